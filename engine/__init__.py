@@ -1,0 +1,14 @@
+"""The rules of Battle Line: pure Python, deterministic from a seed, speaking NOTATION.md."""
+
+from .analysis import analyze
+from .errors import IllegalAction, NotationError
+from .events import redact, redact_all
+from .game import Game
+from .position import from_position, to_position
+from .record import from_record, to_record
+from .rules import OTHER, SEATS, Rules
+
+__all__ = [
+    "OTHER", "SEATS", "Game", "IllegalAction", "NotationError", "Rules", "analyze", "from_position",
+    "from_record", "redact", "redact_all", "to_position", "to_record",
+]

@@ -1,0 +1,28 @@
+"""What every bot is: something that turns one seat's view into one legal action."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..actions import Action
+from ..game import Game
+from ..position import from_position
+
+
+class Bot:
+    """A bot sees only a position (NOTATION.md) from its own seat and answers with an action.
+
+    Subclasses implement `choose_in(game)`, where `game` was loaded from that position, so hidden
+    cards are simply absent: a bot cannot look at what it must not see.
+    """
+
+    name = "bot"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def choose(self, position: dict[str, Any]) -> Action:
+        return self.choose_in(from_position(position))
+
+    def choose_in(self, game: Game) -> Action:
+        raise NotImplementedError

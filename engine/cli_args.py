@@ -1,0 +1,28 @@
+"""Arguments of the engine's subcommands (kept apart so building the parser imports nothing heavy)."""
+
+from __future__ import annotations
+
+import argparse
+
+
+def args_analyze(p: argparse.ArgumentParser) -> None:
+    p.add_argument("position", help="position JSON file, or - for standard input")
+
+
+def args_legal(p: argparse.ArgumentParser) -> None:
+    p.add_argument("position", help="position JSON file, or - for standard input")
+
+
+def args_apply(p: argparse.ArgumentParser) -> None:
+    p.add_argument("position", help="complete game state JSON file, or - for standard input")
+    p.add_argument("actions", nargs="+", metavar="ACTION", help="an action as inline JSON")
+
+
+def args_replay(p: argparse.ArgumentParser) -> None:
+    p.add_argument("record", help="game record JSON file, or - for standard input")
+
+
+def args_bench(p: argparse.ArgumentParser) -> None:
+    p.add_argument("what", choices=["engine", "render", "net"], help="what to measure")
+    p.add_argument("--games", type=int, default=None, help="games to play (engine)")
+    p.add_argument("--seconds", type=float, default=None, help="rough time budget")

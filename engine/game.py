@@ -1,0 +1,525 @@
+"""The game state and its rules: the one place that decides what may happen (R4-R43).
+
+`Game` holds the whole table. `legal_actions()` lists what the player to move may do, `apply()`
+performs one action and returns the events it caused, `view(seat)` is what one player may see.
+A game may also be loaded from a player's view (hidden hand and decks as counts): it then lists
+legal actions and judges claims, and refuses only what needs the hidden cards (a draw).
+"""
+
+from __future__ import annotations
+
+from itertools import permutations
+from typing import Any
+
+from .actions import Action, parse_action
+from .cards import (
+    ALL_TROOPS_MASK, ENVIRONMENT, LEADERS, MORALE, TACTICS, TROOP_BIT, TROOPS, fills_slot,
+)
+from .claims import BestCache, FlagState, Judgement, judge
+from .errors import IllegalAction
+from .rng import SplitMix64, shuffle
+from .rules import OTHER, SEATS, TURN_STEPS, Rules
+
+Event = dict[str, Any]
+HAND_LIMIT = 7
+
+
+class Game:
+    """A game of Battle Line in progress (or finished: `result` is then set)."""
+
+    def __init__(self, rules: Rules | None = None) -> None:
+        self.rules = rules or Rules()
+        self.seed: int | None = None
+        self.first: str = "south"
+        self.players: dict[str, str] = {"north": "North", "south": "South"}
+        self.flags: list[FlagState] = [FlagState() for _ in range(9)]
+        self.hands: dict[str, list[str] | None] = {"north": [], "south": []}
+        self.hand_sizes: dict[str, int] = {"north": 0, "south": 0}
+        self.decks: dict[str, list[str] | None] = {"troops": [], "tactics": []}
+        self.deck_sizes: dict[str, int] = {"troops": 0, "tactics": 0}
+        self.discards: dict[str, list[str]] = {"north": [], "south": []}
+        self.to_move = "south"
+        self.phase = "play"
+        self.scout_drawn = 0
+        self.passes = 0
+        self.scouted = False  # Scout replaces this turn's draw (R33); not part of a position
+        self.seen = 0  # troops face up on the table or in a discard pile (R21)
+        self.tactics_played: dict[str, int] = {"north": 0, "south": 0}
+        self.leader_played: dict[str, bool] = {"north": False, "south": False}
+        self.result: dict[str, Any] | None = None
+        self.actions: list[Action] = []
+        self._events: list[Event] = []
+        self._best_cache: BestCache = {}
+
+    # ------------------------------------------------------------------ creation
+    @classmethod
+    def new(cls, rules: Rules | None = None, seed: int = 0, first: str | None = None,
+            players: dict[str, str] | None = None) -> Game:
+        """Shuffle and deal from one seed (R4-R6). Without `first`, the seed chooses (R5)."""
+        game = cls(rules)
+        rng = SplitMix64(seed)
+        game.seed = seed
+        game.first = first if first is not None else SEATS[rng.below(2)]
+        if players:
+            game.players = dict(players)
+        troops = list(TROOPS)
+        shuffle(troops, rng)
+        tactics = list(TACTICS) if game.rules.tactics else []
+        shuffle(tactics, rng)
+        order = (game.first, OTHER[game.first])
+        hands: dict[str, list[str]] = {"north": [], "south": []}
+        for i in range(2 * HAND_LIMIT):  # dealt one at a time from the top, first player first
+            hands[order[i % 2]].append(troops.pop())
+        game.hands = {"north": hands["north"], "south": hands["south"]}
+        game.hand_sizes = {"north": HAND_LIMIT, "south": HAND_LIMIT}
+        game.decks = {"troops": troops, "tactics": tactics}
+        game.deck_sizes = {"troops": len(troops), "tactics": len(tactics)}
+        game.to_move = game.first
+        game._enter_step(0)
+        game._events.clear()
+        return game
+
+    def copy(self) -> Game:
+        """An independent copy (bots search on copies); the claim cache is shared, it is only facts."""
+        out = Game.__new__(Game)
+        out.rules, out.seed, out.first, out.players = self.rules, self.seed, self.first, self.players
+        out.flags = [f.copy() for f in self.flags]
+        out.hands = {s: (h[:] if h is not None else None) for s, h in self.hands.items()}
+        out.hand_sizes = dict(self.hand_sizes)
+        out.decks = {d: (c[:] if c is not None else None) for d, c in self.decks.items()}
+        out.deck_sizes = dict(self.deck_sizes)
+        out.discards = {"north": self.discards["north"][:], "south": self.discards["south"][:]}
+        out.to_move, out.phase, out.scout_drawn = self.to_move, self.phase, self.scout_drawn
+        out.passes, out.scouted, out.seen = self.passes, self.scouted, self.seen
+        out.tactics_played = dict(self.tactics_played)
+        out.leader_played = dict(self.leader_played)
+        out.result = dict(self.result) if self.result else None
+        out.actions = self.actions[:]
+        out._events = []
+        out._best_cache = self._best_cache
+        return out
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def over(self) -> bool:
+        return self.result is not None
+
+    def unseen(self) -> int:
+        """Mask of troops not face up anywhere: what claims are judged against (R21)."""
+        return ALL_TROOPS_MASK & ~self.seen
+
+    def judge_claim(self, flag: int, seat: str | None = None) -> Judgement:
+        """The verdict and its proof or counterexample for `seat` claiming `flag` (1-9) now (R20, R23)."""
+        return judge(self.flags[flag - 1], seat or self.to_move, self.unseen(), self._best_cache, self.players)
+
+    def claimable_flags(self, seat: str) -> list[int]:
+        """Flags `seat` could prove now; cheap filters first, as this runs every claim step."""
+        unseen = self.unseen()
+        out = []
+        for i, flag in enumerate(self.flags):
+            if flag.claimed is None and len(flag.sides[seat]) >= flag.size and \
+                    judge(flag, seat, unseen, self._best_cache).ok:
+                out.append(i + 1)
+        return out
+
+    def hand(self, seat: str) -> list[str]:
+        hand = self.hands[seat]
+        if hand is None:
+            raise IllegalAction(f"{seat}'s hand is hidden in this position")
+        return hand
+
+    def free_slots(self, flag: FlagState, seat: str) -> int:
+        return flag.size - len(flag.sides[seat])
+
+    def may_play_tactic(self, seat: str) -> bool:
+        """R24: never more than one tactics card ahead of the opponent."""
+        return self.tactics_played[seat] <= self.tactics_played[OTHER[seat]]
+
+    def troop_playable(self, seat: str) -> bool:
+        """R9: does the player hold a troop and have a free slot at an unclaimed flag?"""
+        hand = self.hand(seat)
+        if not any(card in TROOP_BIT for card in hand):
+            return False
+        return any(f.claimed is None and len(f.sides[seat]) < f.size for f in self.flags)
+
+    # ------------------------------------------------------------------ legal actions
+    def legal_actions(self) -> list[Action]:
+        """Every action the player to move may take now, in NOTATION.md form."""
+        if self.result is not None:
+            return []
+        seat, phase = self.to_move, self.phase
+        if phase == "claim":
+            return [*({"type": "claim", "flag": f} for f in self.claimable_flags(seat)), {"type": "done"}]
+        if phase in ("draw", "scout_draw"):
+            return [{"type": phase, "deck": d} for d in ("troops", "tactics") if self.deck_sizes[d] > 0]
+        if phase == "scout_return":
+            hand = self.hand(seat)
+            return [{"type": "scout_return", "cards": list(p)}
+                    for p in permutations(hand, self.scout_drawn - 1)]
+        return self._legal_plays(seat)
+
+    def _legal_plays(self, seat: str) -> list[Action]:
+        hand = self.hand(seat)
+        other = OTHER[seat]
+        open_flags = [(i + 1, f) for i, f in enumerate(self.flags) if f.claimed is None]
+        slot_flags = [n for n, f in open_flags if len(f.sides[seat]) < f.size]
+        out: list[Action] = []
+        tactic_ok = self.may_play_tactic(seat)
+        seen_cards: set[str] = set()
+        for card in hand:
+            if card in seen_cards:
+                continue
+            seen_cards.add(card)
+            if card in TROOP_BIT:
+                out.extend({"type": "play", "card": card, "flag": n} for n in slot_flags)
+            elif not tactic_ok:
+                continue
+            elif card in MORALE:
+                if card in LEADERS and self.leader_played[seat]:
+                    continue
+                out.extend({"type": "play", "card": card, "flag": n} for n in slot_flags)
+            elif card in ENVIRONMENT:
+                out.extend({"type": "play", "card": card, "flag": n} for n, _ in open_flags)
+            elif card == "scout":
+                if self.deck_sizes["troops"] + self.deck_sizes["tactics"] > 0:
+                    out.append({"type": "play", "card": "scout"})
+            elif card == "redeploy":
+                for n, f in open_flags:
+                    for target in f.sides[seat]:
+                        out.append({"type": "play", "card": card, "from_flag": n, "target": target, "to_flag": None})
+                        out.extend({"type": "play", "card": card, "from_flag": n, "target": target, "to_flag": t}
+                                   for t in slot_flags if t != n)
+            elif card == "deserter":
+                out.extend({"type": "play", "card": card, "from_flag": n, "target": target}
+                           for n, f in open_flags for target in f.sides[other])
+            elif card == "traitor":
+                out.extend({"type": "play", "card": card, "from_flag": n, "target": target, "to_flag": t}
+                           for n, f in open_flags for target in f.sides[other] if target in TROOP_BIT
+                           for t in slot_flags)
+        if not self.troop_playable(seat):
+            out.append({"type": "pass"})
+        return out
+
+    # ------------------------------------------------------------------ applying
+    def apply(self, action: Any) -> list[Event]:
+        """Perform one action for the player to move; return the events it caused, in order.
+
+        Raises NotationError for a malformed action and IllegalAction for one the rules forbid;
+        either way the game is unchanged.
+        """
+        act = parse_action(action)
+        if self.result is not None:
+            raise IllegalAction("the game is over")
+        kind = act["type"]
+        expected = {"claim": ("claim", "done"), "draw": ("draw",), "scout_draw": ("scout_draw",),
+                    "scout_return": ("scout_return",)}.get(self.phase, ("play", "pass"))
+        if kind not in expected:
+            raise IllegalAction(f"{self.to_move} is in the {self.phase} step: expected "
+                                + " or ".join(expected))
+        self._events = []
+        handler = getattr(self, "_do_" + kind)
+        handler(act)
+        self.actions.append(act)
+        events, self._events = self._events, []
+        return events
+
+    def _emit(self, kind: str, **fields: Any) -> None:
+        self._events.append({"type": kind, **fields})
+
+    def _do_play(self, act: Action) -> None:
+        seat, card = self.to_move, act["card"]
+        hand = self.hand(seat)
+        if card not in hand:
+            raise IllegalAction(f"{card} is not in your hand")
+        if card not in TROOP_BIT:
+            if not self.rules.tactics:
+                raise IllegalAction("this game is played without tactics (R43)")
+            if not self.may_play_tactic(seat):
+                raise IllegalAction("you may not play a tactics card: you would be two ahead of your opponent (R24)")
+        if fills_slot(card):
+            self._check_slot(act["flag"], seat)
+            if card in LEADERS and self.leader_played[seat]:
+                raise IllegalAction("you have already played a Leader this game (R27)")
+        handlers = {"fog": self._play_environment, "mud": self._play_environment, "scout": self._play_scout,
+                    "redeploy": self._play_redeploy, "deserter": self._play_deserter,
+                    "traitor": self._play_traitor}
+        handler = handlers.get(card)
+        if handler is not None:
+            handler(act)  # validates before it changes anything
+        hand.remove(card)
+        self.hand_sizes[seat] -= 1
+        self.passes = 0
+        if card not in TROOP_BIT:
+            self.tactics_played[seat] += 1
+        if fills_slot(card):
+            if card in LEADERS:
+                self.leader_played[seat] = True
+            self._emit("play", seat=seat, card=card, flag=act["flag"])
+            self._add_to_side(act["flag"], seat, card)
+        if card == "scout":
+            self.phase = "scout_draw"
+            self.scout_drawn = 0
+            return
+        self._after_play()
+
+    def _check_slot(self, flag_no: int, seat: str) -> FlagState:
+        flag = self.flags[flag_no - 1]
+        if flag.claimed is not None:
+            raise IllegalAction(f"flag {flag_no} is claimed and frozen (R19)")
+        if len(flag.sides[seat]) >= flag.size:
+            raise IllegalAction(f"your side of flag {flag_no} has no free slot (R8)")
+        return flag
+
+    def _open_flag(self, flag_no: int) -> FlagState:
+        flag = self.flags[flag_no - 1]
+        if flag.claimed is not None:
+            raise IllegalAction(f"flag {flag_no} is claimed and frozen (R19)")
+        return flag
+
+    def _play_environment(self, act: Action) -> None:
+        flag = self._open_flag(act["flag"])
+        seat, card, n = self.to_move, act["card"], act["flag"]
+        self._emit("play", seat=seat, card=card, flag=n)
+        if card == "fog":
+            flag.fog = seat
+            return
+        flag.mud = seat
+        for side in SEATS:  # a side of 3 is incomplete again (R31, R18)
+            if len(flag.sides[side]) == 3:
+                self._emit("incomplete", seat=side, flag=n)
+        flag.first_complete = None
+
+    def _play_scout(self, act: Action) -> None:
+        if self.deck_sizes["troops"] + self.deck_sizes["tactics"] == 0:
+            raise IllegalAction("Scout needs at least one card in the decks (R26)")
+        self.discards[self.to_move].append("scout")
+        self._emit("play", seat=self.to_move, card="scout")
+
+    def _take_target(self, act: Action, owner: str, troops_only: bool) -> FlagState:
+        flag = self._open_flag(act["from_flag"])
+        target = act["target"]
+        if target not in flag.sides[owner]:
+            whose = "your" if owner == self.to_move else "your opponent's"
+            raise IllegalAction(f"{target} is not on {whose} side of flag {act['from_flag']}")
+        if troops_only and target not in TROOP_BIT:
+            raise IllegalAction("Traitor takes troops only, not tactics cards (R36)")
+        return flag
+
+    def _play_redeploy(self, act: Action) -> None:
+        seat = self.to_move
+        self._take_target(act, seat, troops_only=False)
+        to_flag = act["to_flag"]
+        if to_flag is not None:
+            if to_flag == act["from_flag"]:
+                raise IllegalAction("Redeploy moves a card to another flag (R34)")
+            self._check_slot(to_flag, seat)
+        self.discards[seat].append("redeploy")
+        self._emit("play", seat=seat, card="redeploy", from_flag=act["from_flag"], target=act["target"],
+                   to_flag=to_flag)
+        self._remove_from_side(act["from_flag"], seat, act["target"])
+        if to_flag is None:
+            self.discards[seat].append(act["target"])
+        else:
+            self._add_to_side(to_flag, seat, act["target"])
+
+    def _play_deserter(self, act: Action) -> None:
+        seat, other = self.to_move, OTHER[self.to_move]
+        self._take_target(act, other, troops_only=False)
+        self.discards[seat].append("deserter")
+        self._emit("play", seat=seat, card="deserter", from_flag=act["from_flag"], target=act["target"])
+        self._remove_from_side(act["from_flag"], other, act["target"])
+        self.discards[other].append(act["target"])
+
+    def _play_traitor(self, act: Action) -> None:
+        seat, other = self.to_move, OTHER[self.to_move]
+        self._take_target(act, other, troops_only=True)
+        self._check_slot(act["to_flag"], seat)
+        self.discards[seat].append("traitor")
+        self._emit("play", seat=seat, card="traitor", from_flag=act["from_flag"], target=act["target"],
+                   to_flag=act["to_flag"])
+        self._remove_from_side(act["from_flag"], other, act["target"])
+        self._add_to_side(act["to_flag"], seat, act["target"])
+
+    def _add_to_side(self, flag_no: int, seat: str, card: str) -> None:
+        flag = self.flags[flag_no - 1]
+        side = flag.sides[seat]
+        side.append(card)
+        bit = TROOP_BIT.get(card)
+        if bit:
+            self.seen |= bit
+        if len(side) == flag.size:  # R18: the moment the side last reached its count
+            other = OTHER[seat]
+            if len(flag.sides[other]) >= flag.size:
+                flag.first_complete = other
+            self._emit("complete", seat=seat, flag=flag_no)
+
+    def _remove_from_side(self, flag_no: int, seat: str, card: str) -> None:
+        flag = self.flags[flag_no - 1]
+        side = flag.sides[seat]
+        was_complete = len(side) >= flag.size
+        side.remove(card)
+        if was_complete:  # R18: an earlier completion no longer counts
+            flag.first_complete = None
+            self._emit("incomplete", seat=seat, flag=flag_no)
+
+    def _do_pass(self, act: Action) -> None:
+        seat = self.to_move
+        if self.troop_playable(seat):
+            raise IllegalAction("you can play a troop, so you may not pass (R9)")
+        self.passes += 1
+        self._emit("pass", seat=seat)
+        self._after_play()
+
+    def _after_play(self) -> None:
+        self._enter_step(TURN_STEPS[self.rules.claim_timing].index("play") + 1)
+
+    def _do_scout_draw(self, act: Action) -> None:
+        self._draw_card(act["deck"], "scout_draw")
+        self.scout_drawn += 1
+        if self.scout_drawn < 3 and self.deck_sizes["troops"] + self.deck_sizes["tactics"] > 0:
+            return
+        self.scouted = True
+        if self.scout_drawn > 1:
+            self.phase = "scout_return"
+        else:
+            self.scout_drawn = 0
+            self._after_play()
+
+    def _draw_card(self, deck: str, kind: str) -> None:
+        if self.deck_sizes[deck] == 0:
+            raise IllegalAction(f"the {deck} deck is empty (R10)")
+        cards = self.decks[deck]
+        if cards is None:
+            raise IllegalAction(f"the order of the {deck} deck is hidden in this position")
+        seat = self.to_move
+        card = cards.pop()
+        self.deck_sizes[deck] -= 1
+        self.hand(seat).append(card)
+        self.hand_sizes[seat] += 1
+        self._emit(kind, seat=seat, deck=deck, card=card)
+
+    def _do_scout_return(self, act: Action) -> None:
+        seat, cards = self.to_move, act["cards"]
+        hand = self.hand(seat)
+        need = self.scout_drawn - 1
+        if len(cards) != need:
+            raise IllegalAction(f"Scout returns {need} cards, one fewer than it drew (R33)")
+        if len(set(cards)) != len(cards) or any(c not in hand for c in cards):
+            raise IllegalAction("Scout returns distinct cards from your own hand (R33)")
+        decks = []
+        for card in cards:
+            deck = "troops" if card in TROOP_BIT else "tactics"
+            hand.remove(card)
+            target = self.decks[deck]
+            if target is not None:
+                target.append(card)
+            self.deck_sizes[deck] += 1
+            decks.append(deck)
+        self.hand_sizes[seat] -= need
+        self.scout_drawn = 0
+        self._emit("scout_return", seat=seat, cards=list(cards), decks=decks)
+        self._after_play()
+
+    def _do_claim(self, act: Action) -> None:
+        seat, n = self.to_move, act["flag"]
+        verdict = self.judge_claim(n, seat)
+        if not verdict.ok:
+            raise IllegalAction(f"flag {n} cannot be claimed: {verdict.reason} (R20)")
+        self._award(n, seat, verdict)
+        if self.result is None and not self.claimable_flags(seat):
+            self._continue_after("claim")
+
+    def _do_done(self, act: Action) -> None:
+        self._continue_after("claim")
+
+    def _do_draw(self, act: Action) -> None:
+        self._draw_card(act["deck"], "draw")
+        self._continue_after("draw")
+
+    def _continue_after(self, step: str) -> None:
+        self._enter_step(TURN_STEPS[self.rules.claim_timing].index(step) + 1)
+
+    def _award(self, n: int, seat: str, verdict: Judgement) -> None:
+        self.flags[n - 1].claimed = seat
+        self._emit("claim", seat=seat, flag=n, proof=proof_of(verdict))
+        self._check_win(seat)
+
+    def _check_win(self, seat: str) -> None:
+        """R38: a Breakthrough (3 adjacent) or Envelopment (5) ends the game at once."""
+        held = [f.claimed == seat for f in self.flags]
+        if any(held[i] and held[i + 1] and held[i + 2] for i in range(7)):
+            self._finish(seat, "breakthrough")
+        elif sum(held) >= 5:
+            self._finish(seat, "envelopment")
+
+    def _finish(self, winner: str | None, how: str) -> None:
+        flags = {s: sum(f.claimed == s for f in self.flags) for s in SEATS}
+        self.result = {"winner": winner, "how": how, "flags": flags}
+        self.phase = "over"
+        self._emit("game_over", **self.result)
+
+    # ------------------------------------------------------------------ turn structure
+    def _enter_step(self, index: int) -> None:
+        """Move to the next step of the turn that needs a decision, skipping empty ones (R7, R10, R11)."""
+        steps = TURN_STEPS[self.rules.claim_timing]
+        seat = self.to_move
+        while index < len(steps):
+            step = steps[index]
+            if step == "play":
+                self.phase = "play"
+                return
+            if step == "claim" and self.claimable_flags(seat):
+                self.phase = "claim"
+                return
+            if step == "draw" and not self.scouted and self.hand_sizes[seat] < HAND_LIMIT and \
+                    self.deck_sizes["troops"] + self.deck_sizes["tactics"] > 0:
+                self.phase = "draw"
+                return
+            index += 1
+        self._end_turn()
+
+    def _end_turn(self) -> None:
+        if self.passes >= 2:
+            self._finish_by_passes()
+            return
+        self.to_move = OTHER[self.to_move]
+        self.scouted = False
+        self._emit("turn", seat=self.to_move)
+        self._enter_step(0)
+
+    def _finish_by_passes(self) -> None:
+        """R39: both passed in a row; award every provable flag, the player due to move first."""
+        self._emit("both_passed")
+        seat = OTHER[self.to_move]
+        for claimant in (seat, OTHER[seat]):
+            for n in self.claimable_flags(claimant):
+                self._award(n, claimant, self.judge_claim(n, claimant))
+                if self.result is not None:
+                    return
+        counts = {s: sum(f.claimed == s for f in self.flags) for s in SEATS}
+        if counts["north"] == counts["south"]:
+            self._finish(None, "draw")
+        else:
+            self._finish(max(SEATS, key=lambda s: counts[s]), "flags")
+
+    # ------------------------------------------------------------------ views
+    def view(self, seat: str | None = None) -> dict[str, Any]:
+        """A position (NOTATION.md): the whole table, or what `seat` may see (R45)."""
+        from .position import to_position
+
+        return to_position(self, seat)
+
+
+def proof_of(verdict: Judgement) -> dict[str, Any]:
+    """A claim's proof as plain data, for events, logs and the screen (R23)."""
+    mine = verdict.mine
+    theirs = verdict.theirs
+    return {
+        "text": verdict.reason,
+        "formation": mine.name if mine else None,
+        "sum": mine.total if mine else None,
+        "opponent": None if theirs is None else {
+            "complete": verdict.theirs_complete, "formation": theirs.name, "sum": theirs.total,
+            "cards": list(verdict.theirs_cards),
+        },
+    }

@@ -1,0 +1,196 @@
+"""Positions (NOTATION.md "Position"): writing a game out, and reading one back with every field checked.
+
+A reader never trusts its input: each field is checked for type and range, every card may appear
+once, and the cards listed plus the hidden counts must add up to the whole game (R1, R2), so a
+position that loads is one the rules could have produced, as far as open information can tell.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import ALL_CARDS, LEADERS, TACTICS, TROOP_BIT, TROOPS, fills_slot
+from .claims import FlagState
+from .errors import NotationError
+from .game import HAND_LIMIT, Game
+from .rules import OTHER, SEATS, Rules, check_seat
+
+FORMAT = "battleline-position/1"
+PHASES = ("play", "claim", "draw", "scout_draw", "scout_return")
+_FIELDS = {"format", "rules", "to_move", "flags", "discards", "hands", "hand_sizes", "decks",
+           "phase", "scout_drawn", "passes"}
+_FLAG_FIELDS = {"north", "south", "fog", "mud", "first_complete", "claimed"}
+
+
+def to_position(game: Game, seat: str | None = None) -> dict[str, Any]:
+    """The position as `seat` sees it (R45), or the complete game state when `seat` is None."""
+    flags = [{"north": f.sides["north"][:], "south": f.sides["south"][:], "fog": f.fog, "mud": f.mud,
+              "first_complete": f.first_complete, "claimed": f.claimed} for f in game.flags]
+    hands: dict[str, list[str] | None] = {}
+    for s in SEATS:
+        hand = game.hands[s]
+        hands[s] = hand[:] if hand is not None and (seat is None or seat == s) else None
+    decks: dict[str, Any] = {}
+    for d in ("troops", "tactics"):
+        cards = game.decks[d]
+        decks[d] = cards[:] if cards is not None and seat is None else game.deck_sizes[d]
+    out: dict[str, Any] = {
+        "format": FORMAT,
+        "rules": game.rules.to_dict(),
+        "to_move": game.to_move,
+        "flags": flags,
+        "discards": {"north": game.discards["north"][:], "south": game.discards["south"][:]},
+        "hands": hands,
+        "hand_sizes": dict(game.hand_sizes),
+        "decks": decks,
+        "phase": game.phase if game.phase in PHASES else "play",
+        "scout_drawn": game.scout_drawn,
+        "passes": game.passes,
+    }
+    return out
+
+
+def _obj(value: Any, where: str, fields: set[str], required: set[str]) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise NotationError(f"{where}: expected an object")
+    for key in value:
+        if key not in fields:
+            raise NotationError(f"{where}.{key}: unknown field")
+    for key in sorted(required):
+        if key not in value:
+            raise NotationError(f"{where}.{key}: missing")
+    return value
+
+
+def _int(value: Any, where: str, low: int, high: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise NotationError(f"{where}: expected a whole number from {low} to {high}")
+    return value
+
+
+def _cards(value: Any, where: str, used: set[str], limit: int = 70) -> list[str]:
+    if not isinstance(value, list) or len(value) > limit:
+        raise NotationError(f"{where}: expected a list of at most {limit} cards")
+    for i, card in enumerate(value):
+        if not isinstance(card, str) or card not in ALL_CARDS:
+            raise NotationError(f"{where}[{i}]: unknown card {card!r}")
+        if card in used:
+            raise NotationError(f"{where}[{i}]: {card} appears twice in the position")
+        used.add(card)
+    return list(value)
+
+
+def _optional_seat(value: Any, where: str) -> str | None:
+    return None if value is None else check_seat(value, where)
+
+
+def from_position(data: Any) -> Game:
+    """Load a position: a complete game state, or one seat's view (hidden parts as counts)."""
+    pos = _obj(data, "position", _FIELDS, _FIELDS - {"phase", "scout_drawn", "passes"})
+    if pos["format"] != FORMAT:
+        raise NotationError(f"position.format: expected {FORMAT!r}")
+    game = Game(Rules.from_dict(pos["rules"], "position.rules"))
+    game.seed = None
+    game.to_move = check_seat(pos["to_move"], "position.to_move")
+    used: set[str] = set()
+    flags = pos["flags"]
+    if not isinstance(flags, list) or len(flags) != 9:
+        raise NotationError("position.flags: expected a list of 9 flags")
+    for i, raw in enumerate(flags):
+        game.flags[i] = _read_flag(raw, f"position.flags[{i}]", used)
+    discards = _obj(pos["discards"], "position.discards", set(SEATS), set(SEATS))
+    game.discards = {s: _cards(discards[s], f"position.discards.{s}", used) for s in SEATS}
+    sizes = _obj(pos["hand_sizes"], "position.hand_sizes", set(SEATS), set(SEATS))
+    game.hand_sizes = {s: _int(sizes[s], f"position.hand_sizes.{s}", 0, HAND_LIMIT + 2) for s in SEATS}
+    hands = _obj(pos["hands"], "position.hands", set(SEATS), set(SEATS))
+    hidden = 0
+    for s in SEATS:
+        if hands[s] is None:
+            game.hands[s] = None
+            hidden += game.hand_sizes[s]
+        else:
+            game.hands[s] = _cards(hands[s], f"position.hands.{s}", used, HAND_LIMIT + 2)
+            if len(game.hands[s] or []) != game.hand_sizes[s]:
+                raise NotationError(f"position.hand_sizes.{s}: does not match the {s} hand")
+    decks = _obj(pos["decks"], "position.decks", {"troops", "tactics"}, {"troops", "tactics"})
+    for d in ("troops", "tactics"):
+        raw = decks[d]
+        if isinstance(raw, list):
+            cards = _cards(raw, f"position.decks.{d}", used, 60)
+            if any((c in TROOP_BIT) != (d == "troops") for c in cards):
+                raise NotationError(f"position.decks.{d}: holds a card of the other deck")
+            game.decks[d], game.deck_sizes[d] = cards, len(cards)
+        else:
+            game.decks[d], game.deck_sizes[d] = None, _int(raw, f"position.decks.{d}", 0, 60)
+            hidden += game.deck_sizes[d]
+    total = 70 if game.rules.tactics else 60
+    if not game.rules.tactics and any(c not in TROOP_BIT for c in used):
+        raise NotationError("position: tactics cards in a game without tactics (R43)")
+    if len(used) + hidden != total:
+        raise NotationError(f"position: the cards listed and hidden add up to {len(used) + hidden}, not {total}")
+    phase = pos.get("phase", "play")
+    if phase not in PHASES:
+        raise NotationError(f"position.phase: expected one of {', '.join(PHASES)}")
+    game.phase = phase
+    game.scout_drawn = _int(pos.get("scout_drawn", 0), "position.scout_drawn", 0, 3)
+    game.passes = _int(pos.get("passes", 0), "position.passes", 0, 2)
+    if phase == "scout_return" and game.scout_drawn < 2:
+        raise NotationError("position.scout_drawn: a Scout return needs at least 2 cards drawn")
+    _derive(game)
+    return game
+
+
+def _read_flag(raw: Any, where: str, used: set[str]) -> FlagState:
+    data = _obj(raw, where, _FLAG_FIELDS, _FLAG_FIELDS)
+    flag = FlagState()
+    flag.fog = _optional_seat(data["fog"], f"{where}.fog")
+    flag.mud = _optional_seat(data["mud"], f"{where}.mud")
+    for s in SEATS:
+        side = _cards(data[s], f"{where}.{s}", used, flag.size)
+        for card in side:
+            if not fills_slot(card):
+                raise NotationError(f"{where}.{s}: {card} does not take a slot in a formation")
+        flag.sides[s] = side
+    if flag.fog:
+        used.add("fog")
+    if flag.mud:
+        used.add("mud")
+    flag.first_complete = _optional_seat(data["first_complete"], f"{where}.first_complete")
+    if flag.first_complete and not (flag.complete("north") and flag.complete("south")):
+        raise NotationError(f"{where}.first_complete: set while a side is incomplete")
+    flag.claimed = _optional_seat(data["claimed"], f"{where}.claimed")
+    return flag
+
+
+def _derive(game: Game) -> None:
+    """Recompute what a position implies: seen troops, tactics counts (R24), Leaders (R27), result."""
+    seen = 0
+    for s in SEATS:
+        played = [c for f in game.flags for c in f.sides[s]] + game.discards[s]
+        for card in played:
+            seen |= TROOP_BIT.get(card, 0)
+        tactics = [c for f in game.flags for c in f.sides[s] if c in TACTICS] + \
+                  [c for c in game.discards[s] if c in TACTICS]
+        game.tactics_played[s] = len(tactics) + sum((f.fog == s) + (f.mud == s) for f in game.flags)
+        game.leader_played[s] = any(c in LEADERS for c in tactics)
+    game.seen = seen
+    for s in SEATS:
+        game._check_win(s)
+        if game.result is not None:
+            return
+    if game.passes >= 2:
+        counts = {s: sum(f.claimed == s for f in game.flags) for s in SEATS}
+        if counts["north"] == counts["south"]:
+            game._finish(None, "draw")
+        else:
+            game._finish(max(SEATS, key=lambda s: counts[s]), "flags")
+    game._events.clear()
+
+
+def unseen_cards(game: Game) -> list[str]:
+    """Troops no one has seen face up (R21), for display and for bots' sampling."""
+    unseen = game.unseen()
+    return [c for c in TROOPS if TROOP_BIT[c] & unseen]
+
+
+__all__ = ["FORMAT", "OTHER", "from_position", "to_position", "unseen_cards"]

@@ -1,0 +1,66 @@
+"""Game records (NOTATION.md "Game record"): seed, rules, first player, names, actions, result.
+
+Replaying a record is the proof that it is sound: each action is applied in turn, so a record with
+an illegal action is refused at that action, naming its index, and a stated result must match.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .errors import IllegalAction, NotationError
+from .game import Game
+from .rules import SEATS, Rules, check_seat
+
+FORMAT = "battleline-game/1"
+_FIELDS = {"format", "seed", "rules", "first", "players", "actions", "result"}
+MAX_ACTIONS = 5000  # far beyond any real game; bounds the work a hostile file can ask for
+
+
+def to_record(game: Game) -> dict[str, Any]:
+    """The record of a game created with `Game.new` (a loaded position has no seed to replay from)."""
+    if game.seed is None:
+        raise NotationError("record: this game was loaded from a position and has no seed")
+    record: dict[str, Any] = {
+        "format": FORMAT, "seed": game.seed, "rules": game.rules.to_dict(), "first": game.first,
+        "players": dict(game.players), "actions": [dict(a) for a in game.actions],
+    }
+    if game.result is not None:
+        record["result"] = dict(game.result)
+    return record
+
+
+def from_record(data: Any) -> Game:
+    """Replay a record and return the game; NotationError or IllegalAction say what is wrong."""
+    if not isinstance(data, dict):
+        raise NotationError("record: expected an object")
+    for key in data:
+        if key not in _FIELDS:
+            raise NotationError(f"record.{key}: unknown field")
+    for key in ("format", "seed", "rules", "first", "players", "actions"):
+        if key not in data:
+            raise NotationError(f"record.{key}: missing")
+    if data["format"] != FORMAT:
+        raise NotationError(f"record.format: expected {FORMAT!r}")
+    seed = data["seed"]
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**64:
+        raise NotationError("record.seed: expected a whole number from 0 to 2^64 - 1")
+    players = data["players"]
+    if not isinstance(players, dict) or set(players) != set(SEATS) or \
+            not all(isinstance(players[s], str) and len(players[s]) <= 100 for s in SEATS):
+        raise NotationError("record.players: expected names (at most 100 characters) for north and south")
+    actions = data["actions"]
+    if not isinstance(actions, list) or len(actions) > MAX_ACTIONS:
+        raise NotationError(f"record.actions: expected a list of at most {MAX_ACTIONS} actions")
+    game = Game.new(Rules.from_dict(data["rules"], "record.rules"), seed,
+                    check_seat(data["first"], "record.first"), dict(players))
+    for i, action in enumerate(actions):
+        try:
+            game.apply(action)
+        except NotationError as exc:
+            raise NotationError(f"record.actions[{i}]: {exc}") from None
+        except IllegalAction as exc:
+            raise IllegalAction(f"record.actions[{i}]: {exc}") from None
+    if "result" in data and data["result"] != game.result:
+        raise NotationError("record.result: does not match the replayed game")
+    return game

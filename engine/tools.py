@@ -1,0 +1,82 @@
+"""The engine's command-line tools (NOTATION.md "Command line"): one JSON answer, or one line of error."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable
+from typing import Any
+
+from .analysis import analyze
+from .errors import IllegalAction, NotationError
+from .position import from_position, to_position
+from .record import from_record
+
+MAX_INPUT = 4 * 1024 * 1024  # no real position or record comes near this
+
+
+def read_json(path: str) -> Any:
+    """Read a JSON file (or standard input for "-"); every failure becomes a NotationError."""
+    try:
+        if path == "-":
+            text = sys.stdin.read(MAX_INPUT + 1)
+        else:
+            with open(path, encoding="utf-8") as fh:
+                text = fh.read(MAX_INPUT + 1)
+    except (OSError, UnicodeDecodeError) as exc:
+        raise NotationError(f"{path}: cannot read: {getattr(exc, 'strerror', None) or exc}") from None
+    if len(text) > MAX_INPUT:
+        raise NotationError(f"{path}: larger than {MAX_INPUT} bytes")
+    try:
+        return json.loads(text)
+    except (json.JSONDecodeError, RecursionError) as exc:
+        raise NotationError(f"{path}: not valid JSON ({exc})") from None
+
+
+def _run(name: str, body: Callable[[], Any]) -> int:
+    try:
+        result = body()
+    except (NotationError, IllegalAction) as exc:
+        print(f"battleline {name}: {exc}", file=sys.stderr)
+        return 1
+    json.dump(result, sys.stdout)
+    sys.stdout.write("\n")
+    return 0
+
+
+def cmd_analyze(args: argparse.Namespace) -> int:
+    return _run("analyze", lambda: analyze(from_position(read_json(args.position))))
+
+
+def cmd_legal(args: argparse.Namespace) -> int:
+    def body() -> Any:
+        game = from_position(read_json(args.position))
+        try:
+            return game.legal_actions()
+        except IllegalAction as exc:
+            raise NotationError(f"cannot list actions: {exc}") from None
+    return _run("legal", body)
+
+
+def cmd_apply(args: argparse.Namespace) -> int:
+    def body() -> Any:
+        game = from_position(read_json(args.position))
+        for i, text in enumerate(args.actions):
+            try:
+                action = json.loads(text)
+            except json.JSONDecodeError as exc:
+                raise NotationError(f"action {i + 1}: not valid JSON ({exc})") from None
+            try:
+                game.apply(action)
+            except (NotationError, IllegalAction) as exc:
+                raise type(exc)(f"action {i + 1}: {exc}") from None
+        return to_position(game)
+    return _run("apply", body)
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    def body() -> Any:
+        game = from_record(read_json(args.record))
+        return {"position": to_position(game), "result": game.result}
+    return _run("replay", body)

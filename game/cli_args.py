@@ -1,0 +1,21 @@
+"""Arguments of the game's own subcommands."""
+
+from __future__ import annotations
+
+import argparse
+
+
+def args_play(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--windowed", action="store_true", help="open in a window even if fullscreen is set")
+    p.add_argument("--size", default=None, help="window size WIDTHxHEIGHT")
+
+
+def args_watch(p: argparse.ArgumentParser) -> None:
+    p.add_argument("record", help="game record JSON file")
+
+
+def args_screenshot(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--scene", required=True, help="scene name")
+    p.add_argument("--out", required=True, help="PNG file to write")
+    p.add_argument("--seed", type=int, default=7, help="seed of the position shown")
+    p.add_argument("--size", default="1920x1080", help="window size WIDTHxHEIGHT")
