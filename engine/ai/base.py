@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ..actions import Action
@@ -9,17 +10,25 @@ from ..game import Game
 from ..position import from_position
 
 
+def _never() -> bool:
+    return False
+
+
 class Bot:
     """A bot sees only a position (NOTATION.md) from its own seat and answers with an action.
 
     Subclasses implement `choose_in(game)`, where `game` was loaded from that position, so hidden
     cards are simply absent: a bot cannot look at what it must not see.
+
+    `should_stop` lets a host (engine.ai.process) ask a searching bot to answer early; bots that
+    answer at once ignore it.
     """
 
     name = "bot"
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
+        self.should_stop: Callable[[], bool] = _never
 
     def choose(self, position: dict[str, Any]) -> Action:
         return self.choose_in(from_position(position))

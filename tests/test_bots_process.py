@@ -1,0 +1,108 @@
+"""The bot in its own process: answers without blocking, cancels, crashes loudly, leaves no process behind."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+import time
+
+import pytest
+
+from engine.ai.process import BotError, BotProcess
+from engine.game import Game
+
+
+def _gone(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    return False
+
+
+def _wait(bot: BotProcess, seconds: float = 30.0) -> tuple[int, dict]:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        answer = bot.poll()
+        if answer is not None:
+            return answer
+        time.sleep(0.01)
+    raise AssertionError("the bot did not answer")
+
+
+def test_bot_process_answers_a_legal_action() -> None:
+    game = Game.new(seed=5)
+    with BotProcess("normal", seed=1) as bot:
+        request_id = bot.request(game.view(game.to_move))
+        answer_id, action = _wait(bot)
+        assert answer_id == request_id
+        assert action in game.legal_actions()
+        pid = bot.pid
+    assert pid is not None and _gone(pid)
+
+
+def test_cancel_a_thinking_bot_then_close_leaves_no_process() -> None:
+    game = Game.new(seed=6)
+    bot = BotProcess("hard", seed=1, move_time=30.0)
+    pid = bot.pid
+    assert pid is not None
+    first = bot.request(game.view(game.to_move))
+    time.sleep(0.5)  # let it start thinking
+    bot.cancel()
+    assert bot.poll() is None  # an answer to a cancelled request is never delivered
+    second = bot.request(game.view(game.to_move))
+    assert second != first
+    started = time.monotonic()
+    bot.close()
+    assert time.monotonic() - started < 5.0
+    assert _gone(pid)
+    assert not [p for p in multiprocessing.active_children() if p.pid == pid]
+    with pytest.raises(BotError):
+        bot.poll()
+    bot.close()  # twice is harmless
+
+
+def test_cancelled_answer_is_discarded_and_the_new_one_delivered() -> None:
+    game = Game.new(seed=7)
+    with BotProcess("easy", seed=2) as bot:
+        bot.request(game.view(game.to_move))
+        bot.cancel()
+        newer = bot.request(game.view(game.to_move))
+        answer_id, _ = _wait(bot)
+        assert answer_id == newer
+
+
+def test_a_crashed_worker_surfaces_as_an_error_from_poll() -> None:
+    game = Game.new(seed=8)
+    bot = BotProcess("random", seed=3)
+    pid = bot.pid
+    assert pid is not None
+    os.kill(pid, signal.SIGKILL)
+    time.sleep(0.3)
+    with pytest.raises(BotError):
+        try:
+            bot.request(game.view(game.to_move))
+        except BotError:
+            raise
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            bot.poll()
+            time.sleep(0.01)
+    bot.close()
+    assert _gone(pid)
+
+
+def test_a_bad_position_is_an_error_not_a_hang() -> None:
+    with BotProcess("random") as bot:
+        bot.request({"format": "nonsense"})
+        with pytest.raises(BotError):
+            _wait(bot)
+        game = Game.new(seed=9)  # the worker survives a bad request
+        bot.request(game.view(game.to_move))
+        assert _wait(bot)[1] in game.legal_actions()
+
+
+def test_unknown_level_is_refused_before_starting() -> None:
+    with pytest.raises(ValueError):
+        BotProcess("grandmaster")
