@@ -1,0 +1,80 @@
+"""`battleline bench engine|render|net`: measured speed, printed as one JSON object.
+
+Engine figures: `games_per_s` is whole random-vs-random games with tactics, every provable flag
+claimed at every claim step, on one core; `claim_us_p50`/`claim_us_max` time one flag's claim
+proof from cold caches over the hard positions of `bench_data`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import platform
+import statistics
+import sys
+import time
+from typing import Any
+
+from . import claims
+from .ai.random_bot import RandomBot
+from .bench_data import load
+from .game import Game
+from .position import from_position
+
+
+def bench_games(games: int) -> dict[str, Any]:
+    actions = 0
+    claimed = 0
+    start = time.perf_counter()
+    for seed in range(games):
+        game = Game.new(seed=seed)
+        bots = {"north": RandomBot(seed * 2), "south": RandomBot(seed * 2 + 1)}
+        while game.result is None:
+            action = bots[game.to_move].choose_in(game)
+            game.apply(action)
+            actions += 1
+            claimed += action["type"] == "claim"
+    elapsed = time.perf_counter() - start
+    return {"games": games, "games_per_s": round(games / elapsed, 1),
+            "actions_per_game": round(actions / games, 1), "claims_per_game": round(claimed / games, 2)}
+
+
+def bench_claims(repeats: int = 30) -> dict[str, Any]:
+    """Each hard position judged from cold caches `repeats` times; the max is the slowest single run."""
+    cases = load()
+    samples: list[float] = []
+    for case in cases:
+        game = from_position(case["position"])
+        for _ in range(repeats):
+            game._best_cache.clear()
+            claims._STRENGTH_CACHE.clear()
+            t0 = time.perf_counter_ns()
+            game.judge_claim(case["flag"], case["claimant"])
+            samples.append((time.perf_counter_ns() - t0) / 1000)
+    return {"claim_positions": len(cases), "claim_us_p50": round(statistics.median(samples), 1),
+            "claim_us_max": round(max(samples), 1)}
+
+
+def bench_engine(games: int) -> dict[str, Any]:
+    out = {"python": platform.python_version()}
+    out.update(bench_games(games))
+    out.update(bench_claims())
+    return out
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    if args.what == "engine":
+        result = bench_engine(args.games or 300)
+    else:
+        module_name, func = {"render": ("game.bench_render", "bench_render"),
+                             "net": ("net.bench", "bench_net")}[args.what]
+        try:
+            module = importlib.import_module(module_name)
+        except ImportError as exc:
+            print(f"battleline bench {args.what}: not available in this build ({exc})", file=sys.stderr)
+            return 2
+        result = getattr(module, func)(args)
+    json.dump(result, sys.stdout)
+    sys.stdout.write("\n")
+    return 0
