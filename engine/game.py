@@ -59,7 +59,8 @@ class Game:
         game = cls(rules)
         rng = SplitMix64(seed)
         game.seed = seed
-        game.first = first if first is not None else SEATS[rng.below(2)]
+        coin = SEATS[rng.below(2)]  # always drawn, so a stated first player leaves the shuffle unchanged
+        game.first = first if first is not None else coin
         if players:
             game.players = dict(players)
         troops = list(TROOPS)
