@@ -1,0 +1,115 @@
+"""Compact builders of complete game states (NOTATION.md "Position") for rule tests.
+
+A test names only what matters to it (a few sides, hands, Fog or Mud); every card it does not
+place goes to the decks (or to a discard pile when a test needs empty decks), so each position
+accounts for all 70 cards (60 without tactics) and loads through the engine's real reader.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from engine import Game, from_position
+from engine.cards import TACTICS, TROOP_BIT, TROOPS
+
+Cards = str | Iterable[str]
+
+
+def cards(spec: Cards) -> list[str]:
+    """"r5 r6 alexander" -> ["r5", "r6", "alexander"]; lists pass through unchanged."""
+    if isinstance(spec, str):
+        return spec.split()
+    return list(spec)
+
+
+def position(
+    *,
+    flags: Mapping[int, tuple[Cards, Cards]] | None = None,
+    north: Cards = "",
+    south: Cards = "",
+    to_move: str = "south",
+    tactics: bool = True,
+    timing: str = "standard",
+    fog: Mapping[int, str] | None = None,
+    mud: Mapping[int, str] | None = None,
+    claimed: Mapping[int, str] | None = None,
+    first_complete: Mapping[int, str] | None = None,
+    north_discard: Cards = "",
+    south_discard: Cards = "",
+    troops_top: Cards = "",
+    tactics_top: Cards = "",
+    leftovers: str = "decks",
+    phase: str = "play",
+    scout_drawn: int = 0,
+    passes: int = 0,
+) -> dict[str, Any]:
+    """A complete game state. `flags` maps flag number -> (north side, south side).
+
+    `troops_top`/`tactics_top` are the top of each deck, the last listed on top (NOTATION.md).
+    Every other card goes under them in a fixed order, or with `leftovers="north_discard"` (or
+    "south_discard") onto that pile so that both decks end up holding only the named top cards.
+    Hand sizes and every deck follow from the lists, so the totals always come out right.
+    """
+    table = [{"north": [], "south": [], "fog": None, "mud": None, "first_complete": None, "claimed": None}
+             for _ in range(9)]
+    for n, (north_side, south_side) in (flags or {}).items():
+        table[n - 1]["north"] = cards(north_side)
+        table[n - 1]["south"] = cards(south_side)
+    marks = (("fog", fog), ("mud", mud), ("claimed", claimed), ("first_complete", first_complete))
+    for key, mapping in marks:
+        for n, seat in (mapping or {}).items():
+            table[n - 1][key] = seat
+    hands = {"north": cards(north), "south": cards(south)}
+    discards = {"north": cards(north_discard), "south": cards(south_discard)}
+    top = {"troops": cards(troops_top), "tactics": cards(tactics_top)}
+    used = [c for f in table for s in ("north", "south") for c in f[s]]
+    used += [t for f in table for t in ("fog", "mud") if f[t] is not None]
+    used += hands["north"] + hands["south"] + discards["north"] + discards["south"]
+    used += top["troops"] + top["tactics"]
+    if len(used) != len(set(used)):
+        dupes = sorted({c for c in used if used.count(c) > 1})
+        raise ValueError(f"builder: cards placed twice: {dupes}")
+    every = list(TROOPS) + (list(TACTICS) if tactics else [])
+    rest = [c for c in every if c not in set(used)]
+    if leftovers == "decks":
+        troop_deck = [c for c in rest if c in TROOP_BIT] + top["troops"]
+        tactic_deck = [c for c in rest if c not in TROOP_BIT] + top["tactics"]
+    else:
+        seat = leftovers.removesuffix("_discard")
+        discards[seat] = discards[seat] + rest
+        troop_deck, tactic_deck = top["troops"], top["tactics"]
+    return {
+        "format": "battleline-position/1",
+        "rules": {"tactics": tactics, "claim_timing": timing},
+        "to_move": to_move,
+        "flags": table,
+        "discards": discards,
+        "hands": hands,
+        "hand_sizes": {"north": len(hands["north"]), "south": len(hands["south"])},
+        "decks": {"troops": troop_deck, "tactics": tactic_deck},
+        "phase": phase,
+        "scout_drawn": scout_drawn,
+        "passes": passes,
+    }
+
+
+def game(**kwargs: Any) -> Game:
+    """`position(...)` loaded by the engine: a Game ready for legal_actions() and apply()."""
+    return from_position(position(**kwargs))
+
+
+def play(card: str, flag: int) -> dict[str, Any]:
+    return {"type": "play", "card": card, "flag": flag}
+
+
+def claim(flag: int) -> dict[str, Any]:
+    return {"type": "claim", "flag": flag}
+
+
+DONE: dict[str, Any] = {"type": "done"}
+PASS: dict[str, Any] = {"type": "pass"}
+
+
+def draw(deck: str = "troops") -> dict[str, Any]:
+    return {"type": "draw", "deck": deck}
