@@ -22,8 +22,12 @@ _CLASSES: dict[str, tuple[str, str]] = {
 DEFAULT_MOVE_TIME = 1.0
 
 
-def make_bot(level: str, seed: int = 0, move_time: float | None = None) -> Bot:
-    """A bot of a level. `move_time` (seconds) matters only to bots that search (hard)."""
+def make_bot(level: str, seed: int = 0, move_time: float | None = None, iterations: int | None = None) -> Bot:
+    """A bot of a level. `move_time` (seconds) and `iterations` matter only to bots that search (hard).
+
+    With `iterations` the hard bot runs exactly that many search iterations per decision and is
+    fully reproducible from its seed; with only a time budget its answer depends on machine speed.
+    """
     if level not in _CLASSES:
         raise ValueError(f"unknown bot level {level!r}: expected one of {', '.join(LEVELS)}")
     module_name, class_name = _CLASSES[level]
@@ -33,10 +37,11 @@ def make_bot(level: str, seed: int = 0, move_time: float | None = None) -> Bot:
         if exc.name != module_name:
             raise
         index = LEVELS.index(level)
-        return make_bot(LEVELS[index - 1], seed, move_time)
+        return make_bot(LEVELS[index - 1], seed, move_time, iterations)
     cls = getattr(module, class_name)
     if level == "hard":
-        bot: Bot = cls(seed, move_time=DEFAULT_MOVE_TIME if move_time is None else move_time)
+        budget = DEFAULT_MOVE_TIME if move_time is None else move_time
+        bot: Bot = cls(seed, move_time=budget, iterations=iterations)
     else:
         bot = cls(seed)
     return bot

@@ -1,0 +1,87 @@
+"""A decision's sampled worlds, and the value of a position averaged over them.
+
+For each world the forecast fixes what each player's pool will be: the opponent's hand plus the
+troops they will draw, and the troops we will draw (our hand is read from the position judged, so
+one forecast scores every candidate move with the same worlds, common random numbers that keep
+the comparison between moves fair). The opponent's reach depends only on the table, so it is
+cached by the opponent's sides: most candidate moves do not touch it.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..game import Game
+from ..rules import OTHER
+from .outlook import flag_odds, game_value, opponent_key, reach
+from .worlds import Hidden, hidden_of, sample_world
+
+#: Share of the cards a side still needs that is assumed to come from future draws.
+DRAW_SHARE = 0.5
+
+
+def future_draws(game: Game, seat: str) -> int:
+    """How many troops `seat` is assumed to draw before the game is decided."""
+    need = sum(f.size - len(f.sides[seat]) for f in game.flags if f.claimed is None)
+    return min(round(DRAW_SHARE * need), game.deck_sizes["troops"] // 2)
+
+
+class Forecast:
+    """Worlds for one decision of `me`, and position values averaged over them."""
+
+    def __init__(self, game: Game, me: str, rng: random.Random, worlds: int, extra: int = 2,
+                 hidden: Hidden | None = None) -> None:
+        self.me = me
+        self.other = OTHER[me]
+        self.hidden = hidden or hidden_of(game, me)
+        self.rng = rng
+        self.my_draws: list[list[str]] = []
+        self.opp_pools: list[list[str]] = []
+        self.extra = extra
+        self._mine_count = future_draws(game, me)
+        self._theirs_count = future_draws(game, self.other)
+        # Who draws next: we do, unless it is already the opponent's turn.
+        self._we_first = game.to_move == me
+        self._opp_cache: dict[tuple[object, ...], list[list[int]]] = {}
+        self.add_worlds(worlds)
+
+    def add_worlds(self, count: int) -> None:
+        """Sample `count` more worlds (cached opponent reaches are dropped)."""
+        for _ in range(count):
+            world = sample_world(self.hidden, self.rng)
+            deck = world.troop_deck[::-1]  # top first
+            ours, theirs = (deck[0::2], deck[1::2]) if self._we_first else (deck[1::2], deck[0::2])
+            self.my_draws.append(ours[:self._mine_count + self.extra])
+            self.opp_pools.append(world.opp_hand + theirs[:self._theirs_count])
+        self._opp_cache.clear()
+
+    @property
+    def size(self) -> int:
+        return len(self.my_draws)
+
+    def odds(self, state: Game, extra: int = 0, worlds: int | None = None) -> list[float]:
+        """Each flag's chance of being ours in `state`, averaged over the first `worlds` worlds.
+
+        `extra` gives us that many more drawn troops (Scout's look at the decks).
+        """
+        count = self.size if worlds is None else min(worlds, self.size)
+        hand = [c for c in state.hand(self.me)]
+        key = opponent_key(state, self.me)
+        theirs_all = self._opp_cache.get(key)
+        if theirs_all is None or len(theirs_all) < count:
+            theirs_all = [reach(state, self.other, pool) for pool in self.opp_pools[:count]]
+            self._opp_cache[key] = theirs_all
+        total = [0.0] * 9
+        take = self._mine_count + extra
+        for w in range(count):
+            mine = reach(state, self.me, hand + self.my_draws[w][:take])
+            for i, p in enumerate(flag_odds(state, self.me, mine, theirs_all[w])):
+                total[i] += p
+        return [t / count for t in total]
+
+    def value(self, state: Game, extra: int = 0, worlds: int | None = None) -> float:
+        """The game value of `state` for us (engine.ai.outlook.game_value)."""
+        if state.result is not None:
+            winner = state.result["winner"]
+            return 0.0 if winner is None else (2.0 if winner == self.me else -2.0)
+        return game_value(self.odds(state, extra, worlds))

@@ -1,0 +1,145 @@
+"""The normal bot: one move ahead, judged by what each flag can still become for both players.
+
+Every legal play is tried on a copy of the position and scored by engine.ai.forecast: the chance
+of winning each flag, given the cards still unseen, combined into the chance of a Breakthrough or an
+Envelopment. Many candidates are screened on a few worlds, the best few are judged on many.
+
+A tactics card lets the opponent play one too (R24) and is gone once used, so it is played only
+when it beats the best troop play by a clear margin. Claims are always made: a claimed flag is
+frozen against Fog, Mud and guile (R19) and counts toward the win.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..actions import Action
+from ..cards import ENVIRONMENT, GUILE, MORALE, TACTICS, TROOP_BIT
+from ..game import Game
+from ..rules import OTHER
+from .base import Bot
+from .forecast import Forecast
+
+#: A tactics card must gain this much game value over the best troop play to be spent.
+TACTIC_MARGIN = 0.04
+#: (worlds, candidates kept) for each screening stage; the last stage picks the move.
+STAGES: tuple[tuple[int, int], ...] = ((2, 24), (8, 6), (32, 1))
+#: Tactics worth drawing for: wild cards and the guile cards that take or steal.
+STRONG_TACTICS = frozenset({"alexander", "darius", "cavalry", "deserter", "traitor", "redeploy"})
+
+
+def is_tactic_play(action: Action) -> bool:
+    return action["type"] == "play" and action["card"] not in TROOP_BIT
+
+
+class NormalBot(Bot):
+    name = "normal"
+    stages = STAGES
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self.rng = random.Random(seed)
+
+    def choose_in(self, game: Game) -> Action:
+        actions = game.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        if game.phase == "claim":
+            return actions[0]  # every provable flag is claimed, one at a time
+        if game.phase in ("draw", "scout_draw"):
+            return choose_deck(game, actions)
+        forecast = Forecast(game, game.to_move, self.rng, self.stages[0][0])
+        if game.phase == "scout_return":
+            return choose_return(game, actions, forecast)
+        return rank_plays(game, actions, forecast, self.stages)[0][1]
+
+
+def rank_plays(game: Game, actions: list[Action], forecast: Forecast,
+               stages: tuple[tuple[int, int], ...]) -> list[tuple[float, Action]]:
+    """Score every play by successive screening; best first, tactics held back by TACTIC_MARGIN.
+
+    The best troop play (or pass) always reaches the last stage, so a tactic is only ever
+    compared with it on equal terms.
+    """
+    states: dict[int, Game] = {}
+    for i, action in enumerate(actions):
+        state = game.copy()
+        state.apply(action)
+        states[i] = state
+    alive = list(range(len(actions)))
+    scored: list[tuple[float, int]] = []
+    for worlds, keep in stages:
+        if forecast.size < worlds:
+            forecast.add_worlds(worlds - forecast.size)
+        scored = []
+        for i in alive:
+            extra = 2 if actions[i].get("card") == "scout" else 0
+            scored.append((forecast.value(states[i], extra, worlds), i))
+        scored.sort(key=lambda s: -s[0])
+        plain = [s for s in scored if not is_tactic_play(actions[s[1]])]
+        kept = scored[:max(keep, 1)]
+        if plain and plain[0] not in kept:
+            kept.append(plain[0])
+        alive = [i for _, i in kept]
+        if len(alive) == 1:
+            break
+    final = [(v - (TACTIC_MARGIN if is_tactic_play(actions[i]) else 0.0), actions[i]) for v, i in scored
+             if i in alive]
+    final.sort(key=lambda s: -s[0])
+    return final
+
+
+def choose_deck(game: Game, actions: list[Action]) -> Action:
+    """Troops, unless a tactics card is both likely to be good and likely to be playable soon."""
+    decks = {a["deck"] for a in actions}
+    if len(decks) == 1:
+        return actions[0]
+    seat = game.to_move
+    hand = game.hand(seat)
+    kind = actions[0]["type"]
+    if any(c in MORALE or c in GUILE or c in ENVIRONMENT for c in hand):
+        return {"type": kind, "deck": "troops"}
+    if game.tactics_played[seat] > game.tactics_played[OTHER[seat]]:
+        return {"type": kind, "deck": "troops"}
+    visible = set(hand)
+    for flag in game.flags:
+        visible.update(flag.sides["north"])
+        visible.update(flag.sides["south"])
+    visible.update(game.discards["north"])
+    visible.update(game.discards["south"])
+    leader_gone = game.leader_played[seat]
+    hidden = [c for c in TACTICS if c not in visible and not (leader_gone and c in ("alexander", "darius"))]
+    strong = sum(c in STRONG_TACTICS for c in hidden)
+    troops_in_hand = sum(c in TROOP_BIT for c in hand)
+    if hidden and strong / len(hidden) >= 0.5 and troops_in_hand >= 5:
+        return {"type": kind, "deck": "tactics"}
+    return {"type": kind, "deck": "troops"}
+
+
+def choose_return(game: Game, actions: list[Action], forecast: Forecast) -> Action:
+    """Scout: keep the hand worth most, return the rest with the least useful card on top."""
+    me = game.to_move
+    best: tuple[float, list[str]] | None = None
+    tried: set[frozenset[str]] = set()
+    for action in actions:
+        cards = frozenset(action["cards"])
+        if cards in tried:
+            continue
+        tried.add(cards)
+        state = game.copy()
+        hand = state.hand(me)
+        for card in cards:
+            hand.remove(card)
+        value = forecast.value(state, worlds=forecast.size)
+        if best is None or value > best[0]:
+            best = (value, list(cards))
+    assert best is not None
+    order = sorted(best[1], key=lambda c: -_card_worth(c))  # the last listed ends on top
+    return {"type": "scout_return", "cards": order}
+
+
+def _card_worth(card: str) -> int:
+    """A rough worth for ordering returned cards: tactics high, troops by value."""
+    if card in TROOP_BIT:
+        return int(card[1:])
+    return 20
