@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from builders import DONE, claim, draw, game, play
 
@@ -14,10 +16,10 @@ def name_and_sum(cards: str, fog: bool = False) -> tuple[str, int]:
     return f.name, f.total
 
 
-def verdict(north: str, south: str, seat: str = "south", first: str | None = None, **kw: object) -> bool:
+def verdict(north: str, south: str, seat: str = "south", first: str | None = None, **kw: Any) -> bool:
     """Can `seat` claim flag 1 with these two complete sides? (`first` completed first, R18.)"""
-    g = game(flags={1: (north, south)}, first_complete={1: first or ("north" if seat == "south" else "south")},
-             **kw)  # type: ignore[arg-type]
+    first = first or ("north" if seat == "south" else "south")
+    g = game(flags={1: (north, south)}, first_complete={1: first}, **kw)
     return g.judge_claim(1, seat).ok
 
 

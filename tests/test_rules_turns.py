@@ -298,7 +298,7 @@ def test_r38_breakthrough_three_adjacent_flags_wins_at_once() -> None:
     g.apply(play("r9", 1))
     assert g.phase == "claim"
     g.apply(claim(4))
-    assert g.over and g.result == {"winner": "south", "how": "breakthrough", "flags": {"north": 0, "south": 3}}
+    assert g.result == {"winner": "south", "how": "breakthrough", "flags": {"north": 0, "south": 3}}
     # Play stops: flag 9 was claimable too, but no further flag may be claimed.
     assert g.flags[8].claimed is None
     assert g.legal_actions() == []
