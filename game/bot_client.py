@@ -1,0 +1,62 @@
+"""The bot seen from the screen: ask for a move, poll for the answer, never block.
+
+The real thing is engine.ai.process.BotProcess (a worker process, so the screen never freezes).
+If it cannot start (a stripped build, a sandbox that forbids processes), a stand-in with the same
+interface answers in-process; that freezes the screen for as long as the bot thinks, so it is a
+fallback only.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any, Protocol
+
+log = logging.getLogger(__name__)
+
+
+class BotLike(Protocol):
+    def request(self, position: dict[str, Any]) -> int: ...
+    def poll(self) -> tuple[int, dict[str, Any]] | None: ...
+    def cancel(self) -> None: ...
+    def close(self) -> None: ...
+
+
+class InProcessBot:
+    """BotProcess's interface with the bot run in this process when polled."""
+
+    def __init__(self, level: str, seed: int = 0, move_time: float | None = None) -> None:
+        from engine.ai import make_bot
+
+        self.bot = make_bot(level, seed, move_time)
+        self._next = 0
+        self._pending: tuple[int, dict[str, Any]] | None = None
+
+    def request(self, position: dict[str, Any]) -> int:
+        self._next += 1
+        self._pending = (self._next, position)
+        return self._next
+
+    def poll(self) -> tuple[int, dict[str, Any]] | None:
+        if self._pending is None:
+            return None
+        rid, position = self._pending
+        self._pending = None
+        return rid, self.bot.choose(position)
+
+    def cancel(self) -> None:
+        self._pending = None
+
+    def close(self) -> None:
+        self._pending = None
+
+
+def open_bot(level: str, seed: int = 0, move_time: float | None = None, in_process: bool = False) -> BotLike:
+    if not in_process:
+        try:
+            from engine.ai.process import BotProcess
+
+            bot: BotLike = BotProcess(level, seed=seed, move_time=move_time)
+            return bot
+        except (ImportError, OSError, RuntimeError) as exc:
+            log.warning("bot process unavailable (%s); the bot thinks in-process", exc)
+    return InProcessBot(level, seed, move_time)

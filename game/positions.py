@@ -1,0 +1,53 @@
+"""Seeded positions for screenshots, benchmarks and tests: games advanced by bots to a chosen moment."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engine import Game, Rules
+from engine.ai import make_bot
+
+
+def advance(seed: int, until: Callable[[Game], bool], limit: int = 400, level: str = "easy",
+            rules: Rules | None = None, players: dict[str, str] | None = None) -> Game | None:
+    """Play `seed`'s game with two bots until `until(game)` holds; None if it never does."""
+    game = Game.new(rules or Rules(), seed, "south", players or {"south": "Ana", "north": "Ben"})
+    bots = {"south": make_bot(level, seed), "north": make_bot(level, seed + 1)}
+    for _ in range(limit):
+        if until(game):
+            return game
+        if game.over:
+            return None
+        game.apply(bots[game.to_move].choose(game.view(game.to_move)))
+    return None
+
+
+def holding(card: str, seat: str = "south") -> Callable[[Game], bool]:
+    """`seat` to play and a legal play of `card` exists."""
+    def check(game: Game) -> bool:
+        return (game.to_move == seat and game.phase == "play"
+                and any(a.get("card") == card for a in game.legal_actions()))
+    return check
+
+
+def in_phase(phase: str, seat: str = "south") -> Callable[[Game], bool]:
+    def check(game: Game) -> bool:
+        return game.to_move == seat and game.phase == phase
+    return check
+
+
+def busy(cards_on_table: int, seat: str = "south") -> Callable[[Game], bool]:
+    """A well-filled table with `seat` to play."""
+    def check(game: Game) -> bool:
+        on = sum(len(f.sides["north"]) + len(f.sides["south"]) for f in game.flags)
+        return on >= cards_on_table and game.to_move == seat and game.phase == "play"
+    return check
+
+
+def find(seed: int, until: Callable[[Game], bool], tries: int = 40, **kw: Any) -> Game:
+    for s in range(seed, seed + tries):
+        game = advance(s, until, **kw)
+        if game is not None:
+            return game
+    raise LookupError("no seeded game reached that moment")

@@ -1,0 +1,95 @@
+"""A sitting at the table: the options chosen in setup, and the games played with them.
+
+It makes each game's `LocalTable` (people here, bots in their own process) and keeps the match
+score when a match is played (engine.match, once that module exists; until then only the games
+won are counted and match mode plays on until the players stop).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine import Game, Rules
+
+from .bot_client import BotLike, open_bot
+from .table import LocalTable
+
+OPPONENTS: tuple[str, ...] = ("human", "random", "easy", "normal", "hard")
+OPPONENT_NAMES = {"human": "A person here", "random": "Bot: random", "easy": "Bot: easy", "normal": "Bot: normal",
+                  "hard": "Bot: hard"}
+
+
+@dataclass
+class Setup:
+    opponent: str = "human"
+    names: list[str] = field(default_factory=lambda: ["Ana", "Ben"])
+    tactics: bool = True
+    claim_timing: str = "standard"
+    starts: str = "random"  # "random", "south" (first name) or "north"
+    match: bool = False
+    seed: int | None = None
+
+
+class Session:
+    def __init__(self, setup: Setup, bot_pace: float = 0.7, in_process_bots: bool = False) -> None:
+        self.setup = setup
+        self.bot_pace = bot_pace
+        self.in_process_bots = in_process_bots
+        self.games: list[dict[str, Any]] = []
+        self.wins = {"north": 0, "south": 0}
+        self.match: Any = _new_match() if setup.match else None
+        self.next_first: str | None = None
+        self._rng = random.Random(setup.seed)
+
+    @property
+    def names(self) -> dict[str, str]:
+        north = self.setup.names[1] if self.setup.opponent == "human" else f"Bot ({self.setup.opponent})"
+        return {"south": self.setup.names[0], "north": north}
+
+    def new_table(self) -> LocalTable:
+        seed = self.setup.seed if self.setup.seed is not None and not self.games else self._rng.randrange(2**31)
+        first = self.next_first or (None if self.setup.starts == "random" else self.setup.starts)
+        rules = Rules(self.setup.tactics, self.setup.claim_timing)
+        game = Game.new(rules, seed, first, self.names)
+        bots: dict[str, BotLike] = {}
+        levels: dict[str, str] = {}
+        if self.setup.opponent != "human":
+            levels["north"] = self.setup.opponent
+            bots["north"] = open_bot(self.setup.opponent, seed, in_process=self.in_process_bots)
+        return LocalTable(game, bots, bot_pace=self.bot_pace, bot_levels=levels)
+
+    def record(self, result: dict[str, Any]) -> None:
+        """A game ended: count it, and let the match say who starts next (R5, R40)."""
+        self.games.append(result)
+        winner = result.get("winner")
+        if winner in self.wins:
+            self.wins[winner] += 1
+        if self.match is not None:
+            self.match.record_game(result)
+            self.next_first = getattr(self.match, "next_first", None)
+        elif winner is not None:
+            self.next_first = winner  # R5: the winner starts the next game; a draw keeps the same
+
+    @property
+    def match_over(self) -> bool:
+        return bool(self.match is not None and getattr(self.match, "over", False))
+
+    def score_words(self) -> str:
+        names = self.names
+        if self.match is not None and hasattr(self.match, "scores"):
+            s = self.match.scores
+            return f"Match: {names['south']} {s['south']} \u2013 {s['north']} {names['north']}"
+        return f"Games won: {names['south']} {self.wins['south']} \u2013 {self.wins['north']} {names['north']}"
+
+
+def _new_match() -> Any:
+    try:
+        from engine.match import Match  # type: ignore[import-not-found,unused-ignore]
+    except ImportError:
+        return None
+    try:
+        return Match()
+    except TypeError:
+        return None

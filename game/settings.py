@@ -1,0 +1,123 @@
+"""Player settings, kept in the user's config folder so they survive updates.
+
+A missing, unreadable or corrupt file gives the defaults and a logged message, never a crash:
+a sofa is no place for a traceback. `BATTLELINE_CONFIG_DIR` moves the folder (tests use it).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+from dataclasses import asdict, dataclass, field, fields
+from pathlib import Path
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+ANIMATION_SPEEDS: tuple[str, ...] = ("off", "fast", "normal", "slow")
+#: animation speed -> duration multiplier (0 means no animation at all)
+SPEED_FACTORS: dict[str, float] = {"off": 0.0, "fast": 0.55, "normal": 1.0, "slow": 1.7}
+WINDOW_SIZES: tuple[tuple[int, int], ...] = ((1280, 720), (1600, 900), (1920, 1080), (2560, 1440), (3840, 2160))
+
+
+@dataclass
+class Settings:
+    fullscreen: bool = False
+    window_size: tuple[int, int] = (1280, 720)
+    animation_speed: str = "normal"
+    auto_claim: bool = False
+    volume: float = 0.7
+    names: list[str] = field(default_factory=lambda: ["Ana", "Ben"])
+
+    @property
+    def speed(self) -> float:
+        return SPEED_FACTORS.get(self.animation_speed, 1.0)
+
+    def to_dict(self) -> dict[str, Any]:
+        out = asdict(self)
+        out["window_size"] = list(self.window_size)
+        return out
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Settings:
+        """Each field is checked on its own: one bad value falls back to its default only."""
+        out = cls()
+        if not isinstance(data, dict):
+            raise ValueError("settings: expected a JSON object")
+        known = {f.name for f in fields(cls)}
+        for key, value in data.items():
+            if key not in known:
+                log.warning("settings: ignoring unknown field %r", key)
+                continue
+            try:
+                setattr(out, key, _checked(key, value))
+            except (TypeError, ValueError) as exc:
+                log.warning("settings: bad %s (%s); using the default", key, exc)
+        return out
+
+
+def _checked(key: str, value: Any) -> Any:
+    if key in ("fullscreen", "auto_claim"):
+        if not isinstance(value, bool):
+            raise TypeError("expected true or false")
+        return value
+    if key == "window_size":
+        w, h = (int(v) for v in value)
+        if not (320 <= w <= 8192 and 240 <= h <= 8192):
+            raise ValueError("out of range")
+        return (w, h)
+    if key == "animation_speed":
+        if value not in ANIMATION_SPEEDS:
+            raise ValueError(f"expected one of {ANIMATION_SPEEDS}")
+        return value
+    if key == "volume":
+        return min(1.0, max(0.0, float(value)))
+    if key == "names":
+        if not (isinstance(value, list) and len(value) == 2 and all(isinstance(n, str) for n in value)):
+            raise TypeError("expected two names")
+        return [n.strip()[:16] or d for n, d in zip(value, ("Ana", "Ben"), strict=True)]
+    raise ValueError("unknown")
+
+
+def config_dir() -> Path:
+    override = os.environ.get("BATTLELINE_CONFIG_DIR")
+    if override:
+        return Path(override)
+    from platformdirs import user_config_dir
+
+    return Path(user_config_dir("battleline", appauthor=False))
+
+
+def settings_path() -> Path:
+    return config_dir() / "settings.json"
+
+
+def load_settings() -> Settings:
+    path = settings_path()
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return Settings()
+    except OSError as exc:
+        log.warning("settings: cannot read %s (%s); using defaults", path, exc)
+        return Settings()
+    try:
+        return Settings.from_dict(json.loads(text))
+    except (ValueError, TypeError) as exc:
+        log.warning("settings: %s is corrupt (%s); using defaults", path, exc)
+        return Settings()
+
+
+def save_settings(settings: Settings) -> bool:
+    """Write atomically (temp file, then rename) so a crash mid-write cannot corrupt the file."""
+    path = settings_path()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text(json.dumps(settings.to_dict(), indent=2), encoding="utf-8")
+        tmp.replace(path)
+    except OSError as exc:
+        log.warning("settings: cannot save to %s (%s)", path, exc)
+        return False
+    return True

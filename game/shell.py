@@ -1,0 +1,191 @@
+"""The shell: the window, the scene stack and the main loop.
+
+The loop redraws only when something changed or moves; otherwise it sleeps on the event queue,
+so an idle board costs almost no CPU. Tests drive `step()` with a fixed timestep.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable
+
+import pygame
+
+from .input import InputMapper, Intent, Kind
+from .scene import AMBIENT, IDLE, MOVING, Scene
+from .settings import Settings, save_settings
+
+log = logging.getLogger(__name__)
+LOGICAL = (1920, 1080)
+FPS = {MOVING: 60, AMBIENT: 30}
+
+
+class App:
+    """Owns the display surface (1920x1080 logical, pygame SCALED) and the stack of scenes."""
+
+    def __init__(self, settings: Settings, *, fixed_dt: float | None = None, window: bool = True,
+                 size: tuple[int, int] | None = None, fullscreen: bool | None = None) -> None:
+        self.settings = settings
+        self.fixed_dt = fixed_dt
+        self.input = InputMapper()
+        self.stack: list[Scene] = []
+        self.running = True
+        self.dirty = True
+        self.time = 0.0
+        self.frames = 0
+        self.clock = pygame.time.Clock()
+        self.on_frame: Callable[[float], None] | None = None
+        self.quit_hooks: list[Callable[[], None]] = []
+        if window:
+            self.screen = self._open_window(size, settings.fullscreen if fullscreen is None else fullscreen)
+            self.input.start_controllers()
+        else:
+            self.screen = pygame.Surface(LOGICAL)
+
+    # ---------------------------------------------------------------- window
+    def _open_window(self, size: tuple[int, int] | None, fullscreen: bool) -> pygame.Surface:
+        pygame.display.init()
+        pygame.display.set_caption("Battle Line")
+        flags = pygame.SCALED | (pygame.FULLSCREEN if fullscreen else 0)
+        try:
+            screen = pygame.display.set_mode(LOGICAL, flags)
+        except pygame.error as exc:  # a renderer that cannot scale: plain window, still 1920x1080 logical
+            log.warning("scaled display unavailable (%s); opening a plain window", exc)
+            screen = pygame.display.set_mode(LOGICAL)
+        if not fullscreen:
+            self.resize(size or self.settings.window_size)
+        return screen
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """SCALED keeps the logical 1920x1080 picture and fits it to whatever window size we ask for."""
+        try:
+            window = pygame.Window.from_display_module()
+            window.size = size
+        except (AttributeError, pygame.error) as exc:
+            log.info("window size not changed: %s", exc)
+        self.dirty = True
+
+    def set_fullscreen(self, on: bool) -> None:
+        if bool(pygame.display.is_fullscreen()) != on:
+            try:
+                pygame.display.toggle_fullscreen()
+            except pygame.error as exc:
+                log.info("fullscreen toggle failed: %s", exc)
+        self.dirty = True
+
+    def save_settings(self) -> None:
+        save_settings(self.settings)
+
+    # ---------------------------------------------------------------- stack
+    @property
+    def top(self) -> Scene | None:
+        return self.stack[-1] if self.stack else None
+
+    def push(self, scene: Scene) -> None:
+        self.stack.append(scene)
+        scene.enter()
+        self.dirty = True
+
+    def pop(self, scene: Scene | None = None) -> None:
+        """Pop the top scene (or `scene` and everything above it)."""
+        if not self.stack:
+            return
+        target = scene if scene in self.stack else self.stack[-1]
+        while self.stack:
+            gone = self.stack.pop()
+            gone.leave()
+            if gone is target:
+                break
+        if self.stack:
+            self.stack[-1].resume()
+        self.dirty = True
+
+    def replace(self, scene: Scene) -> None:
+        if self.stack:
+            self.stack.pop().leave()
+        self.push(scene)
+
+    def reset(self, scene: Scene) -> None:
+        """Clear the stack down to one scene (back to the menu, a new game)."""
+        while self.stack:
+            self.stack.pop().leave()
+        self.push(scene)
+
+    def find(self, cls: type) -> Scene | None:
+        for scene in reversed(self.stack):
+            if isinstance(scene, cls):
+                return scene
+        return None
+
+    # ---------------------------------------------------------------- loop
+    def quit(self) -> None:
+        self.running = False
+
+    def dispatch(self, intent: Intent) -> None:
+        if intent.kind is Kind.QUIT:
+            self.quit()
+            return
+        if self.top is not None:
+            self.top.handle(intent)
+            self.dirty = True
+
+    def activity(self) -> int:
+        return max((s.activity() for s in self.stack), default=IDLE)
+
+    def draw(self, surface: pygame.Surface | None = None) -> None:
+        target = surface or self.screen
+        start = 0
+        for i in range(len(self.stack) - 1, -1, -1):
+            if self.stack[i].opaque:
+                start = i
+                break
+        for scene in self.stack[start:]:
+            scene.draw(target)
+
+    def step(self, events: list[pygame.event.Event] | None = None) -> bool:
+        """One turn of the main loop: input, update, draw if needed. Returns False once quitting."""
+        for event in pygame.event.get() if events is None else events:
+            for intent in self.input.translate(event):
+                self.dispatch(intent)
+                if not self.running:
+                    return False
+        if self.fixed_dt is not None:
+            dt = self.fixed_dt
+        else:
+            dt = min(self.clock.tick(FPS.get(self.activity(), 60)) / 1000.0, 0.1)
+        self.time += dt
+        for scene in list(self.stack):
+            scene.update(dt)
+        if self.dirty or self.activity() != IDLE:
+            self.draw()
+            if pygame.display.get_surface() is self.screen:
+                pygame.display.flip()
+            self.frames += 1
+            self.dirty = False
+        if self.on_frame is not None:
+            self.on_frame(dt)
+        return self.running
+
+    def run(self) -> None:
+        """The real main loop: sleeps on the event queue while nothing moves."""
+        while self.running and self.stack:
+            if self.activity() == IDLE and not self.dirty and self.fixed_dt is None:
+                event = pygame.event.wait(250)
+                self.clock.tick()  # do not count the sleep as a frame's time
+                if not self.step([event] + pygame.event.get() if event.type != pygame.NOEVENT else []):
+                    break
+                continue
+            if not self.step():
+                break
+        for hook in self.quit_hooks:
+            hook()
+
+    def run_frames(self, count: int) -> None:
+        for _ in range(count):
+            if not self.step():
+                return
+
+
+def wall_time() -> float:
+    return time.perf_counter()

@@ -1,0 +1,449 @@
+"""The board: one game at the table, played with any device.
+
+The scene shows `table.view(viewer)`, offers picks from the engine's legal actions through a Flow,
+and turns the table's events into animations and log lines. It never decides a rule itself:
+refusals and proofs come from the engine (game.explain).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from engine import OTHER, IllegalAction, NotationError
+from engine.cards import TROOP_INFO
+from game import layout
+from game.explain import Referee
+from game.flow import Flow, Target
+from game.input import DIRECTIONS, Intent, Kind
+from game.scene import AMBIENT, IDLE, MOVING, Scene
+from game.table import Table
+from game.words import event_words
+
+from . import board_draw, board_events
+from .board_anim import Animator
+
+if TYPE_CHECKING:
+    from game.session import Session
+    from game.shell import App
+
+TOAST_TIME = 6.0
+
+
+class Toast:
+    def __init__(self, lines: list[str], colour: tuple[int, int, int], until: float, title: str = "") -> None:
+        self.lines, self.colour, self.until, self.title = lines, colour, until, title
+
+
+class BoardScene(Scene):
+    name = "board"
+
+    def __init__(self, app: App, table: Table, session: Session | None = None) -> None:
+        super().__init__(app)
+        self.table = table
+        self.session = session
+        self.hotseat = len(table.local_seats) == 2
+        self.viewer = table.to_move if self.hotseat else table.local_seats[0]
+        self.hidden = self.hotseat
+        self.clock = 0.0
+        self.anims = Animator()
+        self.toasts: list[Toast] = []
+        self.log: list[str] = []
+        self.focus: Target | None = None
+        self.hover: Target | None = None
+        self.pressed: Target | None = None
+        self.drag: tuple[str, tuple[int, int]] | None = None
+        self.pending_pass: str | None = table.to_move if self.hotseat else None
+        self.pending_results = False
+        self.results_shown = False
+        self.static: pygame.Surface | None = None
+        self.static_hidden: frozenset[Any] = frozenset()
+        self.flow = Flow([], self.viewer)
+        self.targets: dict[Target, pygame.Rect] = {}
+        self.rects: dict[Any, pygame.Rect] = {}
+        self.refresh()
+
+    # ------------------------------------------------------------------ model
+    @property
+    def speed(self) -> float:
+        return self.app.settings.speed
+
+    @property
+    def names(self) -> dict[str, str]:
+        return self.table.names
+
+    @property
+    def my_turn(self) -> bool:
+        return (self.table.result is None and not self.hidden and self.table.to_move == self.viewer
+                and self.viewer in self.table.local_seats)
+
+    def refresh(self) -> None:
+        """Re-read the table after it changed: view, legal actions, claimable flags, targets."""
+        self.view = self.table.view(self.viewer)
+        self.legal = self.table.legal_actions() if self.my_turn else []
+        self.flow.reset(self.legal, self.viewer)
+        self.ref = Referee(self.view, self.viewer, self.names)
+        self.claimable = self.ref.claimable() if self.my_turn or (self.hotseat and not self.hidden) else []
+        self.labels = {(n, s): self.ref.label(n, s) for n in range(1, 10) for s in ("north", "south")}
+        self.static = None
+        self.relayout()
+
+    def side_of(self, seat: str) -> str:
+        return "bottom" if seat == self.viewer else "top"
+
+    def relayout(self) -> None:
+        """Screen rectangles of everything that can be chosen (and of cards, for animations)."""
+        view, me, them = self.view, self.viewer, OTHER[self.viewer]
+        targets: dict[Target, pygame.Rect] = {}
+        rects: dict[Any, pygame.Rect] = {}
+        hand = view["hands"][me] or []
+        picked = set(self.flow.picked)
+        raised = [i for i, c in enumerate(hand) if ("hand", c) in picked]
+        hand_rects = layout.hand(len(hand))
+        for i, card in enumerate(hand):
+            r = hand_rects[i].move(0, -30 if i in raised else 0)
+            targets[("hand", card)] = r
+            rects[("hand", card)] = r
+        for i, r in enumerate(layout.opponent_hand(view["hand_sizes"][them])):
+            rects[("opp", i)] = r
+        for n, flag in enumerate(view["flags"], start=1):
+            area = layout.side_area(n, "bottom")
+            targets[("flag", n)] = area.union(layout.pennant(n, self.pennant_shift(flag)))
+            for seat in (me, them):
+                cards = flag[seat]
+                side = self.side_of(seat)
+                for i, card in enumerate(cards):
+                    r = layout.slot(n, side, i)
+                    rects[("slot", n, seat, card)] = r
+                    visible = r.copy()
+                    if i < len(cards) - 1:  # an overlapped card: only its strip can be clicked
+                        visible.height = layout.OFFSET
+                        if side == "top":
+                            visible.bottom = r.bottom
+                            visible.top = r.top
+                    targets[("card", n, seat, card)] = visible
+        for d in ("troops", "tactics"):
+            targets[("deck", d)] = layout.deck(d)
+        for seat in (me, them):
+            targets[("discard", seat)] = layout.discard(self.side_of(seat))
+        for i, name in enumerate(self.buttons()):
+            targets[("button", name)] = layout.button(i)
+        self.targets = targets
+        self.rects = rects
+        self.fix_focus()
+
+    def highlight(self, target: Target) -> pygame.Rect | None:
+        """Where a target is shown as lit: a flag lights the slot the card would land in, or its pennant."""
+        if target[0] == "flag":
+            n = int(target[1])
+            flag = self.view["flags"][n - 1]
+            if self.flow.card is not None and self.flow.card not in ("fog", "mud"):
+                return layout.slot(n, "bottom", len(flag[self.viewer]))
+            return layout.pennant(n, self.pennant_shift(flag)).inflate(12, 8)
+        return self.targets.get(target)
+
+    def playable(self) -> set[Target]:
+        """Hand cards with at least one legal play: the others are shown dimmed."""
+        return {p[0] for p, _ in self.flow.paths if p and p[0][0] == "hand"}
+
+    def buttons(self) -> list[str]:
+        """Buttons shown now, bottom first: Menu and Log always, then what the phase offers."""
+        out = ["menu", "log"]
+        cands = self.flow.candidates()
+        for name in ("pass", "done", "scout", "return"):
+            if ("button", name) in cands:
+                out.append(name)
+        return out
+
+    def pennant_shift(self, flag: dict[str, Any]) -> int:
+        owner = flag["claimed"]
+        if owner is None:
+            return 0
+        return 42 if owner == self.viewer else -42
+
+    # ------------------------------------------------------------------ focus
+    def navigable(self) -> list[Target]:
+        if self.flow.picked:
+            keep = self.flow.candidates() | set(self.flow.picked)
+            keep |= {t for t in self.targets if t[0] == "button"}
+            return [t for t in self.targets if t in keep]
+        return [t for t in self.targets if t[0] != "card" or t in self.flow.candidates()]
+
+    def fix_focus(self) -> None:
+        """Keep the focus on something useful: a candidate when there are any."""
+        cands = self.flow.candidates()
+        if self.focus in self.targets and (not cands or self.focus in cands):
+            return
+        ordered = [t for t in self.targets if t in cands]
+        if ordered:
+            self.focus = ordered[0]
+        elif self.focus not in self.targets:
+            self.focus = next(iter(self.targets), None)
+
+    def move_focus(self, kind: Kind) -> None:
+        options = self.navigable()
+        if not options:
+            return
+        if self.focus not in self.targets:
+            self.focus = options[0]
+            return
+        here = self.targets[self.focus].center
+        dx, dy = {Kind.LEFT: (-1, 0), Kind.RIGHT: (1, 0), Kind.UP: (0, -1), Kind.DOWN: (0, 1)}[kind]
+        best, best_score = None, float("inf")
+        for t in options:
+            if t == self.focus:
+                continue
+            cx, cy = self.targets[t].center
+            ox, oy = cx - here[0], cy - here[1]
+            along = ox * dx + oy * dy
+            across = abs(ox * dy) + abs(oy * dx)
+            if along <= 0 or across > along * 2.5 + 60:
+                continue
+            score = along + across * 2
+            if score < best_score:
+                best, best_score = t, score
+        if best is None:  # wrap around among the options on this line
+            same_line = [t for t in options if t != self.focus]
+            if dx and same_line:
+                row = sorted(same_line, key=lambda t: (abs(self.targets[t].centery - here[1]) > 80,
+                                                       self.targets[t].centerx * -dx))
+                best = row[0] if abs(self.targets[row[0]].centery - here[1]) <= 80 else None
+        if best is not None:
+            self.focus = best
+
+    def target_at(self, pos: tuple[int, int]) -> Target | None:
+        """What is under the mouse, candidates first (a card on a flag you may pick beats the flag)."""
+        hits = [t for t, r in self.targets.items() if r.collidepoint(pos)]
+        if not hits:
+            return None
+        cands = self.flow.candidates() | set(self.flow.picked)
+        for group in (cands, {t for t in hits if t[0] in ("button", "hand", "card", "deck", "discard")}):
+            chosen = [t for t in hits if t in group]
+            if chosen:
+                return chosen[-1]
+        return hits[-1]
+
+    # ------------------------------------------------------------------ input
+    def handle(self, intent: Intent) -> None:
+        k = intent.kind
+        if k in DIRECTIONS:
+            self.move_focus(k)
+        elif k is Kind.CONFIRM:
+            if self.focus is not None:
+                self.activate(self.focus)
+        elif k is Kind.BACK:
+            if not self.flow.back():
+                self.open_pause()
+            self.relayout()
+        elif k is Kind.MENU:
+            self.open_pause()
+        elif k is Kind.LOG:
+            self.open_log()
+        elif k is Kind.FLAG:
+            target = ("flag", intent.value)
+            self.focus = target
+            if target in self.flow.candidates():
+                self.activate(target)
+        elif k is Kind.CLAIM:
+            flag = self.focus[1] if self.focus and self.focus[0] == "flag" else (self.claimable or [None])[0]
+            if flag is None:
+                self.say(["Choose a flag first, then claim it."], bad=True)
+            else:
+                self.try_claim(int(flag))
+        elif k in (Kind.DRAW, Kind.DRAW_TACTICS):
+            deck = ("deck", "troops" if k is Kind.DRAW else "tactics")
+            if deck in self.flow.candidates():
+                self.activate(deck)
+            else:
+                self.refuse(deck, "You draw at the end of your turn." if self.my_turn else self.prompt()[0])
+        elif k is Kind.POINT:
+            self.hover = self.target_at(intent.pos)
+            if self.drag:
+                self.drag = (self.drag[0], intent.pos)
+        elif k is Kind.PRESS:
+            self.pressed = self.target_at(intent.pos)
+            if self.pressed and self.pressed[0] == "hand" and self.pressed in self.flow.candidates() \
+                    and self.table.phase == "play":
+                self.drag = (str(self.pressed[1]), intent.pos)
+        elif k is Kind.RELEASE:
+            self.release(intent.pos)
+
+    def release(self, pos: tuple[int, int]) -> None:
+        hit = self.target_at(pos)
+        drag, self.drag = self.drag, None
+        pressed, self.pressed = self.pressed, None
+        if drag is not None and hit != pressed and hit is not None:
+            card_target = ("hand", drag[0])
+            if card_target in self.flow.candidates():
+                self.flow.pick(card_target)
+            if hit in self.flow.candidates():
+                self.focus = hit
+                self.activate(hit)
+            else:
+                self.flow.back()
+                self.relayout()
+                self.refuse(hit, self.refusal_for(hit))
+            return
+        if hit is not None and hit == pressed:
+            self.focus = hit
+            self.activate(hit)
+
+    def activate(self, target: Target) -> None:
+        """CONFIRM on a target: pick it if the engine allows, else explain why not."""
+        if target in self.flow.candidates() or target in self.flow.picked:
+            action = self.flow.pick(target)
+            if action is not None:
+                self.submit(action)
+            else:
+                self.relayout()
+            return
+        kind = target[0]
+        if kind == "button":
+            {"log": self.open_log, "menu": self.open_pause}.get(str(target[1]), lambda: None)()
+        elif kind == "discard":
+            self.open_inspect()
+        elif kind == "flag" and self.flow.card is None:
+            self.try_claim(int(target[1]))
+        else:
+            self.refuse(target, self.refusal_for(target))
+
+    def refusal_for(self, target: Target) -> str:
+        """Why `target` is not a choice now, from the engine where it has the words."""
+        if self.table.result is not None:
+            return "The game is over."
+        if not self.my_turn:
+            return f"It is {self.names[self.table.to_move]}'s turn."
+        card = self.flow.card
+        phase = self.table.phase
+        if target[0] == "hand" and phase == "play" and not self.flow.picked:
+            return self.ref.why_card_unplayable(str(target[1]))
+        if target[0] == "flag" and card is not None and len(self.flow.picked) == 1:
+            reason = self.ref.refusal({"type": "play", "card": card, "flag": target[1]})
+            if reason:
+                return reason[0].upper() + reason[1:] + "."
+        return "Not a choice now. " + " ".join(self.prompt())
+
+    def refuse(self, target: Target, words: str) -> None:
+        from .board_anim import Shake
+
+        if self.speed > 0:
+            self.anims.shakes.append(Shake(target, self.clock, 0.35))
+        self.say([words], bad=True)
+
+    def try_claim(self, flag: int) -> None:
+        if not self.my_turn:
+            self.refuse(("flag", flag), self.refusal_for(("flag", flag)))
+            return
+        ok, words = self.ref.why_not_claim(flag, self.table.phase, self.view["rules"]["claim_timing"], self.legal)
+        if ok and not self.flow.picked:
+            self.submit({"type": "claim", "flag": flag})
+        elif ok:
+            self.say([f"Finish or cancel the current move first ({self.app.input.glyph(Kind.BACK)})."], bad=True)
+        else:
+            self.refuse(("flag", flag), words)
+
+    def submit(self, action: dict[str, Any]) -> None:
+        before = dict(self.rects)
+        try:
+            self.table.submit(action)
+        except (IllegalAction, NotationError) as exc:
+            self.refuse(self.focus or ("button", "menu"), str(exc))
+            self.refresh()
+            return
+        self.consume(before)
+
+    def consume(self, before: dict[Any, pygame.Rect] | None = None) -> None:
+        events = self.table.poll_events()
+        if not events:
+            return
+        before = before if before is not None else dict(self.rects)
+        self.refresh()
+        for event in events:
+            line = event_words(event, self.names)
+            if line:
+                self.log.append(line)
+            board_events.on_event(self, event, before)
+        self.static = None
+
+    def say(self, lines: list[str], bad: bool = False, title: str = "", good: bool = False) -> None:
+        from game import art
+
+        colour = art.BAD if bad else (art.GOOD if good else art.CREAM)
+        self.toasts = [t for t in self.toasts if t.title != title or not title][-1:]
+        self.toasts.append(Toast(lines, colour, self.clock + TOAST_TIME, title))
+
+    # ------------------------------------------------------------------ scenes on top
+    def open_pause(self) -> None:
+        from .pause import PauseScene
+
+        self.app.push(PauseScene(self.app, self))
+
+    def open_log(self) -> None:
+        from .overlays import LogScene
+
+        self.app.push(LogScene(self.app, self.log))
+
+    def open_inspect(self) -> None:
+        from .overlays import InspectScene
+
+        self.app.push(InspectScene(self.app, self.view, self.viewer, self.names))
+
+    def reveal(self, seat: str) -> None:
+        """The pass screen was confirmed: show `seat`'s hand."""
+        self.viewer = seat
+        self.hidden = False
+        self.refresh()
+
+    # ------------------------------------------------------------------ time
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        if self.anims.update(self.clock):
+            self.static = None
+        if self.app.top is not self:
+            return
+        busy = self.anims.busy(self.clock)
+        self.table.tick(ready=not busy and self.pending_pass is None)
+        self.consume()
+        busy = self.anims.busy(self.clock)
+        if busy:
+            return
+        if self.pending_pass is not None and self.table.result is None:
+            from .pass_device import PassScene
+
+            seat, self.pending_pass = self.pending_pass, None
+            self.hidden = True
+            self.refresh()
+            self.app.push(PassScene(self.app, self, seat))
+        elif self.pending_results and not self.results_shown:
+            from .results import ResultsScene
+
+            self.results_shown = True
+            self.app.push(ResultsScene(self.app, self))
+        elif self.my_turn and self.table.phase == "claim" and self.app.settings.auto_claim:
+            claims = [a for a in self.legal if a["type"] == "claim"]
+            if claims:
+                self.submit(claims[0])
+        self.toasts = [t for t in self.toasts if t.until > self.clock]
+
+    def activity(self) -> int:
+        if self.anims.busy(self.clock) or self.anims.shakes or self.anims.confetti or self.drag:
+            return MOVING
+        if self.table.thinking or self.claimable or self.toasts or self.table.result is not None:
+            return AMBIENT
+        return IDLE
+
+    # ------------------------------------------------------------------ words
+    def prompt(self) -> list[str]:
+        return board_draw.prompt_lines(self)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        board_draw.draw(self, surface)
+
+    def leave(self) -> None:
+        if self.app.find(BoardScene) is None:
+            self.table.close()
+
+
+def is_troop(card: str) -> bool:
+    return card in TROOP_INFO

@@ -1,0 +1,164 @@
+"""The board's animations. They only move pictures toward a model that has already changed.
+
+A card in flight hides its resting place (`hides`) until it lands, so the picture never shows a
+card twice. With animation speed "off" nothing is queued and the board is always at rest.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from game import card_art
+from game.tween import ease_in_out, ease_out_cubic, lerp, lerp_point
+
+Key = tuple[Any, ...]
+
+
+@dataclass
+class Flight:
+    card: str  # a card, or "back:troops" / "back:tactics" for a hidden card
+    src: pygame.Rect
+    dst: pygame.Rect
+    start: float
+    duration: float
+    size: str = "table"
+    flip_from: str | None = None  # deck name: the card turns face up on the way
+    hides: Key | None = None
+
+    def done(self, now: float) -> bool:
+        return now >= self.start + self.duration
+
+    def draw(self, surface: pygame.Surface, now: float) -> None:
+        if now < self.start:
+            return
+        t = ease_out_cubic(min(1.0, (now - self.start) / self.duration))
+        pos = lerp_point(self.src.center, self.dst.center, t)
+        if self.card.startswith("back:"):
+            img = card_art.back(self.card[5:], self.size)
+        elif self.flip_from is not None:
+            img = card_art.flipped(self.card, self.size, self.flip_from, min(8, int(t * 9)))
+        else:
+            img = card_art.face(self.card, self.size)
+        # a lifted card casts a shadow that shrinks as it lands
+        lift = 1 - abs(2 * t - 1)
+        shadow = pygame.Rect(0, 0, img.get_width(), img.get_height())
+        shadow.center = (pos[0] + int(10 * lift), pos[1] + int(14 * lift))
+        surface.blit(_shadow(shadow.size), shadow)
+        surface.blit(img, img.get_rect(center=pos))
+
+
+_SHADOWS: dict[tuple[int, int], pygame.Surface] = {}
+
+
+def _shadow(size: tuple[int, int]) -> pygame.Surface:
+    if size not in _SHADOWS:
+        s = pygame.Surface(size, pygame.SRCALPHA)
+        pygame.draw.rect(s, (0, 0, 0, 90), s.get_rect(), border_radius=12)
+        _SHADOWS[size] = s
+    return _SHADOWS[size]
+
+
+@dataclass
+class Slide:
+    """A claimed flag's pennant moving to its owner's side."""
+
+    flag: int
+    shift: int
+    start: float
+    duration: float
+
+    def offset(self, now: float) -> int:
+        t = ease_in_out(min(1.0, max(0.0, (now - self.start) / self.duration)))
+        return round(lerp(0, self.shift, t))
+
+    def done(self, now: float) -> bool:
+        return now >= self.start + self.duration
+
+
+@dataclass
+class Shake:
+    key: Key
+    start: float
+    duration: float = 0.35
+
+    def done(self, now: float) -> bool:
+        return now >= self.start + self.duration
+
+
+@dataclass
+class Confetti:
+    """Victory: gold and colour flecks drifting down for a few seconds."""
+
+    start: float
+    duration: float = 4.0
+    bits: list[list[float]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        rng = random.Random(5)
+        colours = [c for c, _ in card_art.SUIT.values()] + [(232, 190, 92)] * 3
+        for _ in range(140):
+            self.bits.append([rng.uniform(0, 1920), rng.uniform(-600, 0), rng.uniform(120, 320),
+                              rng.uniform(-40, 40), rng.randrange(len(colours)), rng.uniform(6, 14)])
+        self.colours = colours
+
+    def done(self, now: float) -> bool:
+        return now >= self.start + self.duration
+
+    def draw(self, surface: pygame.Surface, now: float) -> None:
+        t = now - self.start
+        for x, y, vy, vx, ci, s in self.bits:
+            py = y + vy * t
+            if 0 <= py <= 1080:
+                surface.fill(self.colours[int(ci)], (x + vx * t, py, s, s * 0.6))
+
+
+class Animator:
+    """Queues animations one after another so a person can follow each move."""
+
+    def __init__(self) -> None:
+        self.flights: list[Flight] = []
+        self.slides: list[Slide] = []
+        self.shakes: list[Shake] = []
+        self.confetti: Confetti | None = None
+        self.cursor = 0.0
+
+    def slot_start(self, now: float, duration: float, overlap: float = 0.35) -> float:
+        start = max(now, self.cursor)
+        self.cursor = start + duration * (1 - overlap)
+        return start
+
+    def busy(self, now: float) -> bool:
+        return bool(self.flights or self.slides)
+
+    def update(self, now: float) -> bool:
+        """Drop finished animations; True if the set of hidden things changed."""
+        before = len(self.flights) + len(self.slides)
+        self.flights = [f for f in self.flights if not f.done(now)]
+        self.slides = [s for s in self.slides if not s.done(now)]
+        self.shakes = [s for s in self.shakes if not s.done(now)]
+        if self.confetti is not None and self.confetti.done(now):
+            self.confetti = None
+        return before != len(self.flights) + len(self.slides)
+
+    def hidden(self) -> set[Key]:
+        out: set[Key] = {f.hides for f in self.flights if f.hides is not None}
+        out |= {("pennant", s.flag) for s in self.slides}
+        return out
+
+    def shake_offset(self, key: Key, now: float) -> int:
+        from game.tween import shake
+
+        for s in self.shakes:
+            if s.key == key:
+                return shake(min(1.0, (now - s.start) / s.duration))
+        return 0
+
+    def clear(self) -> None:
+        self.flights.clear()
+        self.slides.clear()
+        self.shakes.clear()
+        self.cursor = 0.0

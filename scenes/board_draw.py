@@ -1,0 +1,379 @@
+"""Drawing the board: a cached still layer (table, flags, formations, decks) plus what moves."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from engine import OTHER
+from engine.cards import TACTIC_NAMES
+from game import art, card_art, layout
+from game.input import Kind
+from game.text import blit_lines, shadowed, text, wrap
+from game.tween import pulse
+from game.words import card_words
+
+if TYPE_CHECKING:
+    from .board import BoardScene
+
+BUTTON_LABELS = {"pass": "Pass", "done": "Done claiming", "scout": "Play Scout", "return": "Put back",
+                 "log": "Game log", "menu": "Menu"}
+BUTTON_KEYS = {"log": Kind.LOG, "menu": Kind.MENU}
+
+
+# ---------------------------------------------------------------------- still layer
+def still_layer(board: BoardScene) -> pygame.Surface:
+    hidden = frozenset(board.anims.hidden())
+    if board.static is not None and hidden == board.static_hidden:
+        return board.static
+    surf = pygame.Surface((layout.W, layout.H))
+    surf.blit(art.backdrop((layout.W, layout.H)), (0, 0))
+    view, me = board.view, board.viewer
+    them = OTHER[me]
+    _flag_row(surf, board, hidden)
+    for n, flag in enumerate(view["flags"], start=1):
+        for seat in (them, me):
+            _formation(surf, board, n, flag, seat, hidden)
+    _top_strip(surf, board, hidden)
+    for d in ("tactics", "troops"):
+        _deck(surf, d, view["decks"][d])
+    for seat in (them, me):
+        _discard(surf, board, seat, hidden)
+    board.static = surf.convert() if pygame.display.get_surface() else surf
+    board.static_hidden = hidden
+    return board.static
+
+
+def _flag_row(surf: pygame.Surface, board: BoardScene, hidden: frozenset[Any]) -> None:
+    band = pygame.Rect(layout.COL_X0 - 6, layout.FLAG_ROW[0] + 30, 9 * layout.COL_W + 12,
+                       layout.FLAG_ROW[1] - layout.FLAG_ROW[0] - 60)
+    art.panel(surf, band, alpha=120, radius=20, fill=(10, 20, 16))
+    for n, flag in enumerate(board.view["flags"], start=1):
+        col = layout.column(n)
+        if n > 1:
+            pygame.draw.line(surf, (46, 78, 66), (col.x, layout.TOP_AREA[0] + 10), (col.x, layout.BOTTOM_AREA[1] - 20), 1)
+        owner = flag["claimed"]
+        if owner is not None:  # the loser's half fades, the winner's half warms
+            lose = layout.side_area(n, board.side_of(OTHER[owner]))
+            surf.blit(art.shade(lose.size, 90), lose.topleft)
+        if ("pennant", n) not in hidden:
+            draw_pennant(surf, board, n, flag, board.pennant_shift(flag))
+        for seat in ("north", "south"):
+            label = board.labels.get((n, seat))
+            if label and owner is None:
+                img = text(label, 28, art.CREAM, "condensed")
+                surf.blit(img, img.get_rect(center=layout.label_pos(n, board.side_of(seat))))
+
+
+def draw_pennant(surf: pygame.Surface, board: BoardScene, n: int, flag: dict[str, Any], shift: int,
+                 glow: float = 0.0) -> None:
+    r = layout.pennant(n, shift)
+    owner = flag["claimed"]
+    if owner is None:
+        cloth = (196, 188, 168)
+    else:
+        cloth = art.SEAT_TINT[board.side_of(owner)]
+    pole_x = r.x + 14
+    pygame.draw.line(surf, (60, 48, 34), (pole_x, r.y + 2), (pole_x, r.bottom - 2), 5)
+    pygame.draw.circle(surf, art.GOLD, (pole_x, r.y + 3), 5)
+    pts = [(pole_x + 2, r.y + 6), (r.right - 4, r.y + 12), (r.right - 14, r.centery - 2), (r.right - 4, r.bottom - 18),
+           (pole_x + 2, r.bottom - 12)]
+    pygame.draw.polygon(surf, cloth, pts)
+    pygame.draw.polygon(surf, (60, 48, 34), pts, 2)
+    num = text(str(n), 34, art.INK, "bold")
+    surf.blit(num, num.get_rect(center=(pole_x + (r.right - pole_x) // 2 - 4, r.centery - 3)))
+    x = r.x - 6
+    for kind in ("fog", "mud"):
+        if flag[kind]:
+            chip = text(kind.upper(), 28, (16, 24, 22) if kind == "fog" else art.CREAM, "condensed")
+            box = chip.get_rect()
+            box.inflate_ip(12, 2)
+            if kind == "fog":
+                box.midright = (x, r.centery)
+            else:
+                box.midleft = (r.right + 6, r.centery)
+            pygame.draw.rect(surf, (170, 214, 214) if kind == "fog" else (118, 82, 44), box, border_radius=8)
+            surf.blit(chip, chip.get_rect(center=box.center))
+
+
+def _formation(surf: pygame.Surface, board: BoardScene, n: int, flag: dict[str, Any], seat: str,
+               hidden: frozenset[Any]) -> None:
+    side = board.side_of(seat)
+    cards = flag[seat]
+    order = list(enumerate(cards))
+    if side == "top":
+        order.reverse()  # nearer cards overlap further ones, leaving each numeral in view
+    if flag["claimed"] is None and len(cards) < (4 if flag["mud"] else 3):
+        pygame.draw.rect(surf, (52, 84, 72), layout.slot(n, side, len(cards)), 2, border_radius=10)
+    for i, card in order:
+        if ("slot", n, seat, card) in hidden:
+            continue
+        surf.blit(card_art.face(card, "table"), layout.slot(n, side, i))
+
+
+def _top_strip(surf: pygame.Surface, board: BoardScene, hidden: frozenset[Any]) -> None:
+    view, them = board.view, OTHER[board.viewer]
+    for i, r in enumerate(layout.opponent_hand(view["hand_sizes"][them])):
+        if ("opp", i) not in hidden:
+            surf.blit(card_art.back("troops", "small"), r)
+    name = shadowed(board.names[them], 40, art.SEAT_TINT["top"])
+    surf.blit(name, (28, 16))
+    held = sum(1 for f in view["flags"] if f["claimed"] == them)
+    info = text(f"{held} flag{'s' if held != 1 else ''}  \u00b7  {view['hand_sizes'][them]} in hand", 28, art.MUTED)
+    surf.blit(info, (30, 62))
+    mine = sum(1 for f in view["flags"] if f["claimed"] == board.viewer)
+    me = shadowed(board.names[board.viewer], 40, art.SEAT_TINT["bottom"])
+    right = layout.W - 28
+    surf.blit(me, (right - me.get_width(), 16))
+    info = text(f"{mine} flag{'s' if mine != 1 else ''}", 28, art.MUTED)
+    surf.blit(info, (right - info.get_width(), 62))
+
+
+def _deck(surf: pygame.Surface, deck: str, count: int) -> None:
+    r = layout.deck(deck)
+    label = text("Tactics" if deck == "tactics" else "Troops", 28, art.CREAM, "condensed")
+    surf.blit(label, label.get_rect(midbottom=(r.centerx, r.y - 4)))
+    if count <= 0:
+        pygame.draw.rect(surf, (70, 104, 90), r, 2, border_radius=10)
+    else:
+        for k in range(min(3, (count + 9) // 10) - 1, -1, -1):  # a stack gets thicker with more cards
+            surf.blit(card_art.back(deck, "table"), r.move(k * 3, k * 3))
+    badge = text(str(count), 34, art.INK, "bold")
+    box = badge.get_rect(center=(r.centerx, r.bottom + 24)).inflate(20, 0)
+    pygame.draw.rect(surf, art.PAPER, box, border_radius=14)
+    surf.blit(badge, badge.get_rect(center=box.center))
+
+
+def _discard(surf: pygame.Surface, board: BoardScene, seat: str, hidden: frozenset[Any]) -> None:
+    side = board.side_of(seat)
+    r = layout.discard(side)
+    pile = [c for c in board.view["discards"][seat] if ("discard", seat, c) not in hidden]
+    label = text("Discards", 28, art.CREAM, "condensed")
+    surf.blit(label, label.get_rect(midbottom=(r.centerx, r.y - 4)))
+    if not pile:
+        pygame.draw.rect(surf, (70, 104, 90), r, 2, border_radius=10)
+    else:
+        for k, card in enumerate(pile[-3:]):
+            surf.blit(card_art.face(card, "table"), r.move(0, k * 8 - 8 * (min(3, len(pile)) - 1)))
+    badge = text(str(len(board.view["discards"][seat])), 34, art.INK, "bold")
+    box = badge.get_rect(center=(r.centerx, r.bottom + 24)).inflate(20, 0)
+    pygame.draw.rect(surf, art.SEAT_TINT[side], box, border_radius=14)
+    surf.blit(badge, badge.get_rect(center=box.center))
+
+
+# ---------------------------------------------------------------------- each frame
+def draw(board: BoardScene, surface: pygame.Surface) -> None:
+    surface.blit(still_layer(board), (0, 0))
+    now = board.clock
+    cands = board.flow.candidates()
+    _claim_glows(board, surface, now)
+    for target in cands:
+        rect = board.highlight(target)
+        if rect is not None and target[0] != "hand":
+            art.blit_glow(surface, rect, art.HILITE, 0.55 + 0.45 * pulse(now, 1.2), spread=12)
+    for target in board.flow.picked:
+        if target[0] == "card" and target in board.targets:
+            art.blit_glow(surface, board.rects[("slot", target[1], target[2], target[3])], art.HILITE, 1.0, spread=14)
+    for anim in board.anims.slides:
+        flag = board.view["flags"][anim.flag - 1]
+        draw_pennant(surface, board, anim.flag, flag, anim.offset(now))
+    _hand(board, surface, now)
+    for flight in board.anims.flights:
+        flight.draw(surface, now)
+    _focus(board, surface, now)
+    _buttons(board, surface)
+    _prompt(board, surface, now)
+    _thinking(board, surface, now)
+    if board.drag is not None:
+        img = card_art.face(board.drag[0], "hand")
+        surface.blit(img, img.get_rect(center=board.drag[1]))
+    if board.table.result is not None:
+        _victory(board, surface, now)
+    _toasts(board, surface)
+
+
+def _claim_glows(board: BoardScene, surface: pygame.Surface, now: float) -> None:
+    strength = 0.55 + 0.45 * pulse(now, 1.4)
+    for n in board.claimable:
+        flag = board.view["flags"][n - 1]
+        r = layout.pennant(n, board.pennant_shift(flag)).inflate(24, 12)
+        art.blit_glow(surface, r, art.GOOD, strength, spread=26)
+        pygame.draw.rect(surface, art.GOOD, r, 4, border_radius=14)
+
+
+def _hand(board: BoardScene, surface: pygame.Surface, now: float) -> None:
+    hand = board.view["hands"][board.viewer] or []
+    hidden = board.anims.hidden()
+    cands = board.flow.candidates()
+    playable = board.playable()
+    playing = board.my_turn
+    picked = board.flow.picked
+    for card in hand:
+        rect = board.targets.get(("hand", card))
+        if rect is None or ("hand", card) in hidden or (board.drag and board.drag[0] == card):
+            continue
+        if board.hidden:
+            surface.blit(card_art.back("troops", "hand"), rect)
+            continue
+        rect = rect.move(board.anims.shake_offset(("hand", card), now), 0)
+        target = ("hand", card)
+        usable = not playing or target in playable or not playable
+        img = card_art.face(card, "hand") if usable else card_art.dimmed(card, "hand")
+        if target == board.hover and target in cands:
+            rect = rect.move(0, -12)
+        if target in picked:
+            art.blit_glow(surface, rect, art.HILITE, 1.0, spread=14)
+        surface.blit(img, rect)
+        if target in picked and board.table.phase == "scout_return":
+            order = picked.index(target) + 1
+            badge = text(str(order), 40, art.INK, "bold")
+            box = pygame.Rect(0, 0, 56, 56)
+            box.center = (rect.centerx, rect.y - 2)
+            pygame.draw.circle(surface, art.HILITE, box.center, 28)
+            surface.blit(badge, badge.get_rect(center=box.center))
+
+
+def _focus(board: BoardScene, surface: pygame.Surface, now: float) -> None:
+    show = board.app.input.last_device != "mouse"
+    target = board.focus if show else board.hover
+    if target is None or target not in board.targets:
+        return
+    base = board.highlight(target) if show else board.targets[target]
+    rect = (base or board.targets[target]).move(board.anims.shake_offset(target, now), 0)
+    if target[0] == "hand" and target == board.hover and target in board.flow.candidates():
+        rect = rect.move(0, -12)
+    colour = art.HILITE if show else (255, 255, 255)
+    pygame.draw.rect(surface, colour, rect.inflate(10, 10), 5 if show else 3, border_radius=14)
+
+
+def _buttons(board: BoardScene, surface: pygame.Surface) -> None:
+    cands = board.flow.candidates()
+    glyph = board.app.input.glyph
+    for name in board.buttons():
+        r = board.targets[("button", name)]
+        hot = ("button", name) in cands
+        art.panel(surface, r, alpha=235, border=art.HILITE if hot else (90, 120, 110), radius=12,
+                  fill=(60, 52, 24) if hot else art.PANEL)
+        label = BUTTON_LABELS[name]
+        key = BUTTON_KEYS.get(name)
+        if key is not None and board.app.input.last_device != "mouse":
+            label = f"{label}  {glyph(key)}"
+        img = text(label, 28, art.HILITE if hot else art.CREAM, "bold")
+        surface.blit(img, img.get_rect(center=r.center))
+
+
+def prompt_lines(board: BoardScene) -> list[str]:
+    """What the player should do now, in a sentence or two."""
+    table = board.table
+    if table.result is not None:
+        return ["The game is over."]
+    if board.hidden:
+        return [""]
+    if not board.my_turn:
+        who = board.names[table.to_move]
+        return [f"{who} is thinking\u2026" if table.thinking else f"{who}'s turn."]
+    phase, flow = table.phase, board.flow
+    picked = flow.picked
+    card = flow.card
+    if phase == "claim":
+        return ["Claim a glowing flag, or choose Done claiming."]
+    if phase == "draw":
+        return ["Draw a card: choose the troop or the tactics deck."]
+    if phase == "scout_draw":
+        drawn = board.view.get("scout_drawn", 0)
+        return [f"Scout: draw card {drawn + 1} of 3. Choose a deck."]
+    if phase == "scout_return":
+        need = max(0, board.view.get("scout_drawn", 0) - 1)
+        chosen = [card_words(str(t[1])) for t in picked if t[0] == "hand"]
+        if len(chosen) < need:
+            return [f"Scout: choose {need - len(chosen)} more card{'s' if need - len(chosen) > 1 else ''} "
+                    "to put back. The first goes on its deck first."]
+        return ["Put back " + ", ".join(chosen) + "? Choose Put back."]
+    if card is None:
+        if {"type": "pass"} in board.legal:
+            return ["No troop can be played: play a tactics card, or Pass."]
+        return ["Your turn: choose a card to play."]
+    name = card_words(card)
+    if card == "scout":
+        return ["Scout draws 3 cards, then puts 2 back. Choose Play Scout."]
+    if card in ("redeploy", "deserter", "traitor"):
+        them = board.names[OTHER[board.viewer]]
+        if len(picked) == 1:
+            return {"redeploy": ["Redeploy: choose one of your cards on the table."],
+                    "deserter": [f"Deserter: choose one of {them}'s cards to discard."],
+                    "traitor": [f"Traitor: choose one of {them}'s troops to take."]}[card]
+        moved = card_words(str(picked[1][3]))
+        if card == "redeploy":
+            return [f"Move {moved} to another flag, or onto your discard pile."]
+        return [f"Place {moved} at one of your flags."]
+    if card in ("fog", "mud"):
+        return [f"Choose a flag for {TACTIC_NAMES[card]}."]
+    return [f"Choose a flag for {name}."]
+
+
+def _prompt(board: BoardScene, surface: pygame.Surface, now: float) -> None:
+    r = layout.PROMPT_RECT
+    art.panel(surface, r, alpha=210, radius=16)
+    if board.hidden:
+        return
+    lines: list[str] = []
+    for sentence in prompt_lines(board):
+        lines += wrap(sentence, 28, r.width - 28, "bold")
+    y = blit_lines(surface, lines[:4], 28, art.CREAM, (r.x + 14, r.y + 12), "bold", spacing=1.18)
+    if board.my_turn:
+        g = board.app.input.glyph
+        hint = f"{g(Kind.CONFIRM)} choose \u00b7 {g(Kind.BACK)} back"
+        if board.claimable:
+            hint += f" \u00b7 {g(Kind.CLAIM)} claim"
+        img = text(hint, 28, art.MUTED)
+        if img.get_width() > r.width - 28:
+            img = text(f"{g(Kind.CONFIRM)} choose \u00b7 {g(Kind.BACK)} back", 28, art.MUTED)
+        surface.blit(img, (r.x + 14, max(y + 4, r.bottom - 42)))
+
+
+def _thinking(board: BoardScene, surface: pygame.Surface, now: float) -> None:
+    seat = board.table.thinking
+    if seat is None:
+        return
+    dots = "." * (1 + int(now * 3) % 3)
+    img = text(f"{board.names[seat]} is thinking{dots}", 32, art.HILITE, "bold")
+    box = pygame.Rect(0, 0, 440, 52)
+    box.topleft = (300, 24)
+    art.panel(surface, box, alpha=210, radius=14, border=art.GOLD_DARK)
+    surface.blit(img, (box.x + 18, box.centery - img.get_height() // 2))
+
+
+def _victory(board: BoardScene, surface: pygame.Surface, now: float) -> None:
+    result = board.table.result or {}
+    winner = result.get("winner")
+    if winner is None:
+        return
+    strength = 0.5 + 0.5 * pulse(now, 1.0)
+    for n, flag in enumerate(board.view["flags"], start=1):
+        if flag["claimed"] == winner:
+            r = layout.pennant(n, board.pennant_shift(flag))
+            art.blit_glow(surface, r.inflate(30, 16), art.HILITE, strength, spread=26)
+    if board.anims.confetti is not None:
+        board.anims.confetti.draw(surface, now)
+
+
+def _toasts(board: BoardScene, surface: pygame.Surface) -> None:
+    if not board.toasts:
+        return
+    toast = board.toasts[-1]
+    lines: list[str] = []
+    for line in toast.lines:
+        lines += wrap(line, 32, 1160, "bold")
+    title_h = 50 if toast.title else 0
+    height = 30 + title_h + 40 * len(lines)
+    box = pygame.Rect(0, 0, 1240, height)
+    box.midtop = (layout.W // 2, 150)
+    art.panel(surface, box, alpha=236, border=toast.colour, radius=18, fill=(14, 20, 20))
+    y = box.y + 14
+    if toast.title:
+        img = text(toast.title, 40, toast.colour, "bold")
+        surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
+        y += title_h
+    blit_lines(surface, lines, 32, art.CREAM if toast.title else toast.colour, (box.centerx, y), "bold",
+               align="center", spacing=1.25)

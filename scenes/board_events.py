@@ -1,0 +1,118 @@
+"""What the board does with each engine event: animations, banners, and what comes next."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from engine import OTHER
+from game import layout
+
+from .board_anim import Confetti, Flight, Slide
+
+if TYPE_CHECKING:
+    from .board import BoardScene
+
+FLY = 0.42
+DRAW = 0.5
+SLIDE = 0.6
+
+
+def on_event(board: BoardScene, event: dict[str, Any], before: dict[Any, pygame.Rect]) -> None:
+    kind = event["type"]
+    if kind == "claim":
+        _claim(board, event)
+    elif kind == "turn" and board.hotseat:
+        board.pending_pass = event["seat"]
+    elif kind == "game_over":
+        board.pending_results = True
+        board.pending_pass = None
+        if board.speed > 0:
+            board.anims.confetti = Confetti(board.anims.slot_start(board.clock, 0.2))
+    if board.speed <= 0:
+        return
+    if kind == "play":
+        _play(board, event, before)
+    elif kind in ("draw", "scout_draw"):
+        _draw(board, event)
+    elif kind == "scout_return":
+        _return(board, event, before)
+
+
+def _claim(board: BoardScene, event: dict[str, Any]) -> None:
+    seat, n = event["seat"], event["flag"]
+    who = board.names[seat]
+    proof = event.get("proof", {}).get("text", "")
+    if seat != board.viewer:  # the engine words its proof for the claimant
+        proof = proof.replace("your ", f"{who}'s ").replace("yours", f"{who}'s")
+    board.say([proof[0].upper() + proof[1:] if proof else ""], title=f"{who} takes flag {n}", good=True)
+    if board.speed > 0:
+        duration = SLIDE * board.speed
+        shift = 42 if seat == board.viewer else -42
+        board.anims.slides.append(Slide(n, shift, board.anims.slot_start(board.clock, duration), duration))
+
+
+def _fly(board: BoardScene, card: str, src: pygame.Rect | None, dst: pygame.Rect | None, size: str,
+         hides: Any = None, flip: str | None = None, base: float = FLY) -> None:
+    if src is None or dst is None:
+        return
+    duration = base * board.speed
+    start = board.anims.slot_start(board.clock, duration)
+    board.anims.flights.append(Flight(card, src, dst, start, duration, size, flip, hides))
+
+
+def _hand_source(board: BoardScene, seat: str, card: str, before: dict[Any, pygame.Rect]) -> pygame.Rect | None:
+    if seat == board.viewer:
+        return before.get(("hand", card))
+    backs = [r for k, r in before.items() if k[0] == "opp"]
+    return backs[len(backs) // 2] if backs else layout.opponent_hand(1)[0]
+
+
+def _play(board: BoardScene, event: dict[str, Any], before: dict[Any, pygame.Rect]) -> None:
+    seat, card = event["seat"], event["card"]
+    src = _hand_source(board, seat, card, before)
+    side = board.side_of(seat)
+    if card in ("fog", "mud"):
+        dst = layout.pennant(event["flag"])
+        _fly(board, card, src, dst, "small")
+        return
+    if "flag" in event:
+        dst = board.rects.get(("slot", event["flag"], seat, card))
+        _fly(board, card, src, dst, "table", hides=("slot", event["flag"], seat, card))
+        return
+    # guile tactics: the card goes face up beside its owner's deck
+    _fly(board, card, src, layout.discard(side), "table", hides=("discard", seat, card))
+    target = event.get("target")
+    if target is None:
+        return
+    owner = seat if card == "redeploy" else OTHER[seat]
+    old = before.get(("slot", event["from_flag"], owner, target))
+    to_flag = event.get("to_flag")
+    if to_flag:
+        dst = board.rects.get(("slot", to_flag, seat, target))
+        _fly(board, target, old, dst, "table", hides=("slot", to_flag, seat, target))
+    else:
+        _fly(board, target, old, layout.discard(board.side_of(owner)), "table", hides=("discard", owner, target))
+
+
+def _draw(board: BoardScene, event: dict[str, Any]) -> None:
+    seat, deck = event["seat"], event["deck"]
+    src = layout.deck(deck)
+    if seat == board.viewer and "card" in event:
+        card = event["card"]
+        dst = board.rects.get(("hand", card))
+        _fly(board, card, src, dst, "hand", hides=("hand", card), flip=deck, base=0.5)
+    else:
+        backs = [r for k, r in board.rects.items() if k[0] == "opp"]
+        if backs:
+            _fly(board, f"back:{deck}", src, backs[-1], "small", hides=("opp", len(backs) - 1))
+
+
+def _return(board: BoardScene, event: dict[str, Any], before: dict[Any, pygame.Rect]) -> None:
+    seat = event["seat"]
+    decks = event.get("decks") or []
+    cards = event.get("cards") or [None] * event.get("count", 0)
+    for card, deck in zip(cards, decks, strict=False):
+        src = before.get(("hand", card)) if card else _hand_source(board, seat, "", before)
+        _fly(board, f"back:{deck}", src, layout.deck(deck), "table")

@@ -1,0 +1,57 @@
+"""A scene that is a title and a Menu: main menu, setup, settings and pause are all this shape."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game import art
+from game.input import Intent, Kind
+from game.scene import Scene
+from game.text import shadowed, text
+from game.widgets import Item, Menu
+
+if TYPE_CHECKING:
+    from game.shell import App
+
+
+class MenuScene(Scene):
+    title = ""
+    subtitle = ""
+    menu_top = 300
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.menu = Menu(self.items(), 960, self.menu_top)
+
+    def items(self) -> list[Item]:
+        return []
+
+    def back(self) -> None:
+        self.app.pop(self)
+
+    def handle(self, intent: Intent) -> None:
+        if intent.kind is Kind.BACK or (intent.kind is Kind.MENU and not self.opaque):
+            self.back()
+            return
+        self.menu.handle(intent)
+
+    def draw_backdrop(self, surface: pygame.Surface) -> None:
+        if self.opaque:
+            surface.blit(art.backdrop((1920, 1080), 11, art.NIGHT), (0, 0))
+        else:
+            surface.blit(art.shade((1920, 1080), 170), (0, 0))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_backdrop(surface)
+        if self.title:
+            img = shadowed(self.title, 72, art.HILITE, "serif", offset=3)
+            surface.blit(img, img.get_rect(center=(960, self.menu_top - 150)))
+        if self.subtitle:
+            img = text(self.subtitle, 30, art.MUTED)
+            surface.blit(img, img.get_rect(center=(960, self.menu_top - 80)))
+        self.menu.draw(surface, self.app.input.last_device)
+        g = self.app.input.glyph
+        hint = text(f"{g(Kind.CONFIRM)} choose  \u00b7  {g(Kind.BACK)} back", 28, art.MUTED)
+        surface.blit(hint, hint.get_rect(midbottom=(960, 1050)))

@@ -1,0 +1,57 @@
+"""Hot-seat: a full screen that hides the hand until the next player says they hold the device."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game import art
+from game.input import Intent, Kind
+from game.scene import Scene
+from game.text import shadowed, text
+
+if TYPE_CHECKING:
+    from game.shell import App
+
+    from .board import BoardScene
+
+
+class PassScene(Scene):
+    name = "pass"
+
+    def __init__(self, app: App, board: BoardScene, seat: str) -> None:
+        super().__init__(app)
+        self.board = board
+        self.seat = seat
+        self.button = pygame.Rect(0, 0, 640, 96)
+        self.button.center = (960, 700)
+
+    def handle(self, intent: Intent) -> None:
+        if intent.kind is Kind.CONFIRM or (intent.kind is Kind.RELEASE and self.button.collidepoint(intent.pos)):
+            self.app.pop(self)
+            self.board.reveal(self.seat)
+        elif intent.kind in (Kind.MENU, Kind.BACK):
+            self.board.open_pause()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(art.backdrop((1920, 1080), 9, art.NIGHT), (0, 0))
+        name = self.board.names[self.seat]
+        title = shadowed(f"Pass to {name}", 96, art.HILITE, "serif", offset=4)
+        surface.blit(title, title.get_rect(center=(960, 380)))
+        other = self.board.names[_other(self.seat)]
+        sub = text(f"{other}, please look away. {name}: your cards are hidden until you are ready.", 34, art.CREAM)
+        surface.blit(sub, sub.get_rect(center=(960, 500)))
+        art.panel(surface, self.button, alpha=240, border=art.HILITE, radius=20, fill=(60, 52, 24))
+        glyph = self.app.input.glyph(Kind.CONFIRM)
+        label = text(f"I am {name}: show my hand  ({glyph})", 36, art.HILITE, "bold")
+        surface.blit(label, label.get_rect(center=self.button.center))
+        flags = self.board.view["flags"]
+        held = {s: sum(1 for f in flags if f["claimed"] == s) for s in ("north", "south")}
+        score = text(f"Flags held: {self.board.names['south']} {held['south']}  \u00b7  "
+                     f"{self.board.names['north']} {held['north']}", 30, art.MUTED)
+        surface.blit(score, score.get_rect(center=(960, 830)))
+
+
+def _other(seat: str) -> str:
+    return "north" if seat == "south" else "south"

@@ -1,0 +1,54 @@
+"""Pause: over the board, so the table stays in view."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.widgets import Item
+
+from .menu_base import MenuScene
+
+if TYPE_CHECKING:
+    from game.shell import App
+
+    from .board import BoardScene
+
+
+class PauseScene(MenuScene):
+    name = "pause"
+    opaque = False
+    title = "Paused"
+    menu_top = 380
+
+    def __init__(self, app: App, board: BoardScene) -> None:
+        self.board = board
+        super().__init__(app)
+
+    def items(self) -> list[Item]:
+        return [
+            Item("Resume", self.back),
+            Item("Game log", self._log),
+            Item("Rules", self._rules),
+            Item("Settings", self._settings),
+            Item("Leave to the main menu", self._leave),
+        ]
+
+    def _log(self) -> None:
+        from .overlays import LogScene
+
+        self.app.push(LogScene(self.app, self.board.log))
+
+    def _rules(self) -> None:
+        from .rules_ref import RulesScene
+
+        self.app.push(RulesScene(self.app))
+
+    def _settings(self) -> None:
+        from .settings_scene import SettingsScene
+
+        self.app.push(SettingsScene(self.app))
+
+    def _leave(self) -> None:
+        from .main_menu import MainMenuScene
+
+        self.app.reset(MainMenuScene(self.app))

@@ -1,0 +1,78 @@
+"""Results: who won and how, the flags, the match score; then a rematch or the next game."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game import art
+from game.session import Session, Setup
+from game.text import shadowed, text
+from game.widgets import Item
+from game.words import HOW
+
+from .menu_base import MenuScene
+
+if TYPE_CHECKING:
+    from game.shell import App
+
+    from .board import BoardScene
+
+
+class ResultsScene(MenuScene):
+    name = "results"
+    opaque = False
+    menu_top = 640
+
+    def __init__(self, app: App, board: BoardScene) -> None:
+        self.board = board
+        self.result = board.table.result or {}
+        if board.session is not None and not getattr(board, "recorded", False):
+            board.session.record(self.result)
+            board.recorded = True  # type: ignore[attr-defined]
+        super().__init__(app)
+
+    def items(self) -> list[Item]:
+        session = self.board.session
+        again = "Next game" if session and session.setup.match and not session.match_over else "Rematch"
+        return [
+            Item(again, self._again),
+            Item("Look at the board", self.back),
+            Item("Main menu", self._menu),
+        ]
+
+    def _again(self) -> None:
+        from .board import BoardScene
+
+        session = self.board.session or Session(Setup(names=list(self.app.settings.names)))
+        if session.match_over or not session.setup.match:
+            session.next_first = None if not session.setup.match else session.next_first
+        self.app.reset(BoardScene(self.app, session.new_table(), session))
+
+    def _menu(self) -> None:
+        from .main_menu import MainMenuScene
+
+        self.app.reset(MainMenuScene(self.app))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(art.shade((1920, 1080), 120), (0, 0))
+        box = pygame.Rect(460, 150, 1000, 860)
+        art.panel(surface, box, alpha=235, border=art.HILITE, fill=(16, 22, 22))
+        names = self.board.names
+        winner = self.result.get("winner")
+        headline = "A drawn game" if winner is None else f"{names[winner]} wins!"
+        img = shadowed(headline, 84, art.HILITE, "serif", offset=4)
+        surface.blit(img, img.get_rect(center=(960, 250)))
+        how = HOW.get(self.result.get("how", ""), self.result.get("how", ""))
+        img = text(how[0].upper() + how[1:] if how else "", 36, art.CREAM, "bold")
+        surface.blit(img, img.get_rect(center=(960, 350)))
+        flags = self.result.get("flags", {})
+        line = f"Flags: {names['south']} {flags.get('south', 0)}  \u00b7  {names['north']} {flags.get('north', 0)}"
+        img = text(line, 34, art.CREAM)
+        surface.blit(img, img.get_rect(center=(960, 430)))
+        session = self.board.session
+        if session is not None:
+            img = text(session.score_words(), 32, art.MUTED)
+            surface.blit(img, img.get_rect(center=(960, 500)))
+        self.menu.draw(surface, self.app.input.last_device)

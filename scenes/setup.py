@@ -1,0 +1,88 @@
+"""Game setup: opponent, names, rule options, single game or match, who starts."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.rules import CLAIM_TIMINGS
+from game.session import OPPONENT_NAMES, OPPONENTS, Session, Setup
+from game.widgets import Item
+
+from .menu_base import MenuScene
+
+if TYPE_CHECKING:
+    from game.shell import App
+
+NAME_CHOICES = ("Ana", "Ben", "Cleo", "Dario", "Eva", "Farid", "Greta", "Hugo", "Iris", "Jonas")
+TIMING_WORDS = {"standard": "after playing (standard)", "advanced": "start of turn (advanced)",
+                "end": "end of turn (variant)"}
+
+
+def _names_with(current: str) -> list[str]:
+    return [current] + [n for n in NAME_CHOICES if n != current]
+
+
+class SetupScene(MenuScene):
+    name = "setup"
+    title = "New game"
+    menu_top = 230
+
+    def __init__(self, app: App) -> None:
+        names = app.settings.names
+        self.setup = Setup(names=list(names))
+        super().__init__(app)
+
+    def items(self) -> list[Item]:
+        s = self.setup
+        first = _names_with(s.names[0])
+        second = _names_with(s.names[1])
+        return [
+            Item("Opponent", choices=OPPONENTS, on_change=self._opponent, show=lambda v: OPPONENT_NAMES[v],
+                 hint="Hot-seat passes the device between turns; bots think in their own process"),
+            Item("First player", choices=first, on_change=lambda v: self._name(0, v)),
+            Item("Second player", choices=second, on_change=lambda v: self._name(1, v),
+                 hint="Used when the opponent is a person"),
+            Item("Tactics cards", choices=("on", "off"), on_change=self._tactics,
+                 hint="Off: troops only, a gentler first game (R43)"),
+            Item("Claims", choices=CLAIM_TIMINGS, on_change=self._timing, show=lambda v: TIMING_WORDS[v],
+                 hint="When flags may be claimed (R11)"),
+            Item("Play", choices=("single", "match"), on_change=self._match,
+                 show=lambda v: "a single game" if v == "single" else "a match",
+                 hint="A match scores each game; the winner starts the next (R40)"),
+            Item("Who starts", choices=("random", "south", "north"), on_change=self._starts,
+                 show=self._show_starts),
+            Item("Start the game", self.start),
+        ]
+
+    def _opponent(self, v: str) -> None:
+        self.setup.opponent = v
+
+    def _name(self, i: int, v: str) -> None:
+        self.setup.names[i] = v
+
+    def _tactics(self, v: str) -> None:
+        self.setup.tactics = v == "on"
+
+    def _timing(self, v: str) -> None:
+        self.setup.claim_timing = v
+
+    def _match(self, v: str) -> None:
+        self.setup.match = v == "match"
+
+    def _starts(self, v: str) -> None:
+        self.setup.starts = v
+
+    def _show_starts(self, v: str) -> str:
+        if v == "random":
+            return "random"
+        if v == "south":
+            return self.setup.names[0]
+        return self.setup.names[1] if self.setup.opponent == "human" else "the bot"
+
+    def start(self) -> None:
+        from .board import BoardScene
+
+        self.app.settings.names = list(self.setup.names)
+        self.app.save_settings()
+        session = Session(self.setup, bot_pace=0.7 * self.app.settings.speed)
+        self.app.reset(BoardScene(self.app, session.new_table(), session))

@@ -1,0 +1,49 @@
+"""The title screen: the first frame, so it draws fast and asks only for a button."""
+
+from __future__ import annotations
+
+import pygame
+
+from game import art, card_art
+from game.input import Intent, Kind
+from game.scene import AMBIENT, Scene
+from game.text import shadowed, text
+from game.tween import pulse
+
+FAN = ("r10", "y9", "alexander", "g8", "b7", "p6")
+
+
+class TitleScene(Scene):
+    name = "title"
+
+    def __init__(self, app: object) -> None:
+        super().__init__(app)  # type: ignore[arg-type]
+        self.clock = 0.0
+
+    def handle(self, intent: Intent) -> None:
+        if intent.kind in (Kind.CONFIRM, Kind.RELEASE, Kind.MENU):
+            from .main_menu import MainMenuScene
+
+            self.app.replace(MainMenuScene(self.app))
+        elif intent.kind is Kind.BACK:
+            self.app.quit()
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+
+    def activity(self) -> int:
+        return AMBIENT
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(art.backdrop((1920, 1080)), (0, 0))
+        for i, card in enumerate(FAN):
+            img = pygame.transform.rotate(card_art.face(card, "hand"), 25 - i * 10)
+            surface.blit(img, img.get_rect(center=(960 + (i - 2.5) * 120, 700 + abs(i - 2.5) ** 2 * 12)))
+        title = shadowed("Battle Line", 150, art.HILITE, "serif", offset=5)
+        surface.blit(title, title.get_rect(center=(960, 260)))
+        sub = text("Nine flags. Two armies. Knizia's duel of formations.", 36, art.CREAM)
+        surface.blit(sub, sub.get_rect(center=(960, 380)))
+        glyph = self.app.input.glyph(Kind.CONFIRM)
+        press = text(f"Press {glyph} to begin", 40, art.HILITE, "bold")
+        press.set_alpha(int(140 + 115 * pulse(self.clock, 1.8)))
+        surface.blit(press, press.get_rect(center=(960, 980)))
