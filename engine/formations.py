@@ -141,9 +141,9 @@ def best_formation(
     colour_avail = _colour_masks(unseen)
 
     if fog:
-        added = _top_troops(colour_avail, need)
-        total = fixed_sum + wild_top + sum(TROOP_INFO[c][1] for c in added)
-        result = Formation(total, SUM_ONLY, total, tuple(added), _wild_top_names(wild, 0))
+        top = _top_troops(colour_avail, need)
+        total = fixed_sum + wild_top + sum(TROOP_INFO[c][1] for c in top)
+        result = Formation(total, SUM_ONLY, total, tuple(top), _wild_top_names(wild, 0))
         return result if total > floor else None
 
     colours = {ci for ci, _ in troops}
@@ -198,10 +198,10 @@ def best_formation(
             avail = colour_avail[colour] if need else 0
             if avail.bit_count() < need:
                 continue
-            top = _bits(avail)[:need]
-            total = fixed_sum + wild_top + sum(top)
+            top_values = _bits(avail)[:need]
+            total = fixed_sum + wild_top + sum(top_values)
             if best is None or total > best.total:
-                added = tuple(troop_at(colour, v) for v in top)
+                added = tuple(troop_at(colour, v) for v in top_values)
                 best = Formation(BATTALION * _RANK_STEP + total, BATTALION, total, added,
                                  _wild_top_names(wild, colour))
         if best is not None:

@@ -13,7 +13,14 @@ from typing import Any
 
 from .actions import Action, parse_action
 from .cards import (
-    ALL_TROOPS_MASK, ENVIRONMENT, LEADERS, MORALE, TACTICS, TROOP_BIT, TROOPS, fills_slot,
+    ALL_TROOPS_MASK,
+    ENVIRONMENT,
+    LEADERS,
+    MORALE,
+    TACTICS,
+    TROOP_BIT,
+    TROOPS,
+    fills_slot,
 )
 from .claims import BestCache, FlagState, Judgement, judge
 from .errors import IllegalAction
@@ -40,9 +47,10 @@ class Game:
         self.discards: dict[str, list[str]] = {"north": [], "south": []}
         self.to_move = "south"
         self.phase = "play"
+        # Cards drawn by this turn's Scout. It stays set until the turn ends, so that a position
+        # saved in a later step of the turn still shows that Scout replaced the draw (R33).
         self.scout_drawn = 0
         self.passes = 0
-        self.scouted = False  # Scout replaces this turn's draw (R33); not part of a position
         self.seen = 0  # troops face up on the table or in a discard pile (R21)
         self.tactics_played: dict[str, int] = {"north": 0, "south": 0}
         self.leader_played: dict[str, bool] = {"north": False, "south": False}
@@ -91,7 +99,7 @@ class Game:
         out.deck_sizes = dict(self.deck_sizes)
         out.discards = {"north": self.discards["north"][:], "south": self.discards["south"][:]}
         out.to_move, out.phase, out.scout_drawn = self.to_move, self.phase, self.scout_drawn
-        out.passes, out.scouted, out.seen = self.passes, self.scouted, self.seen
+        out.passes, out.seen = self.passes, self.seen
         out.tactics_played = dict(self.tactics_played)
         out.leader_played = dict(self.leader_played)
         out.result = dict(self.result) if self.result else None
@@ -379,11 +387,9 @@ class Game:
         self.scout_drawn += 1
         if self.scout_drawn < 3 and self.deck_sizes["troops"] + self.deck_sizes["tactics"] > 0:
             return
-        self.scouted = True
         if self.scout_drawn > 1:
             self.phase = "scout_return"
         else:
-            self.scout_drawn = 0
             self._after_play()
 
     def _draw_card(self, deck: str, kind: str) -> None:
@@ -417,7 +423,6 @@ class Game:
             self.deck_sizes[deck] += 1
             decks.append(deck)
         self.hand_sizes[seat] -= need
-        self.scout_drawn = 0
         self._emit("scout_return", seat=seat, cards=list(cards), decks=decks)
         self._after_play()
 
@@ -472,7 +477,7 @@ class Game:
             if step == "claim" and self.claimable_flags(seat):
                 self.phase = "claim"
                 return
-            if step == "draw" and not self.scouted and self.hand_sizes[seat] < HAND_LIMIT and \
+            if step == "draw" and self.scout_drawn == 0 and self.hand_sizes[seat] < HAND_LIMIT and \
                     self.deck_sizes["troops"] + self.deck_sizes["tactics"] > 0:
                 self.phase = "draw"
                 return
@@ -484,7 +489,7 @@ class Game:
             self._finish_by_passes()
             return
         self.to_move = OTHER[self.to_move]
-        self.scouted = False
+        self.scout_drawn = 0
         self._emit("turn", seat=self.to_move)
         self._enter_step(0)
 

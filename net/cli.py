@@ -1,0 +1,107 @@
+"""`battleline host` and `battleline join`: headless bot-against-bot LAN games (the tests use them).
+
+Both print one JSON line when ready (`{"listening": PORT, "code": CODE}` from the host) and one JSON
+line with the result and the game record at the end. Errors are one line on standard error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import secrets
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from engine import IllegalAction, NotationError, Rules
+
+from .guest import Guest
+from .host import Host
+
+
+def _bot(level: str, seed: int) -> Any:
+    from engine.ai import make_bot
+
+    return make_bot(level, seed=seed)
+
+
+def _say(data: dict[str, Any]) -> None:
+    print(json.dumps(data), flush=True)
+
+
+def _fail(command: str, reason: str) -> int:
+    print(f"battleline {command}: {reason}", file=sys.stderr)
+    return 1
+
+
+def cmd_host(args: argparse.Namespace) -> int:
+    if not args.headless:
+        return _fail("host", "the host lobby opens from the game's menu; use --headless here")
+    logging.basicConfig(level=logging.WARNING, stream=sys.stderr, format="host: %(message)s")
+    save = Path(args.save) if args.save else None
+    code = args.code or f"{secrets.randbelow(10000):04d}"
+    try:
+        if args.resume:
+            host = Host.resume(Path(args.resume), port=args.port, bind=args.bind)
+            host.save_path = save or Path(args.resume)
+        else:
+            rules = Rules(not args.no_tactics, args.claim_timing)
+            seed = args.seed if args.seed is not None else secrets.randbits(63)
+            host = Host.new(rules=rules, seed=seed, code=code, host_name=args.name, port=args.port,
+                            bind=args.bind, save_path=save)
+            host.save()
+        bot = _bot(args.bot, seed=1)
+    except (NotationError, IllegalAction, ValueError, OSError) as exc:
+        return _fail("host", str(exc))
+    _say({"listening": host.port, "code": host.code})
+    deadline = time.monotonic() + args.timeout
+    try:
+        while not host.game.over and time.monotonic() < deadline:
+            host.poll(20)
+            if host.guest_token is not None and host.game.to_move == host.host_seat and not host.game.over:
+                time.sleep(args.pace)
+                host.submit_local(bot.choose(host.game.view(host.host_seat)))
+        linger = time.monotonic() + 5.0
+        while host.guest_identity is not None and time.monotonic() < linger:
+            host.poll(50)  # let the guest fetch the record, then say bye
+    finally:
+        host.close()
+    if not host.game.over:
+        return _fail("host", "timed out before the game ended")
+    from engine import to_record
+
+    _say({"result": host.game.result, "record": to_record(host.game), "errors_sent": host.errors_sent})
+    return 0
+
+
+def cmd_join(args: argparse.Namespace) -> int:
+    if not args.headless:
+        return _fail("join", "joining with a window opens from the game's menu; use --headless here")
+    logging.basicConfig(level=logging.WARNING, stream=sys.stderr, format="guest: %(message)s")
+    token_file = Path(args.token_file) if args.token_file else None
+    token = None
+    if token_file is not None and token_file.exists():
+        token = token_file.read_text(encoding="utf-8").strip() or None
+    guest = Guest(args.address, code=args.code, name=args.name, token=token)
+    bot = _bot(args.bot, seed=args.seed)
+    guest.connect()
+    deadline = time.monotonic() + args.timeout
+    try:
+        while guest.record is None and time.monotonic() < deadline:
+            guest.poll(20)
+            if guest.refused:
+                return _fail("join", f"the host refused: {guest.refused}")
+            if token_file is not None and guest.token and guest.token != token:
+                token = guest.token
+                token_file.write_text(token, encoding="utf-8")
+            if guest.my_turn() and guest.view is not None:
+                time.sleep(args.pace)
+                guest.send_action(bot.choose(guest.view))
+    finally:
+        guest.close()
+    if guest.record is None:
+        return _fail("join", "timed out before the game ended")
+    _say({"result": guest.record.get("result"), "record": guest.record, "reconnects": guest.reconnects})
+    return 0

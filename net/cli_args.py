@@ -1,0 +1,33 @@
+"""Arguments of `battleline host` and `battleline join`."""
+
+from __future__ import annotations
+
+import argparse
+
+
+def args_host(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--headless", action="store_true", help="no window: a bot plays the host's seat")
+    p.add_argument("--bot", default="easy", help="bot level for the host's seat when headless")
+    p.add_argument("--port", type=int, default=47110, help="TCP port to listen on (0: any free port)")
+    p.add_argument("--bind", default="0.0.0.0", help="address to listen on")
+    p.add_argument("--code", default=None, help="4-digit join code (random if not given)")
+    p.add_argument("--seed", type=int, default=None, help="game seed (random if not given)")
+    p.add_argument("--name", default="Host", help="the host player's name")
+    p.add_argument("--no-tactics", action="store_true", help="play without tactics cards (R43)")
+    p.add_argument("--claim-timing", default="standard", choices=["standard", "advanced", "end"])
+    p.add_argument("--save", default=None, help="file to save the game to after every action")
+    p.add_argument("--resume", default=None, help="reopen a saved LAN game from this file")
+    p.add_argument("--timeout", type=float, default=900.0, help="give up after this many seconds")
+    p.add_argument("--pace", type=float, default=0.0, help="seconds to wait before each bot move")
+
+
+def args_join(p: argparse.ArgumentParser) -> None:
+    p.add_argument("address", help="host address HOST:PORT")
+    p.add_argument("--headless", action="store_true", help="no window: a bot plays the guest's seat")
+    p.add_argument("--bot", default="easy", help="bot level for the guest's seat when headless")
+    p.add_argument("--code", required=True, help="the host's 4-digit join code")
+    p.add_argument("--name", default="Guest", help="the guest player's name")
+    p.add_argument("--token-file", default=None, help="where the session token is kept for rejoining")
+    p.add_argument("--seed", type=int, default=0, help="bot seed")
+    p.add_argument("--timeout", type=float, default=900.0, help="give up after this many seconds")
+    p.add_argument("--pace", type=float, default=0.0, help="seconds to wait before each bot move")

@@ -1,0 +1,236 @@
+"""The host: the only peer that runs the engine. It serves one guest over a ZeroMQ ROUTER socket.
+
+The guest only ever receives its own seat's view and its redacted events (R45). Actions carry the
+game's action count as a sequence number, so a resent action applies exactly once. After every
+action the host saves the game atomically, so a host that crashed reopens it and the guest, holding
+its session token, rejoins.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import secrets
+import time
+from pathlib import Path
+from typing import Any
+
+import zmq
+
+from engine import IllegalAction, NotationError, from_record, redact_all, to_record
+from engine.game import Event, Game
+from engine.rules import OTHER, Rules
+
+from .protocol import DEAD_AFTER_S, MAX_FRAME, PROTOCOL_VERSION, ProtocolError, pack, unpack
+from .version import program_version
+
+log = logging.getLogger("battleline.host")
+SAVE_FORMAT = "battleline-lan-save/1"
+
+
+class Host:
+    """A LAN game's authority: owns the Game, validates the guest's actions, keeps the save."""
+
+    def __init__(self, *, game: Game, host_seat: str = "south", code: str, port: int = 0,
+                 bind: str = "127.0.0.1", save_path: Path | None = None,
+                 guest_token: str | None = None, guest_name: str | None = None) -> None:
+        self.game = game
+        self.host_seat = host_seat
+        self.guest_seat = OTHER[host_seat]
+        self.code = code
+        self.save_path = save_path
+        self.guest_token = guest_token
+        self.guest_name = guest_name
+        self.guest_identity: bytes | None = None
+        self.last_heard = 0.0
+        self.events: list[Event] = []
+        self.errors_sent = 0
+        self.context = zmq.Context()
+        self.socket = self.context.socket(zmq.ROUTER)
+        self.socket.setsockopt(zmq.LINGER, 0)
+        self.socket.setsockopt(zmq.MAXMSGSIZE, MAX_FRAME)
+        self.socket.setsockopt(zmq.ROUTER_HANDOVER, 1)
+        if port:
+            self.socket.bind(f"tcp://{bind}:{port}")
+            self.port = port
+        else:
+            self.port = self.socket.bind_to_random_port(f"tcp://{bind}")
+
+    # ------------------------------------------------------------------ lifecycle
+    @classmethod
+    def new(cls, *, rules: Rules, seed: int, code: str, host_name: str, host_seat: str = "south",
+            first: str | None = None, **kwargs: Any) -> Host:
+        players = {host_seat: host_name, OTHER[host_seat]: "Guest"}
+        game = Game.new(rules, seed, first, players)
+        return cls(game=game, host_seat=host_seat, code=code, **kwargs)
+
+    @classmethod
+    def resume(cls, save_path: Path, **kwargs: Any) -> Host:
+        """Reopen a saved LAN game (raises NotationError/IllegalAction for a bad save)."""
+        try:
+            data = json.loads(save_path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+            raise NotationError(f"{save_path}: cannot read the saved game ({exc})") from None
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            raise NotationError(f"{save_path}: not a saved LAN game")
+        game = from_record(data.get("record"))
+        host = cls(game=game, host_seat=str(data.get("host_seat", "south")), code=str(data.get("code", "")),
+                   save_path=save_path, guest_token=data.get("guest_token"), guest_name=data.get("guest_name"),
+                   **kwargs)
+        host.events = _replay_events(data.get("record"))
+        return host
+
+    def save(self) -> None:
+        """Write the game atomically: a temporary file renamed over the old one.
+
+        No fsync: a crashed or killed host process loses nothing this way (the page cache survives
+        it), and fsync per action would cost more than the whole round trip of an action.
+        """
+        if self.save_path is None:
+            return
+        data = {"format": SAVE_FORMAT, "record": to_record(self.game), "host_seat": self.host_seat,
+                "code": self.code, "guest_token": self.guest_token, "guest_name": self.guest_name}
+        tmp = self.save_path.with_suffix(self.save_path.suffix + ".tmp")
+        with tmp.open("w", encoding="utf-8") as fh:
+            json.dump(data, fh)
+        os.replace(tmp, self.save_path)
+
+    def close(self) -> None:
+        self.socket.close(0)
+        self.context.term()
+
+    # ------------------------------------------------------------------ the host's own seat
+    def submit_local(self, action: Any) -> list[Event]:
+        """The host player's action, through the same checks as the guest's."""
+        if self.game.to_move != self.host_seat:
+            raise IllegalAction("it is not your turn")
+        return self._apply(action)
+
+    def guest_alive(self, now: float | None = None) -> bool:
+        return self.guest_identity is not None and (now or time.monotonic()) - self.last_heard < DEAD_AFTER_S
+
+    # ------------------------------------------------------------------ serving
+    def poll(self, timeout_ms: int = 0, budget: int = 64) -> int:
+        """Handle waiting messages (at most `budget`); return how many were handled."""
+        handled = 0
+        while handled < budget and self.socket.poll(timeout_ms if handled == 0 else 0):
+            try:
+                frames = self.socket.recv_multipart(zmq.NOBLOCK)
+            except zmq.Again:
+                break
+            handled += 1
+            if len(frames) != 2:
+                log.warning("dropped a message of %d frames", len(frames))
+                continue
+            identity, frame = frames
+            try:
+                message = unpack(frame)
+            except ProtocolError as exc:
+                self._error(identity, str(exc))
+                continue
+            self._handle(identity, message)
+        return handled
+
+    def _send(self, identity: bytes, message: dict[str, Any]) -> None:
+        try:
+            self.socket.send_multipart([identity, pack(message)], zmq.NOBLOCK)
+        except zmq.ZMQError as exc:  # a peer that went away; it will resync on reconnect
+            log.info("could not send %s: %s", message.get("t"), exc)
+
+    def _error(self, identity: bytes, reason: str, seq: int | None = None, code: str = "bad_message") -> None:
+        reason = reason[:180]
+        log.warning("refused a message: %s", reason)
+        self.errors_sent += 1
+        self._send(identity, {"t": "error", "reason": reason, "seq": seq, "code": code})
+
+    def _handle(self, identity: bytes, message: dict[str, Any]) -> None:
+        kind = message["t"]
+        if kind == "hello":
+            self._hello(identity, message)
+            return
+        if identity != self.guest_identity:
+            self._error(identity, "say hello first: you are not in this game", code="hello_first")
+            return
+        self.last_heard = time.monotonic()
+        if kind == "ping":
+            self._send(identity, {"t": "pong", "n": message["n"]})
+        elif kind == "action":
+            self._guest_action(identity, message)
+        elif kind == "bye":
+            self.guest_identity = None
+        else:
+            self._error(identity, f"a guest does not send {kind}")
+
+    def _hello(self, identity: bytes, message: dict[str, Any]) -> None:
+        reason = None
+        if message["protocol"] != PROTOCOL_VERSION:
+            reason = f"protocol version {message['protocol']} does not match the host's {PROTOCOL_VERSION}"
+        elif message["program"] != program_version():
+            reason = f"program version {message['program']} does not match the host's {program_version()}"
+        elif not secrets.compare_digest(message["code"], self.code):
+            reason = "wrong join code"
+        elif self.guest_token is not None and message.get("token") != self.guest_token:
+            reason = "this game already has a guest"
+        if reason:
+            log.warning("refused a guest: %s", reason)
+            self._send(identity, {"t": "refused", "reason": reason})
+            return
+        if self.guest_token is None:
+            self.guest_token = secrets.token_hex(16)
+            self.guest_name = message["name"][:40] or "Guest"
+            self.game.players = {**self.game.players, self.guest_seat: self.guest_name}
+            self.save()
+        self.guest_identity = identity
+        self.last_heard = time.monotonic()
+        self._send(identity, {"t": "welcome", "seat": self.guest_seat, "token": self.guest_token,
+                              "players": dict(self.game.players), "rules": self.game.rules.to_dict(),
+                              "program": program_version()})
+        have = message.get("have", 0)
+        self._send_state(min(max(have, 0), len(self.events)))
+        if self.game.over:
+            self._send(identity, {"t": "record", "record": to_record(self.game)})
+
+    def _guest_action(self, identity: bytes, message: dict[str, Any]) -> None:
+        seq = message["seq"]
+        done = len(self.game.actions)
+        if seq < done:  # already applied: a resend after a lost reply
+            self._send_state(len(self.events))
+            return
+        if seq > done:
+            self._error(identity, f"action {seq} is ahead of the game ({done} actions)", seq, "sequence")
+            return
+        if self.game.to_move != self.guest_seat or self.game.over:
+            self._error(identity, "it is not your turn", seq, "not_your_turn")
+            return
+        try:
+            self._apply(message["action"])
+        except (NotationError, IllegalAction) as exc:
+            self._error(identity, str(exc), seq, "illegal")
+
+    def _apply(self, action: Any) -> list[Event]:
+        start = len(self.events)
+        events = self.game.apply(action)
+        self.events.extend(events)
+        self.save()
+        self._send_state(start)
+        if self.game.over and self.guest_identity is not None:
+            self._send(self.guest_identity, {"t": "record", "record": to_record(self.game)})
+        return events
+
+    def _send_state(self, start: int) -> None:
+        if self.guest_identity is None:
+            return
+        self._send(self.guest_identity, {
+            "t": "state", "from": start, "events": redact_all(self.events[start:], self.guest_seat),
+            "view": self.game.view(self.guest_seat), "actions": len(self.game.actions),
+        })
+
+
+def _replay_events(record: Any) -> list[Event]:
+    """The events of a saved game, rebuilt by replaying it (they are not stored twice)."""
+    game = Game.new(Rules.from_dict(record["rules"]), record["seed"], record["first"], record["players"])
+    events: list[Event] = []
+    for action in record["actions"]:
+        events.extend(game.apply(action))
+    return events

@@ -1,0 +1,106 @@
+"""The LAN protocol's messages: msgpack maps, bounded when read, checked field by field.
+
+Every message is one ZeroMQ frame holding one msgpack map with a string field `t` (its type).
+docs/PROTOCOL.md documents each one. Reading never trusts the peer: the frame size, the container
+sizes and the nesting depth are bounded before anything is built, and a message whose fields do
+not match its schema is refused with a reason, never an exception that escapes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgpack
+
+PROTOCOL_VERSION = 1
+MAX_FRAME = 256 * 1024  # a full position is ~3 KiB; a batch of events a few more
+MAX_DEPTH = 8
+HEARTBEAT_S = 1.0
+#: error codes: what the guest should do about an error
+ERROR_CODES = ("hello_first", "not_your_turn", "illegal", "sequence", "bad_message")
+DEAD_AFTER_S = 5.0
+
+Message = dict[str, Any]
+
+
+class ProtocolError(ValueError):
+    """A frame that is not a valid message; the text says why, for the log and the error reply."""
+
+
+def pack(message: Message) -> bytes:
+    data: bytes = msgpack.packb(message, use_bin_type=True)
+    return data
+
+
+def _depth(value: Any, limit: int) -> None:
+    if limit < 0:
+        raise ProtocolError("message nested too deeply")
+    if isinstance(value, dict):
+        for k, v in value.items():
+            if not isinstance(k, str):
+                raise ProtocolError("map keys must be strings")
+            _depth(v, limit - 1)
+    elif isinstance(value, list):
+        for v in value:
+            _depth(v, limit - 1)
+
+
+def unpack(frame: bytes) -> Message:
+    """Decode one frame with every size bounded; raise ProtocolError for anything else."""
+    if len(frame) > MAX_FRAME:
+        raise ProtocolError(f"frame of {len(frame)} bytes is over the {MAX_FRAME}-byte limit")
+    try:
+        value = msgpack.unpackb(frame, raw=False, max_str_len=MAX_FRAME, max_bin_len=MAX_FRAME,
+                                max_array_len=4096, max_map_len=256, max_ext_len=0, strict_map_key=True, use_list=True)
+    except Exception as exc:  # msgpack raises many kinds; all mean "not a message"
+        raise ProtocolError(f"not a msgpack message ({type(exc).__name__})") from None
+    if not isinstance(value, dict):
+        raise ProtocolError("a message is a map")
+    _depth(value, MAX_DEPTH)
+    kind = value.get("t")
+    if not isinstance(kind, str) or kind not in SCHEMAS:
+        raise ProtocolError(f"unknown message type {kind!r}")
+    _check(value, SCHEMAS[kind], kind)
+    return value
+
+
+_Spec = dict[str, tuple[tuple[type, ...], bool]]  # field -> (types, required)
+_STR = (str,)
+_INT = (int,)
+SCHEMAS: dict[str, _Spec] = {
+    # guest -> host
+    "hello": {"protocol": (_INT, True), "program": (_STR, True), "name": (_STR, True),
+              "code": (_STR, True), "token": ((str, type(None)), False), "have": (_INT, False)},
+    "action": {"seq": (_INT, True), "action": ((dict,), True)},
+    "ping": {"n": (_INT, True)},
+    "bye": {},  # no fields
+    # host -> guest
+    "welcome": {"seat": (_STR, True), "token": (_STR, True), "players": ((dict,), True),
+                "rules": ((dict,), True), "match": ((dict, type(None)), False), "program": (_STR, True)},
+    "refused": {"reason": (_STR, True)},
+    "state": {"from": (_INT, True), "events": ((list,), True), "view": ((dict,), True),
+              "actions": (_INT, True), "peer": ((str, type(None)), False)},
+    "record": {"record": ((dict,), True)},
+    "error": {"reason": (_STR, True), "seq": ((int, type(None)), False), "code": (_STR, False)},
+    "pong": {"n": (_INT, True)},
+}
+
+
+def _check(message: Message, spec: _Spec, kind: str) -> None:
+    for key in message:
+        if key != "t" and key not in spec:
+            raise ProtocolError(f"{kind}.{key}: unknown field")
+    for key, (types, required) in spec.items():
+        if key not in message:
+            if required:
+                raise ProtocolError(f"{kind}.{key}: missing")
+            continue
+        value = message[key]
+        if isinstance(value, bool) and bool not in types:
+            raise ProtocolError(f"{kind}.{key}: wrong type")
+        if not isinstance(value, types):
+            raise ProtocolError(f"{kind}.{key}: wrong type")
+        if isinstance(value, str) and len(value) > 200:
+            raise ProtocolError(f"{kind}.{key}: too long")
+        if isinstance(value, int) and not isinstance(value, bool) and not 0 <= value < 2**53:
+            raise ProtocolError(f"{kind}.{key}: out of range")

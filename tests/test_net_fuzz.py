@@ -1,0 +1,110 @@
+"""10,000 random and mutated messages against a running host process, which then finishes its game."""
+
+from __future__ import annotations
+
+import random
+import time
+from pathlib import Path
+from typing import Any
+
+import zmq
+from net_helpers import last_json, start_host
+
+from engine.ai.random_bot import RandomBot
+from net.guest import Guest
+from net.protocol import PROTOCOL_VERSION, pack
+from net.version import program_version
+
+VALID: list[dict[str, Any]] = [
+    {"t": "hello", "protocol": PROTOCOL_VERSION, "program": program_version(), "name": "x", "code": "4321"},
+    {"t": "action", "seq": 0, "action": {"type": "play", "card": "r5", "flag": 3}},
+    {"t": "action", "seq": 3, "action": {"type": "claim", "flag": 1}},
+    {"t": "ping", "n": 1},
+    {"t": "bye"},
+]
+
+
+def _deep(depth: int) -> bytes:
+    """An action nested `depth` arrays deep, written by hand: msgpack's packer refuses to go so deep."""
+    return b"\x83\xa1t\xa6action\xa3seq\x00\xa6action" + b"\x91" * depth + b"\x01"
+
+
+def _garbage(rng: random.Random, seq: int) -> bytes:
+    """One hostile frame: random bytes, a mutated valid message, wrong types, huge or deep data."""
+    kind = rng.randrange(9)
+    if kind == 0:
+        return rng.randbytes(rng.randrange(0, 300))
+    if kind == 1:  # a valid message with bytes flipped
+        data = bytearray(pack(rng.choice(VALID)))
+        for _ in range(rng.randrange(1, 4)):
+            data[rng.randrange(len(data))] = rng.randrange(256)
+        return bytes(data)
+    if kind == 2:  # truncated
+        data = pack(rng.choice(VALID))
+        return data[: rng.randrange(len(data))]
+    if kind == 3:  # wrong types in every field
+        msg = dict(rng.choice(VALID))
+        key = rng.choice(list(msg))
+        wrong = [None, True, -1, 2**70, 1.5, "x" * 500, [], {}, b"\x00"]
+        msg[key] = rng.choice(wrong)
+        try:
+            return pack(msg)
+        except (OverflowError, TypeError):
+            return b"\xc1"
+    if kind == 4:  # an array header claiming two billion entries
+        return b"\x81\xa1t\xdd\x7f\xff\xff\xff"
+    if kind == 5:
+        return _deep(rng.randrange(5, 3000))
+    if kind == 6:  # out-of-turn or out-of-sequence actions, well formed
+        return pack({"t": "action", "seq": seq + rng.choice([-1, 0, 1, 50]),
+                     "action": rng.choice([{"type": "draw", "deck": "troops"}, {"type": "pass"},
+                                           {"type": "play", "card": "alexander", "flag": 9},
+                                           {"type": "claim", "flag": 5}, {"type": "done"}])})
+    if kind == 7:  # unknown message types and fields
+        return pack({"t": rng.choice(["welcome", "state", "record", "nope", ""]), "zzz": 1})
+    return pack({"t": "hello", "protocol": rng.choice([0, 2, PROTOCOL_VERSION]), "program": "9.9",
+                 "name": "intruder", "code": rng.choice(["4321", "0000"]), "token": "f" * 32})
+
+
+def test_host_survives_10000_hostile_messages_and_finishes(tmp_path: Path) -> None:
+    host, port = start_host(tmp_path, "--seed", "31", "--pace", "0.002")
+    guest = Guest(f"127.0.0.1:{port}", code="4321", name="Ben")
+    guest.connect()
+    context = zmq.Context()
+    stranger = context.socket(zmq.DEALER)
+    stranger.setsockopt(zmq.LINGER, 0)
+    stranger.setsockopt(zmq.SNDTIMEO, 2000)
+    stranger.connect(f"tcp://127.0.0.1:{port}")
+    rng = random.Random(7)
+    bot = RandomBot(5)
+    try:
+        deadline = time.monotonic() + 20
+        while guest.seat is None:  # the real guest joins first, so no intruder can take the seat
+            guest.poll(10)
+            assert time.monotonic() < deadline
+        sent = 0
+        while sent < 10_000:
+            frame = _garbage(rng, guest.actions_done)
+            target = stranger if sent % 2 else guest.socket
+            assert target is not None
+            target.send(frame)
+            sent += 1
+            if sent % 50 == 0:
+                guest.poll(0)
+                while stranger.poll(0):
+                    stranger.recv()
+        assert host.poll() is None, "the host process died under fuzzing"
+        deadline = time.monotonic() + 120
+        while guest.record is None:
+            guest.poll(10)
+            if guest.my_turn() and guest.game is not None:
+                guest.send_action(bot.choose_in(guest.game))
+            assert time.monotonic() < deadline, "the game did not finish after the fuzzing"
+        assert guest.errors, "hostile messages on the guest's own link got error replies"
+    finally:
+        guest.close()
+        stranger.close(0)
+        context.term()
+    out = last_json(host)
+    assert out["result"] == guest.record["result"]
+    assert out["errors_sent"] > 1000

@@ -1,0 +1,91 @@
+"""Nothing hidden reaches a guest (R45): every message it receives, checked against the host's table."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from engine import OTHER, Rules
+from engine.ai.random_bot import RandomBot
+from engine.cards import ALL_CARDS
+from engine.game import Game
+from net.guest import Guest
+from net.host import Host
+
+
+def _cards_in(value: Any) -> set[str]:
+    if isinstance(value, str):
+        return {value} if value in ALL_CARDS else set()
+    if isinstance(value, dict):
+        return set().union(*(_cards_in(v) for v in value.values())) if value else set()
+    if isinstance(value, list):
+        return set().union(*(_cards_in(v) for v in value)) if value else set()
+    return set()
+
+
+def _without_hypotheses(message: dict[str, Any]) -> dict[str, Any]:
+    """A claim proof against an incomplete side names the opponent's best *possible* completion.
+
+    Those cards are merely unseen (R21, R23): the proof is computed from open information only and
+    says nothing about where they are, so they are not a leak and are left out of the check.
+    """
+    if message["t"] != "state":
+        return message
+    events = []
+    for event in message["events"]:
+        opponent = (event.get("proof") or {}).get("opponent")
+        if event["type"] == "claim" and opponent and not opponent["complete"]:
+            event = {**event, "proof": {**event["proof"], "opponent": {**opponent, "cards": []}}}
+        events.append(event)
+    return {**message, "events": events}
+
+
+def _public(game: Game, seat: str) -> set[str]:
+    """What `seat` may know now: the table, the discards, its own hand."""
+    known = set(game.hand(seat))
+    for flag in game.flags:
+        known.update(flag.sides["north"], flag.sides["south"])
+        known.update(c for c, who in (("fog", flag.fog), ("mud", flag.mud)) if who)
+    known.update(game.discards["north"], game.discards["south"])
+    return known
+
+
+@pytest.mark.parametrize("seed", [21, 22, 23, 24])
+def test_r45_lan_guest_never_receives_hidden_cards(seed: int) -> None:
+    host = Host.new(rules=Rules(), seed=seed, code="0000", host_name="Ana")
+    guest = Guest(f"127.0.0.1:{host.port}", code="0000", name="Ben")
+    guest.keep_received = True
+    bots = {"host": RandomBot(seed), "guest": RandomBot(seed + 100)}
+    ever_known: set[str] = set()  # cards the guest legitimately held or saw (Scout returns stay known)
+    guest.connect()
+    try:
+        for _ in range(20000):
+            host.poll(1)
+            guest.poll(1)
+            game = host.game
+            if guest.seat is not None:
+                ever_known |= _public(game, guest.seat)
+            for message in guest.received:
+                if message["t"] == "record":
+                    assert game.over  # the full record comes only once the game is over
+                    continue
+                leaked = _cards_in(_without_hypotheses(message)) - ever_known
+                assert not leaked, f"{message['t']} leaked {sorted(leaked)}"
+                if message["t"] == "state":
+                    view = message["view"]
+                    assert view == game.view(guest.seat)
+                    assert view["hands"][OTHER[guest.seat]] is None
+                    assert all(isinstance(n, int) for n in view["decks"].values())
+            guest.received.clear()
+            if guest.record is not None:
+                break
+            if game.to_move == host.host_seat and not game.over and guest.seat is not None:
+                host.submit_local(bots["host"].choose_in(game.copy()))
+            elif guest.my_turn() and guest.game is not None:
+                guest.send_action(bots["guest"].choose_in(guest.game))
+        assert guest.record is not None and host.game.over
+        assert guest.record["actions"] == host.game.actions
+    finally:
+        guest.close()
+        host.close()

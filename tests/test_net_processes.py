@@ -1,0 +1,65 @@
+"""LAN games between two real processes on 127.0.0.1: whole games, and both kinds of crash."""
+
+from __future__ import annotations
+
+import signal
+import time
+from pathlib import Path
+
+from net_helpers import last_json, saved_actions, start_guest, start_host
+
+from engine import from_record, to_record
+
+
+def _wait_for_actions(tmp: Path, count: int, timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    while saved_actions(tmp) < count:
+        assert time.monotonic() < deadline, "the game did not advance"
+        time.sleep(0.02)
+
+
+def test_lan_full_game_both_sides_agree(tmp_path: Path) -> None:
+    host, port = start_host(tmp_path, "--seed", "11")
+    guest = start_guest(tmp_path, port)
+    guest_out = last_json(guest)
+    host_out = last_json(host)
+    assert guest_out["result"] == host_out["result"] is not None
+    assert guest_out["record"] == host_out["record"]
+    replayed = from_record(host_out["record"])  # every action legal, the result reproduced
+    assert replayed.result == host_out["result"]
+
+
+def test_lan_guest_killed_mid_game_rejoins_and_finishes(tmp_path: Path) -> None:
+    host, port = start_host(tmp_path, "--seed", "12", "--pace", "0.01")
+    guest = start_guest(tmp_path, port, "--pace", "0.01")
+    _wait_for_actions(tmp_path, 20)
+    guest.send_signal(signal.SIGKILL)
+    guest.wait(10)
+    at_kill = saved_actions(tmp_path)
+    assert at_kill >= 20
+    guest = start_guest(tmp_path, port, "--pace", "0.01")  # same token file: same seat
+    guest_out = last_json(guest)
+    host_out = last_json(host)
+    assert guest_out["record"] == host_out["record"]
+    game = from_record(host_out["record"])
+    assert game.over and len(game.actions) > at_kill
+    assert to_record(game)["actions"] == host_out["record"]["actions"]  # each applied exactly once
+
+
+def test_lan_host_killed_and_restarted_from_its_save(tmp_path: Path) -> None:
+    from net_helpers import free_port
+
+    port = free_port()
+    host, _ = start_host(tmp_path, "--seed", "13", "--pace", "0.01", port=port)
+    guest = start_guest(tmp_path, port, "--pace", "0.01")
+    _wait_for_actions(tmp_path, 20)
+    host.send_signal(signal.SIGKILL)
+    host.wait(10)
+    at_kill = saved_actions(tmp_path)
+    host, _ = start_host(tmp_path, "--resume", str(tmp_path / "host-save.json"), "--pace", "0.01", port=port)
+    host_out = last_json(host)
+    guest_out = last_json(guest)
+    assert guest_out["reconnects"] >= 1
+    assert guest_out["record"] == host_out["record"]
+    game = from_record(host_out["record"])
+    assert game.over and len(game.actions) > at_kill
