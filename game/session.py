@@ -41,7 +41,7 @@ class Session:
         self.wins = {"north": 0, "south": 0}
         self.match: Any = _new_match() if setup.match else None
         self.next_first: str | None = None
-        self._rng = random.Random(setup.seed)
+        self._rng = random.Random(setup.seed if setup.seed is not None else random.randrange(2**62))
 
     @property
     def names(self) -> dict[str, str]:

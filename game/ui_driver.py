@@ -67,11 +67,15 @@ class Driver:
         if device == "keyboard" and target[0] == "flag" and target in board.flow.candidates():
             self.key(pygame.K_0 + int(target[1]))
             return
-        for _ in range(40):
+        for _ in range(60):
             if board.focus == target:
                 self.confirm(device)
                 return
-            self.direction(device, _towards(board, target))
+            ring = board.ordered_candidates()
+            if board.flow.picked and target in ring and board.focus in ring:
+                self.direction(device, "right")
+            else:
+                self.direction(device, _towards(board, target))
         raise AssertionError(f"could not move the focus to {target} (stuck at {board.focus})")
 
     def play(self, board: Any, action: dict[str, Any], device: str) -> None:

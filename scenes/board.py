@@ -181,12 +181,23 @@ class BoardScene(Scene):
         elif self.focus not in self.targets:
             self.focus = next(iter(self.targets), None)
 
+    def ordered_candidates(self) -> list[Target]:
+        """Choices of the current step in reading order: left/right steps through exactly these."""
+        cands = self.flow.candidates() | set(self.flow.picked)
+        found = [t for t in self.targets if t in cands and t[0] != "button"]
+        return sorted(found, key=lambda t: (self.targets[t].centerx // 24, self.targets[t].centery))
+
     def move_focus(self, kind: Kind) -> None:
         options = self.navigable()
         if not options:
             return
         if self.focus not in self.targets:
             self.focus = options[0]
+            return
+        ring = self.ordered_candidates()
+        if self.flow.picked and kind in (Kind.LEFT, Kind.RIGHT) and self.focus in ring and len(ring) > 1:
+            step = 1 if kind is Kind.RIGHT else -1
+            self.focus = ring[(ring.index(self.focus) + step) % len(ring)]
             return
         here = self.targets[self.focus].center
         dx, dy = {Kind.LEFT: (-1, 0), Kind.RIGHT: (1, 0), Kind.UP: (0, -1), Kind.DOWN: (0, 1)}[kind]
