@@ -151,10 +151,11 @@ def _read_flag(raw: Any, where: str, used: set[str]) -> FlagState:
             if not fills_slot(card):
                 raise NotationError(f"{where}.{s}: {card} does not take a slot in a formation")
         flag.sides[s] = side
-    if flag.fog:
-        used.add("fog")
-    if flag.mud:
-        used.add("mud")
+    for tactic, seat in (("fog", flag.fog), ("mud", flag.mud)):
+        if seat is not None:
+            if tactic in used:  # one Fog and one Mud exist (R2)
+                raise NotationError(f"{where}.{tactic}: {tactic} appears twice in the position")
+            used.add(tactic)
     flag.first_complete = _optional_seat(data["first_complete"], f"{where}.first_complete")
     if flag.first_complete and not (flag.complete("north") and flag.complete("south")):
         raise NotationError(f"{where}.first_complete: set while a side is incomplete")

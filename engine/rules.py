@@ -45,6 +45,6 @@ class Rules:
 
 
 def check_seat(value: Any, where: str) -> str:
-    if value not in OTHER:
+    if not isinstance(value, str) or value not in OTHER:  # a list or dict is unhashable: no TypeError
         raise NotationError(f"{where}: expected \"north\" or \"south\"")
     return str(value)
