@@ -46,6 +46,7 @@ class Host:
         self.last_heard = 0.0
         self.events: list[Event] = []
         self.errors_sent = 0
+        self.bot_plays_guest = False  # set when the host let a bot take the seat of a lost guest
         self.context = zmq.Context()
         self.socket = self.context.socket(zmq.ROUTER)
         self.socket.setsockopt(zmq.LINGER, 0)
@@ -105,6 +106,13 @@ class Host:
         """The host player's action, through the same checks as the guest's."""
         if self.game.to_move != self.host_seat:
             raise IllegalAction("it is not your turn")
+        return self._apply(action)
+
+    def apply_for_guest(self, action: Any) -> list[Event]:
+        """A stand-in bot's action for the guest's seat, once the host chose to let a bot play it."""
+        if self.game.to_move != self.guest_seat:
+            raise IllegalAction("it is not the guest's turn")
+        self.bot_plays_guest = True
         return self._apply(action)
 
     def guest_alive(self, now: float | None = None) -> bool:
@@ -202,6 +210,9 @@ class Host:
             return
         if self.game.to_move != self.guest_seat or self.game.over:
             self._error(identity, "it is not your turn", seq, "not_your_turn")
+            return
+        if self.bot_plays_guest:
+            self._error(identity, "the host let a bot play your seat", seq, "not_your_turn")
             return
         try:
             self._apply(message["action"])

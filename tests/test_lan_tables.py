@@ -1,0 +1,104 @@
+"""LAN games through the table seam the board uses: the host's table and the guest's, real sockets."""
+
+from __future__ import annotations
+
+import random
+import time
+
+from engine import OTHER, IllegalAction, Rules
+from game.bot_client import InProcessBot
+from game.lan_tables import HostTable, RemoteTable
+from net.guest import Guest
+from net.host import Host
+
+
+def _play_through_tables(host_table: HostTable, remote: RemoteTable, rng: random.Random, steps: int) -> None:
+    for _ in range(steps):
+        for table in (host_table, remote):
+            table.tick(ready=True)
+            if table.result is None and table.legal_actions():
+                table.submit(rng.choice(table.legal_actions()))
+        if host_table.result is not None and remote.result is not None:
+            return
+
+
+def test_lan_game_through_both_tables_ends_the_same_for_both() -> None:
+    host = Host.new(rules=Rules(), seed=41, code="2468", host_name="Ana")
+    guest = Guest(f"127.0.0.1:{host.port}", code="2468", name="Ben")
+    host_table, remote = HostTable(host), RemoteTable(guest)
+    guest.connect()
+    rng = random.Random(3)
+    try:
+        deadline = time.monotonic() + 5
+        while guest.view is None:
+            host_table.tick(True)
+            remote.tick(True)
+            assert time.monotonic() < deadline
+        assert remote.local_seats == ("north",) and remote.names == {"south": "Ana", "north": "Ben"}
+        seen_by_guest = []
+        for _ in range(200):
+            _play_through_tables(host_table, remote, rng, 50)
+            seen_by_guest.extend(remote.poll_events())
+            host_table.poll_events()
+            if host_table.result is not None and remote.result is not None:
+                break
+        assert host_table.result is not None and remote.result == host_table.result
+        assert remote.record() == host_table.record()
+        hidden = [e for e in seen_by_guest if e["type"] == "draw" and e["seat"] == "south"]
+        assert hidden and all("card" not in e for e in hidden)  # R45: the host's draws stay hidden
+    finally:
+        remote.close()
+        host_table.close()
+
+
+def test_remote_table_explains_an_illegal_choice_before_sending() -> None:
+    host = Host.new(rules=Rules(), seed=42, code="2468", host_name="Ana", first="north")
+    guest = Guest(f"127.0.0.1:{host.port}", code="2468", name="Ben")
+    remote = RemoteTable(guest)
+    guest.connect()
+    try:
+        deadline = time.monotonic() + 5
+        while guest.view is None:
+            host.poll(5)
+            guest.poll(5)
+            assert time.monotonic() < deadline
+        hand = remote.view("north")["hands"]["north"]
+        not_held = next(c for c in ("r1", "r2", "r3", "o1", "o2", "o3", "y1", "y2") if c not in hand)
+        try:
+            remote.submit({"type": "play", "card": not_held, "flag": 1})
+        except IllegalAction as exc:
+            assert "not in your hand" in str(exc)
+        else:
+            raise AssertionError("an illegal action was sent")
+        assert guest.pending is None
+    finally:
+        remote.close()
+        host.close()
+
+
+def test_host_lets_a_bot_take_a_lost_guests_seat() -> None:
+    host = Host.new(rules=Rules(), seed=43, code="2468", host_name="Ana", first="north")
+    guest = Guest(f"127.0.0.1:{host.port}", code="2468", name="Ben")
+    host_table = HostTable(host)
+    guest.connect()
+    try:
+        deadline = time.monotonic() + 5
+        while host.guest_token is None or guest.view is None:
+            host.poll(5)
+            guest.poll(5)
+            assert time.monotonic() < deadline
+        guest.close()  # the guest's machine goes away
+        host.last_heard -= 10  # ... and has been silent longer than the heartbeat allows
+        assert host_table.peer_lost and host_table.thinking == "north"
+        host_table.let_bot_play_guest(InProcessBot("random", seed=1))
+        assert not host_table.peer_lost
+        deadline = time.monotonic() + 30
+        rng = random.Random(5)
+        while host_table.result is None:
+            host_table.tick(ready=True)
+            if host_table.legal_actions():
+                host_table.submit(rng.choice(host_table.legal_actions()))
+            assert time.monotonic() < deadline
+        assert host.bot_plays_guest and OTHER[host.host_seat] == "north"
+    finally:
+        host_table.close()
