@@ -502,6 +502,10 @@ class Game:
                 self._award(n, claimant, self.judge_claim(n, claimant))
                 if self.result is not None:
                     return
+        self._finish_on_flag_count()
+
+    def _finish_on_flag_count(self) -> None:
+        """R39: without a Breakthrough or Envelopment, more flags wins; equal flags is a draw."""
         counts = {s: sum(f.claimed == s for f in self.flags) for s in SEATS}
         if counts["north"] == counts["south"]:
             self._finish(None, "draw")

@@ -180,11 +180,7 @@ def _derive(game: Game) -> None:
         if game.result is not None:
             return
     if game.passes >= 2:
-        counts = {s: sum(f.claimed == s for f in game.flags) for s in SEATS}
-        if counts["north"] == counts["south"]:
-            game._finish(None, "draw")
-        else:
-            game._finish(max(SEATS, key=lambda s: counts[s]), "flags")
+        game._finish_on_flag_count()
     game._events.clear()
 
 
