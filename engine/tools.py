@@ -28,10 +28,19 @@ def read_json(path: str) -> Any:
         raise NotationError(f"{path}: cannot read: {getattr(exc, 'strerror', None) or exc}") from None
     if len(text) > MAX_INPUT:
         raise NotationError(f"{path}: larger than {MAX_INPUT} bytes")
+    return parse_json(text, path)
+
+
+def parse_json(text: str, where: str) -> Any:
+    """JSON text to data; a NotationError for anything json refuses.
+
+    ValueError covers JSONDecodeError and also an integer too long to convert (Python's limit of
+    4300 digits); RecursionError is deep nesting such as ten thousand "[".
+    """
     try:
         return json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as exc:
-        raise NotationError(f"{path}: not valid JSON ({exc})") from None
+    except (ValueError, RecursionError) as exc:
+        raise NotationError(f"{where}: not valid JSON ({exc})") from None
 
 
 def _run(name: str, body: Callable[[], Any]) -> int:
@@ -63,10 +72,7 @@ def cmd_apply(args: argparse.Namespace) -> int:
     def body() -> Any:
         game = from_position(read_json(args.position))
         for i, text in enumerate(args.actions):
-            try:
-                action = json.loads(text)
-            except json.JSONDecodeError as exc:
-                raise NotationError(f"action {i + 1}: not valid JSON ({exc})") from None
+            action = parse_json(text, f"action {i + 1}")
             try:
                 game.apply(action)
             except (NotationError, IllegalAction) as exc:
