@@ -60,7 +60,9 @@ def cmd_host(args: argparse.Namespace) -> int:
     try:
         while not host.game.over and time.monotonic() < deadline:
             host.poll(20)
-            if host.guest_token is not None and host.game.to_move == host.host_seat and not host.game.over:
+            if host.guest_token is not None and not host.started:
+                host.start()  # headless: no lobby to wait in
+            if host.started and host.game.to_move == host.host_seat and not host.game.over:
                 time.sleep(args.pace)
                 host.submit_local(bot.choose(host.game.view(host.host_seat)))
         linger = time.monotonic() + 5.0

@@ -41,6 +41,7 @@ class Guest:
         self.actions_done = 0
         self.record: dict[str, Any] | None = None
         self.refused: str | None = None
+        self.started = False
         self.errors: list[str] = []
         self.pending: tuple[int, dict[str, Any]] | None = None
         self.received: list[dict[str, Any]] = []  # every message, for the leak test
@@ -91,7 +92,7 @@ class Guest:
 
     # ------------------------------------------------------------------ playing
     def my_turn(self) -> bool:
-        return (self.game is not None and not self.game.over and self.game.to_move == self.seat
+        return (self.started and self.game is not None and not self.game.over and self.game.to_move == self.seat
                 and self.pending is None)
 
     def send_action(self, action: dict[str, Any]) -> None:
@@ -167,6 +168,7 @@ class Guest:
             return
         self.view = message["view"]
         self.actions_done = message["actions"]
+        self.started = bool(message.get("started", True))
         if self.pending is not None:
             seq, action = self.pending
             if self.actions_done > seq:

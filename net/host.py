@@ -47,6 +47,7 @@ class Host:
         self.events: list[Event] = []
         self.errors_sent = 0
         self.bot_plays_guest = False  # set when the host let a bot take the seat of a lost guest
+        self.started = False  # the host starts the game from the lobby, once the guest has seen the rules
         self.context = zmq.Context()
         self.socket = self.context.socket(zmq.ROUTER)
         self.socket.setsockopt(zmq.LINGER, 0)
@@ -80,6 +81,7 @@ class Host:
                    save_path=save_path, guest_token=data.get("guest_token"), guest_name=data.get("guest_name"),
                    **kwargs)
         host.events = _replay_events(data.get("record"))
+        host.started = True
         return host
 
     def save(self) -> None:
@@ -101,16 +103,23 @@ class Host:
         self.socket.close(0)
         self.context.term()
 
+    def start(self) -> None:
+        """Begin play: until now the guest could only look at the rules in its lobby."""
+        self.started = True
+        self._send_state(len(self.events))
+
     # ------------------------------------------------------------------ the host's own seat
     def submit_local(self, action: Any) -> list[Event]:
         """The host player's action, through the same checks as the guest's."""
+        if not self.started:
+            raise IllegalAction("the game has not started")
         if self.game.to_move != self.host_seat:
             raise IllegalAction("it is not your turn")
         return self._apply(action)
 
     def apply_for_guest(self, action: Any) -> list[Event]:
         """A stand-in bot's action for the guest's seat, once the host chose to let a bot play it."""
-        if self.game.to_move != self.guest_seat:
+        if self.game.to_move != self.guest_seat or not self.started:
             raise IllegalAction("it is not the guest's turn")
         self.bot_plays_guest = True
         return self._apply(action)
@@ -208,7 +217,7 @@ class Host:
         if seq > done:
             self._error(identity, f"action {seq} is ahead of the game ({done} actions)", seq, "sequence")
             return
-        if self.game.to_move != self.guest_seat or self.game.over:
+        if self.game.to_move != self.guest_seat or self.game.over or not self.started:
             self._error(identity, "it is not your turn", seq, "not_your_turn")
             return
         if self.bot_plays_guest:
@@ -234,7 +243,7 @@ class Host:
             return
         self._send(self.guest_identity, {
             "t": "state", "from": start, "events": redact_all(self.events[start:], self.guest_seat),
-            "view": self.game.view(self.guest_seat), "actions": len(self.game.actions),
+            "view": self.game.view(self.guest_seat), "actions": len(self.game.actions), "started": self.started,
         })
 
 

@@ -79,7 +79,7 @@ SCHEMAS: dict[str, _Spec] = {
                 "rules": ((dict,), True), "match": ((dict, type(None)), False), "program": (_STR, True)},
     "refused": {"reason": (_STR, True)},
     "state": {"from": (_INT, True), "events": ((list,), True), "view": ((dict,), True),
-              "actions": (_INT, True), "peer": ((str, type(None)), False)},
+              "actions": (_INT, True), "started": ((bool,), False)},
     "record": {"record": ((dict,), True)},
     "error": {"reason": (_STR, True), "seq": ((int, type(None)), False), "code": (_STR, False)},
     "pong": {"n": (_INT, True)},

@@ -24,6 +24,7 @@ def _until(cond: object, host: Host, *guests: Guest, seconds: float = 5) -> None
 @pytest.fixture
 def host() -> Host:
     h = Host.new(rules=Rules(claim_timing="advanced"), seed=3, code="1111", host_name="Ana")
+    h.start()
     yield h  # type: ignore[misc]
     h.close()
 
@@ -99,3 +100,22 @@ def test_unpack_bounds_and_schemas() -> None:
     for frame in bad:
         with pytest.raises(ProtocolError):
             unpack(frame)
+
+
+def test_guest_waits_in_the_lobby_until_the_host_starts() -> None:
+    h = Host.new(rules=Rules(tactics=False), seed=4, code="1111", host_name="Ana", first="north")
+    guest = Guest(f"127.0.0.1:{h.port}", code="1111", name="Ben")
+    guest.connect()
+    try:
+        _until(lambda: guest.view is not None, h, guest)
+        assert guest.rules == {"tactics": False, "claim_timing": "standard"}  # seen before the start
+        assert not guest.started and not guest.my_turn()
+        guest.send_action({"type": "pass"})
+        _until(lambda: guest.errors, h, guest)
+        assert guest.errors[-1] == "it is not your turn" and not h.game.actions
+        h.start()
+        _until(lambda: guest.started, h, guest)
+        assert guest.my_turn()
+    finally:
+        guest.close()
+        h.close()
