@@ -191,9 +191,9 @@ def back(deck: str, size: str = "hand") -> pygame.Surface:
     pygame.draw.rect(surf, (250, 220, 150), (0, 0, w, h), max(2, w // 60), border_radius=radius)
     c = inner.center
     r = w * 0.2
-    pygame.draw.polygon(surf, base, [(c[0], c[1] - r * 1.3), (c[0] + r, c[1]), (c[0], c[1] + r * 1.3), (c[0] - r, c[1])])
-    pygame.draw.polygon(surf, art.GOLD, [(c[0], c[1] - r * 1.3), (c[0] + r, c[1]), (c[0], c[1] + r * 1.3),
-                                         (c[0] - r, c[1])], 3)
+    diamond = [(c[0], c[1] - r * 1.3), (c[0] + r, c[1]), (c[0], c[1] + r * 1.3), (c[0] - r, c[1])]
+    pygame.draw.polygon(surf, base, diamond)
+    pygame.draw.polygon(surf, art.GOLD, diamond, 3)
     label = "T" if deck == "tactics" else "BL"
     img = text(label, int(r * 1.1), art.GOLD, "serif")
     surf.blit(img, img.get_rect(center=c))

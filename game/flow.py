@@ -52,6 +52,7 @@ class Flow:
         self.seat = seat
         self.paths = [(picks_of(a, seat), a) for a in actions]
         self.picked: list[Target] = []
+        self._cands: set[Target] | None = None
 
     def reset(self, actions: list[Action], seat: str) -> None:
         self.__init__(actions, seat)  # type: ignore[misc]
@@ -62,23 +63,29 @@ class Flow:
         return [(p, a) for p, a in self.paths if p[:n] == prefix]
 
     def candidates(self) -> set[Target]:
-        n = len(self.picked)
-        return {p[n] for p, _ in self._matching() if len(p) > n}
+        """Next picks (cached: asked many times a frame, changed only by pick and back)."""
+        if self._cands is None:
+            n = len(self.picked)
+            self._cands = {p[n] for p, _ in self._matching() if len(p) > n}
+        return self._cands
 
     def pick(self, target: Target) -> Action | None:
         """Take a pick: returns the action once the path is complete. Picking an earlier pick undoes to it."""
+        self._cands = None
         if target in self.picked:
             del self.picked[self.picked.index(target):]
             return None
         if target not in self.candidates():
             raise ValueError(f"{target} is not a choice now")
         self.picked.append(target)
+        self._cands = None
         done = [a for p, a in self._matching() if len(p) == len(self.picked)]
         return done[0] if done else None
 
     def back(self) -> bool:
         if not self.picked:
             return False
+        self._cands = None
         self.picked.pop()
         return True
 

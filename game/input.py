@@ -130,8 +130,8 @@ class InputMapper:
             return [Intent(Kind.SCROLL, "mouse", value=1 if event.y > 0 else -1)]
         if t == pygame.CONTROLLERBUTTONDOWN:
             self.last_device = "controller"
-            kind = _PAD.get(event.button)
-            return [Intent(kind, "controller")] if kind else []
+            pad_kind = _PAD.get(event.button)
+            return [Intent(pad_kind, "controller")] if pad_kind else []
         if t == pygame.CONTROLLERAXISMOTION:
             return self._axis(event)
         if t == pygame.CONTROLLERDEVICEADDED:

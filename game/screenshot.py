@@ -20,9 +20,7 @@ def _board(app: Any, game: Any, bots: bool = False) -> Any:
 
     table = LocalTable(game)
     if bots:
-        from .bot_client import InProcessBot
-
-        table = LocalTable(game, {"north": InProcessBot("random")})
+        table = LocalTable(game, {"north": _Pondering()})
     board = BoardScene(app, table)
     board.viewer = "south"
     board.hidden = False
@@ -31,6 +29,22 @@ def _board(app: Any, game: Any, bots: bool = False) -> Any:
     board.refresh()
     app.push(board)
     return board
+
+
+class _Pondering:
+    """A bot caught mid-thought, for the picture of the thinking state."""
+
+    def request(self, position: dict[str, Any]) -> int:
+        return 1
+
+    def poll(self) -> None:
+        return None
+
+    def cancel(self) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
 
 
 def _log_of(game: Any) -> list[str]:

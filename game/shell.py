@@ -169,11 +169,15 @@ class App:
 
     def run(self) -> None:
         """The real main loop: sleeps on the event queue while nothing moves."""
+        import gc
+
+        gc.collect()
+        gc.freeze()  # what was loaded at start stays put: collections stay short during play
         while self.running and self.stack:
             if self.activity() == IDLE and not self.dirty and self.fixed_dt is None:
                 event = pygame.event.wait(250)
                 self.clock.tick()  # do not count the sleep as a frame's time
-                if not self.step([event] + pygame.event.get() if event.type != pygame.NOEVENT else []):
+                if not self.step([event, *pygame.event.get()] if event.type != pygame.NOEVENT else []):
                     break
                 continue
             if not self.step():

@@ -108,7 +108,8 @@ class Menu:
             if item.choices:
                 label = text(item.label, FONT, colour, "bold")
                 surface.blit(label, (r.x + 28, r.centery - label.get_height() // 2))
-                val = text(f"\u2039  {item.show(item.value)}  \u203a", FONT, art.CREAM if focused else art.MUTED, "bold")
+                shown = f"\u2039  {item.show(item.value)}  \u203a"
+                val = text(shown, FONT, art.CREAM if focused else art.MUTED, "bold")
                 surface.blit(val, (r.right - 28 - val.get_width(), r.centery - val.get_height() // 2))
             else:
                 label = text(item.label, FONT, colour, "bold")

@@ -58,6 +58,7 @@ class BoardScene(Scene):
         self.pending_results = False
         self.results_shown = False
         self.static: pygame.Surface | None = None
+        self.static_fresh = False  # False: the still layer must be redrawn whole
         self.static_hidden: frozenset[Any] = frozenset()
         self.flow = Flow([], self.viewer)
         self.targets: dict[Target, pygame.Rect] = {}
@@ -86,7 +87,7 @@ class BoardScene(Scene):
         self.ref = Referee(self.view, self.viewer, self.names)
         self.claimable = self.ref.claimable() if self.my_turn or (self.hotseat and not self.hidden) else []
         self.labels = {(n, s): self.ref.label(n, s) for n in range(1, 10) for s in ("north", "south")}
-        self.static = None
+        self.static_fresh = False
         self.relayout()
 
     def side_of(self, seat: str) -> str:
@@ -257,7 +258,11 @@ class BoardScene(Scene):
             if target in self.flow.candidates():
                 self.activate(target)
         elif k is Kind.CLAIM:
-            flag = self.focus[1] if self.focus and self.focus[0] == "flag" else (self.claimable or [None])[0]
+            flag: int | None = None
+            if self.focus and self.focus[0] == "flag":
+                flag = int(self.focus[1])
+            elif self.claimable:
+                flag = self.claimable[0]
             if flag is None:
                 self.say(["Choose a flag first, then claim it."], bad=True)
             else:
@@ -375,7 +380,7 @@ class BoardScene(Scene):
             if line:
                 self.log.append(line)
             board_events.on_event(self, event, before)
-        self.static = None
+        self.static_fresh = False
 
     def say(self, lines: list[str], bad: bool = False, title: str = "", good: bool = False) -> None:
         from game import art
@@ -409,8 +414,7 @@ class BoardScene(Scene):
     # ------------------------------------------------------------------ time
     def update(self, dt: float) -> None:
         self.clock += dt
-        if self.anims.update(self.clock):
-            self.static = None
+        self.anims.update(self.clock)
         if self.app.top is not self:
             return
         busy = self.anims.busy(self.clock)
@@ -450,6 +454,14 @@ class BoardScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         board_draw.draw(self, surface)
+
+    def enter(self) -> None:
+        """Hot-seat: the first player's hand stays hidden until they hold the device."""
+        if self.pending_pass is not None:
+            from .pass_device import PassScene
+
+            seat, self.pending_pass = self.pending_pass, None
+            self.app.push(PassScene(self.app, self, seat))
 
     def leave(self) -> None:
         if self.app.find(BoardScene) is None:

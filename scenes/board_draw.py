@@ -23,57 +23,88 @@ BUTTON_KEYS = {"log": Kind.LOG, "menu": Kind.MENU}
 
 
 # ---------------------------------------------------------------------- still layer
+def base_layer() -> pygame.Surface:
+    """Felt, the flag band and column lines: the same for every game, drawn once."""
+    global _BASE
+    if _BASE is None:
+        surf = pygame.Surface((layout.W, layout.H))
+        surf.blit(art.backdrop((layout.W, layout.H)), (0, 0))
+        band = pygame.Rect(layout.COL_X0 - 6, layout.FLAG_ROW[0] + 30, 9 * layout.COL_W + 12,
+                           layout.FLAG_ROW[1] - layout.FLAG_ROW[0] - 60)
+        art.panel(surf, band, alpha=120, radius=20, fill=(10, 20, 16))
+        for n in range(2, 10):
+            x = layout.column(n).x
+            pygame.draw.line(surf, (46, 78, 66), (x, layout.TOP_AREA[0] + 10), (x, layout.BOTTOM_AREA[1] - 20), 1)
+        _BASE = surf.convert() if pygame.display.get_surface() else surf
+    return _BASE
+
+
+_BASE: pygame.Surface | None = None
+COLUMN_KEYS = ("slot", "pennant")
+
+
+def _column_region(n: int) -> pygame.Rect:
+    col = layout.column(n)
+    return pygame.Rect(col.x + 1, layout.TOP_AREA[0] - 4, col.width - 1, layout.HAND_TOP - layout.TOP_AREA[0] + 60)
+
+
 def still_layer(board: BoardScene) -> pygame.Surface:
+    """Everything that is not moving. When only cards at a few flags start or stop flying, only
+    those columns are redrawn, so animation frames stay cheap."""
     hidden = frozenset(board.anims.hidden())
-    if board.static is not None and hidden == board.static_hidden:
+    if board.static is not None and hidden == board.static_hidden and board.static_fresh:
         return board.static
-    surf = pygame.Surface((layout.W, layout.H))
-    surf.blit(art.backdrop((layout.W, layout.H)), (0, 0))
-    view, me = board.view, board.viewer
-    them = OTHER[me]
-    _flag_row(surf, board, hidden)
-    for n, flag in enumerate(view["flags"], start=1):
-        for seat in (them, me):
-            _formation(surf, board, n, flag, seat, hidden)
+    changed = hidden ^ board.static_hidden
+    if board.static is not None and board.static_fresh and all(k[0] in COLUMN_KEYS for k in changed):
+        flags = {int(k[1]) for k in changed}
+        base = base_layer()
+        for n in sorted(flags):
+            region = _column_region(n)
+            board.static.blit(base, region, region)
+            _column(board.static, board, n, hidden)
+        board.static_hidden = hidden
+        return board.static
+    if board.static is None:
+        surf = pygame.Surface((layout.W, layout.H))
+        board.static = surf.convert() if pygame.display.get_surface() else surf
+    surf = board.static
+    surf.blit(base_layer(), (0, 0))
+    for n in range(1, 10):
+        _column(surf, board, n, hidden)
     _top_strip(surf, board, hidden)
+    view = board.view
     for d in ("tactics", "troops"):
         _deck(surf, d, view["decks"][d])
-    for seat in (them, me):
+    for seat in (OTHER[board.viewer], board.viewer):
         _discard(surf, board, seat, hidden)
-    board.static = surf.convert() if pygame.display.get_surface() else surf
     board.static_hidden = hidden
-    return board.static
+    board.static_fresh = True
+    return surf
 
 
-def _flag_row(surf: pygame.Surface, board: BoardScene, hidden: frozenset[Any]) -> None:
-    band = pygame.Rect(layout.COL_X0 - 6, layout.FLAG_ROW[0] + 30, 9 * layout.COL_W + 12,
-                       layout.FLAG_ROW[1] - layout.FLAG_ROW[0] - 60)
-    art.panel(surf, band, alpha=120, radius=20, fill=(10, 20, 16))
-    for n, flag in enumerate(board.view["flags"], start=1):
-        col = layout.column(n)
-        if n > 1:
-            pygame.draw.line(surf, (46, 78, 66), (col.x, layout.TOP_AREA[0] + 10), (col.x, layout.BOTTOM_AREA[1] - 20), 1)
-        owner = flag["claimed"]
-        if owner is not None:  # the loser's half fades, the winner's half warms
-            lose = layout.side_area(n, board.side_of(OTHER[owner]))
-            surf.blit(art.shade(lose.size, 90), lose.topleft)
-        if ("pennant", n) not in hidden:
-            draw_pennant(surf, board, n, flag, board.pennant_shift(flag))
-        for seat in ("north", "south"):
-            label = board.labels.get((n, seat))
-            if label and owner is None:
-                img = text(label, 28, art.CREAM, "condensed")
-                surf.blit(img, img.get_rect(center=layout.label_pos(n, board.side_of(seat))))
+def _column(surf: pygame.Surface, board: BoardScene, n: int, hidden: frozenset[Any]) -> None:
+    """One flag: its faded losing half, both formations, the pennant and the formation labels."""
+    flag = board.view["flags"][n - 1]
+    owner = flag["claimed"]
+    if owner is not None:
+        lose = layout.side_area(n, board.side_of(OTHER[owner]))
+        surf.blit(art.shade(lose.size, 90), lose.topleft)
+    for seat in (OTHER[board.viewer], board.viewer):
+        _formation(surf, board, n, flag, seat, hidden)
+    if ("pennant", n) not in hidden:
+        draw_pennant(surf, board, n, flag, board.pennant_shift(flag))
+    for seat in ("north", "south"):
+        label = board.labels.get((n, seat))
+        if label and owner is None:
+            img = text(label, 28, art.CREAM, "condensed")
+            surf.blit(img, img.get_rect(center=layout.label_pos(n, board.side_of(seat))))
 
 
 def draw_pennant(surf: pygame.Surface, board: BoardScene, n: int, flag: dict[str, Any], shift: int,
                  glow: float = 0.0) -> None:
     r = layout.pennant(n, shift)
     owner = flag["claimed"]
-    if owner is None:
-        cloth = (196, 188, 168)
-    else:
-        cloth = art.SEAT_TINT[board.side_of(owner)]
+    cloth = (196, 188, 168) if owner is None else art.SEAT_TINT[board.side_of(owner)]
     pole_x = r.x + 14
     pygame.draw.line(surf, (60, 48, 34), (pole_x, r.y + 2), (pole_x, r.bottom - 2), 5)
     pygame.draw.circle(surf, art.GOLD, (pole_x, r.y + 3), 5)
@@ -155,9 +186,9 @@ def _discard(surf: pygame.Surface, board: BoardScene, seat: str, hidden: frozens
         pygame.draw.rect(surf, (70, 104, 90), r, 2, border_radius=10)
     else:
         for k, card in enumerate(pile[-3:]):
-            surf.blit(card_art.face(card, "table"), r.move(0, k * 8 - 8 * (min(3, len(pile)) - 1)))
+            surf.blit(card_art.face(card, "table"), r.move(0, k * 6))
     badge = text(str(len(board.view["discards"][seat])), 34, art.INK, "bold")
-    box = badge.get_rect(center=(r.centerx, r.bottom + 24)).inflate(20, 0)
+    box = badge.get_rect(center=(r.centerx, r.bottom + 36)).inflate(20, 0)
     pygame.draw.rect(surf, art.SEAT_TINT[side], box, border_radius=14)
     surf.blit(badge, badge.get_rect(center=box.center))
 
@@ -287,8 +318,9 @@ def prompt_lines(board: BoardScene) -> list[str]:
         need = max(0, board.view.get("scout_drawn", 0) - 1)
         chosen = [card_words(str(t[1])) for t in picked if t[0] == "hand"]
         if len(chosen) < need:
-            return [f"Scout: choose {need - len(chosen)} more card{'s' if need - len(chosen) > 1 else ''} "
-                    "to put back. The first goes on its deck first."]
+            more = need - len(chosen)
+            return [f"Scout: pick {more} {'more ' if chosen else ''}card{'s' if more > 1 else ''} to put back, "
+                    "in order."]
         return ["Put back " + ", ".join(chosen) + "? Choose Put back."]
     if card is None:
         if {"type": "pass"} in board.legal:
@@ -339,7 +371,7 @@ def _thinking(board: BoardScene, surface: pygame.Surface, now: float) -> None:
     dots = "." * (1 + int(now * 3) % 3)
     img = text(f"{board.names[seat]} is thinking{dots}", 32, art.HILITE, "bold")
     box = pygame.Rect(0, 0, 440, 52)
-    box.topleft = (300, 24)
+    box.topleft = (1200, 24)
     art.panel(surface, box, alpha=210, radius=14, border=art.GOLD_DARK)
     surface.blit(img, (box.x + 18, box.centery - img.get_height() // 2))
 

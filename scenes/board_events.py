@@ -74,12 +74,11 @@ def _play(board: BoardScene, event: dict[str, Any], before: dict[Any, pygame.Rec
     src = _hand_source(board, seat, card, before)
     side = board.side_of(seat)
     if card in ("fog", "mud"):
-        dst = layout.pennant(event["flag"])
-        _fly(board, card, src, dst, "small")
+        _fly(board, card, src, layout.pennant(event["flag"]), "small")
         return
     if "flag" in event:
-        dst = board.rects.get(("slot", event["flag"], seat, card))
-        _fly(board, card, src, dst, "table", hides=("slot", event["flag"], seat, card))
+        landing = board.rects.get(("slot", event["flag"], seat, card))
+        _fly(board, card, src, landing, "table", hides=("slot", event["flag"], seat, card))
         return
     # guile tactics: the card goes face up beside its owner's deck
     _fly(board, card, src, layout.discard(side), "table", hides=("discard", seat, card))

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 class ResultsScene(MenuScene):
     name = "results"
     opaque = False
-    menu_top = 640
+    menu_top = 790
 
     def __init__(self, app: App, board: BoardScene) -> None:
         self.board = board
@@ -32,6 +32,7 @@ class ResultsScene(MenuScene):
             board.session.record(self.result)
             board.recorded = True  # type: ignore[attr-defined]
         super().__init__(app)
+        self.menu.width = 640
 
     def items(self) -> list[Item]:
         session = self.board.session
@@ -56,23 +57,23 @@ class ResultsScene(MenuScene):
         self.app.reset(MainMenuScene(self.app))
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(art.shade((1920, 1080), 120), (0, 0))
-        box = pygame.Rect(460, 150, 1000, 860)
+        surface.blit(art.shade((1920, 560), 150), (0, 540))
+        box = pygame.Rect(460, 548, 1000, 520)
         art.panel(surface, box, alpha=235, border=art.HILITE, fill=(16, 22, 22))
         names = self.board.names
         winner = self.result.get("winner")
         headline = "A drawn game" if winner is None else f"{names[winner]} wins!"
         img = shadowed(headline, 84, art.HILITE, "serif", offset=4)
-        surface.blit(img, img.get_rect(center=(960, 250)))
+        surface.blit(img, img.get_rect(center=(960, 612)))
         how = HOW.get(self.result.get("how", ""), self.result.get("how", ""))
         img = text(how[0].upper() + how[1:] if how else "", 36, art.CREAM, "bold")
-        surface.blit(img, img.get_rect(center=(960, 350)))
+        surface.blit(img, img.get_rect(center=(960, 680)))
         flags = self.result.get("flags", {})
         line = f"Flags: {names['south']} {flags.get('south', 0)}  \u00b7  {names['north']} {flags.get('north', 0)}"
         img = text(line, 34, art.CREAM)
-        surface.blit(img, img.get_rect(center=(960, 430)))
+        surface.blit(img, img.get_rect(center=(960, 728)))
         session = self.board.session
         if session is not None:
             img = text(session.score_words(), 32, art.MUTED)
-            surface.blit(img, img.get_rect(center=(960, 500)))
+            surface.blit(img, img.get_rect(center=(960, 770)))
         self.menu.draw(surface, self.app.input.last_device)
