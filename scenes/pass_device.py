@@ -24,7 +24,7 @@ class PassScene(Scene):
         super().__init__(app)
         self.board = board
         self.seat = seat
-        self.button = pygame.Rect(0, 0, 640, 96)
+        self.button = pygame.Rect(0, 0, 920, 96)
         self.button.center = (960, 700)
 
     def handle(self, intent: Intent) -> None:
