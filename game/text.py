@@ -50,6 +50,12 @@ def shadowed(words: str, size: int, colour: Colour = (240, 236, 224), face: str 
 
 def wrap(words: str, size: int, width: int, face: str = "regular") -> list[str]:
     """Split words into lines that fit `width` pixels; explicit newlines are kept."""
+    return list(_wrap(words, size, width, face))
+
+
+@lru_cache(maxsize=1024)
+def _wrap(words: str, size: int, width: int, face: str) -> tuple[str, ...]:
+    """Cached: prompts and banners are re-wrapped every frame otherwise."""
     f = font(size, face)
     lines: list[str] = []
     for paragraph in words.split("\n"):
@@ -62,7 +68,7 @@ def wrap(words: str, size: int, width: int, face: str = "regular") -> list[str]:
                 lines.append(line)
                 line = word
         lines.append(line)
-    return lines
+    return tuple(lines)
 
 
 def blit_lines(surface: pygame.Surface, lines: list[str], size: int, colour: Colour, pos: tuple[int, int],
