@@ -1,8 +1,8 @@
 """A sitting at the table: the options chosen in setup, and the games played with them.
 
 It makes each game's `LocalTable` (people here, bots in their own process) and keeps the match
-score when a match is played (engine.match, once that module exists; until then only the games
-won are counted and match mode plays on until the players stop).
+score when a match is played (engine.match.Match with its default end, the Hungarian rulebook's:
+R40, R41); without a match only the games won are counted.
 """
 
 from __future__ import annotations
@@ -80,7 +80,9 @@ class Session:
         names = self.names
         if self.match is not None and hasattr(self.match, "scores"):
             s = self.match.scores
-            return f"Match: {names['south']} {s['south']} \u2013 {s['north']} {names['north']}"
+            line = f"Match: {names['south']} {s['south']} \u2013 {s['north']} {names['north']}"
+            winner = getattr(self.match, "winner", None)
+            return f"{line}  \u00b7  {names[winner]} wins the match" if self.match_over and winner else line
         return f"Games won: {names['south']} {self.wins['south']} \u2013 {self.wins['north']} {names['north']}"
 
 

@@ -47,8 +47,10 @@ class ResultsScene(MenuScene):
         from .board import BoardScene
 
         session = self.board.session or Session(Setup(names=list(self.app.settings.names)))
-        if session.match_over or not session.setup.match:
-            session.next_first = None if not session.setup.match else session.next_first
+        if session.match_over:  # a finished match: a rematch is a new match
+            session = Session(session.setup, session.bot_pace, session.in_process_bots)
+        elif not session.setup.match:
+            session.next_first = None
         self.app.reset(BoardScene(self.app, session.new_table(), session))
 
     def _menu(self) -> None:
