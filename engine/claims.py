@@ -1,9 +1,11 @@
 """Claims proved from open information only (R19-R23).
 
 A claim compares the claimant's complete formation with the strongest thing the opponent's side
-can still become from unseen troops (R21). The opponent's best completion is cached per side: unseen
-troops only ever leave the unseen set, so a cached best whose added troops are all still unseen is
-still the best, and only a side whose witness was played elsewhere is searched again.
+can still become from unseen troops (R21). The opponent's best completion is cached per side with
+the unseen set it was found in: while the unseen troops are a subset of that set, nothing stronger
+can have appeared, so a cached best whose added troops are all still unseen is still the best. The
+subset test matters because copies of a game share the cache (Game.copy): a copy that has seen
+fewer troops than the game that filled the cache must not reuse its answer.
 """
 
 from __future__ import annotations
@@ -55,7 +57,8 @@ class Judgement(NamedTuple):
 
 
 _Key = tuple[tuple[str, ...], int, bool]
-BestCache = dict[_Key, tuple[Formation | None, int]]
+#: side -> (best completion, troops it adds as a mask, the unseen mask it was searched in)
+BestCache = dict[_Key, tuple[Formation | None, int, int]]
 _STRENGTH_CACHE: dict[tuple[tuple[str, ...], bool], Formation] = {}
 
 
@@ -75,8 +78,8 @@ def best_completion(cards: list[str], size: int, fog: bool, unseen: int, cache: 
     key = (tuple(sorted(cards)), size, fog)
     hit = cache.get(key)
     if hit is not None:
-        formation, needed = hit
-        if needed & unseen == needed:
+        formation, needed, searched = hit
+        if unseen & ~searched == 0 and needed & unseen == needed:
             return formation
     formation = best_formation(cards, size, fog, unseen)
     needed = 0
@@ -85,7 +88,7 @@ def best_completion(cards: list[str], size: int, fog: bool, unseen: int, cache: 
             needed |= TROOP_BIT[card]
     if len(cache) > 50_000:
         cache.clear()
-    cache[key] = (formation, needed)
+    cache[key] = (formation, needed, unseen)
     return formation
 
 

@@ -399,9 +399,10 @@ class Game:
         if cards is None:
             raise IllegalAction(f"the order of the {deck} deck is hidden in this position")
         seat = self.to_move
+        hand = self.hand(seat)  # raises for a hidden hand before the deck is touched
         card = cards.pop()
         self.deck_sizes[deck] -= 1
-        self.hand(seat).append(card)
+        hand.append(card)
         self.hand_sizes[seat] += 1
         self._emit(kind, seat=seat, deck=deck, card=card)
 
