@@ -136,6 +136,11 @@ def from_position(data: Any) -> Game:
     game.passes = _int(pos.get("passes", 0), "position.passes", 0, 2)
     if phase == "scout_return" and game.scout_drawn < 2:
         raise NotationError("position.scout_drawn: a Scout return needs at least 2 cards drawn")
+    for s in SEATS:  # a hand exceeds 7 only while its owner is drawing or returning for a Scout
+        scouting = s == game.to_move and phase in ("scout_draw", "scout_return")
+        limit = HAND_LIMIT + 2 if scouting else HAND_LIMIT - (s == game.to_move and phase == "draw")
+        if game.hand_sizes[s] > limit:
+            raise NotationError(f"position.hand_sizes.{s}: {game.hand_sizes[s]} cards in the {phase} step (R10)")
     _derive(game)
     return game
 
@@ -157,8 +162,11 @@ def _read_flag(raw: Any, where: str, used: set[str]) -> FlagState:
                 raise NotationError(f"{where}.{tactic}: {tactic} appears twice in the position")
             used.add(tactic)
     flag.first_complete = _optional_seat(data["first_complete"], f"{where}.first_complete")
-    if flag.first_complete and not (flag.complete("north") and flag.complete("south")):
+    both = flag.complete("north") and flag.complete("south")
+    if flag.first_complete and not both:
         raise NotationError(f"{where}.first_complete: set while a side is incomplete")
+    if both and not flag.first_complete:  # else a tie could never be settled
+        raise NotationError(f"{where}.first_complete: required when both sides are complete (R18)")
     flag.claimed = _optional_seat(data["claimed"], f"{where}.claimed")
     return flag
 

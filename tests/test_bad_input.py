@@ -31,8 +31,8 @@ JSON = st.recursive(
 
 def valid_position() -> dict[str, Any]:
     return position(flags={1: ("b1 b2", "r5 r6 r7"), 2: ("alexander", "")}, fog={3: "north"}, mud={1: "south"},
-                    north="b9 g9", south="r1 scout", north_discard="deserter",
-                    south_discard="y5")
+                    north="b9 g9", south="r1 traitor", north_discard="deserter",
+                    south_discard="y5 scout")
 
 
 def valid_record() -> dict[str, Any]:
@@ -321,3 +321,22 @@ def test_action_shaped_garbage_never_changes_a_game(data: dict[str, Any]) -> Non
         game.apply(data)
     except (NotationError, IllegalAction):
         assert game.view() == before
+
+
+# ----------------------------------------------------------------------------- positions the rules cannot reach
+def test_r18_both_sides_complete_needs_first_complete() -> None:
+    """Without it a tie could never be settled (R18): the position is incomplete, not a draw."""
+    pos = position(flags={1: ("b1 b2 b3", "r1 r2 r3")})
+    rejects(from_position, pos, r"flags\[0\].first_complete")
+    pos["flags"][0]["first_complete"] = "north"
+    assert from_position(pos).judge_claim(1, "north").ok
+
+
+def test_r10_more_than_seven_cards_outside_a_scout_is_refused() -> None:
+    rejects(from_position, position(south="r1 r2 r3 r4 r5 r6 r7 r8"), "R10")
+    rejects(from_position, position(north="r1 r2 r3 r4 r5 r6 r7 r8", phase="scout_return", scout_drawn=3,
+                                    south_discard="scout", north_discard="fog"), "R10")
+    rejects(from_position, position(south="r1 r2 r3 r4 r5 r6 r7", phase="draw"), "R10")
+    pos = position(south="r1 r2 r3 r4 r5 r6 r7 r8 r9", phase="scout_return", scout_drawn=3,
+                   south_discard="scout", north_discard="fog")
+    assert from_position(pos).legal_actions()[0]["type"] == "scout_return"
