@@ -413,3 +413,15 @@ def test_r43_a_no_tactics_game_needs_sixty_cards() -> None:
     pos["decks"]["troops"].pop()
     with pytest.raises(NotationError, match="60"):
         from_position(pos)
+
+
+def test_r39_when_both_could_break_through_the_player_due_to_move_next_is_awarded_first() -> None:
+    """RULES is silent; the engine's ruling: awards go first to the player who would move next."""
+    g = _stuck(flags={3: ("b1 b2 b3", "g1"), 7: ("y1", "r1 r2 r3")}, claimed={1: "north", 2: "north",
+                                                                               8: "south", 9: "south"},
+               passes=1)
+    g.apply(PASS)  # south, the second passer
+    assert g.phase == "claim"
+    g.apply(DONE)  # south could have broken through itself; it did not
+    assert g.result == {"winner": "north", "how": "breakthrough", "flags": {"north": 3, "south": 2}}
+    assert g.flags[6].claimed is None
