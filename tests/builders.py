@@ -51,8 +51,10 @@ def position(
     "south_discard") onto that pile so that both decks end up holding only the named top cards.
     Hand sizes and every deck follow from the lists, so the totals always come out right.
     """
-    table = [{"north": [], "south": [], "fog": None, "mud": None, "first_complete": None, "claimed": None}
-             for _ in range(9)]
+    table: list[dict[str, Any]] = [
+        {"north": [], "south": [], "fog": None, "mud": None, "first_complete": None, "claimed": None}
+        for _ in range(9)
+    ]
     for n, (north_side, south_side) in (flags or {}).items():
         table[n - 1]["north"] = cards(north_side)
         table[n - 1]["south"] = cards(south_side)

@@ -148,7 +148,7 @@ def play_game(seed: int, tactics: bool, timing: str, each_step: Any = None) -> G
     return g
 
 
-@settings(max_examples=1200)
+@settings(max_examples=2000)
 @given(SEEDS, st.booleans(), TIMINGS)
 def test_r1_r2_r24_r27_cards_slots_and_limits_hold_in_every_game(seed: int, tactics: bool, timing: str) -> None:
     """All 70 (60) cards in one place each, sides within their slots, R24 and R27, at every step."""
@@ -175,7 +175,7 @@ def test_r6_records_replay_to_the_same_final_position(seed: int, tactics: bool, 
     assert replayed.actions == g.actions
 
 
-@settings(max_examples=150)
+@settings(max_examples=250)
 @given(SEEDS, st.booleans(), TIMINGS)
 def test_positions_round_trip_and_behave_the_same_at_every_step(seed: int, tactics: bool, timing: str) -> None:
     """from_position(to_position(game)) is the same game: same position, same actions, same next step."""
@@ -199,7 +199,7 @@ def test_positions_round_trip_and_behave_the_same_at_every_step(seed: int, tacti
     assert from_position(final).result == g.result
 
 
-@settings(max_examples=40)
+@settings(max_examples=60)
 @given(SEEDS, st.booleans(), TIMINGS)
 def test_every_legal_action_applies(seed: int, tactics: bool, timing: str) -> None:
     """Each listed action is accepted (on a copy), and a fresh game's claims are unaffected by copies."""
