@@ -229,9 +229,10 @@ JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size
 @given(JSON)
 def test_r41_from_dict_garbage_raises_notation_error(data: Any) -> None:
     try:
-        Match.from_dict(data)
+        match = Match.from_dict(data)
     except NotationError:
         return
+    assert Match.from_dict(match.to_dict()).to_dict() == match.to_dict()
 
 
 @given(st.lists(st.sampled_from([win("north"), win("south"), draw(1), win("north", "breakthrough"),
