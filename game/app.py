@@ -37,6 +37,10 @@ def run(args: argparse.Namespace) -> int:
     fullscreen = False if getattr(args, "windowed", False) else None
     app = App(settings, size=size, fullscreen=fullscreen)
     app.push(TitleScene(app))
+    if os.environ.get("BATTLELINE_SCRIPT"):  # tests: scripted input through the real loop (game.scripted)
+        from .scripted import attach
+
+        attach(app, os.environ["BATTLELINE_SCRIPT"])
     if os.environ.get("BATTLELINE_FIRST_FRAME"):
         app.step()
         print(f"first frame after {time.perf_counter() - START:.3f} s")
@@ -47,5 +51,34 @@ def run(args: argparse.Namespace) -> int:
 
 
 def cmd_watch(args: argparse.Namespace) -> int:
-    print("battleline watch: the replay viewer is not built yet")
-    return 2
+    """`battleline watch FILE`: a game record straight in the replay viewer; closing it quits."""
+    import sys
+    from pathlib import Path
+
+    from .files import BadFile
+    from .records import read_record_file
+
+    try:
+        game = read_record_file(Path(args.record))
+    except BadFile as exc:
+        print(f"battleline watch: {args.record} cannot be shown: {exc}", file=sys.stderr)
+        return 1
+    logging.basicConfig(level=logging.WARNING, format="battleline: %(message)s")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+
+    from scenes.replay_view import ReplayScene
+
+    from .settings import load_settings
+    from .shell import App
+
+    pygame.display.init()
+    pygame.font.init()
+    app = App(load_settings())
+    app.push(ReplayScene(app, game, Path(args.record).name, on_close=app.quit))
+    if os.environ.get("BATTLELINE_FIRST_FRAME"):
+        app.step()
+        return 0
+    app.run()
+    pygame.quit()
+    return 0

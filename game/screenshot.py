@@ -192,6 +192,15 @@ SCENES: dict[str, SceneMaker] = {
 }
 
 
+def _saves_scenes() -> None:
+    from .screenshot_saves import SAVES_SCENES
+
+    SCENES.update(SAVES_SCENES)
+
+
+_saves_scenes()
+
+
 def render(scene: str, seed: int = 7, size: tuple[int, int] = (1920, 1080)) -> Any:
     """The scene drawn at `size`, as a pygame Surface."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")

@@ -30,6 +30,9 @@ class Setup:
     starts: str = "random"  # "random", "south" (first name) or "north"
     match: bool = False
     seed: int | None = None
+    match_end: str = "hungarian"  # R41: "games", "points" or "hungarian"
+    match_limit: int | None = None  # games to play, or points to reach; None for the Hungarian match
+    autosave: bool = False  # keep this sitting in the data folder (the couch game does; tests may not)
 
 
 class Session:
@@ -39,9 +42,14 @@ class Session:
         self.in_process_bots = in_process_bots
         self.games: list[dict[str, Any]] = []
         self.wins = {"north": 0, "south": 0}
-        self.match: Any = _new_match() if setup.match else None
+        self.match: Any = _new_match(setup) if setup.match else None
         self.next_first: str | None = None
         self._rng = random.Random(setup.seed if setup.seed is not None else random.randrange(2**62))
+        self.keeper: Any = None
+        if setup.autosave:
+            from .saves import Keeper
+
+            self.keeper = Keeper(self)
 
     @property
     def names(self) -> dict[str, str]:
@@ -53,12 +61,22 @@ class Session:
         first = self.next_first or (None if self.setup.starts == "random" else self.setup.starts)
         rules = Rules(self.setup.tactics, self.setup.claim_timing)
         game = Game.new(rules, seed, first, self.names)
+        if self.match is not None and not self.match.games:  # R5: a draw in game 1 keeps its first player
+            self.match.first = self.match.next_first = game.first
+        return self.table_for(game)
+
+    def table_for(self, game: Game) -> LocalTable:
+        """A table for `game`, new or replayed from a save, with this sitting's bot and autosave."""
+        seed = game.seed or 0
         bots: dict[str, BotLike] = {}
         levels: dict[str, str] = {}
         if self.setup.opponent != "human":
             levels["north"] = self.setup.opponent
             bots["north"] = open_bot(self.setup.opponent, seed, in_process=self.in_process_bots)
-        return LocalTable(game, bots, bot_pace=self.bot_pace, bot_levels=levels)
+        table = LocalTable(game, bots, bot_pace=self.bot_pace, bot_levels=levels)
+        if self.keeper is not None:
+            self.keeper.watch(table)
+        return table
 
     def record(self, result: dict[str, Any]) -> None:
         """A game ended: count it, and let the match say who starts next (R5, R40)."""
@@ -71,6 +89,8 @@ class Session:
             self.next_first = getattr(self.match, "next_first", None)
         elif winner is not None:
             self.next_first = winner  # R5: the winner starts the next game; a draw keeps the same
+        if self.keeper is not None:
+            self.keeper.game_over(result)
 
     @property
     def match_over(self) -> bool:
@@ -86,12 +106,7 @@ class Session:
         return f"Games won: {names['south']} {self.wins['south']} \u2013 {self.wins['north']} {names['north']}"
 
 
-def _new_match() -> Any:
-    try:
-        from engine.match import Match  # type: ignore[import-not-found,unused-ignore]
-    except ImportError:
-        return None
-    try:
-        return Match()
-    except TypeError:
-        return None
+def _new_match(setup: Setup) -> Any:
+    from engine.match import Match
+
+    return Match(setup.match_end, None if setup.match_end == "hungarian" else setup.match_limit or 3)

@@ -18,6 +18,8 @@ log = logging.getLogger(__name__)
 ANIMATION_SPEEDS: tuple[str, ...] = ("off", "fast", "normal", "slow")
 #: animation speed -> duration multiplier (0 means no animation at all)
 SPEED_FACTORS: dict[str, float] = {"off": 0.0, "fast": 0.55, "normal": 1.0, "slow": 1.7}
+#: where a player may take back their last action: nowhere, against bots, or also in hot-seat
+TAKEBACKS: tuple[str, ...] = ("off", "bots", "always")
 WINDOW_SIZES: tuple[tuple[int, int], ...] = ((1280, 720), (1600, 900), (1920, 1080), (2560, 1440), (3840, 2160))
 
 
@@ -29,6 +31,7 @@ class Settings:
     auto_claim: bool = False
     volume: float = 0.7
     names: list[str] = field(default_factory=lambda: ["Ana", "Ben"])
+    takebacks: str = "bots"  # off by default in hot-seat; never over LAN (game.undo)
 
     @property
     def speed(self) -> float:
@@ -70,6 +73,10 @@ def _checked(key: str, value: Any) -> Any:
     if key == "animation_speed":
         if value not in ANIMATION_SPEEDS:
             raise ValueError(f"expected one of {ANIMATION_SPEEDS}")
+        return value
+    if key == "takebacks":
+        if value not in TAKEBACKS:
+            raise ValueError(f"expected one of {TAKEBACKS}")
         return value
     if key == "volume":
         return min(1.0, max(0.0, float(value)))

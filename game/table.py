@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from engine import OTHER, Game, redact
@@ -70,6 +71,7 @@ class LocalTable:
         self._request: int | None = None
         self._asked_at = 0.0
         self._ready_at = 0.0
+        self.on_action: list[Callable[[], None]] = []  # after every action: the autosave listens here
 
     @property
     def to_move(self) -> str:
@@ -106,6 +108,8 @@ class LocalTable:
         events = self.game.apply(action)
         viewer = self.local_seats[0] if len(self.local_seats) == 1 else None
         self._events.extend(redact(e, viewer) for e in events)
+        for hook in self.on_action:
+            hook()
 
     def poll_events(self) -> list[Event]:
         out, self._events = self._events, []

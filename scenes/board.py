@@ -13,7 +13,7 @@ import pygame
 
 from engine import OTHER, IllegalAction, NotationError
 from engine.cards import TROOP_INFO
-from game import layout
+from game import layout, undo
 from game.explain import Referee
 from game.flow import Flow, Target
 from game.input import DIRECTIONS, Intent, Kind
@@ -155,6 +155,8 @@ class BoardScene(Scene):
         for name in ("pass", "done", "scout", "return"):
             if ("button", name) in cands:
                 out.append(name)
+        if not self.hidden and undo.offered(self.table, self.app.settings.takebacks):
+            out.append("undo")
         return out
 
     def pennant_shift(self, flag: dict[str, Any]) -> int:
@@ -316,7 +318,8 @@ class BoardScene(Scene):
             return
         kind = target[0]
         if kind == "button":
-            {"log": self.open_log, "menu": self.open_pause}.get(str(target[1]), lambda: None)()
+            {"log": self.open_log, "menu": self.open_pause,
+             "undo": lambda: undo.board_take_back(self)}.get(str(target[1]), lambda: None)()
         elif kind == "discard":
             self.open_inspect()
         elif kind == "flag" and self.flow.card is None:

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from .board import BoardScene
 
 BUTTON_LABELS = {"pass": "Pass", "done": "Done claiming", "scout": "Play Scout", "return": "Put back",
-                 "log": "Game log", "menu": "Menu"}
+                 "log": "Game log", "menu": "Menu", "undo": "Take back"}
 BUTTON_KEYS = {"log": Kind.LOG, "menu": Kind.MENU}
 
 

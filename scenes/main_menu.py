@@ -11,11 +11,17 @@ class MainMenuScene(MenuScene):
     name = "menu"
     title = "Battle Line"
     subtitle = "A game by Reiner Knizia for two generals"
-    menu_top = 380
+    menu_top = 260
 
     def items(self) -> list[Item]:
-        return [
+        from game.saves import load_save
+
+        self.saved = load_save()
+        resume = [Item("Continue", self._continue, hint="Your unfinished game, exactly where it stopped")]
+        return resume * (self.saved is not None) + [
             Item("New game", self._setup, hint="Hot-seat on this screen, or against a bot"),
+            Item("Replays", self._replays, hint="Every finished game, step by step; export and import"),
+            Item("Statistics", self._stats, hint="Games and matches won, per player and opponent"),
             Item("Rules", self._rules, hint="How to play, every rule and option"),
             Item("Settings", self._settings, hint="Window, animations, auto-claim, names"),
             Item("Quit", self.app.quit),
@@ -30,6 +36,27 @@ class MainMenuScene(MenuScene):
         from .setup import SetupScene
 
         self.app.push(SetupScene(self.app))
+
+    def enter(self) -> None:
+        from .continue_scene import show_notices
+
+        show_notices(self.app)  # a save that could not be read was set aside: say so
+
+    def _continue(self) -> None:
+        from .continue_scene import ContinueScene
+
+        if self.saved is not None:
+            self.app.push(ContinueScene(self.app, self.saved))
+
+    def _replays(self) -> None:
+        from .replay_list import ReplayListScene
+
+        self.app.push(ReplayListScene(self.app))
+
+    def _stats(self) -> None:
+        from .stats_scene import StatsScene
+
+        self.app.push(StatsScene(self.app))
 
     def _rules(self) -> None:
         from .rules_ref import RulesScene

@@ -37,8 +37,11 @@ class ResultsScene(MenuScene):
     def items(self) -> list[Item]:
         session = self.board.session
         again = "Next game" if session and session.setup.match and not session.match_over else "Rematch"
+        first = Item(again, self._again)
+        if session is not None and session.setup.match:  # between a match's games: the scoreboard
+            first = Item("Match summary" if session.match_over else "Scoreboard", self._scoreboard)
         return [
-            Item(again, self._again),
+            first,
             Item("Look at the board", self.back),
             Item("Main menu", self._menu),
         ]
@@ -52,6 +55,12 @@ class ResultsScene(MenuScene):
         elif not session.setup.match:
             session.next_first = None
         self.app.reset(BoardScene(self.app, session.new_table(), session))
+
+    def _scoreboard(self) -> None:
+        from .scoreboard import ScoreboardScene
+
+        if self.board.session is not None:
+            self.app.reset(ScoreboardScene(self.app, self.board.session))
 
     def _menu(self) -> None:
         from .main_menu import MainMenuScene

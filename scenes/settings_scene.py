@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.settings import ANIMATION_SPEEDS, WINDOW_SIZES
+from game.settings import ANIMATION_SPEEDS, TAKEBACKS, WINDOW_SIZES
 from game.widgets import Item
 
 from .menu_base import MenuScene
@@ -28,6 +28,9 @@ class SettingsScene(MenuScene):
                  on_change=self._speed, hint="Off shows every move at once"),
             Item("Auto-claim", choices=("off", "on"), index=int(s.auto_claim), on_change=self._auto,
                  hint="Claim every flag you can prove, as soon as you may"),
+            Item("Take-backs", choices=TAKEBACKS, index=TAKEBACKS.index(s.takebacks), on_change=self._takebacks,
+                 show=lambda v: {"off": "never", "bots": "against bots", "always": "also in hot-seat"}[v],
+                 hint="Undo your last move before your opponent has acted (never over LAN)"),
             Item("Volume", choices=volumes, index=volumes.index(vol) if vol in volumes else 7,
                  on_change=self._volume, show=lambda v: f"{v}%"),
             Item("Back", self.back),
@@ -51,6 +54,10 @@ class SettingsScene(MenuScene):
 
     def _auto(self, v: str) -> None:
         self.app.settings.auto_claim = v == "on"
+        self.app.save_settings()
+
+    def _takebacks(self, v: str) -> None:
+        self.app.settings.takebacks = v
         self.app.save_settings()
 
     def _volume(self, v: str) -> None:

@@ -18,6 +18,14 @@ TIMING_WORDS = {"standard": "after playing (standard)", "advanced": "start of tu
                 "end": "end of turn (variant)"}
 
 
+#: single game, or a match by each end condition of R41: a fixed number of games, first to N points,
+#: or the Hungarian rulebook's match (a 10-point lead, 5 wins in a row, or 3 Breakthroughs in a row)
+PLAY_CHOICES = ("single", "games:3", "games:5", "points:15", "points:25", "hungarian")
+PLAY_WORDS = {"single": "a single game", "games:3": "a match of 3 games", "games:5": "a match of 5 games",
+              "points:15": "a match to 15 points", "points:25": "a match to 25 points",
+              "hungarian": "the Hungarian match"}
+
+
 def _names_with(current: str) -> list[str]:
     return [current] + [n for n in NAME_CHOICES if n != current]
 
@@ -46,9 +54,8 @@ class SetupScene(MenuScene):
                  hint="Off: troops only, a gentler first game (R43)"),
             Item("Claims", choices=CLAIM_TIMINGS, on_change=self._timing, show=lambda v: TIMING_WORDS[v],
                  hint="When flags may be claimed (R11)"),
-            Item("Play", choices=("single", "match"), on_change=self._match,
-                 show=lambda v: "a single game" if v == "single" else "a match",
-                 hint="A match scores each game; the winner starts the next (R40)"),
+            Item("Play", choices=PLAY_CHOICES, on_change=self._match, show=lambda v: PLAY_WORDS[v],
+                 hint="A match scores each game; the winner starts the next (R40, R41)"),
             Item("Who starts", choices=("random", "south", "north"), on_change=self._starts,
                  show=self._show_starts),
             Item("Start the game", self.start),
@@ -67,7 +74,10 @@ class SetupScene(MenuScene):
         self.setup.claim_timing = v
 
     def _match(self, v: str) -> None:
-        self.setup.match = v == "match"
+        self.setup.match = v != "single"
+        end, _, limit = v.partition(":")
+        self.setup.match_end = end if self.setup.match else "hungarian"
+        self.setup.match_limit = int(limit) if limit else None
 
     def _starts(self, v: str) -> None:
         self.setup.starts = v
@@ -84,5 +94,6 @@ class SetupScene(MenuScene):
 
         self.app.settings.names = list(self.setup.names)
         self.app.save_settings()
+        self.setup.autosave = True
         session = Session(self.setup, bot_pace=0.7 * self.app.settings.speed)
         self.app.reset(BoardScene(self.app, session.new_table(), session))

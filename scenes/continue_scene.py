@@ -1,0 +1,136 @@
+"""Continue: the unfinished game or match, described, then resumed exactly where it stopped.
+
+Also the notice that tells about a file that could not be read and was set aside.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game import art
+from game.input import Intent, Kind
+from game.saves import Saved, describe, resume
+from game.scene import Scene
+from game.text import blit_lines, shadowed, text, wrap
+from game.widgets import Item
+
+from .menu_base import MenuScene
+
+if TYPE_CHECKING:
+    from game.shell import App
+
+
+class ContinueScene(MenuScene):
+    name = "continue"
+    menu_top = 800
+
+    def __init__(self, app: App, saved: Saved) -> None:
+        self.saved = saved
+        super().__init__(app)
+        self.menu.width = 720
+
+    def items(self) -> list[Item]:
+        return [Item("Resume", self.start, hint="Same hands, same decks: the game replayed from its seed"),
+                Item("Back", self.back, hint="The save is kept until a new game starts")]
+
+    def start(self) -> None:
+        resume_into(self.app, self.saved)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_backdrop(surface)
+        img = shadowed("Continue", 72, art.HILITE, "serif", offset=3)
+        surface.blit(img, img.get_rect(center=(960, 120)))
+        box = pygame.Rect(300, 210, 1320, 520)
+        art.panel(surface, box, alpha=215, border=art.GOLD_DARK, radius=20)
+        lines = describe(self.saved)
+        img = text(lines[0], 52, art.CREAM, "serif")
+        surface.blit(img, img.get_rect(midtop=(960, box.y + 36)))
+        y = box.y + 130
+        for line in lines[1:]:
+            for part in wrap(line, 36, box.width - 100):
+                img = text(part, 36, art.CREAM if not line.startswith("Saved") else art.MUTED)
+                surface.blit(img, img.get_rect(midtop=(960, y)))
+                y += 54
+        self._flags(surface, box.y + 350)
+        self.menu.draw(surface, self.app.input.last_device)
+        g = self.app.input.glyph
+        hint = text(f"{g(Kind.CONFIRM)} choose  \u00b7  {g(Kind.BACK)} back", 28, art.MUTED)
+        surface.blit(hint, hint.get_rect(midbottom=(960, 1050)))
+
+    def _flags(self, surface: pygame.Surface, y: int) -> None:
+        """The nine flags of the game in progress: who holds which, at a glance."""
+        game = self.saved.game
+        if game is None:
+            return
+        names = self.saved.names
+        for i, flag in enumerate(game.flags):
+            r = pygame.Rect(0, 0, 96, 84)
+            r.center = (960 + (i - 4) * 118, y + 42)
+            owner = flag.claimed
+            colour = art.SEAT_TINT["bottom" if owner == "south" else "top"] if owner else (86, 100, 92)
+            pygame.draw.rect(surface, colour, r, border_radius=14)
+            num = text(str(i + 1), 40, art.INK, "bold")
+            surface.blit(num, num.get_rect(center=r.center))
+        key = text(f"Flags held: {names['south']}'s amber, {names['north']}'s blue", 28, art.MUTED)
+        surface.blit(key, key.get_rect(midtop=(960, y + 96)))
+
+
+def resume_into(app: App, saved: Saved) -> None:
+    """Replace the screens with the resumed sitting: the board, or the scoreboard between games."""
+    from game.undo import log_lines
+
+    from .board import BoardScene
+    from .scoreboard import ScoreboardScene
+
+    session, table = resume(saved, bot_pace=0.7 * app.settings.speed)
+    if table is None:
+        app.reset(ScoreboardScene(app, session))
+        return
+    board = BoardScene(app, table, session)
+    board.log = log_lines(table, table.local_seats[0] if len(table.local_seats) == 1 else None)
+    if table.result is not None:  # stopped after the last move, before the results were counted
+        board.pending_pass = None
+        board.hidden = False
+        board.pending_results = True
+        board.refresh()
+    app.reset(board)
+
+
+class NoticeScene(Scene):
+    """A file could not be read and was set aside: say so plainly, then carry on."""
+
+    name = "notice"
+    opaque = False
+
+    def __init__(self, app: App, lines: list[str]) -> None:
+        super().__init__(app)
+        self.lines = lines
+
+    def handle(self, intent: Intent) -> None:
+        if intent.kind in (Kind.CONFIRM, Kind.BACK, Kind.RELEASE, Kind.MENU):
+            self.app.pop(self)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(art.shade((1920, 1080), 170), (0, 0))
+        wrapped: list[str] = []
+        for line in self.lines[-4:]:
+            wrapped += [*wrap(line, 32, 1280), ""]
+        box = pygame.Rect(0, 0, 1400, 200 + 42 * len(wrapped))
+        box.center = (960, 540)
+        art.panel(surface, box, alpha=242, border=art.BAD, radius=20, fill=(24, 20, 20))
+        img = text("A file could not be read", 44, art.BAD, "bold")
+        surface.blit(img, img.get_rect(midtop=(960, box.y + 30)))
+        blit_lines(surface, wrapped, 32, art.CREAM, (box.x + 60, box.y + 110), spacing=1.3)
+        hint = text(f"{self.app.input.glyph(Kind.CONFIRM)} OK", 30, art.MUTED)
+        surface.blit(hint, hint.get_rect(midbottom=(960, box.bottom - 20)))
+
+
+def show_notices(app: App) -> None:
+    """Push a notice for the files set aside since the last look, if any."""
+    from game.files import take_notices
+
+    lines = take_notices()
+    if lines:
+        app.push(NoticeScene(app, lines))

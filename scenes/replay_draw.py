@@ -1,0 +1,176 @@
+"""Drawing the replay viewer: the table with both hands face up on the left, the log on the right,
+the controls underneath. Sizes are for a sofa: no text under 28 px at 1080p.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game import art, card_art
+from game.input import Kind
+from game.text import shadowed, text, wrap
+from game.words import HOW
+
+if TYPE_CHECKING:
+    from .replay_view import ReplayScene
+
+SMALL_W, SMALL_H = card_art.SIZES["small"]
+COL_X0, COL_W = 34, 138
+OFFSET = 34
+NORTH_HAND_Y, SOUTH_HAND_Y = 104, 790
+FLAG_Y = 458  # top of the flag row
+LOG = pygame.Rect(1316, 96, 584, 970)
+LABELS = {"start": "|\u25c0", "back": "\u25c0 Back", "play": "\u25b6 Play", "pause": "\u275a\u275a Pause",
+          "step": "Step \u25b6", "end": "\u25b6|", "export": "Export", "close": "Close"}
+WIDTHS = {"start": 110, "back": 170, "play": 200, "step": 170, "end": 110, "export": 170, "close": 170}
+
+
+def control_rects() -> dict[str, pygame.Rect]:
+    from .replay_view import CONTROLS
+
+    out = {}
+    x = 30
+    for name in CONTROLS:
+        out[name] = pygame.Rect(x, 948, WIDTHS[name], 64)
+        x += WIDTHS[name] + 14
+    return out
+
+
+def control_at(pos: tuple[int, int]) -> str | None:
+    for name, r in control_rects().items():
+        if r.collidepoint(pos):
+            return name
+    return None
+
+
+def draw(scene: ReplayScene, surface: pygame.Surface) -> None:
+    surface.blit(art.backdrop((1920, 1080)), (0, 0))
+    view = scene.view
+    names = scene.replay.players
+    _header(scene, surface, names)
+    _hand(surface, view, "north", names, NORTH_HAND_Y)
+    _hand(surface, view, "south", names, SOUTH_HAND_Y)
+    for n, flag in enumerate(view["flags"], start=1):
+        _flag(surface, n, flag)
+    _controls(scene, surface)
+    _log(scene, surface)
+
+
+def _header(scene: ReplayScene, surface: pygame.Surface, names: dict[str, str]) -> None:
+    title = shadowed("Replay", 48, art.HILITE, "serif", offset=3)
+    surface.blit(title, (30, 20))
+    words = f"{names['south']} against {names['north']}" + (f"  \u00b7  {scene.when}" if scene.when else "")
+    surface.blit(text(words, 32, art.CREAM, "bold"), (230, 32))
+    decks = scene.view["decks"]
+    counts = {d: (len(v) if isinstance(v, list) else v) for d, v in decks.items()}
+    info = text(f"Decks: {counts['troops']} troops \u00b7 {counts['tactics']} tactics", 28, art.MUTED)
+    surface.blit(info, info.get_rect(topright=(1290, 36)))
+
+
+def _hand(surface: pygame.Surface, view: dict[str, Any], seat: str, names: dict[str, str], y: int) -> None:
+    tint = art.SEAT_TINT["bottom" if seat == "south" else "top"]
+    held = sum(1 for f in view["flags"] if f["claimed"] == seat)
+    surface.blit(text(names[seat], 32, tint, "bold"), (30, y + 10))
+    surface.blit(text(f"{held} flag{'s' if held != 1 else ''}", 28, art.MUTED), (30, y + 52))
+    hand = view["hands"][seat] or []
+    for i, card in enumerate(hand[:9]):
+        surface.blit(card_art.face(card, "small"), (230 + i * 78, y))
+    pile = view["discards"][seat]
+    if pile:
+        x0 = 950
+        surface.blit(text("Discards", 28, art.MUTED), (x0, y - 2 if seat == "north" else y + SMALL_H - 30))
+        step = min(40, (1290 - SMALL_W - (x0 + 120)) // max(1, len(pile) - 1)) if len(pile) > 1 else 0
+        for i, card in enumerate(pile):
+            surface.blit(card_art.face(card, "small"), (x0 + 120 + i * step, y))
+
+
+def _flag(surface: pygame.Surface, n: int, flag: dict[str, Any]) -> None:
+    x = COL_X0 + (n - 1) * COL_W
+    cx = x + COL_W // 2
+    owner = flag["claimed"]
+    for seat in ("north", "south"):
+        for i, card in enumerate(flag[seat]):
+            y = FLAG_Y - 10 - SMALL_H - i * OFFSET if seat == "north" else FLAG_Y + 74 + i * OFFSET
+            img = card_art.face(card, "small")
+            if owner is not None and owner != seat:
+                img = card_art.dimmed(card, "small")
+            surface.blit(img, (cx - SMALL_W // 2, y))
+    r = pygame.Rect(0, 0, 96, 60)
+    r.center = (cx, FLAG_Y + 32)
+    colour = art.SEAT_TINT["bottom" if owner == "south" else "top"] if owner else (196, 188, 168)
+    if owner == "north":
+        r.move_ip(0, -8)
+    elif owner == "south":
+        r.move_ip(0, 8)
+    pygame.draw.rect(surface, colour, r, border_radius=12)
+    pygame.draw.rect(surface, (60, 48, 34), r, 2, border_radius=12)
+    num = text(str(n), 34, art.INK, "bold")
+    surface.blit(num, num.get_rect(center=r.center))
+    chips = [k.upper() for k in ("fog", "mud") if flag[k]]
+    if chips:
+        chip = text(" ".join(chips), 28, art.CREAM, "condensed")
+        surface.blit(chip, chip.get_rect(midtop=(cx, r.bottom + 2)))
+
+
+def _controls(scene: ReplayScene, surface: pygame.Surface) -> None:
+    for name, r in control_rects().items():
+        label = LABELS["pause" if name == "play" and scene.playing else name]
+        hot = name == "play"
+        art.panel(surface, r, alpha=235, border=art.HILITE if hot else (90, 120, 110), radius=12,
+                  fill=(60, 52, 24) if hot else art.PANEL)
+        img = text(label, 30, art.HILITE if hot else art.CREAM, "bold")
+        surface.blit(img, img.get_rect(center=r.center))
+    g = scene.app.input.glyph
+    hint = (f"\u2190 \u2192 step \u00b7 {g(Kind.CONFIRM)} play \u00b7 \u2191 start \u00b7 \u2193 end \u00b7 "
+            f"{g(Kind.MENU)} export \u00b7 {g(Kind.BACK)} close")
+    if scene.app.input.last_device == "mouse":
+        hint = "Click the buttons, or scroll to step"
+    img = text(hint, 28, art.MUTED)
+    surface.blit(img, (34, 1024))
+    if scene.message and scene.message_until > scene.clock:
+        lines = wrap(scene.message, 28, 1240)
+        box = pygame.Rect(24, 940 - 20 - 40 * len(lines), 1270, 20 + 40 * len(lines))
+        art.panel(surface, box, alpha=240, border=art.GOOD, radius=14, fill=(14, 20, 20))
+        for i, line in enumerate(lines):
+            surface.blit(text(line, 28, art.GOOD, "bold"), (box.x + 16, box.y + 10 + i * 40))
+
+
+def _log(scene: ReplayScene, surface: pygame.Surface) -> None:
+    art.panel(surface, LOG, alpha=220, border=art.GOLD_DARK, radius=18, fill=(16, 22, 22))
+    rep = scene.replay
+    surface.blit(text("Moves", 36, art.HILITE, "bold"), (LOG.x + 24, LOG.y + 16))
+    count = text(f"{scene.step} of {rep.steps}", 32, art.CREAM, "bold")
+    surface.blit(count, count.get_rect(topright=(LOG.right - 24, LOG.y + 20)))
+    rows: list[tuple[int, str]] = []
+    for step in range(1, len(rep.lines)):
+        for k, line in enumerate(rep.lines[step]):
+            for j, part in enumerate(wrap(line, 28, LOG.width - 110, "bold")):
+                rows.append((step, (f"{step}." if k == j == 0 else "") + "\t" + part))
+    height = 38
+    visible = (LOG.height - 90) // height
+    current = [i for i, (s, _) in enumerate(rows) if s == scene.step]
+    anchor = current[-1] if current else 0
+    first = max(0, min(len(rows) - visible, anchor - visible // 2))
+    y = LOG.y + 76
+    if scene.step == 0:
+        surface.blit(text("The deal: press \u2192 or Play", 28, art.MUTED), (LOG.x + 24, y))
+    for step, row in rows[first:first + visible]:
+        number, _, words = row.partition("\t")
+        now = step == scene.step
+        if now:
+            pygame.draw.rect(surface, (70, 60, 26), (LOG.x + 10, y - 4, LOG.width - 20, height), border_radius=8)
+        colour = art.HILITE if now else (art.CREAM if step < scene.step else art.MUTED)
+        if number:
+            surface.blit(text(number, 28, colour, "bold"), (LOG.x + 18, y))
+        surface.blit(text(words, 28, colour, "bold" if now else "regular"), (LOG.x + 84, y))
+        y += height
+    if scene.step == rep.steps and rep.result is not None:
+        result = rep.result
+        winner = result.get("winner")
+        line = "A drawn game" if winner is None else \
+            f"{rep.players[winner]} won: {HOW.get(result['how'], result['how']).split(':')[0]}"
+        img = text(line, 30, art.HILITE, "bold")
+        pygame.draw.rect(surface, (30, 40, 36), (LOG.x + 10, LOG.bottom - 60, LOG.width - 20, 50), border_radius=8)
+        surface.blit(img, img.get_rect(midleft=(LOG.x + 24, LOG.bottom - 35)))

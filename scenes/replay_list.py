@@ -1,0 +1,159 @@
+"""The replay library: every finished game, newest first; choose one to watch it. Import from here.
+
+A long list scrolls: the focused row stays in view, with every device.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game import art
+from game.input import Intent, Kind
+from game.records import Kept, import_dir, import_inbox, library
+from game.scene import Scene
+from game.text import shadowed, text, wrap
+from game.words import HOW
+
+from .continue_scene import show_notices
+
+if TYPE_CHECKING:
+    from game.shell import App
+
+ROW_H = 84
+VISIBLE = 8
+TOP = 200
+
+
+class ReplayListScene(Scene):
+    name = "replays"
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.games: list[Kept] = []
+        self.focus = 0
+        self.first = 0
+        self.pressed: int | None = None
+        self.status = ""
+        self.reload()
+
+    def reload(self) -> None:
+        self.games = library()
+        self.focus = min(self.focus, len(self.rows()) - 1)
+
+    def enter(self) -> None:
+        show_notices(self.app)
+
+    def rows(self) -> list[str]:
+        """Game ids, then the two actions."""
+        return [k.id for k in self.games] + ["import", "back"]
+
+    def rect(self, i: int) -> pygame.Rect:
+        return pygame.Rect(160, TOP + (i - self.first) * ROW_H, 1600, ROW_H - 12)
+
+    def at(self, pos: tuple[int, int]) -> int | None:
+        for i in range(self.first, min(len(self.rows()), self.first + VISIBLE)):
+            if self.rect(i).collidepoint(pos):
+                return i
+        return None
+
+    def handle(self, intent: Intent) -> None:
+        k = intent.kind
+        n = len(self.rows())
+        if k is Kind.UP:
+            self.move((self.focus - 1) % n)
+        elif k is Kind.DOWN:
+            self.move((self.focus + 1) % n)
+        elif k is Kind.SCROLL:
+            self.first = max(0, min(n - VISIBLE, self.first - intent.value))
+        elif k is Kind.CONFIRM:
+            self.choose(self.focus)
+        elif k is Kind.BACK:
+            self.app.pop(self)
+        elif k is Kind.POINT:
+            hit = self.at(intent.pos)
+            if hit is not None:
+                self.focus = hit
+        elif k is Kind.PRESS:
+            self.pressed = self.at(intent.pos)
+        elif k is Kind.RELEASE:
+            hit = self.at(intent.pos)
+            if hit is not None and hit == self.pressed:
+                self.focus = hit
+                self.choose(hit)
+            self.pressed = None
+
+    def move(self, i: int) -> None:
+        self.focus = i
+        if i < self.first:
+            self.first = i
+        elif i >= self.first + VISIBLE:
+            self.first = i - VISIBLE + 1
+
+    def choose(self, i: int) -> None:
+        row = self.rows()[i]
+        if row == "back":
+            self.app.pop(self)
+        elif row == "import":
+            taken, bad = import_inbox()
+            self.reload()
+            self.status = (f"Imported {taken} record{'s' if taken != 1 else ''}" +
+                           (f"; {bad} could not be read and were set aside" if bad else "") + ".")
+            show_notices(self.app)
+        else:
+            from .replay_view import ReplayScene
+
+            kept = self.games[i]
+            self.app.push(ReplayScene(self.app, kept.game, kept.when))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(art.backdrop((1920, 1080), 11, art.NIGHT), (0, 0))
+        img = shadowed("Replays", 72, art.HILITE, "serif", offset=3)
+        surface.blit(img, img.get_rect(center=(960, 80)))
+        count = len(self.games)
+        sub = f"{count} finished game{'s' if count != 1 else ''}, newest first" if count else \
+            "No finished games yet: every game you finish is kept here."
+        img = text(sub, 30, art.MUTED)
+        surface.blit(img, img.get_rect(center=(960, 148)))
+        rows = self.rows()
+        for i in range(self.first, min(len(rows), self.first + VISIBLE)):
+            self._row(surface, i, rows[i])
+        if self.first > 0:
+            surface.blit(text("\u25b2 more", 28, art.MUTED), (1780, TOP))
+        if self.first + VISIBLE < len(rows):
+            surface.blit(text("\u25bc more", 28, art.MUTED), (1780, TOP + (VISIBLE - 1) * ROW_H + 30))
+        lines = [self.status] if self.status else []
+        lines += wrap(f"To import records, put their .json files in {import_dir()} and choose Import.", 28, 1600)
+        for j, line in enumerate(lines[:3]):
+            img = text(line, 28, art.CREAM if j == 0 and self.status else art.MUTED)
+            surface.blit(img, img.get_rect(center=(960, 900 + j * 40)))
+        g = self.app.input.glyph
+        hint = text(f"{g(Kind.CONFIRM)} watch  \u00b7  {g(Kind.BACK)} back", 28, art.MUTED)
+        surface.blit(hint, hint.get_rect(midbottom=(960, 1050)))
+
+    def _row(self, surface: pygame.Surface, i: int, row: str) -> None:
+        r = self.rect(i)
+        focused = i == self.focus
+        art.panel(surface, r, alpha=235 if focused else 150, border=art.HILITE if focused else None, radius=14)
+        colour = art.HILITE if focused else art.CREAM
+        if row in ("import", "back"):
+            label = "Import records" if row == "import" else "Back"
+            img = text(label, 40, colour, "bold")
+            surface.blit(img, img.get_rect(center=r.center))
+            return
+        kept = self.games[i]
+        game = kept.game
+        names = game.players
+        surface.blit(text(kept.when, 30, art.MUTED), (r.x + 24, r.centery - 17))
+        img = text(f"{names['south']} \u2013 {names['north']}", 36, colour, "bold")
+        surface.blit(img, (r.x + 330, r.centery - img.get_height() // 2))
+        result = game.result
+        if result is None:
+            words = f"unfinished, {len(game.actions)} moves"
+        elif result["winner"] is None:
+            words = "a drawn game"
+        else:
+            words = f"{names[result['winner']]}: {HOW.get(result['how'], '').split(':')[0]}"
+        img = text(words, 32, colour if result else art.MUTED)
+        surface.blit(img, img.get_rect(midright=(r.right - 24, r.centery)))

@@ -1,0 +1,159 @@
+"""The replay viewer: a finished game step by step, forward and backward or on its own, with the log
+beside it and both hands face up (the game is over, nothing is hidden any more).
+
+Each step is one action. The game is replayed once from its record and every position kept, so
+stepping either way is instant.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from engine import Game, to_record
+from game.input import Intent, Kind
+from game.scene import AMBIENT, IDLE, Scene
+from game.words import card_words, event_words
+
+from . import replay_draw
+
+if TYPE_CHECKING:
+    from game.shell import App
+
+STEP_TIME = 0.9  # seconds per step when playing on its own, at normal animation speed
+CONTROLS = ("start", "back", "play", "step", "end", "export", "close")
+
+
+class Replay:
+    """Every position of a game, and the log lines each action produced."""
+
+    def __init__(self, game: Game) -> None:
+        self.record = to_record(game)
+        replay = Game.new(game.rules, game.seed or 0, game.first, game.players)
+        self.players = dict(game.players)
+        self.views: list[dict[str, Any]] = [replay.view(None)]
+        self.lines: list[list[str]] = [[]]
+        for action in game.actions:
+            events = replay.apply(action)
+            self.views.append(replay.view(None))
+            self.lines.append([w for w in (replay_words(e, self.players) for e in events) if w])
+        self.result = replay.result
+
+    @property
+    def steps(self) -> int:
+        return len(self.views) - 1
+
+
+def replay_words(event: dict[str, Any], names: dict[str, str]) -> str | None:
+    """A log line with what a replay may show: the card drawn, the cards put back."""
+    line = event_words(event, names)
+    if line and event["type"] in ("draw", "scout_draw") and "card" in event:
+        line += f": {card_words(event['card'])}"
+    if line and event["type"] == "scout_return":
+        line += ": " + ", ".join(card_words(c) for c in event["cards"])
+    return line
+
+
+class ReplayScene(Scene):
+    name = "replay"
+
+    def __init__(self, app: App, game: Game, when: str = "", on_close: Callable[[], None] | None = None) -> None:
+        super().__init__(app)
+        self.replay = Replay(game)
+        self.game = game
+        self.when = when
+        self.on_close = on_close
+        self.step = 0
+        self.playing = False
+        self.timer = 0.0
+        self.clock = 0.0
+        self.message = ""
+        self.message_until = 0.0
+        self.pressed: str | None = None
+
+    @property
+    def view(self) -> dict[str, Any]:
+        return self.replay.views[self.step]
+
+    def go(self, step: int) -> None:
+        self.step = max(0, min(self.replay.steps, step))
+        if self.step == self.replay.steps:
+            self.playing = False
+
+    def control(self, name: str) -> None:
+        if name == "start":
+            self.playing = False
+            self.go(0)
+        elif name == "back":
+            self.playing = False
+            self.go(self.step - 1)
+        elif name == "step":
+            self.playing = False
+            self.go(self.step + 1)
+        elif name == "end":
+            self.playing = False
+            self.go(self.replay.steps)
+        elif name == "play":
+            if self.step >= self.replay.steps:
+                self.go(0)
+            self.playing = not self.playing
+            self.timer = 0.0
+        elif name == "export":
+            self.export()
+        elif name == "close":
+            self.close()
+
+    def export(self) -> None:
+        from game.records import export
+
+        try:
+            path = export(self.game)
+        except OSError as exc:
+            self.tell(f"Not exported: {exc}")
+            return
+        self.tell(f"Exported to {path}")
+
+    def tell(self, words: str) -> None:
+        self.message = words
+        self.message_until = self.clock + 8.0
+
+    def close(self) -> None:
+        if self.on_close is not None:
+            self.on_close()
+        else:
+            self.app.pop(self)
+
+    def handle(self, intent: Intent) -> None:
+        k = intent.kind
+        keys = {Kind.LEFT: "back", Kind.RIGHT: "step", Kind.UP: "start", Kind.DOWN: "end",
+                Kind.CONFIRM: "play", Kind.MENU: "export", Kind.BACK: "close"}
+        if k in keys:
+            self.control(keys[k])
+        elif k is Kind.SCROLL:
+            self.control("back" if intent.value > 0 else "step")
+        elif k is Kind.PRESS:
+            self.pressed = replay_draw.control_at(intent.pos)
+        elif k is Kind.RELEASE:
+            hit = replay_draw.control_at(intent.pos)
+            if hit is not None and hit == self.pressed:
+                self.control(hit)
+            self.pressed = None
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        if not self.playing:
+            return
+        self.timer += dt
+        pace = STEP_TIME * max(0.3, self.app.settings.speed or 0.3)
+        if self.timer >= pace:
+            self.timer -= pace
+            self.go(self.step + 1)
+            self.app.dirty = True
+
+    def activity(self) -> int:
+        return AMBIENT if self.playing or self.message_until > self.clock else IDLE
+
+    def draw(self, surface: pygame.Surface) -> None:
+        replay_draw.draw(self, surface)

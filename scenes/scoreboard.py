@@ -1,0 +1,148 @@
+"""The match scoreboard between games, and the match summary once it ends (R40, R41).
+
+Every game of the match with its winner, how it was won and the points it scored, the running
+score, how close the end condition is, and who starts the next game (R5).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from engine.match import HUNGARIAN_BREAKTHROUGHS, HUNGARIAN_LEAD, HUNGARIAN_STREAK, points_of
+from game import art
+from game.saves import match_words
+from game.text import shadowed, text
+from game.widgets import Item
+
+from .menu_base import MenuScene
+
+if TYPE_CHECKING:
+    from game.session import Session
+    from game.shell import App
+
+HOW_SHORT = {"breakthrough": "Breakthrough", "envelopment": "Envelopment", "flags": "More flags", "draw": "Drawn"}
+ROWS = 7
+COLUMNS = (("Game", 250), ("Winner", 400), ("How", 740), ("Flags", 1080), ("Points", 1290), ("Score", 1520))
+
+
+class ScoreboardScene(MenuScene):
+    name = "scoreboard"
+    menu_top = 890
+
+    def __init__(self, app: App, session: Session) -> None:
+        self.session = session
+        super().__init__(app)
+        self.menu.width = 720
+
+    @property
+    def over(self) -> bool:
+        return self.session.match_over
+
+    def items(self) -> list[Item]:
+        label = "New match" if self.over else f"Start game {len(self.session.games) + 1}"
+        return [Item(label, self._next), Item("Main menu", self._menu)]
+
+    def back(self) -> None:
+        self._menu()
+
+    def _next(self) -> None:
+        from game.session import Session
+
+        from .board import BoardScene
+
+        session = self.session
+        if self.over:
+            session = Session(session.setup, session.bot_pace, session.in_process_bots)
+        self.app.reset(BoardScene(self.app, session.new_table(), session))
+
+    def _menu(self) -> None:
+        from .main_menu import MainMenuScene
+
+        self.app.reset(MainMenuScene(self.app))
+
+    # ------------------------------------------------------------------ words
+    def progress(self) -> str:
+        """How near the end condition is (R41), in one line."""
+        s = self.session
+        match: Any = s.match
+        names = s.names
+        if match is None:
+            return ""
+        if self.over:
+            winner = match.winner
+            return f"{names[winner]} wins the match" if winner else "The match ends level"
+        if match.end == "games":
+            return f"{len(match.games)} of {match.limit} games played"
+        if match.end == "points":
+            lead = max(("south", "north"), key=lambda seat: match.scores[seat])
+            need = match.limit - match.scores[lead]
+            return f"First to {match.limit}: {names[lead]} needs {need} more point{'s' if need != 1 else ''}"
+        seat, wins, breaks = match._streak()
+        lead = abs(match.scores["south"] - match.scores["north"])
+        words = f"Lead {lead} of {HUNGARIAN_LEAD}"
+        if seat is not None:
+            words += f" \u00b7 {names[seat]}: {wins} of {HUNGARIAN_STREAK} wins in a row"
+            if breaks:
+                words += f", {breaks} of {HUNGARIAN_BREAKTHROUGHS} Breakthroughs"
+        return words
+
+    def rows(self) -> list[tuple[str, ...]]:
+        names = self.session.names
+        total = {"south": 0, "north": 0}
+        out: list[tuple[str, ...]] = []
+        for i, result in enumerate(self.session.games, start=1):
+            pts = points_of(result)
+            for seat in total:
+                total[seat] += pts[seat]
+            winner = result["winner"]
+            out.append((str(i), names[winner] if winner else "\u2014", HOW_SHORT.get(result["how"], result["how"]),
+                        f"{result['flags']['south']} \u2013 {result['flags']['north']}",
+                        f"{pts['south']} \u2013 {pts['north']}", f"{total['south']} \u2013 {total['north']}"))
+        return out
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_backdrop(surface)
+        s = self.session
+        names = s.names
+        scores = s.match.scores if s.match is not None else s.wins
+        title = "Match summary" if self.over else "Scoreboard"
+        img = shadowed(title, 72, art.HILITE, "serif", offset=3)
+        surface.blit(img, img.get_rect(center=(960, 80)))
+        img = text(match_words(s.setup) + "  \u00b7  5 points a win, 1 a flag to the loser (R40)", 30, art.MUTED)
+        surface.blit(img, img.get_rect(center=(960, 146)))
+        self._score(surface, names, scores)
+        box = pygame.Rect(200, 300, 1520, 90 + ROWS * 54)
+        art.panel(surface, box, alpha=200, border=art.GOLD_DARK, radius=18)
+        for label, x in COLUMNS:
+            surface.blit(text(label, 30, art.HILITE, "bold"), (x, box.y + 22))
+        rows = self.rows()
+        shown = rows[-ROWS:]
+        if len(rows) > ROWS:
+            more = text(f"and {len(rows) - ROWS} earlier games", 28, art.MUTED)
+            surface.blit(more, more.get_rect(topright=(box.right - 24, box.y + 24)))
+        for r, row in enumerate(shown):
+            y = box.y + 80 + r * 54
+            last = r == len(shown) - 1
+            for (_, x), cell in zip(COLUMNS, row, strict=True):
+                surface.blit(text(cell, 32, art.CREAM if last else art.MUTED, "bold" if last else "regular"), (x, y))
+        if not rows:
+            surface.blit(text("No game finished yet.", 32, art.MUTED), (COLUMNS[0][1], box.y + 80))
+        img = text(self.progress(), 36, art.HILITE if self.over else art.CREAM, "bold")
+        surface.blit(img, img.get_rect(center=(960, 790)))
+        if not self.over:
+            nxt = s.next_first
+            who = names[nxt] if nxt else "A random player"
+            img = text(f"{who} starts the next game (R5)", 30, art.MUTED)
+            surface.blit(img, img.get_rect(center=(960, 842)))
+        self.menu.draw(surface, self.app.input.last_device)
+
+    def _score(self, surface: pygame.Surface, names: dict[str, str], scores: dict[str, int]) -> None:
+        left = shadowed(f"{names['south']}  {scores['south']}", 76, art.SEAT_TINT["bottom"], "serif", offset=3)
+        right = shadowed(f"{scores['north']}  {names['north']}", 76, art.SEAT_TINT["top"], "serif", offset=3)
+        dash = shadowed("\u2013", 76, art.CREAM, "serif", offset=3)
+        surface.blit(dash, dash.get_rect(center=(960, 232)))
+        surface.blit(left, left.get_rect(midright=(920, 232)))
+        surface.blit(right, right.get_rect(midleft=(1000, 232)))
