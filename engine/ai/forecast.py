@@ -13,17 +13,36 @@ import random
 
 from ..game import Game
 from ..rules import OTHER
-from .outlook import flag_odds, game_value, opponent_key, reach
+from .outlook import Memo, flag_odds, game_value, opponent_key, reach
 from .worlds import Hidden, hidden_of, sample_world
 
 #: Share of the cards a side still needs that is assumed to come from future draws.
 DRAW_SHARE = 0.5
+#: Chance that a card of a pool is open to a given flag in a world (engine.ai.outlook.reach).
+FLAG_SHARE = 0.5
 
 
 def future_draws(game: Game, seat: str) -> int:
     """How many troops `seat` is assumed to draw before the game is decided."""
     need = sum(f.size - len(f.sides[seat]) for f in game.flags if f.claimed is None)
     return min(round(DRAW_SHARE * need), game.deck_sizes["troops"] // 2)
+
+
+def random_mask(rng: random.Random, chance: float) -> int:
+    """A 64-bit mask whose bits are set independently with `chance`, rounded to eighths of bits.
+
+    Built from whole random words, least significant binary digit of `chance` first: a 1 digit
+    ORs in a fresh word (p -> 1/2 + p/2), a 0 digit ANDs one (p -> p/2).
+    """
+    digits = round(chance * 256)
+    if digits >= 256:
+        return (1 << 64) - 1
+    mask = 0
+    for _ in range(8):
+        word = rng.getrandbits(64)
+        mask = (word | mask) if digits & 1 else (word & mask)
+        digits >>= 1
+    return mask
 
 
 class Forecast:
@@ -36,13 +55,16 @@ class Forecast:
         self.hidden = hidden or hidden_of(game, me)
         self.rng = rng
         self.my_draws: list[list[str]] = []
+        self.my_shares: list[list[int]] = []
         self.opp_pools: list[list[str]] = []
+        self.opp_shares: list[list[int]] = []
         self.extra = extra
         self._mine_count = future_draws(game, me)
         self._theirs_count = future_draws(game, self.other)
         # Who draws next: we do, unless it is already the opponent's turn.
         self._we_first = game.to_move == me
         self._opp_cache: dict[tuple[object, ...], list[list[int]]] = {}
+        self._memo: Memo = {}
         self.add_worlds(worlds)
 
     def add_worlds(self, count: int) -> None:
@@ -52,8 +74,14 @@ class Forecast:
             deck = world.troop_deck[::-1]  # top first
             ours, theirs = (deck[0::2], deck[1::2]) if self._we_first else (deck[1::2], deck[0::2])
             self.my_draws.append(ours[:self._mine_count + self.extra])
+            self.my_shares.append(self._shares())
             self.opp_pools.append(world.opp_hand + theirs[:self._theirs_count])
+            self.opp_shares.append(self._shares())
         self._opp_cache.clear()
+
+    def _shares(self) -> list[int]:
+        """Nine random 64-bit masks, each bit set with chance FLAG_SHARE (to 1/256)."""
+        return [random_mask(self.rng, FLAG_SHARE) for _ in range(9)]
 
     @property
     def size(self) -> int:
@@ -69,12 +97,13 @@ class Forecast:
         key = opponent_key(state, self.me)
         theirs_all = self._opp_cache.get(key)
         if theirs_all is None or len(theirs_all) < count:
-            theirs_all = [reach(state, self.other, pool) for pool in self.opp_pools[:count]]
+            theirs_all = [reach(state, self.other, pool, shares, self._memo)
+                          for pool, shares in zip(self.opp_pools[:count], self.opp_shares, strict=False)]
             self._opp_cache[key] = theirs_all
         total = [0.0] * 9
         take = self._mine_count + extra
         for w in range(count):
-            mine = reach(state, self.me, hand + self.my_draws[w][:take])
+            mine = reach(state, self.me, hand + self.my_draws[w][:take], self.my_shares[w], self._memo)
             for i, p in enumerate(flag_odds(state, self.me, mine, theirs_all[w])):
                 total[i] += p
         return [t / count for t in total]

@@ -1,10 +1,9 @@
 """How each flag is likely to end, and what that is worth: the evaluation the normal and hard bots share.
 
-In one world (a guess at the hidden cards, engine.ai.worlds) each player will complete their sides
-from a pool: the cards in hand plus the troops they will draw. The pool is shared out greedily,
-sides needing fewest cards first, each taking its strongest completion (formations.best_formation,
-morale tactics as wild cards), so one card is never counted at two flags. Comparing the two sides
-gives each flag's winner in that world; averaged over worlds, a chance per flag.
+In one world (a guess at the hidden cards, engine.ai.worlds) each player completes their sides
+from a pool: the cards in hand plus the troops they will draw. Each side takes the strongest
+completion its pool allows (formations.best_formation, morale tactics as wild cards). Comparing the
+two sides gives each flag's winner in that world; averaged over worlds, a chance per flag.
 
 The chances turn into a game value by summing over all 512 ways the nine flags could fall, each
 scored by who then holds a Breakthrough or an Envelopment (R38): that is why the flags next to a
@@ -18,7 +17,7 @@ from operator import mul
 
 from ..cards import LEADERS, TROOP_BIT
 from ..claims import strength_of
-from ..formations import WILD_MASK, best_formation
+from ..formations import WILD_MASK, Formation, best_formation
 from ..game import Game
 from ..rules import OTHER
 
@@ -56,52 +55,67 @@ def game_value(odds: Sequence[float]) -> float:
     return value + FLAG_WEIGHT * (sum(odds) - 4.5) / 4.5
 
 
-def reach(game: Game, seat: str, pool: Sequence[str]) -> list[int]:
-    """Per flag, the strength `seat`'s side ends with if completed from `pool` (UNREACHABLE if not).
+#: Bits above the 60 troop bits that stand for the morale tactics in a flag's share of a pool.
+WILD_BIT: dict[str, int] = {"alexander": 1 << 60, "darius": 1 << 61, "cavalry": 1 << 62, "shield": 1 << 63}
 
-    Flags are served fewest-missing-cards first; each takes its strongest completion and removes
-    the cards it used from the pool. Claimed flags are left UNREACHABLE: their owner is known.
+
+Memo = dict[tuple[object, ...], int]
+
+
+def reach(game: Game, seat: str, pool: Sequence[str], shares: Sequence[int], memo: Memo | None = None) -> list[int]:
+    """Per open flag, the strongest formation `seat`'s side can become from its share of `pool`.
+
+    `shares[i]` is a 64-bit mask (troop bits, then WILD_BIT) of the pool cards flag i may use:
+    a hand cannot be at every flag at once, so in each world each card is open to each flag only
+    by chance. A card already placed is certain where it is; one in hand is only likely anywhere,
+    which is what makes completing a formation worth more than keeping its cards. Claimed flags
+    and flags where both sides are still empty stay UNREACHABLE: nothing tells them apart yet.
     """
-    mask = 0
-    wilds: list[str] = []
+    troops = 0
+    wild_bits = 0
     leader_ok = not game.leader_played[seat]
     for card in pool:
         bit = TROOP_BIT.get(card)
         if bit:
-            mask |= bit
-        elif card in WILD_MASK and (leader_ok or card not in LEADERS):
-            if card in LEADERS and any(w in LEADERS for w in wilds):
-                continue  # only one Leader may ever be played (R27)
-            wilds.append(card)
+            troops |= bit
+        elif card in WILD_BIT and (leader_ok or card not in LEADERS):
+            wild_bits |= WILD_BIT[card]
     out = [UNREACHABLE] * 9
-    order = []
     for i, flag in enumerate(game.flags):
-        if flag.claimed is None:
-            order.append((flag.size - len(flag.sides[seat]), i))
-    order.sort()
-    for need, i in order:
-        flag = game.flags[i]
+        if flag.claimed is not None:
+            continue
         cards = flag.sides[seat]
+        if not cards and not flag.sides[OTHER[seat]]:
+            continue
         fog = flag.fog is not None
-        if need <= 0:
+        if len(cards) >= flag.size:
             out[i] = strength_of(cards, fog).strength
             continue
-        best = best_formation(cards, flag.size, fog, mask)
-        used = None
-        for wild in set(wilds):
-            alt = best_formation([*cards, wild], flag.size, fog, mask, best.strength if best else -1)
-            if alt is not None:
-                best, used = alt, wild
-        if best is None:
-            continue
-        out[i] = best.strength
-        for card in best.added:
-            mask &= ~TROOP_BIT[card]
-        if used is not None:
-            wilds.remove(used)
-            if used in LEADERS:
-                wilds = [w for w in wilds if w not in LEADERS]
+        share = shares[i]
+        open_troops = troops & share
+        open_wilds = wild_bits & share
+        key = (*cards, flag.size, fog, open_troops, open_wilds)
+        found = memo.get(key) if memo is not None else None
+        if found is None:
+            wilds = [w for w, bit in WILD_BIT.items() if open_wilds & bit] if open_wilds else []
+            best, _ = _best_with_wilds(cards, flag.size, fog, open_troops, wilds)
+            found = UNREACHABLE if best is None else best.strength
+            if memo is not None:
+                memo[key] = found
+        out[i] = found
     return out
+
+
+def _best_with_wilds(cards: list[str], size: int, fog: bool, mask: int,
+                     wilds: list[str]) -> tuple[Formation | None, str | None]:
+    """The strongest completion from the troops in `mask`, trying each wild card in the pool once."""
+    best = best_formation(cards, size, fog, mask)
+    used = None
+    for wild in wilds:
+        alt = best_formation([*cards, wild], size, fog, mask, best.strength if best else -1)
+        if alt is not None:
+            best, used = alt, wild
+    return best, used
 
 
 def flag_odds(game: Game, me: str, mine: list[int], theirs: list[int]) -> list[float]:
@@ -133,8 +147,8 @@ def flag_odds(game: Game, me: str, mine: list[int], theirs: list[int]) -> list[f
 
 
 def opponent_key(game: Game, me: str) -> tuple[object, ...]:
-    """What the opponent's reach depends on besides their pool: their sides, sizes, Fog and claims."""
+    """What the opponent's reach depends on besides their pool: their sides, Mud, Fog, claims, empties."""
     other = OTHER[me]
-    sides = tuple((tuple(f.sides[other]), f.mud is not None, f.fog is not None, f.claimed is None)
-                  for f in game.flags)
+    sides = tuple((tuple(f.sides[other]), not f.sides[me], f.mud is not None, f.fog is not None,
+                   f.claimed is None) for f in game.flags)
     return (*sides, game.leader_played[other])

@@ -1,0 +1,93 @@
+"""`battleline arena` and `battleline hint`: one JSON object out, one line of error for bad input."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from engine.ai.arena import run_arena, seating, wilson
+from engine.game import Game
+from game.cli import main
+
+
+def test_arena_tiny_match_prints_valid_json_with_no_illegal_action(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", "--bots", "easy,random", "--games", "4", "--seed", "3"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["games"] == 4 and out["illegal_actions"] == 0 and out["bot_errors"] == 0
+    assert sum(out["wins"].values()) + out["draws"] == 4
+    low, high = out["win_rate_a_ci95"]
+    assert 0 <= low <= out["win_rate_a"] <= high <= 1
+    for player in out["players"]:
+        assert player["max_move_s"] >= player["mean_move_s"] >= 0
+
+
+def test_arena_on_two_jobs_matches_one_job() -> None:
+    one = run_arena(("easy", "random"), 4, seed=9, jobs=1)
+    two = run_arena(("easy", "random"), 4, seed=9, jobs=2)
+    assert one["wins"] == two["wins"] and one["endings"] == two["endings"]
+
+
+def test_arena_with_hard_reports_its_speed() -> None:
+    out = run_arena(("hard", "random"), 1, seed=2, move_time=0.02)
+    assert out["illegal_actions"] == 0 and out["bot_errors"] == 0
+    assert out["players"][0]["iterations_per_s"] > 0
+
+
+def test_arena_alternates_seats_and_first_player() -> None:
+    assert {seating(i) for i in range(4)} == {("north", "north"), ("south", "north"),
+                                              ("north", "south"), ("south", "south")}
+
+
+def test_wilson_interval() -> None:
+    low, high = wilson(380, 400)
+    assert 0.92 < low < 0.95 < high < 0.97
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+@pytest.mark.parametrize("argv", [
+    ["arena", "--bots", "easy,wizard", "--games", "2"],
+    ["arena", "--bots", "easy", "--games", "2"],
+    ["arena", "--bots", "easy,random", "--games", "0"],
+    ["arena", "--bots", "easy,random", "--games", "2", "--jobs", "0"],
+])
+def test_arena_bad_input_is_one_line_on_stderr(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(argv) != 0
+    captured = capsys.readouterr()
+    assert captured.out == "" and len(captured.err.strip().splitlines()) == 1
+
+
+def test_hint_prints_a_legal_action(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    game = Game.new(seed=4)
+    path = tmp_path / "position.json"
+    path.write_text(json.dumps(game.view(None)))  # a complete state: the hint still sees one seat only
+    assert main(["hint", str(path), "--bot", "normal", "--seed", "1"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["action"] in game.legal_actions() and out["seat"] == game.to_move
+
+
+def test_hint_with_hard_reports_its_search(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    game = Game.new(seed=5)
+    path = tmp_path / "position.json"
+    path.write_text(json.dumps(game.view(game.to_move)))
+    assert main(["hint", str(path), "--move-time", "0.1"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["action"] in game.legal_actions() and out["search"]["iterations"] > 0
+
+
+@pytest.mark.parametrize("content", ["not json", "{}", json.dumps({"format": "battleline-position/1"})])
+def test_hint_bad_file_is_one_line_on_stderr(content: str, tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(content)
+    assert main(["hint", str(path)]) != 0
+    captured = capsys.readouterr()
+    assert captured.out == "" and len(captured.err.strip().splitlines()) == 1
+
+
+def test_hint_missing_file_and_unknown_bot(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["hint", "/nonexistent/position.json"]) != 0
+    assert main(["hint", "-", "--bot", "wizard"]) != 0
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 2
