@@ -74,7 +74,7 @@ def test_every_action_is_saved_and_continue_has_the_same_hands_and_decks() -> No
 
 
 def test_continue_through_the_title_and_menu(app: App) -> None:
-    session, table = sitting()
+    _, table = sitting()
     play(table, 25)
     app.push(TitleScene(app))
     driver = Driver(app)
@@ -103,7 +103,7 @@ def test_a_match_between_games_continues_to_the_scoreboard_with_the_same_next_de
 
 
 def test_a_game_saved_after_its_last_move_shows_its_results_on_continue(app: App) -> None:
-    session, table = sitting()
+    _, table = sitting()
     play_out(table)  # killed before the results screen counted it
     saved = load_save()
     assert saved is not None and saved.game is not None and saved.game.over
