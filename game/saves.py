@@ -54,11 +54,6 @@ class Keeper:
         self.id = new_id()
         self.table: LocalTable | None = None
 
-    @property
-    def game_id(self) -> str:
-        """The current (or just finished, once recorded) game: the sitting's id and its number."""
-        return f"{self.id}-{len(self.session.games) + (0 if self.table is None else 1)}"
-
     def watch(self, table: LocalTable) -> None:
         self.table = table
         table.on_action.append(self.save)
@@ -74,7 +69,7 @@ class Keeper:
         """Session.record() counted a result: keep the record, count it, then move the save on."""
         table, self.table = self.table, None
         session = self.session
-        game_id = f"{self.id}-{len(session.games)}"
+        game_id = f"{self.id}-{len(session.games)}"  # the sitting's id and the game's number in it
         try:
             if table is not None and table.game.over:
                 archive(table.record(), game_id)
