@@ -34,6 +34,7 @@ class HostTable:
         self._seen = len(host.events)
         self._stand_in: BotLike | None = None
         self._request: int | None = None
+        self.snoozed = False  # the host chose to keep waiting for a lost guest
 
     @property
     def names(self) -> dict[str, str]:
@@ -80,6 +81,10 @@ class HostTable:
         self._seen = len(self.host.events)
         return [redact(e, self.host.host_seat) for e in new]
 
+    def keep_alive(self) -> None:
+        """Serve the guest while an overlay covers the board."""
+        self.host.poll(0)
+
     def tick(self, ready: bool) -> None:
         self.host.poll(0)
         if self._stand_in is not None and ready and self.thinking:
@@ -123,6 +128,7 @@ class RemoteTable:
         self.guest = guest
         self._seen = 0
         self._sent_at = 0.0
+        self.snoozed = False
 
     @property
     def local_seats(self) -> tuple[str, ...]:
@@ -186,6 +192,10 @@ class RemoteTable:
         new = self.guest.events[self._seen:]
         self._seen = len(self.guest.events)
         return list(new)
+
+    def keep_alive(self) -> None:
+        """Heartbeats and reconnects go on while an overlay covers the board."""
+        self.guest.poll(0)
 
     def tick(self, ready: bool) -> None:
         self.guest.poll(0)

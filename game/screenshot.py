@@ -192,6 +192,15 @@ SCENES: dict[str, SceneMaker] = {
 }
 
 
+def _lan_scenes() -> None:
+    from .screenshot_lan import LAN_SCENES
+
+    SCENES.update(LAN_SCENES)
+
+
+_lan_scenes()
+
+
 def _saves_scenes() -> None:
     from .screenshot_saves import SAVES_SCENES
 

@@ -36,9 +36,10 @@ class Table(Protocol):
     - `record()`: the NOTATION.md game record so far. `close()`: stop bots and connections.
     """
 
-    names: dict[str, str]
-    local_seats: tuple[str, ...]
-
+    @property
+    def names(self) -> dict[str, str]: ...
+    @property
+    def local_seats(self) -> tuple[str, ...]: ...
     @property
     def to_move(self) -> str: ...
     @property

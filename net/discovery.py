@@ -42,7 +42,7 @@ def _clean(name: str) -> str:
     return text[:40] or "Battle Line"
 
 
-def _local_address() -> str:
+def local_address() -> str:
     """The address other machines reach us on; found without sending anything."""
     try:
         with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
@@ -59,7 +59,7 @@ class Advertiser:
     def __init__(self, name: str, port: int, address: str | None = None,
                  interfaces: list[str] | None = None) -> None:
         self.error: str | None = None
-        self.address = address or _local_address()
+        self.address = address or local_address()
         self._zc: Any = None
         self._info: Any = None
         try:

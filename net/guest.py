@@ -7,6 +7,7 @@ after a reconnect unless the host's state shows it applied, so it applies exactl
 
 from __future__ import annotations
 
+import atexit
 import logging
 import time
 from typing import Any
@@ -48,6 +49,7 @@ class Guest:
         self.keep_received = False
         self.reconnects = 0
         self.context = zmq.Context()
+        atexit.register(self.close)
         self.socket: zmq.Socket[bytes] | None = None
         self._ping_n = 0
         self.last_heard = 0.0
@@ -71,13 +73,16 @@ class Guest:
                     "code": self.code, "token": self.token, "have": len(self.events)})
 
     def close(self) -> None:
+        """Idempotent; also run at exit, since an open ZeroMQ socket would hang the interpreter's exit."""
+        atexit.unregister(self.close)
         if self.socket is not None:
             try:
                 self._send({"t": "bye"})
             finally:
                 self.socket.close(0)
                 self.socket = None
-        self.context.term()
+        if not self.context.closed:
+            self.context.term()
 
     def alive(self) -> bool:
         return time.monotonic() - self.last_heard < DEAD_AFTER_S

@@ -8,6 +8,7 @@ its session token, rejoins.
 
 from __future__ import annotations
 
+import atexit
 import json
 import logging
 import os
@@ -53,6 +54,7 @@ class Host:
         self.socket.setsockopt(zmq.LINGER, 0)
         self.socket.setsockopt(zmq.MAXMSGSIZE, MAX_FRAME)
         self.socket.setsockopt(zmq.ROUTER_HANDOVER, 1)
+        atexit.register(self.close)
         if port:
             self.socket.bind(f"tcp://{bind}:{port}")
             self.port = port
@@ -100,8 +102,11 @@ class Host:
         os.replace(tmp, self.save_path)
 
     def close(self) -> None:
-        self.socket.close(0)
-        self.context.term()
+        """Idempotent; also run at exit, since an open ZeroMQ socket would hang the interpreter's exit."""
+        atexit.unregister(self.close)
+        if not self.socket.closed:
+            self.socket.close(0)
+            self.context.term()
 
     def start(self) -> None:
         """Begin play: until now the guest could only look at the rules in its lobby."""

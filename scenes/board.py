@@ -23,6 +23,7 @@ from game.words import event_words
 
 from . import board_draw, board_events
 from .board_anim import Animator
+from .lan_wait import watch_peer
 
 if TYPE_CHECKING:
     from game.session import Session
@@ -419,9 +420,13 @@ class BoardScene(Scene):
         self.clock += dt
         self.anims.update(self.clock)
         if self.app.top is not self:
+            keep_alive = getattr(self.table, "keep_alive", None)
+            if keep_alive is not None:  # a LAN table answers heartbeats under any overlay
+                keep_alive()
             return
         busy = self.anims.busy(self.clock)
         self.table.tick(ready=not busy and self.pending_pass is None)
+        watch_peer(self)
         self.consume()
         busy = self.anims.busy(self.clock)
         if busy:

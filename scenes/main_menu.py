@@ -20,6 +20,8 @@ class MainMenuScene(MenuScene):
         resume = [Item("Continue", self._continue, hint="Your unfinished game, exactly where it stopped")]
         return resume * (self.saved is not None) + [
             Item("New game", self._setup, hint="Hot-seat on this screen, or against a bot"),
+            Item("Host a LAN game", self._host_lan, hint="Play someone on another computer at home"),
+            Item("Join a LAN game", self._join_lan, hint="Join a game hosted on this network"),
             Item("Replays", self._replays, hint="Every finished game, step by step; export and import"),
             Item("Statistics", self._stats, hint="Games and matches won, per player and opponent"),
             Item("Rules", self._rules, hint="How to play, every rule and option"),
@@ -36,6 +38,16 @@ class MainMenuScene(MenuScene):
         from .setup import SetupScene
 
         self.app.push(SetupScene(self.app))
+
+    def _host_lan(self) -> None:
+        from .lan_host import HostLobbyScene
+
+        self.app.push(HostLobbyScene(self.app))
+
+    def _join_lan(self) -> None:
+        from .lan_join import JoinListScene
+
+        self.app.push(JoinListScene(self.app))
 
     def enter(self) -> None:
         from .continue_scene import show_notices

@@ -1,0 +1,249 @@
+"""Hosting a LAN game: pick the rules, open the lobby, wait for a guest, start.
+
+The lobby shows what a guest needs to find the game (this machine's name and address, the port)
+and the 4-digit join code; it also advertises the game with zeroconf so most guests never type
+anything. The game's rules are fixed once a guest has joined, so the guest always sees the rules
+it will play before play starts.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+import socket
+from typing import TYPE_CHECKING
+
+import pygame
+
+from engine import Rules
+from game import art
+from game.input import Intent, Kind
+from game.text import shadowed, text
+from game.widgets import Item
+
+from .menu_base import MenuScene
+
+if TYPE_CHECKING:
+    from game.shell import App
+    from net.discovery import Advertiser
+    from net.host import Host
+
+log = logging.getLogger(__name__)
+DEFAULT_PORT = 47110
+TIMINGS = ("standard", "advanced", "end")
+TIMING_WORDS = {"standard": "after playing (standard)", "advanced": "at turn start", "end": "after drawing"}
+STARTS = ("random", "host", "guest")
+
+
+def open_host(rules: Rules, first: str | None, name: str, bind: str = "0.0.0.0",
+              port: int = DEFAULT_PORT) -> Host:
+    """A Host on the usual port, or on any free port if that one is taken."""
+    from net.host import Host
+
+    code = f"{secrets.randbelow(10000):04d}"
+    seed = secrets.randbits(63)
+    try:
+        return Host.new(rules=rules, seed=seed, code=code, host_name=name, first=first, port=port, bind=bind)
+    except Exception as exc:  # zmq.ZMQError: address in use
+        log.info("port %d unavailable (%s); using any free port", port, exc)
+        return Host.new(rules=rules, seed=seed, code=code, host_name=name, first=first, port=0, bind=bind)
+
+
+class HostLobbyScene(MenuScene):
+    """Rules first; then the lobby panel with the code, until a guest joins and the host starts."""
+
+    name = "host_lobby"
+    title = "Host a LAN game"
+    subtitle = "Choose the rules, then open the lobby"
+    menu_top = 300
+
+    def __init__(self, app: App, bind: str = "0.0.0.0", advertise: bool = True, port: int = DEFAULT_PORT) -> None:
+        self.tactics = True
+        self.timing = "standard"
+        self.starts = "random"
+        self.bind = bind
+        self.port = port
+        self.advertise = advertise
+        self.host: Host | None = None
+        self.advertiser: Advertiser | None = None
+        super().__init__(app)
+        self.menu.center_x, self.menu.width = 560, 820
+
+    @property
+    def player_name(self) -> str:
+        names = getattr(self.app.settings, "names", None) or ["Host"]
+        return str(names[0])
+
+    def items(self) -> list[Item]:
+        if self.host is None:
+            resume = [Item("Resume the saved LAN game", self.resume_saved,
+                           hint="The guest rejoins it from their Join screen")] if _saved_game_waiting() else []
+            return [
+                *resume,
+                Item("Tactics cards", choices=("on", "off"), index=0 if self.tactics else 1,
+                     on_change=lambda v: setattr(self, "tactics", v == "on")),
+                Item("Claims", choices=TIMINGS, index=TIMINGS.index(self.timing), show=TIMING_WORDS.__getitem__,
+                     on_change=lambda v: setattr(self, "timing", v)),
+                Item("Who starts", choices=STARTS, index=STARTS.index(self.starts),
+                     show=lambda v: {"random": "random", "host": "you", "guest": "the guest"}[v],
+                     on_change=lambda v: setattr(self, "starts", v)),
+                Item("Open the lobby", self.open_lobby, hint="Guests find this game on the LAN"),
+                Item("Back", self.back),
+            ]
+        joined = self.host.guest_identity is not None
+        return [
+            Item("Start the game", self.start, enabled=joined,
+                 hint="" if joined else "Waiting for a guest to join"),
+            Item("Close the lobby", self.back),
+        ]
+
+    def open_lobby(self) -> None:
+        first = {"random": None, "host": "south", "guest": "north"}[self.starts]
+        from game.lan_store import host_save_path
+
+        self.host = open_host(Rules(self.tactics, self.timing), first, self.player_name, self.bind, self.port)
+        self.host.save_path = host_save_path()
+        if self.advertise:
+            from net.discovery import Advertiser
+
+            self.advertiser = Advertiser(f"{self.player_name}'s game", self.host.port)
+        self.subtitle = "Tell your guest the join code"
+        self._rebuild()
+
+    def resume_saved(self) -> None:
+        from game.lan_store import host_save_path
+        from net.host import Host
+
+        try:
+            self.host = Host.resume(host_save_path(), port=self.port, bind=self.bind)
+        except Exception as exc:  # a bad save or a busy port: say so, keep the menu
+            self.subtitle = f"Cannot reopen the saved game: {str(exc)[:80]}"
+            self.host = None
+            self._rebuild()
+            return
+        self.host.guest_identity = None  # the guest must say hello again
+        self.host.started = False
+        if self.advertise:
+            from net.discovery import Advertiser
+
+            self.advertiser = Advertiser(f"{self.player_name}'s game", self.host.port)
+        self.subtitle = f"Waiting for {self.host.guest_name} to rejoin"
+        self._rebuild()
+
+    def _rebuild(self) -> None:
+        """New items (the lobby opened, a guest joined): the focus goes to the first, the likely next step."""
+        self.menu.items = self.items()
+        self.menu.focus = 0
+
+    def start(self) -> None:
+        if self.host is None or self.host.guest_identity is None:
+            return
+        from game.lan_tables import HostTable
+
+        from .board import BoardScene
+
+        host, self.host = self.host, None  # the board's table owns it now
+        self._stop_advertising()
+        host.start()
+        self.app.reset(BoardScene(self.app, HostTable(host)))
+
+    def back(self) -> None:
+        self.app.pop(self)  # leave() closes the lobby
+
+    def _stop_advertising(self) -> None:
+        if self.advertiser is not None:
+            self.advertiser.close()
+            self.advertiser = None
+
+    def leave(self) -> None:
+        self._stop_advertising()
+        if self.host is not None:
+            self.host.close()
+            self.host = None
+
+    def update(self, dt: float) -> None:
+        if self.host is None:
+            return
+        was_joined = self.host.guest_identity is not None
+        self.host.poll(0)
+        if not was_joined and self.host.guest_identity is not None:
+            self._stop_advertising()  # the game is full
+            self._rebuild()
+
+    def activity(self) -> int:
+        from game.scene import AMBIENT, IDLE
+
+        return AMBIENT if self.host is not None else IDLE
+
+    def handle(self, intent: Intent) -> None:
+        if intent.kind is Kind.BACK:
+            self.back()
+            return
+        self.menu.handle(intent)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        panel = pygame.Rect(1000, 300, 860, 600)
+        art.panel(surface, panel, alpha=220, radius=18)
+        x, y = panel.x + 40, panel.y + 30
+        if self.host is None:
+            lines = [("How LAN play works", 40, art.HILITE, "bold"),
+                     ("This computer hosts: it keeps the", 30, art.CREAM, "regular"),
+                     ("game and the decks. Your guest joins", 30, art.CREAM, "regular"),
+                     ("from another computer on this network", 30, art.CREAM, "regular"),
+                     ("and never sees your hand.", 30, art.CREAM, "regular")]
+            for words, size, colour, face in lines:
+                img = text(words, size, colour, face)
+                surface.blit(img, (x, y))
+                y += img.get_height() + 14
+            return
+        host = self.host
+        rows = [("Host", socket.gethostname()[:24]),
+                ("Address", _address(self.advertiser)),
+                ("Port", str(host.port))]
+        for label, value in rows:
+            surface.blit(text(label, 30, art.MUTED), (x, y))
+            surface.blit(text(value, 34, art.CREAM, "bold"), (x + 200, y - 2))
+            y += 56
+        rules = host.game.rules
+        timing = TIMING_WORDS[rules.claim_timing].removesuffix(" (standard)")
+        surface.blit(text("Rules", 30, art.MUTED), (x, y))
+        words = f"tactics {'on' if rules.tactics else 'off'} \u00b7 claims {timing}"
+        surface.blit(text(words, 30, art.CREAM, "bold"), (x + 200, y))
+        y += 56
+        surface.blit(text("Join code", 30, art.MUTED), (x, y + 10))
+        code = shadowed(" ".join(host.code), 120, art.HILITE, "bold", offset=4)
+        surface.blit(code, code.get_rect(midtop=(panel.centerx, y + 50)))
+        y += 210
+        if host.guest_identity is None:
+            status = "Waiting for a guest to join\u2026"
+            colour = art.MUTED
+        else:
+            status = f"{host.guest_name} has joined: ready to start"
+            colour = art.GOOD
+        img = text(status, 32, colour, "bold")
+        surface.blit(img, img.get_rect(midtop=(panel.centerx, y)))
+        if self.advertiser is not None and self.advertiser.error:
+            warn = text("Not visible on the LAN: guests type the address", 28, art.BAD)
+            surface.blit(warn, warn.get_rect(midtop=(panel.centerx, y + 56)))
+
+
+def _address(advertiser: Advertiser | None) -> str:
+    if advertiser is not None:
+        return advertiser.address
+    from net.discovery import local_address
+
+    return local_address()
+
+
+def _saved_game_waiting() -> bool:
+    """A LAN game saved unfinished (the host left or crashed) can be reopened."""
+    import json
+
+    from game.lan_store import host_save_path
+
+    try:
+        data = json.loads(host_save_path().read_text(encoding="utf-8"))
+        return "result" not in data["record"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return False

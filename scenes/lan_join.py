@@ -1,0 +1,326 @@
+"""Joining a LAN game: pick a game found on the network (or enter an address), enter its code, wait.
+
+Entry is by "wheels" (up/down changes the character under the cursor, left/right moves it), so a
+controller alone can type an address; the keyboard's digit keys and the mouse work too.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game import art
+from game.input import Intent, Kind
+from game.scene import AMBIENT, Scene
+from game.text import shadowed, text
+from game.widgets import Item, Menu
+
+from .menu_base import MenuScene
+
+if TYPE_CHECKING:
+    from game.shell import App
+    from net.discovery import Browser
+    from net.guest import Guest
+
+DIGITS = "0123456789"
+ADDRESS_CHARS = "0123456789.:abcdefghijklmnopqrstuvwxyz-"
+
+
+class JoinListScene(MenuScene):
+    """Games advertised on the LAN, refreshed as they appear, plus typing an address by hand."""
+
+    name = "join_list"
+    title = "Join a LAN game"
+    subtitle = "Games found on this network"
+    menu_top = 300
+
+    def __init__(self, app: App, interfaces: list[str] | None = None) -> None:
+        from net.discovery import Browser
+
+        self.browser: Browser | None = Browser(interfaces=interfaces)
+        self.shown: list[tuple[str, str, int, bool]] = []
+        super().__init__(app)
+
+    def items(self) -> list[Item]:
+        out = []
+        for name, address, port, ok in self.shown:
+            label = f"{name}  \u00b7  {address}:{port}" if ok else f"{name} (another version)"
+            out.append(Item(label, partial(self.pick, f"{address}:{port}"), enabled=ok))
+        out.append(Item("Enter an address", self._by_hand, hint="HOST:PORT, as the host's lobby shows it"))
+        out.append(Item("Back", self.back))
+        return out
+
+    def pick(self, address: str) -> None:
+        self.app.push(CodeEntryScene(self.app, address))
+
+    def _by_hand(self) -> None:
+        self.app.push(AddressEntryScene(self.app))
+
+    def update(self, dt: float) -> None:
+        if self.browser is None:
+            return
+        found = [(g.name, g.address, g.port, g.compatible) for g in self.browser.games()]
+        if found != self.shown:
+            self.shown = found
+            focus = self.menu.focus
+            self.menu.items = self.items()
+            self.menu.focus = min(focus, len(self.menu.items) - 1)
+            self.app.dirty = True
+
+    def activity(self) -> int:
+        return AMBIENT
+
+    def leave(self) -> None:
+        if self.browser is not None:
+            self.browser.close()
+            self.browser = None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        if not self.shown:
+            words = "Searching\u2026" if self.browser and not self.browser.error else "LAN search unavailable"
+            img = text(words, 30, art.MUTED)
+            surface.blit(img, img.get_rect(midbottom=(960, self.menu_top - 14)))
+
+
+class WheelEntry:
+    """A row of characters edited with directions: works with pad, keys and mouse alike."""
+
+    def __init__(self, value: str, charset: str, length: int, center: tuple[int, int], size: int = 96,
+                 pad: str | None = None) -> None:
+        self.charset, self.length, self.center, self.size = charset, length, center, size
+        self.chars = list(value.ljust(length, pad or charset[0])[:length])
+        self.cursor = 0
+
+    @property
+    def value(self) -> str:
+        return "".join(self.chars)
+
+    def cell(self, i: int) -> pygame.Rect:
+        w = int(self.size * 0.8)
+        left = self.center[0] - (w * self.length) // 2
+        return pygame.Rect(left + i * w, self.center[1] - self.size // 2, w - 8, self.size)
+
+    def spin(self, step: int) -> None:
+        c = self.chars[self.cursor]
+        i = self.charset.index(c) if c in self.charset else 0
+        self.chars[self.cursor] = self.charset[(i + step) % len(self.charset)]
+
+    def type(self, char: str) -> None:
+        if char in self.charset:
+            self.chars[self.cursor] = char
+            self.cursor = min(self.cursor + 1, self.length - 1)
+
+    def handle(self, intent: Intent) -> bool:
+        k = intent.kind
+        if k is Kind.LEFT:
+            self.cursor = max(0, self.cursor - 1)
+        elif k is Kind.RIGHT:
+            self.cursor = min(self.length - 1, self.cursor + 1)
+        elif k is Kind.UP:
+            self.spin(1)
+        elif k is Kind.DOWN:
+            self.spin(-1)
+        elif k is Kind.FLAG:
+            self.type(str(intent.value))
+        elif k is Kind.SCROLL:
+            self.spin(intent.value)
+        elif k is Kind.RELEASE:
+            for i in range(self.length):
+                r = self.cell(i)
+                if r.collidepoint(intent.pos):
+                    self.cursor = i
+                    self.spin(1 if intent.pos[1] < r.centery else -1)  # upper half up, lower half down
+                    return True
+            return False
+        else:
+            return False
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        for i, ch in enumerate(self.chars):
+            r = self.cell(i)
+            focused = i == self.cursor
+            art.panel(surface, r, alpha=230, border=art.HILITE if focused else None, radius=12)
+            img = text(ch, int(self.size * 0.6), art.HILITE if focused else art.CREAM, "bold")
+            surface.blit(img, img.get_rect(center=r.center))
+            if focused:
+                for dy, arrow in ((-self.size // 2 - 24, "\u25b2"), (self.size // 2 + 24, "\u25bc")):
+                    a = text(arrow, 28, art.MUTED)
+                    surface.blit(a, a.get_rect(center=(r.centerx, r.centery + dy)))
+
+
+class _EntryScene(Scene):
+    """A title, one wheel entry and two buttons (go on, back)."""
+
+    heading = ""
+    help = ""
+
+    def __init__(self, app: App, entry: WheelEntry, go_label: str) -> None:
+        super().__init__(app)
+        self.entry = entry
+        self.buttons = Menu([Item(go_label, self.go), Item("Back", self.back)], 960, 760, width=560)
+        self.on_buttons = False
+
+    def go(self) -> None:
+        raise NotImplementedError
+
+    def back(self) -> None:
+        self.app.pop(self)
+
+    def handle(self, intent: Intent) -> None:
+        k = intent.kind
+        if k is Kind.BACK:
+            self.back()
+        elif self.on_buttons:
+            if k is Kind.UP and self.buttons.focus == 0:
+                self.on_buttons = False
+            else:
+                self.buttons.handle(intent)
+        elif k is Kind.CONFIRM or (k is Kind.DOWN and self.entry.cursor == self.entry.length - 1):
+            self.on_buttons = True
+            self.buttons.focus = 0
+        elif k in (Kind.PRESS, Kind.RELEASE, Kind.POINT) and self.buttons.at(intent.pos) is not None:
+            self.on_buttons = True
+            self.buttons.handle(intent)
+        else:
+            self.entry.handle(intent)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(art.backdrop((1920, 1080), 11, art.NIGHT), (0, 0))
+        title = shadowed(self.heading, 64, art.HILITE, "serif", offset=3)
+        surface.blit(title, title.get_rect(center=(960, 170)))
+        helper = text(self.help, 30, art.MUTED)
+        surface.blit(helper, helper.get_rect(center=(960, 250)))
+        self.entry.draw(surface)
+        focus = self.buttons.focus
+        if not self.on_buttons:
+            self.buttons.focus = -1  # no button looks chosen while the wheels are
+        self.buttons.draw(surface, self.app.input.last_device)
+        self.buttons.focus = focus
+        g = self.app.input.glyph
+        hint = text(f"\u25b2\u25bc change  \u00b7  \u25c0\u25b6 move  \u00b7  {g(Kind.CONFIRM)} done  \u00b7  "
+                    f"{g(Kind.BACK)} back", 28, art.MUTED)
+        surface.blit(hint, hint.get_rect(midbottom=(960, 1050)))
+
+
+class AddressEntryScene(_EntryScene):
+    heading = "The host's address"
+    help = "As the host's lobby shows it, e.g. 192.168.1.20:47110"
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app, WheelEntry("192.168.1.", ADDRESS_CHARS + " ", 21, (960, 500), size=72, pad=" "),
+                         "Next: the join code")
+
+    def go(self) -> None:
+        address = self.entry.value.replace(" ", "")
+        if ":" not in address:
+            address += ":47110"
+        self.app.push(CodeEntryScene(self.app, address))
+
+
+class CodeEntryScene(_EntryScene):
+    heading = "Join code"
+    help = "The four digits on the host's screen"
+
+    def __init__(self, app: App, address: str) -> None:
+        self.address = address
+        super().__init__(app, WheelEntry("0000", DIGITS, 4, (960, 500), size=150), "Join")
+        self.help = f"The four digits on the host's screen  \u00b7  {address}"
+
+    def go(self) -> None:
+        from game.lan_store import guest_token
+        from net.guest import Guest
+
+        names = getattr(self.app.settings, "names", None) or ["Guest"]
+        guest = Guest(self.address, code=self.entry.value, name=str(names[0]), token=guest_token(self.address))
+        try:
+            guest.connect()
+        except Exception as exc:  # zmq refuses a malformed address at once
+            guest.close()
+            self.help = f"Cannot reach {self.address}: {exc}"
+            return
+        self.app.push(GuestWaitScene(self.app, guest))
+
+
+class GuestWaitScene(Scene):
+    """Connecting, then the host's rules while the host has not started; a refusal says why."""
+
+    name = "guest_wait"
+
+    def __init__(self, app: App, guest: Guest) -> None:
+        super().__init__(app)
+        self.guest: Guest | None = guest
+        self.waited = 0.0
+        self.remembered = False
+        self.menu = Menu([Item("Back", self.back)], 960, 820, width=480)
+
+    def back(self) -> None:
+        self.app.pop(self)
+
+    def leave(self) -> None:
+        if self.guest is not None:
+            self.guest.close()
+            self.guest = None
+
+    def handle(self, intent: Intent) -> None:
+        if intent.kind is Kind.BACK:
+            self.back()
+        else:
+            self.menu.handle(intent)
+
+    def update(self, dt: float) -> None:
+        guest = self.guest
+        if guest is None:
+            return
+        self.waited += dt
+        guest.poll(0)
+        self.app.dirty = True
+        if guest.token and not self.remembered:
+            from game.lan_store import remember_token
+
+            self.remembered = True
+            remember_token(guest.address.removeprefix("tcp://"), guest.token)
+        if guest.started and guest.view is not None and guest.refused is None:
+            from game.lan_tables import RemoteTable
+
+            from .board import BoardScene
+
+            self.guest = None  # the board's table owns it now
+            self.app.reset(BoardScene(self.app, RemoteTable(guest)))
+
+    def activity(self) -> int:
+        return AMBIENT
+
+    def status(self) -> tuple[str, list[str], tuple[int, int, int]]:
+        guest = self.guest
+        if guest is None:
+            return "", [], art.MUTED
+        if guest.refused:
+            return "The host refused", [guest.refused], art.BAD
+        if guest.seat is None:
+            tail = " (is the address right?)" if self.waited > 5 else ""
+            return "Connecting\u2026", [f"to {guest.address.removeprefix('tcp://')}{tail}"], art.MUTED
+        host = guest.players.get("south" if guest.seat == "north" else "north", "the host")
+        rules = guest.rules
+        timing = {"standard": "after playing", "advanced": "at the start of a turn", "end": "after drawing"}
+        lines = [f"Tactics cards: {'on' if rules.get('tactics', True) else 'off'}",
+                 f"Claims: {timing.get(str(rules.get('claim_timing')), '?')}",
+                 f"You play as {guest.players.get(guest.seat, 'Guest')}"]
+        return f"Waiting for {host} to start\u2026", lines, art.GOOD
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(art.backdrop((1920, 1080), 11, art.NIGHT), (0, 0))
+        title = shadowed("Join a LAN game", 64, art.HILITE, "serif", offset=3)
+        surface.blit(title, title.get_rect(center=(960, 170)))
+        heading, lines, colour = self.status()
+        img = text(heading, 44, colour, "bold")
+        surface.blit(img, img.get_rect(center=(960, 360)))
+        y = 450
+        for line in lines:
+            img = text(line, 34, art.CREAM)
+            surface.blit(img, img.get_rect(center=(960, y)))
+            y += 56
+        self.menu.draw(surface, self.app.input.last_device)

@@ -1,0 +1,90 @@
+"""The pause a LAN game falls into when the other computer goes silent: "Waiting for <name>".
+
+The host may keep waiting, let a bot take the guest's seat, or save and leave (the game is saved
+after every action anyway, so leaving loses nothing and the lobby can reopen it). The guest may
+keep waiting (it reconnects by itself) or leave. The overlay closes by itself when the link is back.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.input import Intent, Kind
+from game.scene import AMBIENT
+from game.widgets import Item
+
+from .menu_base import MenuScene
+
+if TYPE_CHECKING:
+    from game.shell import App
+
+    from .board import BoardScene
+
+
+def watch_peer(board: BoardScene) -> None:
+    """Called by the board every frame: open the pause when a LAN peer is lost.
+
+    "Keep waiting" closes the pause; it opens again only if the peer returns and is lost anew.
+    """
+    table = board.table
+    if not getattr(table, "peer_lost", False):
+        if getattr(table, "snoozed", False):
+            table.snoozed = False  # type: ignore[attr-defined]
+        return
+    if not getattr(table, "snoozed", False) and board.app.find(PeerLostScene) is None:
+        board.app.push(PeerLostScene(board.app, board))
+
+
+class PeerLostScene(MenuScene):
+    name = "peer_lost"
+    opaque = False
+    menu_top = 420
+
+    def __init__(self, app: App, board: BoardScene) -> None:
+        self.board = board
+        table = board.table
+        other = [s for s in table.names if s not in table.local_seats]
+        self.other_name = table.names.get(other[0], "the other player") if other else "the other player"
+        self.title = f"Waiting for {self.other_name}\u2026"
+        self.subtitle = "The connection was lost; it comes back by itself if it can"
+        super().__init__(app)
+
+    def items(self) -> list[Item]:
+        out = [Item("Keep waiting", self._wait, hint="Play goes on as soon as the link is back")]
+        if hasattr(self.board.table, "let_bot_play_guest"):
+            out.append(Item(f"Let a bot play {self.other_name}'s seat", self._bot))
+            out.append(Item("Save and leave", self._leave, hint="Reopen it later from Host a LAN game"))
+        else:
+            out.append(Item("Leave", self._leave))
+        return out
+
+    def handle(self, intent: Intent) -> None:
+        if intent.kind is Kind.BACK:
+            self.back()
+            return
+        self.menu.handle(intent)
+
+    def _wait(self) -> None:
+        self.board.table.snoozed = True  # type: ignore[attr-defined]
+        self.back()
+
+    def _bot(self) -> None:
+        from game.bot_client import open_bot
+
+        self.board.table.let_bot_play_guest(open_bot("normal"))  # type: ignore[attr-defined]
+        self.back()
+
+    def _leave(self) -> None:
+        save = getattr(self.board.table, "save", None)
+        if save is not None:
+            save()
+        from .main_menu import MainMenuScene
+
+        self.app.reset(MainMenuScene(self.app))
+
+    def update(self, dt: float) -> None:
+        if self.app.top is self and not getattr(self.board.table, "peer_lost", False):
+            self.back()  # the board below keeps the link polled (keep_alive)
+
+    def activity(self) -> int:
+        return AMBIENT

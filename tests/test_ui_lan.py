@@ -1,0 +1,97 @@
+"""LAN play through the real screens: hosting from the lobby, and joining by code, each against a
+real headless peer process on 127.0.0.1, to the end of the game."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pygame
+import pytest
+from net_helpers import last_json, start_guest, start_host
+
+from engine import from_record
+from game.lan_tables import HostTable, RemoteTable
+from game.settings import Settings
+from game.shell import App
+from game.ui_driver import Driver
+from scenes.board import BoardScene
+from scenes.lan_host import HostLobbyScene
+from scenes.lan_join import CodeEntryScene, GuestWaitScene
+from scenes.results import ResultsScene
+
+
+@pytest.fixture
+def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> App:
+    monkeypatch.setenv("BATTLELINE_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("BATTLELINE_DATA_DIR", str(tmp_path / "data"))
+    pygame.init()
+    return App(Settings(animation_speed="off", names=["Ana", "Ben"]), fixed_dt=1 / 60)
+
+
+def _play_to_the_end(app: App, driver: Driver, board: BoardScene, seed: int) -> int:
+    rng = random.Random(seed)
+    devices = ("keyboard", "mouse", "controller")
+    moves = 0
+    for _ in range(60000):
+        driver.frames(1)
+        if isinstance(app.top, ResultsScene):
+            return moves
+        legal = board.table.legal_actions()
+        if not legal or app.top is not board:
+            continue
+        claims = [a for a in legal if a["type"] == "claim"]
+        driver.play(board, claims[0] if claims else rng.choice(legal), devices[moves % 3])
+        moves += 1
+    raise AssertionError("the game did not finish")
+
+
+def test_host_from_the_lobby_against_a_guest_process(
+    app: App, tmp_path: Path, request: pytest.FixtureRequest,
+) -> None:
+    driver = Driver(app)
+    lobby = HostLobbyScene(app, bind="127.0.0.1", advertise=False, port=0)
+    app.push(lobby)
+    for _ in range(3):
+        driver.key(pygame.K_DOWN)  # past the rule options ...
+    driver.key(pygame.K_RETURN)  # ... to "Open the lobby"
+    assert lobby.host is not None
+    guest = start_guest(tmp_path, lobby.host.port, code=lobby.host.code)
+    request.addfinalizer(guest.kill)
+    for _ in range(2000):
+        driver.frames(1)
+        if lobby.host is not None and lobby.host.guest_identity is not None:
+            break
+    assert lobby.menu.items[0].enabled, "Start is offered once the guest has joined"
+    driver.key(pygame.K_RETURN)  # Start the game
+    board = app.top
+    assert isinstance(board, BoardScene) and isinstance(board.table, HostTable)
+    assert _play_to_the_end(app, driver, board, 1) > 3
+    record = board.table.record()
+    for _ in range(200):  # let the guest fetch the final record
+        driver.frames(1)
+    out = last_json(guest)
+    assert out["record"] == record and from_record(record).result == out["result"]
+
+
+def test_join_by_code_against_a_host_process(app: App, tmp_path: Path, request: pytest.FixtureRequest) -> None:
+    host, port = start_host(tmp_path, "--seed", "51", code="4321")
+    request.addfinalizer(host.kill)
+    driver = Driver(app)
+    app.push(CodeEntryScene(app, f"127.0.0.1:{port}"))
+    for digit in "4321":
+        driver.key(pygame.K_0 + int(digit))  # digit keys type into the wheels
+    driver.key(pygame.K_RETURN)  # to the buttons
+    driver.key(pygame.K_RETURN)  # Join
+    assert isinstance(app.top, GuestWaitScene)
+    for _ in range(3000):
+        driver.frames(1)
+        if isinstance(app.top, BoardScene):
+            break
+    board = app.top
+    assert isinstance(board, BoardScene) and isinstance(board.table, RemoteTable)
+    assert board.viewer == "north"
+    _play_to_the_end(app, driver, board, 2)
+    out = last_json(host)
+    assert board.table.result == out["result"]
+    assert board.table.record() == out["record"]
