@@ -1,34 +1,24 @@
 """Where LAN play keeps what must survive a crash: the host's saved game and the guest's tokens.
 
-Both live in the user data folder (platformdirs; `BATTLELINE_DATA_DIR` moves it, tests use that).
-A token file that cannot be read is treated as empty: the guest then joins as new, which the
-host refuses with a clear reason if its seat is taken.
+Both live in the user data folder (game.files: platformdirs, `BATTLELINE_DATA_DIR`), written
+atomically. A token file that cannot be read is treated as empty: the guest then joins as new,
+which the host refuses with a clear reason if its seat is taken.
 """
 
 from __future__ import annotations
 
-import json
 import logging
-import os
 from pathlib import Path
+
+from .files import BadFile, data_dir, read_json, write_json
 
 log = logging.getLogger(__name__)
 
 
-def data_dir() -> Path:
-    override = os.environ.get("BATTLELINE_DATA_DIR")
-    if override:
-        path = Path(override)
-    else:
-        from platformdirs import user_data_dir
-
-        path = Path(user_data_dir("battleline", appauthor=False))
-    path.mkdir(parents=True, exist_ok=True)
-    return path
-
-
 def host_save_path() -> Path:
-    return data_dir() / "lan-host-game.json"
+    path = data_dir() / "lan-host-game.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return path
 
 
 def _tokens_path() -> Path:
@@ -36,11 +26,11 @@ def _tokens_path() -> Path:
 
 
 def _tokens() -> dict[str, str]:
-    try:
-        data = json.loads(_tokens_path().read_text(encoding="utf-8"))
-    except FileNotFoundError:
+    if not _tokens_path().exists():
         return {}
-    except (OSError, ValueError) as exc:
+    try:
+        data = read_json(_tokens_path())
+    except BadFile as exc:
         log.warning("LAN tokens unreadable (%s); starting afresh", exc)
         return {}
     if not isinstance(data, dict):
@@ -53,9 +43,6 @@ def guest_token(address: str) -> str | None:
 
 
 def remember_token(address: str, token: str) -> None:
-    """Written atomically, as every file the game keeps."""
     tokens = _tokens()
     tokens[address] = token
-    tmp = _tokens_path().with_suffix(".tmp")
-    tmp.write_text(json.dumps(tokens), encoding="utf-8")
-    os.replace(tmp, _tokens_path())
+    write_json(_tokens_path(), tokens)
