@@ -27,12 +27,14 @@ def run(args: argparse.Namespace) -> int:
 
     from scenes.title import TitleScene
 
+    from .i18n import set_language
     from .settings import load_settings
     from .shell import App
 
     pygame.display.init()
     pygame.font.init()
     settings = load_settings()
+    set_language(settings.language)
     size = parse_size(getattr(args, "size", None))
     fullscreen = False if getattr(args, "windowed", False) else None
     app = App(settings, size=size, fullscreen=fullscreen)
@@ -69,12 +71,14 @@ def cmd_watch(args: argparse.Namespace) -> int:
 
     from scenes.replay_view import ReplayScene
 
+    from .i18n import set_language
     from .settings import load_settings
     from .shell import App
 
     pygame.display.init()
     pygame.font.init()
     app = App(load_settings())
+    set_language(app.settings.language)
     app.push(ReplayScene(app, game, Path(args.record).name, on_close=app.quit))
     if os.environ.get("BATTLELINE_FIRST_FRAME"):
         app.step()

@@ -5,11 +5,14 @@ Sizes are in logical pixels at 1920x1080. Anything a player must read uses at le
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 import pygame
 
 from assets import FONTS_DIR
+
+from .i18n import language
 
 MIN_READ = 28
 FACES = {
@@ -18,20 +21,59 @@ FACES = {
     "condensed": "DejaVuSansCondensed-Bold.ttf",
     "serif": "DejaVuSerif-Bold.ttf",
 }
+#: Simplified Chinese (a subset of Noto Sans CJK SC, tools/build_cjk_font.py): the faces DejaVu has no hanzi for
+CJK_FACES = {"regular": "NotoSansSC-Regular-subset.otf", "bold": "NotoSansSC-Bold-subset.otf",
+             "condensed": "NotoSansSC-Bold-subset.otf", "serif": "NotoSansSC-Bold-subset.otf"}
+CJK = re.compile("[\u2e80-\u9fff\uf900-\ufaff\u3000-\u303f\uff00-\uffef]")
 Colour = tuple[int, int, int] | tuple[int, int, int, int]
 
 
 @lru_cache(maxsize=64)
-def font(size: int, face: str = "regular") -> pygame.font.Font:
+def font(size: int, face: str = "regular", cjk: bool = False) -> pygame.font.Font:
     if not pygame.font.get_init():
         pygame.font.init()
-    return pygame.font.Font(str(FONTS_DIR / FACES[face]), size)
+    return pygame.font.Font(str(FONTS_DIR / (CJK_FACES if cjk else FACES)[face]), size)
 
 
 @lru_cache(maxsize=4096)
+def uses_cjk(words: str, lang: str) -> bool:
+    """The CJK font for Chinese and for any hanzi (a name typed in Chinese), unless it lacks a glyph."""
+    if CJK.search(words):
+        return True
+    return lang == "zh" and None not in font(20, "regular", True).metrics(words)
+
+
+def font_for(words: str, size: int, face: str = "regular") -> pygame.font.Font:
+    """The font these words are drawn in, in the current language."""
+    return font(size, face, uses_cjk(words, language()))
+
+
 def text(words: str, size: int, colour: Colour = (240, 236, 224), face: str = "regular") -> pygame.Surface:
     """A rendered line of text; the same words in the same style are drawn once per run."""
-    return font(size, face).render(words, True, colour)
+    return _text(words, size, colour, face, uses_cjk(words, language()))
+
+
+@lru_cache(maxsize=4096)
+def _text(words: str, size: int, colour: Colour, face: str, cjk: bool) -> pygame.Surface:
+    return font(size, face, cjk).render(words, True, colour)
+
+
+def fitted(words: str, size: int, width: int, colour: Colour = (240, 236, 224), face: str = "regular",
+           floor: int = 20) -> pygame.Surface:
+    """One line no wider than `width`: the size shrinks (not below `floor`) so translations never overflow."""
+    return text(words, fit_size(words, size, width, face, floor), colour, face)
+
+
+@lru_cache(maxsize=2048)
+def _fit_size(words: str, size: int, width: int, face: str, floor: int, lang: str) -> int:
+    while size > floor and font_for(words, size, face).size(words)[0] > width:
+        size -= 2
+    return max(size, floor)
+
+
+def fit_size(words: str, size: int, width: int, face: str = "regular", floor: int = 20) -> int:
+    """The largest size up to `size` at which `words` fit `width` pixels (at least `floor`)."""
+    return _fit_size(words, size, width, face, floor, language())
 
 
 @lru_cache(maxsize=512)
@@ -50,24 +92,29 @@ def shadowed(words: str, size: int, colour: Colour = (240, 236, 224), face: str 
 
 def wrap(words: str, size: int, width: int, face: str = "regular") -> list[str]:
     """Split words into lines that fit `width` pixels; explicit newlines are kept."""
-    return list(_wrap(words, size, width, face))
+    return list(_wrap(words, size, width, face, language()))
+
+
+#: a hanzi (Chinese breaks between any two), a word, or a run of spaces; closing punctuation stays on its line
+_TOKENS = re.compile(f"{CJK.pattern}|[^\\s\u2e80-\u9fff\uf900-\ufaff\u3000-\u303f\uff00-\uffef]+|\\s+")
+_NO_BREAK_BEFORE = set("\uff0c\u3002\uff1a\uff1b\uff01\uff1f\u3001\uff09\u300b\u300d\u300f,.:;!?)")
 
 
 @lru_cache(maxsize=1024)
-def _wrap(words: str, size: int, width: int, face: str) -> tuple[str, ...]:
+def _wrap(words: str, size: int, width: int, face: str, lang: str) -> tuple[str, ...]:
     """Cached: prompts and banners are re-wrapped every frame otherwise."""
-    f = font(size, face)
+    f = font_for(words, size, face)
     lines: list[str] = []
     for paragraph in words.split("\n"):
         line = ""
-        for word in paragraph.split(" "):
-            trial = f"{line} {word}" if line else word
-            if f.size(trial)[0] <= width or not line:
+        for token in _TOKENS.findall(paragraph):
+            trial = line + token
+            if f.size(trial.rstrip())[0] <= width or not line.strip() or token[0] in _NO_BREAK_BEFORE:
                 line = trial
-            else:
-                lines.append(line)
-                line = word
-        lines.append(line)
+            elif not token.isspace():
+                lines.append(line.rstrip())
+                line = token
+        lines.append(line.rstrip())
     return tuple(lines)
 
 
