@@ -32,6 +32,7 @@ class Settings:
     volume: float = 0.7
     names: list[str] = field(default_factory=lambda: ["Ana", "Ben"])
     takebacks: str = "bots"  # off by default in hot-seat; never over LAN (game.undo)
+    language: str = "auto"  # a code of game.i18n.LANGUAGES, or "auto": the system's language
 
     @property
     def speed(self) -> float:
@@ -80,6 +81,12 @@ def _checked(key: str, value: Any) -> Any:
         return value
     if key == "volume":
         return min(1.0, max(0.0, float(value)))
+    if key == "language":
+        from .i18n import AUTO, LANGUAGES
+
+        if value != AUTO and value not in LANGUAGES:
+            raise ValueError(f"expected one of {(AUTO, *LANGUAGES)}")
+        return value
     if key == "names":
         if not (isinstance(value, list) and len(value) == 2 and all(isinstance(n, str) for n in value)):
             raise TypeError("expected two names")
