@@ -35,6 +35,7 @@ class HostTable:
         self._stand_in: BotLike | None = None
         self._request: int | None = None
         self.snoozed = False  # the host chose to keep waiting for a lost guest
+        self._detached = False
 
     @property
     def names(self) -> dict[str, str]:
@@ -112,13 +113,19 @@ class HostTable:
     def save(self) -> None:
         self.host.save()
 
+    def detach(self) -> Host:
+        """Hand the connection to the next game's table: closing this one no longer hangs up."""
+        self._detached = True
+        return self.host
+
     def record(self) -> dict[str, Any]:
         return to_record(self.game)
 
     def close(self) -> None:
         if self._stand_in is not None:
             self._stand_in.close()
-        self.host.close()
+        if not self._detached:
+            self.host.close()
 
 
 class RemoteTable:
@@ -129,6 +136,8 @@ class RemoteTable:
         self._seen = 0
         self._sent_at = 0.0
         self.snoozed = False
+        self._detached = False
+        self.number = guest.number  # which game of the sitting this table shows
 
     @property
     def local_seats(self) -> tuple[str, ...]:
@@ -205,5 +214,11 @@ class RemoteTable:
             return self.guest.record
         raise IllegalAction("the record comes from the host when the game is over")
 
+    def detach(self) -> Guest:
+        """Hand the connection to the next game's table: closing this one no longer hangs up."""
+        self._detached = True
+        return self.guest
+
     def close(self) -> None:
-        self.guest.close()
+        if not self._detached:
+            self.guest.close()

@@ -50,19 +50,25 @@ def cmd_host(args: argparse.Namespace) -> int:
             rules = Rules(not args.no_tactics, args.claim_timing)
             seed = args.seed if args.seed is not None else secrets.randbits(63)
             host = Host.new(rules=rules, seed=seed, code=code, host_name=args.name, port=args.port,
-                            bind=args.bind, save_path=save)
+                            bind=args.bind, save_path=save, match=_match_option(args.match))
             host.save()
         bot = _bot(args.bot, seed=1)
     except (NotationError, IllegalAction, ValueError, OSError) as exc:
         return _fail("host", str(exc))
     _say({"listening": host.port, "code": host.code})
     deadline = time.monotonic() + args.timeout
+    results = []
     try:
-        while not host.game.over and time.monotonic() < deadline:
+        while time.monotonic() < deadline:
             host.poll(20)
             if host.guest_token is not None and not host.started:
                 host.start()  # headless: no lobby to wait in
-            if host.started and host.game.to_move == host.host_seat and not host.game.over:
+            if host.game.over:
+                results.append(host.game.result)
+                if host.match is None or host.match.over:
+                    break
+                host.next_game(secrets.randbits(63))
+            elif host.started and host.game.to_move == host.host_seat:
                 time.sleep(args.pace)
                 host.submit_local(bot.choose(host.game.view(host.host_seat)))
         linger = time.monotonic() + 5.0
@@ -74,8 +80,21 @@ def cmd_host(args: argparse.Namespace) -> int:
         return _fail("host", "timed out before the game ended")
     from engine import to_record
 
-    _say({"result": host.game.result, "record": to_record(host.game), "errors_sent": host.errors_sent})
+    _say({"result": host.game.result, "record": to_record(host.game), "errors_sent": host.errors_sent,
+          "match": host._match_data(), "results": results})
     return 0
+
+
+def _match_option(text: str | None) -> dict[str, Any] | None:
+    """`games:3`, `points:25` or `hungarian` as Match options (R41)."""
+    if text is None:
+        return None
+    end, _, limit = text.partition(":")
+    if end == "hungarian":
+        return {"end": end, "limit": None}
+    if end not in ("games", "points") or not limit.isdigit():
+        raise ValueError(f"--match {text!r}: expected games:N, points:N or hungarian")
+    return {"end": end, "limit": int(limit)}
 
 
 def cmd_join(args: argparse.Namespace) -> int:
@@ -91,7 +110,7 @@ def cmd_join(args: argparse.Namespace) -> int:
     guest.connect()
     deadline = time.monotonic() + args.timeout
     try:
-        while guest.record is None and time.monotonic() < deadline:
+        while not _sitting_over(guest) and time.monotonic() < deadline:
             guest.poll(20)
             if guest.refused:
                 return _fail("join", f"the host refused: {guest.refused}")
@@ -105,5 +124,17 @@ def cmd_join(args: argparse.Namespace) -> int:
         guest.close()
     if guest.record is None:
         return _fail("join", "timed out before the game ended")
-    _say({"result": guest.record.get("result"), "record": guest.record, "reconnects": guest.reconnects})
+    _say({"result": guest.record.get("result"), "record": guest.record, "reconnects": guest.reconnects,
+          "match": guest.match})
     return 0
+
+
+def _sitting_over(guest: Guest) -> bool:
+    """The last game is over: a single game, or the game that ended the match."""
+    if guest.record is None:
+        return False
+    if guest.match is None:
+        return True
+    from engine.match import Match
+
+    return Match.from_dict(guest.match).over

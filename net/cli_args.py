@@ -15,6 +15,8 @@ def args_host(p: argparse.ArgumentParser) -> None:
     p.add_argument("--name", default="Host", help="the host player's name")
     p.add_argument("--no-tactics", action="store_true", help="play without tactics cards (R43)")
     p.add_argument("--claim-timing", default="standard", choices=["standard", "advanced", "end"])
+    p.add_argument("--match", default=None, metavar="END[:LIMIT]",
+                   help="play a match (R41): games:N, points:N or hungarian")
     p.add_argument("--save", default=None, help="file to save the game to after every action")
     p.add_argument("--resume", default=None, help="reopen a saved LAN game from this file")
     p.add_argument("--timeout", type=float, default=900.0, help="give up after this many seconds")

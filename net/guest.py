@@ -43,6 +43,8 @@ class Guest:
         self.record: dict[str, Any] | None = None
         self.refused: str | None = None
         self.started = False
+        self.number = 1  # the game's number in this sitting: a new game resets the events
+        self.match: dict[str, Any] | None = None
         self.errors: list[str] = []
         self.pending: tuple[int, dict[str, Any]] | None = None
         self.received: list[dict[str, Any]] = []  # every message, for the leak test
@@ -70,7 +72,7 @@ class Guest:
 
     def _hello(self) -> None:
         self._send({"t": "hello", "protocol": PROTOCOL_VERSION, "program": self.program, "name": self.name,
-                    "code": self.code, "token": self.token, "have": len(self.events)})
+                    "code": self.code, "token": self.token, "have": len(self.events), "number": self.number})
 
     def close(self) -> None:
         """Idempotent; also run at exit, since an open ZeroMQ socket would hang the interpreter's exit."""
@@ -142,12 +144,21 @@ class Guest:
             self.token = str(message["token"])
             self.players = dict(message["players"])
             self.rules = dict(message["rules"])
+            self.match = message.get("match")
+            if message.get("number", self.number) != self.number:  # rejoining a later game of the sitting
+                self.number = message.get("number", self.number)
+                self.events, self.record, self.pending = [], None, None
+        elif kind == "game":
+            self.number = message["number"]
+            self.match = message["match"]
+            self.events, self.record, self.pending, self.game, self.view = [], None, None, None, None
         elif kind == "refused":
             self.refused = str(message["reason"])
         elif kind == "state":
             self._state(message)
         elif kind == "record":
             self.record = message["record"]
+            self.match = message.get("match", self.match)
         elif kind == "error":
             self.errors.append(str(message["reason"]))
             if message.get("code") == "hello_first":  # a restarted host: introduce ourselves again

@@ -21,7 +21,8 @@ import zmq
 
 from engine import IllegalAction, NotationError, from_record, redact_all, to_record
 from engine.game import Event, Game
-from engine.rules import OTHER, Rules
+from engine.match import Match
+from engine.rules import OTHER, Rules, check_seat
 
 from .protocol import DEAD_AFTER_S, MAX_FRAME, PROTOCOL_VERSION, ProtocolError, pack, unpack
 from .version import program_version
@@ -49,6 +50,8 @@ class Host:
         self.errors_sent = 0
         self.bot_plays_guest = False  # set when the host let a bot take the seat of a lost guest
         self.started = False  # the host starts the game from the lobby, once the guest has seen the rules
+        self.match: Match | None = None  # R40, R41: set when the host chose a match
+        self.number = 1  # the game's number in this sitting (a match, or rematches)
         self.context = zmq.Context()
         self.socket = self.context.socket(zmq.ROUTER)
         self.socket.setsockopt(zmq.LINGER, 0)
@@ -64,10 +67,44 @@ class Host:
     # ------------------------------------------------------------------ lifecycle
     @classmethod
     def new(cls, *, rules: Rules, seed: int, code: str, host_name: str, host_seat: str = "south",
-            first: str | None = None, **kwargs: Any) -> Host:
+            first: str | None = None, match: dict[str, Any] | None = None, **kwargs: Any) -> Host:
+        """A new LAN game; `match` ({"end": ..., "limit": ...}, R41) makes it the first of a match."""
         players = {host_seat: host_name, OTHER[host_seat]: "Guest"}
         game = Game.new(rules, seed, first, players)
-        return cls(game=game, host_seat=host_seat, code=code, **kwargs)
+        host = cls(game=game, host_seat=host_seat, code=code, **kwargs)
+        if match is not None:
+            host.match = Match(match.get("end", "hungarian"), match.get("limit"), game.first)
+        return host
+
+    def next_game(self, seed: int) -> None:
+        """After a game: the next game of the match, or a rematch. The winner starts it (R5, R40)."""
+        if not self.game.over:
+            raise IllegalAction("the game is not over")
+        result = self.game.result or {}
+        if self.match is not None:
+            if len(self.match.games) < self.number:
+                self.match.record_game(result)
+            if self.match.over:
+                raise IllegalAction("the match is over (R41)")
+            first = self.match.next_first
+        else:
+            first = result.get("winner") or self.game.first
+        self.game = Game.new(self.game.rules, seed, first, dict(self.game.players))
+        self.number += 1
+        self.events = []
+        self.save()
+        if self.guest_identity is not None:
+            self._send(self.guest_identity, {"t": "game", "number": self.number, "match": self._match_data()})
+            self._send_state(0)
+
+    def record_result(self) -> None:
+        """Score a finished game in the match (idempotent), so both screens can show the score."""
+        if self.match is not None and self.game.over and len(self.match.games) < self.number:
+            self.match.record_game(self.game.result)
+            self.save()
+
+    def _match_data(self) -> dict[str, Any] | None:
+        return self.match.to_dict() if self.match is not None else None
 
     @classmethod
     def resume(cls, save_path: Path, **kwargs: Any) -> Host:
@@ -79,11 +116,18 @@ class Host:
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise NotationError(f"{save_path}: not a saved LAN game")
         game = from_record(data.get("record"))
-        host = cls(game=game, host_seat=str(data.get("host_seat", "south")), code=str(data.get("code", "")),
-                   save_path=save_path, guest_token=data.get("guest_token"), guest_name=data.get("guest_name"),
+        token, name = data.get("guest_token"), data.get("guest_name")
+        if not isinstance(token, str | None) or not isinstance(name, str | None):
+            raise NotationError(f"{save_path}: guest_token and guest_name must be text")
+        host = cls(game=game, host_seat=check_seat(data.get("host_seat"), "save.host_seat"),
+                   code=str(data.get("code", "")), save_path=save_path, guest_token=token, guest_name=name,
                    **kwargs)
         host.events = _replay_events(data.get("record"))
         host.started = True
+        number = data.get("number", 1)
+        host.number = number if isinstance(number, int) and not isinstance(number, bool) and number > 0 else 1
+        if data.get("match") is not None:
+            host.match = Match.from_dict(data["match"])
         return host
 
     def save(self) -> None:
@@ -95,7 +139,8 @@ class Host:
         if self.save_path is None:
             return
         data = {"format": SAVE_FORMAT, "record": to_record(self.game), "host_seat": self.host_seat,
-                "code": self.code, "guest_token": self.guest_token, "guest_name": self.guest_name}
+                "code": self.code, "guest_token": self.guest_token, "guest_name": self.guest_name,
+                "number": self.number, "match": self._match_data()}
         tmp = self.save_path.with_suffix(self.save_path.suffix + ".tmp")
         with tmp.open("w", encoding="utf-8") as fh:
             json.dump(data, fh)
@@ -207,11 +252,11 @@ class Host:
         self.last_heard = time.monotonic()
         self._send(identity, {"t": "welcome", "seat": self.guest_seat, "token": self.guest_token,
                               "players": dict(self.game.players), "rules": self.game.rules.to_dict(),
-                              "program": program_version()})
-        have = message.get("have", 0)
+                              "program": program_version(), "match": self._match_data(), "number": self.number})
+        have = message.get("have", 0) if message.get("number", self.number) == self.number else 0
         self._send_state(min(max(have, 0), len(self.events)))
         if self.game.over:
-            self._send(identity, {"t": "record", "record": to_record(self.game)})
+            self._send(identity, {"t": "record", "record": to_record(self.game), "match": self._match_data()})
 
     def _guest_action(self, identity: bytes, message: dict[str, Any]) -> None:
         seq = message["seq"]
@@ -239,8 +284,11 @@ class Host:
         self.events.extend(events)
         self.save()
         self._send_state(start)
-        if self.game.over and self.guest_identity is not None:
-            self._send(self.guest_identity, {"t": "record", "record": to_record(self.game)})
+        if self.game.over:
+            self.record_result()
+            if self.guest_identity is not None:
+                self._send(self.guest_identity, {"t": "record", "record": to_record(self.game),
+                                                 "match": self._match_data()})
         return events
 
     def _send_state(self, start: int) -> None:

@@ -70,17 +70,20 @@ _INT = (int,)
 SCHEMAS: dict[str, _Spec] = {
     # guest -> host
     "hello": {"protocol": (_INT, True), "program": (_STR, True), "name": (_STR, True),
-              "code": (_STR, True), "token": ((str, type(None)), False), "have": (_INT, False)},
+              "code": (_STR, True), "token": ((str, type(None)), False), "have": (_INT, False),
+              "number": (_INT, False)},
     "action": {"seq": (_INT, True), "action": ((dict,), True)},
     "ping": {"n": (_INT, True)},
     "bye": {},  # no fields
     # host -> guest
     "welcome": {"seat": (_STR, True), "token": (_STR, True), "players": ((dict,), True),
-                "rules": ((dict,), True), "match": ((dict, type(None)), False), "program": (_STR, True)},
+                "rules": ((dict,), True), "match": ((dict, type(None)), False), "program": (_STR, True),
+                "number": (_INT, False)},
+    "game": {"number": (_INT, True), "match": ((dict, type(None)), True)},
     "refused": {"reason": (_STR, True)},
     "state": {"from": (_INT, True), "events": ((list,), True), "view": ((dict,), True),
               "actions": (_INT, True), "started": ((bool,), False)},
-    "record": {"record": ((dict,), True)},
+    "record": {"record": ((dict,), True), "match": ((dict, type(None)), False)},
     "error": {"reason": (_STR, True), "seq": ((int, type(None)), False), "code": (_STR, False)},
     "pong": {"n": (_INT, True)},
 }

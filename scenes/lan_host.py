@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 import secrets
 import socket
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -22,6 +22,7 @@ from game.text import shadowed, text
 from game.widgets import Item
 
 from .menu_base import MenuScene
+from .setup import PLAY_CHOICES, PLAY_WORDS
 
 if TYPE_CHECKING:
     from game.shell import App
@@ -35,18 +36,28 @@ TIMING_WORDS = {"standard": "after playing (standard)", "advanced": "at turn sta
 STARTS = ("random", "host", "guest")
 
 
+def match_option(play: str) -> dict[str, Any] | None:
+    """A setup "Play" choice ("single", "games:3", "hungarian", ...) as Match options (R41)."""
+    if play == "single":
+        return None
+    end, _, limit = play.partition(":")
+    return {"end": end, "limit": int(limit) if limit else None}
+
+
 def open_host(rules: Rules, first: str | None, name: str, bind: str = "0.0.0.0",
-              port: int = DEFAULT_PORT) -> Host:
+              port: int = DEFAULT_PORT, match: dict[str, Any] | None = None) -> Host:
     """A Host on the usual port, or on any free port if that one is taken."""
     from net.host import Host
 
     code = f"{secrets.randbelow(10000):04d}"
     seed = secrets.randbits(63)
+    options: dict[str, Any] = {"rules": rules, "seed": seed, "code": code, "host_name": name, "first": first,
+                               "bind": bind, "match": match}
     try:
-        return Host.new(rules=rules, seed=seed, code=code, host_name=name, first=first, port=port, bind=bind)
+        return Host.new(port=port, **options)
     except Exception as exc:  # zmq.ZMQError: address in use
         log.info("port %d unavailable (%s); using any free port", port, exc)
-        return Host.new(rules=rules, seed=seed, code=code, host_name=name, first=first, port=0, bind=bind)
+        return Host.new(port=0, **options)
 
 
 class HostLobbyScene(MenuScene):
@@ -61,6 +72,7 @@ class HostLobbyScene(MenuScene):
         self.tactics = True
         self.timing = "standard"
         self.starts = "random"
+        self.play = "single"
         self.bind = bind
         self.port = port
         self.advertise = advertise
@@ -84,6 +96,9 @@ class HostLobbyScene(MenuScene):
                      on_change=lambda v: setattr(self, "tactics", v == "on")),
                 Item("Claims", choices=TIMINGS, index=TIMINGS.index(self.timing), show=TIMING_WORDS.__getitem__,
                      on_change=lambda v: setattr(self, "timing", v)),
+                Item("Play", choices=PLAY_CHOICES, index=PLAY_CHOICES.index(self.play),
+                     show=PLAY_WORDS.__getitem__, on_change=lambda v: setattr(self, "play", v),
+                     hint="A match scores each game; the winner starts the next (R40, R41)"),
                 Item("Who starts", choices=STARTS, index=STARTS.index(self.starts),
                      show=lambda v: {"random": "random", "host": "you", "guest": "the guest"}[v],
                      on_change=lambda v: setattr(self, "starts", v)),
@@ -101,7 +116,8 @@ class HostLobbyScene(MenuScene):
         first = {"random": None, "host": "south", "guest": "north"}[self.starts]
         from game.lan_store import host_save_path
 
-        self.host = open_host(Rules(self.tactics, self.timing), first, self.player_name, self.bind, self.port)
+        self.host = open_host(Rules(self.tactics, self.timing), first, self.player_name, self.bind, self.port,
+                              match_option(self.play))
         self.host.save_path = host_save_path()
         if self.advertise:
             from net.discovery import Advertiser
@@ -211,6 +227,10 @@ class HostLobbyScene(MenuScene):
         words = f"tactics {'on' if rules.tactics else 'off'} \u00b7 claims {timing}"
         surface.blit(text(words, 30, art.CREAM, "bold"), (x + 200, y))
         y += 56
+        if host.match is not None:
+            surface.blit(text("Play", 30, art.MUTED), (x, y))
+            surface.blit(text(PLAY_WORDS[self.play], 30, art.CREAM, "bold"), (x + 200, y))
+            y += 56
         surface.blit(text("Join code", 30, art.MUTED), (x, y + 10))
         code = shadowed(" ".join(host.code), 120, art.HILITE, "bold", offset=4)
         surface.blit(code, code.get_rect(midtop=(panel.centerx, y + 50)))

@@ -27,6 +27,7 @@ def watch_peer(board: BoardScene) -> None:
     "Keep waiting" closes the pause; it opens again only if the peer returns and is lost anew.
     """
     table = board.table
+    follow_next_game(board)
     if not getattr(table, "peer_lost", False):
         if getattr(table, "snoozed", False):
             table.snoozed = False  # type: ignore[attr-defined]
@@ -88,3 +89,15 @@ class PeerLostScene(MenuScene):
 
     def activity(self) -> int:
         return AMBIENT
+
+
+def follow_next_game(board: BoardScene) -> None:
+    """A LAN guest's screen moves to the next game as soon as the host starts it."""
+    from game.lan_tables import RemoteTable
+
+    table = board.table
+    if isinstance(table, RemoteTable) and table.guest.number != table.number and table.guest.view is not None:
+        from .board import BoardScene
+
+        guest = table.detach()
+        board.app.reset(BoardScene(board.app, RemoteTable(guest)))

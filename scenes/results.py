@@ -12,6 +12,7 @@ from game.text import shadowed, text
 from game.widgets import Item
 from game.words import HOW
 
+from .lan_results import lan_follow, lan_items, lan_status
 from .menu_base import MenuScene
 
 if TYPE_CHECKING:
@@ -35,6 +36,9 @@ class ResultsScene(MenuScene):
         self.menu.width = 640
 
     def items(self) -> list[Item]:
+        lan = lan_items(self)
+        if lan is not None:
+            return lan
         session = self.board.session
         again = "Next game" if session and session.setup.match and not session.match_over else "Rematch"
         first = Item(again, self._again)
@@ -62,6 +66,9 @@ class ResultsScene(MenuScene):
         if self.board.session is not None:
             self.app.reset(ScoreboardScene(self.app, self.board.session))
 
+    def update(self, dt: float) -> None:
+        lan_follow(self)  # a LAN guest moves on when the host starts the next game
+
     def _menu(self) -> None:
         from .main_menu import MainMenuScene
 
@@ -84,7 +91,8 @@ class ResultsScene(MenuScene):
         img = text(line, 34, art.CREAM)
         surface.blit(img, img.get_rect(center=(960, 728)))
         session = self.board.session
-        if session is not None:
-            img = text(session.score_words(), 32, art.MUTED)
+        status = session.score_words() if session is not None else lan_status(self)
+        if status:
+            img = text(status, 32, art.MUTED)
             surface.blit(img, img.get_rect(center=(960, 770)))
         self.menu.draw(surface, self.app.input.last_device)

@@ -63,3 +63,17 @@ def test_lan_host_killed_and_restarted_from_its_save(tmp_path: Path) -> None:
     assert guest_out["record"] == host_out["record"]
     game = from_record(host_out["record"])
     assert game.over and len(game.actions) > at_kill
+
+
+def test_r40_r41_lan_match_of_three_games_agrees_on_both_sides(tmp_path: Path) -> None:
+    from engine.match import Match
+
+    host, port = start_host(tmp_path, "--seed", "14", "--match", "games:3")
+    guest = start_guest(tmp_path, port)
+    guest_out = last_json(guest)
+    host_out = last_json(host)
+    assert guest_out["match"] == host_out["match"]
+    match = Match.from_dict(host_out["match"])
+    assert match.over and len(match.games) == 3 == len(host_out["results"])
+    assert match.games == host_out["results"]
+    assert guest_out["record"] == host_out["record"]  # the last game's record

@@ -18,6 +18,7 @@ from game.ui_driver import Driver
 from scenes.board import BoardScene
 from scenes.lan_host import HostLobbyScene
 from scenes.lan_join import CodeEntryScene, GuestWaitScene
+from scenes.lan_results import lan_status
 from scenes.results import ResultsScene
 
 
@@ -52,7 +53,7 @@ def test_host_from_the_lobby_against_a_guest_process(
     driver = Driver(app)
     lobby = HostLobbyScene(app, bind="127.0.0.1", advertise=False, port=0)
     app.push(lobby)
-    for _ in range(3):
+    for _ in range([item.label for item in lobby.menu.items].index("Open the lobby")):
         driver.key(pygame.K_DOWN)  # past the rule options ...
     driver.key(pygame.K_RETURN)  # ... to "Open the lobby"
     assert lobby.host is not None
@@ -95,3 +96,73 @@ def test_join_by_code_against_a_host_process(app: App, tmp_path: Path, request: 
     out = last_json(host)
     assert board.table.result == out["result"]
     assert board.table.record() == out["record"]
+
+
+def test_r41_lan_match_hosted_from_the_lobby_runs_game_after_game(
+    app: App, tmp_path: Path, request: pytest.FixtureRequest,
+) -> None:
+    from engine.match import Match
+
+    driver = Driver(app)
+    lobby = HostLobbyScene(app, bind="127.0.0.1", advertise=False, port=0)
+    app.push(lobby)
+    labels = [item.label for item in lobby.menu.items]
+    lobby.menu.focus = labels.index("Play")
+    driver.key(pygame.K_RIGHT)  # a single game -> a match of 3 games
+    assert lobby.play == "games:3"
+    lobby.menu.focus = labels.index("Open the lobby")
+    driver.key(pygame.K_RETURN)
+    assert lobby.host is not None and lobby.host.match is not None
+    guest = start_guest(tmp_path, lobby.host.port, code=lobby.host.code)
+    request.addfinalizer(guest.kill)
+    for _ in range(2000):
+        driver.frames(1)
+        if lobby.host is not None and lobby.host.guest_identity is not None:
+            break
+    driver.key(pygame.K_RETURN)  # Start the game
+    for game_no in range(1, 4):
+        board = app.top
+        assert isinstance(board, BoardScene) and isinstance(board.table, HostTable)
+        assert board.table.host.number == game_no
+        _play_to_the_end(app, driver, board, game_no)
+        results = app.top
+        if game_no < 3:
+            assert results.menu.items[0].label == "Next game"  # type: ignore[attr-defined]
+            driver.key(pygame.K_RETURN)
+    host = board.table.host
+    assert host.match is not None and host.match.over and len(host.match.games) == 3
+    assert [i.label for i in app.top.menu.items] == ["Look at the board", "Main menu"]  # type: ignore[attr-defined]
+    for _ in range(200):
+        driver.frames(1)
+    out = last_json(guest)
+    assert Match.from_dict(out["match"]).games == host.match.games
+
+
+def test_r41_lan_match_joined_by_code_follows_the_host(
+    app: App, tmp_path: Path, request: pytest.FixtureRequest,
+) -> None:
+    host, port = start_host(tmp_path, "--seed", "52", "--match", "games:2", code="4321")
+    request.addfinalizer(host.kill)
+    driver = Driver(app)
+    app.push(CodeEntryScene(app, f"127.0.0.1:{port}"))
+    for digit in "4321":
+        driver.key(pygame.K_0 + int(digit))
+    driver.key(pygame.K_RETURN)
+    driver.key(pygame.K_RETURN)
+    numbers = []
+    for _ in range(60000):
+        driver.frames(1)
+        board = app.find(BoardScene)
+        if isinstance(board, BoardScene) and isinstance(board.table, RemoteTable):
+            if not numbers or numbers[-1] != board.table.number:
+                numbers.append(board.table.number)
+            if isinstance(app.top, ResultsScene) and board.table.guest.record is not None:
+                status = lan_status(app.top) or ""
+                if "match over" in status or "wins the match" in status:
+                    break
+            legal = board.table.legal_actions()
+            if legal and app.top is board:
+                driver.play(board, legal[0], "keyboard")
+    out = last_json(host)
+    assert numbers == [1, 2]
+    assert out["match"]["games"] == board.table.guest.match["games"]  # type: ignore[union-attr,index]

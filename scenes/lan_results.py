@@ -1,0 +1,78 @@
+"""After a LAN game: the host starts the next game of the match (or a rematch); the guest follows.
+
+Both screens show the match score. A new game gets a fresh table over the same connection
+(`detach()` hands the connection on, so closing the old board does not hang up).
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import TYPE_CHECKING, Any
+
+from engine.match import Match
+from game.lan_tables import HostTable, RemoteTable
+from game.widgets import Item
+
+if TYPE_CHECKING:
+    from .results import ResultsScene
+
+
+def _match(table: Any) -> Match | None:
+    if isinstance(table, HostTable):
+        table.host.record_result()
+        return table.host.match
+    if isinstance(table, RemoteTable) and table.guest.match is not None:
+        return Match.from_dict(table.guest.match)
+    return None
+
+
+def lan_items(results: ResultsScene) -> list[Item] | None:
+    """The results menu of a LAN game, or None for a game on this screen."""
+    table = results.board.table
+    if not isinstance(table, HostTable | RemoteTable):
+        return None
+    match = _match(table)
+    look = Item("Look at the board", results.back)
+    leave = Item("Main menu", results._menu)
+    if isinstance(table, RemoteTable):
+        return [look, leave]
+    if match is not None and match.over:
+        return [look, leave]
+    label = "Next game" if match is not None else "Rematch"
+    return [Item(label, lambda: _next_game(results), hint="The winner starts (R5)"), look, leave]
+
+
+def _next_game(results: ResultsScene) -> None:
+    from .board import BoardScene
+
+    table = results.board.table
+    assert isinstance(table, HostTable)
+    host = table.detach()
+    host.next_game(secrets.randbits(63))
+    results.app.reset(BoardScene(results.app, HostTable(host)))
+
+
+def lan_follow(results: ResultsScene) -> None:
+    """The guest's results screen moves on to the next game as soon as the host starts it."""
+    from .lan_wait import follow_next_game
+
+    follow_next_game(results.board)
+
+
+def lan_status(results: ResultsScene) -> str | None:
+    """A line under the result: the match score, and on the guest's screen what happens next."""
+    table = results.board.table
+    if not isinstance(table, HostTable | RemoteTable):
+        return None
+    names = table.names
+    match = _match(table)
+    parts = []
+    if match is not None:
+        s = match.scores
+        parts.append(f"Match: {names['south']} {s['south']} \u00b7 {names['north']} {s['north']}")
+        if match.over:
+            parts.append("match over" if match.winner is None else f"{names[match.winner]} wins the match")
+    if isinstance(table, RemoteTable) and not (match is not None and match.over):
+        host = next((n for seat, n in names.items() if seat not in table.local_seats), "the host")
+        parts.append(f"waiting for {host} to start the next game")
+    return "  \u00b7  ".join(parts) or None
