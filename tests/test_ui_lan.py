@@ -166,3 +166,54 @@ def test_r41_lan_match_joined_by_code_follows_the_host(
     out = last_json(host)
     assert numbers == [1, 2]
     assert out["match"]["games"] == board.table.guest.match["games"]  # type: ignore[union-attr,index]
+
+
+def test_lobby_reopens_a_saved_lan_game_and_the_guest_rejoins(app: App) -> None:
+    from engine import Rules
+    from game.lan_store import host_save_path
+    from net.guest import Guest
+    from net.host import Host
+
+    host = Host.new(rules=Rules(), seed=53, code="1357", host_name="Ana", save_path=host_save_path())
+    guest = Guest(f"127.0.0.1:{host.port}", code="1357", name="Ben")
+    guest.connect()
+    while guest.seat is None:
+        host.poll(5)
+        guest.poll(5)
+    host.start()
+    for _ in range(400):  # some moves, then the host's computer goes away
+        host.poll(1)
+        guest.poll(1)
+        if host.game.to_move == "south" and not host.game.over:
+            host.submit_local(host.game.legal_actions()[0])
+        elif guest.my_turn() and guest.game is not None:
+            guest.send_action(guest.game.legal_actions()[0])
+        if len(host.game.actions) >= 12 and guest.actions_done == len(host.game.actions):
+            break
+    saved_actions = list(host.game.actions)
+    port = host.port
+    host.close()
+
+    driver = Driver(app)
+    lobby = HostLobbyScene(app, bind="127.0.0.1", advertise=False, port=port)
+    app.push(lobby)
+    assert lobby.menu.items[0].label == "Resume the saved LAN game"
+    driver.key(pygame.K_RETURN)
+    assert lobby.host is not None and lobby.host.game.actions == saved_actions
+    for _ in range(3000):  # the guest notices the new host and says hello with its token
+        driver.frames(1)
+        guest.poll(1)
+        if lobby.host is not None and lobby.host.guest_identity is not None:
+            break
+    driver.key(pygame.K_RETURN)  # Start the game
+    board = app.top
+    assert isinstance(board, BoardScene) and isinstance(board.table, HostTable)
+    for _ in range(200):
+        driver.frames(1)
+        guest.poll(1)
+    actions = board.table.host.game.actions
+    assert actions[: len(saved_actions)] == saved_actions  # nothing lost; an action the guest had
+    assert len(actions) - len(saved_actions) <= 1  # sent before the crash may now have landed, once
+    assert guest.started and guest.actions_done == len(actions) and guest.pending is None
+    guest.close()
+    board.table.close()
