@@ -35,6 +35,9 @@ def run(args: argparse.Namespace) -> int:
     pygame.font.init()
     settings = load_settings()
     set_language(settings.language)
+    from .accessibility import apply
+
+    apply(settings)  # text size, high contrast and reduced motion from the saved settings
     size = parse_size(getattr(args, "size", None))
     fullscreen = False if getattr(args, "windowed", False) else None
     app = App(settings, size=size, fullscreen=fullscreen)

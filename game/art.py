@@ -27,6 +27,7 @@ BAD = (240, 110, 96)
 CYAN = (110, 210, 230)
 #: seat colours: the bottom player is always warm, the top one cool, so sides are told apart at a glance
 SEAT_TINT = {"bottom": (222, 168, 84), "top": (120, 170, 220)}
+PANEL_MIN_ALPHA = 0  # high contrast raises it: panels go opaque so no busy table shows through text
 
 
 @lru_cache(maxsize=8)
@@ -56,6 +57,7 @@ def backdrop(size: tuple[int, int], seed: int = 3, base: tuple[int, int, int] = 
 def panel(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 200, border: tuple[int, int, int] | None = None,
           radius: int = 18, fill: tuple[int, int, int] = PANEL) -> None:
     """A translucent rounded panel; the translucent fill is cached per size."""
+    alpha = max(alpha, PANEL_MIN_ALPHA)
     surface.blit(_panel_fill(rect.size, alpha, radius, fill), rect.topleft)
     if border is not None:
         pygame.draw.rect(surface, border, rect, 3, border_radius=radius)

@@ -18,14 +18,17 @@ from . import art
 from .text import text, wrap
 
 SIZES: dict[str, tuple[int, int]] = {"hand": (170, 238), "table": (124, 172), "small": (84, 118)}
+#: colour -> (the colour itself, its ink). The six colours stay apart for every common colour blindness
+#: and their inks stay readable on the card (tests/test_accessibility.py checks both)
 SUIT = {
-    "r": ((214, 64, 56), (160, 34, 30)),
-    "o": ((240, 136, 40), (176, 84, 6)),
-    "y": ((238, 200, 62), (134, 100, 0)),
-    "g": ((70, 164, 84), (26, 106, 48)),
-    "b": ((62, 124, 216), (28, 76, 168)),
-    "p": ((156, 96, 206), (100, 52, 158)),
+    "r": ((158, 0, 6), (155, 0, 6)),
+    "o": ((209, 98, 43), (142, 67, 29)),
+    "y": ((254, 186, 0), (127, 93, 0)),
+    "g": ((65, 167, 133), (40, 104, 82)),
+    "b": ((41, 62, 130), (41, 62, 130)),
+    "p": ((162, 91, 228), (120, 67, 169)),
 }
+FACE_TINT = 0.80  # how pale a troop's face is; high contrast makes it paler (game.accessibility)
 SYMBOL_NAMES = {"r": "circle", "o": "triangle", "y": "star", "g": "diamond", "b": "square", "p": "cross"}
 TACTIC_CODE = {"alexander": "AL", "darius": "DA", "cavalry": "8", "shield": "1-3", "fog": "FOG", "mud": "MUD",
                "scout": "SC", "redeploy": "RE", "deserter": "DE", "traitor": "TR"}
@@ -96,7 +99,7 @@ def _troop(surf: pygame.Surface, card: str) -> None:
     letter, value = card[0], TROOP_INFO[card][1]
     mid, dark = SUIT[letter]
     radius = max(6, w // 12)
-    pygame.draw.rect(surf, _tint(mid, 0.80), (0, 0, w, h), border_radius=radius)
+    pygame.draw.rect(surf, _tint(mid, FACE_TINT), (0, 0, w, h), border_radius=radius)
     pygame.draw.rect(surf, dark, (0, 0, w, h), max(3, w // 30), border_radius=radius)
     num_size = int(h * 0.24)
     numeral = text(str(value), num_size, dark, "bold")
@@ -105,7 +108,7 @@ def _troop(surf: pygame.Surface, card: str) -> None:
     sym = h * 0.15
     draw_symbol(surf, letter, (w - pad - sym / 2 - 1, pad + sym / 2 + num_size * 0.06), sym, dark)
     # a large, pale emblem in the middle, and the value name along the bottom
-    draw_symbol(surf, letter, (w / 2, h * 0.56), w * 0.52, _tint(mid, 0.45))
+    draw_symbol(surf, letter, (w / 2, h * 0.56), w * 0.52, _tint(mid, 0.15))
     name_size, lines = _fit(VALUE_NAMES[value], int(h * 0.095), w - 2 * pad)
     y = h - pad - len(lines) * int(name_size * 1.1)
     for line in lines:

@@ -20,6 +20,8 @@ ANIMATION_SPEEDS: tuple[str, ...] = ("off", "fast", "normal", "slow")
 SPEED_FACTORS: dict[str, float] = {"off": 0.0, "fast": 0.55, "normal": 1.0, "slow": 1.7}
 #: where a player may take back their last action: nowhere, against bots, or also in hot-seat
 TAKEBACKS: tuple[str, ...] = ("off", "bots", "always")
+#: text size setting -> scale of every font (game.text.SCALE); set through game.accessibility
+TEXT_SIZES: dict[str, float] = {"normal": 1.0, "large": 1.2}
 WINDOW_SIZES: tuple[tuple[int, int], ...] = ((1280, 720), (1600, 900), (1920, 1080), (2560, 1440), (3840, 2160))
 
 
@@ -29,13 +31,19 @@ class Settings:
     window_size: tuple[int, int] = (1280, 720)
     animation_speed: str = "normal"
     auto_claim: bool = False
-    volume: float = 0.7
+    volume: float = 0.7  # sound effects (game.audio)
+    music_volume: float = 0.3
+    high_contrast: bool = False
+    text_size: str = "normal"
+    reduced_motion: bool = False  # no moves, shakes, confetti or pulsing glows (game.accessibility)
     names: list[str] = field(default_factory=lambda: ["Ana", "Ben"])
     takebacks: str = "bots"  # off by default in hot-seat; never over LAN (game.undo)
     language: str = "auto"  # a code of game.i18n.LANGUAGES, or "auto": the system's language
 
     @property
     def speed(self) -> float:
+        if self.reduced_motion:
+            return 0.0
         return SPEED_FACTORS.get(self.animation_speed, 1.0)
 
     def to_dict(self) -> dict[str, Any]:
@@ -62,7 +70,7 @@ class Settings:
 
 
 def _checked(key: str, value: Any) -> Any:
-    if key in ("fullscreen", "auto_claim"):
+    if key in ("fullscreen", "auto_claim", "high_contrast", "reduced_motion"):
         if not isinstance(value, bool):
             raise TypeError("expected true or false")
         return value
@@ -79,7 +87,11 @@ def _checked(key: str, value: Any) -> Any:
         if value not in TAKEBACKS:
             raise ValueError(f"expected one of {TAKEBACKS}")
         return value
-    if key == "volume":
+    if key == "text_size":
+        if value not in TEXT_SIZES:
+            raise ValueError(f"expected one of {tuple(TEXT_SIZES)}")
+        return value
+    if key in ("volume", "music_volume"):
         return min(1.0, max(0.0, float(value)))
     if key == "language":
         from .i18n import AUTO, LANGUAGES

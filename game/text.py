@@ -15,6 +15,7 @@ from assets import FONTS_DIR
 from .i18n import language
 
 MIN_READ = 28
+SCALE = 1.0  # the text-size setting: every font this much larger (set by game.accessibility)
 FACES = {
     "regular": "DejaVuSans.ttf",
     "bold": "DejaVuSans-Bold.ttf",
@@ -32,7 +33,7 @@ Colour = tuple[int, int, int] | tuple[int, int, int, int]
 def font(size: int, face: str = "regular", cjk: bool = False) -> pygame.font.Font:
     if not pygame.font.get_init():
         pygame.font.init()
-    return pygame.font.Font(str(FONTS_DIR / (CJK_FACES if cjk else FACES)[face]), size)
+    return pygame.font.Font(str(FONTS_DIR / (CJK_FACES if cjk else FACES)[face]), max(1, round(size * SCALE)))
 
 
 @lru_cache(maxsize=4096)

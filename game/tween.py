@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import math
 
+STILL = False  # reduced motion: glows hold steady instead of breathing (set by game.accessibility)
+
 
 def ease_out_cubic(t: float) -> float:
     return 1 - (1 - t) ** 3
@@ -28,6 +30,8 @@ def lerp_point(a: tuple[float, float], b: tuple[float, float], t: float) -> tupl
 
 def pulse(clock: float, period: float = 1.4) -> float:
     """0..1..0 smoothly, for glows that breathe."""
+    if STILL:
+        return 1.0
     return 0.5 - 0.5 * math.cos(2 * math.pi * clock / period)
 
 

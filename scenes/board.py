@@ -345,8 +345,11 @@ class BoardScene(Scene):
         return "Not a choice now. " + " ".join(self.prompt())
 
     def refuse(self, target: Target, words: str) -> None:
+        from game import audio
+
         from .board_anim import Shake
 
+        audio.cue(self.app, "refuse")
         if self.speed > 0:
             self.anims.shakes.append(Shake(target, self.clock, 0.35))
         self.say([words], bad=True)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from engine import OTHER
-from game import layout
+from game import audio, layout
 
 from .board_anim import Confetti, Flight, Slide
 
@@ -21,6 +21,7 @@ SLIDE = 0.6
 
 def on_event(board: BoardScene, event: dict[str, Any], before: dict[Any, pygame.Rect]) -> None:
     kind = event["type"]
+    audio.on_event(board.app, event)
     if kind == "claim":
         _claim(board, event)
     elif kind == "turn" and board.hotseat:

@@ -53,6 +53,9 @@ class MainMenuScene(MenuScene):
         from .continue_scene import show_notices
 
         show_notices(self.app)  # a save that could not be read was set aside: say so
+        from game import audio
+
+        audio.music(self.app)  # the music loop starts with the menu (if its volume is above 0)
 
     def _continue(self) -> None:
         from .continue_scene import ContinueScene

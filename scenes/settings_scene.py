@@ -19,8 +19,6 @@ class SettingsScene(MenuScene):
         current = f"{s.window_size[0]}x{s.window_size[1]}"
         if current not in sizes:
             sizes.insert(0, current)
-        volumes = [str(v) for v in range(0, 101, 10)]
-        vol = str(round(s.volume * 10) * 10)
         return [
             Item("Fullscreen", choices=("off", "on"), index=int(s.fullscreen), on_change=self._fullscreen),
             Item("Window size", choices=sizes, index=sizes.index(current), on_change=self._size),
@@ -31,8 +29,8 @@ class SettingsScene(MenuScene):
             Item("Take-backs", choices=TAKEBACKS, index=TAKEBACKS.index(s.takebacks), on_change=self._takebacks,
                  show=lambda v: {"off": "never", "bots": "against bots", "always": "also in hot-seat"}[v],
                  hint="Undo your last move before your opponent has acted (never over LAN)"),
-            Item("Volume", choices=volumes, index=volumes.index(vol) if vol in volumes else 7,
-                 on_change=self._volume, show=lambda v: f"{v}%"),
+            Item("Sound and accessibility", self._access,
+                 hint="Volume, music, high contrast, text size, reduced motion"),
             Item("Back", self.back),
         ]
 
@@ -60,9 +58,10 @@ class SettingsScene(MenuScene):
         self.app.settings.takebacks = v
         self.app.save_settings()
 
-    def _volume(self, v: str) -> None:
-        self.app.settings.volume = int(v) / 100
-        self.app.save_settings()
+    def _access(self) -> None:
+        from .accessibility_scene import AccessibilityScene
+
+        self.app.push(AccessibilityScene(self.app))
 
     @property
     def opaque(self) -> bool:  # type: ignore[override]

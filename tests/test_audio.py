@@ -1,0 +1,91 @@
+"""Sounds: made by tools/make_sounds.py, played from the board's events, silent without a sound card."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game import audio
+from game.session import Session, Setup
+from game.settings import Settings
+from game.shell import App
+from game.ui_driver import Driver
+from scenes.board import BoardScene
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(autouse=True)
+def fresh_audio(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("BATTLELINE_CONFIG_DIR", str(tmp_path))
+    monkeypatch.setattr(audio, "_AUDIO", audio.Audio())
+    pygame.init()
+
+
+def test_make_sounds_reproduces_the_committed_files(tmp_path: Path) -> None:
+    spec = importlib.util.spec_from_file_location("make_sounds", ROOT / "tools" / "make_sounds.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert module.main([str(tmp_path)]) == 0
+    for name in module.SOUNDS:
+        made = (tmp_path / f"{name}.wav").read_bytes()
+        assert made == (ROOT / "assets" / "sounds" / f"{name}.wav").read_bytes(), name
+    credits = (ROOT / "assets" / "CREDITS.md").read_text(encoding="utf-8")
+    assert "make_sounds.py" in credits
+
+
+def board_game(settings: Settings) -> tuple[App, BoardScene, Driver]:
+    app = App(settings, fixed_dt=1 / 60, window=False)
+    session = Session(Setup(seed=4, starts="south"))
+    board = BoardScene(app, session.new_table(), session)
+    app.push(board)
+    driver = Driver(app)
+    driver.confirm("keyboard")  # the pass screen
+    return app, board, driver
+
+
+def test_board_events_and_refusals_make_their_sounds() -> None:
+    app, board, driver = board_game(Settings(animation_speed="off"))
+    action = next(a for a in board.table.legal_actions() if a["type"] == "play")
+    driver.play(board, action, "keyboard")
+    assert audio.audio().played[-1] == "play"
+    driver.key(pygame.K_d)
+    assert audio.audio().played[-1] == "draw"
+    board.try_claim(9)  # nothing to claim yet: refused
+    assert audio.audio().played[-1] == "refuse"
+    audio.on_event(app, {"type": "claim", "seat": "south", "flag": 1})
+    audio.on_event(app, {"type": "game_over", "winner": "south", "how": "breakthrough"})
+    assert audio.audio().played[-2:] == ["claim", "victory"]
+
+
+def test_dummy_driver_plays_sounds_and_music() -> None:
+    assert os.environ.get("SDL_AUDIODRIVER") == "dummy"
+    player = audio.audio()
+    settings = Settings(volume=0.5, music_volume=0.4)
+    player.effect("claim", settings)
+    player.music(settings)
+    if player.ok:  # the dummy driver opens: sounds loaded, the loop playing
+        assert set(player.sounds) == set(audio.EFFECTS)
+        assert player.music_on
+        player.music(Settings(music_volume=0.0))
+        assert not player.music_on
+
+
+def test_a_mixer_that_cannot_start_leaves_the_game_silent(monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(*args: object, **kwargs: object) -> None:
+        raise pygame.error("No available audio device")
+
+    monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
+    monkeypatch.setattr(pygame.mixer, "init", broken)
+    app, board, driver = board_game(Settings(animation_speed="off"))
+    action = next(a for a in board.table.legal_actions() if a["type"] == "play")
+    driver.play(board, action, "mouse")
+    audio.music(app)
+    board.try_claim(9)
+    assert audio.audio().ok is False and audio.audio().played[-1] == "refuse"
+    assert board.table.game.actions[-1] == action, "the game went on in silence"
