@@ -12,10 +12,12 @@ from functools import lru_cache
 
 import pygame
 
-from engine.cards import ENVIRONMENT, GUILE, MORALE, TACTIC_NAMES, TROOP_INFO, VALUE_NAMES
+from engine.cards import ENVIRONMENT, GUILE, MORALE, TROOP_INFO, VALUE_NAMES
 
 from . import art
+from .i18n import N_, _, when_changed
 from .text import text, wrap
+from .words import VALUES_SAID, card_short
 
 SIZES: dict[str, tuple[int, int]] = {"hand": (170, 238), "table": (124, 172), "small": (84, 118)}
 #: colour -> (the colour itself, its ink). The six colours stay apart for every common colour blindness
@@ -33,11 +35,11 @@ SYMBOL_NAMES = {"r": "circle", "o": "triangle", "y": "star", "g": "diamond", "b"
 TACTIC_CODE = {"alexander": "AL", "darius": "DA", "cavalry": "8", "shield": "1-3", "fog": "FOG", "mud": "MUD",
                "scout": "SC", "redeploy": "RE", "deserter": "DE", "traitor": "TR"}
 TACTIC_TEXT = {
-    "alexander": "Leader: any colour, any value", "darius": "Leader: any colour, any value",
-    "cavalry": "Value 8, any colour", "shield": "Value 1, 2 or 3, any colour",
-    "fog": "Sums only at this flag", "mud": "Four cards at this flag",
-    "scout": "Draw 3, put 2 back", "redeploy": "Move or discard one of yours",
-    "deserter": "Discard one of theirs", "traitor": "Take one of their troops",
+    "alexander": N_("Leader: any colour, any value"), "darius": N_("Leader: any colour, any value"),
+    "cavalry": N_("Value 8, any colour"), "shield": N_("Value 1, 2 or 3, any colour"),
+    "fog": N_("Sums only at this flag"), "mud": N_("Four cards at this flag"),
+    "scout": N_("Draw 3, put 2 back"), "redeploy": N_("Move or discard one of yours"),
+    "deserter": N_("Discard one of theirs"), "traitor": N_("Take one of their troops"),
 }
 KIND_COLOUR = {"morale": art.GOLD, "environment": (96, 200, 190), "guile": (226, 120, 150)}
 
@@ -109,7 +111,7 @@ def _troop(surf: pygame.Surface, card: str) -> None:
     draw_symbol(surf, letter, (w - pad - sym / 2 - 1, pad + sym / 2 + num_size * 0.06), sym, dark)
     # a large, pale emblem in the middle, and the value name along the bottom
     draw_symbol(surf, letter, (w / 2, h * 0.56), w * 0.52, _tint(mid, 0.15))
-    name_size, lines = _fit(VALUE_NAMES[value], int(h * 0.095), w - 2 * pad)
+    name_size, lines = _fit(_(VALUES_SAID[VALUE_NAMES[value]]), int(h * 0.095), w - 2 * pad)
     y = h - pad - len(lines) * int(name_size * 1.1)
     for line in lines:
         img = text(line, name_size, art.INK, "condensed")
@@ -142,7 +144,7 @@ def _tactic(surf: pygame.Surface, card: str) -> None:
     code = text(TACTIC_CODE[card], code_size, accent, "bold")
     surf.blit(code, (pad + 2, pad))
     _emblem(surf, kind, (w - pad - h * 0.07, pad + h * 0.08), h * 0.13, accent)
-    name_size, lines = _fit(TACTIC_NAMES[card], int(h * 0.1), w - 2 * pad - 4)
+    name_size, lines = _fit(card_short(card), int(h * 0.1), w - 2 * pad - 4)
     y = int(h * 0.42)
     for line in lines:
         img = text(line, name_size, art.CREAM, "condensed")
@@ -150,7 +152,7 @@ def _tactic(surf: pygame.Surface, card: str) -> None:
         y += int(name_size * 1.1)
     if h >= 200:
         small = max(14, int(h * 0.075))
-        body = wrap(TACTIC_TEXT[card], small, w - 2 * pad - 4, "regular")
+        body = wrap(_(TACTIC_TEXT[card]), small, w - 2 * pad - 4, "regular")
         y = h - pad - len(body) * int(small * 1.15) - 2
         for line in body:
             img = text(line, small, (200, 204, 220))
@@ -220,3 +222,6 @@ def flipped(card: str, size: str, deck: str, step: int) -> pygame.Surface:
     k = abs(4 - step) / 4
     src = back(deck, size) if step < 4 else face(card, size)
     return pygame.transform.smoothscale(src, (max(2, int(w * k)), h))
+
+
+when_changed(face.cache_clear, dimmed.cache_clear, flipped.cache_clear)  # names on faces are in the language

@@ -9,13 +9,16 @@ from __future__ import annotations
 from typing import Any
 
 from engine import Game, IllegalAction, NotationError, from_position
-from engine.cards import TACTIC_NAMES, TROOP_INFO
-from engine.claims import strength_of
+from engine.cards import TROOP_INFO
+from engine.claims import Judgement, strength_of
 
-from .words import FORMATION_NAMES
+from .i18n import N_, _
+from .refusals import refusal_words
+from .words import card_short, formation_words
 
-WHEN_CLAIM = {"standard": "after you play a card", "advanced": "at the start of your next turn",
-              "end": "at the end of your turn, after you draw"}
+WHEN_CLAIM = {"standard": N_("Flag {flag} is yours to claim after you play a card: {proof}."),
+              "advanced": N_("Flag {flag} is yours to claim at the start of your next turn: {proof}."),
+              "end": N_("Flag {flag} is yours to claim at the end of your turn, after you draw: {proof}.")}
 
 
 class Referee:
@@ -32,8 +35,39 @@ class Referee:
         return self.game.claimable_flags(seat or self.seat)
 
     def judge(self, flag: int) -> tuple[bool, str]:
+        """The verdict and its proof or counterexample, in the player's language (R23)."""
         verdict = self.game.judge_claim(flag, self.seat)
-        return verdict.ok, verdict.reason
+        return verdict.ok, self.verdict_words(flag, verdict)
+
+    def verdict_words(self, flag: int, v: Judgement) -> str:
+        """The engine's verdict said again from its parts, so it reads in any language."""
+        other = "north" if self.seat == "south" else "south"
+        them = self.game.players.get(other, other)
+        f = self.game.flags[flag - 1]
+        if v.mine is None:
+            if f.claimed is not None:
+                return _("the flag is already held (R19)")
+            return _("your side needs {n} cards to claim (R20)", n=f.size)
+        fog = f.fog is not None
+        mine = formation_words("sum" if fog else v.mine.name, v.mine.total)
+        if v.theirs is None:
+            return _("{them}'s side can no longer be completed from unseen troops", them=them)
+        theirs = formation_words("sum" if fog else v.theirs.name, v.theirs.total)
+        tie = v.mine.strength == v.theirs.strength
+        if v.ok:
+            if not v.theirs_complete:
+                return _("your {mine} beats the best {them} can still make: {theirs}", mine=mine, them=them,
+                         theirs=theirs)
+            if tie:
+                return _("your {mine} ties {them}'s and you completed first (R18)", mine=mine, them=them)
+            return _("your {mine} beats {them}'s {theirs}", mine=mine, them=them, theirs=theirs)
+        if not v.theirs_complete:
+            added = ", ".join(card_short(c) for c in v.theirs.added)
+            return _("{them} could still make {theirs} with {cards}, beating your {mine}", them=them, theirs=theirs,
+                     cards=added, mine=mine)
+        if tie:
+            return _("{them}'s {theirs} ties yours and {them} completed first (R18)", them=them, theirs=theirs)
+        return _("{them}'s {theirs} beats your {mine}", them=them, theirs=theirs, mine=mine)
 
     def label(self, flag: int, seat: str) -> str | None:
         """'Wedge 18' for a complete side (or 'Sum 21' under Fog), else None."""
@@ -43,8 +77,7 @@ class Referee:
             return None
         fog = f.fog is not None
         formation = strength_of(cards, fog)
-        name = "Sum" if fog else FORMATION_NAMES.get(formation.name, formation.name.capitalize())
-        return f"{name} {formation.total}"
+        return formation_words("sum" if fog else formation.name, formation.total)
 
     def refusal(self, action: dict[str, Any]) -> str | None:
         """The engine's reason for refusing `action` here, or None if it would be accepted."""
@@ -52,7 +85,7 @@ class Referee:
         try:
             probe.apply(action)
         except (IllegalAction, NotationError) as exc:
-            return str(exc)
+            return refusal_words(str(exc))
         return None
 
     def why_card_unplayable(self, card: str) -> str:
@@ -61,7 +94,7 @@ class Referee:
         slot_flags = [i + 1 for i, f in enumerate(game.flags)
                       if f.claimed is None and len(f.sides[self.seat]) < f.size]
         if card in TROOP_INFO:
-            return "You have no free slot at any open flag (R8)."
+            return _("You have no free slot at any open flag (R8).")
         open_flags = [i + 1 for i, f in enumerate(game.flags) if f.claimed is None] or [1]
         probe: dict[str, Any] = {"type": "play", "card": card, "flag": (slot_flags or open_flags)[0]}
         if card == "scout":
@@ -71,17 +104,16 @@ class Referee:
         reason = self.refusal(probe)
         if reason and ("R24" in reason or "R27" in reason or "R43" in reason or "R26" in reason):
             return reason[0].upper() + reason[1:] + "."
-        name = TACTIC_NAMES.get(card, card)
-        return f"{name} has nothing it could act on now (R26)."
+        return _("{card} has nothing it could act on now (R26).", card=card_short(card))
 
     def why_not_claim(self, flag: int, phase: str, timing: str, legal: list[dict[str, Any]]) -> tuple[bool, str]:
         """(may claim now, words). Words give the proof, or the counterexample that refutes it."""
         f = self.game.flags[flag - 1]
         if f.claimed is not None:
-            return False, f"Flag {flag} is already taken."
+            return False, _("Flag {flag} is already taken.", flag=flag)
         ok, reason = self.judge(flag)
         if not ok:
-            return False, f"Flag {flag} cannot be claimed: {reason}."
+            return False, _("Flag {flag} cannot be claimed: {proof}.", flag=flag, proof=reason)
         if {"type": "claim", "flag": flag} in legal:
             return True, reason
-        return False, f"Flag {flag} is yours to claim {WHEN_CLAIM.get(timing, 'later')}: {reason}."
+        return False, _(WHEN_CLAIM.get(timing, WHEN_CLAIM["standard"]), flag=flag, proof=reason)

@@ -11,6 +11,7 @@ import contextlib
 import gettext
 import locale
 import os
+from collections.abc import Callable
 from functools import cache
 
 from assets import ASSETS_DIR
@@ -23,6 +24,7 @@ LANGUAGES: dict[str, str] = {"en": "English", "hu": "Magyar", "zh": "简体中�
 AUTO = "auto"
 
 _state: dict[str, str] = {}
+_listeners: list[Callable[[], None]] = []
 
 
 @cache
@@ -51,8 +53,17 @@ def system_language() -> str:
 def set_language(code: str) -> str:
     """Use `code` ('auto' follows the system); returns the language now in use."""
     lang = system_language() if code in ("", AUTO) or code not in LANGUAGES else code
+    changed = _state.get("lang") != lang
     _state["lang"] = lang
+    if changed:
+        for listener in _listeners:
+            listener()
     return lang
+
+
+def when_changed(*listeners: Callable[[], None]) -> None:
+    """Call these when the language changes: caches of drawn words (card faces) are emptied."""
+    _listeners.extend(listeners)
 
 
 def language() -> str:

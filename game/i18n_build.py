@@ -16,7 +16,7 @@ from .i18n import DOMAIN, LANGUAGES, LOCALE_DIR
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ("game", "scenes")
-MARKERS = ("_", "N_")
+MARKERS = ("_", "N_", "tr")  # tr: `_` where a module already uses `_` as a throwaway name
 _ESCAPES = {"n": "\n", "t": "\t", '"': '"', "\\": "\\"}
 HEADER = "Content-Type: text/plain; charset=UTF-8\nContent-Transfer-Encoding: 8bit\n"
 

@@ -210,6 +210,15 @@ def _saves_scenes() -> None:
 _saves_scenes()
 
 
+def _access_scenes() -> None:
+    from .screenshot_access import ACCESS_SCENES
+
+    SCENES.update(ACCESS_SCENES)
+
+
+_access_scenes()
+
+
 def render(scene: str, seed: int = 7, size: tuple[int, int] = (1920, 1080)) -> Any:
     """The scene drawn at `size`, as a pygame Surface."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")

@@ -14,11 +14,12 @@ from typing import Any
 from engine import Game, Rules
 
 from .bot_client import BotLike, open_bot
+from .i18n import N_, _
 from .table import LocalTable
 
 OPPONENTS: tuple[str, ...] = ("human", "random", "easy", "normal", "hard")
-OPPONENT_NAMES = {"human": "A person here", "random": "Bot: random", "easy": "Bot: easy", "normal": "Bot: normal",
-                  "hard": "Bot: hard"}
+OPPONENT_NAMES = {"human": N_("A person here"), "random": N_("Bot: random"), "easy": N_("Bot: easy"),
+                  "normal": N_("Bot: normal"), "hard": N_("Bot: hard")}
 
 
 @dataclass
@@ -100,10 +101,14 @@ class Session:
         names = self.names
         if self.match is not None and hasattr(self.match, "scores"):
             s = self.match.scores
-            line = f"Match: {names['south']} {s['south']} \u2013 {s['north']} {names['north']}"
+            line = _("Match: {south} {n_south} \u2013 {n_north} {north}", south=names["south"], n_south=s["south"],
+                     n_north=s["north"], north=names["north"])
             winner = getattr(self.match, "winner", None)
-            return f"{line}  \u00b7  {names[winner]} wins the match" if self.match_over and winner else line
-        return f"Games won: {names['south']} {self.wins['south']} \u2013 {self.wins['north']} {names['north']}"
+            if self.match_over and winner:
+                return _("{line}  \u00b7  {name} wins the match", line=line, name=names[winner])
+            return line
+        return _("Games won: {south} {n_south} \u2013 {n_north} {north}", south=names["south"],
+                 n_south=self.wins["south"], n_north=self.wins["north"], north=names["north"])
 
 
 def _new_match(setup: Setup) -> Any:

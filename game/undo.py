@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 from engine import Game, Rules, from_record, redact
 
+from .i18n import N_
+from .i18n import _ as tr
 from .table import LocalTable
 from .words import event_words
 
@@ -101,7 +103,7 @@ def board_take_back(board: BoardScene) -> None:
     board.log = log_lines(table, viewer)
     board.flow.reset([], board.viewer)
     board.refresh()
-    board.say([f"Taken back: {_words(undone)}."], good=True)
+    board.say([tr("Taken back: {what}.", what=_words(undone))], good=True)
 
 
 def _words(action: dict[str, Any]) -> str:
@@ -109,7 +111,10 @@ def _words(action: dict[str, Any]) -> str:
 
     kind = action["type"]
     if kind == "play":
-        return card_words(action["card"]) + (f" at flag {action['flag']}" if action.get("flag") else "")
+        if action.get("flag"):
+            return tr("{card} at flag {flag}", card=card_words(action["card"]), flag=action["flag"])
+        return card_words(action["card"])
     if kind == "claim":
-        return f"the claim of flag {action['flag']}"
-    return {"pass": "the pass", "done": "done claiming", "scout_return": "the cards put back"}.get(kind, kind)
+        return tr("the claim of flag {flag}", flag=action["flag"])
+    words = {"pass": N_("the pass"), "done": N_("done claiming"), "scout_return": N_("the cards put back")}
+    return tr(words[kind]) if kind in words else kind

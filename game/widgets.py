@@ -13,7 +13,7 @@ import pygame
 
 from . import art
 from .input import Intent, Kind
-from .text import text
+from .text import fitted
 
 ROW_H = 76
 FONT = 40
@@ -105,16 +105,16 @@ class Menu:
             focused = i == self.focus
             art.panel(surface, r, alpha=235 if focused else 150, border=art.HILITE if focused else None, radius=14)
             colour = art.HILITE if focused else (art.CREAM if item.enabled else art.MUTED)
-            if item.choices:
-                label = text(item.label, FONT, colour, "bold")
-                surface.blit(label, (r.x + 28, r.centery - label.get_height() // 2))
+            if item.choices:  # translations differ in length: the value, then the label, shrink to fit
                 shown = f"\u2039  {item.show(item.value)}  \u203a"
-                val = text(shown, FONT, art.CREAM if focused else art.MUTED, "bold")
+                val = fitted(shown, FONT, (r.width - 56) * 3 // 5, art.CREAM if focused else art.MUTED, "bold")
+                label = fitted(item.label, FONT, r.width - 80 - val.get_width(), colour, "bold")
+                surface.blit(label, (r.x + 28, r.centery - label.get_height() // 2))
                 surface.blit(val, (r.right - 28 - val.get_width(), r.centery - val.get_height() // 2))
             else:
-                label = text(item.label, FONT, colour, "bold")
+                label = fitted(item.label, FONT, r.width - 40, colour, "bold")
                 surface.blit(label, label.get_rect(center=r.center))
         if self.items and self.items[self.focus].hint:
-            hint = text(self.items[self.focus].hint, 30, art.MUTED)
+            hint = fitted(self.items[self.focus].hint, 30, 1840, art.MUTED)
             y = self.top + len(self.items) * ROW_H + 12
             surface.blit(hint, hint.get_rect(midtop=(self.center_x, y)))

@@ -16,6 +16,7 @@ from engine.cards import TROOP_INFO
 from game import layout, undo
 from game.explain import Referee
 from game.flow import Flow, Target
+from game.i18n import _
 from game.input import DIRECTIONS, Intent, Kind
 from game.scene import AMBIENT, IDLE, MOVING, Scene
 from game.table import Table
@@ -267,7 +268,7 @@ class BoardScene(Scene):
             elif self.claimable:
                 flag = self.claimable[0]
             if flag is None:
-                self.say(["Choose a flag first, then claim it."], bad=True)
+                self.say([_("Choose a flag first, then claim it.")], bad=True)
             else:
                 self.try_claim(int(flag))
         elif k in (Kind.DRAW, Kind.DRAW_TACTICS):
@@ -275,7 +276,7 @@ class BoardScene(Scene):
             if deck in self.flow.candidates():
                 self.activate(deck)
             else:
-                self.refuse(deck, "You draw at the end of your turn." if self.my_turn else self.prompt()[0])
+                self.refuse(deck, _("You draw at the end of your turn.") if self.my_turn else self.prompt()[0])
         elif k is Kind.POINT:
             self.hover = self.target_at(intent.pos)
             if self.drag:
@@ -331,9 +332,9 @@ class BoardScene(Scene):
     def refusal_for(self, target: Target) -> str:
         """Why `target` is not a choice now, from the engine where it has the words."""
         if self.table.result is not None:
-            return "The game is over."
+            return _("The game is over.")
         if not self.my_turn:
-            return f"It is {self.names[self.table.to_move]}'s turn."
+            return _("It is {who}'s turn.", who=self.names[self.table.to_move])
         card = self.flow.card
         phase = self.table.phase
         if target[0] == "hand" and phase == "play" and not self.flow.picked:
@@ -342,7 +343,7 @@ class BoardScene(Scene):
             reason = self.ref.refusal({"type": "play", "card": card, "flag": target[1]})
             if reason:
                 return reason[0].upper() + reason[1:] + "."
-        return "Not a choice now. " + " ".join(self.prompt())
+        return _("Not a choice now. {prompt}", prompt=" ".join(self.prompt()))
 
     def refuse(self, target: Target, words: str) -> None:
         from game import audio
@@ -362,7 +363,8 @@ class BoardScene(Scene):
         if ok and not self.flow.picked:
             self.submit({"type": "claim", "flag": flag})
         elif ok:
-            self.say([f"Finish or cancel the current move first ({self.app.input.glyph(Kind.BACK)})."], bad=True)
+            self.say([_("Finish or cancel the current move first ({button}).", button=self.app.input.glyph(Kind.BACK))],
+                     bad=True)
         else:
             self.refuse(("flag", flag), words)
 

@@ -7,18 +7,18 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from engine import OTHER
-from engine.cards import TACTIC_NAMES
 from game import art, card_art, layout
+from game.i18n import N_, _
 from game.input import Kind
-from game.text import blit_lines, shadowed, text, wrap
+from game.text import blit_lines, fitted, shadowed, text, wrap
 from game.tween import pulse
-from game.words import card_words
+from game.words import card_short, card_words
 
 if TYPE_CHECKING:
     from .board import BoardScene
 
-BUTTON_LABELS = {"pass": "Pass", "done": "Done claiming", "scout": "Play Scout", "return": "Put back",
-                 "log": "Game log", "menu": "Menu", "undo": "Take back"}
+BUTTON_LABELS = {"pass": N_("Pass"), "done": N_("Done claiming"), "scout": N_("Play Scout"), "return": N_("Put back"),
+                 "log": N_("Game log"), "menu": N_("Menu"), "undo": N_("Take back")}
 BUTTON_KEYS = {"log": Kind.LOG, "menu": Kind.MENU}
 
 
@@ -151,19 +151,19 @@ def _top_strip(surf: pygame.Surface, board: BoardScene, hidden: frozenset[Any]) 
     name = shadowed(board.names[them], 40, art.SEAT_TINT["top"])
     surf.blit(name, (28, 16))
     held = sum(1 for f in view["flags"] if f["claimed"] == them)
-    info = text(f"{held} flag{'s' if held != 1 else ''}  \u00b7  {view['hand_sizes'][them]} in hand", 28, art.MUTED)
+    info = text(_("Flags: {n}  \u00b7  in hand: {hand}", n=held, hand=view["hand_sizes"][them]), 28, art.MUTED)
     surf.blit(info, (30, 62))
     mine = sum(1 for f in view["flags"] if f["claimed"] == board.viewer)
     me = shadowed(board.names[board.viewer], 40, art.SEAT_TINT["bottom"])
     right = layout.W - 28
     surf.blit(me, (right - me.get_width(), 16))
-    info = text(f"{mine} flag{'s' if mine != 1 else ''}", 28, art.MUTED)
+    info = text(_("Flags: {n}", n=mine), 28, art.MUTED)
     surf.blit(info, (right - info.get_width(), 62))
 
 
 def _deck(surf: pygame.Surface, deck: str, count: int) -> None:
     r = layout.deck(deck)
-    label = text("Tactics" if deck == "tactics" else "Troops", 28, art.CREAM, "condensed")
+    label = fitted(_("Tactics") if deck == "tactics" else _("Troops"), 28, r.width + 40, art.CREAM, "condensed")
     surf.blit(label, label.get_rect(midbottom=(r.centerx, r.y - 4)))
     if count <= 0:
         pygame.draw.rect(surf, (70, 104, 90), r, 2, border_radius=10)
@@ -180,7 +180,7 @@ def _discard(surf: pygame.Surface, board: BoardScene, seat: str, hidden: frozens
     side = board.side_of(seat)
     r = layout.discard(side)
     pile = [c for c in board.view["discards"][seat] if ("discard", seat, c) not in hidden]
-    label = text("Discards", 28, art.CREAM, "condensed")
+    label = fitted(_("Discards"), 28, r.width + 40, art.CREAM, "condensed")
     surf.blit(label, label.get_rect(midbottom=(r.centerx, r.y - 4)))
     if not pile:
         pygame.draw.rect(surf, (70, 104, 90), r, 2, border_radius=10)
@@ -286,11 +286,11 @@ def _buttons(board: BoardScene, surface: pygame.Surface) -> None:
         hot = ("button", name) in cands
         art.panel(surface, r, alpha=235, border=art.HILITE if hot else (90, 120, 110), radius=12,
                   fill=(60, 52, 24) if hot else art.PANEL)
-        label = BUTTON_LABELS[name]
+        label = _(BUTTON_LABELS[name])
         key = BUTTON_KEYS.get(name)
         if key is not None and board.app.input.last_device != "mouse":
             label = f"{label}  {glyph(key)}"
-        img = text(label, 28, art.HILITE if hot else art.CREAM, "bold")
+        img = fitted(label, 28, r.width - 12, art.HILITE if hot else art.CREAM, "bold")
         surface.blit(img, img.get_rect(center=r.center))
 
 
@@ -298,50 +298,51 @@ def prompt_lines(board: BoardScene) -> list[str]:
     """What the player should do now, in a sentence or two."""
     table = board.table
     if table.result is not None:
-        return ["The game is over."]
+        return [_("The game is over.")]
     if board.hidden:
         return [""]
     if not board.my_turn:
         who = board.names[table.to_move]
-        return [f"{who} is thinking\u2026" if table.thinking else f"{who}'s turn."]
+        return [_("{who} is thinking\u2026", who=who) if table.thinking else _("{who}'s turn.", who=who)]
     phase, flow = table.phase, board.flow
     picked = flow.picked
     card = flow.card
     if phase == "claim":
-        return ["Claim a glowing flag, or choose Done claiming."]
+        return [_("Claim a glowing flag, or choose Done claiming.")]
     if phase == "draw":
-        return ["Draw a card: choose the troop or the tactics deck."]
+        return [_("Draw a card: choose the troop or the tactics deck.")]
     if phase == "scout_draw":
         drawn = board.view.get("scout_drawn", 0)
-        return [f"Scout: draw card {drawn + 1} of 3. Choose a deck."]
+        return [_("Scout: draw card {n} of 3. Choose a deck.", n=drawn + 1)]
     if phase == "scout_return":
         need = max(0, board.view.get("scout_drawn", 0) - 1)
         chosen = [card_words(str(t[1])) for t in picked if t[0] == "hand"]
         if len(chosen) < need:
             more = need - len(chosen)
-            return [f"Scout: pick {more} {'more ' if chosen else ''}card{'s' if more > 1 else ''} to put back, "
-                    "in order."]
-        return ["Put back " + ", ".join(chosen) + "? Choose Put back."]
+            if chosen:
+                return [_("Scout: pick {n} more card(s) to put back, in order.", n=more)]
+            return [_("Scout: pick {n} card(s) to put back, in order.", n=more)]
+        return [_("Put back {cards}? Choose Put back.", cards=", ".join(chosen))]
     if card is None:
         if {"type": "pass"} in board.legal:
-            return ["No troop can be played: play a tactics card, or Pass."]
-        return ["Your turn: choose a card to play."]
+            return [_("No troop can be played: play a tactics card, or Pass.")]
+        return [_("Your turn: choose a card to play.")]
     name = card_words(card)
     if card == "scout":
-        return ["Scout draws 3 cards, then puts 2 back. Choose Play Scout."]
+        return [_("Scout draws 3 cards, then puts 2 back. Choose Play Scout.")]
     if card in ("redeploy", "deserter", "traitor"):
         them = board.names[OTHER[board.viewer]]
         if len(picked) == 1:
-            return {"redeploy": ["Redeploy: choose one of your cards on the table."],
-                    "deserter": [f"Deserter: choose one of {them}'s cards to discard."],
-                    "traitor": [f"Traitor: choose one of {them}'s troops to take."]}[card]
+            return {"redeploy": [_("Redeploy: choose one of your cards on the table.")],
+                    "deserter": [_("Deserter: choose one of {them}'s cards to discard.", them=them)],
+                    "traitor": [_("Traitor: choose one of {them}'s troops to take.", them=them)]}[card]
         moved = card_words(str(picked[1][3]))
         if card == "redeploy":
-            return [f"Move {moved} to another flag, or onto your discard pile."]
-        return [f"Place {moved} at one of your flags."]
+            return [_("Move {card} to another flag, or onto your discard pile.", card=moved)]
+        return [_("Place {card} at one of your flags.", card=moved)]
     if card in ("fog", "mud"):
-        return [f"Choose a flag for {TACTIC_NAMES[card]}."]
-    return [f"Choose a flag for {name}."]
+        return [_("Choose a flag for {card}.", card=card_short(card))]
+    return [_("Choose a flag for {card}.", card=name)]
 
 
 def _prompt(board: BoardScene, surface: pygame.Surface, now: float) -> None:
@@ -369,7 +370,7 @@ def _thinking(board: BoardScene, surface: pygame.Surface, now: float) -> None:
     if seat is None:
         return
     dots = "." * (1 + int(now * 3) % 3)
-    img = text(f"{board.names[seat]} is thinking{dots}", 32, art.HILITE, "bold")
+    img = fitted(_("{who} is thinking", who=board.names[seat]) + dots, 32, 400, art.HILITE, "bold")
     box = pygame.Rect(0, 0, 440, 52)
     box.topleft = (1200, 24)
     art.panel(surface, box, alpha=210, radius=14, border=art.GOLD_DARK)

@@ -8,6 +8,8 @@ import pygame
 
 from engine import OTHER
 from game import audio, layout
+from game.i18n import _
+from game.words import proof_words
 
 from .board_anim import Confetti, Flight, Slide
 
@@ -44,10 +46,9 @@ def on_event(board: BoardScene, event: dict[str, Any], before: dict[Any, pygame.
 def _claim(board: BoardScene, event: dict[str, Any]) -> None:
     seat, n = event["seat"], event["flag"]
     who = board.names[seat]
-    proof = event.get("proof", {}).get("text", "")
-    if seat != board.viewer:  # the engine words its proof for the claimant
-        proof = proof.replace("your ", f"{who}'s ").replace("yours", f"{who}'s")
-    board.say([proof[0].upper() + proof[1:] if proof else ""], title=f"{who} takes flag {n}", good=True)
+    proof = proof_words(event.get("proof", {}), board.names[OTHER[seat]])  # said from its parts, in any language
+    board.say([proof[0].upper() + proof[1:] if proof else ""], title=_("{who} takes flag {flag}", who=who, flag=n),
+              good=True)
     if board.speed > 0:
         duration = SLIDE * board.speed
         shift = 42 if seat == board.viewer else -42

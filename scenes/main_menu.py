@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from game.i18n import N_, _
 from game.widgets import Item
 
 from .menu_base import MenuScene
@@ -9,24 +10,25 @@ from .menu_base import MenuScene
 
 class MainMenuScene(MenuScene):
     name = "menu"
-    title = "Battle Line"
-    subtitle = "A game by Reiner Knizia for two generals"
+    title = N_("Battle Line")
+    subtitle = N_("A game by Reiner Knizia for two generals")
     menu_top = 260
 
     def items(self) -> list[Item]:
         from game.saves import load_save
 
         self.saved = load_save()
-        resume = [Item("Continue", self._continue, hint="Your unfinished game, exactly where it stopped")]
+        resume = [Item(_("Continue"), self._continue, hint=_("Your unfinished game, exactly where it stopped"))]
         return resume * (self.saved is not None) + [
-            Item("New game", self._setup, hint="Hot-seat on this screen, or against a bot"),
-            Item("Host a LAN game", self._host_lan, hint="Play someone on another computer at home"),
-            Item("Join a LAN game", self._join_lan, hint="Join a game hosted on this network"),
-            Item("Replays", self._replays, hint="Every finished game, step by step; export and import"),
-            Item("Statistics", self._stats, hint="Games and matches won, per player and opponent"),
-            Item("Rules", self._rules, hint="How to play, every rule and option"),
-            Item("Settings", self._settings, hint="Window, animations, auto-claim, names"),
-            Item("Quit", self.app.quit),
+            Item(_("New game"), self._setup, hint=_("Hot-seat on this screen, or against a bot")),
+            Item(_("Tutorial"), self._tutorial, hint=_("Learn to play in seven short lessons")),
+            Item(_("Host a LAN game"), self._host_lan, hint=_("Play someone on another computer at home")),
+            Item(_("Join a LAN game"), self._join_lan, hint=_("Join a game hosted on this network")),
+            Item(_("Replays"), self._replays, hint=_("Every finished game, step by step; export and import")),
+            Item(_("Statistics"), self._stats, hint=_("Games and matches won, per player and opponent")),
+            Item(_("Rules"), self._rules, hint=_("How to play, every rule and option")),
+            Item(_("Settings"), self._settings, hint=_("Window, language, animations, auto-claim")),
+            Item(_("Quit"), self.app.quit),
         ]
 
     def back(self) -> None:
@@ -38,6 +40,11 @@ class MainMenuScene(MenuScene):
         from .setup import SetupScene
 
         self.app.push(SetupScene(self.app))
+
+    def _tutorial(self) -> None:
+        from .tutorial import TutorialScene
+
+        self.app.push(TutorialScene(self.app))
 
     def _host_lan(self) -> None:
         from .lan_host import HostLobbyScene

@@ -7,9 +7,10 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import art
+from game.i18n import _
 from game.input import Intent, Kind
 from game.scene import Scene
-from game.text import shadowed, text
+from game.text import fitted, shadowed, text
 from game.widgets import Item, Menu
 
 if TYPE_CHECKING:
@@ -46,12 +47,13 @@ class MenuScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_backdrop(surface)
         if self.title:
-            img = shadowed(self.title, 72, art.HILITE, "serif", offset=3)
+            img = shadowed(_(self.title), 72, art.HILITE, "serif", offset=3)
             surface.blit(img, img.get_rect(center=(960, self.menu_top - 150)))
         if self.subtitle:
-            img = text(self.subtitle, 30, art.MUTED)
+            img = fitted(_(self.subtitle), 30, 1800, art.MUTED)
             surface.blit(img, img.get_rect(center=(960, self.menu_top - 80)))
         self.menu.draw(surface, self.app.input.last_device)
         g = self.app.input.glyph
-        hint = text(f"{g(Kind.CONFIRM)} choose  \u00b7  {g(Kind.BACK)} back", 28, art.MUTED)
+        words = _("{confirm} choose  \u00b7  {back} back", confirm=g(Kind.CONFIRM), back=g(Kind.BACK))
+        hint = text(words, 28, art.MUTED)
         surface.blit(hint, hint.get_rect(midbottom=(960, 1050)))

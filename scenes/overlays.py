@@ -8,9 +8,10 @@ import pygame
 
 from engine import OTHER
 from game import art, card_art
+from game.i18n import _
 from game.input import Intent, Kind
 from game.scene import Scene
-from game.text import blit_lines, text, wrap
+from game.text import blit_lines, fitted, text, wrap
 from game.words import card_words
 
 if TYPE_CHECKING:
@@ -46,12 +47,12 @@ class LogScene(Scene):
         surface.blit(art.shade((1920, 1080), 150), (0, 0))
         box = pygame.Rect(360, 60, 1200, 960)
         art.panel(surface, box, alpha=240, border=art.GOLD_DARK, fill=(16, 22, 22))
-        title = text("Game log", 48, art.HILITE, "bold")
+        title = text(_("Game log"), 48, art.HILITE, "bold")
         surface.blit(title, (box.x + 40, box.y + 24))
-        shown = self.lines[self.scroll:self.scroll + self.ROWS] or ["Nothing has happened yet."]
+        shown = self.lines[self.scroll:self.scroll + self.ROWS] or [_("Nothing has happened yet.")]
         blit_lines(surface, shown, 28, art.CREAM, (box.x + 40, box.y + 100), spacing=1.4)
         g = self.app.input.glyph
-        hint = text(f"Up/Down scroll  \u00b7  {g(Kind.BACK)} close", 28, art.MUTED)
+        hint = text(_("Up/Down scroll  \u00b7  {back} close", back=g(Kind.BACK)), 28, art.MUTED)
         surface.blit(hint, hint.get_rect(bottomright=(box.right - 30, box.bottom - 18)))
 
 
@@ -76,16 +77,18 @@ class InspectScene(Scene):
         y = box.y + 30
         for seat in (OTHER[self.viewer], self.viewer):
             pile = self.view["discards"][seat]
-            title = text(f"{self.names[seat]}'s discards and played tactics ({len(pile)})", 40, art.HILITE, "bold")
+            words = _("{name}'s discards and played tactics ({n})", name=self.names[seat], n=len(pile))
+            title = fitted(words, 40, box.width - 80, art.HILITE, "bold")
             surface.blit(title, (box.x + 40, y))
             y += 64
             if not pile:
-                surface.blit(text("Empty.", 30, art.MUTED), (box.x + 40, y))
+                surface.blit(text(_("Empty."), 30, art.MUTED), (box.x + 40, y))
             for i, card in enumerate(pile[:9]):
                 surface.blit(card_art.face(card, "hand"), (box.x + 40 + i * 178, y))
             if len(pile) > 9:
                 rest = ", ".join(card_words(c) for c in pile[9:])
-                blit_lines(surface, wrap("Also: " + rest, 28, 1560), 28, art.CREAM, (box.x + 40, y + 250))
+                also = wrap(_("Also: {cards}", cards=rest), 28, 1560)
+                blit_lines(surface, also, 28, art.CREAM, (box.x + 40, y + 250))
             y += 330
-        hint = text(f"{self.app.input.glyph(Kind.BACK)} close", 28, art.MUTED)
+        hint = text(_("{back} close", back=self.app.input.glyph(Kind.BACK)), 28, art.MUTED)
         surface.blit(hint, hint.get_rect(bottomright=(box.right - 30, box.bottom - 18)))

@@ -7,9 +7,10 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import art
+from game.i18n import _
 from game.input import Intent, Kind
 from game.scene import Scene
-from game.text import shadowed, text
+from game.text import fitted, shadowed, text
 
 if TYPE_CHECKING:
     from game.shell import App
@@ -37,19 +38,21 @@ class PassScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(art.backdrop((1920, 1080), 9, art.NIGHT), (0, 0))
         name = self.board.names[self.seat]
-        title = shadowed(f"Pass to {name}", 96, art.HILITE, "serif", offset=4)
+        title = shadowed(_("Pass to {name}", name=name), 96, art.HILITE, "serif", offset=4)
         surface.blit(title, title.get_rect(center=(960, 380)))
         other = self.board.names[_other(self.seat)]
-        sub = text(f"{other}, please look away. {name}: your cards are hidden until you are ready.", 34, art.CREAM)
+        words = _("{other}, please look away. {name}: your cards are hidden until you are ready.",
+                  other=other, name=name)
+        sub = fitted(words, 34, 1840, art.CREAM)
         surface.blit(sub, sub.get_rect(center=(960, 500)))
         art.panel(surface, self.button, alpha=240, border=art.HILITE, radius=20, fill=(60, 52, 24))
         glyph = self.app.input.glyph(Kind.CONFIRM)
-        label = text(f"I am {name}: show my hand  ({glyph})", 36, art.HILITE, "bold")
+        label = fitted(_("I am {name}: show my hand  ({button})", name=name, button=glyph), 36, 880, art.HILITE, "bold")
         surface.blit(label, label.get_rect(center=self.button.center))
         flags = self.board.view["flags"]
         held = {s: sum(1 for f in flags if f["claimed"] == s) for s in ("north", "south")}
-        score = text(f"Flags held: {self.board.names['south']} {held['south']}  \u00b7  "
-                     f"{self.board.names['north']} {held['north']}", 30, art.MUTED)
+        score = text(_("Flags held: {south} {n_south}  \u00b7  {north} {n_north}", south=self.board.names["south"],
+                       n_south=held["south"], north=self.board.names["north"], n_north=held["north"]), 30, art.MUTED)
         surface.blit(score, score.get_rect(center=(960, 830)))
 
 

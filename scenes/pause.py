@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.i18n import N_, _
 from game.widgets import Item
 
 from .menu_base import MenuScene
@@ -17,7 +18,7 @@ if TYPE_CHECKING:
 class PauseScene(MenuScene):
     name = "pause"
     opaque = False
-    title = "Paused"
+    title = N_("Paused")
     menu_top = 380
 
     def __init__(self, app: App, board: BoardScene) -> None:
@@ -26,11 +27,11 @@ class PauseScene(MenuScene):
 
     def items(self) -> list[Item]:
         return [
-            Item("Resume", self.back),
-            Item("Game log", self._log),
-            Item("Rules", self._rules),
-            Item("Settings", self._settings),
-            Item("Leave to the main menu", self._leave),
+            Item(_("Resume"), self.back),
+            Item(_("Game log"), self._log),
+            Item(_("Rules"), self._rules),
+            Item(_("Settings"), self._settings),
+            Item(_("Leave to the main menu"), self._leave),
         ]
 
     def _log(self) -> None:

@@ -7,10 +7,11 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import art
+from game.i18n import _
 from game.session import Session, Setup
 from game.text import shadowed, text
 from game.widgets import Item
-from game.words import HOW
+from game.words import how_words
 
 from .lan_results import lan_follow, lan_items, lan_status
 from .menu_base import MenuScene
@@ -40,14 +41,14 @@ class ResultsScene(MenuScene):
         if lan is not None:
             return lan
         session = self.board.session
-        again = "Next game" if session and session.setup.match and not session.match_over else "Rematch"
+        again = _("Next game") if session and session.setup.match and not session.match_over else _("Rematch")
         first = Item(again, self._again)
         if session is not None and session.setup.match:  # between a match's games: the scoreboard
-            first = Item("Match summary" if session.match_over else "Scoreboard", self._scoreboard)
+            first = Item(_("Match summary") if session.match_over else _("Scoreboard"), self._scoreboard)
         return [
             first,
-            Item("Look at the board", self.back),
-            Item("Main menu", self._menu),
+            Item(_("Look at the board"), self.back),
+            Item(_("Main menu"), self._menu),
         ]
 
     def _again(self) -> None:
@@ -80,14 +81,15 @@ class ResultsScene(MenuScene):
         art.panel(surface, box, alpha=235, border=art.HILITE, fill=(16, 22, 22))
         names = self.board.names
         winner = self.result.get("winner")
-        headline = "A drawn game" if winner is None else f"{names[winner]} wins!"
+        headline = _("A drawn game") if winner is None else _("{name} wins!", name=names[winner])
         img = shadowed(headline, 84, art.HILITE, "serif", offset=4)
         surface.blit(img, img.get_rect(center=(960, 612)))
-        how = HOW.get(self.result.get("how", ""), self.result.get("how", ""))
+        how = how_words(self.result.get("how", "")) if self.result.get("how") else ""
         img = text(how[0].upper() + how[1:] if how else "", 36, art.CREAM, "bold")
         surface.blit(img, img.get_rect(center=(960, 680)))
         flags = self.result.get("flags", {})
-        line = f"Flags: {names['south']} {flags.get('south', 0)}  \u00b7  {names['north']} {flags.get('north', 0)}"
+        line = _("Flags: {south} {n_south}  \u00b7  {north} {n_north}", south=names["south"],
+                 n_south=flags.get("south", 0), north=names["north"], n_north=flags.get("north", 0))
         img = text(line, 34, art.CREAM)
         surface.blit(img, img.get_rect(center=(960, 728)))
         session = self.board.session

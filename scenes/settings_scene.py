@@ -2,16 +2,32 @@
 
 from __future__ import annotations
 
+from game.i18n import AUTO, LANGUAGES, N_, _, set_language, system_language
 from game.settings import ANIMATION_SPEEDS, TAKEBACKS, WINDOW_SIZES
-from game.widgets import Item
+from game.widgets import Item, Menu
 
 from .menu_base import MenuScene
+
+#: setting values shown in words
+WORDS = {"off": N_("off"), "on": N_("on"), "fast": N_("fast"), "normal": N_("normal"), "slow": N_("slow")}
+TAKEBACK_WORDS = {"off": N_("never"), "bots": N_("against bots"), "always": N_("also in hot-seat")}
+
+
+def _said(value: str) -> str:
+    return _(WORDS.get(value, value))
+
+
+def _language_name(code: str) -> str:
+    """Each language in its own name; 'auto' says which one the system gives."""
+    if code == AUTO:
+        return _("System: {language}", language=LANGUAGES[system_language()])
+    return LANGUAGES[code]
 
 
 class SettingsScene(MenuScene):
     name = "settings"
-    title = "Settings"
-    menu_top = 300
+    title = N_("Settings")
+    menu_top = 250
 
     def items(self) -> list[Item]:
         s = self.app.settings
@@ -19,20 +35,35 @@ class SettingsScene(MenuScene):
         current = f"{s.window_size[0]}x{s.window_size[1]}"
         if current not in sizes:
             sizes.insert(0, current)
+        languages = (AUTO, *LANGUAGES)
         return [
-            Item("Fullscreen", choices=("off", "on"), index=int(s.fullscreen), on_change=self._fullscreen),
-            Item("Window size", choices=sizes, index=sizes.index(current), on_change=self._size),
-            Item("Animations", choices=ANIMATION_SPEEDS, index=ANIMATION_SPEEDS.index(s.animation_speed),
-                 on_change=self._speed, hint="Off shows every move at once"),
-            Item("Auto-claim", choices=("off", "on"), index=int(s.auto_claim), on_change=self._auto,
-                 hint="Claim every flag you can prove, as soon as you may"),
-            Item("Take-backs", choices=TAKEBACKS, index=TAKEBACKS.index(s.takebacks), on_change=self._takebacks,
-                 show=lambda v: {"off": "never", "bots": "against bots", "always": "also in hot-seat"}[v],
-                 hint="Undo your last move before your opponent has acted (never over LAN)"),
-            Item("Sound and accessibility", self._access,
-                 hint="Volume, music, high contrast, text size, reduced motion"),
-            Item("Back", self.back),
+            Item(_("Language"), choices=languages, index=languages.index(s.language) if s.language in languages else 0,
+                 on_change=self._language, show=_language_name),
+            Item(_("Fullscreen"), choices=("off", "on"), index=int(s.fullscreen), on_change=self._fullscreen,
+                 show=_said),
+            Item(_("Window size"), choices=sizes, index=sizes.index(current), on_change=self._size),
+            Item(_("Animations"), choices=ANIMATION_SPEEDS, index=ANIMATION_SPEEDS.index(s.animation_speed),
+                 on_change=self._speed, hint=_("Off shows every move at once"), show=_said),
+            Item(_("Auto-claim"), choices=("off", "on"), index=int(s.auto_claim), on_change=self._auto,
+                 hint=_("Claim every flag you can prove, as soon as you may"), show=_said),
+            Item(_("Take-backs"), choices=TAKEBACKS, index=TAKEBACKS.index(s.takebacks), on_change=self._takebacks,
+                 show=lambda v: _(TAKEBACK_WORDS[v]),
+                 hint=_("Undo your last move before your opponent has acted (never over LAN)")),
+            Item(_("Sound and accessibility"), self._access,
+                 hint=_("Volume, music, high contrast, text size, reduced motion")),
+            Item(_("Back"), self.back),
         ]
+
+    def _language(self, v: str) -> None:
+        """Switch at once: every menu on the stack is rebuilt in the new language, focus kept."""
+        self.app.settings.language = v
+        set_language(v)
+        self.app.save_settings()
+        for scene in self.app.stack:
+            if isinstance(scene, MenuScene):
+                focus = scene.menu.focus
+                scene.menu = Menu(scene.items(), scene.menu.center_x, scene.menu.top, scene.menu.width)
+                scene.menu.focus = min(focus, len(scene.menu.items) - 1)
 
     def _fullscreen(self, v: str) -> None:
         self.app.settings.fullscreen = v == "on"

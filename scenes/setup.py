@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.rules import CLAIM_TIMINGS
+from game.i18n import N_
+from game.i18n import _ as tr
 from game.session import OPPONENT_NAMES, OPPONENTS, Session, Setup
 from game.widgets import Item
 
@@ -14,16 +16,17 @@ if TYPE_CHECKING:
     from game.shell import App
 
 NAME_CHOICES = ("Ana", "Ben", "Cleo", "Dario", "Eva", "Farid", "Greta", "Hugo", "Iris", "Jonas")
-TIMING_WORDS = {"standard": "after playing (standard)", "advanced": "start of turn (advanced)",
-                "end": "end of turn (variant)"}
+TIMING_WORDS = {"standard": N_("after playing (standard)"), "advanced": N_("start of turn (advanced)"),
+                "end": N_("end of turn (variant)")}
 
 
 #: single game, or a match by each end condition of R41: a fixed number of games, first to N points,
 #: or the Hungarian rulebook's match (a 10-point lead, 5 wins in a row, or 3 Breakthroughs in a row)
 PLAY_CHOICES = ("single", "games:3", "games:5", "points:15", "points:25", "hungarian")
-PLAY_WORDS = {"single": "a single game", "games:3": "a match of 3 games", "games:5": "a match of 5 games",
-              "points:15": "a match to 15 points", "points:25": "a match to 25 points",
-              "hungarian": "the Hungarian match"}
+PLAY_WORDS = {"single": N_("a single game"), "games:3": N_("a match of 3 games"), "games:5": N_("a match of 5 games"),
+              "points:15": N_("a match to 15 points"), "points:25": N_("a match to 25 points"),
+              "hungarian": N_("the Hungarian match")}
+ON_OFF = {"on": N_("on"), "off": N_("off")}
 
 
 def _names_with(current: str) -> list[str]:
@@ -32,7 +35,7 @@ def _names_with(current: str) -> list[str]:
 
 class SetupScene(MenuScene):
     name = "setup"
-    title = "New game"
+    title = N_("New game")
     menu_top = 230
 
     def __init__(self, app: App) -> None:
@@ -45,20 +48,20 @@ class SetupScene(MenuScene):
         first = _names_with(s.names[0])
         second = _names_with(s.names[1])
         return [
-            Item("Opponent", choices=OPPONENTS, on_change=self._opponent, show=lambda v: OPPONENT_NAMES[v],
-                 hint="Hot-seat passes the device between turns; bots think in their own process"),
-            Item("First player", choices=first, on_change=lambda v: self._name(0, v)),
-            Item("Second player", choices=second, on_change=lambda v: self._name(1, v),
-                 hint="Used when the opponent is a person"),
-            Item("Tactics cards", choices=("on", "off"), on_change=self._tactics,
-                 hint="Off: troops only, a gentler first game (R43)"),
-            Item("Claims", choices=CLAIM_TIMINGS, on_change=self._timing, show=lambda v: TIMING_WORDS[v],
-                 hint="When flags may be claimed (R11)"),
-            Item("Play", choices=PLAY_CHOICES, on_change=self._match, show=lambda v: PLAY_WORDS[v],
-                 hint="A match scores each game; the winner starts the next (R40, R41)"),
-            Item("Who starts", choices=("random", "south", "north"), on_change=self._starts,
+            Item(tr("Opponent"), choices=OPPONENTS, on_change=self._opponent, show=lambda v: tr(OPPONENT_NAMES[v]),
+                 hint=tr("Hot-seat passes the device between turns; bots think in their own process")),
+            Item(tr("First player"), choices=first, on_change=lambda v: self._name(0, v)),
+            Item(tr("Second player"), choices=second, on_change=lambda v: self._name(1, v),
+                 hint=tr("Used when the opponent is a person")),
+            Item(tr("Tactics cards"), choices=("on", "off"), on_change=self._tactics, show=lambda v: tr(ON_OFF[v]),
+                 hint=tr("Off: troops only, a gentler first game (R43)")),
+            Item(tr("Claims"), choices=CLAIM_TIMINGS, on_change=self._timing, show=lambda v: tr(TIMING_WORDS[v]),
+                 hint=tr("When flags may be claimed (R11)")),
+            Item(tr("Play"), choices=PLAY_CHOICES, on_change=self._match, show=lambda v: tr(PLAY_WORDS[v]),
+                 hint=tr("A match scores each game; the winner starts the next (R40, R41)")),
+            Item(tr("Who starts"), choices=("random", "south", "north"), on_change=self._starts,
                  show=self._show_starts),
-            Item("Start the game", self.start),
+            Item(tr("Start the game"), self.start),
         ]
 
     def _opponent(self, v: str) -> None:
@@ -84,10 +87,10 @@ class SetupScene(MenuScene):
 
     def _show_starts(self, v: str) -> str:
         if v == "random":
-            return "random"
+            return tr("random")
         if v == "south":
             return self.setup.names[0]
-        return self.setup.names[1] if self.setup.opponent == "human" else "the bot"
+        return self.setup.names[1] if self.setup.opponent == "human" else tr("the bot")
 
     def start(self) -> None:
         from .board import BoardScene

@@ -5,9 +5,10 @@ from __future__ import annotations
 import pygame
 
 from game import art, card_art
+from game.i18n import _
 from game.input import Intent, Kind
 from game.scene import AMBIENT, Scene
-from game.text import shadowed, text
+from game.text import fitted, shadowed, text
 from game.tween import pulse
 
 FAN = ("r10", "y9", "alexander", "g8", "b7", "p6")
@@ -39,11 +40,11 @@ class TitleScene(Scene):
         for i, card in enumerate(FAN):
             img = pygame.transform.rotate(card_art.face(card, "hand"), 25 - i * 10)
             surface.blit(img, img.get_rect(center=(960 + (i - 2.5) * 120, 700 + abs(i - 2.5) ** 2 * 12)))
-        title = shadowed("Battle Line", 150, art.HILITE, "serif", offset=5)
+        title = shadowed(_("Battle Line"), 150, art.HILITE, "serif", offset=5)
         surface.blit(title, title.get_rect(center=(960, 260)))
-        sub = text("Nine flags. Two armies. Knizia's duel of formations.", 36, art.CREAM)
+        sub = fitted(_("Nine flags. Two armies. Knizia's duel of formations."), 36, 1800, art.CREAM)
         surface.blit(sub, sub.get_rect(center=(960, 380)))
         glyph = self.app.input.glyph(Kind.CONFIRM)
-        press = text(f"Press {glyph} to begin", 40, art.HILITE, "bold")
+        press = text(_("Press {button} to begin", button=glyph), 40, art.HILITE, "bold")
         press.set_alpha(int(140 + 115 * pulse(self.clock, 1.8)))
         surface.blit(press, press.get_rect(center=(960, 980)))
