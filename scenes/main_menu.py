@@ -22,8 +22,7 @@ class MainMenuScene(MenuScene):
         return resume * (self.saved is not None) + [
             Item(_("New game"), self._setup, hint=_("Hot-seat on this screen, or against a bot")),
             Item(_("Tutorial"), self._tutorial, hint=_("Learn to play in seven short lessons")),
-            Item(_("Host a LAN game"), self._host_lan, hint=_("Play someone on another computer at home")),
-            Item(_("Join a LAN game"), self._join_lan, hint=_("Join a game hosted on this network")),
+            Item(_("Play over the LAN"), self._lan, hint=_("Host or join a game between two computers at home")),
             Item(_("Replays"), self._replays, hint=_("Every finished game, step by step; export and import")),
             Item(_("Statistics"), self._stats, hint=_("Games and matches won, per player and opponent")),
             Item(_("Rules"), self._rules, hint=_("How to play, every rule and option")),
@@ -46,15 +45,10 @@ class MainMenuScene(MenuScene):
 
         self.app.push(TutorialScene(self.app))
 
-    def _host_lan(self) -> None:
-        from .lan_host import HostLobbyScene
+    def _lan(self) -> None:
+        from .lan_menu import LanMenuScene
 
-        self.app.push(HostLobbyScene(self.app))
-
-    def _join_lan(self) -> None:
-        from .lan_join import JoinListScene
-
-        self.app.push(JoinListScene(self.app))
+        self.app.push(LanMenuScene(self.app))
 
     def enter(self) -> None:
         from .continue_scene import show_notices

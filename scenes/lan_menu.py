@@ -1,0 +1,33 @@
+"""Play over the LAN: host a game on this computer or join one on another (kept off the main menu's
+list so that list fits the screen with Continue)."""
+
+from __future__ import annotations
+
+from game.i18n import N_, _
+from game.widgets import Item
+
+from .menu_base import MenuScene
+
+
+class LanMenuScene(MenuScene):
+    name = "lan_menu"
+    title = N_("Play over the LAN")
+    subtitle = N_("Two computers on the same home network")
+    menu_top = 380
+
+    def items(self) -> list[Item]:
+        return [
+            Item(_("Host a LAN game"), self._host, hint=_("This computer keeps the game; a guest joins it")),
+            Item(_("Join a LAN game"), self._join, hint=_("Join a game hosted on this network")),
+            Item(_("Back"), self.back),
+        ]
+
+    def _host(self) -> None:
+        from .lan_host import HostLobbyScene
+
+        self.app.push(HostLobbyScene(self.app))
+
+    def _join(self) -> None:
+        from .lan_join import JoinListScene
+
+        self.app.push(JoinListScene(self.app))
