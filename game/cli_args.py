@@ -19,3 +19,4 @@ def args_screenshot(p: argparse.ArgumentParser) -> None:
     p.add_argument("--out", required=True, help="PNG file to write")
     p.add_argument("--seed", type=int, default=7, help="seed of the position shown")
     p.add_argument("--size", default="1920x1080", help="window size WIDTHxHEIGHT")
+    p.add_argument("--lang", default="en", help="language code (en, hu, zh, ro, es, cs)")

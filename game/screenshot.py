@@ -219,16 +219,18 @@ def _access_scenes() -> None:
 _access_scenes()
 
 
-def render(scene: str, seed: int = 7, size: tuple[int, int] = (1920, 1080)) -> Any:
+def render(scene: str, seed: int = 7, size: tuple[int, int] = (1920, 1080), lang: str = "en") -> Any:
     """The scene drawn at `size`, as a pygame Surface."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import pygame
 
+    from .i18n import set_language
     from .settings import Settings
     from .shell import App
 
     pygame.font.init()
-    settings = Settings(animation_speed="off")
+    settings = Settings(animation_speed="off", language=lang)
+    set_language(lang)
     app = App(settings, window=False)
     app.input.last_device = "keyboard"
     if scene not in SCENES:
@@ -249,6 +251,6 @@ def cmd_screenshot(args: argparse.Namespace) -> int:
     from .app import parse_size
 
     size = parse_size(args.size) or (1920, 1080)
-    pygame.image.save(render(args.scene, args.seed, size), args.out)
+    pygame.image.save(render(args.scene, args.seed, size, getattr(args, "lang", "en")), args.out)
     print(f"{args.scene} -> {args.out} ({size[0]}x{size[1]})")
     return 0

@@ -180,7 +180,7 @@ def _discard(surf: pygame.Surface, board: BoardScene, seat: str, hidden: frozens
     side = board.side_of(seat)
     r = layout.discard(side)
     pile = [c for c in board.view["discards"][seat] if ("discard", seat, c) not in hidden]
-    label = fitted(_("Discards"), 28, r.width + 40, art.CREAM, "condensed")
+    label = fitted(_("Discards"), 28, r.width, art.CREAM, "condensed")
     surf.blit(label, label.get_rect(midbottom=(r.centerx, r.y - 4)))
     if not pile:
         pygame.draw.rect(surf, (70, 104, 90), r, 2, border_radius=10)
@@ -356,12 +356,11 @@ def _prompt(board: BoardScene, surface: pygame.Surface, now: float) -> None:
     y = blit_lines(surface, lines[:4], 28, art.CREAM, (r.x + 14, r.y + 12), "bold", spacing=1.18)
     if board.my_turn:
         g = board.app.input.glyph
-        hint = f"{g(Kind.CONFIRM)} choose \u00b7 {g(Kind.BACK)} back"
-        if board.claimable:
-            hint += f" \u00b7 {g(Kind.CLAIM)} claim"
+        short = _("{confirm} choose  \u00b7  {back} back", confirm=g(Kind.CONFIRM), back=g(Kind.BACK))
+        hint = short + "  \u00b7  " + _("{key} claim", key=g(Kind.CLAIM)) if board.claimable else short
         img = text(hint, 28, art.MUTED)
         if img.get_width() > r.width - 28:
-            img = text(f"{g(Kind.CONFIRM)} choose \u00b7 {g(Kind.BACK)} back", 28, art.MUTED)
+            img = fitted(short, 28, r.width - 28, art.MUTED)
         surface.blit(img, (r.x + 14, max(y + 4, r.bottom - 42)))
 
 

@@ -1,0 +1,78 @@
+"""Catalogs: every message in every language, placeholders intact, the .mo files built from the .po files,
+and no player-visible literal left unwrapped in scenes/."""
+
+from __future__ import annotations
+
+import ast
+import string
+from pathlib import Path
+
+import pytest
+
+from game.i18n import LANGUAGES, _, set_language
+from game.i18n_build import compile_mo, extract, parse_po, po_path
+
+ROOT = Path(__file__).resolve().parent.parent
+TRANSLATED = [lang for lang in LANGUAGES if lang != "en"]
+MESSAGES = extract()
+#: calls whose first argument a player reads
+SHOWN = {"text", "shadowed", "fitted", "Item", "say", "wrap"}
+#: literals shown as they are: symbols, numbers, the game's name on the title card
+ALLOWED = {"", " ", "\u2026", "\u00b7"}
+#: scenes still to be wrapped (owned by screens other engineers are rebuilding); shrink this list, never grow it
+NOT_YET = {"lan_host.py", "lan_join.py", "lan_wait.py", "lan_results.py", "continue_scene.py", "replay_list.py",
+           "replay_view.py", "replay_draw.py", "scoreboard.py", "stats_scene.py", "accessibility_scene.py",
+           "main_menu.py", "board_draw.py", "lan_menu.py"}
+
+
+def fields(s: str) -> set[str]:
+    return {f for _, f, _, _ in string.Formatter().parse(s) if f is not None}
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_message_translated_with_the_same_placeholders(lang: str) -> None:
+    catalog = parse_po(po_path(lang).read_text(encoding="utf-8"))
+    missing = [m for m in MESSAGES if not catalog.get(m)]
+    assert not missing, f"{lang}: {len(missing)} untranslated, e.g. {missing[:5]}"
+    wrong = [m for m in MESSAGES if fields(m) != fields(catalog[m])]
+    assert not wrong, f"{lang}: placeholders differ in {wrong[:5]}"
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_committed_mo_matches_po(lang: str) -> None:
+    po = po_path(lang)
+    assert po.with_suffix(".mo").read_bytes() == compile_mo(parse_po(po.read_text(encoding="utf-8"))), \
+        "run python -m game.i18n_build"
+
+
+def test_switching_language_at_once() -> None:
+    try:
+        assert set_language("hu") == "hu" and _("Settings") == "Beállítások"
+        assert _("{who} passes", who="Ana") == "Ana passzol"
+        assert set_language("en") == "en" and _("Settings") == "Settings"
+    finally:
+        set_language("en")
+
+
+def _unwrapped(path: Path) -> list[str]:
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if not isinstance(node, ast.Call):
+            continue
+        name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")
+        if name not in SHOWN:
+            continue
+        for arg in node.args[:1]:
+            items = arg.elts if isinstance(arg, ast.List) else [arg]
+            for item in items:
+                parts = item.values if isinstance(item, ast.JoinedStr) else [item]
+                words = [p.value for p in parts if isinstance(p, ast.Constant) and isinstance(p.value, str)]
+                if any(w not in ALLOWED and any(c.isalpha() for c in w) for w in words):
+                    found.append(f"{path.name}:{item.lineno}")
+    return found
+
+
+def test_no_unwrapped_literal_in_scenes() -> None:
+    bad = [hit for path in sorted((ROOT / "scenes").glob("*.py")) if path.name not in NOT_YET
+           for hit in _unwrapped(path)]
+    assert not bad, f"wrap these in _(): {bad}"
