@@ -22,7 +22,7 @@ ALLOWED = {"", " ", "\u2026", "\u00b7"}
 #: scenes still to be wrapped (owned by screens other engineers are rebuilding); shrink this list, never grow it
 NOT_YET = {"lan_host.py", "lan_join.py", "lan_wait.py", "lan_results.py", "continue_scene.py", "replay_list.py",
            "replay_view.py", "replay_draw.py", "scoreboard.py", "stats_scene.py", "accessibility_scene.py",
-           "main_menu.py", "board_draw.py", "lan_menu.py"}
+           "lan_menu.py"}
 
 
 def fields(s: str) -> set[str]:
