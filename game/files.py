@@ -14,6 +14,8 @@ import os
 from pathlib import Path
 from typing import Any
 
+from .i18n import _
+
 log = logging.getLogger(__name__)
 MAX_BYTES = 4_000_000  # far beyond any real save or record; bounds what a hostile file can cost
 _NOTICES: list[str] = []
@@ -49,26 +51,29 @@ def read_json(path: Path) -> Any:
     try:
         size = path.stat().st_size
         if size > MAX_BYTES:
-            raise BadFile(f"it is too large ({size} bytes)")
+            raise BadFile(_("it is too large ({size} bytes)", size=size))
         raw = path.read_bytes()
     except OSError as exc:
-        raise BadFile(f"it cannot be read ({exc.strerror or exc})") from None
+        raise BadFile(_("it cannot be read ({reason})", reason=exc.strerror or exc)) from None
     if not raw.strip():
-        raise BadFile("it is empty")
+        raise BadFile(_("it is empty"))
     try:
         return json.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:
-        raise BadFile("it is not text (binary or damaged)") from None
+        raise BadFile(_("it is not text (binary or damaged)")) from None
     except RecursionError:
-        raise BadFile("it is nested too deeply") from None
+        raise BadFile(_("it is nested too deeply")) from None
     except json.JSONDecodeError as exc:
         if exc.pos >= len(raw.rstrip()) - 1:
-            raise BadFile("it is cut short (truncated)") from None
-        raise BadFile(f"it is not valid JSON (line {exc.lineno}, column {exc.colno})") from None
+            raise BadFile(_("it is cut short (truncated)")) from None
+        raise BadFile(_("it is not valid JSON (line {line}, column {column})", line=exc.lineno,
+                        column=exc.colno)) from None
 
 
 def set_aside(path: Path, reason: str, what: str) -> Path | None:
-    """Rename a bad file to `<name>.bad` (or `.bad-2`, ...: never over another file) and say so."""
+    """Rename a bad file to `<name>.bad` (or `.bad-2`, ...: never over another file) and say so.
+
+    `what` and `reason` are already in the player's language ("The saved game", "it is empty")."""
     for n in range(1, 1000):
         target = path.with_name(path.name + (".bad" if n == 1 else f".bad-{n}"))
         if target.exists():
@@ -77,11 +82,12 @@ def set_aside(path: Path, reason: str, what: str) -> Path | None:
             os.rename(path, target)  # the check above and this rename race only with ourselves
         except OSError as exc:
             log.warning("%s could not be set aside: %s", path, exc)
-            notice(f"{what} could not be read: {reason}.")
+            notice(_("{what} could not be read: {reason}.", what=what, reason=reason))
             return None
-        notice(f"{what} could not be read: {reason}. It was set aside as {target.name}.")
+        notice(_("{what} could not be read: {reason}. It was set aside as {name}.", what=what, reason=reason,
+                 name=target.name))
         return target
-    notice(f"{what} could not be read: {reason}.")
+    notice(_("{what} could not be read: {reason}.", what=what, reason=reason))
     return None
 
 

@@ -17,6 +17,7 @@ from typing import Any
 from engine import Game, IllegalAction, NotationError, from_record, to_record
 
 from .files import BadFile, clean_temporaries, data_dir, free_name, read_json, set_aside, write_json
+from .i18n import _
 
 log = logging.getLogger(__name__)
 
@@ -37,12 +38,12 @@ def check_record(data: Any) -> Game:
     """Replay a record (the proof that it is sound); BadFile says in words why it is not."""
     if not isinstance(data, dict) or data.get("format") != "battleline-game/1":
         found = data.get("format") if isinstance(data, dict) else None
-        kind = f"a {found!r} file" if isinstance(found, str) else "some other kind of file"
-        raise BadFile(f"it is not a Battle Line game record ({kind})")
+        kind = _("a {kind} file", kind=repr(found)) if isinstance(found, str) else _("some other kind of file")
+        raise BadFile(_("it is not a Battle Line game record ({kind})", kind=kind))
     try:
         return from_record(data)
     except (NotationError, IllegalAction) as exc:
-        raise BadFile(f"it is not a sound game record ({exc})") from None
+        raise BadFile(_("it is not a sound game record ({reason})", reason=exc)) from None
 
 
 def read_record_file(path: Path) -> Game:
@@ -100,7 +101,7 @@ def library() -> list[Kept]:
         try:
             out.append(Kept(path, read_record_file(path)))
         except BadFile as exc:
-            set_aside(path, str(exc), f"The replay {path.name}")
+            set_aside(path, str(exc), _("The replay {name}", name=path.name))
     out.sort(key=lambda k: (k.when, k.id), reverse=True)
     return out
 
@@ -128,7 +129,7 @@ def import_inbox() -> tuple[int, int]:
         try:
             game = read_record_file(path)
         except BadFile as exc:
-            set_aside(path, str(exc), f"The import {path.name}")
+            set_aside(path, str(exc), _("The import {name}", name=path.name))
             bad += 1
             continue
         target = free_name(games_dir(), "imported-" + re.sub(r"[^A-Za-z0-9_-]+", "_", path.stem)[:40])

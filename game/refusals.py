@@ -29,6 +29,15 @@ PATTERNS: list[tuple[re.Pattern[str], str]] = [(re.compile(p), t) for p, t in (
      N_("Scout returns {n} cards, one fewer than it drew (R33)")),
     (r"^Scout returns distinct cards from your own hand \(R33\)$",
      N_("Scout returns distinct cards from your own hand (R33)")),
+    # LAN: the guest's table, and the host turning a guest away
+    (r"^it is not your turn$", N_("it is not your turn")),
+    (r"^not connected to the host yet$", N_("not connected to the host yet")),
+    (r"^wrong join code$", N_("wrong join code")),
+    (r"^this game already has a guest$", N_("this game already has a guest")),
+    (r"^protocol version (?P<theirs>\S+) does not match the host's (?P<ours>\S+)$",
+     N_("protocol version {theirs} does not match the host's {ours}")),
+    (r"^program version (?P<theirs>\S+) does not match the host's (?P<ours>\S+)$",
+     N_("program version {theirs} does not match the host's {ours}")),
 )]
 
 

@@ -25,6 +25,7 @@ from engine.match import ENDS, Match, check_result
 from engine.rules import CLAIM_TIMINGS
 
 from .files import BadFile, clean_temporaries, data_dir, read_json, set_aside, write_json
+from .i18n import N_, _
 from .records import archive, check_record
 from .session import OPPONENTS, Session, Setup
 from .stats import count_game, count_match
@@ -34,7 +35,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 FORMAT = "battleline-save/1"
-WHAT = "The saved game"
+WHAT = N_("The saved game")
 
 
 def save_path() -> Path:
@@ -127,7 +128,7 @@ def load_save() -> Saved | None:
     try:
         return check_save(read_json(path))
     except BadFile as exc:
-        set_aside(path, str(exc), WHAT)
+        set_aside(path, str(exc), _(WHAT))
         return None
 
 
@@ -139,40 +140,40 @@ def check_save(data: Any) -> Saved:
     """Every field checked and the game replayed; BadFile says in words what is wrong."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         found = data.get("format") if isinstance(data, dict) else None
-        raise _fail(f"it is not a Battle Line save ({found!r} file)" if isinstance(found, str)
-                    else "it is not a Battle Line save")
+        raise _fail(_("it is not a Battle Line save ({kind} file)", kind=repr(found)) if isinstance(found, str)
+                    else _("it is not a Battle Line save"))
     fields = {"format", "id", "saved", "setup", "rng", "results", "next_first", "match", "game"}
     if set(data) != fields:
-        raise _fail(f"its fields are wrong ({', '.join(sorted(set(data) ^ fields))})")
+        raise _fail(_("its fields are wrong ({fields})", fields=", ".join(sorted(set(data) ^ fields))))
     if not isinstance(data["id"], str) or not 0 < len(data["id"]) <= 64:
-        raise _fail("its id is wrong")
+        raise _fail(_("its id is wrong"))
     setup = _check_setup(data["setup"])
     _check_rng(data["rng"])
     results = data["results"]
     if not isinstance(results, list) or len(results) > 1000:
-        raise _fail("its results are not a list")
+        raise _fail(_("its results are not a list"))
     try:
         results = [check_result(r, f"results[{i}]") for i, r in enumerate(results)]
         match = Match.from_dict(data["match"]) if data["match"] is not None else None
     except ValueError as exc:
-        raise _fail(f"its match is not sound ({exc})") from None
+        raise _fail(_("its match is not sound ({reason})", reason=exc)) from None
     if setup.match != (match is not None) or (match is not None and match.games != results):
-        raise _fail("its match does not agree with its results")
+        raise _fail(_("its match does not agree with its results"))
     if data["next_first"] not in (None, "north", "south"):
-        raise _fail("its next first player is wrong")
+        raise _fail(_("its next first player is wrong"))
     game = check_record(data["game"]) if data["game"] is not None else None
     if game is None and not setup.match:
-        raise _fail("it has no game to continue")
+        raise _fail(_("it has no game to continue"))
     return Saved(data, setup, match, game)
 
 
 def _check_setup(raw: Any) -> Setup:
     if not isinstance(raw, dict):
-        raise _fail("its setup is not a table")
+        raise _fail(_("its setup is not a table"))
     s = Setup()
     known = {f.name for f in dataclasses.fields(Setup)} - {"autosave"}
     if set(raw) - known:
-        raise _fail(f"its setup has unknown fields ({', '.join(sorted(set(raw) - known))})")
+        raise _fail(_("its setup has unknown fields ({fields})", fields=", ".join(sorted(set(raw) - known))))
     checks: dict[str, Any] = {
         "opponent": lambda v: v in OPPONENTS,
         "names": lambda v: isinstance(v, list) and len(v) == 2 and all(isinstance(n, str) and 0 < len(n) <= 100
@@ -185,7 +186,7 @@ def _check_setup(raw: Any) -> Setup:
     for key, ok in checks.items():
         if key in raw:
             if not ok(raw[key]):
-                raise _fail(f"its setup.{key} is wrong")
+                raise _fail(_("its setup.{key} is wrong", key=key))
             setattr(s, key, list(raw[key]) if key == "names" else raw[key])
     return s
 
@@ -198,7 +199,7 @@ def _check_rng(raw: Any) -> None:
     if not (isinstance(raw, list) and len(raw) == 3 and _whole(raw[0]) and isinstance(raw[1], list)
             and len(raw[1]) == 625 and all(_whole(v) and 0 <= v < 2**32 for v in raw[1])
             and (raw[2] is None or isinstance(raw[2], float))):
-        raise _fail("its seed stream is damaged")
+        raise _fail(_("its seed stream is damaged"))
 
 
 def resume(saved: Saved, bot_pace: float = 0.7, in_process_bots: bool = False) -> tuple[Session, LocalTable | None]:
@@ -225,28 +226,33 @@ def describe(saved: Saved) -> list[str]:
     """The Continue screen's words: who, what kind of sitting, and where the game stands."""
     names = saved.names
     setup = saved.setup
-    lines = [f"{names['south']} against {names['north']}"]
+    lines = [_("{south} against {north}", south=names["south"], north=names["north"])]
     if saved.match is not None:
         s = saved.match.scores
-        lines.append(f"{match_words(setup)}: {names['south']} {s['south']} \u2013 {s['north']} {names['north']}, "
-                     f"after {len(saved.match.games)} game{'s' if len(saved.match.games) != 1 else ''}")
+        played = len(saved.match.games)
+        after = _("after 1 game") if played == 1 else _("after {n} games", n=played)
+        lines.append(_("{match}: {south} {n_south} \u2013 {n_north} {north}, {after}", match=match_words(setup),
+                       south=names["south"], n_south=s["south"], n_north=s["north"], north=names["north"],
+                       after=after))
     game = saved.game
     if game is None:
-        lines.append("Between games: the next game is ready to start")
+        lines.append(_("Between games: the next game is ready to start"))
     elif game.over:
-        lines.append("The last game has just ended")
+        lines.append(_("The last game has just ended"))
     else:
         held = {s: sum(f.claimed == s for f in game.flags) for s in ("south", "north")}
-        lines.append(f"{len(game.actions)} moves played \u00b7 flags {held['south']} \u2013 {held['north']} "
-                     f"\u00b7 {names[game.to_move]} to move")
-    lines.append(f"Saved {saved.data['saved']}")
+        lines.append(_("{moves} moves played \u00b7 flags {n_south} \u2013 {n_north} \u00b7 {name} to move",
+                       moves=len(game.actions), n_south=held["south"], n_north=held["north"],
+                       name=names[game.to_move]))
+    lines.append(_("Saved {when}", when=saved.data["saved"]))
     return lines
 
 
 def match_words(setup: Setup) -> str:
     """'A match of 5 games', 'First to 25 points' or 'The Hungarian match' (R41)."""
     if setup.match_end == "games":
-        return f"A match of {setup.match_limit} game{'s' if setup.match_limit != 1 else ''}"
+        return _("A match of 1 game") if setup.match_limit == 1 else \
+            _("A match of {n} games", n=setup.match_limit)
     if setup.match_end == "points":
-        return f"First to {setup.match_limit} points"
-    return "The Hungarian match"
+        return _("First to {n} points", n=setup.match_limit)
+    return _("The Hungarian match")

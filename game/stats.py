@@ -15,6 +15,7 @@ from typing import Any
 from engine import OTHER
 
 from .files import BadFile, data_dir, read_json, set_aside, write_json
+from .i18n import _
 
 log = logging.getLogger(__name__)
 FORMAT = "battleline-stats/1"
@@ -59,32 +60,33 @@ class Stats:
     def from_dict(data: Any) -> Stats:
         """Checked field by field; BadFile names what is wrong."""
         if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise BadFile("it is not a Battle Line statistics file")
+            raise BadFile(_("it is not a Battle Line statistics file"))
         out = Stats()
         for key in ("games_counted", "matches_counted"):
             ids = data.get(key)
             if not isinstance(ids, list) or len(ids) > MAX_IDS or not all(isinstance(i, str) for i in ids):
-                raise BadFile(f"its {key} is not a list of ids")
+                raise BadFile(_("its {key} is not a list of ids", key=key))
             setattr(out, key, list(ids))
         players = data.get("players")
         if not isinstance(players, dict):
-            raise BadFile("its players are not a table")
+            raise BadFile(_("its players are not a table"))
         for name, entry in players.items():
             if not isinstance(entry, dict):
-                raise BadFile(f"the entry of {name!r} is not a table")
+                raise BadFile(_("the entry of {name} is not a table", name=repr(name)))
             p = out.player(str(name))
             for which in ("games", "matches"):
                 table = entry.get(which, {})
                 if not isinstance(table, dict):
-                    raise BadFile(f"{name!r}: {which} is not a table")
+                    raise BadFile(_("{name}: {which} is not a table", name=repr(name), which=which))
                 for kind, row in table.items():
                     if kind not in KINDS or not _counts(row, 3):
-                        raise BadFile(f"{name!r}: bad {which} line {kind!r}")
+                        raise BadFile(_("{name}: bad {which} line {kind}", name=repr(name), which=which,
+                                        kind=repr(kind)))
                     p.tally(which, kind)[:] = row
             for key in ("breakthroughs", "envelopments"):
                 value = entry.get(key, 0)
                 if not _counts([value], 1):
-                    raise BadFile(f"{name!r}: {key} is not a count")
+                    raise BadFile(_("{name}: {key} is not a count", name=repr(name), key=key))
                 setattr(p, key, value)
         return out
 
@@ -106,7 +108,7 @@ def load_stats() -> Stats:
     try:
         return Stats.from_dict(read_json(path))
     except BadFile as exc:
-        set_aside(path, str(exc), "The statistics file")
+        set_aside(path, str(exc), _("The statistics file"))
         return Stats()
 
 

@@ -10,10 +10,11 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import art
+from game.i18n import _
 from game.input import Intent, Kind
 from game.saves import Saved, describe, resume
 from game.scene import Scene
-from game.text import blit_lines, shadowed, text, wrap
+from game.text import blit_lines, fitted, shadowed, text, wrap
 from game.widgets import Item
 
 from .menu_base import MenuScene
@@ -32,31 +33,32 @@ class ContinueScene(MenuScene):
         self.menu.width = 720
 
     def items(self) -> list[Item]:
-        return [Item("Resume", self.start, hint="Same hands, same decks: the game replayed from its seed"),
-                Item("Back", self.back, hint="The save is kept until a new game starts")]
+        return [Item(_("Resume"), self.start, hint=_("Same hands, same decks: the game replayed from its seed")),
+                Item(_("Back"), self.back, hint=_("The save is kept until a new game starts"))]
 
     def start(self) -> None:
         resume_into(self.app, self.saved)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_backdrop(surface)
-        img = shadowed("Continue", 72, art.HILITE, "serif", offset=3)
+        img = shadowed(_("Continue"), 72, art.HILITE, "serif", offset=3)
         surface.blit(img, img.get_rect(center=(960, 120)))
         box = pygame.Rect(300, 210, 1320, 520)
         art.panel(surface, box, alpha=215, border=art.GOLD_DARK, radius=20)
         lines = describe(self.saved)
-        img = text(lines[0], 52, art.CREAM, "serif")
+        img = fitted(lines[0], 52, box.width - 80, art.CREAM, "serif")
         surface.blit(img, img.get_rect(midtop=(960, box.y + 36)))
         y = box.y + 130
-        for line in lines[1:]:
+        for n, line in enumerate(lines[1:], start=2):
             for part in wrap(line, 36, box.width - 100):
-                img = text(part, 36, art.CREAM if not line.startswith("Saved") else art.MUTED)
+                img = text(part, 36, art.CREAM if n < len(lines) else art.MUTED)  # the last: when it was saved
                 surface.blit(img, img.get_rect(midtop=(960, y)))
                 y += 54
         self._flags(surface, box.y + 350)
         self.menu.draw(surface, self.app.input.last_device)
         g = self.app.input.glyph
-        hint = text(f"{g(Kind.CONFIRM)} choose  \u00b7  {g(Kind.BACK)} back", 28, art.MUTED)
+        words = _("{confirm} choose  \u00b7  {back} back", confirm=g(Kind.CONFIRM), back=g(Kind.BACK))
+        hint = text(words, 28, art.MUTED)
         surface.blit(hint, hint.get_rect(midbottom=(960, 1050)))
 
     def _flags(self, surface: pygame.Surface, y: int) -> None:
@@ -73,7 +75,8 @@ class ContinueScene(MenuScene):
             pygame.draw.rect(surface, colour, r, border_radius=14)
             num = text(str(i + 1), 40, art.INK, "bold")
             surface.blit(num, num.get_rect(center=r.center))
-        key = text(f"Flags held: {names['south']}'s amber, {names['north']}'s blue", 28, art.MUTED)
+        key = fitted(_("Flags held: {south}'s amber, {north}'s blue", south=names["south"], north=names["north"]),
+                     28, 1320, art.MUTED)
         surface.blit(key, key.get_rect(midtop=(960, y + 96)))
 
 
@@ -120,10 +123,10 @@ class NoticeScene(Scene):
         box = pygame.Rect(0, 0, 1400, 200 + 42 * len(wrapped))
         box.center = (960, 540)
         art.panel(surface, box, alpha=242, border=art.BAD, radius=20, fill=(24, 20, 20))
-        img = text("A file could not be read", 44, art.BAD, "bold")
+        img = fitted(_("A file could not be read"), 44, box.width - 60, art.BAD, "bold")
         surface.blit(img, img.get_rect(midtop=(960, box.y + 30)))
         blit_lines(surface, wrapped, 32, art.CREAM, (box.x + 60, box.y + 110), spacing=1.3)
-        hint = text(f"{self.app.input.glyph(Kind.CONFIRM)} OK", 30, art.MUTED)
+        hint = text(_("{confirm} OK", confirm=self.app.input.glyph(Kind.CONFIRM)), 30, art.MUTED)
         surface.blit(hint, hint.get_rect(midbottom=(960, box.bottom - 20)))
 
 

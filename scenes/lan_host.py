@@ -17,8 +17,9 @@ import pygame
 
 from engine import Rules
 from game import art
+from game.i18n import N_, _
 from game.input import Intent, Kind
-from game.text import shadowed, text
+from game.text import fitted, shadowed, wrap
 from game.widgets import Item
 
 from .menu_base import MenuScene
@@ -32,7 +33,11 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 DEFAULT_PORT = 47110
 TIMINGS = ("standard", "advanced", "end")
-TIMING_WORDS = {"standard": "after playing (standard)", "advanced": "at turn start", "end": "after drawing"}
+TIMING_WORDS = {"standard": N_("after playing (standard)"), "advanced": N_("at turn start"),
+                "end": N_("after drawing")}
+#: the same, shortest, for the lobby's rules line and the guest's waiting screen
+TIMING_SHORT = {"standard": N_("after playing"), "advanced": N_("at turn start"), "end": N_("after drawing")}
+STARTS_WORDS = {"random": N_("random"), "host": N_("you"), "guest": N_("the guest")}
 STARTS = ("random", "host", "guest")
 
 
@@ -64,8 +69,8 @@ class HostLobbyScene(MenuScene):
     """Rules first; then the lobby panel with the code, until a guest joins and the host starts."""
 
     name = "host_lobby"
-    title = "Host a LAN game"
-    subtitle = "Choose the rules, then open the lobby"
+    title = N_("Host a LAN game")
+    subtitle = N_("Choose the rules, then open the lobby")
     menu_top = 300
 
     def __init__(self, app: App, bind: str = "0.0.0.0", advertise: bool = True, port: int = DEFAULT_PORT) -> None:
@@ -88,28 +93,28 @@ class HostLobbyScene(MenuScene):
 
     def items(self) -> list[Item]:
         if self.host is None:
-            resume = [Item("Resume the saved LAN game", self.resume_saved,
-                           hint="The guest rejoins it from their Join screen")] if _saved_game_waiting() else []
+            resume = [Item(_("Resume the saved LAN game"), self.resume_saved,
+                           hint=_("The guest rejoins it from their Join screen"))] if _saved_game_waiting() else []
             return [
                 *resume,
-                Item("Tactics cards", choices=("on", "off"), index=0 if self.tactics else 1,
+                Item(_("Tactics cards"), choices=("on", "off"), index=0 if self.tactics else 1,
+                     show=lambda v: _("on") if v == "on" else _("off"),
                      on_change=lambda v: setattr(self, "tactics", v == "on")),
-                Item("Claims", choices=TIMINGS, index=TIMINGS.index(self.timing), show=TIMING_WORDS.__getitem__,
-                     on_change=lambda v: setattr(self, "timing", v)),
-                Item("Play", choices=PLAY_CHOICES, index=PLAY_CHOICES.index(self.play),
-                     show=PLAY_WORDS.__getitem__, on_change=lambda v: setattr(self, "play", v),
-                     hint="A match scores each game; the winner starts the next (R40, R41)"),
-                Item("Who starts", choices=STARTS, index=STARTS.index(self.starts),
-                     show=lambda v: {"random": "random", "host": "you", "guest": "the guest"}[v],
-                     on_change=lambda v: setattr(self, "starts", v)),
-                Item("Open the lobby", self.open_lobby, hint="Guests find this game on the LAN"),
-                Item("Back", self.back),
+                Item(_("Claims"), choices=TIMINGS, index=TIMINGS.index(self.timing),
+                     show=lambda v: _(TIMING_WORDS[v]), on_change=lambda v: setattr(self, "timing", v)),
+                Item(_("Play"), choices=PLAY_CHOICES, index=PLAY_CHOICES.index(self.play),
+                     show=lambda v: _(PLAY_WORDS[v]), on_change=lambda v: setattr(self, "play", v),
+                     hint=_("A match scores each game; the winner starts the next (R40, R41)")),
+                Item(_("Who starts"), choices=STARTS, index=STARTS.index(self.starts),
+                     show=lambda v: _(STARTS_WORDS[v]), on_change=lambda v: setattr(self, "starts", v)),
+                Item(_("Open the lobby"), self.open_lobby, hint=_("Guests find this game on the LAN")),
+                Item(_("Back"), self.back),
             ]
         joined = self.host.guest_identity is not None
         return [
-            Item("Start the game", self.start, enabled=joined,
-                 hint="" if joined else "Waiting for a guest to join"),
-            Item("Close the lobby", self.back),
+            Item(_("Start the game"), self.start, enabled=joined,
+                 hint="" if joined else _("Waiting for a guest to join")),
+            Item(_("Close the lobby"), self.back),
         ]
 
     def open_lobby(self) -> None:
@@ -123,7 +128,7 @@ class HostLobbyScene(MenuScene):
             from net.discovery import Advertiser
 
             self.advertiser = Advertiser(f"{self.player_name}'s game", self.host.port)
-        self.subtitle = "Tell your guest the join code"
+        self.subtitle = N_("Tell your guest the join code")
         self._rebuild()
 
     def resume_saved(self) -> None:
@@ -133,7 +138,7 @@ class HostLobbyScene(MenuScene):
         try:
             self.host = Host.resume(host_save_path(), port=self.port, bind=self.bind)
         except Exception as exc:  # a bad save or a busy port: say so, keep the menu
-            self.subtitle = f"Cannot reopen the saved game: {str(exc)[:80]}"
+            self.subtitle = _("Cannot reopen the saved game: {reason}", reason=str(exc)[:80])
             self.host = None
             self._rebuild()
             return
@@ -143,7 +148,7 @@ class HostLobbyScene(MenuScene):
             from net.discovery import Advertiser
 
             self.advertiser = Advertiser(f"{self.player_name}'s game", self.host.port)
-        self.subtitle = f"Waiting for {self.host.guest_name} to rejoin"
+        self.subtitle = _("Waiting for {name} to rejoin", name=self.host.guest_name)
         self._rebuild()
 
     def _rebuild(self) -> None:
@@ -202,49 +207,52 @@ class HostLobbyScene(MenuScene):
         panel = pygame.Rect(1000, 300, 860, 600)
         art.panel(surface, panel, alpha=220, radius=18)
         x, y = panel.x + 40, panel.y + 30
+        inner = panel.width - 80
         if self.host is None:
-            lines = [("How LAN play works", 40, art.HILITE, "bold"),
-                     ("This computer hosts: it keeps the", 30, art.CREAM, "regular"),
-                     ("game and the decks. Your guest joins", 30, art.CREAM, "regular"),
-                     ("from another computer on this network", 30, art.CREAM, "regular"),
-                     ("and never sees your hand.", 30, art.CREAM, "regular")]
-            for words, size, colour, face in lines:
-                img = text(words, size, colour, face)
+            img = fitted(_("How LAN play works"), 40, inner, art.HILITE, "bold")
+            surface.blit(img, (x, y))
+            y += img.get_height() + 14
+            words = _("This computer hosts: it keeps the game and the decks. Your guest joins from another "
+                      "computer on this network and never sees your hand.")
+            for line in wrap(words, 30, inner):
+                img = fitted(line, 30, inner, art.CREAM)
                 surface.blit(img, (x, y))
                 y += img.get_height() + 14
             return
         host = self.host
-        rows = [("Host", socket.gethostname()[:24]),
-                ("Address", _address(self.advertiser)),
-                ("Port", str(host.port))]
-        for label, value in rows:
-            surface.blit(text(label, 30, art.MUTED), (x, y))
-            surface.blit(text(value, 34, art.CREAM, "bold"), (x + 200, y - 2))
+        label_w, value_x = 190, x + 200
+        value_w = panel.right - 40 - value_x
+
+        def row(label: str, value: str, size: int = 30) -> None:
+            surface.blit(fitted(label, 30, label_w, art.MUTED), (x, y))
+            surface.blit(fitted(value, size, value_w, art.CREAM, "bold"), (value_x, y - (size - 30) // 2))
+
+        for label, value in ((_("Computer"), socket.gethostname()[:24]),
+                             (_("Address"), _address(self.advertiser)),
+                             (_("Port"), str(host.port))):
+            row(label, value, 34)
             y += 56
         rules = host.game.rules
-        timing = TIMING_WORDS[rules.claim_timing].removesuffix(" (standard)")
-        surface.blit(text("Rules", 30, art.MUTED), (x, y))
-        words = f"tactics {'on' if rules.tactics else 'off'} \u00b7 claims {timing}"
-        surface.blit(text(words, 30, art.CREAM, "bold"), (x + 200, y))
+        row(_("Rules"), _("tactics {tactics} \u00b7 claims {timing}", tactics=_("on") if rules.tactics else _("off"),
+                          timing=_(TIMING_SHORT[rules.claim_timing])))
         y += 56
         if host.match is not None:
-            surface.blit(text("Play", 30, art.MUTED), (x, y))
-            surface.blit(text(PLAY_WORDS[self.play], 30, art.CREAM, "bold"), (x + 200, y))
+            row(_("Play"), _(PLAY_WORDS[self.play]))
             y += 56
-        surface.blit(text("Join code", 30, art.MUTED), (x, y + 10))
+        surface.blit(fitted(_("Join code"), 30, inner, art.MUTED), (x, y + 10))
         code = shadowed(" ".join(host.code), 120, art.HILITE, "bold", offset=4)
         surface.blit(code, code.get_rect(midtop=(panel.centerx, y + 50)))
         y += 210
         if host.guest_identity is None:
-            status = "Waiting for a guest to join\u2026"
+            status = _("Waiting for a guest to join\u2026")
             colour = art.MUTED
         else:
-            status = f"{host.guest_name} has joined: ready to start"
+            status = _("{name} has joined: ready to start", name=host.guest_name)
             colour = art.GOOD
-        img = text(status, 32, colour, "bold")
+        img = fitted(status, 32, inner, colour, "bold")
         surface.blit(img, img.get_rect(midtop=(panel.centerx, y)))
         if self.advertiser is not None and self.advertiser.error:
-            warn = text("Not visible on the LAN: guests type the address", 28, art.BAD)
+            warn = fitted(_("Not visible on the LAN: guests type the address"), 28, inner, art.BAD)
             surface.blit(warn, warn.get_rect(midtop=(panel.centerx, y + 56)))
 
 

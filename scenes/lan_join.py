@@ -12,11 +12,13 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import art
+from game.i18n import N_, _
 from game.input import Intent, Kind
 from game.scene import AMBIENT, Scene
-from game.text import shadowed, text
+from game.text import fit_size, fitted, shadowed, text
 from game.widgets import Item, Menu
 
+from .lan_host import TIMING_SHORT
 from .menu_base import MenuScene
 
 if TYPE_CHECKING:
@@ -32,8 +34,8 @@ class JoinListScene(MenuScene):
     """Games advertised on the LAN, refreshed as they appear, plus typing an address by hand."""
 
     name = "join_list"
-    title = "Join a LAN game"
-    subtitle = "Games found on this network"
+    title = N_("Join a LAN game")
+    subtitle = N_("Games found on this network")
     menu_top = 300
 
     def __init__(self, app: App, interfaces: list[str] | None = None) -> None:
@@ -46,10 +48,10 @@ class JoinListScene(MenuScene):
     def items(self) -> list[Item]:
         out = []
         for name, address, port, ok in self.shown:
-            label = f"{name}  \u00b7  {address}:{port}" if ok else f"{name} (another version)"
+            label = f"{name}  \u00b7  {address}:{port}" if ok else _("{name} (another version)", name=name)
             out.append(Item(label, partial(self.pick, f"{address}:{port}"), enabled=ok))
-        out.append(Item("Enter an address", self._by_hand, hint="HOST:PORT, as the host's lobby shows it"))
-        out.append(Item("Back", self.back))
+        out.append(Item(_("Enter an address"), self._by_hand, hint=_("HOST:PORT, as the host's lobby shows it")))
+        out.append(Item(_("Back"), self.back))
         return out
 
     def pick(self, address: str) -> None:
@@ -80,8 +82,8 @@ class JoinListScene(MenuScene):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         if not self.shown:
-            words = "Searching\u2026" if self.browser and not self.browser.error else "LAN search unavailable"
-            img = text(words, 30, art.MUTED)
+            words = _("Searching\u2026") if self.browser and not self.browser.error else _("LAN search unavailable")
+            img = fitted(words, 30, 1800, art.MUTED)
             surface.blit(img, img.get_rect(midbottom=(960, self.menu_top - 14)))
 
 
@@ -161,7 +163,7 @@ class _EntryScene(Scene):
     def __init__(self, app: App, entry: WheelEntry, go_label: str) -> None:
         super().__init__(app)
         self.entry = entry
-        self.buttons = Menu([Item(go_label, self.go), Item("Back", self.back)], 960, 760, width=560)
+        self.buttons = Menu([Item(go_label, self.go), Item(_("Back"), self.back)], 960, 760, width=560)
         self.on_buttons = False
 
     def go(self) -> None:
@@ -190,9 +192,10 @@ class _EntryScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(art.backdrop((1920, 1080), 11, art.NIGHT), (0, 0))
-        title = shadowed(self.heading, 64, art.HILITE, "serif", offset=3)
+        heading = _(self.heading)
+        title = shadowed(heading, fit_size(heading, 64, 1800, "serif"), art.HILITE, "serif", offset=3)
         surface.blit(title, title.get_rect(center=(960, 170)))
-        helper = text(self.help, 30, art.MUTED)
+        helper = fitted(_(self.help), 30, 1800, art.MUTED)
         surface.blit(helper, helper.get_rect(center=(960, 250)))
         self.entry.draw(surface)
         focus = self.buttons.focus
@@ -201,18 +204,19 @@ class _EntryScene(Scene):
         self.buttons.draw(surface, self.app.input.last_device)
         self.buttons.focus = focus
         g = self.app.input.glyph
-        hint = text(f"\u25b2\u25bc change  \u00b7  \u25c0\u25b6 move  \u00b7  {g(Kind.CONFIRM)} done  \u00b7  "
-                    f"{g(Kind.BACK)} back", 28, art.MUTED)
+        words = _("{updown} change  \u00b7  {leftright} move  \u00b7  {confirm} done  \u00b7  {back} back",
+                  updown="\u25b2\u25bc", leftright="\u25c0\u25b6", confirm=g(Kind.CONFIRM), back=g(Kind.BACK))
+        hint = fitted(words, 28, 1840, art.MUTED)
         surface.blit(hint, hint.get_rect(midbottom=(960, 1050)))
 
 
 class AddressEntryScene(_EntryScene):
-    heading = "The host's address"
-    help = "As the host's lobby shows it, e.g. 192.168.1.20:47110"
+    heading = N_("The host's address")
+    help = N_("As the host's lobby shows it, e.g. 192.168.1.20:47110")
 
     def __init__(self, app: App) -> None:
         super().__init__(app, WheelEntry("192.168.1.", ADDRESS_CHARS + " ", 21, (960, 500), size=72, pad=" "),
-                         "Next: the join code")
+                         _("Next: the join code"))
 
     def go(self) -> None:
         address = self.entry.value.replace(" ", "")
@@ -222,13 +226,13 @@ class AddressEntryScene(_EntryScene):
 
 
 class CodeEntryScene(_EntryScene):
-    heading = "Join code"
-    help = "The four digits on the host's screen"
+    heading = N_("Join code")
+    help = N_("The four digits on the host's screen")
 
     def __init__(self, app: App, address: str) -> None:
         self.address = address
-        super().__init__(app, WheelEntry("0000", DIGITS, 4, (960, 500), size=150), "Join")
-        self.help = f"The four digits on the host's screen  \u00b7  {address}"
+        super().__init__(app, WheelEntry("0000", DIGITS, 4, (960, 500), size=150), _("Join"))
+        self.help = _("The four digits on the host's screen  \u00b7  {address}", address=address)
 
     def go(self) -> None:
         from game.lan_store import guest_token
@@ -240,7 +244,7 @@ class CodeEntryScene(_EntryScene):
             guest.connect()
         except Exception as exc:  # zmq refuses a malformed address at once
             guest.close()
-            self.help = f"Cannot reach {self.address}: {exc}"
+            self.help = _("Cannot reach {address}: {reason}", address=self.address, reason=exc)
             return
         self.app.push(GuestWaitScene(self.app, guest))
 
@@ -255,7 +259,7 @@ class GuestWaitScene(Scene):
         self.guest: Guest | None = guest
         self.waited = 0.0
         self.remembered = False
-        self.menu = Menu([Item("Back", self.back)], 960, 820, width=480)
+        self.menu = Menu([Item(_("Back"), self.back)], 960, 820, width=480)
 
     def back(self) -> None:
         self.app.pop(self)
@@ -299,28 +303,32 @@ class GuestWaitScene(Scene):
         if guest is None:
             return "", [], art.MUTED
         if guest.refused:
-            return "The host refused", [guest.refused], art.BAD
+            from game.refusals import refusal_words
+
+            return _("The host refused"), [refusal_words(guest.refused)], art.BAD
         if guest.seat is None:
-            tail = " (is the address right?)" if self.waited > 5 else ""
-            return "Connecting\u2026", [f"to {guest.address.removeprefix('tcp://')}{tail}"], art.MUTED
-        host = guest.players.get("south" if guest.seat == "north" else "north", "the host")
+            address = guest.address.removeprefix("tcp://")
+            line = _("to {address} (is the address right?)", address=address) if self.waited > 5 else \
+                _("to {address}", address=address)
+            return _("Connecting\u2026"), [line], art.MUTED
+        host = guest.players.get("south" if guest.seat == "north" else "north", "") or _("the host")
         rules = guest.rules
-        timing = {"standard": "after playing", "advanced": "at the start of a turn", "end": "after drawing"}
-        lines = [f"Tactics cards: {'on' if rules.get('tactics', True) else 'off'}",
-                 f"Claims: {timing.get(str(rules.get('claim_timing')), '?')}",
-                 f"You play as {guest.players.get(guest.seat, 'Guest')}"]
-        return f"Waiting for {host} to start\u2026", lines, art.GOOD
+        timing = TIMING_SHORT.get(str(rules.get("claim_timing")))
+        lines = [_("Tactics cards: {value}", value=_("on") if rules.get("tactics", True) else _("off")),
+                 _("Claims: {timing}", timing=_(timing) if timing else "?"),
+                 _("You play as {name}", name=guest.players.get(guest.seat, "") or _("Guest"))]
+        return _("Waiting for {name} to start\u2026", name=host), lines, art.GOOD
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(art.backdrop((1920, 1080), 11, art.NIGHT), (0, 0))
-        title = shadowed("Join a LAN game", 64, art.HILITE, "serif", offset=3)
+        title = shadowed(_("Join a LAN game"), 64, art.HILITE, "serif", offset=3)
         surface.blit(title, title.get_rect(center=(960, 170)))
         heading, lines, colour = self.status()
-        img = text(heading, 44, colour, "bold")
+        img = fitted(heading, 44, 1800, colour, "bold")
         surface.blit(img, img.get_rect(center=(960, 360)))
         y = 450
         for line in lines:
-            img = text(line, 34, art.CREAM)
+            img = fitted(line, 34, 1800, art.CREAM)
             surface.blit(img, img.get_rect(center=(960, y)))
             y += 56
         self.menu.draw(surface, self.app.input.last_device)

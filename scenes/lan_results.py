@@ -10,6 +10,7 @@ import secrets
 from typing import TYPE_CHECKING, Any
 
 from engine.match import Match
+from game.i18n import _
 from game.lan_tables import HostTable, RemoteTable
 from game.widgets import Item
 
@@ -32,14 +33,14 @@ def lan_items(results: ResultsScene) -> list[Item] | None:
     if not isinstance(table, HostTable | RemoteTable):
         return None
     match = _match(table)
-    look = Item("Look at the board", results.back)
-    leave = Item("Main menu", results._menu)
+    look = Item(_("Look at the board"), results.back)
+    leave = Item(_("Main menu"), results._menu)
     if isinstance(table, RemoteTable):
         return [look, leave]
     if match is not None and match.over:
         return [look, leave]
-    label = "Next game" if match is not None else "Rematch"
-    return [Item(label, lambda: _next_game(results), hint="The winner starts (R5)"), look, leave]
+    label = _("Next game") if match is not None else _("Rematch")
+    return [Item(label, lambda: _next_game(results), hint=_("The winner starts (R5)")), look, leave]
 
 
 def _next_game(results: ResultsScene) -> None:
@@ -69,10 +70,12 @@ def lan_status(results: ResultsScene) -> str | None:
     parts = []
     if match is not None:
         s = match.scores
-        parts.append(f"Match: {names['south']} {s['south']} \u00b7 {names['north']} {s['north']}")
+        parts.append(_("Match: {south} {n_south} \u00b7 {north} {n_north}", south=names["south"], n_south=s["south"],
+                       north=names["north"], n_north=s["north"]))
         if match.over:
-            parts.append("match over" if match.winner is None else f"{names[match.winner]} wins the match")
+            parts.append(_("match over") if match.winner is None
+                         else _("{name} wins the match", name=names[match.winner]))
     if isinstance(table, RemoteTable) and not (match is not None and match.over):
-        host = next((n for seat, n in names.items() if seat not in table.local_seats), "the host")
-        parts.append(f"waiting for {host} to start the next game")
+        host = next((n for seat, n in names.items() if seat not in table.local_seats), "") or _("the host")
+        parts.append(_("waiting for {name} to start the next game", name=host))
     return "  \u00b7  ".join(parts) or None

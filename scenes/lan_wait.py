@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.i18n import _
 from game.input import Intent, Kind
 from game.scene import AMBIENT
 from game.widgets import Item
@@ -45,18 +46,25 @@ class PeerLostScene(MenuScene):
         self.board = board
         table = board.table
         other = [s for s in table.names if s not in table.local_seats]
-        self.other_name = table.names.get(other[0], "the other player") if other else "the other player"
-        self.title = f"Waiting for {self.other_name}\u2026"
-        self.subtitle = "The connection was lost; it comes back by itself if it can"
+        self.other_name = table.names.get(other[0], "") if other else ""
+        self.other_name = self.other_name or _("the other player")
         super().__init__(app)
 
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        return _("Waiting for {name}\u2026", name=self.other_name)
+
+    @property
+    def subtitle(self) -> str:  # type: ignore[override]
+        return _("The connection was lost; it comes back by itself if it can")
+
     def items(self) -> list[Item]:
-        out = [Item("Keep waiting", self._wait, hint="Play goes on as soon as the link is back")]
+        out = [Item(_("Keep waiting"), self._wait, hint=_("Play goes on as soon as the link is back"))]
         if hasattr(self.board.table, "let_bot_play_guest"):
-            out.append(Item(f"Let a bot play {self.other_name}'s seat", self._bot))
-            out.append(Item("Save and leave", self._leave, hint="Reopen it later from Host a LAN game"))
+            out.append(Item(_("Let a bot play {name}'s seat", name=self.other_name), self._bot))
+            out.append(Item(_("Save and leave"), self._leave, hint=_("Reopen it later from Host a LAN game")))
         else:
-            out.append(Item("Leave", self._leave))
+            out.append(Item(_("Leave"), self._leave))
         return out
 
     def handle(self, intent: Intent) -> None:

@@ -10,7 +10,7 @@ from game import art
 from game.i18n import _
 from game.input import Intent, Kind
 from game.scene import Scene
-from game.text import fitted, shadowed, text
+from game.text import fit_size, fitted, shadowed, text
 from game.widgets import Item, Menu
 
 if TYPE_CHECKING:
@@ -47,7 +47,8 @@ class MenuScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_backdrop(surface)
         if self.title:
-            img = shadowed(_(self.title), 72, art.HILITE, "serif", offset=3)
+            title = _(self.title)  # shrinks to fit: a long name in a long language stays on the screen
+            img = shadowed(title, fit_size(title, 72, 1800, "serif"), art.HILITE, "serif", offset=3)
             surface.blit(img, img.get_rect(center=(960, self.menu_top - 150)))
         if self.subtitle:
             img = fitted(_(self.subtitle), 30, 1800, art.MUTED)

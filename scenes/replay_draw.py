@@ -9,9 +9,10 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game import art, card_art
+from game.i18n import N_, _
 from game.input import Kind
-from game.text import shadowed, text, wrap
-from game.words import HOW
+from game.text import fit_size, fitted, shadowed, text, wrap
+from game.words import how_words
 
 if TYPE_CHECKING:
     from .replay_view import ReplayScene
@@ -22,8 +23,8 @@ OFFSET = 34
 NORTH_HAND_Y, SOUTH_HAND_Y = 104, 790
 FLAG_Y = 458  # top of the flag row
 LOG = pygame.Rect(1316, 96, 584, 970)
-LABELS = {"start": "|\u25c0", "back": "\u25c0 Back", "play": "\u25b6 Play", "pause": "\u275a\u275a Pause",
-          "step": "Step \u25b6", "end": "\u25b6|", "export": "Export", "close": "Close"}
+LABELS = {"start": "|\u25c0", "back": N_("\u25c0 Back"), "play": N_("\u25b6 Play"), "pause": N_("\u275a\u275a Pause"),
+          "step": N_("Step \u25b6"), "end": "\u25b6|", "export": N_("Export"), "close": N_("Close")}
 WIDTHS = {"start": 110, "back": 170, "play": 200, "step": 170, "end": 110, "export": 170, "close": 170}
 
 
@@ -59,28 +60,32 @@ def draw(scene: ReplayScene, surface: pygame.Surface) -> None:
 
 
 def _header(scene: ReplayScene, surface: pygame.Surface, names: dict[str, str]) -> None:
-    title = shadowed("Replay", 48, art.HILITE, "serif", offset=3)
-    surface.blit(title, (30, 20))
-    words = f"{names['south']} against {names['north']}" + (f"  \u00b7  {scene.when}" if scene.when else "")
-    surface.blit(text(words, 32, art.CREAM, "bold"), (230, 32))
+    heading = _("Replay")
+    title = shadowed(heading, fit_size(heading, 48, 190, "serif"), art.HILITE, "serif", offset=3)
+    surface.blit(title, title.get_rect(midleft=(30, 50)))
     decks = scene.view["decks"]
     counts = {d: (len(v) if isinstance(v, list) else v) for d, v in decks.items()}
-    info = text(f"Decks: {counts['troops']} troops \u00b7 {counts['tactics']} tactics", 28, art.MUTED)
+    info = fitted(_("Decks: {troops} troops \u00b7 {tactics} tactics", troops=counts["troops"],
+                    tactics=counts["tactics"]), 28, 400, art.MUTED)
     surface.blit(info, info.get_rect(topright=(1290, 36)))
+    words = _("{south} against {north}", south=names["south"], north=names["north"]) + \
+        (f"  \u00b7  {scene.when}" if scene.when else "")
+    surface.blit(fitted(words, 32, 1290 - info.get_width() - 24 - 230, art.CREAM, "bold"), (230, 32))
 
 
 def _hand(surface: pygame.Surface, view: dict[str, Any], seat: str, names: dict[str, str], y: int) -> None:
     tint = art.SEAT_TINT["bottom" if seat == "south" else "top"]
     held = sum(1 for f in view["flags"] if f["claimed"] == seat)
     surface.blit(text(names[seat], 32, tint, "bold"), (30, y + 10))
-    surface.blit(text(f"{held} flag{'s' if held != 1 else ''}", 28, art.MUTED), (30, y + 52))
+    held_words = _("1 flag") if held == 1 else _("{n} flags", n=held)
+    surface.blit(fitted(held_words, 28, 190, art.MUTED), (30, y + 52))
     hand = view["hands"][seat] or []
     for i, card in enumerate(hand[:9]):
         surface.blit(card_art.face(card, "small"), (230 + i * 78, y))
     pile = view["discards"][seat]
     if pile:
         x0 = 950
-        surface.blit(text("Discards", 28, art.MUTED), (x0, y - 2 if seat == "north" else y + SMALL_H - 30))
+        surface.blit(fitted(_("Discards"), 28, 116, art.MUTED), (x0, y - 2 if seat == "north" else y + SMALL_H - 30))
         step = min(40, (1290 - SMALL_W - (x0 + 120)) // max(1, len(pile) - 1)) if len(pile) > 1 else 0
         for i, card in enumerate(pile):
             surface.blit(card_art.face(card, "small"), (x0 + 120 + i * step, y))
@@ -108,7 +113,7 @@ def _flag(surface: pygame.Surface, n: int, flag: dict[str, Any]) -> None:
     pygame.draw.rect(surface, (60, 48, 34), r, 2, border_radius=12)
     num = text(str(n), 34, art.INK, "bold")
     surface.blit(num, num.get_rect(center=r.center))
-    chips = [k.upper() for k in ("fog", "mud") if flag[k]]
+    chips = [word.upper() for k, word in (("fog", _("Fog")), ("mud", _("Mud"))) if flag[k]]
     if chips:
         chip = text(" ".join(chips), 28, art.CREAM, "condensed")
         surface.blit(chip, chip.get_rect(midtop=(cx, r.bottom + 2)))
@@ -116,18 +121,19 @@ def _flag(surface: pygame.Surface, n: int, flag: dict[str, Any]) -> None:
 
 def _controls(scene: ReplayScene, surface: pygame.Surface) -> None:
     for name, r in control_rects().items():
-        label = LABELS["pause" if name == "play" and scene.playing else name]
+        label = _(LABELS["pause" if name == "play" and scene.playing else name])
         hot = name == "play"
         art.panel(surface, r, alpha=235, border=art.HILITE if hot else (90, 120, 110), radius=12,
                   fill=(60, 52, 24) if hot else art.PANEL)
-        img = text(label, 30, art.HILITE if hot else art.CREAM, "bold")
+        img = fitted(label, 30, r.width - 16, art.HILITE if hot else art.CREAM, "bold")
         surface.blit(img, img.get_rect(center=r.center))
     g = scene.app.input.glyph
-    hint = (f"\u2190 \u2192 step \u00b7 {g(Kind.CONFIRM)} play \u00b7 \u2191 start \u00b7 \u2193 end \u00b7 "
-            f"{g(Kind.MENU)} export \u00b7 {g(Kind.BACK)} close")
+    hint = _("{leftright} step \u00b7 {confirm} play \u00b7 {up} start \u00b7 {down} end \u00b7 {menu} export \u00b7 "
+             "{back} close", leftright="\u2190 \u2192", confirm=g(Kind.CONFIRM), up="\u2191", down="\u2193",
+             menu=g(Kind.MENU), back=g(Kind.BACK))
     if scene.app.input.last_device == "mouse":
-        hint = "Click the buttons, or scroll to step"
-    img = text(hint, 28, art.MUTED)
+        hint = _("Click the buttons, or scroll to step")
+    img = fitted(hint, 28, 1260, art.MUTED)
     surface.blit(img, (34, 1024))
     if scene.message and scene.message_until > scene.clock:
         lines = wrap(scene.message, 28, 1240)
@@ -140,8 +146,9 @@ def _controls(scene: ReplayScene, surface: pygame.Surface) -> None:
 def _log(scene: ReplayScene, surface: pygame.Surface) -> None:
     art.panel(surface, LOG, alpha=220, border=art.GOLD_DARK, radius=18, fill=(16, 22, 22))
     rep = scene.replay
-    surface.blit(text("Moves", 36, art.HILITE, "bold"), (LOG.x + 24, LOG.y + 16))
-    count = text(f"{scene.step} of {rep.steps}", 32, art.CREAM, "bold")
+    count = text(_("{step} of {steps}", step=scene.step, steps=rep.steps), 32, art.CREAM, "bold")
+    moves = fitted(_("Moves"), 36, LOG.width - 72 - count.get_width(), art.HILITE, "bold")
+    surface.blit(moves, (LOG.x + 24, LOG.y + 16))
     surface.blit(count, count.get_rect(topright=(LOG.right - 24, LOG.y + 20)))
     rows: list[tuple[int, str]] = []
     for step in range(1, len(rep.lines)):
@@ -150,14 +157,15 @@ def _log(scene: ReplayScene, surface: pygame.Surface) -> None:
                 rows.append((step, (f"{step}." if k == j == 0 else "") + "\t" + part))
     height = 38
     visible = (LOG.height - 90) // height
-    current = [i for i, (s, _) in enumerate(rows) if s == scene.step]
+    current = [i for i, (s, _row) in enumerate(rows) if s == scene.step]
     anchor = current[-1] if current else 0
     first = max(0, min(len(rows) - visible, anchor - visible // 2))
     y = LOG.y + 76
     if scene.step == 0:
-        surface.blit(text("The deal: press \u2192 or Play", 28, art.MUTED), (LOG.x + 24, y))
+        words = _("The deal: press {right} or Play", right="\u2192")
+        surface.blit(fitted(words, 28, LOG.width - 48, art.MUTED), (LOG.x + 24, y))
     for step, row in rows[first:first + visible]:
-        number, _, words = row.partition("\t")
+        number, _tab, words = row.partition("\t")
         now = step == scene.step
         if now:
             pygame.draw.rect(surface, (70, 60, 26), (LOG.x + 10, y - 4, LOG.width - 20, height), border_radius=8)
@@ -169,8 +177,8 @@ def _log(scene: ReplayScene, surface: pygame.Surface) -> None:
     if scene.step == rep.steps and rep.result is not None:
         result = rep.result
         winner = result.get("winner")
-        line = "A drawn game" if winner is None else \
-            f"{rep.players[winner]} won: {HOW.get(result['how'], result['how']).split(':')[0]}"
-        img = text(line, 30, art.HILITE, "bold")
+        line = _("A drawn game") if winner is None else \
+            _("{name} won: {how}", name=rep.players[winner], how=how_words(result["how"], short=True))
+        img = fitted(line, 30, LOG.width - 48, art.HILITE, "bold")
         pygame.draw.rect(surface, (30, 40, 36), (LOG.x + 10, LOG.bottom - 60, LOG.width - 20, 50), border_radius=8)
         surface.blit(img, img.get_rect(midleft=(LOG.x + 24, LOG.bottom - 35)))

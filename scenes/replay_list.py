@@ -10,11 +10,12 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import art
+from game.i18n import _
 from game.input import Intent, Kind
 from game.records import Kept, import_dir, import_inbox, library
 from game.scene import Scene
-from game.text import shadowed, text, wrap
-from game.words import HOW
+from game.text import fitted, shadowed, text, wrap
+from game.words import how_words
 
 from .continue_scene import show_notices
 
@@ -98,8 +99,9 @@ class ReplayListScene(Scene):
         elif row == "import":
             taken, bad = import_inbox()
             self.reload()
-            self.status = (f"Imported {taken} record{'s' if taken != 1 else ''}" +
-                           (f"; {bad} could not be read and were set aside" if bad else "") + ".")
+            imported = _("Imported 1 record") if taken == 1 else _("Imported {n} records", n=taken)
+            self.status = _("{imported}; {bad} could not be read and were set aside.", imported=imported, bad=bad) \
+                if bad else _("{imported}.", imported=imported)
             show_notices(self.app)
         else:
             from .replay_view import ReplayScene
@@ -109,27 +111,31 @@ class ReplayListScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(art.backdrop((1920, 1080), 11, art.NIGHT), (0, 0))
-        img = shadowed("Replays", 72, art.HILITE, "serif", offset=3)
+        img = shadowed(_("Replays"), 72, art.HILITE, "serif", offset=3)
         surface.blit(img, img.get_rect(center=(960, 80)))
         count = len(self.games)
-        sub = f"{count} finished game{'s' if count != 1 else ''}, newest first" if count else \
-            "No finished games yet: every game you finish is kept here."
-        img = text(sub, 30, art.MUTED)
+        if not count:
+            sub = _("No finished games yet: every game you finish is kept here.")
+        else:
+            sub = _("1 finished game") if count == 1 else _("{n} finished games, newest first", n=count)
+        img = fitted(sub, 30, 1800, art.MUTED)
         surface.blit(img, img.get_rect(center=(960, 148)))
         rows = self.rows()
         for i in range(self.first, min(len(rows), self.first + VISIBLE)):
             self._row(surface, i, rows[i])
         if self.first > 0:
-            surface.blit(text("\u25b2 more", 28, art.MUTED), (1780, TOP))
+            surface.blit(fitted(_("\u25b2 more"), 28, 136, art.MUTED), (1776, TOP))
         if self.first + VISIBLE < len(rows):
-            surface.blit(text("\u25bc more", 28, art.MUTED), (1780, TOP + (VISIBLE - 1) * ROW_H + 30))
+            surface.blit(fitted(_("\u25bc more"), 28, 136, art.MUTED), (1776, TOP + (VISIBLE - 1) * ROW_H + 30))
         lines = [self.status] if self.status else []
-        lines += wrap(f"To import records, put their .json files in {import_dir()} and choose Import.", 28, 1600)
+        lines += wrap(_("To import records, put their .json files in {folder} and choose Import records.",
+                        folder=import_dir()), 28, 1600)
         for j, line in enumerate(lines[:3]):
             img = text(line, 28, art.CREAM if j == 0 and self.status else art.MUTED)
             surface.blit(img, img.get_rect(center=(960, 900 + j * 40)))
         g = self.app.input.glyph
-        hint = text(f"{g(Kind.CONFIRM)} watch  \u00b7  {g(Kind.BACK)} back", 28, art.MUTED)
+        hint = fitted(_("{confirm} watch  \u00b7  {back} back", confirm=g(Kind.CONFIRM), back=g(Kind.BACK)), 28,
+                      1840, art.MUTED)
         surface.blit(hint, hint.get_rect(midbottom=(960, 1050)))
 
     def _row(self, surface: pygame.Surface, i: int, row: str) -> None:
@@ -138,22 +144,22 @@ class ReplayListScene(Scene):
         art.panel(surface, r, alpha=235 if focused else 150, border=art.HILITE if focused else None, radius=14)
         colour = art.HILITE if focused else art.CREAM
         if row in ("import", "back"):
-            label = "Import records" if row == "import" else "Back"
-            img = text(label, 40, colour, "bold")
+            label = _("Import records") if row == "import" else _("Back")
+            img = fitted(label, 40, r.width - 40, colour, "bold")
             surface.blit(img, img.get_rect(center=r.center))
             return
         kept = self.games[i]
         game = kept.game
         names = game.players
         surface.blit(text(kept.when, 30, art.MUTED), (r.x + 24, r.centery - 17))
-        img = text(f"{names['south']} \u2013 {names['north']}", 36, colour, "bold")
+        img = fitted(f"{names['south']} \u2013 {names['north']}", 36, 560, colour, "bold")
         surface.blit(img, (r.x + 330, r.centery - img.get_height() // 2))
         result = game.result
         if result is None:
-            words = f"unfinished, {len(game.actions)} moves"
+            words = _("unfinished, {n} moves", n=len(game.actions))
         elif result["winner"] is None:
-            words = "a drawn game"
+            words = _("a drawn game")
         else:
-            words = f"{names[result['winner']]}: {HOW.get(result['how'], '').split(':')[0]}"
-        img = text(words, 32, colour if result else art.MUTED)
+            words = _("{name}: {how}", name=names[result["winner"]], how=how_words(result["how"], short=True))
+        img = fitted(words, 32, r.right - 24 - (r.x + 330 + 580), colour if result else art.MUTED)
         surface.blit(img, img.get_rect(midright=(r.right - 24, r.centery)))

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from engine import Game, to_record
+from game.i18n import _
 from game.input import Intent, Kind
 from game.scene import AMBIENT, IDLE, Scene
 from game.words import card_words, event_words
@@ -111,9 +112,9 @@ class ReplayScene(Scene):
         try:
             path = export(self.game)
         except OSError as exc:
-            self.tell(f"Not exported: {exc}")
+            self.tell(_("Not exported: {reason}", reason=exc))
             return
-        self.tell(f"Exported to {path}")
+        self.tell(_("Exported to {path}", path=path))
 
     def tell(self, words: str) -> None:
         self.message = words

@@ -12,8 +12,9 @@ import pygame
 
 from engine.match import HUNGARIAN_BREAKTHROUGHS, HUNGARIAN_LEAD, HUNGARIAN_STREAK, points_of
 from game import art
+from game.i18n import N_, _
 from game.saves import match_words
-from game.text import shadowed, text
+from game.text import fit_size, fitted, shadowed, text
 from game.widgets import Item
 
 from .menu_base import MenuScene
@@ -22,9 +23,12 @@ if TYPE_CHECKING:
     from game.session import Session
     from game.shell import App
 
-HOW_SHORT = {"breakthrough": "Breakthrough", "envelopment": "Envelopment", "flags": "More flags", "draw": "Drawn"}
+HOW_SHORT = {"breakthrough": N_("Breakthrough"), "envelopment": N_("Envelopment"), "flags": N_("More flags"),
+             "draw": N_("Drawn")}
 ROWS = 7
-COLUMNS = (("Game", 250), ("Winner", 400), ("How", 740), ("Flags", 1080), ("Points", 1290), ("Score", 1520))
+COLUMNS = ((N_("Game"), 250), (N_("Winner"), 400), (N_("How"), 740), (N_("Flags"), 1080), (N_("Points"), 1290),
+           (N_("Score"), 1520))
+RIGHT = 1700  # the table's last column ends here
 
 
 class ScoreboardScene(MenuScene):
@@ -41,8 +45,8 @@ class ScoreboardScene(MenuScene):
         return self.session.match_over
 
     def items(self) -> list[Item]:
-        label = "New match" if self.over else f"Start game {len(self.session.games) + 1}"
-        return [Item(label, self._next), Item("Main menu", self._menu)]
+        label = _("New match") if self.over else _("Start game {n}", n=len(self.session.games) + 1)
+        return [Item(label, self._next), Item(_("Main menu"), self._menu)]
 
     def back(self) -> None:
         self._menu()
@@ -72,20 +76,23 @@ class ScoreboardScene(MenuScene):
             return ""
         if self.over:
             winner = match.winner
-            return f"{names[winner]} wins the match" if winner else "The match ends level"
+            return _("{name} wins the match", name=names[winner]) if winner else _("The match ends level")
         if match.end == "games":
-            return f"{len(match.games)} of {match.limit} games played"
+            return _("{n} of {limit} games played", n=len(match.games), limit=match.limit)
         if match.end == "points":
             lead = max(("south", "north"), key=lambda seat: match.scores[seat])
             need = match.limit - match.scores[lead]
-            return f"First to {match.limit}: {names[lead]} needs {need} more point{'s' if need != 1 else ''}"
+            if need == 1:
+                return _("First to {limit}: {name} needs 1 more point", limit=match.limit, name=names[lead])
+            return _("First to {limit}: {name} needs {n} more points", limit=match.limit, name=names[lead], n=need)
         seat, wins, breaks = match._streak()
         lead = abs(match.scores["south"] - match.scores["north"])
-        words = f"Lead {lead} of {HUNGARIAN_LEAD}"
+        words = _("Lead {n} of {limit}", n=lead, limit=HUNGARIAN_LEAD)
         if seat is not None:
-            words += f" \u00b7 {names[seat]}: {wins} of {HUNGARIAN_STREAK} wins in a row"
+            words += " \u00b7 " + _("{name}: {n} of {limit} wins in a row", name=names[seat], n=wins,
+                                     limit=HUNGARIAN_STREAK)
             if breaks:
-                words += f", {breaks} of {HUNGARIAN_BREAKTHROUGHS} Breakthroughs"
+                words += ", " + _("{n} of {limit} Breakthroughs", n=breaks, limit=HUNGARIAN_BREAKTHROUGHS)
         return words
 
     def rows(self) -> list[tuple[str, ...]]:
@@ -97,7 +104,8 @@ class ScoreboardScene(MenuScene):
             for seat in total:
                 total[seat] += pts[seat]
             winner = result["winner"]
-            out.append((str(i), names[winner] if winner else "\u2014", HOW_SHORT.get(result["how"], result["how"]),
+            how = result["how"]
+            out.append((str(i), names[winner] if winner else "\u2014", _(HOW_SHORT[how]) if how in HOW_SHORT else how,
                         f"{result['flags']['south']} \u2013 {result['flags']['north']}",
                         f"{pts['south']} \u2013 {pts['north']}", f"{total['south']} \u2013 {total['north']}"))
         return out
@@ -108,34 +116,38 @@ class ScoreboardScene(MenuScene):
         s = self.session
         names = s.names
         scores = s.match.scores if s.match is not None else s.wins
-        title = "Match summary" if self.over else "Scoreboard"
-        img = shadowed(title, 72, art.HILITE, "serif", offset=3)
+        title = _("Match summary") if self.over else _("Scoreboard")
+        img = shadowed(title, fit_size(title, 72, 1800, "serif"), art.HILITE, "serif", offset=3)
         surface.blit(img, img.get_rect(center=(960, 80)))
-        img = text(match_words(s.setup) + "  \u00b7  5 points a win, 1 a flag to the loser (R40)", 30, art.MUTED)
+        words = match_words(s.setup) + "  \u00b7  " + _("5 points a win, 1 a flag to the loser (R40)")
+        img = fitted(words, 30, 1800, art.MUTED)
         surface.blit(img, img.get_rect(center=(960, 146)))
         self._score(surface, names, scores)
         box = pygame.Rect(200, 300, 1520, 90 + ROWS * 54)
         art.panel(surface, box, alpha=200, border=art.GOLD_DARK, radius=18)
-        for label, x in COLUMNS:
-            surface.blit(text(label, 30, art.HILITE, "bold"), (x, box.y + 22))
+        edges = [x for _label, x in COLUMNS[1:]] + [RIGHT]
+        for (label, x), right in zip(COLUMNS, edges, strict=True):
+            surface.blit(fitted(_(label), 30, right - x - 16, art.HILITE, "bold"), (x, box.y + 22))
         rows = self.rows()
         shown = rows[-ROWS:]
         if len(rows) > ROWS:
-            more = text(f"and {len(rows) - ROWS} earlier games", 28, art.MUTED)
+            more = text(_("and {n} earlier games", n=len(rows) - ROWS), 28, art.MUTED)
             surface.blit(more, more.get_rect(topright=(box.right - 24, box.y + 24)))
         for r, row in enumerate(shown):
             y = box.y + 80 + r * 54
             last = r == len(shown) - 1
-            for (_, x), cell in zip(COLUMNS, row, strict=True):
-                surface.blit(text(cell, 32, art.CREAM if last else art.MUTED, "bold" if last else "regular"), (x, y))
+            for (_label, x), right, cell in zip(COLUMNS, edges, row, strict=True):
+                img = fitted(cell, 32, right - x - 16, art.CREAM if last else art.MUTED, "bold" if last else "regular")
+                surface.blit(img, (x, y))
         if not rows:
-            surface.blit(text("No game finished yet.", 32, art.MUTED), (COLUMNS[0][1], box.y + 80))
-        img = text(self.progress(), 36, art.HILITE if self.over else art.CREAM, "bold")
+            surface.blit(text(_("No game finished yet."), 32, art.MUTED), (COLUMNS[0][1], box.y + 80))
+        img = fitted(self.progress(), 36, 1800, art.HILITE if self.over else art.CREAM, "bold")
         surface.blit(img, img.get_rect(center=(960, 790)))
         if not self.over:
             nxt = s.next_first
-            who = names[nxt] if nxt else "A random player"
-            img = text(f"{who} starts the next game (R5)", 30, art.MUTED)
+            words = _("{name} starts the next game (R5)", name=names[nxt]) if nxt else \
+                _("A random player starts the next game (R5)")
+            img = fitted(words, 30, 1800, art.MUTED)
             surface.blit(img, img.get_rect(center=(960, 842)))
         self.menu.draw(surface, self.app.input.last_device)
 

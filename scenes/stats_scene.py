@@ -8,18 +8,20 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import art
+from game.i18n import N_, _
 from game.input import Intent, Kind
 from game.scene import Scene
 from game.session import OPPONENT_NAMES
 from game.stats import KINDS, load_stats
-from game.text import shadowed, text
+from game.text import fitted, shadowed, text
 
 from .continue_scene import show_notices
 
 if TYPE_CHECKING:
     from game.shell import App
 
-COLUMNS = (("Won", 880), ("Lost", 1010), ("Drawn", 1140), ("Won", 1340), ("Lost", 1470), ("Drawn", 1600))
+COLUMNS = ((N_("Won"), 880), (N_("Lost"), 1010), (N_("Drawn"), 1140), (N_("Won"), 1340), (N_("Lost"), 1470),
+           (N_("Drawn"), 1600))
 ROW_H = 64
 
 
@@ -48,10 +50,10 @@ class StatsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(art.backdrop((1920, 1080), 11, art.NIGHT), (0, 0))
-        img = shadowed("Statistics", 72, art.HILITE, "serif", offset=3)
+        img = shadowed(_("Statistics"), 72, art.HILITE, "serif", offset=3)
         surface.blit(img, img.get_rect(center=(960, 80)))
         if not self.names:
-            img = text("No games counted yet: finish a game and it shows here.", 36, art.CREAM)
+            img = fitted(_("No games counted yet: finish a game and it shows here."), 36, 1800, art.CREAM)
             surface.blit(img, img.get_rect(center=(960, 480)))
             self._hint(surface)
             return
@@ -59,19 +61,19 @@ class StatsScene(Scene):
         p = self.stats.players[name]
         img = shadowed(f"\u2039  {name}  \u203a", 60, art.SEAT_TINT["bottom"], "serif", offset=3)
         surface.blit(img, img.get_rect(center=(960, 190)))
-        img = text(f"player {self.index + 1} of {len(self.names)}", 28, art.MUTED)
+        img = text(_("player {n} of {count}", n=self.index + 1, count=len(self.names)), 28, art.MUTED)
         surface.blit(img, img.get_rect(center=(960, 250)))
         box = pygame.Rect(180, 290, 1560, 120 + ROW_H * (len(KINDS) + 1))
         art.panel(surface, box, alpha=210, border=art.GOLD_DARK, radius=18)
-        for label, x in (("Games", 1010), ("Matches", 1470)):
-            img = text(label, 32, art.HILITE, "bold")
+        for label, x in ((_("Games"), 1010), (_("Matches"), 1470)):
+            img = fitted(label, 32, 380, art.HILITE, "bold")
             surface.blit(img, img.get_rect(midtop=(x + 30, box.y + 14)))
         for label, x in COLUMNS:
-            img = text(label, 28, art.MUTED, "bold")
+            img = fitted(_(label), 28, 126, art.MUTED, "bold", floor=24)
             surface.blit(img, img.get_rect(midtop=(x + 30, box.y + 58)))
-        surface.blit(text("Against", 28, art.MUTED, "bold"), (box.x + 40, box.y + 58))
-        rows = [(OPPONENT_NAMES[k], p.games.get(k, [0, 0, 0]), p.matches.get(k, [0, 0, 0])) for k in KINDS]
-        rows.append(("All opponents", p.totals("games"), p.totals("matches")))
+        surface.blit(fitted(_("Against"), 28, 840 - 40 - 24, art.MUTED, "bold"), (box.x + 40, box.y + 58))
+        rows = [(_(OPPONENT_NAMES[k]), p.games.get(k, [0, 0, 0]), p.matches.get(k, [0, 0, 0])) for k in KINDS]
+        rows.append((_("All opponents"), p.totals("games"), p.totals("matches")))
         for r, (label, games, matches) in enumerate(rows):
             y = box.y + 110 + r * ROW_H
             total = r == len(rows) - 1
@@ -80,17 +82,19 @@ class StatsScene(Scene):
             played = sum(games) + sum(matches) > 0
             colour = art.HILITE if total else (art.CREAM if played else art.MUTED)
             face = "bold" if total else "regular"
-            surface.blit(text(label, 34, colour, face), (box.x + 40, y))
-            for (_, x), value in zip(COLUMNS, [*games, *matches], strict=True):
+            surface.blit(fitted(label, 34, 880 - 20 - (box.x + 40), colour, face), (box.x + 40, y))
+            for (_label, x), value in zip(COLUMNS, [*games, *matches], strict=True):
                 img = text(str(value), 34, colour, face)
                 surface.blit(img, img.get_rect(midtop=(x + 30, y)))
         y = box.bottom + 40
-        line = f"Won by Breakthrough: {p.breakthroughs}   \u00b7   Won by Envelopment: {p.envelopments}"
-        img = text(line, 36, art.CREAM, "bold")
+        line = _("Won by Breakthrough: {breakthroughs}   \u00b7   Won by Envelopment: {envelopments}",
+                 breakthroughs=p.breakthroughs, envelopments=p.envelopments)
+        img = fitted(line, 36, 1800, art.CREAM, "bold")
         surface.blit(img, img.get_rect(center=(960, y + 20)))
         self._hint(surface)
 
     def _hint(self, surface: pygame.Surface) -> None:
         g = self.app.input.glyph
-        hint = text(f"\u2190 \u2192 another player  \u00b7  {g(Kind.BACK)} back", 28, art.MUTED)
+        words = _("{leftright} another player  \u00b7  {back} back", leftright="\u2190 \u2192", back=g(Kind.BACK))
+        hint = fitted(words, 28, 1840, art.MUTED)
         surface.blit(hint, hint.get_rect(midbottom=(960, 1050)))

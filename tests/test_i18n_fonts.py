@@ -81,3 +81,19 @@ def test_menu_text_fits_its_box(lang: str) -> None:
                 if size < 24:
                     too_wide.append(item.hint)
     assert not too_wide, too_wide
+
+
+def test_no_blank_box_in_the_chinese_font() -> None:
+    """`metrics` reports a glyph even where the font draws its empty box: compare with that box instead.
+    Every character of the Chinese catalog, and the symbols drawn beside Chinese words (volume bars,
+    wheel and replay arrows), must be a real glyph of the CJK subset."""
+    face = text.font(30, "regular", True)
+
+    def drawn(c: str) -> bytes:
+        return pygame.image.tobytes(face.render(c, True, (255, 255, 255)), "RGBA")
+
+    box = drawn("\ue000")  # a private-use code point: surely the missing-glyph box
+    chars = {c for words in parse_po(po_path("zh").read_text(encoding="utf-8")).values() for c in words}
+    chars |= set("\u25a0\u25a1\u25b2\u25bc\u25c0\u25b6\u2190\u2192\u2191\u2193\u2039\u203a\u00b7\u2026")
+    missing = sorted(c for c in chars if c.isprintable() and not c.isspace() and drawn(c) == box)
+    assert not missing, missing

@@ -22,6 +22,7 @@ SOURCE = Path("/usr/share/fonts/opentype/noto")
 OUT = ROOT / "assets" / "fonts"
 WEIGHTS = {"Regular": "NotoSansCJK-Regular.ttc", "Bold": "NotoSansCJK-Bold.ttc"}
 RANGES = [(0x20, 0x7E), (0xA0, 0x17F), (0x2010, 0x2027), (0x2030, 0x203A), (0x2190, 0x2193), (0x2212, 0x2212),
+          (0x25A0, 0x25FF),  # geometric shapes: the volume bars, the wheel and replay arrows
           (0x3000, 0x301F), (0xFF01, 0xFF5E)]
 
 
