@@ -17,7 +17,7 @@ from operator import mul
 
 from ..cards import LEADERS, TROOP_BIT
 from ..claims import strength_of
-from ..formations import WILD_MASK, Formation, best_formation
+from ..formations import Formation, best_formation
 from ..game import Game
 from ..rules import OTHER
 
