@@ -81,6 +81,8 @@ def test_r45_lan_guest_never_receives_hidden_cards(seed: int) -> None:
             guest.received.clear()
             if guest.record is not None:
                 break
+            if guest.actions_done != len(game.actions):
+                continue  # lockstep: each state is checked against the table it was sent from
             if game.to_move == host.host_seat and not game.over and guest.seat is not None:
                 host.submit_local(bots["host"].choose_in(game.copy()))
             elif guest.my_turn() and guest.game is not None:
