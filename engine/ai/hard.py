@@ -2,17 +2,25 @@
 
 The normal bot's screening picks a handful of candidate plays. Then, until the time budget is
 spent, the search deals a world (engine.ai.worlds: the opponent's hand and both deck orders drawn
-from the unseen cards under the view's exact counts, tactics not yet seen possibly in either) and
-plays every surviving candidate out in it: our claims and draw, the opponent's reply (the easy
-bot's policy, playing the hand it holds in that world), their claims and draw. Each line ends in
-the normal evaluation, but in that world exactly: both pools are the real hands and the troops
-each player would draw next. Every candidate meets the same worlds, so the comparison between
-candidates is paired and fair; every few worlds the weaker half is dropped.
+from the unseen cards under the view's exact counts; tactics not yet seen may be in the opponent's
+hand or the tactics deck) and plays every surviving candidate in it:
 
-Reproducibility: with `iterations` set, the search stops after exactly that many playouts and the
+- in the middle game, we finish our turn (claims, draw) and the opponent answers: of the replies the
+  playout policy likes best, the one that leaves us worst off (a small minimax step, which sees
+  threats a static look misses). The line ends in the normal evaluation, made exact by the world:
+  both pools are the real hands and the troops each player would draw next;
+- near the end (few troops left to draw), the line is played out to the end of the game by the
+  playout policy on both sides: the last turns are full of forced plays no static evaluation sees.
+
+Every candidate meets the same worlds (and the same playout luck), so candidates are compared in
+pairs, fairly; every few worlds the weaker half is dropped. Tactics cards are held back by the
+normal bot's hold values.
+
+Reproducibility: with `iterations` set, the search stops after exactly that many lines and the
 bot is deterministic from its seed. With only a time budget (the default, 1 s) it stops on the
-clock, so how far it searches, and occasionally its choice, depends on the machine's speed.
+clock, so how far it searches, and occasionally its choice, depends on the machine's speed and load.
 """
+
 
 from __future__ import annotations
 
@@ -25,15 +33,15 @@ from ..game import Game
 from ..rules import OTHER
 from .base import Bot
 from .forecast import Forecast, future_draws, random_mask
-from .normal import TACTIC_MARGIN, choose_deck, choose_return, is_tactic_play, rank_plays
+from .normal import choose_deck, choose_return, hold_value, rank_plays
 from .outlook import Memo, flag_odds, game_value, reach
-from .simple import SimpleBot
+from .playout import PlayoutBot
 from .worlds import determinize, hidden_of, sample_world
 
 #: Screening stages used to pick the candidates searched (worlds, candidates kept).
-SCREEN: tuple[tuple[int, int], ...] = ((2, 20), (8, 6))
+SCREEN: tuple[tuple[int, int], ...] = ((2, 24), (8, 8))
 #: Worlds after which the weaker half of the candidates is dropped.
-HALVINGS = (12, 32, 80)
+HALVINGS = (16, 48, 120)
 #: Part of the budget kept back for the answer's own overhead.
 SAFETY = 0.04
 #: Chance that a pool card is open to a given flag at a leaf (engine.ai.outlook.reach).
@@ -48,7 +56,7 @@ class HardBot(Bot):
         self.rng = random.Random(seed)
         self.move_time = move_time
         self.iterations = iterations
-        self.reply = SimpleBot(seed)
+        self.reply = PlayoutBot(seed)
         #: The last search's size and speed: {"iterations", "seconds", "candidates", "worlds"}.
         self.last_search: dict[str, Any] | None = None
 
@@ -78,19 +86,24 @@ class HardBot(Bot):
         counts = [0] * len(candidates)
         alive = list(range(len(candidates)))
         memo: Memo = {}
+        endgame = game.deck_sizes["troops"] <= self.endgame_troops
         done = worlds = 0
         search_start = time.perf_counter()
         while True:
             world = sample_world(hidden, self.rng)
             base = determinize(game, me, world)
-            shares = ([random_mask(self.rng, LEAF_SHARE) for _ in range(9)],
-                      [random_mask(self.rng, LEAF_SHARE) for _ in range(9)])
+            shares = [([random_mask(self.rng, LEAF_SHARE) for _ in range(9)],
+                       [random_mask(self.rng, LEAF_SHARE) for _ in range(9)]) for _ in range(self.leaf_shares)]
             stop = False
+            rollout_seed = self.rng.getrandbits(32)
             for k in alive:
                 state = base.copy()
                 state.apply(candidates[k])
-                self._play_on(state, me)
-                totals[k] += leaf_value(state, me, shares, memo)
+                if endgame:
+                    self.reply.rng.seed(rollout_seed)  # the same playout luck for every candidate
+                    totals[k] += self._rollout(state, me)
+                else:
+                    totals[k] += self._line_value(state, me, shares, memo)
                 counts[k] += 1
                 done += 1
                 if self._out_of_budget(done, deadline):
@@ -104,7 +117,7 @@ class HardBot(Bot):
                 alive = alive[:max(2, (len(alive) + 1) // 2)]
         self.last_search = {"iterations": done, "seconds": time.perf_counter() - search_start,
                             "candidates": len(candidates), "worlds": worlds}
-        best = max(alive, key=lambda k: _score(totals[k], counts[k], candidates[k]))
+        best = max(alive, key=lambda k: totals[k] / counts[k] - hold_value(game, candidates[k]))
         return candidates[best]
 
     def _out_of_budget(self, done: int, deadline: float) -> bool:
@@ -112,27 +125,57 @@ class HardBot(Bot):
             return done >= self.iterations
         return time.perf_counter() >= deadline
 
-    reply_turns = 1
+    #: With this few troops left to draw, lines are played to the end of the game instead of being
+    #: judged statically: the last turns are full of forced plays the evaluation cannot see.
+    endgame_troops = 8
+    #: Ways of sharing the pools among flags averaged at each leaf.
+    leaf_shares = 2
+    #: How many of the playout policy's favourite replies the opponent chooses among.
+    replies = 4
 
-    def _play_on(self, state: Game, me: str) -> None:
-        """Finish our turn (claims, draw), then play `reply_turns` opponent turns with the easy policy.
+    def _rollout(self, state: Game, me: str) -> float:
+        """Play the game out with the easy policy on both sides; +1 for a win, -1 for a loss."""
+        for _ in range(3000):
+            if state.result is not None:
+                break
+            state.apply(self.reply.choose_in(state))
+        result = state.result
+        if result is None:
+            return 0.0
+        flags = result["flags"]
+        margin = 0.1 * (flags[me] - flags[OTHER[me]]) / 9
+        winner = result["winner"]
+        return margin + (0.0 if winner is None else 1.0 if winner == me else -1.0)
 
-        Our own turns in between are played by the easy policy too.
+
+    def _line_value(self, state: Game, me: str, shares: Shares, memo: Memo) -> float:
+        """Value of our play in one world: we finish the turn, the opponent answers as well as it can.
+
+        The opponent's reply is the one, among the easy policy's favourites, that leaves us worst off
+        by the evaluation in this world (it knows its own hand there, and, as in every determinized
+        search, guesses ours too well): a small minimax step that sees threats a static look misses.
         """
-        turns = 0
-        for _ in range(60 * (self.reply_turns + 1)):  # a bound that only guards against a loop
-            if state.result is not None or (self.reply_turns == 0 and state.to_move != me):
+        self._finish_turn(state, me)
+        other = OTHER[me]
+        self._finish_turn(state, other)  # the opponent's claims first, under advanced timing
+        if state.result is not None or state.to_move == me:
+            return leaf_value(state, me, shares, memo)
+        plays = self.reply.ranked(state, state.legal_actions())[:self.replies]
+        worst = float("inf")
+        for play in plays:
+            after = state.copy()
+            after.apply(play)
+            self._finish_turn(after, other)
+            worst = min(worst, leaf_value(after, me, shares, memo))
+        return worst
+
+    @staticmethod
+    def _finish_turn(state: Game, seat: str) -> None:
+        """Play `seat`'s steps other than its play (claims, draw, Scout) until it must play or its turn ends."""
+        for _ in range(60):  # a turn is a handful of actions; the bound only guards against a loop
+            if state.result is not None or state.to_move != seat or state.phase == "play":
                 return
-            if state.to_move == me and state.phase == "play":
-                if turns >= self.reply_turns:
-                    return
-                state.apply(self.reply.choose_in(state))
-            elif state.to_move == me:
-                state.apply(_own_step(state))
-            else:
-                state.apply(self.reply.choose_in(state))
-                if state.to_move == me:
-                    turns += 1
+            state.apply(_own_step(state))
 
 
 def _own_step(state: Game) -> Action:
@@ -146,23 +189,29 @@ def _own_step(state: Game) -> Action:
     return actions[0]  # a claim, or done, or the only action
 
 
-def leaf_value(state: Game, me: str, shares: tuple[list[int], list[int]], memo: Memo) -> float:
-    """The normal evaluation in one fully known world: real hands, and the troops each will draw."""
+Shares = list[tuple[list[int], list[int]]]
+
+
+def leaf_value(state: Game, me: str, shares: Shares, memo: Memo) -> float:
+    """The normal evaluation in one fully known world: real hands, and the troops each will draw.
+
+    Averaged over a few ways of sharing each pool among the flags (engine.ai.outlook.reach).
+    """
     if state.result is not None:
         winner = state.result["winner"]
         return 0.0 if winner is None else (2.0 if winner == me else -2.0)
     other = OTHER[me]
     deck = (state.decks["troops"] or [])[::-1]  # top first
     ours, theirs = (deck[0::2], deck[1::2]) if state.to_move == me else (deck[1::2], deck[0::2])
-    mine = reach(state, me, state.hand(me) + ours[:future_draws(state, me)], shares[0], memo)
-    their = reach(state, other, state.hand(other) + theirs[:future_draws(state, other)], shares[1], memo)
-    return game_value(flag_odds(state, me, mine, their))
-
-
-def _score(total: float, count: int, action: Action) -> float:
-    if count == 0:
-        return float("-inf")
-    return total / count - (TACTIC_MARGIN if is_tactic_play(action) else 0.0)
+    my_pool = state.hand(me) + ours[:future_draws(state, me)]
+    their_pool = state.hand(other) + theirs[:future_draws(state, other)]
+    odds = [0.0] * 9
+    for my_shares, their_shares in shares:
+        mine = reach(state, me, my_pool, my_shares, memo)
+        their = reach(state, other, their_pool, their_shares, memo)
+        for i, p in enumerate(flag_odds(state, me, mine, their)):
+            odds[i] += p
+    return game_value([p / len(shares) for p in odds])
 
 
 __all__ = ["Forecast", "HardBot"]

@@ -20,8 +20,14 @@ from ..rules import OTHER
 from .base import Bot
 from .forecast import Forecast
 
-#: A tactics card must gain this much game value over the best troop play to be spent.
-TACTIC_MARGIN = 0.04
+#: What keeping a tactics card is worth, in game value, early in the game: it must gain more
+#: than this over the best troop play to be spent. The evaluation itself sees only morale tactics
+#: (as wild cards), so without this a Deserter would be spent on the first stray 2.
+TACTIC_HOLD: dict[str, float] = {
+    "alexander": 0.03, "darius": 0.03, "cavalry": 0.03, "shield": 0.02, "fog": 0.06, "mud": 0.06,
+    "scout": 0.05, "redeploy": 0.08, "deserter": 0.12, "traitor": 0.14,
+}
+TROOPS_DEALT_TO_DECK = 46
 #: (worlds, candidates kept) for each screening stage; the last stage picks the move.
 STAGES: tuple[tuple[int, int], ...] = ((2, 24), (8, 6), (32, 1))
 #: Tactics worth drawing for: wild cards and the guile cards that take or steal.
@@ -30,6 +36,14 @@ STRONG_TACTICS = frozenset({"alexander", "darius", "cavalry", "deserter", "trait
 
 def is_tactic_play(action: Action) -> bool:
     return action["type"] == "play" and action["card"] not in TROOP_BIT
+
+
+def hold_value(game: Game, action: Action) -> float:
+    """What spending this play's tactics card gives up (TACTIC_HOLD), less as the troop deck runs out."""
+    if not is_tactic_play(action):
+        return 0.0
+    left = game.deck_sizes["troops"] / TROOPS_DEALT_TO_DECK
+    return TACTIC_HOLD[action["card"]] * (0.4 + 0.6 * min(1.0, left))
 
 
 class NormalBot(Bot):
@@ -56,7 +70,7 @@ class NormalBot(Bot):
 
 def rank_plays(game: Game, actions: list[Action], forecast: Forecast,
                stages: tuple[tuple[int, int], ...]) -> list[tuple[float, Action]]:
-    """Score every play by successive screening; best first, tactics held back by TACTIC_MARGIN.
+    """Score every play by successive screening; best first, tactics held back by their hold_value.
 
     The best troop play (or pass) always reaches the last stage, so a tactic is only ever
     compared with it on equal terms.
@@ -74,7 +88,7 @@ def rank_plays(game: Game, actions: list[Action], forecast: Forecast,
         scored = []
         for i in alive:
             extra = 2 if actions[i].get("card") == "scout" else 0
-            scored.append((forecast.value(states[i], extra, worlds), i))
+            scored.append((forecast.value(states[i], extra, worlds) - hold_value(game, actions[i]), i))
         scored.sort(key=lambda s: -s[0])
         plain = [s for s in scored if not is_tactic_play(actions[s[1]])]
         kept = scored[:max(keep, 1)]
@@ -83,7 +97,7 @@ def rank_plays(game: Game, actions: list[Action], forecast: Forecast,
         alive = [i for _, i in kept]
         if len(alive) == 1:
             break
-    final = [(v - (TACTIC_MARGIN if is_tactic_play(actions[i]) else 0.0), actions[i]) for v, i in scored
+    final = [(v, actions[i]) for v, i in scored
              if i in alive]
     final.sort(key=lambda s: -s[0])
     return final

@@ -27,6 +27,7 @@ class SimpleBot(Bot):
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
         self.rng = random.Random(seed)
+        self._memo: dict[tuple[object, ...], float] = {}
 
     def choose_in(self, game: Game) -> Action:
         actions = game.legal_actions()
@@ -36,9 +37,13 @@ class SimpleBot(Bot):
             return self._draw(game, actions)
         if game.phase == "scout_return":
             return self._scout_return(game, actions)
+        return self.ranked(game, actions)[0]
+
+    def ranked(self, game: Game, actions: list[Action]) -> list[Action]:
+        """The plays best first by this bot's rules (ties broken by its random generator)."""
         scored = [(self._score(game, a), self.rng.random(), a) for a in actions]
         scored.sort(key=lambda s: (s[0], s[1]), reverse=True)
-        return scored[0][2]
+        return [a for _, _, a in scored]
 
     # ------------------------------------------------------------------ scoring plays
     def _score(self, game: Game, action: Action) -> float:
@@ -56,12 +61,22 @@ class SimpleBot(Bot):
         return result
 
     def _potential(self, game: Game, flag: FlagState, cards: list[str]) -> float:
-        """The strongest formation `cards` can still become, or LOST if it cannot be finished."""
+        """The strongest formation `cards` can still become, or LOST if it cannot be finished.
+
+        Memoised: a searching bot asks the same question of the same table in many worlds.
+        """
         unseen = game.unseen()
         for card in cards:
             unseen &= ~TROOP_BIT.get(card, 0)  # the card being placed is not unseen any more
-        best = best_formation(cards, flag.size, flag.fog is not None, unseen)
-        return LOST if best is None else float(best.strength)
+        key = (*cards, flag.size, flag.fog is not None, unseen)
+        found = self._memo.get(key)
+        if found is None:
+            best = best_formation(cards, flag.size, flag.fog is not None, unseen)
+            found = LOST if best is None else float(best.strength)
+            if len(self._memo) > 200_000:
+                self._memo.clear()
+            self._memo[key] = found
+        return found
 
     def _placement(self, game: Game, flag_no: int, card: str) -> float:
         seat = game.to_move
