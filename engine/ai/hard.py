@@ -117,7 +117,8 @@ class HardBot(Bot):
                 alive = alive[:max(2, (len(alive) + 1) // 2)]
         self.last_search = {"iterations": done, "seconds": time.perf_counter() - search_start,
                             "candidates": len(candidates), "worlds": worlds}
-        best = max(alive, key=lambda k: totals[k] / counts[k] - hold_value(game, candidates[k]))
+        scored = [k for k in alive if counts[k]] or [alive[0]]  # a tight budget may stop mid-world
+        best = max(scored, key=lambda k: totals[k] / max(counts[k], 1) - hold_value(game, candidates[k]))
         return candidates[best]
 
     def _out_of_budget(self, done: int, deadline: float) -> bool:
