@@ -34,6 +34,8 @@ class Kind(Enum):
     PRESS = "press"  # left button down at pos
     RELEASE = "release"  # left button up at pos (ends a click or a drag)
     SCROLL = "scroll"  # wheel: value = +1 up / -1 down
+    TEXT = "text"  # typed characters in Intent.text (only while the top scene takes text)
+    ERASE = "erase"  # Backspace while typing; elsewhere Backspace is BACK
     QUIT = "quit"
 
 
@@ -46,12 +48,13 @@ class Intent:
     device: str  # "mouse", "keyboard", "controller", "system"
     pos: tuple[int, int] = (0, 0)
     value: int = 0
+    text: str = ""
 
 
 _KEYS: dict[int, Kind] = {
     pygame.K_LEFT: Kind.LEFT, pygame.K_RIGHT: Kind.RIGHT, pygame.K_UP: Kind.UP, pygame.K_DOWN: Kind.DOWN,
     pygame.K_RETURN: Kind.CONFIRM, pygame.K_KP_ENTER: Kind.CONFIRM, pygame.K_SPACE: Kind.CONFIRM,
-    pygame.K_ESCAPE: Kind.BACK, pygame.K_BACKSPACE: Kind.BACK,
+    pygame.K_ESCAPE: Kind.BACK,
     pygame.K_c: Kind.CLAIM, pygame.K_d: Kind.DRAW, pygame.K_t: Kind.DRAW_TACTICS, pygame.K_l: Kind.LOG,
     pygame.K_p: Kind.MENU, pygame.K_F10: Kind.MENU,
 }
@@ -62,6 +65,12 @@ _PAD: dict[int, Kind] = {
     pygame.CONTROLLER_BUTTON_Y: Kind.CLAIM, pygame.CONTROLLER_BUTTON_X: Kind.DRAW,
     pygame.CONTROLLER_BUTTON_BACK: Kind.LOG, pygame.CONTROLLER_BUTTON_START: Kind.MENU,
     pygame.CONTROLLER_BUTTON_LEFTSHOULDER: Kind.DRAW_TACTICS,
+}
+#: keys that still act while typing a name; every other key arrives as TEXT instead
+_TYPING_KEYS: dict[int, Kind] = {
+    pygame.K_LEFT: Kind.LEFT, pygame.K_RIGHT: Kind.RIGHT, pygame.K_UP: Kind.UP, pygame.K_DOWN: Kind.DOWN,
+    pygame.K_RETURN: Kind.CONFIRM, pygame.K_KP_ENTER: Kind.CONFIRM, pygame.K_ESCAPE: Kind.BACK,
+    pygame.K_BACKSPACE: Kind.ERASE, pygame.K_DELETE: Kind.ERASE,
 }
 #: words for each intent on each device, for on-screen prompts
 GLYPHS: dict[str, dict[Kind, str]] = {
@@ -81,6 +90,7 @@ class InputMapper:
 
     def __init__(self) -> None:
         self.last_device = "keyboard"
+        self.typing = False  # set by the shell while the top scene takes typed text
         self.controllers: dict[int, Any] = {}
         self._stick: dict[int, Kind | None] = {}
         self._sdl_controller: Any = None
@@ -96,15 +106,16 @@ class InputMapper:
         for index in range(controller.get_count()):
             self._open(index)
 
-    def _open(self, index: int) -> None:
+    def _open(self, index: int) -> bool:
         if self._sdl_controller is None:
-            return
+            return False
         try:
             pad = self._sdl_controller.Controller(index)
-        except pygame.error as exc:
-            log.info("controller %d could not be opened: %s", index, exc)
-            return
-        self.controllers[pad.as_joystick().get_instance_id()] = pad
+            self.controllers[pad.as_joystick().get_instance_id()] = pad
+        except (pygame.error, IndexError, TypeError) as exc:
+            log.info("controller %s could not be opened: %s", index, exc)
+            return False
+        return True
 
     def glyph(self, kind: Kind) -> str:
         return GLYPHS[self.last_device].get(kind, kind.value)
@@ -115,6 +126,11 @@ class InputMapper:
             return [Intent(Kind.QUIT, "system")]
         if t == pygame.KEYDOWN:
             return self._key(event)
+        if t == pygame.TEXTINPUT:
+            if not self.typing or not getattr(event, "text", ""):
+                return []
+            self.last_device = "keyboard"
+            return [Intent(Kind.TEXT, "keyboard", text=event.text)]
         if t == pygame.MOUSEMOTION:
             self.last_device = "mouse" if event.rel != (0, 0) or self.last_device == "mouse" else self.last_device
             return [Intent(Kind.POINT, "mouse", pos=event.pos)]
@@ -135,12 +151,16 @@ class InputMapper:
         if t == pygame.CONTROLLERAXISMOTION:
             return self._axis(event)
         if t == pygame.CONTROLLERDEVICEADDED:
-            self._open(event.device_index)
+            if self._open(getattr(event, "device_index", -1)):
+                self.last_device = "controller"  # a pad just plugged in: show its buttons
             return []
         if t == pygame.CONTROLLERDEVICEREMOVED:
-            pad = self.controllers.pop(event.instance_id, None)
+            pad = self.controllers.pop(getattr(event, "instance_id", -1), None)
             if pad is not None:
-                pad.quit()
+                try:
+                    pad.quit()
+                except pygame.error as exc:
+                    log.info("controller already gone: %s", exc)
             if not self.controllers and self.last_device == "controller":
                 self.last_device = "keyboard"
             return []
@@ -148,6 +168,11 @@ class InputMapper:
 
     def _key(self, event: pygame.event.Event) -> list[Intent]:
         self.last_device = "keyboard"
+        if self.typing:
+            typed = _TYPING_KEYS.get(event.key)
+            return [Intent(typed, "keyboard")] if typed else []
+        if event.key == pygame.K_BACKSPACE:
+            return [Intent(Kind.BACK, "keyboard")]
         if pygame.K_1 <= event.key <= pygame.K_9:
             return [Intent(Kind.FLAG, "keyboard", value=event.key - pygame.K_0)]
         if pygame.K_KP1 <= event.key <= pygame.K_KP9:

@@ -19,6 +19,7 @@ class Scene:
 
     name = "scene"
     opaque = True
+    takes_text = False  # True: keys type letters (TEXT, ERASE) instead of acting as shortcuts
 
     def __init__(self, app: App) -> None:
         self.app = app

@@ -164,6 +164,21 @@ def _over_board(name: str) -> SceneMaker:
     return make
 
 
+def _names(device: str) -> SceneMaker:
+    """The name being typed, as a pad (focus on a letter) or a keyboard user sees it."""
+    def make(app: Any, seed: int) -> None:
+        from scenes.name_entry import NameScene, name_title
+        from scenes.setup import SetupScene
+
+        app.push(SetupScene(app))
+        scene = NameScene(app, name_title(0), "Mar", lambda v: None)
+        app.push(scene)
+        app.input.last_device = device
+        if device == "controller":
+            scene.focus = (2, 7)  # "R"
+    return make
+
+
 def _thinking(app: Any, seed: int) -> None:
     from .positions import busy, find
 
@@ -189,6 +204,7 @@ SCENES: dict[str, SceneMaker] = {
     "scout": _flow("scout", 1), "scout-draw": _phase("scout_draw"), "scout-return": _phase("scout_return", 1),
     "redeploy": _flow("redeploy", 2), "deserter": _flow("deserter", 1), "traitor": _flow("traitor", 2),
     "draw": _phase("draw"),
+    "names": _names("controller"), "names-keyboard": _names("keyboard"),
 }
 
 

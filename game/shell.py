@@ -12,13 +12,14 @@ from collections.abc import Callable
 
 import pygame
 
+from .display import LOGICAL, Display
 from .input import InputMapper, Intent, Kind
 from .scene import AMBIENT, IDLE, MOVING, Scene
 from .settings import Settings, save_settings
 
 log = logging.getLogger(__name__)
-LOGICAL = (1920, 1080)
 FPS = {MOVING: 60, AMBIENT: 30}
+DEVICE_EVENTS = (pygame.CONTROLLERDEVICEADDED, pygame.CONTROLLERDEVICEREMOVED)
 
 
 class App:
@@ -37,41 +38,27 @@ class App:
         self.clock = pygame.time.Clock()
         self.on_frame: Callable[[float], None] | None = None
         self.quit_hooks: list[Callable[[], None]] = []
+        self.window: Display | None = None
         if window:
-            self.screen = self._open_window(size, settings.fullscreen if fullscreen is None else fullscreen)
+            on = settings.fullscreen if fullscreen is None else fullscreen
+            self.window = Display(size or settings.window_size, on)
+            self.screen = self.window.surface
             self.input.start_controllers()
         else:
             self.screen = pygame.Surface(LOGICAL)
 
     # ---------------------------------------------------------------- window
-    def _open_window(self, size: tuple[int, int] | None, fullscreen: bool) -> pygame.Surface:
-        pygame.display.init()
-        pygame.display.set_caption("Battle Line")
-        flags = pygame.SCALED | (pygame.FULLSCREEN if fullscreen else 0)
-        try:
-            screen = pygame.display.set_mode(LOGICAL, flags)
-        except pygame.error as exc:  # a renderer that cannot scale: plain window, still 1920x1080 logical
-            log.warning("scaled display unavailable (%s); opening a plain window", exc)
-            screen = pygame.display.set_mode(LOGICAL)
-        if not fullscreen:
-            self.resize(size or self.settings.window_size)
-        return screen
-
     def resize(self, size: tuple[int, int]) -> None:
-        """SCALED keeps the logical 1920x1080 picture and fits it to whatever window size we ask for."""
-        try:
-            window = pygame.Window.from_display_module()
-            window.size = size
-        except (AttributeError, pygame.error) as exc:
-            log.info("window size not changed: %s", exc)
+        """The logical 1920x1080 picture is scaled to whatever window size is asked for."""
+        if self.window is not None:
+            self.window.resize(size)
         self.dirty = True
 
     def set_fullscreen(self, on: bool) -> None:
-        if bool(pygame.display.is_fullscreen()) != on:
-            try:
-                pygame.display.toggle_fullscreen()
-            except pygame.error as exc:
-                log.info("fullscreen toggle failed: %s", exc)
+        if self.window is not None:
+            self.window.set_fullscreen(on)
+            if not on:
+                self.window.resize(self.settings.window_size)
         self.dirty = True
 
     def save_settings(self) -> None:
@@ -129,6 +116,23 @@ class App:
         if self.top is not None:
             self.top.handle(intent)
             self.dirty = True
+        self._sync_typing()
+
+    def _sync_typing(self) -> None:
+        """Keys type letters only while the top scene asks for text (a name being entered)."""
+        want = bool(self.top is not None and self.top.takes_text)
+        if want == self.input.typing:
+            return
+        self.input.typing = want
+        if self.window is None:
+            return
+        try:
+            if want:
+                pygame.key.start_text_input()
+            else:
+                pygame.key.stop_text_input()
+        except pygame.error as exc:  # no window to type into (headless): typed events still work
+            log.info("text input not switched: %s", exc)
 
     def activity(self) -> int:
         return max((s.activity() for s in self.stack), default=IDLE)
@@ -146,6 +150,8 @@ class App:
     def step(self, events: list[pygame.event.Event] | None = None) -> bool:
         """One turn of the main loop: input, update, draw if needed. Returns False once quitting."""
         for event in pygame.event.get() if events is None else events:
+            if event.type in DEVICE_EVENTS:
+                self.dirty = True  # a pad came or went: prompts may name other buttons
             for intent in self.input.translate(event):
                 self.dispatch(intent)
                 if not self.running:
@@ -159,8 +165,8 @@ class App:
             scene.update(dt)
         if self.dirty or self.activity() != IDLE:
             self.draw()
-            if pygame.display.get_surface() is self.screen:
-                pygame.display.flip()
+            if self.window is not None:
+                self.window.present()
             self.frames += 1
             self.dirty = False
         if self.on_frame is not None:

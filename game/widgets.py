@@ -13,7 +13,7 @@ import pygame
 
 from . import art
 from .input import Intent, Kind
-from .text import fitted
+from .text import MIN_READ, fitted
 
 ROW_H = 76
 FONT = 40
@@ -29,6 +29,7 @@ class Item:
     hint: str = ""
     show: Callable[[str], str] = field(default=lambda v: v)
     enabled: bool = True
+    detail: Callable[[], str] | None = None  # an action's current value, shown on its right (a name)
 
     @property
     def value(self) -> str:
@@ -45,7 +46,7 @@ class Item:
 class Menu:
     """Items in a column centred on `center_x`, starting at `top`."""
 
-    def __init__(self, items: list[Item], center_x: int, top: int, width: int = 900) -> None:
+    def __init__(self, items: list[Item], center_x: int, top: int, width: int = 1060) -> None:
         self.items = items
         self.focus = 0
         self.center_x, self.top, self.width = center_x, top, width
@@ -64,17 +65,15 @@ class Menu:
         """True if the menu used the intent."""
         k = intent.kind
         item = self.items[self.focus] if self.items else None
-        if k is Kind.UP:
-            self.focus = (self.focus - 1) % len(self.items)
-        elif k is Kind.DOWN:
-            self.focus = (self.focus + 1) % len(self.items)
+        if k in (Kind.UP, Kind.DOWN):
+            self.step_focus(-1 if k is Kind.UP else 1)
         elif k in (Kind.LEFT, Kind.RIGHT) and item and item.choices:
             item.cycle(-1 if k is Kind.LEFT else 1)
         elif k is Kind.CONFIRM and item:
             self._activate(item)
         elif k is Kind.POINT:
             hit = self.at(intent.pos)
-            if hit is not None:
+            if hit is not None and self.items[hit].enabled:
                 self.focus = hit
         elif k is Kind.PRESS:
             self._pressed = self.at(intent.pos)
@@ -87,6 +86,13 @@ class Menu:
         else:
             return False
         return True
+
+    def step_focus(self, step: int) -> None:
+        """Move to the next item that can be used, wrapping round; disabled items are skipped."""
+        for _ in range(len(self.items)):
+            self.focus = (self.focus + step) % len(self.items)
+            if self.items[self.focus].enabled:
+                return
 
     def _activate(self, item: Item, mouse_x: int | None = None) -> None:
         if not item.enabled:
@@ -105,16 +111,17 @@ class Menu:
             focused = i == self.focus
             art.panel(surface, r, alpha=235 if focused else 150, border=art.HILITE if focused else None, radius=14)
             colour = art.HILITE if focused else (art.CREAM if item.enabled else art.MUTED)
-            if item.choices:  # translations differ in length: the value, then the label, shrink to fit
-                shown = f"\u2039  {item.show(item.value)}  \u203a"
-                val = fitted(shown, FONT, (r.width - 56) * 3 // 5, art.CREAM if focused else art.MUTED, "bold")
-                label = fitted(item.label, FONT, r.width - 80 - val.get_width(), colour, "bold")
+            if item.choices or item.detail is not None:  # the value, then the label, shrink to fit
+                shown = item.detail() if item.detail is not None else f"\u2039  {item.show(item.value)}  \u203a"
+                lit = focused and item.enabled
+                val = fitted(shown, FONT, (r.width - 56) * 3 // 5, art.CREAM if lit else art.MUTED, "bold", MIN_READ)
+                label = fitted(item.label, FONT, r.width - 80 - val.get_width(), colour, "bold", MIN_READ)
                 surface.blit(label, (r.x + 28, r.centery - label.get_height() // 2))
                 surface.blit(val, (r.right - 28 - val.get_width(), r.centery - val.get_height() // 2))
             else:
-                label = fitted(item.label, FONT, r.width - 40, colour, "bold")
+                label = fitted(item.label, FONT, r.width - 40, colour, "bold", MIN_READ)
                 surface.blit(label, label.get_rect(center=r.center))
         if self.items and self.items[self.focus].hint:
-            hint = fitted(self.items[self.focus].hint, 30, 1840, art.MUTED)
+            hint = fitted(self.items[self.focus].hint, 30, 1840, art.MUTED, "regular", MIN_READ)
             y = self.top + len(self.items) * ROW_H + 12
             surface.blit(hint, hint.get_rect(midtop=(self.center_x, y)))

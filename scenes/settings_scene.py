@@ -27,7 +27,7 @@ def _language_name(code: str) -> str:
 class SettingsScene(MenuScene):
     name = "settings"
     title = N_("Settings")
-    menu_top = 250
+    menu_top = 230
 
     def items(self) -> list[Item]:
         s = self.app.settings
@@ -49,6 +49,8 @@ class SettingsScene(MenuScene):
             Item(_("Take-backs"), choices=TAKEBACKS, index=TAKEBACKS.index(s.takebacks), on_change=self._takebacks,
                  show=lambda v: _(TAKEBACK_WORDS[v]),
                  hint=_("Undo your last move before your opponent has acted (never over LAN)")),
+            Item(_("Player names"), self._names, detail=lambda: "  \u00b7  ".join(self.app.settings.names),
+                 hint=_("Choose to type a name: keyboard, controller or mouse")),
             Item(_("Sound and accessibility"), self._access,
                  hint=_("Volume, music, high contrast, text size, reduced motion")),
             Item(_("Back"), self.back),
@@ -88,6 +90,11 @@ class SettingsScene(MenuScene):
     def _takebacks(self, v: str) -> None:
         self.app.settings.takebacks = v
         self.app.save_settings()
+
+    def _names(self) -> None:
+        from .name_entry import NamesScene
+
+        self.app.push(NamesScene(self.app))
 
     def _access(self) -> None:
         from .accessibility_scene import AccessibilityScene

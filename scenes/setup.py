@@ -15,7 +15,6 @@ from .menu_base import MenuScene
 if TYPE_CHECKING:
     from game.shell import App
 
-NAME_CHOICES = ("Ana", "Ben", "Cleo", "Dario", "Eva", "Farid", "Greta", "Hugo", "Iris", "Jonas")
 TIMING_WORDS = {"standard": N_("after playing (standard)"), "advanced": N_("start of turn (advanced)"),
                 "end": N_("end of turn (variant)")}
 
@@ -29,10 +28,6 @@ PLAY_WORDS = {"single": N_("a single game"), "games:3": N_("a match of 3 games")
 ON_OFF = {"on": N_("on"), "off": N_("off")}
 
 
-def _names_with(current: str) -> list[str]:
-    return [current] + [n for n in NAME_CHOICES if n != current]
-
-
 class SetupScene(MenuScene):
     name = "setup"
     title = N_("New game")
@@ -44,15 +39,14 @@ class SetupScene(MenuScene):
         super().__init__(app)
 
     def items(self) -> list[Item]:
-        s = self.setup
-        first = _names_with(s.names[0])
-        second = _names_with(s.names[1])
+        self.second = Item(tr("Second player"), lambda: self.edit_name(1), detail=self._second_name,
+                           hint=tr("Used when the opponent is a person"), enabled=self.setup.opponent == "human")
         return [
             Item(tr("Opponent"), choices=OPPONENTS, on_change=self._opponent, show=lambda v: tr(OPPONENT_NAMES[v]),
                  hint=tr("Hot-seat passes the device between turns; bots think in their own process")),
-            Item(tr("First player"), choices=first, on_change=lambda v: self._name(0, v)),
-            Item(tr("Second player"), choices=second, on_change=lambda v: self._name(1, v),
-                 hint=tr("Used when the opponent is a person")),
+            Item(tr("First player"), lambda: self.edit_name(0), detail=lambda: f"{self.setup.names[0]}  \u270e",
+                 hint=tr("Choose to type a name: keyboard, controller or mouse")),
+            self.second,
             Item(tr("Tactics cards"), choices=("on", "off"), on_change=self._tactics, show=lambda v: tr(ON_OFF[v]),
                  hint=tr("Off: troops only, a gentler first game (R43)")),
             Item(tr("Claims"), choices=CLAIM_TIMINGS, on_change=self._timing, show=lambda v: tr(TIMING_WORDS[v]),
@@ -66,9 +60,23 @@ class SetupScene(MenuScene):
 
     def _opponent(self, v: str) -> None:
         self.setup.opponent = v
+        self.second.enabled = v == "human"
+
+    def _second_name(self) -> str:
+        if self.setup.opponent != "human":
+            return tr(OPPONENT_NAMES[self.setup.opponent])
+        return f"{self.setup.names[1]}  \u270e"
+
+    def edit_name(self, i: int) -> None:
+        from .name_entry import NameScene, name_title
+
+        self.app.push(NameScene(self.app, name_title(i), self.setup.names[i], lambda v: self._name(i, v)))
 
     def _name(self, i: int, v: str) -> None:
+        """A typed name is kept in the settings at once: the next evening starts with it."""
         self.setup.names[i] = v
+        self.app.settings.names[i] = v
+        self.app.save_settings()
 
     def _tactics(self, v: str) -> None:
         self.setup.tactics = v == "on"
