@@ -21,7 +21,7 @@ OFFSET = 46  # visible strip of an overlapped card in a formation
 TABLE_W, TABLE_H = SIZES["table"]
 HAND_W, HAND_H = SIZES["hand"]
 HAND_X = (360, 1570)
-PROMPT_RECT = pygame.Rect(14, 864, 336, 204)
+PROMPT_RECT = pygame.Rect(14, 822, 336, 246)  # under the bottom discard pile, left of the hand
 BUTTON_X = 1584
 PENNANT_H = 66
 

@@ -240,7 +240,9 @@ def _hand(board: BoardScene, surface: pygame.Surface, now: float) -> None:
     playable = board.playable()
     playing = board.my_turn
     picked = board.flow.picked
-    for card in hand:
+    lifted = board.hover if board.app.input.last_device == "mouse" else board.focus
+    # the card under the focus is drawn last: in a long (Scout) hand it shows whole over its neighbours
+    for card in sorted(hand, key=lambda c: ("hand", c) == lifted):
         rect = board.targets.get(("hand", card))
         if rect is None or ("hand", card) in hidden or (board.drag and board.drag[0] == card):
             continue
@@ -346,22 +348,50 @@ def prompt_lines(board: BoardScene) -> list[str]:
 
 
 def _prompt(board: BoardScene, surface: pygame.Surface, now: float) -> None:
+    """What to do now, the focused tactics card's text, and the keys: every line at 28 px, none clipped."""
     r = layout.PROMPT_RECT
     art.panel(surface, r, alpha=210, radius=16)
     if board.hidden:
         return
-    lines: list[str] = []
-    for sentence in prompt_lines(board):
-        lines += wrap(sentence, 28, r.width - 28, "bold")
-    y = blit_lines(surface, lines[:4], 28, art.CREAM, (r.x + 14, r.y + 12), "bold", spacing=1.18)
+    width = r.width - 28
+    hints: list[str] = []
     if board.my_turn:
         g = board.app.input.glyph
         short = _("{confirm} choose  \u00b7  {back} back", confirm=g(Kind.CONFIRM), back=g(Kind.BACK))
         hint = short + "  \u00b7  " + _("{key} claim", key=g(Kind.CLAIM)) if board.claimable else short
-        img = text(hint, 28, art.MUTED)
-        if img.get_width() > r.width - 28:
-            img = fitted(short, 28, r.width - 28, art.MUTED)
-        surface.blit(img, (r.x + 14, max(y + 4, r.bottom - 42)))
+        hints = pack(hint.split("  \u00b7  "), 28, width)
+    lines: list[str] = []
+    for sentence in prompt_lines(board) + card_note(board):
+        lines += wrap(sentence, 28, width, "bold")
+    room = max(1, (r.height - 20 - len(hints) * 33) // 33)
+    blit_lines(surface, lines[:room], 28, art.CREAM, (r.x + 14, r.y + 10), "bold", spacing=1.18)
+    blit_lines(surface, hints, 28, art.MUTED, (r.x + 14, r.bottom - 8 - len(hints) * 33), spacing=1.18)
+
+
+def pack(pieces: list[str], size: int, width: int) -> list[str]:
+    """Join pieces with a dot into as few lines as fit `width`; a piece is never split."""
+    from game.text import font_for
+
+    lines: list[str] = []
+    for piece in pieces:
+        trial = f"{lines[-1]}  \u00b7  {piece}" if lines else piece
+        if lines and font_for(trial, size).size(trial)[0] <= width:
+            lines[-1] = trial
+        else:
+            lines.append(piece)
+    return lines
+
+
+def card_note(board: BoardScene) -> list[str]:
+    """The rules text of the tactics card under the focus: on the card it is small, here it is readable."""
+    device = board.app.input.last_device
+    target = board.hover if device == "mouse" else board.focus
+    if board.hidden or board.flow.picked or not target or target[0] != "hand":
+        return []
+    card = str(target[1])
+    if card not in card_art.TACTIC_TEXT:
+        return []
+    return [f"{card_short(card)}: {_(card_art.TACTIC_TEXT[card])}"]
 
 
 def _thinking(board: BoardScene, surface: pygame.Surface, now: float) -> None:

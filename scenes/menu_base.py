@@ -11,7 +11,7 @@ from game.i18n import _
 from game.input import Intent, Kind
 from game.scene import Scene
 from game.text import fit_size, fitted, shadowed, text
-from game.widgets import Item, Menu
+from game.widgets import ROW_H, Item, Menu
 
 if TYPE_CHECKING:
     from game.shell import App
@@ -21,6 +21,7 @@ class MenuScene(Scene):
     title = ""
     subtitle = ""
     menu_top = 300
+    hint_bottom = 1050
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -41,8 +42,14 @@ class MenuScene(Scene):
     def draw_backdrop(self, surface: pygame.Surface) -> None:
         if self.opaque:
             surface.blit(art.backdrop((1920, 1080), 11, art.NIGHT), (0, 0))
-        else:
-            surface.blit(art.shade((1920, 1080), 170), (0, 0))
+        else:  # over the board: a solid card behind the menu, so its words never sit on busy cards
+            surface.blit(art.shade((1920, 1080), 190), (0, 0))
+            top = self.menu_top - 240
+            bottom = self.menu_top + len(self.menu.items) * ROW_H + 110
+            box = pygame.Rect(0, 0, self.menu.width + 140, bottom - top)
+            box.midtop = (960, top)
+            art.panel(surface, box, alpha=245, border=art.GOLD_DARK, radius=24, fill=(14, 20, 20))
+            self.hint_bottom = box.bottom - 12
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_backdrop(surface)
@@ -57,4 +64,4 @@ class MenuScene(Scene):
         g = self.app.input.glyph
         words = _("{confirm} choose  \u00b7  {back} back", confirm=g(Kind.CONFIRM), back=g(Kind.BACK))
         hint = text(words, 28, art.MUTED)
-        surface.blit(hint, hint.get_rect(midbottom=(960, 1050)))
+        surface.blit(hint, hint.get_rect(midbottom=(960, 1050 if self.opaque else self.hint_bottom)))
