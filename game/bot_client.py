@@ -9,6 +9,7 @@ fallback only.
 from __future__ import annotations
 
 import logging
+import os
 from typing import Any, Protocol
 
 log = logging.getLogger(__name__)
@@ -55,8 +56,20 @@ def open_bot(level: str, seed: int = 0, move_time: float | None = None, in_proce
         try:
             from engine.ai.process import BotProcess
 
-            bot: BotLike = BotProcess(level, seed=seed, move_time=move_time)
+            process = BotProcess(level, seed=seed, move_time=move_time)
+            _lower_priority(process.pid)
+            bot: BotLike = process
             return bot
         except (ImportError, OSError, RuntimeError) as exc:
             log.warning("bot process unavailable (%s); the bot thinks in-process", exc)
     return InProcessBot(level, seed, move_time)
+
+
+def _lower_priority(pid: int | None) -> None:
+    """The bot's search is background work: when it and the screen both want a core, the frame wins."""
+    if pid is None or not hasattr(os, "setpriority"):
+        return
+    try:
+        os.setpriority(os.PRIO_PROCESS, pid, min(19, os.getpriority(os.PRIO_PROCESS, 0) + 10))
+    except OSError as exc:
+        log.info("bot priority unchanged: %s", exc)

@@ -1,15 +1,19 @@
-"""The window: scenes draw one 1920x1080 logical picture; SDL's renderer scales it to the window.
+"""The window: scenes draw one 1920x1080 logical picture; SDL scales it to the window.
 
-A `pygame.Window` with a `Renderer` whose logical size is 1920x1080 does what `pygame.SCALED` does
-(letterboxed scaling on the GPU where there is one, mouse positions mapped back to logical pixels),
-and, unlike SCALED through the display module, lets the game change the window size without the
-deprecated `Window.from_display_module`. Where no renderer can be made, the display module's SCALED
-mode is the fallback; it cannot change its size, so the size setting waits for the next start.
+Two ways, measured (`battleline bench render`): the display module's `pygame.SCALED` draws straight
+into a surface of the texture's own pixel format, so showing a frame is one upload; a `pygame.Window`
+with a `_sdl2` `Renderer` (the non-deprecated API) converts the whole 1920x1080 picture to the
+texture's format every frame, about 1 ms more per frame on this machine. Frames matter more, so
+SCALED is used, and only its window-size change goes through `Window.from_display_module`, whose
+deprecation notice is about drawing through it (we do not): it is silenced in that one call.
+`BATTLELINE_RENDERER=1` selects the Renderer way.
 """
 
 from __future__ import annotations
 
 import logging
+import os
+import warnings
 from typing import Any
 
 import pygame
@@ -27,18 +31,23 @@ class Display:
         self.window: pygame.Window | None = None
         self._renderer: Any = None
         self._texture: Any = None
-        try:
-            self._open_renderer(size)
-        except (pygame.error, ImportError, AttributeError) as exc:
-            log.warning("no renderer for a scaled window (%s); using the display module", exc)
-            self.window = None
-            self._renderer = None
-            flags = pygame.SCALED | (pygame.FULLSCREEN if fullscreen else 0)
+        if os.environ.get("BATTLELINE_RENDERER"):
+            try:
+                self._open_renderer(size)
+                if fullscreen:
+                    self.set_fullscreen(True)
+                return
+            except (pygame.error, ImportError, AttributeError) as exc:
+                log.warning("no renderer for a scaled window (%s); using the display module", exc)
+                self.window = None
+                self._renderer = None
+        flags = pygame.SCALED | (pygame.FULLSCREEN if fullscreen else 0)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # "no fast renderer available" under the headless driver
             self.surface = pygame.display.set_mode(LOGICAL, flags)
-            pygame.display.set_caption(TITLE)
-            return
-        if fullscreen:
-            self.set_fullscreen(True)
+        pygame.display.set_caption(TITLE)
+        if not fullscreen:
+            self.resize(size)
 
     def _open_renderer(self, size: tuple[int, int]) -> None:
         from pygame._sdl2.video import Renderer, Texture
@@ -65,12 +74,14 @@ class Display:
 
     def resize(self, size: tuple[int, int]) -> bool:
         """A new window size; the picture keeps its 16:9 shape inside it. False if it cannot change."""
-        if self.window is None:
-            log.info("window size %sx%s applies at the next start", *size)
-            return False
         try:
+            if self.window is None:
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore", DeprecationWarning)
+                    pygame.Window.from_display_module().size = size
+                return True
             self.window.size = size
-        except (pygame.error, ValueError) as exc:
+        except (pygame.error, ValueError, AttributeError) as exc:
             log.info("window size not changed: %s", exc)
             return False
         return True
