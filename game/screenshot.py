@@ -148,7 +148,10 @@ def _over_board(name: str) -> SceneMaker:
             board.results_shown = True
             app.push(ResultsScene(app, board))
             return
-        board = _board(app, find(seed, busy(20)))
+        def discarded(game: Any) -> bool:
+            return busy(16)(game) and sum(len(p) for p in game.view(None)["discards"].values()) >= 3
+
+        board = _board(app, find(seed, discarded if name == "inspect" else busy(20), limit=600))
         if name == "pass":
             from scenes.pass_device import PassScene
 
