@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import random
 
-from engine.ai.playout import PlayoutBot, troop_potential
+from engine.ai.playout import PlayoutBot
+from engine.ai.potential import troop_potential
 from engine.cards import TROOP_BIT, TROOPS
 from engine.formations import best_formation
 from engine.game import Game

@@ -17,7 +17,7 @@ from .outlook import Memo, flag_odds, game_value, opponent_key, reach
 from .worlds import Hidden, hidden_of, sample_world
 
 #: Share of the cards a side still needs that is assumed to come from future draws.
-DRAW_SHARE = 0.5
+DRAW_SHARE = 1.0
 #: Chance that a card of a pool is open to a given flag in a world (engine.ai.outlook.reach).
 FLAG_SHARE = 0.5
 

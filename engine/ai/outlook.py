@@ -14,12 +14,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from operator import mul
+from typing import NamedTuple
 
-from ..cards import LEADERS, TROOP_BIT
+from ..cards import LEADERS, TROOP_BIT, TROOP_INFO
 from ..claims import strength_of
 from ..formations import Formation, best_formation
 from ..game import Game
 from ..rules import OTHER
+from .potential import troop_potential
 
 UNREACHABLE = -1
 
@@ -41,17 +43,32 @@ def _outcome_table() -> list[float]:
 
 
 _OUTCOMES = _outcome_table()
+#: The table split by the last four flags: row h holds the outcomes whose flags 6-9 fall as h says.
+_ROWS = [_OUTCOMES[h << 5:(h + 1) << 5] for h in range(16)]
 #: Weight of the plain expected flag count beside the win/loss value: breaks ties between moves.
 FLAG_WEIGHT = 0.15
 
 
-def game_value(odds: Sequence[float]) -> float:
-    """Expected result in [-1, 1] (plus a small flag-count term) from each flag's chance of being ours."""
+def _spread(odds: Sequence[float]) -> list[float]:
+    """Probability of each way these flags could fall (bit i: flag i is ours), flags independent."""
     probs = [1.0]
     for p in odds:
         q = 1.0 - p
         probs = [x * q for x in probs] + [x * p for x in probs]
-    value = sum(map(mul, probs, _OUTCOMES))
+    return probs
+
+
+def game_value(odds: Sequence[float]) -> float:
+    """Expected result in [-1, 1] (plus a small flag-count term) from each flag's chance of being ours.
+
+    Sums the outcome table over all 512 ways the flags could fall, as 16 rows of 32 so the inner
+    sums run in C.
+    """
+    low = _spread(odds[:5])
+    value = 0.0
+    for h, weight in enumerate(_spread(odds[5:])):
+        if weight:
+            value += weight * sum(map(mul, low, _ROWS[h]))
     return value + FLAG_WEIGHT * (sum(odds) - 4.5) / 4.5
 
 
@@ -106,9 +123,18 @@ def reach(game: Game, seat: str, pool: Sequence[str], shares: Sequence[int], mem
     return out
 
 
+class _Strength(NamedTuple):
+    """Just the strength of a formation, where nothing else is needed."""
+
+    strength: int
+
+
 def _best_with_wilds(cards: list[str], size: int, fog: bool, mask: int,
-                     wilds: list[str]) -> tuple[Formation | None, str | None]:
+                     wilds: list[str]) -> tuple[Formation | _Strength | None, str | None]:
     """The strongest completion from the troops in `mask`, trying each wild card in the pool once."""
+    if not wilds and all(card in TROOP_INFO for card in cards):
+        strength = troop_potential(cards, size, fog, mask)
+        return (None if strength is None else _Strength(strength)), None
     best = best_formation(cards, size, fog, mask)
     used = None
     for wild in wilds:

@@ -1,0 +1,100 @@
+"""The strongest formation a side of troops can still become, answered directly with bit masks.
+
+The same ranks and sums as formations.best_formation (R13-R15, R30, R31), for sides without morale
+tactics, about twice as fast: bots ask this question millions of times per game. Checked against
+best_formation in tests/test_bots_playout.py.
+"""
+
+from __future__ import annotations
+
+from ..cards import TROOP_INFO
+from ..formations import BATTALION, HOST, PHALANX, SKIRMISH, WEDGE
+
+_STEP = 64  # formations.py's rank step: larger than any sum
+_VALUES = 0x3FF
+
+
+def _top_values(mask: int, count: int) -> int | None:
+    """Sum of the `count` highest values set in a 10-bit value mask (None if too few)."""
+    total = 0
+    value = 10
+    while count and value:
+        if mask >> (value - 1) & 1:
+            total += value
+            count -= 1
+        value -= 1
+    return None if count else total
+
+
+def _top_any(colour_masks: list[int], count: int) -> int | None:
+    """Sum of the `count` highest unseen troops of any colour (None if too few)."""
+    if count <= 0:
+        return 0
+    total = 0
+    for value in range(10, 0, -1):
+        bit = 1 << (value - 1)
+        for mask in colour_masks:
+            if mask & bit:
+                total += value
+                count -= 1
+                if not count:
+                    return total
+    return None if count else total
+
+
+def troop_potential(cards: list[str], size: int, fog: bool, unseen: int) -> int | None:
+    """Strength of the strongest completion of a troops-only side from `unseen` (None: impossible)."""
+    need = size - len(cards)
+    colour_masks = [(unseen >> (c * 10)) & _VALUES for c in range(6)]
+    fixed_sum = 0
+    values = 0
+    colours = 0
+    distinct = True
+    for card in cards:
+        colour, value = TROOP_INFO[card]
+        fixed_sum += value
+        bit = 1 << (value - 1)
+        if values & bit:
+            distinct = False
+        values |= bit
+        colours |= 1 << colour
+    if fog:
+        top = _top_any(colour_masks, need)
+        return None if top is None else fixed_sum + top
+    one_colour = colours & (colours - 1) == 0
+    colour_list = [c for c in range(6) if colours >> c & 1] if colours else list(range(6))
+    run = (1 << size) - 1
+    if one_colour and distinct:  # Wedge
+        for low in range(11 - size, 0, -1):
+            window = run << (low - 1)
+            if values & ~window:
+                continue
+            missing = window & ~values
+            if any(missing & colour_masks[c] == missing for c in colour_list):
+                return WEDGE * _STEP + size * low + size * (size - 1) // 2
+    if values & (values - 1) == 0:  # Phalanx: one value (or none yet)
+        for value in ([values.bit_length()] if values else range(10, 0, -1)):
+            bit = 1 << (value - 1)
+            if sum(1 for m in colour_masks if m & bit) >= need:
+                return PHALANX * _STEP + size * value
+    if one_colour:  # Battalion Order
+        best = None
+        for c in colour_list:
+            top = _top_values(colour_masks[c], need)
+            if top is not None and (best is None or top > best):
+                best = top
+        if best is not None:
+            return BATTALION * _STEP + fixed_sum + best
+    if distinct:  # Skirmish Line
+        any_colour = 0
+        for mask in colour_masks:
+            any_colour |= mask
+        for low in range(11 - size, 0, -1):
+            window = run << (low - 1)
+            if values & ~window:
+                continue
+            missing = window & ~values
+            if missing & any_colour == missing:
+                return SKIRMISH * _STEP + size * low + size * (size - 1) // 2
+    top = _top_any(colour_masks, need)
+    return None if top is None else HOST * _STEP + fixed_sum + top
