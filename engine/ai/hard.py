@@ -40,11 +40,8 @@ from .worlds import determinize, hidden_of, sample_world
 
 #: Screening stages used to pick the candidates searched (worlds, candidates kept).
 SCREEN: tuple[tuple[int, int], ...] = ((2, 24), (8, 8))
-#: Near the end the static evaluation is least reliable, so more candidates go to the playouts.
-SCREEN_ENDGAME: tuple[tuple[int, int], ...] = ((2, 32), (6, 12))
 #: Worlds after which the weaker half of the candidates is dropped.
 HALVINGS = (16, 48, 120)
-HALVINGS_ENDGAME = (6, 14, 30, 60)
 #: Part of the budget kept back for the answer's own overhead.
 SAFETY = 0.04
 #: Chance that a pool card is open to a given flag at a leaf (engine.ai.outlook.reach).
@@ -76,13 +73,12 @@ class HardBot(Bot):
         forecast = Forecast(game, game.to_move, self.rng, SCREEN[0][0])
         if game.phase == "scout_return":
             return choose_return(game, actions, forecast)
-        endgame = game.deck_sizes["troops"] <= self.endgame_troops
-        ranked = rank_plays(game, actions, forecast, SCREEN_ENDGAME if endgame else SCREEN)
+        ranked = rank_plays(game, actions, forecast, SCREEN)
         if len(ranked) == 1:
             return ranked[0][1]
-        return self._search(game, [a for _, a in ranked], started, endgame)
+        return self._search(game, [a for _, a in ranked], started)
 
-    def _search(self, game: Game, candidates: list[Action], started: float, endgame: bool) -> Action:
+    def _search(self, game: Game, candidates: list[Action], started: float) -> Action:
         me = game.to_move
         hidden = hidden_of(game, me)
         deadline = started + max(0.0, self.move_time - SAFETY)
@@ -90,7 +86,7 @@ class HardBot(Bot):
         counts = [0] * len(candidates)
         alive = list(range(len(candidates)))
         memo: Memo = {}
-        halvings = HALVINGS_ENDGAME if endgame else HALVINGS
+        endgame = game.deck_sizes["troops"] <= self.endgame_troops
         done = worlds = 0
         search_start = time.perf_counter()
         while True:
@@ -116,7 +112,7 @@ class HardBot(Bot):
             worlds += 1
             if stop or self.should_stop():
                 break
-            if worlds in halvings and len(alive) > 2:
+            if worlds in HALVINGS and len(alive) > 2:
                 alive.sort(key=lambda k: -totals[k] / counts[k])
                 alive = alive[:max(2, (len(alive) + 1) // 2)]
         self.last_search = {"iterations": done, "seconds": time.perf_counter() - search_start,
@@ -132,7 +128,7 @@ class HardBot(Bot):
 
     #: With this few troops left to draw, lines are played to the end of the game instead of being
     #: judged statically: the last turns are full of forced plays the evaluation cannot see.
-    endgame_troops = 10
+    endgame_troops = 8
     #: Ways of sharing the pools among flags averaged at each leaf.
     leaf_shares = 2
     #: How many of the playout policy's favourite replies the opponent chooses among.
