@@ -1,0 +1,50 @@
+"""The hard bot: keeps to its time budget, reports its speed, and is reproducible with fixed iterations."""
+
+from __future__ import annotations
+
+import time
+
+from engine.ai import make_bot
+from engine.ai.hard import HardBot
+from engine.game import Game
+
+
+def _midgame(seed: int, plays: int = 200, troops_left: int = 60) -> Game:
+    """A game of the easy bot against itself, stopped at a play after `plays` actions or once at
+    most `troops_left` troops are left to draw."""
+    game = Game.new(seed=seed)
+    bot = make_bot("easy", seed)
+    while game.result is None:
+        if game.phase == "play" and (len(game.actions) >= plays or game.deck_sizes["troops"] <= troops_left):
+            return game
+        game.apply(bot.choose_in(game))
+    raise AssertionError("the game ended first")
+
+
+def test_hard_keeps_to_its_time_budget_and_reports_speed() -> None:
+    game = _midgame(3, 20)
+    bot = HardBot(1, move_time=0.3)
+    started = time.perf_counter()
+    action = bot.choose(game.view(game.to_move))
+    assert time.perf_counter() - started < 0.3 + 0.25  # the budget, and slack for a loaded machine
+    assert action in game.legal_actions()
+    assert bot.last_search is not None and bot.last_search["iterations"] > 0
+
+
+def test_hard_with_fixed_iterations_is_reproducible_in_the_middle_game_and_the_endgame() -> None:
+    for game in (_midgame(4, 16), _midgame(2, troops_left=6)):
+        assert game.result is None
+        view = game.view(game.to_move)
+        first = HardBot(7, iterations=40)
+        second = HardBot(7, iterations=40)
+        assert first.choose(view) == second.choose(view)
+        assert first.last_search is not None and first.last_search["iterations"] == 40
+
+
+def test_hard_stops_early_when_asked() -> None:
+    game = _midgame(6, 20)
+    bot = HardBot(2, move_time=20.0)
+    bot.should_stop = lambda: True
+    started = time.perf_counter()
+    assert bot.choose(game.view(game.to_move)) in game.legal_actions()
+    assert time.perf_counter() - started < 2.0
