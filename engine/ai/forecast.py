@@ -16,7 +16,8 @@ from ..rules import OTHER
 from .outlook import Memo, flag_odds, game_value, opponent_key, reach
 from .worlds import Hidden, hidden_of, sample_world
 
-#: Share of the cards a side still needs that is assumed to come from future draws.
+#: Troops a side is assumed to draw, as a share of the cards it still needs: games here run until
+#: nearly every slot is filled, and 1.0 predicted flag outcomes best (and beat the easy bot most).
 DRAW_SHARE = 1.0
 #: Chance that a card of a pool is open to a given flag in a world (engine.ai.outlook.reach).
 FLAG_SHARE = 0.5
@@ -29,7 +30,7 @@ def future_draws(game: Game, seat: str) -> int:
 
 
 def random_mask(rng: random.Random, chance: float) -> int:
-    """A 64-bit mask whose bits are set independently with `chance`, rounded to eighths of bits.
+    """A 64-bit mask whose bits are set independently with `chance` (rounded to 1/256).
 
     Built from whole random words, least significant binary digit of `chance` first: a 1 digit
     ORs in a fresh word (p -> 1/2 + p/2), a 0 digit ANDs one (p -> p/2).

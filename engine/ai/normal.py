@@ -5,8 +5,10 @@ of winning each flag, given the cards still unseen, combined into the chance of 
 Envelopment. Many candidates are screened on a few worlds, the best few are judged on many.
 
 A tactics card lets the opponent play one too (R24) and is gone once used, so it is played only
-when it beats the best troop play by a clear margin. Claims are always made: a claimed flag is
-frozen against Fog, Mud and guile (R19) and counts toward the win.
+when it beats the best troop play by more than what holding it is worth (TACTIC_HOLD, shrinking as
+the troop deck runs out). The deck to draw from is chosen by the chance that the tactics still
+unseen are strong ones. Claims are always made: a claimed flag is frozen against Fog, Mud and
+guile (R19) and counts toward the win.
 """
 
 from __future__ import annotations

@@ -1,9 +1,12 @@
 """How each flag is likely to end, and what that is worth: the evaluation the normal and hard bots share.
 
 In one world (a guess at the hidden cards, engine.ai.worlds) each player completes their sides
-from a pool: the cards in hand plus the troops they will draw. Each side takes the strongest
-completion its pool allows (formations.best_formation, morale tactics as wild cards). Comparing the
-two sides gives each flag's winner in that world; averaged over worlds, a chance per flag.
+from a pool: the cards in hand plus the troops they will draw. A hand cannot be at every flag at
+once, so each pool card is open to each flag only by chance (a random share per world); each side
+takes the strongest completion its share allows (morale tactics as wild cards). Comparing the two
+sides gives each flag's winner in that world; averaged over worlds, a chance per flag. A card
+already placed is certain where it is, one in hand only likely anywhere: that is what makes
+finishing a formation worth more than holding its cards.
 
 The chances turn into a game value by summing over all 512 ways the nine flags could fall, each
 scored by who then holds a Breakthrough or an Envelopment (R38): that is why the flags next to a
