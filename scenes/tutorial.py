@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game import art
+from game import art, layout
 from game.flow import Target
 from game.i18n import _
 from game.input import Intent, Kind
@@ -26,6 +26,11 @@ if TYPE_CHECKING:
 
 PANEL = pygame.Rect(330, 6, 1260, 0)  # height follows the words
 SIZE = 28
+
+
+def _wrapped(words: str, width: int) -> list[str]:
+    """No note, no line (wrap gives one empty line for empty words)."""
+    return wrap(words, SIZE, width, "bold") if words else []
 
 
 class TutorialScene(BoardScene):
@@ -53,7 +58,7 @@ class TutorialScene(BoardScene):
     def say(self, lines: list[str], bad: bool = False, title: str = "", good: bool = False) -> None:
         """Claims' proofs and refusals go into the lesson panel, not over it."""
         words = " ".join(w for w in (f"{title}." if title else "", *lines) if w)
-        self.note = (wrap(words, SIZE, PANEL.width - 40, "bold"), art.BAD if bad else art.GOOD)
+        self.note = ([words], art.BAD if bad else art.GOOD)
 
     def buttons(self) -> list[str]:
         """The board's buttons without Take back: a lesson is one move, made again by Continue."""
@@ -73,21 +78,66 @@ class TutorialScene(BoardScene):
             return _("Draw a card: choose the troop or the tactics deck.")
         return _("Not in this lesson: do what the panel says; the glowing places are the ones to choose.")
 
-    def panel_lines(self) -> tuple[str, list[str], str]:
+    def panel_words(self) -> tuple[str, str, str]:
+        """Title, body and footer of the panel, before wrapping (the width depends on where it goes)."""
         lesson = self.lesson
         g = self.app.input.glyph
         if self.tutorial.finished:
             key = _("{key} to finish", key=g(Kind.CONFIRM)) if self.last else _("{key} to continue",
                                                                                  key=g(Kind.CONFIRM))
-            return _(lesson.title), wrap(_(lesson.after), SIZE, PANEL.width - 40, "bold"), key
+            return _(lesson.title), _(lesson.after), key
         if self.tutorial.made:
             words = _(lesson.after)
             if self.table.phase == "draw" and self.index > 0:
                 words += " " + _("Now draw a card from either deck.")
         else:
             words = _(lesson.text)
-        step = _("Lesson {n} of {total}", n=self.index + 1, total=len(LESSONS))
-        return _(lesson.title), wrap(words, SIZE, PANEL.width - 40, "bold"), step
+        return _(lesson.title), words, _("Lesson {n} of {total}", n=self.index + 1, total=len(LESSONS))
+
+    def keep_clear(self) -> tuple[list[pygame.Rect], list[pygame.Rect]]:
+        """Rings the panel must never cover, and the flag columns they belong to, best left visible."""
+        rings, columns = [], []
+        for target in self.flow.candidates():
+            rect = self.highlight(target)
+            if rect is None:
+                continue
+            rings.append(rect.inflate(24, 24))
+            n = (rect.centerx - layout.COL_X0) // layout.COL_W + 1
+            if rect.bottom < layout.HAND_TOP and 1 <= n <= 9:
+                columns.append(layout.column(n))
+        return rings, columns
+
+    def panel_box(self, body: str, note: str) -> tuple[pygame.Rect, list[str], list[str]]:
+        """Where the panel goes: never over a ring, preferably off the lit flag's column, else as usual.
+
+        Tried at the top and under the flag row, full width or beside the column; the first place that
+        hides least of the column wins, so the usual place is kept whenever it hides nothing."""
+        rings, columns = self.keep_clear()
+        spans = [(PANEL.x, PANEL.right)]
+        for col in columns:
+            spans += [(col.right + 10, min(PANEL.right + 180, layout.W - 150)), (150, col.x - 10)]
+        best: tuple[int, pygame.Rect, list[str], list[str]] | None = None
+        for top in (True, False):
+            for left, right in spans:
+                width = min(PANEL.width, right - left)
+                if width < 560:
+                    continue
+                lines, notes = wrap(body, SIZE, width - 40, "bold"), _wrapped(note, width - 40)
+                height = 24 + 44 + (len(lines) + len(notes)) * int(SIZE * 1.2) + 40
+                y = PANEL.y if top else max(layout.FLAG_ROW[0], min(layout.BOTTOM_AREA[0] + 8,
+                                                                    layout.HAND_TOP - 8 - height))
+                box = pygame.Rect(left, y, width, height)
+                if box.collidelist(rings) >= 0:
+                    continue
+                hidden = sum(box.clip(col).width * box.clip(col).height for col in columns)
+                if best is None or hidden < best[0]:
+                    best = (hidden, box, lines, notes)
+        if best is None:  # nowhere clear: the usual place
+            width = PANEL.width - 40
+            lines, notes = wrap(body, SIZE, width, "bold"), _wrapped(note, width)
+            height = 24 + 44 + (len(lines) + len(notes)) * int(SIZE * 1.2) + 40
+            return pygame.Rect(PANEL.x, PANEL.y, PANEL.width, height), lines, notes
+        return best[1], best[2], best[3]
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
@@ -98,15 +148,14 @@ class TutorialScene(BoardScene):
                 if rect is not None:
                     width = 4 + round(3 * pulse(now, 1.0))
                     pygame.draw.rect(surface, art.HILITE, rect.inflate(16, 16), width, border_radius=16)
-        title, lines, foot = self.panel_lines()
-        box = PANEL.copy()
+        title, body, foot = self.panel_words()
         note, colour = self.note
-        box.height = 24 + 44 + (len(lines) + len(note)) * int(SIZE * 1.2) + 40
+        box, lines, notes = self.panel_box(body, " ".join(note))
         border = art.GOOD if self.tutorial.finished else art.HILITE
         art.panel(surface, box, alpha=242, border=border, radius=18, fill=(12, 18, 18))
         head = text(title, 34, art.HILITE, "bold")
         surface.blit(head, (box.x + 20, box.y + 12))
         y = blit_lines(surface, lines, SIZE, art.CREAM, (box.x + 20, box.y + 56), "bold")
-        y = blit_lines(surface, note, SIZE, colour, (box.x + 20, y), "bold")
+        y = blit_lines(surface, notes, SIZE, colour, (box.x + 20, y), "bold")
         tail = text(foot, SIZE, art.GOOD if self.tutorial.finished else art.MUTED, "bold")
         surface.blit(tail, (box.right - 20 - tail.get_width(), y + 2))

@@ -61,3 +61,35 @@ def test_tutorial_played_through_from_the_main_menu(device: str) -> None:
         raise AssertionError("the tutorial did not end")
     assert sorted(set(seen)) == list(range(len(LESSONS)))
     assert isinstance(app.top, MainMenuScene), "the last Continue leads back to the menu"
+
+
+@pytest.mark.parametrize("lang", ["en", "hu", "zh", "ro", "es", "cs"])
+def test_the_lesson_panel_never_hides_a_place_the_lesson_asks_for(lang: str) -> None:
+    from game.i18n import set_language
+
+    set_language(lang)
+    try:
+        app = App(Settings(animation_speed="off"), fixed_dt=1 / 30, window=False)
+        surface = pygame.Surface((1920, 1080))
+        for index in range(len(LESSONS)):
+            scene = TutorialScene(app, index)
+            app.push(scene)
+            steps = 0
+            driver = Driver(app)
+            while not scene.tutorial.finished and steps < 12:  # every pick of the lesson's move, and the draw
+                scene.draw(surface)  # fills the targets' rectangles
+                picks = sorted(scene.flow.candidates(), key=lambda t: (t[0] == "button", str(t)))
+                if not picks:  # the draw: the decks are chosen by the board's own draw step
+                    driver.play(scene, scene.table.legal_actions()[0], "keyboard")
+                    continue
+                rings, _columns = scene.keep_clear()
+                _title, body, _foot = scene.panel_words()
+                box, lines, _notes = scene.panel_box(body, "")
+                assert box.collidelist(rings) < 0, f"lesson {index + 1} step {steps} in {lang}: a ring is covered"
+                assert pygame.Rect(0, 0, 1920, 1080).contains(box) and lines
+                scene.activate(picks[0])
+                steps += 1
+            assert scene.tutorial.finished, f"lesson {index + 1} ends"
+            app.pop(scene)
+    finally:
+        set_language("en")
