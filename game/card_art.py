@@ -120,14 +120,16 @@ def _troop(surf: pygame.Surface, card: str) -> None:
 
 
 def _fit(words: str, size: int, width: int) -> tuple[int, list[str]]:
-    """The largest size (down to 10) at which every wrapped line fits the card."""
+    """The largest size (down to 10) at which every wrapped line fits the card; no lines if none does
+    (a long name on a miniature card is left off: the numeral and the symbol still say what it is)."""
     from .text import font
 
-    while True:
-        lines = wrap(words, size, width, "condensed")
-        if size <= 10 or all(font(size, "condensed").size(line)[0] <= width for line in lines):
+    while size >= 10:
+        lines = wrap(words, size, width, "condensed", probe=True)
+        if all(font(size, "condensed").size(line)[0] <= width for line in lines):
             return size, lines
         size -= 1
+    return 10, []
 
 
 def _tactic(surf: pygame.Surface, card: str) -> None:

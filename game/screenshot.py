@@ -243,6 +243,7 @@ def render(scene: str, seed: int = 7, size: tuple[int, int] = (1920, 1080), lang
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import pygame
 
+    from . import accessibility
     from .i18n import set_language
     from .settings import Settings
     from .shell import App
@@ -251,6 +252,7 @@ def render(scene: str, seed: int = 7, size: tuple[int, int] = (1920, 1080), lang
     settings = Settings(animation_speed="off", language=lang)
     set_language(lang)
     app = App(settings, window=False)
+    accessibility.apply(settings)  # a scene rendered before (large text, high contrast) leaves no trace
     app.input.last_device = "keyboard"
     if scene not in SCENES:
         raise SystemExit(f"unknown scene {scene!r}: one of {', '.join(SCENES)}")

@@ -6,6 +6,8 @@ Sizes are in logical pixels at 1920x1080. Anything a player must read uses at le
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import lru_cache
 
 import pygame
@@ -27,6 +29,20 @@ CJK_FACES = {"regular": "NotoSansSC-Regular-subset.otf", "bold": "NotoSansSC-Bol
              "condensed": "NotoSansSC-Bold-subset.otf", "serif": "NotoSansSC-Bold-subset.otf"}
 CJK = re.compile("[\u2e80-\u9fff\uf900-\ufaff\u3000-\u303f\uff00-\uffef]")
 Colour = tuple[int, int, int] | tuple[int, int, int, int]
+#: Words that did not fit their box even at the smallest size, as (words, box width, drawn width); filled
+#: only inside `watch_overflow` (a test), so a frame never pays for the measuring.
+OVERFLOWS: list[tuple[str, int, int]] | None = None
+
+
+@contextmanager
+def watch_overflow() -> Iterator[list[tuple[str, int, int]]]:
+    """Record text wider than its box while the block runs; the width test renders every screen in it."""
+    global OVERFLOWS
+    OVERFLOWS = []
+    try:
+        yield OVERFLOWS
+    finally:
+        OVERFLOWS = None
 
 
 @lru_cache(maxsize=64)
@@ -74,7 +90,10 @@ def _fit_size(words: str, size: int, width: int, face: str, floor: int, lang: st
 
 def fit_size(words: str, size: int, width: int, face: str = "regular", floor: int = 20) -> int:
     """The largest size up to `size` at which `words` fit `width` pixels (at least `floor`)."""
-    return _fit_size(words, size, width, face, floor, language())
+    fit = _fit_size(words, size, width, face, floor, language())
+    if OVERFLOWS is not None and (drawn := font_for(words, fit, face).size(words)[0]) > width:
+        OVERFLOWS.append((words, width, drawn))
+    return fit
 
 
 @lru_cache(maxsize=512)
@@ -91,9 +110,14 @@ def shadowed(words: str, size: int, colour: Colour = (240, 236, 224), face: str 
     return out
 
 
-def wrap(words: str, size: int, width: int, face: str = "regular") -> list[str]:
-    """Split words into lines that fit `width` pixels; explicit newlines are kept."""
-    return list(_wrap(words, size, width, face, language()))
+def wrap(words: str, size: int, width: int, face: str = "regular", probe: bool = False) -> list[str]:
+    """Split words into lines that fit `width` pixels; explicit newlines are kept. A `probe` only
+    measures (a caller trying sizes), so a word too long for the box is not reported then."""
+    lines = list(_wrap(words, size, width, face, language()))
+    if OVERFLOWS is not None and not probe:  # a single word longer than the box cannot be wrapped
+        f = font_for(words, size, face)
+        OVERFLOWS.extend((line, width, w) for line in lines if (w := f.size(line)[0]) > width)
+    return lines
 
 
 #: a hanzi (Chinese breaks between any two), a word, or a run of spaces; closing punctuation stays on its line
@@ -103,19 +127,25 @@ _NO_BREAK_BEFORE = set("\uff0c\u3002\uff1a\uff1b\uff01\uff1f\u3001\uff09\u300b\u
 
 @lru_cache(maxsize=1024)
 def _wrap(words: str, size: int, width: int, face: str, lang: str) -> tuple[str, ...]:
-    """Cached: prompts and banners are re-wrapped every frame otherwise."""
+    """Cached: prompts and banners are re-wrapped every frame otherwise. Closing punctuation never
+    starts a line: when it does not fit, the word before it moves down with it."""
     f = font_for(words, size, face)
     lines: list[str] = []
     for paragraph in words.split("\n"):
-        line = ""
+        line: list[str] = []
         for token in _TOKENS.findall(paragraph):
-            trial = line + token
-            if f.size(trial.rstrip())[0] <= width or not line.strip() or token[0] in _NO_BREAK_BEFORE:
-                line = trial
+            if f.size("".join([*line, token]).rstrip())[0] <= width or not "".join(line).strip():
+                line.append(token)
+            elif token[0] in _NO_BREAK_BEFORE:
+                if len(line) > 1 and not line[-1].isspace() and "".join(line[:-1]).strip():
+                    lines.append("".join(line[:-1]).rstrip())
+                    line = [line[-1], token]
+                else:
+                    line.append(token)
             elif not token.isspace():
-                lines.append(line.rstrip())
-                line = token
-        lines.append(line.rstrip())
+                lines.append("".join(line).rstrip())
+                line = [token]
+        lines.append("".join(line).rstrip())
     return tuple(lines)
 
 

@@ -10,7 +10,7 @@ from engine import OTHER
 from game import art, card_art, layout
 from game.i18n import N_, _
 from game.input import Kind
-from game.text import blit_lines, fitted, shadowed, text, wrap
+from game.text import blit_lines, fitted, font_for, shadowed, text, wrap
 from game.tween import pulse
 from game.words import card_short, card_words
 
@@ -180,8 +180,14 @@ def _discard(surf: pygame.Surface, board: BoardScene, seat: str, hidden: frozens
     side = board.side_of(seat)
     r = layout.discard(side)
     pile = [c for c in board.view["discards"][seat] if ("discard", seat, c) not in hidden]
-    label = fitted(_("Discards"), 28, r.width, art.CREAM, "condensed")
-    surf.blit(label, label.get_rect(midbottom=(r.centerx, r.y - 4)))
+    words, room = _("Discards"), r.width + 24
+    size = next((n for n in (28, 26, 24) if font_for(words, n, "condensed").size(words)[0] <= room), 26)
+    lines = [words] if font_for(words, size, "condensed").size(words)[0] <= room else wrap(words, 26, room, "condensed")
+    y = r.y - 4
+    for line in reversed(lines):  # two lines rather than letters too small to read
+        label = text(line, size if len(lines) == 1 else 26, art.CREAM, "condensed")
+        surf.blit(label, label.get_rect(midbottom=(r.centerx, y)))
+        y -= label.get_height() - 4
     if not pile:
         pygame.draw.rect(surf, (70, 104, 90), r, 2, border_radius=10)
     else:

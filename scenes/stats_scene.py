@@ -20,8 +20,9 @@ from .continue_scene import show_notices
 if TYPE_CHECKING:
     from game.shell import App
 
-COLUMNS = ((N_("Won"), 880), (N_("Lost"), 1010), (N_("Drawn"), 1140), (N_("Won"), 1340), (N_("Lost"), 1470),
-           (N_("Drawn"), 1600))
+COLUMNS = ((N_("Won"), 820), (N_("Lost"), 970), (N_("Drawn"), 1120), (N_("Won"), 1320), (N_("Lost"), 1470),
+           (N_("Drawn"), 1620))
+COLUMN_W = 146  # room for "Döntetlen" and "Câștigate" at the smallest size used
 ROW_H = 64
 
 
@@ -65,13 +66,13 @@ class StatsScene(Scene):
         surface.blit(img, img.get_rect(center=(960, 250)))
         box = pygame.Rect(180, 290, 1560, 120 + ROW_H * (len(KINDS) + 1))
         art.panel(surface, box, alpha=210, border=art.GOLD_DARK, radius=18)
-        for label, x in ((_("Games"), 1010), (_("Matches"), 1470)):
+        for label, x in ((_("Games"), 970), (_("Matches"), 1470)):
             img = fitted(label, 32, 380, art.HILITE, "bold")
             surface.blit(img, img.get_rect(midtop=(x + 30, box.y + 14)))
         for label, x in COLUMNS:
-            img = fitted(_(label), 28, 126, art.MUTED, "bold", floor=24)
+            img = fitted(_(label), 28, COLUMN_W, art.MUTED, "bold", floor=24)
             surface.blit(img, img.get_rect(midtop=(x + 30, box.y + 58)))
-        surface.blit(fitted(_("Against"), 28, 840 - 40 - 24, art.MUTED, "bold"), (box.x + 40, box.y + 58))
+        surface.blit(fitted(_("Against"), 28, 740 - 40 - box.x, art.MUTED, "bold"), (box.x + 40, box.y + 58))
         rows = [(_(OPPONENT_NAMES[k]), p.games.get(k, [0, 0, 0]), p.matches.get(k, [0, 0, 0])) for k in KINDS]
         rows.append((_("All opponents"), p.totals("games"), p.totals("matches")))
         for r, (label, games, matches) in enumerate(rows):
@@ -82,7 +83,7 @@ class StatsScene(Scene):
             played = sum(games) + sum(matches) > 0
             colour = art.HILITE if total else (art.CREAM if played else art.MUTED)
             face = "bold" if total else "regular"
-            surface.blit(fitted(label, 34, 880 - 20 - (box.x + 40), colour, face), (box.x + 40, y))
+            surface.blit(fitted(label, 34, 740 - (box.x + 40), colour, face), (box.x + 40, y))
             for (_label, x), value in zip(COLUMNS, [*games, *matches], strict=True):
                 img = text(str(value), 34, colour, face)
                 surface.blit(img, img.get_rect(midtop=(x + 30, y)))
