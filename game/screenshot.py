@@ -47,19 +47,11 @@ class _Pondering:
         pass
 
 
-def _log_of(game: Any) -> list[str]:
+def _log_of(game: Any) -> list[dict[str, Any]]:
     from engine import Game
 
-    from .words import event_words
-
     replay = Game.new(game.rules, game.seed, game.first, game.players)
-    out = []
-    for action in game.actions:
-        for event in replay.apply(action):
-            line = event_words(event, game.players)
-            if line:
-                out.append(line)
-    return out
+    return [event for action in game.actions for event in replay.apply(action)]
 
 
 def _pick(board: Any, *targets: Any) -> None:

@@ -120,7 +120,7 @@ def _takeback(app: Any, seed: int) -> None:
 
     from .positions import busy, find
     from .table import LocalTable
-    from .undo import log_lines
+    from .undo import log_events
 
     class Idle:
         def request(self, position: dict[str, Any]) -> int:
@@ -140,7 +140,7 @@ def _takeback(app: Any, seed: int) -> None:
     action = next(a for a in game.legal_actions() if a["type"] == "play" and a["card"][0] in "roygbp")
     table.submit(action)
     board = BoardScene(app, table)
-    board.log = log_lines(table, "south")
+    board.log = log_events(table, "south")
     board.refresh()
     app.push(board)
     board.focus = ("button", "undo")

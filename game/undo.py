@@ -14,7 +14,6 @@ from engine import Game, Rules, from_record, redact
 from .i18n import N_
 from .i18n import _ as tr
 from .table import LocalTable
-from .words import event_words
 
 if TYPE_CHECKING:
     from scenes.board import BoardScene
@@ -79,28 +78,22 @@ def take_back(table: LocalTable) -> dict[str, Any]:
     return undone
 
 
-def log_lines(table: LocalTable, viewer: str | None) -> list[str]:
-    """The game log as `viewer` saw it (None: everything), rebuilt from the record after a take-back."""
+def log_events(table: LocalTable, viewer: str | None) -> list[dict[str, Any]]:
+    """The game's events as `viewer` saw them (None: everything), rebuilt from the record after a take-back."""
     record = table.record()
     game = Game.new(table.game.rules, record["seed"], record["first"], record["players"])
-    out = []
-    for action in record["actions"]:
-        for event in game.apply(action):
-            line = event_words(redact(event, viewer), game.players)
-            if line:
-                out.append(line)
-    return out
+    return [redact(event, viewer) for action in record["actions"] for event in game.apply(action)]
 
 
 def board_take_back(board: BoardScene) -> None:
     """The board's Take back button: undo one action and show the game as it was."""
     table = board.table
     if not offered(table, board.app.settings.takebacks) or not isinstance(table, LocalTable):
-        board.say(["Nothing to take back now."], bad=True)
+        board.say([tr("Nothing to take back now.")], bad=True)
         return
     undone = take_back(table)
     viewer = table.local_seats[0] if len(table.local_seats) == 1 else None
-    board.log = log_lines(table, viewer)
+    board.log = log_events(table, viewer)
     board.flow.reset([], board.viewer)
     board.refresh()
     board.say([tr("Taken back: {what}.", what=_words(undone))], good=True)

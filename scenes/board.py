@@ -20,7 +20,6 @@ from game.i18n import _
 from game.input import DIRECTIONS, Intent, Kind
 from game.scene import AMBIENT, IDLE, MOVING, Scene
 from game.table import Table
-from game.words import event_words
 
 from . import board_draw, board_events
 from .board_anim import Animator
@@ -51,7 +50,7 @@ class BoardScene(Scene):
         self.clock = 0.0
         self.anims = Animator()
         self.toasts: list[Toast] = []
-        self.log: list[str] = []
+        self.log: list[dict[str, Any]] = []  # events, put into words when the log is opened
         self.focus: Target | None = None
         self.hover: Target | None = None
         self.pressed: Target | None = None
@@ -385,9 +384,7 @@ class BoardScene(Scene):
         before = before if before is not None else dict(self.rects)
         self.refresh()
         for event in events:
-            line = event_words(event, self.names)
-            if line:
-                self.log.append(line)
+            self.log.append(event)
             board_events.on_event(self, event, before)
         self.static_fresh = False
 
@@ -407,7 +404,7 @@ class BoardScene(Scene):
     def open_log(self) -> None:
         from .overlays import LogScene
 
-        self.app.push(LogScene(self.app, self.log))
+        self.app.push(LogScene(self.app, self.log, self.names))
 
     def open_inspect(self) -> None:
         from .overlays import InspectScene

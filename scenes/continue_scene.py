@@ -82,7 +82,7 @@ class ContinueScene(MenuScene):
 
 def resume_into(app: App, saved: Saved) -> None:
     """Replace the screens with the resumed sitting: the board, or the scoreboard between games."""
-    from game.undo import log_lines
+    from game.undo import log_events
 
     from .board import BoardScene
     from .scoreboard import ScoreboardScene
@@ -92,7 +92,7 @@ def resume_into(app: App, saved: Saved) -> None:
         app.reset(ScoreboardScene(app, session))
         return
     board = BoardScene(app, table, session)
-    board.log = log_lines(table, table.local_seats[0] if len(table.local_seats) == 1 else None)
+    board.log = log_events(table, table.local_seats[0] if len(table.local_seats) == 1 else None)
     if table.result is not None:  # stopped after the last move, before the results were counted
         board.pending_pass = None
         board.hidden = False

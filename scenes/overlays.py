@@ -12,7 +12,7 @@ from game.i18n import _
 from game.input import Intent, Kind
 from game.scene import Scene
 from game.text import blit_lines, fitted, text, wrap
-from game.words import card_words
+from game.words import card_words, event_words
 
 if TYPE_CHECKING:
     from game.shell import App
@@ -25,11 +25,12 @@ class LogScene(Scene):
     opaque = False
     ROWS = 20
 
-    def __init__(self, app: App, log: list[str]) -> None:
+    def __init__(self, app: App, events: list[dict[str, Any]], names: dict[str, str]) -> None:
         super().__init__(app)
-        self.log = log
+        # worded now, in the language chosen now: a switch mid-game rewords the whole log
+        self.log = [line for line in (event_words(e, names) for e in events) if line]
         self.lines: list[str] = []
-        for i, entry in enumerate(log, start=1):
+        for i, entry in enumerate(self.log, start=1):
             wrapped = wrap(f"{i}. {entry}", 28, 1040)
             self.lines += [wrapped[0]] + ["     " + w for w in wrapped[1:]]
         self.scroll = max(0, len(self.lines) - self.ROWS)

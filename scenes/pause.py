@@ -37,7 +37,7 @@ class PauseScene(MenuScene):
     def _log(self) -> None:
         from .overlays import LogScene
 
-        self.app.push(LogScene(self.app, self.board.log))
+        self.app.push(LogScene(self.app, self.board.log, self.board.names))
 
     def _rules(self) -> None:
         from .rules_ref import RulesScene

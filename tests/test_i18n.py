@@ -71,3 +71,42 @@ def _unwrapped(path: Path) -> list[str]:
 def test_no_unwrapped_literal_in_scenes() -> None:
     bad = [hit for path in sorted((ROOT / "scenes").glob("*.py")) for hit in _unwrapped(path)]
     assert not bad, f"wrap these in _(): {bad}"
+
+
+def test_the_game_log_is_worded_in_the_language_chosen_when_it_is_opened() -> None:
+    """Switching language mid-game rewords the lines already in the log, not only new ones."""
+    import pygame
+
+    from engine import Game, Rules
+    from game.bot_client import InProcessBot
+    from game.settings import Settings
+    from game.shell import App
+    from game.table import LocalTable
+    from game.ui_driver import Driver
+    from scenes.board import BoardScene
+    from scenes.overlays import LogScene
+
+    pygame.init()
+    set_language("en")
+    try:
+        app = App(Settings(animation_speed="off"), fixed_dt=1 / 60, window=False)
+        bot = InProcessBot("random")
+        table = LocalTable(Game.new(Rules(), 5, "south", {"south": "Ana", "north": "Ben"}), {"north": bot})
+        board = BoardScene(app, table)
+        app.push(board)
+        driver = Driver(app)
+        driver.play(board, table.game.legal_actions()[0], "keyboard")
+        driver.frames(5)
+        assert len(table.game.actions) == 1 and board.log, "the play is applied and logged"
+        board.open_log()
+        english = app.top
+        assert isinstance(english, LogScene) and english.log and "Ana" in english.log[0]
+        app.pop(english)
+        set_language("hu")
+        board.open_log()
+        hungarian = app.top
+        assert isinstance(hungarian, LogScene) and len(hungarian.log) == len(english.log)
+        assert hungarian.log[0] != english.log[0] and "Ana" in hungarian.log[0]
+        assert "zászló" in hungarian.log[0], hungarian.log[0]  # "flag" in Hungarian
+    finally:
+        set_language("en")
