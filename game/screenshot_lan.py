@@ -52,7 +52,7 @@ def _join_list(app: Any, seed: int) -> None:
     from net.discovery import Advertiser
     from scenes.lan_join import JoinListScene
 
-    advertiser = Advertiser("Ana's game", 47110, address="127.0.0.1", interfaces=["127.0.0.1"])
+    advertiser = Advertiser("Ana", 47110, address="127.0.0.1", interfaces=["127.0.0.1"])
     scene = JoinListScene(app, interfaces=["127.0.0.1"])
     app.push(scene)
     _until(lambda: bool(scene.shown), lambda: scene.update(0.01))

@@ -127,7 +127,7 @@ class HostLobbyScene(MenuScene):
         if self.advertise:
             from net.discovery import Advertiser
 
-            self.advertiser = Advertiser(f"{self.player_name}'s game", self.host.port)
+            self.advertiser = Advertiser(self.player_name, self.host.port)
         self.subtitle = N_("Tell your guest the join code")
         self._rebuild()
 
@@ -147,7 +147,7 @@ class HostLobbyScene(MenuScene):
         if self.advertise:
             from net.discovery import Advertiser
 
-            self.advertiser = Advertiser(f"{self.player_name}'s game", self.host.port)
+            self.advertiser = Advertiser(self.player_name, self.host.port)
         self.subtitle = _("Waiting for {name} to rejoin", name=self.host.guest_name)
         self._rebuild()
 

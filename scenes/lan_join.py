@@ -48,7 +48,8 @@ class JoinListScene(MenuScene):
     def items(self) -> list[Item]:
         out = []
         for name, address, port, ok in self.shown:
-            label = f"{name}  \u00b7  {address}:{port}" if ok else _("{name} (another version)", name=name)
+            game = _("{name}'s game", name=name)  # the host sends its player's name: worded in our language
+            label = f"{game}  \u00b7  {address}:{port}" if ok else _("{name} (another version)", name=game)
             out.append(Item(label, partial(self.pick, f"{address}:{port}"), enabled=ok))
         out.append(Item(_("Enter an address"), self._by_hand, hint=_("HOST:PORT, as the host's lobby shows it")))
         out.append(Item(_("Back"), self.back))
