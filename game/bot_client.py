@@ -22,6 +22,22 @@ class BotLike(Protocol):
     def close(self) -> None: ...
 
 
+class IdleBot:
+    """A seat held by a bot that never answers: the tutorial's Ben, and screenshots of the thinking state."""
+
+    def request(self, position: dict[str, Any]) -> int:
+        return 1
+
+    def poll(self) -> tuple[int, dict[str, Any]] | None:
+        return None
+
+    def cancel(self) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
 class InProcessBot:
     """BotProcess's interface with the bot run in this process when polled."""
 

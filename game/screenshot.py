@@ -16,11 +16,12 @@ SceneMaker = Callable[[Any, int], None]
 def _board(app: Any, game: Any, bots: bool = False) -> Any:
     from scenes.board import BoardScene
 
+    from .bot_client import IdleBot
     from .table import LocalTable
 
     table = LocalTable(game)
     if bots:
-        table = LocalTable(game, {"north": _Pondering()})
+        table = LocalTable(game, {"north": IdleBot()})
     board = BoardScene(app, table)
     board.viewer = "south"
     board.hidden = False
@@ -29,22 +30,6 @@ def _board(app: Any, game: Any, bots: bool = False) -> Any:
     board.refresh()
     app.push(board)
     return board
-
-
-class _Pondering:
-    """A bot caught mid-thought, for the picture of the thinking state."""
-
-    def request(self, position: dict[str, Any]) -> int:
-        return 1
-
-    def poll(self) -> None:
-        return None
-
-    def cancel(self) -> None:
-        pass
-
-    def close(self) -> None:
-        pass
 
 
 def _log_of(game: Any) -> list[dict[str, Any]]:

@@ -118,25 +118,13 @@ def _stats(app: Any, seed: int) -> None:
 def _takeback(app: Any, seed: int) -> None:
     from scenes.board import BoardScene
 
+    from .bot_client import IdleBot
     from .positions import busy, find
     from .table import LocalTable
     from .undo import log_events
 
-    class Idle:
-        def request(self, position: dict[str, Any]) -> int:
-            return 1
-
-        def poll(self) -> None:
-            return None
-
-        def cancel(self) -> None:
-            pass
-
-        def close(self) -> None:
-            pass
-
     game = find(seed, busy(14), rules=Rules())
-    table = LocalTable(game, {"north": Idle()})
+    table = LocalTable(game, {"north": IdleBot()})
     action = next(a for a in game.legal_actions() if a["type"] == "play" and a["card"][0] in "roygbp")
     table.submit(action)
     board = BoardScene(app, table)

@@ -16,6 +16,7 @@ from engine import Game, from_position
 from engine.cards import TACTICS, TROOPS
 from engine.position import FORMAT
 
+from .bot_client import IdleBot
 from .i18n import N_
 from .table import LocalTable
 
@@ -118,7 +119,7 @@ class TutorialTable(LocalTable):
     """A table that offers only the lesson's move, then any draw; North never moves."""
 
     def __init__(self, game: Game, lesson: Lesson) -> None:
-        super().__init__(game, {"north": _Still()})
+        super().__init__(game, {"north": IdleBot()})
         self.lesson = lesson
         self.made = False  # the lesson's move has been played
 
@@ -140,17 +141,3 @@ class TutorialTable(LocalTable):
 
     def tick(self, ready: bool) -> None:
         """North does not play in the tutorial: each lesson is one turn of yours."""
-
-
-class _Still:
-    def request(self, position: dict[str, Any]) -> int:
-        return 0
-
-    def poll(self) -> None:
-        return None
-
-    def cancel(self) -> None:
-        pass
-
-    def close(self) -> None:
-        pass
