@@ -131,8 +131,11 @@ class HardBot(Bot):
     endgame_troops = 8
     #: Ways of sharing the pools among flags averaged at each leaf.
     leaf_shares = 2
-    #: How many of the playout policy's favourite replies the opponent chooses among.
-    replies = 4
+    #: How many of the playout policy's favourite replies the opponent chooses among. Against `normal`,
+    #: 120 games each at 250 lines per decision: 1 reply won 57.5%, 4 won 60%, 8 won 69%, 16 won 67%;
+    #: 200 games at 0.5 s per move: 4 won 57.5%, 8 won 57%. More replies are no worse, and the time
+    #: budget absorbs their cost, so 8 are kept; the gain is within the noise of these samples.
+    replies = 8
 
     def _rollout(self, state: Game, me: str) -> float:
         """Play the game out with the easy policy on both sides; +1 for a win, -1 for a loss."""
