@@ -237,7 +237,8 @@ def render(scene: str, seed: int = 7, size: tuple[int, int] = (1920, 1080), lang
     for s in app.stack:
         s.update(0.5)
     app.draw(app.screen)
-    out = app.screen
+    out = app.screen.copy()
+    app.close()  # a LAN scene's sockets and advertiser must not outlive the picture
     if size != out.get_size():
         out = pygame.transform.smoothscale(out, size)
     return out

@@ -25,7 +25,9 @@ def _until(cond: Callable[[], bool], step: Callable[[], object], seconds: float 
 def _host_rules(app: Any, seed: int) -> None:
     from scenes.lan_host import HostLobbyScene
 
-    app.push(HostLobbyScene(app, bind="127.0.0.1", advertise=False))
+    lobby = HostLobbyScene(app, bind="127.0.0.1", advertise=False)
+    app.push(lobby)
+    app.quit_hooks.append(lobby.leave)
 
 
 def _host_lobby(app: Any, seed: int) -> None:
@@ -45,7 +47,7 @@ def _host_lobby(app: Any, seed: int) -> None:
     _until(lambda: guest.seat is not None, exchange)
     lobby.update(0.01)
     lobby.menu.focus = 0
-    app.quit_hooks.append(guest.close)
+    app.quit_hooks.extend([guest.close, lobby.leave])
 
 
 def _join_list(app: Any, seed: int) -> None:
@@ -80,7 +82,7 @@ def _guest_wait(app: Any, seed: int) -> None:
     scene = GuestWaitScene(app, guest)
     app.push(scene)
     _until(lambda: guest.seat is not None, lambda: (host.poll(0), guest.poll(0)))
-    app.quit_hooks.append(host.close)
+    app.quit_hooks.extend([scene.leave, host.close])
 
 
 def _peer_lost(app: Any, seed: int) -> None:
@@ -112,6 +114,7 @@ def _peer_lost(app: Any, seed: int) -> None:
     board = BoardScene(app, table)
     app.push(board)
     app.push(PeerLostScene(app, board))
+    app.quit_hooks.append(host.close)
 
 
 LAN_SCENES: dict[str, SceneMaker] = {

@@ -188,7 +188,12 @@ class App:
                 continue
             if not self.step():
                 break
-        for hook in self.quit_hooks:
+        self.close()
+
+    def close(self) -> None:
+        """Run the quit hooks once (sockets, advertisers, bot processes the scenes opened)."""
+        hooks, self.quit_hooks = self.quit_hooks, []
+        for hook in hooks:
             hook()
 
     def run_frames(self, count: int) -> None:
