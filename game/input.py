@@ -8,9 +8,10 @@ the right button ("Enter", "A", "click").
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import pygame
 
@@ -49,6 +50,28 @@ class Intent:
     pos: tuple[int, int] = (0, 0)
     value: int = 0
     text: str = ""
+
+
+T = TypeVar("T")
+
+
+class Clicks(Generic[T]):
+    """Pointing moves the focus; a press and a release on the same target is a click on it."""
+
+    def __init__(self) -> None:
+        self.pressed: T | None = None
+
+    def handle(self, intent: Intent, at: Callable[[tuple[int, int]], T | None]) -> tuple[T | None, T | None]:
+        """(the target now focused, the target clicked), either None; only pointer intents count."""
+        if intent.kind is Kind.POINT:
+            return at(intent.pos), None
+        if intent.kind is Kind.PRESS:
+            self.pressed = at(intent.pos)
+        elif intent.kind is Kind.RELEASE:
+            hit, pressed, self.pressed = at(intent.pos), self.pressed, None
+            clicked = hit if hit is not None and hit == pressed else None
+            return clicked, clicked
+        return None, None
 
 
 _KEYS: dict[int, Kind] = {

@@ -15,7 +15,7 @@ import pygame
 
 from game import art
 from game.i18n import N_, _
-from game.input import DIRECTIONS, Intent, Kind
+from game.input import DIRECTIONS, Clicks, Intent, Kind
 from game.scene import Scene
 from game.text import fit_size, fitted, shadowed, text
 from game.widgets import Item
@@ -72,7 +72,7 @@ class NameScene(Scene):
         self.keys = key_rects()
         self.focus = (1, 0)  # "A": where a pad starts spelling
         self.shift = False
-        self.pressed: tuple[int, int] | None = None
+        self.clicks: Clicks[tuple[int, int]] = Clicks()
         self.warning = ""
 
     # ------------------------------------------------------------------ editing
@@ -138,18 +138,12 @@ class NameScene(Scene):
             self.press(SPACE)
         elif k is Kind.CLAIM:
             self.press(SHIFT)
-        elif k is Kind.POINT:
-            hit = self.key_at(intent.pos)
-            if hit is not None:
-                self.focus = hit
-        elif k is Kind.PRESS:
-            self.pressed = self.key_at(intent.pos)
-        elif k is Kind.RELEASE:
-            hit = self.key_at(intent.pos)
-            if hit is not None and hit == self.pressed:
-                self.focus = hit
-                self.press(self.keys[hit][0])
-            self.pressed = None
+        elif k in (Kind.POINT, Kind.PRESS, Kind.RELEASE):
+            focus, clicked = self.clicks.handle(intent, self.key_at)
+            if focus is not None:
+                self.focus = focus
+            if clicked is not None:
+                self.press(self.keys[clicked][0])
 
     def key_at(self, pos: tuple[int, int]) -> tuple[int, int] | None:
         for where, (_key, rect) in self.keys.items():

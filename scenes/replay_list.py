@@ -11,7 +11,7 @@ import pygame
 
 from game import art
 from game.i18n import _
-from game.input import Intent, Kind
+from game.input import Clicks, Intent, Kind
 from game.records import Kept, import_dir, import_inbox, library
 from game.scene import Scene
 from game.text import fitted, shadowed, text, wrap
@@ -35,7 +35,7 @@ class ReplayListScene(Scene):
         self.games: list[Kept] = []
         self.focus = 0
         self.first = 0
-        self.pressed: int | None = None
+        self.clicks: Clicks[int] = Clicks()
         self.status = ""
         self.reload()
 
@@ -72,18 +72,12 @@ class ReplayListScene(Scene):
             self.choose(self.focus)
         elif k is Kind.BACK:
             self.app.pop(self)
-        elif k is Kind.POINT:
-            hit = self.at(intent.pos)
-            if hit is not None:
-                self.focus = hit
-        elif k is Kind.PRESS:
-            self.pressed = self.at(intent.pos)
-        elif k is Kind.RELEASE:
-            hit = self.at(intent.pos)
-            if hit is not None and hit == self.pressed:
-                self.focus = hit
-                self.choose(hit)
-            self.pressed = None
+        elif k in (Kind.POINT, Kind.PRESS, Kind.RELEASE):
+            focus, clicked = self.clicks.handle(intent, self.at)
+            if focus is not None:
+                self.focus = focus
+            if clicked is not None:
+                self.choose(clicked)
 
     def move(self, i: int) -> None:
         self.focus = i
