@@ -205,7 +205,7 @@ class Game:
                 out.extend({"type": "play", "card": card, "from_flag": n, "target": target, "to_flag": t}
                            for n, f in open_flags for target in f.sides[other] if target in TROOP_BIT
                            for t in slot_flags)
-        if not self.troop_playable(seat):
+        if not out:  # R9: a pass only when no card at all can be played
             out.append({"type": "pass"})
         return out
 
@@ -372,12 +372,15 @@ class Game:
             self._emit("incomplete", seat=seat, flag=flag_no)
 
     def _do_pass(self, act: Action) -> None:
+        """R9: only a player who can play no card passes, and a pass is the whole turn (no claim, no draw)."""
         seat = self.to_move
         if self.troop_playable(seat):
             raise IllegalAction("you can play a troop, so you may not pass (R9)")
+        if any(a["type"] == "play" for a in self._legal_plays(seat)):
+            raise IllegalAction("you can play a tactics card, so you may not pass (R9)")
         self.passes += 1
         self._emit("pass", seat=seat)
-        self._after_play()
+        self._end_turn()
 
     def _after_play(self) -> None:
         self._enter_step(TURN_STEPS[self.rules.claim_timing].index("play") + 1)

@@ -158,22 +158,38 @@ def test_r9_a_player_who_can_play_a_troop_may_not_pass() -> None:
         g.apply(PASS)
 
 
-def test_r9_no_troop_in_hand_may_play_tactics_or_pass() -> None:
+def test_r9_no_troop_in_hand_but_a_legal_tactic_means_no_pass() -> None:
     g = game(south="fog redeploy", flags={1: ("", "r1")})
     legal = g.legal_actions()
-    assert PASS in legal
+    assert PASS not in legal
     assert any(a["card"] == "fog" for a in legal if a["type"] == "play")
-    g.apply(PASS)
-    assert g.passes == 1
+    with pytest.raises(IllegalAction, match="tactics card.*R9"):
+        g.apply(PASS)
+    assert g.passes == 0 and g.to_move == "south" and g.hand_sizes["south"] == 2
 
 
-def test_r9_no_free_slot_anywhere_means_pass() -> None:
+def _all_slots_full() -> dict[int, tuple[str, str]]:
     full = {n: ("", f"{c}1 {c}2 {c}3") for n, c in zip(range(1, 7), "roygbp", strict=True)}
     full.update({7: ("", "r4 r5 r6"), 8: ("", "o4 o5 o6"), 9: ("", "y4 y5 y6")})
-    g = game(flags=full, south="g9 b9")
+    return full
+
+
+def test_r9_no_free_slot_but_a_legal_fog_means_no_pass() -> None:
+    """The auditor's case: no slot for the troop, tactics counts equal, so Fog must be played."""
+    g = game(flags=_all_slots_full(), south="g9 fog")
+    legal = g.legal_actions()
+    assert PASS not in legal
+    assert {a["flag"] for a in legal if a.get("card") == "fog"} == set(range(1, 10))
+    with pytest.raises(IllegalAction, match="R9"):
+        g.apply(PASS)
+
+
+def test_r9_no_free_slot_anywhere_means_pass_and_the_turn_ends_at_once() -> None:
+    g = game(flags=_all_slots_full(), south="g9 b9")
     assert g.legal_actions() == [PASS]
     g.apply(PASS)
-    assert g.phase == "draw" and g.to_move == "south"
+    assert g.to_move == "north" and g.phase == "play"
+    assert g.hand_sizes["south"] == 2 and g.passes == 1  # no draw for the passer
 
 
 def test_r9_only_illegal_tactics_left_means_pass() -> None:
@@ -182,14 +198,45 @@ def test_r9_only_illegal_tactics_left_means_pass() -> None:
     assert g.legal_actions() == [PASS]
 
 
-def test_r9_a_passer_still_claims_and_draws() -> None:
-    g = game(flags={1: ("b1 g2 y4", "r5 r6 r7")}, first_complete={1: "north"}, south="fog")
+def test_r9_tactics_with_no_legal_use_mean_pass() -> None:
+    """Redeploy with none of one's own cards out, Deserter and Traitor with none of the opponent's."""
+    g = game(south="redeploy deserter traitor")
+    assert g.legal_actions() == [PASS]
     g.apply(PASS)
-    assert g.phase == "claim"
-    g.apply(claim(1))
-    assert g.phase == "draw"
-    g.apply(draw("troops"))
-    assert g.hand_sizes["south"] == 2 and g.to_move == "north"
+    assert g.to_move == "north" and g.phase == "play"
+
+
+def test_r9_a_second_leader_is_not_a_legal_tactic_so_pass() -> None:
+    g = game(flags={1: ("shield", "alexander")}, south="cavalry")
+    g2 = game(flags={1: ("shield", "alexander")}, south="darius")
+    assert any(a.get("card") == "cavalry" for a in g.legal_actions())  # another morale tactic is legal
+    assert g2.legal_actions() == [PASS]  # R27: one Leader a game
+
+
+def test_r9_a_pass_ends_the_turn_without_claim_or_draw() -> None:
+    """A provable flag stays unclaimed: the passer's turn is over at once (001_12fea6b5e4939d85.txt)."""
+    g = game(flags={1: ("b1 g2 y4", "r5 r6 r7"), 2: ("", "cavalry")}, first_complete={1: "north"},
+             south="fog")
+    assert g.claimable_flags("south") == [1]
+    g.apply(PASS)
+    assert g.to_move == "north" and g.phase == "play"
+    assert g.flags[0].claimed is None and g.hand_sizes["south"] == 1
+
+
+def test_r9_cli_legal_has_no_pass_and_apply_names_r9(tmp_path: Any) -> None:
+    """The command line says the same: `battleline legal` offers no pass, `apply` of one fails naming R9."""
+    import json
+    import subprocess
+    import sys
+
+    g = game(flags=_all_slots_full(), south="g9 fog")
+    path = tmp_path / "pos.json"
+    path.write_text(json.dumps(g.view()))
+    cmd = [sys.executable, "-m", "game.cli"]
+    legal = subprocess.run([*cmd, "legal", str(path)], capture_output=True, text=True, check=True)
+    assert {"type": "pass"} not in json.loads(legal.stdout)
+    applied = subprocess.run([*cmd, "apply", str(path), '{"type": "pass"}'], capture_output=True, text=True)
+    assert applied.returncode != 0 and "R9" in applied.stderr
 
 
 # ----------------------------------------------------------------------------- R10 drawing
@@ -335,13 +382,9 @@ def _stuck(**kwargs: Any) -> Game:
 
 def test_r39_both_players_passing_in_a_row_ends_the_game() -> None:
     g = _stuck(flags={1: ("b1 g2 y4", "r5 r6 r7"), 2: ("r1 r2 r3", "g5")}, first_complete={1: "north"})
+    g.apply(PASS)  # R9: the pass is south's whole turn, flag 1 stays unclaimed
+    assert not g.over and g.to_move == "north" and g.phase == "play" and g.flags[0].claimed is None
     g.apply(PASS)
-    assert g.phase == "claim"  # south could claim flag 1 but chooses not to
-    g.apply(DONE)
-    assert not g.over and g.to_move == "north"
-    g.apply(PASS)
-    assert g.phase == "claim"
-    g.apply(DONE)
     assert g.over
     # Every provable flag is awarded: south's Wedge beats the complete Host; north's Wedge beats
     # a side that no unseen troop can complete any more.
@@ -353,7 +396,6 @@ def test_r39_more_flags_wins_after_both_pass() -> None:
     g = _stuck(flags={1: ("b1 g2 y4", "r5 r6 r7"), 5: ("y1", "b8 b9 b10")}, first_complete={1: "north"},
                passes=1)
     g.apply(PASS)
-    g.apply(DONE)
     assert g.result == {"winner": "south", "how": "flags", "flags": {"north": 0, "south": 2}}
 
 
@@ -361,7 +403,6 @@ def test_r39_awarded_flags_can_make_a_breakthrough() -> None:
     g = _stuck(flags={1: ("b1", "r5 r6 r7"), 2: ("", "o5 o6 o7"), 3: ("b2", "y5 y6 y7")}, passes=1,
                claimed={8: "north", 9: "north"})
     g.apply(PASS)
-    g.apply(DONE)
     assert g.result is not None and g.result["how"] == "breakthrough" and g.result["winner"] == "south"
 
 
@@ -374,12 +415,10 @@ def test_r39_passes_must_be_consecutive() -> None:
     assert not g.over
 
 
-def test_r39_a_pass_that_still_claims_counts() -> None:
-    """The second passer's claims and the end of the game both happen: nothing is lost."""
+def test_r39_the_second_pass_awards_what_the_passer_left_unclaimed() -> None:
+    """R9 takes the passer's claim step away; R39 still awards the flag it could have claimed."""
     g = _stuck(flags={1: ("b1 g2 y4", "r5 r6 r7")}, first_complete={1: "north"}, passes=1)
     g.apply(PASS)
-    assert not g.over and g.phase == "claim"
-    g.apply(claim(1))
     assert g.over and g.flags[0].claimed == "south"
     assert g.result == {"winner": "south", "how": "flags", "flags": {"north": 0, "south": 1}}
 
@@ -420,8 +459,6 @@ def test_r39_when_both_could_break_through_the_player_due_to_move_next_is_awarde
     g = _stuck(flags={3: ("b1 b2 b3", "g1"), 7: ("y1", "r1 r2 r3")}, claimed={1: "north", 2: "north",
                                                                                8: "south", 9: "south"},
                passes=1)
-    g.apply(PASS)  # south, the second passer
-    assert g.phase == "claim"
-    g.apply(DONE)  # south could have broken through itself; it did not
+    g.apply(PASS)  # south, the second passer: no claim step of its own (R9)
     assert g.result == {"winner": "north", "how": "breakthrough", "flags": {"north": 3, "south": 2}}
     assert g.flags[6].claimed is None
