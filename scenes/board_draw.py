@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from engine import OTHER
+from engine.cards import TROOP_BIT
 from game import art, card_art, layout
 from game.i18n import N_, _
 from game.input import Kind
@@ -332,8 +333,10 @@ def prompt_lines(board: BoardScene) -> list[str]:
             return [_("Scout: pick {n} card(s) to put back, in order.", n=more)]
         return [_("Put back {cards}? Choose Put back.", cards=", ".join(chosen))]
     if card is None:
-        if {"type": "pass"} in board.legal:
-            return [_("No troop can be played: play a tactics card, or Pass.")]
+        if {"type": "pass"} in board.legal:  # R9: only when no card at all can be played
+            return [_("No card can be played: choose Pass. Your turn ends at once, with no claim and no draw.")]
+        if not any(a.get("card") in TROOP_BIT for a in board.legal):
+            return [_("No troop can be played, so you must play a tactics card (R9).")]
         return [_("Your turn: choose a card to play.")]
     name = card_words(card)
     if card == "scout":
