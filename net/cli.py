@@ -50,7 +50,8 @@ def cmd_host(args: argparse.Namespace) -> int:
             rules = Rules(not args.no_tactics, args.claim_timing)
             seed = args.seed if args.seed is not None else secrets.randbits(63)
             host = Host.new(rules=rules, seed=seed, code=code, host_name=args.name, port=args.port,
-                            bind=args.bind, save_path=save, match=_match_option(args.match))
+                            bind=args.bind, save_path=save, match=_match_option(args.match),
+                            host_seat=None if args.table else "south")
             host.save()
         bot = _bot(args.bot, seed=1)
     except (NotationError, IllegalAction, ValueError, OSError) as exc:
@@ -58,22 +59,24 @@ def cmd_host(args: argparse.Namespace) -> int:
     _say({"listening": host.port, "code": host.code})
     deadline = time.monotonic() + args.timeout
     results = []
+    watchers = 0
     try:
         while time.monotonic() < deadline:
             host.poll(20)
-            if host.guest_token is not None and not host.started:
+            watchers = max(watchers, host.watchers.count())
+            if all(r.token is not None for r in host.remotes.values()) and not host.started:
                 host.start()  # headless: no lobby to wait in
             if host.game.over:
                 results.append(host.game.result)
                 if host.match is None or host.match.over:
                     break
                 host.next_game(secrets.randbits(63))
-            elif host.started and host.game.to_move == host.host_seat:
+            elif host.started and host.host_seat is not None and host.game.to_move == host.host_seat:
                 time.sleep(args.pace)
                 host.submit_local(bot.choose(host.game.view(host.host_seat)))
         linger = time.monotonic() + 5.0
-        while host.guest_identity is not None and time.monotonic() < linger:
-            host.poll(50)  # let the guest fetch the record, then say bye
+        while _anyone_connected(host) and time.monotonic() < linger:
+            host.poll(50)  # let the guests and watchers fetch the record, then say bye
     finally:
         host.close()
     if not host.game.over:
@@ -81,8 +84,13 @@ def cmd_host(args: argparse.Namespace) -> int:
     from engine import to_record
 
     _say({"result": host.game.result, "record": to_record(host.game), "errors_sent": host.errors_sent,
-          "match": host._match_data(), "results": results})
+          "match": host._match_data(), "results": results, "watchers": watchers})
     return 0
+
+
+def _anyone_connected(host: Host) -> bool:
+    host.watchers.prune()
+    return any(r.identity is not None for r in host.remotes.values()) or bool(host.watchers.by_identity)
 
 
 def _match_option(text: str | None) -> dict[str, Any] | None:
@@ -105,7 +113,8 @@ def cmd_join(args: argparse.Namespace) -> int:
     token = None
     if token_file is not None and token_file.exists():
         token = token_file.read_text(encoding="utf-8").strip() or None
-    guest = Guest(args.address, code=args.code, name=args.name, token=token)
+    guest = Guest(args.address, code=args.code, name=args.name, token=token, watch=args.watch)
+    guest.keep_received = args.dump is not None
     bot = _bot(args.bot, seed=args.seed)
     guest.connect()
     deadline = time.monotonic() + args.timeout
@@ -122,10 +131,13 @@ def cmd_join(args: argparse.Namespace) -> int:
                 guest.send_action(bot.choose(guest.view))
     finally:
         guest.close()
+        if args.dump is not None:
+            with Path(args.dump).open("w", encoding="utf-8") as fh:
+                fh.writelines(json.dumps(m) + "\n" for m in guest.received)
     if guest.record is None:
         return _fail("join", "timed out before the game ended")
     _say({"result": guest.record.get("result"), "record": guest.record, "reconnects": guest.reconnects,
-          "match": guest.match})
+          "match": guest.match, "seat": guest.seat, "errors": guest.errors[-20:]})
     return 0
 
 

@@ -7,6 +7,8 @@ import argparse
 
 def args_host(p: argparse.ArgumentParser) -> None:
     p.add_argument("--headless", action="store_true", help="no window: a bot plays the host's seat")
+    p.add_argument("--table", action="store_true",
+                   help="host as the table: no seat here, two guests play and watchers may watch")
     p.add_argument("--bot", default="easy", help="bot level for the host's seat when headless")
     p.add_argument("--port", type=int, default=47110, help="TCP port to listen on (0: any free port)")
     p.add_argument("--bind", default="0.0.0.0", help="address to listen on")
@@ -26,6 +28,8 @@ def args_host(p: argparse.ArgumentParser) -> None:
 def args_join(p: argparse.ArgumentParser) -> None:
     p.add_argument("address", help="host address HOST:PORT")
     p.add_argument("--headless", action="store_true", help="no window: a bot plays the guest's seat")
+    p.add_argument("--watch", action="store_true", help="watch the game: no seat, public information only")
+    p.add_argument("--dump", default=None, help="headless: write every message received to this file (JSON lines)")
     p.add_argument("--bot", default="easy", help="bot level for the guest's seat when headless")
     p.add_argument("--code", required=True, help="the host's 4-digit join code")
     p.add_argument("--name", default="Guest", help="the guest player's name")

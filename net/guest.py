@@ -2,7 +2,8 @@
 
 It keeps the link alive with pings, declares the host gone after DEAD_AFTER_S of silence, and
 reconnects with its session token, asking only for the events it has not seen. An action is resent
-after a reconnect unless the host's state shows it applied, so it applies exactly once.
+after a reconnect unless the host's state shows it applied, so it applies exactly once. A watcher
+(`watch=True`) is the same link with no seat: it is sent only what is public and never acts.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from engine import NotationError, from_position
 from engine.game import Event, Game
 
 from .protocol import DEAD_AFTER_S, HEARTBEAT_S, MAX_FRAME, PROTOCOL_VERSION, ProtocolError, pack, unpack
+from .roles import WATCHER
 from .version import program_version
 
 log = logging.getLogger("battleline.guest")
@@ -27,13 +29,15 @@ class Guest:
     """One player's end of a LAN game; `view` and `events` are all it ever knows of the game."""
 
     def __init__(self, address: str, *, code: str, name: str, token: str | None = None,
-                 program: str | None = None) -> None:
+                 program: str | None = None, watch: bool = False) -> None:
         self.address = address if address.startswith("tcp://") else f"tcp://{address}"
         self.code = code
         self.name = name
         self.token = token
         self.program = program or program_version()
         self.seat: str | None = None
+        self.watch = watch  # a watcher: no seat, public information only
+        self.welcomed = False  # the host let us in (a watcher has no seat to show it)
         self.players: dict[str, str] = {}
         self.rules: dict[str, Any] = {}
         self.view: dict[str, Any] | None = None
@@ -71,8 +75,11 @@ class Guest:
         self._hello()
 
     def _hello(self) -> None:
-        self._send({"t": "hello", "protocol": PROTOCOL_VERSION, "program": self.program, "name": self.name,
-                    "code": self.code, "token": self.token, "have": len(self.events), "number": self.number})
+        hello = {"t": "hello", "protocol": PROTOCOL_VERSION, "program": self.program, "name": self.name,
+                 "code": self.code, "token": self.token, "have": len(self.events), "number": self.number}
+        if self.watch:
+            hello["role"] = WATCHER
+        self._send(hello)
 
     def close(self) -> None:
         """Idempotent; also run at exit, since an open ZeroMQ socket would hang the interpreter's exit."""
@@ -99,8 +106,8 @@ class Guest:
 
     # ------------------------------------------------------------------ playing
     def my_turn(self) -> bool:
-        return (self.started and self.game is not None and not self.game.over and self.game.to_move == self.seat
-                and self.pending is None)
+        return (self.seat is not None and self.started and self.game is not None and not self.game.over
+                and self.game.to_move == self.seat and self.pending is None)
 
     def send_action(self, action: dict[str, Any]) -> None:
         """Send an action for our seat; it stays pending until a state shows it applied."""
@@ -140,7 +147,8 @@ class Guest:
     def _handle(self, message: dict[str, Any]) -> None:
         kind = message["t"]
         if kind == "welcome":
-            self.seat = str(message["seat"])
+            self.welcomed = True
+            self.seat = None if message["seat"] is None else str(message["seat"])
             self.token = str(message["token"])
             self.players = dict(message["players"])
             self.rules = dict(message["rules"])

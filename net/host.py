@@ -1,4 +1,7 @@
-"""The host: the only peer that runs the engine. It serves one guest over a ZeroMQ ROUTER socket.
+"""The host: the only peer that runs the engine. It serves its guests over a ZeroMQ ROUTER socket.
+
+An ordinary host plays one seat here and serves one guest; a table host (`host_seat` None) has no
+hand of its own and serves both seats to guests. Either also serves watchers (net.watchers).
 
 The guest only ever receives its own seat's view and its redacted events (R45). Actions carry the
 game's action count as a sequence number, so a resent action applies exactly once. After every
@@ -22,10 +25,13 @@ import zmq
 from engine import IllegalAction, NotationError, from_record, redact_all, to_record
 from engine.game import Event, Game
 from engine.match import Match
-from engine.rules import OTHER, Rules, check_seat
+from engine.rules import OTHER, SEATS, Rules, check_seat
 
-from .protocol import DEAD_AFTER_S, MAX_FRAME, PROTOCOL_VERSION, ProtocolError, pack, unpack
+from .protocol import MAX_FRAME, PROTOCOL_VERSION, ProtocolError, pack, unpack
+from .roles import PLAYER, WATCHER
+from .seats import RemoteSeat
 from .version import program_version
+from .watchers import FULL, Watchers
 
 log = logging.getLogger("battleline.host")
 SAVE_FORMAT = "battleline-lan-save/1"
@@ -34,18 +40,18 @@ SAVE_FORMAT = "battleline-lan-save/1"
 class Host:
     """A LAN game's authority: owns the Game, validates the guest's actions, keeps the save."""
 
-    def __init__(self, *, game: Game, host_seat: str = "south", code: str, port: int = 0,
+    def __init__(self, *, game: Game, host_seat: str | None = "south", code: str, port: int = 0,
                  bind: str = "127.0.0.1", save_path: Path | None = None,
                  guest_token: str | None = None, guest_name: str | None = None) -> None:
         self.game = game
-        self.host_seat = host_seat
-        self.guest_seat = OTHER[host_seat]
+        self.host_seat = host_seat  # None: a table host, both seats are played from other computers
+        self.guest_seat = OTHER[host_seat] if host_seat is not None else "south"
+        #: the seats played from other computers, in the order newcomers take them
+        self.remotes = {s: RemoteSeat(s) for s in ("south", "north") if s != host_seat}
+        self.remotes[self.guest_seat].token, self.remotes[self.guest_seat].name = guest_token, guest_name
         self.code = code
         self.save_path = save_path
-        self.guest_token = guest_token
-        self.guest_name = guest_name
-        self.guest_identity: bytes | None = None
-        self.last_heard = 0.0
+        self.watchers = Watchers(self._send)
         self.events: list[Event] = []
         self.errors_sent = 0
         self.bot_plays_guest = False  # set when the host let a bot take the seat of a lost guest
@@ -53,7 +59,7 @@ class Host:
         self.match: Match | None = None  # R40, R41: set when the host chose a match
         self.number = 1  # the game's number in this sitting (a match, or rematches)
         self.context = zmq.Context()
-        self.socket = self.context.socket(zmq.ROUTER)
+        self.socket: zmq.Socket[bytes] = self.context.socket(zmq.ROUTER)
         self.socket.setsockopt(zmq.LINGER, 0)
         self.socket.setsockopt(zmq.MAXMSGSIZE, MAX_FRAME)
         self.socket.setsockopt(zmq.ROUTER_HANDOVER, 1)
@@ -64,12 +70,52 @@ class Host:
         else:
             self.port = self.socket.bind_to_random_port(f"tcp://{bind}")
 
+    # ------------------------------------------------------------------ the guest seat (an ordinary host's one)
+    @property
+    def table(self) -> bool:
+        """A table host: no hand here, two guests play."""
+        return self.host_seat is None
+
+    @property
+    def guest_identity(self) -> bytes | None:
+        return self.remotes[self.guest_seat].identity
+
+    @guest_identity.setter
+    def guest_identity(self, value: bytes | None) -> None:
+        self.remotes[self.guest_seat].identity = value
+
+    @property
+    def guest_token(self) -> str | None:
+        return self.remotes[self.guest_seat].token
+
+    @property
+    def guest_name(self) -> str | None:
+        return self.remotes[self.guest_seat].name
+
+    @property
+    def last_heard(self) -> float:
+        return self.remotes[self.guest_seat].last_heard
+
+    @last_heard.setter
+    def last_heard(self, value: float) -> None:
+        self.remotes[self.guest_seat].last_heard = value
+
+    def forget_connections(self) -> None:
+        """A reopened save: every guest and watcher must say hello again."""
+        for remote in self.remotes.values():
+            remote.identity = None
+        self.watchers.clear()
+
     # ------------------------------------------------------------------ lifecycle
     @classmethod
-    def new(cls, *, rules: Rules, seed: int, code: str, host_name: str, host_seat: str = "south",
+    def new(cls, *, rules: Rules, seed: int, code: str, host_name: str, host_seat: str | None = "south",
             first: str | None = None, match: dict[str, Any] | None = None, **kwargs: Any) -> Host:
-        """A new LAN game; `match` ({"end": ..., "limit": ...}, R41) makes it the first of a match."""
-        players = {host_seat: host_name, OTHER[host_seat]: "Guest"}
+        """A new LAN game; `match` ({"end": ..., "limit": ...}, R41) makes it the first of a match.
+
+        `host_seat` None makes a table host: both seats wait for guests."""
+        players = {s: "Guest" for s in SEATS}
+        if host_seat is not None:
+            players[host_seat] = host_name
         game = Game.new(rules, seed, first, players)
         host = cls(game=game, host_seat=host_seat, code=code, **kwargs)
         if match is not None:
@@ -93,9 +139,12 @@ class Host:
         self.number += 1
         self.events = []
         self.save()
-        if self.guest_identity is not None:
-            self._send(self.guest_identity, {"t": "game", "number": self.number, "match": self._match_data()})
-            self._send_state(0)
+        news = {"t": "game", "number": self.number, "match": self._match_data()}
+        for remote in self.remotes.values():
+            if remote.identity is not None:
+                self._send(remote.identity, news)
+        self.watchers.broadcast(news)
+        self._send_state(0)
 
     def record_result(self) -> None:
         """Score a finished game in the match (idempotent), so both screens can show the score."""
@@ -119,9 +168,11 @@ class Host:
         token, name = data.get("guest_token"), data.get("guest_name")
         if not isinstance(token, str | None) or not isinstance(name, str | None):
             raise NotationError(f"{save_path}: guest_token and guest_name must be text")
-        host = cls(game=game, host_seat=check_seat(data.get("host_seat"), "save.host_seat"),
+        seat = data.get("host_seat")
+        host = cls(game=game, host_seat=None if seat is None else check_seat(seat, "save.host_seat"),
                    code=str(data.get("code", "")), save_path=save_path, guest_token=token, guest_name=name,
                    **kwargs)
+        _read_guests(host, data.get("guests"), save_path)
         host.events = _replay_events(data.get("record"))
         host.started = True
         number = data.get("number", 1)
@@ -140,6 +191,7 @@ class Host:
             return
         data = {"format": SAVE_FORMAT, "record": to_record(self.game), "host_seat": self.host_seat,
                 "code": self.code, "guest_token": self.guest_token, "guest_name": self.guest_name,
+                "guests": {s: {"token": r.token, "name": r.name} for s, r in self.remotes.items()},
                 "number": self.number, "match": self._match_data()}
         tmp = self.save_path.with_suffix(self.save_path.suffix + ".tmp")
         with tmp.open("w", encoding="utf-8") as fh:
@@ -163,6 +215,8 @@ class Host:
         """The host player's action, through the same checks as the guest's."""
         if not self.started:
             raise IllegalAction("the game has not started")
+        if self.host_seat is None:
+            raise IllegalAction("the table has no seat of its own")
         if self.game.to_move != self.host_seat:
             raise IllegalAction("it is not your turn")
         return self._apply(action)
@@ -175,7 +229,11 @@ class Host:
         return self._apply(action)
 
     def guest_alive(self, now: float | None = None) -> bool:
-        return self.guest_identity is not None and (now or time.monotonic()) - self.last_heard < DEAD_AFTER_S
+        return self.remotes[self.guest_seat].alive(now)
+
+    def lost_seats(self) -> list[str]:
+        """Seats whose player joined and then went silent: the screen waits for them."""
+        return [s for s, r in self.remotes.items() if r.lost()]
 
     # ------------------------------------------------------------------ serving
     def poll(self, timeout_ms: int = 0, budget: int = 64) -> int:
@@ -216,49 +274,109 @@ class Host:
         if kind == "hello":
             self._hello(identity, message)
             return
-        if identity != self.guest_identity:
+        if self.watchers.knows(identity):
+            self._watcher_message(identity, message)
+            return
+        remote = next((r for r in self.remotes.values() if r.identity == identity), None)
+        if remote is None:
             self._error(identity, "say hello first: you are not in this game", code="hello_first")
             return
-        self.last_heard = time.monotonic()
+        remote.last_heard = time.monotonic()
         if kind == "ping":
             self._send(identity, {"t": "pong", "n": message["n"]})
         elif kind == "action":
-            self._guest_action(identity, message)
+            self._guest_action(identity, message, remote.seat)
         elif kind == "bye":
-            self.guest_identity = None
+            remote.identity = None
         else:
             self._error(identity, f"a guest does not send {kind}")
 
-    def _hello(self, identity: bytes, message: dict[str, Any]) -> None:
+    def _admission(self, message: dict[str, Any]) -> str | None:
+        """Why a hello (a player's or a watcher's) is refused, or None."""
         reason = None
         if message["protocol"] != PROTOCOL_VERSION:
             reason = f"protocol version {message['protocol']} does not match the host's {PROTOCOL_VERSION}"
         elif message["program"] != program_version():
             reason = f"program version {message['program']} does not match the host's {program_version()}"
-        elif not secrets.compare_digest(message["code"], self.code):
+        elif not secrets.compare_digest(message["code"].encode(), self.code.encode()):
             reason = "wrong join code"
-        elif self.guest_token is not None and message.get("token") != self.guest_token:
-            reason = "this game already has a guest"
-        if reason:
-            log.warning("refused a guest: %s", reason)
-            self._send(identity, {"t": "refused", "reason": reason})
+        elif message.get("role", PLAYER) not in (PLAYER, WATCHER):
+            reason = f"unknown role {str(message.get('role'))[:20]}"
+        return reason
+
+    def _seat_for(self, token: Any) -> RemoteSeat | str:
+        """The seat a player's hello takes: the one its token holds, else a free one; else why not."""
+        for remote in self.remotes.values():
+            if remote.token is not None and isinstance(token, str) and \
+                    secrets.compare_digest(remote.token.encode(), token.encode()):
+                return remote
+        free = [r for r in self.remotes.values() if r.token is None]
+        if free:
+            return free[0]
+        return "this game already has two players" if self.table else "this game already has a guest"
+
+    def _hello(self, identity: bytes, message: dict[str, Any]) -> None:
+        reason = self._admission(message)
+        seat: RemoteSeat | str = reason or ""
+        if reason is None and message.get("role", PLAYER) == WATCHER:
+            self._watcher_hello(identity, message)
             return
-        if self.guest_token is None:
-            self.guest_token = secrets.token_hex(16)
-            self.guest_name = message["name"][:40] or "Guest"
-            self.game.players = {**self.game.players, self.guest_seat: self.guest_name}
+        if reason is None:
+            seat = self._seat_for(message.get("token"))
+        if isinstance(seat, str):
+            log.warning("refused a guest: %s", seat)
+            self._send(identity, {"t": "refused", "reason": seat})
+            return
+        self.watchers.drop(identity)
+        if seat.token is None:
+            seat.token = secrets.token_hex(16)
+            seat.name = message["name"][:40] or "Guest"
+            self.game.players = {**self.game.players, seat.seat: seat.name}
             self.save()
-        self.guest_identity = identity
-        self.last_heard = time.monotonic()
-        self._send(identity, {"t": "welcome", "seat": self.guest_seat, "token": self.guest_token,
+        for other in self.remotes.values():  # one connection plays one seat
+            if other is not seat and other.identity == identity:
+                other.identity = None
+        seat.identity = identity
+        seat.last_heard = time.monotonic()
+        self._send(identity, {"t": "welcome", "seat": seat.seat, "role": PLAYER, "token": seat.token,
                               "players": dict(self.game.players), "rules": self.game.rules.to_dict(),
                               "program": program_version(), "match": self._match_data(), "number": self.number})
         have = message.get("have", 0) if message.get("number", self.number) == self.number else 0
-        self._send_state(min(max(have, 0), len(self.events)))
+        self._send_state_to(seat, min(max(have, 0), len(self.events)))
         if self.game.over:
             self._send(identity, {"t": "record", "record": to_record(self.game), "match": self._match_data()})
 
-    def _guest_action(self, identity: bytes, message: dict[str, Any]) -> None:
+    # ------------------------------------------------------------------ watchers
+    def _watcher_hello(self, identity: bytes, message: dict[str, Any]) -> None:
+        if any(r.identity == identity for r in self.remotes.values()):
+            self._send(identity, {"t": "refused", "reason": "this connection already plays a seat"})
+            return
+        watcher = self.watchers.admit(identity, message["name"], message.get("token"))
+        if watcher is None:
+            log.warning("refused a watcher: %s", FULL)
+            self._send(identity, {"t": "refused", "reason": FULL})
+            return
+        self._send(identity, {"t": "welcome", "seat": None, "role": WATCHER, "token": watcher.token,
+                              "players": dict(self.game.players), "rules": self.game.rules.to_dict(),
+                              "program": program_version(), "match": self._match_data(), "number": self.number})
+        have = message.get("have", 0) if message.get("number", self.number) == self.number else 0
+        self.watchers.state(self.game, self.events, min(max(have, 0), len(self.events)), self.started, only=identity)
+        if self.game.over:
+            self._send(identity, {"t": "record", "record": to_record(self.game), "match": self._match_data()})
+
+    def _watcher_message(self, identity: bytes, message: dict[str, Any]) -> None:
+        """A watcher pings and says bye; anything else, an action above all, is refused and changes nothing."""
+        self.watchers.heard(identity)
+        kind = message["t"]
+        if kind == "ping":
+            self._send(identity, {"t": "pong", "n": message["n"]})
+        elif kind == "bye":
+            self.watchers.drop(identity)
+        else:
+            seq = message.get("seq") if kind == "action" else None
+            self._error(identity, "a watcher cannot act in the game", seq, "not_a_player")
+
+    def _guest_action(self, identity: bytes, message: dict[str, Any], seat: str) -> None:
         seq = message["seq"]
         done = len(self.game.actions)
         if seq < done:  # already applied: a resend after a lost reply
@@ -267,10 +385,10 @@ class Host:
         if seq > done:
             self._error(identity, f"action {seq} is ahead of the game ({done} actions)", seq, "sequence")
             return
-        if self.game.to_move != self.guest_seat or self.game.over or not self.started:
+        if self.game.to_move != seat or self.game.over or not self.started:
             self._error(identity, "it is not your turn", seq, "not_your_turn")
             return
-        if self.bot_plays_guest:
+        if self.bot_plays_guest and seat == self.guest_seat:
             self._error(identity, "the host let a bot play your seat", seq, "not_your_turn")
             return
         try:
@@ -286,18 +404,42 @@ class Host:
         self._send_state(start)
         if self.game.over:
             self.record_result()
-            if self.guest_identity is not None:
-                self._send(self.guest_identity, {"t": "record", "record": to_record(self.game),
-                                                 "match": self._match_data()})
+            final = {"t": "record", "record": to_record(self.game), "match": self._match_data()}
+            for remote in self.remotes.values():
+                if remote.identity is not None:
+                    self._send(remote.identity, final)
+            self.watchers.broadcast(final)  # the game is over: its record is public now
         return events
 
     def _send_state(self, start: int) -> None:
-        if self.guest_identity is None:
+        """New events to every guest (each seeing its own seat) and to every watcher (public only)."""
+        for remote in self.remotes.values():
+            self._send_state_to(remote, start)
+        self.watchers.prune()
+        self.watchers.state(self.game, self.events, start, self.started)
+
+    def _send_state_to(self, remote: RemoteSeat, start: int) -> None:
+        if remote.identity is None:
             return
-        self._send(self.guest_identity, {
-            "t": "state", "from": start, "events": redact_all(self.events[start:], self.guest_seat),
-            "view": self.game.view(self.guest_seat), "actions": len(self.game.actions), "started": self.started,
+        self._send(remote.identity, {
+            "t": "state", "from": start, "events": redact_all(self.events[start:], remote.seat),
+            "view": self.game.view(remote.seat), "actions": len(self.game.actions), "started": self.started,
         })
+
+
+def _read_guests(host: Host, guests: Any, save_path: Path) -> None:
+    """The saved seats of a table host (and of an ordinary one, the same as guest_token/guest_name)."""
+    if guests is None:
+        return
+    if not isinstance(guests, dict) or set(guests) - set(host.remotes):
+        raise NotationError(f"{save_path}: guests must map the remote seats")
+    for seat, entry in guests.items():
+        if not isinstance(entry, dict):
+            raise NotationError(f"{save_path}: guests.{seat} must be an object")
+        token, name = entry.get("token"), entry.get("name")
+        if not isinstance(token, str | None) or not isinstance(name, str | None):
+            raise NotationError(f"{save_path}: a guest's token and name must be text")
+        host.remotes[seat].token, host.remotes[seat].name = token, name
 
 
 def _replay_events(record: Any) -> list[Event]:

@@ -17,7 +17,7 @@ MAX_FRAME = 256 * 1024  # a full position is ~3 KiB; a batch of events a few mor
 MAX_DEPTH = 8
 HEARTBEAT_S = 1.0
 #: error codes: what the guest should do about an error
-ERROR_CODES = ("hello_first", "not_your_turn", "illegal", "sequence", "bad_message")
+ERROR_CODES = ("hello_first", "not_your_turn", "illegal", "sequence", "bad_message", "not_a_player")
 DEAD_AFTER_S = 5.0
 
 Message = dict[str, Any]
@@ -71,12 +71,13 @@ SCHEMAS: dict[str, _Spec] = {
     # guest -> host
     "hello": {"protocol": (_INT, True), "program": (_STR, True), "name": (_STR, True),
               "code": (_STR, True), "token": ((str, type(None)), False), "have": (_INT, False),
-              "number": (_INT, False)},
+              "number": (_INT, False), "role": (_STR, False)},
     "action": {"seq": (_INT, True), "action": ((dict,), True)},
     "ping": {"n": (_INT, True)},
     "bye": {},  # no fields
     # host -> guest
-    "welcome": {"seat": (_STR, True), "token": (_STR, True), "players": ((dict,), True),
+    "welcome": {"seat": ((str, type(None)), True), "role": (_STR, False), "token": (_STR, True),
+                "players": ((dict,), True),
                 "rules": ((dict,), True), "match": ((dict, type(None)), False), "program": (_STR, True),
                 "number": (_INT, False)},
     "game": {"number": (_INT, True), "match": ((dict, type(None)), True)},

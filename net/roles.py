@@ -1,0 +1,67 @@
+"""Who may receive what on the LAN: players, the table and watchers.
+
+A player receives its own seat's view (R45). The table (a host with no hand of its own) and a watcher
+receive only what is public: no hand, no deck order, and no card either side drew or returned with
+Scout. That is stricter than a player's view, where one's own draws are known; it is the redaction
+of a viewer who holds no seat, so no seat's secrets pass through it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine import Game, redact_all, to_position
+from engine.cards import TACTICS
+
+Event = dict[str, Any]
+
+PLAYER = "player"
+WATCHER = "watcher"
+ROLES = (PLAYER, WATCHER)
+#: the redaction viewer of the table and of watchers: matches no seat, so both sides' secrets are hidden
+PUBLIC = "public"
+#: how many watchers one game accepts (a living room, not a stadium): each costs a message per action
+MAX_WATCHERS = 8
+
+
+def public_events(events: list[Event]) -> list[Event]:
+    """Events as someone holding no seat may know them: no card drawn or returned by either side."""
+    return redact_all(events, PUBLIC)
+
+
+def public_view(game: Game) -> dict[str, Any]:
+    """The position with both hands hidden (sizes only) and both decks as counts."""
+    view = to_position(game, PUBLIC)
+    assert view["hands"] == {"north": None, "south": None}, "a public view holds no hand"
+    return view
+
+
+def hand_backs(events: list[Event], seat: str) -> dict[str, int]:
+    """How many troop and tactics cards `seat` holds, from public events alone.
+
+    The deck each card was drawn from is public (both backs differ), so the table can show the right
+    backs. A hand starts as seven troops (R6); each draw adds a card of its deck, each tactics card
+    played or returned with Scout leaves it.
+    """
+    troops, tactics = 7, 0
+    for event in events:
+        if event.get("seat") != seat:
+            continue
+        kind = event["type"]
+        if kind in ("draw", "scout_draw"):
+            if event["deck"] == "tactics":
+                tactics += 1
+            else:
+                troops += 1
+        elif kind == "play":
+            if event["card"] in TACTICS:
+                tactics -= 1
+            else:
+                troops -= 1
+        elif kind == "scout_return":
+            for deck in event["decks"]:
+                if deck == "tactics":
+                    tactics -= 1
+                else:
+                    troops -= 1
+    return {"troops": max(troops, 0), "tactics": max(tactics, 0)}

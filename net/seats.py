@@ -1,0 +1,29 @@
+"""A seat played from another computer: who holds it (session token, name) and its live connection.
+
+An ordinary LAN host has one such seat (the guest's); a table host, which has no hand of its own,
+has two. The token, not the connection, is what owns the seat: a player who reconnects on a new
+socket, or after the host restarted, says hello with its token and gets the same seat back.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from .protocol import DEAD_AFTER_S
+
+
+@dataclass
+class RemoteSeat:
+    seat: str
+    token: str | None = None  # set when a player first takes the seat; kept in the save
+    name: str | None = None
+    identity: bytes | None = None  # the ZeroMQ routing id of its current connection, if any
+    last_heard: float = 0.0
+
+    def alive(self, now: float | None = None) -> bool:
+        return self.identity is not None and (now or time.monotonic()) - self.last_heard < DEAD_AFTER_S
+
+    def lost(self) -> bool:
+        """Taken by a player who is not connected now: the table waits for them."""
+        return self.token is not None and not self.alive()

@@ -1,0 +1,99 @@
+"""The watchers of a LAN game: people who see the table and never act.
+
+A watcher says `hello` with `role` "watcher" and the join code. It receives only public information
+(net.roles: no hand, no deck order, no card drawn or returned by either side), can join at any
+moment and is sent the game so far, and every action it sends is refused with `not_a_player`. At
+most MAX_WATCHERS watch one game; a watcher silent for DEAD_AFTER_S is forgotten (it is let in again
+when it says hello). A watcher's token only lets a reconnecting watcher replace its old connection,
+so one screen never counts twice.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from engine import Game
+
+from .protocol import DEAD_AFTER_S
+from .roles import MAX_WATCHERS, public_events, public_view
+
+Message = dict[str, Any]
+FULL = f"this game already has {MAX_WATCHERS} watchers"
+
+
+@dataclass
+class Watcher:
+    identity: bytes
+    name: str
+    token: str
+    last_heard: float
+
+
+class Watchers:
+    """The watcher set of one host; `send(identity, message)` is the host's socket."""
+
+    def __init__(self, send: Callable[[bytes, Message], None], cap: int = MAX_WATCHERS) -> None:
+        self.send = send
+        self.cap = cap
+        self.by_identity: dict[bytes, Watcher] = {}
+
+    def count(self, now: float | None = None) -> int:
+        """Watchers heard from lately: the number the host shows."""
+        now = now or time.monotonic()
+        return sum(now - w.last_heard < DEAD_AFTER_S for w in self.by_identity.values())
+
+    def knows(self, identity: bytes) -> bool:
+        return identity in self.by_identity
+
+    def admit(self, identity: bytes, name: str, token: Any) -> Watcher | None:
+        """Let a watcher in (None when full). A known token replaces that watcher's old connection."""
+        self.prune()
+        now = time.monotonic()
+        for old_identity, old in list(self.by_identity.items()):
+            if isinstance(token, str) and secrets.compare_digest(old.token, token):
+                del self.by_identity[old_identity]
+                old.identity, old.last_heard = identity, now
+                self.by_identity[identity] = old
+                return old
+        if identity in self.by_identity:
+            return self.by_identity[identity]
+        if len(self.by_identity) >= self.cap:
+            return None
+        watcher = Watcher(identity, (name[:40] or "Watcher"), secrets.token_hex(16), now)
+        self.by_identity[identity] = watcher
+        return watcher
+
+    def heard(self, identity: bytes) -> None:
+        self.by_identity[identity].last_heard = time.monotonic()
+
+    def drop(self, identity: bytes) -> None:
+        self.by_identity.pop(identity, None)
+
+    def prune(self) -> None:
+        now = time.monotonic()
+        for identity, watcher in list(self.by_identity.items()):
+            if now - watcher.last_heard >= DEAD_AFTER_S:
+                del self.by_identity[identity]
+
+    def clear(self) -> None:
+        self.by_identity.clear()
+
+    # ------------------------------------------------------------------ what they receive
+    def state(self, game: Game, events: list[Message], start: int, started: bool,
+              only: bytes | None = None) -> None:
+        """Public events from `start` on and the public view, to every watcher (or only one)."""
+        if not self.by_identity:
+            return
+        message = {"t": "state", "from": start, "events": public_events(events[start:]),
+                   "view": public_view(game), "actions": len(game.actions), "started": started}
+        for identity in [only] if only is not None else list(self.by_identity):
+            self.send(identity, message)
+
+    def broadcast(self, message: Message) -> None:
+        """A message with nothing hidden in it (`game`, and `record` once the game is over)."""
+        for identity in list(self.by_identity):
+            self.send(identity, message)

@@ -1,0 +1,82 @@
+"""Checking a watcher's traffic against the game's final record: nothing that was not public then."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine import Game, Rules
+from engine.cards import ALL_CARDS
+
+
+def cards_in(value: Any) -> set[str]:
+    if isinstance(value, str):
+        return {value} if value in ALL_CARDS else set()
+    if isinstance(value, dict):
+        return set().union(*(cards_in(v) for v in value.values())) if value else set()
+    if isinstance(value, list):
+        return set().union(*(cards_in(v) for v in value)) if value else set()
+    return set()
+
+
+def without_hypotheses(message: dict[str, Any]) -> dict[str, Any]:
+    """A claim's proof against an incomplete side names unseen troops as a *possible* completion
+    (R21, R23): computed from open information, so not a leak, and left out of the check."""
+    if message["t"] != "state":
+        return message
+    events = []
+    for event in message["events"]:
+        opponent = (event.get("proof") or {}).get("opponent")
+        if event["type"] == "claim" and opponent and not opponent["complete"]:
+            event = {**event, "proof": {**event["proof"], "opponent": {**opponent, "cards": []}}}
+        events.append(event)
+    return {**message, "events": events}
+
+
+def public_after(record: dict[str, Any]) -> list[set[str]]:
+    """Cards face up (formations, Fog/Mud, discards) after each number of actions of the record."""
+    game = Game.new(Rules.from_dict(record["rules"]), record["seed"], record["first"], record["players"])
+
+    def face_up() -> set[str]:
+        out: set[str] = set(game.discards["north"]) | set(game.discards["south"])
+        for flag in game.flags:
+            out.update(flag.sides["north"], flag.sides["south"])
+            out.update(c for c, who in (("fog", flag.fog), ("mud", flag.mud)) if who)
+        return out
+
+    seen = [face_up()]
+    for action in record["actions"]:
+        game.apply(action)
+        seen.append(seen[-1] | face_up())  # a card once face up stays known
+    return seen
+
+
+def check_watcher_traffic(messages: list[dict[str, Any]], record: dict[str, Any]) -> int:
+    """Every message a watcher received reveals only cards public when it was sent; returns states checked.
+
+    A state carries the game's action count, so it is checked against the table after that many
+    actions of the final record. The record itself may come only once the game is over.
+    """
+    public = public_after(record)
+    final = len(record["actions"])
+    last = 0
+    states = 0
+    for message in messages:
+        kind = message["t"]
+        if kind == "record":
+            assert last == final, "the full record came before the game was over"
+            assert message["record"] == record
+            continue
+        if kind == "state":
+            last = message["actions"]
+            states += 1
+            view = message["view"]
+            assert view["hands"] == {"north": None, "south": None}, "a watcher was sent a hand"
+            assert all(isinstance(n, int) for n in view["decks"].values()), "a watcher was sent a deck's order"
+            for event in message["events"]:
+                if event["type"] in ("draw", "scout_draw"):
+                    assert "card" not in event, f"a watcher was sent a drawn card: {event}"
+                if event["type"] == "scout_return":
+                    assert "cards" not in event, f"a watcher was sent Scout's returned cards: {event}"
+        leaked = cards_in(without_hypotheses(message)) - public[last]
+        assert not leaked, f"{kind} after {last} actions leaked {sorted(leaked)}"
+    return states
