@@ -30,7 +30,7 @@ class HostTable:
 
     def __init__(self, host: Host) -> None:
         self.host = host
-        self.local_seats: tuple[str, ...] = (host.host_seat,)
+        self.local_seats: tuple[str, ...] = (host.host_seat,) if host.host_seat is not None else ()
         self._seen = len(host.events)
         self._stand_in: BotLike | None = None
         self._request: int | None = None
@@ -65,6 +65,11 @@ class HostTable:
     def peer_lost(self) -> bool:
         """The guest joined, then went silent, and no bot has taken its seat."""
         return self._stand_in is None and self.host.guest_token is not None and not self.host.guest_alive()
+
+    @property
+    def watching(self) -> int:
+        """How many watchers follow this game on the LAN: the host's screen shows it."""
+        return int(self.host.watchers.count())
 
     def view(self, seat: str) -> dict[str, Any]:
         return self.game.view(seat)

@@ -197,6 +197,15 @@ def _lan_scenes() -> None:
 _lan_scenes()
 
 
+def _table_scenes() -> None:
+    from .screenshot_table import TABLE_SCENES
+
+    SCENES.update(TABLE_SCENES)
+
+
+_table_scenes()
+
+
 def _saves_scenes() -> None:
     from .screenshot_saves import SAVES_SCENES
 

@@ -38,6 +38,7 @@ class Guest:
         self.seat: str | None = None
         self.watch = watch  # a watcher: no seat, public information only
         self.welcomed = False  # the host let us in (a watcher has no seat to show it)
+        self.table = False  # the host is a table: both seats are guests, and the table starts the game
         self.players: dict[str, str] = {}
         self.rules: dict[str, Any] = {}
         self.view: dict[str, Any] | None = None
@@ -148,6 +149,7 @@ class Guest:
         kind = message["t"]
         if kind == "welcome":
             self.welcomed = True
+            self.table = bool(message.get("table", False))
             self.seat = None if message["seat"] is None else str(message["seat"])
             self.token = str(message["token"])
             self.players = dict(message["players"])
@@ -192,6 +194,8 @@ class Guest:
             return
         self.view = message["view"]
         self.actions_done = message["actions"]
+        if isinstance(message.get("players"), dict):
+            self.players = {str(k): str(v)[:40] for k, v in message["players"].items() if k in ("north", "south")}
         self.started = bool(message.get("started", True))
         if self.pending is not None:
             seq, action = self.pending

@@ -340,7 +340,8 @@ class Host:
         seat.last_heard = time.monotonic()
         self._send(identity, {"t": "welcome", "seat": seat.seat, "role": PLAYER, "token": seat.token,
                               "players": dict(self.game.players), "rules": self.game.rules.to_dict(),
-                              "program": program_version(), "match": self._match_data(), "number": self.number})
+                              "program": program_version(), "match": self._match_data(), "number": self.number,
+                              "table": self.table})
         have = message.get("have", 0) if message.get("number", self.number) == self.number else 0
         self._send_state_to(seat, min(max(have, 0), len(self.events)))
         if self.game.over:
@@ -358,7 +359,8 @@ class Host:
             return
         self._send(identity, {"t": "welcome", "seat": None, "role": WATCHER, "token": watcher.token,
                               "players": dict(self.game.players), "rules": self.game.rules.to_dict(),
-                              "program": program_version(), "match": self._match_data(), "number": self.number})
+                              "program": program_version(), "match": self._match_data(), "number": self.number,
+                              "table": self.table})
         have = message.get("have", 0) if message.get("number", self.number) == self.number else 0
         self.watchers.state(self.game, self.events, min(max(have, 0), len(self.events)), self.started, only=identity)
         if self.game.over:
@@ -424,6 +426,7 @@ class Host:
         self._send(remote.identity, {
             "t": "state", "from": start, "events": redact_all(self.events[start:], remote.seat),
             "view": self.game.view(remote.seat), "actions": len(self.game.actions), "started": self.started,
+            "players": dict(self.game.players),  # a table's second player may join after the first
         })
 
 

@@ -76,14 +76,15 @@ SCHEMAS: dict[str, _Spec] = {
     "ping": {"n": (_INT, True)},
     "bye": {},  # no fields
     # host -> guest
-    "welcome": {"seat": ((str, type(None)), True), "role": (_STR, False), "token": (_STR, True),
+    "welcome": {"seat": ((str, type(None)), True), "role": (_STR, False), "table": ((bool,), False),
+                "token": (_STR, True),
                 "players": ((dict,), True),
                 "rules": ((dict,), True), "match": ((dict, type(None)), False), "program": (_STR, True),
                 "number": (_INT, False)},
     "game": {"number": (_INT, True), "match": ((dict, type(None)), True)},
     "refused": {"reason": (_STR, True)},
     "state": {"from": (_INT, True), "events": ((list,), True), "view": ((dict,), True),
-              "actions": (_INT, True), "started": ((bool,), False)},
+              "actions": (_INT, True), "started": ((bool,), False), "players": ((dict,), False)},
     "record": {"record": ((dict,), True), "match": ((dict, type(None)), False)},
     "error": {"reason": (_STR, True), "seq": ((int, type(None)), False), "code": (_STR, False)},
     "pong": {"n": (_INT, True)},

@@ -89,7 +89,8 @@ class Watchers:
         if not self.by_identity:
             return
         message = {"t": "state", "from": start, "events": public_events(events[start:]),
-                   "view": public_view(game), "actions": len(game.actions), "started": started}
+                   "view": public_view(game), "actions": len(game.actions), "started": started,
+                   "players": dict(game.players)}
         for identity in [only] if only is not None else list(self.by_identity):
             self.send(identity, message)
 

@@ -45,7 +45,8 @@ class BoardScene(Scene):
         self.table = table
         self.session = session
         self.hotseat = len(table.local_seats) == 2
-        self.viewer = table.to_move if self.hotseat else table.local_seats[0]
+        # a screen with no hand (the table, a watcher) sees the board from south's side
+        self.viewer = table.to_move if self.hotseat else (table.local_seats or ("south",))[0]
         self.hidden = self.hotseat
         self.clock = 0.0
         self.anims = Animator()
@@ -159,6 +160,10 @@ class BoardScene(Scene):
         if not self.hidden and undo.offered(self.table, self.app.settings.takebacks):
             out.append("undo")
         return out
+
+    def back_deck(self, seat: str, index: int) -> str:
+        """Which back card `index` of a hidden hand shows; a board that knows the hand's decks says so."""
+        return "troops"
 
     def pennant_shift(self, flag: dict[str, Any]) -> int:
         owner = flag["claimed"]

@@ -148,7 +148,7 @@ def _top_strip(surf: pygame.Surface, board: BoardScene, hidden: frozenset[Any]) 
     view, them = board.view, OTHER[board.viewer]
     for i, r in enumerate(layout.opponent_hand(view["hand_sizes"][them])):
         if ("opp", i) not in hidden:
-            surf.blit(card_art.back("troops", "small"), r)
+            surf.blit(card_art.back(board.back_deck(them, i), "small"), r)
     name = shadowed(board.names[them], 40, art.SEAT_TINT["top"])
     surf.blit(name, (28, 16))
     held = sum(1 for f in view["flags"] if f["claimed"] == them)
@@ -160,6 +160,10 @@ def _top_strip(surf: pygame.Surface, board: BoardScene, hidden: frozenset[Any]) 
     surf.blit(me, (right - me.get_width(), 16))
     info = text(_("Flags: {n}", n=mine), 28, art.MUTED)
     surf.blit(info, (right - info.get_width(), 62))
+    watching = getattr(board.table, "watching", 0)
+    if watching:  # a LAN host's screen: how many watch the game
+        info = text(_("Watchers: {n}", n=watching), 26, art.MUTED)
+        surf.blit(info, (right - info.get_width(), 96))
 
 
 def _deck(surf: pygame.Surface, deck: str, count: int) -> None:

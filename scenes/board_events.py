@@ -64,11 +64,16 @@ def _fly(board: BoardScene, card: str, src: pygame.Rect | None, dst: pygame.Rect
     board.anims.flights.append(Flight(card, src, dst, start, duration, size, flip, hides))
 
 
+def _backs_key(board: BoardScene, seat: str) -> str:
+    """Hidden hands are drawn as backs: "opp" across the table, "back" at the bottom of a screen with no hand."""
+    return "back" if seat == board.viewer else "opp"
+
+
 def _hand_source(board: BoardScene, seat: str, card: str, before: dict[Any, pygame.Rect]) -> pygame.Rect | None:
-    if seat == board.viewer:
-        return before.get(("hand", card))
-    backs = [r for k, r in before.items() if k[0] == "opp"]
-    return backs[len(backs) // 2] if backs else layout.opponent_hand(1)[0]
+    if seat == board.viewer and ("hand", card) in before:
+        return before[("hand", card)]
+    backs = [r for k, r in before.items() if k[0] == _backs_key(board, seat)]
+    return backs[len(backs) // 2] if backs else (layout.opponent_hand(1)[0] if seat != board.viewer else None)
 
 
 def _play(board: BoardScene, event: dict[str, Any], before: dict[Any, pygame.Rect]) -> None:
@@ -105,9 +110,10 @@ def _draw(board: BoardScene, event: dict[str, Any]) -> None:
         dst = board.rects.get(("hand", card))
         _fly(board, card, src, dst, "hand", hides=("hand", card), flip=deck, base=0.5)
     else:
-        backs = [r for k, r in board.rects.items() if k[0] == "opp"]
+        key = _backs_key(board, seat)
+        backs = [r for k, r in board.rects.items() if k[0] == key]
         if backs:
-            _fly(board, f"back:{deck}", src, backs[-1], "small", hides=("opp", len(backs) - 1))
+            _fly(board, f"back:{deck}", src, backs[-1], "small", hides=(key, len(backs) - 1))
 
 
 def _return(board: BoardScene, event: dict[str, Any], before: dict[Any, pygame.Rect]) -> None:

@@ -39,6 +39,9 @@ TIMING_WORDS = {"standard": N_("after playing (standard)"), "advanced": N_("at t
 TIMING_SHORT = {"standard": N_("after playing"), "advanced": N_("at turn start"), "end": N_("after drawing")}
 STARTS_WORDS = {"random": N_("random"), "host": N_("you"), "guest": N_("the guest")}
 STARTS = ("random", "host", "guest")
+#: Host -> On this screen: a player with a hand, or the table the room watches (no hand here)
+SCREENS = ("player", "table")
+SCREEN_WORDS = {"player": N_("you play"), "table": N_("the table (no hand)")}
 
 
 def match_option(play: str) -> dict[str, Any] | None:
@@ -50,14 +53,14 @@ def match_option(play: str) -> dict[str, Any] | None:
 
 
 def open_host(rules: Rules, first: str | None, name: str, bind: str = "0.0.0.0",
-              port: int = DEFAULT_PORT, match: dict[str, Any] | None = None) -> Host:
-    """A Host on the usual port, or on any free port if that one is taken."""
+              port: int = DEFAULT_PORT, match: dict[str, Any] | None = None, table: bool = False) -> Host:
+    """A Host on the usual port, or on any free port if that one is taken; `table`: no seat here."""
     from net.host import Host
 
     code = f"{secrets.randbelow(10000):04d}"
     seed = secrets.randbits(63)
     options: dict[str, Any] = {"rules": rules, "seed": seed, "code": code, "host_name": name, "first": first,
-                               "bind": bind, "match": match}
+                               "bind": bind, "match": match, "host_seat": None if table else "south"}
     try:
         return Host.new(port=port, **options)
     except Exception as exc:  # zmq.ZMQError: address in use
@@ -73,7 +76,9 @@ class HostLobbyScene(MenuScene):
     subtitle = N_("Choose the rules, then open the lobby")
     menu_top = 300
 
-    def __init__(self, app: App, bind: str = "0.0.0.0", advertise: bool = True, port: int = DEFAULT_PORT) -> None:
+    def __init__(self, app: App, bind: str = "0.0.0.0", advertise: bool = True, port: int = DEFAULT_PORT,
+                 table: bool = False) -> None:
+        self.table = table
         self.tactics = True
         self.timing = "standard"
         self.starts = "random"
@@ -97,6 +102,9 @@ class HostLobbyScene(MenuScene):
                            hint=_("The guest rejoins it from their Join screen"))] if _saved_game_waiting() else []
             return [
                 *resume,
+                Item(_("On this screen"), choices=SCREENS, index=SCREENS.index("table" if self.table else "player"),
+                     show=lambda v: _(SCREEN_WORDS[v]), on_change=self._set_table,
+                     hint=_("As the table: two players join from their own screens; the room watches here")),
                 Item(_("Tactics cards"), choices=("on", "off"), index=0 if self.tactics else 1,
                      show=lambda v: _("on") if v == "on" else _("off"),
                      on_change=lambda v: setattr(self, "tactics", v == "on")),
@@ -105,30 +113,43 @@ class HostLobbyScene(MenuScene):
                 Item(_("Play"), choices=PLAY_CHOICES, index=PLAY_CHOICES.index(self.play),
                      show=lambda v: _(PLAY_WORDS[v]), on_change=lambda v: setattr(self, "play", v),
                      hint=_("A match scores each game; the winner starts the next (R40, R41)")),
-                Item(_("Who starts"), choices=STARTS, index=STARTS.index(self.starts),
-                     show=lambda v: _(STARTS_WORDS[v]), on_change=lambda v: setattr(self, "starts", v)),
+                *([] if self.table else [
+                    Item(_("Who starts"), choices=STARTS, index=STARTS.index(self.starts),
+                         show=lambda v: _(STARTS_WORDS[v]), on_change=lambda v: setattr(self, "starts", v))]),
                 Item(_("Open the lobby"), self.open_lobby, hint=_("Guests find this game on the LAN")),
                 Item(_("Back"), self.back),
             ]
-        joined = self.host.guest_identity is not None
+        joined = self.joined
+        waiting = _("Waiting for two players to join") if self.host.table else _("Waiting for a guest to join")
         return [
-            Item(_("Start the game"), self.start, enabled=joined,
-                 hint="" if joined else _("Waiting for a guest to join")),
+            Item(_("Start the game"), self.start, enabled=joined, hint="" if joined else waiting),
             Item(_("Close the lobby"), self.back),
         ]
 
+    def _set_table(self, value: str) -> None:
+        """The table has no seat, so "Who starts" leaves the list (the seed chooses, R5)."""
+        self.table = value == "table"
+        focus = self.menu.focus
+        self.menu.items = self.items()
+        self.menu.focus = focus
+
+    @property
+    def joined(self) -> bool:
+        """Every seat played from elsewhere is connected: one guest, or both players of a table."""
+        return self.host is not None and all(r.identity is not None for r in self.host.remotes.values())
+
     def open_lobby(self) -> None:
-        first = {"random": None, "host": "south", "guest": "north"}[self.starts]
+        first = None if self.table else {"random": None, "host": "south", "guest": "north"}[self.starts]
         from game.lan_store import host_save_path
 
         self.host = open_host(Rules(self.tactics, self.timing), first, self.player_name, self.bind, self.port,
-                              match_option(self.play))
+                              match_option(self.play), table=self.table)
         self.host.save_path = host_save_path()
         if self.advertise:
             from net.discovery import Advertiser
 
             self.advertiser = Advertiser(self.player_name, self.host.port)
-        self.subtitle = N_("Tell your guest the join code")
+        self.subtitle = N_("Tell the players the join code") if self.table else N_("Tell your guest the join code")
         self._rebuild()
 
     def resume_saved(self) -> None:
@@ -142,13 +163,14 @@ class HostLobbyScene(MenuScene):
             self.host = None
             self._rebuild()
             return
-        self.host.guest_identity = None  # the guest must say hello again
+        self.host.forget_connections()  # the guests (and watchers) must say hello again
         self.host.started = False
         if self.advertise:
             from net.discovery import Advertiser
 
             self.advertiser = Advertiser(self.player_name, self.host.port)
-        self.subtitle = _("Waiting for {name} to rejoin", name=self.host.guest_name)
+        names = " & ".join(r.name or "?" for r in self.host.remotes.values())
+        self.subtitle = _("Waiting for {name} to rejoin", name=names)
         self._rebuild()
 
     def _rebuild(self) -> None:
@@ -157,16 +179,17 @@ class HostLobbyScene(MenuScene):
         self.menu.focus = 0
 
     def start(self) -> None:
-        if self.host is None or self.host.guest_identity is None:
+        if self.host is None or not self.joined:
             return
         from game.lan_tables import HostTable
+        from game.lan_watch import TableHostTable
 
-        from .board import BoardScene
+        from .table_board import board_for
 
         host, self.host = self.host, None  # the board's table owns it now
         self._stop_advertising()
         host.start()
-        self.app.reset(BoardScene(self.app, HostTable(host)))
+        self.app.reset(board_for(self.app, TableHostTable(host) if host.table else HostTable(host)))
 
     def back(self) -> None:
         self.app.pop(self)  # leave() closes the lobby
@@ -185,11 +208,10 @@ class HostLobbyScene(MenuScene):
     def update(self, dt: float) -> None:
         if self.host is None:
             return
-        was_joined = self.host.guest_identity is not None
+        was = (self.joined, self.host.watchers.count())
         self.host.poll(0)
-        if not was_joined and self.host.guest_identity is not None:
-            self._stop_advertising()  # the game is full
-            self._rebuild()
+        if was != (self.joined, self.host.watchers.count()):
+            self._rebuild()  # still advertised when full: watchers may come
 
     def activity(self) -> int:
         from game.scene import AMBIENT, IDLE
@@ -214,6 +236,9 @@ class HostLobbyScene(MenuScene):
             y += img.get_height() + 14
             words = _("This computer hosts: it keeps the game and the decks. Your guest joins from another "
                       "computer on this network and never sees your hand.")
+            if self.table:
+                words = _("This screen is the table: it shows the board to the room and no hand. Two players "
+                          "join from their own computers, each seeing only their own hand; others may watch.")
             for line in wrap(words, 30, inner):
                 img = fitted(line, 30, inner, art.CREAM)
                 surface.blit(img, (x, y))
@@ -239,21 +264,38 @@ class HostLobbyScene(MenuScene):
         if host.match is not None:
             row(_("Play"), _(PLAY_WORDS[self.play]))
             y += 56
+        if host.table:
+            row(_("Screen"), _(SCREEN_WORDS["table"]))
+            y += 56
         surface.blit(fitted(_("Join code"), 30, inner, art.MUTED), (x, y + 10))
         code = shadowed(" ".join(host.code), 120, art.HILITE, "bold", offset=4)
         surface.blit(code, code.get_rect(midtop=(panel.centerx, y + 50)))
         y += 210
-        if host.guest_identity is None:
-            status = _("Waiting for a guest to join\u2026")
-            colour = art.MUTED
-        else:
-            status = _("{name} has joined: ready to start", name=host.guest_name)
-            colour = art.GOOD
+        status, colour = self._status()
         img = fitted(status, 32, inner, colour, "bold")
         surface.blit(img, img.get_rect(midtop=(panel.centerx, y)))
+        watching = host.watchers.count()
+        if watching:
+            img = fitted(_("Watchers: {n}", n=watching), 28, inner, art.MUTED)
+            surface.blit(img, img.get_rect(midtop=(panel.centerx, y + 50)))
         if self.advertiser is not None and self.advertiser.error:
             warn = fitted(_("Not visible on the LAN: guests type the address"), 28, inner, art.BAD)
             surface.blit(warn, warn.get_rect(midtop=(panel.centerx, y + 56)))
+
+
+    def _status(self) -> tuple[str, tuple[int, int, int]]:
+        host = self.host
+        assert host is not None
+        here = [r.name or "" for r in host.remotes.values() if r.identity is not None]
+        if not host.table:
+            if not here:
+                return _("Waiting for a guest to join\u2026"), art.MUTED
+            return _("{name} has joined: ready to start", name=here[0]), art.GOOD
+        if not here:
+            return _("Waiting for two players to join\u2026"), art.MUTED
+        if len(here) == 1:
+            return _("{name} has joined; waiting for a second player\u2026", name=here[0]), art.MUTED
+        return _("{south} and {north} have joined: ready to start", south=here[0], north=here[1]), art.GOOD
 
 
 def _address(advertiser: Advertiser | None) -> str:

@@ -43,10 +43,14 @@ class JoinListScene(MenuScene):
 
         self.browser: Browser | None = Browser(interfaces=interfaces)
         self.shown: list[tuple[str, str, int, bool]] = []
+        self.watch = False  # Join -> Watch: see the table, hold no seat
         super().__init__(app)
 
     def items(self) -> list[Item]:
-        out = []
+        out = [Item(_("Join as"), choices=("player", "watcher"), index=int(self.watch),
+                    show=lambda v: _("a player") if v == "player" else _("Watch"),
+                    on_change=lambda v: setattr(self, "watch", v == "watcher"),
+                    hint=_("A watcher sees the table and no hand; up to 8 may watch a game"))]
         for name, address, port, ok in self.shown:
             game = _("{name}'s game", name=name)  # the host sends its player's name: worded in our language
             label = f"{game}  \u00b7  {address}:{port}" if ok else _("{name} (another version)", name=game)
@@ -56,10 +60,10 @@ class JoinListScene(MenuScene):
         return out
 
     def pick(self, address: str) -> None:
-        self.app.push(CodeEntryScene(self.app, address))
+        self.app.push(CodeEntryScene(self.app, address, watch=self.watch))
 
     def _by_hand(self) -> None:
-        self.app.push(AddressEntryScene(self.app))
+        self.app.push(AddressEntryScene(self.app, watch=self.watch))
 
     def update(self, dt: float) -> None:
         if self.browser is None:
@@ -215,7 +219,8 @@ class AddressEntryScene(_EntryScene):
     heading = N_("The host's address")
     help = N_("As the host's lobby shows it, e.g. 192.168.1.20:47110")
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: App, watch: bool = False) -> None:
+        self.watch = watch
         super().__init__(app, WheelEntry("192.168.1.", ADDRESS_CHARS + " ", 21, (960, 500), size=72, pad=" "),
                          _("Next: the join code"))
 
@@ -223,16 +228,17 @@ class AddressEntryScene(_EntryScene):
         address = self.entry.value.replace(" ", "")
         if ":" not in address:
             address += ":47110"
-        self.app.push(CodeEntryScene(self.app, address))
+        self.app.push(CodeEntryScene(self.app, address, watch=self.watch))
 
 
 class CodeEntryScene(_EntryScene):
     heading = N_("Join code")
     help = N_("The four digits on the host's screen")
 
-    def __init__(self, app: App, address: str) -> None:
+    def __init__(self, app: App, address: str, watch: bool = False) -> None:
         self.address = address
-        super().__init__(app, WheelEntry("0000", DIGITS, 4, (960, 500), size=150), _("Join"))
+        self.watch = watch
+        super().__init__(app, WheelEntry("0000", DIGITS, 4, (960, 500), size=150), _("Watch") if watch else _("Join"))
         self.help = _("The four digits on the host's screen  \u00b7  {address}", address=address)
 
     def go(self) -> None:
@@ -240,7 +246,8 @@ class CodeEntryScene(_EntryScene):
         from net.guest import Guest
 
         names = getattr(self.app.settings, "names", None) or ["Guest"]
-        guest = Guest(self.address, code=self.entry.value, name=str(names[0]), token=guest_token(self.address))
+        token = None if self.watch else guest_token(self.address)  # a watcher holds no seat to rejoin
+        guest = Guest(self.address, code=self.entry.value, name=str(names[0]), token=token, watch=self.watch)
         try:
             guest.connect()
         except Exception as exc:  # zmq refuses a malformed address at once
@@ -283,18 +290,19 @@ class GuestWaitScene(Scene):
         self.waited += dt
         guest.poll(0)
         self.app.dirty = True
-        if guest.token and not self.remembered:
+        if guest.token and guest.seat is not None and not self.remembered:
             from game.lan_store import remember_token
 
             self.remembered = True
             remember_token(guest.address.removeprefix("tcp://"), guest.token)
         if guest.started and guest.view is not None and guest.refused is None:
             from game.lan_tables import RemoteTable
+            from game.lan_watch import WatchTable
 
-            from .board import BoardScene
+            from .table_board import board_for
 
             self.guest = None  # the board's table owns it now
-            self.app.reset(BoardScene(self.app, RemoteTable(guest)))
+            self.app.reset(board_for(self.app, WatchTable(guest) if guest.watch else RemoteTable(guest)))
 
     def activity(self) -> int:
         return AMBIENT
@@ -307,13 +315,20 @@ class GuestWaitScene(Scene):
             from game.refusals import refusal_words
 
             return _("The host refused"), [refusal_words(guest.refused)], art.BAD
-        if guest.seat is None:
+        if not guest.welcomed:
             address = guest.address.removeprefix("tcp://")
             line = _("to {address} (is the address right?)", address=address) if self.waited > 5 else \
                 _("to {address}", address=address)
             return _("Connecting\u2026"), [line], art.MUTED
-        host = guest.players.get("south" if guest.seat == "north" else "north", "") or _("the host")
         rules = guest.rules
+        if guest.seat is None:  # a watcher: the players, then the rules
+            players = guest.players
+            lines = [_("{south} and {north}", south=players.get("south", ""), north=players.get("north", "")),
+                     _("Tactics cards: {value}", value=_("on") if rules.get("tactics", True) else _("off"))]
+            return _("Watching: waiting for the game to start…"), lines, art.GOOD
+        host = guest.players.get("south" if guest.seat == "north" else "north", "") or _("the host")
+        if guest.table:  # table mode: the screen in the room starts the game, not the other player
+            host = _("the table")
         timing = TIMING_SHORT.get(str(rules.get("claim_timing")))
         lines = [_("Tactics cards: {value}", value=_("on") if rules.get("tactics", True) else _("off")),
                  _("Claims: {timing}", timing=_(timing) if timing else "?"),

@@ -44,13 +44,13 @@ def lan_items(results: ResultsScene) -> list[Item] | None:
 
 
 def _next_game(results: ResultsScene) -> None:
-    from .board import BoardScene
+    from .table_board import board_for
 
     table = results.board.table
     assert isinstance(table, HostTable)
     host = table.detach()
     host.next_game(secrets.randbits(63))
-    results.app.reset(BoardScene(results.app, HostTable(host)))
+    results.app.reset(board_for(results.app, type(table)(host)))  # the same kind of table: a seat, or none
 
 
 def lan_follow(results: ResultsScene) -> None:
@@ -75,7 +75,7 @@ def lan_status(results: ResultsScene) -> str | None:
         if match.over:
             parts.append(_("match over") if match.winner is None
                          else _("{name} wins the match", name=names[match.winner]))
-    if isinstance(table, RemoteTable) and not (match is not None and match.over):
+    if isinstance(table, RemoteTable) and table.local_seats and not (match is not None and match.over):
         host = next((n for seat, n in names.items() if seat not in table.local_seats), "") or _("the host")
         parts.append(_("waiting for {name} to start the next game", name=host))
     return "  \u00b7  ".join(parts) or None

@@ -47,6 +47,8 @@ class PeerLostScene(MenuScene):
         table = board.table
         other = [s for s in table.names if s not in table.local_seats]
         self.other_name = table.names.get(other[0], "") if other else ""
+        if hasattr(table, "lost_name"):  # the table names the player it lost; a watcher lost the host
+            self.other_name = table.lost_name or _("the host")
         self.other_name = self.other_name or _("the other player")
         super().__init__(app)
 
@@ -105,7 +107,7 @@ def follow_next_game(board: BoardScene) -> None:
 
     table = board.table
     if isinstance(table, RemoteTable) and table.guest.number != table.number and table.guest.view is not None:
-        from .board import BoardScene
+        from .table_board import board_for
 
         guest = table.detach()
-        board.app.reset(BoardScene(board.app, RemoteTable(guest)))
+        board.app.reset(board_for(board.app, type(table)(guest)))  # a player's table, or a watcher's

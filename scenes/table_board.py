@@ -1,0 +1,95 @@
+"""The board seen by a screen that holds no hand: the TV in table mode, or a watcher.
+
+It is the ordinary board with south at the bottom, both hands shown as backs (troop or tactics, as
+the public draws tell), nothing to pick, and whose turn it is in large type for the room. On joining
+mid-game the game so far goes straight into the log, without replaying its animations.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game import art, card_art, layout
+from game.i18n import N_, _
+from game.text import fitted, shadowed
+from net.roles import hand_backs
+
+from .board import BoardScene
+
+if TYPE_CHECKING:
+    from game.shell import App
+    from game.table import Table
+
+PHASE_WORDS = {"play": N_("plays a card"), "claim": N_("may claim flags"), "draw": N_("draws a card"),
+               "scout_draw": N_("Scout: draws cards"), "scout_return": N_("Scout: puts cards back")}
+
+
+def bottom_backs(count: int) -> list[pygame.Rect]:
+    """The bottom player's hand as backs rising from the bottom edge: the top strip, mirrored."""
+    out = []
+    for r in layout.opponent_hand(count):
+        r.top = layout.H - layout.TOP_STRIP - 2
+        out.append(r)
+    return out
+
+
+class SpectatorBoard(BoardScene):
+    name = "table_board"
+
+    def __init__(self, app: App, table: Table) -> None:
+        super().__init__(app, table)
+        self.log.extend(table.poll_events())  # the game so far, for the log and the hands' backs
+        self._backs: tuple[int, dict[str, dict[str, int]]] = (-1, {})
+        self.refresh()
+
+    def back_deck(self, seat: str, index: int) -> str:
+        if self._backs[0] != len(self.log):
+            self._backs = (len(self.log), {s: hand_backs(self.log, s) for s in ("north", "south")})
+        return "troops" if index < self._backs[1][seat]["troops"] else "tactics"
+
+    def relayout(self) -> None:
+        super().relayout()
+        for i, r in enumerate(bottom_backs(self.view["hand_sizes"][self.viewer])):
+            self.rects[("back", i)] = r
+
+    def fix_focus(self) -> None:
+        """Nothing on the board is a choice here: the focus rests on the Menu button until moved."""
+        if self.focus not in self.targets:
+            self.focus = ("button", "menu")
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        hidden = self.anims.hidden()
+        backs = bottom_backs(self.view["hand_sizes"][self.viewer])
+        for i, r in enumerate(backs):
+            if ("back", i) not in hidden:
+                surface.blit(card_art.back(self.back_deck(self.viewer, i), "small"), r)
+        info = fitted(_("in hand: {n}", n=self.view["hand_sizes"][self.viewer]), 28, 300, art.MUTED)
+        left = backs[0].left if backs else layout.W // 2
+        surface.blit(info, info.get_rect(bottomright=(left - 20, layout.H - 20)))
+        if self.table.result is None:
+            self._turn_banner(surface)
+
+    def _turn_banner(self, surface: pygame.Surface) -> None:
+        """Whose turn, large enough to read from the sofa."""
+        seat = self.table.to_move
+        tint = art.SEAT_TINT["bottom" if seat == self.viewer else "top"]
+        name = shadowed(_("{who}'s turn", who=self.names[seat]), 72, tint, "bold", offset=3)
+        width = layout.HAND_X[1] - layout.HAND_X[0]
+        if name.get_width() > width:
+            name = pygame.transform.smoothscale_by(name, width / name.get_width())
+        centre_x = (layout.HAND_X[0] + layout.HAND_X[1]) // 2
+        y = layout.H - layout.TOP_STRIP - 150
+        surface.blit(name, name.get_rect(midtop=(centre_x, y)))
+        doing = fitted(_(PHASE_WORDS.get(self.table.phase, "")), 34, width, art.CREAM) \
+            if self.table.phase in PHASE_WORDS else None
+        if doing is not None:
+            surface.blit(doing, doing.get_rect(midtop=(centre_x, y + name.get_height() + 2)))
+
+
+def board_for(app: App, table: Any) -> BoardScene:
+    """The board a LAN table needs: the ordinary one for a seat, the spectator's for none."""
+    return SpectatorBoard(app, table) if not table.local_seats else BoardScene(app, table)
+

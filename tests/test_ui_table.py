@@ -1,0 +1,112 @@
+"""Table mode and watching through the real screens, against real headless peer processes on 127.0.0.1."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pygame
+import pytest
+from net_helpers import CLI, last_json, start_host
+
+from engine import from_record
+from game.lan_watch import TableHostTable, WatchTable
+from game.settings import Settings
+from game.shell import App
+from game.ui_driver import Driver
+from scenes.lan_host import HostLobbyScene
+from scenes.lan_join import CodeEntryScene, GuestWaitScene, JoinListScene
+from scenes.results import ResultsScene
+from scenes.table_board import SpectatorBoard
+
+
+@pytest.fixture
+def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> App:
+    monkeypatch.setenv("BATTLELINE_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("BATTLELINE_DATA_DIR", str(tmp_path / "data"))
+    pygame.init()
+    return App(Settings(animation_speed="off", names=["TV", "Cleo"]), fixed_dt=1 / 60)
+
+
+def _join(tmp: Path, port: int, code: str, name: str, *extra: str) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [*CLI, "join", f"127.0.0.1:{port}", "--headless", "--bot", "random", "--code", code, "--name", name,
+         "--token-file", str(tmp / f"{name}-token"), "--timeout", "240", *extra],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def _frames_until(driver: Driver, done: object, limit: int = 20000) -> None:
+    for _ in range(limit):
+        if done():  # type: ignore[operator]
+            return
+        driver.frames(1)
+    raise AssertionError("timed out")
+
+
+def test_host_as_the_table_from_the_lobby_two_players_and_a_watcher_processes(
+    app: App, tmp_path: Path, request: pytest.FixtureRequest,
+) -> None:
+    driver = Driver(app)
+    lobby = HostLobbyScene(app, bind="127.0.0.1", advertise=False, port=0)
+    app.push(lobby)
+    labels = [item.label for item in lobby.menu.items]
+    lobby.menu.focus = labels.index("On this screen")
+    driver.key(pygame.K_RIGHT)  # you play -> the table (no hand)
+    assert lobby.table
+    labels = [item.label for item in lobby.menu.items]
+    assert "Who starts" not in labels
+    lobby.menu.focus = labels.index("Open the lobby")
+    driver.key(pygame.K_RETURN)
+    host = lobby.host
+    assert host is not None and host.table
+    peers = {name: _join(tmp_path, host.port, host.code, name, *extra)
+             for name, extra in (("Ana", ()), ("Ben", ()), ("Cleo", ("--watch",)))}
+    for proc in peers.values():
+        request.addfinalizer(proc.kill)
+    _frames_until(driver, lambda: lobby.joined and host.watchers.count() == 1)
+    assert lobby.menu.items[0].enabled
+    driver.key(pygame.K_RETURN)  # Start the game
+    board = app.top
+    assert isinstance(board, SpectatorBoard) and isinstance(board.table, TableHostTable)
+    assert board.view["hands"] == {"north": None, "south": None}
+    assert board.table.watching == 1
+    _frames_until(driver, lambda: isinstance(app.top, ResultsScene))
+    record = board.table.record()
+    for _ in range(300):  # the guests fetch the record, then leave
+        driver.frames(1)
+    outs = {name: last_json(proc, 60) for name, proc in peers.items()}
+    assert all(out["record"] == record for out in outs.values())
+    assert from_record(record).result == board.table.result
+
+
+def test_join_then_watch_a_table_host_process(app: App, tmp_path: Path, request: pytest.FixtureRequest) -> None:
+    host, port = start_host(tmp_path, "--table", "--seed", "33", "--timeout", "240", code="4321")
+    request.addfinalizer(host.kill)
+    players = [_join(tmp_path, port, "4321", name, "--pace", "0.05") for name in ("Ana", "Ben")]
+    for proc in players:
+        request.addfinalizer(proc.kill)
+    driver = Driver(app)
+    listing = JoinListScene(app, interfaces=["127.0.0.1"])
+    app.push(listing)
+    request.addfinalizer(listing.leave)  # its LAN browser
+    assert listing.menu.items[0].label == "Join as"
+    driver.key(pygame.K_RIGHT)  # a player -> Watch
+    assert listing.watch
+    listing._by_hand()
+    entry = app.top
+    assert getattr(entry, "watch", False)
+    app.pop(entry)
+    app.push(CodeEntryScene(app, f"127.0.0.1:{port}", watch=True))
+    for digit in "4321":
+        driver.key(pygame.K_0 + int(digit))
+    driver.key(pygame.K_RETURN)  # to the buttons
+    driver.key(pygame.K_RETURN)  # Watch
+    assert isinstance(app.top, GuestWaitScene)
+    _frames_until(driver, lambda: isinstance(app.top, SpectatorBoard))
+    board = app.top
+    assert isinstance(board, SpectatorBoard) and isinstance(board.table, WatchTable)
+    assert board.table.legal_actions() == []
+    _frames_until(driver, lambda: board.table.guest.record is not None)
+    out = last_json(host, 120)
+    assert board.table.record() == out["record"]
+    assert len(board.log) >= len(out["record"]["actions"])  # the whole game reached the watcher's log
