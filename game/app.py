@@ -6,6 +6,8 @@ import argparse
 import logging
 import os
 import time
+from collections.abc import Callable
+from typing import Any
 
 START = time.perf_counter()
 
@@ -20,7 +22,8 @@ def parse_size(value: str | None) -> tuple[int, int] | None:
     return w, h
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace, first: Callable[[Any], None] | None = None) -> int:
+    """The window; `first` may push a scene over the title (`battleline host` / `join` without --headless)."""
     logging.basicConfig(level=logging.WARNING, format="battleline: %(message)s")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
@@ -42,13 +45,15 @@ def run(args: argparse.Namespace) -> int:
     fullscreen = False if getattr(args, "windowed", False) else None
     app = App(settings, size=size, fullscreen=fullscreen)
     app.push(TitleScene(app))
+    if first is not None:
+        first(app)
     if os.environ.get("BATTLELINE_SCRIPT"):  # tests: scripted input through the real loop (game.scripted)
         from .scripted import attach
 
         attach(app, os.environ["BATTLELINE_SCRIPT"])
     if os.environ.get("BATTLELINE_FIRST_FRAME"):
         app.step()
-        print(f"first frame after {time.perf_counter() - START:.3f} s")
+        print(f"first frame after {time.perf_counter() - START:.3f} s, showing {app.top.name}")
         return 0
     app.run()
     pygame.quit()

@@ -24,8 +24,8 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "arena": ("engine.ai.arena", "cmd_arena", "play bots against each other and measure them"),
     "hint": ("engine.ai.hint", "cmd_hint", "the action a bot would play from a position"),
     "screenshot": ("game.screenshot", "cmd_screenshot", "render a scene to a PNG file"),
-    "host": ("net.cli", "cmd_host", "host a LAN game"),
-    "join": ("net.cli", "cmd_join", "join a LAN game"),
+    "host": ("game.lan_cli", "cmd_host", "host a LAN game (--table: this screen is the table)"),
+    "join": ("game.lan_cli", "cmd_join", "join a LAN game (--watch: as a watcher)"),
     "watch": ("game.app", "cmd_watch", "open a game record in the replay viewer"),
 }
 

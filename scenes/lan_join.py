@@ -48,7 +48,7 @@ class JoinListScene(MenuScene):
 
     def items(self) -> list[Item]:
         out = [Item(_("Join as"), choices=("player", "watcher"), index=int(self.watch),
-                    show=lambda v: _("a player") if v == "player" else _("Watch"),
+                    show=lambda v: _("a player") if v == "player" else _("a watcher"),
                     on_change=lambda v: setattr(self, "watch", v == "watcher"),
                     hint=_("A watcher sees the table and no hand; up to 8 may watch a game"))]
         for name, address, port, ok in self.shown:

@@ -110,3 +110,16 @@ def test_join_then_watch_a_table_host_process(app: App, tmp_path: Path, request:
     out = last_json(host, 120)
     assert board.table.record() == out["record"]
     assert len(board.log) >= len(out["record"]["actions"])  # the whole game reached the watcher's log
+
+
+@pytest.mark.parametrize(("command", "scene"), [
+    (["host", "--table", "--port", "0", "--bind", "127.0.0.1", "--code", "1234"], "host_lobby"),
+    (["join", "127.0.0.1:9", "--watch", "--code", "1234"], "guest_wait")])
+def test_windowed_host_table_and_join_watch_open_their_screens(tmp_path: Path, command: list[str], scene: str) -> None:
+    import os
+
+    env = {**os.environ, "BATTLELINE_FIRST_FRAME": "1", "BATTLELINE_DATA_DIR": str(tmp_path / "data"),
+           "BATTLELINE_CONFIG_DIR": str(tmp_path / "config"), "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    done = subprocess.run([*CLI, *command], env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert f"showing {scene}" in done.stdout
