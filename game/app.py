@@ -53,7 +53,8 @@ def run(args: argparse.Namespace, first: Callable[[Any], None] | None = None) ->
         attach(app, os.environ["BATTLELINE_SCRIPT"])
     if os.environ.get("BATTLELINE_FIRST_FRAME"):
         app.step()
-        print(f"first frame after {time.perf_counter() - START:.3f} s, showing {app.top.name}")
+        shown = app.top.name if app.top is not None else "nothing"
+        print(f"first frame after {time.perf_counter() - START:.3f} s, showing {shown}")
         return 0
     app.run()
     pygame.quit()
