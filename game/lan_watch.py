@@ -22,6 +22,8 @@ Event = dict[str, Any]
 class TableHostTable(HostTable):
     """The table host's screen: both seats are played from other computers."""
 
+    stand_in = False  # a lost player is waited for (or the game saved), never replaced by a bot here
+
     def __init__(self, host: Any) -> None:
         super().__init__(host)
         self.local_seats = ()

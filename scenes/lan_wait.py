@@ -63,7 +63,8 @@ class PeerLostScene(MenuScene):
     def items(self) -> list[Item]:
         out = [Item(_("Keep waiting"), self._wait, hint=_("Play goes on as soon as the link is back"))]
         if hasattr(self.board.table, "let_bot_play_guest"):
-            out.append(Item(_("Let a bot play {name}'s seat", name=self.other_name), self._bot))
+            if getattr(self.board.table, "stand_in", True):  # the table waits for its players, or saves
+                out.append(Item(_("Let a bot play {name}'s seat", name=self.other_name), self._bot))
             out.append(Item(_("Save and leave"), self._leave, hint=_("Reopen it later from Host a LAN game")))
         else:
             out.append(Item(_("Leave"), self._leave))

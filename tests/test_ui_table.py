@@ -123,3 +123,41 @@ def test_windowed_host_table_and_join_watch_open_their_screens(tmp_path: Path, c
     done = subprocess.run([*CLI, *command], env=env, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert f"showing {scene}" in done.stdout
+
+
+def test_the_table_waits_for_a_lost_player_by_name_and_offers_no_bot(app: App) -> None:
+    from engine import Rules
+    from net.guest import Guest
+    from net.host import Host
+    from scenes.lan_wait import PeerLostScene
+
+    host = Host.new(rules=Rules(), seed=3, code="1234", host_name="TV", host_seat=None)
+    players = [Guest(f"127.0.0.1:{host.port}", code="1234", name=n) for n in ("Ana", "Ben")]
+    try:
+        for p in players:
+            p.connect()
+            for _ in range(500):
+                host.poll(2)
+                p.poll(0)
+                if p.welcomed:
+                    break
+        host.start()
+        table = TableHostTable(host)
+        board = SpectatorBoard(app, table)
+        app.push(board)
+        assert not table.peer_lost
+        players[1].close()  # Ben leaves (says bye)
+        for _ in range(200):
+            host.poll(5)
+            if table.peer_lost:
+                break
+        assert table.peer_lost and table.lost_name == "Ben"
+        board.update(1 / 60)
+        pause = app.top
+        assert isinstance(pause, PeerLostScene) and pause.other_name == "Ben"
+        labels = [item.label for item in pause.menu.items]
+        assert labels == ["Keep waiting", "Save and leave"]
+    finally:
+        for p in players:
+            p.close()
+        host.close()
