@@ -42,6 +42,7 @@ class Guest:
         self.actions_done = 0
         self.record: dict[str, Any] | None = None
         self.refused: str | None = None
+        self.asking = False  # the code was right; the host's player is deciding whether to let us in
         self.started = False
         self.number = 1  # the game's number in this sitting: a new game resets the events
         self.match: dict[str, Any] | None = None
@@ -140,6 +141,7 @@ class Guest:
     def _handle(self, message: dict[str, Any]) -> None:
         kind = message["t"]
         if kind == "welcome":
+            self.asking = False
             self.seat = str(message["seat"])
             self.token = str(message["token"])
             self.players = dict(message["players"])
@@ -154,6 +156,9 @@ class Guest:
             self.events, self.record, self.pending, self.game, self.view = [], None, None, None, None
         elif kind == "refused":
             self.refused = str(message["reason"])
+            self.asking = False
+        elif kind == "asking":
+            self.asking = True
         elif kind == "state":
             self._state(message)
         elif kind == "record":
@@ -161,7 +166,7 @@ class Guest:
             self.match = message.get("match", self.match)
         elif kind == "error":
             self.errors.append(str(message["reason"]))
-            if message.get("code") == "hello_first":  # a restarted host: introduce ourselves again
+            if message.get("code") == "not_joined" and not self.asking:  # e.g. a restarted host: hello again
                 self.reconnects += 1
                 self._hello()
                 return

@@ -11,20 +11,23 @@ from __future__ import annotations
 import atexit
 import json
 import logging
+import math
 import os
 import secrets
 import time
+import unicodedata
 from pathlib import Path
 from typing import Any
 
-import zmq
-
 from engine import IllegalAction, NotationError, from_record, redact_all, to_record
 from engine.game import Event, Game
+from engine.jsonfile import DataFileError, read_json_file
 from engine.match import Match
 from engine.rules import OTHER, Rules, check_seat
 
-from .protocol import DEAD_AFTER_S, MAX_FRAME, PROTOCOL_VERSION, ProtocolError, pack, unpack
+from .admission import CODE_DIGITS, Admission, new_code
+from .protocol import DEAD_AFTER_S, PROTOCOL_VERSION, ProtocolError, pack, unpack
+from .router import Router
 from .version import program_version
 
 log = logging.getLogger("battleline.host")
@@ -36,15 +39,16 @@ class Host:
 
     def __init__(self, *, game: Game, host_seat: str = "south", code: str, port: int = 0,
                  bind: str = "127.0.0.1", save_path: Path | None = None,
-                 guest_token: str | None = None, guest_name: str | None = None) -> None:
+                 guest_token: str | None = None, guest_name: str | None = None, accept_any: bool = False) -> None:
         self.game = game
         self.host_seat = host_seat
         self.guest_seat = OTHER[host_seat]
-        self.code = code
+        self.admission = Admission(code, accept_any=accept_any)
         self.save_path = save_path
         self.guest_token = guest_token
         self.guest_name = guest_name
-        self.guest_identity: bytes | None = None
+        self.guest_identity: bytes | None = None  # with guest_conn: the connection that proved the token
+        self.guest_conn: int | None = None
         self.last_heard = 0.0
         self.events: list[Event] = []
         self.errors_sent = 0
@@ -52,17 +56,20 @@ class Host:
         self.started = False  # the host starts the game from the lobby, once the guest has seen the rules
         self.match: Match | None = None  # R40, R41: set when the host chose a match
         self.number = 1  # the game's number in this sitting (a match, or rematches)
-        self.context = zmq.Context()
-        self.socket = self.context.socket(zmq.ROUTER)
-        self.socket.setsockopt(zmq.LINGER, 0)
-        self.socket.setsockopt(zmq.MAXMSGSIZE, MAX_FRAME)
-        self.socket.setsockopt(zmq.ROUTER_HANDOVER, 1)
+        self.router = Router(bind, port)
+        self.port = self.router.port
         atexit.register(self.close)
-        if port:
-            self.socket.bind(f"tcp://{bind}:{port}")
-            self.port = port
-        else:
-            self.port = self.socket.bind_to_random_port(f"tcp://{bind}")
+
+    @property
+    def code(self) -> str:
+        """The join code; the admission policy draws a fresh one after too many wrong guesses."""
+        return self.admission.code
+
+    @property
+    def join_request(self) -> str | None:
+        """The name of a guest waiting for the host's player to accept or refuse it."""
+        request = self.admission.request
+        return request.name if request is not None else None
 
     # ------------------------------------------------------------------ lifecycle
     @classmethod
@@ -93,9 +100,8 @@ class Host:
         self.number += 1
         self.events = []
         self.save()
-        if self.guest_identity is not None:
-            self._send(self.guest_identity, {"t": "game", "number": self.number, "match": self._match_data()})
-            self._send_state(0)
+        self._send_guest({"t": "game", "number": self.number, "match": self._match_data()})
+        self._send_state(0)
 
     def record_result(self) -> None:
         """Score a finished game in the match (idempotent), so both screens can show the score."""
@@ -110,8 +116,8 @@ class Host:
     def resume(cls, save_path: Path, **kwargs: Any) -> Host:
         """Reopen a saved LAN game (raises NotationError/IllegalAction for a bad save)."""
         try:
-            data = json.loads(save_path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+            data = read_json_file(save_path)
+        except DataFileError as exc:
             raise NotationError(f"{save_path}: cannot read the saved game ({exc})") from None
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise NotationError(f"{save_path}: not a saved LAN game")
@@ -119,9 +125,11 @@ class Host:
         token, name = data.get("guest_token"), data.get("guest_name")
         if not isinstance(token, str | None) or not isinstance(name, str | None):
             raise NotationError(f"{save_path}: guest_token and guest_name must be text")
-        host = cls(game=game, host_seat=check_seat(data.get("host_seat"), "save.host_seat"),
-                   code=str(data.get("code", "")), save_path=save_path, guest_token=token, guest_name=name,
-                   **kwargs)
+        code = data.get("code")
+        if not (isinstance(code, str) and len(code) == CODE_DIGITS and code.isascii() and code.isdigit()):
+            code = new_code()
+        host = cls(game=game, host_seat=check_seat(data.get("host_seat"), "save.host_seat"), code=code,
+                   save_path=save_path, guest_token=token, guest_name=name, **kwargs)
         host.events = _replay_events(data.get("record"))
         host.started = True
         number = data.get("number", 1)
@@ -149,9 +157,7 @@ class Host:
     def close(self) -> None:
         """Idempotent; also run at exit, since an open ZeroMQ socket would hang the interpreter's exit."""
         atexit.unregister(self.close)
-        if not self.socket.closed:
-            self.socket.close(0)
-            self.context.term()
+        self.router.close()
 
     def start(self) -> None:
         """Begin play: until now the guest could only look at the rules in its lobby."""
@@ -179,31 +185,44 @@ class Host:
 
     # ------------------------------------------------------------------ serving
     def poll(self, timeout_ms: int = 0, budget: int = 64) -> int:
-        """Handle waiting messages (at most `budget`); return how many were handled."""
+        """Handle waiting messages (at most `budget`); return how many were handled. Never raises
+        for anything a peer sent."""
+        self._housekeeping()
         handled = 0
-        while handled < budget and self.socket.poll(timeout_ms if handled == 0 else 0):
-            try:
-                frames = self.socket.recv_multipart(zmq.NOBLOCK)
-            except zmq.Again:
+        while handled < budget and self.router.poll(timeout_ms if handled == 0 else 0):
+            got = self.router.recv()
+            if got is None:
                 break
             handled += 1
-            if len(frames) != 2:
-                log.warning("dropped a message of %d frames", len(frames))
-                continue
-            identity, frame = frames
+            identity, conn, frames = got
+            self._forget_closed()  # before each message: a closed connection's number may be reused
             try:
-                message = unpack(frame)
-            except ProtocolError as exc:
-                self._error(identity, str(exc))
-                continue
-            self._handle(identity, message)
+                self._receive(identity, conn, frames)
+            except Exception as exc:  # a bug the checks missed: the peer is told, the host plays on
+                log.exception("handling a message failed")
+                self._error(identity, f"the host could not handle this message ({type(exc).__name__})")
         return handled
 
-    def _send(self, identity: bytes, message: dict[str, Any]) -> None:
+    def _receive(self, identity: bytes, conn: int, frames: list[bytes]) -> None:
+        if len(frames) != 1:
+            self._error(identity, f"a message is one frame, not {len(frames)}")
+            return
         try:
-            self.socket.send_multipart([identity, pack(message)], zmq.NOBLOCK)
-        except zmq.ZMQError as exc:  # a peer that went away; it will resync on reconnect
-            log.info("could not send %s: %s", message.get("t"), exc)
+            message = unpack(frames[0])
+        except ProtocolError as exc:
+            self._error(identity, str(exc))
+            return
+        self._handle(identity, conn, message)
+
+    def _send(self, identity: bytes, message: dict[str, Any]) -> None:
+        if not self.router.send(identity, pack(message)):
+            log.info("could not send %s", message.get("t"))
+
+    def _send_guest(self, message: dict[str, Any]) -> None:
+        """To the seated guest's connection only: never to whoever holds its routing id next."""
+        self._forget_closed()
+        if self.guest_identity is not None:
+            self._send(self.guest_identity, message)
 
     def _error(self, identity: bytes, reason: str, seq: int | None = None, code: str = "bad_message") -> None:
         reason = reason[:180]
@@ -211,13 +230,41 @@ class Host:
         self.errors_sent += 1
         self._send(identity, {"t": "error", "reason": reason, "seq": seq, "code": code})
 
-    def _handle(self, identity: bytes, message: dict[str, Any]) -> None:
+    def _refuse(self, identity: bytes, reason: str) -> None:
+        log.warning("refused a guest: %s", reason)
+        self._send(identity, {"t": "refused", "reason": reason})
+
+    def _forget_closed(self) -> None:
+        """Unbind the seat (and drop a request) whose connection closed: a new connection must show
+        the token (or the code) again, even if it presents the same routing id."""
+        closed = self.router.take_closed()
+        if not closed:
+            return
+        if self.guest_conn in closed:
+            self.guest_identity = self.guest_conn = None
+        request = self.admission.request
+        if request is not None and request.conn in closed:
+            self.admission.request = None
+
+    def _housekeeping(self) -> None:
+        self._forget_closed()
+        stale = self.admission.stale(DEAD_AFTER_S)
+        if stale is not None:
+            self._refuse(stale.link, "the host did not answer")
+
+    def _is_guest(self, identity: bytes, conn: int) -> bool:
+        return identity == self.guest_identity and conn == self.guest_conn
+
+    def _handle(self, identity: bytes, conn: int, message: dict[str, Any]) -> None:
         kind = message["t"]
         if kind == "hello":
-            self._hello(identity, message)
+            self._hello(identity, conn, message)
             return
-        if identity != self.guest_identity:
-            self._error(identity, "say hello first: you are not in this game", code="hello_first")
+        if not self._is_guest(identity, conn):
+            if self.admission.asking(identity, conn) and kind in ("ping", "bye"):
+                self._while_asking(identity, message)
+            else:
+                self._error(identity, "say hello first: you are not in this game", code="not_joined")
             return
         self.last_heard = time.monotonic()
         if kind == "ping":
@@ -225,31 +272,73 @@ class Host:
         elif kind == "action":
             self._guest_action(identity, message)
         elif kind == "bye":
-            self.guest_identity = None
+            self.guest_identity = self.guest_conn = None
         else:
             self._error(identity, f"a guest does not send {kind}")
 
-    def _hello(self, identity: bytes, message: dict[str, Any]) -> None:
-        reason = None
-        if message["protocol"] != PROTOCOL_VERSION:
-            reason = f"protocol version {message['protocol']} does not match the host's {PROTOCOL_VERSION}"
-        elif message["program"] != program_version():
-            reason = f"program version {message['program']} does not match the host's {program_version()}"
-        elif not secrets.compare_digest(message["code"], self.code):
-            reason = "wrong join code"
-        elif self.guest_token is not None and message.get("token") != self.guest_token:
-            reason = "this game already has a guest"
-        if reason:
-            log.warning("refused a guest: %s", reason)
-            self._send(identity, {"t": "refused", "reason": reason})
+    def _while_asking(self, identity: bytes, message: dict[str, Any]) -> None:
+        """A guest waiting for the host's answer keeps its link alive, or gives up."""
+        request = self.admission.request
+        assert request is not None
+        if message["t"] == "bye":
+            self.admission.request = None
             return
-        if self.guest_token is None:
-            self.guest_token = secrets.token_hex(16)
-            self.guest_name = message["name"][:40] or "Guest"
-            self.game.players = {**self.game.players, self.guest_seat: self.guest_name}
-            self.save()
-        self.guest_identity = identity
+        request.heard = self.admission.clock()
+        self._send(identity, {"t": "pong", "n": message["n"]})
+
+    def _hello(self, identity: bytes, conn: int, message: dict[str, Any]) -> None:
+        """Versions first; then a session token rejoins; else the join code, under the admission policy."""
+        if message["protocol"] != PROTOCOL_VERSION:
+            self._refuse(identity, f"protocol version {message['protocol']} does not match the host's "
+                                   f"{PROTOCOL_VERSION}")
+            return
+        if message["program"] != program_version():
+            self._refuse(identity, f"program version {message['program']} does not match the host's "
+                                   f"{program_version()}")
+            return
+        token = message.get("token")
+        if self.guest_token is not None and token is not None and _same(token, self.guest_token):
+            self._seat(identity, conn, message)  # a rejoin: the token is the proof; the code may have changed
+            return
+        verdict, wait = self.admission.check(identity, message["code"])
+        if verdict == "wait":
+            self._refuse(identity, f"too many wrong join codes: try again in {math.ceil(wait)} s")
+        elif verdict == "spent":
+            self._refuse(identity, "too many tries on this connection")
+        elif verdict == "wrong":
+            self._refuse(identity, "wrong join code")
+        elif self.guest_token is not None:
+            self._refuse(identity, "this game already has a guest")
+        elif self.admission.accept_any:
+            self._admit(identity, conn, guest_name(message["name"]))
+        elif self.admission.ask(identity, conn, guest_name(message["name"])):
+            self._send(identity, {"t": "asking"})
+        else:
+            self._refuse(identity, "the host is answering another guest: try again in a minute")
+
+    def answer(self, accept: bool) -> None:
+        """The host's player accepted or refused the guest that asked to join."""
+        request = self.admission.answer(accept)
+        if request is None:
+            return
+        if accept and self.guest_token is None:
+            self._admit(request.link, request.conn, request.name)
+        else:
+            self._refuse(request.link, "the host turned you away")
+
+    def _admit(self, identity: bytes, conn: int, name: str) -> None:
+        self.guest_token = secrets.token_hex(16)
+        self.guest_name = name
+        self.game.players = {**self.game.players, self.guest_seat: self.guest_name}
+        self.save()
+        self._seat(identity, conn, {})
+
+    def _seat(self, identity: bytes, conn: int, message: dict[str, Any]) -> None:
+        """Bind the seat to this connection and bring the guest up to date from what it `have`."""
+        self.guest_identity, self.guest_conn = identity, conn
         self.last_heard = time.monotonic()
+        if self.admission.request is not None and self.admission.request.link == identity:
+            self.admission.request = None
         self._send(identity, {"t": "welcome", "seat": self.guest_seat, "token": self.guest_token,
                               "players": dict(self.game.players), "rules": self.game.rules.to_dict(),
                               "program": program_version(), "match": self._match_data(), "number": self.number})
@@ -286,15 +375,11 @@ class Host:
         self._send_state(start)
         if self.game.over:
             self.record_result()
-            if self.guest_identity is not None:
-                self._send(self.guest_identity, {"t": "record", "record": to_record(self.game),
-                                                 "match": self._match_data()})
+            self._send_guest({"t": "record", "record": to_record(self.game), "match": self._match_data()})
         return events
 
     def _send_state(self, start: int) -> None:
-        if self.guest_identity is None:
-            return
-        self._send(self.guest_identity, {
+        self._send_guest({
             "t": "state", "from": start, "events": redact_all(self.events[start:], self.guest_seat),
             "view": self.game.view(self.guest_seat), "actions": len(self.game.actions), "started": self.started,
         })
@@ -307,3 +392,15 @@ def _replay_events(record: Any) -> list[Event]:
     for action in record["actions"]:
         events.extend(game.apply(action))
     return events
+
+
+def _same(given: str, secret: str) -> bool:
+    """Constant-time comparison of any text a peer sent (compare_digest refuses non-ASCII str)."""
+    return secrets.compare_digest(given.encode("utf-8", "surrogatepass"), secret.encode("utf-8"))
+
+
+def guest_name(raw: str) -> str:
+    """A name fit for the host's screen: no control or formatting characters (a newline or a
+    right-to-left mark could dress up the "wants to join" question), spaces collapsed, 24 at most."""
+    kept = "".join(" " if c.isspace() else c for c in raw if unicodedata.category(c)[0] != "C" or c.isspace())
+    return " ".join(kept.split())[:24] or "Guest"
