@@ -10,6 +10,7 @@ from typing import Any
 
 from .analysis import analyze
 from .errors import IllegalAction, NotationError
+from .jsonfile import DataFileError, parse_json, read_json_file
 from .position import from_position, to_position
 from .record import from_record
 
@@ -17,29 +18,25 @@ MAX_INPUT = 4 * 1024 * 1024  # no real position or record comes near this
 
 
 def read_json(path: str) -> Any:
-    """Read a JSON file (or standard input for "-"); every failure becomes a NotationError."""
+    """Read a JSON file (or standard input for "-") through the bounded reader (engine.jsonfile);
+    every failure becomes a NotationError."""
     try:
         if path == "-":
-            text = sys.stdin.read(MAX_INPUT + 1)
-        else:
-            with open(path, encoding="utf-8") as fh:
-                text = fh.read(MAX_INPUT + 1)
-    except (OSError, UnicodeDecodeError) as exc:
-        raise NotationError(f"{path}: cannot read: {getattr(exc, 'strerror', None) or exc}") from None
-    if len(text) > MAX_INPUT:
-        raise NotationError(f"{path}: larger than {MAX_INPUT} bytes")
-    return parse_json(text, path)
+            raw = sys.stdin.buffer.read(MAX_INPUT + 1)
+            if len(raw) > MAX_INPUT:
+                raise DataFileError("too_large", f"is larger than {MAX_INPUT} bytes")
+            return parse_json(raw)
+        return read_json_file(path, MAX_INPUT)
+    except DataFileError as exc:
+        raise NotationError(f"{path}: {exc}") from None
 
 
-def parse_json(text: str, where: str) -> Any:
-    """JSON text to data; a NotationError for anything json refuses.
-
-    ValueError covers JSONDecodeError and also an integer too long to convert (Python's limit of
-    4300 digits); RecursionError is deep nesting such as ten thousand "[".
-    """
+def parse_json_arg(text: str, where: str) -> Any:
+    """A JSON argument (an action on the command line) to data; a NotationError for anything refused:
+    bad syntax, deep nesting, an over-long integer (the same limits as for files)."""
     try:
-        return json.loads(text)
-    except (ValueError, RecursionError) as exc:
+        return parse_json(text)
+    except DataFileError as exc:
         raise NotationError(f"{where}: not valid JSON ({exc})") from None
 
 
@@ -72,7 +69,7 @@ def cmd_apply(args: argparse.Namespace) -> int:
     def body() -> Any:
         game = from_position(read_json(args.position))
         for i, text in enumerate(args.actions):
-            action = parse_json(text, f"action {i + 1}")
+            action = parse_json_arg(text, f"action {i + 1}")
             try:
                 game.apply(action)
             except (NotationError, IllegalAction) as exc:

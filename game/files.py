@@ -14,10 +14,11 @@ import os
 from pathlib import Path
 from typing import Any
 
+from engine.jsonfile import MAX_BYTES, DataFileError, read_json_file
+
 from .i18n import _
 
 log = logging.getLogger(__name__)
-MAX_BYTES = 4_000_000  # far beyond any real save or record; bounds what a hostile file can cost
 _NOTICES: list[str] = []
 
 
@@ -46,28 +47,33 @@ def write_json(path: Path, data: Any) -> None:
     os.replace(tmp, path)
 
 
-def read_json(path: Path) -> Any:
-    """The JSON in `path`; BadFile (corrupt, truncated, too big, not text) with a plain reason."""
+def read_json(path: Path, limit: int = MAX_BYTES) -> Any:
+    """The JSON in `path` through the one bounded reader (engine.jsonfile); BadFile with a plain reason
+    in the player's language: corrupt, truncated, too big, not text, nested too deeply, a huge number,
+    or not a file at all (a pipe, a device)."""
     try:
-        size = path.stat().st_size
-        if size > MAX_BYTES:
-            raise BadFile(_("it is too large ({size} bytes)", size=size))
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise BadFile(_("it cannot be read ({reason})", reason=exc.strerror or exc)) from None
-    if not raw.strip():
-        raise BadFile(_("it is empty"))
-    try:
-        return json.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise BadFile(_("it is not text (binary or damaged)")) from None
-    except RecursionError:
-        raise BadFile(_("it is nested too deeply")) from None
-    except json.JSONDecodeError as exc:
-        if exc.pos >= len(raw.rstrip()) - 1:
-            raise BadFile(_("it is cut short (truncated)")) from None
-        raise BadFile(_("it is not valid JSON (line {line}, column {column})", line=exc.lineno,
-                        column=exc.colno)) from None
+        return read_json_file(path, limit)
+    except DataFileError as exc:
+        raise BadFile(reason_words(exc)) from None
+
+
+def reason_words(exc: DataFileError) -> str:
+    """Why a data file cannot be used, in the player's language."""
+    d = exc.detail
+    words = {
+        "unreadable": lambda: _("it cannot be read ({reason})", reason=d.get("reason", "")),
+        "not_a_file": lambda: _("it is not a regular file (a device, a pipe or a folder)"),
+        "too_large": lambda: _("it is too large ({size} bytes)", size=d.get("size", 0)),
+        "empty": lambda: _("it is empty"),
+        "not_text": lambda: _("it is not text (binary or damaged)"),
+        "too_deep": lambda: _("it is nested too deeply"),
+        "big_number": lambda: _("it holds a number of {digits} digits", digits=d.get("digits", 0)),
+        "truncated": lambda: _("it is cut short (truncated)"),
+        "not_json": lambda: _("it is not valid JSON (line {line}, column {column})", line=d.get("line", 0),
+                              column=d.get("column", 0)),
+    }
+    maker = words.get(exc.kind)
+    return maker() if maker is not None else str(exc)
 
 
 def set_aside(path: Path, reason: str, what: str) -> Path | None:

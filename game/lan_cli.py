@@ -27,7 +27,7 @@ def cmd_host(args: argparse.Namespace) -> int:
         if args.table:
             scene.open_lobby()
             if args.code and scene.host is not None:
-                scene.host.code = args.code
+                scene.host.admission.code = args.code
 
     return run(args, first=lobby)
 

@@ -44,10 +44,48 @@ def _host_lobby(app: Any, seed: int) -> None:
         lobby.update(0.01)
         guest.poll(0)
 
+    _until(lambda: lobby.host is not None and lobby.host.join_request is not None, exchange)
+    lobby.answer(True)
     _until(lambda: guest.seat is not None, exchange)
     lobby.update(0.01)
     lobby.menu.focus = 0
     app.quit_hooks.extend([guest.close, lobby.leave])
+
+
+def _host_ask(app: Any, seed: int) -> None:
+    """The lobby asks: "Ben wants to join: Accept or Refuse"; the code was renewed once."""
+    from net.guest import Guest
+    from scenes.lan_host import HostLobbyScene
+
+    lobby = HostLobbyScene(app, bind="127.0.0.1", advertise=False)
+    app.push(lobby)
+    lobby.open_lobby()
+    assert lobby.host is not None
+    lobby.host.admission.renew()
+    guest = Guest(f"127.0.0.1:{lobby.host.port}", code=lobby.host.code, name="Ben")
+    guest.connect()
+
+    def exchange() -> None:
+        lobby.update(0.01)
+        guest.poll(0)
+
+    _until(lambda: lobby.host is not None and lobby.host.join_request is not None and guest.asking, exchange)
+    app.quit_hooks.extend([guest.close, lobby.leave])
+
+
+def _guest_asking(app: Any, seed: int) -> None:
+    """The guest's screen while the host's player decides."""
+    from net.guest import Guest
+    from net.host import Host
+    from scenes.lan_join import GuestWaitScene
+
+    host = Host.new(rules=Rules(), seed=seed, code="4721", host_name="Ana")
+    guest = Guest(f"127.0.0.1:{host.port}", code="4721", name="Ben")
+    guest.connect()
+    scene = GuestWaitScene(app, guest)
+    app.push(scene)
+    _until(lambda: guest.asking, lambda: (host.poll(0), guest.poll(0)))
+    app.quit_hooks.extend([scene.leave, host.close])
 
 
 def _join_list(app: Any, seed: int) -> None:
@@ -76,7 +114,7 @@ def _guest_wait(app: Any, seed: int) -> None:
     from net.host import Host
     from scenes.lan_join import GuestWaitScene
 
-    host = Host.new(rules=Rules(claim_timing="advanced"), seed=seed, code="4721", host_name="Ana")
+    host = Host.new(rules=Rules(claim_timing="advanced"), seed=seed, code="4721", host_name="Ana", accept_any=True)
     guest = Guest(f"127.0.0.1:{host.port}", code="4721", name="Ben")
     guest.connect()
     scene = GuestWaitScene(app, guest)
@@ -93,7 +131,7 @@ def _peer_lost(app: Any, seed: int) -> None:
 
     from .lan_tables import HostTable
 
-    host = Host.new(rules=Rules(), seed=seed, code="4721", host_name="Ana", first="south")
+    host = Host.new(rules=Rules(), seed=seed, code="4721", host_name="Ana", first="south", accept_any=True)
     guest = Guest(f"127.0.0.1:{host.port}", code="4721", name="Ben")
     guest.connect()
     _until(lambda: host.guest_identity is not None, lambda: (host.poll(0), guest.poll(0)))
@@ -120,4 +158,5 @@ def _peer_lost(app: Any, seed: int) -> None:
 LAN_SCENES: dict[str, SceneMaker] = {
     "host-rules": _host_rules, "host-lobby": _host_lobby, "join-list": _join_list,
     "code-entry": _code_entry, "guest-wait": _guest_wait, "peer-lost": _peer_lost,
+    "host-ask": _host_ask, "guest-asking": _guest_asking,
 }

@@ -21,7 +21,7 @@ def _table_game(app: Any, seed: int, actions: int = 40) -> tuple[Any, Any, Any, 
     from net.guest import Guest
     from net.host import Host
 
-    host = Host.new(rules=Rules(), seed=seed, code="4721", host_name="TV", host_seat=None)
+    host = Host.new(rules=Rules(), seed=seed, code="4721", host_name="TV", host_seat=None, accept_any=True)
     address = f"127.0.0.1:{host.port}"
     south, north = Guest(address, code="4721", name="Ana"), Guest(address, code="4721", name="Ben")
     watcher = Guest(address, code="4721", name="Cleo", watch=True)
@@ -139,6 +139,8 @@ def _table_lobby(app: Any, seed: int) -> None:
         while not peer.welcomed and time.monotonic() < deadline:
             lobby.update(0.01)
             peer.poll(0)
+            if lobby.host.join_request is not None:
+                lobby.answer(True)  # the host's Accept (net.admission)
     lobby.update(0.01)
     lobby.menu.focus = 0
     app.quit_hooks.extend([*(p.close for p in peers), lobby.leave])

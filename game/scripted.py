@@ -14,7 +14,6 @@ Script (a file, or the JSON itself):
 
 from __future__ import annotations
 
-import json
 import random
 from pathlib import Path
 from typing import Any
@@ -124,8 +123,9 @@ class ScriptDriver:
 
 def attach(app: Any, source: str) -> ScriptDriver:
     """Read the script (a path, or JSON text) and let it drive `app` from the next frame on."""
-    text = source if source.lstrip().startswith("{") else Path(source).read_text(encoding="utf-8")
-    driver = ScriptDriver(app, json.loads(text))
+    from engine.jsonfile import parse_json, read_json_file
+
+    driver = ScriptDriver(app, parse_json(source) if source.lstrip().startswith("{") else read_json_file(Path(source)))
     app.settings.animation_speed = "off"
     app.fixed_dt = 1 / 60  # no frame cap: the script plays as fast as the machine draws
     app.on_frame = driver

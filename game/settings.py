@@ -1,6 +1,6 @@
 """Player settings, kept in the user's config folder so they survive updates.
 
-A missing, unreadable or corrupt file gives the defaults and a logged message, never a crash:
+A missing, unreadable or corrupt file gives the defaults and a notice (set aside), never a crash:
 a sofa is no place for a traceback. `BATTLELINE_CONFIG_DIR` moves the folder (tests use it).
 """
 
@@ -120,18 +120,22 @@ def settings_path() -> Path:
 
 
 def load_settings() -> Settings:
+    """The saved settings; a file that cannot be used is set aside as `settings.json.bad` (with a
+    notice, like every other data file) and the defaults are used."""
+    from .files import BadFile, read_json, set_aside
+    from .i18n import _
+
     path = settings_path()
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return Settings()
-    except OSError as exc:
-        log.warning("settings: cannot read %s (%s); using defaults", path, exc)
+    if not os.path.lexists(path):
         return Settings()
     try:
-        return Settings.from_dict(json.loads(text))
-    except (ValueError, TypeError) as exc:
-        log.warning("settings: %s is corrupt (%s); using defaults", path, exc)
+        data = read_json(path)
+        if not isinstance(data, dict):
+            raise BadFile(_("it is not a settings file"))
+        return Settings.from_dict(data)
+    except BadFile as exc:
+        log.warning("settings: %s cannot be used (%s); using defaults", path, exc)
+        set_aside(path, str(exc), _("The settings file"))
         return Settings()
 
 

@@ -16,7 +16,9 @@ from pathlib import Path
 from typing import Any
 
 from engine import IllegalAction, NotationError, Rules
+from engine.jsonfile import DataFileError, read_bytes
 
+from .admission import CODE_DIGITS, new_code
 from .guest import Guest
 from .host import Host
 
@@ -41,17 +43,19 @@ def cmd_host(args: argparse.Namespace) -> int:
         return _fail("host", "the host lobby opens from the game's menu; use --headless here")
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr, format="host: %(message)s")
     save = Path(args.save) if args.save else None
-    code = args.code or f"{secrets.randbelow(10000):04d}"
+    code = args.code or new_code()
+    if not (len(code) == CODE_DIGITS and code.isascii() and code.isdigit()):
+        return _fail("host", f"--code {code!r}: a join code is {CODE_DIGITS} digits")
     try:
         if args.resume:
-            host = Host.resume(Path(args.resume), port=args.port, bind=args.bind)
+            host = Host.resume(Path(args.resume), port=args.port, bind=args.bind, accept_any=args.accept_any)
             host.save_path = save or Path(args.resume)
         else:
             rules = Rules(not args.no_tactics, args.claim_timing)
             seed = args.seed if args.seed is not None else secrets.randbits(63)
             host = Host.new(rules=rules, seed=seed, code=code, host_name=args.name, port=args.port,
                             bind=args.bind, save_path=save, match=_match_option(args.match),
-                            host_seat=None if args.table else "south")
+                            accept_any=args.accept_any, host_seat=None if args.table else "south")
             host.save()
         bot = _bot(args.bot, seed=1)
     except (NotationError, IllegalAction, ValueError, OSError) as exc:
@@ -64,6 +68,10 @@ def cmd_host(args: argparse.Namespace) -> int:
         while time.monotonic() < deadline:
             host.poll(20)
             watchers = max(watchers, host.watchers.count())
+            if host.join_request is not None:  # without --accept-any nobody is here to say yes
+                logging.warning("%s asked to join; refused (start with --accept-any to let guests in)",
+                                host.join_request)
+                host.answer(False)
             if all(r.token is not None for r in host.remotes.values()) and not host.started:
                 host.start()  # headless: no lobby to wait in
             if host.game.over:
@@ -112,7 +120,10 @@ def cmd_join(args: argparse.Namespace) -> int:
     token_file = Path(args.token_file) if args.token_file else None
     token = None
     if token_file is not None and token_file.exists():
-        token = token_file.read_text(encoding="utf-8").strip() or None
+        try:
+            token = read_bytes(token_file, 4096).decode("utf-8", "replace").strip() or None
+        except DataFileError as exc:
+            logging.warning("the token file %s %s; joining as a new guest", token_file, exc)
     guest = Guest(args.address, code=args.code, name=args.name, token=token, watch=args.watch)
     guest.keep_received = args.dump is not None
     bot = _bot(args.bot, seed=args.seed)

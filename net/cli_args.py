@@ -13,6 +13,8 @@ def args_host(p: argparse.ArgumentParser) -> None:
     p.add_argument("--port", type=int, default=47110, help="TCP port to listen on (0: any free port)")
     p.add_argument("--bind", default="0.0.0.0", help="address to listen on")
     p.add_argument("--code", default=None, help="4-digit join code (random if not given)")
+    p.add_argument("--accept-any", action="store_true",
+                   help="let in any guest with the right code without asking (tests and bots; headless only)")
     p.add_argument("--seed", type=int, default=None, help="game seed (random if not given)")
     p.add_argument("--name", default="Host", help="the host player's name")
     p.add_argument("--no-tactics", action="store_true", help="play without tactics cards (R43)")

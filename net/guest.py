@@ -47,6 +47,7 @@ class Guest:
         self.actions_done = 0
         self.record: dict[str, Any] | None = None
         self.refused: str | None = None
+        self.asking = False  # the code was right; the host's player is deciding whether to let us in
         self.started = False
         self.number = 1  # the game's number in this sitting: a new game resets the events
         self.match: dict[str, Any] | None = None
@@ -148,6 +149,7 @@ class Guest:
     def _handle(self, message: dict[str, Any]) -> None:
         kind = message["t"]
         if kind == "welcome":
+            self.asking = False
             self.welcomed = True
             self.table = bool(message.get("table", False))
             self.seat = None if message["seat"] is None else str(message["seat"])
@@ -164,6 +166,9 @@ class Guest:
             self.events, self.record, self.pending, self.game, self.view = [], None, None, None, None
         elif kind == "refused":
             self.refused = str(message["reason"])
+            self.asking = False
+        elif kind == "asking":
+            self.asking = True
         elif kind == "state":
             self._state(message)
         elif kind == "record":
@@ -171,7 +176,7 @@ class Guest:
             self.match = message.get("match", self.match)
         elif kind == "error":
             self.errors.append(str(message["reason"]))
-            if message.get("code") == "hello_first":  # a restarted host: introduce ourselves again
+            if message.get("code") == "not_joined" and not self.asking:  # e.g. a restarted host: hello again
                 self.reconnects += 1
                 self._hello()
                 return

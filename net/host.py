@@ -1,7 +1,9 @@
 """The host: the only peer that runs the engine. It serves its guests over a ZeroMQ ROUTER socket.
 
 An ordinary host plays one seat here and serves one guest; a table host (`host_seat` None) has no
-hand of its own and serves both seats to guests. Either also serves watchers (net.watchers).
+hand of its own and serves both seats to guests. Either also serves watchers (net.watchers), who
+need the join code (under the same admission policy) but not the host's yes: they see only what
+is public, and asking the host's player mid-game for each of them would interrupt play.
 
 The guest only ever receives its own seat's view and its redacted events (R45). Actions carry the
 game's action count as a sequence number, so a resent action applies exactly once. After every
@@ -14,21 +16,24 @@ from __future__ import annotations
 import atexit
 import json
 import logging
+import math
 import os
 import secrets
 import time
+import unicodedata
 from pathlib import Path
 from typing import Any
 
-import zmq
-
 from engine import IllegalAction, NotationError, from_record, redact_all, to_record
 from engine.game import Event, Game
+from engine.jsonfile import DataFileError, read_json_file
 from engine.match import Match
 from engine.rules import OTHER, SEATS, Rules, check_seat
 
-from .protocol import MAX_FRAME, PROTOCOL_VERSION, ProtocolError, pack, unpack
+from .admission import CODE_DIGITS, Admission, new_code
+from .protocol import DEAD_AFTER_S, PROTOCOL_VERSION, ProtocolError, pack, unpack
 from .roles import PLAYER, WATCHER
+from .router import Router
 from .seats import RemoteSeat
 from .version import program_version
 from .watchers import FULL, Watchers
@@ -42,14 +47,14 @@ class Host:
 
     def __init__(self, *, game: Game, host_seat: str | None = "south", code: str, port: int = 0,
                  bind: str = "127.0.0.1", save_path: Path | None = None,
-                 guest_token: str | None = None, guest_name: str | None = None) -> None:
+                 guest_token: str | None = None, guest_name: str | None = None, accept_any: bool = False) -> None:
         self.game = game
         self.host_seat = host_seat  # None: a table host, both seats are played from other computers
         self.guest_seat = OTHER[host_seat] if host_seat is not None else "south"
         #: the seats played from other computers, in the order newcomers take them
         self.remotes = {s: RemoteSeat(s) for s in ("south", "north") if s != host_seat}
         self.remotes[self.guest_seat].token, self.remotes[self.guest_seat].name = guest_token, guest_name
-        self.code = code
+        self.admission = Admission(code, accept_any=accept_any)
         self.save_path = save_path
         self.watchers = Watchers(self._send)
         self.events: list[Event] = []
@@ -58,17 +63,20 @@ class Host:
         self.started = False  # the host starts the game from the lobby, once the guest has seen the rules
         self.match: Match | None = None  # R40, R41: set when the host chose a match
         self.number = 1  # the game's number in this sitting (a match, or rematches)
-        self.context = zmq.Context()
-        self.socket: zmq.Socket[bytes] = self.context.socket(zmq.ROUTER)
-        self.socket.setsockopt(zmq.LINGER, 0)
-        self.socket.setsockopt(zmq.MAXMSGSIZE, MAX_FRAME)
-        self.socket.setsockopt(zmq.ROUTER_HANDOVER, 1)
+        self.router = Router(bind, port)
+        self.port = self.router.port
         atexit.register(self.close)
-        if port:
-            self.socket.bind(f"tcp://{bind}:{port}")
-            self.port = port
-        else:
-            self.port = self.socket.bind_to_random_port(f"tcp://{bind}")
+
+    @property
+    def code(self) -> str:
+        """The join code; the admission policy draws a fresh one after too many wrong guesses."""
+        return self.admission.code
+
+    @property
+    def join_request(self) -> str | None:
+        """The name of a guest waiting for the host's player to accept or refuse it."""
+        request = self.admission.request
+        return request.name if request is not None else None
 
     # ------------------------------------------------------------------ the guest seat (an ordinary host's one)
     @property
@@ -83,6 +91,10 @@ class Host:
     @guest_identity.setter
     def guest_identity(self, value: bytes | None) -> None:
         self.remotes[self.guest_seat].identity = value
+
+    @property
+    def guest_conn(self) -> int | None:
+        return self.remotes[self.guest_seat].conn
 
     @property
     def guest_token(self) -> str | None:
@@ -103,7 +115,7 @@ class Host:
     def forget_connections(self) -> None:
         """A reopened save: every guest and watcher must say hello again."""
         for remote in self.remotes.values():
-            remote.identity = None
+            remote.identity = remote.conn = None
         self.watchers.clear()
 
     # ------------------------------------------------------------------ lifecycle
@@ -141,8 +153,7 @@ class Host:
         self.save()
         news = {"t": "game", "number": self.number, "match": self._match_data()}
         for remote in self.remotes.values():
-            if remote.identity is not None:
-                self._send(remote.identity, news)
+            self._send_remote(remote, news)
         self.watchers.broadcast(news)
         self._send_state(0)
 
@@ -159,8 +170,8 @@ class Host:
     def resume(cls, save_path: Path, **kwargs: Any) -> Host:
         """Reopen a saved LAN game (raises NotationError/IllegalAction for a bad save)."""
         try:
-            data = json.loads(save_path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+            data = read_json_file(save_path)
+        except DataFileError as exc:
             raise NotationError(f"{save_path}: cannot read the saved game ({exc})") from None
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise NotationError(f"{save_path}: not a saved LAN game")
@@ -168,10 +179,12 @@ class Host:
         token, name = data.get("guest_token"), data.get("guest_name")
         if not isinstance(token, str | None) or not isinstance(name, str | None):
             raise NotationError(f"{save_path}: guest_token and guest_name must be text")
+        code = data.get("code")
+        if not (isinstance(code, str) and len(code) == CODE_DIGITS and code.isascii() and code.isdigit()):
+            code = new_code()
         seat = data.get("host_seat")
-        host = cls(game=game, host_seat=None if seat is None else check_seat(seat, "save.host_seat"),
-                   code=str(data.get("code", "")), save_path=save_path, guest_token=token, guest_name=name,
-                   **kwargs)
+        host = cls(game=game, host_seat=None if seat is None else check_seat(seat, "save.host_seat"), code=code,
+                   save_path=save_path, guest_token=token, guest_name=name, **kwargs)
         _read_guests(host, data.get("guests"), save_path)
         host.events = _replay_events(data.get("record"))
         host.started = True
@@ -201,9 +214,7 @@ class Host:
     def close(self) -> None:
         """Idempotent; also run at exit, since an open ZeroMQ socket would hang the interpreter's exit."""
         atexit.unregister(self.close)
-        if not self.socket.closed:
-            self.socket.close(0)
-            self.context.term()
+        self.router.close()
 
     def start(self) -> None:
         """Begin play: until now the guest could only look at the rules in its lobby."""
@@ -237,31 +248,44 @@ class Host:
 
     # ------------------------------------------------------------------ serving
     def poll(self, timeout_ms: int = 0, budget: int = 64) -> int:
-        """Handle waiting messages (at most `budget`); return how many were handled."""
+        """Handle waiting messages (at most `budget`); return how many were handled. Never raises
+        for anything a peer sent."""
+        self._housekeeping()
         handled = 0
-        while handled < budget and self.socket.poll(timeout_ms if handled == 0 else 0):
-            try:
-                frames = self.socket.recv_multipart(zmq.NOBLOCK)
-            except zmq.Again:
+        while handled < budget and self.router.poll(timeout_ms if handled == 0 else 0):
+            got = self.router.recv()
+            if got is None:
                 break
             handled += 1
-            if len(frames) != 2:
-                log.warning("dropped a message of %d frames", len(frames))
-                continue
-            identity, frame = frames
+            identity, conn, frames = got
+            self._forget_closed()  # before each message: a closed connection's number may be reused
             try:
-                message = unpack(frame)
-            except ProtocolError as exc:
-                self._error(identity, str(exc))
-                continue
-            self._handle(identity, message)
+                self._receive(identity, conn, frames)
+            except Exception as exc:  # a bug the checks missed: the peer is told, the host plays on
+                log.exception("handling a message failed")
+                self._error(identity, f"the host could not handle this message ({type(exc).__name__})")
         return handled
 
-    def _send(self, identity: bytes, message: dict[str, Any]) -> None:
+    def _receive(self, identity: bytes, conn: int, frames: list[bytes]) -> None:
+        if len(frames) != 1:
+            self._error(identity, f"a message is one frame, not {len(frames)}")
+            return
         try:
-            self.socket.send_multipart([identity, pack(message)], zmq.NOBLOCK)
-        except zmq.ZMQError as exc:  # a peer that went away; it will resync on reconnect
-            log.info("could not send %s: %s", message.get("t"), exc)
+            message = unpack(frames[0])
+        except ProtocolError as exc:
+            self._error(identity, str(exc))
+            return
+        self._handle(identity, conn, message)
+
+    def _send(self, identity: bytes, message: dict[str, Any]) -> None:
+        if not self.router.send(identity, pack(message)):
+            log.info("could not send %s", message.get("t"))
+
+    def _send_remote(self, remote: RemoteSeat, message: dict[str, Any]) -> None:
+        """To a seated guest's connection only: never to whoever holds its routing id next."""
+        self._forget_closed()
+        if remote.identity is not None:
+            self._send(remote.identity, message)
 
     def _error(self, identity: bytes, reason: str, seq: int | None = None, code: str = "bad_message") -> None:
         reason = reason[:180]
@@ -269,17 +293,48 @@ class Host:
         self.errors_sent += 1
         self._send(identity, {"t": "error", "reason": reason, "seq": seq, "code": code})
 
-    def _handle(self, identity: bytes, message: dict[str, Any]) -> None:
+    def _refuse(self, identity: bytes, reason: str) -> None:
+        log.warning("refused a guest: %s", reason)
+        self._send(identity, {"t": "refused", "reason": reason})
+
+    def _forget_closed(self) -> None:
+        """Unbind the seat (and drop a request) whose connection closed: a new connection must show
+        the token (or the code) again, even if it presents the same routing id."""
+        closed = self.router.take_closed()
+        if not closed:
+            return
+        for remote in self.remotes.values():
+            if remote.conn in closed:
+                remote.identity = remote.conn = None
+        self.watchers.forget(closed)
+        request = self.admission.request
+        if request is not None and request.conn in closed:
+            self.admission.request = None
+
+    def _housekeeping(self) -> None:
+        self._forget_closed()
+        stale = self.admission.stale(DEAD_AFTER_S)
+        if stale is not None:
+            self._refuse(stale.link, "the host did not answer")
+
+    def _remote_of(self, identity: bytes, conn: int) -> RemoteSeat | None:
+        """The seat this connection plays, if it proved its token on this very connection."""
+        return next((r for r in self.remotes.values() if r.identity == identity and r.conn == conn), None)
+
+    def _handle(self, identity: bytes, conn: int, message: dict[str, Any]) -> None:
         kind = message["t"]
         if kind == "hello":
-            self._hello(identity, message)
+            self._hello(identity, conn, message)
             return
-        if self.watchers.knows(identity):
+        if self.watchers.knows(identity, conn):
             self._watcher_message(identity, message)
             return
-        remote = next((r for r in self.remotes.values() if r.identity == identity), None)
+        remote = self._remote_of(identity, conn)
         if remote is None:
-            self._error(identity, "say hello first: you are not in this game", code="hello_first")
+            if self.admission.asking(identity, conn) and kind in ("ping", "bye"):
+                self._while_asking(identity, message)
+            else:
+                self._error(identity, "say hello first: you are not in this game", code="not_joined")
             return
         remote.last_heard = time.monotonic()
         if kind == "ping":
@@ -287,75 +342,113 @@ class Host:
         elif kind == "action":
             self._guest_action(identity, message, remote.seat)
         elif kind == "bye":
-            remote.identity = None
+            remote.identity = remote.conn = None
         else:
             self._error(identity, f"a guest does not send {kind}")
 
-    def _admission(self, message: dict[str, Any]) -> str | None:
-        """Why a hello (a player's or a watcher's) is refused, or None."""
-        reason = None
+    def _while_asking(self, identity: bytes, message: dict[str, Any]) -> None:
+        """A guest waiting for the host's answer keeps its link alive, or gives up."""
+        request = self.admission.request
+        assert request is not None
+        if message["t"] == "bye":
+            self.admission.request = None
+            return
+        request.heard = self.admission.clock()
+        self._send(identity, {"t": "pong", "n": message["n"]})
+
+    def _hello(self, identity: bytes, conn: int, message: dict[str, Any]) -> None:
+        """Versions first; then a session token rejoins; else the join code, under the admission policy."""
         if message["protocol"] != PROTOCOL_VERSION:
-            reason = f"protocol version {message['protocol']} does not match the host's {PROTOCOL_VERSION}"
-        elif message["program"] != program_version():
-            reason = f"program version {message['program']} does not match the host's {program_version()}"
-        elif not secrets.compare_digest(message["code"].encode(), self.code.encode()):
-            reason = "wrong join code"
-        elif message.get("role", PLAYER) not in (PLAYER, WATCHER):
-            reason = f"unknown role {str(message.get('role'))[:20]}"
-        return reason
-
-    def _seat_for(self, token: Any) -> RemoteSeat | str:
-        """The seat a player's hello takes: the one its token holds, else a free one; else why not."""
-        for remote in self.remotes.values():
-            if remote.token is not None and isinstance(token, str) and \
-                    secrets.compare_digest(remote.token.encode(), token.encode()):
-                return remote
-        free = [r for r in self.remotes.values() if r.token is None]
-        if free:
-            return free[0]
-        return "this game already has two players" if self.table else "this game already has a guest"
-
-    def _hello(self, identity: bytes, message: dict[str, Any]) -> None:
-        reason = self._admission(message)
-        seat: RemoteSeat | str = reason or ""
-        if reason is None and message.get("role", PLAYER) == WATCHER:
-            self._watcher_hello(identity, message)
+            self._refuse(identity, f"protocol version {message['protocol']} does not match the host's "
+                                   f"{PROTOCOL_VERSION}")
             return
-        if reason is None:
-            seat = self._seat_for(message.get("token"))
-        if isinstance(seat, str):
-            log.warning("refused a guest: %s", seat)
-            self._send(identity, {"t": "refused", "reason": seat})
+        if message["program"] != program_version():
+            self._refuse(identity, f"program version {message['program']} does not match the host's "
+                                   f"{program_version()}")
             return
+        role, token = message.get("role", PLAYER), message.get("token")
+        if role not in (PLAYER, WATCHER):
+            self._refuse(identity, f"unknown role {role[:20]!r}")
+            return
+        if isinstance(token, str):  # a rejoin: the token is the proof; the code may have changed
+            if role == PLAYER:
+                for remote in self.remotes.values():
+                    if remote.token is not None and _same(token, remote.token):
+                        self._seat(remote, identity, conn, message)
+                        return
+            elif self.watchers.holds(token):
+                self._watcher_hello(identity, conn, message)
+                return
+        verdict, wait = self.admission.check(identity, message["code"])
+        if verdict == "wait":
+            self._refuse(identity, f"too many wrong join codes: try again in {math.ceil(wait)} s")
+        elif verdict == "spent":
+            self._refuse(identity, "too many tries on this connection")
+        elif verdict == "wrong":
+            self._refuse(identity, "wrong join code")
+        elif role == WATCHER:
+            self._watcher_hello(identity, conn, message)
+        elif self._free_seat() is None:
+            self._refuse(identity, "this game already has two players" if self.table
+                         else "this game already has a guest")
+        elif self.admission.accept_any:
+            self._admit(identity, conn, guest_name(message["name"]))
+        elif self.admission.ask(identity, conn, guest_name(message["name"])):
+            self._send(identity, {"t": "asking"})
+        else:
+            self._refuse(identity, "the host is answering another guest: try again in a minute")
+
+    def answer(self, accept: bool) -> None:
+        """The host's player accepted or refused the guest that asked to join."""
+        request = self.admission.answer(accept)
+        if request is None:
+            return
+        if accept and self._free_seat() is not None:
+            self._admit(request.link, request.conn, request.name)
+        else:
+            self._refuse(request.link, "the host turned you away")
+
+    def _free_seat(self) -> RemoteSeat | None:
+        """The seat a newcomer takes: the first no player holds (south first at a table)."""
+        return next((r for r in self.remotes.values() if r.token is None), None)
+
+    def _admit(self, identity: bytes, conn: int, name: str) -> None:
+        seat = self._free_seat()
+        assert seat is not None, "admitted with no free seat"
+        seat.token = secrets.token_hex(16)
+        seat.name = name
+        self.game.players = {**self.game.players, seat.seat: name}
+        self.save()
+        self._seat(seat, identity, conn, {})
+
+    def _seat(self, remote: RemoteSeat, identity: bytes, conn: int, message: dict[str, Any]) -> None:
+        """Bind the seat to this connection and bring the guest up to date from what it `have`."""
         self.watchers.drop(identity)
-        if seat.token is None:
-            seat.token = secrets.token_hex(16)
-            seat.name = message["name"][:40] or "Guest"
-            self.game.players = {**self.game.players, seat.seat: seat.name}
-            self.save()
         for other in self.remotes.values():  # one connection plays one seat
-            if other is not seat and other.identity == identity:
-                other.identity = None
-        seat.identity = identity
-        seat.last_heard = time.monotonic()
-        self._send(identity, {"t": "welcome", "seat": seat.seat, "role": PLAYER, "token": seat.token,
+            if other is not remote and other.identity == identity and other.conn == conn:
+                other.identity = other.conn = None
+        remote.identity, remote.conn = identity, conn
+        remote.last_heard = time.monotonic()
+        if self.admission.request is not None and self.admission.request.link == identity:
+            self.admission.request = None
+        self._send(identity, {"t": "welcome", "seat": remote.seat, "role": PLAYER, "token": remote.token,
                               "players": dict(self.game.players), "rules": self.game.rules.to_dict(),
                               "program": program_version(), "match": self._match_data(), "number": self.number,
                               "table": self.table})
         have = message.get("have", 0) if message.get("number", self.number) == self.number else 0
-        self._send_state_to(seat, min(max(have, 0), len(self.events)))
+        self._send_state_to(remote, min(max(have, 0), len(self.events)))
         if self.game.over:
             self._send(identity, {"t": "record", "record": to_record(self.game), "match": self._match_data()})
 
     # ------------------------------------------------------------------ watchers
-    def _watcher_hello(self, identity: bytes, message: dict[str, Any]) -> None:
-        if any(r.identity == identity for r in self.remotes.values()):
-            self._send(identity, {"t": "refused", "reason": "this connection already plays a seat"})
+    def _watcher_hello(self, identity: bytes, conn: int, message: dict[str, Any]) -> None:
+        """A watcher that knew the code (or holds a watcher's token): public states from `have` on."""
+        if self._remote_of(identity, conn) is not None:
+            self._refuse(identity, "this connection already plays a seat")
             return
-        watcher = self.watchers.admit(identity, message["name"], message.get("token"))
+        watcher = self.watchers.admit(identity, conn, guest_name(message["name"]), message.get("token"))
         if watcher is None:
-            log.warning("refused a watcher: %s", FULL)
-            self._send(identity, {"t": "refused", "reason": FULL})
+            self._refuse(identity, FULL)
             return
         self._send(identity, {"t": "welcome", "seat": None, "role": WATCHER, "token": watcher.token,
                               "players": dict(self.game.players), "rules": self.game.rules.to_dict(),
@@ -408,8 +501,7 @@ class Host:
             self.record_result()
             final = {"t": "record", "record": to_record(self.game), "match": self._match_data()}
             for remote in self.remotes.values():
-                if remote.identity is not None:
-                    self._send(remote.identity, final)
+                self._send_remote(remote, final)
             self.watchers.broadcast(final)  # the game is over: its record is public now
         return events
 
@@ -421,9 +513,7 @@ class Host:
         self.watchers.state(self.game, self.events, start, self.started)
 
     def _send_state_to(self, remote: RemoteSeat, start: int) -> None:
-        if remote.identity is None:
-            return
-        self._send(remote.identity, {
+        self._send_remote(remote, {
             "t": "state", "from": start, "events": redact_all(self.events[start:], remote.seat),
             "view": self.game.view(remote.seat), "actions": len(self.game.actions), "started": self.started,
             "players": dict(self.game.players),  # a table's second player may join after the first
@@ -452,3 +542,15 @@ def _replay_events(record: Any) -> list[Event]:
     for action in record["actions"]:
         events.extend(game.apply(action))
     return events
+
+
+def _same(given: str, secret: str) -> bool:
+    """Constant-time comparison of any text a peer sent (compare_digest refuses non-ASCII str)."""
+    return secrets.compare_digest(given.encode("utf-8", "surrogatepass"), secret.encode("utf-8"))
+
+
+def guest_name(raw: str) -> str:
+    """A name fit for the host's screen: no control or formatting characters (a newline or a
+    right-to-left mark could dress up the "wants to join" question), spaces collapsed, 24 at most."""
+    kept = "".join(" " if c.isspace() else c for c in raw if unicodedata.category(c)[0] != "C" or c.isspace())
+    return " ".join(kept.split())[:24] or "Guest"

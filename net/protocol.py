@@ -12,12 +12,13 @@ from typing import Any
 
 import msgpack
 
-PROTOCOL_VERSION = 1
-MAX_FRAME = 256 * 1024  # a full position is ~3 KiB; a batch of events a few more
+PROTOCOL_VERSION = 2  # 2: `asking`, `not_joined`, one frame of at most 8 KiB from a guest
+MAX_FRAME = 256 * 1024  # from the host: a full position is ~3 KiB; a batch of events a few more
+MAX_GUEST_FRAME = 8 * 1024  # from a guest: a hello is under 1 KiB, an action a few hundred bytes
 MAX_DEPTH = 8
 HEARTBEAT_S = 1.0
 #: error codes: what the guest should do about an error
-ERROR_CODES = ("hello_first", "not_your_turn", "illegal", "sequence", "bad_message", "not_a_player")
+ERROR_CODES = ("not_joined", "not_your_turn", "illegal", "sequence", "bad_message", "not_a_player")
 DEAD_AFTER_S = 5.0
 
 Message = dict[str, Any]
@@ -83,6 +84,7 @@ SCHEMAS: dict[str, _Spec] = {
                 "number": (_INT, False)},
     "game": {"number": (_INT, True), "match": ((dict, type(None)), True)},
     "refused": {"reason": (_STR, True)},
+    "asking": {},  # the code was right; the host's player is being asked to accept the guest
     "state": {"from": (_INT, True), "events": ((list,), True), "view": ((dict,), True),
               "actions": (_INT, True), "started": ((bool,), False), "players": ((dict,), False)},
     "record": {"record": ((dict,), True), "match": ((dict, type(None)), False)},

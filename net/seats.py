@@ -2,7 +2,8 @@
 
 An ordinary LAN host has one such seat (the guest's); a table host, which has no hand of its own,
 has two. The token, not the connection, is what owns the seat: a player who reconnects on a new
-socket, or after the host restarted, says hello with its token and gets the same seat back.
+socket, or after the host restarted, says hello with its token and gets the same seat back, bound
+to the connection that showed the token (net.router).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ class RemoteSeat:
     token: str | None = None  # set when a player first takes the seat; kept in the save
     name: str | None = None
     identity: bytes | None = None  # the ZeroMQ routing id of its current connection, if any
+    conn: int | None = None  # that connection (net.router): the seat is bound to both
     last_heard: float = 0.0
 
     def alive(self, now: float | None = None) -> bool:

@@ -28,6 +28,7 @@ FULL = f"this game already has {MAX_WATCHERS} watchers"
 @dataclass
 class Watcher:
     identity: bytes
+    conn: int  # the connection it said hello on (net.router): only that connection is this watcher
     name: str
     token: str
     last_heard: float
@@ -46,24 +47,29 @@ class Watchers:
         now = now or time.monotonic()
         return sum(now - w.last_heard < DEAD_AFTER_S for w in self.by_identity.values())
 
-    def knows(self, identity: bytes) -> bool:
-        return identity in self.by_identity
+    def knows(self, identity: bytes, conn: int) -> bool:
+        watcher = self.by_identity.get(identity)
+        return watcher is not None and watcher.conn == conn
 
-    def admit(self, identity: bytes, name: str, token: Any) -> Watcher | None:
+    def holds(self, token: str) -> bool:
+        """A watcher with this token is known: it may come back without the code."""
+        return any(_same(token, w.token) for w in self.by_identity.values())
+
+    def admit(self, identity: bytes, conn: int, name: str, token: Any) -> Watcher | None:
         """Let a watcher in (None when full). A known token replaces that watcher's old connection."""
         self.prune()
         now = time.monotonic()
         for old_identity, old in list(self.by_identity.items()):
-            if isinstance(token, str) and secrets.compare_digest(old.token, token):
+            if isinstance(token, str) and _same(token, old.token):
                 del self.by_identity[old_identity]
-                old.identity, old.last_heard = identity, now
+                old.identity, old.conn, old.last_heard = identity, conn, now
                 self.by_identity[identity] = old
                 return old
         if identity in self.by_identity:
-            return self.by_identity[identity]
+            del self.by_identity[identity]  # the same routing id on a new connection: a newcomer
         if len(self.by_identity) >= self.cap:
             return None
-        watcher = Watcher(identity, (name[:40] or "Watcher"), secrets.token_hex(16), now)
+        watcher = Watcher(identity, conn, (name[:40] or "Watcher"), secrets.token_hex(16), now)
         self.by_identity[identity] = watcher
         return watcher
 
@@ -72,6 +78,12 @@ class Watchers:
 
     def drop(self, identity: bytes) -> None:
         self.by_identity.pop(identity, None)
+
+    def forget(self, closed: set[int]) -> None:
+        """Watchers whose connection closed (net.router reports them) are gone."""
+        for identity, watcher in list(self.by_identity.items()):
+            if watcher.conn in closed:
+                del self.by_identity[identity]
 
     def prune(self) -> None:
         now = time.monotonic()
@@ -98,3 +110,8 @@ class Watchers:
         """A message with nothing hidden in it (`game`, and `record` once the game is over)."""
         for identity in list(self.by_identity):
             self.send(identity, message)
+
+
+def _same(given: str, secret: str) -> bool:
+    """Constant-time comparison of any text a peer sent (compare_digest refuses non-ASCII str)."""
+    return secrets.compare_digest(given.encode("utf-8", "surrogatepass"), secret.encode("utf-8"))

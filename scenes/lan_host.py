@@ -3,7 +3,9 @@
 The lobby shows what a guest needs to find the game (this machine's name and address, the port)
 and the 4-digit join code; it also advertises the game with zeroconf so most guests never type
 anything. The game's rules are fixed once a guest has joined, so the guest always sees the rules
-it will play before play starts.
+it will play before play starts. A guest with the right code is not seated at once: the lobby asks
+"NAME wants to join" with two buttons, Accept and Refuse (the admission policy, net/admission.py),
+and shows the fresh code the host draws after too many wrong guesses or a refusal.
 """
 
 from __future__ import annotations
@@ -88,6 +90,7 @@ class HostLobbyScene(MenuScene):
         self.advertise = advertise
         self.host: Host | None = None
         self.advertiser: Advertiser | None = None
+        self._shown: tuple[bool, str | None, str, int] = (False, None, "", 0)
         super().__init__(app)
         self.menu.center_x, self.menu.width = 560, 820
 
@@ -118,6 +121,12 @@ class HostLobbyScene(MenuScene):
                          show=lambda v: _(STARTS_WORDS[v]), on_change=lambda v: setattr(self, "starts", v))]),
                 Item(_("Open the lobby"), self.open_lobby, hint=_("Guests find this game on the LAN")),
                 Item(_("Back"), self.back),
+            ]
+        asker = self.host.join_request
+        if asker is not None:
+            return [
+                Item(_("Accept"), lambda: self.answer(True), hint=_("{name} takes the other seat", name=asker)),
+                Item(_("Refuse"), lambda: self.answer(False), hint=_("A new join code is drawn")),
             ]
         joined = self.joined
         waiting = _("Waiting for two players to join") if self.host.table else _("Waiting for a guest to join")
@@ -150,7 +159,31 @@ class HostLobbyScene(MenuScene):
 
             self.advertiser = Advertiser(self.player_name, self.host.port)
         self.subtitle = N_("Tell the players the join code") if self.table else N_("Tell your guest the join code")
+        self._shown = self._state()
         self._rebuild()
+
+    def answer(self, accept: bool) -> None:
+        """The host's player answered "NAME wants to join"."""
+        if self.host is not None:
+            self.host.answer(accept)
+            self._sync()
+
+    def _state(self) -> tuple[bool, str | None, str, int]:
+        """What the lobby's buttons depend on: joined, who asks, the code, how many watch."""
+        assert self.host is not None
+        return self.joined, self.host.join_request, self.host.code, self.host.watchers.count()
+
+    def _sync(self) -> None:
+        """Rebuild the buttons when a guest asked, joined or left, the code changed, or a watcher came.
+
+        The game stays advertised once its seats are taken: watchers may still come."""
+        if self.host is None:
+            return
+        state = self._state()
+        if state != self._shown:
+            self._shown = state
+            self._rebuild()
+            self.app.dirty = True
 
     def resume_saved(self) -> None:
         from game.lan_store import host_save_path
@@ -171,6 +204,7 @@ class HostLobbyScene(MenuScene):
             self.advertiser = Advertiser(self.player_name, self.host.port)
         names = " & ".join(r.name or "?" for r in self.host.remotes.values())
         self.subtitle = _("Waiting for {name} to rejoin", name=names)
+        self._shown = self._state()
         self._rebuild()
 
     def _rebuild(self) -> None:
@@ -208,10 +242,8 @@ class HostLobbyScene(MenuScene):
     def update(self, dt: float) -> None:
         if self.host is None:
             return
-        was = (self.joined, self.host.watchers.count())
         self.host.poll(0)
-        if was != (self.joined, self.host.watchers.count()):
-            self._rebuild()  # still advertised when full: watchers may come
+        self._sync()
 
     def activity(self) -> int:
         from game.scene import AMBIENT, IDLE
@@ -267,11 +299,16 @@ class HostLobbyScene(MenuScene):
         if host.table:
             row(_("Screen"), _(SCREEN_WORDS["table"]))
             y += 56
-        surface.blit(fitted(_("Join code"), 30, inner, art.MUTED), (x, y + 10))
+        fresh = host.admission.fresh_codes > 0
+        label = _("New join code: tell your guest") if fresh else _("Join code")
+        surface.blit(fitted(label, 30, inner, art.HILITE if fresh else art.MUTED), (x, y + 10))
         code = shadowed(" ".join(host.code), 120, art.HILITE, "bold", offset=4)
         surface.blit(code, code.get_rect(midtop=(panel.centerx, y + 50)))
         y += 210
-        status, colour = self._status()
+        if host.join_request is not None:
+            status, colour = _("{name} wants to join: Accept or Refuse", name=host.join_request), art.HILITE
+        else:
+            status, colour = self._status()
         img = fitted(status, 32, inner, colour, "bold")
         surface.blit(img, img.get_rect(midtop=(panel.centerx, y)))
         watching = host.watchers.count()
@@ -280,7 +317,7 @@ class HostLobbyScene(MenuScene):
             surface.blit(img, img.get_rect(midtop=(panel.centerx, y + 50)))
         if self.advertiser is not None and self.advertiser.error:
             warn = fitted(_("Not visible on the LAN: guests type the address"), 28, inner, art.BAD)
-            surface.blit(warn, warn.get_rect(midtop=(panel.centerx, y + 56)))
+            surface.blit(warn, warn.get_rect(midtop=(panel.centerx, y + 96)))
 
 
     def _status(self) -> tuple[str, tuple[int, int, int]]:
@@ -308,12 +345,11 @@ def _address(advertiser: Advertiser | None) -> str:
 
 def _saved_game_waiting() -> bool:
     """A LAN game saved unfinished (the host left or crashed) can be reopened."""
-    import json
-
+    from engine.jsonfile import DataFileError, read_json_file
     from game.lan_store import host_save_path
 
     try:
-        data = json.loads(host_save_path().read_text(encoding="utf-8"))
+        data = read_json_file(host_save_path())
         return "result" not in data["record"]
-    except (OSError, ValueError, KeyError, TypeError):
+    except (DataFileError, KeyError, TypeError):
         return False

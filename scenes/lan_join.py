@@ -315,6 +315,9 @@ class GuestWaitScene(Scene):
             from game.refusals import refusal_words
 
             return _("The host refused"), [refusal_words(guest.refused)], art.BAD
+        if guest.asking:
+            return _("Asking the host to let you in\u2026"), [_("The host's player accepts or refuses you")], \
+                art.MUTED
         if not guest.welcomed:
             address = guest.address.removeprefix("tcp://")
             line = _("to {address} (is the address right?)", address=address) if self.waited > 5 else \

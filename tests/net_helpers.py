@@ -25,7 +25,7 @@ def start_host(
     """A headless host process; returns it and the port it listens on."""
     proc = subprocess.Popen(
         [*CLI, "host", "--headless", "--bot", "random", "--bind", "127.0.0.1", "--port", str(port),
-         "--code", code, "--save", str(tmp / "host-save.json"), *extra],
+         "--code", code, "--accept-any", "--save", str(tmp / "host-save.json"), *extra],
         stdout=subprocess.PIPE, stderr=(tmp / "host.log").open("a"), text=True)  # a file: logs never block it
     assert proc.stdout is not None
     line = proc.stdout.readline()

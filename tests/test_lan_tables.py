@@ -23,7 +23,7 @@ def _play_through_tables(host_table: HostTable, remote: RemoteTable, rng: random
 
 
 def test_lan_game_through_both_tables_ends_the_same_for_both() -> None:
-    host = Host.new(rules=Rules(), seed=41, code="2468", host_name="Ana")
+    host = Host.new(rules=Rules(), seed=41, code="2468", host_name="Ana", accept_any=True)
     host.start()
     guest = Guest(f"127.0.0.1:{host.port}", code="2468", name="Ben")
     host_table, remote = HostTable(host), RemoteTable(guest)
@@ -54,7 +54,7 @@ def test_lan_game_through_both_tables_ends_the_same_for_both() -> None:
 
 
 def test_remote_table_explains_an_illegal_choice_before_sending() -> None:
-    host = Host.new(rules=Rules(), seed=42, code="2468", host_name="Ana", first="north")
+    host = Host.new(rules=Rules(), seed=42, code="2468", host_name="Ana", first="north", accept_any=True)
     host.start()
     guest = Guest(f"127.0.0.1:{host.port}", code="2468", name="Ben")
     remote = RemoteTable(guest)
@@ -80,7 +80,7 @@ def test_remote_table_explains_an_illegal_choice_before_sending() -> None:
 
 
 def test_host_lets_a_bot_take_a_lost_guests_seat() -> None:
-    host = Host.new(rules=Rules(), seed=43, code="2468", host_name="Ana", first="north")
+    host = Host.new(rules=Rules(), seed=43, code="2468", host_name="Ana", first="north", accept_any=True)
     host.start()
     guest = Guest(f"127.0.0.1:{host.port}", code="2468", name="Ben")
     host_table = HostTable(host)

@@ -23,7 +23,7 @@ def _until(cond: object, host: Host, *guests: Guest, seconds: float = 5) -> None
 
 @pytest.fixture
 def host() -> Host:
-    h = Host.new(rules=Rules(claim_timing="advanced"), seed=3, code="1111", host_name="Ana")
+    h = Host.new(rules=Rules(claim_timing="advanced"), seed=3, code="1111", host_name="Ana", accept_any=True)
     h.start()
     yield h  # type: ignore[misc]
     h.close()
@@ -103,7 +103,7 @@ def test_unpack_bounds_and_schemas() -> None:
 
 
 def test_guest_waits_in_the_lobby_until_the_host_starts() -> None:
-    h = Host.new(rules=Rules(tactics=False), seed=4, code="1111", host_name="Ana", first="north")
+    h = Host.new(rules=Rules(tactics=False), seed=4, code="1111", host_name="Ana", first="north", accept_any=True)
     guest = Guest(f"127.0.0.1:{h.port}", code="1111", name="Ben")
     guest.connect()
     try:

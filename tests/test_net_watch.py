@@ -17,7 +17,7 @@ from net.watchers import FULL
 
 
 def _table_host(seed: int = 5) -> Host:
-    return Host.new(rules=Rules(), seed=seed, code="1234", host_name="TV", host_seat=None)
+    return Host.new(rules=Rules(), seed=seed, code="1234", host_name="TV", host_seat=None, accept_any=True)
 
 
 def _pump(host: Host, peers: list[Guest], until: Any, seconds: float = 10.0) -> None:
@@ -103,7 +103,8 @@ def test_a_watchers_action_is_refused_and_changes_nothing() -> None:
 
 
 def test_a_watcher_joining_mid_game_gets_the_game_so_far_publicly() -> None:
-    host = Host.new(rules=Rules(), seed=9, code="1234", host_name="Ana")  # an ordinary host takes watchers too
+    # an ordinary host takes watchers too
+    host = Host.new(rules=Rules(), seed=9, code="1234", host_name="Ana", accept_any=True)
     guest = Guest(f"127.0.0.1:{host.port}", code="1234", name="Ben")
     try:
         guest.connect()
@@ -153,19 +154,22 @@ def test_watchers_are_capped_and_counted() -> None:
         host.close()
 
 
-def test_a_watcher_needs_the_join_code_and_a_third_player_is_refused() -> None:
+def test_a_watcher_needs_the_join_code_under_the_admission_policy_and_a_third_player_is_refused() -> None:
     host = _table_host()
     address = f"127.0.0.1:{host.port}"
-    peers = [Guest(address, code="9999", name="Eve", watch=True),
-             Guest(address, code="1234", name="Ana"), Guest(address, code="1234", name="Ben"),
-             Guest(address, code="1234", name="Dan")]
+    peers = [Guest(address, code="1234", name="Ana"), Guest(address, code="1234", name="Ben"),
+             Guest(address, code="1234", name="Dan"), Guest(address, code="9999", name="Eve", watch=True),
+             Guest(address, code="1234", name="Fay", watch=True)]
     try:
         for p in peers:
             p.connect()
             _pump(host, peers, lambda p=p: p.welcomed or p.refused is not None)
-        assert peers[0].refused == "wrong join code"
-        assert [p.seat for p in peers[1:3]] == ["south", "north"]
-        assert peers[3].refused == "this game already has two players"
+        assert [p.seat for p in peers[:2]] == ["south", "north"]
+        assert peers[2].refused == "this game already has two players"
+        assert peers[3].refused == "wrong join code"
+        # a wrong code closes the door for a moment to everyone, watchers included (net.admission)
+        assert peers[4].refused is not None and peers[4].refused.startswith("too many wrong join codes")
+        assert host.watchers.count() == 0
     finally:
         for p in peers:
             p.close()

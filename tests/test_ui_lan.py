@@ -178,7 +178,8 @@ def test_lobby_reopens_a_saved_lan_game_and_the_guest_rejoins(app: App) -> None:
     from net.guest import Guest
     from net.host import Host
 
-    host = Host.new(rules=Rules(), seed=53, code="1357", host_name="Ana", save_path=host_save_path())
+    host = Host.new(rules=Rules(), seed=53, code="1357", host_name="Ana", save_path=host_save_path(),
+                    accept_any=True)
     guest = Guest(f"127.0.0.1:{host.port}", code="1357", name="Ben")
     guest.connect()
     while guest.seat is None:

@@ -63,7 +63,18 @@ def test_host_as_the_table_from_the_lobby_two_players_and_a_watcher_processes(
              for name, extra in (("Ana", ()), ("Ben", ()), ("Cleo", ("--watch",)))}
     for proc in peers.values():
         request.addfinalizer(proc.kill)
-    _frames_until(driver, lambda: lobby.joined and host.watchers.count() == 1)
+    asked: list[str] = []
+
+    def accept_and_check() -> bool:
+        """The lobby asks "NAME wants to join" for each player (issue 15's Accept); watchers only need the code."""
+        if host.join_request is not None:
+            asked.append(host.join_request)
+            assert lobby.menu.items[0].label == "Accept"
+            driver.key(pygame.K_RETURN)  # Accept
+        return lobby.joined and host.watchers.count() == 1
+
+    _frames_until(driver, accept_and_check)
+    assert sorted(asked) == ["Ana", "Ben"]
     assert lobby.menu.items[0].enabled
     driver.key(pygame.K_RETURN)  # Start the game
     board = app.top
@@ -131,7 +142,7 @@ def test_the_table_waits_for_a_lost_player_by_name_and_offers_no_bot(app: App) -
     from net.host import Host
     from scenes.lan_wait import PeerLostScene
 
-    host = Host.new(rules=Rules(), seed=3, code="1234", host_name="TV", host_seat=None)
+    host = Host.new(rules=Rules(), seed=3, code="1234", host_name="TV", host_seat=None, accept_any=True)
     players = [Guest(f"127.0.0.1:{host.port}", code="1234", name=n) for n in ("Ana", "Ben")]
     try:
         for p in players:
