@@ -81,7 +81,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
         result = bench_engine(args.games or 300)
     else:
         module_name, func = {"render": ("game.bench_render", "bench_render"),
-                             "net": ("net.bench", "bench_net")}[args.what]
+                             "net": ("net.bench", "bench_net"), "attack": ("net.attack", "bench_attack")}[args.what]
         try:
             module = importlib.import_module(module_name)
         except ImportError as exc:

@@ -59,6 +59,7 @@ class Host:
         self.watchers = Watchers(self._send)
         self.events: list[Event] = []
         self.errors_sent = 0
+        self._logged_at, self._unlogged = -math.inf, 0
         self.bot_plays_guest = False  # set when the host let a bot take the seat of a lost guest
         self.started = False  # the host starts the game from the lobby, once the guest has seen the rules
         self.match: Match | None = None  # R40, R41: set when the host chose a match
@@ -289,13 +290,24 @@ class Host:
 
     def _error(self, identity: bytes, reason: str, seq: int | None = None, code: str = "bad_message") -> None:
         reason = reason[:180]
-        log.warning("refused a message: %s", reason)
+        self._log("refused a message: %s", reason)
         self.errors_sent += 1
         self._send(identity, {"t": "error", "reason": reason, "seq": seq, "code": code})
 
     def _refuse(self, identity: bytes, reason: str) -> None:
-        log.warning("refused a guest: %s", reason)
+        self._log("refused a guest: %s", reason)
         self._send(identity, {"t": "refused", "reason": reason})
+
+    def _log(self, text: str, reason: str) -> None:
+        """At most one line a second: a flood must not turn into a flood of log lines (nor cost
+        the host half its time, as formatting them did)."""
+        now = time.monotonic()
+        if now - self._logged_at >= 1.0:
+            more = f" (and {self._unlogged} more since the last line)" if self._unlogged else ""
+            log.warning(text + "%s", reason, more)
+            self._logged_at, self._unlogged = now, 0
+        else:
+            self._unlogged += 1
 
     def _forget_closed(self) -> None:
         """Unbind the seat (and drop a request) whose connection closed: a new connection must show
@@ -379,7 +391,11 @@ class Host:
             elif self.watchers.holds(token):
                 self._watcher_hello(identity, conn, message)
                 return
-        verdict, wait = self.admission.check(identity, message["code"])
+        code = message["code"]
+        if not (len(code) == CODE_DIGITS and code.isascii() and code.isdigit()):
+            self._error(identity, f"hello.code: a join code is {CODE_DIGITS} digits")
+            return
+        verdict, wait = self.admission.check(identity, code)
         if verdict == "wait":
             self._refuse(identity, f"too many wrong join codes: try again in {math.ceil(wait)} s")
         elif verdict == "spent":

@@ -6,12 +6,15 @@ socket therefore refuses a second connection presenting an id already in use (no
 while a socket monitor reports connections that closed: the host binds a seat to the connection
 that proved the session token, and forgets the binding when that connection closes, before a new
 one could reuse its number. Memory is bounded by a small per-connection receive queue
-(`RCVHWM`) and a small frame limit for what guests send (`MAXMSGSIZE`).
+(`RCVHWM`), a small frame limit for what guests send (`MAXMSGSIZE`) and a cap on open connections:
+a ZAP handler (ZeroMQ's hook for authentication, here with the NULL mechanism) refuses a new
+connection while `MAX_LINKS` are open, before it can queue anything.
 """
 
 from __future__ import annotations
 
 import logging
+import time
 
 import zmq
 from zmq.utils.monitor import recv_monitor_message
@@ -23,6 +26,9 @@ log = logging.getLogger("battleline.host")
 RECV_HWM = 16
 #: replies queued per connection before ZeroMQ drops them (a peer that never reads)
 SEND_HWM = 200
+#: open connections at most: a guest needs one, a reconnecting guest two for a moment
+MAX_LINKS = 64
+_ZAP_ENDPOINT = "inproc://zeromq.zap.01"  # fixed by ZeroMQ's ZAP specification (RFC 27)
 
 
 class Router:
@@ -30,11 +36,20 @@ class Router:
 
     def __init__(self, bind: str, port: int) -> None:
         self.context = zmq.Context()
+        self.zap = self.context.socket(zmq.REP)  # answers "may this connection in?" for the ROUTER
+        self.zap.setsockopt(zmq.LINGER, 0)
+        self.zap.bind(_ZAP_ENDPOINT)
         self.socket = self.context.socket(zmq.ROUTER)
         for option, value in ((zmq.LINGER, 0), (zmq.MAXMSGSIZE, MAX_GUEST_FRAME), (zmq.RCVHWM, RECV_HWM),
                               (zmq.SNDHWM, SEND_HWM), (zmq.ROUTER_HANDOVER, 0)):
             self.socket.setsockopt(option, value)
-        self.monitor = self.socket.get_monitor_socket(zmq.EVENT_DISCONNECTED)
+        self.socket.setsockopt(zmq.ZAP_DOMAIN, b"battleline")
+        self.monitor = self.socket.get_monitor_socket(zmq.EVENT_ACCEPTED | zmq.EVENT_DISCONNECTED)
+        self.poller = zmq.Poller()
+        self.poller.register(self.socket, zmq.POLLIN)
+        self.poller.register(self.zap, zmq.POLLIN)
+        self.links = 0  # open connections (accepted, not yet closed)
+        self.turned_away = 0  # connections refused for the cap
         try:
             if port:
                 self.socket.bind(f"tcp://{bind}:{port}")
@@ -47,7 +62,31 @@ class Router:
         self.closed: set[int] = set()  # connections that closed since the last `take_closed`
 
     def poll(self, timeout_ms: int) -> bool:
-        return bool(self.socket.poll(timeout_ms))
+        """Wait up to `timeout_ms` for a message, answering connection requests meanwhile."""
+        deadline = time.monotonic() + timeout_ms / 1000
+        while True:
+            ready = dict(self.poller.poll(max(0, int((deadline - time.monotonic()) * 1000))))
+            if self.zap in ready:
+                self._answer_zap()
+            if self.socket in ready:
+                return True
+            if time.monotonic() >= deadline:
+                return False
+
+    def _answer_zap(self) -> None:
+        """ZAP requests: let a connection in while fewer than MAX_LINKS are open."""
+        while self.zap.poll(0):
+            try:
+                request = self.zap.recv_multipart(zmq.NOBLOCK)
+            except zmq.Again:
+                return
+            self._events()
+            version, request_id = request[0], request[1] if len(request) > 1 else b""
+            if self.links > MAX_LINKS:
+                self.turned_away += 1
+                self.zap.send_multipart([version, request_id, b"400", b"too many connections", b"", b""])
+            else:
+                self.zap.send_multipart([version, request_id, b"200", b"OK", b"", b""])
 
     def recv(self) -> tuple[bytes, int, list[bytes]] | None:
         """(routing id, connection, the message's frames), or None when nothing waits."""
@@ -69,15 +108,22 @@ class Router:
             return False
         return True
 
-    def take_closed(self) -> set[int]:
-        """Connections that closed since the last call (the monitor's events, drained)."""
+    def _events(self) -> None:
+        """Drain the monitor: count connections, and note which closed."""
         while self.monitor.poll(0):
             try:
                 event = recv_monitor_message(self.monitor, zmq.NOBLOCK)
             except zmq.Again:
                 break
-            if event["event"] == zmq.EVENT_DISCONNECTED:
+            if event["event"] == zmq.EVENT_ACCEPTED:
+                self.links += 1
+            elif event["event"] == zmq.EVENT_DISCONNECTED:
+                self.links = max(0, self.links - 1)
                 self.closed.add(int(event["value"]))
+
+    def take_closed(self) -> set[int]:
+        """Connections that closed since the last call."""
+        self._events()
         out, self.closed = self.closed, set()
         return out
 
@@ -86,4 +132,5 @@ class Router:
             self.socket.disable_monitor()
             self.monitor.close(0)
             self.socket.close(0)
+            self.zap.close(0)
             self.context.term()

@@ -29,9 +29,37 @@ def _deep(depth: int) -> bytes:
     return b"\x83\xa1t\xa6action\xa3seq\x00\xa6action" + b"\x91" * depth + b"\x01"
 
 
+#: strings no ASCII-only code path expects: accents, other scripts' digits, fullwidth and
+#: mathematical digits, direction overrides, controls, emoji, a NUL, the longest allowed
+NASTY = ["\u00e9", "\u0663\u0661\u0664\u0662", "\uff14\uff13\uff12\uff11", "\U0001d7d2\U0001d7d1", "\u202e4321",
+         "\n\r\t", "\x00", "\U0001f600" * 50, "\u00e9" * 200, "4321\u0301", "\ufeff", "Ana\u200d"]
+
+
+def _nasty(rng: random.Random) -> bytes:
+    """A valid message with a non-ASCII, surrogate or mixed-type string in one of its fields."""
+    msg: dict[str, Any] = dict(rng.choice(VALID))
+    if msg["t"] == "hello" and rng.random() < 0.5:
+        msg["token"] = None
+    key = rng.choice([k for k in msg if k != "t"] or ["t"])
+    choice = rng.randrange(4)
+    if choice == 0:
+        msg[key] = rng.choice(NASTY)
+    elif choice == 1:  # mixed types: a number as text, text where a map goes, bytes where text goes
+        msg[key] = rng.choice(["1", "0x10", "nan", {"a": "\u00e9"}, ["\u00e9", 1], b"\xff\xfe", b"4321"])
+    elif choice == 2 and isinstance(msg.get("action"), dict):  # inside the action too
+        msg["action"] = {**msg["action"], rng.choice(list(msg["action"])): rng.choice(NASTY)}
+    else:  # a lone surrogate: UTF-8 of U+D800 where a 3-byte placeholder was
+        msg[key] = "\x00\x00\x00"
+        return pack(msg).replace(b"\xa3\x00\x00\x00", b"\xa3\xed\xa0\x80")
+    return pack(msg)
+
+
 def _garbage(rng: random.Random, seq: int) -> bytes:
-    """One hostile frame: random bytes, a mutated valid message, wrong types, huge or deep data."""
-    kind = rng.randrange(9)
+    """One hostile frame: random bytes, a mutated valid message, wrong types, huge or deep data,
+    strange strings (issue 15: a non-ASCII join code killed the host)."""
+    kind = rng.randrange(11)
+    if kind >= 9:
+        return _nasty(rng)
     if kind == 0:
         return rng.randbytes(rng.randrange(0, 300))
     if kind == 1:  # a valid message with bytes flipped

@@ -47,6 +47,21 @@ def _play_to_the_end(app: App, driver: Driver, board: BoardScene, seed: int) -> 
     raise AssertionError("the game did not finish")
 
 
+def _accept_with_the_keyboard(driver: Driver, lobby: HostLobbyScene) -> None:
+    """The guest process asks; the lobby shows "Ben wants to join" and Accept, focused, takes Enter."""
+    for _ in range(2000):
+        driver.frames(1)
+        if lobby.host is not None and lobby.host.join_request is not None:
+            break
+    assert lobby.host is not None and lobby.host.join_request == "Guest"
+    assert [i.label for i in lobby.menu.items] == ["Accept", "Refuse"] and lobby.menu.focus == 0
+    driver.key(pygame.K_RETURN)
+    for _ in range(2000):
+        driver.frames(1)
+        if lobby.host is not None and lobby.host.guest_identity is not None:
+            break
+
+
 def test_host_from_the_lobby_against_a_guest_process(
     app: App, tmp_path: Path, request: pytest.FixtureRequest,
 ) -> None:
@@ -59,10 +74,7 @@ def test_host_from_the_lobby_against_a_guest_process(
     assert lobby.host is not None
     guest = start_guest(tmp_path, lobby.host.port, code=lobby.host.code)
     request.addfinalizer(guest.kill)
-    for _ in range(2000):
-        driver.frames(1)
-        if lobby.host is not None and lobby.host.guest_identity is not None:
-            break
+    _accept_with_the_keyboard(driver, lobby)
     assert lobby.menu.items[0].enabled, "Start is offered once the guest has joined"
     driver.key(pygame.K_RETURN)  # Start the game
     board = app.top
@@ -119,10 +131,7 @@ def test_r41_lan_match_hosted_from_the_lobby_runs_game_after_game(
     assert lobby.host is not None and lobby.host.match is not None
     guest = start_guest(tmp_path, lobby.host.port, code=lobby.host.code)
     request.addfinalizer(guest.kill)
-    for _ in range(2000):
-        driver.frames(1)
-        if lobby.host is not None and lobby.host.guest_identity is not None:
-            break
+    _accept_with_the_keyboard(driver, lobby)
     driver.key(pygame.K_RETURN)  # Start the game
     for game_no in range(1, 4):
         board = app.top

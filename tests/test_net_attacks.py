@@ -1,0 +1,302 @@
+"""A stranger on the LAN attacks the host (everything on 127.0.0.1), each attack bounded to seconds:
+one message must not kill it (issue 15 item 1), the join code must not fall (2), a routing id must
+not carry a seat (3), multipart frames get `bad_message` and a flood cannot swell its memory (4)."""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+import zmq
+from net_helpers import last_json, start_host
+
+from engine import Rules
+from engine.ai.random_bot import RandomBot
+from net import attack
+from net.admission import expected_seconds_to_guess
+from net.guest import Guest
+from net.host import Host
+from net.protocol import PROTOCOL_VERSION, pack, unpack
+from net.version import program_version
+
+
+def hello(**fields: Any) -> dict[str, Any]:
+    return {"t": "hello", "protocol": PROTOCOL_VERSION, "program": program_version(), "name": "Mallory",
+            "code": "4321", **fields}
+
+
+class Stranger:
+    """A DEALER of our own, sending whatever frames the test likes."""
+
+    def __init__(self, port: int, routing_id: bytes | None = None) -> None:
+        self.context = zmq.Context()
+        self.socket = self.context.socket(zmq.DEALER)
+        self.socket.setsockopt(zmq.LINGER, 0)
+        if routing_id is not None:
+            self.socket.setsockopt(zmq.ROUTING_ID, routing_id)
+        self.socket.connect(f"tcp://127.0.0.1:{port}")
+
+    def send(self, *frames: bytes) -> None:
+        self.socket.send_multipart(list(frames))
+
+    def replies(self, seconds: float, pump: Any = None) -> list[dict[str, Any]]:
+        """Everything received within `seconds` (pumping an in-process host meanwhile)."""
+        out = []
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            if pump is not None:
+                pump()
+            while self.socket.poll(5):
+                out.append(unpack(self.socket.recv()))
+        return out
+
+    def reply(self, seconds: float = 5.0, pump: Any = None) -> dict[str, Any]:
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            if pump is not None:
+                pump()
+            if self.socket.poll(5):
+                return unpack(self.socket.recv())
+        raise AssertionError("no reply")
+
+    def close(self) -> None:
+        self.socket.close(0)
+        self.context.term()
+
+
+def _play_out(guest: Guest, seconds: float = 60) -> None:
+    bot = RandomBot(3)
+    deadline = time.monotonic() + seconds
+    while guest.record is None:
+        guest.poll(10)
+        if guest.my_turn() and guest.game is not None:
+            guest.send_action(bot.choose_in(guest.game))
+        assert time.monotonic() < deadline, "the game did not finish"
+
+
+# ---------------------------------------------------------------------------------------------- item 1
+NASTY_CODES = ["\u00e9", "\u0663\u0661\u0664\u0662", "\uff14\uff13\uff12\uff11",
+               "\U0001d7d2\U0001d7d1\U0001d7d0\U0001d7cf", "43210", "", "\u202e4321"]
+
+
+def test_non_ascii_codes_get_bad_message_and_the_host_plays_on(tmp_path: Path) -> None:
+    host, port = start_host(tmp_path, "--seed", "61")
+    guest = Guest(f"127.0.0.1:{port}", code="4321", name="Ben")
+    guest.connect()
+    stranger = Stranger(port)
+    try:
+        for code in NASTY_CODES:
+            stranger.send(pack(hello(code=code)))
+            answer = stranger.reply()
+            assert answer["t"] == "error" and answer["code"] == "bad_message", (code, answer)
+        # a lone surrogate (UTF-8 of U+D800) in the name: not text, so not a message
+        frame = pack(hello(name="\x00\x00\x00")).replace(b"\xa3\x00\x00\x00", b"\xa3\xed\xa0\x80")
+        stranger.send(frame)
+        assert stranger.reply()["code"] == "bad_message"
+        assert host.poll() is None, "the host process died"
+        _play_out(guest)
+    finally:
+        guest.close()
+        stranger.close()
+    assert last_json(host)["result"] == guest.record["result"]  # type: ignore[index]
+
+
+class _BuggyHost(Host):
+    """A host with a bug in a handler: the safety net must turn it into `bad_message`."""
+
+    def _guest_action(self, identity: bytes, message: dict[str, Any]) -> None:
+        raise RuntimeError("a bug the checks missed")
+
+
+def test_an_exception_while_handling_a_message_is_answered_and_never_leaves_poll() -> None:
+    game_host = _BuggyHost.new(rules=Rules(), seed=5, code="1111", host_name="Ana", accept_any=True)
+    guest = Guest(f"127.0.0.1:{game_host.port}", code="1111", name="Ben")
+    guest.connect()
+    try:
+        deadline = time.monotonic() + 5
+        while guest.view is None:
+            game_host.poll(5)
+            guest.poll(5)
+            assert time.monotonic() < deadline
+        guest.send_action({"type": "pass"})
+        while not guest.errors:
+            game_host.poll(5)  # must not raise
+            guest.poll(5)
+            assert time.monotonic() < deadline + 5
+        assert "could not handle this message (RuntimeError)" in guest.errors[-1]
+        assert guest.alive() and game_host.guest_alive()
+    finally:
+        guest.close()
+        game_host.close()
+
+
+# ---------------------------------------------------------------------------------------------- item 2
+def test_guessing_the_code_is_hopeless_and_the_expected_time_is_days(tmp_path: Path) -> None:
+    """3 s of guessing as fast as the host answers, from 32 connections renewed as they run out of
+    tries: the host compares at most 3 codes (at 0, 1 and 3 s) and seats nobody."""
+    host, port = attack.start_host(tmp_path, "7777")  # no --accept-any: a right guess would only ask
+    try:
+        out = attack.guess(port, 3.0)
+        assert host.poll() is None
+    finally:
+        host.kill()
+        host.wait(10)
+    print(out)
+    answers = out["answers"]
+    assert out["codes_compared"] <= 3, out
+    assert "welcome" not in answers and "asking" not in answers
+    assert answers.get("too many wrong join codes", 0) > 100, "the host kept answering, without comparing"
+    assert expected_seconds_to_guess() > 3 * 86400
+
+
+def test_a_right_code_only_asks_the_host_who_accepts_or_refuses() -> None:
+    game_host = Host.new(rules=Rules(), seed=6, code="2222", host_name="Ana")
+    ben = Guest(f"127.0.0.1:{game_host.port}", code="2222", name="Ben\n\u202eSYSTEM")
+    cy = Guest(f"127.0.0.1:{game_host.port}", code="2222", name="Cy")
+
+    def until(cond: Any) -> None:
+        deadline = time.monotonic() + 5
+        while not cond():
+            game_host.poll(5)
+            for g in (ben, cy, *later):
+                if g.socket is not None:
+                    g.poll(5)
+            assert time.monotonic() < deadline, "timed out"
+
+    later: list[Guest] = []
+
+    ben.connect()
+    try:
+        until(lambda: ben.asking)
+        assert game_host.join_request == "Ben SYSTEM", "no control or direction characters on the host's screen"
+        assert ben.seat is None and game_host.guest_token is None
+        cy.connect()
+        until(lambda: cy.refused is not None)
+        assert cy.refused == "the host is answering another guest: try again in a minute"
+        old_code = game_host.code
+        game_host.answer(False)
+        until(lambda: ben.refused is not None)
+        assert ben.refused == "the host turned you away" and ben.seat is None
+        assert game_host.code != old_code, "whoever was refused knew the code: a fresh one is drawn"
+        dan = Guest(f"127.0.0.1:{game_host.port}", code=game_host.code, name="Dan")
+        dan.connect()
+        later.append(dan)
+        until(lambda: dan.asking or dan.refused is not None)
+        game_host.answer(True)
+        until(lambda: dan.seat is not None)
+        assert game_host.guest_name == "Dan" and dan.token == game_host.guest_token
+        dan.close()
+    finally:
+        ben.close()
+        cy.close()
+        game_host.close()
+
+
+def test_a_headless_host_without_accept_any_lets_nobody_in(tmp_path: Path) -> None:
+    host, port = attack.start_host(tmp_path, "3333")
+    guest = Guest(f"127.0.0.1:{port}", code="3333", name="Ben")
+    guest.connect()
+    try:
+        deadline = time.monotonic() + 5
+        while guest.refused is None:
+            guest.poll(10)
+            assert time.monotonic() < deadline
+        assert guest.refused == "the host turned you away"
+    finally:
+        guest.close()
+        host.kill()
+        host.wait(10)
+
+
+# ---------------------------------------------------------------------------------------------- item 3
+def _seated(game_host: Host, guest: Guest) -> None:
+    deadline = time.monotonic() + 5
+    while guest.view is None:
+        game_host.poll(5)
+        guest.poll(5)
+        assert time.monotonic() < deadline
+
+
+def test_a_routing_id_does_not_carry_the_seat_without_the_token() -> None:
+    game_host = Host.new(rules=Rules(), seed=7, code="4444", host_name="Ana", first="south", accept_any=True)
+    game_host.start()
+    guest = Guest(f"127.0.0.1:{game_host.port}", code="4444", name="Ben")
+    guest.connect()
+    _seated(game_host, guest)
+    identity = game_host.guest_identity
+    assert identity is not None
+    # 1. while the guest is connected: another connection presents its routing id
+    thief = Stranger(game_host.port, routing_id=identity)
+
+    def pump() -> None:
+        game_host.poll(2)
+        guest.poll(2)
+
+    try:
+        thief.send(pack({"t": "ping", "n": 1}))
+        thief.send(pack({"t": "action", "seq": 0, "action": {"type": "pass"}}))
+        game_host.submit_local(game_host.game.legal_actions()[0])  # a state goes to the seat's owner
+        got = thief.replies(1.0, pump)
+        assert not [m for m in got if m["t"] in ("pong", "state", "welcome", "record")], got
+        assert guest.alive() and guest.actions_done == 1, "the guest keeps its seat and its states"
+        thief.close()
+        # 2. the guest's connection drops (no bye); a stranger takes its routing id
+        assert guest.socket is not None
+        guest.socket.close(0)
+        guest.socket = None
+        time.sleep(0.2)
+        thief = Stranger(game_host.port, routing_id=identity)
+        thief.send(pack({"t": "ping", "n": 2}))
+        answer = thief.reply(5.0, lambda: game_host.poll(2))
+        assert answer["t"] == "error" and answer["code"] == "not_joined"
+        thief.send(pack(hello(code="0000", token="f" * 32)))
+        assert thief.reply(5.0, lambda: game_host.poll(2))["t"] == "refused"
+        assert game_host.guest_identity is None
+        # 3. the guest reconnects and shows its token: its seat again, with everything it missed
+        guest.connect()
+        game_host.submit_local(game_host.game.legal_actions()[0]) if game_host.game.to_move == "south" else None
+        deadline = time.monotonic() + 5
+        while game_host.guest_identity is None or guest.actions_done != len(game_host.game.actions):
+            pump()
+            assert time.monotonic() < deadline
+        assert game_host.guest_identity is not None and game_host.guest_identity != identity
+        assert not [m for m in thief.replies(0.3, pump) if m["t"] in ("state", "pong", "welcome")]
+    finally:
+        thief.close()
+        guest.close()
+        game_host.close()
+
+
+# ---------------------------------------------------------------------------------------------- item 4
+def test_a_multipart_message_gets_bad_message() -> None:
+    game_host = Host.new(rules=Rules(), seed=8, code="5555", host_name="Ana", accept_any=True)
+    stranger = Stranger(game_host.port)
+    try:
+        stranger.send(pack({"t": "ping", "n": 1}), b"two", b"three")
+        answer = stranger.reply(5.0, lambda: game_host.poll(2))
+        assert answer["t"] == "error" and answer["code"] == "bad_message"
+        assert answer["reason"] == "a message is one frame, not 3"
+    finally:
+        stranger.close()
+        game_host.close()
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads the host's peak memory from /proc")
+@pytest.mark.parametrize("how", ["flood", "churn"])
+def test_a_flood_cannot_swell_the_hosts_memory(tmp_path: Path, how: str) -> None:
+    """3 s of frames just under the limits from 40 connections (flood), or of thousands of new
+    connections each pipelining hellos (churn): the host's peak resident memory stays small."""
+    host, port = attack.start_host(tmp_path, "7777")
+    try:
+        before = attack.rss_mb(host.pid)["VmHWM"]
+        out = attack.flood(port, 3.0) if how == "flood" else attack.churn(port, 3.0)
+        peak = attack.rss_mb(host.pid)["VmHWM"]
+        assert host.poll() is None
+    finally:
+        host.kill()
+        host.wait(10)
+    print(how, out, f"host peak RSS {before} MB -> {peak} MB")
+    assert peak - before < 40, f"the host grew by {peak - before:.0f} MB"
