@@ -125,7 +125,9 @@ class HostLobbyScene(MenuScene):
         asker = self.host.join_request
         if asker is not None:
             return [
-                Item(_("Accept"), lambda: self.answer(True), hint=_("{name} takes the other seat", name=asker)),
+                Item(_("Accept"), lambda: self.answer(True),
+                     hint=_("{name} takes a seat", name=asker) if self.host.table
+                     else _("{name} takes the other seat", name=asker)),
                 Item(_("Refuse"), lambda: self.answer(False), hint=_("A new join code is drawn")),
             ]
         joined = self.joined

@@ -107,7 +107,7 @@ def test_non_ascii_codes_get_bad_message_and_the_host_plays_on(tmp_path: Path) -
 class _BuggyHost(Host):
     """A host with a bug in a handler: the safety net must turn it into `bad_message`."""
 
-    def _guest_action(self, identity: bytes, message: dict[str, Any]) -> None:
+    def _guest_action(self, identity: bytes, message: dict[str, Any], seat: str) -> None:
         raise RuntimeError("a bug the checks missed")
 
 
