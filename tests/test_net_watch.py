@@ -190,3 +190,20 @@ def test_public_redaction_hides_both_sides_draws_and_scout_returns(seat: str) ->
     # the hand's backs follow from public events: 7 troops, +1 tactics, +1 troop, -1 troop -1 tactics, -1 tactics
     assert hand_backs(public, seat) == {"troops": 7, "tactics": 0}
     assert hand_backs(public[:2], seat) == {"troops": 8, "tactics": 1}
+
+
+@pytest.mark.parametrize("seed", [61, 62, 63])
+def test_hand_backs_from_public_events_match_the_hands_all_game(seed: int) -> None:
+    """The table shows each hand as troop and tactics backs: counted from public events, always right."""
+    from engine.cards import TACTICS
+    from engine.game import Game
+
+    game = Game.new(Rules(), seed)
+    bot = RandomBot(seed)
+    events: list[dict[str, Any]] = []
+    while not game.over:
+        events.extend(public_events(game.apply(bot.choose_in(game.copy()))))
+        for seat in ("north", "south"):
+            hand = game.hand(seat)
+            tactics = sum(card in TACTICS for card in hand)
+            assert hand_backs(events, seat) == {"troops": len(hand) - tactics, "tactics": tactics}
