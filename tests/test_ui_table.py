@@ -172,3 +172,63 @@ def test_the_table_waits_for_a_lost_player_by_name_and_offers_no_bot(app: App) -
         for p in players:
             p.close()
         host.close()
+
+
+def test_the_table_lobby_reopens_a_saved_table_game_and_both_players_rejoin(app: App) -> None:
+    from engine import Rules
+    from engine.ai.random_bot import RandomBot
+    from game.lan_store import host_save_path
+    from net.guest import Guest
+    from net.host import Host
+
+    host = Host.new(rules=Rules(), seed=54, code="1357", host_name="TV", host_seat=None,
+                    save_path=host_save_path(), accept_any=True)
+    players = [Guest(f"127.0.0.1:{host.port}", code="1357", name=n) for n in ("Ana", "Ben")]
+    for p in players:
+        p.connect()
+        while not p.welcomed:
+            host.poll(5)
+            p.poll(5)
+    host.start()
+    bots = [RandomBot(1), RandomBot(2)]
+    for _ in range(2000):  # some moves, then the table's computer goes away
+        host.poll(1)
+        for p, bot in zip(players, bots, strict=True):
+            p.poll(1)
+            if p.my_turn() and p.game is not None and p.actions_done == len(host.game.actions) < 12:
+                p.send_action(bot.choose_in(p.game))
+        if len(host.game.actions) >= 12 and all(p.actions_done == len(host.game.actions) and p.pending is None
+                                                for p in players):
+            break
+    saved_actions = list(host.game.actions)
+    port = host.port
+    host.close()
+
+    driver = Driver(app)
+    lobby = HostLobbyScene(app, bind="127.0.0.1", advertise=False, port=port)
+    app.push(lobby)
+    assert lobby.menu.items[0].label == "Resume the saved LAN game"
+    driver.key(pygame.K_RETURN)
+    assert lobby.host is not None and lobby.host.table and lobby.host.game.actions == saved_actions
+    assert not lobby.host.game.over
+    for _ in range(3000):  # each player notices the new host and says hello with its token
+        driver.frames(1)
+        for p in players:
+            p.poll(1)
+        if lobby.joined:
+            break
+    assert lobby.host is not None and lobby.host.join_request is None  # a token is proof: no question asked
+    driver.key(pygame.K_RETURN)  # Start the game
+    board = app.top
+    assert isinstance(board, SpectatorBoard) and isinstance(board.table, TableHostTable)
+    assert board.table.host.game.actions == saved_actions
+    assert len(board.log) > len(saved_actions)  # the game so far is in the table's log
+    for p in players:
+        for _ in range(200):
+            driver.frames(1)
+            p.poll(1)
+            if p.started and p.actions_done == len(saved_actions):
+                break
+        assert p.started and p.actions_done == len(saved_actions)
+        p.close()
+    board.table.close()
