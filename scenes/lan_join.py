@@ -17,6 +17,7 @@ from game.input import Intent, Kind
 from game.scene import AMBIENT, Scene
 from game.text import fit_size, fitted, shadowed, text
 from game.widgets import Item, Menu
+from net.roles import MAX_WATCHERS
 
 from .lan_host import TIMING_SHORT
 from .menu_base import MenuScene
@@ -50,7 +51,7 @@ class JoinListScene(MenuScene):
         out = [Item(_("Join as"), choices=("player", "watcher"), index=int(self.watch),
                     show=lambda v: _("a player") if v == "player" else _("a watcher"),
                     on_change=lambda v: setattr(self, "watch", v == "watcher"),
-                    hint=_("A watcher sees the table and no hand; up to 8 may watch a game"))]
+                    hint=_("A watcher sees the table and no hand; up to {n} may watch a game", n=MAX_WATCHERS))]
         for name, address, port, ok in self.shown:
             game = _("{name}'s game", name=name)  # the host sends its player's name: worded in our language
             label = f"{game}  \u00b7  {address}:{port}" if ok else _("{name} (another version)", name=game)
