@@ -57,6 +57,7 @@ class Host:
         self.admission = Admission(code, accept_any=accept_any)
         self.save_path = save_path
         self.watchers = Watchers(self._send)
+        self.advertiser: Any = None  # net.discovery.Advertiser, kept during play so watchers find the game
         self.events: list[Event] = []
         self.errors_sent = 0
         self._logged_at, self._unlogged = -math.inf, 0
@@ -215,6 +216,9 @@ class Host:
     def close(self) -> None:
         """Idempotent; also run at exit, since an open ZeroMQ socket would hang the interpreter's exit."""
         atexit.unregister(self.close)
+        if self.advertiser is not None:
+            self.advertiser.close()
+            self.advertiser = None
         self.router.close()
 
     def start(self) -> None:

@@ -223,7 +223,7 @@ class HostLobbyScene(MenuScene):
         from .table_board import board_for
 
         host, self.host = self.host, None  # the board's table owns it now
-        self._stop_advertising()
+        host.advertiser, self.advertiser = self.advertiser, None  # still found during play: watchers may come
         host.start()
         self.app.reset(board_for(self.app, TableHostTable(host) if host.table else HostTable(host)))
 

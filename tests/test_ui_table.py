@@ -232,3 +232,44 @@ def test_the_table_lobby_reopens_a_saved_table_game_and_both_players_rejoin(app:
         assert p.started and p.actions_done == len(saved_actions)
         p.close()
     board.table.close()
+
+
+def test_a_started_game_stays_advertised_so_watchers_find_it_and_closing_it_stops(app: App) -> None:
+    """Once play starts the game is still on the LAN list (for watchers); closing the game withdraws it."""
+    import time
+
+    from net.discovery import Advertiser, Browser
+    from net.guest import Guest
+
+    lobby = HostLobbyScene(app, bind="127.0.0.1", advertise=False, port=0)
+    app.push(lobby)
+    lobby.table = True
+    lobby.open_lobby()
+    host = lobby.host
+    assert host is not None
+    host.admission.accept_any = True
+    lobby.advertiser = Advertiser("TV", host.port, address="127.0.0.1", interfaces=["127.0.0.1"])
+    players = [Guest(f"127.0.0.1:{host.port}", code=host.code, name=n) for n in ("Ana", "Ben")]
+    browser = Browser(interfaces=["127.0.0.1"])
+    try:
+        for p in players:
+            p.connect()
+            for _ in range(500):
+                lobby.update(0.01)
+                p.poll(2)
+                if p.welcomed:
+                    break
+        lobby.start()
+        board = app.top
+        assert isinstance(board, SpectatorBoard) and host.advertiser is not None
+        deadline = time.monotonic() + 10
+        while not [g for g in browser.games() if g.port == host.port] and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert [g.name for g in browser.games() if g.port == host.port] == ["TV"]
+        advertiser = host.advertiser
+        board.table.close()
+        assert host.advertiser is None and advertiser._zc is None
+    finally:
+        browser.close()
+        for p in players:
+            p.close()
