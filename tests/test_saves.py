@@ -165,6 +165,8 @@ BAD_SAVES = {
     "illegal action": _tampered,
     "wrong field": _retyped,
     "damaged seed stream": _rng_damaged,
+    "huge integer": lambda good: good.replace('"seed":', '"seed":' + "9" * 5000 + ",\"was\":", 1),
+    "deep nesting": lambda good: "[" * 100_000 + "]" * 100_000,
 }
 
 
