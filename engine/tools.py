@@ -28,7 +28,11 @@ def read_json(path: str) -> Any:
             return parse_json(raw)
         return read_json_file(path, MAX_INPUT)
     except DataFileError as exc:
-        raise NotationError(f"{path}: {exc}") from None
+        if exc.kind == "unreadable":
+            raise NotationError(f"{path}: cannot read: {exc.detail['reason']}") from None
+        if exc.kind in ("not_a_file", "too_large", "not_text"):
+            raise NotationError(f"{path}: cannot read: it {exc}") from None
+        raise NotationError(f"{path}: not valid JSON (it {exc})") from None
 
 
 def parse_json_arg(text: str, where: str) -> Any:

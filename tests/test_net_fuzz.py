@@ -115,7 +115,14 @@ def test_host_survives_10000_hostile_messages_and_finishes(tmp_path: Path) -> No
             frame = _garbage(rng, guest.actions_done)
             target = stranger if sent % 2 else guest.socket
             assert target is not None
-            target.send(frame)
+            while True:  # never block: a dead host would leave the send waiting forever
+                try:
+                    target.send(frame, zmq.NOBLOCK)
+                    break
+                except zmq.Again:
+                    assert host.poll() is None, f"the host process died under fuzzing (after {sent} frames)"
+                    guest.poll(1)
+                    assert time.monotonic() < deadline + 60, "the host stopped reading"
             sent += 1
             if sent % 50 == 0:
                 guest.poll(0)

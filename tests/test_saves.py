@@ -175,6 +175,8 @@ BAD_SAVES = {
     "wrong field": _retyped,
     "damaged seed stream": _rng_damaged,
     "made under the old R9": _old_r9,
+    "huge integer": lambda good: good.replace('"seed":', '"seed":' + "9" * 5000 + ",\"was\":", 1),
+    "deep nesting": lambda good: "[" * 100_000 + "]" * 100_000,
 }
 
 

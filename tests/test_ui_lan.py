@@ -231,3 +231,46 @@ def test_lobby_reopens_a_saved_lan_game_and_the_guest_rejoins(app: App) -> None:
     assert guest.started and guest.actions_done == len(actions) and guest.pending is None
     guest.close()
     board.table.close()
+
+
+def test_the_lobby_asks_before_seating_a_guest_and_a_controller_answers(app: App) -> None:
+    """"Ben wants to join": Refuse (D-pad down, A) turns him away and shows a fresh code; the next
+    guest with that code is let in with A on Accept."""
+    from net.guest import Guest
+
+    driver = Driver(app)
+    lobby = HostLobbyScene(app, bind="127.0.0.1", advertise=False, port=0)
+    app.push(lobby)
+    lobby.open_lobby()
+    assert lobby.host is not None
+    first_code = lobby.host.code
+
+    def wait_for(cond: object, *guests: Guest) -> None:
+        for _ in range(3000):
+            driver.frames(1)
+            for g in guests:
+                g.poll(1)
+            if cond():  # type: ignore[operator]
+                return
+        raise AssertionError("timed out")
+
+    ben = Guest(f"127.0.0.1:{lobby.host.port}", code=first_code, name="Ben")
+    ben.connect()
+    wait_for(lambda: [i.label for i in lobby.menu.items] == ["Accept", "Refuse"], ben)
+    app.draw()
+    assert lobby.host.join_request == "Ben" and ben.asking and lobby.host.guest_identity is None
+    driver.pad(pygame.CONTROLLER_BUTTON_DPAD_DOWN)
+    driver.pad(pygame.CONTROLLER_BUTTON_A)  # Refuse
+    wait_for(lambda: ben.refused is not None, ben)
+    assert ben.refused == "the host turned you away" and lobby.host.code != first_code
+    assert [i.label for i in lobby.menu.items] == ["Start the game", "Close the lobby"]
+    app.draw()  # the panel now says the code is new
+    cy = Guest(f"127.0.0.1:{lobby.host.port}", code=lobby.host.code, name="Cy")
+    cy.connect()
+    wait_for(lambda: lobby.host is not None and lobby.host.join_request == "Cy", cy)
+    driver.pad(pygame.CONTROLLER_BUTTON_A)  # Accept, focused
+    wait_for(lambda: cy.seat is not None, cy)
+    assert lobby.host.guest_name == "Cy" and lobby.menu.items[0].enabled  # Start the game
+    ben.close()
+    cy.close()
+    lobby.leave()
