@@ -59,21 +59,26 @@ def test_host_as_the_table_from_the_lobby_two_players_and_a_watcher_processes(
     driver.key(pygame.K_RETURN)
     host = lobby.host
     assert host is not None and host.table
-    peers = {name: _join(tmp_path, host.port, host.code, name, *extra)
-             for name, extra in (("Ana", ()), ("Ben", ()), ("Cleo", ("--watch",)))}
-    for proc in peers.values():
-        request.addfinalizer(proc.kill)
     asked: list[str] = []
+    peers: dict[str, subprocess.Popen[str]] = {}
+    # one at a time: issue 15's admission asks the host about one newcomer at a time, and refuses a
+    # second right code meanwhile ("the host is answering another guest")
+    for name, extra in (("Ana", ()), ("Ben", ()), ("Cleo", ("--watch",))):
+        peers[name] = _join(tmp_path, host.port, host.code, name, *extra)
+        request.addfinalizer(peers[name].kill)
 
-    def accept_and_check() -> bool:
-        """The lobby asks "NAME wants to join" for each player (issue 15's Accept); watchers only need the code."""
-        if host.join_request is not None:
-            asked.append(host.join_request)
-            assert lobby.menu.items[0].label == "Accept"
-            driver.key(pygame.K_RETURN)  # Accept
-        return lobby.joined and host.watchers.count() == 1
+        def let_in(name: str = name) -> bool:
+            """The lobby asks "NAME wants to join" for a player; a watcher needs only the code."""
+            if host.join_request is not None:
+                asked.append(host.join_request)
+                assert lobby.menu.items[0].label == "Accept"
+                driver.key(pygame.K_RETURN)  # Accept
+            if name == "Cleo":
+                return host.watchers.count() == 1
+            return name in [r.name for r in host.remotes.values() if r.identity is not None]
 
-    _frames_until(driver, accept_and_check)
+        _frames_until(driver, let_in)
+    assert lobby.joined
     assert sorted(asked) == ["Ana", "Ben"]
     assert lobby.menu.items[0].enabled
     driver.key(pygame.K_RETURN)  # Start the game
