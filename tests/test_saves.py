@@ -174,9 +174,9 @@ BAD_SAVES = {
     "illegal action": _tampered,
     "wrong field": _retyped,
     "damaged seed stream": _rng_damaged,
-    "made under the old R9": _old_r9,
     "huge integer": lambda good: good.replace('"seed":', '"seed":' + "9" * 5000 + ",\"was\":", 1),
     "deep nesting": lambda good: "[" * 100_000 + "]" * 100_000,
+    "made under the old R9": _old_r9,
 }
 
 
