@@ -14,7 +14,7 @@ from engine.claims import Judgement, strength_of
 
 from .i18n import N_, _
 from .refusals import refusal_words
-from .words import card_short, formation_words
+from .words import card_short, formation_words, tie_words
 
 WHEN_CLAIM = {"standard": N_("Flag {flag} is yours to claim after you play a card: {proof}."),
               "advanced": N_("Flag {flag} is yours to claim at the start of your next turn: {proof}."),
@@ -59,14 +59,14 @@ class Referee:
                 return _("your {mine} beats the best {them} can still make: {theirs}", mine=mine, them=them,
                          theirs=theirs)
             if tie:
-                return _("your {mine} ties {them}'s and you completed first (R18)", mine=mine, them=them)
+                return tie_words(mine, theirs, self.game.players.get(self.seat, self.seat))
             return _("your {mine} beats {them}'s {theirs}", mine=mine, them=them, theirs=theirs)
         if not v.theirs_complete:
             added = ", ".join(card_short(c) for c in v.theirs.added)
             return _("{them} could still make {theirs} with {cards}, beating your {mine}", them=them, theirs=theirs,
                      cards=added, mine=mine)
         if tie:
-            return _("{them}'s {theirs} ties yours and {them} completed first (R18)", them=them, theirs=theirs)
+            return tie_words(mine, theirs, them)
         return _("{them}'s {theirs} beats your {mine}", them=them, theirs=theirs, mine=mine)
 
     def label(self, flag: int, seat: str) -> str | None:

@@ -12,6 +12,7 @@ from game.i18n import N_, _
 from game.input import Kind
 from game.text import blit_lines, fitted, font_for, shadowed, text, wrap
 from game.tween import pulse
+from game.turn_words import turn_caption, turn_marks
 from game.words import card_short, card_words
 
 if TYPE_CHECKING:
@@ -104,7 +105,7 @@ def draw_pennant(surf: pygame.Surface, board: BoardScene, n: int, flag: dict[str
                  glow: float = 0.0) -> None:
     r = layout.pennant(n, shift)
     owner = flag["claimed"]
-    cloth = (196, 188, 168) if owner is None else art.SEAT_TINT[board.side_of(owner)]
+    cloth = (196, 188, 168) if owner is None else board.tint(owner)
     pole_x = r.x + 14
     pygame.draw.line(surf, (60, 48, 34), (pole_x, r.y + 2), (pole_x, r.bottom - 2), 5)
     pygame.draw.circle(surf, art.GOLD, (pole_x, r.y + 3), 5)
@@ -145,20 +146,30 @@ def _formation(surf: pygame.Surface, board: BoardScene, n: int, flag: dict[str, 
 
 def _top_strip(surf: pygame.Surface, board: BoardScene, hidden: frozenset[Any]) -> None:
     view, them = board.view, OTHER[board.viewer]
-    for i, r in enumerate(layout.opponent_hand(view["hand_sizes"][them])):
+    size = view["hand_sizes"][them]
+    tactics = min(size, board.opp_tactics())
+    for i, r in enumerate(layout.opponent_hand(size)):  # tactics have their own backs (R45)
         if ("opp", i) not in hidden:
-            surf.blit(card_art.back("troops", "small"), r)
-    name = shadowed(board.names[them], 40, art.SEAT_TINT["top"])
+            surf.blit(card_art.back("tactics" if i >= size - tactics else "troops", "small"), r)
+    name = _name_img(board.names[them], board.tint(them))
     surf.blit(name, (28, 16))
     held = sum(1 for f in view["flags"] if f["claimed"] == them)
-    info = text(_("Flags: {n}  \u00b7  in hand: {hand}", n=held, hand=view["hand_sizes"][them]), 28, art.MUTED)
+    info = fitted(_("Flags: {n}  \u00b7  in hand: {hand}", n=held, hand=size), 28,
+                  layout.OPP_HAND_X - 44, art.MUTED)
     surf.blit(info, (30, 62))
     mine = sum(1 for f in view["flags"] if f["claimed"] == board.viewer)
-    me = shadowed(board.names[board.viewer], 40, art.SEAT_TINT["bottom"])
+    me = _name_img(board.names[board.viewer], board.tint(board.viewer))
     right = layout.W - 28
     surf.blit(me, (right - me.get_width(), 16))
-    info = text(_("Flags: {n}", n=mine), 28, art.MUTED)
+    info = fitted(_("Flags: {n}", n=mine), 28, layout.NAME_W, art.MUTED)
     surf.blit(info, (right - info.get_width(), 62))
+
+
+def _name_img(name: str, colour: tuple[int, int, int]) -> pygame.Surface:
+    img = shadowed(name, 40, colour)
+    if img.get_width() <= layout.NAME_W:
+        return img
+    return fitted(name, 40, layout.NAME_W, colour, "bold")
 
 
 def _deck(surf: pygame.Surface, deck: str, count: int) -> None:
@@ -195,7 +206,7 @@ def _discard(surf: pygame.Surface, board: BoardScene, seat: str, hidden: frozens
             surf.blit(card_art.face(card, "table"), r.move(0, k * 6))
     badge = text(str(len(board.view["discards"][seat])), 34, art.INK, "bold")
     box = badge.get_rect(center=(r.centerx, r.bottom + 36)).inflate(20, 0)
-    pygame.draw.rect(surf, art.SEAT_TINT[side], box, border_radius=14)
+    pygame.draw.rect(surf, board.tint(seat), box, border_radius=14)
     surf.blit(badge, badge.get_rect(center=box.center))
 
 
@@ -218,10 +229,12 @@ def draw(board: BoardScene, surface: pygame.Surface) -> None:
     _hand(board, surface, now)
     for flight in board.anims.flights:
         flight.draw(surface, now)
+    _marks(board, surface, now)
     _focus(board, surface, now)
     _buttons(board, surface)
     _prompt(board, surface, now)
     _thinking(board, surface, now)
+    _caption(board, surface)
     if board.drag is not None:
         img = card_art.face(board.drag[0], "hand")
         surface.blit(img, img.get_rect(center=board.drag[1]))
@@ -405,11 +418,77 @@ def _thinking(board: BoardScene, surface: pygame.Surface, now: float) -> None:
     if seat is None:
         return
     dots = "." * (1 + int(now * 3) % 3)
-    img = fitted(_("{who} is thinking", who=board.names[seat]) + dots, 32, 400, art.HILITE, "bold")
-    box = pygame.Rect(0, 0, 440, 52)
-    box.topleft = (1200, 24)
+    box = layout.CAPTION_RECT
+    img = fitted(_("{who} is thinking", who=board.names[seat]) + dots, 32, box.width - 36, art.HILITE, "bold")
     art.panel(surface, box, alpha=210, radius=14, border=art.GOLD_DARK)
     surface.blit(img, (box.x + 18, box.centery - img.get_height() // 2))
+
+
+CAPTION_SIZES = (26, 24, 22)
+
+
+def caption_lines(words: str, width: int) -> tuple[list[str], int]:
+    """The caption wrapped into the caption box: the largest size at which it takes at most three lines."""
+    for size in CAPTION_SIZES:
+        lines = wrap(words, size, width, "condensed")
+        if len(lines) * round(size * 1.2) <= layout.CAPTION_RECT.height - 12:
+            return lines, size
+    size = CAPTION_SIZES[-1]
+    return wrap(words, size, width, "condensed")[:3], size
+
+
+def _caption(board: BoardScene, surface: pygame.Surface) -> None:
+    """The other side's last turn in one sentence, in its own place in the top strip (never over cards)."""
+    if board.last_turn is None or board.hidden or board.table.thinking is not None:
+        return
+    seat, events = board.last_turn
+    box = layout.CAPTION_RECT
+    art.panel(surface, box, alpha=215, radius=14, border=board.tint(seat))
+    lines, size = caption_lines(turn_caption(seat, events, board.names), box.width - 28)
+    height = len(lines) * round(size * 1.2)
+    blit_lines(surface, lines, size, art.CREAM, (box.x + 14, box.centery - height // 2), "condensed",
+               spacing=1.2)
+
+
+def mark_rects(board: BoardScene) -> list[pygame.Rect]:
+    """Where the other side's last turn left its cards: each is ringed until the player here acts."""
+    if board.last_turn is None or board.hidden:
+        return []
+    seat, events = board.last_turn
+    hidden = board.anims.hidden()
+    out: list[pygame.Rect] = []
+    for key in sorted(turn_marks(seat, events), key=str):
+        if key in hidden:
+            continue
+        if key[0] == "slot":
+            r = board.rects.get(key)
+            cards = board.view["flags"][key[1] - 1][key[2]]
+            if r is None:
+                continue
+            if board.side_of(key[2]) == "top" and cards and cards[0] != key[3]:
+                r = pygame.Rect(r.x, r.y, r.width, layout.OFFSET + 4)  # a further card: only its top shows
+            out.append(r)
+        elif key[0] == "pennant":
+            flag = board.view["flags"][key[1] - 1]
+            if ("pennant", key[1]) not in hidden:
+                out.append(layout.pennant(key[1], board.pennant_shift(flag)).inflate(16, 10))
+        elif key[0] == "discard":
+            out.append(layout.discard(board.side_of(key[1])))
+        elif key[0] == "drawn" and board.side_of(seat) == "top":
+            backs = layout.opponent_hand(board.view["hand_sizes"][seat])
+            tactics = min(len(backs), board.opp_tactics())
+            kind = backs[len(backs) - tactics:] if key[1] == "tactics" else backs[:len(backs) - tactics]
+            out += [r for i, r in enumerate(kind[-key[2]:]) if ("opp", backs.index(r)) not in hidden]
+    return out
+
+
+def _marks(board: BoardScene, surface: pygame.Surface, now: float) -> None:
+    if board.last_turn is None:
+        return
+    colour = board.tint(board.last_turn[0])
+    for r in mark_rects(board):
+        art.blit_glow(surface, r, colour, 0.7, spread=10)
+        pygame.draw.rect(surface, colour, r.inflate(8, 8), 4, border_radius=12)
 
 
 def _victory(board: BoardScene, surface: pygame.Surface, now: float) -> None:
@@ -426,22 +505,43 @@ def _victory(board: BoardScene, surface: pygame.Surface, now: float) -> None:
         board.anims.confetti.draw(surface, now)
 
 
+TOAST_BOX = pygame.Rect(150, 412, 1620, 138)  # the flag band between the two rows: it covers no card
+
+
+def toast_layout(toast: Any) -> tuple[list[str], int, int]:
+    """(lines, size, box height) of a toast: the largest text size at which it fits the flag band."""
+    title_h = 44 if toast.title else 0
+    for size in (30, 28, 26, 24, 22):
+        lines: list[str] = []
+        for line in toast.lines:
+            lines += wrap(line, size, TOAST_BOX.width - 60, "bold")
+        height = 20 + title_h + round(size * 1.22) * len(lines)
+        if height <= TOAST_BOX.height:
+            return lines, size, height
+    return lines, size, min(height, TOAST_BOX.height)
+
+
+def current_toast(board: BoardScene) -> Any:
+    """The toast on show now: the newest one whose time has come."""
+    shown = [t for t in board.toasts if t.start <= board.clock < t.until]
+    return max(shown, key=lambda t: t.start) if shown else None
+
+
 def _toasts(board: BoardScene, surface: pygame.Surface) -> None:
-    if not board.toasts:
+    toast = current_toast(board)
+    if toast is None:
         return
-    toast = board.toasts[-1]
-    lines: list[str] = []
-    for line in toast.lines:
-        lines += wrap(line, 32, 1160, "bold")
-    title_h = 50 if toast.title else 0
-    height = 30 + title_h + 40 * len(lines)
-    box = pygame.Rect(0, 0, 1240, height)
-    box.midtop = (layout.W // 2, 150)
-    art.panel(surface, box, alpha=236, border=toast.colour, radius=18, fill=(14, 20, 20))
-    y = box.y + 14
+    lines, size, height = toast_layout(toast)
+    layer = pygame.Surface(TOAST_BOX.size, pygame.SRCALPHA)
+    box = pygame.Rect(0, 0, TOAST_BOX.width, height)
+    box.center = (TOAST_BOX.width // 2, TOAST_BOX.height // 2)
+    art.panel(layer, box, alpha=240, border=toast.colour, radius=18, fill=(14, 20, 20))
+    y = box.y + 10
     if toast.title:
-        img = text(toast.title, 40, toast.colour, "bold")
-        surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
-        y += title_h
-    blit_lines(surface, lines, 32, art.CREAM if toast.title else toast.colour, (box.centerx, y), "bold",
-               align="center", spacing=1.25)
+        img = fitted(toast.title, 34, box.width - 40, toast.colour, "bold")
+        layer.blit(img, img.get_rect(midtop=(box.centerx, y)))
+        y += 44
+    blit_lines(layer, lines, size, art.CREAM if toast.title else toast.colour, (box.centerx, y), "bold",
+               align="center", spacing=1.22)
+    layer.set_alpha(round(255 * toast.alpha(board.clock)))
+    surface.blit(layer, TOAST_BOX.topleft)
