@@ -29,6 +29,17 @@ TACTICS_SAID = {"Alexander": N_("Alexander"), "Darius": N_("Darius"), "Companion
                 "Redeploy": N_("Redeploy"), "Deserter": N_("Deserter"), "Traitor": N_("Traitor")}
 
 
+#: bots are stored under these English names (records, saves, statistics) and shown in the player's language
+BOT_NAMES = {"Bot (random)": N_("Bot (random)"), "Bot (easy)": N_("Bot (easy)"), "Bot (normal)": N_("Bot (normal)"),
+             "Bot (hard)": N_("Bot (hard)")}
+
+
+def shown_name(name: str) -> str:
+    """A player's name as drawn: a bot's stable name put into the current language, a person's as typed."""
+    template = BOT_NAMES.get(name)
+    return _(template) if template else name
+
+
 def how_words(how: str, short: bool = False) -> str:
     """How a game was won, in words."""
     return _((HOW_SHORT if short else HOW).get(how, how))

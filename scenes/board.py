@@ -16,10 +16,11 @@ from engine.cards import TROOP_INFO
 from game import layout, undo
 from game.explain import Referee
 from game.flow import Flow, Target
-from game.i18n import _
+from game.i18n import _, language
 from game.input import DIRECTIONS, Intent, Kind
 from game.scene import AMBIENT, IDLE, MOVING, Scene
 from game.table import Table
+from game.words import shown_name
 
 from . import board_draw, board_events
 from .board_anim import Animator
@@ -77,6 +78,7 @@ class BoardScene(Scene):
         self.flow = Flow([], self.viewer)
         self.targets: dict[Target, pygame.Rect] = {}
         self.rects: dict[Any, pygame.Rect] = {}
+        self.lang = language()
         self.refresh()
 
     # ------------------------------------------------------------------ model
@@ -86,7 +88,8 @@ class BoardScene(Scene):
 
     @property
     def names(self) -> dict[str, str]:
-        return self.table.names
+        """Names as drawn: a bot's name in the current language (records keep the stable English one)."""
+        return {seat: shown_name(name) for seat, name in self.table.names.items()}
 
     @property
     def my_turn(self) -> bool:
@@ -95,6 +98,7 @@ class BoardScene(Scene):
 
     def refresh(self) -> None:
         """Re-read the table after it changed: view, legal actions, claimable flags, targets."""
+        self.lang = language()
         self.view = self.table.view(self.viewer)
         self.legal = self.table.legal_actions() if self.my_turn else []
         self.flow.reset(self.legal, self.viewer)
@@ -509,6 +513,8 @@ class BoardScene(Scene):
         return board_draw.prompt_lines(self)
 
     def draw(self, surface: pygame.Surface) -> None:
+        if language() != self.lang:  # a switch mid-game: every label on the table is drawn again
+            self.refresh()
         board_draw.draw(self, surface)
 
     def enter(self) -> None:

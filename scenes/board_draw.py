@@ -11,8 +11,8 @@ from game import art, card_art, layout
 from game.i18n import N_, _
 from game.input import Kind
 from game.text import blit_lines, fitted, font_for, shadowed, text, wrap
-from game.tween import pulse
 from game.turn_words import turn_caption, turn_marks
+from game.tween import pulse
 from game.words import card_short, card_words
 
 if TYPE_CHECKING:
@@ -295,8 +295,12 @@ def _focus(board: BoardScene, surface: pygame.Surface, now: float) -> None:
     rect = (base or board.targets[target]).move(board.anims.shake_offset(target, now), 0)
     if target[0] == "hand" and target == board.hover and target in board.flow.candidates():
         rect = rect.move(0, -12)
-    colour = art.HILITE if show else (255, 255, 255)
-    pygame.draw.rect(surface, colour, rect.inflate(10, 10), 5 if show else 3, border_radius=14)
+    if show:  # white with a dark edge: never mistaken for the gold glow of a legal target
+        pygame.draw.rect(surface, (16, 20, 20), rect.inflate(22, 22), 3, border_radius=16)
+        pygame.draw.rect(surface, (255, 255, 255), rect.inflate(16, 16), 5, border_radius=15)
+        pygame.draw.rect(surface, (16, 20, 20), rect.inflate(6, 6), 2, border_radius=13)
+    else:
+        pygame.draw.rect(surface, (255, 255, 255), rect.inflate(10, 10), 3, border_radius=14)
 
 
 def _buttons(board: BoardScene, surface: pygame.Surface) -> None:
@@ -366,25 +370,39 @@ def prompt_lines(board: BoardScene) -> list[str]:
     return [_("Choose a flag for {card}.", card=name)]
 
 
-def _prompt(board: BoardScene, surface: pygame.Surface, now: float) -> None:
-    """What to do now, the focused tactics card's text, and the keys: every line at 28 px, none clipped."""
+PROMPT_SIZES = (28, 26, 24, 22, 20)
+
+
+def prompt_layout(board: BoardScene) -> tuple[list[str], list[str], int]:
+    """(lines, key hints, size): the largest size at which every word fits the status panel, none cut."""
     r = layout.PROMPT_RECT
-    art.panel(surface, r, alpha=210, radius=16)
-    if board.hidden:
-        return
     width = r.width - 28
-    hints: list[str] = []
+    hint = ""
     if board.my_turn:
         g = board.app.input.glyph
         short = _("{confirm} choose  \u00b7  {back} back", confirm=g(Kind.CONFIRM), back=g(Kind.BACK))
         hint = short + "  \u00b7  " + _("{key} claim", key=g(Kind.CLAIM)) if board.claimable else short
-        hints = pack(hint.split("  \u00b7  "), 28, width)
-    lines: list[str] = []
-    for sentence in prompt_lines(board) + card_note(board):
-        lines += wrap(sentence, 28, width, "bold")
-    room = max(1, (r.height - 20 - len(hints) * 33) // 33)
-    blit_lines(surface, lines[:room], 28, art.CREAM, (r.x + 14, r.y + 10), "bold", spacing=1.18)
-    blit_lines(surface, hints, 28, art.MUTED, (r.x + 14, r.bottom - 8 - len(hints) * 33), spacing=1.18)
+    sentences = prompt_lines(board) + card_note(board)
+    for size in PROMPT_SIZES:
+        hints = pack(hint.split("  \u00b7  "), size, width) if hint else []
+        lines = [line for sentence in sentences for line in wrap(sentence, size, width, "bold", probe=True)]
+        step = int(size * 1.18)
+        if (len(lines) + len(hints)) * step + 20 <= r.height:
+            return lines, hints, size
+    size = PROMPT_SIZES[-1]
+    return [line for sentence in sentences for line in wrap(sentence, size, width, "bold")], hints, size
+
+
+def _prompt(board: BoardScene, surface: pygame.Surface, now: float) -> None:
+    """What to do now, the focused card's text (and why it cannot be played), the keys: nothing clipped."""
+    r = layout.PROMPT_RECT
+    art.panel(surface, r, alpha=210, radius=16)
+    if board.hidden:
+        return
+    lines, hints, size = prompt_layout(board)
+    step = int(size * 1.18)
+    blit_lines(surface, lines, size, art.CREAM, (r.x + 14, r.y + 10), "bold", spacing=1.18)
+    blit_lines(surface, hints, size, art.MUTED, (r.x + 14, r.bottom - 8 - len(hints) * step), spacing=1.18)
 
 
 def pack(pieces: list[str], size: int, width: int) -> list[str]:
@@ -408,9 +426,13 @@ def card_note(board: BoardScene) -> list[str]:
     if board.hidden or board.flow.picked or not target or target[0] != "hand":
         return []
     card = str(target[1])
-    if card not in card_art.TACTIC_TEXT:
-        return []
-    return [f"{card_short(card)}: {_(card_art.TACTIC_TEXT[card])}"]
+    out = []
+    if card in card_art.TACTIC_TEXT:
+        out.append(f"{card_short(card)}: {_(card_art.TACTIC_TEXT[card])}")
+    playable = board.playable()
+    if board.my_turn and board.table.phase == "play" and playable and target not in playable:
+        out.append(board.ref.why_card_unplayable(card))  # a dimmed card says why on focus
+    return out
 
 
 def _thinking(board: BoardScene, surface: pygame.Surface, now: float) -> None:
@@ -430,11 +452,11 @@ CAPTION_SIZES = (26, 24, 22)
 def caption_lines(words: str, width: int) -> tuple[list[str], int]:
     """The caption wrapped into the caption box: the largest size at which it takes at most three lines."""
     for size in CAPTION_SIZES:
-        lines = wrap(words, size, width, "condensed")
+        lines = wrap(words, size, width, "condensed", probe=True)
         if len(lines) * round(size * 1.2) <= layout.CAPTION_RECT.height - 12:
             return lines, size
     size = CAPTION_SIZES[-1]
-    return wrap(words, size, width, "condensed")[:3], size
+    return wrap(words, size, width, "condensed"), size
 
 
 def _caption(board: BoardScene, surface: pygame.Surface) -> None:
@@ -511,14 +533,14 @@ TOAST_BOX = pygame.Rect(150, 412, 1620, 138)  # the flag band between the two ro
 def toast_layout(toast: Any) -> tuple[list[str], int, int]:
     """(lines, size, box height) of a toast: the largest text size at which it fits the flag band."""
     title_h = 44 if toast.title else 0
-    for size in (30, 28, 26, 24, 22):
-        lines: list[str] = []
-        for line in toast.lines:
-            lines += wrap(line, size, TOAST_BOX.width - 60, "bold")
-        height = 20 + title_h + round(size * 1.22) * len(lines)
+    sizes = (30, 28, 26, 24, 22)
+    for size in sizes:
+        lines = [part for line in toast.lines for part in wrap(line, size, TOAST_BOX.width - 60, "bold", probe=True)]
+        height = 20 + title_h + int(size * 1.22) * len(lines)
         if height <= TOAST_BOX.height:
             return lines, size, height
-    return lines, size, min(height, TOAST_BOX.height)
+    lines = [part for line in toast.lines for part in wrap(line, sizes[-1], TOAST_BOX.width - 60, "bold")]
+    return lines, sizes[-1], 20 + title_h + int(sizes[-1] * 1.22) * len(lines)
 
 
 def current_toast(board: BoardScene) -> Any:
@@ -532,9 +554,10 @@ def _toasts(board: BoardScene, surface: pygame.Surface) -> None:
     if toast is None:
         return
     lines, size, height = toast_layout(toast)
-    layer = pygame.Surface(TOAST_BOX.size, pygame.SRCALPHA)
+    tall = max(TOAST_BOX.height, height)  # a toast too long for the band still shows whole
+    layer = pygame.Surface((TOAST_BOX.width, tall), pygame.SRCALPHA)
     box = pygame.Rect(0, 0, TOAST_BOX.width, height)
-    box.center = (TOAST_BOX.width // 2, TOAST_BOX.height // 2)
+    box.center = (TOAST_BOX.width // 2, tall // 2)
     art.panel(layer, box, alpha=240, border=toast.colour, radius=18, fill=(14, 20, 20))
     y = box.y + 10
     if toast.title:
@@ -544,4 +567,4 @@ def _toasts(board: BoardScene, surface: pygame.Surface) -> None:
     blit_lines(layer, lines, size, art.CREAM if toast.title else toast.colour, (box.centerx, y), "bold",
                align="center", spacing=1.22)
     layer.set_alpha(round(255 * toast.alpha(board.clock)))
-    surface.blit(layer, TOAST_BOX.topleft)
+    surface.blit(layer, (TOAST_BOX.x, TOAST_BOX.centery - tall // 2))
