@@ -119,7 +119,7 @@ class ScoreboardScene(MenuScene):
         title = _("Match summary") if self.over else _("Scoreboard")
         img = shadowed(title, fit_size(title, 72, 1800, "serif"), art.HILITE, "serif", offset=3)
         surface.blit(img, img.get_rect(center=(960, 80)))
-        words = match_words(s.setup) + "  \u00b7  " + _("5 points a win, 1 a flag to the loser (R40)")
+        words = match_words(s.setup) + "  \u00b7  " + _("5 points a win, 1 a flag to the loser")
         img = fitted(words, 30, 1800, art.MUTED)
         surface.blit(img, img.get_rect(center=(960, 146)))
         self._score(surface, names, scores)
@@ -145,8 +145,8 @@ class ScoreboardScene(MenuScene):
         surface.blit(img, img.get_rect(center=(960, 790)))
         if not self.over:
             nxt = s.next_first
-            words = _("{name} starts the next game (R5)", name=names[nxt]) if nxt else \
-                _("A random player starts the next game (R5)")
+            words = _("{name} starts the next game", name=names[nxt]) if nxt else \
+                _("A random player starts the next game")
             img = fitted(words, 30, 1800, art.MUTED)
             surface.blit(img, img.get_rect(center=(960, 842)))
         self.menu.draw(surface, self.app.input.last_device)
