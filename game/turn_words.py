@@ -40,8 +40,6 @@ def _piece(event: Event) -> str | None:
             return _("Redeploy discarded their {card} from flag {flag}", card=card_short(event["target"]),
                      flag=event["from_flag"])
         return _("{card} to flag {flag}", card=card_short(card), flag=event["flag"])
-    if kind == "claim":
-        return _("claimed flag {flag}", flag=event["flag"])
     if kind == "scout_return":
         return _("put back cards: {n}", n=event.get("count", len(event.get("cards", []))))
     if kind == "pass":
@@ -65,8 +63,14 @@ def _draws(events: list[Event]) -> list[str]:
 
 def turn_caption(seat: str, events: list[Event], names: dict[str, str]) -> str:
     """'Bot (easy): green 9 to flag 6, claimed flag 3, drew a tactics card.' for `seat`'s turn."""
-    pieces = [p for p in (_piece(e) for e in events if e.get("seat") == seat) if p]
-    draws = _draws([e for e in events if e.get("seat") == seat])
+    mine = [e for e in events if e.get("seat") == seat]
+    claims = [e["flag"] for e in mine if e["type"] == "claim"]
+    pieces = [p for p in (_piece(e) for e in mine if e["type"] != "claim") if p]
+    if len(claims) == 1:
+        pieces.append(_("claimed flag {flag}", flag=claims[0]))
+    elif claims:
+        pieces.append(_("claimed flags {flags}", flags=", ".join(str(n) for n in claims)))
+    draws = _draws(mine)
     # draws come after the claims, as in the turn (R7), but Scout's own draws follow the Scout
     if any(e["type"] == "scout_draw" for e in events):
         at = next((i + 1 for i, p in enumerate(pieces) if p == _("played Scout")), len(pieces))

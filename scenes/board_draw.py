@@ -374,20 +374,23 @@ PROMPT_SIZES = (28, 26, 24, 22, 20)
 
 
 def prompt_layout(board: BoardScene) -> tuple[list[str], list[str], int]:
-    """(lines, key hints, size): the largest size at which every word fits the status panel, none cut."""
-    r = layout.PROMPT_RECT
-    width = r.width - 28
+    """(lines, key hints, size) of the status panel now."""
     hint = ""
     if board.my_turn:
         g = board.app.input.glyph
         short = _("{confirm} choose  \u00b7  {back} back", confirm=g(Kind.CONFIRM), back=g(Kind.BACK))
         hint = short + "  \u00b7  " + _("{key} claim", key=g(Kind.CLAIM)) if board.claimable else short
-    sentences = prompt_lines(board) + card_note(board)
+    return fit_prompt(prompt_lines(board) + card_note(board), hint)
+
+
+def fit_prompt(sentences: list[str], hint: str) -> tuple[list[str], list[str], int]:
+    """The largest size at which the sentences and the key hints all fit the status panel, none cut."""
+    r = layout.PROMPT_RECT
+    width = r.width - 28
     for size in PROMPT_SIZES:
         hints = pack(hint.split("  \u00b7  "), size, width) if hint else []
         lines = [line for sentence in sentences for line in wrap(sentence, size, width, "bold", probe=True)]
-        step = int(size * 1.18)
-        if (len(lines) + len(hints)) * step + 20 <= r.height:
+        if (len(lines) + len(hints)) * int(size * 1.18) + 20 <= r.height:
             return lines, hints, size
     size = PROMPT_SIZES[-1]
     return [line for sentence in sentences for line in wrap(sentence, size, width, "bold")], hints, size
@@ -426,13 +429,12 @@ def card_note(board: BoardScene) -> list[str]:
     if board.hidden or board.flow.picked or not target or target[0] != "hand":
         return []
     card = str(target[1])
-    out = []
-    if card in card_art.TACTIC_TEXT:
-        out.append(f"{card_short(card)}: {_(card_art.TACTIC_TEXT[card])}")
     playable = board.playable()
     if board.my_turn and board.table.phase == "play" and playable and target not in playable:
-        out.append(board.ref.why_card_unplayable(card))  # a dimmed card says why on focus
-    return out
+        return [board.ref.why_card_unplayable(card)]  # a dimmed card says why on focus (its text is on it)
+    if card not in card_art.TACTIC_TEXT:
+        return []
+    return [f"{card_short(card)}: {_(card_art.TACTIC_TEXT[card])}"]
 
 
 def _thinking(board: BoardScene, surface: pygame.Surface, now: float) -> None:
