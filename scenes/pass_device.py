@@ -66,13 +66,14 @@ class PassScene(Scene):
         last = self.board.last_turn
         if last is None:
             return
-        box = SUMMARY_BOX
         seat, events = last
+        lines = wrap(turn_caption(seat, events, self.board.names), 32, SUMMARY_BOX.width - 40)
+        box = SUMMARY_BOX.copy()
+        box.height = min(box.height, 72 + len(lines) * int(32 * 1.2))
         art.panel(surface, box, alpha=200, radius=16, border=self.board.tint(seat))
         head = fitted(_("While you looked away:"), 30, box.width - 40, art.MUTED, "bold")
         surface.blit(head, (box.x + 20, box.y + 12))
-        lines = wrap(turn_caption(seat, events, self.board.names), 32, box.width - 40)[:3]
-        blit_lines(surface, lines, 32, art.CREAM, (box.x + 20, box.y + 54), spacing=1.2)
+        blit_lines(surface, lines, 32, art.CREAM, (box.x + 20, box.y + 50), spacing=1.2)
 
 
 def _other(seat: str) -> str:
