@@ -379,7 +379,9 @@ def prompt_layout(board: BoardScene) -> tuple[list[str], list[str], int]:
     if board.my_turn:
         g = board.app.input.glyph
         short = _("{confirm} choose  \u00b7  {back} back", confirm=g(Kind.CONFIRM), back=g(Kind.BACK))
-        hint = short + "  \u00b7  " + _("{key} claim", key=g(Kind.CLAIM)) if board.claimable else short
+        claim = _("Click a glowing flag to claim") if board.app.input.last_device == "mouse" else \
+            _("{key} claim", key=g(Kind.CLAIM))
+        hint = short + "  \u00b7  " + claim if board.claimable else short
     return fit_prompt(prompt_lines(board) + card_note(board), hint)
 
 
@@ -393,7 +395,17 @@ def fit_prompt(sentences: list[str], hint: str) -> tuple[list[str], list[str], i
         if (len(lines) + len(hints)) * int(size * 1.18) + 20 <= r.height:
             return lines, hints, size
     size = PROMPT_SIZES[-1]
-    return [line for sentence in sentences for line in wrap(sentence, size, width, "bold")], hints, size
+    lines = [line for sentence in sentences for line in wrap(sentence, size, width, "bold")]
+    _too_tall(" ".join(sentences), r.height, (len(lines) + len(hints)) * int(size * 1.18) + 20)
+    return lines, hints, size
+
+
+def _too_tall(words: str, room: int, needed: int) -> None:
+    """Report words that need more height than their box, to the width test (game.text.watch_overflow)."""
+    from game import text as text_module
+
+    if text_module.OVERFLOWS is not None:
+        text_module.OVERFLOWS.append((words, room, needed))
 
 
 def _prompt(board: BoardScene, surface: pygame.Surface, now: float) -> None:
@@ -458,7 +470,9 @@ def caption_lines(words: str, width: int) -> tuple[list[str], int]:
         if len(lines) * round(size * 1.2) <= layout.CAPTION_RECT.height - 12:
             return lines, size
     size = CAPTION_SIZES[-1]
-    return wrap(words, size, width, "condensed"), size
+    lines = wrap(words, size, width, "condensed")
+    _too_tall(words, layout.CAPTION_RECT.height - 12, len(lines) * round(size * 1.2))
+    return lines, size
 
 
 def _caption(board: BoardScene, surface: pygame.Surface) -> None:
@@ -542,7 +556,9 @@ def toast_layout(toast: Any) -> tuple[list[str], int, int]:
         if height <= TOAST_BOX.height:
             return lines, size, height
     lines = [part for line in toast.lines for part in wrap(line, sizes[-1], TOAST_BOX.width - 60, "bold")]
-    return lines, sizes[-1], 20 + title_h + int(sizes[-1] * 1.22) * len(lines)
+    height = 20 + title_h + int(sizes[-1] * 1.22) * len(lines)
+    _too_tall(" ".join(toast.lines), TOAST_BOX.height, height)
+    return lines, sizes[-1], height
 
 
 def current_toast(board: BoardScene) -> Any:
