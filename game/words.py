@@ -40,6 +40,10 @@ def shown_name(name: str) -> str:
     return _(template) if template else name
 
 
+def shown_names(names: dict[str, str]) -> dict[str, str]:
+    return {seat: shown_name(name) for seat, name in names.items()}
+
+
 def how_words(how: str, short: bool = False) -> str:
     """How a game was won, in words."""
     return _((HOW_SHORT if short else HOW).get(how, how))

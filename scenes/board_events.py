@@ -53,7 +53,7 @@ def _claim(board: BoardScene, event: dict[str, Any]) -> None:
     who = board.names[seat]
     proof = proof_words(event.get("proof", {}), board.names[OTHER[seat]], who)  # from its parts, any language
     board.say([proof[0].upper() + proof[1:] if proof else ""], title=_("{who} takes flag {flag}", who=who, flag=n),
-              good=True, queued=True)
+              good=True, queued=seat != board.viewer)  # your own claim answers at once
     if board.speed > 0:
         duration = SLIDE * board.speed
         shift = 42 if seat == board.viewer else -42

@@ -16,6 +16,7 @@ from game.i18n import N_, _
 from game.saves import match_words
 from game.text import fit_size, fitted, shadowed, text
 from game.widgets import Item
+from game.words import shown_names
 
 from .menu_base import MenuScene
 
@@ -71,7 +72,7 @@ class ScoreboardScene(MenuScene):
         """How near the end condition is (R41), in one line."""
         s = self.session
         match: Any = s.match
-        names = s.names
+        names = shown_names(s.names)
         if match is None:
             return ""
         if self.over:
@@ -96,7 +97,7 @@ class ScoreboardScene(MenuScene):
         return words
 
     def rows(self) -> list[tuple[str, ...]]:
-        names = self.session.names
+        names = shown_names(self.session.names)
         total = {"south": 0, "north": 0}
         out: list[tuple[str, ...]] = []
         for i, result in enumerate(self.session.games, start=1):
@@ -114,7 +115,7 @@ class ScoreboardScene(MenuScene):
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_backdrop(surface)
         s = self.session
-        names = s.names
+        names = shown_names(s.names)
         scores = s.match.scores if s.match is not None else s.wins
         title = _("Match summary") if self.over else _("Scoreboard")
         img = shadowed(title, fit_size(title, 72, 1800, "serif"), art.HILITE, "serif", offset=3)

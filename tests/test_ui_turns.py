@@ -164,10 +164,16 @@ def test_a_guile_tactics_card_gets_its_toast_and_animation(tmp_path: object, car
     owner = "north" if card == "redeploy" else "south"
     target_rect = board.rects[("slot", act["from_flag"], owner, act["target"])]
     toast: Toast | None = None
-    flew = False
+    flew = from_hand = drawn = False
+
+    def held(r: pygame.Rect) -> bool:  # the opponent's backs peek down from the top edge
+        return r.bottom <= layout.TOP_STRIP + 2
     for _ in range(600):
         driver.frames(1)
-        flew |= any(f.card == act["target"] and f.src.topleft == target_rect.topleft for f in board.anims.flights)
+        flights = board.anims.flights
+        flew |= any(f.card == act["target"] and f.src.topleft == target_rect.topleft for f in flights)
+        from_hand |= any(f.card == card and held(f.src) for f in flights)
+        drawn |= any(f.card.startswith("back:") and held(f.dst) for f in flights)
         shown = board_draw.current_toast(board)
         if shown is not None and toast is None and card_short(card) in shown.title:
             toast = shown
@@ -177,6 +183,7 @@ def test_a_guile_tactics_card_gets_its_toast_and_animation(tmp_path: object, car
     title, line = tactic_toast({**act, "type": "play", "seat": "north"}, board.names) or ("", "")
     assert toast.title == title and toast.lines == [line] and card_short(act["target"]) in line
     assert flew, "the moved card travels from where it stood"
+    assert from_hand and drawn, "the tactics card leaves their hand, the drawn card flies into it"
     cards = [r for k, r in board.rects.items() if k[0] in ("slot", "hand")]
     assert board_draw.TOAST_BOX.collidelist(cards) == -1, "the banner's place covers no card"
     assert board.last_turn is not None and board.last_turn[1][0]["card"] == card
