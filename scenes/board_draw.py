@@ -389,12 +389,13 @@ def fit_prompt(sentences: list[str], hint: str) -> tuple[list[str], list[str], i
     """The largest size at which the sentences and the key hints all fit the status panel, none cut."""
     r = layout.PROMPT_RECT
     width = r.width - 28
-    for size in PROMPT_SIZES:
-        hints = pack(hint.split("  \u00b7  "), size, width) if hint else []
+    tries = [(size, True) for size in PROMPT_SIZES[:-1]] + [(size, False) for size in PROMPT_SIZES]
+    for size, with_hints in tries:  # the keys give way before the words about the game get small
+        hints = pack(hint.split("  \u00b7  "), size, width) if hint and with_hints else []
         lines = [line for sentence in sentences for line in wrap(sentence, size, width, "bold", probe=True)]
         if (len(lines) + len(hints)) * int(size * 1.18) + 20 <= r.height:
             return lines, hints, size
-    size = PROMPT_SIZES[-1]
+    size, hints = PROMPT_SIZES[-1], []
     lines = [line for sentence in sentences for line in wrap(sentence, size, width, "bold")]
     _too_tall(" ".join(sentences), r.height, (len(lines) + len(hints)) * int(size * 1.18) + 20)
     return lines, hints, size
@@ -421,16 +422,16 @@ def _prompt(board: BoardScene, surface: pygame.Surface, now: float) -> None:
 
 
 def pack(pieces: list[str], size: int, width: int) -> list[str]:
-    """Join pieces with a dot into as few lines as fit `width`; a piece is never split."""
-    from game.text import font_for
-
+    """Join pieces with a dot into as few lines as fit `width`; a piece wider than a line is wrapped."""
     lines: list[str] = []
     for piece in pieces:
         trial = f"{lines[-1]}  \u00b7  {piece}" if lines else piece
         if lines and font_for(trial, size).size(trial)[0] <= width:
             lines[-1] = trial
-        else:
+        elif font_for(piece, size).size(piece)[0] <= width:
             lines.append(piece)
+        else:
+            lines += wrap(piece, size, width, probe=True)
     return lines
 
 

@@ -277,7 +277,8 @@ def test_every_caption_and_toast_fits_its_box(lang: str) -> None:
             from game.card_art import TACTIC_TEXT
             from game.i18n import _
 
-            hint = "Enter choose  \u00b7  Esc back  \u00b7  C claim"
+            click = _("{confirm} choose  \u00b7  {back} back", confirm=_("Click"), back=_("Right-click"))
+            hint = click + "  \u00b7  " + _("Click a glowing flag to claim")  # the mouse's, the longest
             for note in (f"{card_short(card)}: {_(TACTIC_TEXT[card])}", ref.why_card_unplayable(card)):
                 sentences = [_("No troop can be played: play a tactics card, or Pass."), note]
                 lines, hints, size = board_draw.fit_prompt(sentences, hint)
