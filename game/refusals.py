@@ -25,6 +25,8 @@ PATTERNS: list[tuple[re.Pattern[str], str]] = [(re.compile(p), t) for p, t in (
      N_("Traitor takes troops only, not tactics cards")),
     (r"^Redeploy moves a card to another flag \(R34\)$", N_("Redeploy moves a card to another flag")),
     (r"^you can play a troop, so you may not pass \(R9\)$", N_("you can play a troop, so you may not pass")),
+    (r"^you can play a tactics card, so you may not pass \(R9\)$",
+     N_("you can play a tactics card, so you may not pass")),
     (r"^the troops deck is empty \(R10\)$", N_("the troop deck is empty")),
     (r"^the tactics deck is empty \(R10\)$", N_("the tactics deck is empty")),
     (r"^Scout returns (?P<n>\d) cards, one fewer than it drew \(R33\)$",

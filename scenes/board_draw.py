@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from engine import OTHER
+from engine.cards import TROOP_BIT
 from game import art, card_art, layout
 from game.i18n import N_, _
 from game.input import Kind
@@ -349,8 +350,10 @@ def prompt_lines(board: BoardScene) -> list[str]:
             return [_("Scout: pick {n} card(s) to put back, in order.", n=more)]
         return [_("Put back {cards}? Choose Put back.", cards=", ".join(chosen))]
     if card is None:
-        if {"type": "pass"} in board.legal:
-            return [_("No troop can be played: play a tactics card, or Pass.")]
+        if {"type": "pass"} in board.legal:  # R9: only when no card at all can be played
+            return [_("No card can be played: Pass ends your turn (no claim, no draw).")]
+        if not any(a.get("card") in TROOP_BIT for a in board.legal):
+            return [_("No troop can be played, so you must play a tactics card.")]
         return [_("Your turn: choose a card to play.")]
     name = card_words(card)
     if card == "scout":
@@ -374,6 +377,13 @@ PROMPT_SIZES = (28, 26, 24, 22, 20)
 
 
 def prompt_layout(board: BoardScene) -> tuple[list[str], list[str], int]:
+    """The status panel's wrapped lines, its key hints, and how many lines of text it has room for."""
+    lines, hints, size = prompt_fit(board)
+    room = (layout.PROMPT_RECT.height - 20) // int(size * 1.18) - len(hints)
+    return lines, hints, room
+
+
+def prompt_fit(board: BoardScene) -> tuple[list[str], list[str], int]:
     """(lines, key hints, size) of the status panel now."""
     hint = ""
     if board.my_turn:
@@ -415,7 +425,7 @@ def _prompt(board: BoardScene, surface: pygame.Surface, now: float) -> None:
     art.panel(surface, r, alpha=210, radius=16)
     if board.hidden:
         return
-    lines, hints, size = prompt_layout(board)
+    lines, hints, size = prompt_fit(board)
     step = int(size * 1.18)
     blit_lines(surface, lines, size, art.CREAM, (r.x + 14, r.y + 10), "bold", spacing=1.18)
     blit_lines(surface, hints, size, art.MUTED, (r.x + 14, r.bottom - 8 - len(hints) * step), spacing=1.18)

@@ -280,7 +280,7 @@ def test_every_caption_and_toast_fits_its_box(lang: str) -> None:
             click = _("{confirm} choose  \u00b7  {back} back", confirm=_("Click"), back=_("Right-click"))
             hint = click + "  \u00b7  " + _("Click a glowing flag to claim")  # the mouse's, the longest
             for note in (f"{card_short(card)}: {_(TACTIC_TEXT[card])}", ref.why_card_unplayable(card)):
-                sentences = [_("No troop can be played: play a tactics card, or Pass."), note]
+                sentences = [_("No troop can be played, so you must play a tactics card."), note]
                 lines, hints, size = board_draw.fit_prompt(sentences, hint)
                 step = int(size * 1.18)
                 assert (len(lines) + len(hints)) * step + 20 <= layout.PROMPT_RECT.height, (lang, card, lines)
