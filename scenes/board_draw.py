@@ -374,12 +374,20 @@ def prompt_lines(board: BoardScene) -> list[str]:
 
 
 PROMPT_SIZES = (28, 26, 24, 22, 20)
+PROMPT_SPACING = 1.18
+
+
+def step_of(size: int, spacing: float) -> int:
+    """Line height in pixels of text asked at `size`: the text-size setting (game.text.SCALE) included."""
+    from game import text as text_module
+
+    return max(1, int(size * spacing * text_module.SCALE))
 
 
 def prompt_layout(board: BoardScene) -> tuple[list[str], list[str], int]:
     """The status panel's wrapped lines, its key hints, and how many lines of text it has room for."""
     lines, hints, size = prompt_fit(board)
-    room = (layout.PROMPT_RECT.height - 20) // int(size * 1.18) - len(hints)
+    room = (layout.PROMPT_RECT.height - 20) // step_of(size, PROMPT_SPACING) - len(hints)
     return lines, hints, room
 
 
@@ -403,11 +411,11 @@ def fit_prompt(sentences: list[str], hint: str) -> tuple[list[str], list[str], i
     for size, with_hints in tries:  # the keys give way before the words about the game get small
         hints = pack(hint.split("  \u00b7  "), size, width) if hint and with_hints else []
         lines = [line for sentence in sentences for line in wrap(sentence, size, width, "bold", probe=True)]
-        if (len(lines) + len(hints)) * int(size * 1.18) + 20 <= r.height:
+        if (len(lines) + len(hints)) * step_of(size, PROMPT_SPACING) + 20 <= r.height:
             return lines, hints, size
     size, hints = PROMPT_SIZES[-1], []
     lines = [line for sentence in sentences for line in wrap(sentence, size, width, "bold")]
-    _too_tall(" ".join(sentences), r.height, (len(lines) + len(hints)) * int(size * 1.18) + 20)
+    _too_tall(" ".join(sentences), r.height, (len(lines) + len(hints)) * step_of(size, PROMPT_SPACING) + 20)
     return lines, hints, size
 
 
@@ -426,9 +434,10 @@ def _prompt(board: BoardScene, surface: pygame.Surface, now: float) -> None:
     if board.hidden:
         return
     lines, hints, size = prompt_fit(board)
-    step = int(size * 1.18)
-    blit_lines(surface, lines, size, art.CREAM, (r.x + 14, r.y + 10), "bold", spacing=1.18)
-    blit_lines(surface, hints, size, art.MUTED, (r.x + 14, r.bottom - 8 - len(hints) * step), spacing=1.18)
+    step = step_of(size, PROMPT_SPACING)
+    spacing = step / size
+    blit_lines(surface, lines, size, art.CREAM, (r.x + 14, r.y + 10), "bold", spacing=spacing)
+    blit_lines(surface, hints, size, art.MUTED, (r.x + 14, r.bottom - 8 - len(hints) * step), spacing=spacing)
 
 
 def pack(pieces: list[str], size: int, width: int) -> list[str]:
@@ -471,18 +480,18 @@ def _thinking(board: BoardScene, surface: pygame.Surface, now: float) -> None:
     surface.blit(img, (box.x + 18, box.centery - img.get_height() // 2))
 
 
-CAPTION_SIZES = (26, 24, 22)
+CAPTION_SIZES = (26, 24, 22, 20, 18)
 
 
 def caption_lines(words: str, width: int) -> tuple[list[str], int]:
     """The caption wrapped into the caption box: the largest size at which it takes at most three lines."""
     for size in CAPTION_SIZES:
         lines = wrap(words, size, width, "condensed", probe=True)
-        if len(lines) * round(size * 1.2) <= layout.CAPTION_RECT.height - 12:
+        if len(lines) * step_of(size, 1.2) <= layout.CAPTION_RECT.height - 12:
             return lines, size
     size = CAPTION_SIZES[-1]
     lines = wrap(words, size, width, "condensed")
-    _too_tall(words, layout.CAPTION_RECT.height - 12, len(lines) * round(size * 1.2))
+    _too_tall(words, layout.CAPTION_RECT.height - 12, len(lines) * step_of(size, 1.2))
     return lines, size
 
 
@@ -494,9 +503,9 @@ def _caption(board: BoardScene, surface: pygame.Surface) -> None:
     box = layout.CAPTION_RECT
     art.panel(surface, box, alpha=215, radius=14, border=board.tint(seat))
     lines, size = caption_lines(turn_caption(seat, events, board.names), box.width - 28)
-    height = len(lines) * round(size * 1.2)
+    height = len(lines) * step_of(size, 1.2)
     blit_lines(surface, lines, size, art.CREAM, (box.x + 14, box.centery - height // 2), "condensed",
-               spacing=1.2)
+               spacing=step_of(size, 1.2) / size)
 
 
 def mark_rects(board: BoardScene) -> list[pygame.Rect]:
@@ -559,15 +568,15 @@ TOAST_BOX = pygame.Rect(150, 412, 1620, 138)  # the flag band between the two ro
 
 def toast_layout(toast: Any) -> tuple[list[str], int, int]:
     """(lines, size, box height) of a toast: the largest text size at which it fits the flag band."""
-    title_h = 44 if toast.title else 0
+    title_h = step_of(34, 1.25) if toast.title else 0
     sizes = (30, 28, 26, 24, 22)
     for size in sizes:
         lines = [part for line in toast.lines for part in wrap(line, size, TOAST_BOX.width - 60, "bold", probe=True)]
-        height = 20 + title_h + int(size * 1.22) * len(lines)
+        height = 20 + title_h + step_of(size, 1.22) * len(lines)
         if height <= TOAST_BOX.height:
             return lines, size, height
     lines = [part for line in toast.lines for part in wrap(line, sizes[-1], TOAST_BOX.width - 60, "bold")]
-    height = 20 + title_h + int(sizes[-1] * 1.22) * len(lines)
+    height = 20 + title_h + step_of(sizes[-1], 1.22) * len(lines)
     _too_tall(" ".join(toast.lines), TOAST_BOX.height, height)
     return lines, sizes[-1], height
 
@@ -592,8 +601,8 @@ def _toasts(board: BoardScene, surface: pygame.Surface) -> None:
     if toast.title:
         img = fitted(toast.title, 34, box.width - 40, toast.colour, "bold")
         layer.blit(img, img.get_rect(midtop=(box.centerx, y)))
-        y += 44
+        y += step_of(34, 1.25)
     blit_lines(layer, lines, size, art.CREAM if toast.title else toast.colour, (box.centerx, y), "bold",
-               align="center", spacing=1.22)
+               align="center", spacing=step_of(size, 1.22) / size)
     layer.set_alpha(round(255 * toast.alpha(board.clock)))
     surface.blit(layer, (TOAST_BOX.x, TOAST_BOX.centery - tall // 2))

@@ -16,12 +16,12 @@ import pytest
 
 from engine import Game, from_position, redact
 from engine.cards import TROOP_BIT
-from game import layout
+from game import layout, text
 from game.bot_client import BotLike
 from game.i18n import LANGUAGES, set_language
 from game.positions import find
 from game.session import Session, Setup
-from game.settings import Settings
+from game.settings import TEXT_SIZES, Settings
 from game.shell import App
 from game.table import LocalTable
 from game.turn_words import tactic_toast, turn_caption
@@ -248,17 +248,20 @@ def worst_turns() -> list[tuple[str, list[dict[str, Any]]]]:
     return [("north", north), ("north", redeploy), ("north", scout)]
 
 
+@pytest.mark.parametrize("scale", sorted(set(TEXT_SIZES.values())))
 @pytest.mark.parametrize("lang", list(LANGUAGES))
-def test_every_caption_and_toast_fits_its_box(lang: str) -> None:
+def test_every_caption_and_toast_fits_its_box(lang: str, scale: float) -> None:
+    """In every language and at every text size (game.text.SCALE), the longest turns still fit."""
     pygame.font.init()
     set_language(lang)
+    before, text.SCALE = text.SCALE, scale
     try:
         from game.text import font_for
 
         for seat, events in worst_turns():
             words = turn_caption(seat, events, LONG)
             lines, size = board_draw.caption_lines(words, layout.CAPTION_RECT.width - 28)
-            assert len(lines) * round(size * 1.2) <= layout.CAPTION_RECT.height - 12, (lang, words)
+            assert len(lines) * board_draw.step_of(size, 1.2) <= layout.CAPTION_RECT.height - 12, (lang, words)
             assert all(font_for(ln, size, "condensed").size(ln)[0] <= layout.CAPTION_RECT.width - 28 for ln in lines)
             for e in events:
                 toast = tactic_toast(e, LONG)
@@ -282,7 +285,8 @@ def test_every_caption_and_toast_fits_its_box(lang: str) -> None:
             for note in (f"{card_short(card)}: {_(TACTIC_TEXT[card])}", ref.why_card_unplayable(card)):
                 sentences = [_("No troop can be played, so you must play a tactics card."), note]
                 lines, hints, size = board_draw.fit_prompt(sentences, hint)
-                step = int(size * 1.18)
+                step = board_draw.step_of(size, board_draw.PROMPT_SPACING)
                 assert (len(lines) + len(hints)) * step + 20 <= layout.PROMPT_RECT.height, (lang, card, lines)
     finally:
         set_language("en")
+        text.SCALE = before
