@@ -396,13 +396,13 @@ class BoardScene(Scene):
 
     def submit(self, action: dict[str, Any]) -> None:
         before = dict(self.rects)
-        self.last_turn = None  # the player acted: the other side's turn has been seen
         try:
             self.table.submit(action)
         except (IllegalAction, NotationError) as exc:
             self.refuse(self.focus or ("button", "menu"), str(exc))
             self.refresh()
             return
+        self.last_turn = None  # the player acted: the other side's turn has been seen
         self.consume(before)
 
     def consume(self, before: dict[Any, pygame.Rect] | None = None) -> None:
