@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Any
 
 from engine import Game, redact_all, to_position
-from engine.cards import TACTICS
 
 Event = dict[str, Any]
 
@@ -34,34 +33,3 @@ def public_view(game: Game) -> dict[str, Any]:
     view = to_position(game, PUBLIC)
     assert view["hands"] == {"north": None, "south": None}, "a public view holds no hand"
     return view
-
-
-def hand_backs(events: list[Event], seat: str) -> dict[str, int]:
-    """How many troop and tactics cards `seat` holds, from public events alone.
-
-    The deck each card was drawn from is public (both backs differ), so the table can show the right
-    backs. A hand starts as seven troops (R6); each draw adds a card of its deck, each tactics card
-    played or returned with Scout leaves it.
-    """
-    troops, tactics = 7, 0
-    for event in events:
-        if event.get("seat") != seat:
-            continue
-        kind = event["type"]
-        if kind in ("draw", "scout_draw"):
-            if event["deck"] == "tactics":
-                tactics += 1
-            else:
-                troops += 1
-        elif kind == "play":
-            if event["card"] in TACTICS:
-                tactics -= 1
-            else:
-                troops -= 1
-        elif kind == "scout_return":
-            for deck in event["decks"]:
-                if deck == "tactics":
-                    tactics -= 1
-                else:
-                    troops -= 1
-    return {"troops": max(troops, 0), "tactics": max(tactics, 0)}

@@ -1,7 +1,7 @@
 """The board seen by a screen that holds no hand: the TV in table mode, or a watcher.
 
 It is the ordinary board with south at the bottom, both hands shown as backs (troop or tactics, as
-the public draws tell), nothing to pick, and whose turn it is in large type for the room. On joining
+the view's public `hand_tactics` tells), nothing to pick, and whose turn it is in large type for the room. On joining
 mid-game the game so far goes straight into the log, without replaying its animations.
 """
 
@@ -14,7 +14,6 @@ import pygame
 from game import art, card_art, layout
 from game.i18n import N_, _
 from game.text import fitted, shadowed
-from net.roles import hand_backs
 
 from .board import BoardScene
 
@@ -40,14 +39,14 @@ class SpectatorBoard(BoardScene):
 
     def __init__(self, app: App, table: Table) -> None:
         super().__init__(app, table)
-        self.log.extend(table.poll_events())  # the game so far, for the log and the hands' backs
-        self._backs: tuple[int, dict[str, dict[str, int]]] = (-1, {})
+        self.log.extend(table.poll_events())  # the game so far, into the log without its animations
         self.refresh()
 
     def back_deck(self, seat: str, index: int) -> str:
-        if self._backs[0] != len(self.log):
-            self._backs = (len(self.log), {s: hand_backs(self.log, s) for s in ("north", "south")})
-        return "troops" if index < self._backs[1][seat]["troops"] else "tactics"
+        """Troop backs first, tactics backs last: the view says how many tactics each hand holds (R45)."""
+        size = self.view["hand_sizes"][seat]
+        tactics = min(size, int(self.view.get("hand_tactics", {}).get(seat, 0)))
+        return "tactics" if index >= size - tactics else "troops"
 
     def relayout(self) -> None:
         super().relayout()

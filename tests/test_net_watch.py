@@ -12,7 +12,7 @@ from engine import Rules, to_record
 from engine.ai.random_bot import RandomBot
 from net.guest import Guest
 from net.host import Host
-from net.roles import MAX_WATCHERS, PUBLIC, hand_backs, public_events
+from net.roles import MAX_WATCHERS, PUBLIC, public_events, public_view
 from net.watchers import FULL
 
 
@@ -187,23 +187,19 @@ def test_public_redaction_hides_both_sides_draws_and_scout_returns(seat: str) ->
     assert "cards" not in public[2] and public[2]["count"] == 2
     assert public[3]["card"] == "scout"  # a card played is public
     assert PUBLIC not in ("north", "south")
-    # the hand's backs follow from public events: 7 troops, +1 tactics, +1 troop, -1 troop -1 tactics, -1 tactics
-    assert hand_backs(public, seat) == {"troops": 7, "tactics": 0}
-    assert hand_backs(public[:2], seat) == {"troops": 8, "tactics": 1}
 
 
 @pytest.mark.parametrize("seed", [61, 62, 63])
-def test_hand_backs_from_public_events_match_the_hands_all_game(seed: int) -> None:
-    """The table shows each hand as troop and tactics backs: counted from public events, always right."""
+def test_the_public_view_counts_each_hands_tactics_all_game(seed: int) -> None:
+    """The table and watchers show each hand as troop and tactics backs: the public view says how many (R45)."""
     from engine.cards import TACTICS
     from engine.game import Game
 
     game = Game.new(Rules(), seed)
     bot = RandomBot(seed)
-    events: list[dict[str, Any]] = []
     while not game.over:
-        events.extend(public_events(game.apply(bot.choose_in(game.copy()))))
+        game.apply(bot.choose_in(game.copy()))
+        view = public_view(game)
+        assert view["hands"] == {"north": None, "south": None}
         for seat in ("north", "south"):
-            hand = game.hand(seat)
-            tactics = sum(card in TACTICS for card in hand)
-            assert hand_backs(events, seat) == {"troops": len(hand) - tactics, "tactics": tactics}
+            assert view["hand_tactics"][seat] == sum(card in TACTICS for card in game.hand(seat))
