@@ -31,7 +31,8 @@ class TableHostTable(HostTable):
 
     @property
     def thinking(self) -> str | None:
-        return None if self.game.over else self.to_move
+        """None: the big "whose turn" line says it, and the caption box shows the last turn instead."""
+        return None
 
     @property
     def peer_lost(self) -> bool:
@@ -70,8 +71,8 @@ class WatchTable(RemoteTable):
 
     @property
     def thinking(self) -> str | None:
-        game = self.guest.game
-        return None if game is None or game.over else game.to_move
+        """None: the big "whose turn" line says it, and the caption box shows the last turn instead."""
+        return None
 
     @property
     def lost_name(self) -> str:

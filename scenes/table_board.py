@@ -39,8 +39,26 @@ class SpectatorBoard(BoardScene):
 
     def __init__(self, app: App, table: Table) -> None:
         super().__init__(app, table)
-        self.log.extend(table.poll_events())  # the game so far, into the log without its animations
+        for event in table.poll_events():  # the game so far, into the log without its animations
+            self.log.append(event)
+            self.note_turn(event)
         self.refresh()
+
+    def note_turn(self, event: dict[str, Any]) -> None:
+        """Every finished turn is captioned here (issue 16's caption): neither side is "the other" side."""
+        if event["type"] not in ("turn", "game_over"):
+            self.turn_events.append(event)
+            return
+        played = [e for e in self.turn_events if e.get("seat")]
+        self.turn_events = []
+        if played:
+            self.last_turn = (played[-1]["seat"], played)
+
+    def activity(self) -> int:
+        """Always awake: the other screens' moves arrive over the LAN at any moment."""
+        from game.scene import AMBIENT
+
+        return max(super().activity(), AMBIENT)
 
     def back_deck(self, seat: str, index: int) -> str:
         """Troop backs first, tactics backs last: the view says how many tactics each hand holds (R45)."""
