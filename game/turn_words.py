@@ -18,8 +18,9 @@ Event = dict[str, Any]
 Key = tuple[Any, ...]
 
 
-def _piece(event: Event) -> str | None:
-    """One event of the turn as a clause, said to the player across the table (the turn's 'you')."""
+def _piece(event: Event, victim: str | None = None) -> str | None:
+    """One event of the turn as a clause, said to the player across the table (the turn's 'you'), or,
+    with `victim` (a screen with no hand: the table, a watcher), naming whose card a guile tactic took."""
     kind = event["type"]
     if kind == "play":
         card = event["card"]
@@ -27,9 +28,15 @@ def _piece(event: Event) -> str | None:
             return _("played Scout")
         if card in ("fog", "mud"):
             return _("{card} on flag {flag}", card=card_short(card), flag=event["flag"])
+        if card == "deserter" and victim is not None:
+            return _("Deserter discarded {name}'s {card} from flag {flag}", name=victim,
+                     card=card_short(event["target"]), flag=event["from_flag"])
         if card == "deserter":
             return _("Deserter discarded your {card} from flag {flag}", card=card_short(event["target"]),
                      flag=event["from_flag"])
+        if card == "traitor" and victim is not None:
+            return _("Traitor took {name}'s {card} from flag {flag} to their flag {to}", name=victim,
+                     card=card_short(event["target"]), flag=event["from_flag"], to=event["to_flag"])
         if card == "traitor":
             return _("Traitor took your {card} from flag {flag} to their flag {to}",
                      card=card_short(event["target"]), flag=event["from_flag"], to=event["to_flag"])
@@ -61,11 +68,14 @@ def _draws(events: list[Event]) -> list[str]:
     return out
 
 
-def turn_caption(seat: str, events: list[Event], names: dict[str, str]) -> str:
-    """'Bot (easy): green 9 to flag 6, claimed flag 3, drew a tactics card.' for `seat`'s turn."""
+def turn_caption(seat: str, events: list[Event], names: dict[str, str], spectator: bool = False) -> str:
+    """'Bot (easy): green 9 to flag 6, claimed flag 3, drew a tactics card.' for `seat`'s turn.
+
+    `spectator`: said to a screen with no hand, so a card taken from the other side is theirs by name."""
     mine = [e for e in events if e.get("seat") == seat]
     claims = [e["flag"] for e in mine if e["type"] == "claim"]
-    pieces = [p for p in (_piece(e) for e in mine if e["type"] != "claim") if p]
+    victim = names.get(OTHER[seat], OTHER[seat]) if spectator else None
+    pieces = [p for p in (_piece(e, victim) for e in mine if e["type"] != "claim") if p]
     if len(claims) == 1:
         pieces.append(_("claimed flag {flag}", flag=claims[0]))
     elif claims:
@@ -83,16 +93,24 @@ def turn_caption(seat: str, events: list[Event], names: dict[str, str]) -> str:
     return _("{who}: {what}.", who=names.get(seat, seat), what=what)
 
 
-def tactic_toast(event: Event, names: dict[str, str]) -> tuple[str, str] | None:
-    """(title, line) for a guile tactics card that moved or removed a card, else None."""
+def tactic_toast(event: Event, names: dict[str, str], spectator: bool = False) -> tuple[str, str] | None:
+    """(title, line) for a guile tactics card that moved or removed a card, else None (`spectator`: as in
+    turn_caption)."""
     if event["type"] != "play" or event["card"] not in ("deserter", "traitor", "redeploy"):
         return None
     seat, card = event["seat"], event["card"]
     who = names.get(seat, seat)
     title = _("{who} plays {card}", who=who, card=card_short(card))
     target, flag = card_short(event["target"]), event["from_flag"]
+    victim = names.get(OTHER[seat], OTHER[seat])
+    if card == "deserter" and spectator:
+        return title, _("Deserter: {name}'s {card} on flag {flag} was discarded", name=victim, card=target,
+                        flag=flag)
     if card == "deserter":
         return title, _("Deserter: your {card} on flag {flag} was discarded", card=target, flag=flag)
+    if card == "traitor" and spectator:
+        return title, _("Traitor took {name}'s {card} from flag {flag} to their flag {to}", name=victim,
+                        card=target, flag=flag, to=event["to_flag"])
     if card == "traitor":
         return title, _("Traitor took your {card} from flag {flag} to their flag {to}", card=target, flag=flag,
                         to=event["to_flag"])

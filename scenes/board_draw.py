@@ -506,7 +506,8 @@ def _caption(board: BoardScene, surface: pygame.Surface) -> None:
     seat, events = board.last_turn
     box = layout.CAPTION_RECT
     art.panel(surface, box, alpha=215, radius=14, border=board.tint(seat))
-    lines, size = caption_lines(turn_caption(seat, events, board.names), box.width - 28)
+    spectator = not board.table.local_seats  # the table or a watcher: name whose card was taken
+    lines, size = caption_lines(turn_caption(seat, events, board.names, spectator), box.width - 28)
     height = len(lines) * step_of(size, 1.2)
     blit_lines(surface, lines, size, art.CREAM, (box.x + 14, box.centery - height // 2), "condensed",
                spacing=step_of(size, 1.2) / size)

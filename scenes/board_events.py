@@ -27,8 +27,9 @@ def on_event(board: BoardScene, event: dict[str, Any], before: dict[Any, pygame.
     audio.on_event(board.app, event)
     if kind == "claim":
         _claim(board, event)
-    elif kind == "play" and event["seat"] != board.viewer:
-        toast = tactic_toast(event, board.names)  # Deserter, Traitor, Redeploy: never silent
+    elif kind == "play" and (event["seat"] != board.viewer or not board.table.local_seats):
+        # Deserter, Traitor, Redeploy: never silent (a screen with no hand toasts both sides' and names the loser)
+        toast = tactic_toast(event, board.names, not board.table.local_seats)
         if toast is not None:
             board.say([toast[1]], title=toast[0], queued=True)
     elif kind == "turn" and board.hotseat:

@@ -278,3 +278,17 @@ def test_a_started_game_stays_advertised_so_watchers_find_it_and_closing_it_stop
         browser.close()
         for p in players:
             p.close()
+
+
+def test_the_spectator_caption_names_whose_card_a_guile_tactic_took() -> None:
+    """On the table (or a watcher's screen) nobody is 'you': the caption and toast name the player."""
+    from game.turn_words import tactic_toast, turn_caption
+
+    names = {"south": "Ana", "north": "Ben"}
+    events = [{"type": "play", "seat": "south", "card": "traitor", "from_flag": 1, "target": "g1", "to_flag": 6},
+              {"type": "draw", "seat": "south", "deck": "troops"}]
+    seen_by_ben = turn_caption("south", events, names)
+    on_the_table = turn_caption("south", events, names, spectator=True)
+    assert "your" in seen_by_ben and "your" not in on_the_table and "Ben's" in on_the_table
+    toast = tactic_toast(events[0], names, spectator=True)
+    assert toast is not None and "Ben's" in toast[1] and "your" not in toast[1]
