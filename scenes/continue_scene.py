@@ -5,14 +5,15 @@ Also the notice that tells about a file that could not be read and was set aside
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game import art
-from game.i18n import _
+from game.i18n import N_, _
 from game.input import Intent, Kind
-from game.saves import Saved, describe, resume
+from game.saves import Saved, describe, opponent_words, resume, score_line
 from game.scene import Scene
 from game.text import blit_lines, fitted, shadowed, text, wrap
 from game.widgets import Item
@@ -78,6 +79,36 @@ class ContinueScene(MenuScene):
         key = fitted(_("Flags held: {south}'s amber, {north}'s blue", south=names["south"], north=names["north"]),
                      28, 1320, art.MUTED)
         surface.blit(key, key.get_rect(midtop=(960, y + 96)))
+
+
+class ContinueListScene(MenuScene):
+    """Several unfinished sittings (one per kind of opponent): each with its names, date and score."""
+
+    name = "continue_list"
+    title = N_("Continue")
+    subtitle = N_("One unfinished game per opponent: choose one")
+    menu_top = 260
+
+    def __init__(self, app: App, saves: list[Saved]) -> None:
+        self.saves = saves
+        super().__init__(app)
+        self.menu.width = 1500
+
+    def items(self) -> list[Item]:
+        out = []
+        for saved in self.saves:
+            names = saved.names
+            label = _("{south} against {north}", south=names["south"], north=names["north"])
+            out.append(Item(label, self._open(saved), detail=self._detail(saved),
+                            hint=f"{opponent_words(saved)}: {describe(saved)[-2]}"))
+        return [*out, Item(_("Back"), self.back)]
+
+    @staticmethod
+    def _detail(saved: Saved) -> Callable[[], str]:
+        return lambda: f"{score_line(saved)}  \u00b7  {saved.data['saved']}"
+
+    def _open(self, saved: Saved) -> Callable[[], None]:
+        return lambda: self.app.push(ContinueScene(self.app, saved))
 
 
 def resume_into(app: App, saved: Saved) -> None:

@@ -47,9 +47,18 @@ class ResultsScene(MenuScene):
             first = Item(_("Match summary") if session.match_over else _("Scoreboard"), self._scoreboard)
         return [
             first,
-            Item(_("Look at the board"), self.back),
+            Item(_("Look at the board"), self.look),
             Item(_("Main menu"), self._menu),
         ]
+
+    def back(self) -> None:
+        self.look()
+
+    def look(self) -> None:
+        """The board in full view; any press brings the results (and Rematch) back."""
+        from .look import LookScene
+
+        self.app.push(LookScene(self.app))
 
     def _again(self) -> None:
         from .board import BoardScene
@@ -94,6 +103,8 @@ class ResultsScene(MenuScene):
         surface.blit(img, img.get_rect(center=(960, 728)))
         session = self.board.session
         status = session.score_words() if session is not None else lan_status(self)
+        if session is not None and not session.setup.match and len(session.games) < 2:
+            status = ""  # one game played: "Games won 0-1" would only repeat the headline
         if status:
             img = text(status, 32, art.MUTED)
             surface.blit(img, img.get_rect(center=(960, 770)))
