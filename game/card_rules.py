@@ -43,7 +43,8 @@ def title(card: str) -> str:
     """'Red 7: Light Cavalry' or 'Fog'."""
     if card in TROOP_INFO:
         name = _(VALUES_SAID[VALUE_NAMES[TROOP_INFO[card][1]]])
-        return _("{card}: {troop}", card=card_short(card), troop=name)
+        said = _("{card}: {troop}", card=card_short(card), troop=name)
+        return said[:1].upper() + said[1:]
     return card_short(card)
 
 

@@ -95,7 +95,6 @@ def _zoom(where: str) -> SceneMaker:
             board.focus = ("hand", "fog")
         else:
             board.focus = next(t for t in sorted(board.targets, key=str) if t[0] == "card" and t[2] == "north")
-        board.relayout()
         shown = board_zoom.zoomed(board)
         board.zoom_since = (shown[0] if shown else None, board.clock - 5.0)
     return make

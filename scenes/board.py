@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from game.shell import App
 
 TOAST_TIME = 6.0
+RULES_W = 112  # the "?" button beside Menu
 
 
 class Toast:
@@ -131,9 +132,9 @@ class BoardScene(Scene):
             targets[("discard", seat)] = layout.discard(self.side_of(seat))
         for i, name in enumerate(self.buttons()):
             targets[("button", name)] = layout.button(i)
-        log = targets[("button", "log")]  # Rules shares the Log button's row: one click from the board
-        targets[("button", "rules")] = pygame.Rect(log.centerx + 4, log.y, log.right - log.centerx - 4, log.height)
-        log.width = log.width // 2 - 4
+        menu = targets[("button", "menu")]  # "?" (the rules) shares the Menu button's row: one click away
+        targets[("button", "rules")] = pygame.Rect(menu.right - RULES_W, menu.y, RULES_W, menu.height)
+        menu.width -= RULES_W + 8
         self.targets = targets
         self.rects = rects
         self.fix_focus()

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from .board import BoardScene
 
 BUTTON_LABELS = {"pass": N_("Pass"), "done": N_("Done claiming"), "scout": N_("Play Scout"), "return": N_("Put back"),
-                 "log": N_("Game log"), "menu": N_("Menu"), "undo": N_("Take back"), "rules": N_("Rules")}
+                 "log": N_("Game log"), "menu": N_("Menu"), "undo": N_("Take back"), "rules": N_("?")}
 BUTTON_KEYS = {"log": Kind.LOG, "menu": Kind.MENU, "rules": Kind.HELP}
 
 

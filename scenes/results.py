@@ -84,6 +84,15 @@ class ResultsScene(MenuScene):
 
         self.app.reset(MainMenuScene(self.app))
 
+    def status(self) -> str:
+        """The score under the headline; nothing after a single game ("Games won 0-1" only repeats it)."""
+        session = self.board.session
+        if session is None:
+            return lan_status(self)
+        if not session.setup.match and len(session.games) < 2:
+            return ""
+        return session.score_words()
+
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(art.shade((1920, 560), 150), (0, 540))
         box = pygame.Rect(460, 548, 1000, 520)
@@ -101,10 +110,7 @@ class ResultsScene(MenuScene):
                  n_south=flags.get("south", 0), north=names["north"], n_north=flags.get("north", 0))
         img = text(line, 34, art.CREAM)
         surface.blit(img, img.get_rect(center=(960, 728)))
-        session = self.board.session
-        status = session.score_words() if session is not None else lan_status(self)
-        if session is not None and not session.setup.match and len(session.games) < 2:
-            status = ""  # one game played: "Games won 0-1" would only repeat the headline
+        status = self.status()
         if status:
             img = text(status, 32, art.MUTED)
             surface.blit(img, img.get_rect(center=(960, 770)))

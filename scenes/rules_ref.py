@@ -141,9 +141,8 @@ class RulesScene(Scene):
             img = fitted(_(what), 30, BOX.right - x - 100, art.MUTED, "regular", MIN_READ)
             surface.blit(img, (x + 30, y + 66))
             y += 128
-        img = fitted(_("Two formations of the same kind: the higher sum of values wins."), 30, 620, art.CREAM,
-                     "regular", MIN_READ)
-        surface.blit(img, img.get_rect(bottomright=(BOX.right - 50, BOX.bottom - 40)))
+        lines = wrap(_("Two formations of the same kind: the higher sum of values wins."), 30, 560)
+        blit_lines(surface, lines, 30, art.CREAM, (BOX.right - 610, BOX.bottom - 50 - 42 * len(lines)), spacing=1.4)
 
     def _tie(self, surface: pygame.Surface) -> None:
         words = [_("Equal formations compare by their sum of values. If the sums are equal too, the side that was "
