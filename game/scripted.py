@@ -66,6 +66,8 @@ class ScriptDriver:
         kind = type(top).__name__
         if kind in ("TitleScene", "NoticeScene", "PassScene"):
             self.key(pygame.K_RETURN)
+        elif kind == "WelcomeScene":  # the first launch's welcome: "not now"
+            self.key(pygame.K_ESCAPE)
         elif kind == "MainMenuScene":
             self.main_menu(top)
         elif kind == "ContinueScene":

@@ -35,7 +35,7 @@ class ContinueScene(MenuScene):
 
     def items(self) -> list[Item]:
         return [Item(_("Resume"), self.start, hint=_("Same hands, same decks: the game replayed from its seed")),
-                Item(_("Back"), self.back, hint=_("The save is kept until a new game starts"))]
+                Item(_("Back"), self.back, hint=_("The save is kept; a new game asks before replacing it"))]
 
     def start(self) -> None:
         resume_into(self.app, self.saved)

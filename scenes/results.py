@@ -94,6 +94,10 @@ class ResultsScene(MenuScene):
         return session.score_words()
 
     def draw(self, surface: pygame.Surface) -> None:
+        from .look import LookScene
+
+        if isinstance(self.app.top, LookScene):  # stepped aside: the board is shown whole
+            return
         surface.blit(art.shade((1920, 560), 150), (0, 540))
         box = pygame.Rect(460, 548, 1000, 520)
         art.panel(surface, box, alpha=235, border=art.HILITE, fill=(16, 22, 22))
