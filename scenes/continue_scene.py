@@ -21,6 +21,7 @@ from game.widgets import Item
 from .menu_base import MenuScene
 
 if TYPE_CHECKING:
+    from game.lan_saved import LanSaved
     from game.shell import App
 
 
@@ -89,8 +90,9 @@ class ContinueListScene(MenuScene):
     subtitle = N_("One unfinished game per opponent: choose one")
     menu_top = 260
 
-    def __init__(self, app: App, saves: list[Saved]) -> None:
+    def __init__(self, app: App, saves: list[Saved], lan: LanSaved | None = None) -> None:
         self.saves = saves
+        self.lan = lan
         super().__init__(app)
         self.menu.width = 1500
 
@@ -101,7 +103,19 @@ class ContinueListScene(MenuScene):
             label = _("{south} against {north}", south=names["south"], north=names["north"])
             out.append(Item(label, self._open(saved), detail=self._detail(saved),
                             hint=f"{opponent_words(saved)}: {describe(saved)[-2]}"))
+        if self.lan is not None:
+            lan = self.lan
+            out.append(Item(_("{south} against {north}", south=lan.names["south"], north=lan.names["north"]),
+                            self._lan, detail=lambda: _("LAN \u00b7 flags {n_south} \u2013 {n_north}  \u00b7  {when}",
+                                                       n_south=lan.flags["south"], n_north=lan.flags["north"],
+                                                       when=lan.when),
+                            hint=_("A LAN game you host: the lobby reopens it, your guest rejoins from Join")))
         return [*out, Item(_("Back"), self.back)]
+
+    def _lan(self) -> None:
+        from .lan_host import HostLobbyScene
+
+        self.app.push(HostLobbyScene(self.app))
 
     @staticmethod
     def _detail(saved: Saved) -> Callable[[], str]:

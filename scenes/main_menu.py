@@ -15,14 +15,17 @@ class MainMenuScene(MenuScene):
     menu_top = 260
 
     def items(self) -> list[Item]:
+        from game.lan_saved import lan_saved
         from game.saves import load_saves
 
         self.saves = load_saves()
         self.saved = self.saves[0] if self.saves else None
-        hint = _("Your unfinished game, exactly where it stopped") if len(self.saves) < 2 else \
-            _("{n} unfinished games: choose one", n=len(self.saves))
+        self.lan = lan_saved()  # the LAN game this machine hosts, listed beside the others
+        count = len(self.saves) + (self.lan is not None)
+        hint = _("Your unfinished game, exactly where it stopped") if count < 2 else \
+            _("{n} unfinished games: choose one", n=count)
         resume = [Item(_("Continue"), self._continue, hint=hint)]
-        return resume * (self.saved is not None) + [
+        return resume * (count > 0) + [
             Item(_("New game"), self._setup, hint=_("Hot-seat on this screen, or against a bot")),
             Item(_("Tutorial"), self._tutorial, hint=_("Learn to play in seven short lessons")),
             Item(_("Play over the LAN"), self._lan, hint=_("Host or join a game between two computers at home")),
@@ -74,8 +77,8 @@ class MainMenuScene(MenuScene):
     def _continue(self) -> None:
         from .continue_scene import ContinueListScene, ContinueScene
 
-        if len(self.saves) > 1:
-            self.app.push(ContinueListScene(self.app, self.saves))
+        if len(self.saves) > 1 or self.lan is not None:
+            self.app.push(ContinueListScene(self.app, self.saves, self.lan))
         elif self.saved is not None:
             self.app.push(ContinueScene(self.app, self.saved))
 

@@ -88,7 +88,7 @@ class ResultsScene(MenuScene):
         """The score under the headline; nothing after a single game ("Games won 0-1" only repeats it)."""
         session = self.board.session
         if session is None:
-            return lan_status(self)
+            return lan_status(self) or ""
         if not session.setup.match and len(session.games) < 2:
             return ""
         return session.score_words()

@@ -199,8 +199,9 @@ def test_window_size_and_fullscreen_from_settings_do_not_crash(config: Path) -> 
     driver = Driver(app)
     labels = [item.label for item in settings.menu.items]
     for label, presses in (("Window size", 4), ("Fullscreen", 2)):
-        while settings.menu.items[settings.menu.focus].label != label:
-            driver.key(pygame.K_DOWN)
+        target = labels.index(label)
+        while settings.menu.focus != target:  # the menu does not wrap: up or down towards it
+            driver.key(pygame.K_DOWN if settings.menu.focus < target else pygame.K_UP)
         for _ in range(presses):
             driver.key(pygame.K_RIGHT)
             driver.frames(2)

@@ -395,3 +395,28 @@ def test_the_hand_order_setting_lays_out_the_hand_and_is_remembered(config: Path
     assert sorted(shown()) == sorted(hand), "the same cards, only in another order"
     save_settings(app.settings)
     close(app)
+
+
+def test_continue_lists_the_lan_game_this_machine_hosts(config: Path) -> None:
+    from engine import Rules
+    from game.lan_store import host_save_path
+    from net.host import Host
+    from scenes.lan_host import HostLobbyScene
+
+    unfinished("easy", 12)
+    host = Host.new(rules=Rules(), seed=53, code="1357", host_name="Ana", save_path=host_save_path())
+    host.game.players["north"] = "Ben"
+    host.save()
+    host.close()
+    app = make_app(welcomed=True)
+    app.push(MainMenuScene(app))
+    driver = Driver(app)
+    choose(driver, app.top, "Continue")
+    listing = app.top
+    assert isinstance(listing, ContinueListScene) and len(listing.menu.items) == 3
+    lan = next(i for i in listing.menu.items if i.detail is not None and i.detail().startswith("LAN"))
+    assert lan.label == "Ana against Ben" and lan.detail is not None and "flags 0 \u2013 0" in lan.detail()
+    choose(driver, listing, lan.label)
+    lobby = app.top
+    assert isinstance(lobby, HostLobbyScene) and labels(lobby)[0] == "Resume the saved LAN game"
+    close(app)
