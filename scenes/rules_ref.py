@@ -32,7 +32,8 @@ TEXT_PAGES: dict[str, tuple[str, str]] = {
             "flags stand between the two armies; each side of a flag holds a formation of three cards.")),
     "turn": (N_("A turn"), N_("Play one card from your hand to your side of a flag. Then claim any flags you can "
              "prove are yours. Then draw a card from the troop deck or the tactics deck. If you cannot play a "
-             "troop, you may play a tactics card or pass.")),
+             "troop, you must play a tactics card if one can be played. Only a player with no card to play "
+             "passes, and a pass ends the turn at once: no claim, no draw.")),
     "options": (N_("Options"), N_("Tactics off: troops only, a gentler first game. Claims after playing "
                 "(standard), at the start of your turn (advanced), or at the end of your turn. A match scores each "
                 "game: the winner 5 points, the loser one per flag held.")),

@@ -18,9 +18,9 @@ from game.shell import App
 from game.table import LocalTable
 from game.ui_driver import Driver
 from scenes.board import BoardScene
+from scenes.confirm import ConfirmScene
 from scenes.main_menu import MainMenuScene
 from scenes.pass_device import PassScene
-from scenes.confirm import ConfirmScene
 from scenes.pause import PauseScene
 from scenes.settings_scene import SettingsScene
 
