@@ -51,8 +51,8 @@ def draw_flag(surface: pygame.Surface, flag: Flag, topleft: tuple[int, int], num
     pygame.draw.line(surface, art.CREAM, pole, (pole[0], band.bottom - 6), 3)
     pygame.draw.polygon(surface, art.CREAM, [(pole[0], pole[1]), (pole[0] + 44, pole[1] + 10), (pole[0], pole[1] + 22)])
     if number:
-        num = fitted(str(number), 24, 40, art.INK, "bold")
-        surface.blit(num, num.get_rect(center=(pole[0] + 16, pole[1] + 11)))
+        num = fitted(str(number), 28, 40, art.CREAM, "bold")
+        surface.blit(num, num.get_rect(center=(pole[0] + 66, band.centery)))
     _row(surface, flag.yours, flag.slots, x, band.bottom + 10)
     if flag.beside:
         surface.blit(card_art.face(flag.beside, "small"), (band.right + GAP, band.centery - CARD_H // 2))

@@ -175,9 +175,10 @@ class RulesScene(Scene):
                 self._scout(surface, top)
                 return
             before, after, said_before, said_after = EXAMPLES[card]
-            draw_picture(surface, before, BOX.x + 450, top, _(said_before), _("Before"), (2, 5))
+            numbers = (2, 5) if len(before) > 1 else ()  # flag numbers only where a card moves between flags
+            draw_picture(surface, before, BOX.x + 450, top, _(said_before), _("Before"), numbers)
             arrow(surface, (BOX.centerx, top + 180))
-            draw_picture(surface, after, BOX.right - 450, top, _(said_after), _("After"), (2, 5))
+            draw_picture(surface, after, BOX.right - 450, top, _(said_after), _("After"), numbers)
         return draw
 
     def _scout(self, surface: pygame.Surface, top: int) -> None:
