@@ -7,11 +7,13 @@ discard pile can be zoomed. Its text is never smaller than MIN_READ (28 px at 10
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game import art, card_art, card_rules
+from game.i18n import language
 from game.text import MIN_READ, fitted, text, wrap
 
 if TYPE_CHECKING:
@@ -65,6 +67,12 @@ def draw(board: BoardScene, surface: pygame.Surface) -> pygame.Rect | None:
     return draw_card(surface, card, board.targets.get(target))
 
 
+@lru_cache(maxsize=16)
+def _big(card: str, _lang: str, _face: int) -> pygame.Surface:
+    """The enlarged face, scaled once (per language and face drawing), not every frame."""
+    return pygame.transform.smoothscale(card_art.face(card, "hand"), CARD)
+
+
 def _lines(card: str) -> list[tuple[str, int, tuple[int, int, int]]]:
     out: list[tuple[str, int, tuple[int, int, int]]] = []
     for n, paragraph in enumerate(card_rules.text(card)):
@@ -87,7 +95,7 @@ def draw_card(surface: pygame.Surface, card: str, near: pygame.Rect | None) -> p
         box.top = anchor.bottom + 16
     box.clamp_ip(pygame.Rect(8, 8, 1904, 1064))
     art.panel(surface, box, alpha=248, border=art.HILITE, radius=20, fill=(14, 20, 20))
-    face = pygame.transform.smoothscale(card_art.face(card, "hand"), CARD)
+    face = _big(card, language(), id(card_art.face(card, "hand")))
     surface.blit(face, (box.x + PAD, box.y + PAD))
     x = box.x + CARD[0] + 2 * PAD
     name = fitted(card_rules.title(card), 40, TEXT_W, art.HILITE, "bold", MIN_READ)
