@@ -230,6 +230,21 @@ def test_the_menu_stops_at_its_ends_and_quit_asks_first(config: Path) -> None:
     close(app)
 
 
+def test_back_on_the_title_asks_before_quitting(config: Path) -> None:
+    app = make_app(welcomed=True)
+    app.push(TitleScene(app))
+    driver = Driver(app)
+    driver.pad(pygame.CONTROLLER_BUTTON_B)
+    assert isinstance(app.top, ConfirmScene) and app.running, "a stray B does not end the evening"
+    driver.pad(pygame.CONTROLLER_BUTTON_B)
+    assert isinstance(app.top, TitleScene) and app.running
+    driver.key(pygame.K_ESCAPE)
+    driver.key(pygame.K_DOWN)
+    driver.key(pygame.K_RETURN)
+    assert not app.running
+    close(app)
+
+
 def test_leaving_a_game_in_progress_asks_first(config: Path) -> None:
     app = make_app(welcomed=True)
     session = Session(Setup(seed=4, starts="south", autosave=True))
