@@ -96,7 +96,7 @@ def _zoom(where: str) -> SceneMaker:
         else:
             board.focus = next(t for t in sorted(board.targets, key=str) if t[0] == "card" and t[2] == "north")
         shown = board_zoom.zoomed(board)
-        board.zoom_since = (shown[0] if shown else None, board.clock - 5.0)
+        board.zoom_since = (shown[0] if shown else None, board.clock - 5.0, id(board.view))
     return make
 
 

@@ -1,7 +1,7 @@
 """The focused or hovered card, enlarged with its full rules text: card faces are small on a TV.
 
 It appears once the focus (or the mouse) has rested on one card for ZOOM_DELAY seconds, beside
-that card, and goes as soon as the focus moves on. Cards in the hand, on the flags and on top of a
+that card, and goes as soon as the focus moves on or the table changes. Cards in the hand, on the flags and on top of a
 discard pile can be zoomed. Its text is never smaller than MIN_READ (28 px at 1080p).
 """
 
@@ -48,18 +48,30 @@ def pending(board: BoardScene) -> bool:
     """A card is under the focus but not yet zoomed: the loop must keep drawing until it is."""
     shown = zoomed(board)
     state = getattr(board, "zoom_since", None)
-    return shown is not None and (state is None or state[0] != shown[0] or board.clock - state[1] < ZOOM_DELAY)
+    if shown is None:
+        return False
+    if state is None or state[0] != shown[0]:
+        return True
+    return state[2] == id(board.view) and state[1] != float("inf") and board.clock - state[1] < ZOOM_DELAY
 
 
 def draw(board: BoardScene, surface: pygame.Surface) -> pygame.Rect | None:
-    """Draw the zoom if it is due; returns where it was drawn (tests look at it)."""
+    """Draw the zoom if it is due; returns where it was drawn (tests look at it).
+
+    The state is (target, since, view): the zoom waits ZOOM_DELAY after the focus came to rest, and a
+    change on the table (either player's move) puts it away until the focus moves again, so it never
+    stands over the board while the opponent plays.
+    """
     shown = zoomed(board)
     state = getattr(board, "zoom_since", None)
     if shown is None:
         board.zoom_since = None  # type: ignore[attr-defined]
         return None
     if state is None or state[0] != shown[0]:
-        board.zoom_since = (shown[0], board.clock)  # type: ignore[attr-defined]
+        board.zoom_since = (shown[0], board.clock, id(board.view))  # type: ignore[attr-defined]
+        return None
+    if state[2] != id(board.view):
+        board.zoom_since = (shown[0], float("inf"), id(board.view))  # type: ignore[attr-defined]
         return None
     if board.clock - state[1] < ZOOM_DELAY:
         return None

@@ -377,8 +377,15 @@ def test_a_rested_card_is_zoomed_with_its_whole_rule(config: Path) -> None:
     assert sizes and min(sizes) >= MIN_READ >= 28, "readable from a sofa: at least 28 px at 1080p"
     words = " ".join(line for line, _, _ in board_zoom._lines("fog"))
     assert "sum of values" in words, "the whole rule, not the card's few words"
+    board.refresh()  # the table changed (a move): the zoom steps away until the focus moves again
+    driver.frames(int(board_zoom.ZOOM_DELAY * 60) * 3)
+    assert board.focus == ("hand", "fog") and board_zoom.draw(board, surface) is None
+    assert not board_zoom.pending(board), "and the loop may sleep again"
     driver.direction("keyboard", "right")
     assert board_zoom.draw(board, surface) is None, "the focus moved on: the zoom goes"
+    driver.direction("keyboard", "left")
+    driver.frames(int(board_zoom.ZOOM_DELAY * 60) + 2)
+    assert board.focus == ("hand", "fog") and board_zoom.draw(board, surface) is not None, "back on it: shown"
     close(app)
 
 
