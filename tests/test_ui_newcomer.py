@@ -111,6 +111,17 @@ def test_the_welcome_starts_a_game_against_the_easy_bot(config: Path) -> None:
     close(app)
 
 
+def test_the_welcome_opens_the_tutorial(config: Path) -> None:
+    from scenes.tutorial import TutorialScene
+
+    app = make_app()
+    app.push(MainMenuScene(app))
+    choose(Driver(app), app.top, "New here? The tutorial (5 min)")
+    assert isinstance(app.top, TutorialScene) and load_settings().welcomed
+    assert isinstance(app.stack[0], MainMenuScene), "the main menu waits under the tutorial"
+    close(app)
+
+
 # ---------------------------------------------------------------- setup
 def test_setup_starts_on_the_easy_bot_describes_each_level_and_remembers(config: Path) -> None:
     app = make_app(welcomed=True)
@@ -466,3 +477,11 @@ def test_a_new_lan_game_asks_before_replacing_the_saved_one(config: Path) -> Non
     choose(driver, app.top, "Start a new game (the old one is lost)")
     assert lobby.host is not None, "the lobby opens once the player said so"
     close(app)
+
+
+def test_remembered_choices_in_a_bad_settings_file_fall_back_one_by_one() -> None:
+    settings = Settings.from_dict({"last_setup": {"opponent": "wizard", "tactics": "off", "x": "y"},
+                                   "welcomed": "yes", "hand_order": "by magic"})
+    assert settings.last_setup == {"tactics": "off"}, "an unknown opponent or field is dropped, the rest kept"
+    assert settings.welcomed is False and settings.hand_order == "drawn"
+    assert Settings.from_dict({"last_setup": ["easy"]}).last_setup == {}
