@@ -233,6 +233,15 @@ def _newcomer_scenes() -> None:
 _newcomer_scenes()
 
 
+def _turn_scenes() -> None:
+    from .screenshot_turns import TURN_SCENES
+
+    SCENES.update(TURN_SCENES)
+
+
+_turn_scenes()
+
+
 def _access_scenes() -> None:
     from .screenshot_access import ACCESS_SCENES
 
