@@ -99,7 +99,7 @@ def test_bot_names_and_table_labels_follow_a_language_switch(tmp_path: object) -
 
 
 def test_r45_a_lan_guest_sees_how_many_tactics_the_host_holds() -> None:
-    host = Host.new(rules=Rules(), seed=43, code="2468", host_name="Ana")
+    host = Host.new(rules=Rules(), seed=43, code="2468", host_name="Ana", accept_any=True)
     host.start()
     guest = Guest(f"127.0.0.1:{host.port}", code="2468", name="Ben")
     host_table, remote = HostTable(host), RemoteTable(guest)
