@@ -196,29 +196,32 @@ def rss_mb(pid: int) -> dict[str, float]:
     return out
 
 
-def bench_attack(args: argparse.Namespace) -> dict[str, Any]:
-    seconds = args.seconds or 3.0
+def _against_a_fresh_host(attack: Any, seconds: float) -> dict[str, Any]:
+    """One attack against a new headless host; its figures and the host's memory before and at peak."""
     with tempfile.TemporaryDirectory() as tmp:
         host, port = start_host(Path(tmp), "7777")
         try:
             before = rss_mb(host.pid)
-            guessed = guess(port, seconds)
-            flooded = flood(port, seconds)
-            churned = churn(port, seconds)
+            out: dict[str, Any] = attack(port, seconds)
             after = rss_mb(host.pid)
-            alive = host.poll() is None
+            out.update(host_rss_mb_before=before.get("VmRSS"), host_rss_mb_peak=after.get("VmHWM"),
+                       host_alive=host.poll() is None)
         finally:
             host.kill()
             host.wait(10)
+    return out
+
+
+def bench_attack(args: argparse.Namespace) -> dict[str, Any]:
+    seconds = args.seconds or 3.0
     expected = admission.expected_seconds_to_guess()
     return {
-        "guess": guessed,
+        "guess": _against_a_fresh_host(guess, seconds),
         "policy": {"tries_per_connection": admission.TRIES_PER_LINK, "first_delay_s": admission.FIRST_DELAY_S,
                    "max_delay_s": admission.MAX_DELAY_S, "new_code_after": admission.NEW_CODE_AFTER,
                    "seconds_per_guess": admission.seconds_per_guess(),
                    "expected_guesses": round(admission.expected_guesses(), 1),
                    "expected_seconds_to_guess": round(expected), "expected_days_to_guess": round(expected / 86400, 2)},
-        "flood": flooded, "churn": churned,
-        "host_rss_mb_before": before.get("VmRSS"), "host_rss_mb_after": after.get("VmRSS"),
-        "host_rss_mb_peak": after.get("VmHWM"), "host_alive": alive,
+        "flood": _against_a_fresh_host(flood, seconds),
+        "churn": _against_a_fresh_host(churn, seconds),
     }
