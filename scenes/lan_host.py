@@ -127,6 +127,15 @@ class HostLobbyScene(MenuScene):
         ]
 
     def open_lobby(self) -> None:
+        if _saved_game_waiting() and not getattr(self, "replace_ok", False):  # never replaced unasked
+            from .confirm import ConfirmScene
+
+            self.app.push(ConfirmScene(self.app, _("An unfinished LAN game is saved"),
+                                       [_("A new game would replace it.")],
+                                       [(_("Resume the saved LAN game"), self.resume_saved),
+                                        (_("Start a new game (the old one is lost)"), self._open_anyway),
+                                        (_("Back"), lambda: None)]))
+            return
         first = {"random": None, "host": "south", "guest": "north"}[self.starts]
         from game.lan_store import host_save_path
 
@@ -163,6 +172,10 @@ class HostLobbyScene(MenuScene):
             self._shown = state
             self._rebuild()
             self.app.dirty = True
+
+    def _open_anyway(self) -> None:
+        self.replace_ok = True
+        self.open_lobby()
 
     def resume_saved(self) -> None:
         from game.lan_store import host_save_path
