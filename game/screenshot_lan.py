@@ -35,6 +35,7 @@ def _host_lobby(app: Any, seed: int) -> None:
     from scenes.lan_host import HostLobbyScene
 
     lobby = HostLobbyScene(app, bind="127.0.0.1", advertise=False)
+    lobby.replace_ok = True  # a LAN game saved by an earlier scene is not the subject here
     app.push(lobby)
     lobby.open_lobby()
     assert lobby.host is not None
@@ -58,6 +59,7 @@ def _host_ask(app: Any, seed: int) -> None:
     from scenes.lan_host import HostLobbyScene
 
     lobby = HostLobbyScene(app, bind="127.0.0.1", advertise=False)
+    lobby.replace_ok = True  # a LAN game saved by an earlier scene is not the subject here
     app.push(lobby)
     lobby.open_lobby()
     assert lobby.host is not None
