@@ -35,7 +35,7 @@ def _host_lobby(app: Any, seed: int) -> None:
     from scenes.lan_host import HostLobbyScene
 
     lobby = HostLobbyScene(app, bind="127.0.0.1", advertise=False)
-    lobby.replace_ok = True  # a LAN game an earlier screenshot saved is not asked about (issue 17's question)
+    lobby.replace_ok = True  # a LAN game saved by an earlier scene is not the subject here
     app.push(lobby)
     lobby.open_lobby()
     assert lobby.host is not None
@@ -59,7 +59,7 @@ def _host_ask(app: Any, seed: int) -> None:
     from scenes.lan_host import HostLobbyScene
 
     lobby = HostLobbyScene(app, bind="127.0.0.1", advertise=False)
-    lobby.replace_ok = True  # a LAN game an earlier screenshot saved is not asked about (issue 17's question)
+    lobby.replace_ok = True  # a LAN game saved by an earlier scene is not the subject here
     app.push(lobby)
     lobby.open_lobby()
     assert lobby.host is not None

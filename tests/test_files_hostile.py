@@ -50,6 +50,8 @@ run("stats", load_stats)
 run("settings", lambda: load_settings().names)
 run("tokens", lambda: guest_token("10.0.0.1:47110"))
 run("lan-waiting", _saved_game_waiting)
+from game.lan_saved import lan_saved
+run("lan-continue", lan_saved)
 run("lan-resume", lambda: Host.resume(data / "lan-host-game.json", port=0, bind="127.0.0.1"))
 run("position", lambda: read_json(str(pos)))
 run("watch", lambda: read_record_file(data / "games" / "kept.json"))
@@ -92,7 +94,7 @@ def test_every_data_file_reader_survives_a_hostile_file(tmp_path: Path, kind: st
     assert proc.returncode == 0, f"{kind}: {lines} {proc.stderr[-800:]}"
     assert lines["saves"] == "None" and lines["records"] == "[]" and lines["import"] == "(0, 1)"
     assert lines["stats"].startswith("Stats(") and lines["settings"] == "['Ana', 'Ben']"
-    assert lines["tokens"] == "None" and lines["lan-waiting"] == "False"
+    assert lines["tokens"] == "None" and lines["lan-waiting"] == "False" and lines["lan-continue"] == "None"
     assert lines["lan-resume"] == "NotationError" and lines["position"] == "NotationError"
     assert lines["watch"] in ("BadFile", "FileNotFoundError")  # set aside already by the library
     for rel in [*SET_ASIDE, "../config/settings.json"]:
