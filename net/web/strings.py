@@ -13,7 +13,7 @@ from game.i18n import LANGUAGES, _catalog
 
 #: what the phone page says; English is the msgid itself
 WEB_STRINGS: tuple[str, ...] = (
-    "Join", "Join code", "Your name", "Language", "Troops", "Tactics", "Pass", "Done claiming", "Back",
+    "Join", "Join code", "Language", "Troops", "Tactics", "Pass", "Done claiming", "Back",
     "Play", "Discards", "Flags", "Scout", "Redeploy", "Deserter", "Traitor", "Fog", "Mud", "Alexander",
     "Darius", "Companion Cavalry", "Shield Bearers", "Draw a card: choose the troop or the tactics deck.",
     "Your turn: choose a card to play.", "It is {who}'s turn.", "Waiting for {name}…", "{name} wins!",
@@ -21,9 +21,9 @@ WEB_STRINGS: tuple[str, ...] = (
     "Scout: pick {n} card(s) to put back, in order.", "No card can be played: Pass ends your turn (no claim, no draw).",
     "Leader: any colour, any value", "Value 8, any colour", "Value 1, 2 or 3, any colour", "Sums only at this flag",
     "Four cards at this flag", "Draw 3, put 2 back", "Move or discard one of yours", "Discard one of theirs",
-    "Take one of their troops",
+    "Take one of their troops", "Flags: {n}  ·  in hand: {hand}",
     # --- issue 20: the phone's own words
-    "Your hand", "Claim flag {flag}", "To flag {flag}", "At flag {flag}", "Discard it",
+    "Your name", "Claim flag {flag}", "To flag {flag}", "At flag {flag}", "Discard it",
     "Choose a flag for {card}.", "Choose a card on the table.", "Choose where it goes.",
     "Connecting to the table…", "The link is lost; reconnecting…", "The host refused: {reason}",
     "Waiting for the game to start…", "Play this card", "Take back the choice",

@@ -158,27 +158,9 @@ function render() {
   const phase = view.phase || "play";
   const legal = ui.sentAt === s.actions ? [] : s.legal;
   const names = s.players;
-  // status
-  const status = $("status");
-  status.className = legal.length ? "mine" : "";
-  let line;
-  if (ui.record || (view.result)) {
-    const result = (ui.record && ui.record.result) || view.result;
-    line = result && result.winner ? t("{name} wins!", { name: names[result.winner] }) : t("A drawn game");
-  } else if (!s.started) line = t("Waiting for the game to start…");
-  else if (!legal.length) line = view.to_move === me ? t("Waiting for {name}…", { name: names[them] })
-    : t("It is {who}'s turn.", { who: names[them] });
-  else if (phase === "claim") line = t("Claim a glowing flag, or choose Done claiming.");
-  else if (phase === "draw") line = t("Draw a card: choose the troop or the tactics deck.");
-  else if (phase === "scout_draw") line = t("Scout: draw card {n} of 3. Choose a deck.", { n: (view.scout_drawn || 0) + 1 });
-  else if (phase === "scout_return") line = t("Scout: pick {n} card(s) to put back, in order.", { n: legal[0].cards.length });
-  else if (legal.length === 1 && legal[0].type === "pass") line = t("No card can be played: Pass ends your turn (no claim, no draw).");
-  else if (ui.part) line = ui.part;
-  else line = t("Your turn: choose a card to play.");
-  status.textContent = ui.note ? line + " — " + ui.note : line;
   // the table in miniature
-  $("theirs").textContent = names[them] + ": " + view.hand_sizes[them] + " · " + t("Flags") + " " +
-    view.flags.filter((f) => f.claimed === them).length;
+  $("theirs").textContent = names[them] + " · " + t("Flags: {n}  ·  in hand: {hand}",
+    { n: view.flags.filter((f) => f.claimed === them).length, hand: view.hand_sizes[them] });
   const decks = view.decks;
   $("decks").textContent = t("Troops") + " " + (Array.isArray(decks.troops) ? decks.troops.length : decks.troops) +
     " · " + t("Tactics") + " " + (Array.isArray(decks.tactics) ? decks.tactics.length : decks.tactics) +
@@ -221,7 +203,7 @@ function render() {
     };
     if (ui.picked.length) {
       choices.push(el("div", "line", ui.picked.map(label).join(" → ")));
-      choices.push(button(t("Take back the choice"), () => { ui.picked = []; render(); }));
+      choices.push(button(t("Take back the choice"), () => { ui.picked = []; render(); }, "back"));
     }
   } else if (legal.length) {
     if (legal.length === 1 && legal[0].type === "pass") choices.push(button(t("Pass"), () => act(legal[0]), true));
@@ -230,6 +212,24 @@ function render() {
     handTap = (card) => { ui.chosen = ui.chosen === card ? null : card; ui.part = null; ui.stage = null; render(); };
     if (ui.chosen && playable.has(ui.chosen)) choices.push(...playChoices(legal.filter((a) => a.card === ui.chosen)));
   }
+  // status
+  const status = $("status");
+  status.className = legal.length ? "mine" : "";
+  let line;
+  if (ui.record || (view.result)) {
+    const result = (ui.record && ui.record.result) || view.result;
+    line = result && result.winner ? t("{name} wins!", { name: names[result.winner] }) : t("A drawn game");
+  } else if (!s.started) line = t("Waiting for the game to start…");
+  else if (!legal.length) line = view.to_move === me ? t("Waiting for {name}…", { name: names[them] })
+    : t("It is {who}'s turn.", { who: names[them] });
+  else if (phase === "claim") line = t("Claim a glowing flag, or choose Done claiming.");
+  else if (phase === "draw") line = t("Draw a card: choose the troop or the tactics deck.");
+  else if (phase === "scout_draw") line = t("Scout: draw card {n} of 3. Choose a deck.", { n: (view.scout_drawn || 0) + 1 });
+  else if (phase === "scout_return") line = t("Scout: pick {n} card(s) to put back, in order.", { n: legal[0].cards.length });
+  else if (legal.length === 1 && legal[0].type === "pass") line = t("No card can be played: Pass ends your turn (no claim, no draw).");
+  else if (ui.part) line = ui.part;
+  else line = t("Your turn: choose a card to play.");
+  status.textContent = ui.note ? line + " — " + ui.note : line;
   $("choices").replaceChildren(...choices);
   $("hand").replaceChildren(...hand.map((card) => {
     const face = cardFace(card, "button");
@@ -240,8 +240,9 @@ function render() {
   }));
 }
 
-function button(text, onTap, go) {
-  const b = el("button", go ? "go" : "", text);
+// `kind`: true for a choice that acts (highlighted), "back" for one that undoes a step
+function button(text, onTap, kind, extra) {
+  const b = el("button", (kind === true ? "go" : kind || "") + (extra ? " " + extra : ""), text);
   b.onclick = onTap;
   return b;
 }
@@ -268,7 +269,7 @@ function playChoices(plays) {
   }
   if ("flag" in plays[0]) {
     ui.part = t("Choose a flag for {card}.", { card: label(card) });
-    return plays.map((a) => button(t("To flag {flag}", { flag: a.flag }), () => act(a), true));
+    return plays.map((a) => button(t("To flag {flag}", { flag: a.flag }), () => act(a), true, "flag"));
   }
   if (!ui.stage) {
     ui.part = t("Choose a card on the table.");
@@ -283,7 +284,7 @@ function playChoices(plays) {
   ui.part = t("Choose where it goes.");
   const left = plays.filter((x) => x.from_flag === ui.stage.from_flag && x.target === ui.stage.target);
   return [...left.map((a) => button(a.to_flag === null ? t("Discard it") : t("To flag {flag}", { flag: a.to_flag }),
-    () => act(a), true)), button(t("Back"), () => { ui.stage = null; render(); })];
+    () => act(a), true, "flag")), button(t("Back"), () => { ui.stage = null; render(); }, "back")];
 }
 
 // ------------------------------------------------------------------ start
