@@ -279,7 +279,7 @@ function playChoices(plays) {
       ui.stage = { from_flag: a.from_flag, target: a.target };
       const left = plays.filter((x) => x.from_flag === a.from_flag && x.target === a.target);
       if (left.length === 1 && !("to_flag" in left[0])) act(left[0]); else render();
-    }, true));
+    }, true, "pick"));
   }
   ui.part = t("Choose where it goes.");
   const left = plays.filter((x) => x.from_flag === ui.stage.from_flag && x.target === ui.stage.target);
