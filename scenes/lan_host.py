@@ -8,6 +8,7 @@ it will play before play starts.
 
 from __future__ import annotations
 
+import io
 import logging
 import secrets
 import socket
@@ -29,6 +30,7 @@ if TYPE_CHECKING:
     from game.shell import App
     from net.discovery import Advertiser
     from net.host import Host
+    from net.web.bridge import PhoneBridge
 
 log = logging.getLogger(__name__)
 DEFAULT_PORT = 47110
@@ -83,6 +85,9 @@ class HostLobbyScene(MenuScene):
         self.advertise = advertise
         self.host: Host | None = None
         self.advertiser: Advertiser | None = None
+        self.phones: PhoneBridge | None = None  # the phone page: a phone may take the guest's seat
+        self.phones_url = ""
+        self.qr: pygame.Surface | None = None
         super().__init__(app)
         self.menu.center_x, self.menu.width = 560, 820
 
@@ -128,8 +133,27 @@ class HostLobbyScene(MenuScene):
             from net.discovery import Advertiser
 
             self.advertiser = Advertiser(self.player_name, self.host.port)
+        self._open_phones()
         self.subtitle = N_("Tell your guest the join code")
         self._rebuild()
+
+    def _open_phones(self) -> None:
+        """Serve the phone page beside the host and draw its QR code; the lobby works on without it."""
+        host = self.host
+        if host is None:
+            return
+        try:
+            from net.web.bridge import PhoneBridge
+            from net.web.qr import phone_url, qr_png
+
+            self.phones = PhoneBridge(f"127.0.0.1:{host.port}", port=0, bind=self.bind,
+                                      host_alive=lambda: not host.context.closed)
+            port = self.phones.start()
+            self.phones_url = phone_url(port, host.code, None if self.bind == "0.0.0.0" else self.bind)
+            self.qr = pygame.image.load(io.BytesIO(qr_png(self.phones_url, 240)), "qr.png")
+        except Exception as exc:  # a missing library or a busy port: no phones this time
+            log.warning("no phone page: %s", exc)
+            self.phones, self.qr = None, None
 
     def resume_saved(self) -> None:
         from game.lan_store import host_save_path
@@ -148,6 +172,7 @@ class HostLobbyScene(MenuScene):
             from net.discovery import Advertiser
 
             self.advertiser = Advertiser(self.player_name, self.host.port)
+        self._open_phones()
         self.subtitle = _("Waiting for {name} to rejoin", name=self.host.guest_name)
         self._rebuild()
 
@@ -163,7 +188,8 @@ class HostLobbyScene(MenuScene):
 
         from .board import BoardScene
 
-        host, self.host = self.host, None  # the board's table owns it now
+        host, self.host = self.host, None  # the board's table owns it now (and the phone page follows it)
+        self.phones = None
         self._stop_advertising()
         host.start()
         self.app.reset(BoardScene(self.app, HostTable(host)))
@@ -178,6 +204,9 @@ class HostLobbyScene(MenuScene):
 
     def leave(self) -> None:
         self._stop_advertising()
+        if self.phones is not None:
+            self.phones.stop()
+            self.phones = None
         if self.host is not None:
             self.host.close()
             self.host = None
@@ -241,8 +270,18 @@ class HostLobbyScene(MenuScene):
             y += 56
         surface.blit(fitted(_("Join code"), 30, inner, art.MUTED), (x, y + 10))
         code = shadowed(" ".join(host.code), 120, art.HILITE, "bold", offset=4)
-        surface.blit(code, code.get_rect(midtop=(panel.centerx, y + 50)))
-        y += 210
+        code_x = panel.centerx if self.qr is None else x + (inner - 230) // 2
+        surface.blit(code, code.get_rect(midtop=(code_x, y + 50)))
+        if self.qr is not None:
+            surface.blit(self.qr, self.qr.get_rect(topright=(panel.right - 30, y + 4)))
+            hint_y = y + 200
+            for line in wrap(_("Or a phone: scan the code, or open this address"), 24, inner - 250)[:2]:
+                img = fitted(line, 24, inner - 250, art.MUTED)
+                surface.blit(img, img.get_rect(midtop=(code_x, hint_y)))
+                hint_y += img.get_height() + 2
+            img = fitted(self.phones_url.split("/?")[0], 26, inner - 250, art.CREAM, "bold")
+            surface.blit(img, img.get_rect(midtop=(code_x, hint_y + 2)))
+        y += 210 if self.qr is None else 300
         if host.guest_identity is None:
             status = _("Waiting for a guest to join\u2026")
             colour = art.MUTED

@@ -14,6 +14,7 @@ import json
 import logging
 import threading
 import time
+from collections.abc import Callable
 from http import HTTPStatus
 from typing import Any
 
@@ -191,8 +192,10 @@ class PhoneSession:
 class PhoneBridge:
     """Serves the page and one WebSocket per phone at /ws; each phone plays through its own Guest."""
 
-    def __init__(self, host_address: str, *, port: int = 0, bind: str = "0.0.0.0") -> None:
+    def __init__(self, host_address: str, *, port: int = 0, bind: str = "0.0.0.0",
+                 host_alive: Callable[[], bool] | None = None) -> None:
         self.host_address = host_address
+        self.host_alive = host_alive  # when given, the bridge closes itself once its host has closed
         self.bind = bind
         self.port = port
         self.sessions: set[PhoneSession] = set()
@@ -250,7 +253,21 @@ class PhoneBridge:
             self._server = server
             self.port = next(iter(server.sockets)).getsockname()[1]
             self._ready.set()
-            await server.serve_forever()
+            follow = asyncio.create_task(self._follow_host(server)) if self.host_alive is not None else None
+            try:
+                await server.serve_forever()
+            finally:
+                if follow is not None:
+                    follow.cancel()
+                    with contextlib.suppress(asyncio.CancelledError):
+                        await follow
+
+    async def _follow_host(self, server: Server) -> None:
+        """The lobby hands its host to the board, which closes it when the game is left: so do we."""
+        assert self.host_alive is not None
+        while self.host_alive():
+            await asyncio.sleep(0.5)
+        server.close()
 
     # ------------------------------------------------------------------ a thread beside the host's loop
     def start(self, timeout: float = 10.0) -> int:

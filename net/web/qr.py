@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import segno
@@ -24,6 +25,15 @@ def qr_text(url: str) -> str:
     chars = {(True, True): "█", (True, False): "▀", (False, True): "▄", (False, False): " "}
     return "\n".join("".join(chars[(a, b)] for a, b in zip(top, low, strict=True)).rstrip()
                      for top, low in zip(rows[::2], rows[1::2], strict=False)) + "\n"
+
+
+def qr_png(url: str, size: int) -> bytes:
+    """The QR code as PNG bytes at most `size` pixels square (whole pixels per module), for a screen."""
+    png = io.BytesIO()
+    qr = segno.make(url, error="m")
+    modules = qr.symbol_size(scale=1, border=4)[0]
+    qr.save(png, kind="png", scale=max(1, size // modules), border=4, dark="black", light="white")
+    return png.getvalue()
 
 
 def write_qr(url: str, png: Path, text: Path | None = None, scale: int = 10) -> None:
