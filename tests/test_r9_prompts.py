@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game import accessibility
 from game.i18n import LANGUAGES, set_language
 from game.screenshot import SCENES
 from game.settings import Settings
@@ -20,7 +21,9 @@ def test_r9_prompt_fits_its_box_in_every_language(scene: str) -> None:
     try:
         for lang in LANGUAGES:
             set_language(lang)
-            app = App(Settings(animation_speed="off", language=lang), window=False)
+            settings = Settings(animation_speed="off", language=lang)
+            app = App(settings, window=False)
+            accessibility.apply(settings)  # a large-text test run before must not change the sizes
             app.input.last_device = "keyboard"
             SCENES[scene](app, 7)  # the seeded moment the screenshots show
             board = app.find(BoardScene)
