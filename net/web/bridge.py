@@ -290,6 +290,12 @@ class PhoneBridge:
             raise OSError(f"the phone server could not start: {self._failure}")
         return self.port
 
+    def wait_closed(self, timeout: float) -> bool:
+        """Whether the server's thread has ended (it ends by stop(), or by itself when its host closed)."""
+        if self._thread is not None:
+            self._thread.join(timeout)
+        return self._thread is None or not self._thread.is_alive()
+
     def stop(self) -> None:
         loop, server = self._loop, self._server
         if loop is not None and server is not None and not loop.is_closed():
