@@ -109,7 +109,7 @@ class HostLobbyScene(MenuScene):
                      show=lambda v: _(TIMING_WORDS[v]), on_change=lambda v: setattr(self, "timing", v)),
                 Item(_("Play"), choices=PLAY_CHOICES, index=PLAY_CHOICES.index(self.play),
                      show=lambda v: _(PLAY_WORDS[v]), on_change=lambda v: setattr(self, "play", v),
-                     hint=_("A match scores each game; the winner starts the next (R40, R41)")),
+                     hint=_("A match scores each game; the winner starts the next")),
                 Item(_("Who starts"), choices=STARTS, index=STARTS.index(self.starts),
                      show=lambda v: _(STARTS_WORDS[v]), on_change=lambda v: setattr(self, "starts", v)),
                 Item(_("Open the lobby"), self.open_lobby, hint=_("Guests find this game on the LAN")),
@@ -123,6 +123,15 @@ class HostLobbyScene(MenuScene):
         ]
 
     def open_lobby(self) -> None:
+        if _saved_game_waiting() and not getattr(self, "replace_ok", False):  # never replaced unasked
+            from .confirm import ConfirmScene
+
+            self.app.push(ConfirmScene(self.app, _("An unfinished LAN game is saved"),
+                                       [_("A new game would replace it.")],
+                                       [(_("Resume the saved LAN game"), self.resume_saved),
+                                        (_("Start a new game (the old one is lost)"), self._open_anyway),
+                                        (_("Back"), lambda: None)]))
+            return
         first = {"random": None, "host": "south", "guest": "north"}[self.starts]
         from game.lan_store import host_save_path
 
@@ -154,6 +163,10 @@ class HostLobbyScene(MenuScene):
         except Exception as exc:  # a missing library or a busy port: no phones this time
             log.warning("no phone page: %s", exc)
             self.phones, self.qr = None, None
+
+    def _open_anyway(self) -> None:
+        self.replace_ok = True
+        self.open_lobby()
 
     def resume_saved(self) -> None:
         from game.lan_store import host_save_path

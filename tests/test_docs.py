@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from engine import NotationError, analyze, from_position, from_record, to_position, to_record
+from engine import analyze, from_position, from_record, to_position, to_record
 from engine.actions import parse_action
 from engine.match import check_result
 
@@ -200,8 +200,6 @@ def test_analysis_example_is_what_the_engine_says() -> None:
             assert row.get(key) == value, key
 
 
-@pytest.mark.xfail(strict=True, raises=NotationError,
-                   reason="the engine does not read or write hand_tactics yet (R45); remove this mark once it does")
 def test_hand_tactics_example_loads_with_the_example_position() -> None:
     position = blocks_of("position")[0]
     for example in blocks_of("hand_tactics"):
