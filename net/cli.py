@@ -58,9 +58,12 @@ def cmd_host(args: argparse.Namespace) -> int:
                             accept_any=args.accept_any, host_seat=None if args.table else "south")
             host.save()
         bot = _bot(args.bot, seed=1)
+        from .web.cli import start_phones
+
+        phones, phones_info = start_phones(args.phones, host.port, host.code, args.bind, args.phones_qr)
     except (NotationError, IllegalAction, ValueError, OSError) as exc:
         return _fail("host", str(exc))
-    _say({"listening": host.port, "code": host.code})
+    _say({"listening": host.port, "code": host.code, **phones_info})
     deadline = time.monotonic() + args.timeout
     results = []
     watchers = 0
@@ -86,6 +89,8 @@ def cmd_host(args: argparse.Namespace) -> int:
         while _anyone_connected(host) and time.monotonic() < linger:
             host.poll(50)  # let the guests and watchers fetch the record, then say bye
     finally:
+        if phones is not None:
+            phones.stop()
         host.close()
     if not host.game.over:
         return _fail("host", "timed out before the game ended")

@@ -25,6 +25,10 @@ def args_host(p: argparse.ArgumentParser) -> None:
     p.add_argument("--resume", default=None, help="reopen a saved LAN game from this file")
     p.add_argument("--timeout", type=float, default=900.0, help="give up after this many seconds")
     p.add_argument("--pace", type=float, default=0.0, help="seconds to wait before each bot move")
+    p.add_argument("--phones", type=int, default=None, metavar="PORT",
+                   help="also serve the phone page on this port (0: any free port); a phone joins as the guest")
+    p.add_argument("--phones-qr", default=None, metavar="PATH",
+                   help="where to write the phone address's QR code (PATH.png and PATH.txt)")
 
 
 def args_join(p: argparse.ArgumentParser) -> None:

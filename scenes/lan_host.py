@@ -10,6 +10,7 @@ and shows the fresh code the host draws after too many wrong guesses or a refusa
 
 from __future__ import annotations
 
+import io
 import logging
 import secrets
 import socket
@@ -31,6 +32,7 @@ if TYPE_CHECKING:
     from game.shell import App
     from net.discovery import Advertiser
     from net.host import Host
+    from net.web.bridge import PhoneBridge
 
 log = logging.getLogger(__name__)
 DEFAULT_PORT = 47110
@@ -91,6 +93,9 @@ class HostLobbyScene(MenuScene):
         self.host: Host | None = None
         self.advertiser: Advertiser | None = None
         self._shown: tuple[bool, str | None, str, int] = (False, None, "", 0)
+        self.phones: PhoneBridge | None = None  # the phone page: a phone may take the guest's seat
+        self.phones_url = ""
+        self.qr: pygame.Surface | None = None
         super().__init__(app)
         self.menu.center_x, self.menu.width = 560, 820
 
@@ -169,6 +174,7 @@ class HostLobbyScene(MenuScene):
             from net.discovery import Advertiser
 
             self.advertiser = Advertiser(self.player_name, self.host.port)
+        self._open_phones()
         self.subtitle = N_("Tell the players the join code") if self.table else N_("Tell your guest the join code")
         self._shown = self._state()
         self._rebuild()
@@ -196,6 +202,24 @@ class HostLobbyScene(MenuScene):
             self._rebuild()
             self.app.dirty = True
 
+    def _open_phones(self) -> None:
+        """Serve the phone page beside the host and draw its QR code; the lobby works on without it."""
+        host = self.host
+        if host is None:
+            return
+        try:
+            from net.web.bridge import PhoneBridge
+            from net.web.qr import phone_url, qr_png
+
+            self.phones = PhoneBridge(f"127.0.0.1:{host.port}", port=0, bind=self.bind,
+                                      host_alive=lambda: not host.router.context.closed)
+            port = self.phones.start()
+            self.phones_url = phone_url(port, host.code, None if self.bind == "0.0.0.0" else self.bind)
+            self.qr = pygame.image.load(io.BytesIO(qr_png(self.phones_url, 240)), "qr.png")
+        except Exception as exc:  # a missing library or a busy port: no phones this time
+            log.warning("no phone page: %s", exc)
+            self.phones, self.qr = None, None
+
     def _open_anyway(self) -> None:
         self.replace_ok = True
         self.open_lobby()
@@ -217,6 +241,7 @@ class HostLobbyScene(MenuScene):
             from net.discovery import Advertiser
 
             self.advertiser = Advertiser(self.player_name, self.host.port)
+        self._open_phones()
         names = " & ".join(r.name or "?" for r in self.host.remotes.values())
         self.subtitle = _("Waiting for {name} to rejoin", name=names)
         self._shown = self._state()
@@ -235,7 +260,8 @@ class HostLobbyScene(MenuScene):
 
         from .table_board import board_for
 
-        host, self.host = self.host, None  # the board's table owns it now
+        host, self.host = self.host, None  # the board's table owns it now (and the phone page follows it)
+        self.phones = None
         host.advertiser, self.advertiser = self.advertiser, None  # still found during play: watchers may come
         host.start()
         self.app.reset(board_for(self.app, TableHostTable(host) if host.table else HostTable(host)))
@@ -250,6 +276,9 @@ class HostLobbyScene(MenuScene):
 
     def leave(self) -> None:
         self._stop_advertising()
+        if self.phones is not None:
+            self.phones.stop()
+            self.phones = None
         if self.host is not None:
             self.host.close()
             self.host = None
@@ -318,8 +347,18 @@ class HostLobbyScene(MenuScene):
         label = _("New join code: tell your guest") if fresh else _("Join code")
         surface.blit(fitted(label, 30, inner, art.HILITE if fresh else art.MUTED), (x, y + 10))
         code = shadowed(" ".join(host.code), 120, art.HILITE, "bold", offset=4)
-        surface.blit(code, code.get_rect(midtop=(panel.centerx, y + 50)))
-        y += 210
+        code_x = panel.centerx if self.qr is None else x + (inner - 230) // 2
+        surface.blit(code, code.get_rect(midtop=(code_x, y + 50)))
+        if self.qr is not None:
+            surface.blit(self.qr, self.qr.get_rect(topright=(panel.right - 30, y + 4)))
+            hint_y = y + 200
+            for line in wrap(_("Or a phone: scan the code, or open this address"), 24, inner - 250)[:2]:
+                img = fitted(line, 24, inner - 250, art.MUTED)
+                surface.blit(img, img.get_rect(midtop=(code_x, hint_y)))
+                hint_y += img.get_height() + 2
+            img = fitted(self.phones_url.split("/?")[0], 26, inner - 250, art.CREAM, "bold")
+            surface.blit(img, img.get_rect(midtop=(code_x, hint_y + 2)))
+        y += 210 if self.qr is None else 300
         if host.join_request is not None:
             status, colour = _("{name} wants to join: Accept or Refuse", name=host.join_request), art.HILITE
         else:

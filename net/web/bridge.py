@@ -1,0 +1,305 @@
+"""The phone bridge: an HTTP + WebSocket server beside a LAN host.
+
+Each phone's WebSocket gets its own `net.guest.Guest`, connected to the host over ZeroMQ like any
+other guest, so the host's join code, tokens and checks apply to phones unchanged. The bridge only
+translates: JSON from the phone is checked (size, shape, rate, the engine's legal actions on the
+guest's own view) before anything is sent on; the phone receives only what its guest was told.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import threading
+import time
+from collections.abc import Callable
+from http import HTTPStatus
+from typing import Any
+
+from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.datastructures import Headers
+from websockets.exceptions import ConnectionClosed
+from websockets.http11 import Request, Response
+
+from engine import NotationError
+from engine.actions import parse_action
+from net.guest import Guest
+
+from .assets import static_file
+from .strings import catalog_json
+
+log = logging.getLogger("battleline.phones")
+
+MAX_MESSAGE = 4096  # a phone sends short maps; anything larger closes the socket (code 1009)
+MAX_PHONES = 8  # open phone sockets at once; two players and a few reloads
+RATE = 10.0  # messages per second a phone may send on average ...
+BURST = 20.0  # ... and at once
+FLOOD_CLOSE = 200  # refused messages after which the socket is closed
+POLL_S = 0.05
+
+
+class PhoneError(ValueError):
+    """A phone message that is refused; `code` says what kind of refusal it is."""
+
+    def __init__(self, reason: str, code: str = "bad_message") -> None:
+        super().__init__(reason)
+        self.code = code
+
+
+def check_message(raw: str | bytes) -> dict[str, Any]:
+    """Read one phone message; raise PhoneError with a reason for anything that is not a valid one."""
+    if isinstance(raw, bytes):
+        raise PhoneError("send text frames of JSON")
+    try:
+        data = json.loads(raw)
+    except ValueError:
+        raise PhoneError("not JSON") from None
+    if not isinstance(data, dict):
+        raise PhoneError("a message is a JSON object")
+    kind = data.get("t")
+    if kind == "join":
+        for key in data:
+            if key not in ("t", "code", "name", "token"):
+                raise PhoneError(f"join.{key}: unknown field")
+        code, name, token = data.get("code"), data.get("name"), data.get("token")
+        if not isinstance(code, str) or not 1 <= len(code) <= 12:
+            raise PhoneError("join.code: expected the join code")
+        if not isinstance(name, str) or len(name) > 40:
+            raise PhoneError("join.name: expected a name of at most 40 letters")
+        if token is not None and (not isinstance(token, str) or len(token) > 64):
+            raise PhoneError("join.token: expected a token or null")
+        return data
+    if kind == "action":
+        if set(data) != {"t", "action"}:
+            raise PhoneError("action: expected exactly the field action")
+        return data
+    raise PhoneError(f"unknown message type {kind!r}")
+
+
+class PhoneSession:
+    """One phone's WebSocket and, once it joined, its guest."""
+
+    def __init__(self, ws: ServerConnection, host_address: str) -> None:
+        self.ws = ws
+        self.host_address = host_address
+        self.guest: Guest | None = None
+        self.sent_events = 0
+        self.signature: tuple[Any, ...] | None = None
+        self.sent_record = False
+        self.sent_refusal = False
+        self.allowance = BURST
+        self.last_refill = time.monotonic()
+        self.refusals = 0
+
+    async def send(self, message: dict[str, Any]) -> None:
+        await self.ws.send(json.dumps(message, separators=(",", ":")))
+
+    async def error(self, reason: str, code: str) -> None:
+        self.refusals += 1
+        await self.send({"t": "error", "reason": reason, "code": code})
+        if self.refusals >= FLOOD_CLOSE:
+            await self.ws.close(1008, "too many refused messages")
+
+    def _take_allowance(self) -> bool:
+        now = time.monotonic()
+        self.allowance = min(BURST, self.allowance + (now - self.last_refill) * RATE)
+        self.last_refill = now
+        if self.allowance < 1.0:
+            return False
+        self.allowance -= 1.0
+        return True
+
+    # ------------------------------------------------------------------ from the phone
+    async def receive(self) -> None:
+        async for raw in self.ws:
+            if not self._take_allowance():
+                await self.error("too many messages: slow down", "flood")
+                continue
+            try:
+                message = check_message(raw)
+                if message["t"] == "join":
+                    self._join(message)
+                else:
+                    self._action(message["action"])
+            except PhoneError as exc:
+                await self.error(str(exc), exc.code)
+
+    def _join(self, message: dict[str, Any]) -> None:
+        if self.guest is not None and self.guest.refused is None:
+            raise PhoneError("already joined", "joined")
+        self.close_guest()
+        self.guest = Guest(self.host_address, code=message["code"], name=message["name"].strip() or "Phone",
+                           token=message.get("token") or None)
+        self.guest.connect()
+        self.sent_events, self.signature, self.sent_record, self.sent_refusal = 0, None, False, False
+
+    def _action(self, action: Any) -> None:
+        guest = self.guest
+        if guest is None or guest.game is None:
+            raise PhoneError("join a game first", "hello_first")
+        if not guest.my_turn():
+            raise PhoneError("it is not your turn", "not_your_turn")
+        try:
+            act = parse_action(action)
+        except NotationError as exc:
+            raise PhoneError(str(exc)) from None
+        if act not in guest.game.legal_actions():
+            raise PhoneError("that action is not legal now", "illegal")
+        guest.send_action(act)
+
+    # ------------------------------------------------------------------ to the phone
+    async def pump(self) -> None:
+        while True:
+            if self.guest is not None:
+                self.guest.poll(0)
+                await self._forward(self.guest)
+            await asyncio.sleep(POLL_S)
+
+    async def _forward(self, guest: Guest) -> None:
+        if guest.refused is not None:
+            if not self.sent_refusal:
+                self.sent_refusal = True
+                await self.send({"t": "refused", "reason": guest.refused})
+            return
+        if guest.seat is None or guest.view is None:
+            return
+        legal = guest.game.legal_actions() if guest.my_turn() and guest.game is not None else []
+        signature = (guest.number, guest.actions_done, len(guest.events), guest.pending is not None,
+                     guest.alive(), guest.started, guest.token)
+        if signature != self.signature:
+            if self.signature is not None and self.signature[0] != guest.number:
+                self.sent_events, self.sent_record = 0, False
+            self.signature = signature
+            start = min(self.sent_events, len(guest.events))
+            await self.send({"t": "state", "seat": guest.seat, "token": guest.token, "players": guest.players,
+                             "number": guest.number, "view": guest.view, "legal": legal,
+                             "from": start, "events": guest.events[start:], "actions": guest.actions_done,
+                             "started": guest.started, "waiting": guest.pending is not None,
+                             "link": guest.alive()})
+            self.sent_events = len(guest.events)
+        if guest.record is not None and not self.sent_record:
+            self.sent_record = True
+            await self.send({"t": "record", "record": guest.record, "match": guest.match})
+
+    def close_guest(self) -> None:
+        if self.guest is not None:
+            self.guest.close()
+            self.guest = None
+
+
+class PhoneBridge:
+    """Serves the page and one WebSocket per phone at /ws; each phone plays through its own Guest."""
+
+    def __init__(self, host_address: str, *, port: int = 0, bind: str = "0.0.0.0",
+                 host_alive: Callable[[], bool] | None = None) -> None:
+        self.host_address = host_address
+        self.host_alive = host_alive  # when given, the bridge closes itself once its host has closed
+        self.bind = bind
+        self.port = port
+        self.sessions: set[PhoneSession] = set()
+        self._server: Server | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._ready = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._failure: BaseException | None = None
+
+    # ------------------------------------------------------------------ HTTP
+    def _http(self, connection: ServerConnection, request: Request) -> Response | None:
+        path = request.path.split("?", 1)[0]
+        if path == "/ws":
+            if len(self.sessions) >= MAX_PHONES:
+                return connection.respond(HTTPStatus.SERVICE_UNAVAILABLE, "Too many phones are connected.\n")
+            return None  # go on with the WebSocket handshake
+        if path.startswith("/strings/") and path.endswith(".json"):
+            body = catalog_json(path[len("/strings/"):-len(".json")])
+            return self._response(body, "application/json; charset=utf-8") if body else self._missing(connection)
+        found = static_file(path)
+        if found is None:
+            return self._missing(connection)
+        body, kind = found
+        return self._response(body, kind)
+
+    @staticmethod
+    def _missing(connection: ServerConnection) -> Response:
+        return connection.respond(HTTPStatus.NOT_FOUND, "Not found.\n")
+
+    @staticmethod
+    def _response(body: bytes, kind: str) -> Response:
+        headers = Headers([("Content-Type", kind), ("Content-Length", str(len(body))),
+                           ("Cache-Control", "no-cache"), ("X-Content-Type-Options", "nosniff")])
+        return Response(200, "OK", headers, body)
+
+    # ------------------------------------------------------------------ WebSocket
+    async def _phone(self, ws: ServerConnection) -> None:
+        session = PhoneSession(ws, self.host_address)
+        self.sessions.add(session)
+        tasks = [asyncio.create_task(session.receive()), asyncio.create_task(session.pump())]
+        try:
+            _done, pending = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+            for task in pending:
+                task.cancel()
+            for task in tasks:
+                with contextlib.suppress(asyncio.CancelledError, ConnectionClosed):
+                    await task
+        finally:
+            session.close_guest()
+            self.sessions.discard(session)
+
+    async def serve_forever(self) -> None:
+        async with serve(self._phone, self.bind, self.port, process_request=self._http,
+                         max_size=MAX_MESSAGE, max_queue=16, ping_interval=10, ping_timeout=10) as server:
+            self._server = server
+            self.port = next(iter(server.sockets)).getsockname()[1]
+            self._ready.set()
+            follow = asyncio.create_task(self._follow_host(server)) if self.host_alive is not None else None
+            try:
+                await server.serve_forever()
+            finally:
+                if follow is not None:
+                    follow.cancel()
+                    with contextlib.suppress(asyncio.CancelledError):
+                        await follow
+
+    async def _follow_host(self, server: Server) -> None:
+        """The lobby hands its host to the board, which closes it when the game is left: so do we."""
+        assert self.host_alive is not None
+        while self.host_alive():
+            await asyncio.sleep(0.5)
+        server.close()
+
+    # ------------------------------------------------------------------ a thread beside the host's loop
+    def start(self, timeout: float = 10.0) -> int:
+        """Run the server on its own thread and event loop; return the port once it listens."""
+        def run() -> None:
+            self._loop = asyncio.new_event_loop()
+            try:
+                self._loop.run_until_complete(self.serve_forever())
+            except BaseException as exc:  # a port in use: reported to start()
+                self._failure = exc
+                self._ready.set()
+            finally:
+                self._loop.close()
+
+        self._thread = threading.Thread(target=run, name="phone-bridge", daemon=True)
+        self._thread.start()
+        if not self._ready.wait(timeout):
+            raise OSError("the phone server did not start")
+        if self._failure is not None:
+            raise OSError(f"the phone server could not start: {self._failure}")
+        return self.port
+
+    def wait_closed(self, timeout: float) -> bool:
+        """Whether the server's thread has ended (it ends by stop(), or by itself when its host closed)."""
+        if self._thread is not None:
+            self._thread.join(timeout)
+        return self._thread is None or not self._thread.is_alive()
+
+    def stop(self) -> None:
+        loop, server = self._loop, self._server
+        if loop is not None and server is not None and not loop.is_closed():
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(server.close)
+        if self._thread is not None:
+            self._thread.join(5.0)

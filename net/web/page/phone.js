@@ -1,0 +1,305 @@
+// The phone as a hand: every choice offered here is one of the legal actions the bridge sent,
+// computed by the engine on this seat's own view. The page keeps its seat's token in localStorage so a
+// reload or a locked phone rejoins the same seat.
+"use strict";
+
+const SYMBOL = { r: "●", o: "▲", y: "★", g: "◆", b: "■", p: "✚" };
+const TACTIC = {
+  alexander: ["AL", "Alexander", "Leader: any colour, any value"],
+  darius: ["DA", "Darius", "Leader: any colour, any value"],
+  cavalry: ["8", "Companion Cavalry", "Value 8, any colour"],
+  shield: ["1-3", "Shield Bearers", "Value 1, 2 or 3, any colour"],
+  fog: ["FOG", "Fog", "Sums only at this flag"],
+  mud: ["MUD", "Mud", "Four cards at this flag"],
+  scout: ["SC", "Scout", "Draw 3, put 2 back"],
+  redeploy: ["RE", "Redeploy", "Move or discard one of yours"],
+  deserter: ["DE", "Deserter", "Discard one of theirs"],
+  traitor: ["TR", "Traitor", "Take one of their troops"],
+};
+const STORE = "battleline:" + location.host;
+const $ = (id) => document.getElementById(id);
+
+const ui = {
+  words: {}, languages: { en: "English" }, ws: null, joined: false, state: null, record: null,
+  chosen: null, part: null, stage: null, picked: [], sentAt: -1, note: "", lastPhase: null,
+};
+window.__traffic = []; // every message received, for the tests' leak check
+
+function t(msgid, fields) {
+  let text = ui.words[msgid] || msgid;
+  for (const [k, v] of Object.entries(fields || {})) text = text.split("{" + k + "}").join(String(v));
+  return text;
+}
+
+function saved() {
+  try { return JSON.parse(localStorage.getItem(STORE) || "{}"); } catch (e) { return {}; }
+}
+function save(data) { localStorage.setItem(STORE, JSON.stringify({ ...saved(), ...data })); }
+
+// ------------------------------------------------------------------ language
+function pickLanguage() {
+  const chosen = saved().lang;
+  if (chosen) return chosen;
+  const nav = (navigator.language || "en").toLowerCase().split("-")[0];
+  return ["hu", "zh", "ro", "es", "cs"].includes(nav) ? nav : "en";
+}
+
+async function loadWords(lang) {
+  const reply = await fetch("/strings/" + lang + ".json");
+  if (!reply.ok) return;
+  const data = await reply.json();
+  ui.words = data.words; ui.languages = data.languages;
+  document.documentElement.lang = lang === "zh" ? "zh-CN" : lang;
+  for (const el of document.querySelectorAll("[data-word]")) el.textContent = t(el.dataset.word);
+  const select = $("lang");
+  select.replaceChildren(...Object.entries(ui.languages).map(([code, name]) => {
+    const o = document.createElement("option"); o.value = code; o.textContent = name; o.selected = code === lang;
+    return o;
+  }));
+  render();
+}
+
+// ------------------------------------------------------------------ the link
+function connect() {
+  if (ui.ws && ui.ws.readyState <= 1) return;
+  const ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws");
+  ui.ws = ws;
+  ws.onopen = () => {
+    const s = saved();
+    if (ui.joined && s.code) send({ t: "join", code: s.code, name: s.name || "", token: s.token || null });
+  };
+  ws.onmessage = (ev) => { window.__traffic.push(ev.data); receive(JSON.parse(ev.data)); };
+  ws.onclose = () => {
+    if (ui.ws !== ws) return;
+    ui.ws = null;
+    if (ui.joined) { ui.note = t("The link is lost; reconnecting…"); render(); }
+    setTimeout(connect, 1000);
+  };
+}
+
+function send(message) {
+  if (ui.ws && ui.ws.readyState === 1) ui.ws.send(JSON.stringify(message));
+}
+
+function receive(m) {
+  if (m.t === "state") {
+    ui.state = m; ui.note = "";
+    save({ token: m.token });
+    if (m.actions !== ui.sentAt) { ui.sentAt = -1; }
+    if (!m.legal.length || m.view.phase !== ui.lastPhase) { ui.chosen = null; ui.part = null; ui.picked = []; ui.stage = null; }
+    ui.lastPhase = m.view.phase;
+  } else if (m.t === "record") {
+    ui.record = m.record; window.__record = m.record;
+  } else if (m.t === "refused") {
+    ui.joined = false; save({ token: null });
+    $("join-note").textContent = t("The host refused: {reason}", { reason: m.reason });
+  } else if (m.t === "error") {
+    ui.note = m.reason; ui.sentAt = -1;
+  }
+  render();
+}
+
+function join() {
+  const code = $("code").value.trim(), name = $("name").value.trim();
+  if (!code) { $("join-note").textContent = t("Join code"); return; }
+  const s = saved();
+  if (s.code !== code) save({ token: null });
+  save({ code, name });
+  ui.joined = true;
+  $("join-note").textContent = t("Connecting to the table…");
+  if (ui.ws && ui.ws.readyState === 1) send({ t: "join", code, name, token: saved().token || null });
+  else connect();
+  render();
+}
+
+function act(action) {
+  if (!ui.state || ui.sentAt === ui.state.actions) return;
+  ui.sentAt = ui.state.actions;
+  ui.chosen = null; ui.part = null; ui.picked = []; ui.stage = null;
+  send({ t: "action", action });
+  render();
+}
+
+// ------------------------------------------------------------------ drawing
+function el(tag, cls, text) {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+function chip(card) {
+  if (TACTIC[card]) { const c = el("div", "chip tac", TACTIC[card][0]); c.title = t(TACTIC[card][1]); return c; }
+  return el("div", "chip c-" + card[0], card.slice(1) + SYMBOL[card[0]]);
+}
+
+function cardFace(card, tag) {
+  const face = el(tag || "div", "card");
+  face.dataset.card = card;
+  if (TACTIC[card]) {
+    face.classList.add("tac");
+    face.append(el("span", "value", TACTIC[card][0]), el("span", "name", t(TACTIC[card][1])),
+      el("span", "text", t(TACTIC[card][2])));
+  } else {
+    face.classList.add("c-" + card[0]);
+    face.append(el("span", "value", card.slice(1)), el("span", "symbol", SYMBOL[card[0]]));
+  }
+  return face;
+}
+
+function label(card) { return TACTIC[card] ? t(TACTIC[card][1]) : card.slice(1) + " " + SYMBOL[card[0]]; }
+
+function render() {
+  const s = ui.state;
+  $("join").hidden = ui.joined && !!s;
+  $("game").hidden = !(ui.joined && s);
+  if (!ui.joined || !s) return;
+  const view = s.view, me = s.seat, them = me === "north" ? "south" : "north";
+  const phase = view.phase || "play";
+  const legal = ui.sentAt === s.actions ? [] : s.legal;
+  const names = s.players;
+  // the table in miniature
+  $("theirs").textContent = names[them] + " · " + t("Flags: {n}  ·  in hand: {hand}",
+    { n: view.flags.filter((f) => f.claimed === them).length, hand: view.hand_sizes[them] });
+  const decks = view.decks;
+  $("decks").textContent = t("Troops") + " " + (Array.isArray(decks.troops) ? decks.troops.length : decks.troops) +
+    " · " + t("Tactics") + " " + (Array.isArray(decks.tactics) ? decks.tactics.length : decks.tactics) +
+    " · " + t("Flags") + " " + view.flags.filter((f) => f.claimed === me).length;
+  const targets = flagTargets(legal, phase);
+  const flags = $("flags");
+  flags.replaceChildren(...view.flags.map((f, i) => {
+    const n = i + 1, col = el("div", "flag");
+    col.dataset.flag = n;
+    if (f.claimed) col.classList.add(f.claimed === me ? "won-mine" : "won-theirs");
+    const top = el("div", "side theirs"), bottom = el("div", "side");
+    top.append(...f[them].map(chip)); bottom.append(...f[me].map(chip));
+    const env = el("div", "env", (f.fog ? "FOG " : "") + (f.mud ? "MUD" : ""));
+    col.append(top, el("div", "marker", String(n)), env, bottom);
+    if (targets.has(n)) { col.classList.add("target"); col.onclick = () => act(targets.get(n)); }
+    return col;
+  }));
+  // choices and hand
+  const choices = [], hand = view.hands[me] || [];
+  let handEnabled = () => false, handTap = () => {};
+  if (phase === "claim") {
+    for (const a of legal) {
+      choices.push(a.type === "claim" ? button(t("Claim flag {flag}", { flag: a.flag }), () => act(a), true)
+        : button(t("Done claiming"), () => act(a)));
+    }
+  } else if (phase === "draw" || phase === "scout_draw") {
+    for (const deck of ["troops", "tactics"]) {
+      const a = legal.find((x) => x.deck === deck);
+      const b = button(t(deck === "troops" ? "Troops" : "Tactics"), () => a && act(a), true);
+      b.disabled = !a; if (a) choices.push(b);
+    }
+  } else if (phase === "scout_return" && legal.length) {
+    const left = legal.filter((a) => ui.picked.every((c, i) => a.cards[i] === c));
+    const next = new Set(left.map((a) => a.cards[ui.picked.length]));
+    handEnabled = (card) => next.has(card);
+    handTap = (card) => {
+      ui.picked.push(card);
+      const done = left.find((a) => a.cards.length === ui.picked.length && a.cards.every((c, i) => c === ui.picked[i]));
+      if (done) act(done); else render();
+    };
+    if (ui.picked.length) {
+      choices.push(el("div", "line", ui.picked.map(label).join(" → ")));
+      choices.push(button(t("Take back the choice"), () => { ui.picked = []; render(); }, "back"));
+    }
+  } else if (legal.length) {
+    if (legal.length === 1 && legal[0].type === "pass") choices.push(button(t("Pass"), () => act(legal[0]), true));
+    const playable = new Set(legal.filter((a) => a.type === "play").map((a) => a.card));
+    handEnabled = (card) => playable.has(card);
+    handTap = (card) => { ui.chosen = ui.chosen === card ? null : card; ui.part = null; ui.stage = null; render(); };
+    if (ui.chosen && playable.has(ui.chosen)) choices.push(...playChoices(legal.filter((a) => a.card === ui.chosen)));
+  }
+  // status
+  const status = $("status");
+  status.className = legal.length ? "mine" : "";
+  let line;
+  if (ui.record || (view.result)) {
+    const result = (ui.record && ui.record.result) || view.result;
+    line = result && result.winner ? t("{name} wins!", { name: names[result.winner] }) : t("A drawn game");
+  } else if (!s.started) line = t("Waiting for the game to start…");
+  else if (!legal.length) line = view.to_move === me ? t("Waiting for {name}…", { name: names[them] })
+    : t("It is {who}'s turn.", { who: names[them] });
+  else if (phase === "claim") line = t("Claim a glowing flag, or choose Done claiming.");
+  else if (phase === "draw") line = t("Draw a card: choose the troop or the tactics deck.");
+  else if (phase === "scout_draw") line = t("Scout: draw card {n} of 3. Choose a deck.", { n: (view.scout_drawn || 0) + 1 });
+  else if (phase === "scout_return") line = t("Scout: pick {n} card(s) to put back, in order.", { n: legal[0].cards.length });
+  else if (legal.length === 1 && legal[0].type === "pass") line = t("No card can be played: Pass ends your turn (no claim, no draw).");
+  else if (ui.part) line = ui.part;
+  else line = t("Your turn: choose a card to play.");
+  status.textContent = ui.note ? line + " — " + ui.note : line;
+  $("choices").replaceChildren(...choices);
+  $("hand").replaceChildren(...hand.map((card) => {
+    const face = cardFace(card, "button");
+    face.disabled = !handEnabled(card);
+    if (card === ui.chosen || ui.picked.includes(card)) face.classList.add("chosen");
+    face.onclick = () => handTap(card);
+    return face;
+  }));
+}
+
+// `kind`: true for a choice that acts (highlighted), "back" for one that undoes a step
+function button(text, onTap, kind, extra) {
+  const b = el("button", (kind === true ? "go" : kind || "") + (extra ? " " + extra : ""), text);
+  b.onclick = onTap;
+  return b;
+}
+
+// Which flags a tap on the miniature row settles: a flag is a target when exactly one action goes there.
+function flagTargets(legal, phase) {
+  const out = new Map();
+  let candidates = [];
+  if (phase === "claim") candidates = legal.filter((a) => a.type === "claim").map((a) => [a.flag, a]);
+  else if (ui.chosen) {
+    const mine = legal.filter((a) => a.card === ui.chosen && "flag" in a);
+    candidates = mine.map((a) => [a.flag, a]);
+  }
+  for (const [n, a] of candidates) out.set(n, a);
+  return out;
+}
+
+// The choices left for the chosen card: a flag; or a card on the table, then where it goes.
+function playChoices(plays) {
+  const card = ui.chosen;
+  if (plays.length === 1 && !("flag" in plays[0]) && !("target" in plays[0])) {
+    ui.part = null;
+    return [button(t("Play this card") + ": " + label(card), () => act(plays[0]), true)];
+  }
+  if ("flag" in plays[0]) {
+    ui.part = t("Choose a flag for {card}.", { card: label(card) });
+    return plays.map((a) => button(t("To flag {flag}", { flag: a.flag }), () => act(a), true, "flag"));
+  }
+  if (!ui.stage) {
+    ui.part = t("Choose a card on the table.");
+    const seen = new Map();
+    for (const a of plays) seen.set(a.from_flag + ":" + a.target, a);
+    return [...seen.values()].map((a) => button(label(a.target) + " · " + t("At flag {flag}", { flag: a.from_flag }), () => {
+      ui.stage = { from_flag: a.from_flag, target: a.target };
+      const left = plays.filter((x) => x.from_flag === a.from_flag && x.target === a.target);
+      if (left.length === 1 && !("to_flag" in left[0])) act(left[0]); else render();
+    }, true, "pick"));
+  }
+  ui.part = t("Choose where it goes.");
+  const left = plays.filter((x) => x.from_flag === ui.stage.from_flag && x.target === ui.stage.target);
+  return [...left.map((a) => button(a.to_flag === null ? t("Discard it") : t("To flag {flag}", { flag: a.to_flag }),
+    () => act(a), true, "flag")), button(t("Back"), () => { ui.stage = null; render(); }, "back")];
+}
+
+// ------------------------------------------------------------------ start
+function start() {
+  const params = new URLSearchParams(location.search);
+  const s = saved();
+  $("code").value = params.get("code") || s.code || "";
+  $("name").value = s.name || "";
+  $("join-button").onclick = join;
+  $("lang").onchange = () => { save({ lang: $("lang").value }); loadWords($("lang").value); };
+  loadWords(pickLanguage());
+  if (s.token && s.code && (!params.get("code") || params.get("code") === s.code)) ui.joined = true; // a reload: rejoin
+  connect();
+  document.addEventListener("visibilitychange", () => { if (!document.hidden) connect(); });
+  render();
+}
+
+start();

@@ -1,0 +1,40 @@
+"""The page's words in the six languages, taken from the game's gettext catalogs at serve time.
+
+The page asks for /strings/LANG.json and gets {msgid: translation} for the msgids below; it formats
+`{name}`-style fields itself. Every msgid here is in each catalog (tests/test_phones_strings.py).
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+
+from game.i18n import LANGUAGES, _catalog
+
+#: what the phone page says; English is the msgid itself
+WEB_STRINGS: tuple[str, ...] = (
+    "Join", "Join code", "Language", "Troops", "Tactics", "Pass", "Done claiming", "Back",
+    "Play", "Discards", "Flags", "Scout", "Redeploy", "Deserter", "Traitor", "Fog", "Mud", "Alexander",
+    "Darius", "Companion Cavalry", "Shield Bearers", "Draw a card: choose the troop or the tactics deck.",
+    "Your turn: choose a card to play.", "It is {who}'s turn.", "Waiting for {name}…", "{name} wins!",
+    "A drawn game", "Claim a glowing flag, or choose Done claiming.", "Scout: draw card {n} of 3. Choose a deck.",
+    "Scout: pick {n} card(s) to put back, in order.", "No card can be played: Pass ends your turn (no claim, no draw).",
+    "Leader: any colour, any value", "Value 8, any colour", "Value 1, 2 or 3, any colour", "Sums only at this flag",
+    "Four cards at this flag", "Draw 3, put 2 back", "Move or discard one of yours", "Discard one of theirs",
+    "Take one of their troops", "Flags: {n}  ·  in hand: {hand}",
+    # --- issue 20: the phone's own words
+    "Your name", "Claim flag {flag}", "To flag {flag}", "At flag {flag}", "Discard it",
+    "Choose a flag for {card}.", "Choose a card on the table.", "Choose where it goes.",
+    "Connecting to the table…", "The link is lost; reconnecting…", "The host refused: {reason}",
+    "Waiting for the game to start…", "Play this card", "Take back the choice",
+)
+
+
+@cache
+def catalog_json(lang: str) -> bytes | None:
+    """The page's words in `lang` as JSON bytes, or None for a language we do not have."""
+    if lang not in LANGUAGES:
+        return None
+    catalog = _catalog(lang)
+    words = {msgid: catalog.gettext(msgid) for msgid in WEB_STRINGS}
+    return json.dumps({"lang": lang, "languages": LANGUAGES, "words": words}, ensure_ascii=False).encode("utf-8")
