@@ -8,7 +8,9 @@ from pathlib import Path
 import pytest
 
 from engine.ai.arena import run_arena, seating, wilson
+from engine.ai.hint import hint
 from engine.game import Game
+from engine.rules import OTHER
 from game.cli import main
 
 
@@ -74,6 +76,18 @@ def test_hint_with_hard_reports_its_search(tmp_path: Path, capsys: pytest.Captur
     assert main(["hint", str(path), "--move-time", "0.1"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["action"] in game.legal_actions() and out["search"]["iterations"] > 0
+    assert 0.0 <= out["win_chance"] <= 1.0
+
+
+@pytest.mark.parametrize("ahead", [True, False])
+def test_hint_win_chance_follows_who_holds_the_flags(ahead: bool) -> None:
+    """Four flags (1, 2, 4, 5) held: the holder is close to a win (R38), and hard's estimate says so."""
+    game = Game.new(seed=6)
+    holder = game.to_move if ahead else OTHER[game.to_move]
+    for n in (0, 1, 3, 4):
+        game.flags[n].claimed = holder
+    out = hint(game.view(None), "hard", 0.2, seed=3)
+    assert (out["win_chance"] > 0.8) if ahead else (out["win_chance"] < 0.2), out
 
 
 @pytest.mark.parametrize("content", ["not json", "{}", json.dumps({"format": "battleline-position/1"})])

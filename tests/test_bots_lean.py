@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from engine.ai.lean import PHASE_NAMES, Lean, from_action, names, to_action
+from engine.ai.lean import ID, PHASE_NAMES, Lean, from_action, names, to_action
 from engine.game import Game
 from engine.rules import SEATS, Rules
 
@@ -99,3 +99,34 @@ def test_r9_lean_pass_only_without_any_play() -> None:
     lean.hands[seat] = 1 << 69
     lean.apply(lean.legal()[0])
     assert lean.to_move == 1 - seat and lean.passes == 1 and lean.hands[seat] == 1 << 69
+
+
+def test_lean_evaluation_agrees_with_outlook() -> None:
+    """The hard bot's evaluation on masks (lean_eval) gives the normal bot's numbers (outlook)."""
+    from engine.ai import lean_eval, outlook
+    from engine.ai.forecast import random_mask
+
+    rng = random.Random(5)
+    checked = 0
+    for seed in range(40):
+        game = Game.new(Rules(tactics=seed % 4 != 3), seed=seed)
+        stop = rng.randint(10, 120)
+        while game.result is None and len(game.actions) < stop:
+            game.apply(rng.choice(game.legal_actions()))
+        if game.result is not None:
+            continue
+        lean = Lean.from_game(game)
+        for me in (0, 1):
+            seat = SEATS[me]
+            pool = game.hand(seat) + (game.decks["troops"] or [])[-rng.randint(0, 8):]
+            shares = [random_mask(rng, 0.5) for _ in range(9)]
+            mask = 0
+            for card in pool:
+                mask |= 1 << ID[card]
+            mine = lean_eval.reach(lean, me, mask, shares, {})
+            assert mine == outlook.reach(game, seat, pool, shares, {}), (seed, seat)
+            theirs = outlook.reach(game, SEATS[1 - me], game.hand(SEATS[1 - me]), shares, {})
+            assert lean_eval.flag_odds(lean, me, mine, theirs) == outlook.flag_odds(game, seat, mine, theirs)
+            checked += 1
+    assert checked >= 40
+

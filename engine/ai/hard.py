@@ -134,6 +134,24 @@ class HardBot(Bot):
                             "win_chance": round(min(1.0, max(0.0, (mean + 1.0) / 2.0)), 3)}
         return candidates[best]
 
+    def estimate(self, game: Game, worlds: int = 64) -> float:
+        """The chance that the player to move wins, from the evaluation alone (no search).
+
+        For decisions the search does not make (claims, draws, a forced play): the position as
+        it stands, averaged over sampled worlds, read as a chance like the search's estimate.
+        """
+        me = game.to_move
+        seat = SEATS.index(me)
+        hidden = hidden_of(game, me)
+        memo: Memo = {}
+        total = 0.0
+        for _ in range(worlds):
+            state = Lean.from_game(determinize(game, me, sample_world(hidden, self.rng)))
+            shares = [([random_mask(self.rng, LEAF_SHARE) for _ in range(9)],
+                       [random_mask(self.rng, LEAF_SHARE) for _ in range(9)]) for _ in range(self.leaf_shares)]
+            total += leaf_value(state, seat, shares, memo)
+        return round(min(1.0, max(0.0, (total / worlds + 1.0) / 2.0)), 3)
+
     def _out_of_budget(self, done: int, deadline: float) -> bool:
         if self.iterations is not None:
             return done >= self.iterations
