@@ -30,6 +30,7 @@ class Kind(Enum):
     DRAW_TACTICS = "draw_tactics"
     LOG = "log"
     MENU = "menu"
+    HINT = "hint"  # against a bot: the coach's suggestion (game.coach)
     FLAG = "flag"  # number in Intent.value (1-9)
     POINT = "point"  # the mouse moved: pos
     PRESS = "press"  # left button down at pos
@@ -79,7 +80,7 @@ _KEYS: dict[int, Kind] = {
     pygame.K_RETURN: Kind.CONFIRM, pygame.K_KP_ENTER: Kind.CONFIRM, pygame.K_SPACE: Kind.CONFIRM,
     pygame.K_ESCAPE: Kind.BACK,
     pygame.K_c: Kind.CLAIM, pygame.K_d: Kind.DRAW, pygame.K_t: Kind.DRAW_TACTICS, pygame.K_l: Kind.LOG,
-    pygame.K_p: Kind.MENU, pygame.K_F10: Kind.MENU,
+    pygame.K_p: Kind.MENU, pygame.K_F10: Kind.MENU, pygame.K_h: Kind.HINT,
 }
 _PAD: dict[int, Kind] = {
     pygame.CONTROLLER_BUTTON_DPAD_LEFT: Kind.LEFT, pygame.CONTROLLER_BUTTON_DPAD_RIGHT: Kind.RIGHT,
@@ -87,7 +88,7 @@ _PAD: dict[int, Kind] = {
     pygame.CONTROLLER_BUTTON_A: Kind.CONFIRM, pygame.CONTROLLER_BUTTON_B: Kind.BACK,
     pygame.CONTROLLER_BUTTON_Y: Kind.CLAIM, pygame.CONTROLLER_BUTTON_X: Kind.DRAW,
     pygame.CONTROLLER_BUTTON_BACK: Kind.LOG, pygame.CONTROLLER_BUTTON_START: Kind.MENU,
-    pygame.CONTROLLER_BUTTON_LEFTSHOULDER: Kind.DRAW_TACTICS,
+    pygame.CONTROLLER_BUTTON_LEFTSHOULDER: Kind.DRAW_TACTICS, pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: Kind.HINT,
 }
 #: keys that still act while typing a name; every other key arrives as TEXT instead
 _TYPING_KEYS: dict[int, Kind] = {
@@ -98,12 +99,13 @@ _TYPING_KEYS: dict[int, Kind] = {
 #: words for each intent on each device, for on-screen prompts
 GLYPHS: dict[str, dict[Kind, str]] = {
     "keyboard": {Kind.CONFIRM: "Enter", Kind.BACK: "Esc", Kind.CLAIM: "C", Kind.DRAW: "D",
-                 Kind.DRAW_TACTICS: "T", Kind.LOG: "L", Kind.MENU: "P", Kind.FLAG: "1-9"},
+                 Kind.DRAW_TACTICS: "T", Kind.LOG: "L", Kind.MENU: "P", Kind.FLAG: "1-9", Kind.HINT: "H"},
     "controller": {Kind.CONFIRM: "(A)", Kind.BACK: "(B)", Kind.CLAIM: "(Y)", Kind.DRAW: "(X)",
-                   Kind.DRAW_TACTICS: "(LB)", Kind.LOG: "Back", Kind.MENU: "Start", Kind.FLAG: "D-pad"},
+                   Kind.DRAW_TACTICS: "(LB)", Kind.LOG: "Back", Kind.MENU: "Start", Kind.FLAG: "D-pad",
+                   Kind.HINT: "(RB)"},
     "mouse": {Kind.CONFIRM: "Click", Kind.BACK: "Right-click", Kind.CLAIM: "Click a glowing flag",
               Kind.DRAW: "Click a deck", Kind.DRAW_TACTICS: "Click a deck", Kind.LOG: "Log",
-              Kind.MENU: "Menu", Kind.FLAG: "Click"},
+              Kind.MENU: "Menu", Kind.FLAG: "Click", Kind.HINT: "Hint"},
 }
 STICK_DEAD = 16000
 

@@ -21,7 +21,7 @@ from game.input import DIRECTIONS, Intent, Kind
 from game.scene import AMBIENT, IDLE, MOVING, Scene
 from game.table import Table
 
-from . import board_draw, board_events
+from . import board_coach, board_draw, board_events
 from .board_anim import Animator
 from .lan_wait import watch_peer
 
@@ -62,6 +62,10 @@ class BoardScene(Scene):
         self.static_fresh = False  # False: the still layer must be redrawn whole
         self.static_hidden: frozenset[Any] = frozenset()
         self.flow = Flow([], self.viewer)
+        self.coach = board_coach.make_coach(self)
+        self.advice: board_coach.Advice | None = None  # the coach's latest answer
+        self.win_estimate: float | None = None
+        self.hints_used = 0
         self.targets: dict[Target, pygame.Rect] = {}
         self.rects: dict[Any, pygame.Rect] = {}
         self.refresh()
@@ -158,6 +162,8 @@ class BoardScene(Scene):
                 out.append(name)
         if not self.hidden and undo.offered(self.table, self.app.settings.takebacks):
             out.append("undo")
+        if self.coach is not None and self.my_turn:
+            out.append("hint")
         return out
 
     def pennant_shift(self, flag: dict[str, Any]) -> int:
@@ -255,6 +261,8 @@ class BoardScene(Scene):
             self.open_pause()
         elif k is Kind.LOG:
             self.open_log()
+        elif k is Kind.HINT:
+            board_coach.ask_hint(self)
         elif k is Kind.FLAG:
             target = ("flag", intent.value)
             self.focus = target
@@ -319,7 +327,7 @@ class BoardScene(Scene):
             return
         kind = target[0]
         if kind == "button":
-            {"log": self.open_log, "menu": self.open_pause,
+            {"log": self.open_log, "menu": self.open_pause, "hint": lambda: board_coach.ask_hint(self),
              "undo": lambda: undo.board_take_back(self)}.get(str(target[1]), lambda: None)()
         elif kind == "discard":
             self.open_inspect()
@@ -428,6 +436,7 @@ class BoardScene(Scene):
             return
         busy = self.anims.busy(self.clock)
         self.table.tick(ready=not busy and self.pending_pass is None)
+        board_coach.tick(self)
         watch_peer(self)
         self.consume()
         busy = self.anims.busy(self.clock)
@@ -476,6 +485,7 @@ class BoardScene(Scene):
     def leave(self) -> None:
         if self.app.find(BoardScene) is None:
             self.table.close()
+            board_coach.close(self)
 
 
 def is_troop(card: str) -> bool:

@@ -14,12 +14,14 @@ from game.text import blit_lines, fitted, font_for, shadowed, text, wrap
 from game.tween import pulse
 from game.words import card_short, card_words
 
+from . import board_coach
+
 if TYPE_CHECKING:
     from .board import BoardScene
 
 BUTTON_LABELS = {"pass": N_("Pass"), "done": N_("Done claiming"), "scout": N_("Play Scout"), "return": N_("Put back"),
-                 "log": N_("Game log"), "menu": N_("Menu"), "undo": N_("Take back")}
-BUTTON_KEYS = {"log": Kind.LOG, "menu": Kind.MENU}
+                 "log": N_("Game log"), "menu": N_("Menu"), "undo": N_("Take back"), "hint": N_("Hint")}
+BUTTON_KEYS = {"log": Kind.LOG, "menu": Kind.MENU, "hint": Kind.HINT}
 
 
 # ---------------------------------------------------------------------- still layer
@@ -220,6 +222,7 @@ def draw(board: BoardScene, surface: pygame.Surface) -> None:
         flight.draw(surface, now)
     _focus(board, surface, now)
     _buttons(board, surface)
+    board_coach.draw_bar(board, surface)
     _prompt(board, surface, now)
     _thinking(board, surface, now)
     if board.drag is not None:

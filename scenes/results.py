@@ -94,6 +94,9 @@ class ResultsScene(MenuScene):
         surface.blit(img, img.get_rect(center=(960, 728)))
         session = self.board.session
         status = session.score_words() if session is not None else lan_status(self)
+        if getattr(self.board, "coach", None) is not None:  # a game against a bot: hints are counted
+            hints = _("Hints used: {n}", n=self.board.hints_used)
+            status = f"{status}  \u00b7  {hints}" if status else hints
         if status:
             img = text(status, 32, art.MUTED)
             surface.blit(img, img.get_rect(center=(960, 770)))
