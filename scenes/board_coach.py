@@ -78,19 +78,19 @@ def tick(board: BoardScene) -> None:
 
 
 def draw_bar(board: BoardScene, surface: pygame.Surface) -> None:
-    """The win-estimate bar under the player's name (Settings; off by default)."""
+    """The win-estimate bar beside the player's name (Settings; off by default)."""
     if board.coach is None or not board.app.settings.win_bar or board.win_estimate is None:
         return
     chance = board.win_estimate
-    right = surface.get_width() - 28
-    bar = pygame.Rect(right - 300, 104, 300, 14)
+    # In the top strip, between the opponent's hand and the player's name.
+    bar = pygame.Rect(1200, 26, 300, 14)
     pygame.draw.rect(surface, (70, 40, 36), bar, border_radius=7)
     filled = bar.copy()
     filled.width = max(4, round(bar.width * chance))
     pygame.draw.rect(surface, art.GOOD, filled, border_radius=7)
     pygame.draw.rect(surface, art.CREAM, bar, 2, border_radius=7)
     label = text(_("Win estimate: {percent}%", percent=round(100 * chance)), 24, art.MUTED)
-    surface.blit(label, (right - label.get_width(), bar.bottom + 4))
+    surface.blit(label, (bar.x, bar.bottom + 6))
 
 
 def close(board: BoardScene) -> None:
