@@ -102,6 +102,23 @@ def _refused(app: Any, seed: int) -> None:
             break
 
 
+def _r9(only_pass: bool) -> SceneMaker:
+    """R9's two prompts: no troop playable so a tactics card must be played, or no card at all (Pass)."""
+    def moment(game: Any) -> bool:
+        if game.to_move != "south" or game.phase != "play":
+            return False
+        legal = game.legal_actions()
+        if only_pass:
+            return bool(legal == [{"type": "pass"}])
+        return bool(legal) and all(a["type"] == "play" and a["card"][0] not in "roygbp" for a in legal)
+
+    def make(app: Any, seed: int) -> None:
+        from .positions import find
+
+        _board(app, find(seed, moment, limit=600), bots=True)
+    return make
+
+
 def _menu_scene(name: str) -> SceneMaker:
     def make(app: Any, seed: int) -> None:
         import importlib
@@ -183,7 +200,7 @@ SCENES: dict[str, SceneMaker] = {
     "cavalry": _flow("cavalry", 1), "shield": _flow("shield", 1),
     "scout": _flow("scout", 1), "scout-draw": _phase("scout_draw"), "scout-return": _phase("scout_return", 1),
     "redeploy": _flow("redeploy", 2), "deserter": _flow("deserter", 1), "traitor": _flow("traitor", 2),
-    "draw": _phase("draw"),
+    "draw": _phase("draw"), "must-tactic": _r9(only_pass=False), "no-card": _r9(only_pass=True),
     "names": _names("controller"), "names-keyboard": _names("keyboard"),
 }
 

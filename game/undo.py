@@ -31,9 +31,10 @@ def takeback_floor(record: dict[str, Any]) -> int:
     the turn has passed the opponent may have seen it, answered it or (a bot) started thinking
     about it; and (2) nothing after it, itself included, revealed a hidden card: a draw or a
     Scout draw shows a card from a deck, and taking it back would let the player choose again
-    knowing it. So within a turn a play or a pass, Fog, Mud, Redeploy, Deserter or Traitor,
+    knowing it. So within a turn a play, Fog, Mud, Redeploy, Deserter or Traitor,
     claims, "done", and a Scout's return of cards while its turn goes on may be taken back, one
-    at a time, newest first; a draw, anything before a draw, and a finished game may not.
+    at a time, newest first; a draw, anything before a draw, a pass (it ends the turn at once, R9) and a
+    finished game may not.
     """
     game = Game.new(Rules.from_dict(record["rules"]), record["seed"], record["first"], dict(record["players"]))
     floor = 0

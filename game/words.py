@@ -107,7 +107,7 @@ def event_words(event: dict[str, Any], names: dict[str, str]) -> str | None:
         proof = proof_words(event.get("proof", {}), names.get(other, other))
         return _("{who} claims flag {flag}: {proof}", who=who, flag=event["flag"], proof=proof)
     if kind == "pass":
-        return _("{who} passes", who=who)
+        return _("{who} can play no card and passes: the turn ends", who=who)
     if kind == "both_passed":
         return _("Both players passed: every provable flag is awarded")
     if kind == "game_over":

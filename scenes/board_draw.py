@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from engine import OTHER
+from engine.cards import TROOP_BIT
 from game import art, card_art, layout
 from game.i18n import N_, _
 from game.input import Kind
@@ -335,8 +336,10 @@ def prompt_lines(board: BoardScene) -> list[str]:
             return [_("Scout: pick {n} card(s) to put back, in order.", n=more)]
         return [_("Put back {cards}? Choose Put back.", cards=", ".join(chosen))]
     if card is None:
-        if {"type": "pass"} in board.legal:
-            return [_("No troop can be played: play a tactics card, or Pass.")]
+        if {"type": "pass"} in board.legal:  # R9: only when no card at all can be played
+            return [_("No card can be played: Pass ends your turn (no claim, no draw).")]
+        if not any(a.get("card") in TROOP_BIT for a in board.legal):
+            return [_("No troop can be played, so you must play a tactics card (R9).")]
         return [_("Your turn: choose a card to play.")]
     name = card_words(card)
     if card == "scout":
@@ -362,6 +365,14 @@ def _prompt(board: BoardScene, surface: pygame.Surface, now: float) -> None:
     art.panel(surface, r, alpha=210, radius=16)
     if board.hidden:
         return
+    lines, hints, room = prompt_layout(board)
+    blit_lines(surface, lines[:room], 28, art.CREAM, (r.x + 14, r.y + 10), "bold", spacing=1.18)
+    blit_lines(surface, hints, 28, art.MUTED, (r.x + 14, r.bottom - 8 - len(hints) * 33), spacing=1.18)
+
+
+def prompt_layout(board: BoardScene) -> tuple[list[str], list[str], int]:
+    """The prompt box's wrapped lines, its key hints, and how many lines of text it has room for."""
+    r = layout.PROMPT_RECT
     width = r.width - 28
     hints: list[str] = []
     if board.my_turn:
@@ -370,11 +381,14 @@ def _prompt(board: BoardScene, surface: pygame.Surface, now: float) -> None:
         hint = short + "  \u00b7  " + _("{key} claim", key=g(Kind.CLAIM)) if board.claimable else short
         hints = pack(hint.split("  \u00b7  "), 28, width)
     lines: list[str] = []
-    for sentence in prompt_lines(board) + card_note(board):
-        lines += wrap(sentence, 28, width, "bold")
     room = max(1, (r.height - 20 - len(hints) * 33) // 33)
-    blit_lines(surface, lines[:room], 28, art.CREAM, (r.x + 14, r.y + 10), "bold", spacing=1.18)
-    blit_lines(surface, hints, 28, art.MUTED, (r.x + 14, r.bottom - 8 - len(hints) * 33), spacing=1.18)
+    for sentence in prompt_lines(board):
+        lines += wrap(sentence, 28, width, "bold")
+    for sentence in card_note(board):  # the card's text only where the prompt leaves room for all of it
+        note = wrap(sentence, 28, width, "bold")
+        if len(lines) + len(note) <= room:
+            lines += note
+    return lines, hints, room
 
 
 def pack(pieces: list[str], size: int, width: int) -> list[str]:

@@ -14,8 +14,9 @@ PAGES: list[tuple[str, str]] = [
     (N_("The aim"), N_("Win three adjacent flags (a Breakthrough) or any five flags (an Envelopment). Nine flags stand "
      "between the two armies; each side of a flag holds a formation of three cards.")),
     (N_("A turn"), N_("Play one card from your hand to your side of a flag. Then claim any flags you can prove are "
-     "yours. Then draw a card from the troop deck or the tactics deck. If you cannot play a troop, you may "
-     "play a tactics card or pass.")),
+     "yours. Then draw a card from the troop deck or the tactics deck. If you cannot play a troop, you must "
+     "play a tactics card if one can be played. Only a player with no card to play passes, and a pass ends "
+     "the turn at once: no claim, no draw.")),
     (N_("Formations, strongest first"), N_("Wedge: same colour, consecutive values (red 5-6-7).\nPhalanx: same value "
      "(three 8s).\nBattalion: same colour.\nSkirmish: consecutive values, any colours.\nHost: anything else.\n"
      "Equal formations compare by their sum; a full tie goes to whoever completed first.")),

@@ -115,3 +115,23 @@ PASS: dict[str, Any] = {"type": "pass"}
 
 def draw(deck: str = "troops") -> dict[str, Any]:
     return {"type": "draw", "deck": deck}
+
+
+def record_under_old_r9(seed: int = 2) -> dict[str, Any]:
+    """A game record made under the old R9, where a pass still led into the passer's claim step.
+
+    Today a pass ends the turn at once, so this record no longer replays: it stops at the claim.
+    """
+    from engine import Rules, to_record
+    from game.positions import advance
+
+    def passing_with_a_claim(g: Game) -> bool:
+        return g.phase == "play" and g.legal_actions() == [PASS] and bool(g.claimable_flags(g.to_move))
+
+    for s in range(seed, seed + 40):
+        g = advance(s, passing_with_a_claim, limit=600, rules=Rules(tactics=False))
+        if g is not None:
+            record = to_record(g)
+            record["actions"] += [PASS, {"type": "claim", "flag": g.claimable_flags(g.to_move)[0]}]
+            return record
+    raise LookupError("no seeded game passes with a flag to claim")

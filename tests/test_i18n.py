@@ -44,7 +44,8 @@ def test_committed_mo_matches_po(lang: str) -> None:
 def test_switching_language_at_once() -> None:
     try:
         assert set_language("hu") == "hu" and _("Settings") == "Beállítások"
-        assert _("{who} passes", who="Ana") == "Ana passzol"
+        assert _("{who} can play no card and passes: the turn ends", who="Ana") == \
+            "Ana egy lapot sem tud kijátszani, ezért passzol: a köre véget ér"
         assert set_language("en") == "en" and _("Settings") == "Settings"
     finally:
         set_language("en")

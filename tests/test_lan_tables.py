@@ -37,7 +37,8 @@ def test_lan_game_through_both_tables_ends_the_same_for_both() -> None:
             assert time.monotonic() < deadline
         assert remote.local_seats == ("north",) and remote.names == {"south": "Ana", "north": "Ben"}
         seen_by_guest = []
-        for _ in range(200):
+        deadline = time.monotonic() + 90  # by the clock, not a count of polls: a loaded machine delivers later
+        while time.monotonic() < deadline:
             _play_through_tables(host_table, remote, rng, 50)
             seen_by_guest.extend(remote.poll_events())
             host_table.poll_events()

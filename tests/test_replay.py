@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from builders import record_under_old_r9
 
 from engine import from_record, to_record
 from game.files import data_dir, take_notices
@@ -117,6 +118,7 @@ BAD_RECORDS = {
     "foreign save": json.dumps({"format": "battleline-save/1"}).encode(),
     "foreign json": b'{"hello": "world"}',
     "illegal action": None,
+    "made under the old R9": None,
 }
 
 
@@ -131,6 +133,8 @@ def test_a_bad_record_in_the_library_is_set_aside_with_a_message(app: App, kind:
         bad = json.loads(good.read_text())
         bad["actions"][0] = {"type": "draw", "deck": "troops"}
         raw = json.dumps(bad).encode()
+    if kind == "made under the old R9":  # a pass then a claim: no longer a legal game (R9)
+        raw = json.dumps(record_under_old_r9()).encode()
     path = games_dir() / "20250102-120000-bbbb-1.json"
     assert raw is not None
     path.write_bytes(raw)

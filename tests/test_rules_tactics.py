@@ -158,8 +158,7 @@ def test_r27_the_other_leader_stays_unplayable_after_the_first_is_discarded() ->
     g.apply(redeploy(1, "alexander", None))
     assert g.view()["discards"]["south"] == ["redeploy", "alexander"]
     finish_turn(g)
-    g.apply(PASS)  # north holds nothing
-    finish_turn(g)
+    g.apply(PASS)  # north holds nothing: the pass is its whole turn (R9)
     assert g.to_move == "south" and "darius" in g.hand("south")
     assert "darius" not in tactics_in(g.legal_actions())
 

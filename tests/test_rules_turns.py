@@ -163,7 +163,7 @@ def test_r9_no_troop_in_hand_but_a_legal_tactic_means_no_pass() -> None:
     legal = g.legal_actions()
     assert PASS not in legal
     assert any(a["card"] == "fog" for a in legal if a["type"] == "play")
-    with pytest.raises(IllegalAction, match="tactics card.*R9"):
+    with pytest.raises(IllegalAction, match=r"tactics card.*R9"):
         g.apply(PASS)
     assert g.passes == 0 and g.to_move == "south" and g.hand_sizes["south"] == 2
 

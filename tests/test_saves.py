@@ -11,6 +11,7 @@ from typing import Any
 
 import pygame
 import pytest
+from builders import record_under_old_r9
 
 from game.files import data_dir, take_notices, write_json
 from game.saves import load_save, resume, save_path
@@ -154,6 +155,14 @@ def _rng_damaged(text: str) -> str:
     return json.dumps(data)
 
 
+def _old_r9(text: str) -> str:
+    """A save whose game passed and then claimed, as the old R9 allowed."""
+    data = json.loads(text)
+    data["game"] = record_under_old_r9()
+    data["setup"]["tactics"] = False
+    return json.dumps(data)
+
+
 BAD_SAVES = {
     "corrupt": lambda good: "{this is not json",
     "truncated": lambda good: good[: len(good) // 2],
@@ -165,6 +174,7 @@ BAD_SAVES = {
     "illegal action": _tampered,
     "wrong field": _retyped,
     "damaged seed stream": _rng_damaged,
+    "made under the old R9": _old_r9,
 }
 
 

@@ -57,9 +57,16 @@ PHASES: dict[str, tuple[Callable[[Game], bool], Callable[[Game], dict[str, Any]]
     "claim": (in_phase("claim"), lambda g: first_of(g, "claim"), Rules()),
     "done_claiming": (in_phase("claim"), lambda g: first_of(g, "done"), Rules()),
     "claim_at_turn_start_advanced": (in_phase("claim"), lambda g: first_of(g, "claim"), Rules(claim_timing="advanced")),
-    "pass": (lambda g: in_phase("play")(g) and {"type": "pass"} in g.legal_actions(),
-             lambda g: {"type": "pass"}, Rules(tactics=False)),
 }
+
+
+def test_r9_a_pass_ends_the_turn_so_it_cannot_be_taken_back() -> None:
+    game = find(3, lambda g: in_phase("play")(g) and {"type": "pass"} in g.legal_actions(),
+                rules=Rules(tactics=False), limit=600)
+    passer = game.to_move
+    game.apply({"type": "pass"})
+    assert game.to_move != passer or game.over
+    assert takeback_floor(to_record(game)) == len(game.actions)  # nothing of the passer's turn is left open
 
 
 @pytest.mark.parametrize("phase", list(PHASES))

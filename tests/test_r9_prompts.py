@@ -1,0 +1,36 @@
+"""R9's two board prompts (a tactics card must be played; only Pass is left) are whole in every language."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.i18n import LANGUAGES, set_language
+from game.screenshot import SCENES
+from game.settings import Settings
+from game.shell import App
+from scenes.board import BoardScene
+from scenes.board_draw import prompt_layout
+
+
+@pytest.mark.parametrize("scene", ["must-tactic", "no-card"])
+def test_r9_prompt_fits_its_box_in_every_language(scene: str) -> None:
+    pygame.init()
+    seen: dict[str, str] = {}
+    try:
+        for lang in LANGUAGES:
+            set_language(lang)
+            app = App(Settings(animation_speed="off", language=lang), window=False)
+            app.input.last_device = "keyboard"
+            SCENES[scene](app, 7)  # the seeded moment the screenshots show
+            board = app.find(BoardScene)
+            assert isinstance(board, BoardScene)
+            app.draw(app.screen)
+            lines, _hints, room = prompt_layout(board)
+            assert len(lines) <= room, f"{lang}: {lines} in room for {room}"
+            seen[lang] = " ".join(lines)
+            app.close()
+    finally:
+        set_language("en")
+    assert ("R9" in seen["en"]) if scene == "must-tactic" else ("Pass ends your turn" in seen["en"])
+    assert len(set(seen.values())) == len(seen), "every language has its own words"
