@@ -105,3 +105,43 @@ def test_hint_missing_file_and_unknown_bot(capsys: pytest.CaptureFixture[str]) -
     assert main(["hint", "-", "--bot", "wizard"]) != 0
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 2
+
+
+def _short_record() -> dict[str, object]:
+    """A short fixed game: easy against random, troops only (a few dozen plays)."""
+    from engine.ai import make_bot
+    from engine.record import to_record
+    from engine.rules import Rules
+
+    game = Game.new(Rules(tactics=False), seed=12, first="south")
+    bots = {"south": make_bot("random", 1), "north": make_bot("easy", 2)}
+    while game.result is None:
+        game.apply(bots[game.to_move].choose_in(game))
+    return to_record(game)
+
+
+def test_review_marks_the_costliest_moves_reproducibly() -> None:
+    from engine.ai.review import review
+
+    record = _short_record()
+    seen: list[tuple[int, int]] = []
+    first = review(record, "south", iterations=40, seed=3, progress=lambda d, t: seen.append((d, t)))
+    second = review(record, "south", iterations=40, seed=3)
+    assert first == second and first["complete"]
+    assert 0 < len(first["marked"]) <= 3 and seen and seen[-1][0] == seen[-1][1] == len(first["moves"])
+    costs = sorted((m["cost"] for m in first["moves"]), reverse=True)
+    assert sorted((m["cost"] for m in first["marked"]), reverse=True) == costs[:len(first["marked"])]
+    for mark in first["marked"]:
+        assert mark["preferred"] != mark["played"] and mark["cost"] > 0
+
+
+def test_review_stops_when_asked(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from engine.ai.review import review
+
+    out = review(_short_record(), "north", iterations=20, should_stop=lambda: True)
+    assert out["complete"] is False and out["moves"] == []
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(_short_record()))
+    assert main(["review", str(path), "--seat", "east"]) == 2
+    assert main(["review", str(tmp_path / "missing.json"), "--seat", "north"]) == 1
+    assert len(capsys.readouterr().err.strip().splitlines()) == 2

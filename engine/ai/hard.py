@@ -69,6 +69,7 @@ class HardBot(Bot):
         #: The last search's size, speed and estimate: {"iterations", "seconds", "candidates",
         #: "worlds", "win_chance"}; None when the decision needed no search.
         self.last_search: dict[str, Any] | None = None
+        self.last_values: list[tuple[Action, float]] = []
 
     def choose_in(self, game: Game) -> Action:
         started = time.perf_counter()
@@ -87,6 +88,15 @@ class HardBot(Bot):
         if len(ranked) == 1:
             return ranked[0][1]
         return self._search(game, [a for _, a in ranked], started)
+
+    def candidates(self, game: Game) -> list[Action]:
+        """The plays the search would compare at a play step (the normal screening's best)."""
+        forecast = Forecast(game, game.to_move, self.rng, SCREEN[0][0])
+        return [a for _, a in rank_plays(game, game.legal_actions(), forecast, SCREEN)]
+
+    def search(self, game: Game, candidates: list[Action]) -> Action:
+        """Search exactly these candidates (the review adds the move actually played)."""
+        return self._search(game, candidates, time.perf_counter())
 
     def _search(self, game: Game, candidates: list[Action], started: float) -> Action:
         me = game.to_move
@@ -128,10 +138,12 @@ class HardBot(Bot):
                 alive = alive[:max(2, (len(alive) + 1) // 2)]
         scored = [k for k in alive if counts[k]] or [alive[0]]  # a tight budget may stop mid-world
         best = max(scored, key=lambda k: totals[k] / max(counts[k], 1) - hold_value(game, candidates[k]))
-        mean = totals[best] / max(counts[best], 1)
+        #: Each candidate searched, with its estimated win chance (engine.ai.review reads these).
+        self.last_values = [(candidates[k], _chance(totals[k] / counts[k])) for k in range(len(candidates))
+                            if counts[k]]
         self.last_search = {"iterations": done, "seconds": time.perf_counter() - search_start,
                             "candidates": len(candidates), "worlds": worlds,
-                            "win_chance": round(min(1.0, max(0.0, (mean + 1.0) / 2.0)), 3)}
+                            "win_chance": _chance(totals[best] / max(counts[best], 1))}
         return candidates[best]
 
     def estimate(self, game: Game, worlds: int = 64) -> float:
@@ -150,7 +162,7 @@ class HardBot(Bot):
             shares = [([random_mask(self.rng, LEAF_SHARE) for _ in range(9)],
                        [random_mask(self.rng, LEAF_SHARE) for _ in range(9)]) for _ in range(self.leaf_shares)]
             total += leaf_value(state, seat, shares, memo)
-        return round(min(1.0, max(0.0, (total / worlds + 1.0) / 2.0)), 3)
+        return _chance(total / worlds)
 
     def _out_of_budget(self, done: int, deadline: float) -> bool:
         if self.iterations is not None:
@@ -188,6 +200,11 @@ class HardBot(Bot):
             finish_turn(after, other)
             worst = min(worst, leaf_value(after, me, shares, memo))
         return worst
+
+
+def _chance(value: float) -> float:
+    """A line value read as a chance of winning: (value + 1) / 2, clipped to 0-1."""
+    return round(min(1.0, max(0.0, (value + 1.0) / 2.0)), 3)
 
 
 __all__ = ["Forecast", "HardBot"]
