@@ -279,3 +279,12 @@ def _coach_scenes() -> None:
 
 
 _coach_scenes()
+
+
+def _review_scenes() -> None:
+    from .screenshot_review import REVIEW_SCENES
+
+    SCENES.update(REVIEW_SCENES)
+
+
+_review_scenes()

@@ -45,11 +45,23 @@ class ResultsScene(MenuScene):
         first = Item(again, self._again)
         if session is not None and session.setup.match:  # between a match's games: the scoreboard
             first = Item(_("Match summary") if session.match_over else _("Scoreboard"), self._scoreboard)
+        review = [Item(_("Review"), self._review)] if getattr(self.board, "coach", None) is not None else []
         return [
             first,
+            *review,
             Item(_("Look at the board"), self.back),
             Item(_("Main menu"), self._menu),
         ]
+
+    def _review(self) -> None:
+        """Against a bot: the moves that cost the player most, found by hard in its own process."""
+        from game.table import LocalTable
+
+        from .review_scene import ReviewScene
+
+        table = self.board.table
+        if isinstance(table, LocalTable):
+            self.app.push(ReviewScene(self.app, table.game, self.board.viewer))
 
     def _again(self) -> None:
         from .board import BoardScene

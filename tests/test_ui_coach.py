@@ -96,6 +96,7 @@ def test_hints_counted_on_the_results_screen_and_the_bar_fills_in(app: App) -> N
     app.push(results)
     surface = pygame.Surface((1920, 1080))
     results.draw(surface)  # drawn on a real surface; the count is part of its status line
+    assert "Review" in [item.label for item in results.menu.items]
     board.table.close()
     assert board.coach is not None
     board.coach.close()
@@ -135,3 +136,49 @@ def test_coach_in_process_answers_without_a_worker() -> None:
     advice = coach.poll()
     assert advice is not None and advice.hint and advice.action in game.legal_actions()
     coach.close()
+
+
+def _finished_game() -> object:
+    from engine.ai import make_bot
+    from engine.game import Game
+    from engine.rules import Rules
+
+    game = Game.new(Rules(tactics=False), seed=12, first="south")
+    bots = {"south": make_bot("random", 1), "north": make_bot("easy", 2)}
+    while game.result is None:
+        game.apply(bots[game.to_move].choose_in(game))
+    return game
+
+
+def test_review_runs_in_its_own_process_and_opens_the_marked_moves(app: App) -> None:
+    from engine import to_record
+    from engine.ai.review import ReviewProcess
+    from scenes.replay_view import ReplayScene
+    from scenes.review_scene import ReviewScene
+
+    game = _finished_game()
+    process = ReviewProcess(to_record(game), "south", iterations=30)  # type: ignore[arg-type]
+    scene = ReviewScene(app, game, "south", process)  # type: ignore[arg-type]
+    app.push(scene)
+    driver = Driver(app)
+    _wait(driver, lambda: scene.marked is not None, seconds=120)
+    assert process.error is None and process.total > 0 and process.done == process.total
+    assert scene.marked and len(scene.menu.items) == len(scene.marked) + 1  # the marks, then Back
+    scene.draw(pygame.Surface((1920, 1080)))
+    driver.key(pygame.K_RETURN)
+    driver.frames(1)
+    assert isinstance(app.top, ReplayScene) and app.top.step == scene.marked[0]["index"]
+
+
+def test_review_cancelled_stops_its_process(app: App) -> None:
+    from engine import to_record
+    from engine.ai.review import ReviewProcess
+    from scenes.review_scene import ReviewScene
+
+    game = _finished_game()
+    process = ReviewProcess(to_record(game), "south", iterations=5000)  # type: ignore[arg-type]
+    scene = ReviewScene(app, game, "south", process)  # type: ignore[arg-type]
+    app.push(scene)
+    Driver(app).frames(2)
+    scene.back()
+    assert not process._process.is_alive() and app.top is not scene

@@ -97,3 +97,77 @@ def cmd_review(args: argparse.Namespace) -> int:
     json.dump(result, sys.stdout)
     sys.stdout.write("\n")
     return 0
+
+
+def _review_worker(conn: Any, record: Any, seat: str, iterations: int, stop: Any) -> None:
+    """The review in its own process: progress as it goes, then the result (or the error's text)."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        result = review(record, seat, iterations, progress=lambda d, t: conn.send(("progress", d, t)),
+                        should_stop=lambda: bool(stop.value))
+        conn.send(("done", result))
+    except Exception as exc:  # reported to the parent, which shows it
+        conn.send(("error", f"{type(exc).__name__}: {exc}"))
+    finally:
+        conn.close()
+
+
+class ReviewProcess:
+    """A review computed in a worker process (spawned, like the bots): poll it, cancel it at any time."""
+
+    def __init__(self, record: Any, seat: str, iterations: int = REVIEW_ITERATIONS) -> None:
+        import multiprocessing as mp
+
+        ctx = mp.get_context("spawn")
+        self._conn, child = ctx.Pipe(duplex=False)
+        self._stop = ctx.Value("b", 0)
+        self._process = ctx.Process(target=_review_worker, args=(child, record, seat, iterations, self._stop),
+                                    name="battleline-review", daemon=True)
+        self._process.start()
+        child.close()
+        self.done = 0
+        self.total = 0
+        self.result: dict[str, Any] | None = None
+        self.error: str | None = None
+
+    def poll(self) -> bool:
+        """Read what the worker said; True once it has finished (result or error set)."""
+        try:
+            while self.result is None and self.error is None and self._conn.poll():
+                message = self._conn.recv()
+                if message[0] == "progress":
+                    self.done, self.total = message[1], message[2]
+                elif message[0] == "done":
+                    self.result = message[1]
+                else:
+                    self.error = str(message[1])
+        except (EOFError, OSError):
+            if self.result is None:
+                self.error = "the review process stopped"
+        return self.result is not None or self.error is not None
+
+    def cancel(self) -> None:
+        """Stop the worker and wait for it: politely between moves, then firmly."""
+        self._stop.value = 1
+        self._process.join(1.0)
+        if self._process.is_alive():
+            self._process.terminate()
+            self._process.join(2.0)
+        self._conn.close()
+
+
+class KeptReview:
+    """ReviewProcess's face over a review already known (or part-way, for screenshots of the progress)."""
+
+    def __init__(self, result: dict[str, Any] | None, done: int = 0, total: int = 0) -> None:
+        self.result = result
+        self.error: str | None = None
+        self.done, self.total = done, total
+
+    def poll(self) -> bool:
+        return self.result is not None
+
+    def cancel(self) -> None:
+        pass
