@@ -42,6 +42,8 @@ class Game:
         self.flags: list[FlagState] = [FlagState() for _ in range(9)]
         self.hands: dict[str, list[str] | None] = {"north": [], "south": []}
         self.hand_sizes: dict[str, int] = {"north": 0, "south": 0}
+        # Tactics in a hidden hand, when a loaded view said so (R45); a known hand is simply counted.
+        self.hidden_tactics: dict[str, int | None] = {"north": None, "south": None}
         self.decks: dict[str, list[str] | None] = {"troops": [], "tactics": []}
         self.deck_sizes: dict[str, int] = {"troops": 0, "tactics": 0}
         self.discards: dict[str, list[str]] = {"north": [], "south": []}
@@ -95,6 +97,7 @@ class Game:
         out.flags = [f.copy() for f in self.flags]
         out.hands = {s: (h[:] if h is not None else None) for s, h in self.hands.items()}
         out.hand_sizes = dict(self.hand_sizes)
+        out.hidden_tactics = dict(self.hidden_tactics)
         out.decks = {d: (c[:] if c is not None else None) for d, c in self.decks.items()}
         out.deck_sizes = dict(self.deck_sizes)
         out.discards = {"north": self.discards["north"][:], "south": self.discards["south"][:]}
@@ -130,6 +133,13 @@ class Game:
                     judge(flag, seat, unseen, self._best_cache).ok:
                 out.append(i + 1)
         return out
+
+    def hand_tactics(self, seat: str) -> int | None:
+        """How many tactics cards `seat`'s hand holds: public (R45), None where a loaded view did not say."""
+        hand = self.hands[seat]
+        if hand is None:
+            return self.hidden_tactics[seat]
+        return sum(1 for card in hand if card not in TROOP_BIT)
 
     def hand(self, seat: str) -> list[str]:
         hand = self.hands[seat]

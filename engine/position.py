@@ -18,7 +18,7 @@ from .rules import OTHER, SEATS, Rules, check_seat
 FORMAT = "battleline-position/1"
 PHASES = ("play", "claim", "draw", "scout_draw", "scout_return")
 _FIELDS = {"format", "rules", "to_move", "flags", "discards", "hands", "hand_sizes", "decks",
-           "phase", "scout_drawn", "passes"}
+           "phase", "scout_drawn", "passes", "hand_tactics"}
 _FLAG_FIELDS = {"north", "south", "fog", "mud", "first_complete", "claimed"}
 
 
@@ -47,6 +47,8 @@ def to_position(game: Game, seat: str | None = None) -> dict[str, Any]:
         "scout_drawn": game.scout_drawn,
         "passes": game.passes,
     }
+    counts = {s: game.hand_tactics(s) for s in SEATS}
+    out["hand_tactics"] = {s: n for s, n in counts.items() if n is not None}
     return out
 
 
@@ -86,7 +88,7 @@ def _optional_seat(value: Any, where: str) -> str | None:
 
 def from_position(data: Any) -> Game:
     """Load a position: a complete game state, or one seat's view (hidden parts as counts)."""
-    pos = _obj(data, "position", _FIELDS, _FIELDS - {"phase", "scout_drawn", "passes"})
+    pos = _obj(data, "position", _FIELDS, _FIELDS - {"phase", "scout_drawn", "passes", "hand_tactics"})
     if pos["format"] != FORMAT:
         raise NotationError(f"position.format: expected {FORMAT!r}")
     game = Game(Rules.from_dict(pos["rules"], "position.rules"))
@@ -128,6 +130,7 @@ def from_position(data: Any) -> Game:
         raise NotationError("position: tactics cards in a game without tactics (R43)")
     if len(used) + hidden != total:
         raise NotationError(f"position: the cards listed and hidden add up to {len(used) + hidden}, not {total}")
+    _read_hand_tactics(game, pos.get("hand_tactics"), used)
     phase = pos.get("phase", "play")
     if phase not in PHASES:
         raise NotationError(f"position.phase: expected one of {', '.join(PHASES)}")
@@ -143,6 +146,38 @@ def from_position(data: Any) -> Game:
             raise NotationError(f"position.hand_sizes.{s}: {game.hand_sizes[s]} cards in the {phase} step (R10)")
     _derive(game)
     return game
+
+
+def _read_hand_tactics(game: Game, raw: Any, used: set[str]) -> None:
+    """The public tactics count of each hand (R45): a known hand must agree with it, and the hidden
+    counts must leave a split of the unlisted troops and tactics that the decks can hold."""
+    if raw is None:
+        return
+    counts = _obj(raw, "position.hand_tactics", set(SEATS), set())
+    total_tactics = len(TACTICS) if game.rules.tactics else 0
+    free_tactics = total_tactics - sum(1 for c in used if c in TACTICS)
+    free_troops = len(TROOPS) - sum(1 for c in used if c in TROOP_BIT)
+    for s in SEATS:
+        if s not in counts:
+            continue
+        where = f"position.hand_tactics.{s}"
+        n = _int(counts[s], where, 0, game.hand_sizes[s])
+        hand = game.hands[s]
+        if hand is not None:
+            if n != sum(1 for c in hand if c not in TROOP_BIT):
+                raise NotationError(f"{where}: the {s} hand holds a different number of tactics cards")
+            continue
+        game.hidden_tactics[s] = n
+    hidden = [s for s in SEATS if game.hands[s] is None]
+    said = [s for s in hidden if game.hidden_tactics[s] is not None]
+    tactics_said = sum(game.hidden_tactics[s] or 0 for s in said)
+    troops_said = sum(game.hand_sizes[s] - (game.hidden_tactics[s] or 0) for s in said)
+    deck_tactics = game.deck_sizes["tactics"] if game.decks["tactics"] is None else 0
+    deck_troops = game.deck_sizes["troops"] if game.decks["troops"] is None else 0
+    if tactics_said + deck_tactics > free_tactics or troops_said + deck_troops > free_troops:
+        raise NotationError("position.hand_tactics: the hidden tactics and troops do not add up with the decks")
+    if len(said) == len(hidden) and tactics_said + deck_tactics != free_tactics:
+        raise NotationError("position.hand_tactics: the hidden tactics and troops do not add up with the decks")
 
 
 def _read_flag(raw: Any, where: str, used: set[str]) -> FlagState:

@@ -77,11 +77,16 @@ def hand(count: int, raised: int | None = None) -> list[pygame.Rect]:
     return out
 
 
+OPP_HAND_X = 440  # right of the opponent's name, leaving the caption its own place on the right
+CAPTION_RECT = pygame.Rect(930, 6, 672, 90)  # the other side's last turn in words (or "thinking")
+NAME_W = 290  # the widest a name may be drawn in the top strip
+
+
 def opponent_hand(count: int) -> list[pygame.Rect]:
     """Card backs peeking from the top edge, as if held by the player across the table."""
     w, h = SIZES["small"]
-    step = 56
-    x0 = W // 2 - (w + step * (count - 1)) // 2
+    step = 48
+    x0 = OPP_HAND_X
     return [pygame.Rect(x0 + i * step, TOP_STRIP - h + 2, w, h) for i in range(count)]
 
 

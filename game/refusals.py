@@ -1,7 +1,8 @@
 """The engine's refusals (IllegalAction) in the player's language.
 
 The engine stays language-free and refuses in English; each refusal a player can meet on the couch is
-matched here by its shape and said again from a catalog template. Anything unmatched is shown as is.
+matched here by its shape and said again from a catalog template, without the rule numbers (a player
+reads the rule, not its number). Anything unmatched is shown as is.
 """
 
 from __future__ import annotations
@@ -10,25 +11,28 @@ import re
 
 from .i18n import N_, _
 
+RULE_NUMBER = re.compile(r" \(R\d+(, R\d+)*\)")
 PATTERNS: list[tuple[re.Pattern[str], str]] = [(re.compile(p), t) for p, t in (
     (r"^the game is over$", N_("the game is over")),
-    (r"^this game is played without tactics \(R43\)$", N_("this game is played without tactics (R43)")),
+    (r"^this game is played without tactics \(R43\)$", N_("this game is played without tactics")),
     (r"^you may not play a tactics card: you would be two ahead of your opponent \(R24\)$",
-     N_("you may not play a tactics card: you would be two ahead of your opponent (R24)")),
-    (r"^you have already played a Leader this game \(R27\)$", N_("you have already played a Leader this game (R27)")),
-    (r"^flag (?P<flag>\d) is claimed and frozen \(R19\)$", N_("flag {flag} is claimed and frozen (R19)")),
-    (r"^your side of flag (?P<flag>\d) has no free slot \(R8\)$", N_("your side of flag {flag} has no free slot (R8)")),
-    (r"^Scout needs at least one card in the decks \(R26\)$", N_("Scout needs at least one card in the decks (R26)")),
+     N_("you may not play a tactics card: you would be two ahead of your opponent")),
+    (r"^you have already played a Leader this game \(R27\)$", N_("you have already played a Leader this game")),
+    (r"^flag (?P<flag>\d) is claimed and frozen \(R19\)$", N_("flag {flag} is claimed and frozen")),
+    (r"^your side of flag (?P<flag>\d) has no free slot \(R8\)$", N_("your side of flag {flag} has no free slot")),
+    (r"^Scout needs at least one card in the decks \(R26\)$", N_("Scout needs at least one card in the decks")),
     (r"^Traitor takes troops only, not tactics cards \(R36\)$",
-     N_("Traitor takes troops only, not tactics cards (R36)")),
-    (r"^Redeploy moves a card to another flag \(R34\)$", N_("Redeploy moves a card to another flag (R34)")),
-    (r"^you can play a troop, so you may not pass \(R9\)$", N_("you can play a troop, so you may not pass (R9)")),
-    (r"^the troops deck is empty \(R10\)$", N_("the troop deck is empty (R10)")),
-    (r"^the tactics deck is empty \(R10\)$", N_("the tactics deck is empty (R10)")),
+     N_("Traitor takes troops only, not tactics cards")),
+    (r"^Redeploy moves a card to another flag \(R34\)$", N_("Redeploy moves a card to another flag")),
+    (r"^you can play a troop, so you may not pass \(R9\)$", N_("you can play a troop, so you may not pass")),
+    (r"^you can play a tactics card, so you may not pass \(R9\)$",
+     N_("you can play a tactics card, so you may not pass")),
+    (r"^the troops deck is empty \(R10\)$", N_("the troop deck is empty")),
+    (r"^the tactics deck is empty \(R10\)$", N_("the tactics deck is empty")),
     (r"^Scout returns (?P<n>\d) cards, one fewer than it drew \(R33\)$",
-     N_("Scout returns {n} cards, one fewer than it drew (R33)")),
+     N_("Scout returns {n} cards, one fewer than it drew")),
     (r"^Scout returns distinct cards from your own hand \(R33\)$",
-     N_("Scout returns distinct cards from your own hand (R33)")),
+     N_("Scout returns distinct cards from your own hand")),
     # LAN: the guest's table, and the host turning a guest away
     (r"^it is not your turn$", N_("it is not your turn")),
     (r"^not connected to the host yet$", N_("not connected to the host yet")),
@@ -47,4 +51,4 @@ def refusal_words(reason: str) -> str:
         m = pattern.match(reason)
         if m:
             return _(template, **m.groupdict())
-    return reason
+    return RULE_NUMBER.sub("", reason)  # unknown shape: at least no rule number

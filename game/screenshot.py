@@ -223,6 +223,15 @@ def _saves_scenes() -> None:
 _saves_scenes()
 
 
+def _turn_scenes() -> None:
+    from .screenshot_turns import TURN_SCENES
+
+    SCENES.update(TURN_SCENES)
+
+
+_turn_scenes()
+
+
 def _access_scenes() -> None:
     from .screenshot_access import ACCESS_SCENES
 

@@ -29,6 +29,21 @@ TACTICS_SAID = {"Alexander": N_("Alexander"), "Darius": N_("Darius"), "Companion
                 "Redeploy": N_("Redeploy"), "Deserter": N_("Deserter"), "Traitor": N_("Traitor")}
 
 
+#: bots are stored under these English names (records, saves, statistics) and shown in the player's language
+BOT_NAMES = {"Bot (random)": N_("Bot (random)"), "Bot (easy)": N_("Bot (easy)"), "Bot (normal)": N_("Bot (normal)"),
+             "Bot (hard)": N_("Bot (hard)")}
+
+
+def shown_name(name: str) -> str:
+    """A player's name as drawn: a bot's stable name put into the current language, a person's as typed."""
+    template = BOT_NAMES.get(name)
+    return _(template) if template else name
+
+
+def shown_names(names: dict[str, str]) -> dict[str, str]:
+    return {seat: shown_name(name) for seat, name in names.items()}
+
+
 def how_words(how: str, short: bool = False) -> str:
     """How a game was won, in words."""
     return _((HOW_SHORT if short else HOW).get(how, how))
@@ -57,8 +72,9 @@ def formation_words(name: str | None, total: int | None) -> str:
     return _("{formation} {sum}", formation=label, sum=total)
 
 
-def proof_words(proof: dict[str, Any], them: str) -> str:
-    """An accepted claim's proof (the engine's `proof_of` data), naming the opponent `them`."""
+def proof_words(proof: dict[str, Any], them: str, winner: str = "") -> str:
+    """An accepted claim's proof (the engine's `proof_of` data), naming the opponent `them` and the
+    claimer `winner` (who takes a tied flag)."""
     mine = formation_words(proof.get("formation"), proof.get("sum"))
     opp = proof.get("opponent")
     if opp is None:
@@ -67,9 +83,14 @@ def proof_words(proof: dict[str, Any], them: str) -> str:
     if not opp["complete"]:
         return _("{mine} beats the best {them} can still make: {theirs}", mine=mine, them=them, theirs=theirs)
     if opp["formation"] == proof.get("formation") and opp["sum"] == proof.get("sum"):
-        return _("{mine} ties {them}'s {theirs} and was completed first (R18)", mine=mine, them=them,
-                 theirs=theirs)
+        return tie_words(mine, theirs, winner)
     return _("{mine} beats {them}'s {theirs}", mine=mine, them=them, theirs=theirs)
+
+
+def tie_words(mine: str, theirs: str, winner: str) -> str:
+    """A tie said with the tie rule: the side completed first takes the flag (R18)."""
+    return _("{mine} ties {theirs}: the flag goes to {name}, who completed first", mine=mine, theirs=theirs,
+             name=winner)
 
 
 def event_words(event: dict[str, Any], names: dict[str, str]) -> str | None:
@@ -104,7 +125,7 @@ def event_words(event: dict[str, Any], names: dict[str, str]) -> str | None:
         return _("{who} puts {n} card(s) back on the decks", who=who, n=n)
     if kind == "claim":
         other = "north" if event.get("seat") == "south" else "south"
-        proof = proof_words(event.get("proof", {}), names.get(other, other))
+        proof = proof_words(event.get("proof", {}), names.get(other, other), who)
         return _("{who} claims flag {flag}: {proof}", who=who, flag=event["flag"], proof=proof)
     if kind == "pass":
         return _("{who} can play no card and passes: the turn ends", who=who)

@@ -16,10 +16,11 @@ from engine.cards import TROOP_INFO
 from game import layout, undo
 from game.explain import Referee
 from game.flow import Flow, Target
-from game.i18n import _
+from game.i18n import _, language
 from game.input import DIRECTIONS, Intent, Kind
 from game.scene import AMBIENT, IDLE, MOVING, Scene
 from game.table import Table
+from game.words import shown_name
 
 from . import board_coach, board_draw, board_events
 from .board_anim import Animator
@@ -29,12 +30,22 @@ if TYPE_CHECKING:
     from game.session import Session
     from game.shell import App
 
-TOAST_TIME = 6.0
+TOAST_TIME = 3.0  # a banner fades after about three seconds (it never waits for the next action)
+TOAST_MAX = 6.0
+TOAST_FADE = 0.5
 
 
 class Toast:
-    def __init__(self, lines: list[str], colour: tuple[int, int, int], until: float, title: str = "") -> None:
+    def __init__(self, lines: list[str], colour: tuple[int, int, int], until: float, title: str = "",
+                 start: float = 0.0, queued: bool = False) -> None:
         self.lines, self.colour, self.until, self.title = lines, colour, until, title
+        self.start, self.queued = start, queued
+
+    def alpha(self, now: float) -> float:
+        """1 while shown, fading to 0 over its last half second, 0 before its turn."""
+        if now < self.start:
+            return 0.0
+        return max(0.0, min(1.0, (self.until - now) / TOAST_FADE))
 
 
 class BoardScene(Scene):
@@ -51,6 +62,9 @@ class BoardScene(Scene):
         self.anims = Animator()
         self.toasts: list[Toast] = []
         self.log: list[dict[str, Any]] = []  # events, put into words when the log is opened
+        self.turn_events: list[dict[str, Any]] = []  # the turn in progress, as this screen saw it
+        # the other side's last turn (seat, events): captioned and marked until the player here acts
+        self.last_turn: tuple[str, list[dict[str, Any]]] | None = None
         self.focus: Target | None = None
         self.hover: Target | None = None
         self.pressed: Target | None = None
@@ -68,6 +82,7 @@ class BoardScene(Scene):
         self.hints_used = 0
         self.targets: dict[Target, pygame.Rect] = {}
         self.rects: dict[Any, pygame.Rect] = {}
+        self.lang = language()
         self.refresh()
 
     # ------------------------------------------------------------------ model
@@ -77,7 +92,8 @@ class BoardScene(Scene):
 
     @property
     def names(self) -> dict[str, str]:
-        return self.table.names
+        """Names as drawn: a bot's name in the current language (records keep the stable English one)."""
+        return {seat: shown_name(name) for seat, name in self.table.names.items()}
 
     @property
     def my_turn(self) -> bool:
@@ -86,6 +102,7 @@ class BoardScene(Scene):
 
     def refresh(self) -> None:
         """Re-read the table after it changed: view, legal actions, claimable flags, targets."""
+        self.lang = language()
         self.view = self.table.view(self.viewer)
         self.legal = self.table.legal_actions() if self.my_turn else []
         self.flow.reset(self.legal, self.viewer)
@@ -94,6 +111,16 @@ class BoardScene(Scene):
         self.labels = {(n, s): self.ref.label(n, s) for n in range(1, 10) for s in ("north", "south")}
         self.static_fresh = False
         self.relayout()
+
+    def opp_tactics(self) -> int:
+        """How many tactics cards the opponent holds: public (R45), 0 where a view does not say."""
+        return int(self.view.get("hand_tactics", {}).get(OTHER[self.viewer], 0))
+
+    def tint(self, seat: str) -> tuple[int, int, int]:
+        """A player's colour for the whole game (south amber, north blue), whichever side they sit on now."""
+        from game import art
+
+        return art.SEAT_TINT["bottom" if seat == "south" else "top"]
 
     def side_of(self, seat: str) -> str:
         return "bottom" if seat == self.viewer else "top"
@@ -383,6 +410,7 @@ class BoardScene(Scene):
             self.refuse(self.focus or ("button", "menu"), str(exc))
             self.refresh()
             return
+        self.last_turn = None  # the player acted: the other side's turn has been seen
         self.consume(before)
 
     def consume(self, before: dict[Any, pygame.Rect] | None = None) -> None:
@@ -393,15 +421,37 @@ class BoardScene(Scene):
         self.refresh()
         for event in events:
             self.log.append(event)
+            self.note_turn(event)
             board_events.on_event(self, event, before)
         self.static_fresh = False
 
-    def say(self, lines: list[str], bad: bool = False, title: str = "", good: bool = False) -> None:
+    def note_turn(self, event: dict[str, Any]) -> None:
+        """Collect the turn's events; when the other side's turn ends, keep it for the caption and marks."""
+        if event["type"] not in ("turn", "game_over"):
+            self.turn_events.append(event)
+            return
+        played = [e for e in self.turn_events if e.get("seat")]
+        self.turn_events = []
+        if not played:
+            return
+        seat = played[-1]["seat"]
+        if seat != self.viewer or self.hotseat:
+            self.last_turn = (seat, played)
+
+    def say(self, lines: list[str], bad: bool = False, title: str = "", good: bool = False,
+            queued: bool = False) -> None:
+        """A toast. Refusals show at once; `queued` ones (the other side's moves) follow each other."""
         from game import art
 
         colour = art.BAD if bad else (art.GOOD if good else art.CREAM)
-        self.toasts = [t for t in self.toasts if t.title != title or not title][-1:]
-        self.toasts.append(Toast(lines, colour, self.clock + TOAST_TIME, title))
+        words = sum(len(line) for line in lines) + len(title)
+        duration = min(TOAST_MAX, TOAST_TIME + words / 40)  # ~3 s, a little more for a long proof
+        start = self.clock
+        if queued:
+            start = max([start, *(t.until for t in self.toasts if t.queued)])
+        else:
+            self.toasts = [t for t in self.toasts if t.queued]
+        self.toasts.append(Toast(lines, colour, start + duration, title, start, queued))
 
     # ------------------------------------------------------------------ scenes on top
     def open_pause(self) -> None:
@@ -434,6 +484,7 @@ class BoardScene(Scene):
             if keep_alive is not None:  # a LAN table answers heartbeats under any overlay
                 keep_alive()
             return
+        self.toasts = [t for t in self.toasts if t.until > self.clock]
         busy = self.anims.busy(self.clock)
         self.table.tick(ready=not busy and self.pending_pass is None)
         board_coach.tick(self)
@@ -458,7 +509,6 @@ class BoardScene(Scene):
             claims = [a for a in self.legal if a["type"] == "claim"]
             if claims:
                 self.submit(claims[0])
-        self.toasts = [t for t in self.toasts if t.until > self.clock]
 
     def activity(self) -> int:
         if self.anims.busy(self.clock) or self.anims.shakes or self.anims.confetti or self.drag:
@@ -472,6 +522,8 @@ class BoardScene(Scene):
         return board_draw.prompt_lines(self)
 
     def draw(self, surface: pygame.Surface) -> None:
+        if language() != self.lang:  # a switch mid-game: every label on the table is drawn again
+            self.refresh()
         board_draw.draw(self, surface)
 
     def enter(self) -> None:

@@ -12,6 +12,7 @@ from game import art, card_art, layout
 from game.i18n import N_, _
 from game.input import Kind
 from game.text import blit_lines, fitted, font_for, shadowed, text, wrap
+from game.turn_words import turn_caption, turn_marks
 from game.tween import pulse
 from game.words import card_short, card_words
 
@@ -107,7 +108,7 @@ def draw_pennant(surf: pygame.Surface, board: BoardScene, n: int, flag: dict[str
                  glow: float = 0.0) -> None:
     r = layout.pennant(n, shift)
     owner = flag["claimed"]
-    cloth = (196, 188, 168) if owner is None else art.SEAT_TINT[board.side_of(owner)]
+    cloth = (196, 188, 168) if owner is None else board.tint(owner)
     pole_x = r.x + 14
     pygame.draw.line(surf, (60, 48, 34), (pole_x, r.y + 2), (pole_x, r.bottom - 2), 5)
     pygame.draw.circle(surf, art.GOLD, (pole_x, r.y + 3), 5)
@@ -148,20 +149,30 @@ def _formation(surf: pygame.Surface, board: BoardScene, n: int, flag: dict[str, 
 
 def _top_strip(surf: pygame.Surface, board: BoardScene, hidden: frozenset[Any]) -> None:
     view, them = board.view, OTHER[board.viewer]
-    for i, r in enumerate(layout.opponent_hand(view["hand_sizes"][them])):
+    size = view["hand_sizes"][them]
+    tactics = min(size, board.opp_tactics())
+    for i, r in enumerate(layout.opponent_hand(size)):  # tactics have their own backs (R45)
         if ("opp", i) not in hidden:
-            surf.blit(card_art.back("troops", "small"), r)
-    name = shadowed(board.names[them], 40, art.SEAT_TINT["top"])
+            surf.blit(card_art.back("tactics" if i >= size - tactics else "troops", "small"), r)
+    name = _name_img(board.names[them], board.tint(them))
     surf.blit(name, (28, 16))
     held = sum(1 for f in view["flags"] if f["claimed"] == them)
-    info = text(_("Flags: {n}  \u00b7  in hand: {hand}", n=held, hand=view["hand_sizes"][them]), 28, art.MUTED)
+    info = fitted(_("Flags: {n}  \u00b7  in hand: {hand}", n=held, hand=size), 28,
+                  layout.OPP_HAND_X - 44, art.MUTED)
     surf.blit(info, (30, 62))
     mine = sum(1 for f in view["flags"] if f["claimed"] == board.viewer)
-    me = shadowed(board.names[board.viewer], 40, art.SEAT_TINT["bottom"])
+    me = _name_img(board.names[board.viewer], board.tint(board.viewer))
     right = layout.W - 28
     surf.blit(me, (right - me.get_width(), 16))
-    info = text(_("Flags: {n}", n=mine), 28, art.MUTED)
+    info = fitted(_("Flags: {n}", n=mine), 28, layout.NAME_W, art.MUTED)
     surf.blit(info, (right - info.get_width(), 62))
+
+
+def _name_img(name: str, colour: tuple[int, int, int]) -> pygame.Surface:
+    img = shadowed(name, 40, colour)
+    if img.get_width() <= layout.NAME_W:
+        return img
+    return fitted(name, 40, layout.NAME_W, colour, "bold")
 
 
 def _deck(surf: pygame.Surface, deck: str, count: int) -> None:
@@ -198,7 +209,7 @@ def _discard(surf: pygame.Surface, board: BoardScene, seat: str, hidden: frozens
             surf.blit(card_art.face(card, "table"), r.move(0, k * 6))
     badge = text(str(len(board.view["discards"][seat])), 34, art.INK, "bold")
     box = badge.get_rect(center=(r.centerx, r.bottom + 36)).inflate(20, 0)
-    pygame.draw.rect(surf, art.SEAT_TINT[side], box, border_radius=14)
+    pygame.draw.rect(surf, board.tint(seat), box, border_radius=14)
     surf.blit(badge, badge.get_rect(center=box.center))
 
 
@@ -221,11 +232,13 @@ def draw(board: BoardScene, surface: pygame.Surface) -> None:
     _hand(board, surface, now)
     for flight in board.anims.flights:
         flight.draw(surface, now)
+    _marks(board, surface, now)
     _focus(board, surface, now)
     _buttons(board, surface)
     board_coach.draw_bar(board, surface)
     _prompt(board, surface, now)
     _thinking(board, surface, now)
+    _caption(board, surface)
     if board.drag is not None:
         img = card_art.face(board.drag[0], "hand")
         surface.blit(img, img.get_rect(center=board.drag[1]))
@@ -286,8 +299,12 @@ def _focus(board: BoardScene, surface: pygame.Surface, now: float) -> None:
     rect = (base or board.targets[target]).move(board.anims.shake_offset(target, now), 0)
     if target[0] == "hand" and target == board.hover and target in board.flow.candidates():
         rect = rect.move(0, -12)
-    colour = art.HILITE if show else (255, 255, 255)
-    pygame.draw.rect(surface, colour, rect.inflate(10, 10), 5 if show else 3, border_radius=14)
+    if show:  # white with a dark edge: never mistaken for the gold glow of a legal target
+        pygame.draw.rect(surface, (16, 20, 20), rect.inflate(22, 22), 3, border_radius=16)
+        pygame.draw.rect(surface, (255, 255, 255), rect.inflate(16, 16), 5, border_radius=15)
+        pygame.draw.rect(surface, (16, 20, 20), rect.inflate(6, 6), 2, border_radius=13)
+    else:
+        pygame.draw.rect(surface, (255, 255, 255), rect.inflate(10, 10), 3, border_radius=14)
 
 
 def _buttons(board: BoardScene, surface: pygame.Surface) -> None:
@@ -339,7 +356,7 @@ def prompt_lines(board: BoardScene) -> list[str]:
         if {"type": "pass"} in board.legal:  # R9: only when no card at all can be played
             return [_("No card can be played: Pass ends your turn (no claim, no draw).")]
         if not any(a.get("card") in TROOP_BIT for a in board.legal):
-            return [_("No troop can be played, so you must play a tactics card (R9).")]
+            return [_("No troop can be played, so you must play a tactics card.")]
         return [_("Your turn: choose a card to play.")]
     name = card_words(card)
     if card == "scout":
@@ -359,49 +376,84 @@ def prompt_lines(board: BoardScene) -> list[str]:
     return [_("Choose a flag for {card}.", card=name)]
 
 
+PROMPT_SIZES = (28, 26, 24, 22, 20)
+PROMPT_SPACING = 1.18
+
+
+def step_of(size: int, spacing: float) -> int:
+    """Line height in pixels of text asked at `size`: the text-size setting (game.text.SCALE) included."""
+    from game import text as text_module
+
+    return max(1, int(size * spacing * text_module.SCALE))
+
+
+def prompt_layout(board: BoardScene) -> tuple[list[str], list[str], int]:
+    """The status panel's wrapped lines, its key hints, and how many lines of text it has room for."""
+    lines, hints, size = prompt_fit(board)
+    room = (layout.PROMPT_RECT.height - 20) // step_of(size, PROMPT_SPACING) - len(hints)
+    return lines, hints, room
+
+
+def prompt_fit(board: BoardScene) -> tuple[list[str], list[str], int]:
+    """(lines, key hints, size) of the status panel now."""
+    hint = ""
+    if board.my_turn:
+        g = board.app.input.glyph
+        short = _("{confirm} choose  \u00b7  {back} back", confirm=g(Kind.CONFIRM), back=g(Kind.BACK))
+        claim = _("Click a glowing flag to claim") if board.app.input.last_device == "mouse" else \
+            _("{key} claim", key=g(Kind.CLAIM))
+        hint = short + "  \u00b7  " + claim if board.claimable else short
+    return fit_prompt(prompt_lines(board) + card_note(board), hint)
+
+
+def fit_prompt(sentences: list[str], hint: str) -> tuple[list[str], list[str], int]:
+    """The largest size at which the sentences and the key hints all fit the status panel, none cut."""
+    r = layout.PROMPT_RECT
+    width = r.width - 28
+    tries = [(size, True) for size in PROMPT_SIZES[:-1]] + [(size, False) for size in PROMPT_SIZES]
+    for size, with_hints in tries:  # the keys give way before the words about the game get small
+        hints = pack(hint.split("  \u00b7  "), size, width) if hint and with_hints else []
+        lines = [line for sentence in sentences for line in wrap(sentence, size, width, "bold", probe=True)]
+        if (len(lines) + len(hints)) * step_of(size, PROMPT_SPACING) + 20 <= r.height:
+            return lines, hints, size
+    size, hints = PROMPT_SIZES[-1], []
+    lines = [line for sentence in sentences for line in wrap(sentence, size, width, "bold")]
+    _too_tall(" ".join(sentences), r.height, (len(lines) + len(hints)) * step_of(size, PROMPT_SPACING) + 20)
+    return lines, hints, size
+
+
+def _too_tall(words: str, room: int, needed: int) -> None:
+    """Report words that need more height than their box, to the width test (game.text.watch_overflow)."""
+    from game import text as text_module
+
+    if text_module.OVERFLOWS is not None:
+        text_module.OVERFLOWS.append((words, room, needed))
+
+
 def _prompt(board: BoardScene, surface: pygame.Surface, now: float) -> None:
-    """What to do now, the focused tactics card's text, and the keys: every line at 28 px, none clipped."""
+    """What to do now, the focused card's text (and why it cannot be played), the keys: nothing clipped."""
     r = layout.PROMPT_RECT
     art.panel(surface, r, alpha=210, radius=16)
     if board.hidden:
         return
-    lines, hints, room = prompt_layout(board)
-    blit_lines(surface, lines[:room], 28, art.CREAM, (r.x + 14, r.y + 10), "bold", spacing=1.18)
-    blit_lines(surface, hints, 28, art.MUTED, (r.x + 14, r.bottom - 8 - len(hints) * 33), spacing=1.18)
-
-
-def prompt_layout(board: BoardScene) -> tuple[list[str], list[str], int]:
-    """The prompt box's wrapped lines, its key hints, and how many lines of text it has room for."""
-    r = layout.PROMPT_RECT
-    width = r.width - 28
-    hints: list[str] = []
-    if board.my_turn:
-        g = board.app.input.glyph
-        short = _("{confirm} choose  \u00b7  {back} back", confirm=g(Kind.CONFIRM), back=g(Kind.BACK))
-        hint = short + "  \u00b7  " + _("{key} claim", key=g(Kind.CLAIM)) if board.claimable else short
-        hints = pack(hint.split("  \u00b7  "), 28, width)
-    lines: list[str] = []
-    room = max(1, (r.height - 20 - len(hints) * 33) // 33)
-    for sentence in prompt_lines(board):
-        lines += wrap(sentence, 28, width, "bold")
-    for sentence in card_note(board):  # the card's text only where the prompt leaves room for all of it
-        note = wrap(sentence, 28, width, "bold")
-        if len(lines) + len(note) <= room:
-            lines += note
-    return lines, hints, room
+    lines, hints, size = prompt_fit(board)
+    step = step_of(size, PROMPT_SPACING)
+    spacing = step / size
+    blit_lines(surface, lines, size, art.CREAM, (r.x + 14, r.y + 10), "bold", spacing=spacing)
+    blit_lines(surface, hints, size, art.MUTED, (r.x + 14, r.bottom - 8 - len(hints) * step), spacing=spacing)
 
 
 def pack(pieces: list[str], size: int, width: int) -> list[str]:
-    """Join pieces with a dot into as few lines as fit `width`; a piece is never split."""
-    from game.text import font_for
-
+    """Join pieces with a dot into as few lines as fit `width`; a piece wider than a line is wrapped."""
     lines: list[str] = []
     for piece in pieces:
         trial = f"{lines[-1]}  \u00b7  {piece}" if lines else piece
         if lines and font_for(trial, size).size(trial)[0] <= width:
             lines[-1] = trial
-        else:
+        elif font_for(piece, size).size(piece)[0] <= width:
             lines.append(piece)
+        else:
+            lines += wrap(piece, size, width, probe=True)
     return lines
 
 
@@ -412,6 +464,9 @@ def card_note(board: BoardScene) -> list[str]:
     if board.hidden or board.flow.picked or not target or target[0] != "hand":
         return []
     card = str(target[1])
+    playable = board.playable()
+    if board.my_turn and board.table.phase == "play" and playable and target not in playable:
+        return [board.ref.why_card_unplayable(card)]  # a dimmed card says why on focus (its text is on it)
     if card not in card_art.TACTIC_TEXT:
         return []
     return [f"{card_short(card)}: {_(card_art.TACTIC_TEXT[card])}"]
@@ -422,11 +477,79 @@ def _thinking(board: BoardScene, surface: pygame.Surface, now: float) -> None:
     if seat is None:
         return
     dots = "." * (1 + int(now * 3) % 3)
-    img = fitted(_("{who} is thinking", who=board.names[seat]) + dots, 32, 400, art.HILITE, "bold")
-    box = pygame.Rect(0, 0, 440, 52)
-    box.topleft = (1200, 24)
+    box = layout.CAPTION_RECT
+    img = fitted(_("{who} is thinking", who=board.names[seat]) + dots, 32, box.width - 36, art.HILITE, "bold")
     art.panel(surface, box, alpha=210, radius=14, border=art.GOLD_DARK)
     surface.blit(img, (box.x + 18, box.centery - img.get_height() // 2))
+
+
+CAPTION_SIZES = (26, 24, 22, 20, 18)
+
+
+def caption_lines(words: str, width: int) -> tuple[list[str], int]:
+    """The caption wrapped into the caption box: the largest size at which it takes at most three lines."""
+    for size in CAPTION_SIZES:
+        lines = wrap(words, size, width, "condensed", probe=True)
+        if len(lines) * step_of(size, 1.2) <= layout.CAPTION_RECT.height - 12:
+            return lines, size
+    size = CAPTION_SIZES[-1]
+    lines = wrap(words, size, width, "condensed")
+    _too_tall(words, layout.CAPTION_RECT.height - 12, len(lines) * step_of(size, 1.2))
+    return lines, size
+
+
+def _caption(board: BoardScene, surface: pygame.Surface) -> None:
+    """The other side's last turn in one sentence, in its own place in the top strip (never over cards)."""
+    if board.last_turn is None or board.hidden or board.table.thinking is not None:
+        return
+    seat, events = board.last_turn
+    box = layout.CAPTION_RECT
+    art.panel(surface, box, alpha=215, radius=14, border=board.tint(seat))
+    lines, size = caption_lines(turn_caption(seat, events, board.names), box.width - 28)
+    height = len(lines) * step_of(size, 1.2)
+    blit_lines(surface, lines, size, art.CREAM, (box.x + 14, box.centery - height // 2), "condensed",
+               spacing=step_of(size, 1.2) / size)
+
+
+def mark_rects(board: BoardScene) -> list[pygame.Rect]:
+    """Where the other side's last turn left its cards: each is ringed until the player here acts."""
+    if board.last_turn is None or board.hidden:
+        return []
+    seat, events = board.last_turn
+    hidden = board.anims.hidden()
+    out: list[pygame.Rect] = []
+    for key in sorted(turn_marks(seat, events), key=str):
+        if key in hidden:
+            continue
+        if key[0] == "slot":
+            r = board.rects.get(key)
+            cards = board.view["flags"][key[1] - 1][key[2]]
+            if r is None:
+                continue
+            if board.side_of(key[2]) == "top" and cards and cards[0] != key[3]:
+                r = pygame.Rect(r.x, r.y, r.width, layout.OFFSET + 4)  # a further card: only its top shows
+            out.append(r)
+        elif key[0] == "pennant":
+            flag = board.view["flags"][key[1] - 1]
+            if ("pennant", key[1]) not in hidden:
+                out.append(layout.pennant(key[1], board.pennant_shift(flag)).inflate(16, 10))
+        elif key[0] == "discard":
+            out.append(layout.discard(board.side_of(key[1])))
+        elif key[0] == "drawn" and board.side_of(seat) == "top":
+            backs = layout.opponent_hand(board.view["hand_sizes"][seat])
+            tactics = min(len(backs), board.opp_tactics())
+            kind = backs[len(backs) - tactics:] if key[1] == "tactics" else backs[:len(backs) - tactics]
+            out += [r for i, r in enumerate(kind[-key[2]:]) if ("opp", backs.index(r)) not in hidden]
+    return out
+
+
+def _marks(board: BoardScene, surface: pygame.Surface, now: float) -> None:
+    if board.last_turn is None:
+        return
+    colour = board.tint(board.last_turn[0])
+    for r in mark_rects(board):
+        art.blit_glow(surface, r, colour, 0.7, spread=10)
+        pygame.draw.rect(surface, colour, r.inflate(8, 8), 4, border_radius=12)
 
 
 def _victory(board: BoardScene, surface: pygame.Surface, now: float) -> None:
@@ -443,22 +566,46 @@ def _victory(board: BoardScene, surface: pygame.Surface, now: float) -> None:
         board.anims.confetti.draw(surface, now)
 
 
+TOAST_BOX = pygame.Rect(150, 412, 1620, 138)  # the flag band between the two rows: it covers no card
+
+
+def toast_layout(toast: Any) -> tuple[list[str], int, int]:
+    """(lines, size, box height) of a toast: the largest text size at which it fits the flag band."""
+    title_h = step_of(34, 1.25) if toast.title else 0
+    sizes = (30, 28, 26, 24, 22)
+    for size in sizes:
+        lines = [part for line in toast.lines for part in wrap(line, size, TOAST_BOX.width - 60, "bold", probe=True)]
+        height = 20 + title_h + step_of(size, 1.22) * len(lines)
+        if height <= TOAST_BOX.height:
+            return lines, size, height
+    lines = [part for line in toast.lines for part in wrap(line, sizes[-1], TOAST_BOX.width - 60, "bold")]
+    height = 20 + title_h + step_of(sizes[-1], 1.22) * len(lines)
+    _too_tall(" ".join(toast.lines), TOAST_BOX.height, height)
+    return lines, sizes[-1], height
+
+
+def current_toast(board: BoardScene) -> Any:
+    """The toast on show now: the newest one whose time has come."""
+    shown = [t for t in board.toasts if t.start <= board.clock < t.until]
+    return max(shown, key=lambda t: t.start) if shown else None
+
+
 def _toasts(board: BoardScene, surface: pygame.Surface) -> None:
-    if not board.toasts:
+    toast = current_toast(board)
+    if toast is None:
         return
-    toast = board.toasts[-1]
-    lines: list[str] = []
-    for line in toast.lines:
-        lines += wrap(line, 32, 1160, "bold")
-    title_h = 50 if toast.title else 0
-    height = 30 + title_h + 40 * len(lines)
-    box = pygame.Rect(0, 0, 1240, height)
-    box.midtop = (layout.W // 2, 150)
-    art.panel(surface, box, alpha=236, border=toast.colour, radius=18, fill=(14, 20, 20))
-    y = box.y + 14
+    lines, size, height = toast_layout(toast)
+    tall = max(TOAST_BOX.height, height)  # a toast too long for the band still shows whole
+    layer = pygame.Surface((TOAST_BOX.width, tall), pygame.SRCALPHA)
+    box = pygame.Rect(0, 0, TOAST_BOX.width, height)
+    box.center = (TOAST_BOX.width // 2, tall // 2)
+    art.panel(layer, box, alpha=240, border=toast.colour, radius=18, fill=(14, 20, 20))
+    y = box.y + 10
     if toast.title:
-        img = text(toast.title, 40, toast.colour, "bold")
-        surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
-        y += title_h
-    blit_lines(surface, lines, 32, art.CREAM if toast.title else toast.colour, (box.centerx, y), "bold",
-               align="center", spacing=1.25)
+        img = fitted(toast.title, 34, box.width - 40, toast.colour, "bold")
+        layer.blit(img, img.get_rect(midtop=(box.centerx, y)))
+        y += step_of(34, 1.25)
+    blit_lines(layer, lines, size, art.CREAM if toast.title else toast.colour, (box.centerx, y), "bold",
+               align="center", spacing=step_of(size, 1.22) / size)
+    layer.set_alpha(round(255 * toast.alpha(board.clock)))
+    surface.blit(layer, (TOAST_BOX.x, TOAST_BOX.centery - tall // 2))

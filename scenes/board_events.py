@@ -9,6 +9,7 @@ import pygame
 from engine import OTHER
 from game import audio, layout
 from game.i18n import _
+from game.turn_words import tactic_toast
 from game.words import proof_words
 
 from .board_anim import Confetti, Flight, Slide
@@ -26,6 +27,10 @@ def on_event(board: BoardScene, event: dict[str, Any], before: dict[Any, pygame.
     audio.on_event(board.app, event)
     if kind == "claim":
         _claim(board, event)
+    elif kind == "play" and event["seat"] != board.viewer:
+        toast = tactic_toast(event, board.names)  # Deserter, Traitor, Redeploy: never silent
+        if toast is not None:
+            board.say([toast[1]], title=toast[0], queued=True)
     elif kind == "turn" and board.hotseat:
         board.pending_pass = event["seat"]
     elif kind == "game_over":
@@ -46,9 +51,9 @@ def on_event(board: BoardScene, event: dict[str, Any], before: dict[Any, pygame.
 def _claim(board: BoardScene, event: dict[str, Any]) -> None:
     seat, n = event["seat"], event["flag"]
     who = board.names[seat]
-    proof = proof_words(event.get("proof", {}), board.names[OTHER[seat]])  # said from its parts, in any language
+    proof = proof_words(event.get("proof", {}), board.names[OTHER[seat]], who)  # from its parts, any language
     board.say([proof[0].upper() + proof[1:] if proof else ""], title=_("{who} takes flag {flag}", who=who, flag=n),
-              good=True)
+              good=True, queued=seat != board.viewer)  # your own claim answers at once
     if board.speed > 0:
         duration = SLIDE * board.speed
         shift = 42 if seat == board.viewer else -42
@@ -104,10 +109,12 @@ def _draw(board: BoardScene, event: dict[str, Any]) -> None:
         card = event["card"]
         dst = board.rects.get(("hand", card))
         _fly(board, card, src, dst, "hand", hides=("hand", card), flip=deck, base=0.5)
-    else:
+    else:  # the back lands among its kind: troop backs first, tactics backs last (R45)
         backs = [r for k, r in board.rects.items() if k[0] == "opp"]
         if backs:
-            _fly(board, f"back:{deck}", src, backs[-1], "small", hides=("opp", len(backs) - 1))
+            tactics = min(len(backs), board.opp_tactics())
+            i = len(backs) - 1 if deck == "tactics" else max(0, len(backs) - tactics - 1)
+            _fly(board, f"back:{deck}", src, backs[i], "small", hides=("opp", i))
 
 
 def _return(board: BoardScene, event: dict[str, Any], before: dict[Any, pygame.Rect]) -> None:

@@ -104,7 +104,7 @@ class HostLobbyScene(MenuScene):
                      show=lambda v: _(TIMING_WORDS[v]), on_change=lambda v: setattr(self, "timing", v)),
                 Item(_("Play"), choices=PLAY_CHOICES, index=PLAY_CHOICES.index(self.play),
                      show=lambda v: _(PLAY_WORDS[v]), on_change=lambda v: setattr(self, "play", v),
-                     hint=_("A match scores each game; the winner starts the next (R40, R41)")),
+                     hint=_("A match scores each game; the winner starts the next")),
                 Item(_("Who starts"), choices=STARTS, index=STARTS.index(self.starts),
                      show=lambda v: _(STARTS_WORDS[v]), on_change=lambda v: setattr(self, "starts", v)),
                 Item(_("Open the lobby"), self.open_lobby, hint=_("Guests find this game on the LAN")),

@@ -40,7 +40,7 @@ def lan_items(results: ResultsScene) -> list[Item] | None:
     if match is not None and match.over:
         return [look, leave]
     label = _("Next game") if match is not None else _("Rematch")
-    return [Item(label, lambda: _next_game(results), hint=_("The winner starts (R5)")), look, leave]
+    return [Item(label, lambda: _next_game(results), hint=_("The winner starts")), look, leave]
 
 
 def _next_game(results: ResultsScene) -> None:

@@ -10,12 +10,16 @@ from game import art
 from game.i18n import _
 from game.input import Intent, Kind
 from game.scene import Scene
-from game.text import fitted, shadowed, text
+from game.text import blit_lines, fitted, shadowed, text, wrap
+from game.turn_words import turn_caption
 
 if TYPE_CHECKING:
     from game.shell import App
 
     from .board import BoardScene
+
+
+SUMMARY_BOX = pygame.Rect(360, 530, 1200, 150)
 
 
 class PassScene(Scene):
@@ -26,7 +30,7 @@ class PassScene(Scene):
         self.board = board
         self.seat = seat
         self.button = pygame.Rect(0, 0, 920, 96)
-        self.button.center = (960, 700)
+        self.button.center = (960, 790)
 
     def handle(self, intent: Intent) -> None:
         if intent.kind is Kind.CONFIRM or (intent.kind is Kind.RELEASE and self.button.collidepoint(intent.pos)):
@@ -39,12 +43,13 @@ class PassScene(Scene):
         surface.blit(art.backdrop((1920, 1080), 9, art.NIGHT), (0, 0))
         name = self.board.names[self.seat]
         title = shadowed(_("Pass to {name}", name=name), 96, art.HILITE, "serif", offset=4)
-        surface.blit(title, title.get_rect(center=(960, 380)))
+        surface.blit(title, title.get_rect(center=(960, 340)))
         other = self.board.names[_other(self.seat)]
         words = _("{other}, please look away. {name}: your cards are hidden until you are ready.",
                   other=other, name=name)
         sub = fitted(words, 34, 1840, art.CREAM)
-        surface.blit(sub, sub.get_rect(center=(960, 500)))
+        surface.blit(sub, sub.get_rect(center=(960, 480)))
+        self._summary(surface)
         art.panel(surface, self.button, alpha=240, border=art.HILITE, radius=20, fill=(60, 52, 24))
         glyph = self.app.input.glyph(Kind.CONFIRM)
         label = fitted(_("I am {name}: show my hand  ({button})", name=name, button=glyph), 36, 880, art.HILITE, "bold")
@@ -53,7 +58,22 @@ class PassScene(Scene):
         held = {s: sum(1 for f in flags if f["claimed"] == s) for s in ("north", "south")}
         score = text(_("Flags held: {south} {n_south}  \u00b7  {north} {n_north}", south=self.board.names["south"],
                        n_south=held["south"], north=self.board.names["north"], n_north=held["north"]), 30, art.MUTED)
-        surface.blit(score, score.get_rect(center=(960, 830)))
+        surface.blit(score, score.get_rect(center=(960, 910)))
+
+    def _summary(self, surface: pygame.Surface) -> None:
+        """What the other player just did, in one sentence: the table changed while this player looked away.
+        Only table moves and counts are said (the captions never name a card drawn), so no hand is shown."""
+        last = self.board.last_turn
+        if last is None:
+            return
+        seat, events = last
+        lines = wrap(turn_caption(seat, events, self.board.names), 32, SUMMARY_BOX.width - 40)
+        box = SUMMARY_BOX.copy()
+        box.height = min(box.height, 72 + len(lines) * int(32 * 1.2))
+        art.panel(surface, box, alpha=200, radius=16, border=self.board.tint(seat))
+        head = fitted(_("While you looked away:"), 30, box.width - 40, art.MUTED, "bold")
+        surface.blit(head, (box.x + 20, box.y + 12))
+        blit_lines(surface, lines, 32, art.CREAM, (box.x + 20, box.y + 50), spacing=1.2)
 
 
 def _other(seat: str) -> str:

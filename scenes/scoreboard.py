@@ -16,6 +16,7 @@ from game.i18n import N_, _
 from game.saves import match_words
 from game.text import fit_size, fitted, shadowed, text
 from game.widgets import Item
+from game.words import shown_names
 
 from .menu_base import MenuScene
 
@@ -71,7 +72,7 @@ class ScoreboardScene(MenuScene):
         """How near the end condition is (R41), in one line."""
         s = self.session
         match: Any = s.match
-        names = s.names
+        names = shown_names(s.names)
         if match is None:
             return ""
         if self.over:
@@ -96,7 +97,7 @@ class ScoreboardScene(MenuScene):
         return words
 
     def rows(self) -> list[tuple[str, ...]]:
-        names = self.session.names
+        names = shown_names(self.session.names)
         total = {"south": 0, "north": 0}
         out: list[tuple[str, ...]] = []
         for i, result in enumerate(self.session.games, start=1):
@@ -114,12 +115,12 @@ class ScoreboardScene(MenuScene):
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_backdrop(surface)
         s = self.session
-        names = s.names
+        names = shown_names(s.names)
         scores = s.match.scores if s.match is not None else s.wins
         title = _("Match summary") if self.over else _("Scoreboard")
         img = shadowed(title, fit_size(title, 72, 1800, "serif"), art.HILITE, "serif", offset=3)
         surface.blit(img, img.get_rect(center=(960, 80)))
-        words = match_words(s.setup) + "  \u00b7  " + _("5 points a win, 1 a flag to the loser (R40)")
+        words = match_words(s.setup) + "  \u00b7  " + _("5 points a win, 1 a flag to the loser")
         img = fitted(words, 30, 1800, art.MUTED)
         surface.blit(img, img.get_rect(center=(960, 146)))
         self._score(surface, names, scores)
@@ -145,8 +146,8 @@ class ScoreboardScene(MenuScene):
         surface.blit(img, img.get_rect(center=(960, 790)))
         if not self.over:
             nxt = s.next_first
-            words = _("{name} starts the next game (R5)", name=names[nxt]) if nxt else \
-                _("A random player starts the next game (R5)")
+            words = _("{name} starts the next game", name=names[nxt]) if nxt else \
+                _("A random player starts the next game")
             img = fitted(words, 30, 1800, art.MUTED)
             surface.blit(img, img.get_rect(center=(960, 842)))
         self.menu.draw(surface, self.app.input.last_device)

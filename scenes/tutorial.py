@@ -55,7 +55,8 @@ class TutorialScene(BoardScene):
         else:
             self.app.replace(TutorialScene(self.app, self.index + 1))
 
-    def say(self, lines: list[str], bad: bool = False, title: str = "", good: bool = False) -> None:
+    def say(self, lines: list[str], bad: bool = False, title: str = "", good: bool = False,
+            queued: bool = False) -> None:
         """Claims' proofs and refusals go into the lesson panel, not over it."""
         words = " ".join(w for w in (f"{title}." if title else "", *lines) if w)
         self.note = ([words], art.BAD if bad else art.GOOD)

@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from engine import Game, IllegalAction, NotationError, Rules, analyze, from_position, from_record, to_record
 from engine.actions import parse_action
+from engine.cards import TROOP_BIT
 
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers() | st.integers(min_value=-(10**30), max_value=10**30)
@@ -49,7 +50,10 @@ def rejects(reader: Any, data: Any, match: str | None = None) -> None:
 
 # ----------------------------------------------------------------------------- positions by hand
 def test_valid_builders_load() -> None:
-    assert from_position(valid_position()).view() == valid_position()
+    written = from_position(valid_position()).view()
+    hands = valid_position()["hands"]
+    assert written.pop("hand_tactics") == {s: sum(c not in TROOP_BIT for c in hands[s]) for s in ("north", "south")}
+    assert written == valid_position()
     assert from_record(valid_record()).actions == valid_record()["actions"]
 
 

@@ -1,7 +1,8 @@
 """Hidden cards as one seat sees them, and worlds sampled consistently with that view (R45).
 
-A bot knows its own hand, the table, both discard piles and the sizes of the opponent's hand and of
-both decks. Everything else is hidden: the hidden troops are the troops nowhere in sight, the hidden
+A bot knows its own hand, the table, both discard piles, the sizes of the opponent's hand and of
+both decks and how many tactics cards that hand holds (R45, `hand_tactics`). Everything else is
+hidden: the hidden troops are the troops nowhere in sight, the hidden
 tactics the tactics nowhere in sight. The counts pin the split down exactly: the troop deck holds
 only troops and the tactics deck only tactics, so the opponent's hand holds
 `hidden troops - troop deck size` troops and the rest tactics. A world deals the hidden cards
@@ -53,6 +54,9 @@ def hidden_of(game: Game, seat: str) -> Hidden:
     opp_tactics = max(0, len(tactics) - game.deck_sizes["tactics"])
     # A hand-made position may not add up; never ask for more cards than the opponent holds.
     size = game.hand_sizes[OTHER[seat]]
+    said = game.hand_tactics(OTHER[seat])  # public (R45): a view that states it pins the split
+    if said is not None and said <= len(tactics) and size - said <= len(troops):
+        opp_tactics, opp_troops = said, size - said
     if opp_troops + opp_tactics > size:
         opp_tactics = max(0, size - opp_troops)
         opp_troops = min(opp_troops, size)

@@ -1,0 +1,292 @@
+"""The other side's turn, read at a glance (issue 16), checked through the real loop.
+
+After each bot turn the caption and the rings match the turn's events, the opponent's hand shows the
+backs of the kinds of cards it really holds, guile tactics get their toast, banners sit in the flag
+band and fade, and the hot-seat pass screen summarises the turn without showing a hand.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from typing import Any
+
+import pygame
+import pytest
+
+from engine import Game, from_position, redact
+from engine.cards import TROOP_BIT
+from game import layout, text
+from game.bot_client import BotLike
+from game.i18n import LANGUAGES, set_language
+from game.positions import find
+from game.session import Session, Setup
+from game.settings import TEXT_SIZES, Settings
+from game.shell import App
+from game.table import LocalTable
+from game.turn_words import tactic_toast, turn_caption
+from game.ui_driver import Driver
+from game.words import card_short
+from scenes import board_draw
+from scenes.board import TOAST_TIME, BoardScene, Toast
+from scenes.pass_device import PassScene
+
+TROOP_BACK, TACTICS_BACK = (116, 36, 40), (34, 52, 104)
+
+
+def make_app(tmp_path: object, speed: str = "off") -> App:
+    os.environ["BATTLELINE_CONFIG_DIR"] = str(tmp_path)
+    pygame.init()
+    return App(Settings(animation_speed=speed), fixed_dt=1 / 60)
+
+
+def last_turn_of(game: Game, seat: str, viewer: str) -> list[dict[str, Any]]:
+    """The events of `seat`'s most recent turn, replayed from the record and hidden as `viewer` sees them."""
+    replay = Game.new(game.rules, game.seed or 0, game.first, game.players)
+    turns: list[list[dict[str, Any]]] = [[]]
+    for action in game.actions:
+        for event in replay.apply(action):
+            if event["type"] in ("turn", "game_over"):
+                turns.append([])
+            elif event.get("seat"):
+                turns[-1].append(redact(event, viewer))
+    done = [t for t in turns if t and t[-1]["seat"] == seat]
+    return done[-1]
+
+
+def back_colours(board: BoardScene) -> list[tuple[int, int, int]]:
+    """The colour of each opponent back as drawn, read from the left edge band every back shows."""
+    surface = pygame.Surface((layout.W, layout.H))
+    board.draw(surface)
+    size = board.view["hand_sizes"]["north"]
+    return [tuple(surface.get_at((r.x + 4, r.centery + 10)))[:3] for r in layout.opponent_hand(size)]
+
+
+def test_after_each_bot_turn_the_caption_marks_and_backs_match_its_events(tmp_path: object) -> None:
+    app = make_app(tmp_path)
+    session = Session(Setup(opponent="easy", seed=11), bot_pace=0.0)
+    table = session.new_table()
+    board = BoardScene(app, table, session)
+    app.push(board)
+    driver = Driver(app)
+    rng = random.Random(4)
+    checked = tactics_seen = 0
+    for _ in range(20000):
+        driver.frames(1)
+        if table.result is not None or checked >= 14:
+            break
+        legal = table.legal_actions()
+        if not legal or app.top is not board or table.phase != "play":
+            if legal and app.top is board:
+                driver.play(board, legal[0], "keyboard")
+            continue
+        if any(a.get("seat") == "north" for a in board.log):
+            expected = last_turn_of(table.game, "north", "south")
+            assert board.last_turn == ("north", expected), "the board kept exactly the bot's last turn"
+            caption = turn_caption("north", expected, board.names)
+            assert caption.startswith("Bot (easy): ")
+            marks = board_draw.mark_rects(board)
+            for e in expected:
+                if e["type"] == "play" and "flag" in e and e["card"] not in ("fog", "mud"):
+                    assert f"{card_short(e['card'])} to flag {e['flag']}" in caption
+                    slot = board.rects[("slot", e["flag"], "north", e["card"])]
+                    assert any(m.topleft == slot.topleft for m in marks), "the card just played is ringed"
+                elif e["type"] == "claim":
+                    assert f"claimed flag {e['flag']}" in caption
+                elif e["type"] == "draw":
+                    assert ("drew a tactics card" if e["deck"] == "tactics" else "drew a troop card") in caption
+            held = sum(1 for c in table.game.hands["north"] or [] if c not in TROOP_BIT)
+            assert board.view["hand_tactics"]["north"] == held
+            colours = back_colours(board)
+            assert colours.count(TACTICS_BACK) == held and colours.count(TROOP_BACK) == len(colours) - held
+            tactics_seen += held > 0
+            checked += 1
+        claims = [a for a in legal if a["type"] == "claim"]
+        action = claims[0] if claims else rng.choice(legal)
+        driver.play(board, action, ("mouse", "keyboard", "controller")[checked % 3])
+        assert board.last_turn is None, "the marks and caption stay only until the player here acts"
+    assert checked >= 10 and tactics_seen, "the bot's hand held a tactics card at least once"
+    table.close()
+
+
+class Scripted:
+    """A player for the north seat that plays `first` when it is legal, then the first legal action.
+    It reads only the view it is handed, like any bot (game.bot_client.BotLike)."""
+
+    def __init__(self, first: dict[str, Any]) -> None:
+        self.first: dict[str, Any] | None = first
+        self.asked: tuple[int, dict[str, Any]] | None = None
+        self.n = 0
+
+    def request(self, position: dict[str, Any]) -> int:
+        self.n += 1
+        self.asked = (self.n, position)
+        return self.n
+
+    def poll(self) -> tuple[int, dict[str, Any]] | None:
+        if self.asked is None:
+            return None
+        rid, position = self.asked
+        self.asked = None
+        legal = from_position(position).legal_actions()
+        if self.first in legal:
+            action, self.first = self.first, None
+            return rid, action
+        claims = [a for a in legal if a["type"] == "claim"]
+        return rid, (claims or legal)[0]
+
+    def cancel(self) -> None:
+        self.asked = None
+
+    def close(self) -> None:
+        pass
+
+
+def north_can(card: str) -> Any:
+    def check(game: Game) -> bool:
+        return game.to_move == "north" and game.phase == "play" and \
+            any(a.get("card") == card for a in game.legal_actions())
+    return check
+
+
+@pytest.mark.parametrize("card", ["deserter", "traitor", "redeploy"])
+def test_a_guile_tactics_card_gets_its_toast_and_animation(tmp_path: object, card: str) -> None:
+    app = make_app(tmp_path, speed="normal")
+    game = find(3, north_can(card), limit=600)
+    act = next(a for a in game.legal_actions() if a.get("card") == card)
+    bot: BotLike = Scripted(act)
+    table = LocalTable(game, {"north": bot})
+    board = BoardScene(app, table)
+    board.viewer, board.hidden, board.pending_pass = "south", False, None
+    board.refresh()
+    app.push(board)
+    driver = Driver(app)
+    owner = "north" if card == "redeploy" else "south"
+    target_rect = board.rects[("slot", act["from_flag"], owner, act["target"])]
+    toast: Toast | None = None
+    flew = from_hand = drawn = False
+
+    def held(r: pygame.Rect) -> bool:  # the opponent's backs peek down from the top edge
+        return r.bottom <= layout.TOP_STRIP + 2
+    for _ in range(600):
+        driver.frames(1)
+        flights = board.anims.flights
+        flew |= any(f.card == act["target"] and f.src.topleft == target_rect.topleft for f in flights)
+        from_hand |= any(f.card == card and held(f.src) for f in flights)
+        drawn |= any(f.card.startswith("back:") and held(f.dst) for f in flights)
+        shown = board_draw.current_toast(board)
+        if shown is not None and toast is None and card_short(card) in shown.title:
+            toast = shown
+        if table.to_move == "south" and not board.anims.busy(board.clock) and toast is not None:
+            break
+    assert toast is not None, "the move was not silent"
+    title, line = tactic_toast({**act, "type": "play", "seat": "north"}, board.names) or ("", "")
+    assert toast.title == title and toast.lines == [line] and card_short(act["target"]) in line
+    assert flew, "the moved card travels from where it stood"
+    assert from_hand and drawn, "the tactics card leaves their hand, the drawn card flies into it"
+    cards = [r for k, r in board.rects.items() if k[0] in ("slot", "hand")]
+    assert board_draw.TOAST_BOX.collidelist(cards) == -1, "the banner's place covers no card"
+    assert board.last_turn is not None and board.last_turn[1][0]["card"] == card
+    for _ in range(int((TOAST_TIME + 4) * 60)):  # the banners fade on their own, without an action
+        driver.frames(1)
+    assert board_draw.current_toast(board) is None
+    assert board.last_turn is not None, "the caption stays until the player acts"
+    table.close()
+
+
+def test_hotseat_pass_screen_summarises_the_turn_and_colours_stay_with_players(tmp_path: object) -> None:
+    app = make_app(tmp_path)
+    session = Session(Setup(opponent="human", seed=8), bot_pace=0.0)
+    table = session.new_table()
+    board = BoardScene(app, table, session)
+    app.push(board)
+    driver = Driver(app)
+    tints = {seat: board.tint(seat) for seat in ("south", "north")}
+    passes = 0
+    for _ in range(3000):
+        driver.frames(1)
+        if isinstance(app.top, PassScene):
+            assert board.hidden
+            if board.last_turn is not None:
+                seat, events = board.last_turn
+                assert seat != app.top.seat and events == last_turn_of(table.game, seat, seat)
+                surface = pygame.Surface((layout.W, layout.H))
+                app.top.draw(surface)  # drawn whole, with the summary and no board under it
+                passes += 1
+            driver.confirm("keyboard")
+            if passes and board.last_turn is not None:
+                assert board.viewer != board.last_turn[0] and board_draw.mark_rects(board)
+            if passes >= 3:
+                break
+            continue
+        legal = table.legal_actions()
+        if legal and app.top is board:
+            claims = [a for a in legal if a["type"] == "claim"]
+            driver.play(board, (claims or legal)[-1], "mouse")
+            assert {seat: board.tint(seat) for seat in tints} == tints
+    assert passes >= 3
+    table.close()
+
+
+LONG = {"south": "Wwwwwwwwwwwwwwww", "north": "Bot (normal)"}  # 16 wide letters: the longest name allowed
+
+
+def worst_turns() -> list[tuple[str, list[dict[str, Any]]]]:
+    """Turns with the most to say: a Traitor, a Redeploy, a Scout with its draws, each with claims and draws."""
+    north = [
+        {"type": "play", "seat": "north", "card": "traitor", "from_flag": 8, "target": "p10", "to_flag": 9},
+        {"type": "claim", "seat": "north", "flag": 8}, {"type": "claim", "seat": "north", "flag": 9},
+        {"type": "draw", "seat": "north", "deck": "tactics"},
+    ]
+    redeploy = [
+        {"type": "play", "seat": "north", "card": "redeploy", "from_flag": 8, "target": "alexander", "to_flag": None},
+        {"type": "claim", "seat": "north", "flag": 7}, {"type": "draw", "seat": "north", "deck": "troops"},
+    ]
+    scout = [{"type": "play", "seat": "north", "card": "scout"},
+             *({"type": "scout_draw", "seat": "north", "deck": d} for d in ("tactics", "troops", "tactics")),
+             {"type": "scout_return", "seat": "north", "count": 2}]
+    return [("north", north), ("north", redeploy), ("north", scout)]
+
+
+@pytest.mark.parametrize("scale", sorted(set(TEXT_SIZES.values())))
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_every_caption_and_toast_fits_its_box(lang: str, scale: float) -> None:
+    """In every language and at every text size (game.text.SCALE), the longest turns still fit."""
+    pygame.font.init()
+    set_language(lang)
+    before, text.SCALE = text.SCALE, scale
+    try:
+        from game.text import font_for
+
+        for seat, events in worst_turns():
+            words = turn_caption(seat, events, LONG)
+            lines, size = board_draw.caption_lines(words, layout.CAPTION_RECT.width - 28)
+            assert len(lines) * board_draw.step_of(size, 1.2) <= layout.CAPTION_RECT.height - 12, (lang, words)
+            assert all(font_for(ln, size, "condensed").size(ln)[0] <= layout.CAPTION_RECT.width - 28 for ln in lines)
+            for e in events:
+                toast = tactic_toast(e, LONG)
+                if toast is not None:
+                    box = Toast([toast[1]], (0, 0, 0), 1.0, toast[0])
+                    assert board_draw.toast_layout(box)[2] <= board_draw.TOAST_BOX.height, (lang, toast)
+        from game.explain import Referee
+        from game.words import formation_words, tie_words
+
+        tie = tie_words(formation_words("battalion", 28), formation_words("battalion", 28), LONG["south"])
+        claim = Toast([tie], (0, 0, 0), 1.0, f"{LONG['north']} takes flag 9")
+        assert board_draw.toast_layout(claim)[2] <= board_draw.TOAST_BOX.height
+        ref = Referee(Game.new(seed=1).view("south"), "south", LONG)
+        for card in ("alexander", "darius", "cavalry", "shield", "fog", "mud", "scout", "redeploy", "deserter",
+                     "traitor"):  # the longest status panel: a tactics card's text and why it is dimmed
+            from game.card_art import TACTIC_TEXT
+            from game.i18n import _
+
+            click = _("{confirm} choose  \u00b7  {back} back", confirm=_("Click"), back=_("Right-click"))
+            hint = click + "  \u00b7  " + _("Click a glowing flag to claim")  # the mouse's, the longest
+            for note in (f"{card_short(card)}: {_(TACTIC_TEXT[card])}", ref.why_card_unplayable(card)):
+                sentences = [_("No troop can be played, so you must play a tactics card."), note]
+                lines, hints, size = board_draw.fit_prompt(sentences, hint)
+                step = board_draw.step_of(size, board_draw.PROMPT_SPACING)
+                assert (len(lines) + len(hints)) * step + 20 <= layout.PROMPT_RECT.height, (lang, card, lines)
+    finally:
+        set_language("en")
+        text.SCALE = before
