@@ -103,18 +103,11 @@ GLYPHS: dict[str, dict[Kind, str]] = {
     "keyboard": {Kind.CONFIRM: "Enter", Kind.BACK: "Esc", Kind.CLAIM: "C", Kind.DRAW: "D",
                  Kind.DRAW_TACTICS: "T", Kind.LOG: "L", Kind.MENU: "P", Kind.FLAG: "1-9", Kind.HINT: "H"},
     "controller": {Kind.CONFIRM: "(A)", Kind.BACK: "(B)", Kind.CLAIM: "(Y)", Kind.DRAW: "(X)",
-<<<<<<< HEAD
                    Kind.DRAW_TACTICS: "(LB)", Kind.LOG: "Back", Kind.MENU: "Start", Kind.FLAG: "D-pad",
                    Kind.HINT: "(RB)"},
-    "mouse": {Kind.CONFIRM: "Click", Kind.BACK: "Right-click", Kind.CLAIM: "Click a glowing flag",
-              Kind.DRAW: "Click a deck", Kind.DRAW_TACTICS: "Click a deck", Kind.LOG: "Log",
-              Kind.MENU: "Menu", Kind.FLAG: "Click", Kind.HINT: "Hint"},
-=======
-                   Kind.DRAW_TACTICS: "(LB)", Kind.LOG: "Back", Kind.MENU: "Start", Kind.FLAG: "D-pad"},
     "mouse": {Kind.CONFIRM: N_("Click"), Kind.BACK: N_("Right-click"), Kind.CLAIM: N_("Click a glowing flag"),
               Kind.DRAW: N_("Click a deck"), Kind.DRAW_TACTICS: N_("Click a deck"), Kind.LOG: N_("Log"),
-              Kind.MENU: N_("Menu"), Kind.FLAG: N_("Click")},
->>>>>>> main
+              Kind.MENU: N_("Menu"), Kind.FLAG: N_("Click"), Kind.HINT: N_("Hint")},
 }
 STICK_DEAD = 16000
 
