@@ -82,15 +82,16 @@ def draw_bar(board: BoardScene, surface: pygame.Surface) -> None:
     if board.coach is None or not board.app.settings.win_bar or board.win_estimate is None:
         return
     chance = board.win_estimate
-    # In the top strip, between the opponent's hand and the player's name.
-    bar = pygame.Rect(1200, 26, 300, 14)
+    # Under the player's name and flag count, right-aligned, above the deck labels and clear of the caption box.
+    right = surface.get_width() - 28
+    bar = pygame.Rect(right - 170, 108, 170, 14)
     pygame.draw.rect(surface, (70, 40, 36), bar, border_radius=7)
     filled = bar.copy()
     filled.width = max(4, round(bar.width * chance))
     pygame.draw.rect(surface, art.GOOD, filled, border_radius=7)
     pygame.draw.rect(surface, art.CREAM, bar, 2, border_radius=7)
-    label = text(_("Win estimate: {percent}%", percent=round(100 * chance)), 24, art.MUTED)
-    surface.blit(label, (bar.x, bar.bottom + 6))
+    label = text(_("Win estimate: {percent}%", percent=round(100 * chance)), 22, art.MUTED)
+    surface.blit(label, label.get_rect(midright=(bar.x - 10, bar.centery)))
 
 
 def close(board: BoardScene) -> None:
