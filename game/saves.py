@@ -38,8 +38,9 @@ FORMAT = "battleline-save/1"
 WHAT = N_("The saved game")
 
 
-def save_path() -> Path:
-    return data_dir() / "current.json"
+def save_path(opponent: str = "human") -> Path:
+    """One unfinished sitting per opponent kind: hot-seat in `current.json`, each bot level in its own file."""
+    return data_dir() / ("current.json" if opponent == "human" else f"current-{opponent}.json")
 
 
 def new_id() -> str:
@@ -62,7 +63,7 @@ class Keeper:
 
     def save(self) -> None:
         try:
-            write_json(save_path(), to_save(self.session, self.id, self.table))
+            write_json(save_path(self.session.setup.opponent), to_save(self.session, self.id, self.table))
         except OSError as exc:  # a full disk must not stop the game; the player hears about it in the log
             log.warning("autosave failed: %s", exc)
 
@@ -83,7 +84,7 @@ class Keeper:
         if session.setup.match and not session.match_over:
             self.save()  # between games: Continue starts the next one
         else:
-            discard_save()
+            discard_save(session.setup.opponent)
 
 
 def to_save(session: Session, sitting: str, table: LocalTable | None) -> dict[str, Any]:
@@ -98,9 +99,9 @@ def to_save(session: Session, sitting: str, table: LocalTable | None) -> dict[st
     }
 
 
-def discard_save() -> None:
+def discard_save(opponent: str = "human") -> None:
     try:
-        save_path().unlink(missing_ok=True)
+        save_path(opponent).unlink(missing_ok=True)
     except OSError as exc:
         log.warning("the finished sitting's save was not removed: %s", exc)
 
@@ -113,23 +114,62 @@ class Saved:
     setup: Setup
     match: Match | None
     game: Game | None
+    path: Path | None = None  # the file it was read from
 
     @property
     def names(self) -> dict[str, str]:
         return Session(self.setup).names
 
 
-def load_save() -> Saved | None:
-    """The unfinished sitting, if any; a bad save is set aside (with a notice) and None returned."""
-    path = save_path()
-    clean_temporaries(path.parent)
-    if not path.exists():
-        return None
-    try:
-        return check_save(read_json(path))
-    except BadFile as exc:
-        set_aside(path, str(exc), _(WHAT))
-        return None
+def load_save(opponent: str | None = None) -> Saved | None:
+    """The unfinished sitting against `opponent` (None: the latest of any kind), if there is one."""
+    saves = [s for s in load_saves() if opponent is None or s.setup.opponent == opponent]
+    return saves[0] if saves else None
+
+
+def load_saves() -> list[Saved]:
+    """Every unfinished sitting, the latest first; a bad save is set aside (with a notice) and left out."""
+    folder = data_dir()
+    clean_temporaries(folder)
+    out: list[Saved] = []
+    for opponent in OPPONENTS:
+        path = save_path(opponent)
+        if not path.exists():
+            continue
+        try:
+            saved = check_save(read_json(path))
+        except BadFile as exc:
+            set_aside(path, str(exc), _(WHAT))
+            continue
+        saved.path = path
+        out.append(saved)
+    return sorted(out, key=lambda s: str(s.data["saved"]), reverse=True)
+
+
+def drop_save(saved: Saved) -> None:
+    """The player chose to start afresh: the unfinished sitting is given up (its file removed)."""
+    if saved.path is not None:
+        try:
+            saved.path.unlink(missing_ok=True)
+        except OSError as exc:
+            log.warning("the old save was not removed: %s", exc)
+
+
+def opponent_words(saved: Saved) -> str:
+    """'Bot: easy' or 'A person here': what kind of sitting it is."""
+    from .session import OPPONENT_NAMES
+
+    return _(OPPONENT_NAMES[saved.setup.opponent])
+
+
+def score_line(saved: Saved) -> str:
+    """The score at a glance for the Continue list: the match score, else the flags held in the game."""
+    if saved.match is not None:
+        s = saved.match.scores
+        return _("match {n_south} \u2013 {n_north}", n_south=s["south"], n_north=s["north"])
+    game = saved.game
+    held = {side: sum(f.claimed == side for f in game.flags) if game else 0 for side in ("south", "north")}
+    return _("flags {n_south} \u2013 {n_north}", n_south=held["south"], n_north=held["north"])
 
 
 def _fail(words: str) -> BadFile:

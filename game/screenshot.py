@@ -124,6 +124,7 @@ def _menu_scene(name: str) -> SceneMaker:
         import importlib
 
         module, cls = {"title": ("title", "TitleScene"), "menu": ("main_menu", "MainMenuScene"),
+                       "welcome": ("welcome", "WelcomeScene"),
                        "setup": ("setup", "SetupScene"), "settings": ("settings_scene", "SettingsScene"),
                        "rules": ("rules_ref", "RulesScene")}[name]
         app.push(getattr(importlib.import_module(f"scenes.{module}"), cls)(app))
@@ -192,7 +193,7 @@ def _claim(app: Any, seed: int) -> None:
 
 SCENES: dict[str, SceneMaker] = {
     "title": _menu_scene("title"), "menu": _menu_scene("menu"), "setup": _menu_scene("setup"),
-    "settings": _menu_scene("settings"), "rules": _menu_scene("rules"),
+    "settings": _menu_scene("settings"), "rules": _menu_scene("rules"), "welcome": _menu_scene("welcome"),
     "board": _over_board("board"), "pass": _over_board("pass"), "pause": _over_board("pause"),
     "log": _over_board("log"), "inspect": _over_board("inspect"), "results": _over_board("results"),
     "thinking": _thinking, "play": _play, "claim": _claim, "refused": _refused,
@@ -221,6 +222,15 @@ def _saves_scenes() -> None:
 
 
 _saves_scenes()
+
+
+def _newcomer_scenes() -> None:
+    from .screenshot_newcomer import NEWCOMER_SCENES
+
+    SCENES.update(NEWCOMER_SCENES)
+
+
+_newcomer_scenes()
 
 
 def _turn_scenes() -> None:
@@ -252,7 +262,7 @@ def render(scene: str, seed: int = 7, size: tuple[int, int] = (1920, 1080), lang
     from .shell import App
 
     pygame.font.init()
-    settings = Settings(animation_speed="off", language=lang)
+    settings = Settings(animation_speed="off", language=lang, welcomed=True)
     set_language(lang)
     app = App(settings, window=False)
     accessibility.apply(settings)  # a scene rendered before (large text, high contrast) leaves no trace

@@ -47,8 +47,9 @@ class ScriptDriver:
         labels = [item.label for item in scene.menu.items]
         if label not in labels:
             return False
-        for _ in range((labels.index(label) - scene.menu.focus) % len(labels)):
-            self.key(pygame.K_DOWN)
+        steps = labels.index(label) - scene.menu.focus  # menus do not wrap: up or down, straight to it
+        for _ in range(abs(steps)):
+            self.key(pygame.K_DOWN if steps > 0 else pygame.K_UP)
         self.key(pygame.K_RETURN)
         return True
 
@@ -66,6 +67,8 @@ class ScriptDriver:
         kind = type(top).__name__
         if kind in ("TitleScene", "NoticeScene", "PassScene"):
             self.key(pygame.K_RETURN)
+        elif kind == "WelcomeScene":  # the first launch's welcome: "not now"
+            self.key(pygame.K_ESCAPE)
         elif kind == "MainMenuScene":
             self.main_menu(top)
         elif kind == "ContinueScene":

@@ -22,6 +22,15 @@ SPEED_FACTORS: dict[str, float] = {"off": 0.0, "fast": 0.55, "normal": 1.0, "slo
 TAKEBACKS: tuple[str, ...] = ("off", "bots", "always")
 #: text size setting -> scale of every font (game.text.SCALE); set through game.accessibility
 TEXT_SIZES: dict[str, float] = {"normal": 1.0, "large": 1.2}
+#: how the hand is laid out: by colour, by value, or in the order the cards were drawn
+HAND_ORDERS: tuple[str, ...] = ("drawn", "colour", "value")
+#: setup choices remembered between evenings (scenes.setup), each with the values it may take
+SETUP_CHOICES: dict[str, tuple[str, ...]] = {
+    "opponent": ("human", "random", "easy", "normal", "hard"), "tactics": ("on", "off"),
+    "claims": ("standard", "advanced", "end"),
+    "play": ("single", "games:3", "games:5", "points:15", "points:25", "hungarian"),
+    "starts": ("random", "south", "north"),
+}
 WINDOW_SIZES: tuple[tuple[int, int], ...] = ((1280, 720), (1600, 900), (1920, 1080), (2560, 1440), (3840, 2160))
 
 
@@ -40,6 +49,9 @@ class Settings:
     names: list[str] = field(default_factory=lambda: ["Ana", "Ben"])
     takebacks: str = "bots"  # off by default in hot-seat; never over LAN (game.undo)
     language: str = "auto"  # a code of game.i18n.LANGUAGES, or "auto": the system's language
+    welcomed: bool = False  # the first-launch welcome was answered: it is never shown again
+    hand_order: str = "drawn"
+    last_setup: dict[str, str] = field(default_factory=dict)  # the setup's last choices (SETUP_CHOICES)
 
     @property
     def speed(self) -> float:
@@ -71,7 +83,7 @@ class Settings:
 
 
 def _checked(key: str, value: Any) -> Any:
-    if key in ("fullscreen", "auto_claim", "win_bar", "high_contrast", "reduced_motion"):
+    if key in ("fullscreen", "auto_claim", "win_bar", "high_contrast", "reduced_motion", "welcomed"):
         if not isinstance(value, bool):
             raise TypeError("expected true or false")
         return value
@@ -84,6 +96,14 @@ def _checked(key: str, value: Any) -> Any:
         if value not in ANIMATION_SPEEDS:
             raise ValueError(f"expected one of {ANIMATION_SPEEDS}")
         return value
+    if key == "hand_order":
+        if value not in HAND_ORDERS:
+            raise ValueError(f"expected one of {HAND_ORDERS}")
+        return value
+    if key == "last_setup":
+        if not isinstance(value, dict):
+            raise TypeError("expected a table of setup choices")
+        return {k: v for k, v in value.items() if v in SETUP_CHOICES.get(k, ())}  # unknown or bad ones dropped
     if key == "takebacks":
         if value not in TAKEBACKS:
             raise ValueError(f"expected one of {TAKEBACKS}")

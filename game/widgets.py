@@ -88,11 +88,14 @@ class Menu:
         return True
 
     def step_focus(self, step: int) -> None:
-        """Move to the next item that can be used, wrapping round; disabled items are skipped."""
-        for _ in range(len(self.items)):
-            self.focus = (self.focus + step) % len(self.items)
-            if self.items[self.focus].enabled:
+        """Move to the next item that can be used; disabled items are skipped. The ends do not wrap:
+        Up on the first row stays there (it must never land on Quit at the bottom)."""
+        i = self.focus + step
+        while 0 <= i < len(self.items):
+            if self.items[i].enabled:
+                self.focus = i
                 return
+            i += step
 
     def _activate(self, item: Item, mouse_x: int | None = None) -> None:
         if not item.enabled:

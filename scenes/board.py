@@ -13,7 +13,7 @@ import pygame
 
 from engine import OTHER, IllegalAction, NotationError
 from engine.cards import TROOP_INFO
-from game import layout, undo
+from game import hand_order, layout, undo
 from game.explain import Referee
 from game.flow import Flow, Target
 from game.i18n import _, language
@@ -22,7 +22,7 @@ from game.scene import AMBIENT, IDLE, MOVING, Scene
 from game.table import Table
 from game.words import shown_name
 
-from . import board_coach, board_draw, board_events
+from . import board_coach, board_draw, board_events, board_zoom
 from .board_anim import Animator
 from .lan_wait import watch_peer
 
@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 TOAST_TIME = 3.0  # a banner fades after about three seconds (it never waits for the next action)
 TOAST_MAX = 6.0
 TOAST_FADE = 0.5
+RULES_W = 112  # the "?" button beside Menu
 
 
 class Toast:
@@ -130,7 +131,7 @@ class BoardScene(Scene):
         view, me, them = self.view, self.viewer, OTHER[self.viewer]
         targets: dict[Target, pygame.Rect] = {}
         rects: dict[Any, pygame.Rect] = {}
-        hand = view["hands"][me] or []
+        hand = hand_order.ordered(view["hands"][me] or [], self.app.settings.hand_order)
         picked = set(self.flow.picked)
         raised = [i for i, c in enumerate(hand) if ("hand", c) in picked]
         hand_rects = layout.hand(len(hand))
@@ -162,6 +163,9 @@ class BoardScene(Scene):
             targets[("discard", seat)] = layout.discard(self.side_of(seat))
         for i, name in enumerate(self.buttons()):
             targets[("button", name)] = layout.button(i)
+        menu = targets[("button", "menu")]  # "?" (the rules) shares the Menu button's row: one click away
+        targets[("button", "rules")] = pygame.Rect(menu.right - RULES_W, menu.y, RULES_W, menu.height)
+        menu.width -= RULES_W + 8
         self.targets = targets
         self.rects = rects
         self.fix_focus()
@@ -290,6 +294,8 @@ class BoardScene(Scene):
             self.open_log()
         elif k is Kind.HINT:
             board_coach.ask_hint(self)
+        elif k is Kind.HELP:
+            self.open_rules()
         elif k is Kind.FLAG:
             target = ("flag", intent.value)
             self.focus = target
@@ -354,7 +360,8 @@ class BoardScene(Scene):
             return
         kind = target[0]
         if kind == "button":
-            {"log": self.open_log, "menu": self.open_pause, "hint": lambda: board_coach.ask_hint(self),
+            {"log": self.open_log, "menu": self.open_pause, "rules": self.open_rules,
+             "hint": lambda: board_coach.ask_hint(self),
              "undo": lambda: undo.board_take_back(self)}.get(str(target[1]), lambda: None)()
         elif kind == "discard":
             self.open_inspect()
@@ -464,6 +471,13 @@ class BoardScene(Scene):
 
         self.app.push(LogScene(self.app, self.log, self.names))
 
+    def open_rules(self) -> None:
+        """The rules reference, at the page of the tactics card under the focus if there is one."""
+        from .rules_ref import RulesScene
+
+        shown = board_zoom.zoomed(self)
+        self.app.push(RulesScene(self.app, card=shown[1] if shown else None))
+
     def open_inspect(self) -> None:
         from .overlays import InspectScene
 
@@ -513,7 +527,8 @@ class BoardScene(Scene):
     def activity(self) -> int:
         if self.anims.busy(self.clock) or self.anims.shakes or self.anims.confetti or self.drag:
             return MOVING
-        if self.table.thinking or self.claimable or self.toasts or self.table.result is not None:
+        if self.table.thinking or self.claimable or self.toasts or self.table.result is not None \
+                or board_zoom.pending(self):
             return AMBIENT
         return IDLE
 

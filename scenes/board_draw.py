@@ -16,14 +16,15 @@ from game.turn_words import turn_caption, turn_marks
 from game.tween import pulse
 from game.words import card_short, card_words
 
-from . import board_coach
+from . import board_coach, board_zoom
 
 if TYPE_CHECKING:
     from .board import BoardScene
 
 BUTTON_LABELS = {"pass": N_("Pass"), "done": N_("Done claiming"), "scout": N_("Play Scout"), "return": N_("Put back"),
-                 "log": N_("Game log"), "menu": N_("Menu"), "undo": N_("Take back"), "hint": N_("Hint")}
-BUTTON_KEYS = {"log": Kind.LOG, "menu": Kind.MENU, "hint": Kind.HINT}
+                 "log": N_("Game log"), "menu": N_("Menu"), "undo": N_("Take back"), "rules": N_("?"),
+                 "hint": N_("Hint")}
+BUTTON_KEYS = {"log": Kind.LOG, "menu": Kind.MENU, "rules": Kind.HELP, "hint": Kind.HINT}
 
 
 # ---------------------------------------------------------------------- still layer
@@ -244,6 +245,7 @@ def draw(board: BoardScene, surface: pygame.Surface) -> None:
         surface.blit(img, img.get_rect(center=board.drag[1]))
     if board.table.result is not None:
         _victory(board, surface, now)
+    board_zoom.draw(board, surface)
     _toasts(board, surface)
 
 
@@ -310,7 +312,7 @@ def _focus(board: BoardScene, surface: pygame.Surface, now: float) -> None:
 def _buttons(board: BoardScene, surface: pygame.Surface) -> None:
     cands = board.flow.candidates()
     glyph = board.app.input.glyph
-    for name in board.buttons():
+    for name in [*board.buttons(), "rules"]:
         r = board.targets[("button", name)]
         hot = ("button", name) in cands
         art.panel(surface, r, alpha=235, border=art.HILITE if hot else (90, 120, 110), radius=12,

@@ -5,14 +5,15 @@ Also the notice that tells about a file that could not be read and was set aside
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game import art
-from game.i18n import _
+from game.i18n import N_, _
 from game.input import Intent, Kind
-from game.saves import Saved, describe, resume
+from game.saves import Saved, describe, opponent_words, resume, score_line
 from game.scene import Scene
 from game.text import blit_lines, fitted, shadowed, text, wrap
 from game.widgets import Item
@@ -20,6 +21,7 @@ from game.widgets import Item
 from .menu_base import MenuScene
 
 if TYPE_CHECKING:
+    from game.lan_saved import LanSaved
     from game.shell import App
 
 
@@ -34,7 +36,7 @@ class ContinueScene(MenuScene):
 
     def items(self) -> list[Item]:
         return [Item(_("Resume"), self.start, hint=_("Same hands, same decks: the game replayed from its seed")),
-                Item(_("Back"), self.back, hint=_("The save is kept until a new game starts"))]
+                Item(_("Back"), self.back, hint=_("The save is kept; a new game asks before replacing it"))]
 
     def start(self) -> None:
         resume_into(self.app, self.saved)
@@ -78,6 +80,49 @@ class ContinueScene(MenuScene):
         key = fitted(_("Flags held: {south}'s amber, {north}'s blue", south=names["south"], north=names["north"]),
                      28, 1320, art.MUTED)
         surface.blit(key, key.get_rect(midtop=(960, y + 96)))
+
+
+class ContinueListScene(MenuScene):
+    """Several unfinished sittings (one per kind of opponent): each with its names, date and score."""
+
+    name = "continue_list"
+    title = N_("Continue")
+    subtitle = N_("One unfinished game per opponent: choose one")
+    menu_top = 260
+
+    def __init__(self, app: App, saves: list[Saved], lan: LanSaved | None = None) -> None:
+        self.saves = saves
+        self.lan = lan
+        super().__init__(app)
+        self.menu.width = 1500
+
+    def items(self) -> list[Item]:
+        out = []
+        for saved in self.saves:
+            names = saved.names
+            label = _("{south} against {north}", south=names["south"], north=names["north"])
+            out.append(Item(label, self._open(saved), detail=self._detail(saved),
+                            hint=f"{opponent_words(saved)}: {describe(saved)[-2]}"))
+        if self.lan is not None:
+            lan = self.lan
+            out.append(Item(_("{south} against {north}", south=lan.names["south"], north=lan.names["north"]),
+                            self._lan, detail=lambda: _("LAN \u00b7 flags {n_south} \u2013 {n_north}  \u00b7  {when}",
+                                                       n_south=lan.flags["south"], n_north=lan.flags["north"],
+                                                       when=lan.when),
+                            hint=_("A LAN game you host: the lobby reopens it, your guest rejoins from Join")))
+        return [*out, Item(_("Back"), self.back)]
+
+    def _lan(self) -> None:
+        from .lan_host import HostLobbyScene
+
+        self.app.push(HostLobbyScene(self.app))
+
+    @staticmethod
+    def _detail(saved: Saved) -> Callable[[], str]:
+        return lambda: f"{score_line(saved)}  \u00b7  {saved.data['saved']}"
+
+    def _open(self, saved: Saved) -> Callable[[], None]:
+        return lambda: self.app.push(ContinueScene(self.app, saved))
 
 
 def resume_into(app: App, saved: Saved) -> None:

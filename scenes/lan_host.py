@@ -118,6 +118,15 @@ class HostLobbyScene(MenuScene):
         ]
 
     def open_lobby(self) -> None:
+        if _saved_game_waiting() and not getattr(self, "replace_ok", False):  # never replaced unasked
+            from .confirm import ConfirmScene
+
+            self.app.push(ConfirmScene(self.app, _("An unfinished LAN game is saved"),
+                                       [_("A new game would replace it.")],
+                                       [(_("Resume the saved LAN game"), self.resume_saved),
+                                        (_("Start a new game (the old one is lost)"), self._open_anyway),
+                                        (_("Back"), lambda: None)]))
+            return
         first = {"random": None, "host": "south", "guest": "north"}[self.starts]
         from game.lan_store import host_save_path
 
@@ -130,6 +139,10 @@ class HostLobbyScene(MenuScene):
             self.advertiser = Advertiser(self.player_name, self.host.port)
         self.subtitle = N_("Tell your guest the join code")
         self._rebuild()
+
+    def _open_anyway(self) -> None:
+        self.replace_ok = True
+        self.open_lobby()
 
     def resume_saved(self) -> None:
         from game.lan_store import host_save_path

@@ -15,11 +15,17 @@ class MainMenuScene(MenuScene):
     menu_top = 260
 
     def items(self) -> list[Item]:
-        from game.saves import load_save
+        from game.lan_saved import lan_saved
+        from game.saves import load_saves
 
-        self.saved = load_save()
-        resume = [Item(_("Continue"), self._continue, hint=_("Your unfinished game, exactly where it stopped"))]
-        return resume * (self.saved is not None) + [
+        self.saves = load_saves()
+        self.saved = self.saves[0] if self.saves else None
+        self.lan = lan_saved()  # the LAN game this machine hosts, listed beside the others
+        count = len(self.saves) + (self.lan is not None)
+        hint = _("Your unfinished game, exactly where it stopped") if count < 2 else \
+            _("{n} unfinished games: choose one", n=count)
+        resume = [Item(_("Continue"), self._continue, hint=hint)]
+        return resume * (count > 0) + [
             Item(_("New game"), self._setup, hint=_("Hot-seat on this screen, or against a bot")),
             Item(_("Tutorial"), self._tutorial, hint=_("Learn to play in seven short lessons")),
             Item(_("Play over the LAN"), self._lan, hint=_("Host or join a game between two computers at home")),
@@ -27,13 +33,19 @@ class MainMenuScene(MenuScene):
             Item(_("Statistics"), self._stats, hint=_("Games and matches won, per player and opponent")),
             Item(_("Rules"), self._rules, hint=_("How to play, every rule and option")),
             Item(_("Settings"), self._settings, hint=_("Window, language, animations, auto-claim")),
-            Item(_("Quit"), self.app.quit),
+            Item(_("Quit"), self._quit),
         ]
 
     def back(self) -> None:
         from .title import TitleScene
 
         self.app.replace(TitleScene(self.app))
+
+    def _quit(self) -> None:
+        from .confirm import ask
+
+        ask(self.app, _("Quit Battle Line?"), [_("Unfinished games are kept: Continue brings them back.")],
+            _("Quit"), self.app.quit)
 
     def _setup(self) -> None:
         from .setup import SetupScene
@@ -53,15 +65,21 @@ class MainMenuScene(MenuScene):
     def enter(self) -> None:
         from .continue_scene import show_notices
 
+        if not self.app.settings.welcomed:  # the very first launch: offer a way in, once
+            from .welcome import WelcomeScene
+
+            self.app.push(WelcomeScene(self.app))
         show_notices(self.app)  # a save that could not be read was set aside: say so
         from game import audio
 
         audio.music(self.app)  # the music loop starts with the menu (if its volume is above 0)
 
     def _continue(self) -> None:
-        from .continue_scene import ContinueScene
+        from .continue_scene import ContinueListScene, ContinueScene
 
-        if self.saved is not None:
+        if len(self.saves) > 1 or self.lan is not None:
+            self.app.push(ContinueListScene(self.app, self.saves, self.lan))
+        elif self.saved is not None:
             self.app.push(ContinueScene(self.app, self.saved))
 
     def _replays(self) -> None:

@@ -50,6 +50,19 @@ class PauseScene(MenuScene):
         self.app.push(SettingsScene(self.app))
 
     def _leave(self) -> None:
+        """A game in progress is left only after a yes: one stray press must not end an evening's game."""
+        from .confirm import ask
+
+        if self.board.table.result is not None:
+            self._to_menu()
+            return
+        session = self.board.session
+        kept = session is not None and session.keeper is not None
+        lines = [_("It is saved: Continue in the main menu brings it back.") if kept
+                 else _("This game is not saved.")]
+        ask(self.app, _("Leave this game?"), lines, _("Leave to the main menu"), self._to_menu)
+
+    def _to_menu(self) -> None:
         from .main_menu import MainMenuScene
 
         self.app.reset(MainMenuScene(self.app))

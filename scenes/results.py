@@ -49,7 +49,7 @@ class ResultsScene(MenuScene):
         return [
             first,
             *review,
-            Item(_("Look at the board"), self.back),
+            Item(_("Look at the board"), self.look),
             Item(_("Main menu"), self._menu),
         ]
 
@@ -62,6 +62,15 @@ class ResultsScene(MenuScene):
         table = self.board.table
         if isinstance(table, LocalTable):
             self.app.push(ReviewScene(self.app, table.game, self.board.viewer))
+
+    def back(self) -> None:
+        self.look()
+
+    def look(self) -> None:
+        """The board in full view; any press brings the results (and Rematch) back."""
+        from .look import LookScene
+
+        self.app.push(LookScene(self.app))
 
     def _again(self) -> None:
         from .board import BoardScene
@@ -87,7 +96,20 @@ class ResultsScene(MenuScene):
 
         self.app.reset(MainMenuScene(self.app))
 
+    def status(self) -> str:
+        """The score under the headline; nothing after a single game ("Games won 0-1" only repeats it)."""
+        session = self.board.session
+        if session is None:
+            return lan_status(self) or ""
+        if not session.setup.match and len(session.games) < 2:
+            return ""
+        return session.score_words()
+
     def draw(self, surface: pygame.Surface) -> None:
+        from .look import LookScene
+
+        if isinstance(self.app.top, LookScene):  # stepped aside: the board is shown whole
+            return
         surface.blit(art.shade((1920, 560), 150), (0, 540))
         box = pygame.Rect(460, 548, 1000, 520)
         art.panel(surface, box, alpha=235, border=art.HILITE, fill=(16, 22, 22))
@@ -104,8 +126,7 @@ class ResultsScene(MenuScene):
                  n_south=flags.get("south", 0), north=names["north"], n_north=flags.get("north", 0))
         img = text(line, 34, art.CREAM)
         surface.blit(img, img.get_rect(center=(960, 728)))
-        session = self.board.session
-        status = session.score_words() if session is not None else lan_status(self)
+        status = self.status()
         if getattr(self.board, "coach", None) is not None:  # a game against a bot: hints are counted
             hints = _("Hints used: {n}", n=self.board.hints_used)
             status = f"{status}  \u00b7  {hints}" if status else hints

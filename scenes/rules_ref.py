@@ -1,79 +1,211 @@
-"""The rules reference: short pages a player can read from the sofa, with the options explained."""
+"""The rules reference: pages that show rather than tell, from the sofa or in the middle of a game.
+
+Formations are drawn with the game's own card faces beside their poker names, the tie rule and a
+claim each have a small example, and every tactics card has its own page: its face, its whole rule
+and a picture of a flag before and after it is played. The board opens it in one press (F1, H, RB
+or the Rules button), at the page of the tactics card under the focus.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
 import pygame
 
-from game import art, card_art
+from engine.cards import TACTICS
+from game import art, card_art, card_rules
 from game.i18n import N_, _
 from game.input import Intent, Kind
 from game.scene import Scene
-from game.text import blit_lines, fitted, shadowed, wrap
+from game.text import MIN_READ, blit_lines, fitted, shadowed, wrap
+from game.words import card_short
 
-PAGES: list[tuple[str, str]] = [
-    (N_("The aim"), N_("Win three adjacent flags (a Breakthrough) or any five flags (an Envelopment). Nine flags stand "
-     "between the two armies; each side of a flag holds a formation of three cards.")),
-    (N_("A turn"), N_("Play one card from your hand to your side of a flag. Then claim any flags you can prove are "
-     "yours. Then draw a card from the troop deck or the tactics deck. If you cannot play a troop, you must "
-     "play a tactics card if one can be played. Only a player with no card to play passes, and a pass ends "
-     "the turn at once: no claim, no draw.")),
-    (N_("Formations, strongest first"), N_("Wedge: same colour, consecutive values (red 5-6-7).\nPhalanx: same value "
-     "(three 8s).\nBattalion: same colour.\nSkirmish: consecutive values, any colours.\nHost: anything else.\n"
-     "Equal formations compare by their sum; a full tie goes to whoever completed first.")),
-    (N_("Claiming a flag"), N_("Your side must be complete. If the opponent's side is complete too, compare them. If "
-     "not, you must prove that no cards still unseen could complete their side to beat yours. The game shows "
-     "the proof in words, and when a claim fails it names the cards that would beat you.")),
-    (N_("Morale tactics"), N_("Alexander and Darius (Leaders): any colour and value, one Leader per player per game. "
-     "Companion Cavalry: an 8 of any colour. Shield Bearers: a 1, 2 or 3 of any colour. They fill a slot like "
-     "a troop.")),
-    (N_("Environment and guile"), N_("Fog: only sums count at that flag. Mud: four cards per side there. Scout: draw "
-     "three, put two back. Redeploy: move or discard one of your cards. Deserter: discard one of theirs. "
-     "Traitor: take one of their troops to your side. You may never be more than one tactics card ahead.")),
-    (N_("Options"), N_("Tactics off: troops only, a gentler first game. Claims after playing (standard), at the start "
-     "of your turn (advanced), or at the end of your turn. A match scores each game: the winner 5 points, the "
-     "loser one per flag held.")),
-    (N_("Controls"), N_("Mouse: click or drag a card onto a flag. Keyboard: arrows move, Enter chooses, Esc goes back, "
-     "1-9 pick a flag, C claims, D or T draws, L opens the log, P pauses. Controller: D-pad or stick, A "
-     "chooses, B goes back, Y claims, X draws, Back opens the log, Start pauses.")),
+from .rules_draw import EMPTY, Flag, arrow, cards_row, draw_picture
+
+if TYPE_CHECKING:
+    from game.shell import App
+
+BOX = pygame.Rect(110, 150, 1700, 800)
+TEXT_PAGES: dict[str, tuple[str, str]] = {
+    "aim": (N_("The aim"), N_("Win three adjacent flags (a Breakthrough) or any five flags (an Envelopment). Nine "
+            "flags stand between the two armies; each side of a flag holds a formation of three cards.")),
+    "turn": (N_("A turn"), N_("Play one card from your hand to your side of a flag. Then claim any flags you can "
+             "prove are yours. Then draw a card from the troop deck or the tactics deck. If you cannot play a "
+             "troop, you must play a tactics card if one can be played. Only a player with no card to play "
+             "passes, and a pass ends the turn at once: no claim, no draw.")),
+    "options": (N_("Options"), N_("Tactics off: troops only, a gentler first game. Claims after playing "
+                "(standard), at the start of your turn (advanced), or at the end of your turn. A match scores each "
+                "game: the winner 5 points, the loser one per flag held.")),
+    "controls": (N_("Controls"), N_("Mouse: click or drag a card onto a flag. Keyboard: arrows move, Enter chooses, "
+                 "Esc goes back, 1-9 pick a flag, C claims, D or T draws, L opens the log, P pauses. Controller: "
+                 "D-pad or stick, A chooses, B goes back, Y claims, X draws, Back opens the log, Start pauses.")),
+}
+#: (example cards, name, poker name, what it is), strongest first (R13)
+FORMATIONS = [
+    (("r5", "r6", "r7"), N_("Wedge"), N_("a straight flush"), N_("same colour, values in a row")),
+    (("y8", "b8", "g8"), N_("Phalanx"), N_("three of a kind"), N_("the same value")),
+    (("b2", "b6", "b9"), N_("Battalion"), N_("a flush"), N_("the same colour")),
+    (("o4", "p5", "g6"), N_("Skirmish"), N_("a straight"), N_("values in a row, any colours")),
+    (("r10", "y3", "p7"), N_("Host"), N_("anything else"), N_("any three cards")),
 ]
+#: each tactics card: (before, after, caption before, caption after)
+EXAMPLES: dict[str, tuple[list[Flag], list[Flag], str, str]] = {
+    "alexander": ([Flag(yours=["r8", "r9"])], [Flag(yours=["r8", "r9", "alexander"])],
+                  N_("Red 8 and 9: a third card is needed"), N_("Alexander becomes the red 10: a Wedge")),
+    "darius": ([Flag(yours=["g5", "y5"])], [Flag(yours=["g5", "y5", "darius"])],
+               N_("Two 5s"), N_("Darius becomes a third 5: a Phalanx")),
+    "cavalry": ([Flag(yours=["o8", "g8"])], [Flag(yours=["o8", "g8", "cavalry"])],
+                N_("Two 8s"), N_("A third 8: a Phalanx")),
+    "shield": ([Flag(yours=["p1", "p2"])], [Flag(yours=["p1", "p2", "shield"])],
+               N_("Purple 1 and 2"), N_("The purple 3: a Wedge")),
+    "fog": ([Flag(theirs=["b9", "g10", "r8"], yours=["r5", "r6", "r7"])],
+            [Flag(theirs=["b9", "g10", "r8"], yours=["r5", "r6", "r7"], beside="fog")],
+            N_("Your Wedge beats their Skirmish"), N_("Sums only: their 27 beats your 18")),
+    "mud": ([Flag(theirs=["b7", "b8"], yours=["y2", "y3", "y4"])],
+            [Flag(theirs=["b7", "b8"], yours=["y2", "y3", "y4"], beside="mud", slots=4)],
+            N_("Your Wedge is complete"), N_("Four cards each: your side needs one more")),
+    "redeploy": ([Flag(yours=["r4", "y6"]), Flag(yours=["y7", "y8"])],
+                 [Flag(yours=["r4"]), Flag(yours=["y7", "y8", "y6"])],
+                 N_("The yellow 6 is at the wrong flag"), N_("Moved: yellow 6-7-8, a Wedge")),
+    "deserter": ([Flag(theirs=["p10", "p9", "p8"], yours=["g2", "g3"])],
+                 [Flag(theirs=["p10", EMPTY, "p8"], yours=["g2", "g3"])],
+                 N_("Their Wedge, purple 8-9-10"), N_("The purple 9 is discarded: their side is open again")),
+    "traitor": ([Flag(theirs=["o10", "o9"], yours=["r10", "b10"])],
+                [Flag(theirs=[EMPTY, "o9"], yours=["r10", "b10", "o10"])],
+                N_("Their orange 10 ..."), N_("... now fights for you: three 10s")),
+}
+TIE = (Flag(theirs=["b3", "b4", "b5"], yours=["g3", "g4", "g5"]))
+CLAIM = (Flag(theirs=["b4", "b5"], yours=["y8", "y9", "y10"]))
 
 
 class RulesScene(Scene):
     name = "rules"
 
-    def __init__(self, app: object) -> None:
-        super().__init__(app)  # type: ignore[arg-type]
-        self.page = 0
+    def __init__(self, app: App, card: str | None = None) -> None:
+        super().__init__(app)
+        self.pages: list[tuple[str, Callable[[pygame.Surface], None]]] = [
+            (_(TEXT_PAGES["aim"][0]), lambda s: self._text(s, "aim")),
+            (_(TEXT_PAGES["turn"][0]), lambda s: self._text(s, "turn")),
+            (_("Formations, strongest first"), self._formations),
+            (_("Ties"), self._tie),
+            (_("Claiming a flag"), self._claim),
+            *[(card_short(c), self._tactic(c)) for c in TACTICS],
+            (_(TEXT_PAGES["options"][0]), lambda s: self._text(s, "options")),
+            (_(TEXT_PAGES["controls"][0]), self._controls),
+        ]
+        self.page = 5 + TACTICS.index(card) if card in TACTICS else 0
+
+    def page_of(self, card: str) -> int:
+        return 5 + TACTICS.index(card)
 
     def handle(self, intent: Intent) -> None:
         k = intent.kind
+        last = len(self.pages) - 1
         if k in (Kind.RIGHT, Kind.DOWN, Kind.CONFIRM) or (k is Kind.RELEASE and intent.pos[0] >= 960):
-            if self.page == len(PAGES) - 1 and k in (Kind.CONFIRM, Kind.RELEASE):
+            if self.page == last and k in (Kind.CONFIRM, Kind.RELEASE):
                 self.app.pop(self)
             else:
-                self.page = min(len(PAGES) - 1, self.page + 1)
+                self.page = min(last, self.page + 1)
         elif k in (Kind.LEFT, Kind.UP) or (k is Kind.RELEASE and intent.pos[0] < 960):
             self.page = max(0, self.page - 1)
-        elif k in (Kind.BACK, Kind.MENU):
+        elif k in (Kind.BACK, Kind.MENU, Kind.HELP):
             self.app.pop(self)
 
+    # ------------------------------------------------------------------ pages
+    def _paragraphs(self, surface: pygame.Surface, words: list[str], x: int, y: int, width: int) -> int:
+        lines: list[str] = []
+        for paragraph in words:
+            lines += [*wrap(paragraph, 34, width), ""]
+        blit_lines(surface, lines[:-1], 34, art.CREAM, (x, y), spacing=1.4)
+        return y + int(len(lines) * 34 * 1.4)
+
+    def _text(self, surface: pygame.Surface, key: str) -> None:
+        self._paragraphs(surface, _(TEXT_PAGES[key][1]).split("\n"), BOX.x + 60, BOX.y + 130, BOX.width - 120)
+        if key == "aim":
+            cards_row(surface, ["r10", "y9", "alexander", "g8", "b7"], (BOX.centerx - 380, BOX.bottom - 300), "hand")
+
+    def _controls(self, surface: pygame.Surface) -> None:
+        y = self._paragraphs(surface, [_(TEXT_PAGES["controls"][1])], BOX.x + 60, BOX.y + 130, BOX.width - 120)
+        extra = _("On the board, F1 or H (controller: RB, mouse: the Rules button) opens these pages; a card you "
+                  "rest on is shown large with its whole rule.")
+        self._paragraphs(surface, [extra], BOX.x + 60, y + 10, BOX.width - 120)
+
+    def _formations(self, surface: pygame.Surface) -> None:
+        y = BOX.y + 118
+        for cards, name, poker, what in FORMATIONS:
+            x = cards_row(surface, list(cards), (BOX.x + 60, y))
+            img = fitted(_(name), 40, 330, art.HILITE, "bold", MIN_READ)
+            surface.blit(img, (x + 30, y + 10))
+            img = fitted(_("= {poker}", poker=_(poker)), 32, 420, art.CREAM, "bold", MIN_READ)
+            surface.blit(img, (x + 380, y + 14))
+            img = fitted(_(what), 30, BOX.right - x - 100, art.MUTED, "regular", MIN_READ)
+            surface.blit(img, (x + 30, y + 66))
+            y += 128
+        lines = wrap(_("Two formations of the same kind: the higher sum of values wins."), 30, 560)
+        blit_lines(surface, lines, 30, art.CREAM, (BOX.right - 610, BOX.bottom - 50 - 42 * len(lines)), spacing=1.4)
+
+    def _tie(self, surface: pygame.Surface) -> None:
+        words = [_("Equal formations compare by their sum of values. If the sums are equal too, the side that was "
+                   "completed first wins the flag.")]
+        self._paragraphs(surface, words, BOX.x + 60, BOX.y + 130, BOX.width - 120)
+        draw_picture(surface, [TIE], BOX.centerx, BOX.y + 330,
+                     _("Blue 3-4-5 and green 3-4-5: both a Wedge of 12. You completed yours first: the flag is "
+                       "yours."))
+
+    def _claim(self, surface: pygame.Surface) -> None:
+        words = [_("Your side must be complete. If theirs is not, you must prove that no card still unseen could "
+                   "complete it to beat yours. The board shows the proof, or the cards that would beat you.")]
+        self._paragraphs(surface, words, BOX.x + 60, BOX.y + 130, BOX.width - 120)
+        draw_picture(surface, [CLAIM], BOX.centerx, BOX.y + 360,
+                     _("Yellow 8-9-10 is the strongest Wedge there is: claim now, even before their side is full."))
+
+    def _tactic(self, card: str) -> Callable[[pygame.Surface], None]:
+        def draw(surface: pygame.Surface) -> None:
+            surface.blit(card_art.face(card, "hand"), (BOX.x + 60, BOX.y + 120))
+            x = BOX.x + 60 + card_art.SIZES["hand"][0] + 50
+            kind, rule, ahead = card_rules.text(card)
+            img = fitted(kind, 32, BOX.right - x - 60, art.HILITE, "bold", MIN_READ)
+            surface.blit(img, (x, BOX.y + 120))
+            self._paragraphs(surface, [rule], x, BOX.y + 172, BOX.right - x - 60)
+            img = fitted(ahead, 28, BOX.right - x - 60, art.MUTED, "regular", MIN_READ)
+            surface.blit(img, (x, BOX.y + 330))
+            top = BOX.y + 400
+            if card == "scout":
+                self._scout(surface, top)
+                return
+            before, after, said_before, said_after = EXAMPLES[card]
+            numbers = (2, 5) if len(before) > 1 else ()  # flag numbers only where a card moves between flags
+            draw_picture(surface, before, BOX.x + 450, top, _(said_before), _("Before"), numbers)
+            arrow(surface, (BOX.centerx, top + 180))
+            draw_picture(surface, after, BOX.right - 450, top, _(said_after), _("After"), numbers)
+        return draw
+
+    def _scout(self, surface: pygame.Surface, top: int) -> None:
+        for label, cards, x in ((_("Before: your hand"), ["scout", "r3", "b5", "y7"], BOX.x + 450),
+                                (_("After: three drawn, two put back"), ["r3", "b5", "y7", "g9", "darius"],
+                                 BOX.right - 450)):
+            img = fitted(label, 32, 600, art.HILITE, "bold", MIN_READ)
+            surface.blit(img, img.get_rect(midtop=(x, top)))
+            width = len(cards) * 92 - 8
+            cards_row(surface, cards, (x - width // 2, top + 60))
+        arrow(surface, (BOX.centerx, top + 120))
+        img = fitted(_("Back on the decks: red 3 and blue 5"), 28, 620, art.CREAM, "regular", MIN_READ)
+        surface.blit(img, img.get_rect(midtop=(BOX.right - 450, top + 200)))
+        cards_row(surface, ["r3", "b5"], (BOX.right - 450 - 92, top + 250))
+
+    # ------------------------------------------------------------------ frame
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(art.backdrop((1920, 1080), 11, art.NIGHT), (0, 0))
-        title, body = (_(words) for words in PAGES[self.page])
-        img = shadowed(_("Rules"), 64, art.HILITE, "serif", offset=3)
-        surface.blit(img, img.get_rect(center=(960, 90)))
-        box = pygame.Rect(260, 170, 1400, 740)
-        art.panel(surface, box, alpha=220, border=art.GOLD_DARK)
-        surface.blit(fitted(title, 48, box.width - 100, art.HILITE, "bold"), (box.x + 50, box.y + 40))
-        lines: list[str] = []
-        for paragraph in body.split("\n"):
-            lines += wrap(paragraph, 36, box.width - 100)
-        blit_lines(surface, lines, 36, art.CREAM, (box.x + 50, box.y + 130), spacing=1.45)
-        if self.page == 2:
-            for i, card in enumerate(("r5", "r6", "r7")):
-                surface.blit(card_art.face(card, "table"), (box.right - 460 + i * 140, box.bottom - 220))
+        title, body = self.pages[self.page]
+        img = shadowed(_("Rules"), 60, art.HILITE, "serif", offset=3)
+        surface.blit(img, img.get_rect(center=(960, 80)))
+        art.panel(surface, BOX, alpha=220, border=art.GOLD_DARK)
+        surface.blit(fitted(title, 48, BOX.width - 120, art.HILITE, "bold"), (BOX.x + 60, BOX.y + 36))
+        body(surface)
         g = self.app.input.glyph
         nav = _("Page {page} of {pages}  \u00b7  Left/Right turn pages  \u00b7  {back} close", page=self.page + 1,
-                pages=len(PAGES), back=g(Kind.BACK))
+                pages=len(self.pages), back=g(Kind.BACK))
         img = fitted(nav, 30, 1800, art.MUTED)
-        surface.blit(img, img.get_rect(center=(960, 980)))
+        surface.blit(img, img.get_rect(center=(960, 1010)))
+

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from game.hand_order import ORDER_WORDS
 from game.i18n import AUTO, LANGUAGES, N_, _, set_language, system_language
-from game.settings import ANIMATION_SPEEDS, TAKEBACKS, WINDOW_SIZES
+from game.settings import ANIMATION_SPEEDS, HAND_ORDERS, TAKEBACKS, WINDOW_SIZES
 from game.widgets import Item, Menu
 
 from .menu_base import MenuScene
@@ -27,7 +28,7 @@ def _language_name(code: str) -> str:
 class SettingsScene(MenuScene):
     name = "settings"
     title = N_("Settings")
-    menu_top = 230
+    menu_top = 200
 
     def items(self) -> list[Item]:
         s = self.app.settings
@@ -51,6 +52,8 @@ class SettingsScene(MenuScene):
             Item(_("Take-backs"), choices=TAKEBACKS, index=TAKEBACKS.index(s.takebacks), on_change=self._takebacks,
                  show=lambda v: _(TAKEBACK_WORDS[v]),
                  hint=_("Undo your last move before your opponent has acted (never over LAN)")),
+            Item(_("Hand order"), choices=HAND_ORDERS, index=HAND_ORDERS.index(s.hand_order), on_change=self._order,
+                 show=lambda v: _(ORDER_WORDS[v]), hint=_("How the cards in your hand are laid out")),
             Item(_("Player names"), self._names, detail=lambda: "  \u00b7  ".join(self.app.settings.names),
                  hint=_("Choose to type a name: keyboard, controller or mouse")),
             Item(_("Sound and accessibility"), self._access,
@@ -68,6 +71,10 @@ class SettingsScene(MenuScene):
                 focus = scene.menu.focus
                 scene.menu = Menu(scene.items(), scene.menu.center_x, scene.menu.top, scene.menu.width)
                 scene.menu.focus = min(focus, len(scene.menu.items) - 1)
+
+    def _order(self, v: str) -> None:
+        self.app.settings.hand_order = v
+        self.app.save_settings()
 
     def _fullscreen(self, v: str) -> None:
         self.app.settings.fullscreen = v == "on"

@@ -26,8 +26,11 @@ class TitleScene(Scene):
             from .main_menu import MainMenuScene
 
             self.app.replace(MainMenuScene(self.app))
-        elif intent.kind is Kind.BACK:
-            self.app.quit()
+        elif intent.kind is Kind.BACK:  # B or Esc on the title quits, but only after a yes
+            from .confirm import ask
+
+            ask(self.app, _("Quit Battle Line?"), [_("Unfinished games are kept: Continue brings them back.")],
+                _("Quit"), self.app.quit)
 
     def update(self, dt: float) -> None:
         self.clock += dt

@@ -107,7 +107,7 @@ def open_accessibility(driver: Driver, app: App, device: str) -> AccessibilitySc
 
 @pytest.mark.parametrize("device", ["keyboard", "controller"])
 def test_every_option_set_by_one_device_alone(device: str) -> None:
-    app = App(Settings(), fixed_dt=1 / 60, window=False)
+    app = App(Settings(welcomed=True), fixed_dt=1 / 60, window=False)
     app.push(MainMenuScene(app))
     driver = Driver(app)
     scene = open_accessibility(driver, app, device)

@@ -57,7 +57,7 @@ def test_menu_text_fits_its_box(lang: str) -> None:
     from scenes.setup import SetupScene
 
     set_language(lang)
-    app = App(Settings(animation_speed="off", language=lang), window=False)
+    app = App(Settings(animation_speed="off", language=lang, welcomed=True), window=False)
     too_wide = []
     for scene in (MainMenuScene(app), SetupScene(app), SettingsScene(app)):
         menu = scene.menu

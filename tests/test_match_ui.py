@@ -26,7 +26,7 @@ from scenes.setup import PLAY_CHOICES, SetupScene
 def app(tmp_path: Path) -> App:
     os.environ["BATTLELINE_CONFIG_DIR"] = str(tmp_path / "config")
     pygame.init()
-    return App(Settings(animation_speed="off"), fixed_dt=1 / 60)
+    return App(Settings(animation_speed="off", welcomed=True), fixed_dt=1 / 60)
 
 
 def win(seat: str, how: str, mine: int, theirs: int) -> dict[str, Any]:

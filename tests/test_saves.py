@@ -33,7 +33,7 @@ def app(tmp_path: Path) -> App:
     os.environ["BATTLELINE_CONFIG_DIR"] = str(tmp_path / "config")
     pygame.init()
     take_notices()
-    return App(Settings(animation_speed="off"), fixed_dt=1 / 60)
+    return App(Settings(animation_speed="off", welcomed=True), fixed_dt=1 / 60)
 
 
 def play(table: LocalTable, moves: int, seed: int = 1) -> None:

@@ -29,7 +29,7 @@ def test_every_lesson_is_a_legal_position_with_its_move() -> None:
 
 @pytest.mark.parametrize("device", ["keyboard", "controller", "mouse"])
 def test_tutorial_played_through_from_the_main_menu(device: str) -> None:
-    app = App(Settings(animation_speed="normal"), fixed_dt=1 / 30, window=False)
+    app = App(Settings(animation_speed="normal", welcomed=True), fixed_dt=1 / 30, window=False)
     app.push(MainMenuScene(app))
     driver = Driver(app)
     menu = app.top
@@ -69,7 +69,7 @@ def test_the_lesson_panel_never_hides_a_place_the_lesson_asks_for(lang: str) -> 
 
     set_language(lang)
     try:
-        app = App(Settings(animation_speed="off"), fixed_dt=1 / 30, window=False)
+        app = App(Settings(animation_speed="off", welcomed=True), fixed_dt=1 / 30, window=False)
         surface = pygame.Surface((1920, 1080))
         for index in range(len(LESSONS)):
             scene = TutorialScene(app, index)

@@ -64,9 +64,9 @@ def test_hint_from_each_device_is_a_legal_move_in_one_line_and_is_counted(app: A
     _wait_for_my_turn(driver, board)
     assert board.coach is not None and board.win_estimate is None  # the bar is off: nothing asked yet
     if device == "keyboard":
-        driver.key(pygame.K_h)
+        driver.key(pygame.K_i)
     elif device == "controller":
-        driver.pad(pygame.CONTROLLER_BUTTON_RIGHTSHOULDER)
+        driver.pad(pygame.CONTROLLER_BUTTON_RIGHTSTICK)
     else:
         driver.frames(1)
         assert ("button", "hint") in board.targets
@@ -88,7 +88,7 @@ def test_hints_counted_on_the_results_screen_and_the_bar_fills_in(app: App) -> N
     _wait_for_my_turn(driver, board)
     _wait(driver, lambda: board.win_estimate is not None)  # asked for the bar by itself, no hint counted
     assert board.hints_used == 0 and 0.0 <= (board.win_estimate or 0.0) <= 1.0
-    driver.key(pygame.K_h)  # the answer for this position is there already: shown at once
+    driver.key(pygame.K_i)  # the answer for this position is there already: shown at once
     driver.frames(1)
     assert board.hints_used == 1
     board.results_shown = True

@@ -18,6 +18,7 @@ from game.shell import App
 from game.table import LocalTable
 from game.ui_driver import Driver
 from scenes.board import BoardScene
+from scenes.confirm import ConfirmScene
 from scenes.main_menu import MainMenuScene
 from scenes.pass_device import PassScene
 from scenes.pause import PauseScene
@@ -41,7 +42,7 @@ def hotseat_board(app: App) -> BoardScene:
 
 
 def test_a_card_dragged_onto_a_flag_is_played() -> None:
-    app = App(Settings(animation_speed="off"), fixed_dt=1 / 60)
+    app = App(Settings(animation_speed="off", welcomed=True), fixed_dt=1 / 60)
     board = hotseat_board(app)
     action = next(a for a in board.table.legal_actions() if a["type"] == "play" and "flag" in a)
     start = board.targets[("hand", action["card"])].center
@@ -63,7 +64,7 @@ def test_a_card_dragged_onto_a_flag_is_played() -> None:
 
 
 def test_a_card_dropped_where_it_cannot_go_stays_in_hand_with_a_reason() -> None:
-    app = App(Settings(animation_speed="off"), fixed_dt=1 / 60)
+    app = App(Settings(animation_speed="off", welcomed=True), fixed_dt=1 / 60)
     board = hotseat_board(app)
     card = next(a["card"] for a in board.table.legal_actions() if a["type"] == "play")
     start = board.targets[("hand", card)].center
@@ -78,7 +79,7 @@ def test_a_card_dropped_where_it_cannot_go_stays_in_hand_with_a_reason() -> None
 
 def test_auto_claim_claims_a_provable_flag_by_itself() -> None:
     game = find(3, in_phase("claim"))
-    app = App(Settings(animation_speed="off", auto_claim=True), fixed_dt=1 / 60)
+    app = App(Settings(animation_speed="off", welcomed=True, auto_claim=True), fixed_dt=1 / 60)
     board = BoardScene(app, LocalTable(game))
     board.hidden, board.pending_pass = False, None
     board.refresh()
@@ -92,7 +93,7 @@ def test_auto_claim_claims_a_provable_flag_by_itself() -> None:
 
 def test_without_auto_claim_nothing_is_claimed_for_you() -> None:
     game = find(3, in_phase("claim"))
-    app = App(Settings(animation_speed="off", auto_claim=False), fixed_dt=1 / 60)
+    app = App(Settings(animation_speed="off", welcomed=True, auto_claim=False), fixed_dt=1 / 60)
     board = BoardScene(app, LocalTable(game))
     board.hidden, board.pending_pass = False, None
     board.refresh()
@@ -103,7 +104,7 @@ def test_without_auto_claim_nothing_is_claimed_for_you() -> None:
 
 
 def test_a_controller_plugged_in_and_out_mid_game() -> None:
-    app = App(Settings(animation_speed="off"), fixed_dt=1 / 60)  # a real (headless) window and input
+    app = App(Settings(animation_speed="off", welcomed=True), fixed_dt=1 / 60)  # a real (headless) window and input
     board = hotseat_board(app)
     driver = Driver(app)
     pygame.event.post(pygame.event.Event(pygame.CONTROLLERDEVICEADDED, device_index=0, which=0))
@@ -124,7 +125,7 @@ def test_a_controller_plugged_in_and_out_mid_game() -> None:
 
 def _menu_walk(device: str) -> list[str]:
     """Open each main-menu entry but Quit with one device, and leave it again with the same device."""
-    app = App(Settings(animation_speed="off"), fixed_dt=1 / 60, window=False)
+    app = App(Settings(animation_speed="off", welcomed=True), fixed_dt=1 / 60, window=False)
     menu = MainMenuScene(app)
     app.push(menu)
     driver = Driver(app)
@@ -140,8 +141,8 @@ def _menu_walk(device: str) -> list[str]:
             top = app.top
             if isinstance(top, MainMenuScene):
                 break
-            if isinstance(top, PauseScene):  # a board under it (the tutorial): leave through the pause menu
-                while top.menu.focus != len(top.menu.items) - 1:
+            if isinstance(top, (PauseScene, ConfirmScene)):  # a board under it (the tutorial): leave through
+                while top.menu.focus != len(top.menu.items) - 1:  # the pause menu, and say yes when asked
                     driver.direction(device, "down")
                 driver.confirm(device)
             elif device == "controller":
@@ -161,7 +162,7 @@ def test_every_menu_scene_reachable_and_leavable_with_one_device(device: str) ->
 
 @pytest.mark.parametrize("device", ["keyboard", "controller"])
 def test_a_game_started_paused_and_left_with_one_device(device: str) -> None:
-    app = App(Settings(animation_speed="off"), fixed_dt=1 / 60, window=False)
+    app = App(Settings(animation_speed="off", welcomed=True), fixed_dt=1 / 60, window=False)
     app.push(MainMenuScene(app))
     driver = Driver(app)
     menu = app.top
@@ -169,7 +170,10 @@ def test_a_game_started_paused_and_left_with_one_device(device: str) -> None:
     while menu.menu.items[menu.menu.focus].run != menu._setup:
         driver.direction(device, "down")
     driver.confirm(device)  # New game
-    driver.direction(device, "up")  # wraps to "Start the game"
+    driver.direction(device, "left")  # Opponent: from the easy bot ...
+    driver.direction(device, "left")  # ... to a person here
+    for _ in range(len(app.top.menu.items) - 1):
+        driver.direction(device, "down")  # the menu does not wrap: down to "Start the game"
     driver.confirm(device)
     assert isinstance(app.top, PassScene)
     driver.confirm(device)
@@ -183,18 +187,21 @@ def test_a_game_started_paused_and_left_with_one_device(device: str) -> None:
     for _ in range(len(pause.menu.items) - 1):
         driver.direction(device, "down")  # to "Leave to the main menu"
     driver.confirm(device)
+    driver.direction(device, "down")  # the question: yes, leave
+    driver.confirm(device)
     assert isinstance(app.top, MainMenuScene) and len(app.stack) == 1
 
 
 def test_window_size_and_fullscreen_from_settings_do_not_crash(config: Path) -> None:
-    app = App(Settings(animation_speed="off"), fixed_dt=1 / 60)
+    app = App(Settings(animation_speed="off", welcomed=True), fixed_dt=1 / 60)
     settings = SettingsScene(app)
     app.push(settings)
     driver = Driver(app)
     labels = [item.label for item in settings.menu.items]
     for label, presses in (("Window size", 4), ("Fullscreen", 2)):
-        while settings.menu.items[settings.menu.focus].label != label:
-            driver.key(pygame.K_DOWN)
+        target = labels.index(label)
+        while settings.menu.focus != target:  # the menu does not wrap: up or down towards it
+            driver.key(pygame.K_DOWN if settings.menu.focus < target else pygame.K_UP)
         for _ in range(presses):
             driver.key(pygame.K_RIGHT)
             driver.frames(2)

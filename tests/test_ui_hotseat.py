@@ -24,7 +24,7 @@ DEVICES = ("mouse", "keyboard", "controller")
 def app(tmp_path: object) -> App:
     os.environ["BATTLELINE_CONFIG_DIR"] = str(tmp_path)
     pygame.init()
-    app = App(Settings(animation_speed="off"), fixed_dt=1 / 60)
+    app = App(Settings(animation_speed="off", welcomed=True), fixed_dt=1 / 60)
     app.push(TitleScene(app))
     yield app  # pygame stays initialised: cached fonts live as long as the font module
 
@@ -33,7 +33,10 @@ def start_from_title(driver: Driver, app: App) -> None:
     """Title -> main menu -> setup -> start, by keyboard: the first game of the evening."""
     driver.key(pygame.K_RETURN)  # title
     driver.key(pygame.K_RETURN)  # New game
-    driver.key(pygame.K_UP)  # wrap to "Start the game"
+    driver.key(pygame.K_LEFT)  # Opponent: from the easy bot ...
+    driver.key(pygame.K_LEFT)  # ... to a person here
+    for _ in range(len(app.top.menu.items) - 1):
+        driver.key(pygame.K_DOWN)  # the menu does not wrap: down to "Start the game"
     driver.key(pygame.K_RETURN)
     assert isinstance(app.find(BoardScene), BoardScene)
 

@@ -68,7 +68,7 @@ def test_each_device_maps_to_intents() -> None:
 
 
 def test_animations_run_then_settle_and_the_model_is_already_there() -> None:
-    app = App(Settings(animation_speed="normal"), fixed_dt=1 / 60)
+    app = App(Settings(animation_speed="normal", welcomed=True), fixed_dt=1 / 60)
     session = Session(Setup(seed=4, starts="south"))
     board = BoardScene(app, session.new_table(), session)
     app.push(board)
@@ -84,7 +84,7 @@ def test_animations_run_then_settle_and_the_model_is_already_there() -> None:
 
 
 def test_pause_overlays_the_board_and_pops() -> None:
-    app = App(Settings(animation_speed="off"), fixed_dt=1 / 60)
+    app = App(Settings(animation_speed="off", welcomed=True), fixed_dt=1 / 60)
     session = Session(Setup(seed=4))
     board = BoardScene(app, session.new_table(), session)
     app.push(board)

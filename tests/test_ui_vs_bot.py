@@ -21,7 +21,7 @@ from scenes.results import ResultsScene
 def app(tmp_path: object) -> App:
     os.environ["BATTLELINE_CONFIG_DIR"] = str(tmp_path)
     pygame.init()
-    return App(Settings(animation_speed="off"), fixed_dt=1 / 60)
+    return App(Settings(animation_speed="off", welcomed=True), fixed_dt=1 / 60)
 
 
 def test_game_against_easy_bot_to_the_end(app: App) -> None:

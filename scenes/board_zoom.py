@@ -1,0 +1,121 @@
+"""The focused or hovered card, enlarged with its full rules text: card faces are small on a TV.
+
+It appears once the focus (or the mouse) has rested on one card for ZOOM_DELAY seconds, beside
+that card, and goes as soon as the focus moves on or the table changes. Cards in the hand, on the flags and on top of a
+discard pile can be zoomed. Its text is never smaller than MIN_READ (28 px at 1080p).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game import art, card_art, card_rules
+from game.i18n import language
+from game.text import MIN_READ, fitted, text, wrap
+
+if TYPE_CHECKING:
+    from .board import BoardScene
+
+ZOOM_DELAY = 0.5
+CARD = (272, 381)  # the hand card's face, 1.6 times larger
+TEXT_W = 520
+BODY = 30
+PAD = 24
+
+
+def zoomed(board: BoardScene) -> tuple[Any, str] | None:
+    """(target, card) under the focus or the mouse, if it is a card whose face the viewer can see."""
+    if board.hidden or board.drag is not None:
+        return None
+    target = board.hover if board.app.input.last_device == "mouse" else board.focus
+    if target is None:
+        return None
+    card: str | None = None
+    if target[0] in ("hand", "card"):
+        card = str(target[-1])
+    elif target[0] == "discard":
+        pile = board.view["discards"].get(str(target[1])) or []
+        card = pile[-1] if pile else None
+    if card is None or not (card in card_art.TACTIC_CODE or card[:1] in card_art.SUIT):
+        return None
+    return target, card
+
+
+def pending(board: BoardScene) -> bool:
+    """A card is under the focus but not yet zoomed: the loop must keep drawing until it is."""
+    shown = zoomed(board)
+    state = getattr(board, "zoom_since", None)
+    if shown is None:
+        return False
+    if state is None or state[0] != shown[0]:
+        return True
+    return state[2] == id(board.view) and state[1] != float("inf") and board.clock - state[1] < ZOOM_DELAY
+
+
+def draw(board: BoardScene, surface: pygame.Surface) -> pygame.Rect | None:
+    """Draw the zoom if it is due; returns where it was drawn (tests look at it).
+
+    The state is (target, since, view): the zoom waits ZOOM_DELAY after the focus came to rest, and a
+    change on the table (either player's move) puts it away until the focus moves again, so it never
+    stands over the board while the opponent plays.
+    """
+    shown = zoomed(board)
+    state = getattr(board, "zoom_since", None)
+    if shown is None:
+        board.zoom_since = None  # type: ignore[attr-defined]
+        return None
+    if state is None or state[0] != shown[0]:
+        board.zoom_since = (shown[0], board.clock, id(board.view))  # type: ignore[attr-defined]
+        return None
+    if state[2] != id(board.view):
+        board.zoom_since = (shown[0], float("inf"), id(board.view))  # type: ignore[attr-defined]
+        return None
+    if board.clock - state[1] < ZOOM_DELAY:
+        return None
+    target, card = shown
+    return draw_card(surface, card, board.targets.get(target))
+
+
+@lru_cache(maxsize=16)
+def _big(card: str, _lang: str, _face: int) -> pygame.Surface:
+    """The enlarged face, scaled once (per language and face drawing), not every frame."""
+    return pygame.transform.smoothscale(card_art.face(card, "hand"), CARD)
+
+
+def _lines(card: str) -> list[tuple[str, int, tuple[int, int, int]]]:
+    out: list[tuple[str, int, tuple[int, int, int]]] = []
+    for n, paragraph in enumerate(card_rules.text(card)):
+        colour = art.HILITE if n == 0 and card in card_rules.RULES else art.CREAM
+        out += [(line, BODY, colour) for line in wrap(paragraph, BODY, TEXT_W)]
+        out.append(("", 12, colour))
+    return out[:-1]
+
+
+def draw_card(surface: pygame.Surface, card: str, near: pygame.Rect | None) -> pygame.Rect:
+    """The enlarged face and a panel with the card's name and whole rule, placed beside `near`."""
+    lines = _lines(card)
+    text_h = 64 + sum(int(size * 1.3) for _, size, _ in lines)
+    box = pygame.Rect(0, 0, CARD[0] + TEXT_W + 3 * PAD, max(CARD[1], text_h) + 2 * PAD)
+    anchor = near or pygame.Rect(960, 540, 0, 0)
+    box.centerx = anchor.centerx
+    if anchor.centery > 540:
+        box.bottom = anchor.top - 16
+    else:
+        box.top = anchor.bottom + 16
+    box.clamp_ip(pygame.Rect(8, 8, 1904, 1064))
+    art.panel(surface, box, alpha=248, border=art.HILITE, radius=20, fill=(14, 20, 20))
+    face = _big(card, language(), id(card_art.face(card, "hand")))
+    surface.blit(face, (box.x + PAD, box.y + PAD))
+    x = box.x + CARD[0] + 2 * PAD
+    name = fitted(card_rules.title(card), 40, TEXT_W, art.HILITE, "bold", MIN_READ)
+    surface.blit(name, (x, box.y + PAD))
+    y = box.y + PAD + 64
+    for line, size, colour in lines:
+        if line:
+            surface.blit(text(line, size, colour), (x, y))
+        y += int(size * 1.3)
+    return box
+

@@ -1,0 +1,32 @@
+"""'Look at the board' after a game: the results step aside, and any press brings them back.
+
+Without it the results screen was a dead end: once dismissed, Rematch could not be reached again.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game import art
+from game.i18n import _
+from game.input import Intent, Kind
+from game.scene import Scene
+from game.text import MIN_READ, fitted
+
+
+class LookScene(Scene):
+    name = "look"
+    opaque = False
+
+    def handle(self, intent: Intent) -> None:
+        if intent.kind in (Kind.CONFIRM, Kind.BACK, Kind.MENU, Kind.RELEASE):
+            self.app.pop(self)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        box = pygame.Rect(0, 0, 1060, 66)
+        box.midtop = (960, 8)
+        art.panel(surface, box, alpha=240, border=art.HILITE, radius=16, fill=(16, 22, 22))
+        g = self.app.input.glyph
+        words = _("{confirm} or {back}: back to the results and Rematch", confirm=g(Kind.CONFIRM), back=g(Kind.BACK))
+        img = fitted(words, 32, box.width - 40, art.HILITE, "bold", MIN_READ)
+        surface.blit(img, img.get_rect(center=box.center))

@@ -1,0 +1,487 @@
+"""A newcomer's first evening (issue 17), driven through the real loop with posted device events:
+the welcome offered once, setup remembering its choices, one save per opponent kind and a question
+before one is replaced, quit and leave confirmations, menus that stop at their ends, the results'
+way back from "Look at the board", the rules one press from the board, the card zoom, the hand order."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from engine import Game
+from game.positions import busy, find, holding
+from game.saves import load_save, load_saves, save_path
+from game.session import Session, Setup
+from game.settings import Settings, load_settings
+from game.shell import App
+from game.text import MIN_READ
+from game.ui_driver import Driver
+from game.ui_driver import _towards as towards
+from scenes import board_zoom
+from scenes.board import BoardScene
+from scenes.confirm import ConfirmScene
+from scenes.continue_scene import ContinueListScene, ContinueScene
+from scenes.look import LookScene
+from scenes.main_menu import MainMenuScene
+from scenes.results import ResultsScene
+from scenes.rules_ref import RulesScene
+from scenes.setup import OPPONENT_HINTS, SetupScene
+from scenes.title import TitleScene
+from scenes.welcome import WelcomeScene
+
+
+@pytest.fixture
+def config(tmp_path: Path) -> Iterator[Path]:
+    os.environ["BATTLELINE_CONFIG_DIR"] = str(tmp_path / "config")
+    pygame.init()
+    yield tmp_path / "config"
+
+
+def make_app(**settings: object) -> App:
+    return App(Settings(animation_speed="off", **settings), fixed_dt=1 / 60)  # type: ignore[arg-type]
+
+
+def close(app: App) -> None:
+    """Bot processes opened by the boards are closed (the app's quit hooks do the rest)."""
+    for scene in app.stack:
+        if isinstance(scene, BoardScene):
+            scene.table.close()
+    app.close()
+
+
+def unfinished(opponent: str, seed: int, names: tuple[str, str] = ("Ana", "Ben")) -> Game:
+    """An unfinished sitting against `opponent`, saved as the couch game saves it."""
+    session = Session(Setup(opponent=opponent, names=list(names), seed=seed, autosave=True), in_process_bots=True)
+    game = find(seed, busy(12), players=session.names)
+    session.table_for(game).close()
+    return game
+
+
+def labels(scene: object) -> list[str]:
+    return [item.label for item in scene.menu.items]  # type: ignore[attr-defined]
+
+
+def choose(driver: Driver, scene: object, label: str, device: str = "keyboard") -> None:
+    """Move the menu's focus to `label` with Up/Down (never wrapping), then confirm it."""
+    menu = scene.menu  # type: ignore[attr-defined]
+    target = labels(scene).index(label)
+    for _ in range(30):
+        if menu.focus == target:
+            break
+        driver.direction(device, "down" if menu.focus < target else "up")
+    assert menu.focus == target, f"could not reach {label!r}"
+    driver.confirm(device)
+
+
+# ---------------------------------------------------------------- first launch
+def test_first_launch_offers_the_welcome_once(config: Path) -> None:
+    app = make_app()
+    app.push(TitleScene(app))
+    driver = Driver(app)
+    driver.key(pygame.K_RETURN)
+    welcome = app.top
+    assert isinstance(welcome, WelcomeScene), "the very first launch offers a way in"
+    assert labels(welcome)[:2] == ["New here? The tutorial (5 min)", "Play the easy bot"]
+    driver.pad(pygame.CONTROLLER_BUTTON_B)  # "not now" is an answer too
+    assert isinstance(app.top, MainMenuScene)
+    assert load_settings().welcomed is True, "the answer is kept"
+    close(app)
+
+    again = App(load_settings(), fixed_dt=1 / 60)  # the next evening
+    again.push(TitleScene(again))
+    Driver(again).key(pygame.K_RETURN)
+    assert isinstance(again.top, MainMenuScene), "the welcome is never shown again"
+    close(again)
+
+
+def test_the_welcome_starts_a_game_against_the_easy_bot(config: Path) -> None:
+    app = make_app()
+    app.push(MainMenuScene(app))
+    driver = Driver(app)
+    welcome = app.top
+    assert isinstance(welcome, WelcomeScene)
+    choose(driver, welcome, "Play the easy bot", "controller")
+    board = app.top
+    assert isinstance(board, BoardScene) and board.session is not None
+    assert board.session.setup.opponent == "easy" and load_settings().welcomed
+    close(app)
+
+
+def test_the_welcome_opens_the_tutorial(config: Path) -> None:
+    from scenes.tutorial import TutorialScene
+
+    app = make_app()
+    app.push(MainMenuScene(app))
+    choose(Driver(app), app.top, "New here? The tutorial (5 min)")
+    assert isinstance(app.top, TutorialScene) and load_settings().welcomed
+    assert isinstance(app.stack[0], MainMenuScene), "the main menu waits under the tutorial"
+    close(app)
+
+
+# ---------------------------------------------------------------- setup
+def test_setup_starts_on_the_easy_bot_describes_each_level_and_remembers(config: Path) -> None:
+    app = make_app(welcomed=True)
+    setup = SetupScene(app)
+    app.push(setup)
+    driver = Driver(app)
+    opponent = setup.menu.items[0]
+    assert opponent.value == "easy", "a newcomer meets the easy bot, not a hot-seat game"
+    assert opponent.hint == OPPONENT_HINTS["easy"]
+    seen = set()
+    for _ in range(len(opponent.choices)):
+        driver.key(pygame.K_RIGHT)
+        seen.add(opponent.hint)
+        assert opponent.hint == OPPONENT_HINTS[opponent.value], "each level has its own line"
+    assert len(seen) == 5
+    while opponent.value != "random":
+        driver.key(pygame.K_RIGHT)
+    choose(driver, setup, "Tactics cards")
+    assert setup.setup.tactics is False
+    choose(driver, setup, "Start the game")
+    assert isinstance(app.top, BoardScene)
+    close(app)
+
+    later = make_app(**{"welcomed": True, "last_setup": load_settings().last_setup})
+    again = SetupScene(later)
+    assert again.menu.items[0].value == "random" and again.setup.opponent == "random"
+    assert again.setup.tactics is False, "the last choices are kept"
+    close(later)
+
+
+def test_a_new_game_with_an_unfinished_one_asks_first(config: Path) -> None:
+    game = unfinished("easy", 5)
+    before = save_path("easy").read_text()
+    app = make_app(welcomed=True)
+    setup = SetupScene(app)
+    app.push(setup)
+    driver = Driver(app)
+    choose(driver, setup, "Start the game")
+    question = app.top
+    assert isinstance(question, ConfirmScene), "an unfinished game is never replaced unasked"
+    assert save_path("easy").read_text() == before
+    driver.key(pygame.K_ESCAPE)
+    assert app.top is setup and save_path("easy").read_text() == before, "Back keeps everything"
+
+    choose(driver, setup, "Start the game")
+    choose(driver, app.top, "Continue that game")
+    board = app.top
+    assert isinstance(board, BoardScene) and board.table.record()["actions"] == game.actions
+    close(app)
+
+    app = make_app(welcomed=True)
+    setup = SetupScene(app)
+    app.push(setup)
+    driver = Driver(app)
+    choose(driver, setup, "Start the game")
+    choose(driver, app.top, "Start a new game (the old one is lost)")
+    board = app.top
+    assert isinstance(board, BoardScene) and board.table.record()["actions"] == []
+    saved = load_save("easy")
+    assert saved is not None and saved.game is not None and saved.game.actions == []
+    close(app)
+
+
+def test_a_game_against_another_opponent_keeps_the_first_save(config: Path) -> None:
+    unfinished("human", 6)
+    app = make_app(welcomed=True, last_setup={"opponent": "hard"})
+    setup = SetupScene(app)
+    app.push(setup)
+    choose(Driver(app), setup, "Start the game")
+    assert isinstance(app.top, BoardScene), "no question: the hot-seat save is not touched"
+    assert {s.setup.opponent for s in load_saves()} == {"human", "hard"}
+    close(app)
+
+
+# ---------------------------------------------------------------- continue
+def test_continue_lists_one_unfinished_game_per_opponent(config: Path) -> None:
+    games = {"human": unfinished("human", 7, ("Ana", "Ben")), "easy": unfinished("easy", 8, ("Zoe", "Ben")),
+             "hard": unfinished("hard", 9, ("Max", "Ben"))}
+    app = make_app(welcomed=True)
+    app.push(MainMenuScene(app))
+    driver = Driver(app)
+    choose(driver, app.top, "Continue")
+    listing = app.top
+    assert isinstance(listing, ContinueListScene)
+    rows = labels(listing)
+    assert len(rows) == 4 and rows[-1] == "Back"
+    assert {"Ana against Ben", "Zoe against Bot (easy)", "Max against Bot (hard)"} == set(rows[:3])
+    for item in listing.menu.items[:3]:
+        assert item.detail is not None
+        score, date = item.detail().split("  \u00b7  ")
+        assert score.startswith("flags ") and date[:4].isdigit(), "names, score and date on each row"
+    choose(driver, listing, "Zoe against Bot (easy)")
+    assert isinstance(app.top, ContinueScene)
+    choose(driver, app.top, "Resume")
+    board = app.top
+    assert isinstance(board, BoardScene) and board.table.record()["actions"] == games["easy"].actions
+    close(app)
+
+
+# ---------------------------------------------------------------- leaving
+def test_the_menu_stops_at_its_ends_and_quit_asks_first(config: Path) -> None:
+    app = make_app(welcomed=True)
+    menu = MainMenuScene(app)
+    app.push(menu)
+    driver = Driver(app)
+    driver.key(pygame.K_UP)
+    assert menu.menu.focus == 0, "Up on the first row does not wrap to Quit"
+    choose(driver, menu, "Quit", "controller")
+    assert isinstance(app.top, ConfirmScene) and app.running
+    assert app.top.menu.focus == 0, "the safe answer comes first"
+    driver.pad(pygame.CONTROLLER_BUTTON_B)
+    assert app.top is menu and app.running
+    driver.pad(pygame.CONTROLLER_BUTTON_A)  # Quit is still focused
+    driver.direction("controller", "down")
+    driver.pad(pygame.CONTROLLER_BUTTON_A)
+    assert not app.running
+    close(app)
+
+
+def test_back_on_the_title_asks_before_quitting(config: Path) -> None:
+    app = make_app(welcomed=True)
+    app.push(TitleScene(app))
+    driver = Driver(app)
+    driver.pad(pygame.CONTROLLER_BUTTON_B)
+    assert isinstance(app.top, ConfirmScene) and app.running, "a stray B does not end the evening"
+    driver.pad(pygame.CONTROLLER_BUTTON_B)
+    assert isinstance(app.top, TitleScene) and app.running
+    driver.key(pygame.K_ESCAPE)
+    driver.key(pygame.K_DOWN)
+    driver.key(pygame.K_RETURN)
+    assert not app.running
+    close(app)
+
+
+def test_leaving_a_game_in_progress_asks_first(config: Path) -> None:
+    app = make_app(welcomed=True)
+    session = Session(Setup(seed=4, starts="south", autosave=True))
+    board = BoardScene(app, session.new_table(), session)
+    app.push(board)
+    driver = Driver(app)
+    driver.key(pygame.K_RETURN)  # the pass screen
+    driver.key(pygame.K_p)
+    choose(driver, app.top, "Leave to the main menu")
+    assert isinstance(app.top, ConfirmScene) and app.find(BoardScene) is board
+    driver.key(pygame.K_ESCAPE)
+    assert app.find(BoardScene) is board
+    choose(driver, app.top, "Leave to the main menu")
+    choose(driver, app.top, "Leave to the main menu")
+    assert isinstance(app.top, MainMenuScene) and app.find(BoardScene) is None
+    assert load_save("human") is not None, "what was said: the game is kept"
+    close(app)
+
+
+# ---------------------------------------------------------------- results
+def finished_board(app: App) -> BoardScene:
+    from game.table import LocalTable
+
+    session = Session(Setup(names=["Ana", "Ben"]))
+    game = find(11, lambda g: g.over, limit=600)
+    board = BoardScene(app, LocalTable(game), session)
+    board.pending_pass = None
+    board.hidden = False
+    board.pending_results = True
+    board.refresh()
+    app.push(board)
+    Driver(app).frames(3)
+    return board
+
+
+def test_look_at_the_board_leads_back_to_rematch(config: Path) -> None:
+    app = make_app(welcomed=True)
+    finished_board(app)
+    results = app.top
+    assert isinstance(results, ResultsScene)
+    assert results.status() == "", "a single game does not say 'Games won 0-1'"
+    driver = Driver(app)
+    choose(driver, results, "Look at the board")
+    assert isinstance(app.top, LookScene)
+    driver.click((960, 540))
+    assert app.top is results and "Rematch" in labels(results)
+    driver.key(pygame.K_ESCAPE)  # Back also shows the board, and comes back
+    assert isinstance(app.top, LookScene)
+    driver.key(pygame.K_ESCAPE)
+    assert app.top is results
+    close(app)
+
+
+def test_the_score_line_returns_from_the_second_game(config: Path) -> None:
+    app = make_app(welcomed=True)
+    board = finished_board(app)
+    results = app.top
+    assert isinstance(results, ResultsScene) and board.session is not None
+    board.session.record({"winner": "south", "how": "breakthrough", "flags": {"south": 3, "north": 0}})
+    assert results.status().startswith("Games won"), "after two games the tally says something"
+    close(app)
+
+
+def test_the_lobby_offers_start_only_once_a_guest_has_joined(config: Path) -> None:
+    from scenes.lan_host import HostLobbyScene
+
+    app = make_app(welcomed=True)
+    lobby = HostLobbyScene(app, bind="127.0.0.1", advertise=False, port=0)
+    app.push(lobby)
+    choose(Driver(app), lobby, "Open the lobby")
+    start = lobby.menu.items[0]
+    assert start.label == "Start the game" and not start.enabled
+    Driver(app).key(pygame.K_RETURN)
+    assert app.top is lobby, "a disabled Start does nothing"
+    close(app)
+
+
+# ---------------------------------------------------------------- board: rules, zoom, hand order
+def fog_board(app: App, **settings: object) -> BoardScene:
+    from game.table import LocalTable
+
+    board = BoardScene(app, LocalTable(find(3, holding("fog"))))
+    board.viewer, board.hidden, board.pending_pass = "south", False, None
+    board.refresh()
+    app.push(board)
+    return board
+
+
+@pytest.mark.parametrize("device", ["keyboard", "controller", "mouse"])
+def test_the_rules_are_one_press_from_the_board_at_the_focused_card(config: Path, device: str) -> None:
+    app = make_app(welcomed=True)
+    board = fog_board(app)
+    driver = Driver(app)
+    if device == "mouse":
+        rect = board.targets[("button", "rules")]
+        driver.click(rect.center)
+        assert isinstance(app.top, RulesScene) and app.top.page == 0
+    else:
+        for _ in range(20):  # the focus moves onto the card (it is not chosen)
+            if board.focus == ("hand", "fog"):
+                break
+            driver.direction(device, towards(board, ("hand", "fog")))
+        assert board.focus == ("hand", "fog") and app.top is board
+        if device == "keyboard":
+            driver.key(pygame.K_F1)
+        else:
+            driver.pad(pygame.CONTROLLER_BUTTON_RIGHTSHOULDER)
+        rules = app.top
+        assert isinstance(rules, RulesScene)
+        assert rules.page == rules.page_of("fog"), "the focused card's own page"
+    driver.key(pygame.K_ESCAPE)
+    assert app.top is board
+    close(app)
+
+
+def test_a_rested_card_is_zoomed_with_its_whole_rule(config: Path) -> None:
+    app = make_app(welcomed=True)
+    board = fog_board(app)
+    board.focus = ("hand", "fog")
+    driver = Driver(app)
+    surface = pygame.Surface((1920, 1080))
+    driver.frames(2)
+    assert board_zoom.draw(board, surface) is None, "not at once: a glance does not cover the board"
+    assert board_zoom.pending(board) and board.activity() != 0, "the loop stays awake until it shows"
+    driver.frames(int(board_zoom.ZOOM_DELAY * 60) + 2)
+    box = board_zoom.draw(board, surface)
+    assert box is not None and surface.get_rect().contains(box)
+    assert not box.colliderect(board.targets[("hand", "fog")]), "beside the card, not over it"
+    sizes = [size for line, size, _ in board_zoom._lines("fog") if line]
+    assert sizes and min(sizes) >= MIN_READ >= 28, "readable from a sofa: at least 28 px at 1080p"
+    words = " ".join(line for line, _, _ in board_zoom._lines("fog"))
+    assert "sum of values" in words, "the whole rule, not the card's few words"
+    board.refresh()  # the table changed (a move): the zoom steps away until the focus moves again
+    driver.frames(int(board_zoom.ZOOM_DELAY * 60) * 3)
+    assert board.focus == ("hand", "fog") and board_zoom.draw(board, surface) is None
+    assert not board_zoom.pending(board), "and the loop may sleep again"
+    driver.direction("keyboard", "right")
+    assert board_zoom.draw(board, surface) is None, "the focus moved on: the zoom goes"
+    driver.direction("keyboard", "left")
+    driver.frames(int(board_zoom.ZOOM_DELAY * 60) + 2)
+    assert board.focus == ("hand", "fog") and board_zoom.draw(board, surface) is not None, "back on it: shown"
+    close(app)
+
+
+def test_the_hand_order_setting_lays_out_the_hand_and_is_remembered(config: Path) -> None:
+    from game.settings import save_settings
+    from scenes.settings_scene import SettingsScene
+
+    app = make_app(welcomed=True)
+    board = fog_board(app)
+    hand = board.view["hands"]["south"]
+
+    def shown() -> list[str]:
+        cards = [t for t in board.targets if t[0] == "hand"]
+        return [str(t[1]) for t in sorted(cards, key=lambda t: board.targets[t].x)]
+
+    assert shown() == hand, "as drawn by default"
+    settings = SettingsScene(app)
+    app.push(settings)
+    driver = Driver(app)
+    choose(driver, settings, "Hand order")
+    assert app.settings.hand_order == "colour"
+    driver.key(pygame.K_RIGHT)
+    assert app.settings.hand_order == "value" and load_settings().hand_order == "value", "remembered"
+    app.pop(settings)
+    board.relayout()
+    troops = [c for c in shown() if c[:1] in "roygbp" and c[1:].isdigit()]
+    values = [int(c[1:]) for c in troops]
+    assert values == sorted(values) and shown()[len(troops):] == [c for c in shown() if c not in troops]
+    assert sorted(shown()) == sorted(hand), "the same cards, only in another order"
+    save_settings(app.settings)
+    close(app)
+
+
+def test_continue_lists_the_lan_game_this_machine_hosts(config: Path) -> None:
+    from engine import Rules
+    from game.lan_store import host_save_path
+    from net.host import Host
+    from scenes.lan_host import HostLobbyScene
+
+    unfinished("easy", 12)
+    host = Host.new(rules=Rules(), seed=53, code="1357", host_name="Ana", save_path=host_save_path())
+    host.game.players["north"] = "Ben"
+    host.save()
+    host.close()
+    app = make_app(welcomed=True)
+    app.push(MainMenuScene(app))
+    driver = Driver(app)
+    choose(driver, app.top, "Continue")
+    listing = app.top
+    assert isinstance(listing, ContinueListScene) and len(listing.menu.items) == 3
+    lan = next(i for i in listing.menu.items if i.detail is not None and i.detail().startswith("LAN"))
+    assert lan.label == "Ana against Ben" and lan.detail is not None and "flags 0 \u2013 0" in lan.detail()
+    choose(driver, listing, lan.label)
+    lobby = app.top
+    assert isinstance(lobby, HostLobbyScene) and labels(lobby)[0] == "Resume the saved LAN game"
+    close(app)
+
+
+def test_a_new_lan_game_asks_before_replacing_the_saved_one(config: Path) -> None:
+    from engine import Rules
+    from game.lan_store import host_save_path
+    from net.host import Host
+    from scenes.lan_host import HostLobbyScene
+
+    host = Host.new(rules=Rules(), seed=54, code="2468", host_name="Ana", save_path=host_save_path())
+    host.save()
+    host.close()
+    before = host_save_path().read_text()
+    app = make_app(welcomed=True)
+    lobby = HostLobbyScene(app, bind="127.0.0.1", advertise=False, port=0)
+    app.push(lobby)
+    driver = Driver(app)
+    choose(driver, lobby, "Open the lobby")
+    assert isinstance(app.top, ConfirmScene) and lobby.host is None, "asked first"
+    driver.key(pygame.K_ESCAPE)
+    assert app.top is lobby and lobby.host is None and host_save_path().read_text() == before
+    choose(driver, lobby, "Open the lobby")
+    choose(driver, app.top, "Start a new game (the old one is lost)")
+    assert lobby.host is not None, "the lobby opens once the player said so"
+    close(app)
+
+
+def test_remembered_choices_in_a_bad_settings_file_fall_back_one_by_one() -> None:
+    settings = Settings.from_dict({"last_setup": {"opponent": "wizard", "tactics": "off", "x": "y"},
+                                   "welcomed": "yes", "hand_order": "by magic"})
+    assert settings.last_setup == {"tactics": "off"}, "an unknown opponent or field is dropped, the rest kept"
+    assert settings.welcomed is False and settings.hand_order == "drawn"
+    assert Settings.from_dict({"last_setup": ["easy"]}).last_setup == {}
