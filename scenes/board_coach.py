@@ -1,4 +1,4 @@
-"""The coach on the board (game.coach): the Hint command against bots (I, R3, a button), hints counted, the win-estimate bar.
+"""The coach on the board (game.coach): Hint against bots (I, R3, a button), hints counted, the win-estimate bar.
 
 Only a game against a bot on this device has a coach: a hint in a game between two people would
 be a third player at the table. The coach sees the player's own view, like the player.
