@@ -1,4 +1,6 @@
-"""`battleline bench engine|render|net`: measured speed, printed as one JSON object.
+"""`battleline bench engine|bots|render|net`: measured speed, printed as one JSON object.
+
+Bot figures: engine.ai.bench.
 
 Engine figures: `games_per_s` is whole random-vs-random games with tactics, every provable flag
 claimed at every claim step, on one core; `claim_us_p50`/`claim_us_max` time one flag's claim
@@ -79,6 +81,10 @@ def bench_engine(games: int) -> dict[str, Any]:
 def cmd_bench(args: argparse.Namespace) -> int:
     if args.what == "engine":
         result = bench_engine(args.games or 300)
+    elif args.what == "bots":
+        from .ai.bench import bench_bots
+
+        result = bench_bots(args.seconds, args.games)
     else:
         module_name, func = {"render": ("game.bench_render", "bench_render"),
                              "net": ("net.bench", "bench_net"), "attack": ("net.attack", "bench_attack")}[args.what]

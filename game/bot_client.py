@@ -47,6 +47,7 @@ class InProcessBot:
         self.bot = make_bot(level, seed, move_time)
         self._next = 0
         self._pending: tuple[int, dict[str, Any]] | None = None
+        self.last_info: dict[str, Any] = {}
 
     def request(self, position: dict[str, Any]) -> int:
         self._next += 1
@@ -58,7 +59,10 @@ class InProcessBot:
             return None
         rid, position = self._pending
         self._pending = None
-        return rid, self.bot.choose(position)
+        action = self.bot.choose(position)
+        search = getattr(self.bot, "last_search", None)
+        self.last_info = dict(search) if search else {}
+        return rid, action
 
     def cancel(self) -> None:
         self._pending = None

@@ -23,6 +23,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "bench": ("engine.bench", "cmd_bench", "print benchmark figures as JSON"),
     "arena": ("engine.ai.arena", "cmd_arena", "play bots against each other and measure them"),
     "hint": ("engine.ai.hint", "cmd_hint", "the action a bot would play from a position"),
+    "review": ("engine.ai.review", "cmd_review", "the three moves of a game that cost a player most, by hard"),
     "screenshot": ("game.screenshot", "cmd_screenshot", "render a scene to a PNG file"),
     "host": ("game.lan_cli", "cmd_host", "host a LAN game (--table: this screen is the table)"),
     "join": ("game.lan_cli", "cmd_join", "join a LAN game (--watch: as a watcher)"),

@@ -298,3 +298,21 @@ def cmd_screenshot(args: argparse.Namespace) -> int:
     pygame.image.save(render(args.scene, args.seed, size, getattr(args, "lang", "en")), args.out)
     print(f"{args.scene} -> {args.out} ({size[0]}x{size[1]})")
     return 0
+
+
+def _coach_scenes() -> None:
+    from .screenshot_coach import COACH_SCENES
+
+    SCENES.update(COACH_SCENES)
+
+
+_coach_scenes()
+
+
+def _review_scenes() -> None:
+    from .screenshot_review import REVIEW_SCENES
+
+    SCENES.update(REVIEW_SCENES)
+
+
+_review_scenes()

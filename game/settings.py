@@ -40,6 +40,7 @@ class Settings:
     window_size: tuple[int, int] = (1280, 720)
     animation_speed: str = "normal"
     auto_claim: bool = False
+    win_bar: bool = False  # against bots: the coach's win estimate under your name (scenes.board_coach)
     volume: float = 0.7  # sound effects (game.audio)
     music_volume: float = 0.3
     high_contrast: bool = False
@@ -82,7 +83,7 @@ class Settings:
 
 
 def _checked(key: str, value: Any) -> Any:
-    if key in ("fullscreen", "auto_claim", "high_contrast", "reduced_motion", "welcomed"):
+    if key in ("fullscreen", "auto_claim", "win_bar", "high_contrast", "reduced_motion", "welcomed"):
         if not isinstance(value, bool):
             raise TypeError("expected true or false")
         return value

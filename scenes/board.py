@@ -22,7 +22,7 @@ from game.scene import AMBIENT, IDLE, MOVING, Scene
 from game.table import Table
 from game.words import shown_name
 
-from . import board_draw, board_events, board_zoom
+from . import board_coach, board_draw, board_events, board_zoom
 from .board_anim import Animator
 from .lan_wait import watch_peer
 
@@ -78,6 +78,10 @@ class BoardScene(Scene):
         self.static_fresh = False  # False: the still layer must be redrawn whole
         self.static_hidden: frozenset[Any] = frozenset()
         self.flow = Flow([], self.viewer)
+        self.coach = board_coach.make_coach(self)
+        self.advice: board_coach.Advice | None = None  # the coach's latest answer
+        self.win_estimate: float | None = None
+        self.hints_used = 0
         self.targets: dict[Target, pygame.Rect] = {}
         self.rects: dict[Any, pygame.Rect] = {}
         self.lang = language()
@@ -190,6 +194,8 @@ class BoardScene(Scene):
                 out.append(name)
         if not self.hidden and undo.offered(self.table, self.app.settings.takebacks):
             out.append("undo")
+        if self.coach is not None and self.my_turn:
+            out.append("hint")
         return out
 
     def pennant_shift(self, flag: dict[str, Any]) -> int:
@@ -287,6 +293,8 @@ class BoardScene(Scene):
             self.open_pause()
         elif k is Kind.LOG:
             self.open_log()
+        elif k is Kind.HINT:
+            board_coach.ask_hint(self)
         elif k is Kind.HELP:
             self.open_rules()
         elif k is Kind.FLAG:
@@ -354,6 +362,7 @@ class BoardScene(Scene):
         kind = target[0]
         if kind == "button":
             {"log": self.open_log, "menu": self.open_pause, "rules": self.open_rules,
+             "hint": lambda: board_coach.ask_hint(self),
              "undo": lambda: undo.board_take_back(self)}.get(str(target[1]), lambda: None)()
         elif kind == "discard":
             self.open_inspect()
@@ -493,6 +502,7 @@ class BoardScene(Scene):
         self.toasts = [t for t in self.toasts if t.until > self.clock]
         busy = self.anims.busy(self.clock)
         self.table.tick(ready=not busy and self.pending_pass is None)
+        board_coach.tick(self)
         watch_peer(self)
         self.consume()
         busy = self.anims.busy(self.clock)
@@ -543,6 +553,7 @@ class BoardScene(Scene):
     def leave(self) -> None:
         if self.app.find(BoardScene) is None:
             self.table.close()
+            board_coach.close(self)
 
 
 def is_troop(card: str) -> bool:

@@ -16,14 +16,15 @@ from game.turn_words import turn_caption, turn_marks
 from game.tween import pulse
 from game.words import card_short, card_words
 
-from . import board_zoom
+from . import board_coach, board_zoom
 
 if TYPE_CHECKING:
     from .board import BoardScene
 
 BUTTON_LABELS = {"pass": N_("Pass"), "done": N_("Done claiming"), "scout": N_("Play Scout"), "return": N_("Put back"),
-                 "log": N_("Game log"), "menu": N_("Menu"), "undo": N_("Take back"), "rules": N_("?")}
-BUTTON_KEYS = {"log": Kind.LOG, "menu": Kind.MENU, "rules": Kind.HELP}
+                 "log": N_("Game log"), "menu": N_("Menu"), "undo": N_("Take back"), "rules": N_("?"),
+                 "hint": N_("Hint")}
+BUTTON_KEYS = {"log": Kind.LOG, "menu": Kind.MENU, "rules": Kind.HELP, "hint": Kind.HINT}
 
 
 # ---------------------------------------------------------------------- still layer
@@ -239,6 +240,7 @@ def draw(board: BoardScene, surface: pygame.Surface) -> None:
     _marks(board, surface, now)
     _focus(board, surface, now)
     _buttons(board, surface)
+    board_coach.draw_bar(board, surface)
     _prompt(board, surface, now)
     _thinking(board, surface, now)
     _caption(board, surface)

@@ -45,11 +45,23 @@ class ResultsScene(MenuScene):
         first = Item(again, self._again)
         if session is not None and session.setup.match:  # between a match's games: the scoreboard
             first = Item(_("Match summary") if session.match_over else _("Scoreboard"), self._scoreboard)
+        review = [Item(_("Review"), self._review)] if getattr(self.board, "coach", None) is not None else []
         return [
             first,
+            *review,
             Item(_("Look at the board"), self.look),
             Item(_("Main menu"), self._menu),
         ]
+
+    def _review(self) -> None:
+        """Against a bot: the moves that cost the player most, found by hard in its own process."""
+        from game.table import LocalTable
+
+        from .review_scene import ReviewScene
+
+        table = self.board.table
+        if isinstance(table, LocalTable):
+            self.app.push(ReviewScene(self.app, table.game, self.board.viewer))
 
     def back(self) -> None:
         self.look()
@@ -115,6 +127,9 @@ class ResultsScene(MenuScene):
         img = text(line, 34, art.CREAM)
         surface.blit(img, img.get_rect(center=(960, 728)))
         status = self.status()
+        if getattr(self.board, "coach", None) is not None:  # a game against a bot: hints are counted
+            hints = _("Hints used: {n}", n=self.board.hints_used)
+            status = f"{status}  \u00b7  {hints}" if status else hints
         if status:
             img = text(status, 32, art.MUTED)
             surface.blit(img, img.get_rect(center=(960, 770)))

@@ -47,6 +47,8 @@ class SettingsScene(MenuScene):
                  on_change=self._speed, hint=_("Off shows every move at once"), show=_said),
             Item(_("Auto-claim"), choices=("off", "on"), index=int(s.auto_claim), on_change=self._auto,
                  hint=_("Claim every flag you can prove, as soon as you may"), show=_said),
+            Item(_("Win estimate"), choices=("off", "on"), index=int(s.win_bar), on_change=self._win_bar,
+                 hint=_("Against bots: a bar with the coach's estimate of your chance to win"), show=_said),
             Item(_("Take-backs"), choices=TAKEBACKS, index=TAKEBACKS.index(s.takebacks), on_change=self._takebacks,
                  show=lambda v: _(TAKEBACK_WORDS[v]),
                  hint=_("Undo your last move before your opponent has acted (never over LAN)")),
@@ -92,6 +94,10 @@ class SettingsScene(MenuScene):
 
     def _auto(self, v: str) -> None:
         self.app.settings.auto_claim = v == "on"
+        self.app.save_settings()
+
+    def _win_bar(self, v: str) -> None:
+        self.app.settings.win_bar = v == "on"
         self.app.save_settings()
 
     def _takebacks(self, v: str) -> None:

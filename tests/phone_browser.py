@@ -62,7 +62,8 @@ def start_phone_host(tmp: Path, *extra: str, code: str = "4321") -> tuple[subpro
     """A headless host (a random bot in its seat) serving phones; returns it and its ready line."""
     proc = subprocess.Popen(
         [*CLI, "host", "--headless", "--bot", "random", "--bind", "127.0.0.1", "--port", "0", "--code", code,
-         "--accept-any", "--phones", "0", "--phones-qr", str(tmp / "qr"), "--save", str(tmp / "host-save.json"), *extra],
+         "--accept-any", "--phones", "0", "--phones-qr", str(tmp / "qr"),
+         "--save", str(tmp / "host-save.json"), *extra],
         stdout=subprocess.PIPE, stderr=(tmp / "host.log").open("a"), text=True)
     assert proc.stdout is not None
     line = proc.stdout.readline()

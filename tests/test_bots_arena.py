@@ -8,7 +8,9 @@ from pathlib import Path
 import pytest
 
 from engine.ai.arena import run_arena, seating, wilson
+from engine.ai.hint import hint
 from engine.game import Game
+from engine.rules import OTHER
 from game.cli import main
 
 
@@ -74,6 +76,18 @@ def test_hint_with_hard_reports_its_search(tmp_path: Path, capsys: pytest.Captur
     assert main(["hint", str(path), "--move-time", "0.1"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["action"] in game.legal_actions() and out["search"]["iterations"] > 0
+    assert 0.0 <= out["win_chance"] <= 1.0
+
+
+@pytest.mark.parametrize("ahead", [True, False])
+def test_hint_win_chance_follows_who_holds_the_flags(ahead: bool) -> None:
+    """Four flags (1, 2, 4, 5) held: the holder is close to a win (R38), and hard's estimate says so."""
+    game = Game.new(seed=6)
+    holder = game.to_move if ahead else OTHER[game.to_move]
+    for n in (0, 1, 3, 4):
+        game.flags[n].claimed = holder
+    out = hint(game.view(None), "hard", 0.2, seed=3)
+    assert (out["win_chance"] > 0.8) if ahead else (out["win_chance"] < 0.2), out
 
 
 @pytest.mark.parametrize("content", ["not json", "{}", json.dumps({"format": "battleline-position/1"})])
@@ -91,3 +105,43 @@ def test_hint_missing_file_and_unknown_bot(capsys: pytest.CaptureFixture[str]) -
     assert main(["hint", "-", "--bot", "wizard"]) != 0
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 2
+
+
+def _short_record() -> dict[str, object]:
+    """A short fixed game: easy against random, troops only (a few dozen plays)."""
+    from engine.ai import make_bot
+    from engine.record import to_record
+    from engine.rules import Rules
+
+    game = Game.new(Rules(tactics=False), seed=12, first="south")
+    bots = {"south": make_bot("random", 1), "north": make_bot("easy", 2)}
+    while game.result is None:
+        game.apply(bots[game.to_move].choose_in(game))
+    return to_record(game)
+
+
+def test_review_marks_the_costliest_moves_reproducibly() -> None:
+    from engine.ai.review import review
+
+    record = _short_record()
+    seen: list[tuple[int, int]] = []
+    first = review(record, "south", iterations=40, seed=3, progress=lambda d, t: seen.append((d, t)))
+    second = review(record, "south", iterations=40, seed=3)
+    assert first == second and first["complete"]
+    assert 0 < len(first["marked"]) <= 3 and seen and seen[-1][0] == seen[-1][1] == len(first["moves"])
+    costs = sorted((m["cost"] for m in first["moves"]), reverse=True)
+    assert sorted((m["cost"] for m in first["marked"]), reverse=True) == costs[:len(first["marked"])]
+    for mark in first["marked"]:
+        assert mark["preferred"] != mark["played"] and mark["cost"] > 0
+
+
+def test_review_stops_when_asked(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from engine.ai.review import review
+
+    out = review(_short_record(), "north", iterations=20, should_stop=lambda: True)
+    assert out["complete"] is False and out["moves"] == []
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(_short_record()))
+    assert main(["review", str(path), "--seat", "east"]) == 2
+    assert main(["review", str(tmp_path / "missing.json"), "--seat", "north"]) == 1
+    assert len(capsys.readouterr().err.strip().splitlines()) == 2

@@ -24,3 +24,10 @@ def args_hint(p: argparse.ArgumentParser) -> None:
     p.add_argument("--bot", default="hard", metavar="LEVEL", help="bot level (default hard)")
     p.add_argument("--move-time", type=float, default=None, metavar="SEC", help="thinking time (hard)")
     p.add_argument("--seed", type=int, default=0, metavar="S", help="the bot's seed")
+
+
+def args_review(p: argparse.ArgumentParser) -> None:
+    p.add_argument("record", help="game record JSON file, or - for standard input")
+    p.add_argument("--seat", required=True, metavar="SEAT", help="the player reviewed: north or south")
+    p.add_argument("--iterations", type=int, default=600, metavar="K", help="hard's iterations per move (600)")
+    p.add_argument("--seed", type=int, default=0, metavar="S", help="the reviewing bot's seed")

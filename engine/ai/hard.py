@@ -16,6 +16,13 @@ Every candidate meets the same worlds (and the same playout luck), so candidates
 pairs, fairly; every few worlds the weaker half is dropped. Tactics cards are held back by the
 normal bot's hold values.
 
+Every line is played on engine.ai.lean, the rules of engine.Game on bit masks (checked against Game
+move by move in tests/test_bots_lean.py), which makes a line several times cheaper than on Game.
+
+Win estimate: the chosen play's mean line value, read as a chance of winning ((value + 1) / 2,
+clipped to 0-1). It is the search's own opinion, pessimistic by design (the opponent answers with
+the reply worst for us in each world), and is reported in `last_search["win_chance"]`.
+
 Reproducibility: with `iterations` set, the search stops after exactly that many lines and the
 bot is deterministic from its seed. With only a time budget (the default, 1 s) it stops on the
 clock, so how far it searches, and occasionally its choice, depends on the machine's speed and load.
@@ -30,12 +37,14 @@ from typing import Any
 
 from ..actions import Action
 from ..game import Game
-from ..rules import OTHER
+from ..rules import SEATS
 from .base import Bot
-from .forecast import Forecast, future_draws, random_mask
+from .forecast import Forecast, random_mask
+from .lean import OVER, Lean, from_action
+from .lean_eval import Shares, finish_turn, leaf_value
+from .lean_policy import LeanPolicy
 from .normal import choose_deck, choose_return, hold_value, rank_plays
-from .outlook import Memo, flag_odds, game_value, reach
-from .playout import PlayoutBot
+from .outlook import Memo
 from .worlds import determinize, hidden_of, sample_world
 
 #: Screening stages used to pick the candidates searched (worlds, candidates kept).
@@ -56,9 +65,11 @@ class HardBot(Bot):
         self.rng = random.Random(seed)
         self.move_time = move_time
         self.iterations = iterations
-        self.reply = PlayoutBot(seed)
-        #: The last search's size and speed: {"iterations", "seconds", "candidates", "worlds"}.
+        self.policy = LeanPolicy(seed)
+        #: The last search's size, speed and estimate: {"iterations", "seconds", "candidates",
+        #: "worlds", "win_chance"}; None when the decision needed no search.
         self.last_search: dict[str, Any] | None = None
+        self.last_values: list[tuple[Action, float]] = []
 
     def choose_in(self, game: Game) -> Action:
         started = time.perf_counter()
@@ -78,10 +89,21 @@ class HardBot(Bot):
             return ranked[0][1]
         return self._search(game, [a for _, a in ranked], started)
 
+    def candidates(self, game: Game) -> list[Action]:
+        """The plays the search would compare at a play step (the normal screening's best)."""
+        forecast = Forecast(game, game.to_move, self.rng, SCREEN[0][0])
+        return [a for _, a in rank_plays(game, game.legal_actions(), forecast, SCREEN)]
+
+    def search(self, game: Game, candidates: list[Action]) -> Action:
+        """Search exactly these candidates (the review adds the move actually played)."""
+        return self._search(game, candidates, time.perf_counter())
+
     def _search(self, game: Game, candidates: list[Action], started: float) -> Action:
         me = game.to_move
+        seat = SEATS.index(me)
         hidden = hidden_of(game, me)
         deadline = started + max(0.0, self.move_time - SAFETY)
+        moves = [from_action(c) for c in candidates]
         totals = [0.0] * len(candidates)
         counts = [0] * len(candidates)
         alive = list(range(len(candidates)))
@@ -90,20 +112,19 @@ class HardBot(Bot):
         done = worlds = 0
         search_start = time.perf_counter()
         while True:
-            world = sample_world(hidden, self.rng)
-            base = determinize(game, me, world)
+            base = Lean.from_game(determinize(game, me, sample_world(hidden, self.rng)))
             shares = [([random_mask(self.rng, LEAF_SHARE) for _ in range(9)],
                        [random_mask(self.rng, LEAF_SHARE) for _ in range(9)]) for _ in range(self.leaf_shares)]
             stop = False
             rollout_seed = self.rng.getrandbits(32)
             for k in alive:
                 state = base.copy()
-                state.apply(candidates[k])
+                state.apply(moves[k])
                 if endgame:
-                    self.reply.rng.seed(rollout_seed)  # the same playout luck for every candidate
-                    totals[k] += self._rollout(state, me)
+                    self.policy.rng.seed(rollout_seed)  # the same playout luck for every candidate
+                    totals[k] += self.policy.rollout(state, seat)
                 else:
-                    totals[k] += self._line_value(state, me, shares, memo)
+                    totals[k] += self._line_value(state, seat, shares, memo)
                 counts[k] += 1
                 done += 1
                 if self._out_of_budget(done, deadline):
@@ -115,11 +136,33 @@ class HardBot(Bot):
             if worlds in HALVINGS and len(alive) > 2:
                 alive.sort(key=lambda k: -totals[k] / counts[k])
                 alive = alive[:max(2, (len(alive) + 1) // 2)]
-        self.last_search = {"iterations": done, "seconds": time.perf_counter() - search_start,
-                            "candidates": len(candidates), "worlds": worlds}
         scored = [k for k in alive if counts[k]] or [alive[0]]  # a tight budget may stop mid-world
         best = max(scored, key=lambda k: totals[k] / max(counts[k], 1) - hold_value(game, candidates[k]))
+        #: Each candidate searched, with its estimated win chance (engine.ai.review reads these).
+        self.last_values = [(candidates[k], _chance(totals[k] / counts[k])) for k in range(len(candidates))
+                            if counts[k]]
+        self.last_search = {"iterations": done, "seconds": time.perf_counter() - search_start,
+                            "candidates": len(candidates), "worlds": worlds,
+                            "win_chance": _chance(totals[best] / max(counts[best], 1))}
         return candidates[best]
+
+    def estimate(self, game: Game, worlds: int = 64) -> float:
+        """The chance that the player to move wins, from the evaluation alone (no search).
+
+        For decisions the search does not make (claims, draws, a forced play): the position as
+        it stands, averaged over sampled worlds, read as a chance like the search's estimate.
+        """
+        me = game.to_move
+        seat = SEATS.index(me)
+        hidden = hidden_of(game, me)
+        memo: Memo = {}
+        total = 0.0
+        for _ in range(worlds):
+            state = Lean.from_game(determinize(game, me, sample_world(hidden, self.rng)))
+            shares = [([random_mask(self.rng, LEAF_SHARE) for _ in range(9)],
+                       [random_mask(self.rng, LEAF_SHARE) for _ in range(9)]) for _ in range(self.leaf_shares)]
+            total += leaf_value(state, seat, shares, memo)
+        return _chance(total / worlds)
 
     def _out_of_budget(self, done: int, deadline: float) -> bool:
         if self.iterations is not None:
@@ -137,85 +180,31 @@ class HardBot(Bot):
     #: budget absorbs their cost, so 8 are kept; the gain is within the noise of these samples.
     replies = 8
 
-    def _rollout(self, state: Game, me: str) -> float:
-        """Play the game out with the easy policy on both sides; +1 for a win, -1 for a loss."""
-        for _ in range(3000):
-            if state.result is not None:
-                break
-            state.apply(self.reply.choose_in(state))
-        result = state.result
-        if result is None:
-            return 0.0
-        flags = result["flags"]
-        margin = 0.1 * (flags[me] - flags[OTHER[me]]) / 9
-        winner = result["winner"]
-        return margin + (0.0 if winner is None else 1.0 if winner == me else -1.0)
-
-
-    def _line_value(self, state: Game, me: str, shares: Shares, memo: Memo) -> float:
+    def _line_value(self, state: Lean, me: int, shares: Shares, memo: Memo) -> float:
         """Value of our play in one world: we finish the turn, the opponent answers as well as it can.
 
-        The opponent's reply is the one, among the easy policy's favourites, that leaves us worst off
-        by the evaluation in this world (it knows its own hand there, and, as in every determinized
-        search, guesses ours too well): a small minimax step that sees threats a static look misses.
+        The opponent's reply is the one, among the playout policy's favourites, that leaves us worst
+        off by the evaluation in this world (it knows its own hand there, and, as in every
+        determinized search, guesses ours too well): a small minimax step that sees threats a static
+        look misses.
         """
-        self._finish_turn(state, me)
-        other = OTHER[me]
-        self._finish_turn(state, other)  # the opponent's claims first, under advanced timing
-        if state.result is not None or state.to_move == me:
+        other = 1 - me
+        finish_turn(state, me)
+        finish_turn(state, other)  # the opponent's claims first, under advanced timing
+        if state.phase == OVER or state.to_move == me:
             return leaf_value(state, me, shares, memo)
-        plays = self.reply.ranked(state, state.legal_actions())[:self.replies]
         worst = float("inf")
-        for play in plays:
+        for play in self.policy.ranked(state, state.plays())[:self.replies]:
             after = state.copy()
             after.apply(play)
-            self._finish_turn(after, other)
+            finish_turn(after, other)
             worst = min(worst, leaf_value(after, me, shares, memo))
         return worst
 
-    @staticmethod
-    def _finish_turn(state: Game, seat: str) -> None:
-        """Play `seat`'s steps other than its play (claims, draw, Scout) until it must play or its turn ends."""
-        for _ in range(60):  # a turn is a handful of actions; the bound only guards against a loop
-            if state.result is not None or state.to_move != seat or state.phase == "play":
-                return
-            state.apply(_own_step(state))
 
-
-def _own_step(state: Game) -> Action:
-    """Our side of the turn after the play: claim all we can, draw as the normal bot would."""
-    actions = state.legal_actions()
-    if state.phase in ("draw", "scout_draw"):
-        return choose_deck(state, actions)
-    if state.phase == "scout_return":
-        hand = sorted(state.hand(state.to_move), key=lambda c: int(c[1:]) if c[1:].isdigit() else 11)
-        return {"type": "scout_return", "cards": hand[:len(actions[0]["cards"])]}
-    return actions[0]  # a claim, or done, or the only action
-
-
-Shares = list[tuple[list[int], list[int]]]
-
-
-def leaf_value(state: Game, me: str, shares: Shares, memo: Memo) -> float:
-    """The normal evaluation in one fully known world: real hands, and the troops each will draw.
-
-    Averaged over a few ways of sharing each pool among the flags (engine.ai.outlook.reach).
-    """
-    if state.result is not None:
-        winner = state.result["winner"]
-        return 0.0 if winner is None else (2.0 if winner == me else -2.0)
-    other = OTHER[me]
-    deck = (state.decks["troops"] or [])[::-1]  # top first
-    ours, theirs = (deck[0::2], deck[1::2]) if state.to_move == me else (deck[1::2], deck[0::2])
-    my_pool = state.hand(me) + ours[:future_draws(state, me)]
-    their_pool = state.hand(other) + theirs[:future_draws(state, other)]
-    odds = [0.0] * 9
-    for my_shares, their_shares in shares:
-        mine = reach(state, me, my_pool, my_shares, memo)
-        their = reach(state, other, their_pool, their_shares, memo)
-        for i, p in enumerate(flag_odds(state, me, mine, their)):
-            odds[i] += p
-    return game_value([p / len(shares) for p in odds])
+def _chance(value: float) -> float:
+    """A line value read as a chance of winning: (value + 1) / 2, clipped to 0-1."""
+    return round(min(1.0, max(0.0, (value + 1.0) / 2.0)), 3)
 
 
 __all__ = ["Forecast", "HardBot"]

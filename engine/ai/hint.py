@@ -1,5 +1,7 @@
 """`battleline hint POSITION.json`: the action a bot would play for the player to move.
 
+With `--bot hard` the answer carries `win_chance`: hard's estimate that the player to move wins.
+
 The bot is shown only that player's view of the position, even when the file is a complete game
 state, so a hint never uses the opponent's hand or the order of the decks.
 """
@@ -16,6 +18,7 @@ from ..errors import IllegalAction, NotationError
 from ..position import from_position
 from ..tools import read_json
 from . import LEVELS, make_bot
+from .hard import HardBot
 
 
 def hint(position: Any, level: str = "hard", move_time: float | None = None, seed: int = 0) -> dict[str, Any]:
@@ -36,6 +39,8 @@ def hint(position: Any, level: str = "hard", move_time: float | None = None, see
     if search:
         out["search"] = {"iterations": search["iterations"], "worlds": search["worlds"],
                          "iterations_per_s": round(search["iterations"] / max(search["seconds"], 1e-9), 1)}
+    if isinstance(bot, HardBot):  # the search's estimate, or the evaluation's where nothing was searched
+        out["win_chance"] = search["win_chance"] if search else bot.estimate(game)
     return out
 
 

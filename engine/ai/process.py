@@ -51,7 +51,8 @@ def _worker(conn: Connection, level: str, seed: int, move_time: float | None, wa
         except Exception as exc:  # reported to the parent, which raises it from poll()
             conn.send((request_id, "error", f"{type(exc).__name__}: {exc}"))
             continue
-        conn.send((request_id, "ok", action))
+        search = getattr(bot, "last_search", None)  # the search's size and win estimate, if it searched
+        conn.send((request_id, "ok", action, dict(search) if search else {}))
 
 
 def _shutdown(process: Any, conn: Connection, wanted: Synchronized) -> None:
@@ -87,6 +88,8 @@ class BotProcess:
         self._next_id = 0
         self._pending: int | None = None
         self._closed = False
+        #: What the bot said about its last answer besides the action (hard: its search and win_chance).
+        self.last_info: dict[str, Any] = {}
         self._finalizer = weakref.finalize(self, _shutdown, self._process, self._conn, self._wanted)
 
     @property
@@ -121,12 +124,13 @@ class BotProcess:
         self._check_open()
         try:
             while self._conn.poll():
-                request_id, status, payload = self._conn.recv()
+                request_id, status, payload, *info = self._conn.recv()
                 if request_id != self._pending:
                     continue  # a stale answer to a cancelled request
                 self._pending = None
                 if status != "ok":
                     raise BotError(f"the bot failed: {payload}")
+                self.last_info = info[0] if info else {}
                 return request_id, payload
         except (EOFError, OSError) as exc:
             self._pending = None

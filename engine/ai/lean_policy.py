@@ -1,0 +1,201 @@
+"""The hard bot's playout policy on the lean state: the easy bot's rules (engine.ai.simple), on masks.
+
+Each troop goes where it makes the strongest formation its side can still become from the unseen
+troops, preferring sides nearer completion and never a flag already lost; morale tactics are kept
+for a formation they lift a lot; the other tactics follow the easy bot's one rule each. Claims are
+always made. Ties are broken by the policy's random generator, so a playout is one plausible game.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .lean import (
+    A_CLAIM,
+    A_PLAY,
+    A_SCOUT_RETURN,
+    CLAIM,
+    DARIUS,
+    DESERTER,
+    DRAW,
+    FOG,
+    MUD,
+    OVER,
+    PLAY,
+    REDEPLOY,
+    SCOUT,
+    SCOUT_DRAW,
+    SCOUT_RETURN,
+    SHIELD,
+    TACTICS_MASK,
+    TROOP_MASK,
+    Lean,
+    LeanAction,
+    bits,
+    completion,
+    strength,
+)
+
+LOST = -1000.0
+#: A game longer than this many steps is scored as a draw (never reached: games end in about 150).
+MAX_STEPS = 2000
+
+
+def value_of(card: int) -> int:
+    return card % 10 + 1 if card < 60 else 0
+
+
+class LeanPolicy:
+    """Fast plausible play for both sides of a playout."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, state: Lean) -> LeanAction:
+        phase = state.phase
+        if phase == PLAY:
+            return self.ranked(state, state.plays())[0]
+        if phase == CLAIM:
+            return state.legal()[0]  # the first provable flag; "done" only when none is left
+        if phase in (DRAW, SCOUT_DRAW):
+            return self._draw(state)
+        if phase == SCOUT_RETURN:
+            return self._scout_return(state)
+        raise ValueError("the game is over")
+
+    def ranked(self, state: Lean, actions: list[LeanAction]) -> list[LeanAction]:
+        """The plays best first by the easy rules (ties broken at random)."""
+        if len(actions) == 1:
+            return actions
+        rand = self.rng.random
+        scored = [(self.score(state, a), rand(), a) for a in actions]
+        scored.sort(reverse=True)
+        return [a for _, _, a in scored]
+
+    def score(self, state: Lean, act: LeanAction) -> float:
+        if act[0] != A_PLAY:
+            return LOST * 2
+        card = act[1]
+        if card <= SHIELD:
+            score = self.placement(state, act[2], card)
+            if card >= 60:
+                score -= 60.0 if card <= DARIUS else 30.0
+            return score
+        if card == FOG:
+            return self._fog(state, act[2])
+        if card == MUD:
+            return self._mud(state, act[2])
+        if card == SCOUT:
+            return 0.0 if not state.hands[state.to_move] & TROOP_MASK else LOST
+        if card == REDEPLOY:
+            return self._redeploy(state, act)
+        if card == DESERTER:
+            return self._deserter(state, act)
+        gain = self.placement(state, act[4], act[3])  # Traitor
+        return LOST if gain < 200 else gain
+
+    def placement(self, state: Lean, flag: int, card: int) -> float:
+        """What putting `card` on our side of `flag` builds (the easy bot's placement score)."""
+        seat = state.to_move
+        size = state.size(flag)
+        fog = bool(state.fog >> flag & 1)
+        side = state.sides[2 * flag + seat] | 1 << card
+        mine = completion(side, size, fog, TROOP_MASK & ~state.seen & ~(1 << card))
+        if mine < 0:
+            return LOST
+        theirs = state.sides[2 * flag + 1 - seat]
+        if theirs.bit_count() >= size and strength(theirs, fog) >= mine:
+            return LOST / 2 - value_of(card)  # already lost: dump the weakest card here
+        return mine + 8.0 * side.bit_count() - 0.1 * value_of(card)
+
+    def _fog(self, state: Lean, flag: int) -> float:
+        """Fog where their finished formation beats ours but our sum would be higher."""
+        seat = state.to_move
+        size = state.size(flag)
+        mine, theirs = state.sides[2 * flag + seat], state.sides[2 * flag + 1 - seat]
+        if state.fog >> flag & 1 or theirs.bit_count() < size or not mine:
+            return LOST
+        unseen = TROOP_MASK & ~state.seen
+        best = completion(mine, size, False, unseen)
+        if best < 0 or best >= strength(theirs, False):
+            return LOST
+        return 150.0 if completion(mine, size, True, unseen) > strength(theirs, True) else LOST
+
+    def _mud(self, state: Lean, flag: int) -> float:
+        """Mud where their finished formation beats our finished one: it reopens the flag."""
+        seat = state.to_move
+        size = state.size(flag)
+        mine, theirs = state.sides[2 * flag + seat], state.sides[2 * flag + 1 - seat]
+        if state.mud >> flag & 1 or theirs.bit_count() < size or mine.bit_count() < size:
+            return LOST
+        fog = bool(state.fog >> flag & 1)
+        return LOST if strength(mine, fog) >= strength(theirs, fog) else 150.0
+
+    def _deserter(self, state: Lean, act: LeanAction) -> float:
+        """Deserter on their strongest formation, taking its highest card."""
+        flag = act[2]
+        side = state.sides[2 * flag + 1 - state.to_move]
+        count = side.bit_count()
+        if count < 2:
+            return LOST
+        best = completion(side, state.size(flag), bool(state.fog >> flag & 1), TROOP_MASK & ~state.seen)
+        return 100.0 + max(best, 0) / 4 + value_of(act[3]) + 10.0 * count
+
+    def _redeploy(self, state: Lean, act: LeanAction) -> float:
+        """Redeploy a card off a flag we have lost to one where it builds a formation."""
+        if act[4] < 0:
+            return LOST
+        seat, flag = state.to_move, act[2]
+        size = state.size(flag)
+        theirs = state.sides[2 * flag + 1 - seat]
+        if theirs.bit_count() < size:
+            return LOST
+        fog = bool(state.fog >> flag & 1)
+        ours = completion(state.sides[2 * flag + seat], size, fog, TROOP_MASK & ~state.seen)
+        if ours > strength(theirs, fog):
+            return LOST
+        gain = self.placement(state, act[4], act[3])
+        return LOST if gain < 150 else gain
+
+    def _draw(self, state: Lean) -> LeanAction:
+        kind = state.legal()
+        if len(kind) == 1:
+            return kind[0]
+        hand = state.hands[state.to_move]
+        wants_tactic = not hand & TACTICS_MASK and (hand & TROOP_MASK).bit_count() >= 5
+        return kind[1] if wants_tactic else kind[0]
+
+    def _scout_return(self, state: Lean) -> LeanAction:
+        """Return the lowest troops; a tactics card counts high unless it is a Leader already spent."""
+        seat = state.to_move
+
+        def keep(card: int) -> int:
+            if card < 60:
+                return value_of(card)
+            return 0 if card <= DARIUS and state.leader[seat] else 11
+
+        hand = sorted(bits(state.hands[seat]), key=keep)
+        return (A_SCOUT_RETURN, tuple(hand[:state.scout_drawn - 1]))
+
+    def finish_turn(self, state: Lean, seat: int) -> None:
+        """Play `seat`'s steps other than its play (claims, draw, Scout) until it must play or its turn ends."""
+        for _ in range(60):
+            if state.phase == OVER or state.phase == PLAY or state.to_move != seat:
+                return
+            state.apply(self.choose(state))
+
+    def rollout(self, state: Lean, me: int) -> float:
+        """Play to the end: +1 for our win, -1 for a loss, plus a tenth of the flag margin (out of 9)."""
+        for _ in range(MAX_STEPS):
+            if state.phase == OVER:
+                break
+            state.apply(self.choose(state))
+        if state.phase != OVER:
+            return 0.0
+        margin = 0.1 * (state.claimed.count(me) - state.claimed.count(1 - me)) / 9
+        if state.winner < 0:
+            return margin
+        return margin + (1.0 if state.winner == me else -1.0)
+
+
+__all__ = ["A_CLAIM", "LeanPolicy"]

@@ -1,0 +1,173 @@
+"""`battleline review GAME.json --seat S`: the moves that cost a player most win chance, by `hard`.
+
+At each of the player's plays (a play step with a choice), `hard` searches its usual candidates plus
+the move actually played, from that player's view only, at a fixed number of iterations: so a
+review is reproducible from its seed. A move's cost is the win chance of hard's choice minus that
+of the move played. The three costliest moves are marked, each with the move hard preferred.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable
+from typing import Any
+
+from ..errors import IllegalAction, NotationError
+from ..game import Game
+from ..position import from_position
+from ..record import from_record
+from ..rules import SEATS
+from ..tools import read_json
+from .hard import HardBot
+
+#: Iterations per reviewed move: about a quarter of a second on an idle core.
+REVIEW_ITERATIONS = 600
+MARKED = 3
+
+
+def review(record: Any, seat: str, iterations: int = REVIEW_ITERATIONS, seed: int = 0,
+           progress: Callable[[int, int], None] | None = None,
+           should_stop: Callable[[], bool] | None = None) -> dict[str, Any]:
+    """Every reviewed move of `seat` with its cost, and the MARKED costliest, as JSON data.
+
+    `progress(done, total)` is told after each move; `should_stop()` true ends the review early
+    (the answer then says `"complete": false` and holds what was reviewed so far).
+    """
+    final = from_record(record)  # checks the whole record first
+    game = Game.new(final.rules, final.seed or 0, final.first, final.players)
+    todo = _reviewable(record, seat)
+    moves: list[dict[str, Any]] = []
+    complete = True
+    for i, action in enumerate(final.actions):
+        if i in todo:
+            if should_stop is not None and should_stop():
+                complete = False
+                break
+            moves.append(_review_move(game, seat, action, iterations, seed + i, i))
+            if progress is not None:
+                progress(len(moves), len(todo))
+        game.apply(action)
+    marked = sorted((m for m in moves if m["cost"] > 0), key=lambda m: (-m["cost"], m["index"]))[:MARKED]
+    return {"seat": seat, "iterations": iterations, "complete": complete, "moves": moves,
+            "marked": sorted(marked, key=lambda m: m["index"])}
+
+
+def _reviewable(record: Any, seat: str) -> set[int]:
+    """Indexes of the actions that were `seat`'s plays with a choice."""
+    final = from_record(record)
+    game = Game.new(final.rules, final.seed or 0, final.first, final.players)
+    out = set()
+    for i, action in enumerate(final.actions):
+        if game.to_move == seat and game.phase == "play" and len(game.legal_actions()) > 1:
+            out.add(i)
+        game.apply(action)
+    return out
+
+
+def _review_move(game: Game, seat: str, played: dict[str, Any], iterations: int, seed: int,
+                 index: int) -> dict[str, Any]:
+    view = from_position(game.view(seat))
+    bot = HardBot(seed, iterations=iterations)
+    candidates = bot.candidates(view)
+    if played not in candidates:
+        candidates.append(played)
+    preferred = bot.search(view, candidates)
+    values = bot.last_values
+    chance = {json.dumps(a, sort_keys=True): v for a, v in values}
+    best = chance.get(json.dumps(preferred, sort_keys=True), 0.0)
+    mine = chance.get(json.dumps(played, sort_keys=True), best)
+    return {"index": index, "played": played, "preferred": preferred, "win_chance_played": mine,
+            "win_chance_preferred": best, "cost": round(max(0.0, best - mine), 3)}
+
+
+def cmd_review(args: argparse.Namespace) -> int:
+    if args.seat not in SEATS:
+        print("battleline review: --seat expects north or south", file=sys.stderr)
+        return 2
+    if not 1 <= args.iterations <= 100_000:
+        print("battleline review: --iterations must be from 1 to 100000", file=sys.stderr)
+        return 2
+    try:
+        result = review(read_json(args.record), args.seat, args.iterations, args.seed)
+    except (NotationError, IllegalAction) as exc:
+        print(f"battleline review: {exc}", file=sys.stderr)
+        return 1
+    json.dump(result, sys.stdout)
+    sys.stdout.write("\n")
+    return 0
+
+
+def _review_worker(conn: Any, record: Any, seat: str, iterations: int, stop: Any) -> None:
+    """The review in its own process: progress as it goes, then the result (or the error's text)."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        result = review(record, seat, iterations, progress=lambda d, t: conn.send(("progress", d, t)),
+                        should_stop=lambda: bool(stop.value))
+        conn.send(("done", result))
+    except Exception as exc:  # reported to the parent, which shows it
+        conn.send(("error", f"{type(exc).__name__}: {exc}"))
+    finally:
+        conn.close()
+
+
+class ReviewProcess:
+    """A review computed in a worker process (spawned, like the bots): poll it, cancel it at any time."""
+
+    def __init__(self, record: Any, seat: str, iterations: int = REVIEW_ITERATIONS) -> None:
+        import multiprocessing as mp
+
+        ctx = mp.get_context("spawn")
+        self._conn, child = ctx.Pipe(duplex=False)
+        self._stop = ctx.Value("b", 0)
+        self._process = ctx.Process(target=_review_worker, args=(child, record, seat, iterations, self._stop),
+                                    name="battleline-review", daemon=True)
+        self._process.start()
+        child.close()
+        self.done = 0
+        self.total = 0
+        self.result: dict[str, Any] | None = None
+        self.error: str | None = None
+
+    def poll(self) -> bool:
+        """Read what the worker said; True once it has finished (result or error set)."""
+        try:
+            while self.result is None and self.error is None and self._conn.poll():
+                message = self._conn.recv()
+                if message[0] == "progress":
+                    self.done, self.total = message[1], message[2]
+                elif message[0] == "done":
+                    self.result = message[1]
+                else:
+                    self.error = str(message[1])
+        except (EOFError, OSError):
+            if self.result is None:
+                self.error = "the review process stopped"
+        return self.result is not None or self.error is not None
+
+    def cancel(self) -> None:
+        """Stop the worker and wait for it: politely between moves, then firmly."""
+        self._stop.value = 1
+        self._process.join(1.0)
+        if self._process.is_alive():
+            self._process.terminate()
+            self._process.join(2.0)
+        self._conn.close()
+
+
+class KeptReview:
+    """ReviewProcess's face over a review already known (or part-way, for screenshots of the progress)."""
+
+    def __init__(self, result: dict[str, Any] | None, done: int = 0, total: int = 0) -> None:
+        self.result = result
+        self.error: str | None = None
+        self.done, self.total = done, total
+
+    def poll(self) -> bool:
+        return self.result is not None
+
+    def cancel(self) -> None:
+        pass

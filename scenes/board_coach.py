@@ -1,0 +1,99 @@
+"""The coach on the board (game.coach): Hint against bots (I, R3, a button), hints counted, the win-estimate bar.
+
+Only a game against a bot on this device has a coach: a hint in a game between two people would
+be a third player at the table. The coach sees the player's own view, like the player.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game import art
+from game.coach import Advice, Coach, advice_line
+from game.i18n import _
+from game.table import LocalTable
+from game.text import text
+
+if TYPE_CHECKING:
+    from .board import BoardScene
+
+def hint_title() -> str:
+    """The hint toast's title; one hint toast replaces the previous one."""
+    return _("Hint")
+
+
+def make_coach(board: BoardScene) -> Coach | None:
+    """A coach for a game against a bot on this device, else None."""
+    table = board.table
+    if board.hotseat or not isinstance(table, LocalTable) or not table.bots:
+        return None
+    in_process = bool(board.session is not None and board.session.in_process_bots)
+    return Coach(seed=len(table.game.actions) + 17, in_process=in_process)
+
+
+def moves(board: BoardScene) -> int:
+    table = board.table
+    return len(table.game.actions) if isinstance(table, LocalTable) else 0
+
+
+def ask_hint(board: BoardScene) -> None:
+    """The Hint command: the move hard would play here, shown when it has thought."""
+    coach = board.coach
+    if coach is None:
+        board.say([_("Hints are given in games against a bot.")], bad=True)
+        return
+    if not board.my_turn:
+        board.say([_("Hints are for your own turn.")], bad=True)
+        return
+    advice = board.advice
+    if advice is not None and advice.actions == moves(board):
+        show(board, advice._replace(hint=True))
+        return
+    coach.ask(board.table.view(board.viewer), moves(board), hint=True)
+    board.say([_("The coach is thinking\u2026")], title=hint_title())
+
+
+def show(board: BoardScene, advice: Advice) -> None:
+    board.hints_used += 1
+    board.say([advice_line(advice, board.view, board.viewer)], title=hint_title(), good=True)
+
+
+def tick(board: BoardScene) -> None:
+    """Collect the coach's answers; ask for the bar's estimate at each of the player's turns."""
+    coach = board.coach
+    if coach is None:
+        return
+    advice = coach.poll()
+    if advice is not None and advice.actions == moves(board):
+        board.advice = advice
+        if advice.win_chance is not None:
+            board.win_estimate = advice.win_chance
+        if advice.hint:
+            show(board, advice)
+    if board.app.settings.win_bar and board.my_turn and board.table.phase == "play" and not coach.thinking \
+            and (board.advice is None or board.advice.actions != moves(board)):
+        coach.ask(board.table.view(board.viewer), moves(board), hint=False)
+
+
+def draw_bar(board: BoardScene, surface: pygame.Surface) -> None:
+    """The win-estimate bar beside the player's name (Settings; off by default)."""
+    if board.coach is None or not board.app.settings.win_bar or board.win_estimate is None:
+        return
+    chance = board.win_estimate
+    # Under the player's name and flag count, right-aligned, above the deck labels and clear of the caption box.
+    right = surface.get_width() - 28
+    bar = pygame.Rect(right - 170, 108, 170, 14)
+    pygame.draw.rect(surface, (70, 40, 36), bar, border_radius=7)
+    filled = bar.copy()
+    filled.width = max(4, round(bar.width * chance))
+    pygame.draw.rect(surface, art.GOOD, filled, border_radius=7)
+    pygame.draw.rect(surface, art.CREAM, bar, 2, border_radius=7)
+    label = text(_("Win estimate: {percent}%", percent=round(100 * chance)), 22, art.MUTED)
+    surface.blit(label, label.get_rect(midright=(bar.x - 10, bar.centery)))
+
+
+def close(board: BoardScene) -> None:
+    if board.coach is not None:
+        board.coach.close()

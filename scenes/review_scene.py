@@ -1,0 +1,98 @@
+"""Review after a game against a bot: `hard` finds the three moves that cost the player most win chance.
+
+The review runs in its own process (engine.ai.review.ReviewProcess) with a progress bar; Back
+cancels it. When it is done, each marked move opens the replay at that move, with what hard preferred.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from engine import Game
+from engine.ai.review import KeptReview, ReviewProcess
+from game import art
+from game.coach import move_words
+from game.i18n import _
+from game.text import fitted, text
+from game.widgets import Item
+
+from .menu_base import MenuScene
+
+if TYPE_CHECKING:
+    from game.shell import App
+
+
+def mark_words(mark: dict[str, Any]) -> tuple[str, str]:
+    """('Move 21: -17% win chance', 'You: play red 5 at flag 3. Hard: play blue 9 at flag 7.')."""
+    label = _("Move {n}: \u2212{percent}% win chance", n=mark["index"] + 1, percent=round(100 * mark["cost"]))
+    return label, _("You: {played}. Hard: {preferred}.", played=move_words(mark["played"]),
+                    preferred=move_words(mark["preferred"]))
+
+
+class ReviewScene(MenuScene):
+    name = "review"
+    title = ""
+    menu_top = 520
+
+    def __init__(self, app: App, game: Game, seat: str, process: ReviewProcess | KeptReview | None = None) -> None:
+        self.game = game
+        self.process = process if process is not None else ReviewProcess(_record(game), seat)
+        self.marked: list[dict[str, Any]] | None = None
+        super().__init__(app)
+        self.menu.width = 1500
+
+    def items(self) -> list[Item]:
+        if self.marked is None:
+            return [Item(_("Cancel"), self.back)]
+        out = []
+        for mark in self.marked:
+            label, hint = mark_words(mark)
+            out.append(Item(label, partial(self._open, mark), hint=hint))
+        return [*out, Item(_("Back"), self.back)]
+
+    def _open(self, mark: dict[str, Any]) -> None:
+        from .replay_view import ReplayScene
+
+        scene = ReplayScene(self.app, self.game)
+        scene.go(int(mark["index"]))
+        self.app.push(scene)
+
+    def update(self, dt: float) -> None:
+        if self.marked is None and self.process.poll():
+            self.marked = list((self.process.result or {}).get("marked", []))
+            self.menu.items = self.items()
+            self.menu.focus = 0
+
+    def back(self) -> None:
+        self.process.cancel()
+        super().back()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        img = text(_("Review"), 72, art.HILITE, "serif")
+        surface.blit(img, img.get_rect(center=(960, 260)))
+        if self.marked is None:
+            done, total = self.process.done, max(1, self.process.total)
+            bar = pygame.Rect(560, 380, 800, 28)
+            pygame.draw.rect(surface, (40, 44, 44), bar, border_radius=12)
+            filled = bar.copy()
+            filled.width = max(8, round(bar.width * done / total)) if self.process.total else 8
+            pygame.draw.rect(surface, art.GOOD, filled, border_radius=12)
+            line = _("The coach is looking at your moves: {done} of {total}", done=done, total=self.process.total)
+        elif self.process.error:
+            line = _("The review could not be made: {error}", error=self.process.error)
+        elif not self.marked:
+            line = _("No move cost you much win chance in this game.")
+        else:
+            line = _("The moves that cost you most, by the hard bot: choose one to see it.")
+        img = fitted(line, 34, 1700, art.CREAM)
+        surface.blit(img, img.get_rect(center=(960, 450)))
+
+
+def _record(game: Game) -> dict[str, Any]:
+    from engine import to_record
+
+    return to_record(game)

@@ -1,0 +1,132 @@
+"""The hard bot's lean playout state agrees with engine.Game move by move (R7-R39, R9 as changed).
+
+Random games of every rule option: at every step both must list the same legal actions, and after
+the same action both must hold the same table, hands, decks, turn, step and result.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from engine.ai.lean import ID, PHASE_NAMES, Lean, from_action, names, to_action
+from engine.game import Game
+from engine.rules import SEATS, Rules
+
+
+def _key(action: dict[str, Any]) -> str:
+    return repr(sorted(action.items()))
+
+
+def game_state(game: Game) -> tuple[Any, ...]:
+    flags = tuple((tuple(sorted(f.sides["north"])), tuple(sorted(f.sides["south"])), f.fog is not None,
+                   f.mud is not None, f.first_complete, f.claimed) for f in game.flags)
+    hands = tuple(tuple(sorted(game.hand(s))) for s in SEATS)
+    result = None if game.result is None else (game.result["winner"], game.result["how"])
+    return (flags, hands, tuple(game.decks["troops"] or ()), tuple(game.decks["tactics"] or ()), game.to_move,
+            game.phase, game.scout_drawn, game.passes, tuple(game.tactics_played[s] for s in SEATS),
+            tuple(game.leader_played[s] for s in SEATS), result)
+
+
+def lean_state(lean: Lean) -> tuple[Any, ...]:
+    flags = tuple((tuple(sorted(names(lean.sides[2 * i]))), tuple(sorted(names(lean.sides[2 * i + 1]))),
+                   bool(lean.fog >> i & 1), bool(lean.mud >> i & 1),
+                   None if lean.first[i] < 0 else SEATS[lean.first[i]],
+                   None if lean.claimed[i] < 0 else SEATS[lean.claimed[i]]) for i in range(9))
+    hands = tuple(tuple(sorted(names(h))) for h in lean.hands)
+    result = None
+    if lean.over:
+        result = (None if lean.winner < 0 else SEATS[lean.winner], lean.how)
+    return (flags, hands, tuple(names_in_order(lean.troops)), tuple(names_in_order(lean.tactics)),
+            SEATS[lean.to_move], PHASE_NAMES[lean.phase], lean.scout_drawn, lean.passes,
+            tuple(lean.played), tuple(lean.leader), result)
+
+
+def names_in_order(ids: list[int]) -> list[str]:
+    return [names(1 << i)[0] for i in ids]
+
+
+def play_both(seed: int, rules: Rules) -> Game:
+    """One random game on both states, compared at every step; the finished Game is returned."""
+    rng = random.Random(seed)
+    game = Game.new(rules, seed=seed)
+    lean = Lean.from_game(game)
+    assert lean_state(lean) == game_state(game)
+    while True:
+        legal = game.legal_actions()
+        lean_legal = [to_action(a) for a in lean.legal()]
+        assert sorted(map(_key, lean_legal)) == sorted(map(_key, legal)), (seed, len(game.actions))
+        if not legal:
+            break
+        # Claims and plays made more often than a uniform choice would make them: games reach
+        # their ends by Breakthrough, Envelopment and both passing, not only by the first.
+        claims = [a for a in legal if a["type"] == "claim"]
+        action = rng.choice(claims) if claims and rng.random() < 0.7 else rng.choice(legal)
+        game.apply(action)
+        lean.apply(from_action(action))
+        assert lean_state(lean) == game_state(game), (seed, len(game.actions), action)
+    return game
+
+
+@pytest.mark.parametrize("timing", ["standard", "advanced", "end"])
+def test_lean_state_agrees_with_game_full_rules(timing: str) -> None:
+    endings: set[str] = set()
+    for seed in range(250):
+        game = play_both(1000 + seed, Rules(tactics=True, claim_timing=timing))
+        assert game.result is not None
+        endings.add(game.result["how"])
+    assert {"breakthrough", "envelopment"} <= endings
+
+
+@pytest.mark.parametrize("timing", ["standard", "advanced", "end"])
+def test_lean_state_agrees_with_game_troops_only(timing: str) -> None:
+    for seed in range(84):
+        game = play_both(5000 + seed, Rules(tactics=False, claim_timing=timing))
+        assert game.result is not None
+
+
+def test_r9_lean_pass_only_without_any_play() -> None:
+    """R9: no troop can be played, but a tactics card can: no pass; with neither, a pass and the turn ends."""
+    game = Game.new(seed=3)
+    lean = Lean.from_game(game)
+    seat = lean.to_move
+    lean.hands[seat] = 1 << 69  # Traitor alone, nothing to steal: no card playable
+    assert [to_action(a) for a in lean.legal()] == [{"type": "pass"}]
+    lean.hands[seat] = 1 << 64  # Fog alone: playable at any open flag
+    assert {"type": "pass"} not in [to_action(a) for a in lean.legal()]
+    lean.hands[seat] = 1 << 69
+    lean.apply(lean.legal()[0])
+    assert lean.to_move == 1 - seat and lean.passes == 1 and lean.hands[seat] == 1 << 69
+
+
+def test_lean_evaluation_agrees_with_outlook() -> None:
+    """The hard bot's evaluation on masks (lean_eval) gives the normal bot's numbers (outlook)."""
+    from engine.ai import lean_eval, outlook
+    from engine.ai.forecast import random_mask
+
+    rng = random.Random(5)
+    checked = 0
+    for seed in range(40):
+        game = Game.new(Rules(tactics=seed % 4 != 3), seed=seed)
+        stop = rng.randint(10, 120)
+        while game.result is None and len(game.actions) < stop:
+            game.apply(rng.choice(game.legal_actions()))
+        if game.result is not None:
+            continue
+        lean = Lean.from_game(game)
+        for me in (0, 1):
+            seat = SEATS[me]
+            pool = game.hand(seat) + (game.decks["troops"] or [])[-rng.randint(0, 8):]
+            shares = [random_mask(rng, 0.5) for _ in range(9)]
+            mask = 0
+            for card in pool:
+                mask |= 1 << ID[card]
+            mine = lean_eval.reach(lean, me, mask, shares, {})
+            assert mine == outlook.reach(game, seat, pool, shares, {}), (seed, seat)
+            theirs = outlook.reach(game, SEATS[1 - me], game.hand(SEATS[1 - me]), shares, {})
+            assert lean_eval.flag_odds(lean, me, mine, theirs) == outlook.flag_odds(game, seat, mine, theirs)
+            checked += 1
+    assert checked >= 40
+

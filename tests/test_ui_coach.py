@@ -1,0 +1,184 @@
+"""The coach against bots: Hint from each device shows hard's move in one line, hints are counted on the
+results screen, the win-estimate bar (off by default) fills in; no coach in a game between two people.
+
+The coach's `hard` bot thinks in its own process, as in play.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+
+import pygame
+import pytest
+
+from game.coach import Coach, advice_line
+from game.session import Session, Setup
+from game.settings import Settings
+from game.shell import App
+from game.ui_driver import Driver
+from scenes.board import BoardScene
+from scenes.results import ResultsScene
+
+
+@pytest.fixture
+def app(tmp_path: object) -> App:
+    os.environ["BATTLELINE_CONFIG_DIR"] = str(tmp_path)
+    pygame.init()
+    return App(Settings(animation_speed="off"), fixed_dt=1 / 60)
+
+
+def _board(app: App, opponent: str = "easy") -> BoardScene:
+    session = Session(Setup(opponent=opponent, seed=8), bot_pace=0.0)
+    board = BoardScene(app, session.new_table(), session)
+    app.push(board)
+    return board
+
+
+def _wait_for_my_turn(driver: Driver, board: BoardScene) -> None:
+    for _ in range(3000):
+        driver.frames(1)
+        if board.my_turn and board.table.phase == "play":
+            return
+    raise AssertionError("never the player's turn")
+
+
+def _wait(driver: Driver, done: object, seconds: float = 30.0) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        driver.frames(1)
+        if callable(done) and done():
+            return
+        time.sleep(0.01)
+    raise AssertionError("the coach did not answer in time")
+
+
+def test_settings_default_has_no_win_bar() -> None:
+    assert Settings().win_bar is False
+
+
+@pytest.mark.parametrize("device", ["keyboard", "controller", "mouse"])
+def test_hint_from_each_device_is_a_legal_move_in_one_line_and_is_counted(app: App, device: str) -> None:
+    board = _board(app)
+    driver = Driver(app)
+    _wait_for_my_turn(driver, board)
+    assert board.coach is not None and board.win_estimate is None  # the bar is off: nothing asked yet
+    if device == "keyboard":
+        driver.key(pygame.K_i)
+    elif device == "controller":
+        driver.pad(pygame.CONTROLLER_BUTTON_RIGHTSTICK)
+    else:
+        driver.frames(1)
+        assert ("button", "hint") in board.targets
+        driver.click(board.targets[("button", "hint")].center)
+    _wait(driver, lambda: board.hints_used == 1)
+    advice = board.advice
+    assert advice is not None and advice.action in board.table.legal_actions()
+    shown = [line for t in board.toasts for line in t.lines]
+    assert any(line.startswith("Hard would ") and "Your win chance: " in line for line in shown), shown
+    assert all("\n" not in line for line in shown)
+    board.table.close()
+    board.coach.close()
+
+
+def test_hints_counted_on_the_results_screen_and_the_bar_fills_in(app: App) -> None:
+    app.settings.win_bar = True
+    board = _board(app)
+    driver = Driver(app)
+    _wait_for_my_turn(driver, board)
+    _wait(driver, lambda: board.win_estimate is not None)  # asked for the bar by itself, no hint counted
+    assert board.hints_used == 0 and 0.0 <= (board.win_estimate or 0.0) <= 1.0
+    driver.key(pygame.K_i)  # the answer for this position is there already: shown at once
+    driver.frames(1)
+    assert board.hints_used == 1
+    board.results_shown = True
+    results = ResultsScene(app, board)
+    app.push(results)
+    surface = pygame.Surface((1920, 1080))
+    results.draw(surface)  # drawn on a real surface; the count is part of its status line
+    assert "Review" in [item.label for item in results.menu.items]
+    board.table.close()
+    assert board.coach is not None
+    board.coach.close()
+
+
+def test_no_coach_between_two_people(app: App) -> None:
+    session = Session(Setup(opponent="human", seed=8), bot_pace=0.0)
+    board = BoardScene(app, session.new_table(), session)
+    assert board.coach is None and "hint" not in board.buttons()
+    board.reveal(board.table.to_move)
+    from scenes.board_coach import ask_hint
+
+    ask_hint(board)
+    assert board.hints_used == 0
+    assert board.toasts and board.toasts[-1].lines == ["Hints are given in games against a bot."]
+
+
+def test_advice_line_for_a_claim_and_a_troop() -> None:
+    from game.coach import Advice
+    from game.positions import busy, find
+
+    game = find(3, busy(20))
+    view = game.view(game.to_move)
+    troop = next(a for a in game.legal_actions() if a["type"] == "play" and a["card"][1:].isdigit())
+    line = advice_line(Advice(0, troop, 0.63, True), view, game.to_move)
+    assert line.startswith("Hard would play ") and f"at flag {troop['flag']}" in line and line.endswith("63%")
+    assert advice_line(Advice(0, {"type": "claim", "flag": 4}, None, True), view, game.to_move) == \
+        "Hard would claim flag 4: the flag can be proven now"
+
+
+def test_coach_in_process_answers_without_a_worker() -> None:
+    from game.positions import busy, find
+
+    game = find(5, busy(16))
+    coach = Coach(seed=1, in_process=True)
+    coach.ask(game.view(game.to_move), len(game.actions), hint=True)
+    advice = coach.poll()
+    assert advice is not None and advice.hint and advice.action in game.legal_actions()
+    coach.close()
+
+
+def _finished_game() -> object:
+    from engine.ai import make_bot
+    from engine.game import Game
+    from engine.rules import Rules
+
+    game = Game.new(Rules(tactics=False), seed=12, first="south")
+    bots = {"south": make_bot("random", 1), "north": make_bot("easy", 2)}
+    while game.result is None:
+        game.apply(bots[game.to_move].choose_in(game))
+    return game
+
+
+def test_review_runs_in_its_own_process_and_opens_the_marked_moves(app: App) -> None:
+    from engine import to_record
+    from engine.ai.review import ReviewProcess
+    from scenes.replay_view import ReplayScene
+    from scenes.review_scene import ReviewScene
+
+    game = _finished_game()
+    process = ReviewProcess(to_record(game), "south", iterations=30)  # type: ignore[arg-type]
+    scene = ReviewScene(app, game, "south", process)  # type: ignore[arg-type]
+    app.push(scene)
+    driver = Driver(app)
+    _wait(driver, lambda: scene.marked is not None, seconds=120)
+    assert process.error is None and process.total > 0 and process.done == process.total
+    assert scene.marked and len(scene.menu.items) == len(scene.marked) + 1  # the marks, then Back
+    scene.draw(pygame.Surface((1920, 1080)))
+    driver.key(pygame.K_RETURN)
+    driver.frames(1)
+    assert isinstance(app.top, ReplayScene) and app.top.step == scene.marked[0]["index"]
+
+
+def test_review_cancelled_stops_its_process(app: App) -> None:
+    from engine import to_record
+    from engine.ai.review import ReviewProcess
+    from scenes.review_scene import ReviewScene
+
+    game = _finished_game()
+    process = ReviewProcess(to_record(game), "south", iterations=5000)  # type: ignore[arg-type]
+    scene = ReviewScene(app, game, "south", process)  # type: ignore[arg-type]
+    app.push(scene)
+    Driver(app).frames(2)
+    scene.back()
+    assert not process._process.is_alive() and app.top is not scene
