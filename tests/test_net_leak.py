@@ -2,43 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
+from watch_helpers import cards_in, without_hypotheses
 
 from engine import OTHER, Rules
 from engine.ai.random_bot import RandomBot
-from engine.cards import ALL_CARDS
 from engine.game import Game
 from net.guest import Guest
 from net.host import Host
-
-
-def _cards_in(value: Any) -> set[str]:
-    if isinstance(value, str):
-        return {value} if value in ALL_CARDS else set()
-    if isinstance(value, dict):
-        return set().union(*(_cards_in(v) for v in value.values())) if value else set()
-    if isinstance(value, list):
-        return set().union(*(_cards_in(v) for v in value)) if value else set()
-    return set()
-
-
-def _without_hypotheses(message: dict[str, Any]) -> dict[str, Any]:
-    """A claim proof against an incomplete side names the opponent's best *possible* completion.
-
-    Those cards are merely unseen (R21, R23): the proof is computed from open information only and
-    says nothing about where they are, so they are not a leak and are left out of the check.
-    """
-    if message["t"] != "state":
-        return message
-    events = []
-    for event in message["events"]:
-        opponent = (event.get("proof") or {}).get("opponent")
-        if event["type"] == "claim" and opponent and not opponent["complete"]:
-            event = {**event, "proof": {**event["proof"], "opponent": {**opponent, "cards": []}}}
-        events.append(event)
-    return {**message, "events": events}
 
 
 def _public(game: Game, seat: str) -> set[str]:
@@ -71,7 +42,7 @@ def test_r45_lan_guest_never_receives_hidden_cards(seed: int) -> None:
                 if message["t"] == "record":
                     assert game.over  # the full record comes only once the game is over
                     continue
-                leaked = _cards_in(_without_hypotheses(message)) - ever_known
+                leaked = cards_in(without_hypotheses(message)) - ever_known
                 assert not leaked, f"{message['t']} leaked {sorted(leaked)}"
                 if message["t"] == "state":
                     view = message["view"]
