@@ -443,8 +443,12 @@ class BoardScene(Scene):
         if not played:
             return
         seat = played[-1]["seat"]
-        if seat != self.viewer or self.hotseat:
+        if self.captions_turn_of(seat):
             self.last_turn = (seat, played)
+
+    def captions_turn_of(self, seat: str) -> bool:
+        """Whose finished turns get the caption and marks: the other side's (both sides' in hot-seat)."""
+        return seat != self.viewer or self.hotseat
 
     def say(self, lines: list[str], bad: bool = False, title: str = "", good: bool = False,
             queued: bool = False) -> None:

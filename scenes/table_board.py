@@ -44,15 +44,9 @@ class SpectatorBoard(BoardScene):
             self.note_turn(event)
         self.refresh()
 
-    def note_turn(self, event: dict[str, Any]) -> None:
+    def captions_turn_of(self, seat: str) -> bool:
         """Every finished turn is captioned here (issue 16's caption): neither side is "the other" side."""
-        if event["type"] not in ("turn", "game_over"):
-            self.turn_events.append(event)
-            return
-        played = [e for e in self.turn_events if e.get("seat")]
-        self.turn_events = []
-        if played:
-            self.last_turn = (played[-1]["seat"], played)
+        return True
 
     def activity(self) -> int:
         """Always awake: the other screens' moves arrive over the LAN at any moment."""
