@@ -198,6 +198,8 @@ class HostLobbyScene(MenuScene):
             return
         state = self._state()
         if state != self._shown:
+            if state[2] != self._shown[2]:
+                self._draw_phone_code()  # a fresh join code: the QR code carries it
             self._shown = state
             self._rebuild()
             self.app.dirty = True
@@ -209,16 +211,23 @@ class HostLobbyScene(MenuScene):
             return
         try:
             from net.web.bridge import PhoneBridge
-            from net.web.qr import phone_url, qr_png
 
             self.phones = PhoneBridge(f"127.0.0.1:{host.port}", port=0, bind=self.bind,
                                       host_alive=lambda: not host.router.context.closed)
-            port = self.phones.start()
-            self.phones_url = phone_url(port, host.code, None if self.bind == "0.0.0.0" else self.bind)
-            self.qr = pygame.image.load(io.BytesIO(qr_png(self.phones_url, 240)), "qr.png")
+            self.phones.start()
+            self._draw_phone_code()
         except Exception as exc:  # a missing library or a busy port: no phones this time
             log.warning("no phone page: %s", exc)
             self.phones, self.qr = None, None
+
+    def _draw_phone_code(self) -> None:
+        """The phone page's address with the current join code, and its QR code."""
+        if self.phones is None or self.host is None:
+            return
+        from net.web.qr import phone_url, qr_png
+
+        self.phones_url = phone_url(self.phones.port, self.host.code, None if self.bind == "0.0.0.0" else self.bind)
+        self.qr = pygame.image.load(io.BytesIO(qr_png(self.phones_url, 240)), "qr.png")
 
     def _open_anyway(self) -> None:
         self.replace_ok = True

@@ -93,3 +93,20 @@ def test_a_phone_joins_the_lobby_and_plays_the_pygame_host(app: App) -> None:
         assert phone_record["players"]["north" if board.table.host.host_seat == "south" else "south"] == "Phone"
     board.table.close()  # the host closes: the phone page follows it
     assert bridge.wait_closed(5.0)
+
+
+def test_a_fresh_join_code_reaches_the_phone_address_and_qr(app: App) -> None:
+    """After too many wrong codes the host draws a fresh one: the QR code on the TV must carry it."""
+    lobby = HostLobbyScene(app, bind="127.0.0.1", advertise=False, port=0)
+    lobby.replace_ok = True
+    app.push(lobby)
+    lobby.open_lobby()
+    assert lobby.host is not None and lobby.qr is not None
+    old_code, old_qr = lobby.host.code, pygame.image.tobytes(lobby.qr, "RGB")
+    assert lobby.phones_url.endswith(f"/?code={old_code}")
+    lobby.host.admission.renew()
+    lobby.update(0.01)
+    assert lobby.host.code != old_code
+    assert lobby.phones_url.endswith(f"/?code={lobby.host.code}")
+    assert pygame.image.tobytes(lobby.qr, "RGB") != old_qr, "the QR code is drawn again"
+    lobby.leave()
