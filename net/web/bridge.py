@@ -92,6 +92,7 @@ class PhoneSession:
         self.allowance = BURST
         self.last_refill = time.monotonic()
         self.refusals = 0
+        self.closing: asyncio.Task[None] | None = None
 
     async def send(self, message: dict[str, Any]) -> None:
         await self.ws.send(json.dumps(message, separators=(",", ":")))
@@ -99,8 +100,11 @@ class PhoneSession:
     async def error(self, reason: str, code: str) -> None:
         self.refusals += 1
         await self.send({"t": "error", "reason": reason, "code": code})
-        if self.refusals >= FLOOD_CLOSE:
-            await self.ws.close(1008, "too many refused messages")
+        if self.refusals >= FLOOD_CLOSE and self.closing is None:
+            # Not awaited here: the close handshake needs the phone's close frame, which waits behind
+            # the flood still queued on this socket; `receive` keeps reading (and dropping) meanwhile,
+            # or reading would stay paused and the close would hang until its timeout.
+            self.closing = asyncio.create_task(self.ws.close(1008, "too many refused messages"))
 
     def _take_allowance(self) -> bool:
         now = time.monotonic()
@@ -114,6 +118,8 @@ class PhoneSession:
     # ------------------------------------------------------------------ from the phone
     async def receive(self) -> None:
         async for raw in self.ws:
+            if self.closing is not None:
+                continue
             if not self._take_allowance():
                 await self.error("too many messages: slow down", "flood")
                 continue
