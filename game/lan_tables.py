@@ -143,6 +143,7 @@ class RemoteTable:
         self.snoozed = False
         self._detached = False
         self.number = guest.number  # which game of the sitting this table shows
+        self._noted: tuple[int, bool] | None = None  # what the Continue note last said (actions, over)
 
     @property
     def local_seats(self) -> tuple[str, ...]:
@@ -205,6 +206,12 @@ class RemoteTable:
     def poll_events(self) -> list[Event]:
         new = self.guest.events[self._seen:]
         self._seen = len(self.guest.events)
+        noted = (self.guest.actions_done, self.guest.record is not None)
+        if noted != self._noted:  # the score as last seen, for Continue; the record drops the note
+            from .lan_store import note_guest
+
+            self._noted = noted
+            note_guest(self.guest)
         return list(new)
 
     def keep_alive(self) -> None:

@@ -34,8 +34,10 @@ def _host_lobby(app: Any, seed: int) -> None:
     from net.guest import Guest
     from scenes.lan_host import HostLobbyScene
 
+    from .screenshot_saves import _fresh_data
+
+    _fresh_data()  # a LAN game saved with Ben by an earlier scene would bring another question
     lobby = HostLobbyScene(app, bind="127.0.0.1", advertise=False)
-    lobby.replace_ok = True  # a LAN game saved by an earlier scene is not the subject here
     app.push(lobby)
     lobby.open_lobby()
     assert lobby.host is not None
@@ -58,8 +60,10 @@ def _host_ask(app: Any, seed: int) -> None:
     from net.guest import Guest
     from scenes.lan_host import HostLobbyScene
 
+    from .screenshot_saves import _fresh_data
+
+    _fresh_data()  # a LAN game saved with Ben by an earlier scene would bring another question
     lobby = HostLobbyScene(app, bind="127.0.0.1", advertise=False)
-    lobby.replace_ok = True  # a LAN game saved by an earlier scene is not the subject here
     app.push(lobby)
     lobby.open_lobby()
     assert lobby.host is not None
