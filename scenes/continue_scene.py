@@ -6,7 +6,7 @@ Also the notice that tells about a file that could not be read and was set aside
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import pygame
 
@@ -89,6 +89,8 @@ class ContinueListScene(MenuScene):
     title = N_("Continue")
     subtitle = N_("One unfinished game per opponent: choose one")
     menu_top = 260
+    #: how a hosted game's lobby opens (tests bind it to 127.0.0.1, unadvertised, on any port)
+    lobby_options: ClassVar[dict[str, Any]] = {}
 
     def __init__(self, app: App, saves: list[Saved], lan: list[LanSaved] | None = None) -> None:
         self.saves = saves
@@ -117,7 +119,7 @@ class ContinueListScene(MenuScene):
         """The lobby reopens this game at once and waits for its guest(s) to rejoin."""
         from .lan_host import HostLobbyScene
 
-        lobby = HostLobbyScene(self.app)
+        lobby = HostLobbyScene(self.app, **self.lobby_options)
         self.app.push(lobby)
         if lan.path is not None:
             lobby.resume_saved(lan.path)
