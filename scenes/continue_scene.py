@@ -156,7 +156,8 @@ class ContinueListScene(MenuScene):
 def _lan_detail(lan: LanSaved) -> Callable[[], str]:
     """The kind, the score as last known and the date, for one LAN game in the list."""
     def words() -> str:
-        kind = _("LAN, you host") if lan.hosted else _("LAN, joined {address}", address=(lan.joined or {})["address"])
+        address = str((lan.joined or {}).get("address", "")).removesuffix(":47110")  # the usual port goes unsaid
+        kind = _("LAN, you host") if lan.hosted else _("LAN, joined {address}", address=address)
         score = _("match {n_south} \u2013 {n_north}", n_south=lan.match["south"], n_north=lan.match["north"]) \
             if lan.match is not None else \
             _("flags {n_south} \u2013 {n_north}", n_south=lan.flags["south"], n_north=lan.flags["north"])
