@@ -156,8 +156,7 @@ class ContinueListScene(MenuScene):
 def _lan_detail(lan: LanSaved) -> Callable[[], str]:
     """The kind, the score as last known and the date, for one LAN game in the list."""
     def words() -> str:
-        address = str((lan.joined or {}).get("address", "")).removesuffix(":47110")  # the usual port goes unsaid
-        kind = _("LAN, you host") if lan.hosted else _("LAN, joined {address}", address=address)
+        kind = _("LAN, you host") if lan.hosted else _("LAN, joined")  # the address is in the hint below
         score = _("match {n_south} \u2013 {n_north}", n_south=lan.match["south"], n_north=lan.match["north"]) \
             if lan.match is not None else \
             _("flags {n_south} \u2013 {n_north}", n_south=lan.flags["south"], n_north=lan.flags["north"])
@@ -168,7 +167,9 @@ def _lan_detail(lan: LanSaved) -> Callable[[], str]:
 def _lan_hint(lan: LanSaved) -> str:
     if lan.hosted:
         return _("A LAN game you host: the lobby reopens it and your guest rejoins from Continue or Join")
-    return _("A LAN game you joined: you rejoin it if the host is hosting it (score as last seen)")
+    address = str((lan.joined or {}).get("address", "")).removesuffix(":47110")  # the usual port goes unsaid
+    return _("A LAN game you joined at {address}: you rejoin it if its host is hosting it (score as last seen)",
+             address=address)
 
 
 def resume_into(app: App, saved: Saved) -> None:

@@ -99,6 +99,7 @@ class HostLobbyScene(MenuScene):
         self.phones: PhoneBridge | None = None  # the phone page: a phone may take the guest's seat
         self.phones_url = ""
         self.qr: pygame.Surface | None = None
+        self.kept: LanSaved | None = None  # the unfinished game kept with the guest asking, if any
         super().__init__(app)
         self.menu.center_x, self.menu.width = 560, 820
 
@@ -133,7 +134,7 @@ class HostLobbyScene(MenuScene):
                 Item(_("Back"), self.back),
             ]
         asker = self.host.join_request
-        saved = self._saved_with(asker) if asker is not None else None
+        saved = self.kept = self._saved_with(asker) if asker is not None else None
         if asker is not None and saved is not None and saved.path is not None:
             path = saved.path
             return [  # an unfinished game with this peer is kept: never replaced unasked
@@ -403,6 +404,8 @@ class HostLobbyScene(MenuScene):
         y += 210 if self.qr is None else 300
         if host.join_request is not None:
             status, colour = _("{name} wants to join: Accept or Refuse", name=host.join_request), art.HILITE
+            if self.kept is not None:
+                status = _("{name} wants to join: your unfinished game with them is kept", name=host.join_request)
         else:
             status, colour = self._status()
         img = fitted(status, 32, inner, colour, "bold")
