@@ -305,3 +305,54 @@ def test_an_unreachable_host_is_said_plainly_and_a_bad_note_is_set_aside(config:
     assert isinstance(app.top, NoticeScene) and "A LAN game you joined" in " ".join(app.top.lines)
     assert take_notices() == []
     app.close()
+
+
+def test_a_table_keeps_one_game_per_pair_and_continue_reseats_both_players(config: Path) -> None:
+    """At a table the peer is the pair: Ben sits first in the new lobby (no question yet: the pair is not
+    known), Ana's asking brings it; continuing moves Ben to the seat he held in the kept game."""
+    host = Host.new(rules=Rules(), seed=81, code="1357", host_name="TV", host_seat=None, accept_any=True)
+    host.save_path_for = host_save_for
+    players = [Guest(f"127.0.0.1:{host.port}", code="1357", name=n) for n in ("Ana", "Ben")]
+    for p in players:
+        p.connect()
+        while not p.welcomed:
+            host.poll(5)
+            p.poll(5)
+    host.start()
+    while len(host.game.actions) < 8:
+        host.poll(1)
+        for p in players:
+            p.poll(1)
+            if p.my_turn() and p.game is not None and p.actions_done == len(host.game.actions):
+                p.send_action(p.game.legal_actions()[0])
+    kept = list(host.game.actions)
+    tokens = {p.name: p.token for p in players}
+    assert host.save_path == host_save_for({"north": "ben", "south": "ANA"}, True), "the pair, in any order"
+    for p in players:
+        p.close()
+    host.close()
+
+    app = make_app("TV")
+    driver = Driver(app)
+    lobby = HostLobbyScene(app, table=True, **LOCAL)  # type: ignore[arg-type]
+    app.push(lobby)
+    choose(driver, lobby, "Open the lobby")
+    assert lobby.host is not None
+    ben = Guest(f"127.0.0.1:{lobby.host.port}", code=lobby.host.code, name="Ben")
+    ben.connect()
+    pump(driver, lambda: labels(lobby) == ["Accept", "Refuse"], ben)
+    driver.key(pygame.K_RETURN)
+    pump(driver, lambda: ben.seat == "south", ben)  # the first to sit takes south in a new game
+    ana = Guest(f"127.0.0.1:{lobby.host.port}", code=lobby.host.code, name="Ana")
+    ana.connect()
+    pump(driver, lambda: labels(lobby)[0] == "Continue the saved game with Ana", ana, ben)
+    driver.key(pygame.K_RETURN)
+    pump(driver, lambda: ana.seat == "south" and ben.seat == "north" and lobby.joined, ana, ben)
+    assert {"Ana": ana.token, "Ben": ben.token} == tokens and lobby.host.game.actions == kept
+    choose(driver, lobby, "Start the game")
+    assert isinstance(app.top, BoardScene)
+    pump(driver, lambda: ana.started and ana.actions_done == ben.actions_done == len(kept), ana, ben)
+    assert len(host_save_paths()) == 1
+    ana.close()
+    ben.close()
+    app.close()
