@@ -50,6 +50,13 @@ def _continue_list(app: Any, seed: int) -> None:
     app.push(ContinueListScene(app, load_saves(), lan_saves()))
 
 
+def _continue_list_joined(app: Any, seed: int) -> None:
+    """The same list with the joined LAN game focused: its hint names the host's address."""
+    _continue_list(app, seed)
+    listing = app.stack[-1]
+    listing.menu.focus = len(listing.menu.items) - 2  # the last game, just above Back
+
+
 def _lan_games(seed: int) -> None:
     """A game hosted here against Cy and one joined at a friend's, both a few turns in."""
     from net.host import Host
@@ -137,6 +144,7 @@ def _look(app: Any, seed: int) -> None:
 NEWCOMER_SCENES: dict[str, SceneMaker] = {
     "rules-formations": _rules(2), "rules-tie": _rules(3), "rules-claim": _rules(4),
     **{f"rules-{card}": _rules(card) for card in TACTICS},
-    "continue-list": _continue_list, "replace-save": _replace_save, "quit": _quit, "leave": _leave,
+    "continue-list": _continue_list, "continue-list-joined": _continue_list_joined,
+    "replace-save": _replace_save, "quit": _quit, "leave": _leave,
     "zoom": _zoom("hand"), "zoom-flag": _zoom("flag"), "look": _look,
 }
