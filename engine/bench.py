@@ -86,7 +86,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
         result = bench_bots(args.seconds, args.games)
     else:
-        module_name, func = {"render": ("game.bench_render", "bench_render"),
+        module_name, func = {"render": ("app.bench_render", "bench_render"),
                              "net": ("net.bench", "bench_net"), "attack": ("net.attack", "bench_attack")}[args.what]
         try:
             module = importlib.import_module(module_name)

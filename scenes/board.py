@@ -2,7 +2,7 @@
 
 The scene shows `table.view(viewer)`, offers picks from the engine's legal actions through a Flow,
 and turns the table's events into animations and log lines. It never decides a rule itself:
-refusals and proofs come from the engine (game.explain).
+refusals and proofs come from the engine (game.play.explain).
 """
 
 from __future__ import annotations
@@ -13,22 +13,23 @@ import pygame
 
 from engine import OTHER, IllegalAction, NotationError
 from engine.cards import TROOP_INFO
-from game import hand_order, layout, undo
-from game.explain import Referee
-from game.flow import Flow, Target
 from game.i18n import _, language
-from game.input import DIRECTIONS, Intent, Kind
-from game.scene import AMBIENT, IDLE, MOVING, Scene
-from game.table import Table
-from game.words import shown_name
+from game.play import hand_order, undo
+from game.play.explain import Referee
+from game.play.flow import Flow, Target
+from game.play.table import Table
+from game.play.words import shown_name
+from game.ui import layout
+from game.ui.input import DIRECTIONS, Intent, Kind
+from game.ui.scene import AMBIENT, IDLE, MOVING, Scene
 
 from . import board_coach, board_draw, board_events, board_zoom
 from .board_anim import Animator
 from .lan_wait import watch_peer
 
 if TYPE_CHECKING:
-    from game.session import Session
-    from game.shell import App
+    from game.play.session import Session
+    from game.ui.shell import App
 
 TOAST_TIME = 3.0  # a banner fades after about three seconds (it never waits for the next action)
 TOAST_MAX = 6.0
@@ -120,7 +121,7 @@ class BoardScene(Scene):
 
     def tint(self, seat: str) -> tuple[int, int, int]:
         """A player's colour for the whole game (south amber, north blue), whichever side they sit on now."""
-        from game import art
+        from game.ui import art
 
         return art.SEAT_TINT["bottom" if seat == "south" else "top"]
 
@@ -388,7 +389,7 @@ class BoardScene(Scene):
         return _("Not a choice now. {prompt}", prompt=" ".join(self.prompt()))
 
     def refuse(self, target: Target, words: str) -> None:
-        from game import audio
+        from game.ui import audio
 
         from .board_anim import Shake
 
@@ -453,7 +454,7 @@ class BoardScene(Scene):
     def say(self, lines: list[str], bad: bool = False, title: str = "", good: bool = False,
             queued: bool = False) -> None:
         """A toast. Refusals show at once; `queued` ones (the other side's moves) follow each other."""
-        from game import art
+        from game.ui import art
 
         colour = art.BAD if bad else (art.GOOD if good else art.CREAM)
         words = sum(len(line) for line in lines) + len(title)

@@ -10,19 +10,19 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game import art
 from game.i18n import N_, _
-from game.input import Intent, Kind
-from game.saves import Saved, describe, opponent_words, resume, score_line
-from game.scene import Scene
-from game.text import blit_lines, fitted, shadowed, text, wrap
-from game.widgets import Item
+from game.play.saves import Saved, describe, opponent_words, resume, score_line
+from game.ui import art
+from game.ui.input import Intent, Kind
+from game.ui.scene import Scene
+from game.ui.text import blit_lines, fitted, shadowed, text, wrap
+from game.ui.widgets import Item
 
 from .menu_base import MenuScene
 
 if TYPE_CHECKING:
-    from game.lan_saved import LanSaved
-    from game.shell import App
+    from game.keep.lan_saved import LanSaved
+    from game.ui.shell import App
 
 
 class ContinueScene(MenuScene):
@@ -127,7 +127,7 @@ class ContinueListScene(MenuScene):
 
 def resume_into(app: App, saved: Saved) -> None:
     """Replace the screens with the resumed sitting: the board, or the scoreboard between games."""
-    from game.undo import log_events
+    from game.play.undo import log_events
 
     from .board import BoardScene
     from .scoreboard import ScoreboardScene
@@ -177,7 +177,7 @@ class NoticeScene(Scene):
 
 def show_notices(app: App) -> None:
     """Push a notice for the files set aside since the last look, if any."""
-    from game.files import take_notices
+    from game.keep.files import take_notices
 
     lines = take_notices()
     if lines:

@@ -19,17 +19,17 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from engine import Rules
-from game import art
 from game.i18n import N_, _
-from game.input import Intent, Kind
-from game.text import fitted, shadowed, wrap
-from game.widgets import Item
+from game.ui import art
+from game.ui.input import Intent, Kind
+from game.ui.text import fitted, shadowed, wrap
+from game.ui.widgets import Item
 
 from .menu_base import MenuScene
 from .setup import PLAY_CHOICES, PLAY_WORDS
 
 if TYPE_CHECKING:
-    from game.shell import App
+    from game.ui.shell import App
     from net.discovery import Advertiser
     from net.host import Host
     from net.web.bridge import PhoneBridge
@@ -165,7 +165,7 @@ class HostLobbyScene(MenuScene):
                                         (_("Back"), lambda: None)]))
             return
         first = None if self.table else {"random": None, "host": "south", "guest": "north"}[self.starts]
-        from game.lan_store import host_save_path
+        from game.keep.lan_store import host_save_path
 
         self.host = open_host(Rules(self.tactics, self.timing), first, self.player_name, self.bind, self.port,
                               match_option(self.play), table=self.table)
@@ -234,7 +234,7 @@ class HostLobbyScene(MenuScene):
         self.open_lobby()
 
     def resume_saved(self) -> None:
-        from game.lan_store import host_save_path
+        from game.keep.lan_store import host_save_path
         from net.host import Host
 
         try:
@@ -264,8 +264,8 @@ class HostLobbyScene(MenuScene):
     def start(self) -> None:
         if self.host is None or not self.joined:
             return
-        from game.lan_tables import HostTable
-        from game.lan_watch import TableHostTable
+        from game.play.lan_tables import HostTable
+        from game.play.lan_watch import TableHostTable
 
         from .table_board import board_for
 
@@ -299,7 +299,7 @@ class HostLobbyScene(MenuScene):
         self._sync()
 
     def activity(self) -> int:
-        from game.scene import AMBIENT, IDLE
+        from game.ui.scene import AMBIENT, IDLE
 
         return AMBIENT if self.host is not None else IDLE
 
@@ -409,7 +409,7 @@ def _address(advertiser: Advertiser | None) -> str:
 def _saved_game_waiting() -> bool:
     """A LAN game saved unfinished (the host left or crashed) can be reopened."""
     from engine.jsonfile import DataFileError, read_json_file
-    from game.lan_store import host_save_path
+    from game.keep.lan_store import host_save_path
 
     try:
         data = read_json_file(host_save_path())

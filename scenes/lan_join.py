@@ -11,19 +11,19 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game import art
 from game.i18n import N_, _
-from game.input import Intent, Kind
-from game.scene import AMBIENT, Scene
-from game.text import fit_size, fitted, shadowed, text
-from game.widgets import Item, Menu
+from game.ui import art
+from game.ui.input import Intent, Kind
+from game.ui.scene import AMBIENT, Scene
+from game.ui.text import fit_size, fitted, shadowed, text
+from game.ui.widgets import Item, Menu
 from net.roles import MAX_WATCHERS
 
 from .lan_host import TIMING_SHORT
 from .menu_base import MenuScene
 
 if TYPE_CHECKING:
-    from game.shell import App
+    from game.ui.shell import App
     from net.discovery import Browser
     from net.guest import Guest
 
@@ -243,7 +243,7 @@ class CodeEntryScene(_EntryScene):
         self.help = _("The four digits on the host's screen  \u00b7  {address}", address=address)
 
     def go(self) -> None:
-        from game.lan_store import guest_token
+        from game.keep.lan_store import guest_token
         from net.guest import Guest
 
         names = getattr(self.app.settings, "names", None) or ["Guest"]
@@ -292,13 +292,13 @@ class GuestWaitScene(Scene):
         guest.poll(0)
         self.app.dirty = True
         if guest.token and guest.seat is not None and not self.remembered:
-            from game.lan_store import remember_token
+            from game.keep.lan_store import remember_token
 
             self.remembered = True
             remember_token(guest.address.removeprefix("tcp://"), guest.token)
         if guest.started and guest.view is not None and guest.refused is None:
-            from game.lan_tables import RemoteTable
-            from game.lan_watch import WatchTable
+            from game.play.lan_tables import RemoteTable
+            from game.play.lan_watch import WatchTable
 
             from .table_board import board_for
 
@@ -313,7 +313,7 @@ class GuestWaitScene(Scene):
         if guest is None:
             return "", [], art.MUTED
         if guest.refused:
-            from game.refusals import refusal_words
+            from game.play.refusals import refusal_words
 
             return _("The host refused"), [refusal_words(guest.refused)], art.BAD
         if guest.asking:

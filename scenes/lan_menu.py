@@ -4,7 +4,7 @@ list so that list fits the screen with Continue)."""
 from __future__ import annotations
 
 from game.i18n import N_, _
-from game.widgets import Item
+from game.ui.widgets import Item
 
 from .menu_base import MenuScene
 

@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 from engine.match import Match
 from game.i18n import _
-from game.lan_tables import HostTable, RemoteTable
-from game.widgets import Item
+from game.play.lan_tables import HostTable, RemoteTable
+from game.ui.widgets import Item
 
 if TYPE_CHECKING:
     from .results import ResultsScene

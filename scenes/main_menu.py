@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from game.i18n import N_, _
-from game.widgets import Item
+from game.ui.widgets import Item
 
 from .menu_base import MenuScene
 
@@ -15,8 +15,8 @@ class MainMenuScene(MenuScene):
     menu_top = 260
 
     def items(self) -> list[Item]:
-        from game.lan_saved import lan_saved
-        from game.saves import load_saves
+        from game.keep.lan_saved import lan_saved
+        from game.play.saves import load_saves
 
         self.saves = load_saves()
         self.saved = self.saves[0] if self.saves else None
@@ -70,7 +70,7 @@ class MainMenuScene(MenuScene):
 
             self.app.push(WelcomeScene(self.app))
         show_notices(self.app)  # a save that could not be read was set aside: say so
-        from game import audio
+        from game.ui import audio
 
         audio.music(self.app)  # the music loop starts with the menu (if its volume is above 0)
 

@@ -13,17 +13,17 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game import art
 from game.i18n import N_, _
-from game.input import DIRECTIONS, Clicks, Intent, Kind
-from game.scene import Scene
-from game.text import fit_size, fitted, shadowed, text
-from game.widgets import Item
+from game.ui import art
+from game.ui.input import DIRECTIONS, Clicks, Intent, Kind
+from game.ui.scene import Scene
+from game.ui.text import fit_size, fitted, shadowed, text
+from game.ui.widgets import Item
 
 from .menu_base import MenuScene
 
 if TYPE_CHECKING:
-    from game.shell import App
+    from game.ui.shell import App
 
 MAX_LEN = 16
 SHIFT, SPACE, ERASE, DONE = N_("Shift"), N_("Space"), N_("Erase"), N_("Done")

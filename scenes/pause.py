@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.i18n import N_, _
-from game.widgets import Item
+from game.ui.widgets import Item
 
 from .menu_base import MenuScene
 
 if TYPE_CHECKING:
-    from game.shell import App
+    from game.ui.shell import App
 
     from .board import BoardScene
 

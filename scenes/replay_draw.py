@@ -8,11 +8,11 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game import art, card_art
 from game.i18n import N_, _
-from game.input import Kind
-from game.text import fit_size, fitted, shadowed, text, wrap
-from game.words import how_words
+from game.play.words import how_words
+from game.ui import art, card_art
+from game.ui.input import Kind
+from game.ui.text import fit_size, fitted, shadowed, text, wrap
 
 if TYPE_CHECKING:
     from .replay_view import ReplayScene

@@ -6,18 +6,18 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game import art
 from game.i18n import _
-from game.session import Session, Setup
-from game.text import shadowed, text
-from game.widgets import Item
-from game.words import how_words
+from game.play.session import Session, Setup
+from game.play.words import how_words
+from game.ui import art
+from game.ui.text import shadowed, text
+from game.ui.widgets import Item
 
 from .lan_results import lan_follow, lan_items, lan_status
 from .menu_base import MenuScene
 
 if TYPE_CHECKING:
-    from game.shell import App
+    from game.ui.shell import App
 
     from .board import BoardScene
 
@@ -55,7 +55,7 @@ class ResultsScene(MenuScene):
 
     def _review(self) -> None:
         """Against a bot: the moves that cost the player most, found by hard in its own process."""
-        from game.table import LocalTable
+        from game.play.table import LocalTable
 
         from .review_scene import ReviewScene
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from game.hand_order import ORDER_WORDS
 from game.i18n import AUTO, LANGUAGES, N_, _, set_language, system_language
-from game.settings import ANIMATION_SPEEDS, HAND_ORDERS, TAKEBACKS, WINDOW_SIZES
-from game.widgets import Item, Menu
+from game.keep.settings import ANIMATION_SPEEDS, HAND_ORDERS, TAKEBACKS, WINDOW_SIZES
+from game.play.hand_order import ORDER_WORDS
+from game.ui.widgets import Item, Menu
 
 from .menu_base import MenuScene
 

@@ -7,13 +7,13 @@ from typing import TYPE_CHECKING
 from engine.rules import CLAIM_TIMINGS
 from game.i18n import N_
 from game.i18n import _ as tr
-from game.session import OPPONENT_NAMES, OPPONENTS, Session, Setup
-from game.widgets import Item
+from game.play.session import OPPONENT_NAMES, OPPONENTS, Session, Setup
+from game.ui.widgets import Item
 
 from .menu_base import MenuScene
 
 if TYPE_CHECKING:
-    from game.shell import App
+    from game.ui.shell import App
 
 TIMING_WORDS = {"standard": N_("after playing (standard)"), "advanced": N_("start of turn (advanced)"),
                 "end": N_("end of turn (variant)")}
@@ -134,7 +134,7 @@ class SetupScene(MenuScene):
 
 def start_game(app: App, setup: Setup) -> None:
     """Start a new sitting; an unfinished one against the same kind of opponent is never replaced unasked."""
-    from game.saves import load_save
+    from game.play.saves import load_save
 
     from .confirm import ConfirmScene
 
@@ -142,7 +142,7 @@ def start_game(app: App, setup: Setup) -> None:
     if old is None:
         _begin(app, setup)
         return
-    from game.saves import describe, drop_save, opponent_words
+    from game.play.saves import describe, drop_save, opponent_words
 
     from .continue_scene import resume_into
 

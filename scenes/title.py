@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pygame
 
-from game import art, card_art
 from game.i18n import _
-from game.input import Intent, Kind
-from game.scene import AMBIENT, Scene
-from game.text import fitted, shadowed, text
-from game.tween import pulse
+from game.ui import art, card_art
+from game.ui.input import Intent, Kind
+from game.ui.scene import AMBIENT, Scene
+from game.ui.text import fitted, shadowed, text
+from game.ui.tween import pulse
 
 FAN = ("r10", "y9", "alexander", "g8", "b7", "p6")
 

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import pygame
 
-from game import art, card_art
 from game.i18n import N_, _
-from game.input import Kind
-from game.session import Setup
-from game.text import fit_size, fitted, shadowed
-from game.widgets import Item
+from game.play.session import Setup
+from game.ui import art, card_art
+from game.ui.input import Kind
+from game.ui.text import fit_size, fitted, shadowed
+from game.ui.widgets import Item
 
 from .menu_base import MenuScene
 
