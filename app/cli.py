@@ -20,7 +20,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "legal": ("engine.tools", "cmd_legal", "the legal actions of a position"),
     "apply": ("engine.tools", "cmd_apply", "apply actions to a complete game state"),
     "replay": ("engine.tools", "cmd_replay", "replay a game record; print the final position and result"),
-    "bench": ("engine.bench", "cmd_bench", "print benchmark figures as JSON"),
+    "bench": ("app.bench", "cmd_bench", "print benchmark figures as JSON"),
     "arena": ("engine.ai.arena", "cmd_arena", "play bots against each other and measure them"),
     "hint": ("engine.ai.hint", "cmd_hint", "the action a bot would play from a position"),
     "review": ("engine.ai.review", "cmd_review", "the three moves of a game that cost a player most, by hard"),

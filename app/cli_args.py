@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from engine.cli_args import args_bench as _engine_bench
 from net.cli_args import args_host as _net_host
 from net.cli_args import args_join as _net_join
 
@@ -31,3 +32,7 @@ def args_host(p: argparse.ArgumentParser) -> None:
 
 def args_join(p: argparse.ArgumentParser) -> None:
     _net_join(p)
+
+
+def args_bench(p: argparse.ArgumentParser) -> None:
+    _engine_bench(p)

@@ -17,7 +17,7 @@ from game.i18n import _, language
 from game.play import hand_order, undo
 from game.play.explain import Referee
 from game.play.flow import Flow, Target
-from game.play.table import Table
+from game.play.table import LocalTable, Table
 from game.play.words import shown_name
 from game.ui import layout
 from game.ui.input import DIRECTIONS, Intent, Kind
@@ -364,7 +364,7 @@ class BoardScene(Scene):
         if kind == "button":
             {"log": self.open_log, "menu": self.open_pause, "rules": self.open_rules,
              "hint": lambda: board_coach.ask_hint(self),
-             "undo": lambda: undo.board_take_back(self)}.get(str(target[1]), lambda: None)()
+             "undo": self.take_back}.get(str(target[1]), lambda: None)()
         elif kind == "discard":
             self.open_inspect()
         elif kind == "flag" and self.flow.card is None:
@@ -467,6 +467,19 @@ class BoardScene(Scene):
         self.toasts.append(Toast(lines, colour, start + duration, title, start, queued))
 
     # ------------------------------------------------------------------ scenes on top
+    def take_back(self) -> None:
+        """The Take back button: undo one action (game.play.undo) and show the game as it was."""
+        table = self.table
+        if not undo.offered(table, self.app.settings.takebacks) or not isinstance(table, LocalTable):
+            self.say([_("Nothing to take back now.")], bad=True)
+            return
+        undone = undo.take_back(table)
+        viewer = table.local_seats[0] if len(table.local_seats) == 1 else None
+        self.log = undo.log_events(table, viewer)
+        self.flow.reset([], self.viewer)
+        self.refresh()
+        self.say([_("Taken back: {what}.", what=undo.undone_words(undone))], good=True)
+
     def open_pause(self) -> None:
         from .pause import PauseScene
 

@@ -7,15 +7,12 @@ Which actions may be taken back is decided in one place, `takeback_floor`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine import Game, Rules, from_record, redact
 from game.i18n import N_
 from game.i18n import _ as tr
 from game.play.table import LocalTable
-
-if TYPE_CHECKING:
-    from scenes.board import BoardScene
 
 #: events that show a hidden card to a player: no action at or before one can be taken back
 REVEALS = ("draw", "scout_draw")
@@ -85,21 +82,8 @@ def log_events(table: LocalTable, viewer: str | None) -> list[dict[str, Any]]:
     return [redact(event, viewer) for action in record["actions"] for event in game.apply(action)]
 
 
-def board_take_back(board: BoardScene) -> None:
-    """The board's Take back button: undo one action and show the game as it was."""
-    table = board.table
-    if not offered(table, board.app.settings.takebacks) or not isinstance(table, LocalTable):
-        board.say([tr("Nothing to take back now.")], bad=True)
-        return
-    undone = take_back(table)
-    viewer = table.local_seats[0] if len(table.local_seats) == 1 else None
-    board.log = log_events(table, viewer)
-    board.flow.reset([], board.viewer)
-    board.refresh()
-    board.say([tr("Taken back: {what}.", what=_words(undone))], good=True)
-
-
-def _words(action: dict[str, Any]) -> str:
+def undone_words(action: dict[str, Any]) -> str:
+    """What was taken back, as the board says it."""
     from game.play.words import card_words
 
     kind = action["type"]
