@@ -82,6 +82,5 @@ class AccessibilityScene(MenuScene):
 
     @property
     def opaque(self) -> bool:  # type: ignore[override]
-        from .board import BoardScene
 
-        return self.app.find(BoardScene) is None
+        return self.app.find(self.app.scene("board")) is None

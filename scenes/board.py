@@ -481,26 +481,18 @@ class BoardScene(Scene):
         self.say([_("Taken back: {what}.", what=undo.undone_words(undone))], good=True)
 
     def open_pause(self) -> None:
-        from .pause import PauseScene
-
-        self.app.push(PauseScene(self.app, self))
+        self.app.push(self.app.open("pause", self))
 
     def open_log(self) -> None:
-        from .overlays import LogScene
-
-        self.app.push(LogScene(self.app, self.log, self.names))
+        self.app.push(self.app.open("log", self.log, self.names))
 
     def open_rules(self) -> None:
         """The rules reference, at the page of the tactics card under the focus if there is one."""
-        from .rules_ref import RulesScene
-
         shown = board_zoom.zoomed(self)
-        self.app.push(RulesScene(self.app, card=shown[1] if shown else None))
+        self.app.push(self.app.open("rules", card=shown[1] if shown else None))
 
     def open_inspect(self) -> None:
-        from .overlays import InspectScene
-
-        self.app.push(InspectScene(self.app, self.view, self.viewer, self.names))
+        self.app.push(self.app.open("inspect", self.view, self.viewer, self.names))
 
     def reveal(self, seat: str) -> None:
         """The pass screen was confirmed: show `seat`'s hand."""
@@ -527,17 +519,15 @@ class BoardScene(Scene):
         if busy:
             return
         if self.pending_pass is not None and self.table.result is None:
-            from .pass_device import PassScene
 
             seat, self.pending_pass = self.pending_pass, None
             self.hidden = True
             self.refresh()
-            self.app.push(PassScene(self.app, self, seat))
+            self.app.push(self.app.open("pass", self, seat))
         elif self.pending_results and not self.results_shown:
-            from .results import ResultsScene
 
             self.results_shown = True
-            self.app.push(ResultsScene(self.app, self))
+            self.app.push(self.app.open("results", self))
         elif self.my_turn and self.table.phase == "claim" and self.app.settings.auto_claim:
             claims = [a for a in self.legal if a["type"] == "claim"]
             if claims:
@@ -563,10 +553,9 @@ class BoardScene(Scene):
     def enter(self) -> None:
         """Hot-seat: the first player's hand stays hidden until they hold the device."""
         if self.pending_pass is not None:
-            from .pass_device import PassScene
 
             seat, self.pending_pass = self.pending_pass, None
-            self.app.push(PassScene(self.app, self, seat))
+            self.app.push(self.app.open("pass", self, seat))
 
     def leave(self) -> None:
         if self.app.find(BoardScene) is None:

@@ -113,9 +113,7 @@ class ContinueListScene(MenuScene):
         return [*out, Item(_("Back"), self.back)]
 
     def _lan(self) -> None:
-        from .lan_host import HostLobbyScene
-
-        self.app.push(HostLobbyScene(self.app))
+        self.app.push(self.app.open("host_lobby"))
 
     @staticmethod
     def _detail(saved: Saved) -> Callable[[], str]:
@@ -129,14 +127,11 @@ def resume_into(app: App, saved: Saved) -> None:
     """Replace the screens with the resumed sitting: the board, or the scoreboard between games."""
     from game.play.undo import log_events
 
-    from .board import BoardScene
-    from .scoreboard import ScoreboardScene
-
     session, table = resume(saved, bot_pace=0.7 * app.settings.speed)
     if table is None:
-        app.reset(ScoreboardScene(app, session))
+        app.reset(app.open("scoreboard", session))
         return
-    board = BoardScene(app, table, session)
+    board = app.open("board", table, session)
     board.log = log_events(table, table.local_seats[0] if len(table.local_seats) == 1 else None)
     if table.result is not None:  # stopped after the last move, before the results were counted
         board.pending_pass = None

@@ -156,13 +156,12 @@ class HostLobbyScene(MenuScene):
 
     def open_lobby(self) -> None:
         if _saved_game_waiting() and not getattr(self, "replace_ok", False):  # never replaced unasked
-            from .confirm import ConfirmScene
 
-            self.app.push(ConfirmScene(self.app, _("An unfinished LAN game is saved"),
-                                       [_("A new game would replace it.")],
-                                       [(_("Resume the saved LAN game"), self.resume_saved),
-                                        (_("Start a new game (the old one is lost)"), self._open_anyway),
-                                        (_("Back"), lambda: None)]))
+            self.app.push(self.app.open("confirm", _("An unfinished LAN game is saved"),
+                                        [_("A new game would replace it.")],
+                                        [(_("Resume the saved LAN game"), self.resume_saved),
+                                         (_("Start a new game (the old one is lost)"), self._open_anyway),
+                                         (_("Back"), lambda: None)]))
             return
         first = None if self.table else {"random": None, "host": "south", "guest": "north"}[self.starts]
         from game.keep.lan_store import host_save_path
@@ -267,13 +266,11 @@ class HostLobbyScene(MenuScene):
         from game.play.lan_tables import HostTable
         from game.play.lan_watch import TableHostTable
 
-        from .table_board import board_for
-
         host, self.host = self.host, None  # the board's table owns it now (and the phone page follows it)
         self.phones = None
         host.advertiser, self.advertiser = self.advertiser, None  # still found during play: watchers may come
         host.start()
-        self.app.reset(board_for(self.app, TableHostTable(host) if host.table else HostTable(host)))
+        self.app.reset(self.app.open("board_for", TableHostTable(host) if host.table else HostTable(host)))
 
     def back(self) -> None:
         self.app.pop(self)  # leave() closes the lobby

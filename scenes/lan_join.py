@@ -300,10 +300,8 @@ class GuestWaitScene(Scene):
             from game.play.lan_tables import RemoteTable
             from game.play.lan_watch import WatchTable
 
-            from .table_board import board_for
-
             self.guest = None  # the board's table owns it now
-            self.app.reset(board_for(self.app, WatchTable(guest) if guest.watch else RemoteTable(guest)))
+            self.app.reset(self.app.open("board_for", WatchTable(guest) if guest.watch else RemoteTable(guest)))
 
     def activity(self) -> int:
         return AMBIENT

@@ -23,11 +23,7 @@ class LanMenuScene(MenuScene):
         ]
 
     def _host(self) -> None:
-        from .lan_host import HostLobbyScene
-
-        self.app.push(HostLobbyScene(self.app))
+        self.app.push(self.app.open("host_lobby"))
 
     def _join(self) -> None:
-        from .lan_join import JoinListScene
-
-        self.app.push(JoinListScene(self.app))
+        self.app.push(self.app.open("join_list"))

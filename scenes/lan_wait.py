@@ -90,9 +90,8 @@ class PeerLostScene(MenuScene):
         save = getattr(self.board.table, "save", None)
         if save is not None:
             save()
-        from .main_menu import MainMenuScene
 
-        self.app.reset(MainMenuScene(self.app))
+        self.app.reset(self.app.open("main_menu"))
 
     def update(self, dt: float) -> None:
         if self.app.top is self and not getattr(self.board.table, "peer_lost", False):
@@ -108,7 +107,6 @@ def follow_next_game(board: BoardScene) -> None:
 
     table = board.table
     if isinstance(table, RemoteTable) and table.guest.number != table.number and table.guest.view is not None:
-        from .table_board import board_for
 
         guest = table.detach()
-        board.app.reset(board_for(board.app, type(table)(guest)))  # a player's table, or a watcher's
+        board.app.reset(board.app.open("board_for", type(table)(guest)))  # a player's table, or a watcher's

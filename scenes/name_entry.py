@@ -45,6 +45,11 @@ def name_title(seat_index: int) -> str:
     return _(TITLES[seat_index])
 
 
+def seat_name_scene(app: App, seat_index: int, name: str, done: Callable[[str], None]) -> NameScene:
+    """The keyboard for one seat's name, titled for that seat (setup opens it by name: "seat_name")."""
+    return NameScene(app, name_title(seat_index), name, done)
+
+
 def key_rects() -> dict[tuple[int, int], tuple[str, pygame.Rect]]:
     """(row, index) -> (key, rectangle): the keyboard's geometry, shared by drawing and clicking."""
     out: dict[tuple[int, int], tuple[str, pygame.Rect]] = {}
@@ -229,7 +234,7 @@ class NamesScene(MenuScene):
         ]
 
     def edit(self, i: int) -> None:
-        self.app.push(NameScene(self.app, name_title(i), self.app.settings.names[i], lambda v: self.keep(i, v)))
+        self.app.push(seat_name_scene(self.app, i, self.app.settings.names[i], lambda v: self.keep(i, v)))
 
     def keep(self, i: int, name: str) -> None:
         self.app.settings.names[i] = name
@@ -237,6 +242,5 @@ class NamesScene(MenuScene):
 
     @property
     def opaque(self) -> bool:  # type: ignore[override]
-        from .board import BoardScene
 
-        return self.app.find(BoardScene) is None
+        return self.app.find(self.app.scene("board")) is None

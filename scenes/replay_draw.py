@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 
 SMALL_W, SMALL_H = card_art.SIZES["small"]
 COL_X0, COL_W = 34, 138
+CONTROLS = ("start", "back", "play", "step", "end", "export", "close")  # the replay's buttons, left to right
 OFFSET = 34
 NORTH_HAND_Y, SOUTH_HAND_Y = 104, 790
 FLAG_Y = 458  # top of the flag row
@@ -29,8 +30,6 @@ WIDTHS = {"start": 110, "back": 170, "play": 200, "step": 170, "end": 110, "expo
 
 
 def control_rects() -> dict[str, pygame.Rect]:
-    from .replay_view import CONTROLS
-
     out = {}
     x = 30
     for name in CONTROLS:

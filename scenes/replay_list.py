@@ -98,10 +98,9 @@ class ReplayListScene(Scene):
                 if bad else _("{imported}.", imported=imported)
             show_notices(self.app)
         else:
-            from .replay_view import ReplayScene
 
             kept = self.games[i]
-            self.app.push(ReplayScene(self.app, kept.game, kept.when))
+            self.app.push(self.app.open("replay", kept.game, kept.when))
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(art.backdrop((1920, 1080), 11, art.NIGHT), (0, 0))

@@ -54,9 +54,7 @@ class ReviewScene(MenuScene):
         return [*out, Item(_("Back"), self.back)]
 
     def _open(self, mark: dict[str, Any]) -> None:
-        from .replay_view import ReplayScene
-
-        scene = ReplayScene(self.app, self.game)
+        scene = self.app.open("replay", self.game)
         scene.go(int(mark["index"]))
         self.app.push(scene)
 

@@ -55,17 +55,13 @@ class ScoreboardScene(MenuScene):
     def _next(self) -> None:
         from game.play.session import Session
 
-        from .board import BoardScene
-
         session = self.session
         if self.over:
             session = Session(session.setup, session.bot_pace, session.in_process_bots)
-        self.app.reset(BoardScene(self.app, session.new_table(), session))
+        self.app.reset(self.app.open("board", session.new_table(), session))
 
     def _menu(self) -> None:
-        from .main_menu import MainMenuScene
-
-        self.app.reset(MainMenuScene(self.app))
+        self.app.reset(self.app.open("main_menu"))
 
     # ------------------------------------------------------------------ words
     def progress(self) -> str:

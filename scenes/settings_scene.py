@@ -105,17 +105,12 @@ class SettingsScene(MenuScene):
         self.app.save_settings()
 
     def _names(self) -> None:
-        from .name_entry import NamesScene
-
-        self.app.push(NamesScene(self.app))
+        self.app.push(self.app.open("names"))
 
     def _access(self) -> None:
-        from .accessibility_scene import AccessibilityScene
-
-        self.app.push(AccessibilityScene(self.app))
+        self.app.push(self.app.open("accessibility"))
 
     @property
     def opaque(self) -> bool:  # type: ignore[override]
-        from .board import BoardScene
 
-        return self.app.find(BoardScene) is None
+        return self.app.find(self.app.scene("board")) is None

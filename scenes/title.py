@@ -23,14 +23,12 @@ class TitleScene(Scene):
 
     def handle(self, intent: Intent) -> None:
         if intent.kind in (Kind.CONFIRM, Kind.RELEASE, Kind.MENU):
-            from .main_menu import MainMenuScene
 
-            self.app.replace(MainMenuScene(self.app))
+            self.app.replace(self.app.open("main_menu"))
         elif intent.kind is Kind.BACK:  # B or Esc on the title quits, but only after a yes
-            from .confirm import ask
 
-            ask(self.app, _("Quit Battle Line?"), [_("Unfinished games are kept: Continue brings them back.")],
-                _("Quit"), self.app.quit)
+            self.app.open("ask", _("Quit Battle Line?"), [_("Unfinished games are kept: Continue brings them back.")],
+                          _("Quit"), self.app.quit)
 
     def update(self, dt: float) -> None:
         self.clock += dt

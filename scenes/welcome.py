@@ -43,17 +43,13 @@ class WelcomeScene(MenuScene):
         self.app.pop(self)
 
     def _tutorial(self) -> None:
-        from .tutorial import TutorialScene
-
         self.back()
-        self.app.push(TutorialScene(self.app))
+        self.app.push(self.app.open("tutorial"))
 
     def _easy(self) -> None:
-        from .setup import start_game
-
         self._answered()
         setup = Setup(opponent="easy", names=list(self.app.settings.names))
-        start_game(self.app, setup)
+        self.app.open("start_game", setup)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_backdrop(surface)

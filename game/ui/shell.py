@@ -6,9 +6,11 @@ so an idle board costs almost no CPU. Tests drive `step()` with a fixed timestep
 
 from __future__ import annotations
 
+import importlib
 import logging
 import time
 from collections.abc import Callable
+from typing import Any
 
 import pygame
 
@@ -20,6 +22,13 @@ from game.ui.scene import AMBIENT, IDLE, MOVING, Scene
 log = logging.getLogger(__name__)
 FPS = {MOVING: 60, AMBIENT: 30}
 DEVICE_EVENTS = (pygame.CONTROLLERDEVICEADDED, pygame.CONTROLLERDEVICEREMOVED)
+#: scene name -> "module:attribute", filled by the scenes package (scenes/__init__.py): a scene opens another
+#: by name through the app, so scenes do not import each other and this toolkit imports none of them
+SCENES: dict[str, str] = {}
+
+
+def register_scenes(names: dict[str, str]) -> None:
+    SCENES.update(names)
 
 
 class App:
@@ -65,6 +74,17 @@ class App:
         save_settings(self.settings)
 
     # ---------------------------------------------------------------- stack
+    def scene(self, name: str) -> Any:
+        """The scene class (or scene-making function) registered as `name`, imported when first asked for."""
+        if name not in SCENES:
+            raise KeyError(f"no scene registered as {name!r}")
+        module, _, attribute = SCENES[name].partition(":")
+        return getattr(importlib.import_module(module), attribute)
+
+    def open(self, name: str, *args: Any, **kwargs: Any) -> Any:
+        """The scene `name` made for this app: `scene(name)(app, *args, **kwargs)` (pushing it is the caller's)."""
+        return self.scene(name)(self, *args, **kwargs)
+
     @property
     def top(self) -> Scene | None:
         return self.stack[-1] if self.stack else None
