@@ -111,14 +111,14 @@ def imports_of(name: str, path: Path, known: dict[str, Path]) -> list[tuple[str,
 def upward_arrows(root: Path) -> list[str]:
     """Every import from a floor to a floor above it, as 'file:line: a -> b'."""
     known = modules(root)
-    bad = []
+    bad: set[str] = set()
     for name, path in known.items():
         here = floor_of(name)
         for target, line, _ in imports_of(name, path, known):
             there = floor_of(target)
             if here is not None and there is not None and there > here:
-                bad.append(f"{path.relative_to(root)}:{line}: {FLOORS[here]} -> {FLOORS[there]} ({target})")
-    return bad
+                bad.add(f"{path.relative_to(root)}:{line}: {FLOORS[here]} -> {FLOORS[there]} ({target})")
+    return sorted(bad)
 
 
 def scene_circles(root: Path) -> list[list[str]]:
