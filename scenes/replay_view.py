@@ -24,6 +24,8 @@ if TYPE_CHECKING:
     from game.ui.shell import App
 
 STEP_TIME = 0.9  # seconds per step when playing on its own, at normal animation speed
+
+
 class Replay:
     """Every position of a game, and the log lines each action produced."""
 
