@@ -41,4 +41,24 @@ def _results(app: Any, seed: int) -> None:
     app.push(ResultsScene(app, board))
 
 
-COACH_SCENES = {"hint": _hint, "results-hints": _results}
+def _replay_estimate(app: Any, seed: int) -> None:
+    """The replay with the win-estimate bar: South's estimate at its latest play, by hard at fixed iterations."""
+    from app.screenshot_saves import _finished
+    from engine.ai.hard import HardBot
+    from engine.position import from_position
+    from scenes.replay_coach import SEAT, ReplayCoach
+    from scenes.replay_view import ReplayScene
+
+    app.settings.win_bar = True
+    scene = ReplayScene(app, _finished(seed), "2025-03-14 20:15")
+    scene.go(scene.replay.steps * 2 // 3)
+    scene.coach = coach = ReplayCoach(scene, in_process=True)
+    step = max(i for i in coach.plays if i <= scene.step)
+    seen = from_position(from_position(scene.replay.views[step]).view(SEAT))  # South's own view only
+    bot = HardBot(seed, iterations=300)
+    bot.choose_in(seen)
+    coach.chances[step] = bot.last_search["win_chance"] if bot.last_search else bot.estimate(seen)
+    app.push(scene)
+
+
+COACH_SCENES = {"hint": _hint, "results-hints": _results, "replay-estimate": _replay_estimate}

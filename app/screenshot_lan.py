@@ -31,11 +31,12 @@ def _host_rules(app: Any, seed: int) -> None:
 
 
 def _host_lobby(app: Any, seed: int) -> None:
+    from app.screenshot_saves import _fresh_data
     from net.guest import Guest
     from scenes.lan_host import HostLobbyScene
 
+    _fresh_data()  # a LAN game saved with Ben by an earlier scene would bring another question
     lobby = HostLobbyScene(app, bind="127.0.0.1", advertise=False)
-    lobby.replace_ok = True  # a LAN game saved by an earlier scene is not the subject here
     app.push(lobby)
     lobby.open_lobby()
     assert lobby.host is not None
@@ -55,15 +56,23 @@ def _host_lobby(app: Any, seed: int) -> None:
 
 def _host_ask(app: Any, seed: int) -> None:
     """The lobby asks: "Ben wants to join: Accept or Refuse"; the code was renewed once."""
+    from app.screenshot_saves import _fresh_data
+
+    _fresh_data()  # a LAN game saved with Ben by an earlier scene would bring another question
+    _ben_asks(app, renew=True)
+
+
+def _ben_asks(app: Any, renew: bool = False) -> None:
+    """The lobby open, and Ben asking to join (after one fresh code if `renew`)."""
     from net.guest import Guest
     from scenes.lan_host import HostLobbyScene
 
     lobby = HostLobbyScene(app, bind="127.0.0.1", advertise=False)
-    lobby.replace_ok = True  # a LAN game saved by an earlier scene is not the subject here
     app.push(lobby)
     lobby.open_lobby()
     assert lobby.host is not None
-    lobby.host.admission.renew()
+    if renew:
+        lobby.host.admission.renew()
     guest = Guest(f"127.0.0.1:{lobby.host.port}", code=lobby.host.code, name="Ben")
     guest.connect()
 
@@ -156,8 +165,39 @@ def _peer_lost(app: Any, seed: int) -> None:
     app.quit_hooks.append(host.close)
 
 
+def _host_ask_kept(app: Any, seed: int) -> None:
+    """Ben asks to join while a game with him is kept: continue it, start anew, or refuse."""
+    from app.screenshot_saves import _fresh_data
+    from game.keep.lan_store import host_save_for
+    from game.play.positions import busy, find
+    from net.host import Host
+
+    _fresh_data()
+    kept = Host(game=find(seed, busy(18), players={"south": "Ana", "north": "Ben"}), code="1234", bind="127.0.0.1")
+    kept.remotes["north"].name, kept.remotes["north"].token = "Ben", "0" * 32
+    kept.save_path_for = host_save_for
+    kept.save()
+    kept.close()
+    _ben_asks(app)
+
+
+def _guest_rejoin_lost(app: Any, seed: int) -> None:
+    """Continue -> a joined game whose host is not there tonight: said plainly, the note kept."""
+    from net.guest import Guest
+    from scenes.lan_join import GuestWaitScene
+
+    guest = Guest("127.0.0.1:9", code="4721", name="Ben", token="1" * 32)
+    guest.connect()
+    scene = GuestWaitScene(app, guest, rejoin=True)
+    scene.waited = 6.0
+    scene.update = lambda dt: None  # type: ignore[method-assign]
+    app.push(scene)
+    app.quit_hooks.append(guest.close)
+
+
 LAN_SCENES: dict[str, SceneMaker] = {
     "host-rules": _host_rules, "host-lobby": _host_lobby, "join-list": _join_list,
     "code-entry": _code_entry, "guest-wait": _guest_wait, "peer-lost": _peer_lost,
-    "host-ask": _host_ask, "guest-asking": _guest_asking,
+    "host-ask": _host_ask, "guest-asking": _guest_asking, "host-ask-kept": _host_ask_kept,
+    "guest-rejoin-lost": _guest_rejoin_lost,
 }

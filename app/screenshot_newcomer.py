@@ -39,11 +39,42 @@ def _saves(opponents: tuple[str, ...], seed: int) -> None:
 
 
 def _continue_list(app: Any, seed: int) -> None:
+    """Every kind together: hot-seat, two bot levels, a LAN game hosted here and one joined from here."""
+    from game.keep.lan_saved import lan_saves
     from game.play.saves import load_saves
     from scenes.continue_scene import ContinueListScene
 
     _saves(("human", "easy", "hard"), seed)
-    app.push(ContinueListScene(app, load_saves()))
+    _lan_games(seed)
+    app.push(ContinueListScene(app, load_saves(), lan_saves()))
+
+
+def _continue_list_joined(app: Any, seed: int) -> None:
+    """The same list with the joined LAN game focused: its hint names the host's address."""
+    _continue_list(app, seed)
+    listing = app.stack[-1]
+    listing.menu.focus = len(listing.menu.items) - 2  # the last game, just above Back
+
+
+def _lan_games(seed: int) -> None:
+    """A game hosted here against Cy and one joined at a friend's, both a few turns in."""
+    from game.keep.lan_store import host_save_for, remember_joined
+    from game.play.positions import busy, find
+    from net.host import Host
+
+    def claimed(n: int, at: int) -> Any:
+        return lambda g: busy(at)(g) and sum(f.claimed is not None for f in g.flags) >= n
+
+    game = find(seed + 7, claimed(2, 16), players={"south": "Ana", "north": "Cy"})
+    host = Host(game=game, code="1234", bind="127.0.0.1")
+    host.remotes["north"].name, host.remotes["north"].token = "Cy", "0" * 32
+    host.save_path_for = host_save_for
+    host.save()
+    host.close()
+    joined = find(seed + 9, claimed(3, 22), players={"south": "Dario", "north": "Ana"})
+    flags = {s: sum(f.claimed == s for f in joined.flags) for s in ("south", "north")}
+    remember_joined("192.168.1.20:47110", token="1" * 32, code="4821", seat="north", players=dict(joined.players),
+                    flags=flags, actions=len(joined.actions))
 
 
 def _replace_save(app: Any, seed: int) -> None:
@@ -108,6 +139,7 @@ def _look(app: Any, seed: int) -> None:
 NEWCOMER_SCENES: dict[str, SceneMaker] = {
     "rules-formations": _rules(2), "rules-tie": _rules(3), "rules-claim": _rules(4),
     **{f"rules-{card}": _rules(card) for card in TACTICS},
-    "continue-list": _continue_list, "replace-save": _replace_save, "quit": _quit, "leave": _leave,
+    "continue-list": _continue_list, "continue-list-joined": _continue_list_joined,
+    "replace-save": _replace_save, "quit": _quit, "leave": _leave,
     "zoom": _zoom("hand"), "zoom-flag": _zoom("flag"), "look": _look,
 }

@@ -21,6 +21,7 @@ import os
 import secrets
 import time
 import unicodedata
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -56,6 +57,8 @@ class Host:
         self.remotes[self.guest_seat].token, self.remotes[self.guest_seat].name = guest_token, guest_name
         self.admission = Admission(code, accept_any=accept_any)
         self.save_path = save_path
+        #: where to save once every remote seat has a player (one save per peer), if save_path is None
+        self.save_path_for: Callable[[dict[str, str], bool], Path] | None = None
         self.watchers = Watchers(self._send)
         self.advertiser: Any = None  # net.discovery.Advertiser, kept during play so watchers find the game
         self.events: list[Event] = []
@@ -171,30 +174,51 @@ class Host:
     @classmethod
     def resume(cls, save_path: Path, **kwargs: Any) -> Host:
         """Reopen a saved LAN game (raises NotationError/IllegalAction for a bad save)."""
-        try:
-            data = read_json_file(save_path)
-        except DataFileError as exc:
-            raise NotationError(f"{save_path}: cannot read the saved game ({exc})") from None
-        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise NotationError(f"{save_path}: not a saved LAN game")
-        game = from_record(data.get("record"))
-        token, name = data.get("guest_token"), data.get("guest_name")
-        if not isinstance(token, str | None) or not isinstance(name, str | None):
-            raise NotationError(f"{save_path}: guest_token and guest_name must be text")
+        data, game = _read_save(save_path)
         code = data.get("code")
         if not (isinstance(code, str) and len(code) == CODE_DIGITS and code.isascii() and code.isdigit()):
             code = new_code()
         seat = data.get("host_seat")
         host = cls(game=game, host_seat=None if seat is None else check_seat(seat, "save.host_seat"), code=code,
-                   save_path=save_path, guest_token=token, guest_name=name, **kwargs)
-        _read_guests(host, data.get("guests"), save_path)
-        host.events = _replay_events(data.get("record"))
+                   save_path=save_path, **kwargs)
+        host._take_saved(data, game, save_path)
         host.started = True
-        number = data.get("number", 1)
-        host.number = number if isinstance(number, int) and not isinstance(number, bool) and number > 0 else 1
-        if data.get("match") is not None:
-            host.match = Match.from_dict(data["match"])
         return host
+
+    def _take_saved(self, data: dict[str, Any], game: Game, save_path: Path) -> None:
+        """The saved game, its seats (tokens and names), its number in the sitting and its match."""
+        self.game = game
+        self.remotes = {s: RemoteSeat(s) for s in ("south", "north") if s != self.host_seat}
+        self.remotes[self.guest_seat].token = data.get("guest_token")
+        self.remotes[self.guest_seat].name = data.get("guest_name")
+        _read_guests(self, data.get("guests"), save_path)
+        self.events = _replay_events(data.get("record"))
+        number = data.get("number", 1)
+        self.number = number if isinstance(number, int) and not isinstance(number, bool) and number > 0 else 1
+        self.match = Match.from_dict(data["match"]) if data.get("match") is not None else None
+        self.save_path = save_path
+
+    def adopt(self, save_path: Path) -> None:
+        """Continue a saved game in this open lobby instead of the new one: the guests seated here, and
+        the one asking, take the seats saved under their names (with the saved tokens); anyone else
+        is turned away. Raises NotationError for a bad save or one of the other kind (table or not)."""
+        data, game = _read_save(save_path)
+        if data.get("host_seat", "south") != self.host_seat:
+            raise NotationError(f"{save_path}: a game of the other kind (table or not)")
+        links = {_plain(r.name or ""): (r.identity, r.conn) for r in self.remotes.values() if r.identity is not None}
+        request, self.admission.request = self.admission.request, None
+        if request is not None:
+            links[_plain(request.name)] = (request.link, request.conn)
+        self._take_saved(data, game, save_path)
+        self.started = False  # the guests see the rules again; the host's player starts
+        for remote in self.remotes.values():
+            identity, conn = links.pop(_plain(remote.name or ""), (None, None))
+            if identity is not None and conn is not None:
+                self._seat(remote, identity, conn, {})
+        for identity, _conn in links.values():
+            if identity is not None:
+                self._refuse(identity, "the host continued another game")
+        self.save()
 
     def save(self) -> None:
         """Write the game atomically: a temporary file renamed over the old one.
@@ -202,6 +226,8 @@ class Host:
         No fsync: a crashed or killed host process loses nothing this way (the page cache survives
         it), and fsync per action would cost more than the whole round trip of an action.
         """
+        if self.save_path is None and self.save_path_for is not None and all(r.name for r in self.remotes.values()):
+            self.save_path = self.save_path_for({s: r.name or "" for s, r in self.remotes.items()}, self.table)
         if self.save_path is None:
             return
         data = {"format": SAVE_FORMAT, "record": to_record(self.game), "host_seat": self.host_seat,
@@ -553,6 +579,26 @@ def _read_guests(host: Host, guests: Any, save_path: Path) -> None:
         if not isinstance(token, str | None) or not isinstance(name, str | None):
             raise NotationError(f"{save_path}: a guest's token and name must be text")
         host.remotes[seat].token, host.remotes[seat].name = token, name
+
+
+def _read_save(save_path: Path) -> tuple[dict[str, Any], Game]:
+    """A save's data and its game, replayed; NotationError (or IllegalAction) says what is wrong."""
+    try:
+        data = read_json_file(save_path)
+    except DataFileError as exc:
+        raise NotationError(f"{save_path}: cannot read the saved game ({exc})") from None
+    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+        raise NotationError(f"{save_path}: not a saved LAN game")
+    game = from_record(data.get("record"))
+    token, name = data.get("guest_token"), data.get("guest_name")
+    if not isinstance(token, str | None) or not isinstance(name, str | None):
+        raise NotationError(f"{save_path}: guest_token and guest_name must be text")
+    return data, game
+
+
+def _plain(name: str) -> str:
+    """A name as matched against a saved seat's: case and spacing do not count."""
+    return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
 
 
 def _replay_events(record: Any) -> list[Event]:

@@ -40,4 +40,5 @@ register_scenes({
     "lan_menu": "scenes.lan_menu:LanMenuScene",
     "host_lobby": "scenes.lan_host:HostLobbyScene",
     "join_list": "scenes.lan_join:JoinListScene",
+    "guest_wait": "scenes.lan_join:GuestWaitScene",
 })

@@ -6,7 +6,7 @@ Also the notice that tells about a file that could not be read and was set aside
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import pygame
 
@@ -89,31 +89,57 @@ class ContinueListScene(MenuScene):
     title = N_("Continue")
     subtitle = N_("One unfinished game per opponent: choose one")
     menu_top = 260
+    #: how a hosted game's lobby opens (tests bind it to 127.0.0.1, unadvertised, on any port)
+    lobby_options: ClassVar[dict[str, Any]] = {}
 
-    def __init__(self, app: App, saves: list[Saved], lan: LanSaved | None = None) -> None:
+    def __init__(self, app: App, saves: list[Saved], lan: list[LanSaved] | None = None) -> None:
         self.saves = saves
-        self.lan = lan
+        self.lan = lan or []
         super().__init__(app)
         self.menu.width = 1500
 
     def items(self) -> list[Item]:
-        out = []
+        """All kinds together, the latest first: couch sittings, LAN games hosted here and joined from here."""
+        out: list[tuple[str, Item]] = []
         for saved in self.saves:
             names = saved.names
             label = _("{south} against {north}", south=names["south"], north=names["north"])
-            out.append(Item(label, self._open(saved), detail=self._detail(saved),
-                            hint=f"{opponent_words(saved)}: {describe(saved)[-2]}"))
-        if self.lan is not None:
-            lan = self.lan
-            out.append(Item(_("{south} against {north}", south=lan.names["south"], north=lan.names["north"]),
-                            self._lan, detail=lambda: _("LAN \u00b7 flags {n_south} \u2013 {n_north}  \u00b7  {when}",
-                                                       n_south=lan.flags["south"], n_north=lan.flags["north"],
-                                                       when=lan.when),
-                            hint=_("A LAN game you host: the lobby reopens it, your guest rejoins from Join")))
-        return [*out, Item(_("Back"), self.back)]
+            out.append((str(saved.data["saved"]), Item(label, self._open(saved), detail=self._detail(saved),
+                                                       hint=f"{opponent_words(saved)}: {describe(saved)[-2]}")))
+        for lan in self.lan:
+            label = _("{south} against {north}", south=lan.names["south"], north=lan.names["north"])
+            out.append((lan.when, Item(label, self._lan(lan), detail=_lan_detail(lan), hint=_lan_hint(lan))))
+        out.sort(key=lambda pair: pair[0], reverse=True)
+        return [*(item for _when, item in out), Item(_("Back"), self.back)]
 
-    def _lan(self) -> None:
-        self.app.push(self.app.open("host_lobby"))
+    def _lan(self, lan: LanSaved) -> Callable[[], None]:
+        return lambda: self._host(lan) if lan.hosted else self._rejoin(lan)
+
+    def _host(self, lan: LanSaved) -> None:
+        """The lobby reopens this game at once and waits for its guest(s) to rejoin."""
+        lobby = self.app.open("host_lobby", **self.lobby_options)
+        self.app.push(lobby)
+        if lan.path is not None:
+            lobby.resume_saved(lan.path)
+
+    def _rejoin(self, lan: LanSaved) -> None:
+        """Rejoin the host with the stored token; the waiting screen says so plainly if it is not there."""
+        from net.guest import Guest
+
+        note = lan.joined
+        assert note is not None
+        names = getattr(self.app.settings, "names", None) or ["Guest"]
+        guest = Guest(note["address"], code=note["code"], name=str(names[0]), token=note["token"])
+        try:
+            guest.connect()
+        except Exception as exc:  # zmq refuses a malformed address at once; the note stays
+            guest.close()
+            from game.keep.files import notice
+
+            notice(_("Cannot reach {address}: {reason}", address=note["address"], reason=exc))
+            show_notices(self.app)
+            return
+        self.app.push(self.app.open("guest_wait", guest, rejoin=True))
 
     @staticmethod
     def _detail(saved: Saved) -> Callable[[], str]:
@@ -121,6 +147,25 @@ class ContinueListScene(MenuScene):
 
     def _open(self, saved: Saved) -> Callable[[], None]:
         return lambda: self.app.push(ContinueScene(self.app, saved))
+
+
+def _lan_detail(lan: LanSaved) -> Callable[[], str]:
+    """The kind, the score as last known and the date, for one LAN game in the list."""
+    def words() -> str:
+        kind = _("LAN, you host") if lan.hosted else _("LAN, joined")  # the address is in the hint below
+        score = _("match {n_south} \u2013 {n_north}", n_south=lan.match["south"], n_north=lan.match["north"]) \
+            if lan.match is not None else \
+            _("flags {n_south} \u2013 {n_north}", n_south=lan.flags["south"], n_north=lan.flags["north"])
+        return f"{kind}  \u00b7  {score}  \u00b7  {lan.when}"
+    return words
+
+
+def _lan_hint(lan: LanSaved) -> str:
+    if lan.hosted:
+        return _("A LAN game you host: the lobby reopens it and your guest rejoins from Continue or Join")
+    address = str((lan.joined or {}).get("address", "")).removesuffix(":47110")  # the usual port goes unsaid
+    return _("A LAN game you joined at {address}: you rejoin it if its host is hosting it (score as last seen)",
+             address=address)
 
 
 def resume_into(app: App, saved: Saved) -> None:

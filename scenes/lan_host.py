@@ -14,6 +14,8 @@ import io
 import logging
 import secrets
 import socket
+from functools import partial
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -29,6 +31,7 @@ from .menu_base import MenuScene
 from .setup import PLAY_CHOICES, PLAY_WORDS
 
 if TYPE_CHECKING:
+    from game.keep.lan_saved import LanSaved
     from game.ui.shell import App
     from net.discovery import Advertiser
     from net.host import Host
@@ -96,6 +99,7 @@ class HostLobbyScene(MenuScene):
         self.phones: PhoneBridge | None = None  # the phone page: a phone may take the guest's seat
         self.phones_url = ""
         self.qr: pygame.Surface | None = None
+        self.kept: LanSaved | None = None  # the unfinished game kept with the guest asking, if any
         super().__init__(app)
         self.menu.center_x, self.menu.width = 560, 820
 
@@ -106,8 +110,10 @@ class HostLobbyScene(MenuScene):
 
     def items(self) -> list[Item]:
         if self.host is None:
-            resume = [Item(_("Resume the saved LAN game"), self.resume_saved,
-                           hint=_("The guest rejoins it from their Join screen"))] if _saved_game_waiting() else []
+            resume = [Item(_("Resume the game with {name}", name=" & ".join(_guests(saved))),
+                           partial(self.resume_saved, saved.path),
+                           hint=_("Saved {when}; the guest rejoins it from Continue or Join", when=saved.when))
+                      for saved in _hosted_saves() if saved.path is not None]
             return [
                 *resume,
                 Item(_("On this screen"), choices=SCREENS, index=SCREENS.index("table" if self.table else "player"),
@@ -128,6 +134,17 @@ class HostLobbyScene(MenuScene):
                 Item(_("Back"), self.back),
             ]
         asker = self.host.join_request
+        saved = self.kept = self._saved_with(asker) if asker is not None else None
+        if asker is not None and saved is not None and saved.path is not None:
+            path = saved.path
+            return [  # an unfinished game with this peer is kept: never replaced unasked
+                Item(_("Continue the saved game with {name}", name=asker), partial(self.continue_with, path),
+                     hint=_("Saved {when}: flags {n_south} \u2013 {n_north}", when=saved.when,
+                            n_south=saved.flags["south"], n_north=saved.flags["north"])),
+                Item(_("Start a new game (the saved one is lost)"), lambda: self.answer(True),
+                     hint=_("{name} takes the other seat", name=asker)),
+                Item(_("Refuse"), lambda: self.answer(False), hint=_("A new join code is drawn")),
+            ]
         if asker is not None:
             return [
                 Item(_("Accept"), lambda: self.answer(True),
@@ -155,20 +172,14 @@ class HostLobbyScene(MenuScene):
         return self.host is not None and all(r.identity is not None for r in self.host.remotes.values())
 
     def open_lobby(self) -> None:
-        if _saved_game_waiting() and not getattr(self, "replace_ok", False):  # never replaced unasked
-
-            self.app.push(self.app.open("confirm", _("An unfinished LAN game is saved"),
-                                        [_("A new game would replace it.")],
-                                        [(_("Resume the saved LAN game"), self.resume_saved),
-                                         (_("Start a new game (the old one is lost)"), self._open_anyway),
-                                         (_("Back"), lambda: None)]))
-            return
+        """A new game; it is saved (one save per peer) once its guests have joined, and a guest with whom
+        an unfinished game is kept brings the question "continue it, or start anew?" first."""
         first = None if self.table else {"random": None, "host": "south", "guest": "north"}[self.starts]
-        from game.keep.lan_store import host_save_path
+        from game.keep.lan_store import host_save_for
 
         self.host = open_host(Rules(self.tactics, self.timing), first, self.player_name, self.bind, self.port,
                               match_option(self.play), table=self.table)
-        self.host.save_path = host_save_path()
+        self.host.save_path_for = host_save_for
         if self.advertise:
             from net.discovery import Advertiser
 
@@ -228,16 +239,40 @@ class HostLobbyScene(MenuScene):
         self.phones_url = phone_url(self.phones.port, self.host.code, None if self.bind == "0.0.0.0" else self.bind)
         self.qr = pygame.image.load(io.BytesIO(qr_png(self.phones_url, 240)), "qr.png")
 
-    def _open_anyway(self) -> None:
-        self.replace_ok = True
-        self.open_lobby()
+    def _saved_with(self, asker: str) -> LanSaved | None:
+        """The unfinished game kept with the guest asking (at a table: with the pair, once one sits)."""
+        from game.keep.lan_saved import hosted_with
 
-    def resume_saved(self) -> None:
-        from game.keep.lan_store import host_save_path
+        assert self.host is not None
+        seated = {s: r.name for s, r in self.host.remotes.items() if r.token is not None and r.name}
+        free = [s for s in self.host.remotes if s not in seated]
+        if not free or (self.host.table and not seated):
+            return None
+        return hosted_with({**seated, free[0]: asker}, self.host.table)
+
+    def continue_with(self, path: Path) -> None:
+        """The host's player chose to continue the kept game with the guest asking: this lobby takes it."""
+        from engine import IllegalAction, NotationError
+
+        if self.host is None:
+            return
+        try:
+            self.host.adopt(path)
+        except (NotationError, IllegalAction, ValueError, KeyError, TypeError) as exc:
+            from game.keep.files import set_aside
+
+            set_aside(path, str(exc)[:120], _("The saved LAN game"))  # the question goes; Accept is left
+            self.subtitle = _("Cannot reopen the saved game: {reason}", reason=str(exc)[:80])
+            self._rebuild()
+            return
+        self._shown = self._state()
+        self._rebuild()
+
+    def resume_saved(self, path: Path) -> None:
         from net.host import Host
 
         try:
-            self.host = Host.resume(host_save_path(), port=self.port, bind=self.bind)
+            self.host = Host.resume(path, port=self.port, bind=self.bind)
         except Exception as exc:  # a bad save or a busy port: say so, keep the menu
             self.subtitle = _("Cannot reopen the saved game: {reason}", reason=str(exc)[:80])
             self.host = None
@@ -367,6 +402,8 @@ class HostLobbyScene(MenuScene):
         y += 210 if self.qr is None else 300
         if host.join_request is not None:
             status, colour = _("{name} wants to join: Accept or Refuse", name=host.join_request), art.HILITE
+            if self.kept is not None:
+                status = _("{name} wants to join: your unfinished game with them is kept", name=host.join_request)
         else:
             status, colour = self._status()
         img = fitted(status, 32, inner, colour, "bold")
@@ -403,13 +440,18 @@ def _address(advertiser: Advertiser | None) -> str:
     return local_address()
 
 
-def _saved_game_waiting() -> bool:
-    """A LAN game saved unfinished (the host left or crashed) can be reopened."""
-    from engine.jsonfile import DataFileError, read_json_file
-    from game.keep.lan_store import host_save_path
+def _hosted_saves() -> list[LanSaved]:
+    """The unfinished LAN games this machine hosts (one per peer), the latest first."""
+    from game.keep.lan_saved import lan_saves
 
-    try:
-        data = read_json_file(host_save_path())
-        return "result" not in data["record"]
-    except (DataFileError, KeyError, TypeError):
-        return False
+    return sorted((s for s in lan_saves() if s.hosted), key=lambda s: s.when, reverse=True)
+
+
+def _guests(saved: LanSaved) -> list[str]:
+    """The guests of a kept hosted game (a table's two), else both players' names."""
+    return saved.peers or list(saved.names.values())
+
+
+def _saved_game_waiting() -> bool:
+    """Some unfinished LAN game hosted here can be reopened."""
+    return bool(_hosted_saves())

@@ -263,11 +263,12 @@ class GuestWaitScene(Scene):
 
     name = "guest_wait"
 
-    def __init__(self, app: App, guest: Guest) -> None:
+    def __init__(self, app: App, guest: Guest, rejoin: bool = False) -> None:
         super().__init__(app)
         self.guest: Guest | None = guest
+        self.rejoin = rejoin  # from Continue: the host must be hosting this very game
         self.waited = 0.0
-        self.remembered = False
+        self.remembered = ""  # the token last noted
         self.menu = Menu([Item(_("Back"), self.back)], 960, 820, width=480)
 
     def back(self) -> None:
@@ -291,11 +292,11 @@ class GuestWaitScene(Scene):
         self.waited += dt
         guest.poll(0)
         self.app.dirty = True
-        if guest.token and guest.seat is not None and not self.remembered:
-            from game.keep.lan_store import remember_token
+        if guest.token and guest.seat is not None and self.remembered != guest.token:
+            from game.keep.lan_store import note_guest
 
-            self.remembered = True
-            remember_token(guest.address.removeprefix("tcp://"), guest.token)
+            self.remembered = guest.token  # a host that continued a kept game sends its saved token
+            note_guest(guest)
         if guest.started and guest.view is not None and guest.refused is None:
             from game.play.lan_tables import RemoteTable
             from game.play.lan_watch import WatchTable
@@ -313,12 +314,20 @@ class GuestWaitScene(Scene):
         if guest.refused:
             from game.play.refusals import refusal_words
 
+            if self.rejoin:
+                return _("The host is not hosting this game now"), [
+                    _("Ask them to continue it from their Continue list, then try again"),
+                    _("Your note of the game is kept")], art.BAD
             return _("The host refused"), [refusal_words(guest.refused)], art.BAD
         if guest.asking:
             return _("Asking the host to let you in\u2026"), [_("The host's player accepts or refuses you")], \
                 art.MUTED
         if not guest.welcomed:
             address = guest.address.removeprefix("tcp://")
+            if self.rejoin and self.waited > 5:
+                return _("The host does not answer"), [
+                    _("{address} must be hosting this game: ask them to continue it", address=address),
+                    _("Your note of the game is kept")], art.BAD
             line = _("to {address} (is the address right?)", address=address) if self.waited > 5 else \
                 _("to {address}", address=address)
             return _("Connecting\u2026"), [line], art.MUTED

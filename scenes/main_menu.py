@@ -15,13 +15,13 @@ class MainMenuScene(MenuScene):
     menu_top = 260
 
     def items(self) -> list[Item]:
-        from game.keep.lan_saved import lan_saved
+        from game.keep.lan_saved import lan_saves
         from game.play.saves import load_saves
 
         self.saves = load_saves()
         self.saved = self.saves[0] if self.saves else None
-        self.lan = lan_saved()  # the LAN game this machine hosts, listed beside the others
-        count = len(self.saves) + (self.lan is not None)
+        self.lan = lan_saves()  # LAN games hosted here (one per peer) and joined from here, beside the others
+        count = len(self.saves) + len(self.lan)
         hint = _("Your unfinished game, exactly where it stopped") if count < 2 else \
             _("{n} unfinished games: choose one", n=count)
         resume = [Item(_("Continue"), self._continue, hint=hint)]
@@ -64,7 +64,7 @@ class MainMenuScene(MenuScene):
         audio.music(self.app)  # the music loop starts with the menu (if its volume is above 0)
 
     def _continue(self) -> None:
-        if len(self.saves) > 1 or self.lan is not None:
+        if len(self.saves) > 1 or self.lan:
             self.app.push(self.app.open("continue_list", self.saves, self.lan))
         elif self.saved is not None:
             self.app.push(self.app.open("continue", self.saved))

@@ -19,6 +19,7 @@ from game.ui.input import Intent, Kind
 from game.ui.scene import AMBIENT, IDLE, Scene
 
 from . import replay_draw
+from .replay_coach import ReplayCoach, draw_bar
 
 if TYPE_CHECKING:
     from game.ui.shell import App
@@ -72,6 +73,8 @@ class ReplayScene(Scene):
         self.message = ""
         self.message_until = 0.0
         self.pressed: str | None = None
+        #: The win-estimate bar's coach, started when the bar is on (Settings).
+        self.coach: ReplayCoach | None = None
 
     @property
     def view(self) -> dict[str, Any]:
@@ -125,6 +128,11 @@ class ReplayScene(Scene):
         else:
             self.app.pop(self)
 
+    def leave(self) -> None:
+        if self.coach is not None:
+            self.coach.close()
+            self.coach = None
+
     def handle(self, intent: Intent) -> None:
         k = intent.kind
         keys = {Kind.LEFT: "back", Kind.RIGHT: "step", Kind.UP: "start", Kind.DOWN: "end",
@@ -143,6 +151,10 @@ class ReplayScene(Scene):
 
     def update(self, dt: float) -> None:
         self.clock += dt
+        if self.app.settings.win_bar:
+            if self.coach is None:
+                self.coach = ReplayCoach(self)
+            self.coach.tick()
         if not self.playing:
             return
         self.timer += dt
@@ -153,7 +165,9 @@ class ReplayScene(Scene):
             self.app.dirty = True
 
     def activity(self) -> int:
-        return AMBIENT if self.playing or self.message_until > self.clock else IDLE
+        thinking = self.coach is not None and self.coach.thinking
+        return AMBIENT if self.playing or thinking or self.message_until > self.clock else IDLE
 
     def draw(self, surface: pygame.Surface) -> None:
         replay_draw.draw(self, surface)
+        draw_bar(self, surface)

@@ -50,14 +50,16 @@ run("stats", load_stats)
 run("settings", lambda: load_settings().names)
 run("tokens", lambda: guest_token("10.0.0.1:47110"))
 run("lan-waiting", _saved_game_waiting)
-from game.keep.lan_saved import lan_saved
-run("lan-continue", lan_saved)
+from game.keep.lan_saved import lan_saves
+run("lan-continue", lan_saves)
 run("lan-resume", lambda: Host.resume(data / "lan-host-game.json", port=0, bind="127.0.0.1"))
 run("position", lambda: read_json(str(pos)))
 run("watch", lambda: read_record_file(data / "games" / "kept.json"))
 print(json.dumps(["notices", len(take_notices())]), flush=True)
 """
 SET_ASIDE = ["current.json", "games/kept.json", "import/incoming.json", "stats.json"]
+#: the old single host save, a host save per peer, and a guest's note (of the game joined at 10.0.0.1:47110)
+LAN_SET_ASIDE = ["lan-host-game.json", "lan-host-ben-6700869c.json", "lan-joined/10-0-0-1-47110-0949369d.json"]
 
 
 def _plant(path: Path, kind: str) -> None:
@@ -83,7 +85,7 @@ def _cap_memory() -> None:
 @pytest.mark.parametrize("kind", ["bigint", "deep", "fifo", "devzero", "huge"])
 def test_every_data_file_reader_survives_a_hostile_file(tmp_path: Path, kind: str) -> None:
     data, config, pos = tmp_path / "data", tmp_path / "config", tmp_path / "position.json"
-    for rel in [*SET_ASIDE, "lan-guest-tokens.json", "lan-host-game.json"]:
+    for rel in [*SET_ASIDE, *LAN_SET_ASIDE, "lan-guest-tokens.json"]:
         _plant(data / rel, kind)
     _plant(config / "settings.json", kind)
     _plant(pos, kind)
@@ -94,14 +96,14 @@ def test_every_data_file_reader_survives_a_hostile_file(tmp_path: Path, kind: st
     assert proc.returncode == 0, f"{kind}: {lines} {proc.stderr[-800:]}"
     assert lines["saves"] == "None" and lines["records"] == "[]" and lines["import"] == "(0, 1)"
     assert lines["stats"].startswith("Stats(") and lines["settings"] == "['Ana', 'Ben']"
-    assert lines["tokens"] == "None" and lines["lan-waiting"] == "False" and lines["lan-continue"] == "None"
+    assert lines["tokens"] == "None" and lines["lan-waiting"] == "False" and lines["lan-continue"] == "[]"
     assert lines["lan-resume"] == "NotationError" and lines["position"] == "NotationError"
     assert lines["watch"] in ("BadFile", "FileNotFoundError")  # set aside already by the library
-    for rel in [*SET_ASIDE, "../config/settings.json"]:
+    for rel in [*SET_ASIDE, *LAN_SET_ASIDE, "../config/settings.json"]:
         target = (data / rel).resolve() if rel.startswith("..") else data / rel
         assert not os.path.lexists(target), f"{rel} was not set aside"
         assert os.path.lexists(target.with_name(target.name + ".bad")), f"{rel}.bad missing"
-    assert lines["notices"] >= len(SET_ASIDE) + 1, "each file set aside is told"
+    assert lines["notices"] >= len(SET_ASIDE) + len(LAN_SET_ASIDE) + 1, "each file set aside is told"
 
 
 def test_a_huge_integer_or_deep_nesting_is_a_plain_reason(tmp_path: Path) -> None:

@@ -98,7 +98,6 @@ def test_a_phone_joins_the_lobby_and_plays_the_pygame_host(app: App) -> None:
 def test_a_fresh_join_code_reaches_the_phone_address_and_qr(app: App) -> None:
     """After too many wrong codes the host draws a fresh one: the QR code on the TV must carry it."""
     lobby = HostLobbyScene(app, bind="127.0.0.1", advertise=False, port=0)
-    lobby.replace_ok = True
     app.push(lobby)
     lobby.open_lobby()
     assert lobby.host is not None and lobby.qr is not None

@@ -211,7 +211,7 @@ def test_lobby_reopens_a_saved_lan_game_and_the_guest_rejoins(app: App) -> None:
     driver = Driver(app)
     lobby = HostLobbyScene(app, bind="127.0.0.1", advertise=False, port=port)
     app.push(lobby)
-    assert lobby.menu.items[0].label == "Resume the saved LAN game"
+    assert lobby.menu.items[0].label == "Resume the game with Ben"
     driver.key(pygame.K_RETURN)
     assert lobby.host is not None and lobby.host.game.actions == saved_actions
     for _ in range(3000):  # the guest notices the new host and says hello with its token

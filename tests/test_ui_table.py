@@ -212,7 +212,7 @@ def test_the_table_lobby_reopens_a_saved_table_game_and_both_players_rejoin(app:
     driver = Driver(app)
     lobby = HostLobbyScene(app, bind="127.0.0.1", advertise=False, port=port)
     app.push(lobby)
-    assert lobby.menu.items[0].label == "Resume the saved LAN game"
+    assert lobby.menu.items[0].label == "Resume the game with Ana & Ben"
     driver.key(pygame.K_RETURN)
     assert lobby.host is not None and lobby.host.table and lobby.host.game.actions == saved_actions
     assert not lobby.host.game.over

@@ -142,6 +142,7 @@ class RemoteTable:
         self.snoozed = False
         self._detached = False
         self.number = guest.number  # which game of the sitting this table shows
+        self._noted: tuple[int, bool] | None = None  # what the Continue note last said (actions, over)
 
     @property
     def local_seats(self) -> tuple[str, ...]:
@@ -204,11 +205,22 @@ class RemoteTable:
     def poll_events(self) -> list[Event]:
         new = self.guest.events[self._seen:]
         self._seen = len(self.guest.events)
+        self._note()
         return list(new)
+
+    def _note(self) -> None:
+        """The score as last seen, for Continue; the record (it may come under the results) drops the note."""
+        noted = (self.guest.actions_done, self.guest.record is not None)
+        if noted != self._noted:
+            from game.keep.lan_store import note_guest
+
+            self._noted = noted
+            note_guest(self.guest)
 
     def keep_alive(self) -> None:
         """Heartbeats and reconnects go on while an overlay covers the board."""
         self.guest.poll(0)
+        self._note()
 
     def tick(self, ready: bool) -> None:
         self.guest.poll(0)
