@@ -1,4 +1,4 @@
-"""`battleline bench engine|bots|render|net`: measured speed, printed as one JSON object.
+"""`battleline bench engine`: the engine's measured speed (the command itself is app.bench).
 
 Bot figures: engine.ai.bench.
 
@@ -9,13 +9,9 @@ proof from cold caches over the hard positions of `bench_data`.
 
 from __future__ import annotations
 
-import argparse
 import gc
-import importlib
-import json
 import platform
 import statistics
-import sys
 import time
 from typing import Any
 
@@ -76,24 +72,3 @@ def bench_engine(games: int) -> dict[str, Any]:
     out.update(bench_games(games))
     out.update(bench_claims())
     return out
-
-
-def cmd_bench(args: argparse.Namespace) -> int:
-    if args.what == "engine":
-        result = bench_engine(args.games or 300)
-    elif args.what == "bots":
-        from .ai.bench import bench_bots
-
-        result = bench_bots(args.seconds, args.games)
-    else:
-        module_name, func = {"render": ("game.bench_render", "bench_render"),
-                             "net": ("net.bench", "bench_net"), "attack": ("net.attack", "bench_attack")}[args.what]
-        try:
-            module = importlib.import_module(module_name)
-        except ImportError as exc:
-            print(f"battleline bench {args.what}: not available in this build ({exc})", file=sys.stderr)
-            return 2
-        result = getattr(module, func)(args)
-    json.dump(result, sys.stdout)
-    sys.stdout.write("\n")
-    return 0

@@ -44,7 +44,8 @@ def parse_json_arg(text: str, where: str) -> Any:
         raise NotationError(f"{where}: not valid JSON ({exc})") from None
 
 
-def _run(name: str, body: Callable[[], Any]) -> int:
+def run_command(name: str, body: Callable[[], Any]) -> int:
+    """`battleline NAME`: print what `body` returns as JSON, or the refusal in one line (exit 1)."""
     try:
         result = body()
     except (NotationError, IllegalAction) as exc:
@@ -56,7 +57,7 @@ def _run(name: str, body: Callable[[], Any]) -> int:
 
 
 def cmd_analyze(args: argparse.Namespace) -> int:
-    return _run("analyze", lambda: analyze(from_position(read_json(args.position))))
+    return run_command("analyze", lambda: analyze(from_position(read_json(args.position))))
 
 
 def cmd_legal(args: argparse.Namespace) -> int:
@@ -66,7 +67,7 @@ def cmd_legal(args: argparse.Namespace) -> int:
             return game.legal_actions()
         except IllegalAction as exc:
             raise NotationError(f"cannot list actions: {exc}") from None
-    return _run("legal", body)
+    return run_command("legal", body)
 
 
 def cmd_apply(args: argparse.Namespace) -> int:
@@ -79,11 +80,11 @@ def cmd_apply(args: argparse.Namespace) -> int:
             except (NotationError, IllegalAction) as exc:
                 raise type(exc)(f"action {i + 1}: {exc}") from None
         return to_position(game)
-    return _run("apply", body)
+    return run_command("apply", body)
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
     def body() -> Any:
         game = from_record(read_json(args.record))
         return {"position": to_position(game), "result": game.result}
-    return _run("replay", body)
+    return run_command("replay", body)

@@ -35,7 +35,7 @@ from .version import program_version
 def start_host(tmp: Path, code: str, *extra: str) -> tuple[subprocess.Popen[str], int]:
     """A headless host process (a bot plays its seat); returns it and its port."""
     proc = subprocess.Popen(
-        [sys.executable, "-m", "game.cli", "host", "--headless", "--bot", "random", "--bind", "127.0.0.1",
+        [sys.executable, "-m", "net.cli", "host", "--headless", "--bot", "random", "--bind", "127.0.0.1",
          "--port", "0", "--code", code, "--save", str(tmp / "attack-save.json"), "--timeout", "120", *extra],
         stdout=subprocess.PIPE, stderr=(tmp / "attack-host.log").open("a"), text=True)
     assert proc.stdout is not None

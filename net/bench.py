@@ -36,7 +36,7 @@ def bench_net(args: argparse.Namespace) -> dict[str, Any]:
 
 def _one_game(tmp: Path, seed: int) -> list[float]:
     host = subprocess.Popen(
-        [sys.executable, "-m", "game.cli", "host", "--headless", "--bot", "random", "--bind", "127.0.0.1",
+        [sys.executable, "-m", "net.cli", "host", "--headless", "--bot", "random", "--bind", "127.0.0.1",
          "--port", "0", "--code", "0000", "--accept-any", "--seed", str(seed), "--save", str(tmp / "bench-save.json")],
         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     assert host.stdout is not None

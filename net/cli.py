@@ -166,3 +166,20 @@ def _sitting_over(guest: Guest) -> bool:
     from engine.match import Match
 
     return Match.from_dict(guest.match).over
+
+
+def main(argv: list[str] | None = None) -> int:
+    """`python -m net.cli host|join --headless ...`: the same headless commands, for net's own benches,
+    which start a host process without reaching up to the game's `battleline` command."""
+    from .cli_args import args_host, args_join
+
+    parser = argparse.ArgumentParser(prog="python -m net.cli")
+    sub = parser.add_subparsers(dest="command", required=True)
+    args_host(sub.add_parser("host"))
+    args_join(sub.add_parser("join"))
+    args = parser.parse_args(argv)
+    return cmd_host(args) if args.command == "host" else cmd_join(args)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,15 +1,15 @@
 """Sound and accessibility: effect and music volume, high contrast, text size, reduced motion.
 
-Every change is saved at once and shown at once (game.accessibility redraws what was cached);
+Every change is saved at once and shown at once (game.ui.accessibility redraws what was cached);
 moving the effects slider plays a sound at the new level.
 """
 
 from __future__ import annotations
 
-from game import accessibility, audio
 from game.i18n import _
-from game.settings import TEXT_SIZES
-from game.widgets import Item
+from game.keep.settings import TEXT_SIZES
+from game.ui import accessibility, audio
+from game.ui.widgets import Item
 
 from .menu_base import MenuScene
 
@@ -82,6 +82,5 @@ class AccessibilityScene(MenuScene):
 
     @property
     def opaque(self) -> bool:  # type: ignore[override]
-        from .board import BoardScene
 
-        return self.app.find(BoardScene) is None
+        return self.app.find(self.app.scene("board")) is None

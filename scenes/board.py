@@ -2,7 +2,7 @@
 
 The scene shows `table.view(viewer)`, offers picks from the engine's legal actions through a Flow,
 and turns the table's events into animations and log lines. It never decides a rule itself:
-refusals and proofs come from the engine (game.explain).
+refusals and proofs come from the engine (game.play.explain).
 """
 
 from __future__ import annotations
@@ -13,22 +13,23 @@ import pygame
 
 from engine import OTHER, IllegalAction, NotationError
 from engine.cards import TROOP_INFO
-from game import hand_order, layout, undo
-from game.explain import Referee
-from game.flow import Flow, Target
 from game.i18n import _, language
-from game.input import DIRECTIONS, Intent, Kind
-from game.scene import AMBIENT, IDLE, MOVING, Scene
-from game.table import Table
-from game.words import shown_name
+from game.play import hand_order, undo
+from game.play.explain import Referee
+from game.play.flow import Flow, Target
+from game.play.table import LocalTable, Table
+from game.play.words import shown_name
+from game.ui import layout
+from game.ui.input import DIRECTIONS, Intent, Kind
+from game.ui.scene import AMBIENT, IDLE, MOVING, Scene
 
 from . import board_coach, board_draw, board_events, board_zoom
 from .board_anim import Animator
 from .lan_wait import watch_peer
 
 if TYPE_CHECKING:
-    from game.session import Session
-    from game.shell import App
+    from game.play.session import Session
+    from game.ui.shell import App
 
 TOAST_TIME = 3.0  # a banner fades after about three seconds (it never waits for the next action)
 TOAST_MAX = 6.0
@@ -120,7 +121,7 @@ class BoardScene(Scene):
 
     def tint(self, seat: str) -> tuple[int, int, int]:
         """A player's colour for the whole game (south amber, north blue), whichever side they sit on now."""
-        from game import art
+        from game.ui import art
 
         return art.SEAT_TINT["bottom" if seat == "south" else "top"]
 
@@ -363,7 +364,7 @@ class BoardScene(Scene):
         if kind == "button":
             {"log": self.open_log, "menu": self.open_pause, "rules": self.open_rules,
              "hint": lambda: board_coach.ask_hint(self),
-             "undo": lambda: undo.board_take_back(self)}.get(str(target[1]), lambda: None)()
+             "undo": self.take_back}.get(str(target[1]), lambda: None)()
         elif kind == "discard":
             self.open_inspect()
         elif kind == "flag" and self.flow.card is None:
@@ -388,7 +389,7 @@ class BoardScene(Scene):
         return _("Not a choice now. {prompt}", prompt=" ".join(self.prompt()))
 
     def refuse(self, target: Target, words: str) -> None:
-        from game import audio
+        from game.ui import audio
 
         from .board_anim import Shake
 
@@ -453,7 +454,7 @@ class BoardScene(Scene):
     def say(self, lines: list[str], bad: bool = False, title: str = "", good: bool = False,
             queued: bool = False) -> None:
         """A toast. Refusals show at once; `queued` ones (the other side's moves) follow each other."""
-        from game import art
+        from game.ui import art
 
         colour = art.BAD if bad else (art.GOOD if good else art.CREAM)
         words = sum(len(line) for line in lines) + len(title)
@@ -466,27 +467,32 @@ class BoardScene(Scene):
         self.toasts.append(Toast(lines, colour, start + duration, title, start, queued))
 
     # ------------------------------------------------------------------ scenes on top
-    def open_pause(self) -> None:
-        from .pause import PauseScene
+    def take_back(self) -> None:
+        """The Take back button: undo one action (game.play.undo) and show the game as it was."""
+        table = self.table
+        if not undo.offered(table, self.app.settings.takebacks) or not isinstance(table, LocalTable):
+            self.say([_("Nothing to take back now.")], bad=True)
+            return
+        undone = undo.take_back(table)
+        viewer = table.local_seats[0] if len(table.local_seats) == 1 else None
+        self.log = undo.log_events(table, viewer)
+        self.flow.reset([], self.viewer)
+        self.refresh()
+        self.say([_("Taken back: {what}.", what=undo.undone_words(undone))], good=True)
 
-        self.app.push(PauseScene(self.app, self))
+    def open_pause(self) -> None:
+        self.app.push(self.app.open("pause", self))
 
     def open_log(self) -> None:
-        from .overlays import LogScene
-
-        self.app.push(LogScene(self.app, self.log, self.names))
+        self.app.push(self.app.open("log", self.log, self.names))
 
     def open_rules(self) -> None:
         """The rules reference, at the page of the tactics card under the focus if there is one."""
-        from .rules_ref import RulesScene
-
         shown = board_zoom.zoomed(self)
-        self.app.push(RulesScene(self.app, card=shown[1] if shown else None))
+        self.app.push(self.app.open("rules", card=shown[1] if shown else None))
 
     def open_inspect(self) -> None:
-        from .overlays import InspectScene
-
-        self.app.push(InspectScene(self.app, self.view, self.viewer, self.names))
+        self.app.push(self.app.open("inspect", self.view, self.viewer, self.names))
 
     def reveal(self, seat: str) -> None:
         """The pass screen was confirmed: show `seat`'s hand."""
@@ -513,17 +519,15 @@ class BoardScene(Scene):
         if busy:
             return
         if self.pending_pass is not None and self.table.result is None:
-            from .pass_device import PassScene
 
             seat, self.pending_pass = self.pending_pass, None
             self.hidden = True
             self.refresh()
-            self.app.push(PassScene(self.app, self, seat))
+            self.app.push(self.app.open("pass", self, seat))
         elif self.pending_results and not self.results_shown:
-            from .results import ResultsScene
 
             self.results_shown = True
-            self.app.push(ResultsScene(self.app, self))
+            self.app.push(self.app.open("results", self))
         elif self.my_turn and self.table.phase == "claim" and self.app.settings.auto_claim:
             claims = [a for a in self.legal if a["type"] == "claim"]
             if claims:
@@ -549,10 +553,9 @@ class BoardScene(Scene):
     def enter(self) -> None:
         """Hot-seat: the first player's hand stays hidden until they hold the device."""
         if self.pending_pass is not None:
-            from .pass_device import PassScene
 
             seat, self.pending_pass = self.pending_pass, None
-            self.app.push(PassScene(self.app, self, seat))
+            self.app.push(self.app.open("pass", self, seat))
 
     def leave(self) -> None:
         if self.app.find(BoardScene) is None:

@@ -12,8 +12,8 @@ from typing import Any
 
 import pygame
 
-from game import card_art
-from game.tween import ease_in_out, ease_out_cubic, lerp, lerp_point
+from game.ui import card_art
+from game.ui.tween import ease_in_out, ease_out_cubic, lerp, lerp_point
 
 Key = tuple[Any, ...]
 
@@ -150,7 +150,7 @@ class Animator:
         return out
 
     def shake_offset(self, key: Key, now: float) -> int:
-        from game.tween import shake
+        from game.ui.tween import shake
 
         for s in self.shakes:
             if s.key == key:

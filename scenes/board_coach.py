@@ -1,4 +1,4 @@
-"""The coach on the board (game.coach): Hint against bots (I, R3, a button), hints counted, the win-estimate bar.
+"""The coach on the board (game.play.coach): Hint against bots (I, R3, a button), hints counted, the win-estimate bar.
 
 Only a game against a bot on this device has a coach: a hint in a game between two people would
 be a third player at the table. The coach sees the player's own view, like the player.
@@ -10,11 +10,11 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game import art
-from game.coach import Advice, Coach, advice_line
 from game.i18n import _
-from game.table import LocalTable
-from game.text import text
+from game.play.coach import Advice, Coach, advice_line
+from game.play.table import LocalTable
+from game.ui import art
+from game.ui.text import text
 
 if TYPE_CHECKING:
     from .board import BoardScene

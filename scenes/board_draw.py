@@ -8,13 +8,13 @@ import pygame
 
 from engine import OTHER
 from engine.cards import TROOP_BIT
-from game import art, card_art, layout
 from game.i18n import N_, _
-from game.input import Kind
-from game.text import blit_lines, fitted, font_for, shadowed, text, wrap
-from game.turn_words import turn_caption, turn_marks
-from game.tween import pulse
-from game.words import card_short, card_words
+from game.play.turn_words import turn_caption, turn_marks
+from game.play.words import card_short, card_words
+from game.ui import art, card_art, layout
+from game.ui.input import Kind
+from game.ui.text import blit_lines, fitted, font_for, shadowed, text, wrap
+from game.ui.tween import pulse
 
 from . import board_coach, board_zoom
 
@@ -387,8 +387,8 @@ PROMPT_SPACING = 1.18
 
 
 def step_of(size: int, spacing: float) -> int:
-    """Line height in pixels of text asked at `size`: the text-size setting (game.text.SCALE) included."""
-    from game import text as text_module
+    """Line height in pixels of text asked at `size`: the text-size setting (game.ui.text.SCALE) included."""
+    from game.ui import text as text_module
 
     return max(1, int(size * spacing * text_module.SCALE))
 
@@ -429,8 +429,8 @@ def fit_prompt(sentences: list[str], hint: str) -> tuple[list[str], list[str], i
 
 
 def _too_tall(words: str, room: int, needed: int) -> None:
-    """Report words that need more height than their box, to the width test (game.text.watch_overflow)."""
-    from game import text as text_module
+    """Report words that need more height than their box, to the width test (game.ui.text.watch_overflow)."""
+    from game.ui import text as text_module
 
     if text_module.OVERFLOWS is not None:
         text_module.OVERFLOWS.append((words, room, needed))

@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from engine import OTHER
-from game import audio, layout
 from game.i18n import _
-from game.turn_words import tactic_toast
-from game.words import proof_words
+from game.play.turn_words import tactic_toast
+from game.play.words import proof_words
+from game.ui import audio, layout
 
 from .board_anim import Confetti, Flight, Slide
 

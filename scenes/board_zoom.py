@@ -12,9 +12,10 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game import art, card_art, card_rules
 from game.i18n import language
-from game.text import MIN_READ, fitted, text, wrap
+from game.play import card_rules
+from game.ui import art, card_art
+from game.ui.text import MIN_READ, fitted, text, wrap
 
 if TYPE_CHECKING:
     from .board import BoardScene

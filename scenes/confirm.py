@@ -11,16 +11,16 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game import art
 from game.i18n import _
-from game.input import Intent, Kind
-from game.text import MIN_READ, fitted, text, wrap
-from game.widgets import ROW_H, Item, Menu
+from game.ui import art
+from game.ui.input import Intent, Kind
+from game.ui.text import MIN_READ, fitted, text, wrap
+from game.ui.widgets import ROW_H, Item, Menu
 
 from .menu_base import MenuScene
 
 if TYPE_CHECKING:
-    from game.shell import App
+    from game.ui.shell import App
 
 WIDTH = 1240
 

@@ -10,19 +10,19 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import pygame
 
-from game import art
 from game.i18n import N_, _
-from game.input import Intent, Kind
-from game.saves import Saved, describe, opponent_words, resume, score_line
-from game.scene import Scene
-from game.text import blit_lines, fitted, shadowed, text, wrap
-from game.widgets import Item
+from game.play.saves import Saved, describe, opponent_words, resume, score_line
+from game.ui import art
+from game.ui.input import Intent, Kind
+from game.ui.scene import Scene
+from game.ui.text import blit_lines, fitted, shadowed, text, wrap
+from game.ui.widgets import Item
 
 from .menu_base import MenuScene
 
 if TYPE_CHECKING:
-    from game.lan_saved import LanSaved
-    from game.shell import App
+    from game.keep.lan_saved import LanSaved
+    from game.ui.shell import App
 
 
 class ContinueScene(MenuScene):
@@ -117,9 +117,7 @@ class ContinueListScene(MenuScene):
 
     def _host(self, lan: LanSaved) -> None:
         """The lobby reopens this game at once and waits for its guest(s) to rejoin."""
-        from .lan_host import HostLobbyScene
-
-        lobby = HostLobbyScene(self.app, **self.lobby_options)
+        lobby = self.app.open("host_lobby", **self.lobby_options)
         self.app.push(lobby)
         if lan.path is not None:
             lobby.resume_saved(lan.path)
@@ -127,8 +125,6 @@ class ContinueListScene(MenuScene):
     def _rejoin(self, lan: LanSaved) -> None:
         """Rejoin the host with the stored token; the waiting screen says so plainly if it is not there."""
         from net.guest import Guest
-
-        from .lan_join import GuestWaitScene
 
         note = lan.joined
         assert note is not None
@@ -138,12 +134,12 @@ class ContinueListScene(MenuScene):
             guest.connect()
         except Exception as exc:  # zmq refuses a malformed address at once; the note stays
             guest.close()
-            from game.files import notice
+            from game.keep.files import notice
 
             notice(_("Cannot reach {address}: {reason}", address=note["address"], reason=exc))
             show_notices(self.app)
             return
-        self.app.push(GuestWaitScene(self.app, guest, rejoin=True))
+        self.app.push(self.app.open("guest_wait", guest, rejoin=True))
 
     @staticmethod
     def _detail(saved: Saved) -> Callable[[], str]:
@@ -174,16 +170,13 @@ def _lan_hint(lan: LanSaved) -> str:
 
 def resume_into(app: App, saved: Saved) -> None:
     """Replace the screens with the resumed sitting: the board, or the scoreboard between games."""
-    from game.undo import log_events
-
-    from .board import BoardScene
-    from .scoreboard import ScoreboardScene
+    from game.play.undo import log_events
 
     session, table = resume(saved, bot_pace=0.7 * app.settings.speed)
     if table is None:
-        app.reset(ScoreboardScene(app, session))
+        app.reset(app.open("scoreboard", session))
         return
-    board = BoardScene(app, table, session)
+    board = app.open("board", table, session)
     board.log = log_events(table, table.local_seats[0] if len(table.local_seats) == 1 else None)
     if table.result is not None:  # stopped after the last move, before the results were counted
         board.pending_pass = None
@@ -224,7 +217,7 @@ class NoticeScene(Scene):
 
 def show_notices(app: App) -> None:
     """Push a notice for the files set aside since the last look, if any."""
-    from game.files import take_notices
+    from game.keep.files import take_notices
 
     lines = take_notices()
     if lines:

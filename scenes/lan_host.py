@@ -21,18 +21,18 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from engine import Rules
-from game import art
 from game.i18n import N_, _
-from game.input import Intent, Kind
-from game.text import fitted, shadowed, wrap
-from game.widgets import Item
+from game.ui import art
+from game.ui.input import Intent, Kind
+from game.ui.text import fitted, shadowed, wrap
+from game.ui.widgets import Item
 
 from .menu_base import MenuScene
 from .setup import PLAY_CHOICES, PLAY_WORDS
 
 if TYPE_CHECKING:
-    from game.lan_saved import LanSaved
-    from game.shell import App
+    from game.keep.lan_saved import LanSaved
+    from game.ui.shell import App
     from net.discovery import Advertiser
     from net.host import Host
     from net.web.bridge import PhoneBridge
@@ -175,7 +175,7 @@ class HostLobbyScene(MenuScene):
         """A new game; it is saved (one save per peer) once its guests have joined, and a guest with whom
         an unfinished game is kept brings the question "continue it, or start anew?" first."""
         first = None if self.table else {"random": None, "host": "south", "guest": "north"}[self.starts]
-        from game.lan_store import host_save_for
+        from game.keep.lan_store import host_save_for
 
         self.host = open_host(Rules(self.tactics, self.timing), first, self.player_name, self.bind, self.port,
                               match_option(self.play), table=self.table)
@@ -241,7 +241,7 @@ class HostLobbyScene(MenuScene):
 
     def _saved_with(self, asker: str) -> LanSaved | None:
         """The unfinished game kept with the guest asking (at a table: with the pair, once one sits)."""
-        from game.lan_saved import hosted_with
+        from game.keep.lan_saved import hosted_with
 
         assert self.host is not None
         seated = {s: r.name for s, r in self.host.remotes.items() if r.token is not None and r.name}
@@ -259,7 +259,7 @@ class HostLobbyScene(MenuScene):
         try:
             self.host.adopt(path)
         except (NotationError, IllegalAction, ValueError, KeyError, TypeError) as exc:
-            from game.files import set_aside
+            from game.keep.files import set_aside
 
             set_aside(path, str(exc)[:120], _("The saved LAN game"))  # the question goes; Accept is left
             self.subtitle = _("Cannot reopen the saved game: {reason}", reason=str(exc)[:80])
@@ -298,16 +298,14 @@ class HostLobbyScene(MenuScene):
     def start(self) -> None:
         if self.host is None or not self.joined:
             return
-        from game.lan_tables import HostTable
-        from game.lan_watch import TableHostTable
-
-        from .table_board import board_for
+        from game.play.lan_tables import HostTable
+        from game.play.lan_watch import TableHostTable
 
         host, self.host = self.host, None  # the board's table owns it now (and the phone page follows it)
         self.phones = None
         host.advertiser, self.advertiser = self.advertiser, None  # still found during play: watchers may come
         host.start()
-        self.app.reset(board_for(self.app, TableHostTable(host) if host.table else HostTable(host)))
+        self.app.reset(self.app.open("board_for", TableHostTable(host) if host.table else HostTable(host)))
 
     def back(self) -> None:
         self.app.pop(self)  # leave() closes the lobby
@@ -333,7 +331,7 @@ class HostLobbyScene(MenuScene):
         self._sync()
 
     def activity(self) -> int:
-        from game.scene import AMBIENT, IDLE
+        from game.ui.scene import AMBIENT, IDLE
 
         return AMBIENT if self.host is not None else IDLE
 
@@ -444,7 +442,7 @@ def _address(advertiser: Advertiser | None) -> str:
 
 def _hosted_saves() -> list[LanSaved]:
     """The unfinished LAN games this machine hosts (one per peer), the latest first."""
-    from game.lan_saved import lan_saves
+    from game.keep.lan_saved import lan_saves
 
     return sorted((s for s in lan_saves() if s.hosted), key=lambda s: s.when, reverse=True)
 

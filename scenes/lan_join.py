@@ -11,19 +11,19 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game import art
 from game.i18n import N_, _
-from game.input import Intent, Kind
-from game.scene import AMBIENT, Scene
-from game.text import fit_size, fitted, shadowed, text
-from game.widgets import Item, Menu
+from game.ui import art
+from game.ui.input import Intent, Kind
+from game.ui.scene import AMBIENT, Scene
+from game.ui.text import fit_size, fitted, shadowed, text
+from game.ui.widgets import Item, Menu
 from net.roles import MAX_WATCHERS
 
 from .lan_host import TIMING_SHORT
 from .menu_base import MenuScene
 
 if TYPE_CHECKING:
-    from game.shell import App
+    from game.ui.shell import App
     from net.discovery import Browser
     from net.guest import Guest
 
@@ -243,7 +243,7 @@ class CodeEntryScene(_EntryScene):
         self.help = _("The four digits on the host's screen  \u00b7  {address}", address=address)
 
     def go(self) -> None:
-        from game.lan_store import guest_token
+        from game.keep.lan_store import guest_token
         from net.guest import Guest
 
         names = getattr(self.app.settings, "names", None) or ["Guest"]
@@ -293,18 +293,16 @@ class GuestWaitScene(Scene):
         guest.poll(0)
         self.app.dirty = True
         if guest.token and guest.seat is not None and self.remembered != guest.token:
-            from game.lan_store import note_guest
+            from game.keep.lan_store import note_guest
 
             self.remembered = guest.token  # a host that continued a kept game sends its saved token
             note_guest(guest)
         if guest.started and guest.view is not None and guest.refused is None:
-            from game.lan_tables import RemoteTable
-            from game.lan_watch import WatchTable
-
-            from .table_board import board_for
+            from game.play.lan_tables import RemoteTable
+            from game.play.lan_watch import WatchTable
 
             self.guest = None  # the board's table owns it now
-            self.app.reset(board_for(self.app, WatchTable(guest) if guest.watch else RemoteTable(guest)))
+            self.app.reset(self.app.open("board_for", WatchTable(guest) if guest.watch else RemoteTable(guest)))
 
     def activity(self) -> int:
         return AMBIENT
@@ -314,7 +312,7 @@ class GuestWaitScene(Scene):
         if guest is None:
             return "", [], art.MUTED
         if guest.refused:
-            from game.refusals import refusal_words
+            from game.play.refusals import refusal_words
 
             if self.rejoin:
                 return _("The host is not hosting this game now"), [

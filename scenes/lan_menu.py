@@ -4,7 +4,7 @@ list so that list fits the screen with Continue)."""
 from __future__ import annotations
 
 from game.i18n import N_, _
-from game.widgets import Item
+from game.ui.widgets import Item
 
 from .menu_base import MenuScene
 
@@ -23,11 +23,7 @@ class LanMenuScene(MenuScene):
         ]
 
     def _host(self) -> None:
-        from .lan_host import HostLobbyScene
-
-        self.app.push(HostLobbyScene(self.app))
+        self.app.push(self.app.open("host_lobby"))
 
     def _join(self) -> None:
-        from .lan_join import JoinListScene
-
-        self.app.push(JoinListScene(self.app))
+        self.app.push(self.app.open("join_list"))

@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 from engine.match import Match
 from game.i18n import _
-from game.lan_tables import HostTable, RemoteTable
-from game.widgets import Item
+from game.play.lan_tables import HostTable, RemoteTable
+from game.ui.widgets import Item
 
 if TYPE_CHECKING:
     from .results import ResultsScene
@@ -44,13 +44,11 @@ def lan_items(results: ResultsScene) -> list[Item] | None:
 
 
 def _next_game(results: ResultsScene) -> None:
-    from .table_board import board_for
-
     table = results.board.table
     assert isinstance(table, HostTable)
     host = table.detach()
     host.next_game(secrets.randbits(63))
-    results.app.reset(board_for(results.app, type(table)(host)))  # the same kind of table: a seat, or none
+    results.app.reset(results.app.open("board_for", type(table)(host)))  # the same kind of table: a seat, or none
 
 
 def lan_follow(results: ResultsScene) -> None:

@@ -10,14 +10,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.i18n import _
-from game.input import Intent, Kind
-from game.scene import AMBIENT
-from game.widgets import Item
+from game.ui.input import Intent, Kind
+from game.ui.scene import AMBIENT
+from game.ui.widgets import Item
 
 from .menu_base import MenuScene
 
 if TYPE_CHECKING:
-    from game.shell import App
+    from game.ui.shell import App
 
     from .board import BoardScene
 
@@ -81,7 +81,7 @@ class PeerLostScene(MenuScene):
         self.back()
 
     def _bot(self) -> None:
-        from game.bot_client import open_bot
+        from game.play.bot_client import open_bot
 
         self.board.table.let_bot_play_guest(open_bot("normal"))  # type: ignore[attr-defined]
         self.back()
@@ -90,9 +90,8 @@ class PeerLostScene(MenuScene):
         save = getattr(self.board.table, "save", None)
         if save is not None:
             save()
-        from .main_menu import MainMenuScene
 
-        self.app.reset(MainMenuScene(self.app))
+        self.app.reset(self.app.open("main_menu"))
 
     def update(self, dt: float) -> None:
         if self.app.top is self and not getattr(self.board.table, "peer_lost", False):
@@ -104,11 +103,10 @@ class PeerLostScene(MenuScene):
 
 def follow_next_game(board: BoardScene) -> None:
     """A LAN guest's screen moves to the next game as soon as the host starts it."""
-    from game.lan_tables import RemoteTable
+    from game.play.lan_tables import RemoteTable
 
     table = board.table
     if isinstance(table, RemoteTable) and table.guest.number != table.number and table.guest.view is not None:
-        from .table_board import board_for
 
         guest = table.detach()
-        board.app.reset(board_for(board.app, type(table)(guest)))  # a player's table, or a watcher's
+        board.app.reset(board.app.open("board_for", type(table)(guest)))  # a player's table, or a watcher's

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import pygame
 
-from game import art
 from game.i18n import _
-from game.input import Intent, Kind
-from game.scene import Scene
-from game.text import MIN_READ, fitted
+from game.ui import art
+from game.ui.input import Intent, Kind
+from game.ui.scene import Scene
+from game.ui.text import MIN_READ, fitted
 
 
 class LookScene(Scene):

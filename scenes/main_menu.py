@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from game.i18n import N_, _
-from game.widgets import Item
+from game.ui.widgets import Item
 
 from .menu_base import MenuScene
 
@@ -15,8 +15,8 @@ class MainMenuScene(MenuScene):
     menu_top = 260
 
     def items(self) -> list[Item]:
-        from game.lan_saved import lan_saves
-        from game.saves import load_saves
+        from game.keep.lan_saved import lan_saves
+        from game.play.saves import load_saves
 
         self.saves = load_saves()
         self.saved = self.saves[0] if self.saves else None
@@ -37,67 +37,46 @@ class MainMenuScene(MenuScene):
         ]
 
     def back(self) -> None:
-        from .title import TitleScene
-
-        self.app.replace(TitleScene(self.app))
+        self.app.replace(self.app.open("title"))
 
     def _quit(self) -> None:
-        from .confirm import ask
-
-        ask(self.app, _("Quit Battle Line?"), [_("Unfinished games are kept: Continue brings them back.")],
-            _("Quit"), self.app.quit)
+        self.app.open("ask", _("Quit Battle Line?"), [_("Unfinished games are kept: Continue brings them back.")],
+                      _("Quit"), self.app.quit)
 
     def _setup(self) -> None:
-        from .setup import SetupScene
-
-        self.app.push(SetupScene(self.app))
+        self.app.push(self.app.open("setup"))
 
     def _tutorial(self) -> None:
-        from .tutorial import TutorialScene
-
-        self.app.push(TutorialScene(self.app))
+        self.app.push(self.app.open("tutorial"))
 
     def _lan(self) -> None:
-        from .lan_menu import LanMenuScene
-
-        self.app.push(LanMenuScene(self.app))
+        self.app.push(self.app.open("lan_menu"))
 
     def enter(self) -> None:
         from .continue_scene import show_notices
 
         if not self.app.settings.welcomed:  # the very first launch: offer a way in, once
-            from .welcome import WelcomeScene
 
-            self.app.push(WelcomeScene(self.app))
+            self.app.push(self.app.open("welcome"))
         show_notices(self.app)  # a save that could not be read was set aside: say so
-        from game import audio
+        from game.ui import audio
 
         audio.music(self.app)  # the music loop starts with the menu (if its volume is above 0)
 
     def _continue(self) -> None:
-        from .continue_scene import ContinueListScene, ContinueScene
-
         if len(self.saves) > 1 or self.lan:
-            self.app.push(ContinueListScene(self.app, self.saves, self.lan))
+            self.app.push(self.app.open("continue_list", self.saves, self.lan))
         elif self.saved is not None:
-            self.app.push(ContinueScene(self.app, self.saved))
+            self.app.push(self.app.open("continue", self.saved))
 
     def _replays(self) -> None:
-        from .replay_list import ReplayListScene
-
-        self.app.push(ReplayListScene(self.app))
+        self.app.push(self.app.open("replay_list"))
 
     def _stats(self) -> None:
-        from .stats_scene import StatsScene
-
-        self.app.push(StatsScene(self.app))
+        self.app.push(self.app.open("stats"))
 
     def _rules(self) -> None:
-        from .rules_ref import RulesScene
-
-        self.app.push(RulesScene(self.app))
+        self.app.push(self.app.open("rules"))
 
     def _settings(self) -> None:
-        from .settings_scene import SettingsScene
-
-        self.app.push(SettingsScene(self.app))
+        self.app.push(self.app.open("settings"))

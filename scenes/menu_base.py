@@ -6,15 +6,15 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game import art
 from game.i18n import _
-from game.input import Intent, Kind
-from game.scene import Scene
-from game.text import fit_size, fitted, shadowed, text
-from game.widgets import ROW_H, Item, Menu
+from game.ui import art
+from game.ui.input import Intent, Kind
+from game.ui.scene import Scene
+from game.ui.text import fit_size, fitted, shadowed, text
+from game.ui.widgets import ROW_H, Item, Menu
 
 if TYPE_CHECKING:
-    from game.shell import App
+    from game.ui.shell import App
 
 
 class MenuScene(Scene):

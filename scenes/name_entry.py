@@ -13,17 +13,17 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game import art
 from game.i18n import N_, _
-from game.input import DIRECTIONS, Clicks, Intent, Kind
-from game.scene import Scene
-from game.text import fit_size, fitted, shadowed, text
-from game.widgets import Item
+from game.ui import art
+from game.ui.input import DIRECTIONS, Clicks, Intent, Kind
+from game.ui.scene import Scene
+from game.ui.text import fit_size, fitted, shadowed, text
+from game.ui.widgets import Item
 
 from .menu_base import MenuScene
 
 if TYPE_CHECKING:
-    from game.shell import App
+    from game.ui.shell import App
 
 MAX_LEN = 16
 SHIFT, SPACE, ERASE, DONE = N_("Shift"), N_("Space"), N_("Erase"), N_("Done")
@@ -43,6 +43,11 @@ GRID_Y = 400
 
 def name_title(seat_index: int) -> str:
     return _(TITLES[seat_index])
+
+
+def seat_name_scene(app: App, seat_index: int, name: str, done: Callable[[str], None]) -> NameScene:
+    """The keyboard for one seat's name, titled for that seat (setup opens it by name: "seat_name")."""
+    return NameScene(app, name_title(seat_index), name, done)
 
 
 def key_rects() -> dict[tuple[int, int], tuple[str, pygame.Rect]]:
@@ -229,7 +234,7 @@ class NamesScene(MenuScene):
         ]
 
     def edit(self, i: int) -> None:
-        self.app.push(NameScene(self.app, name_title(i), self.app.settings.names[i], lambda v: self.keep(i, v)))
+        self.app.push(seat_name_scene(self.app, i, self.app.settings.names[i], lambda v: self.keep(i, v)))
 
     def keep(self, i: int, name: str) -> None:
         self.app.settings.names[i] = name
@@ -237,6 +242,5 @@ class NamesScene(MenuScene):
 
     @property
     def opaque(self) -> bool:  # type: ignore[override]
-        from .board import BoardScene
 
-        return self.app.find(BoardScene) is None
+        return self.app.find(self.app.scene("board")) is None

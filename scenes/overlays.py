@@ -7,15 +7,15 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from engine import OTHER
-from game import art, card_art
 from game.i18n import _
-from game.input import Intent, Kind
-from game.scene import Scene
-from game.text import blit_lines, fitted, text, wrap
-from game.words import card_words, event_words
+from game.play.words import card_words, event_words
+from game.ui import art, card_art
+from game.ui.input import Intent, Kind
+from game.ui.scene import Scene
+from game.ui.text import blit_lines, fitted, text, wrap
 
 if TYPE_CHECKING:
-    from game.shell import App
+    from game.ui.shell import App
 
 
 class LogScene(Scene):

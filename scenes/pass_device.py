@@ -6,15 +6,15 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game import art
 from game.i18n import _
-from game.input import Intent, Kind
-from game.scene import Scene
-from game.text import blit_lines, fitted, shadowed, text, wrap
-from game.turn_words import turn_caption
+from game.play.turn_words import turn_caption
+from game.ui import art
+from game.ui.input import Intent, Kind
+from game.ui.scene import Scene
+from game.ui.text import blit_lines, fitted, shadowed, text, wrap
 
 if TYPE_CHECKING:
-    from game.shell import App
+    from game.ui.shell import App
 
     from .board import BoardScene
 

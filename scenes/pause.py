@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.i18n import N_, _
-from game.widgets import Item
+from game.ui.widgets import Item
 
 from .menu_base import MenuScene
 
 if TYPE_CHECKING:
-    from game.shell import App
+    from game.ui.shell import App
 
     from .board import BoardScene
 
@@ -35,24 +35,16 @@ class PauseScene(MenuScene):
         ]
 
     def _log(self) -> None:
-        from .overlays import LogScene
-
-        self.app.push(LogScene(self.app, self.board.log, self.board.names))
+        self.app.push(self.app.open("log", self.board.log, self.board.names))
 
     def _rules(self) -> None:
-        from .rules_ref import RulesScene
-
-        self.app.push(RulesScene(self.app))
+        self.app.push(self.app.open("rules"))
 
     def _settings(self) -> None:
-        from .settings_scene import SettingsScene
-
-        self.app.push(SettingsScene(self.app))
+        self.app.push(self.app.open("settings"))
 
     def _leave(self) -> None:
         """A game in progress is left only after a yes: one stray press must not end an evening's game."""
-        from .confirm import ask
-
         if self.board.table.result is not None:
             self._to_menu()
             return
@@ -60,9 +52,7 @@ class PauseScene(MenuScene):
         kept = session is not None and session.keeper is not None
         lines = [_("It is saved: Continue in the main menu brings it back.") if kept
                  else _("This game is not saved.")]
-        ask(self.app, _("Leave this game?"), lines, _("Leave to the main menu"), self._to_menu)
+        self.app.open("ask", _("Leave this game?"), lines, _("Leave to the main menu"), self._to_menu)
 
     def _to_menu(self) -> None:
-        from .main_menu import MainMenuScene
-
-        self.app.reset(MainMenuScene(self.app))
+        self.app.reset(self.app.open("main_menu"))

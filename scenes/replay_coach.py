@@ -1,6 +1,6 @@
 """The win-estimate bar in the replay viewer (Settings, off by default), as on the board against bots.
 
-The coach (game.coach: `hard` in its own process) is shown South's own view at each of South's plays,
+The coach (game.play.coach: `hard` in its own process) is shown South's own view at each of South's plays,
 exactly what the bar on the board would have been shown at the table: never the other hand or the
 decks' order, though the replay shows them. Between South's plays the bar holds the last estimate.
 Answers are kept per step, so stepping back is instant; a newer question replaces an older one.
@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from engine.position import from_position
-from game import art
-from game.coach import Coach
 from game.i18n import _
-from game.text import fitted
+from game.play.coach import Coach
+from game.ui import art
+from game.ui.text import fitted
 
 if TYPE_CHECKING:
     from .replay_view import ReplayScene

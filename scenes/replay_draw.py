@@ -8,17 +8,18 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game import art, card_art
 from game.i18n import N_, _
-from game.input import Kind
-from game.text import fit_size, fitted, shadowed, text, wrap
-from game.words import how_words
+from game.play.words import how_words
+from game.ui import art, card_art
+from game.ui.input import Kind
+from game.ui.text import fit_size, fitted, shadowed, text, wrap
 
 if TYPE_CHECKING:
     from .replay_view import ReplayScene
 
 SMALL_W, SMALL_H = card_art.SIZES["small"]
 COL_X0, COL_W = 34, 138
+CONTROLS = ("start", "back", "play", "step", "end", "export", "close")  # the replay's buttons, left to right
 OFFSET = 34
 NORTH_HAND_Y, SOUTH_HAND_Y = 104, 790
 FLAG_Y = 458  # top of the flag row
@@ -29,8 +30,6 @@ WIDTHS = {"start": 110, "back": 170, "play": 200, "step": 170, "end": 110, "expo
 
 
 def control_rects() -> dict[str, pygame.Rect]:
-    from .replay_view import CONTROLS
-
     out = {}
     x = 30
     for name in CONTROLS:

@@ -9,18 +9,18 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game import art
 from game.i18n import _
-from game.input import Clicks, Intent, Kind
-from game.records import Kept, import_dir, import_inbox, library
-from game.scene import Scene
-from game.text import fitted, shadowed, text, wrap
-from game.words import how_words
+from game.keep.records import Kept, import_dir, import_inbox, library
+from game.play.words import how_words
+from game.ui import art
+from game.ui.input import Clicks, Intent, Kind
+from game.ui.scene import Scene
+from game.ui.text import fitted, shadowed, text, wrap
 
 from .continue_scene import show_notices
 
 if TYPE_CHECKING:
-    from game.shell import App
+    from game.ui.shell import App
 
 ROW_H = 84
 VISIBLE = 8
@@ -98,10 +98,9 @@ class ReplayListScene(Scene):
                 if bad else _("{imported}.", imported=imported)
             show_notices(self.app)
         else:
-            from .replay_view import ReplayScene
 
             kept = self.games[i]
-            self.app.push(ReplayScene(self.app, kept.game, kept.when))
+            self.app.push(self.app.open("replay", kept.game, kept.when))
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(art.backdrop((1920, 1080), 11, art.NIGHT), (0, 0))

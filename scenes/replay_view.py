@@ -14,18 +14,17 @@ import pygame
 
 from engine import Game, to_record
 from game.i18n import _
-from game.input import Intent, Kind
-from game.scene import AMBIENT, IDLE, Scene
-from game.words import card_words, event_words
+from game.play.words import card_words, event_words
+from game.ui.input import Intent, Kind
+from game.ui.scene import AMBIENT, IDLE, Scene
 
 from . import replay_draw
 from .replay_coach import ReplayCoach, draw_bar
 
 if TYPE_CHECKING:
-    from game.shell import App
+    from game.ui.shell import App
 
 STEP_TIME = 0.9  # seconds per step when playing on its own, at normal animation speed
-CONTROLS = ("start", "back", "play", "step", "end", "export", "close")
 
 
 class Replay:
@@ -110,7 +109,7 @@ class ReplayScene(Scene):
             self.close()
 
     def export(self) -> None:
-        from game.records import export
+        from game.keep.records import export
 
         try:
             path = export(self.game)

@@ -6,18 +6,18 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game import art
 from game.i18n import _
-from game.session import Session, Setup
-from game.text import shadowed, text
-from game.widgets import Item
-from game.words import how_words
+from game.play.session import Session, Setup
+from game.play.words import how_words
+from game.ui import art
+from game.ui.text import shadowed, text
+from game.ui.widgets import Item
 
 from .lan_results import lan_follow, lan_items, lan_status
 from .menu_base import MenuScene
 
 if TYPE_CHECKING:
-    from game.shell import App
+    from game.ui.shell import App
 
     from .board import BoardScene
 
@@ -55,46 +55,36 @@ class ResultsScene(MenuScene):
 
     def _review(self) -> None:
         """Against a bot: the moves that cost the player most, found by hard in its own process."""
-        from game.table import LocalTable
-
-        from .review_scene import ReviewScene
+        from game.play.table import LocalTable
 
         table = self.board.table
         if isinstance(table, LocalTable):
-            self.app.push(ReviewScene(self.app, table.game, self.board.viewer))
+            self.app.push(self.app.open("review", table.game, self.board.viewer))
 
     def back(self) -> None:
         self.look()
 
     def look(self) -> None:
         """The board in full view; any press brings the results (and Rematch) back."""
-        from .look import LookScene
-
-        self.app.push(LookScene(self.app))
+        self.app.push(self.app.open("look"))
 
     def _again(self) -> None:
-        from .board import BoardScene
-
         session = self.board.session or Session(Setup(names=list(self.app.settings.names)))
         if session.match_over:  # a finished match: a rematch is a new match
             session = Session(session.setup, session.bot_pace, session.in_process_bots)
         elif not session.setup.match:
             session.next_first = None
-        self.app.reset(BoardScene(self.app, session.new_table(), session))
+        self.app.reset(self.app.open("board", session.new_table(), session))
 
     def _scoreboard(self) -> None:
-        from .scoreboard import ScoreboardScene
-
         if self.board.session is not None:
-            self.app.reset(ScoreboardScene(self.app, self.board.session))
+            self.app.reset(self.app.open("scoreboard", self.board.session))
 
     def update(self, dt: float) -> None:
         lan_follow(self)  # a LAN guest moves on when the host starts the next game
 
     def _menu(self) -> None:
-        from .main_menu import MainMenuScene
-
-        self.app.reset(MainMenuScene(self.app))
+        self.app.reset(self.app.open("main_menu"))
 
     def status(self) -> str:
         """The score under the headline; nothing after a single game ("Games won 0-1" only repeats it)."""
@@ -106,9 +96,7 @@ class ResultsScene(MenuScene):
         return session.score_words()
 
     def draw(self, surface: pygame.Surface) -> None:
-        from .look import LookScene
-
-        if isinstance(self.app.top, LookScene):  # stepped aside: the board is shown whole
+        if isinstance(self.app.top, self.app.scene("look")):  # stepped aside: the board is shown whole
             return
         surface.blit(art.shade((1920, 560), 150), (0, 540))
         box = pygame.Rect(460, 548, 1000, 520)

@@ -13,16 +13,16 @@ import pygame
 
 from engine import Game
 from engine.ai.review import KeptReview, ReviewProcess
-from game import art
-from game.coach import move_words
 from game.i18n import _
-from game.text import fitted, text
-from game.widgets import Item
+from game.play.coach import move_words
+from game.ui import art
+from game.ui.text import fitted, text
+from game.ui.widgets import Item
 
 from .menu_base import MenuScene
 
 if TYPE_CHECKING:
-    from game.shell import App
+    from game.ui.shell import App
 
 
 def mark_words(mark: dict[str, Any]) -> tuple[str, str]:
@@ -54,9 +54,7 @@ class ReviewScene(MenuScene):
         return [*out, Item(_("Back"), self.back)]
 
     def _open(self, mark: dict[str, Any]) -> None:
-        from .replay_view import ReplayScene
-
-        scene = ReplayScene(self.app, self.game)
+        scene = self.app.open("replay", self.game)
         scene.go(int(mark["index"]))
         self.app.push(scene)
 

@@ -10,8 +10,8 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game import art, card_art
-from game.text import MIN_READ, fitted, wrap
+from game.ui import art, card_art
+from game.ui.text import MIN_READ, fitted, wrap
 
 CARD_W, CARD_H = card_art.SIZES["small"]
 GAP = 8

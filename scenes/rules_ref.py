@@ -14,17 +14,18 @@ from typing import TYPE_CHECKING
 import pygame
 
 from engine.cards import TACTICS
-from game import art, card_art, card_rules
 from game.i18n import N_, _
-from game.input import Intent, Kind
-from game.scene import Scene
-from game.text import MIN_READ, blit_lines, fitted, shadowed, wrap
-from game.words import card_short
+from game.play import card_rules
+from game.play.words import card_short
+from game.ui import art, card_art
+from game.ui.input import Intent, Kind
+from game.ui.scene import Scene
+from game.ui.text import MIN_READ, blit_lines, fitted, shadowed, wrap
 
 from .rules_draw import EMPTY, Flag, arrow, cards_row, draw_picture
 
 if TYPE_CHECKING:
-    from game.shell import App
+    from game.ui.shell import App
 
 BOX = pygame.Rect(110, 150, 1700, 800)
 TEXT_PAGES: dict[str, tuple[str, str]] = {

@@ -11,18 +11,18 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from engine.match import HUNGARIAN_BREAKTHROUGHS, HUNGARIAN_LEAD, HUNGARIAN_STREAK, points_of
-from game import art
 from game.i18n import N_, _
-from game.saves import match_words
-from game.text import fit_size, fitted, shadowed, text
-from game.widgets import Item
-from game.words import shown_names
+from game.play.saves import match_words
+from game.play.words import shown_names
+from game.ui import art
+from game.ui.text import fit_size, fitted, shadowed, text
+from game.ui.widgets import Item
 
 from .menu_base import MenuScene
 
 if TYPE_CHECKING:
-    from game.session import Session
-    from game.shell import App
+    from game.play.session import Session
+    from game.ui.shell import App
 
 HOW_SHORT = {"breakthrough": N_("Breakthrough"), "envelopment": N_("Envelopment"), "flags": N_("More flags"),
              "draw": N_("Drawn")}
@@ -53,19 +53,15 @@ class ScoreboardScene(MenuScene):
         self._menu()
 
     def _next(self) -> None:
-        from game.session import Session
-
-        from .board import BoardScene
+        from game.play.session import Session
 
         session = self.session
         if self.over:
             session = Session(session.setup, session.bot_pace, session.in_process_bots)
-        self.app.reset(BoardScene(self.app, session.new_table(), session))
+        self.app.reset(self.app.open("board", session.new_table(), session))
 
     def _menu(self) -> None:
-        from .main_menu import MainMenuScene
-
-        self.app.reset(MainMenuScene(self.app))
+        self.app.reset(self.app.open("main_menu"))
 
     # ------------------------------------------------------------------ words
     def progress(self) -> str:

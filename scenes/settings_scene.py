@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from game.hand_order import ORDER_WORDS
 from game.i18n import AUTO, LANGUAGES, N_, _, set_language, system_language
-from game.settings import ANIMATION_SPEEDS, HAND_ORDERS, TAKEBACKS, WINDOW_SIZES
-from game.widgets import Item, Menu
+from game.keep.settings import ANIMATION_SPEEDS, HAND_ORDERS, TAKEBACKS, WINDOW_SIZES
+from game.play.hand_order import ORDER_WORDS
+from game.ui.widgets import Item, Menu
 
 from .menu_base import MenuScene
 
@@ -105,17 +105,12 @@ class SettingsScene(MenuScene):
         self.app.save_settings()
 
     def _names(self) -> None:
-        from .name_entry import NamesScene
-
-        self.app.push(NamesScene(self.app))
+        self.app.push(self.app.open("names"))
 
     def _access(self) -> None:
-        from .accessibility_scene import AccessibilityScene
-
-        self.app.push(AccessibilityScene(self.app))
+        self.app.push(self.app.open("accessibility"))
 
     @property
     def opaque(self) -> bool:  # type: ignore[override]
-        from .board import BoardScene
 
-        return self.app.find(BoardScene) is None
+        return self.app.find(self.app.scene("board")) is None

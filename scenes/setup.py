@@ -7,13 +7,13 @@ from typing import TYPE_CHECKING
 from engine.rules import CLAIM_TIMINGS
 from game.i18n import N_
 from game.i18n import _ as tr
-from game.session import OPPONENT_NAMES, OPPONENTS, Session, Setup
-from game.widgets import Item
+from game.play.session import OPPONENT_NAMES, OPPONENTS, Session, Setup
+from game.ui.widgets import Item
 
 from .menu_base import MenuScene
 
 if TYPE_CHECKING:
-    from game.shell import App
+    from game.ui.shell import App
 
 TIMING_WORDS = {"standard": N_("after playing (standard)"), "advanced": N_("start of turn (advanced)"),
                 "end": N_("end of turn (variant)")}
@@ -91,9 +91,7 @@ class SetupScene(MenuScene):
         return f"{self.setup.names[1]}  \u270e"
 
     def edit_name(self, i: int) -> None:
-        from .name_entry import NameScene, name_title
-
-        self.app.push(NameScene(self.app, name_title(i), self.setup.names[i], lambda v: self._name(i, v)))
+        self.app.push(self.app.open("seat_name", i, self.setup.names[i], lambda v: self._name(i, v)))
 
     def _name(self, i: int, v: str) -> None:
         """A typed name is kept in the settings at once: the next evening starts with it."""
@@ -134,33 +132,27 @@ class SetupScene(MenuScene):
 
 def start_game(app: App, setup: Setup) -> None:
     """Start a new sitting; an unfinished one against the same kind of opponent is never replaced unasked."""
-    from game.saves import load_save
-
-    from .confirm import ConfirmScene
+    from game.play.saves import load_save
 
     old = load_save(setup.opponent)
     if old is None:
         _begin(app, setup)
         return
-    from game.saves import describe, drop_save, opponent_words
-
-    from .continue_scene import resume_into
+    from game.play.saves import describe, drop_save, opponent_words
 
     def afresh() -> None:
         drop_save(old)
         _begin(app, setup)
 
     lines = describe(old)
-    app.push(ConfirmScene(app, tr("An unfinished game: {opponent}", opponent=opponent_words(old)),
-                          [lines[0], lines[-2], lines[-1], tr("A new game would replace it.")],
-                          [(tr("Continue that game"), lambda: resume_into(app, old)),
-                           (tr("Start a new game (the old one is lost)"), afresh),
-                           (tr("Back"), lambda: None)]))
+    app.push(app.open("confirm", tr("An unfinished game: {opponent}", opponent=opponent_words(old)),
+                      [lines[0], lines[-2], lines[-1], tr("A new game would replace it.")],
+                      [(tr("Continue that game"), lambda: app.open("resume_into", old)),
+                       (tr("Start a new game (the old one is lost)"), afresh),
+                       (tr("Back"), lambda: None)]))
 
 
 def _begin(app: App, setup: Setup) -> None:
-    from .board import BoardScene
-
     setup.autosave = True
     session = Session(setup, bot_pace=0.7 * app.settings.speed)
-    app.reset(BoardScene(app, session.new_table(), session))
+    app.reset(app.open("board", session.new_table(), session))

@@ -7,18 +7,18 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game import art
 from game.i18n import N_, _
-from game.input import Intent, Kind
-from game.scene import Scene
-from game.session import OPPONENT_NAMES
-from game.stats import KINDS, load_stats
-from game.text import fitted, shadowed, text
+from game.keep.stats import KINDS, load_stats
+from game.play.session import OPPONENT_NAMES
+from game.ui import art
+from game.ui.input import Intent, Kind
+from game.ui.scene import Scene
+from game.ui.text import fitted, shadowed, text
 
 from .continue_scene import show_notices
 
 if TYPE_CHECKING:
-    from game.shell import App
+    from game.ui.shell import App
 
 COLUMNS = ((N_("Won"), 820), (N_("Lost"), 970), (N_("Drawn"), 1120), (N_("Won"), 1320), (N_("Lost"), 1470),
            (N_("Drawn"), 1620))

@@ -11,15 +11,15 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game import art, card_art, layout
 from game.i18n import N_, _
-from game.text import fitted, shadowed
+from game.ui import art, card_art, layout
+from game.ui.text import fitted, shadowed
 
 from .board import BoardScene
 
 if TYPE_CHECKING:
-    from game.shell import App
-    from game.table import Table
+    from game.play.table import Table
+    from game.ui.shell import App
 
 PHASE_WORDS = {"play": N_("plays a card"), "claim": N_("may claim flags"), "draw": N_("draws a card"),
                "scout_draw": N_("Scout: draws cards"), "scout_return": N_("Scout: puts cards back")}
@@ -50,7 +50,7 @@ class SpectatorBoard(BoardScene):
 
     def activity(self) -> int:
         """Always awake: the other screens' moves arrive over the LAN at any moment."""
-        from game.scene import AMBIENT
+        from game.ui.scene import AMBIENT
 
         return max(super().activity(), AMBIENT)
 

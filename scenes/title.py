@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pygame
 
-from game import art, card_art
 from game.i18n import _
-from game.input import Intent, Kind
-from game.scene import AMBIENT, Scene
-from game.text import fitted, shadowed, text
-from game.tween import pulse
+from game.ui import art, card_art
+from game.ui.input import Intent, Kind
+from game.ui.scene import AMBIENT, Scene
+from game.ui.text import fitted, shadowed, text
+from game.ui.tween import pulse
 
 FAN = ("r10", "y9", "alexander", "g8", "b7", "p6")
 
@@ -23,14 +23,12 @@ class TitleScene(Scene):
 
     def handle(self, intent: Intent) -> None:
         if intent.kind in (Kind.CONFIRM, Kind.RELEASE, Kind.MENU):
-            from .main_menu import MainMenuScene
 
-            self.app.replace(MainMenuScene(self.app))
+            self.app.replace(self.app.open("main_menu"))
         elif intent.kind is Kind.BACK:  # B or Esc on the title quits, but only after a yes
-            from .confirm import ask
 
-            ask(self.app, _("Quit Battle Line?"), [_("Unfinished games are kept: Continue brings them back.")],
-                _("Quit"), self.app.quit)
+            self.app.open("ask", _("Quit Battle Line?"), [_("Unfinished games are kept: Continue brings them back.")],
+                          _("Quit"), self.app.quit)
 
     def update(self, dt: float) -> None:
         self.clock += dt

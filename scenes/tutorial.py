@@ -11,18 +11,18 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game import art, layout
-from game.flow import Target
 from game.i18n import _
-from game.input import Intent, Kind
-from game.text import blit_lines, text, wrap
-from game.tutorial import LESSONS, TutorialTable, build
-from game.tween import pulse
+from game.play.flow import Target
+from game.play.tutorial import LESSONS, TutorialTable, build
+from game.ui import art, layout
+from game.ui.input import Intent, Kind
+from game.ui.text import blit_lines, text, wrap
+from game.ui.tween import pulse
 
 from .board import BoardScene
 
 if TYPE_CHECKING:
-    from game.shell import App
+    from game.ui.shell import App
 
 PANEL = pygame.Rect(330, 6, 1260, 0)  # height follows the words
 SIZE = 28

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import pygame
 
-from game import art, card_art
 from game.i18n import N_, _
-from game.input import Kind
-from game.session import Setup
-from game.text import fit_size, fitted, shadowed
-from game.widgets import Item
+from game.play.session import Setup
+from game.ui import art, card_art
+from game.ui.input import Kind
+from game.ui.text import fit_size, fitted, shadowed
+from game.ui.widgets import Item
 
 from .menu_base import MenuScene
 
@@ -43,17 +43,13 @@ class WelcomeScene(MenuScene):
         self.app.pop(self)
 
     def _tutorial(self) -> None:
-        from .tutorial import TutorialScene
-
         self.back()
-        self.app.push(TutorialScene(self.app))
+        self.app.push(self.app.open("tutorial"))
 
     def _easy(self) -> None:
-        from .setup import start_game
-
         self._answered()
         setup = Setup(opponent="easy", names=list(self.app.settings.names))
-        start_game(self.app, setup)
+        self.app.open("start_game", setup)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_backdrop(surface)

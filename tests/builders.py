@@ -123,7 +123,7 @@ def record_under_old_r9(seed: int = 2) -> dict[str, Any]:
     Today a pass ends the turn at once, so this record no longer replays: it stops at the claim.
     """
     from engine import Rules, to_record
-    from game.positions import advance
+    from game.play.positions import advance
 
     def passing_with_a_claim(g: Game) -> bool:
         return g.phase == "play" and g.legal_actions() == [PASS] and bool(g.claimable_flags(g.to_move))

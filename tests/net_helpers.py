@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-CLI = [sys.executable, "-m", "game.cli"]
+CLI = [sys.executable, "-m", "app.cli"]
 
 
 def free_port() -> int:

@@ -10,11 +10,11 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import accessibility, art, card_art, text, tween
-from game.colour_vision import MACHADO, contrast, delta_e, delta_e_lab, lab, simulate
-from game.settings import Settings, load_settings
-from game.shell import App
-from game.ui_driver import Driver
+from app.ui_driver import Driver
+from game.keep.settings import Settings, load_settings
+from game.ui import accessibility, art, card_art, text, tween
+from game.ui.colour_vision import MACHADO, contrast, delta_e, delta_e_lab, lab, simulate
+from game.ui.shell import App
 from scenes.accessibility_scene import AccessibilityScene
 from scenes.main_menu import MainMenuScene
 from scenes.settings_scene import SettingsScene
@@ -66,7 +66,7 @@ def test_every_colour_keeps_its_own_symbol() -> None:
 
 
 def test_settings_keep_the_new_options() -> None:
-    from game.settings import save_settings
+    from game.keep.settings import save_settings
 
     s = Settings(volume=0.2, music_volume=0.6, high_contrast=True, text_size="large", reduced_motion=True)
     assert save_settings(s) and load_settings() == s

@@ -9,11 +9,11 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import audio
-from game.session import Session, Setup
-from game.settings import Settings
-from game.shell import App
-from game.ui_driver import Driver
+from app.ui_driver import Driver
+from game.keep.settings import Settings
+from game.play.session import Session, Setup
+from game.ui import audio
+from game.ui.shell import App
 from scenes.board import BoardScene
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
+from app.cli import main
 from engine.ai.arena import run_arena, seating, wilson
 from engine.ai.hint import hint
 from engine.game import Game
 from engine.rules import OTHER
-from game.cli import main
 
 
 def test_arena_tiny_match_prints_valid_json_with_no_illegal_action(capsys: pytest.CaptureFixture[str]) -> None:

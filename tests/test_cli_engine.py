@@ -1,6 +1,6 @@
 """The engine's command line (NOTATION.md "Command line"): JSON out on success, one line of reason otherwise.
 
-Run as players and tools run it, through `python -m game.cli`, so argument parsing, file reading and
+Run as players and tools run it, through `python -m app.cli`, so argument parsing, file reading and
 exit codes are all covered; a traceback anywhere is a failure.
 """
 
@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def run(*args: str, stdin: str | bytes | None = None) -> subprocess.CompletedProcess[bytes]:
     data = stdin.encode() if isinstance(stdin, str) else stdin
-    return subprocess.run([sys.executable, "-m", "game.cli", *args], input=data, capture_output=True,
+    return subprocess.run([sys.executable, "-m", "app.cli", *args], input=data, capture_output=True,
                           cwd=ROOT, timeout=60, check=False)
 
 

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from engine.jsonfile import MAX_BYTES, DataFileError, read_bytes, read_json_file
-from game.files import take_notices
-from game.settings import load_settings, settings_path
+from game.keep.files import take_notices
+from game.keep.settings import load_settings, settings_path
 
 HUGE_INT = '{"format": "battleline-save/1", "seed": ' + "9" * 5000 + "}"
 DEEP = "[" * 100_000 + "]" * 100_000
@@ -33,12 +33,12 @@ def run(name, call):
         out = type(exc).__name__
     print(json.dumps([name, out]), flush=True)
 
-from game.saves import load_save
-from game.records import library, import_inbox, read_record_file
-from game.stats import load_stats
-from game.settings import load_settings
-from game.lan_store import guest_token
-from game.files import take_notices
+from game.play.saves import load_save
+from game.keep.records import library, import_inbox, read_record_file
+from game.keep.stats import load_stats
+from game.keep.settings import load_settings
+from game.keep.lan_store import guest_token
+from game.keep.files import take_notices
 from net.host import Host
 from scenes.lan_host import _saved_game_waiting
 from engine.tools import read_json
@@ -50,7 +50,7 @@ run("stats", load_stats)
 run("settings", lambda: load_settings().names)
 run("tokens", lambda: guest_token("10.0.0.1:47110"))
 run("lan-waiting", _saved_game_waiting)
-from game.lan_saved import lan_saves
+from game.keep.lan_saved import lan_saves
 run("lan-continue", lan_saves)
 run("lan-resume", lambda: Host.resume(data / "lan-host-game.json", port=0, bind="127.0.0.1"))
 run("position", lambda: read_json(str(pos)))
@@ -158,7 +158,7 @@ def test_the_game_starts_with_a_deeply_nested_settings_file(tmp_path: Path) -> N
     (config / "settings.json").write_text(DEEP)
     env = {**os.environ, "BATTLELINE_CONFIG_DIR": str(config), "BATTLELINE_FIRST_FRAME": "1",
            "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
-    proc = subprocess.run([sys.executable, "-m", "game.cli"], env=env, capture_output=True, text=True, timeout=60)
+    proc = subprocess.run([sys.executable, "-m", "app.cli"], env=env, capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr[-800:]
     assert (config / "settings.json.bad").exists()
 
@@ -166,7 +166,7 @@ def test_the_game_starts_with_a_deeply_nested_settings_file(tmp_path: Path) -> N
 def test_host_resume_of_a_deeply_nested_lan_save_says_why_and_exits(tmp_path: Path) -> None:
     save = tmp_path / "lan.json"
     save.write_text('{"format": "battleline-lan-save/1", "record": ' + DEEP + "}")
-    proc = subprocess.run([sys.executable, "-m", "game.cli", "host", "--headless", "--resume", str(save),
+    proc = subprocess.run([sys.executable, "-m", "app.cli", "host", "--headless", "--resume", str(save),
                            "--port", "0", "--bind", "127.0.0.1", "--accept-any"],
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 1

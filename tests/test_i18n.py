@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from game.i18n import LANGUAGES, _, set_language
-from game.i18n_build import compile_mo, extract, parse_po, po_path
+from game.i18n.build import compile_mo, extract, parse_po, po_path
 
 ROOT = Path(__file__).resolve().parent.parent
 TRANSLATED = [lang for lang in LANGUAGES if lang != "en"]
@@ -38,7 +38,7 @@ def test_every_message_translated_with_the_same_placeholders(lang: str) -> None:
 def test_committed_mo_matches_po(lang: str) -> None:
     po = po_path(lang)
     assert po.with_suffix(".mo").read_bytes() == compile_mo(parse_po(po.read_text(encoding="utf-8"))), \
-        "run python -m game.i18n_build"
+        "run python -m game.i18n.build"
 
 
 def test_switching_language_at_once() -> None:
@@ -78,12 +78,12 @@ def test_the_game_log_is_worded_in_the_language_chosen_when_it_is_opened() -> No
     """Switching language mid-game rewords the lines already in the log, not only new ones."""
     import pygame
 
+    from app.ui_driver import Driver
     from engine import Game, Rules
-    from game.bot_client import InProcessBot
-    from game.settings import Settings
-    from game.shell import App
-    from game.table import LocalTable
-    from game.ui_driver import Driver
+    from game.keep.settings import Settings
+    from game.play.bot_client import InProcessBot
+    from game.play.table import LocalTable
+    from game.ui.shell import App
     from scenes.board import BoardScene
     from scenes.overlays import LogScene
 

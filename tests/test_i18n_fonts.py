@@ -11,9 +11,9 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 
-from game import text
 from game.i18n import LANGUAGES, set_language
-from game.i18n_build import parse_po, po_path
+from game.i18n.build import parse_po, po_path
+from game.ui import text
 
 DIACRITICS = "őűŐŰșțȘȚăîâĂÎÂšžčřěůňďťľĺŕýáéíóúöüñÑ¿¡ŠŽČŘĚŮŇĎŤĽĹŔÝÁÉÍÓÚÖÜ\u2013·…\u2039\u203a"
 
@@ -49,9 +49,9 @@ def test_a_chinese_name_in_a_latin_language_uses_the_cjk_font() -> None:
 
 @pytest.mark.parametrize("lang", list(LANGUAGES))
 def test_menu_text_fits_its_box(lang: str) -> None:
-    from game.settings import Settings
-    from game.shell import App
-    from game.widgets import FONT
+    from game.keep.settings import Settings
+    from game.ui.shell import App
+    from game.ui.widgets import FONT
     from scenes.main_menu import MainMenuScene
     from scenes.settings_scene import SettingsScene
     from scenes.setup import SetupScene

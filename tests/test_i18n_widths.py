@@ -2,7 +2,7 @@
 
 Every scene the screenshot command knows (menus, the board in every tactics flow, overlays, LAN,
 replays, statistics, the tutorial, large text and high contrast) is drawn in each language while
-`game.text` records every fitted line and wrapped line still wider than its box at its smallest size.
+`game.ui.text` records every fitted line and wrapped line still wider than its box at its smallest size.
 """
 
 from __future__ import annotations
@@ -10,8 +10,9 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game import screenshot, text
+from app import screenshot
 from game.i18n import LANGUAGES, set_language
+from game.ui import text
 
 
 @pytest.mark.parametrize("lang", list(LANGUAGES))

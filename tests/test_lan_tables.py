@@ -6,8 +6,8 @@ import random
 import time
 
 from engine import OTHER, IllegalAction, Rules
-from game.bot_client import InProcessBot
-from game.lan_tables import HostTable, RemoteTable
+from game.play.bot_client import InProcessBot
+from game.play.lan_tables import HostTable, RemoteTable
 from net.guest import Guest
 from net.host import Host
 

@@ -11,11 +11,11 @@ from typing import Any
 import pygame
 import pytest
 
-from game.session import Session, Setup
-from game.settings import Settings
-from game.shell import App
-from game.stats import load_stats
-from game.ui_driver import Driver
+from app.ui_driver import Driver
+from game.keep.settings import Settings
+from game.keep.stats import load_stats
+from game.play.session import Session, Setup
+from game.ui.shell import App
 from scenes.board import BoardScene
 from scenes.results import ResultsScene
 from scenes.scoreboard import ScoreboardScene

@@ -14,14 +14,14 @@ from builders import position
 
 from engine import Rules, from_position
 from engine.cards import TROOP_BIT
-from game.explain import Referee
 from game.i18n import set_language
-from game.i18n_build import extract
-from game.lan_tables import HostTable, RemoteTable
-from game.session import Session, Setup
-from game.settings import Settings
-from game.shell import App
-from game.words import proof_words
+from game.i18n.build import extract
+from game.keep.settings import Settings
+from game.play.explain import Referee
+from game.play.lan_tables import HostTable, RemoteTable
+from game.play.session import Session, Setup
+from game.play.words import proof_words
+from game.ui.shell import App
 from net.guest import Guest
 from net.host import Host
 from scenes.board import BoardScene

@@ -13,10 +13,10 @@ import pygame
 import pytest
 from websockets.sync.client import connect
 
-from game.lan_tables import HostTable
-from game.settings import Settings
-from game.shell import App
-from game.ui_driver import Driver
+from app.ui_driver import Driver
+from game.keep.settings import Settings
+from game.play.lan_tables import HostTable
+from game.ui.shell import App
 from scenes.board import BoardScene
 from scenes.lan_host import HostLobbyScene
 from scenes.results import ResultsScene

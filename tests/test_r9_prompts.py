@@ -5,11 +5,11 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game import accessibility
+from app.screenshot import SCENES
 from game.i18n import LANGUAGES, set_language
-from game.screenshot import SCENES
-from game.settings import Settings
-from game.shell import App
+from game.keep.settings import Settings
+from game.ui import accessibility
+from game.ui.shell import App
 from scenes.board import BoardScene
 from scenes.board_draw import prompt_layout
 

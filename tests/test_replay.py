@@ -13,14 +13,14 @@ import pygame
 import pytest
 from builders import record_under_old_r9
 
+from app.ui_driver import Driver
 from engine import from_record, to_record
-from game.files import data_dir, take_notices
-from game.positions import find
-from game.records import archive, export, games_dir, import_dir, library
-from game.session import Session, Setup
-from game.settings import Settings
-from game.shell import App
-from game.ui_driver import Driver
+from game.keep.files import data_dir, take_notices
+from game.keep.records import archive, export, games_dir, import_dir, library
+from game.keep.settings import Settings
+from game.play.positions import find
+from game.play.session import Session, Setup
+from game.ui.shell import App
 from scenes.replay_list import ReplayListScene
 from scenes.replay_view import ReplayScene
 
@@ -148,7 +148,7 @@ def test_a_bad_record_in_the_library_is_set_aside_with_a_message(app: App, kind:
 
 def _watch(path: Path) -> subprocess.CompletedProcess[str]:
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", BATTLELINE_FIRST_FRAME="1")
-    return subprocess.run([sys.executable, "-m", "game.cli", "watch", str(path)], env=env, capture_output=True,
+    return subprocess.run([sys.executable, "-m", "app.cli", "watch", str(path)], env=env, capture_output=True,
                           text=True, timeout=60)
 
 

@@ -9,11 +9,11 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.files import take_notices
-from game.positions import find
-from game.settings import Settings
-from game.shell import App
-from game.ui_driver import Driver
+from app.ui_driver import Driver
+from game.keep.files import take_notices
+from game.keep.settings import Settings
+from game.play.positions import find
+from game.ui.shell import App
 from scenes.replay_view import ReplayScene
 
 

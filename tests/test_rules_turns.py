@@ -232,7 +232,7 @@ def test_r9_cli_legal_has_no_pass_and_apply_names_r9(tmp_path: Any) -> None:
     g = game(flags=_all_slots_full(), south="g9 fog")
     path = tmp_path / "pos.json"
     path.write_text(json.dumps(g.view()))
-    cmd = [sys.executable, "-m", "game.cli"]
+    cmd = [sys.executable, "-m", "app.cli"]
     legal = subprocess.run([*cmd, "legal", str(path)], capture_output=True, text=True, check=True)
     assert {"type": "pass"} not in json.loads(legal.stdout)
     applied = subprocess.run([*cmd, "apply", str(path), '{"type": "pass"}'], capture_output=True, text=True)

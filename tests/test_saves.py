@@ -13,13 +13,13 @@ import pygame
 import pytest
 from builders import record_under_old_r9
 
-from game.files import data_dir, take_notices, write_json
-from game.saves import load_save, resume, save_path
-from game.session import Session, Setup
-from game.settings import Settings
-from game.shell import App
-from game.table import LocalTable
-from game.ui_driver import Driver
+from app.ui_driver import Driver
+from game.keep.files import data_dir, take_notices, write_json
+from game.keep.settings import Settings
+from game.play.saves import load_save, resume, save_path
+from game.play.session import Session, Setup
+from game.play.table import LocalTable
+from game.ui.shell import App
 from scenes.board import BoardScene
 from scenes.continue_scene import ContinueScene, NoticeScene
 from scenes.main_menu import MainMenuScene

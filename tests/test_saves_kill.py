@@ -1,7 +1,7 @@
 """Nothing lost: the real game, killed with SIGKILL at random moments and started again, finishes
 the very game an uninterrupted run finishes.
 
-Each run is the real `battleline` process and main loop, headless, played by game.scripted
+Each run is the real `battleline` process and main loop, headless, played by app.scripted
 through posted input events (title, menus, Continue, the pass screen, clicks on the board).
 """
 
@@ -16,7 +16,7 @@ import sys
 import time
 from pathlib import Path
 
-from game.saves import check_save
+from game.play.saves import check_save
 
 SCRIPT = {"setup": {"seed": 11, "starts": "south", "opponent": "human"}, "policy": 3, "settle": 0}
 
@@ -29,7 +29,7 @@ def _env(data: Path) -> dict[str, str]:
 
 
 def _start(data: Path) -> subprocess.Popen[bytes]:
-    return subprocess.Popen([sys.executable, "-m", "game.cli", "play"], env=_env(data),
+    return subprocess.Popen([sys.executable, "-m", "app.cli", "play"], env=_env(data),
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 

@@ -10,12 +10,12 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.files import take_notices
-from game.session import Session, Setup
-from game.settings import Settings
-from game.shell import App
-from game.stats import count_game, count_match, load_stats, stats_path
-from game.ui_driver import Driver
+from app.ui_driver import Driver
+from game.keep.files import take_notices
+from game.keep.settings import Settings
+from game.keep.stats import count_game, count_match, load_stats, stats_path
+from game.play.session import Session, Setup
+from game.ui.shell import App
 from scenes.stats_scene import StatsScene
 
 BREAK = {"winner": "south", "how": "breakthrough", "flags": {"south": 3, "north": 1}}

@@ -7,10 +7,10 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.settings import Settings
-from game.shell import App
-from game.tutorial import LESSONS, build
-from game.ui_driver import Driver
+from app.ui_driver import Driver
+from game.keep.settings import Settings
+from game.play.tutorial import LESSONS, build
+from game.ui.shell import App
 from scenes.main_menu import MainMenuScene
 from scenes.tutorial import TutorialScene
 

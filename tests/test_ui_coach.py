@@ -12,11 +12,11 @@ import time
 import pygame
 import pytest
 
-from game.coach import Coach, advice_line
-from game.session import Session, Setup
-from game.settings import Settings
-from game.shell import App
-from game.ui_driver import Driver
+from app.ui_driver import Driver
+from game.keep.settings import Settings
+from game.play.coach import Coach, advice_line
+from game.play.session import Session, Setup
+from game.ui.shell import App
 from scenes.board import BoardScene
 from scenes.results import ResultsScene
 
@@ -115,8 +115,8 @@ def test_no_coach_between_two_people(app: App) -> None:
 
 
 def test_advice_line_for_a_claim_and_a_troop() -> None:
-    from game.coach import Advice
-    from game.positions import busy, find
+    from game.play.coach import Advice
+    from game.play.positions import busy, find
 
     game = find(3, busy(20))
     view = game.view(game.to_move)
@@ -128,7 +128,7 @@ def test_advice_line_for_a_claim_and_a_troop() -> None:
 
 
 def test_coach_in_process_answers_without_a_worker() -> None:
-    from game.positions import busy, find
+    from game.play.positions import busy, find
 
     game = find(5, busy(16))
     coach = Coach(seed=1, in_process=True)

@@ -10,13 +10,13 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.input import Kind
-from game.positions import find, in_phase
-from game.session import Session, Setup
-from game.settings import Settings
-from game.shell import App
-from game.table import LocalTable
-from game.ui_driver import Driver
+from app.ui_driver import Driver
+from game.keep.settings import Settings
+from game.play.positions import find, in_phase
+from game.play.session import Session, Setup
+from game.play.table import LocalTable
+from game.ui.input import Kind
+from game.ui.shell import App
 from scenes.board import BoardScene
 from scenes.confirm import ConfirmScene
 from scenes.main_menu import MainMenuScene

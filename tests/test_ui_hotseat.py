@@ -8,10 +8,10 @@ import random
 import pygame
 import pytest
 
+from app.ui_driver import Driver
 from engine import from_record
-from game.settings import Settings
-from game.shell import App
-from game.ui_driver import Driver
+from game.keep.settings import Settings
+from game.ui.shell import App
 from scenes.board import BoardScene
 from scenes.pass_device import PassScene
 from scenes.results import ResultsScene

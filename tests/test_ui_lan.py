@@ -10,11 +10,11 @@ import pygame
 import pytest
 from net_helpers import last_json, start_guest, start_host
 
+from app.ui_driver import Driver
 from engine import from_record
-from game.lan_tables import HostTable, RemoteTable
-from game.settings import Settings
-from game.shell import App
-from game.ui_driver import Driver
+from game.keep.settings import Settings
+from game.play.lan_tables import HostTable, RemoteTable
+from game.ui.shell import App
 from scenes.board import BoardScene
 from scenes.lan_host import HostLobbyScene
 from scenes.lan_join import CodeEntryScene, GuestWaitScene
@@ -183,7 +183,7 @@ def test_r41_lan_match_joined_by_code_follows_the_host(
 
 def test_lobby_reopens_a_saved_lan_game_and_the_guest_rejoins(app: App) -> None:
     from engine import Rules
-    from game.lan_store import host_save_path
+    from game.keep.lan_store import host_save_path
     from net.guest import Guest
     from net.host import Host
 

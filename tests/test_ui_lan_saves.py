@@ -13,14 +13,14 @@ from pathlib import Path
 import pygame
 import pytest
 
+from app.ui_driver import Driver
 from engine import Rules
-from game.files import take_notices
-from game.lan_saved import lan_saves
-from game.lan_store import host_save_for, host_save_path, host_save_paths, joined_games, joined_path, peer_key
-from game.lan_tables import HostTable, RemoteTable
-from game.settings import Settings
-from game.shell import App
-from game.ui_driver import Driver
+from game.keep.files import take_notices
+from game.keep.lan_saved import lan_saves
+from game.keep.lan_store import host_save_for, host_save_path, host_save_paths, joined_games, joined_path, peer_key
+from game.keep.settings import Settings
+from game.play.lan_tables import HostTable, RemoteTable
+from game.ui.shell import App
 from net.guest import Guest
 from net.host import Host
 from scenes.board import BoardScene

@@ -9,9 +9,9 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.settings import Settings, load_settings
-from game.shell import App
-from game.ui_driver import Driver
+from app.ui_driver import Driver
+from game.keep.settings import Settings, load_settings
+from game.ui.shell import App
 from scenes.name_entry import DONE, ERASE, NameScene
 from scenes.setup import SetupScene
 

@@ -12,15 +12,15 @@ from pathlib import Path
 import pygame
 import pytest
 
+from app.ui_driver import Driver
+from app.ui_driver import _towards as towards
 from engine import Game
-from game.positions import busy, find, holding
-from game.saves import load_save, load_saves, save_path
-from game.session import Session, Setup
-from game.settings import Settings, load_settings
-from game.shell import App
-from game.text import MIN_READ
-from game.ui_driver import Driver
-from game.ui_driver import _towards as towards
+from game.keep.settings import Settings, load_settings
+from game.play.positions import busy, find, holding
+from game.play.saves import load_save, load_saves, save_path
+from game.play.session import Session, Setup
+from game.ui.shell import App
+from game.ui.text import MIN_READ
 from scenes import board_zoom
 from scenes.board import BoardScene
 from scenes.confirm import ConfirmScene
@@ -277,7 +277,7 @@ def test_leaving_a_game_in_progress_asks_first(config: Path) -> None:
 
 # ---------------------------------------------------------------- results
 def finished_board(app: App) -> BoardScene:
-    from game.table import LocalTable
+    from game.play.table import LocalTable
 
     session = Session(Setup(names=["Ana", "Ben"]))
     game = find(11, lambda g: g.over, limit=600)
@@ -335,7 +335,7 @@ def test_the_lobby_offers_start_only_once_a_guest_has_joined(config: Path) -> No
 
 # ---------------------------------------------------------------- board: rules, zoom, hand order
 def fog_board(app: App, **settings: object) -> BoardScene:
-    from game.table import LocalTable
+    from game.play.table import LocalTable
 
     board = BoardScene(app, LocalTable(find(3, holding("fog"))))
     board.viewer, board.hidden, board.pending_pass = "south", False, None
@@ -401,7 +401,7 @@ def test_a_rested_card_is_zoomed_with_its_whole_rule(config: Path) -> None:
 
 
 def test_the_hand_order_setting_lays_out_the_hand_and_is_remembered(config: Path) -> None:
-    from game.settings import save_settings
+    from game.keep.settings import save_settings
     from scenes.settings_scene import SettingsScene
 
     app = make_app(welcomed=True)
@@ -432,7 +432,7 @@ def test_the_hand_order_setting_lays_out_the_hand_and_is_remembered(config: Path
 
 def test_continue_lists_the_lan_game_this_machine_hosts(config: Path) -> None:
     from engine import Rules
-    from game.lan_store import host_save_for
+    from game.keep.lan_store import host_save_for
     from net.host import Host
     from scenes.lan_host import HostLobbyScene
 

@@ -9,11 +9,11 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.input import InputMapper, Kind
-from game.session import Session, Setup
-from game.settings import Settings, load_settings, save_settings
-from game.shell import App
-from game.ui_driver import Driver
+from app.ui_driver import Driver
+from game.keep.settings import Settings, load_settings, save_settings
+from game.play.session import Session, Setup
+from game.ui.input import InputMapper, Kind
+from game.ui.shell import App
 from scenes.board import BoardScene
 from scenes.pause import PauseScene
 

@@ -9,11 +9,11 @@ import pygame
 import pytest
 from net_helpers import CLI, last_json, start_host
 
+from app.ui_driver import Driver
 from engine import from_record
-from game.lan_watch import TableHostTable, WatchTable
-from game.settings import Settings
-from game.shell import App
-from game.ui_driver import Driver
+from game.keep.settings import Settings
+from game.play.lan_watch import TableHostTable, WatchTable
+from game.ui.shell import App
 from scenes.lan_host import HostLobbyScene
 from scenes.lan_join import CodeEntryScene, GuestWaitScene, JoinListScene
 from scenes.results import ResultsScene
@@ -182,7 +182,7 @@ def test_the_table_waits_for_a_lost_player_by_name_and_offers_no_bot(app: App) -
 def test_the_table_lobby_reopens_a_saved_table_game_and_both_players_rejoin(app: App) -> None:
     from engine import Rules
     from engine.ai.random_bot import RandomBot
-    from game.lan_store import host_save_path
+    from game.keep.lan_store import host_save_path
     from net.guest import Guest
     from net.host import Host
 
@@ -282,7 +282,7 @@ def test_a_started_game_stays_advertised_so_watchers_find_it_and_closing_it_stop
 
 def test_the_spectator_caption_names_whose_card_a_guile_tactic_took() -> None:
     """On the table (or a watcher's screen) nobody is 'you': the caption and toast name the player."""
-    from game.turn_words import tactic_toast, turn_caption
+    from game.play.turn_words import tactic_toast, turn_caption
 
     names = {"south": "Ana", "north": "Ben"}
     events = [{"type": "play", "seat": "south", "card": "traitor", "from_flag": 1, "target": "g1", "to_flag": 6},

@@ -14,19 +14,19 @@ from typing import Any
 import pygame
 import pytest
 
+from app.ui_driver import Driver
 from engine import Game, from_position, redact
 from engine.cards import TROOP_BIT
-from game import layout, text
-from game.bot_client import BotLike
 from game.i18n import LANGUAGES, set_language
-from game.positions import find
-from game.session import Session, Setup
-from game.settings import TEXT_SIZES, Settings
-from game.shell import App
-from game.table import LocalTable
-from game.turn_words import tactic_toast, turn_caption
-from game.ui_driver import Driver
-from game.words import card_short
+from game.keep.settings import TEXT_SIZES, Settings
+from game.play.bot_client import BotLike
+from game.play.positions import find
+from game.play.session import Session, Setup
+from game.play.table import LocalTable
+from game.play.turn_words import tactic_toast, turn_caption
+from game.play.words import card_short
+from game.ui import layout, text
+from game.ui.shell import App
 from scenes import board_draw
 from scenes.board import TOAST_TIME, BoardScene, Toast
 from scenes.pass_device import PassScene
@@ -111,7 +111,7 @@ def test_after_each_bot_turn_the_caption_marks_and_backs_match_its_events(tmp_pa
 
 class Scripted:
     """A player for the north seat that plays `first` when it is legal, then the first legal action.
-    It reads only the view it is handed, like any bot (game.bot_client.BotLike)."""
+    It reads only the view it is handed, like any bot (game.play.bot_client.BotLike)."""
 
     def __init__(self, first: dict[str, Any]) -> None:
         self.first: dict[str, Any] | None = first
@@ -251,12 +251,12 @@ def worst_turns() -> list[tuple[str, list[dict[str, Any]]]]:
 @pytest.mark.parametrize("scale", sorted(set(TEXT_SIZES.values())))
 @pytest.mark.parametrize("lang", list(LANGUAGES))
 def test_every_caption_and_toast_fits_its_box(lang: str, scale: float) -> None:
-    """In every language and at every text size (game.text.SCALE), the longest turns still fit."""
+    """In every language and at every text size (game.ui.text.SCALE), the longest turns still fit."""
     pygame.font.init()
     set_language(lang)
     before, text.SCALE = text.SCALE, scale
     try:
-        from game.text import font_for
+        from game.ui.text import font_for
 
         for seat, events in worst_turns():
             words = turn_caption(seat, events, LONG)
@@ -268,8 +268,8 @@ def test_every_caption_and_toast_fits_its_box(lang: str, scale: float) -> None:
                 if toast is not None:
                     box = Toast([toast[1]], (0, 0, 0), 1.0, toast[0])
                     assert board_draw.toast_layout(box)[2] <= board_draw.TOAST_BOX.height, (lang, toast)
-        from game.explain import Referee
-        from game.words import formation_words, tie_words
+        from game.play.explain import Referee
+        from game.play.words import formation_words, tie_words
 
         tie = tie_words(formation_words("battalion", 28), formation_words("battalion", 28), LONG["south"])
         claim = Toast([tie], (0, 0, 0), 1.0, f"{LONG['north']} takes flag 9")
@@ -277,8 +277,8 @@ def test_every_caption_and_toast_fits_its_box(lang: str, scale: float) -> None:
         ref = Referee(Game.new(seed=1).view("south"), "south", LONG)
         for card in ("alexander", "darius", "cavalry", "shield", "fog", "mud", "scout", "redeploy", "deserter",
                      "traitor"):  # the longest status panel: a tactics card's text and why it is dimmed
-            from game.card_art import TACTIC_TEXT
             from game.i18n import _
+            from game.ui.card_art import TACTIC_TEXT
 
             click = _("{confirm} choose  \u00b7  {back} back", confirm=_("Click"), back=_("Right-click"))
             hint = click + "  \u00b7  " + _("Click a glowing flag to claim")  # the mouse's, the longest

@@ -8,11 +8,11 @@ import random
 import pygame
 import pytest
 
+from app.ui_driver import Driver
 from engine import from_record
-from game.session import Session, Setup
-from game.settings import Settings
-from game.shell import App
-from game.ui_driver import Driver
+from game.keep.settings import Settings
+from game.play.session import Session, Setup
+from game.ui.shell import App
 from scenes.board import BoardScene
 from scenes.results import ResultsScene
 

@@ -11,14 +11,14 @@ from typing import Any
 import pygame
 import pytest
 
+from app.ui_driver import Driver
 from engine import Game, Rules, from_record, to_record
-from game.bot_client import InProcessBot
-from game.positions import find, holding, in_phase
-from game.settings import Settings
-from game.shell import App
-from game.table import LocalTable
-from game.ui_driver import Driver
-from game.undo import offered, take_back, takeback_floor
+from game.keep.settings import Settings
+from game.play.bot_client import InProcessBot
+from game.play.positions import find, holding, in_phase
+from game.play.table import LocalTable
+from game.play.undo import offered, take_back, takeback_floor
+from game.ui.shell import App
 from scenes.board import BoardScene
 
 
@@ -148,7 +148,7 @@ def test_the_setting_and_the_kind_of_table_decide_where_it_is_offered() -> None:
     assert not offered(hotseat, "bots"), "off by default in hot-seat"
     assert offered(hotseat, "always")
     assert Settings().takebacks == "bots"
-    from game.lan_tables import HostTable
+    from game.play.lan_tables import HostTable
     from net.host import Host
 
     lan = HostTable(Host.new(rules=Rules(), seed=41, code="2468", host_name="Ana"))

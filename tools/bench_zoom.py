@@ -27,9 +27,9 @@ def frames(app: object, n: int = 200) -> tuple[float, float]:
 def main() -> int:
     import pygame
 
-    from game import screenshot
-    from game.settings import Settings
-    from game.shell import App
+    from app import screenshot
+    from game.keep.settings import Settings
+    from game.ui.shell import App
     from scenes import board_zoom
 
     pygame.font.init()

@@ -38,7 +38,7 @@ def gb2312_level1() -> set[str]:
 
 def wanted() -> set[str]:
     from game.i18n import LANGUAGES
-    from game.i18n_build import extract, parse_po, po_path
+    from game.i18n.build import extract, parse_po, po_path
 
     chars = gb2312_level1() | {chr(c) for lo, hi in RANGES for c in range(lo, hi + 1)}
     chars |= {c for msgid in extract() for c in msgid}

@@ -9,14 +9,13 @@ state, so a hint never uses the opponent's hand or the order of the decks.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
 from typing import Any
 
-from ..errors import IllegalAction, NotationError
+from ..errors import NotationError
 from ..position import from_position
-from ..tools import read_json
+from ..tools import read_json, run_command
 from . import LEVELS, make_bot
 from .hard import HardBot
 
@@ -51,11 +50,4 @@ def cmd_hint(args: argparse.Namespace) -> int:
     if args.move_time is not None and not 0 < args.move_time <= 600:
         print("battleline hint: --move-time must be a positive number of seconds", file=sys.stderr)
         return 2
-    try:
-        result = hint(read_json(args.position), args.bot, args.move_time, args.seed)
-    except (NotationError, IllegalAction) as exc:
-        print(f"battleline hint: {exc}", file=sys.stderr)
-        return 1
-    json.dump(result, sys.stdout)
-    sys.stdout.write("\n")
-    return 0
+    return run_command("hint", lambda: hint(read_json(args.position), args.bot, args.move_time, args.seed))

@@ -14,12 +14,11 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from ..errors import IllegalAction, NotationError
 from ..game import Game
 from ..position import from_position
 from ..record import from_record
 from ..rules import SEATS
-from ..tools import read_json
+from ..tools import read_json, run_command
 from .hard import HardBot
 
 #: Iterations per reviewed move: about a quarter of a second on an idle core.
@@ -89,14 +88,7 @@ def cmd_review(args: argparse.Namespace) -> int:
     if not 1 <= args.iterations <= 100_000:
         print("battleline review: --iterations must be from 1 to 100000", file=sys.stderr)
         return 2
-    try:
-        result = review(read_json(args.record), args.seat, args.iterations, args.seed)
-    except (NotationError, IllegalAction) as exc:
-        print(f"battleline review: {exc}", file=sys.stderr)
-        return 1
-    json.dump(result, sys.stdout)
-    sys.stdout.write("\n")
-    return 0
+    return run_command("review", lambda: review(read_json(args.record), args.seat, args.iterations, args.seed))
 
 
 def _review_worker(conn: Any, record: Any, seat: str, iterations: int, stop: Any) -> None:

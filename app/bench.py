@@ -1,0 +1,38 @@
+"""`battleline bench engine|bots|render|net|attack`: measured speed, printed as one JSON object.
+
+The command lives up here because it reaches every floor: the engine's and the bots' figures, the
+render bench (scenes) and the network benches.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import sys
+
+#: what -> (module, function taking the parsed arguments and returning the figures)
+BENCHES = {"render": ("app.bench_render", "bench_render"), "net": ("net.bench", "bench_net"),
+           "attack": ("net.attack", "bench_attack")}
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    if args.what == "engine":
+        from engine.bench import bench_engine
+
+        result = bench_engine(args.games or 300)
+    elif args.what == "bots":
+        from engine.ai.bench import bench_bots
+
+        result = bench_bots(args.seconds, args.games)
+    else:
+        module_name, func = BENCHES[args.what]
+        try:
+            module = importlib.import_module(module_name)
+        except ImportError as exc:
+            print(f"battleline bench {args.what}: not available in this build ({exc})", file=sys.stderr)
+            return 2
+        result = getattr(module, func)(args)
+    json.dump(result, sys.stdout)
+    sys.stdout.write("\n")
+    return 0

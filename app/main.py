@@ -1,0 +1,95 @@
+"""The game window: `battleline` (or `battleline play`) opens it on the title screen."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import time
+from collections.abc import Callable
+from typing import Any
+
+START = time.perf_counter()
+
+
+def parse_size(value: str | None) -> tuple[int, int] | None:
+    if not value:
+        return None
+    try:
+        w, h = (int(v) for v in value.lower().split("x"))
+    except ValueError as exc:
+        raise SystemExit(f"--size: expected WIDTHxHEIGHT, got {value!r}") from exc
+    return w, h
+
+
+def run(args: argparse.Namespace, first: Callable[[Any], None] | None = None) -> int:
+    """The window; `first` may push a scene over the title (`battleline host` / `join` without --headless)."""
+    logging.basicConfig(level=logging.WARNING, format="battleline: %(message)s")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+
+    from game.i18n import set_language
+    from game.keep.settings import load_settings
+    from game.ui.shell import App
+    from scenes.title import TitleScene
+
+    pygame.display.init()
+    pygame.font.init()
+    settings = load_settings()
+    set_language(settings.language)
+    from game.ui.accessibility import apply
+
+    apply(settings)  # text size, high contrast and reduced motion from the saved settings
+    size = parse_size(getattr(args, "size", None))
+    fullscreen = False if getattr(args, "windowed", False) else None
+    app = App(settings, size=size, fullscreen=fullscreen)
+    app.push(TitleScene(app))
+    if first is not None:
+        first(app)
+    if os.environ.get("BATTLELINE_SCRIPT"):  # tests: scripted input through the real loop (app.scripted)
+        from app.scripted import attach
+
+        attach(app, os.environ["BATTLELINE_SCRIPT"])
+    if os.environ.get("BATTLELINE_FIRST_FRAME"):
+        app.step()
+        shown = app.top.name if app.top is not None else "nothing"
+        print(f"first frame after {time.perf_counter() - START:.3f} s, showing {shown}")
+        return 0
+    app.run()
+    pygame.quit()
+    return 0
+
+
+def cmd_watch(args: argparse.Namespace) -> int:
+    """`battleline watch FILE`: a game record straight in the replay viewer; closing it quits."""
+    import sys
+    from pathlib import Path
+
+    from game.keep.files import BadFile
+    from game.keep.records import read_record_file
+
+    try:
+        game = read_record_file(Path(args.record))
+    except BadFile as exc:
+        print(f"battleline watch: {args.record} cannot be shown: {exc}", file=sys.stderr)
+        return 1
+    logging.basicConfig(level=logging.WARNING, format="battleline: %(message)s")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+
+    from game.i18n import set_language
+    from game.keep.settings import load_settings
+    from game.ui.shell import App
+    from scenes.replay_view import ReplayScene
+
+    pygame.display.init()
+    pygame.font.init()
+    app = App(load_settings())
+    set_language(app.settings.language)
+    app.push(ReplayScene(app, game, Path(args.record).name, on_close=app.quit))
+    if os.environ.get("BATTLELINE_FIRST_FRAME"):
+        app.step()
+        return 0
+    app.run()
+    pygame.quit()
+    return 0

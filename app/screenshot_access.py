@@ -1,0 +1,51 @@
+"""Screenshot scenes for the tutorial and the sound and accessibility options."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def _tutorial(index: int, picks: int = 0, finish: bool = False) -> Any:
+    def make(app: Any, seed: int) -> None:
+        from scenes.tutorial import TutorialScene
+
+        scene = TutorialScene(app, index)
+        app.push(scene)
+        cands = sorted(scene.flow.candidates(), key=str)
+        if picks:
+            scene.flow.pick(cands[0])
+            scene.relayout()
+        scene.focus = next(iter(sorted(scene.flow.candidates(), key=str)), scene.focus)
+        if finish:
+            scene.submit(scene.table.legal_actions()[0])
+            while scene.table.legal_actions():
+                scene.submit(scene.table.legal_actions()[0])
+    return make
+
+
+def _with(options: dict[str, Any], scene: str) -> Any:
+    def make(app: Any, seed: int) -> None:
+        from app.screenshot import SCENES
+        from game.ui import accessibility
+
+        for key, value in options.items():
+            setattr(app.settings, key, value)
+        accessibility.apply(app.settings, app)
+        SCENES[scene](app, seed)
+    return make
+
+
+def _access_menu(app: Any, seed: int) -> None:
+    from scenes.accessibility_scene import AccessibilityScene
+
+    app.push(AccessibilityScene(app))
+
+
+ACCESS_SCENES: dict[str, Any] = {
+    "tutorial": _tutorial(0), "tutorial-claim": _tutorial(3), "tutorial-deserter": _tutorial(5, picks=1),
+    "tutorial-leader-done": _tutorial(4, finish=True), "tutorial-end": _tutorial(6, finish=True),
+    "accessibility": _access_menu,
+    "high-contrast": _with({"high_contrast": True}, "board"),
+    "high-contrast-menu": _with({"high_contrast": True}, "accessibility"),
+    "large-text": _with({"text_size": "large"}, "board"),
+}

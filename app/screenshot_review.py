@@ -1,0 +1,33 @@
+"""Screenshot scenes for the review after a game against a bot: in progress, and its marked moves."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def _finished_game(seed: int) -> Any:
+    from game.play.positions import find
+
+    return find(seed, lambda g: g.over, limit=600)
+
+
+def _progress(app: Any, seed: int) -> None:
+    from engine.ai.review import KeptReview
+    from scenes.review_scene import ReviewScene
+
+    app.push(ReviewScene(app, _finished_game(seed), "south", KeptReview(None, 7, 19)))
+
+
+def _done(app: Any, seed: int) -> None:
+    from engine.ai.review import KeptReview, review
+    from engine.record import to_record
+    from scenes.review_scene import ReviewScene
+
+    game = _finished_game(seed)
+    result = review(to_record(game), "south", iterations=60, seed=seed)
+    scene = ReviewScene(app, game, "south", KeptReview(result))
+    app.push(scene)
+    scene.update(0.0)
+
+
+REVIEW_SCENES = {"review-progress": _progress, "review": _done}

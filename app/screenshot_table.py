@@ -1,0 +1,149 @@
+"""Screenshot scenes of table mode and watching: the TV, a player's screen, a watcher's, the Watch entry.
+
+Real sockets on 127.0.0.1: a table host, two guests and a watcher in this process play some turns
+with random bots, so what is drawn is what each screen would show mid-game.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from engine import Rules
+
+SceneMaker = Callable[[Any, int], None]
+
+
+def _table_game(app: Any, seed: int, actions: int = 40) -> tuple[Any, Any, Any, Any]:
+    """A table host with Ana (south), Ben (north) and a watcher, `actions` actions into a game."""
+    from engine.ai.random_bot import RandomBot
+    from net.guest import Guest
+    from net.host import Host
+
+    host = Host.new(rules=Rules(), seed=seed, code="4721", host_name="TV", host_seat=None, accept_any=True)
+    address = f"127.0.0.1:{host.port}"
+    south, north = Guest(address, code="4721", name="Ana"), Guest(address, code="4721", name="Ben")
+    watcher = Guest(address, code="4721", name="Cleo", watch=True)
+    peers = [south, north, watcher]
+
+    def pump() -> None:
+        host.poll(1)
+        for peer in peers:
+            if peer.socket is not None:
+                peer.poll(0)
+
+    for peer in peers:
+        peer.connect()
+        deadline = time.monotonic() + 5
+        while not peer.welcomed and time.monotonic() < deadline:
+            pump()
+    host.start()
+    bots = {id(south): RandomBot(seed), id(north): RandomBot(seed + 1)}
+    deadline = time.monotonic() + 20
+    while len(host.game.actions) < actions and not host.game.over and time.monotonic() < deadline:
+        pump()
+        for player in (south, north):
+            if player.my_turn() and player.game is not None and player.actions_done == len(host.game.actions):
+                player.send_action(bots[id(player)].choose_in(player.game))
+    # stop at the start of a turn (play phase) so each screen shows a settled board
+    while not host.game.over and time.monotonic() < deadline:
+        pump()
+        if host.game.phase == "play":
+            break
+        for player in (south, north):
+            if player.my_turn() and player.game is not None and player.actions_done == len(host.game.actions):
+                player.send_action(bots[id(player)].choose_in(player.game))
+    end = time.monotonic() + 2
+    while any(p.actions_done != len(host.game.actions) for p in peers) and time.monotonic() < end:
+        pump()
+    app.quit_hooks.extend([*(p.close for p in peers), host.close])
+    return host, south, north, watcher
+
+
+def _settle(app: Any, board: Any) -> None:
+    board.anims.flights.clear()
+    board.anims.slides.clear()
+    board.anims.confetti = None
+
+
+def _table_tv(app: Any, seed: int) -> None:
+    from game.play.lan_watch import TableHostTable
+    from scenes.table_board import SpectatorBoard
+
+    host, *_ = _table_game(app, seed)
+    board = SpectatorBoard(app, TableHostTable(host))
+    _settle(app, board)
+    app.push(board)
+
+
+def _table_player(app: Any, seed: int) -> None:
+    from game.play.lan_tables import RemoteTable
+    from scenes.board import BoardScene
+
+    _, south, *_ = _table_game(app, seed)
+    table = RemoteTable(south)
+    table.poll_events()  # the moves so far are not animated again
+    board = BoardScene(app, table)
+    app.push(board)
+
+
+def _watcher(app: Any, seed: int) -> None:
+    from game.play.lan_watch import WatchTable
+    from scenes.table_board import SpectatorBoard
+
+    *_, watcher = _table_game(app, seed)
+    board = SpectatorBoard(app, WatchTable(watcher))
+    _settle(app, board)
+    app.push(board)
+
+
+def _join_watch(app: Any, seed: int) -> None:
+    from net.discovery import Advertiser
+    from scenes.lan_join import JoinListScene
+
+    advertiser = Advertiser("Ana", 47110, address="127.0.0.1", interfaces=["127.0.0.1"])
+    scene = JoinListScene(app, interfaces=["127.0.0.1"])
+    app.push(scene)
+    deadline = time.monotonic() + 5
+    while not scene.shown and time.monotonic() < deadline:
+        scene.update(0.01)
+        time.sleep(0.01)
+    scene.watch = True
+    scene.menu.items = scene.items()
+    scene.menu.focus = 0
+    app.quit_hooks.extend([scene.leave, advertiser.close])
+
+
+def _table_lobby(app: Any, seed: int) -> None:
+    import os
+    import tempfile
+
+    from net.guest import Guest
+    from scenes.lan_host import HostLobbyScene
+
+    os.environ["BATTLELINE_DATA_DIR"] = tempfile.mkdtemp(prefix="battleline-shot-")  # the lobby saves its game
+    lobby = HostLobbyScene(app, bind="127.0.0.1", advertise=False, table=True)
+    app.push(lobby)
+    lobby.open_lobby()
+    assert lobby.host is not None
+    address = f"127.0.0.1:{lobby.host.port}"
+    peers = [Guest(address, code=lobby.host.code, name="Ana"), Guest(address, code=lobby.host.code, name="Ben"),
+             Guest(address, code=lobby.host.code, name="Cleo", watch=True)]
+    for peer in peers:
+        peer.connect()
+        deadline = time.monotonic() + 5
+        while not peer.welcomed and time.monotonic() < deadline:
+            lobby.update(0.01)
+            peer.poll(0)
+            if lobby.host.join_request is not None:
+                lobby.answer(True)  # the host's Accept (net.admission)
+    lobby.update(0.01)
+    lobby.menu.focus = 0
+    app.quit_hooks.extend([*(p.close for p in peers), lobby.leave])
+
+
+TABLE_SCENES: dict[str, SceneMaker] = {
+    "table-tv": _table_tv, "table-player": _table_player, "watcher": _watcher, "join-watch": _join_watch,
+    "table-lobby": _table_lobby,
+}

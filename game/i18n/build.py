@@ -1,0 +1,117 @@
+"""Catalog tools kept in the repo: extract messages from the sources, read `.po`, write `.mo`.
+
+A small msgfmt of our own (stdlib only) so building the catalogs needs no gettext tools installed.
+Run `python -m game.i18n.build` after editing a `.po`; a test checks the committed `.mo` files match.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import struct
+import sys
+from pathlib import Path
+
+from game.i18n import DOMAIN, LANGUAGES, LOCALE_DIR
+
+ROOT = Path(__file__).resolve().parents[2]
+SOURCES = ("app", "game", "scenes")
+MARKERS = ("_", "N_", "tr")  # tr: `_` where a module already uses `_` as a throwaway name
+_ESCAPES = {"n": "\n", "t": "\t", '"': '"', "\\": "\\"}
+HEADER = "Content-Type: text/plain; charset=UTF-8\nContent-Transfer-Encoding: 8bit\n"
+
+
+def po_path(lang: str) -> Path:
+    return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def extract(root: Path = ROOT) -> dict[str, list[str]]:
+    """msgid -> where it is used ('scenes/board.py:12'), from `_("...")` and `N_("...")` calls."""
+    found: dict[str, list[str]] = {}
+    for package in SOURCES:
+        for path in sorted((root / package).rglob("*.py")):
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            for node in ast.walk(tree):
+                if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in MARKERS
+                        and node.args and isinstance(node.args[0], ast.Constant)
+                        and isinstance(node.args[0].value, str)):
+                    found.setdefault(node.args[0].value, []).append(f"{package}/{path.name}:{node.lineno}")
+    return found
+
+
+def _unquote(s: str) -> str:
+    return re.sub(r'\\(.)', lambda m: _ESCAPES.get(m.group(1), m.group(1)), s.strip()[1:-1])
+
+
+def parse_po(text: str) -> dict[str, str]:
+    """msgid -> msgstr of a `.po` file (fuzzy entries skipped, as msgfmt does)."""
+    out: dict[str, str] = {}
+    msgid: list[str] = []
+    msgstr: list[str] = []
+    target: list[str] | None = None
+    fuzzy = False
+
+    def flush() -> None:
+        nonlocal fuzzy
+        if target is not None and not fuzzy:
+            out["".join(msgid)] = "".join(msgstr)
+        msgid.clear()
+        msgstr.clear()
+        fuzzy = False
+
+    for line in [*text.splitlines(), ""]:
+        line = line.strip()
+        if line.startswith("#,") and "fuzzy" in line:
+            fuzzy = True
+        elif line.startswith("msgid "):
+            target = msgid
+            target.append(_unquote(line[6:]))
+        elif line.startswith("msgstr "):
+            target = msgstr
+            target.append(_unquote(line[7:]))
+        elif line.startswith('"') and target is not None:
+            target.append(_unquote(line))
+        elif not line and target is not None:
+            flush()
+            target = None
+    return out
+
+
+def quote(s: str) -> str:
+    return '"' + s.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n").replace("\t", "\\t") + '"'
+
+
+def compile_mo(messages: dict[str, str]) -> bytes:
+    """GNU `.mo` bytes, keys sorted so the same `.po` always gives the same file."""
+    entries = {k: v for k, v in messages.items() if k and v}
+    entries[""] = HEADER
+    keys = sorted(entries, key=lambda k: k.encode("utf-8"))
+    ids = [k.encode("utf-8") for k in keys]
+    strs = [entries[k].encode("utf-8") for k in keys]
+    n = len(keys)
+    start = 7 * 4 + 16 * n
+    offsets: list[int] = []
+    blob = b""
+    for data in ids + strs:
+        offsets += [len(data), start + len(blob)]
+        blob += data + b"\0"
+    head = struct.pack("<7I", 0x950412DE, 0, n, 28, 28 + 8 * n, 0, 0)
+    return head + struct.pack(f"<{4 * n}I", *offsets) + blob
+
+
+def build() -> list[Path]:
+    """Compile every language's `.po` beside itself; returns the files written."""
+    written = []
+    for lang in LANGUAGES:
+        po = po_path(lang)
+        if po.exists():
+            mo = po.with_suffix(".mo")
+            mo.write_bytes(compile_mo(parse_po(po.read_text(encoding="utf-8"))))
+            written.append(mo)
+    return written
+
+
+if __name__ == "__main__":
+    for path in build():
+        print(path.relative_to(ROOT))
+    sys.exit(0)

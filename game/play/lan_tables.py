@@ -1,0 +1,240 @@
+"""The table seam for LAN games: `HostTable` on the hosting screen, `RemoteTable` on the guest's.
+
+Both look to the board exactly like a `LocalTable` with one local seat. The host's table drives the
+authoritative `net.host.Host` (its own player's actions go through the same checks as the guest's);
+the guest's table mirrors what `net.guest.Guest` has been told and sends actions to the host. Both
+report `peer_lost` so the board can pause with "waiting for <name>".
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import Any
+
+from engine import IllegalAction, NotationError, redact, to_record
+from engine.actions import parse_action
+from engine.game import Game
+from game.play.bot_client import BotLike
+from net.guest import Guest
+from net.host import Host
+
+log = logging.getLogger(__name__)
+Action = dict[str, Any]
+Event = dict[str, Any]
+
+
+class HostTable:
+    """The hosting player's seat of a LAN game; the other seat is the guest (or a bot standing in)."""
+
+    def __init__(self, host: Host) -> None:
+        self.host = host
+        self.local_seats: tuple[str, ...] = (host.host_seat,) if host.host_seat is not None else ()
+        self._seen = len(host.events)
+        self._stand_in: BotLike | None = None
+        self._request: int | None = None
+        self.snoozed = False  # the host chose to keep waiting for a lost guest
+        self._detached = False
+
+    @property
+    def names(self) -> dict[str, str]:
+        return dict(self.host.game.players)
+
+    @property
+    def game(self) -> Game:
+        return self.host.game
+
+    @property
+    def to_move(self) -> str:
+        return self.game.to_move
+
+    @property
+    def phase(self) -> str:
+        return self.game.phase
+
+    @property
+    def result(self) -> dict[str, Any] | None:
+        return self.game.result
+
+    @property
+    def thinking(self) -> str | None:
+        return self.host.guest_seat if self.to_move == self.host.guest_seat and not self.game.over else None
+
+    @property
+    def peer_lost(self) -> bool:
+        """The guest joined, then went silent, and no bot has taken its seat."""
+        return self._stand_in is None and self.host.guest_token is not None and not self.host.guest_alive()
+
+    @property
+    def watching(self) -> int:
+        """How many watchers follow this game on the LAN: the host's screen shows it."""
+        return int(self.host.watchers.count())
+
+    def view(self, seat: str) -> dict[str, Any]:
+        return self.game.view(seat)
+
+    def legal_actions(self) -> list[Action]:
+        if self.game.over or self.to_move != self.host.host_seat:
+            return []
+        return self.game.legal_actions()
+
+    def submit(self, action: Action) -> None:
+        self.host.submit_local(action)
+
+    def poll_events(self) -> list[Event]:
+        new = self.host.events[self._seen:]
+        self._seen = len(self.host.events)
+        return [redact(e, self.host.host_seat) for e in new]
+
+    def keep_alive(self) -> None:
+        """Serve the guest while an overlay covers the board."""
+        self.host.poll(0)
+
+    def tick(self, ready: bool) -> None:
+        self.host.poll(0)
+        if self._stand_in is not None and ready and self.thinking:
+            self._stand_in_move()
+
+    def let_bot_play_guest(self, bot: BotLike) -> None:
+        """The host's choice when the guest is gone: a bot takes the guest's seat from now on."""
+        self._stand_in = bot
+
+    def _stand_in_move(self) -> None:
+        assert self._stand_in is not None
+        if self._request is None:
+            self._request = self._stand_in.request(self.game.view(self.host.guest_seat))
+            return
+        answer = self._stand_in.poll()
+        if answer is None:
+            return
+        self._request = None
+        try:
+            self.host.apply_for_guest(answer[1])
+        except (IllegalAction, NotationError) as exc:
+            log.error("stand-in bot played an illegal action (%s); playing a legal one", exc)
+            self.host.apply_for_guest(self.game.legal_actions()[0])
+
+    def save(self) -> None:
+        self.host.save()
+
+    def detach(self) -> Host:
+        """Hand the connection to the next game's table: closing this one no longer hangs up."""
+        self._detached = True
+        return self.host
+
+    def record(self) -> dict[str, Any]:
+        return to_record(self.game)
+
+    def close(self) -> None:
+        if self._stand_in is not None:
+            self._stand_in.close()
+        if not self._detached:
+            self.host.close()
+
+
+class RemoteTable:
+    """The guest's seat: everything it knows comes from the host's messages."""
+
+    def __init__(self, guest: Guest) -> None:
+        self.guest = guest
+        self._seen = 0
+        self._sent_at = 0.0
+        self.snoozed = False
+        self._detached = False
+        self.number = guest.number  # which game of the sitting this table shows
+        self._noted: tuple[int, bool] | None = None  # what the Continue note last said (actions, over)
+
+    @property
+    def local_seats(self) -> tuple[str, ...]:
+        return (self.guest.seat,) if self.guest.seat else ()
+
+    @property
+    def names(self) -> dict[str, str]:
+        return dict(self.guest.players)
+
+    def _game(self) -> Game:
+        if self.guest.game is None:
+            raise IllegalAction("not connected to the host yet")
+        return self.guest.game
+
+    @property
+    def to_move(self) -> str:
+        return self._game().to_move
+
+    @property
+    def phase(self) -> str:
+        return self._game().phase
+
+    @property
+    def result(self) -> dict[str, Any] | None:
+        if self.guest.record is not None:
+            result: dict[str, Any] | None = self.guest.record.get("result")
+            return result
+        return self.guest.game.result if self.guest.game is not None else None
+
+    @property
+    def thinking(self) -> str | None:
+        game = self.guest.game
+        if game is None or game.over:
+            return None
+        return game.to_move if game.to_move != self.guest.seat or self.guest.pending else None
+
+    @property
+    def peer_lost(self) -> bool:
+        return self.guest.game is not None and not self.guest.alive()
+
+    def view(self, seat: str) -> dict[str, Any]:
+        if seat != self.guest.seat or self.guest.view is None:
+            raise IllegalAction("a guest sees only its own seat")
+        return self.guest.view
+
+    def legal_actions(self) -> list[Action]:
+        return self._game().legal_actions() if self.guest.my_turn() else []
+
+    def submit(self, action: Action) -> None:
+        """Check locally what open information can (a clear reason at once), then send to the host."""
+        if not self.guest.my_turn():
+            raise IllegalAction("it is not your turn")
+        act = parse_action(action)
+        if act not in self.legal_actions():
+            trial = self._game().copy()
+            trial.apply(act)  # raises IllegalAction with the engine's reason
+        self.guest.send_action(act)
+        self._sent_at = time.monotonic()
+
+    def poll_events(self) -> list[Event]:
+        new = self.guest.events[self._seen:]
+        self._seen = len(self.guest.events)
+        self._note()
+        return list(new)
+
+    def _note(self) -> None:
+        """The score as last seen, for Continue; the record (it may come under the results) drops the note."""
+        noted = (self.guest.actions_done, self.guest.record is not None)
+        if noted != self._noted:
+            from game.keep.lan_store import note_guest
+
+            self._noted = noted
+            note_guest(self.guest)
+
+    def keep_alive(self) -> None:
+        """Heartbeats and reconnects go on while an overlay covers the board."""
+        self.guest.poll(0)
+        self._note()
+
+    def tick(self, ready: bool) -> None:
+        self.guest.poll(0)
+
+    def record(self) -> dict[str, Any]:
+        if self.guest.record is not None:
+            return self.guest.record
+        raise IllegalAction("the record comes from the host when the game is over")
+
+    def detach(self) -> Guest:
+        """Hand the connection to the next game's table: closing this one no longer hangs up."""
+        self._detached = True
+        return self.guest
+
+    def close(self) -> None:
+        if not self._detached:
+            self.guest.close()

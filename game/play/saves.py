@@ -1,0 +1,297 @@
+"""Autosave and Continue: the sitting in progress, kept in `<data>/current.json` after every action.
+
+The save holds the setup, the match so far, the state of the sitting's seed stream and the current
+game as a NOTATION.md game record. Continue replays that record from its seed, so the hands and
+decks are exactly those of the game that stopped. The file is written atomically after each action
+(game.keep.files); a save that cannot be read is set aside with a message, never a crash.
+
+At a game's end the record is kept in the replay library and counted in the statistics before the
+save moves on (to "between games" in a match, or away when nothing is left unfinished), and both
+are idempotent by game id, so a kill at any moment neither loses nor double-counts a game.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import secrets
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from engine import Game
+from engine.match import ENDS, Match, check_result
+from engine.rules import CLAIM_TIMINGS
+from game.i18n import N_, _
+from game.keep.files import BadFile, clean_temporaries, data_dir, read_json, set_aside, write_json
+from game.keep.records import archive, check_record
+from game.keep.stats import count_game, count_match
+from game.play.session import OPPONENTS, Session, Setup
+
+if TYPE_CHECKING:
+    from game.play.table import LocalTable
+
+log = logging.getLogger(__name__)
+FORMAT = "battleline-save/1"
+WHAT = N_("The saved game")
+
+
+def save_path(opponent: str = "human") -> Path:
+    """One unfinished sitting per opponent kind: hot-seat in `current.json`, each bot level in its own file."""
+    return data_dir() / ("current.json" if opponent == "human" else f"current-{opponent}.json")
+
+
+def new_id() -> str:
+    """'20250314-201502-3fa9': sorts by time; the random tail keeps two sittings in one second apart."""
+    return time.strftime("%Y%m%d-%H%M%S") + "-" + secrets.token_hex(2)
+
+
+class Keeper:
+    """Keeps one sitting in the data folder: watched tables save after every action."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self.id = new_id()
+        self.table: LocalTable | None = None
+
+    def watch(self, table: LocalTable) -> None:
+        self.table = table
+        table.on_action.append(self.save)
+        self.save()
+
+    def save(self) -> None:
+        try:
+            write_json(save_path(self.session.setup.opponent), to_save(self.session, self.id, self.table))
+        except OSError as exc:  # a full disk must not stop the game; the player hears about it in the log
+            log.warning("autosave failed: %s", exc)
+
+    def game_over(self, result: dict[str, Any]) -> None:
+        """Session.record() counted a result: keep the record, count it, then move the save on."""
+        table, self.table = self.table, None
+        session = self.session
+        game_id = f"{self.id}-{len(session.games)}"  # the sitting's id and the game's number in it
+        try:
+            if table is not None and table.game.over:
+                archive(table.record(), game_id)
+            opponent = session.setup.opponent
+            count_game(game_id, session.names, opponent, result)
+            if session.match_over:
+                count_match(self.id, session.names, opponent, session.match.winner)
+        except OSError as exc:
+            log.warning("the finished game was not kept: %s", exc)
+        if session.setup.match and not session.match_over:
+            self.save()  # between games: Continue starts the next one
+        else:
+            discard_save(session.setup.opponent)
+
+
+def to_save(session: Session, sitting: str, table: LocalTable | None) -> dict[str, Any]:
+    setup = dataclasses.asdict(session.setup)
+    setup.pop("autosave", None)
+    version, state, gauss = session._rng.getstate()
+    return {
+        "format": FORMAT, "id": sitting, "saved": time.strftime("%Y-%m-%d %H:%M"), "setup": setup,
+        "rng": [version, list(state), gauss], "results": [dict(r) for r in session.games],
+        "next_first": session.next_first, "match": session.match.to_dict() if session.match else None,
+        "game": table.record() if table is not None else None,
+    }
+
+
+def discard_save(opponent: str = "human") -> None:
+    try:
+        save_path(opponent).unlink(missing_ok=True)
+    except OSError as exc:
+        log.warning("the finished sitting's save was not removed: %s", exc)
+
+
+@dataclass
+class Saved:
+    """A save that has been read and checked, ready to resume."""
+
+    data: dict[str, Any]
+    setup: Setup
+    match: Match | None
+    game: Game | None
+    path: Path | None = None  # the file it was read from
+
+    @property
+    def names(self) -> dict[str, str]:
+        return Session(self.setup).names
+
+
+def load_save(opponent: str | None = None) -> Saved | None:
+    """The unfinished sitting against `opponent` (None: the latest of any kind), if there is one."""
+    saves = [s for s in load_saves() if opponent is None or s.setup.opponent == opponent]
+    return saves[0] if saves else None
+
+
+def load_saves() -> list[Saved]:
+    """Every unfinished sitting, the latest first; a bad save is set aside (with a notice) and left out."""
+    folder = data_dir()
+    clean_temporaries(folder)
+    out: list[Saved] = []
+    for opponent in OPPONENTS:
+        path = save_path(opponent)
+        if not path.exists():
+            continue
+        try:
+            saved = check_save(read_json(path))
+        except BadFile as exc:
+            set_aside(path, str(exc), _(WHAT))
+            continue
+        saved.path = path
+        out.append(saved)
+    return sorted(out, key=lambda s: str(s.data["saved"]), reverse=True)
+
+
+def drop_save(saved: Saved) -> None:
+    """The player chose to start afresh: the unfinished sitting is given up (its file removed)."""
+    if saved.path is not None:
+        try:
+            saved.path.unlink(missing_ok=True)
+        except OSError as exc:
+            log.warning("the old save was not removed: %s", exc)
+
+
+def opponent_words(saved: Saved) -> str:
+    """'Bot: easy' or 'A person here': what kind of sitting it is."""
+    from game.play.session import OPPONENT_NAMES
+
+    return _(OPPONENT_NAMES[saved.setup.opponent])
+
+
+def score_line(saved: Saved) -> str:
+    """The score at a glance for the Continue list: the match score, else the flags held in the game."""
+    if saved.match is not None:
+        s = saved.match.scores
+        return _("match {n_south} \u2013 {n_north}", n_south=s["south"], n_north=s["north"])
+    game = saved.game
+    held = {side: sum(f.claimed == side for f in game.flags) if game else 0 for side in ("south", "north")}
+    return _("flags {n_south} \u2013 {n_north}", n_south=held["south"], n_north=held["north"])
+
+
+def _fail(words: str) -> BadFile:
+    return BadFile(words)
+
+
+def check_save(data: Any) -> Saved:
+    """Every field checked and the game replayed; BadFile says in words what is wrong."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        found = data.get("format") if isinstance(data, dict) else None
+        raise _fail(_("it is not a Battle Line save ({kind} file)", kind=repr(found)) if isinstance(found, str)
+                    else _("it is not a Battle Line save"))
+    fields = {"format", "id", "saved", "setup", "rng", "results", "next_first", "match", "game"}
+    if set(data) != fields:
+        raise _fail(_("its fields are wrong ({fields})", fields=", ".join(sorted(set(data) ^ fields))))
+    if not isinstance(data["id"], str) or not 0 < len(data["id"]) <= 64:
+        raise _fail(_("its id is wrong"))
+    setup = _check_setup(data["setup"])
+    _check_rng(data["rng"])
+    results = data["results"]
+    if not isinstance(results, list) or len(results) > 1000:
+        raise _fail(_("its results are not a list"))
+    try:
+        results = [check_result(r, f"results[{i}]") for i, r in enumerate(results)]
+        match = Match.from_dict(data["match"]) if data["match"] is not None else None
+    except ValueError as exc:
+        raise _fail(_("its match is not sound ({reason})", reason=exc)) from None
+    if setup.match != (match is not None) or (match is not None and match.games != results):
+        raise _fail(_("its match does not agree with its results"))
+    if data["next_first"] not in (None, "north", "south"):
+        raise _fail(_("its next first player is wrong"))
+    game = check_record(data["game"]) if data["game"] is not None else None
+    if game is None and not setup.match:
+        raise _fail(_("it has no game to continue"))
+    return Saved(data, setup, match, game)
+
+
+def _check_setup(raw: Any) -> Setup:
+    if not isinstance(raw, dict):
+        raise _fail(_("its setup is not a table"))
+    s = Setup()
+    known = {f.name for f in dataclasses.fields(Setup)} - {"autosave"}
+    if set(raw) - known:
+        raise _fail(_("its setup has unknown fields ({fields})", fields=", ".join(sorted(set(raw) - known))))
+    checks: dict[str, Any] = {
+        "opponent": lambda v: v in OPPONENTS,
+        "names": lambda v: isinstance(v, list) and len(v) == 2 and all(isinstance(n, str) and 0 < len(n) <= 100
+                                                                         for n in v),
+        "tactics": lambda v: isinstance(v, bool), "match": lambda v: isinstance(v, bool),
+        "claim_timing": lambda v: v in CLAIM_TIMINGS, "starts": lambda v: v in ("random", "south", "north"),
+        "seed": lambda v: v is None or (_whole(v) and 0 <= v < 2**64), "match_end": lambda v: v in ENDS,
+        "match_limit": lambda v: v is None or (_whole(v) and 1 <= v <= 1000),
+    }
+    for key, ok in checks.items():
+        if key in raw:
+            if not ok(raw[key]):
+                raise _fail(_("its setup.{key} is wrong", key=key))
+            setattr(s, key, list(raw[key]) if key == "names" else raw[key])
+    return s
+
+
+def _whole(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _check_rng(raw: Any) -> None:
+    if not (isinstance(raw, list) and len(raw) == 3 and _whole(raw[0]) and isinstance(raw[1], list)
+            and len(raw[1]) == 625 and all(_whole(v) and 0 <= v < 2**32 for v in raw[1])
+            and (raw[2] is None or isinstance(raw[2], float))):
+        raise _fail(_("its seed stream is damaged"))
+
+
+def resume(saved: Saved, bot_pace: float = 0.7, in_process_bots: bool = False) -> tuple[Session, LocalTable | None]:
+    """The sitting as it was: its session (scores, seed stream) and, mid-game, the table replayed."""
+    setup = dataclasses.replace(saved.setup, autosave=True)
+    session = Session(setup, bot_pace=bot_pace, in_process_bots=in_process_bots)
+    session.keeper.id = saved.data["id"]
+    session.games = [dict(r) for r in saved.data["results"]]
+    for result in session.games:
+        if result["winner"] in session.wins:
+            session.wins[result["winner"]] += 1
+    session.match = saved.match
+    session.next_first = saved.data["next_first"]
+    version, state, gauss = saved.data["rng"]
+    try:
+        session._rng.setstate((version, tuple(state), gauss))
+    except (ValueError, TypeError) as exc:
+        log.warning("seed stream not restored (%s): later games get fresh deals", exc)
+    table = session.table_for(saved.game) if saved.game is not None else None
+    return session, table
+
+
+def describe(saved: Saved) -> list[str]:
+    """The Continue screen's words: who, what kind of sitting, and where the game stands."""
+    names = saved.names
+    setup = saved.setup
+    lines = [_("{south} against {north}", south=names["south"], north=names["north"])]
+    if saved.match is not None:
+        s = saved.match.scores
+        played = len(saved.match.games)
+        after = _("after 1 game") if played == 1 else _("after {n} games", n=played)
+        lines.append(_("{match}: {south} {n_south} \u2013 {n_north} {north}, {after}", match=match_words(setup),
+                       south=names["south"], n_south=s["south"], n_north=s["north"], north=names["north"],
+                       after=after))
+    game = saved.game
+    if game is None:
+        lines.append(_("Between games: the next game is ready to start"))
+    elif game.over:
+        lines.append(_("The last game has just ended"))
+    else:
+        held = {s: sum(f.claimed == s for f in game.flags) for s in ("south", "north")}
+        lines.append(_("{moves} moves played \u00b7 flags {n_south} \u2013 {n_north} \u00b7 {name} to move",
+                       moves=len(game.actions), n_south=held["south"], n_north=held["north"],
+                       name=names[game.to_move]))
+    lines.append(_("Saved {when}", when=saved.data["saved"]))
+    return lines
+
+
+def match_words(setup: Setup) -> str:
+    """'A match of 5 games', 'First to 25 points' or 'The Hungarian match' (R41)."""
+    if setup.match_end == "games":
+        return _("A match of 1 game") if setup.match_limit == 1 else \
+            _("A match of {n} games", n=setup.match_limit)
+    if setup.match_end == "points":
+        return _("First to {n} points", n=setup.match_limit)
+    return _("The Hungarian match")

@@ -1,0 +1,97 @@
+"""Take-backs: undo your last action, by replaying the game record without it.
+
+The engine is deterministic from its seed and actions, so a game replayed without its last action
+is exactly the game before it: the same hands, the same decks, nothing to un-apply by hand.
+Which actions may be taken back is decided in one place, `takeback_floor`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine import Game, Rules, from_record, redact
+from game.i18n import N_
+from game.i18n import _ as tr
+from game.play.table import LocalTable
+
+#: events that show a hidden card to a player: no action at or before one can be taken back
+REVEALS = ("draw", "scout_draw")
+
+
+
+
+def takeback_floor(record: dict[str, Any]) -> int:
+    """How many actions of `record` must stay: the actions after that many may be taken back.
+
+    An action may be taken back only while (1) it belongs to the turn still being played: once
+    the turn has passed the opponent may have seen it, answered it or (a bot) started thinking
+    about it; and (2) nothing after it, itself included, revealed a hidden card: a draw or a
+    Scout draw shows a card from a deck, and taking it back would let the player choose again
+    knowing it. So within a turn a play, Fog, Mud, Redeploy, Deserter or Traitor,
+    claims, "done", and a Scout's return of cards while its turn goes on may be taken back, one
+    at a time, newest first; a draw, anything before a draw, a pass (it ends the turn at once, R9) and a
+    finished game may not.
+    """
+    game = Game.new(Rules.from_dict(record["rules"]), record["seed"], record["first"], dict(record["players"]))
+    floor = 0
+    for i, action in enumerate(record["actions"]):
+        events = game.apply(action)
+        if any(e["type"] in REVEALS or e["type"] in ("turn", "game_over") for e in events):
+            floor = i + 1
+    return floor
+
+
+def offered(table: Any, setting: str) -> bool:
+    """May the person to move take back an action now? Never over LAN (only a LocalTable here)."""
+    if not isinstance(table, LocalTable) or table.game.over or table.to_move not in table.local_seats:
+        return False
+    if setting == "off" or (setting == "bots" and not table.bots):
+        return False
+    return len(table.game.actions) > _floor(table)
+
+
+def _floor(table: LocalTable) -> int:
+    """takeback_floor, remembered per game length: the board asks every time it lays out."""
+    key = (id(table.game), len(table.game.actions))
+    cached = getattr(table, "_takeback_floor", None)
+    if cached is not None and cached[0] == key:
+        return int(cached[1])
+    floor = takeback_floor(table.record())
+    table._takeback_floor = (key, floor)  # type: ignore[attr-defined]
+    return floor
+
+
+def take_back(table: LocalTable) -> dict[str, Any]:
+    """Replay the table's game without its last action; returns the action taken back."""
+    record = table.record()
+    if len(record["actions"]) <= _floor(table):
+        raise ValueError("nothing may be taken back now")
+    undone = record["actions"].pop()
+    record.pop("result", None)
+    table.poll_events()  # what the old game said is no longer true
+    table.game = from_record(record)
+    for hook in table.on_action:
+        hook()
+    return undone
+
+
+def log_events(table: LocalTable, viewer: str | None) -> list[dict[str, Any]]:
+    """The game's events as `viewer` saw them (None: everything), rebuilt from the record after a take-back."""
+    record = table.record()
+    game = Game.new(table.game.rules, record["seed"], record["first"], record["players"])
+    return [redact(event, viewer) for action in record["actions"] for event in game.apply(action)]
+
+
+def undone_words(action: dict[str, Any]) -> str:
+    """What was taken back, as the board says it."""
+    from game.play.words import card_words
+
+    kind = action["type"]
+    if kind == "play":
+        if action.get("flag"):
+            return tr("{card} at flag {flag}", card=card_words(action["card"]), flag=action["flag"])
+        return card_words(action["card"])
+    if kind == "claim":
+        return tr("the claim of flag {flag}", flag=action["flag"])
+    words = {"pass": N_("the pass"), "done": N_("done claiming"), "scout_return": N_("the cards put back")}
+    return tr(words[kind]) if kind in words else kind

@@ -1,0 +1,228 @@
+"""Cards drawn by code: a clear numeral, the value name, the colour and a symbol per colour.
+
+Each colour has its own silhouette (red circle, orange triangle, yellow star, green diamond,
+blue square, purple cross) so no one depends on telling colours apart. Faces are drawn once per
+size and cached: a frame only blits them.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+import pygame
+
+from engine.cards import ENVIRONMENT, GUILE, MORALE, TROOP_INFO, VALUE_NAMES
+from game.i18n import N_, _, when_changed
+from game.play.words import VALUES_SAID, card_short
+from game.ui import art
+from game.ui.text import text, wrap
+
+SIZES: dict[str, tuple[int, int]] = {"hand": (170, 238), "table": (124, 172), "small": (84, 118)}
+#: colour -> (the colour itself, its ink). The six colours stay apart for every common colour blindness
+#: and their inks stay readable on the card (tests/test_accessibility.py checks both)
+SUIT = {
+    "r": ((158, 0, 6), (155, 0, 6)),
+    "o": ((209, 98, 43), (142, 67, 29)),
+    "y": ((254, 186, 0), (127, 93, 0)),
+    "g": ((65, 167, 133), (40, 104, 82)),
+    "b": ((41, 62, 130), (41, 62, 130)),
+    "p": ((162, 91, 228), (120, 67, 169)),
+}
+FACE_TINT = 0.80  # how pale a troop's face is; high contrast makes it paler (game.ui.accessibility)
+SYMBOL_NAMES = {"r": "circle", "o": "triangle", "y": "star", "g": "diamond", "b": "square", "p": "cross"}
+TACTIC_CODE = {"alexander": "AL", "darius": "DA", "cavalry": "8", "shield": "1-3", "fog": "FOG", "mud": "MUD",
+               "scout": "SC", "redeploy": "RE", "deserter": "DE", "traitor": "TR"}
+TACTIC_TEXT = {
+    "alexander": N_("Leader: any colour, any value"), "darius": N_("Leader: any colour, any value"),
+    "cavalry": N_("Value 8, any colour"), "shield": N_("Value 1, 2 or 3, any colour"),
+    "fog": N_("Sums only at this flag"), "mud": N_("Four cards at this flag"),
+    "scout": N_("Draw 3, put 2 back"), "redeploy": N_("Move or discard one of yours"),
+    "deserter": N_("Discard one of theirs"), "traitor": N_("Take one of their troops"),
+}
+KIND_COLOUR = {"morale": art.GOLD, "environment": (96, 200, 190), "guile": (226, 120, 150)}
+
+
+def tactic_kind(card: str) -> str:
+    if card in MORALE:
+        return "morale"
+    if card in ENVIRONMENT:
+        return "environment"
+    return "guile" if card in GUILE else "troop"
+
+
+def _tint(colour: tuple[int, int, int], k: float) -> tuple[int, int, int]:
+    r, g, b = colour
+    return (int(r + (255 - r) * k), int(g + (255 - g) * k), int(b + (255 - b) * k))
+
+
+def draw_symbol(surface: pygame.Surface, letter: str, center: tuple[float, float], size: float,
+                colour: tuple[int, int, int]) -> None:
+    """The colour's silhouette, `size` pixels across."""
+    cx, cy = center
+    r = size / 2
+    shape = SYMBOL_NAMES[letter]
+    if shape == "circle":
+        pygame.draw.circle(surface, colour, (cx, cy), r * 0.92)
+    elif shape == "triangle":
+        pygame.draw.polygon(surface, colour, [(cx, cy - r), (cx + r, cy + r * 0.8), (cx - r, cy + r * 0.8)])
+    elif shape == "star":
+        pts = []
+        for i in range(10):
+            a = -math.pi / 2 + i * math.pi / 5
+            rr = r if i % 2 == 0 else r * 0.45
+            pts.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
+        pygame.draw.polygon(surface, colour, pts)
+    elif shape == "diamond":
+        pygame.draw.polygon(surface, colour, [(cx, cy - r), (cx + r * 0.75, cy), (cx, cy + r), (cx - r * 0.75, cy)])
+    elif shape == "square":
+        s = r * 0.82
+        pygame.draw.rect(surface, colour, (cx - s, cy - s, 2 * s, 2 * s), border_radius=max(1, int(r * 0.15)))
+    else:  # cross
+        t = r * 0.36
+        pygame.draw.rect(surface, colour, (cx - t, cy - r, 2 * t, 2 * r))
+        pygame.draw.rect(surface, colour, (cx - r, cy - t, 2 * r, 2 * t))
+
+
+@lru_cache(maxsize=512)
+def face(card: str, size: str = "hand") -> pygame.Surface:
+    w, h = SIZES[size]
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    if card in TROOP_INFO:
+        _troop(surf, card)
+    else:
+        _tactic(surf, card)
+    return surf
+
+
+def _troop(surf: pygame.Surface, card: str) -> None:
+    w, h = surf.get_size()
+    letter, value = card[0], TROOP_INFO[card][1]
+    mid, dark = SUIT[letter]
+    radius = max(6, w // 12)
+    pygame.draw.rect(surf, _tint(mid, FACE_TINT), (0, 0, w, h), border_radius=radius)
+    pygame.draw.rect(surf, dark, (0, 0, w, h), max(3, w // 30), border_radius=radius)
+    num_size = int(h * 0.24)
+    numeral = text(str(value), num_size, dark, "bold")
+    pad = max(5, w // 18)
+    surf.blit(numeral, (pad, pad - num_size // 9))
+    sym = h * 0.15
+    draw_symbol(surf, letter, (w - pad - sym / 2 - 1, pad + sym / 2 + num_size * 0.06), sym, dark)
+    # a large, pale emblem in the middle, and the value name along the bottom
+    draw_symbol(surf, letter, (w / 2, h * 0.56), w * 0.52, _tint(mid, 0.15))
+    name_size, lines = _fit(_(VALUES_SAID[VALUE_NAMES[value]]), int(h * 0.095), w - 2 * pad)
+    y = h - pad - len(lines) * int(name_size * 1.1)
+    for line in lines:
+        img = text(line, name_size, art.INK, "condensed")
+        surf.blit(img, img.get_rect(midtop=(w // 2, y)))
+        y += int(name_size * 1.1)
+
+
+def _fit(words: str, size: int, width: int) -> tuple[int, list[str]]:
+    """The largest size (down to 10) at which every wrapped line fits the card; no lines if none does
+    (a long name on a miniature card is left off: the numeral and the symbol still say what it is)."""
+    from game.ui.text import font
+
+    while size >= 10:
+        lines = wrap(words, size, width, "condensed", probe=True)
+        if all(font(size, "condensed").size(line)[0] <= width for line in lines):
+            return size, lines
+        size -= 1
+    return 10, []
+
+
+def _tactic(surf: pygame.Surface, card: str) -> None:
+    w, h = surf.get_size()
+    kind = tactic_kind(card)
+    accent = KIND_COLOUR[kind]
+    radius = max(6, w // 12)
+    pygame.draw.rect(surf, (34, 40, 64), (0, 0, w, h), border_radius=radius)
+    inset = max(3, w // 26)
+    pygame.draw.rect(surf, accent, (inset, inset, w - 2 * inset, h - 2 * inset), max(2, w // 50),
+                     border_radius=radius - 2)
+    pad = max(6, w // 14)
+    code_size = int(h * (0.2 if len(TACTIC_CODE[card]) <= 2 else 0.15))
+    code = text(TACTIC_CODE[card], code_size, accent, "bold")
+    surf.blit(code, (pad + 2, pad))
+    _emblem(surf, kind, (w - pad - h * 0.07, pad + h * 0.08), h * 0.13, accent)
+    name_size, lines = _fit(card_short(card), int(h * 0.1), w - 2 * pad - 4)
+    y = int(h * 0.42)
+    for line in lines:
+        img = text(line, name_size, art.CREAM, "condensed")
+        surf.blit(img, img.get_rect(midtop=(w // 2, y)))
+        y += int(name_size * 1.1)
+    if h >= 200:
+        small = max(14, int(h * 0.075))
+        body = wrap(_(TACTIC_TEXT[card]), small, w - 2 * pad - 4, "regular")
+        y = h - pad - len(body) * int(small * 1.15) - 2
+        for line in body:
+            img = text(line, small, (200, 204, 220))
+            surf.blit(img, img.get_rect(midtop=(w // 2, y)))
+            y += int(small * 1.15)
+
+
+def _emblem(surf: pygame.Surface, kind: str, center: tuple[float, float], size: float,
+            colour: tuple[int, int, int]) -> None:
+    """Morale: a crown; environment: a cloud; guile: an eye."""
+    cx, cy = center
+    r = size / 2
+    if kind == "morale":
+        pts = [(cx - r, cy + r * 0.6), (cx - r, cy - r * 0.4), (cx - r * 0.5, cy + r * 0.05), (cx, cy - r * 0.7),
+               (cx + r * 0.5, cy + r * 0.05), (cx + r, cy - r * 0.4), (cx + r, cy + r * 0.6)]
+        pygame.draw.polygon(surf, colour, pts)
+    elif kind == "environment":
+        for dx, dy, rr in ((-0.45, 0.15, 0.45), (0.05, -0.15, 0.55), (0.5, 0.2, 0.4)):
+            pygame.draw.circle(surf, colour, (cx + dx * r, cy + dy * r), rr * r)
+    else:
+        pygame.draw.ellipse(surf, colour, (cx - r, cy - r * 0.55, 2 * r, 1.1 * r))
+        pygame.draw.circle(surf, (34, 40, 64), (cx, cy), r * 0.38)
+
+
+@lru_cache(maxsize=16)
+def back(deck: str, size: str = "hand") -> pygame.Surface:
+    """Troop backs are maroon, tactics backs navy, both with a gold lattice: decks told apart at once."""
+    w, h = SIZES[size]
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    base = (116, 36, 40) if deck == "troops" else (34, 52, 104)
+    radius = max(6, w // 12)
+    pygame.draw.rect(surf, base, (0, 0, w, h), border_radius=radius)
+    inner = pygame.Rect(0, 0, w, h).inflate(-w // 7, -w // 7)
+    lattice = pygame.Surface(inner.size, pygame.SRCALPHA)
+    step = max(10, w // 6)
+    for x in range(-inner.h, inner.w + inner.h, step):
+        pygame.draw.line(lattice, (*art.GOLD, 70), (x, 0), (x + inner.h, inner.h), 2)
+        pygame.draw.line(lattice, (*art.GOLD, 70), (x, inner.h), (x + inner.h, 0), 2)
+    surf.blit(lattice, inner.topleft)
+    pygame.draw.rect(surf, art.GOLD, inner, max(2, w // 45), border_radius=radius // 2)
+    pygame.draw.rect(surf, (250, 220, 150), (0, 0, w, h), max(2, w // 60), border_radius=radius)
+    c = inner.center
+    r = w * 0.2
+    diamond = [(c[0], c[1] - r * 1.3), (c[0] + r, c[1]), (c[0], c[1] + r * 1.3), (c[0] - r, c[1])]
+    pygame.draw.polygon(surf, base, diamond)
+    pygame.draw.polygon(surf, art.GOLD, diamond, 3)
+    label = "T" if deck == "tactics" else "BL"
+    img = text(label, int(r * 1.1), art.GOLD, "serif")
+    surf.blit(img, img.get_rect(center=c))
+    return surf
+
+
+@lru_cache(maxsize=64)
+def dimmed(card: str, size: str = "hand") -> pygame.Surface:
+    """A face darkened: shown for cards that cannot be played now."""
+    img = face(card, size).copy()
+    veil = pygame.Surface(img.get_size(), pygame.SRCALPHA)
+    pygame.draw.rect(veil, (0, 0, 0, 120), veil.get_rect(), border_radius=max(6, img.get_width() // 12))
+    img.blit(veil, (0, 0))
+    return img
+
+
+@lru_cache(maxsize=128)
+def flipped(card: str, size: str, deck: str, step: int) -> pygame.Surface:
+    """One frame of a flip (step 0..8): the back narrows, then the face widens."""
+    w, h = SIZES[size]
+    k = abs(4 - step) / 4
+    src = back(deck, size) if step < 4 else face(card, size)
+    return pygame.transform.smoothscale(src, (max(2, int(w * k)), h))
+
+
+when_changed(face.cache_clear, dimmed.cache_clear, flipped.cache_clear)  # names on faces are in the language

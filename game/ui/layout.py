@@ -1,0 +1,108 @@
+"""Where everything sits on the 1920x1080 board. Pure geometry: no drawing, no rules.
+
+"bottom" is the seat whose hand is shown (the player at the screen); "top" is the opponent.
+Flags run 1-9 left to right for both players.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui.card_art import SIZES
+
+W, H = 1920, 1080
+COL_X0, COL_W = 150, 180
+TOP_STRIP = 100
+TOP_AREA = (104, 414)  # opponent formations, stacked upward from the flag row
+FLAG_ROW = (414, 548)  # label, pennant, label
+BOTTOM_AREA = (548, 860)  # own formations, stacked downward
+HAND_TOP = 836
+OFFSET = 46  # visible strip of an overlapped card in a formation
+TABLE_W, TABLE_H = SIZES["table"]
+HAND_W, HAND_H = SIZES["hand"]
+HAND_X = (360, 1570)
+PROMPT_RECT = pygame.Rect(14, 822, 336, 246)  # under the bottom discard pile, left of the hand
+BUTTON_X = 1584
+PENNANT_H = 66
+
+
+def column(n: int) -> pygame.Rect:
+    return pygame.Rect(COL_X0 + (n - 1) * COL_W, TOP_AREA[0], COL_W, BOTTOM_AREA[1] - TOP_AREA[0])
+
+
+def flag_center(n: int) -> tuple[int, int]:
+    return COL_X0 + (n - 1) * COL_W + COL_W // 2, (FLAG_ROW[0] + FLAG_ROW[1]) // 2
+
+
+def pennant(n: int, shift: int = 0) -> pygame.Rect:
+    """The flag marker; `shift` moves it toward its owner (negative: up)."""
+    cx, cy = flag_center(n)
+    return pygame.Rect(cx - 44, cy - PENNANT_H // 2 + shift, 88, PENNANT_H)
+
+
+def label_pos(n: int, side: str) -> tuple[int, int]:
+    cx, _ = flag_center(n)
+    return (cx, FLAG_ROW[0] + 18) if side == "top" else (cx, FLAG_ROW[1] - 18)
+
+
+def slot(n: int, side: str, index: int) -> pygame.Rect:
+    """Card `index` of a formation: the first sits next to the flag row, later ones further away."""
+    cx, _ = flag_center(n)
+    x = cx - TABLE_W // 2
+    if side == "bottom":
+        return pygame.Rect(x, BOTTOM_AREA[0] + 4 + index * OFFSET, TABLE_W, TABLE_H)
+    return pygame.Rect(x, TOP_AREA[1] - 4 - TABLE_H - index * OFFSET, TABLE_W, TABLE_H)
+
+
+def side_area(n: int, side: str) -> pygame.Rect:
+    """A flag's half-column on one side, with its pennant: what you click to play a card there."""
+    col = column(n)
+    if side == "bottom":
+        return pygame.Rect(col.x + 4, FLAG_ROW[0] + 30, COL_W - 8, BOTTOM_AREA[1] - FLAG_ROW[0] - 30)
+    return pygame.Rect(col.x + 4, TOP_AREA[0], COL_W - 8, FLAG_ROW[1] - 30 - TOP_AREA[0])
+
+
+def hand(count: int, raised: int | None = None) -> list[pygame.Rect]:
+    """Hand cards centred along the bottom; they overlap when Scout makes the hand long."""
+    if count == 0:
+        return []
+    width = HAND_X[1] - HAND_X[0]
+    step = min(HAND_W + 12, (width - HAND_W) // max(1, count - 1)) if count > 1 else 0
+    total = HAND_W + step * (count - 1)
+    x0 = (HAND_X[0] + HAND_X[1]) // 2 - total // 2
+    out = []
+    for i in range(count):
+        y = HAND_TOP + 8 - (30 if raised == i else 0)
+        out.append(pygame.Rect(x0 + i * step, y, HAND_W, HAND_H))
+    return out
+
+
+OPP_HAND_X = 440  # right of the opponent's name, leaving the caption its own place on the right
+CAPTION_RECT = pygame.Rect(930, 6, 672, 90)  # the other side's last turn in words (or "thinking")
+NAME_W = 290  # the widest a name may be drawn in the top strip
+
+
+def opponent_hand(count: int) -> list[pygame.Rect]:
+    """Card backs peeking from the top edge, as if held by the player across the table."""
+    w, h = SIZES["small"]
+    step = 48
+    x0 = OPP_HAND_X
+    return [pygame.Rect(x0 + i * step, TOP_STRIP - h + 2, w, h) for i in range(count)]
+
+
+def deck(name: str) -> pygame.Rect:
+    y = 150 if name == "tactics" else 560
+    return pygame.Rect(W - 150 + (150 - TABLE_W) // 2, y + 30, TABLE_W, TABLE_H)
+
+
+def discard(side: str) -> pygame.Rect:
+    y = 150 if side == "top" else 560
+    return pygame.Rect((150 - TABLE_W) // 2, y + 30, TABLE_W, TABLE_H)
+
+
+BUTTONS = ("pass", "done", "scout", "return", "log", "menu")
+
+
+def button(index: int) -> pygame.Rect:
+    """Buttons stack up from the bottom right: context buttons above, Log and Menu below."""
+    return pygame.Rect(BUTTON_X, H - 12 - (index + 1) * 68, W - BUTTON_X - 14, 60)

@@ -1,0 +1,226 @@
+"""The shell: the window, the scene stack and the main loop.
+
+The loop redraws only when something changed or moves; otherwise it sleeps on the event queue,
+so an idle board costs almost no CPU. Tests drive `step()` with a fixed timestep.
+"""
+
+from __future__ import annotations
+
+import importlib
+import logging
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from game.keep.settings import Settings, save_settings
+from game.ui.display import LOGICAL, Display
+from game.ui.input import InputMapper, Intent, Kind
+from game.ui.scene import AMBIENT, IDLE, MOVING, Scene
+
+log = logging.getLogger(__name__)
+FPS = {MOVING: 60, AMBIENT: 30}
+DEVICE_EVENTS = (pygame.CONTROLLERDEVICEADDED, pygame.CONTROLLERDEVICEREMOVED)
+#: scene name -> "module:attribute", filled by the scenes package (scenes/__init__.py): a scene opens another
+#: by name through the app, so scenes do not import each other and this toolkit imports none of them
+SCENES: dict[str, str] = {}
+
+
+def register_scenes(names: dict[str, str]) -> None:
+    SCENES.update(names)
+
+
+class App:
+    """Owns the display surface (1920x1080 logical, pygame SCALED) and the stack of scenes."""
+
+    def __init__(self, settings: Settings, *, fixed_dt: float | None = None, window: bool = True,
+                 size: tuple[int, int] | None = None, fullscreen: bool | None = None) -> None:
+        self.settings = settings
+        self.fixed_dt = fixed_dt
+        self.input = InputMapper()
+        self.stack: list[Scene] = []
+        self.running = True
+        self.dirty = True
+        self.time = 0.0
+        self.frames = 0
+        self.clock = pygame.time.Clock()
+        self.on_frame: Callable[[float], None] | None = None
+        self.quit_hooks: list[Callable[[], None]] = []
+        self.window: Display | None = None
+        if window:
+            on = settings.fullscreen if fullscreen is None else fullscreen
+            self.window = Display(size or settings.window_size, on)
+            self.screen = self.window.surface
+            self.input.start_controllers()
+        else:
+            self.screen = pygame.Surface(LOGICAL)
+
+    # ---------------------------------------------------------------- window
+    def resize(self, size: tuple[int, int]) -> None:
+        """The logical 1920x1080 picture is scaled to whatever window size is asked for."""
+        if self.window is not None:
+            self.window.resize(size)
+        self.dirty = True
+
+    def set_fullscreen(self, on: bool) -> None:
+        if self.window is not None:
+            self.window.set_fullscreen(on)
+            if not on:
+                self.window.resize(self.settings.window_size)
+        self.dirty = True
+
+    def save_settings(self) -> None:
+        save_settings(self.settings)
+
+    # ---------------------------------------------------------------- stack
+    def scene(self, name: str) -> Any:
+        """The scene class (or scene-making function) registered as `name`, imported when first asked for."""
+        if name not in SCENES:
+            raise KeyError(f"no scene registered as {name!r}")
+        module, _, attribute = SCENES[name].partition(":")
+        return getattr(importlib.import_module(module), attribute)
+
+    def open(self, name: str, *args: Any, **kwargs: Any) -> Any:
+        """The scene `name` made for this app: `scene(name)(app, *args, **kwargs)` (pushing it is the caller's)."""
+        return self.scene(name)(self, *args, **kwargs)
+
+    @property
+    def top(self) -> Scene | None:
+        return self.stack[-1] if self.stack else None
+
+    def push(self, scene: Scene) -> None:
+        self.stack.append(scene)
+        scene.enter()
+        self.dirty = True
+
+    def pop(self, scene: Scene | None = None) -> None:
+        """Pop the top scene (or `scene` and everything above it)."""
+        if not self.stack:
+            return
+        target = scene if scene in self.stack else self.stack[-1]
+        while self.stack:
+            gone = self.stack.pop()
+            gone.leave()
+            if gone is target:
+                break
+        if self.stack:
+            self.stack[-1].resume()
+        self.dirty = True
+
+    def replace(self, scene: Scene) -> None:
+        if self.stack:
+            self.stack.pop().leave()
+        self.push(scene)
+
+    def reset(self, scene: Scene) -> None:
+        """Clear the stack down to one scene (back to the menu, a new game)."""
+        while self.stack:
+            self.stack.pop().leave()
+        self.push(scene)
+
+    def find(self, cls: type) -> Scene | None:
+        for scene in reversed(self.stack):
+            if isinstance(scene, cls):
+                return scene
+        return None
+
+    # ---------------------------------------------------------------- loop
+    def quit(self) -> None:
+        self.running = False
+
+    def dispatch(self, intent: Intent) -> None:
+        if intent.kind is Kind.QUIT:
+            self.quit()
+            return
+        if self.top is not None:
+            self.top.handle(intent)
+            self.dirty = True
+        self._sync_typing()
+
+    def _sync_typing(self) -> None:
+        """Keys type letters only while the top scene asks for text (a name being entered)."""
+        want = bool(self.top is not None and self.top.takes_text)
+        if want == self.input.typing:
+            return
+        self.input.typing = want
+        if self.window is None:
+            return
+        try:
+            if want:
+                pygame.key.start_text_input()
+            else:
+                pygame.key.stop_text_input()
+        except pygame.error as exc:  # no window to type into (headless): typed events still work
+            log.info("text input not switched: %s", exc)
+
+    def activity(self) -> int:
+        return max((s.activity() for s in self.stack), default=IDLE)
+
+    def draw(self, surface: pygame.Surface | None = None) -> None:
+        target = surface or self.screen
+        start = 0
+        for i in range(len(self.stack) - 1, -1, -1):
+            if self.stack[i].opaque:
+                start = i
+                break
+        for scene in self.stack[start:]:
+            scene.draw(target)
+
+    def step(self, events: list[pygame.event.Event] | None = None) -> bool:
+        """One turn of the main loop: input, update, draw if needed. Returns False once quitting."""
+        for event in pygame.event.get() if events is None else events:
+            if event.type in DEVICE_EVENTS:
+                self.dirty = True  # a pad came or went: prompts may name other buttons
+            for intent in self.input.translate(event):
+                self.dispatch(intent)
+                if not self.running:
+                    return False
+        if self.fixed_dt is not None:
+            dt = self.fixed_dt
+        else:
+            dt = min(self.clock.tick(FPS.get(self.activity(), 60)) / 1000.0, 0.1)
+        self.time += dt
+        for scene in list(self.stack):
+            scene.update(dt)
+        if self.dirty or self.activity() != IDLE:
+            self.draw()
+            if self.window is not None:
+                self.window.present()
+            self.frames += 1
+            self.dirty = False
+        if self.on_frame is not None:
+            self.on_frame(dt)
+        return self.running
+
+    def run(self) -> None:
+        """The real main loop: sleeps on the event queue while nothing moves."""
+        import gc
+
+        gc.collect()
+        gc.freeze()  # what was loaded at start stays put: collections stay short during play
+        while self.running and self.stack:
+            if self.activity() == IDLE and not self.dirty and self.fixed_dt is None:
+                event = pygame.event.wait(250)
+                self.clock.tick()  # do not count the sleep as a frame's time
+                if not self.step([event, *pygame.event.get()] if event.type != pygame.NOEVENT else []):
+                    break
+                continue
+            if not self.step():
+                break
+        self.close()
+
+    def close(self) -> None:
+        """Run the quit hooks once (sockets, advertisers, bot processes the scenes opened)."""
+        hooks, self.quit_hooks = self.quit_hooks, []
+        for hook in hooks:
+            hook()
+
+    def run_frames(self, count: int) -> None:
+        for _ in range(count):
+            if not self.step():
+                return
+
+
+def wall_time() -> float:
+    return time.perf_counter()

@@ -1,0 +1,169 @@
+"""Fonts and text surfaces, cached: rendering text is the slowest thing a frame can do.
+
+Sizes are in logical pixels at 1920x1080. Anything a player must read uses at least MIN_READ.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from functools import lru_cache
+
+import pygame
+
+from assets import FONTS_DIR
+from game.i18n import language
+
+MIN_READ = 28
+SCALE = 1.0  # the text-size setting: every font this much larger (set by game.ui.accessibility)
+FACES = {
+    "regular": "DejaVuSans.ttf",
+    "bold": "DejaVuSans-Bold.ttf",
+    "condensed": "DejaVuSansCondensed-Bold.ttf",
+    "serif": "DejaVuSerif-Bold.ttf",
+}
+#: Simplified Chinese (a subset of Noto Sans CJK SC, tools/build_cjk_font.py): the faces DejaVu has no hanzi for
+CJK_FACES = {"regular": "NotoSansSC-Regular-subset.otf", "bold": "NotoSansSC-Bold-subset.otf",
+             "condensed": "NotoSansSC-Bold-subset.otf", "serif": "NotoSansSC-Bold-subset.otf"}
+CJK = re.compile("[\u2e80-\u9fff\uf900-\ufaff\u3000-\u303f\uff00-\uffef]")
+Colour = tuple[int, int, int] | tuple[int, int, int, int]
+#: Words that did not fit their box even at the smallest size, as (words, box width, drawn width); filled
+#: only inside `watch_overflow` (a test), so a frame never pays for the measuring.
+OVERFLOWS: list[tuple[str, int, int]] | None = None
+
+
+@contextmanager
+def watch_overflow() -> Iterator[list[tuple[str, int, int]]]:
+    """Record text wider than its box while the block runs; the width test renders every screen in it."""
+    global OVERFLOWS
+    OVERFLOWS = []
+    try:
+        yield OVERFLOWS
+    finally:
+        OVERFLOWS = None
+
+
+@lru_cache(maxsize=64)
+def font(size: int, face: str = "regular", cjk: bool = False) -> pygame.font.Font:
+    if not pygame.font.get_init():
+        pygame.font.init()
+    return pygame.font.Font(str(FONTS_DIR / (CJK_FACES if cjk else FACES)[face]), max(1, round(size * SCALE)))
+
+
+@lru_cache(maxsize=4096)
+def uses_cjk(words: str, lang: str) -> bool:
+    """The CJK font for Chinese and for any hanzi (a name typed in Chinese), unless it lacks a glyph."""
+    if CJK.search(words):
+        return True
+    return lang == "zh" and None not in font(20, "regular", True).metrics(words)
+
+
+def font_for(words: str, size: int, face: str = "regular") -> pygame.font.Font:
+    """The font these words are drawn in, in the current language."""
+    return font(size, face, uses_cjk(words, language()))
+
+
+def text(words: str, size: int, colour: Colour = (240, 236, 224), face: str = "regular") -> pygame.Surface:
+    """A rendered line of text; the same words in the same style are drawn once per run."""
+    return _text(words, size, colour, face, uses_cjk(words, language()))
+
+
+@lru_cache(maxsize=4096)
+def _text(words: str, size: int, colour: Colour, face: str, cjk: bool) -> pygame.Surface:
+    return font(size, face, cjk).render(words, True, colour)
+
+
+def fitted(words: str, size: int, width: int, colour: Colour = (240, 236, 224), face: str = "regular",
+           floor: int = 20) -> pygame.Surface:
+    """One line no wider than `width`: the size shrinks (not below `floor`) so translations never overflow."""
+    return text(words, fit_size(words, size, width, face, floor), colour, face)
+
+
+@lru_cache(maxsize=2048)
+def _fit_size(words: str, size: int, width: int, face: str, floor: int, lang: str) -> int:
+    while size > floor and font_for(words, size, face).size(words)[0] > width:
+        size -= 2
+    return max(size, floor)
+
+
+def fit_size(words: str, size: int, width: int, face: str = "regular", floor: int = 20) -> int:
+    """The largest size up to `size` at which `words` fit `width` pixels (at least `floor`)."""
+    fit = _fit_size(words, size, width, face, floor, language())
+    if OVERFLOWS is not None and (drawn := font_for(words, fit, face).size(words)[0]) > width:
+        OVERFLOWS.append((words, width, drawn))
+    return fit
+
+
+@lru_cache(maxsize=512)
+def shadowed(words: str, size: int, colour: Colour = (240, 236, 224), face: str = "bold",
+             shadow: Colour = (0, 0, 0), offset: int = 2) -> pygame.Surface:
+    """Text with a soft drop shadow, for words over busy backgrounds."""
+    front = text(words, size, colour, face)
+    back = text(words, size, shadow, face)
+    out = pygame.Surface((front.get_width() + offset, front.get_height() + offset), pygame.SRCALPHA)
+    back = back.copy()
+    back.set_alpha(150)
+    out.blit(back, (offset, offset))
+    out.blit(front, (0, 0))
+    return out
+
+
+def wrap(words: str, size: int, width: int, face: str = "regular", probe: bool = False) -> list[str]:
+    """Split words into lines that fit `width` pixels; explicit newlines are kept. A `probe` only
+    measures (a caller trying sizes), so a word too long for the box is not reported then."""
+    lines = list(_wrap(words, size, width, face, language()))
+    if OVERFLOWS is not None and not probe:  # a single word longer than the box cannot be wrapped
+        f = font_for(words, size, face)
+        OVERFLOWS.extend((line, width, w) for line in lines if (w := f.size(line)[0]) > width)
+    return lines
+
+
+#: a hanzi (Chinese breaks between any two), a word, or a run of spaces; closing punctuation stays on its line
+_TOKENS = re.compile(f"{CJK.pattern}|[^\\s\u2e80-\u9fff\uf900-\ufaff\u3000-\u303f\uff00-\uffef]+|\\s+")
+_NO_BREAK_BEFORE = set("\uff0c\u3002\uff1a\uff1b\uff01\uff1f\u3001\uff09\u300b\u300d\u300f,.:;!?)")
+
+
+@lru_cache(maxsize=1024)
+def _wrap(words: str, size: int, width: int, face: str, lang: str) -> tuple[str, ...]:
+    """Cached: prompts and banners are re-wrapped every frame otherwise. Closing punctuation never
+    starts a line: when it does not fit, the word before it moves down with it."""
+    f = font_for(words, size, face)
+    lines: list[str] = []
+    for paragraph in words.split("\n"):
+        line: list[str] = []
+        for token in _TOKENS.findall(paragraph):
+            if f.size("".join([*line, token]).rstrip())[0] <= width or not "".join(line).strip():
+                line.append(token)
+            elif token[0] in _NO_BREAK_BEFORE:
+                if len(line) > 1 and not line[-1].isspace() and "".join(line[:-1]).strip():
+                    lines.append("".join(line[:-1]).rstrip())
+                    line = [line[-1], token]
+                else:
+                    line.append(token)
+            elif not token.isspace():
+                lines.append("".join(line).rstrip())
+                line = [token]
+        lines.append("".join(line).rstrip())
+    return tuple(lines)
+
+
+def blit_lines(surface: pygame.Surface, lines: list[str], size: int, colour: Colour, pos: tuple[int, int],
+               face: str = "regular", align: str = "left", spacing: float = 1.2) -> int:
+    """Draw lines from `pos` (top-left, or top-centre when centred); returns the y below them."""
+    x, y = pos
+    step = int(size * spacing)
+    for line in lines:
+        img = text(line, size, colour, face)
+        if align == "center":
+            surface.blit(img, (x - img.get_width() // 2, y))
+        elif align == "right":
+            surface.blit(img, (x - img.get_width(), y))
+        else:
+            surface.blit(img, (x, y))
+        y += step
+    return y
+
+
+def centred(surface: pygame.Surface, img: pygame.Surface, center: tuple[int, int]) -> None:
+    surface.blit(img, img.get_rect(center=center))

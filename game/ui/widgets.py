@@ -1,0 +1,130 @@
+"""A focusable list of options: the one widget every menu-like scene is built from.
+
+Each item is an action (CONFIRM runs it) or a choice (LEFT/RIGHT or CONFIRM cycles its values).
+The mouse hovers and clicks the same items, so menus work with every device alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.ui import art
+from game.ui.input import Intent, Kind
+from game.ui.text import MIN_READ, fitted
+
+ROW_H = 76
+FONT = 40
+
+
+@dataclass
+class Item:
+    label: str
+    run: Callable[[], None] | None = None
+    choices: Sequence[str] = ()
+    index: int = 0
+    on_change: Callable[[str], None] | None = None
+    hint: str = ""
+    show: Callable[[str], str] = field(default=lambda v: v)
+    enabled: bool = True
+    detail: Callable[[], str] | None = None  # an action's current value, shown on its right (a name)
+
+    @property
+    def value(self) -> str:
+        return self.choices[self.index] if self.choices else ""
+
+    def cycle(self, step: int) -> None:
+        if not self.choices:
+            return
+        self.index = (self.index + step) % len(self.choices)
+        if self.on_change is not None:
+            self.on_change(self.value)
+
+
+class Menu:
+    """Items in a column centred on `center_x`, starting at `top`."""
+
+    def __init__(self, items: list[Item], center_x: int, top: int, width: int = 1060) -> None:
+        self.items = items
+        self.focus = 0
+        self.center_x, self.top, self.width = center_x, top, width
+        self._pressed: int | None = None
+
+    def rect(self, i: int) -> pygame.Rect:
+        return pygame.Rect(self.center_x - self.width // 2, self.top + i * ROW_H, self.width, ROW_H - 10)
+
+    def at(self, pos: tuple[int, int]) -> int | None:
+        for i in range(len(self.items)):
+            if self.rect(i).collidepoint(pos):
+                return i
+        return None
+
+    def handle(self, intent: Intent) -> bool:
+        """True if the menu used the intent."""
+        k = intent.kind
+        item = self.items[self.focus] if self.items else None
+        if k in (Kind.UP, Kind.DOWN):
+            self.step_focus(-1 if k is Kind.UP else 1)
+        elif k in (Kind.LEFT, Kind.RIGHT) and item and item.choices:
+            item.cycle(-1 if k is Kind.LEFT else 1)
+        elif k is Kind.CONFIRM and item:
+            self._activate(item)
+        elif k is Kind.POINT:
+            hit = self.at(intent.pos)
+            if hit is not None and self.items[hit].enabled:
+                self.focus = hit
+        elif k is Kind.PRESS:
+            self._pressed = self.at(intent.pos)
+        elif k is Kind.RELEASE:
+            hit = self.at(intent.pos)
+            if hit is not None and hit == self._pressed:
+                self.focus = hit
+                self._activate(self.items[hit], mouse_x=intent.pos[0])
+            self._pressed = None
+        else:
+            return False
+        return True
+
+    def step_focus(self, step: int) -> None:
+        """Move to the next item that can be used; disabled items are skipped. The ends do not wrap:
+        Up on the first row stays there (it must never land on Quit at the bottom)."""
+        i = self.focus + step
+        while 0 <= i < len(self.items):
+            if self.items[i].enabled:
+                self.focus = i
+                return
+            i += step
+
+    def _activate(self, item: Item, mouse_x: int | None = None) -> None:
+        if not item.enabled:
+            return
+        if item.choices:
+            step = 1
+            if mouse_x is not None and mouse_x < self.center_x:
+                step = -1
+            item.cycle(step)
+        elif item.run is not None:
+            item.run()
+
+    def draw(self, surface: pygame.Surface, hint_device: str = "keyboard") -> None:
+        for i, item in enumerate(self.items):
+            r = self.rect(i)
+            focused = i == self.focus
+            art.panel(surface, r, alpha=235 if focused else 150, border=art.HILITE if focused else None, radius=14)
+            colour = art.HILITE if focused else (art.CREAM if item.enabled else art.MUTED)
+            if item.choices or item.detail is not None:  # the value, then the label, shrink to fit
+                shown = item.detail() if item.detail is not None else f"\u2039  {item.show(item.value)}  \u203a"
+                lit = focused and item.enabled
+                val = fitted(shown, FONT, (r.width - 56) * 3 // 5, art.CREAM if lit else art.MUTED, "bold", MIN_READ)
+                label = fitted(item.label, FONT, r.width - 80 - val.get_width(), colour, "bold", MIN_READ)
+                surface.blit(label, (r.x + 28, r.centery - label.get_height() // 2))
+                surface.blit(val, (r.right - 28 - val.get_width(), r.centery - val.get_height() // 2))
+            else:
+                label = fitted(item.label, FONT, r.width - 40, colour, "bold", MIN_READ)
+                surface.blit(label, label.get_rect(center=r.center))
+        if self.items and self.items[self.focus].hint:
+            hint = fitted(self.items[self.focus].hint, 30, 1840, art.MUTED, "regular", MIN_READ)
+            y = self.top + len(self.items) * ROW_H + 12
+            surface.blit(hint, hint.get_rect(midtop=(self.center_x, y)))

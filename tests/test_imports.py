@@ -1,0 +1,207 @@
+"""Every import arrow points down the house, and the screens do not import each other in a circle.
+
+The floors, lowest first (docs/ARCHITECTURE.md):
+
+    assets < engine < game.i18n < net < game.keep < game.play < game.ui < scenes < app
+
+A module may import its own floor or any floor below it, never one above. Inside game/ that says which
+room may import which: `i18n` imports no other room (it sits below net/, whose phone page serves words
+from the same catalogs, and needs only the standard library and assets/); `keep` (files, settings, records, stats) only
+`i18n`; `play` (tables, sittings, saves, words) `keep` and `i18n`; `ui` (the toolkit) all three. Imports
+are read from the source, wherever they are: at the top, inside functions, under `TYPE_CHECKING`, and
+`importlib.import_module("...")` / `__import__("...")` with a literal name; a string that names one of our
+modules ("app.bench_render", "scenes.board:BoardScene") counts too, since that is how a module is
+imported by name later. tests/ and tools/ stand outside the house and may import anything.
+
+Scenes open one another by name through the app (`app.open("board", ...)`, names in scenes/__init__.py),
+so among scenes/ the imports that run (`TYPE_CHECKING` ones aside) form no circle.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+FLOORS = ("assets", "engine", "game.i18n", "net", "game.keep", "game.play", "game.ui", "scenes", "app")
+ROOMS = ("i18n", "keep", "play", "ui")
+
+
+def modules(root: Path) -> dict[str, Path]:
+    """Dotted name -> file of every module on a floor (packages by their __init__)."""
+    found: dict[str, Path] = {}
+    for top in {floor.split(".")[0] for floor in FLOORS}:
+        for path in sorted((root / top).rglob("*.py")):
+            parts = list(path.relative_to(root).with_suffix("").parts)
+            if parts[-1] == "__init__":
+                parts.pop()
+            found[".".join(parts)] = path
+    return found
+
+
+def floor_of(name: str) -> int | None:
+    """Index in FLOORS of the floor holding module `name`, or None for modules outside the house."""
+    best: int | None = None
+    for i, floor in enumerate(FLOORS):
+        inside = name == floor or name.startswith(floor + ".")
+        if inside and (best is None or len(floor) > len(FLOORS[best])):  # game.ui, not game
+            best = i
+    return best
+
+
+def _type_checking_nodes(tree: ast.AST) -> set[int]:
+    """ids of nodes inside `if TYPE_CHECKING:` blocks."""
+    inside: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If):
+            test = node.test
+            name = test.id if isinstance(test, ast.Name) else test.attr if isinstance(test, ast.Attribute) else ""
+            if name == "TYPE_CHECKING":
+                for stmt in node.body:
+                    inside.update(id(n) for n in ast.walk(stmt))
+    return inside
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    out: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+                out.add(id(first.value))
+    return out
+
+
+def imports_of(name: str, path: Path, known: dict[str, Path]) -> list[tuple[str, int, bool]]:
+    """(imported module, line, only for type checking) for every import in `path`, wherever it stands."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    typing_only = _type_checking_nodes(tree)
+    docs = _docstrings(tree)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: list[tuple[str, int, bool]] = []
+
+    def add(target: str, node: ast.AST) -> None:
+        found.append((target, getattr(node, "lineno", 0), id(node) in typing_only))
+
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                add(alias.name, node)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")
+                parts = parts[: len(parts) - (node.level - 1)]
+                base = ".".join([*parts, base] if base else parts)
+            for alias in node.names:
+                sub = f"{base}.{alias.name}"
+                add(sub if sub in known else base, node)
+        elif isinstance(node, ast.Call):
+            func = node.func
+            called = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+            if called in ("import_module", "__import__") and node.args and isinstance(node.args[0], ast.Constant):
+                add(str(node.args[0].value), node)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs:
+            named = node.value.split(":")[0]
+            if "." in named and named in known:
+                add(named, node)
+    return found
+
+
+def upward_arrows(root: Path) -> list[str]:
+    """Every import from a floor to a floor above it, as 'file:line: a -> b'."""
+    known = modules(root)
+    bad: set[str] = set()
+    for name, path in known.items():
+        here = floor_of(name)
+        for target, line, _ in imports_of(name, path, known):
+            there = floor_of(target)
+            if here is not None and there is not None and there > here:
+                bad.add(f"{path.relative_to(root)}:{line}: {FLOORS[here]} -> {FLOORS[there]} ({target})")
+    return sorted(bad)
+
+
+def scene_circles(root: Path) -> list[list[str]]:
+    """Circles among scenes/ modules through imports that run (TYPE_CHECKING ones do not)."""
+    known = modules(root)
+    graph: dict[str, set[str]] = {}
+    for name, path in known.items():
+        if name.startswith("scenes."):
+            graph[name] = {t for t, _, typing in imports_of(name, path, known)
+                           if not typing and t.startswith("scenes.") and t != name}
+    circles: list[list[str]] = []
+    state: dict[str, int] = {}  # 1 on the path, 2 done
+    path: list[str] = []
+
+    def visit(node: str) -> None:
+        state[node] = 1
+        path.append(node)
+        for nxt in sorted(graph.get(node, ())):
+            if state.get(nxt) == 1:
+                circles.append([*path[path.index(nxt):], nxt])
+            elif nxt not in state:
+                visit(nxt)
+        path.pop()
+        state[node] = 2
+
+    for node in sorted(graph):
+        if node not in state:
+            visit(node)
+    return circles
+
+
+def test_every_import_points_down() -> None:
+    bad = upward_arrows(ROOT)
+    assert not bad, "imports that run up the house:\n" + "\n".join(bad)
+
+
+def test_scenes_import_no_circle() -> None:
+    circles = scene_circles(ROOT)
+    assert not circles, "scenes importing each other in a circle:\n" + "\n".join(" -> ".join(c) for c in circles)
+
+
+def test_game_is_only_rooms() -> None:
+    """game/ holds its rooms and nothing loose, so a file's room says what it is for."""
+    loose = sorted(p.name for p in (ROOT / "game").glob("*.py") if p.name != "__init__.py")
+    assert not loose, f"modules outside a room of game/: {loose}"
+    rooms = sorted(p.name for p in (ROOT / "game").iterdir() if p.is_dir() and (p / "__init__.py").exists())
+    assert rooms == sorted(ROOMS)
+
+
+def _house(tmp_path: Path, files: dict[str, str]) -> Path:
+    for floor in FLOORS:
+        (tmp_path / floor.replace(".", "/")).mkdir(parents=True, exist_ok=True)
+        (tmp_path / floor.replace(".", "/") / "__init__.py").touch()
+    for rel, text in files.items():
+        (tmp_path / rel).write_text(text)
+    return tmp_path
+
+
+def test_the_checker_sees_arrows_that_run_up(tmp_path: Path) -> None:
+    """The test above can fail: every way of importing upward is caught, and downward ones are not."""
+    root = _house(tmp_path, {
+        "scenes/board.py": "import pygame\n",
+        "scenes/pause.py": "from . import board\n",
+        "app/main.py": "from scenes.board import x\n",
+        "engine/lazy.py": "def f():\n    from scenes.board import BoardScene\n",
+        "net/typing_only.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from game.ui import shell\n",
+        "game/keep/by_name.py": "import importlib\nimportlib.import_module('game.play.table')\n",
+        "game/play/table.py": "TABLE = {'render': 'app.main'}\n",
+        "game/ui/down.py": "from game.play import table\nfrom ..keep import by_name\n",
+        "game/i18n/up.py": "from ..ui import down\n",
+    })
+    bad = "\n".join(upward_arrows(root))
+    for culprit in ("engine/lazy.py", "net/typing_only.py", "game/keep/by_name.py", "game/play/table.py",
+                    "game/i18n/up.py"):
+        assert culprit in bad, culprit
+    assert "game/ui/down.py" not in bad and "app/main.py" not in bad and "scenes/pause.py" not in bad
+
+
+def test_the_checker_sees_a_circle_of_scenes(tmp_path: Path) -> None:
+    root = _house(tmp_path, {
+        "scenes/board.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .results import R\n",
+        "scenes/results.py": "def again():\n    from .board import BoardScene\n",
+    })
+    assert scene_circles(root) == []
+    (root / "scenes/board.py").write_text("def end():\n    from .results import R\n")
+    assert scene_circles(root) == [["scenes.board", "scenes.results", "scenes.board"]]
