@@ -51,3 +51,22 @@ def test_hard_stops_early_when_asked() -> None:
     started = time.perf_counter()
     assert bot.choose(game.view(game.to_move)) in game.legal_actions()
     assert time.perf_counter() - started < 2.0
+
+
+def test_hard_searches_at_most_max_lines_whatever_its_budget() -> None:
+    # More lines made hard weaker (see HardBot.max_lines): a larger K or a long budget stops at the cap
+    # and plays exactly what the capped search plays; bench and review lift the cap.
+    game = _midgame(5, 18)
+    view = game.view(game.to_move)
+    capped, large = HardBot(9, iterations=HardBot.max_lines), HardBot(9, iterations=2400)
+    assert capped.choose(view) == large.choose(view)
+    assert large.last_search is not None and large.last_search["iterations"] == HardBot.max_lines
+    timed = HardBot(9, move_time=20.0)
+    started = time.perf_counter()
+    timed.choose(view)
+    assert timed.last_search is not None and timed.last_search["iterations"] == HardBot.max_lines
+    assert time.perf_counter() - started < 10.0
+    free = HardBot(9, iterations=600)
+    free.max_lines = None
+    free.choose(view)
+    assert free.last_search is not None and free.last_search["iterations"] == 600

@@ -69,6 +69,7 @@ def _review_move(game: Game, seat: str, played: dict[str, Any], iterations: int,
                  index: int) -> dict[str, Any]:
     view = from_position(game.view(seat))
     bot = HardBot(seed, iterations=iterations)
+    bot.max_lines = None  # the review's estimates use all the lines it is given
     candidates = bot.candidates(view)
     if played not in candidates:
         candidates.append(played)
