@@ -35,7 +35,7 @@ from .admission import CODE_DIGITS, Admission, new_code
 from .protocol import DEAD_AFTER_S, PROTOCOL_VERSION, ProtocolError, pack, unpack
 from .roles import PLAYER, WATCHER
 from .router import Router
-from .seats import RemoteSeat
+from .seats import RemoteSeat, same_name
 from .version import program_version
 from .watchers import FULL, Watchers
 
@@ -205,14 +205,14 @@ class Host:
         data, game = _read_save(save_path)
         if data.get("host_seat", "south") != self.host_seat:
             raise NotationError(f"{save_path}: a game of the other kind (table or not)")
-        links = {_plain(r.name or ""): (r.identity, r.conn) for r in self.remotes.values() if r.identity is not None}
+        links = {same_name(r.name or ""): (r.identity, r.conn) for r in self.remotes.values() if r.identity is not None}
         request, self.admission.request = self.admission.request, None
         if request is not None:
-            links[_plain(request.name)] = (request.link, request.conn)
+            links[same_name(request.name)] = (request.link, request.conn)
         self._take_saved(data, game, save_path)
         self.started = False  # the guests see the rules again; the host's player starts
         for remote in self.remotes.values():
-            identity, conn = links.pop(_plain(remote.name or ""), (None, None))
+            identity, conn = links.pop(same_name(remote.name or ""), (None, None))
             if identity is not None and conn is not None:
                 self._seat(remote, identity, conn, {})
         for identity, _conn in links.values():
@@ -594,11 +594,6 @@ def _read_save(save_path: Path) -> tuple[dict[str, Any], Game]:
     if not isinstance(token, str | None) or not isinstance(name, str | None):
         raise NotationError(f"{save_path}: guest_token and guest_name must be text")
     return data, game
-
-
-def _plain(name: str) -> str:
-    """A name as matched against a saved seat's: case and spacing do not count."""
-    return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
 
 
 def _replay_events(record: Any) -> list[Event]:

@@ -9,6 +9,7 @@ to the connection that showed the token (net.router).
 from __future__ import annotations
 
 import time
+import unicodedata
 from dataclasses import dataclass
 
 from .protocol import DEAD_AFTER_S
@@ -29,3 +30,9 @@ class RemoteSeat:
     def lost(self) -> bool:
         """Taken by a player who is not connected now: the table waits for them."""
         return self.token is not None and not self.alive()
+
+
+def same_name(name: str) -> str:
+    """A name as compared between evenings and against a saved seat's: NFKC, case-folded, spaces
+    collapsed ("Ben " is "ben"); game.keep.lan_store keys the host's saves on it too."""
+    return " ".join(unicodedata.normalize("NFKC", name).casefold().split())

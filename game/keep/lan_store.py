@@ -16,13 +16,14 @@ from __future__ import annotations
 import hashlib
 import logging
 import time
-import unicodedata
 from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from engine.match import Match
 from game.i18n import N_, _
 from game.keep.files import BadFile, data_dir, read_json, set_aside, write_json
+from net.seats import same_name
 
 if TYPE_CHECKING:
     from net.guest import Guest
@@ -31,11 +32,6 @@ log = logging.getLogger(__name__)
 LEGACY_HOST_SAVE = "lan-host-game.json"
 JOINED_FORMAT = "battleline-lan-joined/1"
 JOINED_WHAT = N_("A LAN game you joined")
-
-
-def same_name(name: str) -> str:
-    """A name as compared between evenings: NFKC, case-folded, spaces collapsed ("Ben " is "ben")."""
-    return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
 
 
 def _slug(text: str) -> str:
@@ -129,12 +125,6 @@ def guest_token(address: str) -> str | None:
     return _tokens().get(address)
 
 
-def remember_token(address: str, token: str) -> None:
-    tokens = _tokens()
-    tokens[address] = token
-    write_json(_tokens_path(), tokens)
-
-
 def remember_joined(address: str, *, token: str, code: str, seat: str, players: dict[str, str],
                     flags: dict[str, int], actions: int, match: dict[str, int] | None = None) -> None:
     """The note Continue lists: who plays, the score as last seen, and what rejoining needs."""
@@ -214,8 +204,6 @@ def note_guest(guest: Guest) -> None:
         flags = {s: sum(f.claimed == s for f in game.flags) if game else 0 for s in ("south", "north")}
         score = None
         if guest.match is not None:
-            from engine.match import Match
-
             try:
                 score = dict(Match.from_dict(guest.match).scores)
             except ValueError:

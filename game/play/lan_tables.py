@@ -15,6 +15,7 @@ from typing import Any
 from engine import IllegalAction, NotationError, redact, to_record
 from engine.actions import parse_action
 from engine.game import Game
+from game.keep.lan_store import note_guest
 from game.play.bot_client import BotLike
 from net.guest import Guest
 from net.host import Host
@@ -212,8 +213,6 @@ class RemoteTable:
         """The score as last seen, for Continue; the record (it may come under the results) drops the note."""
         noted = (self.guest.actions_done, self.guest.record is not None)
         if noted != self._noted:
-            from game.keep.lan_store import note_guest
-
             self._noted = noted
             note_guest(self.guest)
 
