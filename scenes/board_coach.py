@@ -15,6 +15,7 @@ from game.play.coach import Advice, Coach, advice_line
 from game.play.table import LocalTable
 from game.ui import art
 from game.ui.text import text
+from game.ui.widgets import chance_bar
 
 if TYPE_CHECKING:
     from .board import BoardScene
@@ -85,11 +86,7 @@ def draw_bar(board: BoardScene, surface: pygame.Surface) -> None:
     # Under the player's name and flag count, right-aligned, above the deck labels and clear of the caption box.
     right = surface.get_width() - 28
     bar = pygame.Rect(right - 170, 108, 170, 14)
-    pygame.draw.rect(surface, (70, 40, 36), bar, border_radius=7)
-    filled = bar.copy()
-    filled.width = max(4, round(bar.width * chance))
-    pygame.draw.rect(surface, art.GOOD, filled, border_radius=7)
-    pygame.draw.rect(surface, art.CREAM, bar, 2, border_radius=7)
+    chance_bar(surface, bar, chance)
     label = text(_("Win estimate: {percent}%", percent=round(100 * chance)), 22, art.MUTED)
     surface.blit(label, label.get_rect(midright=(bar.x - 10, bar.centery)))
 

@@ -17,6 +17,7 @@ from game.i18n import _
 from game.play.coach import Coach
 from game.ui import art
 from game.ui.text import fitted
+from game.ui.widgets import chance_bar
 
 if TYPE_CHECKING:
     from .replay_view import ReplayScene
@@ -75,8 +76,4 @@ def draw_bar(scene: ReplayScene, surface: pygame.Surface) -> None:
                      percent=round(100 * chance)), 28, 584, art.MUTED)
     surface.blit(label, label.get_rect(topleft=(1316, 14)))
     bar = pygame.Rect(1316, 58, 584, 14)
-    pygame.draw.rect(surface, (70, 40, 36), bar, border_radius=7)
-    filled = bar.copy()
-    filled.width = max(4, round(bar.width * chance))
-    pygame.draw.rect(surface, art.GOOD, filled, border_radius=7)
-    pygame.draw.rect(surface, art.CREAM, bar, 2, border_radius=7)
+    chance_bar(surface, bar, chance)

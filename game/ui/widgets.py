@@ -128,3 +128,12 @@ class Menu:
             hint = fitted(self.items[self.focus].hint, 30, 1840, art.MUTED, "regular", MIN_READ)
             y = self.top + len(self.items) * ROW_H + 12
             surface.blit(hint, hint.get_rect(midtop=(self.center_x, y)))
+
+
+def chance_bar(surface: pygame.Surface, bar: pygame.Rect, chance: float) -> None:
+    """A win estimate (0-1) as a filled bar: the board's and the replay's look the same."""
+    pygame.draw.rect(surface, (70, 40, 36), bar, border_radius=7)
+    filled = bar.copy()
+    filled.width = max(4, round(bar.width * chance))
+    pygame.draw.rect(surface, art.GOOD, filled, border_radius=7)
+    pygame.draw.rect(surface, art.CREAM, bar, 2, border_radius=7)
