@@ -109,3 +109,27 @@ def test_host_lets_a_bot_take_a_lost_guests_seat() -> None:
         assert host.bot_plays_guest and OTHER[host.host_seat] == "north"
     finally:
         host_table.close()
+
+
+def test_r41_the_finished_games_table_keeps_answering_while_the_next_games_view_is_on_its_way() -> None:
+    # Between games of a match the guest drops the finished game until the next one's view arrives;
+    # the board still on that table read `to_move` in the gap and crashed (seen once in CI).
+    host = Host.new(rules=Rules(), seed=43, code="2468", host_name="Ana", accept_any=True)
+    host.start()
+    guest = Guest(f"127.0.0.1:{host.port}", code="2468", name="Ben")
+    remote = RemoteTable(guest)
+    guest.connect()
+    try:
+        deadline = time.monotonic() + 5
+        while guest.view is None:
+            host.poll(10)
+            remote.tick(True)
+            assert time.monotonic() < deadline
+        shown = (remote.to_move, remote.phase)
+        guest._handle({"t": "game", "number": guest.number + 1, "match": guest.match})  # as the host sends it
+        assert guest.game is None and guest.view is None
+        assert (remote.to_move, remote.phase) == shown and remote.result is None
+        assert not remote.legal_actions()
+    finally:
+        remote.close()
+        host.close()

@@ -143,6 +143,7 @@ class RemoteTable:
         self.snoozed = False
         self._detached = False
         self.number = guest.number  # which game of the sitting this table shows
+        self._shown: Game | None = None  # that game, kept while the guest waits for the next one's view
         self._noted: tuple[int, bool] | None = None  # what the Continue note last said (actions, over)
 
     @property
@@ -154,9 +155,13 @@ class RemoteTable:
         return dict(self.guest.players)
 
     def _game(self) -> Game:
-        if self.guest.game is None:
+        """The game this table shows. Once the host starts the sitting's next game, the guest drops the
+        finished one until the new view arrives; this table keeps answering from the game it showed."""
+        if self.guest.number == self.number and self.guest.game is not None:
+            self._shown = self.guest.game
+        if self._shown is None:
             raise IllegalAction("not connected to the host yet")
-        return self.guest.game
+        return self._shown
 
     @property
     def to_move(self) -> str:
@@ -168,6 +173,8 @@ class RemoteTable:
 
     @property
     def result(self) -> dict[str, Any] | None:
+        if self.guest.number != self.number:  # the next game began: the one shown here is over
+            return self._shown.result if self._shown is not None else None
         if self.guest.record is not None:
             result: dict[str, Any] | None = self.guest.record.get("result")
             return result
