@@ -50,7 +50,7 @@ from ..actions import Action
 from ..game import Game
 from ..rules import SEATS
 from .base import Bot
-from .forecast import Forecast, random_mask
+from .forecast import FLAG_SHARE, Forecast, random_mask
 from .lean import OVER, Lean, from_action
 from .lean_eval import Shares, finish_turn, leaf_value
 from .lean_policy import LeanPolicy
@@ -92,7 +92,7 @@ class HardBot(Bot):
             return actions[0]
         if game.phase in ("draw", "scout_draw"):
             return choose_deck(game, actions)
-        forecast = Forecast(game, game.to_move, self.rng, SCREEN[0][0])
+        forecast = Forecast(game, game.to_move, self.rng, SCREEN[0][0], shares=self.screen_shares)
         if game.phase == "scout_return":
             return choose_return(game, actions, forecast)
         ranked = rank_plays(game, actions, forecast, SCREEN)
@@ -102,7 +102,7 @@ class HardBot(Bot):
 
     def candidates(self, game: Game) -> list[Action]:
         """The plays the search would compare at a play step (the normal screening's best)."""
-        forecast = Forecast(game, game.to_move, self.rng, SCREEN[0][0])
+        forecast = Forecast(game, game.to_move, self.rng, SCREEN[0][0], shares=self.screen_shares)
         return [a for _, a in rank_plays(game, game.legal_actions(), forecast, SCREEN)]
 
     def search(self, game: Game, candidates: list[Action]) -> Action:
@@ -124,8 +124,7 @@ class HardBot(Bot):
         search_start = time.perf_counter()
         while True:
             base = Lean.from_game(determinize(game, me, sample_world(hidden, self.rng)))
-            shares = [([random_mask(self.rng, LEAF_SHARE) for _ in range(9)],
-                       [random_mask(self.rng, LEAF_SHARE) for _ in range(9)]) for _ in range(self.leaf_shares)]
+            shares = self._shares()
             stop = False
             rollout_seed = self.rng.getrandbits(32)
             for k in alive:
@@ -170,8 +169,7 @@ class HardBot(Bot):
         total = 0.0
         for _ in range(worlds):
             state = Lean.from_game(determinize(game, me, sample_world(hidden, self.rng)))
-            shares = [([random_mask(self.rng, LEAF_SHARE) for _ in range(9)],
-                       [random_mask(self.rng, LEAF_SHARE) for _ in range(9)]) for _ in range(self.leaf_shares)]
+            shares = self._shares()
             total += leaf_value(state, seat, shares, memo)
         return _chance(total / worlds)
 
@@ -181,6 +179,11 @@ class HardBot(Bot):
     #: the evaluation's own bias then decides between them ever more surely; that bias, not speed, is
     #: what to work on next. Bench and review (which want the full budget) set None.
     max_lines: int | None = 400
+
+    def _shares(self) -> Shares:
+        """One world's ways of sharing the pools among flags: ours with my_share, theirs with their_share."""
+        return [([random_mask(self.rng, self.my_share) for _ in range(9)],
+                 [random_mask(self.rng, self.their_share) for _ in range(9)]) for _ in range(self.leaf_shares)]
 
     def _out_of_budget(self, done: int, deadline: float) -> bool:
         if self.max_lines is not None and done >= self.max_lines:
@@ -197,6 +200,11 @@ class HardBot(Bot):
     endgame_troops = 0
     #: Ways of sharing the pools among flags averaged at each leaf.
     leaf_shares = 2
+    #: Chance that a card of our pool, and of the opponent's, is open to a given flag at a leaf.
+    my_share = LEAF_SHARE
+    their_share = LEAF_SHARE
+    #: The same chances in the normal screening that picks the candidates.
+    screen_shares = (FLAG_SHARE, FLAG_SHARE)
     #: How many of the playout policy's favourite replies the opponent chooses among. Against `normal`,
     #: 120 games each at 250 lines per decision: 1 reply won 57.5%, 4 won 60%, 8 won 69%, 16 won 67%;
     #: 200 games at 0.5 s per move: 4 won 57.5%, 8 won 57%. More replies are no worse, and the time
