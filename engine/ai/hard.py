@@ -51,12 +51,12 @@ from ..game import Game
 from ..rules import SEATS
 from .base import Bot
 from .forecast import FLAG_SHARE, Forecast, random_mask
-from .lean import OVER, Lean, from_action
+from .lean import OVER, Lean, LeanAction, from_action
 from .lean_eval import Shares, finish_turn, leaf_value
 from .lean_policy import LeanPolicy
 from .normal import choose_deck, choose_return, hold_value, rank_plays
 from .outlook import Memo
-from .worlds import determinize, hidden_of, sample_world
+from .worlds import Hidden, determinize, hidden_of, sample_world
 
 #: Screening stages used to pick the candidates searched (worlds, candidates kept).
 SCREEN: tuple[tuple[int, int], ...] = ((2, 24), (8, 8))
@@ -64,8 +64,9 @@ SCREEN: tuple[tuple[int, int], ...] = ((2, 24), (8, 8))
 HALVINGS = (16, 48, 120)
 #: Part of the budget kept back for the answer's own overhead.
 SAFETY = 0.04
-#: Chance that a pool card is open to a given flag at a leaf (engine.ai.outlook.reach).
-LEAF_SHARE = 0.5
+#: Chance that a pool card is open to a given flag at a leaf (engine.ai.outlook.reach), for
+#: both sides alike: the win chance reported to players is read with it.
+EVEN_SHARE = 0.5
 
 
 class HardBot(Bot):
@@ -151,10 +152,28 @@ class HardBot(Bot):
         #: Each candidate searched, with its estimated win chance (engine.ai.review reads these).
         self.last_values = [(candidates[k], _chance(totals[k] / counts[k])) for k in range(len(candidates))
                             if counts[k]]
+        value = totals[best] / max(counts[best], 1)
+        if not endgame:
+            value = self._even_value(game, moves[best], hidden, memo)
         self.last_search = {"iterations": done, "seconds": time.perf_counter() - search_start,
-                            "candidates": len(candidates), "worlds": worlds,
-                            "win_chance": _chance(totals[best] / max(counts[best], 1))}
+                            "candidates": len(candidates), "worlds": worlds, "win_chance": _chance(value)}
         return candidates[best]
+
+    def _even_value(self, game: Game, move: LeanAction, hidden: Hidden, memo: Memo) -> float:
+        """The chosen play's line value with even shares, the one the win chance is read from.
+
+        The search's own shares flatter our side (my_share > their_share picks better moves, see
+        below), so the estimate shown to players is read again on `chance_worlds` worlds with both
+        pools shared alike (EVEN_SHARE).
+        """
+        me = game.to_move
+        seat = SEATS.index(me)
+        total = 0.0
+        for _ in range(self.chance_worlds):
+            state = Lean.from_game(determinize(game, me, sample_world(hidden, self.rng)))
+            state.apply(move)
+            total += self._line_value(state, seat, self._shares(EVEN_SHARE, EVEN_SHARE), memo)
+        return total / self.chance_worlds
 
     def estimate(self, game: Game, worlds: int = 64) -> float:
         """The chance that the player to move wins, from the evaluation alone (no search).
@@ -169,7 +188,7 @@ class HardBot(Bot):
         total = 0.0
         for _ in range(worlds):
             state = Lean.from_game(determinize(game, me, sample_world(hidden, self.rng)))
-            shares = self._shares()
+            shares = self._shares(EVEN_SHARE, EVEN_SHARE)
             total += leaf_value(state, seat, shares, memo)
         return _chance(total / worlds)
 
@@ -180,10 +199,12 @@ class HardBot(Bot):
     #: what to work on next. Bench and review (which want the full budget) set None.
     max_lines: int | None = 400
 
-    def _shares(self) -> Shares:
-        """One world's ways of sharing the pools among flags: ours with my_share, theirs with their_share."""
-        return [([random_mask(self.rng, self.my_share) for _ in range(9)],
-                 [random_mask(self.rng, self.their_share) for _ in range(9)]) for _ in range(self.leaf_shares)]
+    def _shares(self, mine: float | None = None, theirs: float | None = None) -> Shares:
+        """One world's ways of sharing the pools among flags (by default my_share and their_share)."""
+        mine = self.my_share if mine is None else mine
+        theirs = self.their_share if theirs is None else theirs
+        return [([random_mask(self.rng, mine) for _ in range(9)],
+                 [random_mask(self.rng, theirs) for _ in range(9)]) for _ in range(self.leaf_shares)]
 
     def _out_of_budget(self, done: int, deadline: float) -> bool:
         if self.max_lines is not None and done >= self.max_lines:
@@ -201,10 +222,12 @@ class HardBot(Bot):
     #: Ways of sharing the pools among flags averaged at each leaf.
     leaf_shares = 2
     #: Chance that a card of our pool, and of the opponent's, is open to a given flag at a leaf.
-    my_share = LEAF_SHARE
-    their_share = LEAF_SHARE
+    my_share = 0.85
+    their_share = 0.5
     #: The same chances in the normal screening that picks the candidates.
     screen_shares = (FLAG_SHARE, FLAG_SHARE)
+    #: Worlds on which the chosen play's win chance is read again with even shares.
+    chance_worlds = 48
     #: How many of the playout policy's favourite replies the opponent chooses among. Against `normal`,
     #: 120 games each at 250 lines per decision: 1 reply won 57.5%, 4 won 60%, 8 won 69%, 16 won 67%;
     #: 200 games at 0.5 s per move: 4 won 57.5%, 8 won 57%. More replies are no worse, and the time
