@@ -8,7 +8,9 @@ hand or the tactics deck) and plays every surviving candidate in it:
 - in the middle game, we finish our turn (claims, draw) and the opponent answers: of the replies the
   playout policy likes best, the one that leaves us worst off (a small minimax step, which sees
   threats a static look misses). The line ends in the normal evaluation, made exact by the world:
-  both pools are the real hands and the troops each player would draw next;
+  both pools are the real hands and the troops each player would draw next. Without tactics, our
+  pool's cards are credited with more reach than the opponent's (HardBot.search_shares), which
+  moved hard from 53 to 78 of the same 100 games against normal;
 - once the troop deck is empty (HardBot.endgame_troops), the line is played out to the end of the
   game by the playout policy on both sides: the last turns are forced plays the evaluation misses.
 
@@ -19,20 +21,23 @@ normal bot's hold values.
 Every line is played on engine.ai.lean, the rules of engine.Game on bit masks (checked against Game
 move by move in tests/test_bots_lean.py), which makes a line several times cheaper than on Game.
 
-Win estimate: the chosen play's mean line value, read as a chance of winning ((value + 1) / 2,
-clipped to 0-1). It is the search's own opinion, pessimistic by design (the opponent answers with
+Win estimate: the chosen play's mean line value over `chance_worlds` fresh worlds, with both pools
+shared alike (EVEN_SHARE, so the lopsided search shares do not flatter us), read as a chance of
+winning ((value + 1) / 2, clipped to 0-1). It is pessimistic by design (the opponent answers with
 the reply worst for us in each world), and is reported in `last_search["win_chance"]`.
 
 Speed: `battleline bench bots` gave 4,868 lines per second at 0.5 s per position and 5,035 at 1 s
 (2-core machine, about one other busy process): K = 2,400 iterations is about 0.5 s of search on an
 idle core and K = 5,000 about 1 s (the default budget). A line costs more once the troop deck is empty.
 
-Strength (issue 18, not yet at its 70% bar): against `normal` at K = 2,400, 56 of 100 full-rules games
-(seeds 1-100) and 23 of 40 troops-only (seeds 1-40); at K = 400, 46 of 60 full-rules (seeds 1-60); with
-no reply step at K = 2,400, 25 of 40. More lines do not make it stronger: the limit is the value of a
-line (the normal evaluation after one reply), not the speed of the search. So a decision stops at
-`max_lines` (400) lines, about 0.1 s on an idle core: 74 of seeds 1-100 at 400 lines against 56 at 2,400.
-With the cap: 139 of 200 full-rules games (seeds 1-200) and 110 of 200 troops-only; still short of 70%.
+Strength (issue 18, not yet at its 70% bar): the limit is the value of a line, not the speed of the
+search. More lines do not make hard stronger (full rules, seeds 1-100: 74 at 400 lines, 56 at 2,400;
+troops only, seeds 1-45 with the shares below: 31 at 1,200 lines, 38 at 400), so a decision stops at
+`max_lines` (400), about 0.1 s on an idle core. `battleline arena --bots hard,normal --games 200
+--seed 1 --iterations 2400` (the cap makes any K >= 400 play alike): troops only (--no-tactics) 130
+of 200 with the shares below (110 with even shares); full rules 119 of 200 (an earlier run of the same
+bot with other random draws: 139). Tried on the same 200 troops-only games and not kept: 4 share
+draws per leaf 124, a 250-line cap 127.
 
 Reproducibility: with `iterations` set, the search stops after exactly that many lines and the
 bot is deterministic from its seed. With only a time budget (the default, 1 s) it stops on the
