@@ -4,12 +4,29 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
+from typing import Any
 
 from engine import OTHER, IllegalAction, Rules
 from game.play.bot_client import InProcessBot
 from game.play.lan_tables import HostTable, RemoteTable
 from net.guest import Guest
 from net.host import Host
+
+
+def _host_and_guest(seed: int, **options: Any) -> tuple[Host, Guest]:
+    """A started host that admits any guest, and a guest pointed at it, not yet connected."""
+    host = Host.new(rules=Rules(), seed=seed, code="2468", host_name="Ana", accept_any=True, **options)
+    host.start()
+    return host, Guest(f"127.0.0.1:{host.port}", code="2468", name="Ben")
+
+
+def _wait_until(done: Callable[[], bool], step: Callable[[], object], seconds: float = 5) -> None:
+    """Run `step` until `done`, failing the test after `seconds`."""
+    deadline = time.monotonic() + seconds
+    while not done():
+        step()
+        assert time.monotonic() < deadline
 
 
 def _play_through_tables(host_table: HostTable, remote: RemoteTable, rng: random.Random, steps: int) -> None:
@@ -23,18 +40,12 @@ def _play_through_tables(host_table: HostTable, remote: RemoteTable, rng: random
 
 
 def test_lan_game_through_both_tables_ends_the_same_for_both() -> None:
-    host = Host.new(rules=Rules(), seed=41, code="2468", host_name="Ana", accept_any=True)
-    host.start()
-    guest = Guest(f"127.0.0.1:{host.port}", code="2468", name="Ben")
+    host, guest = _host_and_guest(41)
     host_table, remote = HostTable(host), RemoteTable(guest)
     guest.connect()
     rng = random.Random(3)
     try:
-        deadline = time.monotonic() + 5
-        while guest.view is None:
-            host_table.tick(True)
-            remote.tick(True)
-            assert time.monotonic() < deadline
+        _wait_until(lambda: guest.view is not None, lambda: (host_table.tick(True), remote.tick(True)))
         assert remote.local_seats == ("north",) and remote.names == {"south": "Ana", "north": "Ben"}
         seen_by_guest = []
         deadline = time.monotonic() + 90  # by the clock, not a count of polls: a loaded machine delivers later
@@ -57,17 +68,11 @@ def test_lan_game_through_both_tables_ends_the_same_for_both() -> None:
 
 
 def test_remote_table_explains_an_illegal_choice_before_sending() -> None:
-    host = Host.new(rules=Rules(), seed=42, code="2468", host_name="Ana", first="north", accept_any=True)
-    host.start()
-    guest = Guest(f"127.0.0.1:{host.port}", code="2468", name="Ben")
+    host, guest = _host_and_guest(42, first="north")
     remote = RemoteTable(guest)
     guest.connect()
     try:
-        deadline = time.monotonic() + 5
-        while guest.view is None:
-            host.poll(5)
-            guest.poll(5)
-            assert time.monotonic() < deadline
+        _wait_until(lambda: guest.view is not None, lambda: (host.poll(5), guest.poll(5)))
         hand = remote.view("north")["hands"]["north"]
         not_held = next(c for c in ("r1", "r2", "r3", "o1", "o2", "o3", "y1", "y2") if c not in hand)
         try:
@@ -83,17 +88,12 @@ def test_remote_table_explains_an_illegal_choice_before_sending() -> None:
 
 
 def test_host_lets_a_bot_take_a_lost_guests_seat() -> None:
-    host = Host.new(rules=Rules(), seed=43, code="2468", host_name="Ana", first="north", accept_any=True)
-    host.start()
-    guest = Guest(f"127.0.0.1:{host.port}", code="2468", name="Ben")
+    host, guest = _host_and_guest(43, first="north")
     host_table = HostTable(host)
     guest.connect()
     try:
-        deadline = time.monotonic() + 5
-        while host.guest_token is None or guest.view is None:
-            host.poll(5)
-            guest.poll(5)
-            assert time.monotonic() < deadline
+        _wait_until(lambda: host.guest_token is not None and guest.view is not None,
+                    lambda: (host.poll(5), guest.poll(5)))
         guest.close()  # the guest's machine goes away
         host.last_heard -= 10  # ... and has been silent longer than the heartbeat allows
         assert host_table.peer_lost and host_table.thinking == "north"
@@ -114,17 +114,11 @@ def test_host_lets_a_bot_take_a_lost_guests_seat() -> None:
 def test_r41_the_finished_games_table_keeps_answering_while_the_next_games_view_is_on_its_way() -> None:
     # Between games of a match the guest drops the finished game until the next one's view arrives;
     # the board still on that table read `to_move` in the gap and crashed (seen once in CI).
-    host = Host.new(rules=Rules(), seed=43, code="2468", host_name="Ana", accept_any=True)
-    host.start()
-    guest = Guest(f"127.0.0.1:{host.port}", code="2468", name="Ben")
+    host, guest = _host_and_guest(43)
     remote = RemoteTable(guest)
     guest.connect()
     try:
-        deadline = time.monotonic() + 5
-        while guest.view is None:
-            host.poll(10)
-            remote.tick(True)
-            assert time.monotonic() < deadline
+        _wait_until(lambda: guest.view is not None, lambda: (host.poll(10), remote.tick(True)))
         shown = (remote.to_move, remote.phase)
         guest._handle({"t": "game", "number": guest.number + 1, "match": guest.match})  # as the host sends it
         assert guest.game is None and guest.view is None
