@@ -50,10 +50,8 @@ class Forecast:
     """Worlds for one decision of `me`, and position values averaged over them."""
 
     def __init__(self, game: Game, me: str, rng: random.Random, worlds: int, extra: int = 2,
-                 hidden: Hidden | None = None, shares: tuple[float, float] = (FLAG_SHARE, FLAG_SHARE)) -> None:
+                 hidden: Hidden | None = None) -> None:
         self.me = me
-        #: Chance that a card of our pool, and of the opponent's, is open to a given flag.
-        self.my_share, self.their_share = shares
         self.other = OTHER[me]
         self.hidden = hidden or hidden_of(game, me)
         self.rng = rng
@@ -77,14 +75,14 @@ class Forecast:
             deck = world.troop_deck[::-1]  # top first
             ours, theirs = (deck[0::2], deck[1::2]) if self._we_first else (deck[1::2], deck[0::2])
             self.my_draws.append(ours[:self._mine_count + self.extra])
-            self.my_shares.append(self._shares(self.my_share))
+            self.my_shares.append(self._shares())
             self.opp_pools.append(world.opp_hand + theirs[:self._theirs_count])
-            self.opp_shares.append(self._shares(self.their_share))
+            self.opp_shares.append(self._shares())
         self._opp_cache.clear()
 
-    def _shares(self, chance: float) -> list[int]:
-        """Nine random 64-bit masks, each bit set with `chance` (to 1/256)."""
-        return [random_mask(self.rng, chance) for _ in range(9)]
+    def _shares(self) -> list[int]:
+        """Nine random 64-bit masks, each bit set with chance FLAG_SHARE (to 1/256)."""
+        return [random_mask(self.rng, FLAG_SHARE) for _ in range(9)]
 
     @property
     def size(self) -> int:
