@@ -375,6 +375,8 @@ class Host:
         if remote is None:
             if self.admission.asking(identity, conn) and kind in ("ping", "bye"):
                 self._while_asking(identity, message)
+            elif kind == "bye":
+                pass  # a farewell from a link no longer (or never) seated: nothing to undo, no one to answer
             else:
                 self._error(identity, "say hello first: you are not in this game", code="not_joined")
             return

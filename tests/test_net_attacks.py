@@ -133,6 +133,29 @@ def test_an_exception_while_handling_a_message_is_answered_and_never_leaves_poll
         game_host.close()
 
 
+
+def test_a_farewell_from_a_link_that_holds_no_seat_is_not_answered_with_an_error() -> None:
+    # A guest's close says bye and drops its socket at once; the host may see the connection close (and
+    # unbind the seat) before it reads the bye. That farewell must not count as a refused message.
+    game_host = Host.new(rules=Rules(), seed=7, code="3333", host_name="Ana", accept_any=True)
+    context = zmq.Context()
+    stranger = context.socket(zmq.DEALER)
+    stranger.connect(f"tcp://127.0.0.1:{game_host.port}")
+    try:
+        stranger.send(pack({"t": "bye"}))
+        stranger.send(pack({"t": "ping", "n": 1}))  # refused: proves the bye before it was read
+        deadline = time.monotonic() + 5
+        while game_host.errors_sent == 0:
+            game_host.poll(5)
+            assert time.monotonic() < deadline
+        assert stranger.poll(2000)
+        assert unpack(stranger.recv())["code"] == "not_joined"
+        assert game_host.errors_sent == 1  # the ping's refusal only
+    finally:
+        stranger.close(0)
+        context.term()
+        game_host.close()
+
 # ---------------------------------------------------------------------------------------------- item 2
 def test_guessing_the_code_is_hopeless_and_the_expected_time_is_days(tmp_path: Path) -> None:
     """3 s of guessing as fast as the host answers, from 32 connections renewed as they run out of
