@@ -6,11 +6,12 @@ import time
 
 from engine.ai import make_bot
 from engine.ai.hard import HardBot
+from engine.ai.lean import DESERTER, SCOUT, Lean
 from engine.game import Game
 from engine.rules import Rules
 
 
-def _midgame(seed: int, plays: int = 200, troops_left: int = 60) -> Game:
+def _midgame(seed: int, plays: int = 200, troops_left: int = -1) -> Game:
     """A game of the easy bot against itself, stopped at a play after `plays` actions or once at
     most `troops_left` troops are left to draw."""
     game = Game.new(seed=seed)
@@ -86,3 +87,42 @@ def test_win_chance_is_read_with_even_shares_not_the_searchs_lopsided_ones() -> 
         searched = dict((repr(a), v) for a, v in bot.last_values)[repr(chosen)]
         assert bot.last_search is not None
         assert bot.last_search["win_chance"] < searched - 0.05, (bot.last_search, searched)
+
+
+def _after_our_play(seed: int, guile: int) -> tuple[Lean, int] | None:
+    """A full-rules middle game (24 troops left to draw) after our first troop play, the opponent
+    holding `guile` (Deserter or Scout) in place of a troop; None where it may not play a tactic next."""
+    game = _midgame(seed, 200, troops_left=24)
+    state = Lean.from_game(game)
+    me, other = state.to_move, 1 - state.to_move
+    if state.seen >> DESERTER & 1 or state.seen >> SCOUT & 1 or state.played[other] > state.played[me]:
+        return None
+    for card in (DESERTER, SCOUT):
+        state.hands[other] &= ~(1 << card)
+        if card in state.tactics:
+            state.tactics.remove(card)
+    troops = [c for c in range(60) if state.hands[other] >> c & 1]
+    if not troops:
+        return None
+    state.hands[other] = state.hands[other] & ~(1 << troops[0]) | 1 << guile
+    state.apply(next(p for p in state.plays() if p[1] < 60))
+    return state, me
+
+
+def test_the_opponents_reply_in_a_line_is_never_a_guile_card() -> None:
+    """Guile cards are left out of the reply step (HardBot._line_value): a Deserter in the opponent's
+    hand, which would strike our best side at once in every world that deals it, weighs on a line no
+    more than a Scout does (the evaluation at the leaf counts neither)."""
+    compared = 0
+    for seed in range(12):
+        with_deserter, with_scout = _after_our_play(seed, DESERTER), _after_our_play(seed, SCOUT)
+        if with_deserter is None or with_scout is None:
+            continue
+        values = []
+        for state, me in (with_deserter, with_scout):
+            bot = HardBot(seed)
+            bot.policy.rng.seed(seed)
+            values.append(bot._line_value(state, me, bot._shares(0.5, 0.5), {}))
+        assert values[0] == values[1], (seed, values)
+        compared += 1
+    assert compared >= 4
