@@ -64,8 +64,9 @@ from .outlook import Memo
 from .worlds import Hidden, determinize, hidden_of, sample_world
 
 #: Screening stages used to pick the candidates searched (worlds, candidates kept). Sixteen
-#: candidates rather than eight give the search more room to overrule the screening: troops only, the same 200 games against normal at 400 lines: 146 wins with 16
-#: candidates, 130 with 8; full rules 127 against 119.
+#: candidates rather than eight give the search more room to overrule the screening: troops
+#: only, the same 200 games against normal at 400 lines, 146 wins with 16 candidates and 130 with
+#: 8; full rules 127 against 119.
 SCREEN: tuple[tuple[int, int], ...] = ((2, 32), (8, 16))
 #: Worlds after which the weaker half of the candidates is dropped.
 HALVINGS = (16, 48, 120)
