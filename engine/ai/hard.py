@@ -1,14 +1,16 @@
 """The hard bot: determinized search over the hidden cards, guided by the normal bot's evaluation.
 
-The normal bot's screening picks a handful of candidate plays. Then, until the time budget is
+The normal bot's screening picks sixteen candidate plays. Then, until the time budget is
 spent, the search deals a world (engine.ai.worlds: the opponent's hand and both deck orders drawn
 from the unseen cards under the view's exact counts; tactics not yet seen may be in the opponent's
 hand or the tactics deck) and plays every surviving candidate in it:
 
-- in the middle game, we finish our turn (claims, draw) and the opponent answers: of the replies the
-  playout policy likes best, the one that leaves us worst off (a small minimax step, which sees
-  threats a static look misses). The line ends in the normal evaluation, made exact by the world:
-  both pools are the real hands and the troops each player would draw next. Without tactics, our
+- in the middle game, we finish our turn (claims, draw) and the opponent answers: of the troop and
+  morale plays the playout policy likes best, the one that leaves us worst off (a small minimax
+  step, which sees threats a static look misses; guile and environment replies are left out, since
+  a Deserter dealt to the opponent would strike our best side in every world that deals it). The
+  line ends in the normal evaluation, made exact by the world: both pools are the real hands and
+  the troops each player would draw next. Without tactics, our
   pool's cards are credited with more reach than the opponent's (HardBot.search_shares), which
   moved hard from 53 to 78 of the same 100 games against normal;
 - once the troop deck is empty (HardBot.endgame_troops), the line is played out to the end of the
