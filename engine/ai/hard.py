@@ -32,14 +32,13 @@ Speed: `battleline bench bots` gave 4,868 lines per second at 0.5 s per position
 (2-core machine, about one other busy process): K = 2,400 iterations is about 0.5 s of search on an
 idle core and K = 5,000 about 1 s (the default budget). A line costs more once the troop deck is empty.
 
-Strength (issue 18, not yet at its 70% bar): the limit is the value of a line, not the speed of the
-search. More lines do not make hard stronger (full rules, seeds 1-100: 74 at 400 lines, 56 at 2,400;
-troops only, seeds 1-45 with the shares below: 31 at 1,200 lines, 38 at 400), so a decision stops at
-`max_lines` (400), about 0.1 s on an idle core. `battleline arena --bots hard,normal --games 200
---seed 1 --iterations 2400` (the cap makes any K >= 400 play alike): troops only (--no-tactics) 130
-of 200 with the shares below (110 with even shares); full rules 119 of 200 (an earlier run of the same
-bot with other random draws: 139). Tried on the same 200 troops-only games and not kept: 4 share
-draws per leaf 124, a 250-line cap 127.
+Strength (issue 18): the limit is the value of a line, not the speed of the search. More lines do
+not make hard stronger (full rules, seeds 1-100: 74 at 400 lines, 56 at 2,400; troops only, seeds
+1-45: 31 at 1,200 lines, 38 at 400; full rules with sixteen candidates, the first 95 games: 62 at
+1,200, 72 at 400), so a decision stops at `max_lines` (400), about 0.1 s on an idle core.
+`battleline arena --bots hard,normal --games 200 --seed 1 --iterations 2400` (the cap makes any
+K >= 400 play alike): troops only (--no-tactics) 146 of 200; full rules 138 of 200. With eight
+candidates and guile replies, before: 130 and 119.
 
 Reproducibility: with `iterations` set, the search stops after exactly that many lines and the
 bot is deterministic from its seed. With only a time budget (the default, 1 s) it stops on the
@@ -248,7 +247,9 @@ class HardBot(Bot):
     #: 200 games at 0.5 s per move: 4 won 57.5%, 8 won 57%. More replies are no worse, and the time
     #: budget absorbs their cost, so 8 are kept; the gain is within the noise of these samples.
     #: Replies among troops and morale tactics only (no guile or environment card), full rules, the
-    #: same 200 games against normal with 16 candidates: 138 wins, against 127 with every play.
+    #: same 200 games against normal with 16 candidates: 138 wins, against 127 with every play, and
+    #: 129 with troops only. With these replies, full rules, seeds 1-100 (one job): 4 replies won
+    #: 56 and 8 won 76; 16 won 47 of the first 77, where 8 won 59.
     replies = 8
     #: Other ways of answering, 60 full-rules games each against `normal` at 400 lines (seeds 1-60; the
     #: worst reply won 44): no reply at all (the line ends after our turn) 42; the mean of the 8 replies
