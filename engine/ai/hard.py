@@ -34,8 +34,8 @@ idle core and K = 5,000 about 1 s (the default budget). A line costs more once t
 
 Strength (issue 18): the limit is the value of a line, not the speed of the search. More lines do
 not make hard stronger (full rules, seeds 1-100: 74 at 400 lines, 56 at 2,400; troops only, seeds
-1-45: 31 at 1,200 lines, 38 at 400; full rules with sixteen candidates, the first 95 games: 62 at
-1,200, 72 at 400), so a decision stops at `max_lines` (400), about 0.1 s on an idle core.
+1-45: 31 at 1,200 lines, 38 at 400; full rules with sixteen candidates, about the first 95 games:
+62 at 1,200, 72 at 400), so a decision stops at `max_lines` (400), about 0.1 s on an idle core.
 `battleline arena --bots hard,normal --games 200 --seed 1 --iterations 2400` (the cap makes any
 K >= 400 play alike): troops only (--no-tactics) 146 of 200; full rules 138 of 200. With eight
 candidates and guile replies, before: 130 and 119.
