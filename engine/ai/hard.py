@@ -10,9 +10,9 @@ hand or the tactics deck) and plays every surviving candidate in it:
   step, which sees threats a static look misses; guile and environment replies are left out, since
   a Deserter dealt to the opponent would strike our best side in every world that deals it). The
   line ends in the normal evaluation, made exact by the world: both pools are the real hands and
-  the troops each player would draw next. Without tactics, our
-  pool's cards are credited with more reach than the opponent's (HardBot.search_shares), which
-  moved hard from 53 to 78 of the same 100 games against normal;
+  the troops each player would draw next. Without tactics, our pool's cards are credited with
+  more reach than the opponent's (HardBot.search_shares), which moved hard from 53 to 78 of the
+  same 100 games against normal;
 - once the troop deck is empty (HardBot.endgame_troops), the line is played out to the end of the
   game by the playout policy on both sides: the last turns are forced plays the evaluation misses.
 
@@ -263,8 +263,8 @@ class HardBot(Bot):
         off by the evaluation in this world (it knows its own hand there, and, as in every
         determinized search, guesses ours too well): a small minimax step that sees threats a static
         look misses. The reply is a troop or a morale tactic, never a guile or environment card: in
-        every world that deals the opponent a Traitor or a Deserter, it would spend it at once on
-        whatever we just built, and hard learned to build nothing worth taking (see `replies`).
+        every world that deals the opponent a Deserter, the worst reply would spend it at once on our
+        best side, a threat the opponent rarely carries out (the gain is measured at `replies`).
         """
         other = 1 - me
         finish_turn(state, me)
