@@ -264,7 +264,7 @@ class HardBot(Bot):
         determinized search, guesses ours too well): a small minimax step that sees threats a static
         look misses. The reply is a troop or a morale tactic, never a guile or environment card: in
         every world that deals the opponent a Deserter, the worst reply would spend it at once on our
-        best side, a threat the opponent rarely carries out (the gain is measured at `replies`).
+        best side; leaving such replies out won more games (the figures are at `replies`).
         """
         other = 1 - me
         finish_turn(state, me)
