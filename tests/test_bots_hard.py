@@ -6,14 +6,14 @@ import time
 
 from engine.ai import make_bot
 from engine.ai.hard import HardBot
-from engine.ai.lean import DESERTER, SCOUT, Lean
+from engine.ai.lean import DESERTER, SCOUT, TROOP_MASK, Lean, bits
 from engine.game import Game
 from engine.rules import Rules
 
 
 def _midgame(seed: int, plays: int = 200, troops_left: int = -1) -> Game:
     """A game of the easy bot against itself, stopped at a play after `plays` actions or once at
-    most `troops_left` troops are left to draw."""
+    most `troops_left` troops are left to draw (by default, no such bound)."""
     game = Game.new(seed=seed)
     bot = make_bot("easy", seed)
     while game.result is None:
@@ -101,11 +101,11 @@ def _after_our_play(seed: int, guile: int) -> tuple[Lean, int] | None:
         state.hands[other] &= ~(1 << card)
         if card in state.tactics:
             state.tactics.remove(card)
-    troops = [c for c in range(60) if state.hands[other] >> c & 1]
+    troops = bits(state.hands[other] & TROOP_MASK)
     if not troops:
         return None
     state.hands[other] = state.hands[other] & ~(1 << troops[0]) | 1 << guile
-    state.apply(next(p for p in state.plays() if p[1] < 60))
+    state.apply(next(p for p in state.plays() if p[1] >= 0 and TROOP_MASK >> p[1] & 1))
     return state, me
 
 

@@ -133,7 +133,6 @@ def test_an_exception_while_handling_a_message_is_answered_and_never_leaves_poll
         game_host.close()
 
 
-
 def test_a_farewell_from_a_link_that_holds_no_seat_is_not_answered_with_an_error() -> None:
     # A guest's close says bye and drops its socket at once; the host may see the connection close (and
     # unbind the seat) before it reads the bye. That farewell must not count as a refused message.
@@ -155,6 +154,7 @@ def test_a_farewell_from_a_link_that_holds_no_seat_is_not_answered_with_an_error
         stranger.close(0)
         context.term()
         game_host.close()
+
 
 # ---------------------------------------------------------------------------------------------- item 2
 def test_guessing_the_code_is_hopeless_and_the_expected_time_is_days(tmp_path: Path) -> None:
