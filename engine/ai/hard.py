@@ -57,8 +57,9 @@ from ..actions import Action
 from ..game import Game
 from ..rules import SEATS
 from .base import Bot
+from .endgame import OverBudget, Solver
 from .forecast import Forecast, random_mask
-from .lean import OVER, SHIELD, Lean, LeanAction, from_action
+from .lean import OVER, SHIELD, Lean, LeanAction, from_action, to_action
 from .lean_eval import Shares, finish_turn, leaf_value
 from .lean_policy import LeanPolicy
 from .normal import choose_deck, choose_return, hold_value, rank_plays
@@ -106,10 +107,40 @@ class HardBot(Bot):
         forecast = Forecast(game, game.to_move, self.rng, SCREEN[0][0])
         if game.phase == "scout_return":
             return choose_return(game, actions, forecast)
+        if not game.deck_sizes["troops"] and not game.deck_sizes["tactics"]:
+            solved = self._solve(game, started)
+            if solved is not None:
+                return solved
         ranked = rank_plays(game, actions, forecast, SCREEN)
         if len(ranked) == 1:
             return ranked[0][1]
         return self._search(game, [a for _, a in ranked], started)
+
+    #: Positions the endgame solver may visit per decision before the bot falls back to its search.
+    #: On the endgames of 56 games against normal the largest solve took 2,000 positions.
+    solve_nodes = 40_000
+
+    def _solve(self, game: Game, started: float) -> Action | None:
+        """Nothing left to draw: every card is known, so prove each play won, drawn or lost
+        (engine.ai.endgame) and play a best one; among equals, the one the search prefers.
+        None when the solver runs out of budget."""
+        me = game.to_move
+        state = Lean.from_game(determinize(game, me, sample_world(hidden_of(game, me), self.rng)))
+        plays = state.plays()
+        deadline = None if self.iterations is not None else started + max(0.0, self.move_time - SAFETY) / 2
+        solver = Solver(state.to_move, self.solve_nodes, deadline)
+        try:
+            values = solver.values(state, plays)
+        except OverBudget:
+            return None
+        best = max(values)
+        tied = [to_action(p) for p, v in zip(plays, values, strict=True) if v == best]
+        chosen = tied[0] if len(tied) == 1 else self._search(game, tied, started)
+        self.last_values = [(to_action(p), _chance(float(v))) for p, v in zip(plays, values, strict=True)]
+        self.last_search = {"iterations": 0, "positions": solver.nodes, "seconds": time.perf_counter() - started,
+                            "candidates": len(plays), "worlds": 1,
+                            "win_chance": _chance(float(best))}
+        return chosen
 
     def candidates(self, game: Game) -> list[Action]:
         """The plays the search would compare at a play step (the normal screening's best)."""

@@ -1,0 +1,123 @@
+"""The hard bot's endgame solver (engine.ai.endgame) against exhaustive minimax on engine.Game itself."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.ai import make_bot
+from engine.ai.endgame import DRAW, LOSS, WIN, OverBudget, Solver, fully_known, settle
+from engine.ai.hard import HardBot
+from engine.ai.lean import PLAY, Lean, from_action
+from engine.game import Game
+from engine.rules import Rules
+
+
+def _endgame(seed: int, cards: int, tactics: bool = False) -> Game | None:
+    """The easy bot against itself until nothing is left to draw and neither hand holds more than
+    `cards` cards, at a play step with a choice; None if the game ends first."""
+    game = Game.new(Rules(tactics=tactics), seed, "north", {"north": "a", "south": "b"})
+    bot = make_bot("easy", seed)
+    while game.result is None:
+        if game.phase == "play" and not game.deck_sizes["troops"] and not game.deck_sizes["tactics"] and \
+                max(len(game.hand(s)) for s in ("north", "south")) <= cards and len(game.legal_actions()) > 1:
+            return game
+        game.apply(bot.choose_in(game))
+    return None
+
+
+class _TooBig(Exception):
+    pass
+
+
+def _minimax(state: Lean, me: int, budget: list[int]) -> int:
+    """The result for `me` with every action tried on both sides, claims and "done" included (the
+    solver always claims), no pruning and no table: slow, but plainly right. The lean state's rules
+    are checked against engine.Game in tests/test_bots_lean.py; Game itself is too slow for this."""
+    if state.over:
+        return 0 if state.winner < 0 else (WIN if state.winner == me else LOSS)
+    budget[0] -= 1
+    if budget[0] < 0:
+        raise _TooBig
+    values = []
+    for action in state.legal():
+        after = state.copy()
+        after.apply(action)
+        values.append(_minimax(after, me, budget))
+    return max(values) if state.to_move == me else min(values)
+
+
+def test_the_endgame_solver_proves_what_exhaustive_minimax_finds() -> None:
+    """Every position along random continuations of real endgames, each judged for both seats by
+    one solver per game (its table shared, as in a decision), against the plain search."""
+    seen: dict[int, int] = {WIN: 0, DRAW: 0, LOSS: 0}
+    rng = random.Random(5)
+    for seed in range(80):
+        game = _endgame(seed, 7)
+        if game is None:
+            continue
+        start = Lean.from_game(game)
+        assert fully_known(start)
+        solvers = [Solver(seat, 10_000_000) for seat in (0, 1)]
+        for _ in range(2):
+            state = start.copy()
+            while not state.over:
+                for seat, solver in enumerate(solvers):
+                    try:
+                        truth = _minimax(state, seat, [20_000])
+                    except _TooBig:
+                        continue  # too big for the plain search
+                    assert solver.value(state) == truth, seed
+                    seen[truth] += 1
+                state.apply(rng.choice(state.plays()))
+                settle(state)
+    assert seen[WIN] >= 50 and seen[LOSS] >= 50, seen
+
+def test_hard_plays_a_proven_win_when_one_exists_and_says_so() -> None:
+    found = 0
+    for seed in range(60):
+        game = _endgame(seed, 7)
+        if game is None:
+            continue
+        state = Lean.from_game(game)
+        plays = state.plays()
+        values = Solver(state.to_move, 1_000_000).values(state, plays)
+        if WIN not in values or min(values) == WIN:
+            continue  # only positions where some plays win and some do not
+        bot = HardBot(seed, iterations=400)
+        chosen = bot.choose(game.view(game.to_move))
+        assert values[plays.index(from_action(chosen))] == WIN, (seed, chosen)
+        assert bot.last_search is not None and bot.last_search["win_chance"] == 1.0
+        found += 1
+        if found >= 3:
+            break
+    assert found >= 3, found
+
+
+def test_the_solver_stops_at_its_budget() -> None:
+    for seed in range(40):
+        game = _endgame(seed, 7)
+        if game is None:
+            continue
+        state = Lean.from_game(game)
+        full = Solver(state.to_move, 1_000_000)
+        full.values(state, state.plays())
+        if full.nodes > 50:
+            break
+    else:
+        raise AssertionError("no endgame needed more than 50 positions")
+    tight = Solver(state.to_move, 50)
+    with pytest.raises(OverBudget):
+        tight.values(state, state.plays())
+    assert tight.nodes == 51
+
+
+def test_settle_makes_every_claim_between_plays() -> None:
+    game = next(g for g in (_endgame(seed, 7) for seed in range(40)) if g is not None)
+    state = Lean.from_game(game)
+    for play in state.plays():
+        after = state.copy()
+        after.apply(play)
+        settle(after)
+        assert after.over or (after.phase == PLAY and not after.claimable(1 - after.to_move))
