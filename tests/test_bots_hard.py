@@ -5,8 +5,9 @@ from __future__ import annotations
 import time
 
 from engine.ai import make_bot
-from engine.ai.hard import HardBot
-from engine.ai.lean import DESERTER, SCOUT, TROOP_MASK, Lean, bits
+from engine.ai.hard import HardBot, _plain
+from engine.ai.lean import DESERTER, PLAY, SCOUT, TROOP_MASK, Lean, bits
+from engine.ai.lean_eval import Shares, finish_turn, leaf_value
 from engine.game import Game
 from engine.rules import Rules
 
@@ -126,3 +127,57 @@ def test_the_opponents_reply_in_a_line_is_never_a_guile_card() -> None:
         assert values[0] == values[1], (seed, values)
         compared += 1
     assert compared >= 4
+
+
+def _line_without_cut(bot: HardBot, state: Lean, me: int, shares: Shares) -> float:
+    """HardBot._line_value with every follow-up tried (no cut), the same policy calls in the same order."""
+    other = 1 - me
+    finish_turn(state, me)
+    finish_turn(state, other)
+    if state.over or state.to_move == me:
+        return leaf_value(state, me, shares, {})
+    values = []
+    for reply in bot.policy.ranked(state, _plain(state.plays()))[:bot.replies]:
+        after = state.copy()
+        after.apply(reply)
+        finish_turn(after, other)
+        if after.over or after.to_move != me or after.phase != PLAY:
+            values.append(leaf_value(after, me, shares, {}))
+            continue
+        answers = []
+        for answer in bot.policy.ranked(after, _plain(after.plays()))[:bot.follow_ups]:
+            last = after.copy()
+            last.apply(answer)
+            answers.append(leaf_value(last, me, shares, {}))
+        values.append(max(answers))
+    return min(values)
+
+
+def test_a_line_is_the_worst_reply_then_our_best_answer_and_the_cut_changes_nothing() -> None:
+    """The opponent's reply, then our answer: min over replies of max over answers. Answers stop once
+    one reaches the lowest value so far (that reply cannot be the opponent's choice): the value must
+    be exactly the one with every answer tried."""
+    compared = 0
+    for seed in range(10):
+        for rules in (Rules(tactics=False), Rules()):
+            game = Game.new(rules, seed, "north", {"north": "a", "south": "b"})
+            bot = make_bot("easy", seed)
+            while game.result is None and len(game.actions) < 20 + 4 * seed:
+                game.apply(bot.choose_in(game))
+            if game.result is not None or game.phase != "play":
+                continue
+            state = Lean.from_game(game)
+            me = state.to_move
+            play = state.plays()[seed % len(state.plays())]
+            hard = HardBot(seed)
+            shares = hard._shares(0.5, 0.5)
+            values = []
+            for cut in (True, False):
+                line = state.copy()
+                line.apply(play)
+                hard.policy.rng.seed(seed)
+                values.append(hard._line_value(line, me, shares, {}) if cut else
+                              _line_without_cut(hard, line, me, shares))
+            assert values[0] == values[1], (seed, values)
+            compared += 1
+    assert compared >= 12
