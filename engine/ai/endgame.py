@@ -2,10 +2,12 @@
 
 Without tactics, once the troop deck is empty every card is in sight or in a hand, and the
 opponent's hand is exactly the troops nowhere in sight (with tactics, the same holds once both
-decks are empty). What is left is a small game of perfect information: a few plays each, no draws.
-The hard bot's playouts judge such positions badly (both sides play the easy bot's rules, which
-never see that a player may run out of places to put a card), so the hard bot solves them
-outright: alpha-beta with a transposition table proves each play won, drawn or lost.
+decks are empty). What is left is a small game of perfect information: a few plays each, no draws,
+and most of the 54 slots already filled. A playout only samples one way the game could end; here
+alpha-beta with a transposition table proves each play won, drawn or lost, so the hard bot plays a
+proven best play and its win chance is exact. (Measured: on 100 troops-only games against normal,
+seeds 5001-5100, the solver changed no result; hard's playouts had already found the winning play
+wherever there was one. It costs little: such endgames take a few thousand positions at most.)
 
 Between plays every claimable flag is claimed. That is never worse for the claimer: the flag is
 won either way, the claim can only end the game sooner, and it takes away the opponent's spare

@@ -121,7 +121,7 @@ class HardBot(Bot):
         return self._search(game, [a for _, a in ranked], started)
 
     #: Positions the endgame solver may visit per decision before the bot falls back to its search.
-    #: On the endgames of 56 games against normal the largest solve took 2,000 positions.
+    #: In the 5 such decisions of 16 troops-only games against normal, the largest solve visited 1,966.
     solve_nodes = 40_000
 
     def _solve(self, game: Game, started: float) -> Action | None:
@@ -329,7 +329,8 @@ class HardBot(Bot):
         one answer reaches `worst` (the lowest value of the opponent's other replies so far), this
         reply cannot be the opponent's choice, so the rest are not tried.
         """
-        if state.phase == OVER or state.to_move != me or state.phase != PLAY:
+        finish_turn(state, me)  # our claims first, under advanced timing
+        if state.phase != PLAY or state.to_move != me:
             return leaf_value(state, me, shares, memo)
         best = -float("inf")
         for play in self.policy.ranked(state, _plain(state.plays()))[:self.follow_ups]:
