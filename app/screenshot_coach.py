@@ -5,15 +5,21 @@ from __future__ import annotations
 from typing import Any
 
 
-def _advised_board(app: Any, seed: int, over: bool = False) -> Any:
-    """A board against a bot, with the coach's answer computed here (hard at fixed iterations)."""
+def _advised_board(app: Any, seed: int, over: bool = False, endgame: bool = False) -> Any:
+    """A board against a bot, with the coach's answer computed here (hard at fixed iterations);
+    `endgame`: troops only, nothing left to draw, so the answer is proven."""
     from app.screenshot import _board
     from engine.ai.hard import HardBot
+    from engine.rules import Rules
     from game.play.coach import Advice
     from game.play.positions import busy, find
 
     app.settings.win_bar = True
-    game = find(seed, (lambda g: g.over) if over else busy(20), limit=600)
+    if endgame:
+        game = find(seed, lambda g: g.to_move == "south" and g.phase == "play" and not g.deck_sizes["troops"]
+                    and len(g.legal_actions()) > 1, limit=600, rules=Rules(tactics=False))
+    else:
+        game = find(seed, (lambda g: g.over) if over else busy(20), limit=600)
     board = _board(app, game, bots=True)
     board.hints_used = 2
     if over:
@@ -21,7 +27,7 @@ def _advised_board(app: Any, seed: int, over: bool = False) -> Any:
     bot = HardBot(seed, iterations=300)
     action = bot.choose(board.view)
     chance = bot.last_search["win_chance"] if bot.last_search else bot.estimate(game)
-    advice = Advice(len(game.actions), action, chance, True)
+    advice = Advice(len(game.actions), action, chance, True, bool(bot.last_search and bot.last_search.get("proven")))
     board.advice, board.win_estimate = advice, chance
     from scenes.board_coach import show
 
@@ -31,6 +37,10 @@ def _advised_board(app: Any, seed: int, over: bool = False) -> Any:
 
 def _hint(app: Any, seed: int) -> None:
     _advised_board(app, seed)
+
+
+def _hint_endgame(app: Any, seed: int) -> None:
+    _advised_board(app, seed, endgame=True)
 
 
 def _results(app: Any, seed: int) -> None:
@@ -61,4 +71,4 @@ def _replay_estimate(app: Any, seed: int) -> None:
     app.push(scene)
 
 
-COACH_SCENES = {"hint": _hint, "results-hints": _results, "replay-estimate": _replay_estimate}
+COACH_SCENES = {"hint": _hint, "hint-endgame": _hint_endgame, "results-hints": _results, "replay-estimate": _replay_estimate}

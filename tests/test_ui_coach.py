@@ -138,6 +138,36 @@ def test_coach_in_process_answers_without_a_worker() -> None:
     coach.close()
 
 
+def test_coach_says_when_the_rest_of_the_game_is_proven_won() -> None:
+    """Nothing left to draw: hard solves the rest (engine.ai.endgame), and the hint says the play wins
+    whatever the opponent does, at 100%, instead of guessing at formations."""
+    from engine.ai.endgame import WIN, Solver
+    from engine.ai.lean import Lean
+    from engine.game import Game
+    from engine.rules import Rules
+    from game.play.positions import advance
+
+    def solved_endgame(game: Game) -> bool:
+        return game.phase == "play" and not game.deck_sizes["troops"] and len(game.legal_actions()) > 1
+
+    for seed in range(60):
+        game = advance(seed, solved_endgame, limit=600, rules=Rules(tactics=False))
+        if game is None:
+            continue
+        state = Lean.from_game(game)
+        if max(Solver(state.to_move, 1_000_000).values(state, state.plays())) == WIN:
+            break
+    else:
+        raise AssertionError("no won endgame among 60 games")
+    coach = Coach(seed=1, in_process=True)
+    coach.ask(game.view(game.to_move), len(game.actions), hint=True)
+    advice = coach.poll()
+    coach.close()
+    assert advice is not None and advice.proven and advice.win_chance == 1.0
+    line = advice_line(advice, game.view(game.to_move), game.to_move)
+    assert ": it wins, whatever the opponent plays. Your win chance: 100%" in line, line
+
+
 def _finished_game() -> object:
     from engine.ai import make_bot
     from engine.game import Game

@@ -94,7 +94,8 @@ class HardBot(Bot):
         self.iterations = iterations
         self.policy = LeanPolicy(seed)
         #: The last search's size, speed and estimate: {"iterations", "seconds", "candidates",
-        #: "worlds", "win_chance"}; None when the decision needed no search.
+        #: "worlds", "win_chance"}, and "positions" and "proven" when the endgame solver decided;
+        #: None when the decision needed no search.
         self.last_search: dict[str, Any] | None = None
         self.last_values: list[tuple[Action, float]] = []
 
@@ -143,7 +144,7 @@ class HardBot(Bot):
         self.last_values = [(to_action(p), _chance(float(v))) for p, v in zip(plays, values, strict=True)]
         self.last_search = {"iterations": 0, "positions": solver.nodes, "seconds": time.perf_counter() - started,
                             "candidates": len(plays), "worlds": 1,
-                            "win_chance": _chance(float(best))}
+                            "win_chance": _chance(float(best)), "proven": True}
         return chosen
 
     def candidates(self, game: Game) -> list[Action]:

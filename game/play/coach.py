@@ -27,6 +27,8 @@ class Advice(NamedTuple):
     action: dict[str, Any]
     win_chance: float | None
     hint: bool
+    #: The chance is proven, not estimated: nothing is left to draw and hard solved the rest.
+    proven: bool = False
 
 
 class Coach:
@@ -58,7 +60,7 @@ class Coach:
         actions, hint = self.asked
         self.asked = None
         chance = info.get("win_chance")
-        return Advice(actions, answer[1], None if chance is None else float(chance), hint)
+        return Advice(actions, answer[1], None if chance is None else float(chance), hint, bool(info.get("proven")))
 
     @property
     def thinking(self) -> bool:
@@ -121,10 +123,19 @@ def why_words(action: dict[str, Any], view: dict[str, Any], seat: str) -> str:
     return _("that side can still become {formation}", formation=shown)
 
 
+def proven_words(chance: float | None) -> str:
+    """The reason when the rest of the game was solved: the result with best play on both sides."""
+    if chance == 1.0:
+        return _("it wins, whatever the opponent plays")
+    if chance == 0.0:
+        return _("against best play every move now loses")
+    return _("with best play on both sides the game ends in a draw")
+
+
 def advice_line(advice: Advice, view: dict[str, Any], seat: str) -> str:
     """'Hard would play red 5 at flag 3: that side can still become Wedge 18. Your win chance: 62%'."""
     line = _("Hard would {move}", move=move_words(advice.action))
-    why = why_words(advice.action, view, seat)
+    why = proven_words(advice.win_chance) if advice.proven else why_words(advice.action, view, seat)
     if why:
         line = _("{move}: {why}", move=line, why=why)
     if advice.win_chance is not None:
