@@ -71,4 +71,5 @@ def _replay_estimate(app: Any, seed: int) -> None:
     app.push(scene)
 
 
-COACH_SCENES = {"hint": _hint, "hint-endgame": _hint_endgame, "results-hints": _results, "replay-estimate": _replay_estimate}
+COACH_SCENES = {"hint": _hint, "hint-endgame": _hint_endgame, "results-hints": _results,
+                "replay-estimate": _replay_estimate}

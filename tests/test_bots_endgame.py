@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 
 from engine.ai import make_bot
 from engine.ai.endgame import DRAW, LOSS, WIN, OverBudget, Solver, fully_known, settle
 from engine.ai.hard import HardBot
-from engine.ai.lean import PLAY, Lean, from_action
+from engine.ai.lean import PLAY, Lean, from_action, to_action
 from engine.game import Game
+from engine.position import from_position
 from engine.rules import Rules
 
 
@@ -121,3 +123,44 @@ def test_settle_makes_every_claim_between_plays() -> None:
         after.apply(play)
         settle(after)
         assert after.over or (after.phase == PLAY and not after.claimable(1 - after.to_move))
+
+
+def test_the_review_charges_endgame_moves_their_proven_cost() -> None:
+    """Nothing left to draw: the review judges moves by the solver, not by playouts. A proven winning
+    move that the playouts rate lower costs nothing; a proven losing one costs all (1.0)."""
+    from engine.ai.review import review
+    from engine.record import to_record
+
+    for seed in range(80):
+        game = _endgame(seed, 7)
+        if game is None:
+            continue
+        state = Lean.from_game(game)
+        plays = state.plays()
+        values = Solver(state.to_move, 1_000_000).values(state, plays)
+        misjudged = _misjudged_wins(game, plays, values)
+        if misjudged and LOSS in values:
+            break
+    else:
+        raise AssertionError("no endgame with a losing play and a winning play that playouts misjudge")
+    seat, index = game.to_move, len(game.actions)
+    for play, cost in ((misjudged[0], 0.0), (plays[values.index(LOSS)], 1.0)):
+        line = game.copy()
+        line.apply(to_action(play))
+        bot = make_bot("easy", seed)
+        while line.result is None:
+            line.apply(bot.choose_in(line))
+        result = review(to_record(line), seat, iterations=20, seed=1)
+        move = next(m for m in result["moves"] if m["index"] == index)
+        assert move["cost"] == cost and move["win_chance_preferred"] == 1.0, move
+        assert move["win_chance_played"] == (1.0 if cost == 0.0 else 0.0), move
+        assert values[plays.index(from_action(move["preferred"]))] == WIN
+
+
+def _misjudged_wins(game: Game, plays: list[tuple[int, ...]], values: list[int]) -> list[tuple[int, ...]]:
+    """The proven winning plays that hard's playouts (its search without the solver) rate below 1.0."""
+    bot = HardBot(1, iterations=4 * len(plays))
+    bot.max_lines = None
+    bot._search(from_position(game.view(game.to_move)), [to_action(p) for p in plays], time.perf_counter())
+    chances = {repr(a): v for a, v in bot.last_values}
+    return [p for p, v in zip(plays, values, strict=True) if v == WIN and chances.get(repr(to_action(p)), 1.0) < 1.0]

@@ -7,7 +7,8 @@ and most of the 54 slots already filled. A playout only samples one way the game
 alpha-beta with a transposition table proves each play won, drawn or lost, so the hard bot plays a
 proven best play and its win chance is exact. (Measured: on 100 troops-only games against normal,
 seeds 5001-5100, the solver changed no result; hard's playouts had already found the winning play
-wherever there was one. It costs little: such endgames take a few thousand positions at most.)
+wherever there was one. Most such endgames take a few thousand positions; a crowded one can take
+100,000, about 1 s.)
 
 Between plays every claimable flag is claimed. That is never worse for the claimer: the flag is
 won either way, the claim can only end the game sooner, and it takes away the opponent's spare

@@ -24,6 +24,9 @@ from .hard import HardBot
 #: Iterations per reviewed move: about a quarter of a second on an idle core.
 REVIEW_ITERATIONS = 600
 MARKED = 3
+#: Positions the endgame solver may visit for one reviewed move (engine.ai.endgame): a crowded endgame
+#: takes about 100,000, a second or two.
+REVIEW_SOLVE_NODES = 400_000
 
 
 def review(record: Any, seat: str, iterations: int = REVIEW_ITERATIONS, seed: int = 0,
@@ -70,6 +73,7 @@ def _review_move(game: Game, seat: str, played: dict[str, Any], iterations: int,
     view = from_position(game.view(seat))
     bot = HardBot(seed, iterations=iterations)
     bot.max_lines = None  # the review's estimates use all the lines it is given
+    bot.solve_nodes = REVIEW_SOLVE_NODES  # and endgames are solved even when that takes a second or two
     candidates = bot.candidates(view)
     if played not in candidates:
         candidates.append(played)
