@@ -164,3 +164,19 @@ def _misjudged_wins(game: Game, plays: list[tuple[int, ...]], values: list[int])
     bot._search(from_position(game.view(game.to_move)), [to_action(p) for p in plays], time.perf_counter())
     chances = {repr(a): v for a, v in bot.last_values}
     return [p for p, v in zip(plays, values, strict=True) if v == WIN and chances.get(repr(to_action(p)), 1.0) < 1.0]
+
+
+def test_the_hint_says_when_its_chance_is_proven() -> None:
+    """`battleline hint --bot hard` on an endgame with nothing left to draw: the exact chance, marked proven."""
+    from engine.ai.hint import hint
+
+    for seed in range(40):
+        game = _endgame(seed, 7)
+        if game is not None:
+            break
+    else:
+        raise AssertionError("no endgame")
+    state = Lean.from_game(game)
+    best = max(Solver(state.to_move, 1_000_000).values(state, state.plays()))
+    out = hint(game.view(game.to_move), "hard", seed=1)
+    assert out["proven"] is True and out["win_chance"] == {WIN: 1.0, DRAW: 0.5, LOSS: 0.0}[best], out

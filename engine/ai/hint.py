@@ -1,6 +1,7 @@
 """`battleline hint POSITION.json`: the action a bot would play for the player to move.
 
-With `--bot hard` the answer carries `win_chance`: hard's estimate that the player to move wins.
+With `--bot hard` the answer carries `win_chance`: hard's estimate that the player to move wins, and
+`proven`: true when nothing is left to draw and the chance is exact (engine.ai.endgame).
 
 The bot is shown only that player's view of the position, even when the file is a complete game
 state, so a hint never uses the opponent's hand or the order of the decks.
@@ -40,6 +41,7 @@ def hint(position: Any, level: str = "hard", move_time: float | None = None, see
                          "iterations_per_s": round(search["iterations"] / max(search["seconds"], 1e-9), 1)}
     if isinstance(bot, HardBot):  # the search's estimate, or the evaluation's where nothing was searched
         out["win_chance"] = search["win_chance"] if search else bot.estimate(game)
+        out["proven"] = bool(search and search.get("proven"))  # nothing left to draw: solved exactly
     return out
 
 
