@@ -1,4 +1,5 @@
-"""The hard bot's endgame solver (engine.ai.endgame) against exhaustive minimax on engine.Game itself."""
+"""The hard bot's endgame solver (engine.ai.endgame) against plain exhaustive minimax, and its use by
+the hard bot, the hint and the review once nothing is left to draw (troops only, troop deck empty)."""
 
 from __future__ import annotations
 
@@ -16,14 +17,13 @@ from engine.position import from_position
 from engine.rules import Rules
 
 
-def _endgame(seed: int, cards: int, tactics: bool = False) -> Game | None:
-    """The easy bot against itself until nothing is left to draw and neither hand holds more than
-    `cards` cards, at a play step with a choice; None if the game ends first."""
-    game = Game.new(Rules(tactics=tactics), seed, "north", {"north": "a", "south": "b"})
+def _endgame(seed: int) -> Game | None:
+    """The easy bot against itself, troops only, until nothing is left to draw, at a play step with a
+    choice; None if the game ends first (most do)."""
+    game = Game.new(Rules(tactics=False), seed, "north", {"north": "a", "south": "b"})
     bot = make_bot("easy", seed)
     while game.result is None:
-        if game.phase == "play" and not game.deck_sizes["troops"] and not game.deck_sizes["tactics"] and \
-                max(len(game.hand(s)) for s in ("north", "south")) <= cards and len(game.legal_actions()) > 1:
+        if game.phase == "play" and not game.deck_sizes["troops"] and len(game.legal_actions()) > 1:
             return game
         game.apply(bot.choose_in(game))
     return None
@@ -38,7 +38,7 @@ def _minimax(state: Lean, me: int, budget: list[int]) -> int:
     solver always claims), no pruning and no table: slow, but plainly right. The lean state's rules
     are checked against engine.Game in tests/test_bots_lean.py; Game itself is too slow for this."""
     if state.over:
-        return 0 if state.winner < 0 else (WIN if state.winner == me else LOSS)
+        return DRAW if state.winner < 0 else (WIN if state.winner == me else LOSS)
     budget[0] -= 1
     if budget[0] < 0:
         raise _TooBig
@@ -56,7 +56,7 @@ def test_the_endgame_solver_proves_what_exhaustive_minimax_finds() -> None:
     seen: dict[int, int] = {WIN: 0, DRAW: 0, LOSS: 0}
     rng = random.Random(5)
     for seed in range(80):
-        game = _endgame(seed, 7)
+        game = _endgame(seed)
         if game is None:
             continue
         start = Lean.from_game(game)
@@ -76,10 +76,11 @@ def test_the_endgame_solver_proves_what_exhaustive_minimax_finds() -> None:
                 settle(state)
     assert seen[WIN] >= 50 and seen[LOSS] >= 50, seen
 
+
 def test_hard_plays_a_proven_win_when_one_exists_and_says_so() -> None:
     found = 0
     for seed in range(60):
-        game = _endgame(seed, 7)
+        game = _endgame(seed)
         if game is None:
             continue
         state = Lean.from_game(game)
@@ -99,7 +100,7 @@ def test_hard_plays_a_proven_win_when_one_exists_and_says_so() -> None:
 
 def test_the_solver_stops_at_its_budget() -> None:
     for seed in range(40):
-        game = _endgame(seed, 7)
+        game = _endgame(seed)
         if game is None:
             continue
         state = Lean.from_game(game)
@@ -116,7 +117,7 @@ def test_the_solver_stops_at_its_budget() -> None:
 
 
 def test_settle_makes_every_claim_between_plays() -> None:
-    game = next(g for g in (_endgame(seed, 7) for seed in range(40)) if g is not None)
+    game = next(g for g in (_endgame(seed) for seed in range(40)) if g is not None)
     state = Lean.from_game(game)
     for play in state.plays():
         after = state.copy()
@@ -132,7 +133,7 @@ def test_the_review_charges_endgame_moves_their_proven_cost() -> None:
     from engine.record import to_record
 
     for seed in range(80):
-        game = _endgame(seed, 7)
+        game = _endgame(seed)
         if game is None:
             continue
         state = Lean.from_game(game)
@@ -171,7 +172,7 @@ def test_the_hint_says_when_its_chance_is_proven() -> None:
     from engine.ai.hint import hint
 
     for seed in range(40):
-        game = _endgame(seed, 7)
+        game = _endgame(seed)
         if game is not None:
             break
     else:
