@@ -32,18 +32,19 @@ shared alike (EVEN_SHARE, so the lopsided search shares do not flatter us), read
 winning ((value + 1) / 2, clipped to 0-1). It is pessimistic by design (the opponent answers with
 the reply worst for us in each world), and is reported in `last_search["win_chance"]`.
 
-Speed: `battleline bench bots` gave 4,868 lines per second at 0.5 s per position and 5,035 at 1 s
-(2-core machine, about one other busy process): K = 2,400 iterations is about 0.5 s of search on an
-idle core and K = 5,000 about 1 s (the default budget). A line costs more once the troop deck is empty.
+Speed: `battleline bench bots` gave 1,202 lines per second at 0.5 s per position and 2,729 at 1 s
+(2-core machine, one arena game running on the other core); since each line answers the opponent's
+reply with ours (HardBot.follow_ups) a line costs about three times what it did (4,868 and 5,035
+before). In the arena at `--iterations 2400` hard's decisions averaged 0.26-0.28 s, so the cap of
+400 lines per decision (max_lines) is about K = 0.5 s. A line costs more once the troop deck is empty.
 
-Strength (issue 18): the limit is the value of a line, not the speed of the search. More lines do
-not make hard stronger (full rules, seeds 1-100: 74 at 400 lines, 56 at 2,400; troops only, seeds
-1-45: 31 at 1,200 lines, 38 at 400; full rules with sixteen candidates, about the first 95 games:
-62 at 1,200, 72 at 400), so a decision stops at `max_lines` (400), about 0.1 s on an idle core.
-`battleline arena --bots hard,normal --games 200 --seed 1 --iterations 2400` (the cap makes any
-K >= 400 play alike): troops only (--no-tactics) 146 of 200; full rules 138 of 200 (with eight
-candidates and guile replies, before: 130 and 119). Those are the games the two changes were chosen
-on; on 200 others (--seed 1001) the same bot won 127 (troops only) and 123 (full rules).
+Strength (issue 18): more lines do not make hard stronger (full rules, seeds 1-100: 74 at 400 lines,
+56 at 2,400; troops only, seeds 1-45: 31 at 1,200 lines, 38 at 400; full rules with sixteen
+candidates, about the first 95 games: 62 at 1,200, 72 at 400), so a decision stops at `max_lines`
+(400). Deeper lines do: with our answer to the opponent's reply, hard won 212 of 300 games against
+normal, and 187 of the same games without it (figures at `follow_ups`). `battleline arena --bots hard,normal --games 200 --seed 1001
+--iterations 2400` (the cap makes any K >= 400 play alike), games not used to choose any setting:
+troops only (--no-tactics) 136 of 200, full rules 128 of 200 (without the answer: 127 and 123).
 
 Reproducibility: with `iterations` set, the search stops after exactly that many lines and the
 bot is deterministic from its seed. With only a time budget (the default, 1 s) it stops on the
