@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Iterator
 
 import pytest
 
@@ -27,6 +28,16 @@ def _endgame(seed: int) -> Game | None:
             return game
         game.apply(bot.choose_in(game))
     return None
+
+
+def _solved_endgames(seeds: int) -> Iterator[tuple[int, Game, list[tuple[int, ...]], list[int]]]:
+    """(seed, game, plays, each play's proven value) for the seeds below `seeds` that reach an endgame."""
+    for seed in range(seeds):
+        game = _endgame(seed)
+        if game is not None:
+            state = Lean.from_game(game)
+            plays = state.plays()
+            yield seed, game, plays, Solver(state.to_move, 1_000_000).values(state, plays)
 
 
 class _TooBig(Exception):
@@ -79,13 +90,7 @@ def test_the_endgame_solver_proves_what_exhaustive_minimax_finds() -> None:
 
 def test_hard_plays_a_proven_win_when_one_exists_and_says_so() -> None:
     found = 0
-    for seed in range(60):
-        game = _endgame(seed)
-        if game is None:
-            continue
-        state = Lean.from_game(game)
-        plays = state.plays()
-        values = Solver(state.to_move, 1_000_000).values(state, plays)
+    for seed, game, plays, values in _solved_endgames(60):
         if WIN not in values or min(values) == WIN:
             continue  # only positions where some plays win and some do not
         bot = HardBot(seed, iterations=400)
@@ -132,18 +137,10 @@ def test_the_review_charges_endgame_moves_their_proven_cost() -> None:
     from engine.ai.review import review
     from engine.record import to_record
 
-    for seed in range(80):
-        game = _endgame(seed)
-        if game is None:
-            continue
-        state = Lean.from_game(game)
-        plays = state.plays()
-        values = Solver(state.to_move, 1_000_000).values(state, plays)
-        misjudged = _misjudged_wins(game, plays, values)
-        if misjudged and LOSS in values:
-            break
-    else:
-        raise AssertionError("no endgame with a losing play and a winning play that playouts misjudge")
+    found = next(((seed, game, plays, values, misjudged) for seed, game, plays, values in _solved_endgames(80)
+                  if LOSS in values and (misjudged := _misjudged_wins(game, plays, values))), None)
+    assert found is not None, "no endgame with a losing play and a winning play that playouts misjudge"
+    seed, game, plays, values, misjudged = found
     seat, index = game.to_move, len(game.actions)
     for play, cost in ((misjudged[0], 0.0), (plays[values.index(LOSS)], 1.0)):
         line = game.copy()

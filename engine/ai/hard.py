@@ -42,9 +42,10 @@ Strength (issue 18): more lines do not make hard stronger (full rules, seeds 1-1
 56 at 2,400; troops only, seeds 1-45: 31 at 1,200 lines, 38 at 400; full rules with sixteen
 candidates, about the first 95 games: 62 at 1,200, 72 at 400), so a decision stops at `max_lines`
 (400). Deeper lines do: with our answer to the opponent's reply, hard won 212 of 300 games against
-normal, and 187 of the same games without it (figures at `follow_ups`). `battleline arena --bots hard,normal --games 200 --seed 1001
---iterations 2400` (the cap makes any K >= 400 play alike), games not used to choose any setting:
-troops only (--no-tactics) 136 of 200, full rules 128 of 200 (without the answer: 127 and 123).
+normal, and 187 of the same games without it (figures at `follow_ups`).
+`battleline arena --bots hard,normal --games 200 --seed 1001 --iterations 2400` (the cap makes any
+K >= 400 play alike), on games not used to choose any setting: troops only (--no-tactics) 136 of
+200, full rules 128 of 200 (without the answer: 127 and 123).
 
 Reproducibility: with `iterations` set, the search stops after exactly that many lines and the
 bot is deterministic from its seed. With only a time budget (the default, 1 s) it stops on the
