@@ -12,12 +12,11 @@ def _advised_board(app: Any, seed: int, over: bool = False, endgame: bool = Fals
     from engine.ai.hard import HardBot
     from engine.rules import Rules
     from game.play.coach import Advice
-    from game.play.positions import busy, find
+    from game.play.positions import busy, find, nothing_to_draw
 
     app.settings.win_bar = True
     if endgame:
-        game = find(seed, lambda g: g.to_move == "south" and g.phase == "play" and not g.deck_sizes["troops"]
-                    and len(g.legal_actions()) > 1, limit=600, rules=Rules(tactics=False))
+        game = find(seed, nothing_to_draw("south"), limit=600, rules=Rules(tactics=False))
     else:
         game = find(seed, (lambda g: g.over) if over else busy(20), limit=600)
     board = _board(app, game, bots=True)

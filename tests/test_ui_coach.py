@@ -143,15 +143,11 @@ def test_coach_says_when_the_rest_of_the_game_is_proven_won() -> None:
     whatever the opponent does, at 100%, instead of guessing at formations."""
     from engine.ai.endgame import WIN, Solver
     from engine.ai.lean import Lean
-    from engine.game import Game
     from engine.rules import Rules
-    from game.play.positions import advance
-
-    def solved_endgame(game: Game) -> bool:
-        return game.phase == "play" and not game.deck_sizes["troops"] and len(game.legal_actions()) > 1
+    from game.play.positions import advance, nothing_to_draw
 
     for seed in range(60):
-        game = advance(seed, solved_endgame, limit=600, rules=Rules(tactics=False))
+        game = advance(seed, nothing_to_draw(), limit=600, rules=Rules(tactics=False))
         if game is None:
             continue
         state = Lean.from_game(game)

@@ -114,10 +114,9 @@ class HardBot(Bot):
         forecast = Forecast(game, game.to_move, self.rng, SCREEN[0][0])
         if game.phase == "scout_return":
             return choose_return(game, actions, forecast)
-        if not game.deck_sizes["troops"] and not game.deck_sizes["tactics"]:
-            solved = self._solve(game, started)
-            if solved is not None:
-                return solved
+        solved = self._solve(game, started)
+        if solved is not None:
+            return solved
         ranked = rank_plays(game, actions, forecast, SCREEN)
         if len(ranked) == 1:
             return ranked[0][1]
@@ -132,7 +131,9 @@ class HardBot(Bot):
     def _solve(self, game: Game, started: float, candidates: list[Action] | None = None) -> Action | None:
         """Nothing left to draw: every card is known, so prove each play (or each candidate) won,
         drawn or lost (engine.ai.endgame) and play a best one; among equals, the one the search
-        prefers. None when the solver runs out of budget."""
+        prefers. None while something is left to draw, or when the solver runs out of budget."""
+        if game.deck_sizes["troops"] or game.deck_sizes["tactics"]:
+            return None
         me = game.to_move
         state = Lean.from_game(determinize(game, me, sample_world(hidden_of(game, me), self.rng)))
         plays = state.plays() if candidates is None else [from_action(c) for c in candidates]
@@ -160,11 +161,8 @@ class HardBot(Bot):
         """Search exactly these candidates (the review adds the move actually played); solved outright
         when nothing is left to draw, so the review's cost of an endgame move is exact."""
         started = time.perf_counter()
-        if not game.deck_sizes["troops"] and not game.deck_sizes["tactics"]:
-            solved = self._solve(game, started, candidates)
-            if solved is not None:
-                return solved
-        return self._search(game, candidates, started)
+        solved = self._solve(game, started, candidates)
+        return solved if solved is not None else self._search(game, candidates, started)
 
     def _search(self, game: Game, candidates: list[Action], started: float) -> Action:
         me = game.to_move

@@ -45,6 +45,15 @@ def busy(cards_on_table: int, seat: str = "south") -> Callable[[Game], bool]:
     return check
 
 
+def nothing_to_draw(seat: str | None = None) -> Callable[[Game], bool]:
+    """Both decks empty (every card known: the hard bot solves the rest) and `seat`, or anyone, to play
+    with a choice."""
+    def check(game: Game) -> bool:
+        return (game.phase == "play" and (seat is None or game.to_move == seat) and not game.deck_sizes["troops"]
+                and not game.deck_sizes["tactics"] and len(game.legal_actions()) > 1)
+    return check
+
+
 def find(seed: int, until: Callable[[Game], bool], tries: int = 40, **kw: Any) -> Game:
     for s in range(seed, seed + tries):
         game = advance(s, until, **kw)
