@@ -38,14 +38,14 @@ reply with ours (HardBot.follow_ups) a line costs about three times what it did 
 before). In the arena at `--iterations 2400` hard's decisions averaged 0.26-0.28 s, so the cap of
 400 lines per decision (max_lines) is about K = 0.5 s. A line costs more once the troop deck is empty.
 
-Strength (issue 18): more lines do not make hard stronger (full rules, seeds 1-100: 74 at 400 lines,
-56 at 2,400; troops only, seeds 1-45: 31 at 1,200 lines, 38 at 400; full rules with sixteen
-candidates, about the first 95 games: 62 at 1,200, 72 at 400), so a decision stops at `max_lines`
-(400). Deeper lines do: with our answer to the opponent's reply, hard won 212 of 300 games against
-normal, and 187 of the same games without it (figures at `follow_ups`).
+Strength (issue 18): before lines had our answer to the opponent's reply, more lines made hard
+weaker (full rules, seeds 1-100: 74 at 400 lines, 56 at 2,400; troops only, seeds 1-45: 31 at 1,200
+lines, 38 at 400). Deeper lines helped: with the answer, hard won 212 of 300 games against normal,
+and 187 of the same games without it (figures at `follow_ups`). With the answer, 800 lines beat 400
+(figures at `max_lines`), so a decision stops at 800 lines.
 `battleline arena --bots hard,normal --games 200 --seed 1001 --iterations 2400` (the cap makes any
-K >= 400 play alike), on games not used to choose any setting: troops only (--no-tactics) 136 of
-200, full rules 128 of 200 (without the answer: 127 and 123).
+K >= 800 play alike), on games not used to choose any setting, at 400 lines: troops only
+(--no-tactics) 136 of 200, full rules 128 of 200 (without the answer: 127 and 123).
 
 Reproducibility: with `iterations` set, the search stops after exactly that many lines and the
 bot is deterministic from its seed. With only a time budget (the default, 1 s) it stops on the
@@ -246,12 +246,14 @@ class HardBot(Bot):
             total += leaf_value(state, seat, shares, memo)
         return _chance(total / worlds)
 
-    #: Lines searched per decision at most, whatever the budget. More lines made `hard` weaker, on the
-    #: same games: against `normal`, seeds 1-100, full rules, 400 lines won 74 (46 of seeds 1-60, 28 of
-    #: 61-100) where 2,400 won 56. Past about 120 worlds only the last two candidates are compared, and
-    #: the evaluation's own bias then decides between them ever more surely; that bias, not speed, is
-    #: what to work on next. Bench and review (which want the full budget) set None.
-    max_lines: int | None = 400
+    #: Lines searched per decision at most, whatever the budget. Before lines had our answer to the
+    #: opponent's reply (follow_ups), more lines made `hard` weaker: against `normal`, seeds 1-100, full
+    #: rules, 400 lines won 74 where 2,400 won 56 (past about 120 worlds only the last two candidates are
+    #: compared, and the evaluation's own bias decides between them ever more surely). With the answer,
+    #: 800 lines beat 400 on the same games against `normal`: full rules seeds 9001-9100, 73 against 66;
+    #: troops only seeds 5001-5100, 77 against 73 (of these 200 games, 21 + 16 were won only with 800
+    #: lines and 14 + 12 only with 400). Larger caps were not measured. Bench and review set None.
+    max_lines: int | None = 800
 
     def _shares(self, mine: float, theirs: float) -> Shares:
         """One world's ways of sharing the pools among flags: each card of our pool open to a flag with
