@@ -57,8 +57,9 @@ def test_hard_stops_early_when_asked() -> None:
 
 
 def test_hard_searches_at_most_max_lines_whatever_its_budget() -> None:
-    # More lines made hard weaker (see HardBot.max_lines): a larger K or a long budget stops at the cap
-    # and plays exactly what the capped search plays; bench and review lift the cap.
+    # A decision stops at HardBot.max_lines (larger caps were not measured to help): a larger K
+    # or a long budget stops at the cap and plays exactly what the capped search plays; bench and review
+    # lift the cap.
     game = _midgame(5, 18)
     view = game.view(game.to_move)
     capped, large = HardBot(9, iterations=HardBot.max_lines), HardBot(9, iterations=2400)
