@@ -35,8 +35,10 @@ the reply worst for us in each world), and is reported in `last_search["win_chan
 Speed: `battleline bench bots` gave 1,202 lines per second at 0.5 s per position and 2,729 at 1 s
 (2-core machine, one arena game running on the other core); since each line answers the opponent's
 reply with ours (HardBot.follow_ups) a line costs about three times what it did (4,868 and 5,035
-before). In the arena at `--iterations 2400` hard's decisions averaged 0.26-0.28 s, so the cap of
-400 lines per decision (max_lines) is about K = 0.5 s. A line costs more once the troop deck is empty.
+before). In the arena at `--iterations 2400` (two games at once on the two cores) hard's decisions
+averaged 0.497 s at the cap of 800 lines per decision (max_lines), so the cap is about K = 0.5 s.
+At the default 1 s budget they averaged 0.44 s, the longest 1.10 s (20 games, seed 1). A line costs
+more once the troop deck is empty.
 
 Strength (issue 18): before lines had our answer to the opponent's reply, more lines made hard
 weaker (full rules, seeds 1-100: 74 at 400 lines, 56 at 2,400; troops only, seeds 1-45: 31 at 1,200
@@ -44,8 +46,9 @@ lines, 38 at 400). Deeper lines helped: with the answer, hard won 212 of 300 gam
 and 187 of the same games without it (figures at `follow_ups`). With the answer, 800 lines beat 400
 (figures at `max_lines`), so a decision stops at 800 lines.
 `battleline arena --bots hard,normal --games 200 --seed 1001 --iterations 2400` (the cap makes any
-K >= 800 play alike), on games not used to choose any setting, at 400 lines: troops only
-(--no-tactics) 136 of 200, full rules 128 of 200 (without the answer: 127 and 123).
+K >= 800 play alike), on games not used to choose any setting: full rules 135 of 200 at 800 lines
+(128 at 400 lines, 123 without the answer); troops only (--no-tactics) 136 of 200 at 400 lines
+(127 without the answer).
 
 Reproducibility: with `iterations` set, the search stops after exactly that many lines and the
 bot is deterministic from its seed. With only a time budget (the default, 1 s) it stops on the
