@@ -51,10 +51,19 @@ def future_draws(state: Lean, seat: int) -> int:
 
 def reach(state: Lean, seat: int, pool: int, shares: list[int], memo: Memo) -> list[int]:
     """Per flag, the strongest formation `seat`'s side can become from its share of `pool` (outlook.reach)."""
-    if state.leader[seat]:
-        pool &= ~LEADER_MASK
-    pool &= TROOP_MASK | MORALE_MASK
-    out = [UNREACHABLE] * 9
+    return _reach(_open_sides(state, seat), _usable(state, seat, pool), shares, memo)
+
+
+#: A side still to judge: (flag, its cards, formation size, fog, its strength if complete else -1).
+_Open = list[tuple[int, int, int, bool, int]]
+
+
+def _open_sides(state: Lean, seat: int) -> _Open:
+    """`seat`'s sides of the flags reach judges: not claimed, and a card on at least one side.
+
+    What does not depend on the pool is read once, since a leaf judges both seats on several shares.
+    """
+    out = []
     sides = state.sides
     for i in range(9):
         if state.claimed[i] >= 0:
@@ -64,8 +73,22 @@ def reach(state: Lean, seat: int, pool: int, shares: list[int], memo: Memo) -> l
             continue
         size = 4 if state.mud >> i & 1 else 3
         fog = bool(state.fog >> i & 1)
-        if side.bit_count() >= size:
-            out[i] = strength(side, fog)
+        out.append((i, side, size, fog, strength(side, fog) if side.bit_count() >= size else -1))
+    return out
+
+
+def _usable(state: Lean, seat: int, pool: int) -> int:
+    """The pool cards that can join a side: troops and morale tactics, no second Leader (R27)."""
+    if state.leader[seat]:
+        pool &= ~LEADER_MASK
+    return pool & (TROOP_MASK | MORALE_MASK)
+
+
+def _reach(open_sides: _Open, pool: int, shares: list[int], memo: Memo) -> list[int]:
+    out = [UNREACHABLE] * 9
+    for i, side, size, fog, done in open_sides:
+        if done >= 0:
+            out[i] = done
             continue
         share = pool & shares[i]
         key = (side, size, fog, share)
@@ -124,10 +147,12 @@ def leaf_value(state: Lean, me: int, shares: Shares, memo: Memo) -> float:
     their_pool = state.hands[other]
     for card in theirs[:future_draws(state, other)]:
         their_pool |= 1 << card
+    my_sides, their_sides = _open_sides(state, me), _open_sides(state, other)
+    my_pool, their_pool = _usable(state, me, my_pool), _usable(state, other, their_pool)
     odds = [0.0] * 9
     for my_shares, their_shares in shares:
-        mine = reach(state, me, my_pool, my_shares, memo)
-        their = reach(state, other, their_pool, their_shares, memo)
+        mine = _reach(my_sides, my_pool, my_shares, memo)
+        their = _reach(their_sides, their_pool, their_shares, memo)
         for i, p in enumerate(flag_odds(state, me, mine, their)):
             odds[i] += p
     return game_value([p / len(shares) for p in odds])
