@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from game.i18n import LANGUAGES, _, set_language
-from game.i18n.build import compile_mo, extract, parse_po, po_path
+from game.i18n.build import compile_mo, extract, parse_po, po_path, refresh_references
 
 ROOT = Path(__file__).resolve().parent.parent
 TRANSLATED = [lang for lang in LANGUAGES if lang != "en"]
@@ -39,6 +39,30 @@ def test_committed_mo_matches_po(lang: str) -> None:
     po = po_path(lang)
     assert po.with_suffix(".mo").read_bytes() == compile_mo(parse_po(po.read_text(encoding="utf-8"))), \
         "run python -m game.i18n.build"
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_po_references_name_the_files_that_use_each_message(lang: str) -> None:
+    """A translator follows `#:` to see a message in context; after code moves they must still lead there."""
+    text = po_path(lang).read_text(encoding="utf-8")
+    wrong = []
+    for block in text.split("\n\n"):
+        refs = [r for line in block.split("\n") if line.startswith("#:") for r in line[2:].split()]
+        entry = parse_po("\n".join(line for line in block.split("\n") if not line.startswith("#,")) + "\n")
+        used_in = {where.rsplit(":", 1)[0] for m in entry for where in MESSAGES.get(m, [])}
+        for ref in refs:
+            if ref.rsplit(":", 1)[0] not in used_in:
+                wrong.append(ref)
+    assert not wrong, f"{lang}: stale references {wrong[:5]}; run python -m game.i18n.build --references"
+
+
+def test_refresh_references_rewrites_only_the_references() -> None:
+    text = ('msgid ""\nmsgstr ""\n"Language: cs\\n"\n\n# --- a note ---\n#: game/old.py:3\n#, fuzzy\n'
+            'msgid "Settings"\nmsgstr "Nastavení"\n\n#: game/gone.py:9\nmsgid "Gone"\nmsgstr "Pryč"\n')
+    fresh = refresh_references(text, {"Settings": ["scenes/settings.py:12", "game/play/menu.py:4"]})
+    assert "#: scenes/settings.py:12 game/play/menu.py:4\n#, fuzzy\nmsgid \"Settings\"" in fresh
+    assert "# --- a note ---" in fresh and "game/old.py" not in fresh and "game/gone.py" not in fresh
+    assert parse_po(fresh) == parse_po(text)
 
 
 def test_switching_language_at_once() -> None:

@@ -2,6 +2,8 @@
 
 A small msgfmt of our own (stdlib only) so building the catalogs needs no gettext tools installed.
 Run `python -m game.i18n.build` after editing a `.po`; a test checks the committed `.mo` files match.
+`python -m game.i18n.build --references` first rewrites each `.po`'s `#:` lines (where a message is
+used) from the sources, after code has moved.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ def po_path(lang: str) -> Path:
 
 
 def extract(root: Path = ROOT) -> dict[str, list[str]]:
-    """msgid -> where it is used ('scenes/board.py:12'), from `_("...")` and `N_("...")` calls."""
+    """msgid -> where it is used ('game/play/words.py:40'), from `_("...")` and `N_("...")` calls."""
     found: dict[str, list[str]] = {}
     for package in SOURCES:
         for path in sorted((root / package).rglob("*.py")):
@@ -35,7 +37,8 @@ def extract(root: Path = ROOT) -> dict[str, list[str]]:
                 if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in MARKERS
                         and node.args and isinstance(node.args[0], ast.Constant)
                         and isinstance(node.args[0].value, str)):
-                    found.setdefault(node.args[0].value, []).append(f"{package}/{path.name}:{node.lineno}")
+                    where = path.relative_to(root).as_posix()
+                    found.setdefault(node.args[0].value, []).append(f"{where}:{node.lineno}")
     return found
 
 
@@ -77,6 +80,53 @@ def parse_po(text: str) -> dict[str, str]:
     return out
 
 
+def _block_msgid(lines: list[str]) -> str | None:
+    """The msgid of one `.po` entry's lines, None for a block without one."""
+    parts: list[str] = []
+    inside = False
+    for line in lines:
+        if line.startswith("msgid "):
+            inside = True
+            parts.append(_unquote(line[6:]))
+        elif line.startswith('"') and inside:
+            parts.append(_unquote(line))
+        elif inside:
+            break
+    return "".join(parts) if inside else None
+
+
+def refresh_references(text: str, found: dict[str, list[str]]) -> str:
+    """The `.po` text with each entry's `#:` lines saying where its message is used now.
+
+    Only the reference comments change; translations, flags and other comments are kept as they are.
+    A message no source uses any more keeps no reference, which shows a translator it is stale.
+    """
+    blocks = []
+    for block in text.split("\n\n"):
+        lines = [line for line in block.split("\n") if not line.startswith("#:")]
+        msgid = _block_msgid(lines)
+        if msgid and msgid in found:
+            at = next((i for i, line in enumerate(lines) if line.startswith(("#,", "msgid "))), len(lines))
+            lines.insert(at, "#: " + " ".join(found[msgid]))
+        blocks.append("\n".join(lines))
+    return "\n\n".join(blocks)
+
+
+def refresh_all() -> list[Path]:
+    """Rewrite every language's `.po` references from the sources; returns the files changed."""
+    found = extract()
+    changed = []
+    for lang in LANGUAGES:
+        po = po_path(lang)
+        if po.exists():
+            text = po.read_text(encoding="utf-8")
+            fresh = refresh_references(text, found)
+            if fresh != text:
+                po.write_text(fresh, encoding="utf-8")
+                changed.append(po)
+    return changed
+
+
 def quote(s: str) -> str:
     return '"' + s.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n").replace("\t", "\\t") + '"'
 
@@ -112,6 +162,9 @@ def build() -> list[Path]:
 
 
 if __name__ == "__main__":
+    if "--references" in sys.argv[1:]:
+        for path in refresh_all():
+            print(path.relative_to(ROOT))
     for path in build():
         print(path.relative_to(ROOT))
     sys.exit(0)
