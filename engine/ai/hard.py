@@ -35,9 +35,11 @@ the reply worst for us in each world), and is reported in `last_search["win_chan
 Speed: `battleline bench bots` gave 1,202 lines per second at 0.5 s per position and 2,729 at 1 s
 (2-core machine, one arena game running on the other core); since each line answers the opponent's
 reply with ours (HardBot.follow_ups) a line costs about three times what it did (4,868 and 5,035
-before). In the arena at `--iterations 2400` (two games at once on the two cores) hard's decisions
-averaged 0.497 s at the cap of 800 lines per decision (max_lines), so the cap is about K = 0.5 s.
-At the default 1 s budget they averaged 0.44 s, the longest 1.10 s (20 games, seed 1). A line costs
+before). Ranking plays with each flag read once, and reading each side once per leaf, took it from
+1,198 to 1,425 lines per second at 0.5 s, with the same decisions. In the arena at `--iterations
+2400` (two games at once on the two cores, full rules, 20 games, seed 1) hard's decisions then
+averaged 0.49 s at the cap of 800 lines per decision (max_lines), so the cap is about K = 0.5 s.
+At the default 1 s budget they averaged 0.45 s, the longest 1.10 s (20 games, seed 1). A line costs
 more once the troop deck is empty.
 
 Strength (issue 18): before lines had our answer to the opponent's reply, more lines made hard
