@@ -37,6 +37,33 @@ def _last_state(messages: list[dict[str, Any]]) -> dict[str, Any]:
     return [m for m in messages if m["t"] == "state"][-1]
 
 
+def _board_caption(messages: list[dict[str, Any]], seat: str) -> str:
+    """What the board would caption from the events this page received: the other side's last whole
+    turn (game/play/turn_words.turn_caption), or nothing once `seat` has acted since (as BoardScene)."""
+    from game.play.turn_words import turn_caption
+
+    events: list[dict[str, Any]] = []
+    number, players = None, {}
+    for m in messages:
+        if m["t"] == "state":
+            if m["from"] == 0 or m["number"] != number:
+                events = []
+            number, players = m["number"], m["players"]
+            events[m["from"]:] = m["events"]
+    turn: list[dict[str, Any]] = []
+    last: list[dict[str, Any]] | None = None
+    for e in events:
+        if e["type"] not in ("turn", "game_over"):
+            turn.append(e)
+            continue
+        played, turn = [x for x in turn if x.get("seat")], []
+        if played:
+            last = None if played[-1]["seat"] == seat else played
+    if last is None or any(x.get("seat") == seat for x in turn):
+        return ""
+    return turn_caption(last[-1]["seat"], last, players)
+
+
 def test_phone_plays_a_whole_game_by_taps(driver: Any, tmp_path: Path) -> None:
     from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
     from selenium.webdriver.common.by import By
@@ -52,12 +79,17 @@ def test_phone_plays_a_whole_game_by_taps(driver: Any, tmp_path: Path) -> None:
         rng = random.Random(20)
         traffic: list[dict[str, Any]] = []
         taps, shots, reloaded = 0, set(), False
+        captions: list[tuple[str, str]] = []
         deadline = time.monotonic() + 300
         while time.monotonic() < deadline and not driver.execute_script("return !!window.__record"):
             target = driver.execute_script(FIND_TAP, rng.random())
             if target is None:
                 time.sleep(0.05)
                 continue
+            if not reloaded:  # the other side's last turn, said as the board says it (in English until the reload)
+                shown, raw = driver.execute_script("return [document.getElementById('last-turn').textContent, "
+                                                   "window.__traffic]")
+                captions.append((shown, _board_caption([json.loads(m) for m in raw], seat)))
             is_card = "card" in (target.get_attribute("class") or "")
             try:
                 target.click()
@@ -94,6 +126,8 @@ def test_phone_plays_a_whole_game_by_taps(driver: Any, tmp_path: Path) -> None:
         phone_record = next((m["record"] for m in traffic if m["t"] == "record"), None)
         assert phone_record is not None, f"the game did not end in time ({taps} taps): {traffic[-3:]}"
         assert reloaded and shots == {"portrait", "landscape", "zh"}
+        assert [shown for shown, said in captions if shown != said] == [], captions
+        assert sum(bool(shown) for shown, _ in captions) >= 5, "the other side's turn was hardly ever shown"
     finally:
         result = last_json(host, timeout=60)
     assert phone_record == result["record"], "the phone's record differs from the host's"

@@ -27,6 +27,13 @@ WEB_STRINGS: tuple[str, ...] = (
     "Choose a flag for {card}.", "Choose a card on the table.", "Choose where it goes.",
     "Connecting to the table…", "The link is lost; reconnecting…", "The host refused: {reason}",
     "Waiting for the game to start…", "Play this card", "Take back the choice",
+    # the other side's last turn, in the board caption's words (game/play/turn_words.py)
+    "{who}: {what}.", "{done}, {then}", "{card} to flag {flag}", "{card} on flag {flag}", "played Scout",
+    "Deserter discarded your {card} from flag {flag}", "Traitor took your {card} from flag {flag} to their flag {to}",
+    "Redeploy moved their {card} from flag {flag} to flag {to}", "Redeploy discarded their {card} from flag {flag}",
+    "put back cards: {n}", "passed", "claimed flag {flag}", "claimed flags {flags}", "drew a troop card",
+    "drew a tactics card", "drew troop cards: {n}", "drew tactics cards: {n}", "{colour} {value}",
+    "red", "orange", "yellow", "green", "blue", "purple",
 )
 
 

@@ -20,7 +20,7 @@ const STORE = "battleline:" + location.host;
 const $ = (id) => document.getElementById(id);
 
 const ui = {
-  words: {}, languages: { en: "English" }, ws: null, joined: false, state: null, record: null,
+  words: {}, languages: { en: "English" }, ws: null, joined: false, state: null, record: null, events: [],
   chosen: null, part: null, stage: null, picked: [], sentAt: -1, note: "", lastPhase: null,
 };
 window.__traffic = []; // every message received, for the tests' leak check
@@ -83,6 +83,8 @@ function send(message) {
 
 function receive(m) {
   if (m.t === "state") {
+    if (m.from === 0 || m.number !== (ui.state && ui.state.number)) ui.events = [];
+    ui.events.splice(m.from, ui.events.length, ...m.events);
     ui.state = m; ui.note = "";
     save({ token: m.token });
     if (m.actions !== ui.sentAt) { ui.sentAt = -1; }
@@ -118,6 +120,65 @@ function act(action) {
   ui.chosen = null; ui.part = null; ui.picked = []; ui.stage = null;
   send({ t: "action", action });
   render();
+}
+
+// ------------------------------------------------------------------ the other side's last turn
+// In the same words as the board's caption (game/play/turn_words.turn_caption, from the same catalogs): said
+// to this phone's player, so a guile card took "your" card. Shown from the end of their turn until we act.
+const COLOUR = { r: "red", o: "orange", y: "yellow", g: "green", b: "blue", p: "purple" };
+
+function cardShort(card) {
+  if (TACTIC[card]) return t(TACTIC[card][1]);
+  return t("{colour} {value}", { colour: t(COLOUR[card[0]]), value: card.slice(1) });
+}
+
+function turnPiece(e) {
+  if (e.type === "play") {
+    const c = e.card, f = () => ({ card: cardShort(e.target), flag: e.from_flag, to: e.to_flag });
+    if (c === "scout") return t("played Scout");
+    if (c === "fog" || c === "mud") return t("{card} on flag {flag}", { card: cardShort(c), flag: e.flag });
+    if (c === "deserter") return t("Deserter discarded your {card} from flag {flag}", f());
+    if (c === "traitor") return t("Traitor took your {card} from flag {flag} to their flag {to}", f());
+    if (c === "redeploy") return e.to_flag ? t("Redeploy moved their {card} from flag {flag} to flag {to}", f())
+      : t("Redeploy discarded their {card} from flag {flag}", f());
+    return t("{card} to flag {flag}", { card: cardShort(c), flag: e.flag });
+  }
+  if (e.type === "scout_return") return t("put back cards: {n}", { n: e.count ?? (e.cards || []).length });
+  if (e.type === "pass") return t("passed");
+  return null;
+}
+
+function turnCaption(seat, events, names) {
+  const mine = events.filter((e) => e.seat === seat);
+  const claims = mine.filter((e) => e.type === "claim").map((e) => e.flag);
+  const pieces = mine.filter((e) => e.type !== "claim").map(turnPiece).filter((p) => p);
+  if (claims.length === 1) pieces.push(t("claimed flag {flag}", { flag: claims[0] }));
+  else if (claims.length) pieces.push(t("claimed flags {flags}", { flags: claims.join(", ") }));
+  const draws = [];
+  for (const deck of ["troops", "tactics"]) {
+    const n = mine.filter((e) => (e.type === "draw" || e.type === "scout_draw") && e.deck === deck).length;
+    if (n === 1) draws.push(t(deck === "troops" ? "drew a troop card" : "drew a tactics card"));
+    else if (n > 1) draws.push(t(deck === "troops" ? "drew troop cards: {n}" : "drew tactics cards: {n}", { n }));
+  }
+  if (events.some((e) => e.type === "scout_draw")) {  // Scout's own draws follow the Scout
+    const at = pieces.indexOf(t("played Scout"));
+    pieces.splice(at < 0 ? pieces.length : at + 1, 0, ...draws);
+  } else pieces.push(...draws);
+  let what = pieces.length ? pieces[0] : t("passed");
+  for (const piece of pieces.slice(1)) what = t("{done}, {then}", { done: what, then: piece });
+  return t("{who}: {what}.", { who: names[seat] || seat, what });
+}
+
+// The other side's last whole turn, unless this seat has acted since: [seat, events] or null.
+function lastTurn(events, me) {
+  let turn = [], last = null;
+  for (const e of events) {
+    if (e.type !== "turn" && e.type !== "game_over") { turn.push(e); continue; }
+    const played = turn.filter((x) => x.seat);
+    turn = [];
+    if (played.length) last = played[played.length - 1].seat === me ? null : [played[played.length - 1].seat, played];
+  }
+  return turn.some((x) => x.seat === me) ? null : last;
 }
 
 // ------------------------------------------------------------------ drawing
@@ -161,6 +222,8 @@ function render() {
   // the table in miniature
   $("theirs").textContent = names[them] + " · " + t("Flags: {n}  ·  in hand: {hand}",
     { n: view.flags.filter((f) => f.claimed === them).length, hand: view.hand_sizes[them] });
+  const turn = lastTurn(ui.events, me);
+  $("last-turn").textContent = turn ? turnCaption(turn[0], turn[1], names) : "";
   const decks = view.decks;
   $("decks").textContent = t("Troops") + " " + (Array.isArray(decks.troops) ? decks.troops.length : decks.troops) +
     " · " + t("Tactics") + " " + (Array.isArray(decks.tactics) ? decks.tactics.length : decks.tactics) +
