@@ -312,7 +312,7 @@ class GuestWaitScene(Scene):
         if guest is None:
             return "", [], art.MUTED
         if guest.refused:
-            from game.play.refusals import refusal_words
+            from game.i18n.refusals import refusal_words
 
             if self.rejoin:
                 return _("The host is not hosting this game now"), [

@@ -12,7 +12,7 @@ from engine import Game, IllegalAction, NotationError, from_position
 from engine.cards import LEADERS, TROOP_INFO, fills_slot
 from engine.claims import Judgement, strength_of
 from game.i18n import N_, _
-from game.play.refusals import refusal_words
+from game.i18n.refusals import refusal_words
 from game.play.words import card_short, formation_words, tie_words
 
 WHEN_CLAIM = {"standard": N_("Flag {flag} is yours to claim after you play a card: {proof}."),

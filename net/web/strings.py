@@ -1,7 +1,9 @@
 """The page's words in the six languages, taken from the game's gettext catalogs at serve time.
 
 The page asks for /strings/LANG.json and gets {msgid: translation} for the msgids below; it formats
-`{name}`-style fields itself. Every msgid here is in each catalog (tests/test_phones_strings.py).
+`{name}`-style fields itself. It also gets the refusal shapes (game.i18n.refusals) as [JavaScript regex,
+translated template] pairs, to say the host's English refusals in the phone's language. Every msgid
+here is in each catalog (tests/test_phones_bridge.py).
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ import json
 from functools import cache
 
 from game.i18n import LANGUAGES, _catalog
+from game.i18n.refusals import PATTERNS
 
 #: what the phone page says; English is the msgid itself
 WEB_STRINGS: tuple[str, ...] = (
@@ -44,4 +47,7 @@ def catalog_json(lang: str) -> bytes | None:
         return None
     catalog = _catalog(lang)
     words = {msgid: catalog.gettext(msgid) for msgid in WEB_STRINGS}
-    return json.dumps({"lang": lang, "languages": LANGUAGES, "words": words}, ensure_ascii=False).encode("utf-8")
+    # the host's refusals are English; the page matches them by shape, as game.i18n.refusals does
+    refusals = [[pattern.pattern.replace("(?P<", "(?<"), catalog.gettext(template)] for pattern, template in PATTERNS]
+    return json.dumps({"lang": lang, "languages": LANGUAGES, "words": words, "refusals": refusals},
+                      ensure_ascii=False).encode("utf-8")

@@ -20,7 +20,7 @@ const STORE = "battleline:" + location.host;
 const $ = (id) => document.getElementById(id);
 
 const ui = {
-  words: {}, languages: { en: "English" }, ws: null, joined: false, state: null, record: null, events: [],
+  words: {}, refusals: [], languages: { en: "English" }, ws: null, joined: false, state: null, record: null, events: [],
   chosen: null, part: null, stage: null, picked: [], sentAt: -1, note: "", lastPhase: null,
 };
 window.__traffic = []; // every message received, for the tests' leak check
@@ -29,6 +29,16 @@ function t(msgid, fields) {
   let text = ui.words[msgid] || msgid;
   for (const [k, v] of Object.entries(fields || {})) text = text.split("{" + k + "}").join(String(v));
   return text;
+}
+
+// A refusal from the host or the bridge (English) in the page's language, where its shape is known
+// (game/i18n/refusals.py); otherwise as it came, without rule numbers.
+function refusalWords(reason) {
+  for (const [pattern, template] of ui.refusals) {
+    const m = pattern.exec(reason);
+    if (m) return t(template, m.groups || {});
+  }
+  return String(reason).replace(/ \(R\d+(, R\d+)*\)/g, "");
 }
 
 function saved() {
@@ -49,6 +59,7 @@ async function loadWords(lang) {
   if (!reply.ok) return;
   const data = await reply.json();
   ui.words = data.words; ui.languages = data.languages;
+  ui.refusals = (data.refusals || []).map(([pattern, template]) => [new RegExp(pattern), template]);
   document.documentElement.lang = lang === "zh" ? "zh-CN" : lang;
   for (const el of document.querySelectorAll("[data-word]")) el.textContent = t(el.dataset.word);
   const select = $("lang");
@@ -94,9 +105,9 @@ function receive(m) {
     ui.record = m.record; window.__record = m.record;
   } else if (m.t === "refused") {
     ui.joined = false; save({ token: null });
-    $("join-note").textContent = t("The host refused: {reason}", { reason: m.reason });
+    $("join-note").textContent = t("The host refused: {reason}", { reason: refusalWords(m.reason) });
   } else if (m.t === "error") {
-    ui.note = m.reason; ui.sentAt = -1;
+    ui.note = refusalWords(m.reason); ui.sentAt = -1;
   }
   render();
 }
