@@ -74,7 +74,7 @@ class _Placements:
         bit = 1 << card
         side |= bit
         unseen = self.unseen & ~bit
-        mine = _completions.get((side, size, fog, unseen))
+        mine = _completions.get((side, size, fog, unseen))  # lean.completion's memo, read without a call: hot
         if mine is None:
             mine = completion(side, size, fog, unseen)
         if mine < 0:
@@ -109,25 +109,17 @@ class LeanPolicy:
             return actions
         rand = self.rng.random
         place = _Placements(state)
-        scored = []
-        for act in actions:
-            card = act[1]
-            if act[0] == A_PLAY and card <= SHIELD:  # troops and morale tactics: most plays, scored fast
-                score = place.score(act[2], card)
-                if card >= 60:
-                    score -= 60.0 if card <= DARIUS else 30.0
-            else:
-                score = self.score(state, act)
-            scored.append((score, rand(), act))
+        scored = [(self.score(state, a, place), rand(), a) for a in actions]
         scored.sort(reverse=True)
         return [a for _, _, a in scored]
 
-    def score(self, state: Lean, act: LeanAction) -> float:
+    def score(self, state: Lean, act: LeanAction, place: _Placements | None = None) -> float:
+        """The easy rules' score of one play; `place` shares what ranking many plays reads per flag."""
         if act[0] != A_PLAY:
             return LOST * 2
         card = act[1]
         if card <= SHIELD:
-            score = self.placement(state, act[2], card)
+            score = (place or _Placements(state)).score(act[2], card)
             if card >= 60:
                 score -= 60.0 if card <= DARIUS else 30.0
             return score
@@ -146,17 +138,7 @@ class LeanPolicy:
 
     def placement(self, state: Lean, flag: int, card: int) -> float:
         """What putting `card` on our side of `flag` builds (the easy bot's placement score)."""
-        seat = state.to_move
-        size = state.size(flag)
-        fog = bool(state.fog >> flag & 1)
-        side = state.sides[2 * flag + seat] | 1 << card
-        mine = completion(side, size, fog, TROOP_MASK & ~state.seen & ~(1 << card))
-        if mine < 0:
-            return LOST
-        theirs = state.sides[2 * flag + 1 - seat]
-        if theirs.bit_count() >= size and strength(theirs, fog) >= mine:
-            return LOST / 2 - value_of(card)  # already lost: dump the weakest card here
-        return mine + 8.0 * side.bit_count() - 0.1 * value_of(card)
+        return _Placements(state).score(flag, card)
 
     def _fog(self, state: Lean, flag: int) -> float:
         """Fog where their finished formation beats ours but our sum would be higher."""
