@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from game.i18n import LANGUAGES, _, set_language
-from game.i18n.build import compile_mo, extract, parse_po, po_path, refresh_references
+from game.i18n.build import compile_mo, entry_msgid, extract, parse_po, po_path, refresh_references
 
 ROOT = Path(__file__).resolve().parent.parent
 TRANSLATED = [lang for lang in LANGUAGES if lang != "en"]
@@ -48,8 +48,8 @@ def test_po_references_name_the_files_that_use_each_message(lang: str) -> None:
     wrong = []
     for block in text.split("\n\n"):
         refs = [r for line in block.split("\n") if line.startswith("#:") for r in line[2:].split()]
-        entry = parse_po("\n".join(line for line in block.split("\n") if not line.startswith("#,")) + "\n")
-        used_in = {where.rsplit(":", 1)[0] for m in entry for where in MESSAGES.get(m, [])}
+        msgid = entry_msgid(block)
+        used_in = {where.rsplit(":", 1)[0] for where in MESSAGES.get(msgid or "", [])}
         for ref in refs:
             if ref.rsplit(":", 1)[0] not in used_in:
                 wrong.append(ref)

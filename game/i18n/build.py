@@ -80,19 +80,10 @@ def parse_po(text: str) -> dict[str, str]:
     return out
 
 
-def _block_msgid(lines: list[str]) -> str | None:
-    """The msgid of one `.po` entry's lines, None for a block without one."""
-    parts: list[str] = []
-    inside = False
-    for line in lines:
-        if line.startswith("msgid "):
-            inside = True
-            parts.append(_unquote(line[6:]))
-        elif line.startswith('"') and inside:
-            parts.append(_unquote(line))
-        elif inside:
-            break
-    return "".join(parts) if inside else None
+def entry_msgid(block: str) -> str | None:
+    """The msgid of one `.po` entry (fuzzy or not), None for a block without one."""
+    entry = parse_po("\n".join(line for line in block.split("\n") if not line.startswith("#,")))
+    return next(iter(entry), None)
 
 
 def refresh_references(text: str, found: dict[str, list[str]]) -> str:
@@ -104,7 +95,7 @@ def refresh_references(text: str, found: dict[str, list[str]]) -> str:
     blocks = []
     for block in text.split("\n\n"):
         lines = [line for line in block.split("\n") if not line.startswith("#:")]
-        msgid = _block_msgid(lines)
+        msgid = entry_msgid(block)
         if msgid and msgid in found:
             at = next((i for i, line in enumerate(lines) if line.startswith(("#,", "msgid "))), len(lines))
             lines.insert(at, "#: " + " ".join(found[msgid]))
