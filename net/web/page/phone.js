@@ -187,7 +187,8 @@ function lastTurn(events, me) {
     if (e.type !== "turn" && e.type !== "game_over") { turn.push(e); continue; }
     const played = turn.filter((x) => x.seat);
     turn = [];
-    if (played.length) last = played[played.length - 1].seat === me ? null : [played[played.length - 1].seat, played];
+    const seat = played.length ? played[played.length - 1].seat : null;
+    if (seat) last = seat === me ? null : [seat, played];
   }
   return turn.some((x) => x.seat === me) ? null : last;
 }
