@@ -1,8 +1,9 @@
-"""Cards drawn by code: a clear numeral, the value name, the colour and a symbol per colour.
+"""Cards drawn by code: a clear numeral, the troop's figure, the value name, the colour and a symbol per colour.
 
-Each colour has its own silhouette (red circle, orange triangle, yellow star, green diamond,
-blue square, purple cross) so no one depends on telling colours apart. Faces are drawn once per
-size and cached: a frame only blits them.
+Each colour has its own symbol (red circle, orange triangle, yellow star, green diamond, blue
+square, purple cross) in both top corners, so no one depends on telling colours apart; each of
+the ten troop types has its own figure (game/ui/figures.py) and each tactic its own emblem. Faces
+are drawn once per size and cached: a frame only blits them.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import pygame
 from engine.cards import ENVIRONMENT, GUILE, MORALE, TROOP_INFO, VALUE_NAMES
 from game.i18n import N_, _, when_changed
 from game.play.words import VALUES_SAID, card_short
-from game.ui import art
+from game.ui import art, figures
 from game.ui.text import text, wrap
 
 SIZES: dict[str, tuple[int, int]] = {"hand": (170, 238), "table": (124, 172), "small": (84, 118)}
@@ -40,6 +41,7 @@ TACTIC_TEXT = {
     "scout": N_("Draw 3, put 2 back"), "redeploy": N_("Move or discard one of yours"),
     "deserter": N_("Discard one of theirs"), "traitor": N_("Take one of their troops"),
 }
+TACTIC_BG = (34, 40, 64)
 KIND_COLOUR = {"morale": art.GOLD, "environment": (96, 200, 190), "guile": (226, 120, 150)}
 
 
@@ -51,9 +53,11 @@ def tactic_kind(card: str) -> str:
     return "guile" if card in GUILE else "troop"
 
 
-def _tint(colour: tuple[int, int, int], k: float) -> tuple[int, int, int]:
-    r, g, b = colour
-    return (int(r + (255 - r) * k), int(g + (255 - g) * k), int(b + (255 - b) * k))
+def _tint(colour: tuple[int, int, int], k: float, towards: tuple[int, int, int] = (255, 255, 255),
+          amount: float = 0.0) -> tuple[int, int, int]:
+    """`colour` moved `k` of the way to white, or (with `towards`) `amount` of the way to that colour."""
+    target, k = (towards, amount) if amount else ((255, 255, 255), k)
+    return tuple(int(c + (t - c) * k) for c, t in zip(colour, target, strict=True))  # type: ignore[return-value]
 
 
 def draw_symbol(surface: pygame.Surface, letter: str, center: tuple[float, float], size: float,
@@ -108,14 +112,21 @@ def _troop(surf: pygame.Surface, card: str) -> None:
     surf.blit(numeral, (pad, pad - num_size // 9))
     sym = h * 0.15
     draw_symbol(surf, letter, (w - pad - sym / 2 - 1, pad + sym / 2 + num_size * 0.06), sym, dark)
-    # a large, pale emblem in the middle, and the value name along the bottom
-    draw_symbol(surf, letter, (w / 2, h * 0.56), w * 0.52, _tint(mid, 0.15))
     name_size, lines = _fit(_(VALUES_SAID[VALUE_NAMES[value]]), int(h * 0.095), w - 2 * pad)
-    y = h - pad - len(lines) * int(name_size * 1.1)
+    line_h = int(name_size * 1.1)
+    name_top = h - pad - len(lines) * line_h
+    # the troop's figure between the numeral and the name, standing on a band of the colour
+    top = pad + num_size * 0.86
+    side = int(min(w - 2 * pad, name_top - top + h * 0.02))
+    ground = pygame.Rect(pad, int(top + side * 0.9), w - 2 * pad, max(2, h // 60))
+    pygame.draw.rect(surf, _tint(mid, 0.45), ground, border_radius=ground.h // 2)
+    pic = figures.render(value, side, dark, _tint(mid, FACE_TINT), _tint(mid, 0.3))
+    surf.blit(pic, pic.get_rect(midtop=(w // 2, int(top))))
+    y = name_top
     for line in lines:
         img = text(line, name_size, art.INK, "condensed")
         surf.blit(img, img.get_rect(midtop=(w // 2, y)))
-        y += int(name_size * 1.1)
+        y += line_h
 
 
 def _fit(words: str, size: int, width: int) -> tuple[int, list[str]]:
@@ -132,11 +143,12 @@ def _fit(words: str, size: int, width: int) -> tuple[int, list[str]]:
 
 
 def _tactic(surf: pygame.Surface, card: str) -> None:
+    """Code and kind top left and right, the tactic's emblem, its name, and on a hand card its rule."""
     w, h = surf.get_size()
     kind = tactic_kind(card)
     accent = KIND_COLOUR[kind]
     radius = max(6, w // 12)
-    pygame.draw.rect(surf, (34, 40, 64), (0, 0, w, h), border_radius=radius)
+    pygame.draw.rect(surf, TACTIC_BG, (0, 0, w, h), border_radius=radius)
     inset = max(3, w // 26)
     pygame.draw.rect(surf, accent, (inset, inset, w - 2 * inset, h - 2 * inset), max(2, w // 50),
                      border_radius=radius - 2)
@@ -145,20 +157,29 @@ def _tactic(surf: pygame.Surface, card: str) -> None:
     code = text(TACTIC_CODE[card], code_size, accent, "bold")
     surf.blit(code, (pad + 2, pad))
     _emblem(surf, kind, (w - pad - h * 0.07, pad + h * 0.08), h * 0.13, accent)
+    bottom = h - pad
+    body: list[str] = []
+    small = max(14, int(h * 0.075))
+    if h >= 200:
+        body = wrap(_(TACTIC_TEXT[card]), small, w - 2 * pad - 4, "regular")
+        bottom -= len(body) * int(small * 1.15) + 2
     name_size, lines = _fit(card_short(card), int(h * 0.1), w - 2 * pad - 4)
-    y = int(h * 0.42)
+    line_h = int(name_size * 1.1)
+    name_top = bottom - len(lines) * line_h - max(2, h // 60)
+    top = pad + code_size * 0.95
+    side = int(min(w - 2 * pad, name_top - top))
+    pic = figures.render(card, side, accent, TACTIC_BG, _tint(TACTIC_BG, 0.0, accent, 0.45))
+    surf.blit(pic, pic.get_rect(midtop=(w // 2, int(top))))
+    y = name_top
     for line in lines:
         img = text(line, name_size, art.CREAM, "condensed")
         surf.blit(img, img.get_rect(midtop=(w // 2, y)))
-        y += int(name_size * 1.1)
-    if h >= 200:
-        small = max(14, int(h * 0.075))
-        body = wrap(_(TACTIC_TEXT[card]), small, w - 2 * pad - 4, "regular")
-        y = h - pad - len(body) * int(small * 1.15) - 2
-        for line in body:
-            img = text(line, small, (200, 204, 220))
-            surf.blit(img, img.get_rect(midtop=(w // 2, y)))
-            y += int(small * 1.15)
+        y += line_h
+    y = bottom + 2
+    for line in body:
+        img = text(line, small, (200, 204, 220))
+        surf.blit(img, img.get_rect(midtop=(w // 2, y)))
+        y += int(small * 1.15)
 
 
 def _emblem(surf: pygame.Surface, kind: str, center: tuple[float, float], size: float,
@@ -175,35 +196,65 @@ def _emblem(surf: pygame.Surface, kind: str, center: tuple[float, float], size: 
             pygame.draw.circle(surf, colour, (cx + dx * r, cy + dy * r), rr * r)
     else:
         pygame.draw.ellipse(surf, colour, (cx - r, cy - r * 0.55, 2 * r, 1.1 * r))
-        pygame.draw.circle(surf, (34, 40, 64), (cx, cy), r * 0.38)
+        pygame.draw.circle(surf, TACTIC_BG, (cx, cy), r * 0.38)
 
 
 @lru_cache(maxsize=16)
 def back(deck: str, size: str = "hand") -> pygame.Surface:
-    """Troop backs are maroon, tactics backs navy, both with a gold lattice: decks told apart at once."""
+    """Troop backs are maroon with crossed spears over a shield, tactics backs navy with a laurel around
+    a helmet; both framed by a gold meander, so the two decks are told apart at once."""
     w, h = SIZES[size]
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     base = (116, 36, 40) if deck == "troops" else (34, 52, 104)
+    deep = _tint(base, 0.0, (0, 0, 0), 0.35)
     radius = max(6, w // 12)
     pygame.draw.rect(surf, base, (0, 0, w, h), border_radius=radius)
     inner = pygame.Rect(0, 0, w, h).inflate(-w // 7, -w // 7)
-    lattice = pygame.Surface(inner.size, pygame.SRCALPHA)
-    step = max(10, w // 6)
-    for x in range(-inner.h, inner.w + inner.h, step):
-        pygame.draw.line(lattice, (*art.GOLD, 70), (x, 0), (x + inner.h, inner.h), 2)
-        pygame.draw.line(lattice, (*art.GOLD, 70), (x, inner.h), (x + inner.h, 0), 2)
-    surf.blit(lattice, inner.topleft)
+    pygame.draw.rect(surf, deep, inner, border_radius=radius // 2)
+    rays = pygame.Surface(inner.size, pygame.SRCALPHA)  # a faint sunburst from the medallion
+    cx, cy = inner.w / 2, inner.h / 2
+    for i in range(24):
+        a0, a1 = i * math.pi / 12, (i + 0.5) * math.pi / 12
+        far = inner.w + inner.h
+        pygame.draw.polygon(rays, (*art.GOLD, 22), [(cx, cy), (cx + far * math.cos(a0), cy + far * math.sin(a0)),
+                                                    (cx + far * math.cos(a1), cy + far * math.sin(a1))])
+    surf.blit(rays, inner.topleft)
+    _meander(surf, pygame.Rect(0, 0, w, h).inflate(-max(6, w // 16), -max(6, w // 16)), max(5, w // 20))
     pygame.draw.rect(surf, art.GOLD, inner, max(2, w // 45), border_radius=radius // 2)
     pygame.draw.rect(surf, (250, 220, 150), (0, 0, w, h), max(2, w // 60), border_radius=radius)
     c = inner.center
-    r = w * 0.2
-    diamond = [(c[0], c[1] - r * 1.3), (c[0] + r, c[1]), (c[0], c[1] + r * 1.3), (c[0] - r, c[1])]
-    pygame.draw.polygon(surf, base, diamond)
-    pygame.draw.polygon(surf, art.GOLD, diamond, 3)
-    label = "T" if deck == "tactics" else "BL"
-    img = text(label, int(r * 1.1), art.GOLD, "serif")
-    surf.blit(img, img.get_rect(center=c))
+    r = int(w * 0.3)
+    pygame.draw.circle(surf, base, c, r)
+    pygame.draw.circle(surf, art.GOLD, c, r, max(2, w // 40))
+    pic = figures.render("troops_back" if deck == "troops" else "tactics_back", int(r * 1.7), art.GOLD, base,
+                         _tint(base, 0.0, art.GOLD, 0.4))
+    surf.blit(pic, pic.get_rect(center=c))
     return surf
+
+
+def _meander(surf: pygame.Surface, frame: pygame.Rect, step: int) -> None:
+    """A Greek key band just inside the card's edge (each key one `step` square)."""
+    colour = (*art.GOLD, 150)
+    band = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+    t = max(1, step // 5)
+
+    def key(x: float, y: float, dx: int, dy: int) -> None:
+        # a hook: along, up, back, down a little, in the direction (dx, dy) of the band
+        s = step
+        px, py = -dy, dx  # across the band
+        pts = [(x, y), (x + dx * s, y + dy * s), (x + dx * s + px * s, y + dy * s + py * s),
+               (x + dx * s * 0.3 + px * s, y + dy * s * 0.3 + py * s),
+               (x + dx * s * 0.3 + px * s * 0.45, y + dy * s * 0.3 + py * s * 0.45),
+               (x + dx * s * 0.65 + px * s * 0.45, y + dy * s * 0.65 + py * s * 0.45)]
+        pygame.draw.lines(band, colour, False, pts, t)
+
+    for x in range(frame.left, frame.right - step, step):
+        key(x, frame.top, 1, 0)
+        key(frame.right - (x - frame.left), frame.bottom, -1, 0)
+    for y in range(frame.top, frame.bottom - step, step):
+        key(frame.right, y, 0, 1)
+        key(frame.left, frame.bottom - (y - frame.top), 0, -1)
+    surf.blit(band, (0, 0))
 
 
 @lru_cache(maxsize=64)

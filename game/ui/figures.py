@@ -1,0 +1,438 @@
+"""The card illustrations, drawn by code: a silhouette per troop type, an emblem per tactic.
+
+Every picture is described in a 100x100 box (x to the right, y down, the figure facing right,
+its feet on y=92) with a handful of polygons, circles and thick strokes. `render` draws it three
+times larger and smooths it down, which gives clean edges without an image file; the result is
+cached per size and colour, so a card face pays for it once.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Callable, Sequence
+from functools import lru_cache
+
+import pygame
+
+Point = tuple[float, float]
+RGB = tuple[int, int, int]
+SUPER = 3  # drawn this many times larger, then smoothed down
+
+
+class Pen:
+    """Draws in the 100x100 picture box onto a surface `scale` pixels per unit."""
+
+    def __init__(self, surface: pygame.Surface, scale: float, ink: RGB, light: RGB, mid: RGB) -> None:
+        self.surface, self.k = surface, scale
+        self.ink, self.light, self.mid = ink, light, mid
+
+    def _p(self, p: Point) -> tuple[float, float]:
+        return p[0] * self.k, p[1] * self.k
+
+    def poly(self, pts: Sequence[Point], colour: RGB | None = None) -> None:
+        pygame.draw.polygon(self.surface, colour or self.ink, [self._p(p) for p in pts])
+
+    def circle(self, c: Point, r: float, colour: RGB | None = None, width: float = 0) -> None:
+        pygame.draw.circle(self.surface, colour or self.ink, self._p(c), r * self.k,
+                           max(1, round(width * self.k)) if width else 0)
+
+    def ellipse(self, x: float, y: float, w: float, h: float, colour: RGB | None = None) -> None:
+        pygame.draw.ellipse(self.surface, colour or self.ink,
+                            pygame.Rect(round(x * self.k), round(y * self.k), round(w * self.k), round(h * self.k)))
+
+    def stroke(self, pts: Sequence[Point], width: float, colour: RGB | None = None) -> None:
+        """A thick line through `pts` with round joints and ends (limbs, spears, poles)."""
+        colour = colour or self.ink
+        r = width / 2
+        for a, b in itertools.pairwise(pts):
+            dx, dy = b[0] - a[0], b[1] - a[1]
+            d = math.hypot(dx, dy) or 1.0
+            nx, ny = -dy / d * r, dx / d * r
+            self.poly([(a[0] + nx, a[1] + ny), (b[0] + nx, b[1] + ny), (b[0] - nx, b[1] - ny),
+                       (a[0] - nx, a[1] - ny)], colour)
+        for p in pts:
+            self.circle(p, r, colour)
+
+    def arc_poly(self, c: Point, r: float, a0: float, a1: float, steps: int = 16) -> list[Point]:
+        return [(c[0] + r * math.cos(a0 + (a1 - a0) * i / steps), c[1] + r * math.sin(a0 + (a1 - a0) * i / steps))
+                for i in range(steps + 1)]
+
+
+# ---------------------------------------------------------------------- pieces
+def man(pen: Pen, hip: Point, height: float, *, lean: float = 0.0, legs: tuple[float, float] = (0.25, -0.2),
+        arm_front: tuple[Point, Point] | None = None, arm_back: tuple[Point, Point] | None = None,
+        helmet: str = "crest") -> dict[str, Point]:
+    """A standing or striding soldier; returns his joints so weapons can be put in his hands.
+    `legs` are the two legs' angles from the vertical (radians, + forward); arms are (elbow, hand)
+    offsets from the shoulder in units of `height`."""
+    h = height
+    hx, hy = hip
+    sx, sy = hx + lean * h * 0.3, hy - h * 0.32  # shoulders
+    head = (sx + lean * h * 0.05 + h * 0.02, sy - h * 0.11)
+    for ang in legs:
+        knee = (hx + math.sin(ang) * h * 0.24, hy + math.cos(ang) * h * 0.24)
+        foot = (knee[0] + math.sin(ang * 0.4) * h * 0.24, knee[1] + math.cos(ang * 0.4) * h * 0.24)
+        pen.stroke([(hx, hy), knee, foot], h * 0.085)
+        pen.stroke([foot, (foot[0] + h * 0.06, foot[1])], h * 0.05)
+    # the tunic: shoulders to a short flared skirt
+    pen.poly([(sx - h * 0.08, sy - h * 0.01), (sx + h * 0.08, sy - h * 0.01), (hx + h * 0.09, hy + h * 0.1),
+              (hx - h * 0.1, hy + h * 0.1)])
+    pen.circle(head, h * 0.075)
+    if helmet == "crest":  # a horsehair crest from brow to nape
+        crest(pen, head, h)
+    elif helmet == "cap":  # a pointed felt cap
+        pen.poly([(head[0] - h * 0.08, head[1] - h * 0.02), (head[0] + h * 0.07, head[1] - h * 0.03),
+                  (head[0] - h * 0.04, head[1] - h * 0.17)])
+    joints = {"head": head, "shoulder": (sx, sy), "hip": hip}
+    for name, arm in (("back", arm_back), ("front", arm_front)):
+        if arm is not None:
+            (ex, ey), (wx, wy) = arm
+            elbow, hand = (sx + ex * h, sy + ey * h), (sx + wx * h, sy + wy * h)
+            pen.stroke([(sx, sy), elbow, hand], h * 0.065)
+            joints[name] = hand
+    return joints
+
+
+def crest(pen: Pen, head: Point, h: float) -> None:
+    """A horsehair crest from brow to nape over a head of a man `h` tall."""
+    arc = pen.arc_poly((head[0] - h * 0.02, head[1] - h * 0.02), h * 0.12, math.pi * 1.05, math.pi * 1.75, 10)
+    pen.poly([*arc, (head[0] + h * 0.02, head[1] - h * 0.06), (head[0] - h * 0.06, head[1] - h * 0.02)])
+
+
+def round_shield(pen: Pen, c: Point, r: float) -> None:
+    """The hoplite's aspis: a dark rim, a pale field and a boss."""
+    pen.circle(c, r)
+    pen.circle(c, r * 0.78, pen.mid)
+    pen.circle(c, r * 0.22, pen.light)
+
+
+def horse(pen: Pen, x: float, y: float, s: float, gallop: bool = False, armour: bool = False) -> Point:
+    """A horse facing right with its back at height `y`, `s` units long; returns where a rider sits."""
+    body = (x, y - s * 0.05, s * 0.62, s * 0.3)
+    pen.ellipse(*body)
+    neck = [(x + s * 0.48, y + s * 0.02), (x + s * 0.66, y - s * 0.24), (x + s * 0.76, y - s * 0.22),
+            (x + s * 0.62, y + s * 0.12)]
+    pen.poly(neck)
+    head = [(x + s * 0.64, y - s * 0.26), (x + s * 0.74, y - s * 0.3), (x + s * 0.92, y - s * 0.14),
+            (x + s * 0.88, y - s * 0.08), (x + s * 0.74, y - s * 0.14)]
+    pen.poly(head)
+    pen.poly([(x + s * 0.68, y - s * 0.27), (x + s * 0.71, y - s * 0.36), (x + s * 0.74, y - s * 0.28)])  # ear
+    pen.stroke([(x + s * 0.03, y + s * 0.02), (x - s * 0.1, y + s * 0.12), (x - s * 0.12, y + s * 0.26)], s * 0.05)
+    leg = s * 0.06
+    bottom = y + s * 0.22
+    if gallop:  # fore legs reaching, hind legs pushing
+        pen.stroke([(x + s * 0.52, bottom - s * 0.04), (x + s * 0.68, bottom + s * 0.06), (x + s * 0.8, bottom)], leg)
+        for knee, hoof in (((0.58, 0.12), (0.7, 0.1)), ((-0.02, 0.12), (-0.14, 0.2)), ((0.1, 0.14), (0.02, 0.24))):
+            top = 0.46 if knee[0] > 0.3 else (0.1 if knee[0] < 0 else 0.16)
+            pen.stroke([(x + s * top, bottom - s * 0.04), (x + s * knee[0], bottom + s * knee[1]),
+                        (x + s * hoof[0], bottom + s * hoof[1])], leg)
+    else:
+        for lx, dx in ((0.1, -0.02), (0.18, 0.02), (0.48, 0.0), (0.55, 0.04)):
+            pen.stroke([(x + s * lx, bottom - s * 0.04), (x + s * (lx + dx), bottom + s * 0.12),
+                        (x + s * (lx + dx), bottom + s * 0.26)], leg)
+    if armour:  # a quilted cloth over the back
+        pen.poly([(x + s * 0.12, y - s * 0.04), (x + s * 0.42, y - s * 0.04), (x + s * 0.46, y + s * 0.16),
+                  (x + s * 0.1, y + s * 0.16)], pen.mid)
+        for i in range(4):
+            pen.stroke([(x + s * (0.16 + 0.08 * i), y - s * 0.02), (x + s * (0.16 + 0.08 * i), y + s * 0.14)],
+                       s * 0.012, pen.ink)
+    return x + s * 0.3, y - s * 0.06
+
+
+def rider(pen: Pen, seat: Point, h: float, arm: tuple[Point, Point], helmet: str = "crest") -> dict[str, Point]:
+    """A rider from the saddle up, one leg hanging down the horse's side."""
+    sx, sy = seat
+    pen.stroke([(sx, sy), (sx + h * 0.12, sy + h * 0.16), (sx + h * 0.06, sy + h * 0.32)], h * 0.08)
+    return man_top(pen, seat, h, arm, helmet)
+
+
+def man_top(pen: Pen, hip: Point, h: float, arm: tuple[Point, Point], helmet: str) -> dict[str, Point]:
+    hx, hy = hip
+    sx, sy = hx + h * 0.03, hy - h * 0.32
+    pen.poly([(sx - h * 0.08, sy), (sx + h * 0.08, sy), (hx + h * 0.08, hy + h * 0.04), (hx - h * 0.09, hy + h * 0.04)])
+    head = (sx + h * 0.02, sy - h * 0.11)
+    pen.circle(head, h * 0.075)
+    if helmet == "crest":
+        crest(pen, head, h)
+    (ex, ey), (wx, wy) = arm
+    hand = (sx + wx * h, sy + wy * h)
+    pen.stroke([(sx, sy), (sx + ex * h, sy + ey * h), hand], h * 0.065)
+    return {"head": head, "shoulder": (sx, sy), "front": hand}
+
+
+def spear(pen: Pen, a: Point, b: Point, width: float = 1.6, head: float = 5.0) -> None:
+    """A shaft from a to b with a leaf-shaped point at b."""
+    pen.stroke([a, b], width)
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    d = math.hypot(dx, dy) or 1.0
+    ux, uy = dx / d, dy / d
+    tip = (b[0] + ux * head, b[1] + uy * head)
+    w = head * 0.35
+    pen.poly([tip, (b[0] - uy * w, b[1] + ux * w), (b[0] - ux * head * 0.2, b[1] - uy * head * 0.2),
+              (b[0] + uy * w, b[1] - ux * w)])
+
+
+# ---------------------------------------------------------------------- the ten troop types
+def _elephants(pen: Pen) -> None:
+    pen.ellipse(12, 34, 60, 38)  # body
+    for lx in (16, 28, 52, 62):
+        pen.stroke([(lx + 3, 60), (lx + 3, 89)], 11)
+    pen.circle((72, 44), 15)  # head
+    pen.poly([(60, 36), (74, 30), (70, 56), (58, 54)], pen.mid)  # the ear
+    pen.stroke([(82, 48), (90, 62), (89, 76), (94, 82)], 6)  # trunk
+    pen.stroke([(80, 56), (92, 58)], 3.2, pen.light)  # tusk
+    pen.circle((76, 40), 1.6, pen.light)  # eye
+    pen.stroke([(14, 44), (6, 58), (7, 66)], 2.5)  # tail
+    # the tower on its back, with a spearman in it
+    pen.poly([(26, 34), (54, 34), (52, 16), (28, 16)], pen.mid)
+    pen.stroke([(26, 16), (54, 16)], 3)
+    pen.stroke([(26, 34), (54, 34)], 3)
+    for x in (34, 42):
+        pen.stroke([(x, 19), (x, 31)], 2, pen.ink)
+    pen.circle((44, 8), 4.5)
+    pen.stroke([(44, 10), (46, 16)], 5)
+    spear(pen, (36, 20), (62, 2), 1.5, 5)
+
+
+def _chariots(pen: Pen) -> None:
+    seat = horse(pen, 44, 50, 50, gallop=True)
+    del seat
+    pen.stroke([(26, 66), (54, 56)], 2.4)  # the pole
+    pen.poly([(8, 46), (32, 46), (34, 68), (10, 68)])  # the car
+    pen.poly([(11, 50), (30, 50), (31, 64), (13, 64)], pen.mid)
+    pen.circle((20, 72), 16)  # the wheel
+    pen.circle((20, 72), 12, pen.light)
+    for i in range(6):
+        a = i * math.pi / 3
+        pen.stroke([(20 - 12 * math.cos(a), 72 - 12 * math.sin(a)), (20 + 12 * math.cos(a), 72 + 12 * math.sin(a))], 2)
+    pen.circle((20, 72), 3.5)
+    man_top(pen, (22, 46), 30, ((0.3, 0.1), (0.62, 0.18)), "crest")  # the driver
+    pen.stroke([(40, 43), (72, 30)], 1.2)  # reins
+
+
+def _heavy_cavalry(pen: Pen) -> None:
+    seat = horse(pen, 14, 50, 64, armour=True)
+    r = rider(pen, seat, 38, ((0.22, 0.14), (0.42, 0.1)))
+    spear(pen, (r["front"][0] - 26, r["front"][1] + 8), (r["front"][0] + 36, r["front"][1] - 12), 2.2, 6)
+    round_shield(pen, (seat[0] - 4, seat[1] - 4), 9)
+
+
+def _light_cavalry(pen: Pen) -> None:
+    seat = horse(pen, 12, 54, 62, gallop=True)
+    r = rider(pen, seat, 34, ((0.05, -0.22), (-0.16, -0.34)), "cap")
+    spear(pen, (r["front"][0] - 6, r["front"][1] + 4), (r["front"][0] + 34, r["front"][1] - 10), 1.5, 5)
+    pen.stroke([(seat[0] - 6, seat[1] - 10), (seat[0] - 20, seat[1] - 6), (seat[0] - 26, seat[1] + 2)], 3)  # cloak
+
+
+def _hypaspists(pen: Pen) -> None:
+    j = man(pen, (46, 62), 70, legs=(0.1, -0.08), arm_back=((0.16, 0.12), (0.3, 0.02)))
+    spear(pen, (j["back"][0], 96), (j["back"][0], 6), 2.0, 6)
+    round_shield(pen, (54, 50), 20)
+    pen.circle((54, 50), 6, pen.ink)  # a star blazon would need colour: a plain boss reads at any size
+
+
+def _phalangists(pen: Pen) -> None:
+    for i, (x, h) in enumerate(((20, 56), (38, 62), (58, 68))):
+        j = man(pen, (x, 92 - h * 0.48), h, legs=(0.25, -0.12), arm_front=((0.16, 0.12), (0.3, 0.06)))
+        spear(pen, (j["front"][0] - 36, j["front"][1] + 18), (j["front"][0] + 46 - i * 8, j["front"][1] - 22 + i * 4),
+              1.6, 5)
+        round_shield(pen, (x + h * 0.1, 92 - h * 0.72), h * 0.17)
+
+
+def _hoplites(pen: Pen) -> None:
+    j = man(pen, (40, 60), 74, lean=0.15, legs=(0.4, -0.3), arm_back=((-0.02, -0.2), (0.12, -0.34)))
+    spear(pen, (j["back"][0] - 30, j["back"][1] + 6), (j["back"][0] + 40, j["back"][1] - 4), 2.0, 6)
+    round_shield(pen, (58, 52), 19)
+
+
+def _javelineers(pen: Pen) -> None:
+    j = man(pen, (44, 60), 72, lean=-0.15, legs=(0.45, -0.35), arm_back=((-0.2, -0.02), (-0.34, -0.16)),
+            arm_front=((0.16, 0.04), (0.3, -0.04)), helmet="cap")
+    spear(pen, (j["back"][0] - 14, j["back"][1] + 4), (j["back"][0] + 44, j["back"][1] - 14), 1.4, 5)
+    spear(pen, (j["front"][0] - 22, j["front"][1] + 16), (j["front"][0] + 8, j["front"][1] - 6), 1.2, 4)
+
+
+def _peltasts(pen: Pen) -> None:
+    j = man(pen, (44, 60), 72, legs=(0.3, -0.25), arm_back=((-0.1, -0.1), (0.04, -0.3)),
+            arm_front=((0.16, 0.1), (0.24, 0.02)), helmet="cap")
+    spear(pen, (j["back"][0] - 10, j["back"][1] + 30), (j["back"][0] + 10, j["back"][1] - 24), 1.4, 5)
+    spear(pen, (j["back"][0] - 2, j["back"][1] + 30), (j["back"][0] + 18, j["back"][1] - 22), 1.4, 5)
+    # the pelta: a crescent shield
+    c = (j["front"][0] + 6, j["front"][1])
+    outer = pen.arc_poly(c, 17, -math.pi * 0.55, math.pi * 0.55, 16)
+    inner = pen.arc_poly((c[0] + 7, c[1]), 9, math.pi * 0.6, -math.pi * 0.6, 12)
+    pen.poly(outer + inner)
+    pen.poly(pen.arc_poly(c, 12, -math.pi * 0.45, math.pi * 0.45, 12)
+             + pen.arc_poly((c[0] + 7, c[1]), 12, math.pi * 0.4, -math.pi * 0.4, 12), pen.mid)
+
+
+def _skirmishers(pen: Pen) -> None:
+    j = man(pen, (46, 60), 70, lean=0.1, legs=(0.35, -0.3), arm_back=((-0.02, -0.2), (0.06, -0.38)),
+            arm_front=((0.2, 0.06), (0.32, 0.1)), helmet="none")
+    cx, cy = j["back"]
+    whirl = pen.arc_poly((cx, cy - 11), 11, math.pi * 0.6, math.pi * 2.3, 20)  # the sling's whirl
+    pen.stroke(whirl, 1.6, pen.mid)
+    pen.stroke([(cx, cy), whirl[-1]], 1.6)
+    pen.circle(whirl[-1], 3.2)
+    pen.circle((j["front"][0] + 2, j["front"][1] + 2), 3.4, pen.mid)  # a stone in the other hand
+    pen.ellipse(j["hip"][0] - 16, j["hip"][1] - 2, 12, 8, pen.mid)  # the pouch
+
+
+TROOPS: dict[int, Callable[[Pen], None]] = {
+    10: _elephants, 9: _chariots, 8: _heavy_cavalry, 7: _light_cavalry, 6: _hypaspists,
+    5: _phalangists, 4: _hoplites, 3: _javelineers, 2: _peltasts, 1: _skirmishers,
+}
+
+
+# ---------------------------------------------------------------------- tactics emblems
+def _profile(pen: Pen, crown: str) -> None:
+    """A head in profile facing right, on a coin: Alexander with his diadem and loose locks, Darius
+    with the tall crown and a long squared beard."""
+    pen.circle((50, 50), 47, pen.mid)
+    pen.circle((50, 50), 47, pen.ink, 3)
+    head = [(34, 44), (38, 28), (50, 20), (62, 22), (68, 30), (70, 38), (71, 42), (78, 51), (77, 53), (71, 54),
+            (72, 57), (70, 59), (71, 62), (69, 68), (64, 72), (58, 73), (58, 82), (62, 94), (40, 94), (42, 80),
+            (38, 68), (33, 56)]
+    pen.poly(head)
+    pen.stroke([(61, 41), (66, 40)], 1.6, pen.light)  # the eye
+    if crown == "alexander":
+        pen.stroke([(36, 36), (52, 29), (68, 31)], 3.2, pen.light)  # the diadem
+        pen.stroke([(38, 38), (28, 46), (24, 56)], 2.2, pen.light)  # its ribbon ends
+        pen.stroke([(37, 40), (30, 52), (30, 62)], 2.2, pen.light)
+        for c in ((36, 26), (44, 18), (55, 16), (64, 18), (30, 36), (28, 64), (34, 72), (30, 52)):
+            pen.circle(c, 6)  # the locks of hair
+    else:
+        pen.poly([(36, 32), (38, 6), (66, 6), (68, 30)])  # the tall crown
+        for x in (45, 52, 59):
+            pen.stroke([(x, 6), (x, 26)], 1.8, pen.mid)
+        for x in (40, 48, 56, 64):
+            pen.poly([(x - 3, 6), (x, 0), (x + 3, 6)])
+        pen.poly([(54, 58), (72, 60), (70, 84), (50, 86)])  # the beard
+        for y in (66, 72, 78):
+            pen.stroke([(56, y), (68, y + 1)], 1.5, pen.mid)
+        pen.circle((34, 62), 9)  # the knot of hair at the nape
+
+
+def _fog(pen: Pen) -> None:
+    for i, y in enumerate((26, 44, 62, 80)):
+        pts = [(8 + 84 * t / 20, y + 5 * math.sin(t / 20 * math.pi * 3 + i)) for t in range(21)]
+        pen.stroke(pts, 7 if i % 2 == 0 else 5, pen.ink if i % 2 == 0 else pen.mid)
+
+
+def _mud(pen: Pen) -> None:
+    """A chariot wheel sunk to its hub in mud."""
+    pen.circle((50, 48), 34)
+    pen.circle((50, 48), 27, pen.light)
+    for i in range(4):
+        a = i * math.pi / 4
+        pen.stroke([(50 - 27 * math.cos(a), 48 - 27 * math.sin(a)), (50 + 27 * math.cos(a), 48 + 27 * math.sin(a))], 4)
+    pen.circle((50, 48), 7)
+    pen.ellipse(2, 54, 96, 40, pen.mid)
+    pen.stroke([(8, 62), (28, 57), (50, 62), (72, 56), (92, 62)], 3.5)
+    for x, y, r in ((22, 76, 5), (64, 82, 4), (82, 72, 3), (40, 86, 3)):
+        pen.circle((x, y), r)
+
+
+def _scout(pen: Pen) -> None:
+    j = man_top(pen, (40, 78), 70, ((0.2, -0.08), (0.28, -0.26)), "cap")
+    pen.poly(pen.arc_poly((50, 134), 60, math.pi * 1.2, math.pi * 1.8, 20), pen.mid)  # the hill he looks from
+    pen.stroke([j["front"], (j["head"][0] + 6, j["head"][1] - 2)], 3)  # hand shading the eyes
+    for y in (20, 30, 40):  # his gaze
+        pen.stroke([(72, y), (94, y + (y - 30) * 0.6)], 2.0, pen.mid)
+
+
+def _redeploy(pen: Pen) -> None:
+    for flip in (1, -1):
+        c = (50, 50)
+        pts = pen.arc_poly(c, 32, math.pi * (0.1 if flip == 1 else 1.1), math.pi * (0.85 if flip == 1 else 1.85), 16)
+        pen.stroke(pts, 7)
+        end = pts[-1]
+        prev = pts[-3]
+        dx, dy = end[0] - prev[0], end[1] - prev[1]
+        d = math.hypot(dx, dy) or 1.0
+        ux, uy = dx / d, dy / d
+        pen.poly([(end[0] + ux * 12, end[1] + uy * 12), (end[0] - uy * 10, end[1] + ux * 10),
+                  (end[0] + uy * 10, end[1] - ux * 10)])
+    pen.circle((50, 50), 8, pen.mid)
+
+
+def _deserter(pen: Pen) -> None:
+    j = man(pen, (56, 60), 66, lean=-0.2, legs=(-0.45, 0.35), arm_front=((-0.14, 0.14), (-0.26, 0.06)),
+            helmet="none")
+    del j
+    spear(pen, (6, 88), (26, 58), 2.2, 0)  # a spear thrown down, broken
+    pen.stroke([(30, 54), (40, 40)], 2.2)
+    pen.poly([(40, 40), (46, 30), (44, 42)])
+    round_shield(pen, (24, 84), 9)
+
+
+def _traitor(pen: Pen) -> None:
+    pen.poly([(50, 4), (58, 20), (56, 60), (44, 60), (42, 20)], pen.mid)  # the blade
+    pen.stroke([(50, 10), (50, 56)], 1.4, pen.ink)
+    pen.stroke([(28, 62), (72, 62)], 7)  # crossguard
+    pen.stroke([(50, 64), (50, 86)], 8)
+    pen.circle((50, 90), 6)
+    for c in ((22, 78), (30, 88), (76, 82)):  # the price of it
+        pen.circle(c, 6, pen.mid)
+        pen.circle(c, 6, pen.ink, 1.5)
+
+
+def _cavalry(pen: Pen) -> None:
+    """Companion Cavalry: a horse's head with a plumed bridle."""
+    pen.poly([(28, 94), (30, 60), (40, 32), (54, 16), (60, 6), (64, 16), (76, 28), (92, 52), (90, 60), (80, 62),
+              (66, 50), (58, 56), (56, 76), (62, 94)])
+    pen.circle((62, 30), 2.6, pen.mid)
+    pen.stroke([(40, 34), (34, 22), (28, 18), (20, 20), (24, 30), (32, 36)], 4)  # the mane
+    pen.stroke([(58, 14), (60, 2)], 3, pen.mid)
+    pen.stroke([(56, 38), (84, 56)], 2.4, pen.mid)
+
+
+def _shield(pen: Pen) -> None:
+    """Shield Bearers: a great round shield with three studs (values 1, 2 or 3)."""
+    round_shield(pen, (50, 50), 44)
+    for a in (-math.pi / 2, math.pi / 6, math.pi * 5 / 6):
+        pen.circle((50 + 22 * math.cos(a), 50 + 22 * math.sin(a)), 6, pen.ink)
+
+
+def _troops_back(pen: Pen) -> None:
+    """Two crossed spears behind a round shield."""
+    spear(pen, (14, 90), (80, 16), 3.2, 9)
+    spear(pen, (86, 90), (20, 16), 3.2, 9)
+    pen.circle((50, 58), 21, pen.ink)
+    pen.circle((50, 58), 16, pen.mid)
+    pen.circle((50, 58), 6, pen.ink)
+
+
+def _tactics_back(pen: Pen) -> None:
+    """A crested helmet in profile inside a laurel wreath."""
+    for side in (1, -1):
+        for i in range(7):
+            a = math.pi / 2 + side * (0.35 + i * 0.33)
+            c = (50 + 40 * math.cos(a), 50 + 40 * math.sin(a))
+            tilt = a + side * math.pi / 2
+            tip = (c[0] + 10 * math.cos(tilt + side * 0.5), c[1] + 10 * math.sin(tilt + side * 0.5))
+            pen.poly([c, (c[0] + 4 * math.cos(tilt + side * 1.8), c[1] + 4 * math.sin(tilt + side * 1.8)), tip,
+                      (c[0] + 4 * math.cos(tilt - side * 1.2), c[1] + 4 * math.sin(tilt - side * 1.2))])
+    # a Corinthian helmet: dome, cheek guard and a tall crest
+    dome = pen.arc_poly((50, 54), 22, math.pi, math.pi * 2, 16)
+    pen.poly([*dome, (72, 66), (62, 78), (58, 64), (50, 62), (44, 80), (30, 80), (28, 54)])
+    pen.stroke([(52, 58), (66, 58)], 3, pen.mid)
+    pen.poly([*pen.arc_poly((46, 40), 22, math.pi * 0.95, math.pi * 1.8, 12), (60, 34), (40, 40)], pen.mid)
+
+
+TACTICS: dict[str, Callable[[Pen], None]] = {
+    "troops_back": _troops_back, "tactics_back": _tactics_back,
+    "alexander": lambda pen: _profile(pen, "alexander"), "darius": lambda pen: _profile(pen, "darius"),
+    "fog": _fog, "mud": _mud, "scout": _scout, "redeploy": _redeploy, "deserter": _deserter,
+    "traitor": _traitor, "cavalry": _cavalry, "shield": _shield,
+}
+
+
+@lru_cache(maxsize=256)
+def render(subject: int | str, size: int, ink: RGB, light: RGB, mid: RGB) -> pygame.Surface:
+    """The picture for a troop value (1..10) or a tactic's name, `size` pixels square."""
+    big = pygame.Surface((size * SUPER, size * SUPER), pygame.SRCALPHA)
+    pen = Pen(big, size * SUPER / 100, ink, light, mid)
+    (TROOPS[subject] if isinstance(subject, int) else TACTICS[subject])(pen)
+    return pygame.transform.smoothscale(big, (size, size))
