@@ -75,6 +75,10 @@ class Slide:
         t = ease_in_out(min(1.0, max(0.0, (now - self.start) / self.duration)))
         return round(lerp(0, self.shift, t))
 
+    def wave(self, now: float) -> float | None:
+        """The cloth's ripple phase while the standard moves (None before it starts)."""
+        return None if now < self.start else (now - self.start) * 2.0
+
     def done(self, now: float) -> bool:
         return now >= self.start + self.duration
 

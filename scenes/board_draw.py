@@ -11,7 +11,7 @@ from engine.cards import TROOP_BIT
 from game.i18n import N_, _
 from game.play.turn_words import turn_caption, turn_marks
 from game.play.words import card_short, card_words
-from game.ui import art, card_art, layout
+from game.ui import art, battlefield, card_art, layout
 from game.ui.input import Kind
 from game.ui.text import blit_lines, fitted, font_for, shadowed, text, wrap
 from game.ui.tween import pulse
@@ -33,13 +33,7 @@ def base_layer() -> pygame.Surface:
     global _BASE
     if _BASE is None:
         surf = pygame.Surface((layout.W, layout.H))
-        surf.blit(art.backdrop((layout.W, layout.H)), (0, 0))
-        band = pygame.Rect(layout.COL_X0 - 6, layout.FLAG_ROW[0] + 30, 9 * layout.COL_W + 12,
-                           layout.FLAG_ROW[1] - layout.FLAG_ROW[0] - 60)
-        art.panel(surf, band, alpha=120, radius=20, fill=(10, 20, 16))
-        for n in range(2, 10):
-            x = layout.column(n).x
-            pygame.draw.line(surf, (46, 78, 66), (x, layout.TOP_AREA[0] + 10), (x, layout.BOTTOM_AREA[1] - 20), 1)
+        battlefield.board_base(surf)
         _BASE = surf.convert() if pygame.display.get_surface() else surf
     return _BASE
 
@@ -106,19 +100,10 @@ def _column(surf: pygame.Surface, board: BoardScene, n: int, hidden: frozenset[A
 
 
 def draw_pennant(surf: pygame.Surface, board: BoardScene, n: int, flag: dict[str, Any], shift: int,
-                 glow: float = 0.0) -> None:
+                 glow: float = 0.0, wave: float | None = None) -> None:
     r = layout.pennant(n, shift)
     owner = flag["claimed"]
-    cloth = (196, 188, 168) if owner is None else board.tint(owner)
-    pole_x = r.x + 14
-    pygame.draw.line(surf, (60, 48, 34), (pole_x, r.y + 2), (pole_x, r.bottom - 2), 5)
-    pygame.draw.circle(surf, art.GOLD, (pole_x, r.y + 3), 5)
-    pts = [(pole_x + 2, r.y + 6), (r.right - 4, r.y + 12), (r.right - 14, r.centery - 2), (r.right - 4, r.bottom - 18),
-           (pole_x + 2, r.bottom - 12)]
-    pygame.draw.polygon(surf, cloth, pts)
-    pygame.draw.polygon(surf, (60, 48, 34), pts, 2)
-    num = text(str(n), 34, art.INK, "bold")
-    surf.blit(num, num.get_rect(center=(pole_x + (r.right - pole_x) // 2 - 4, r.centery - 3)))
+    battlefield.standard(surf, r, n, battlefield.FLAG_CLOTH if owner is None else board.tint(owner), wave)
     x = r.x - 6
     for kind in ("fog", "mud"):
         if flag[kind]:
@@ -233,7 +218,7 @@ def draw(board: BoardScene, surface: pygame.Surface) -> None:
             art.blit_glow(surface, board.rects[("slot", target[1], target[2], target[3])], art.HILITE, 1.0, spread=14)
     for anim in board.anims.slides:
         flag = board.view["flags"][anim.flag - 1]
-        draw_pennant(surface, board, anim.flag, flag, anim.offset(now))
+        draw_pennant(surface, board, anim.flag, flag, anim.offset(now), wave=anim.wave(now))
     _hand(board, surface, now)
     for flight in board.anims.flights:
         flight.draw(surface, now)
