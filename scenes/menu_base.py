@@ -56,7 +56,9 @@ class MenuScene(Scene):
         if self.title:
             title = _(self.title)  # shrinks to fit: a long name in a long language stays on the screen
             img = shadowed(title, fit_size(title, 72, 1800, "serif"), art.HILITE, "serif", offset=3)
-            surface.blit(img, img.get_rect(center=(960, self.menu_top - 150)))
+            box = img.get_rect(center=(960, self.menu_top - 150))
+            surface.blit(img, box)
+            art.ornament(surface, (960, box.top - 6), min(760, box.width + 240))
         if self.subtitle:
             img = fitted(_(self.subtitle), 30, 1800, art.MUTED)
             surface.blit(img, img.get_rect(center=(960, self.menu_top - 80)))

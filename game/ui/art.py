@@ -5,8 +5,6 @@ Everything here is drawn by code and cached by size, so a frame is mostly blits.
 
 from __future__ import annotations
 
-import math
-import random
 from functools import lru_cache
 
 import pygame
@@ -32,26 +30,14 @@ PANEL_MIN_ALPHA = 0  # high contrast raises it: panels go opaque so no busy tabl
 
 @lru_cache(maxsize=8)
 def backdrop(size: tuple[int, int], seed: int = 3, base: tuple[int, int, int] = FELT) -> pygame.Surface:
-    """A felt table: a soft vignette gradient with faint woven speckle."""
-    w, h = size
-    surf = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
-    cx, cy = w / 2, h / 2
-    maxd = math.hypot(cx, cy)
-    small = pygame.Surface((96, 54))
-    for y in range(54):
-        for x in range(96):
-            d = math.hypot((x + 0.5) * w / 96 - cx, (y + 0.5) * h / 54 - cy) / maxd
-            k = 1.08 - 0.55 * d * d
-            small.set_at((x, y), tuple(max(0, min(255, int(c * k))) for c in base))
-    pygame.transform.smoothscale(small, size, surf)
-    rng = random.Random(seed)
-    speck = pygame.Surface(size, pygame.SRCALPHA)
-    for _ in range(w * h // 900):
-        x, y = rng.randrange(w), rng.randrange(h)
-        a = rng.randrange(6, 18)
-        speck.fill((255, 255, 255, a) if rng.random() < 0.5 else (0, 0, 0, a), (x, y, 2, 2))
-    surf.blit(speck, (0, 0))
-    return surf
+    """The field seen from above (game.ui.battlefield), its grass tinted to average `base`: the day
+    field behind the title and the board, a night field behind the menus."""
+    from game.ui import battlefield
+
+    field = battlefield.terrain(size, None, seed).copy()
+    tint = tuple(min(255, round(b * 255 / g)) for b, g in zip(base, battlefield.GRASS, strict=True))
+    field.fill(tint, special_flags=pygame.BLEND_RGB_MULT)
+    return field.convert() if pygame.display.get_surface() else field
 
 
 def panel(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 200, border: tuple[int, int, int] | None = None,
@@ -98,3 +84,55 @@ def shade(size: tuple[int, int], alpha: int) -> pygame.Surface:
     s = pygame.Surface(size, pygame.SRCALPHA)
     s.fill((0, 0, 0, alpha))
     return s
+
+
+@lru_cache(maxsize=64)
+def _plaque(size: tuple[int, int], state: str) -> pygame.Surface:
+    """A bronze-edged plaque: darker at the bottom, a fine inner line; lit when focused, sunk when pressed."""
+    h = size[1]
+    s = pygame.Surface(size, pygame.SRCALPHA)
+    top, bottom = {"idle": ((40, 44, 40), (22, 26, 24)), "focus": ((78, 66, 38), (40, 32, 18)),
+                   "pressed": ((30, 26, 16), (52, 44, 26)), "disabled": ((30, 32, 32), (24, 26, 26))}[state]
+    alpha = 150 if state == "disabled" else 235
+    band = pygame.Surface((1, 8), pygame.SRCALPHA)
+    for y in range(8):
+        k = y / 7
+        band.set_at((0, y), (*(round(a + (b - a) * k) for a, b in zip(top, bottom, strict=True)), alpha))
+    fill = pygame.transform.smoothscale(band, size)
+    mask = pygame.Surface(size, pygame.SRCALPHA)
+    radius = min(14, h // 3)
+    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=radius)
+    fill.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    s.blit(fill, (0, 0))
+    edge = {"idle": GOLD_DARK, "focus": HILITE, "pressed": GOLD, "disabled": (70, 72, 70)}[state]
+    pygame.draw.rect(s, edge, s.get_rect(), 3 if state in ("focus", "pressed") else 2, border_radius=radius)
+    inner = s.get_rect().inflate(-10, -10)
+    pygame.draw.rect(s, (*edge, 70), inner, 1, border_radius=max(2, radius - 4))
+    return s
+
+
+def plaque(surface: pygame.Surface, rect: pygame.Rect, state: str = "idle") -> pygame.Rect:
+    """A menu button in one of four states (idle, focus, pressed, disabled); returns where its label goes
+    (a pressed plaque sinks a little)."""
+    r = rect.move(0, 3) if state == "pressed" else rect
+    if state in ("focus", "pressed"):
+        blit_glow(surface, r, HILITE, 0.35 if state == "focus" else 0.15, spread=10, radius=14)
+    surface.blit(_plaque(rect.size, state), r.topleft)
+    if state in ("focus", "pressed"):  # spear points either side, pointing at the chosen row
+        cy = r.centery
+        for x, d in ((r.x - 22, 1), (r.right + 22, -1)):
+            pygame.draw.polygon(surface, HILITE, [(x, cy - 8), (x + d * 16, cy), (x, cy + 8), (x + d * 5, cy)])
+    return r
+
+
+def ornament(surface: pygame.Surface, center: tuple[int, int], width: int, colour: tuple[int, int, int] = GOLD) -> None:
+    """A rule under a title: two lines tapering out from a diamond between two dots."""
+    cx, cy = center
+    half = width // 2
+    for d in (-1, 1):
+        for i, t in enumerate((2, 1)):
+            x0, x1 = cx + d * 22, cx + d * (half - i * half // 3)
+            pygame.draw.line(surface, colour, (x0, cy + (i * 2 - 1) * 0), (x1, cy), t)
+        pygame.draw.circle(surface, colour, (cx + d * 16, cy), 3)
+        pygame.draw.circle(surface, colour, (cx + d * half, cy), 3)
+    pygame.draw.polygon(surface, colour, [(cx, cy - 9), (cx + 8, cy), (cx, cy + 9), (cx - 8, cy)])

@@ -21,11 +21,16 @@ FACES = {
     "regular": "DejaVuSans.ttf",
     "bold": "DejaVuSans-Bold.ttf",
     "condensed": "DejaVuSansCondensed-Bold.ttf",
-    "serif": "DejaVuSerif-Bold.ttf",
+    "serif": "EBGaramond12-Regular.otf",  # the display face of titles (see DISPLAY_SCALE)
+    "serif-fallback": "DejaVuSerif-Bold.ttf",  # for a title with a letter EB Garamond lacks
 }
+#: EB Garamond's letters are small for their size: titles are drawn this much larger so they keep
+#: the room (and the fitting) the old bold serif had
+DISPLAY_SCALE = 1.18
 #: Simplified Chinese (a subset of Noto Sans CJK SC, tools/build_cjk_font.py): the faces DejaVu has no hanzi for
 CJK_FACES = {"regular": "NotoSansSC-Regular-subset.otf", "bold": "NotoSansSC-Bold-subset.otf",
-             "condensed": "NotoSansSC-Bold-subset.otf", "serif": "NotoSansSC-Bold-subset.otf"}
+             "condensed": "NotoSansSC-Bold-subset.otf", "serif": "NotoSansSC-Bold-subset.otf",
+             "serif-fallback": "NotoSansSC-Bold-subset.otf"}
 CJK = re.compile("[\u2e80-\u9fff\uf900-\ufaff\u3000-\u303f\uff00-\uffef]")
 Colour = tuple[int, int, int] | tuple[int, int, int, int]
 #: Words that did not fit their box even at the smallest size, as (words, box width, drawn width); filled
@@ -48,7 +53,26 @@ def watch_overflow() -> Iterator[list[tuple[str, int, int]]]:
 def font(size: int, face: str = "regular", cjk: bool = False) -> pygame.font.Font:
     if not pygame.font.get_init():
         pygame.font.init()
-    return pygame.font.Font(str(FONTS_DIR / (CJK_FACES if cjk else FACES)[face]), max(1, round(size * SCALE)))
+    scale = SCALE * (DISPLAY_SCALE if face == "serif" and not cjk else 1.0)
+    return pygame.font.Font(str(FONTS_DIR / (CJK_FACES if cjk else FACES)[face]), max(1, round(size * scale)))
+
+
+@lru_cache(maxsize=1024)
+def _face(words: str, face: str) -> str:
+    """The display face, unless these words have a letter it lacks (a name typed in another script)."""
+    if face != "serif":
+        return face
+    covered = _display_letters()
+    return face if all(c in covered or c.isspace() for c in words) else "serif-fallback"
+
+
+@lru_cache(maxsize=1)
+def _display_letters() -> frozenset[str]:
+    """The letters EB Garamond draws: Latin with every diacritic of our languages, and punctuation.
+    (Its missing letters come back as a blank box, which `metrics` cannot tell from a glyph.)"""
+    ranges = [(0x20, 0x7E), (0xA0, 0x17F), (0x218, 0x21B), (0x2013, 0x2014), (0x2018, 0x201A), (0x201C, 0x201E),
+              (0x2020, 0x2022), (0x2026, 0x2026), (0x2039, 0x203A)]
+    return frozenset(chr(c) for lo, hi in ranges for c in range(lo, hi + 1))
 
 
 @lru_cache(maxsize=4096)
@@ -61,12 +85,12 @@ def uses_cjk(words: str, lang: str) -> bool:
 
 def font_for(words: str, size: int, face: str = "regular") -> pygame.font.Font:
     """The font these words are drawn in, in the current language."""
-    return font(size, face, uses_cjk(words, language()))
+    return font(size, _face(words, face), uses_cjk(words, language()))
 
 
 def text(words: str, size: int, colour: Colour = (240, 236, 224), face: str = "regular") -> pygame.Surface:
     """A rendered line of text; the same words in the same style are drawn once per run."""
-    return _text(words, size, colour, face, uses_cjk(words, language()))
+    return _text(words, size, colour, _face(words, face), uses_cjk(words, language()))
 
 
 @lru_cache(maxsize=4096)

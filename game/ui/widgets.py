@@ -110,9 +110,10 @@ class Menu:
 
     def draw(self, surface: pygame.Surface, hint_device: str = "keyboard") -> None:
         for i, item in enumerate(self.items):
-            r = self.rect(i)
             focused = i == self.focus
-            art.panel(surface, r, alpha=235 if focused else 150, border=art.HILITE if focused else None, radius=14)
+            state = "disabled" if not item.enabled else (
+                "pressed" if i == self._pressed else ("focus" if focused else "idle"))
+            r = art.plaque(surface, self.rect(i), state)
             colour = art.HILITE if focused else (art.CREAM if item.enabled else art.MUTED)
             if item.choices or item.detail is not None:  # the value, then the label, shrink to fit
                 shown = item.detail() if item.detail is not None else f"\u2039  {item.show(item.value)}  \u203a"
