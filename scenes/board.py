@@ -87,6 +87,10 @@ class BoardScene(Scene):
         self.rects: dict[Any, pygame.Rect] = {}
         self.lang = language()
         self.refresh()
+        if not any(f["north"] or f["south"] for f in self.view["flags"]):
+            from game.ui import audio
+
+            audio.cue(app, "shuffle")  # a new game: the decks are shuffled
 
     # ------------------------------------------------------------------ model
     @property

@@ -24,7 +24,8 @@ SLIDE = 0.6
 
 def on_event(board: BoardScene, event: dict[str, Any], before: dict[Any, pygame.Rect]) -> None:
     kind = event["type"]
-    audio.on_event(board.app, event)
+    seats = board.table.local_seats
+    audio.on_event(board.app, event, lost_here=len(seats) == 1 and event.get("winner") not in (None, *seats))
     if kind == "claim":
         _claim(board, event)
     elif kind == "play" and (event["seat"] != board.viewer or not board.table.local_seats):

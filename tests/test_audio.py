@@ -59,8 +59,51 @@ def test_board_events_and_refusals_make_their_sounds() -> None:
     board.try_claim(9)  # nothing to claim yet: refused
     assert audio.audio().played[-1] == "refuse"
     audio.on_event(app, {"type": "claim", "seat": "south", "flag": 1})
-    audio.on_event(app, {"type": "game_over", "winner": "south", "how": "breakthrough"})
+    audio.on_event(app, {"type": "game_over", "winner": "south", "how": "flags"})
     assert audio.audio().played[-2:] == ["claim", "victory"]
+
+
+def test_a_new_game_shuffles_and_each_ending_has_its_own_sound() -> None:
+    board_game(Settings(animation_speed="off"))
+    assert "shuffle" in audio.audio().played, "a new board shuffles the decks"
+    app = App(Settings(), fixed_dt=1 / 60, window=False)
+    endings = {}
+    for how, lost in (("breakthrough", False), ("envelopment", False), ("flags", False), ("breakthrough", True)):
+        audio.on_event(app, {"type": "game_over", "winner": "north", "how": how}, lost_here=lost)
+        endings[how, lost] = audio.audio().played[-1]
+    assert endings == {("breakthrough", False): "horn", ("envelopment", False): "horn",
+                       ("flags", False): "victory", ("breakthrough", True): "defeat"}
+
+
+def test_a_lost_game_against_a_bot_ends_quietly() -> None:
+    from game.play.bot_client import IdleBot
+    from game.play.positions import find, in_phase
+    from game.play.table import LocalTable
+
+    app = App(Settings(animation_speed="off"), fixed_dt=1 / 60, window=False)
+    board = BoardScene(app, LocalTable(find(4, in_phase("play")), {"north": IdleBot()}))
+    app.push(board)
+    from scenes import board_events
+
+    board_events.on_event(board, {"type": "game_over", "winner": "north", "how": "breakthrough", "flags": {}}, {})
+    assert audio.audio().played[-1] == "defeat"
+    board_events.on_event(board, {"type": "game_over", "winner": "south", "how": "breakthrough", "flags": {}}, {})
+    assert audio.audio().played[-1] == "horn"
+
+
+def test_the_music_ducks_under_a_claim_and_comes_back() -> None:
+    player = audio.audio()
+    settings = Settings(volume=0.5, music_volume=0.6)
+    player.music(settings)
+    if not player.ok:
+        pytest.skip("the dummy audio driver did not open here")
+    player.effect("play", settings)
+    assert not player.ducked, "a card's click is too short to duck the music"
+    player.effect("claim", settings)
+    assert player.ducked and pygame.mixer.music.get_volume() < 0.6 * audio.DUCK + 0.02
+    assert player._unduck is not None
+    player._unduck.join(timeout=10)  # the timer brings the music back after the drum
+    assert not player.ducked and pygame.mixer.music.get_volume() > 0.55
 
 
 def test_dummy_driver_plays_sounds_and_music() -> None:

@@ -7,6 +7,7 @@ box, a broken driver) every call here does nothing, and the game plays on in sil
 from __future__ import annotations
 
 import logging
+import threading
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -19,9 +20,14 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 SOUNDS_DIR = ASSETS_DIR / "sounds"
-EFFECTS = ("play", "draw", "claim", "refuse", "victory")
+EFFECTS = ("play", "draw", "shuffle", "claim", "refuse", "horn", "victory", "defeat")
 #: engine event type -> effect
 EVENT_SOUNDS = {"play": "play", "draw": "draw", "scout_draw": "draw", "claim": "claim", "game_over": "victory"}
+#: the ways of winning that sound the horn (a win on the last flag claimed by count rings the bells)
+HORN_WINS = ("breakthrough", "envelopment")
+DUCK = 0.35  # the music drops to this share of its volume under an effect
+#: effects that duck the music (card sounds are too short to need it)
+DUCKING = ("claim", "horn", "victory", "defeat", "shuffle")
 
 
 class Audio:
@@ -33,6 +39,9 @@ class Audio:
         self.sounds: dict[str, Any] = {}
         self.music_on = False
         self.played: list[str] = []  # the last effects asked for, for tests and the settings preview
+        self.music_volume = 0.0  # the volume the music returns to after a duck
+        self.ducked = False
+        self._unduck: threading.Timer | None = None
 
     def start(self) -> bool:
         if self.ok is not None:
@@ -59,8 +68,29 @@ class Audio:
         try:
             sound.set_volume(settings.volume)
             sound.play()
+            if name in DUCKING and self.music_on:
+                self.duck(sound.get_length())
         except pygame.error as exc:
             log.info("sound %s not played: %s", name, exc)
+
+    def duck(self, seconds: float) -> None:
+        """Lower the music under an effect for `seconds`, then bring it back (a timer thread: the main
+        loop sleeps at rest and must not wake up just for this)."""
+        if self._unduck is not None:
+            self._unduck.cancel()
+        pygame.mixer.music.set_volume(self.music_volume * DUCK)
+        self.ducked = True
+        self._unduck = threading.Timer(seconds + 0.15, self.unduck)
+        self._unduck.daemon = True
+        self._unduck.start()
+
+    def unduck(self) -> None:
+        self.ducked = False
+        try:
+            if self.music_on:
+                pygame.mixer.music.set_volume(self.music_volume)
+        except pygame.error as exc:  # the mixer closed meanwhile
+            log.info("music volume not restored: %s", exc)
 
     def music(self, settings: Settings) -> None:
         """Start the loop if it should play, stop it at volume 0, else set its volume."""
@@ -76,7 +106,8 @@ class Audio:
                 pygame.mixer.music.load(str(self.sounds_dir / "music.wav"))
                 pygame.mixer.music.play(-1, fade_ms=1500)
                 self.music_on = True
-            pygame.mixer.music.set_volume(settings.music_volume)
+            self.music_volume = settings.music_volume
+            pygame.mixer.music.set_volume(settings.music_volume * (DUCK if self.ducked else 1.0))
         except pygame.error as exc:
             log.info("no music: %s", exc)
 
@@ -93,11 +124,18 @@ def cue(app: Any, name: str) -> None:
     _AUDIO.effect(name, app.settings)
 
 
-def on_event(app: Any, event: dict[str, Any]) -> None:
-    """The board's hook: an engine event that has a sound plays it."""
+def on_event(app: Any, event: dict[str, Any], lost_here: bool = False) -> None:
+    """The board's hook: an engine event that has a sound plays it. The end of a game: the horn for a
+    Breakthrough or an Envelopment, bells for another win, a quiet falling phrase when the people at
+    this screen lost (`lost_here`: playing a bot or over the LAN)."""
     name = EVENT_SOUNDS.get(str(event.get("type")))
-    if name == "victory" and not event.get("winner"):
-        name = "claim"  # a drawn game: no fanfare
+    if name == "victory":
+        if not event.get("winner"):
+            name = "claim"  # a drawn game: no fanfare
+        elif lost_here:
+            name = "defeat"
+        elif event.get("how") in HORN_WINS:
+            name = "horn"
     if name is not None:
         cue(app, name)
 
