@@ -315,3 +315,12 @@ def _review_scenes() -> None:
 
 
 _review_scenes()
+
+
+def _look_scenes() -> None:
+    from app.screenshot_look import LOOK_SCENES
+
+    SCENES.update(LOOK_SCENES)
+
+
+_look_scenes()

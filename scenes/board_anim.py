@@ -6,13 +6,13 @@ card twice. With animation speed "off" nothing is queued and the board is always
 
 from __future__ import annotations
 
-import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import pygame
 
 from game.ui import card_art
+from game.ui.effects import Finale as Confetti  # the end effect: once confetti, now by kind of ending
 from game.ui.tween import ease_in_out, ease_out_cubic, lerp, lerp_point
 
 Key = tuple[Any, ...]
@@ -93,33 +93,6 @@ class Shake:
         return now >= self.start + self.duration
 
 
-@dataclass
-class Confetti:
-    """Victory: gold and colour flecks drifting down for a few seconds."""
-
-    start: float
-    duration: float = 4.0
-    bits: list[list[float]] = field(default_factory=list)
-
-    def __post_init__(self) -> None:
-        rng = random.Random(5)
-        colours = [c for c, _ in card_art.SUIT.values()] + [(232, 190, 92)] * 3
-        for _ in range(140):
-            self.bits.append([rng.uniform(0, 1920), rng.uniform(-600, 0), rng.uniform(120, 320),
-                              rng.uniform(-40, 40), rng.randrange(len(colours)), rng.uniform(6, 14)])
-        self.colours = colours
-
-    def done(self, now: float) -> bool:
-        return now >= self.start + self.duration
-
-    def draw(self, surface: pygame.Surface, now: float) -> None:
-        t = now - self.start
-        for x, y, vy, vx, ci, s in self.bits:
-            py = y + vy * t
-            if 0 <= py <= 1080:
-                surface.fill(self.colours[int(ci)], (x + vx * t, py, s, s * 0.6))
-
-
 class Animator:
     """Queues animations one after another so a person can follow each move."""
 
@@ -127,7 +100,7 @@ class Animator:
         self.flights: list[Flight] = []
         self.slides: list[Slide] = []
         self.shakes: list[Shake] = []
-        self.confetti: Confetti | None = None
+        self.confetti: Confetti | None = None  # the end of the game (game.ui.effects)
         self.cursor = 0.0
 
     def slot_start(self, now: float, duration: float, overlap: float = 0.35) -> float:

@@ -11,7 +11,7 @@ from engine.cards import TROOP_BIT
 from game.i18n import N_, _
 from game.play.turn_words import turn_caption, turn_marks
 from game.play.words import card_short, card_words
-from game.ui import art, battlefield, card_art, layout
+from game.ui import art, battlefield, card_art, effects, layout
 from game.ui.input import Kind
 from game.ui.text import blit_lines, fitted, font_for, shadowed, text, wrap
 from game.ui.tween import pulse
@@ -218,6 +218,8 @@ def draw(board: BoardScene, surface: pygame.Surface) -> None:
             art.blit_glow(surface, board.rects[("slot", target[1], target[2], target[3])], art.HILITE, 1.0, spread=14)
     for anim in board.anims.slides:
         flag = board.view["flags"][anim.flag - 1]
+        effects.claim_ring(surface, layout.pennant(anim.flag, anim.offset(now)).center,
+                           (now - anim.start) / max(0.01, anim.duration))
         draw_pennant(surface, board, anim.flag, flag, anim.offset(now), wave=anim.wave(now))
     _hand(board, surface, now)
     for flight in board.anims.flights:
@@ -547,15 +549,19 @@ def _marks(board: BoardScene, surface: pygame.Surface, now: float) -> None:
 def _victory(board: BoardScene, surface: pygame.Surface, now: float) -> None:
     result = board.table.result or {}
     winner = result.get("winner")
+    finale = board.anims.confetti
     if winner is None:
+        if finale is not None:
+            finale.draw(surface, now)
         return
-    strength = 0.5 + 0.5 * pulse(now, 1.0)
-    for n, flag in enumerate(board.view["flags"], start=1):
-        if flag["claimed"] == winner:
-            r = layout.pennant(n, board.pennant_shift(flag))
-            art.blit_glow(surface, r.inflate(30, 16), art.HILITE, strength, spread=26)
-    if board.anims.confetti is not None:
-        board.anims.confetti.draw(surface, now)
+    quiet = finale is not None and finale.kind == "loss"  # a loss here: the winner's standards lit, not pulsing
+    strength = 0.4 if quiet else 0.5 + 0.5 * pulse(now, 1.0)
+    won = [layout.pennant(n, board.pennant_shift(flag)) for n, flag in enumerate(board.view["flags"], start=1)
+           if flag["claimed"] == winner]
+    for r in won:
+        art.blit_glow(surface, r.inflate(30, 16), art.HILITE, strength, spread=26)
+    if finale is not None:
+        finale.draw(surface, now, won)
 
 
 TOAST_BOX = pygame.Rect(150, 412, 1620, 138)  # the flag band between the two rows: it covers no card

@@ -10,7 +10,7 @@ from engine import OTHER
 from game.i18n import _
 from game.play.turn_words import tactic_toast
 from game.play.words import proof_words
-from game.ui import audio, layout
+from game.ui import audio, effects, layout
 
 from .board_anim import Confetti, Flight, Slide
 
@@ -25,7 +25,8 @@ SLIDE = 0.6
 def on_event(board: BoardScene, event: dict[str, Any], before: dict[Any, pygame.Rect]) -> None:
     kind = event["type"]
     seats = board.table.local_seats
-    audio.on_event(board.app, event, lost_here=len(seats) == 1 and event.get("winner") not in (None, *seats))
+    lost_here = len(seats) == 1 and event.get("winner") not in (None, *seats)
+    audio.on_event(board.app, event, lost_here=lost_here)
     if kind == "claim":
         _claim(board, event)
     elif kind == "play" and (event["seat"] != board.viewer or not board.table.local_seats):
@@ -39,7 +40,9 @@ def on_event(board: BoardScene, event: dict[str, Any], before: dict[Any, pygame.
         board.pending_results = True
         board.pending_pass = None
         if board.speed > 0:
-            board.anims.confetti = Confetti(board.anims.slot_start(board.clock, 0.2))
+            # a drawn game has no winner to cheer: it ends as quietly as a loss
+            ending = effects.finale_kind(event.get("how"), lost_here) if event.get("winner") else "loss"
+            board.anims.confetti = Confetti(board.anims.slot_start(board.clock, 0.2), ending)
     if board.speed <= 0:
         return
     if kind == "play":
