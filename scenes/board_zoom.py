@@ -82,8 +82,8 @@ def draw(board: BoardScene, surface: pygame.Surface) -> pygame.Rect | None:
 
 @lru_cache(maxsize=16)
 def _big(card: str, _lang: str, _face: int) -> pygame.Surface:
-    """The enlarged face, scaled once (per language and face drawing), not every frame."""
-    return pygame.transform.smoothscale(card_art.face(card, "hand"), CARD)
+    """The enlarged face, drawn once (per language and face drawing), not every frame."""
+    return card_art.face(card, "zoom")  # drawn at its size: the figure stays sharp
 
 
 def _lines(card: str) -> list[tuple[str, int, tuple[int, int, int]]]:

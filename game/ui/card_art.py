@@ -19,7 +19,7 @@ from game.play.words import VALUES_SAID, card_short
 from game.ui import art, figures
 from game.ui.text import text, wrap
 
-SIZES: dict[str, tuple[int, int]] = {"hand": (170, 238), "table": (124, 172), "small": (84, 118)}
+SIZES: dict[str, tuple[int, int]] = {"hand": (170, 238), "table": (124, 172), "small": (84, 118), "zoom": (272, 381)}
 #: colour -> (the colour itself, its ink). The six colours stay apart for every common colour blindness
 #: and their inks stay readable on the card (tests/test_accessibility.py checks both)
 SUIT = {
