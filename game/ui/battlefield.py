@@ -43,7 +43,7 @@ def terrain(size: tuple[int, int], road: tuple[int, int] | None = None, seed: in
     rng = random.Random(seed)
     surf = pygame.Surface(size)
     surf.fill(GRASS)
-    for grid, lo, hi in (((12, 7), 150, 255), ((40, 22), 190, 255), ((120, 68), 220, 255)):
+    for grid, lo, hi in (((12, 7), 150, 255), ((40, 22), 185, 255)):
         surf.blit(_noise(size, grid, rng, lo, hi), (0, 0), special_flags=pygame.BLEND_RGB_MULT)
     # bare earth where the grass is worn: a few soft patches
     patches = pygame.Surface(size, pygame.SRCALPHA)
@@ -54,7 +54,7 @@ def terrain(size: tuple[int, int], road: tuple[int, int] | None = None, seed: in
             pygame.draw.ellipse(patches, (*EARTH, 18), (cx - rr, cy - rr * 0.6, 2 * rr, 1.2 * rr))
     surf.blit(patches, (0, 0))
     tufts = pygame.Surface(size, pygame.SRCALPHA)
-    for _ in range(w * h // 500):  # blades of grass: short light and dark strokes
+    for _ in range(w * h // 4000):  # tufts of grass: short light and dark strokes (few: screenshots stay small)
         x, y = rng.randrange(w), rng.randrange(h)
         c = (120, 150, 90, rng.randrange(20, 50)) if rng.random() < 0.5 else (10, 24, 12, rng.randrange(30, 60))
         pygame.draw.line(tufts, c, (x, y), (x + rng.randrange(-2, 3), y - rng.randrange(3, 7)), 1)
