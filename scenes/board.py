@@ -35,6 +35,7 @@ TOAST_TIME = 3.0  # a banner fades after about three seconds (it never waits for
 TOAST_MAX = 6.0
 TOAST_FADE = 0.5
 RULES_W = 112  # the "?" button beside Menu
+COACH_POLL = 0.1  # seconds between looks at the coach's pipe while it thinks (the loop sleeps in between)
 
 
 class Toast:
@@ -536,10 +537,21 @@ class BoardScene(Scene):
     def activity(self) -> int:
         if self.anims.busy(self.clock) or self.anims.shakes or self.anims.confetti or self.drag:
             return MOVING
-        if self.table.thinking or self.claimable or self.toasts or self.table.result is not None \
-                or board_zoom.pending(self):
+        fading = any(t.start <= self.clock and t.until - TOAST_FADE <= self.clock for t in self.toasts)
+        if self.table.thinking or self.claimable or fading or self.table.result is not None:
             return AMBIENT
         return IDLE
+
+    def wake_in(self) -> float | None:
+        """The next timed change with nothing moving: the zoom's delay, a banner's turn or fade, a coach's answer."""
+        times = [t.start - self.clock if t.start > self.clock else t.until - TOAST_FADE - self.clock
+                 for t in self.toasts]
+        zoom = board_zoom.wake_in(self)
+        if zoom is not None:
+            times.append(zoom)
+        if self.coach is not None and self.coach.thinking:
+            times.append(COACH_POLL)
+        return max(0.0, min(times)) if times else None
 
     # ------------------------------------------------------------------ words
     def prompt(self) -> list[str]:

@@ -69,6 +69,7 @@ def tick(board: BoardScene) -> None:
     advice = coach.poll()
     if advice is not None and advice.actions == moves(board):
         board.advice = advice
+        board.app.dirty = True  # the bar (or the hint) is drawn now, not at the next input
         if advice.win_chance is not None:
             board.win_estimate = advice.win_chance
         if advice.hint:
