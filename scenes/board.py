@@ -111,10 +111,17 @@ class BoardScene(Scene):
         self.legal = self.table.legal_actions() if self.my_turn else []
         self.flow.reset(self.legal, self.viewer)
         self.ref = Referee(self.view, self.viewer, self.names)
-        self.claimable = self.ref.claimable() if self.my_turn or (self.hotseat and not self.hidden) else []
+        self.provable = self.ref.claimable() if self.my_turn or (self.hotseat and not self.hidden) else []
+        # R9: a pass is the whole turn, so when Pass is all there is, no flag is offered to claim (it stays
+        # provable until a card can be played, or both pass: R39)
+        self.claimable = [] if self.forced_pass() else self.provable
         self.labels = {(n, s): self.ref.label(n, s) for n in range(1, 10) for s in ("north", "south")}
         self.static_fresh = False
         self.relayout()
+
+    def forced_pass(self) -> bool:
+        """The player here may only pass (R9): no card can be played, so no claim and no draw this turn."""
+        return self.my_turn and bool(self.legal) and all(a["type"] == "pass" for a in self.legal)
 
     def opp_tactics(self) -> int:
         """How many tactics cards the opponent holds: public (R45), 0 where a view does not say."""
@@ -340,6 +347,7 @@ class BoardScene(Scene):
             card_target = ("hand", drag[0])
             if card_target in self.flow.candidates():
                 self.flow.pick(card_target)
+                hit = self.drop_target(pos) or hit
             if hit in self.flow.candidates():
                 self.focus = hit
                 self.activate(hit)
@@ -351,6 +359,18 @@ class BoardScene(Scene):
         if hit is not None and hit == pressed:
             self.focus = hit
             self.activate(hit)
+
+    def drop_target(self, pos: tuple[int, int]) -> Target | None:
+        """Where a dragged card lands, the card already picked: a choice under the pointer, else the flag
+        whose side of the table (your cards there included) the pointer is on."""
+        hit = self.target_at(pos)
+        cands = self.flow.candidates()
+        if hit in cands:
+            return hit
+        for n in range(1, 10):
+            if ("flag", n) in cands and layout.side_area(n, "bottom").collidepoint(pos):
+                return ("flag", n)
+        return hit
 
     def activate(self, target: Target) -> None:
         """CONFIRM on a target: pick it if the engine allows, else explain why not."""
@@ -404,6 +424,9 @@ class BoardScene(Scene):
             self.refuse(("flag", flag), self.refusal_for(("flag", flag)))
             return
         ok, words = self.ref.why_not_claim(flag, self.table.phase, self.view["rules"]["claim_timing"], self.legal)
+        if not ok and self.forced_pass() and flag in self.provable:
+            words = _("Flag {flag} cannot be claimed now: no card can be played, and a pass ends the turn. It stays "
+                      "provable until you can play a card, or until both players pass.", flag=flag)
         if ok and not self.flow.picked:
             self.submit({"type": "claim", "flag": flag})
         elif ok:
