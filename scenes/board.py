@@ -82,6 +82,7 @@ class BoardScene(Scene):
         self.flow = Flow([], self.viewer)
         self.coach = board_coach.make_coach(self)
         self.advice: board_coach.Advice | None = None  # the coach's latest answer
+        self.hint: board_coach.Advice | None = None  # the hint asked for, shown until the player acts
         self.win_estimate: float | None = None
         self.hints_used = 0
         self.targets: dict[Target, pygame.Rect] = {}

@@ -238,6 +238,7 @@ def draw(board: BoardScene, surface: pygame.Surface) -> None:
     for flight in board.anims.flights:
         flight.draw(surface, now)
     _marks(board, surface, now)
+    board_coach.draw_hint(board, surface)
     _focus(board, surface, now)
     _buttons(board, surface)
     board_coach.draw_bar(board, surface)
@@ -510,7 +511,17 @@ def caption_lines(words: str, width: int) -> tuple[list[str], int]:
 
 
 def _caption(board: BoardScene, surface: pygame.Surface) -> None:
-    """The other side's last turn in one sentence, in its own place in the top strip (never over cards)."""
+    """The other side's last turn in one sentence, in its own place in the top strip (never over cards);
+    a hint asked for takes that place until the player acts."""
+    hint = board_coach.hint_words(board)
+    if hint and not board.hidden:
+        box = layout.CAPTION_RECT
+        art.panel(surface, box, alpha=225, radius=14, border=art.GOOD)
+        lines, size = caption_lines(hint, box.width - 28)
+        height = len(lines) * step_of(size, 1.2)
+        blit_lines(surface, lines, size, art.CREAM, (box.x + 14, box.centery - height // 2), "condensed",
+                   spacing=step_of(size, 1.2) / size)
+        return
     if board.last_turn is None or board.hidden or board.table.thinking is not None:
         return
     seat, events = board.last_turn
