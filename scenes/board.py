@@ -120,6 +120,10 @@ class BoardScene(Scene):
         self.static_fresh = False
         self.relayout()
 
+    def rules_legal(self) -> list[dict[str, Any]]:
+        """The actions the rules allow now (the tutorial offers fewer: its prompts must not say why from those)."""
+        return self.legal
+
     def forced_pass(self) -> bool:
         """The player here may only pass (R9): no card can be played, so no claim and no draw this turn."""
         return self.my_turn and bool(self.legal) and all(a["type"] == "pass" for a in self.legal)
@@ -172,8 +176,8 @@ class BoardScene(Scene):
             targets[("deck", d)] = layout.deck(d)
         for seat in (me, them):
             targets[("discard", seat)] = layout.discard(self.side_of(seat))
-        for i, name in enumerate(self.buttons()):
-            targets[("button", name)] = layout.button(i)
+        for name, rect in layout.button_rects(self.buttons()).items():
+            targets[("button", name)] = rect
         menu = targets[("button", "menu")]  # "?" (the rules) shares the Menu button's row: one click away
         targets[("button", "rules")] = pygame.Rect(menu.right - RULES_W, menu.y, RULES_W, menu.height)
         menu.width -= RULES_W + 8

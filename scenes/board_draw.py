@@ -360,14 +360,15 @@ def prompt_lines(board: BoardScene) -> list[str]:
             return [_("Scout: pick {n} card(s) to put back, in order.", n=more)]
         return [_("Put back {cards}? Choose Put back.", cards=", ".join(chosen))]
     if card is None:
-        if {"type": "pass"} in board.legal:  # R9: only when no card at all can be played
+        legal = board.rules_legal()
+        if {"type": "pass"} in legal:  # R9: only when no card at all can be played
             out = [_("No card can be played: Pass ends your turn (no claim, no draw).")]
             if board.provable:  # R39: not lost, only waiting
                 out.append(_("Flags you can prove ({flags}) stay yours to claim once you can play a card; "
                              "if both players pass, they are handed out.",
                              flags=", ".join(str(n) for n in board.provable)))
             return out
-        if not any(a.get("card") in TROOP_BIT for a in board.legal):
+        if not any(a.get("card") in TROOP_BIT for a in legal):
             return [_("No troop can be played, so you must play a tactics card.")]
         return [_("Your turn: choose a card to play.")]
     name = card_words(card)
