@@ -49,15 +49,21 @@ def _claim_moment(app: Any, seed: int) -> None:
 
 
 def _finale(kind: str) -> SceneMaker:
+    """A game's end 1.6 s in: a triumph (Breakthrough or Envelopment), another win, or a loss to the bot
+    (north), which is quiet: a dusk and nothing falling."""
     def make(app: Any, seed: int) -> None:
         from game.play.positions import find
         from game.ui.effects import Finale
 
-        how = {"triumph": ("breakthrough", "envelopment"), "win": ("breakthrough", "envelopment", "flags"),
-               "loss": ("breakthrough", "envelopment")}
-        game = find(seed, lambda g: g.over and (g.result or {}).get("how", "") in how[kind], limit=600)
-        board = _board(app, game)
-        board.anims.confetti = Finale(board.clock + 0.5 - 1.6, kind)  # drawn 1.6 s into the ending
+        def ended(g: Any) -> bool:
+            result = g.result or {}
+            if kind == "loss":
+                return bool(g.over and result.get("winner") == "north")
+            return bool(g.over and (kind == "win" or result.get("how") in ("breakthrough", "envelopment")))
+
+        board = _board(app, find(seed, ended, limit=600), bots=kind == "loss")
+        if kind != "loss":
+            board.anims.confetti = Finale(board.clock + 0.5 - 1.6, kind)
     return make
 
 

@@ -22,10 +22,17 @@ DRAW = 0.5
 SLIDE = 0.6
 
 
+def celebrates(board: BoardScene, event: dict[str, Any]) -> bool:
+    """A game's end is celebrated (fanfare, confetti) when someone at this screen won it, never for the loser."""
+    winner = event.get("winner")
+    seats = board.table.local_seats
+    return bool(winner) and (winner in seats or not seats)
+
+
 def on_event(board: BoardScene, event: dict[str, Any], before: dict[Any, pygame.Rect]) -> None:
     kind = event["type"]
-    seats = board.table.local_seats
-    lost_here = len(seats) == 1 and event.get("winner") not in (None, *seats)
+    # the end of a game lost at this screen is quiet: a soft falling phrase, no fanfare, no laurels
+    lost_here = kind == "game_over" and bool(event.get("winner")) and not celebrates(board, event)
     audio.on_event(board.app, event, lost_here=lost_here)
     if kind == "claim":
         _claim(board, event)
@@ -39,10 +46,9 @@ def on_event(board: BoardScene, event: dict[str, Any], before: dict[Any, pygame.
     elif kind == "game_over":
         board.pending_results = True
         board.pending_pass = None
-        if board.speed > 0:
-            # a drawn game has no winner to cheer: it ends as quietly as a loss
-            ending = effects.finale_kind(event.get("how"), lost_here) if event.get("winner") else "loss"
-            board.anims.confetti = Confetti(board.anims.slot_start(board.clock, 0.2), ending)
+        if board.speed > 0 and celebrates(board, event):  # laurels for a Breakthrough or an Envelopment
+            start = board.anims.slot_start(board.clock, 0.2)
+            board.anims.confetti = Confetti(start, effects.finale_kind(event.get("how")))
     if board.speed <= 0:
         return
     if kind == "play":

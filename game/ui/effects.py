@@ -1,4 +1,5 @@
-"""The end of a game as a moment: laurels and light for a triumph, a quieter dusk for a loss.
+"""The end of a game as a moment: laurels and light for a triumph, fewer laurels for another win, and a
+still dusk over the board for a game lost at this screen (`dusk`, drawn without animation).
 
 A `Finale` has the interface the board's animator expects of its end effect (`done`, `draw`), so it
 replaces the old confetti. Sprites (leaves at eight angles, the ray fan) are drawn once and cached;
@@ -17,8 +18,8 @@ import pygame
 
 from game.ui import art
 
-#: kinds of ending: a Breakthrough or an Envelopment, another win, and a loss at this screen
-KINDS = ("triumph", "win", "loss")
+#: kinds of celebrated ending: a Breakthrough or an Envelopment, and another win
+KINDS = ("triumph", "win")
 LEAF_COLOURS = ((92, 140, 64), (120, 160, 72), (232, 190, 92), (200, 160, 70))
 
 
@@ -47,8 +48,8 @@ def rays(radius: int) -> pygame.Surface:
 
 @dataclass
 class Finale:
-    """The end effect that starts at `start`: leaves fall and rays turn for a triumph; fewer leaves for
-    a win; for a loss the table darkens slowly and nothing falls."""
+    """The end effect that starts at `start`: leaves fall and rays shine for a triumph; fewer leaves for
+    another win."""
 
     start: float
     kind: str = "win"
@@ -57,7 +58,7 @@ class Finale:
 
     def __post_init__(self) -> None:
         rng = random.Random(35)
-        count = {"triumph": 110, "win": 50, "loss": 0}[self.kind]
+        count = {"triumph": 110, "win": 50}[self.kind]
         for _ in range(count):  # x, y0, fall speed, sway, colour, spin
             self.bits.append((rng.uniform(0, 1920), rng.uniform(-700, -20), rng.uniform(130, 260),
                               rng.uniform(20, 60), rng.randrange(len(LEAF_COLOURS)), rng.uniform(1.0, 3.0)))
@@ -68,9 +69,6 @@ class Finale:
     def draw(self, surface: pygame.Surface, now: float, anchors: Sequence[pygame.Rect] = ()) -> None:
         t = now - self.start
         if t < 0:
-            return
-        if self.kind == "loss":
-            surface.blit(art.shade(surface.get_size(), int(70 * min(1.0, t / 1.5))), (0, 0))
             return
         if self.kind == "triumph":
             glow = rays(130)
@@ -85,11 +83,14 @@ class Finale:
                 surface.blit(img, (px, py))
 
 
-def finale_kind(how: str | None, lost_here: bool) -> str:
-    """Which ending a game gets at this screen."""
-    if lost_here:
-        return "loss"
+def finale_kind(how: str | None) -> str:
+    """Which celebration a won game gets."""
     return "triumph" if how in ("breakthrough", "envelopment") else "win"
+
+
+def dusk(surface: pygame.Surface) -> None:
+    """A game lost at this screen: the board dimmed a little, once, with nothing moving."""
+    surface.blit(art.shade(surface.get_size(), 70), (0, 0))
 
 
 def claim_ring(surface: pygame.Surface, center: tuple[int, int], progress: float) -> None:
