@@ -307,14 +307,22 @@ def _buttons(board: BoardScene, surface: pygame.Surface) -> None:
     for name in [*board.buttons(), "rules"]:
         r = board.targets[("button", name)]
         hot = ("button", name) in cands
-        art.panel(surface, r, alpha=235, border=art.HILITE if hot else (90, 120, 110), radius=12,
-                  fill=(60, 52, 24) if hot else art.PANEL)
+        r = art.plaque(surface, r, "pressed" if board.pressed == ("button", name) else ("focus" if hot else "idle"),
+                       points=False)
         label = _(BUTTON_LABELS[name])
         key = BUTTON_KEYS.get(name)
         if key is not None and board.app.input.last_device != "mouse":
-            label = f"{label}  {glyph(key)}"
-        img = fitted(label, 28, r.width - 12, art.HILITE if hot else art.CREAM, "bold")
-        surface.blit(img, img.get_rect(center=r.center))
+            keyed = f"{label}  {glyph(key)}"  # the key too, where it fits (a long word in a narrow button: not)
+            if font_for(keyed, 22, "bold").size(keyed)[0] <= r.width - 12:
+                label = keyed
+        colour = art.HILITE if hot else art.CREAM
+        if font_for(label, 20, "bold").size(label)[0] <= r.width - 12:
+            img = fitted(label, 28, r.width - 12, colour, "bold")
+            surface.blit(img, img.get_rect(center=r.center))
+        else:  # too long for one line even small (a long word in a half-width button): two lines
+            lines = wrap(label, 22, r.width - 12, "condensed")[:2]
+            blit_lines(surface, lines, 22, colour, (r.centerx, r.centery - 12 * len(lines)), "condensed", "center",
+                       1.1)
 
 
 def prompt_lines(board: BoardScene) -> list[str]:

@@ -111,14 +111,14 @@ def _plaque(size: tuple[int, int], state: str) -> pygame.Surface:
     return s
 
 
-def plaque(surface: pygame.Surface, rect: pygame.Rect, state: str = "idle") -> pygame.Rect:
-    """A menu button in one of four states (idle, focus, pressed, disabled); returns where its label goes
-    (a pressed plaque sinks a little)."""
+def plaque(surface: pygame.Surface, rect: pygame.Rect, state: str = "idle", points: bool = True) -> pygame.Rect:
+    """A button in one of four states (idle, focus, pressed, disabled); returns where its label goes
+    (a pressed plaque sinks a little). `points`: spear points either side of a focused one (menus)."""
     r = rect.move(0, 3) if state == "pressed" else rect
     if state in ("focus", "pressed"):
         blit_glow(surface, r, HILITE, 0.35 if state == "focus" else 0.15, spread=10, radius=14)
     surface.blit(_plaque(rect.size, state), r.topleft)
-    if state in ("focus", "pressed"):  # spear points either side, pointing at the chosen row
+    if points and state in ("focus", "pressed"):  # spear points either side, pointing at the chosen row
         cy = r.centery
         for x, d in ((r.x - 22, 1), (r.right + 22, -1)):
             pygame.draw.polygon(surface, HILITE, [(x, cy - 8), (x + d * 16, cy), (x, cy + 8), (x + d * 5, cy)])
