@@ -4,12 +4,12 @@ carry the public tactics count."""
 
 from __future__ import annotations
 
-import os
 import random
 import re
 import time
 
 import pygame
+import pytest
 from builders import position
 
 from engine import Rules, from_position
@@ -76,8 +76,8 @@ def test_no_rule_numbers_on_the_board_and_its_messages() -> None:
     assert not cited, cited
 
 
-def test_bot_names_and_table_labels_follow_a_language_switch(tmp_path: object) -> None:
-    os.environ["BATTLELINE_CONFIG_DIR"] = str(tmp_path)
+def test_bot_names_and_table_labels_follow_a_language_switch(tmp_path: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("BATTLELINE_CONFIG_DIR", str(tmp_path))
     pygame.init()
     app = App(Settings(animation_speed="off"), fixed_dt=1 / 60)
     session = Session(Setup(opponent="easy", seed=5), bot_pace=0.0, in_process_bots=True)

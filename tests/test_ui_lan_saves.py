@@ -6,7 +6,6 @@ lists the game it joined and rejoins it with its token; a finished game drops th
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -33,8 +32,8 @@ LOCAL = {"bind": "127.0.0.1", "advertise": False, "port": 0}
 
 
 @pytest.fixture
-def config(tmp_path: Path) -> Iterator[Path]:
-    os.environ["BATTLELINE_CONFIG_DIR"] = str(tmp_path / "config")
+def config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    monkeypatch.setenv("BATTLELINE_CONFIG_DIR", str(tmp_path / "config"))
     pygame.init()
     ContinueListScene.lobby_options = LOCAL
     yield tmp_path
