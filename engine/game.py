@@ -147,9 +147,6 @@ class Game:
             raise IllegalAction(f"{seat}'s hand is hidden in this position")
         return hand
 
-    def free_slots(self, flag: FlagState, seat: str) -> int:
-        return flag.size - len(flag.sides[seat])
-
     def may_play_tactic(self, seat: str) -> bool:
         """R24: never more than one tactics card ahead of the opponent."""
         return self.tactics_played[seat] <= self.tactics_played[OTHER[seat]]

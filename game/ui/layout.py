@@ -100,9 +100,6 @@ def discard(side: str) -> pygame.Rect:
     return pygame.Rect((150 - TABLE_W) // 2, y + 30, TABLE_W, TABLE_H)
 
 
-BUTTONS = ("pass", "done", "scout", "return", "log", "menu")
-
-
 def button(index: int) -> pygame.Rect:
     """Buttons stack up from the bottom right: context buttons above, Log and Menu below."""
     return pygame.Rect(BUTTON_X, H - 12 - (index + 1) * 68, W - BUTTON_X - 14, 60)
