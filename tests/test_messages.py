@@ -106,13 +106,14 @@ def test_r45_a_lan_guest_sees_how_many_tactics_the_host_holds() -> None:
     guest.connect()
     rng = random.Random(5)
     try:
-        deadline = time.monotonic() + 5
+        deadline = time.monotonic() + 60  # guards against a hang, by the clock: a loaded machine answers later
         while guest.view is None:
             host_table.tick(True)
             remote.tick(True)
             assert time.monotonic() < deadline
         held_tactics = False
-        for _ in range(400):
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
             for t in (host_table, remote):
                 t.tick(ready=True)
                 legal = t.legal_actions()
