@@ -6,6 +6,9 @@ runs), for a few seconds, and reports figures as JSON:
 - `guess`: many connections pipelining hellos with every code from 0000 up. Reports how many codes
   the host actually compared, the pace that allows, and what the admission policy makes of it: the
   expected time to guess a code (net/admission.py, docs/PROTOCOL.md).
+- `hold`, `hold_raw`: ZeroMQ connections that never say hello, raw TCP sockets that never speak, from
+  other loopback addresses; `block`: a stranger sending 50 wrong codes a second. Each reports how long a
+  real guest with the right code waited to get in meanwhile.
 - `flood`: many connections sending frames just under (and over) the size limits as fast as they
   can; `churn`: thousands of new connections, each pipelining hellos. Reports the host's peak
   resident memory (Linux: VmHWM), against the bound in PROTOCOL.md.
@@ -183,6 +186,135 @@ def churn(port: int, seconds: float, hellos: int = 50, open_at_once: int = 64) -
     return {"connections_opened": opened, "hellos_sent": sent, "seconds": seconds}
 
 
+# ---------------------------------------------------------------------- holding the door, blocking the check
+def source(n: int) -> str:
+    """A loopback source address other than the guest's 127.0.0.1: the stranger is another machine."""
+    return f"127.0.0.{2 + n % 250}"
+
+
+def hold(port: int, seconds: float, connections: int = 64, addresses: int = 8) -> dict[str, Any]:
+    """`connections` ZeroMQ connections from `addresses` addresses that finish ZeroMQ's greeting and
+    never say hello; ZeroMQ reopens each one the host closes, at once."""
+    context = zmq.Context()
+    sockets = []
+    for i in range(connections):
+        s = context.socket(zmq.DEALER)
+        s.setsockopt(zmq.LINGER, 0)
+        s.setsockopt(zmq.RECONNECT_IVL, 10)
+        s.connect(f"tcp://{source(i % addresses)}:0;127.0.0.1:{port}")
+        sockets.append(s)
+    time.sleep(seconds)
+    for s in sockets:
+        s.close(0)
+    context.term()
+    return {"connections": connections, "addresses": addresses, "seconds": seconds}
+
+
+def hold_raw(port: int, seconds: float, connections: int = 70, addresses: int = 7) -> dict[str, Any]:
+    """`connections` raw TCP sockets from `addresses` addresses that never send a byte, each reopened
+    as soon as the host closes it."""
+    import selectors
+    import socket
+
+    def opened(i: int) -> socket.socket:
+        s = socket.socket()
+        s.bind((source(i % addresses), 0))
+        s.setblocking(False)
+        s.connect_ex(("127.0.0.1", port))
+        return s
+
+    reopened = 0
+    sockets = [opened(i) for i in range(connections)]
+    selector = selectors.DefaultSelector()
+    for i, s in enumerate(sockets):
+        selector.register(s, selectors.EVENT_READ, i)
+    deadline = time.monotonic() + seconds
+    try:
+        while time.monotonic() < deadline:
+            for key, _ in selector.select(0.05):
+                i = key.data
+                try:
+                    data = sockets[i].recv(4096)
+                except BlockingIOError:
+                    continue
+                except OSError:
+                    data = b""
+                if data:
+                    continue  # ZeroMQ's greeting: read and never answered
+                selector.unregister(sockets[i])
+                sockets[i].close()
+                sockets[i] = opened(i)
+                selector.register(sockets[i], selectors.EVENT_READ, i)
+                reopened += 1
+    finally:
+        for s in sockets:
+            s.close()
+        selector.close()
+    return {"connections": connections, "addresses": addresses, "seconds": seconds, "reopened": reopened}
+
+
+def block(port: int, seconds: float, per_second: float = 50.0, address: str = "127.0.0.2") -> dict[str, Any]:
+    """A stranger sending wrong codes as a guest would, `per_second` of them, from one address:
+    a new connection every time the host says this one used its tries."""
+    from .guest import Guest
+
+    sent = refused = 0
+    guest: Guest | None = None
+    deadline = time.monotonic() + seconds
+    try:
+        while time.monotonic() < deadline:
+            if guest is None or guest.refused == "too many tries on this connection":
+                if guest is not None:
+                    guest.close()
+                guest = Guest(f"tcp://{address}:0;127.0.0.1:{port}", code="0000", name="Mallory")
+                guest.connect()
+            else:
+                guest.refused = None
+                guest._hello()
+            sent += 1
+            until = time.monotonic() + 1 / per_second
+            while time.monotonic() < until:
+                guest.poll(1)
+            refused += guest.refused is not None
+    finally:
+        if guest is not None:
+            guest.close()
+    return {"codes_sent": sent, "refused": refused, "seconds": seconds, "address": address}
+
+
+def guest_waits(port: int, code: str, limit: float) -> float | None:
+    """How long a real guest with the right code waits until the host lets it in (or asks its player):
+    it says hello again when refused, as a person would. None if not within `limit` seconds."""
+    from .guest import Guest
+
+    start = time.monotonic()
+    while time.monotonic() - start < limit:
+        guest = Guest(f"127.0.0.1:{port}", code=code, name="Ben")
+        guest.connect()
+        try:
+            while time.monotonic() - start < limit and guest.refused is None:
+                guest.poll(5)
+                if guest.welcomed or guest.asking:
+                    return round(time.monotonic() - start, 2)
+        finally:
+            guest.close()
+        time.sleep(0.2)
+    return None
+
+
+def while_attacked(port: int, attack: Any, seconds: float, code: str, settle: float = 1.0) -> dict[str, Any]:
+    """Run `attack` on a thread and, once it has `settle`d in, time a real guest's way in."""
+    import threading
+
+    out: dict[str, Any] = {}
+    thread = threading.Thread(target=lambda: out.update(attack(port, seconds)), daemon=True)
+    thread.start()
+    time.sleep(settle)
+    waited = guest_waits(port, code, seconds - settle)
+    thread.join(seconds + 10)
+    return {**out, "guest_waited_s": waited, "guest_got_in": waited is not None}
+
+
 def rss_mb(pid: int) -> dict[str, float]:
     """The process's resident memory now and at its peak (Linux /proc), in MB."""
     out: dict[str, float] = {}
@@ -199,7 +331,7 @@ def rss_mb(pid: int) -> dict[str, float]:
 def _against_a_fresh_host(attack: Any, seconds: float) -> dict[str, Any]:
     """One attack against a new headless host; its figures and the host's memory before and at peak."""
     with tempfile.TemporaryDirectory() as tmp:
-        host, port = start_host(Path(tmp), "7777")
+        host, port = start_host(Path(tmp), CODE)
         try:
             before = rss_mb(host.pid)
             out: dict[str, Any] = attack(port, seconds)
@@ -212,16 +344,27 @@ def _against_a_fresh_host(attack: Any, seconds: float) -> dict[str, Any]:
     return out
 
 
+CODE = "7777"
+
+
+def _guest_under(attack: Any, settle: float = 1.0) -> Any:
+    return lambda port, seconds: while_attacked(port, attack, max(seconds, 6.0), CODE, settle)
+
+
 def bench_attack(args: argparse.Namespace) -> dict[str, Any]:
     seconds = args.seconds or 3.0
     expected = admission.expected_seconds_to_guess()
     return {
         "guess": _against_a_fresh_host(guess, seconds),
         "policy": {"tries_per_connection": admission.TRIES_PER_LINK, "first_delay_s": admission.FIRST_DELAY_S,
-                   "max_delay_s": admission.MAX_DELAY_S, "new_code_after": admission.NEW_CODE_AFTER,
+                   "max_delay_s": admission.MAX_DELAY_S, "global_burst": admission.GLOBAL_BURST,
+                   "global_every_s": admission.GLOBAL_EVERY_S,
                    "seconds_per_guess": admission.seconds_per_guess(),
                    "expected_guesses": round(admission.expected_guesses(), 1),
                    "expected_seconds_to_guess": round(expected), "expected_days_to_guess": round(expected / 86400, 2)},
         "flood": _against_a_fresh_host(flood, seconds),
         "churn": _against_a_fresh_host(churn, seconds),
+        "hold": _against_a_fresh_host(_guest_under(hold), seconds),
+        "hold_raw": _against_a_fresh_host(_guest_under(hold_raw), seconds),
+        "block": _against_a_fresh_host(_guest_under(block, 2.0), seconds),
     }

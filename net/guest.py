@@ -62,6 +62,7 @@ class Guest:
         self._ping_n = 0
         self.last_heard = 0.0
         self.last_ping = 0.0
+        self.retry_at: float | None = None  # the seat was busy on another connection: say hello again then
 
     # ------------------------------------------------------------------ link
     def connect(self) -> None:
@@ -136,6 +137,9 @@ class Guest:
                 self.received.append(message)
             self._handle(message)
         now = time.monotonic()
+        if self.retry_at is not None and now >= self.retry_at:
+            self.retry_at = None
+            self._hello()
         if self.refused is None and now - self.last_ping >= HEARTBEAT_S:
             self._ping_n += 1
             self.last_ping = now
@@ -176,6 +180,9 @@ class Guest:
             self.match = message.get("match", self.match)
         elif kind == "error":
             self.errors.append(str(message["reason"]))
+            if message.get("code") == "seat_busy":  # our old connection is still seen: try again shortly
+                self.retry_at = time.monotonic() + HEARTBEAT_S
+                return
             if message.get("code") == "not_joined" and not self.asking:  # e.g. a restarted host: hello again
                 self.reconnects += 1
                 self._hello()

@@ -354,6 +354,7 @@ class Host:
             self.admission.request = None
 
     def _housekeeping(self) -> None:
+        self.router.expire()  # nobody holds the door: connections not let in within seconds are cut
         self._forget_closed()
         stale = self.admission.stale(DEAD_AFTER_S)
         if stale is not None:
@@ -418,7 +419,14 @@ class Host:
             if role == PLAYER:
                 for remote in self.remotes.values():
                     if remote.token is not None and _same(token, remote.token):
-                        self._seat(remote, identity, conn, message)
+                        if remote.alive() and (remote.identity, remote.conn) != (identity, conn):
+                            # played live from another connection: that one keeps it (a reconnecting
+                            # guest closed its old connection, so it gets in once the host sees that)
+                            self._error(identity, "this seat is played from another connection", code="seat_busy")
+                        elif self._remote_of(identity, conn) not in (None, remote):
+                            self._refuse(identity, "this connection already plays a seat")
+                        else:
+                            self._seat(remote, identity, conn, message)
                         return
             elif self.watchers.holds(token):
                 self._watcher_hello(identity, conn, message)
@@ -427,7 +435,10 @@ class Host:
         if not (len(code) == CODE_DIGITS and code.isascii() and code.isdigit()):
             self._error(identity, f"hello.code: a join code is {CODE_DIGITS} digits")
             return
-        verdict, wait = self.admission.check(identity, code)
+        if self._remote_of(identity, conn) is not None:  # one connection holds at most one seat
+            self._refuse(identity, "this connection already plays a seat")
+            return
+        verdict, wait = self.admission.check(identity, code, self.router.address(conn))
         if verdict == "wait":
             self._refuse(identity, f"too many wrong join codes: try again in {math.ceil(wait)} s")
         elif verdict == "spent":
@@ -442,6 +453,7 @@ class Host:
         elif self.admission.accept_any:
             self._admit(identity, conn, guest_name(message["name"]))
         elif self.admission.ask(identity, conn, guest_name(message["name"])):
+            self.router.admit(conn)
             self._send(identity, {"t": "asking"})
         else:
             self._refuse(identity, "the host is answering another guest: try again in a minute")
@@ -477,6 +489,7 @@ class Host:
                 other.identity = other.conn = None
         remote.identity, remote.conn = identity, conn
         remote.last_heard = time.monotonic()
+        self.router.admit(conn)
         if self.admission.request is not None and self.admission.request.link == identity:
             self.admission.request = None
         self._send(identity, {"t": "welcome", "seat": remote.seat, "role": PLAYER, "token": remote.token,
@@ -498,6 +511,7 @@ class Host:
         if watcher is None:
             self._refuse(identity, FULL)
             return
+        self.router.admit(conn)
         self._send(identity, {"t": "welcome", "seat": None, "role": WATCHER, "token": watcher.token,
                               "players": dict(self.game.players), "rules": self.game.rules.to_dict(),
                               "program": program_version(), "match": self._match_data(), "number": self.number,

@@ -18,7 +18,7 @@ MAX_GUEST_FRAME = 8 * 1024  # from a guest: a hello is under 1 KiB, an action a 
 MAX_DEPTH = 8
 HEARTBEAT_S = 1.0
 #: error codes: what the guest should do about an error
-ERROR_CODES = ("not_joined", "not_your_turn", "illegal", "sequence", "bad_message", "not_a_player")
+ERROR_CODES = ("not_joined", "not_your_turn", "illegal", "sequence", "bad_message", "not_a_player", "seat_busy")
 DEAD_AFTER_S = 5.0
 
 Message = dict[str, Any]

@@ -157,7 +157,7 @@ def test_a_farewell_from_a_link_that_holds_no_seat_is_not_answered_with_an_error
 
 
 # ---------------------------------------------------------------------------------------------- item 2
-def test_guessing_the_code_is_hopeless_and_the_expected_time_is_days(tmp_path: Path) -> None:
+def test_guessing_the_code_is_hopeless_and_the_expected_time_is_hours(tmp_path: Path) -> None:
     """3 s of guessing as fast as the host answers, from 32 connections renewed as they run out of
     tries: the host compares at most 3 codes (at 0, 1 and 3 s) and seats nobody."""
     host, port = attack.start_host(tmp_path, "7777")  # no --accept-any: a right guess would only ask
@@ -172,7 +172,7 @@ def test_guessing_the_code_is_hopeless_and_the_expected_time_is_days(tmp_path: P
     assert out["codes_compared"] <= 3, out
     assert "welcome" not in answers and "asking" not in answers
     assert answers.get("too many wrong join codes", 0) > 100, "the host kept answering, without comparing"
-    assert expected_seconds_to_guess() > 3 * 86400
+    assert expected_seconds_to_guess() > 16 * 3600  # with addresses enough to meet the global ceiling
 
 
 def test_a_right_code_only_asks_the_host_who_accepts_or_refuses() -> None:
