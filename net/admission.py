@@ -99,6 +99,7 @@ class Request:
     name: str
     since: float
     heard: float
+    shown: str | None = None  # a token it showed that holds no seat here: the key of a kept game, if any
 
 
 class Admission:
@@ -174,12 +175,12 @@ class Admission:
         self.fresh_codes += 1
 
     # ------------------------------------------------------------------ the host's yes
-    def ask(self, link: bytes, conn: int, name: str) -> bool:
+    def ask(self, link: bytes, conn: int, name: str, shown: str | None = None) -> bool:
         """Put a guest's request to the host's player; False while another one waits for an answer."""
         if self.request is not None and self.request.link != link:
             return False
         now = self.clock()
-        self.request = Request(link, conn, name, now, now)
+        self.request = Request(link, conn, name, now, now, shown)
         return True
 
     def asking(self, link: bytes, conn: int) -> bool:

@@ -14,6 +14,7 @@ its session token, rejoins.
 from __future__ import annotations
 
 import atexit
+import hashlib
 import json
 import logging
 import math
@@ -35,7 +36,7 @@ from .admission import CODE_DIGITS, Admission, new_code
 from .protocol import DEAD_AFTER_S, PROTOCOL_VERSION, ProtocolError, pack, unpack
 from .roles import PLAYER, WATCHER
 from .router import Router
-from .seats import RemoteSeat, same_name
+from .seats import RemoteSeat
 from .version import program_version
 from .watchers import FULL, Watchers
 
@@ -200,25 +201,36 @@ class Host:
 
     def adopt(self, save_path: Path) -> None:
         """Continue a saved game in this open lobby instead of the new one: the guests seated here, and
-        the one asking, take the seats saved under their names (with the saved tokens); anyone else
-        is turned away. Raises NotationError for a bad save or one of the other kind (table or not)."""
+        the one asking, take the seats whose saved tokens they showed when they said hello (the name is
+        only a label: Ben in full-width letters is not Ben); anyone else is turned away. Raises NotationError for a bad
+        save or one of the other kind (table or not)."""
         data, game = _read_save(save_path)
         if data.get("host_seat", "south") != self.host_seat:
             raise NotationError(f"{save_path}: a game of the other kind (table or not)")
-        links = {same_name(r.name or ""): (r.identity, r.conn) for r in self.remotes.values() if r.identity is not None}
+        links = {r.shown or f"seat:{r.seat}": (r.identity, r.conn) for r in self.remotes.values()
+                 if r.identity is not None}
         request, self.admission.request = self.admission.request, None
         if request is not None:
-            links[same_name(request.name)] = (request.link, request.conn)
+            links[request.shown or "asking"] = (request.link, request.conn)
         self._take_saved(data, game, save_path)
         self.started = False  # the guests see the rules again; the host's player starts
         for remote in self.remotes.values():
-            identity, conn = links.pop(same_name(remote.name or ""), (None, None))
+            identity, conn = links.pop(remote.token, (None, None)) if remote.token else (None, None)
             if identity is not None and conn is not None:
                 self._seat(remote, identity, conn, {})
         for identity, _conn in links.values():
             if identity is not None:
                 self._refuse(identity, "the host continued another game")
         self.save()
+
+    def shown_tokens(self) -> set[str]:
+        """The tokens the guests seated in this lobby, and the one asking, showed when they said hello
+        (tokens of games kept from before): what a kept game is matched by."""
+        shown = {r.shown for r in self.remotes.values() if r.identity is not None and r.shown}
+        request = self.admission.request
+        if request is not None and request.shown:
+            shown.add(request.shown)
+        return shown
 
     def save(self) -> None:
         """Write the game atomically: a temporary file renamed over the old one.
@@ -227,7 +239,8 @@ class Host:
         it), and fsync per action would cost more than the whole round trip of an action.
         """
         if self.save_path is None and self.save_path_for is not None and all(r.name for r in self.remotes.values()):
-            self.save_path = self.save_path_for({s: r.name or "" for s, r in self.remotes.items()}, self.table)
+            usual = self.save_path_for({s: r.name or "" for s, r in self.remotes.items()}, self.table)
+            self.save_path = _own_path(usual, {r.token for r in self.remotes.values() if r.token})
         if self.save_path is None:
             return
         data = {"format": SAVE_FORMAT, "record": to_record(self.game), "host_seat": self.host_seat,
@@ -451,8 +464,8 @@ class Host:
             self._refuse(identity, "this game already has two players" if self.table
                          else "this game already has a guest")
         elif self.admission.accept_any:
-            self._admit(identity, conn, guest_name(message["name"]))
-        elif self.admission.ask(identity, conn, guest_name(message["name"])):
+            self._admit(identity, conn, guest_name(message["name"]), token)
+        elif self.admission.ask(identity, conn, guest_name(message["name"]), token if isinstance(token, str) else None):
             self.router.admit(conn)
             self._send(identity, {"t": "asking"})
         else:
@@ -464,7 +477,7 @@ class Host:
         if request is None:
             return
         if accept and self._free_seat() is not None:
-            self._admit(request.link, request.conn, request.name)
+            self._admit(request.link, request.conn, request.name, request.shown)
         else:
             self._refuse(request.link, "the host turned you away")
 
@@ -472,11 +485,12 @@ class Host:
         """The seat a newcomer takes: the first no player holds (south first at a table)."""
         return next((r for r in self.remotes.values() if r.token is None), None)
 
-    def _admit(self, identity: bytes, conn: int, name: str) -> None:
+    def _admit(self, identity: bytes, conn: int, name: str, shown: Any = None) -> None:
         seat = self._free_seat()
         assert seat is not None, "admitted with no free seat"
         seat.token = secrets.token_hex(16)
         seat.name = name
+        seat.shown = shown if isinstance(shown, str) else None
         self.game.players = {**self.game.players, seat.seat: name}
         self.save()
         self._seat(seat, identity, conn, {})
@@ -610,6 +624,29 @@ def _read_save(save_path: Path) -> tuple[dict[str, Any], Game]:
     if not isinstance(token, str | None) or not isinstance(name, str | None):
         raise NotationError(f"{save_path}: guest_token and guest_name must be text")
     return data, game
+
+
+def kept_tokens(path: Path) -> set[str] | None:
+    """The seat tokens of an unfinished saved game at `path` (None: no such game, or unreadable)."""
+    try:
+        data, game = _read_save(path)
+    except (NotationError, IllegalAction, KeyError, TypeError, ValueError):
+        return None
+    if game.over:
+        return None
+    guests = data.get("guests")
+    entries = guests.values() if isinstance(guests, dict) else [{"token": data.get("guest_token")}]
+    return {e["token"] for e in entries if isinstance(e, dict) and isinstance(e.get("token"), str)}
+
+
+def _own_path(path: Path, tokens: set[str]) -> Path:
+    """Where a new game saves: its peers' usual place, unless an unfinished game kept there belongs to
+    other tokens (a look-alike name); then a place of its own beside it, so nothing kept is lost."""
+    kept = kept_tokens(path) if path.exists() else None
+    if not kept or kept & tokens:
+        return path
+    mark = hashlib.sha256("".join(sorted(tokens)).encode()).hexdigest()[:8]
+    return path.with_name(f"{path.stem}-{mark}{path.suffix}")
 
 
 def _replay_events(record: Any) -> list[Event]:
