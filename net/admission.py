@@ -36,8 +36,13 @@ ASK_TIMEOUT_S = 90.0  # a question nobody answers is withdrawn; the guest may as
 CODE_DIGITS = 4
 _LINKS_KEPT = 4096  # tries are remembered for this many recent connections (the delay covers the rest)
 _ADDRESSES_KEPT = 4096  # runs of wrong codes are remembered for this many addresses
+#: key exchanges from one address whose outcome is not known yet (each is one guess); another from
+#: the same address meanwhile is told `BUSY` (a guest retries it at once: phones joining through the
+#: bridge together come from one address)
+PENDING_PER_ADDRESS = 1
+BUSY = "another guest from your address is joining: try again in 1 s"
 
-Verdict = Literal["right", "wrong", "wait", "spent"]
+Verdict = Literal["right", "wrong", "wait", "spent", "busy"]
 
 
 def new_code(old: str | None = None) -> str:
@@ -116,6 +121,7 @@ class Admission:
         self.checked = 0  # codes compared, right or wrong (the attack test counts them)
         self.tries: OrderedDict[bytes, int] = OrderedDict()
         self.request: Request | None = None
+        self.pending: dict[str, int] = {}  # key exchanges under way, by address (net.session)
 
     def _source(self, address: str, now: float) -> _Source:
         source = self.sources.pop(address, None) or _Source()
@@ -135,7 +141,7 @@ class Admission:
         return self.compared(link, address, secrets.compare_digest(
             code.encode("utf-8", "surrogatepass"), self.code.encode("utf-8"))), 0.0
 
-    def may_check(self, link: bytes, address: str) -> tuple[Verdict, float]:
+    def may_check(self, link: bytes, address: str, ceiling: bool = True) -> tuple[Verdict, float]:
         """Whether a code from this connection and address may be compared now: "right" means yes
         (the caller compares, then reports with `compared`), else "spent" or "wait" with seconds."""
         now = self.clock()
@@ -150,12 +156,39 @@ class Admission:
             return "wait", source.closed_until - now
         self.allowance = min(float(GLOBAL_BURST), self.allowance + (now - self.refilled) / GLOBAL_EVERY_S)
         self.refilled = now
-        if self.allowance < 1.0:
+        if ceiling and self.allowance < 1.0:
             return "wait", (1.0 - self.allowance) * GLOBAL_EVERY_S
         self.tries[link] = tries + 1
         return "right", 0.0
 
-    def compared(self, link: bytes, address: str, right: bool) -> Verdict:
+    def begin(self, link: bytes, address: str, ceiling: bool = True) -> tuple[Verdict, float]:
+        """May a key exchange keyed by the code (one guess) start now? "right" means yes, and the guess
+        is pending until `end`; else "spent" or "wait" with seconds. A guess counts against the global
+        ceiling only with `ceiling` (an exchange keyed by a session token does not: a seated guest
+        coming back is never held up by strangers; a failed one still delays its address)."""
+        verdict, wait = self.may_check(link, address, ceiling)
+        if verdict != "right":
+            return verdict, wait
+        if self.pending.get(address, 0) >= PENDING_PER_ADDRESS:
+            self.tries[link] -= 1
+            return "busy", FIRST_DELAY_S
+        self.pending[address] = self.pending.get(address, 0) + 1
+        if ceiling:
+            self.allowance -= 1.0  # held until the outcome is known: pending guesses cannot outrun the ceiling
+        return "right", 0.0
+
+    def end(self, link: bytes, address: str, right: bool, ceiling: bool = True) -> None:
+        """The outcome of a pending exchange: the guest proved the key, or did not (or went away)."""
+        left = self.pending.get(address, 0) - 1
+        if left > 0:
+            self.pending[address] = left
+        else:
+            self.pending.pop(address, None)
+        if ceiling:
+            self.allowance += 1.0  # `compared` takes it again for a wrong one
+        self.compared(link, address, right, ceiling)
+
+    def compared(self, link: bytes, address: str, right: bool, ceiling: bool = True) -> Verdict:
         """Count one compared code: a wrong one delays its address and spends the global allowance."""
         now = self.clock()
         self.checked += 1
@@ -166,7 +199,8 @@ class Admission:
         source.wrong_in_a_row += 1
         source.last_wrong = now
         source.closed_until = now + delay_after(source.wrong_in_a_row)
-        self.allowance -= 1.0
+        if ceiling:
+            self.allowance -= 1.0
         return "wrong"
 
     def renew(self) -> None:

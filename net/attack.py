@@ -32,6 +32,7 @@ import zmq
 
 from . import admission
 from .protocol import MAX_FRAME, MAX_GUEST_FRAME, PROTOCOL_VERSION, pack, unpack
+from .session import GuestExchange, by_code
 from .version import program_version
 
 
@@ -49,14 +50,23 @@ def start_host(tmp: Path, code: str, *extra: str) -> tuple[subprocess.Popen[str]
 
 
 def _hello(code: str) -> bytes:
+    """A hello in the clear, as protocol 2 sent it (a version-3 host answers `not_joined`)."""
     return pack({"t": "hello", "protocol": PROTOCOL_VERSION, "program": program_version(), "name": "Mallory",
                  "code": code})
 
 
+def _pake(code: str) -> tuple[GuestExchange, bytes]:
+    exchange = GuestExchange(by_code(code))
+    return exchange, pack({"t": "pake", "protocol": PROTOCOL_VERSION, "program": program_version(),
+                           "msg": exchange.message, "ref": None})
+
+
 def guess(port: int, seconds: float, connections: int = 32) -> dict[str, Any]:
-    """Guess the code of the host on `port` for `seconds`, as fast as the host answers: hellos with
-    0000, 0001, ... round-robin over `connections` connections, each replaced by a fresh one once the
-    host says it has used its tries. Counts the host's answers by kind."""
+    """Guess the code of the host on `port` for `seconds`, as fast as the host answers: key exchanges
+    keyed by 0000, 0001, ... (each one guess: SPAKE2 lets nothing be tested offline), one at a time on
+    each of `connections` connections, each replaced by a fresh one once the host says it has used its
+    tries. Counts the host's answers by kind; a `pake` answer is a compared code, right or wrong by
+    whether the host's proof checks."""
     context = zmq.Context()
     answers: Counter[str] = Counter()
     sent = 0
@@ -69,51 +79,53 @@ def guess(port: int, seconds: float, connections: int = 32) -> dict[str, Any]:
         return s
 
     sockets = [fresh() for _ in range(connections)]
+    waiting: list[GuestExchange | None] = [None] * connections
     start = time.monotonic()
     try:
         while time.monotonic() < start + seconds:
             for i, s in enumerate(sockets):
-                try:
-                    s.send(_hello(f"{sent % 10000:04d}"), zmq.NOBLOCK)
-                    sent += 1
-                except zmq.Again:  # its queue is full: the host is busy, or turned the connection away
-                    pass
-                if _drain(s, answers):
-                    s.close(0)
-                    sockets[i] = fresh()
-        until = time.monotonic() + 0.5
-        while time.monotonic() < until:
-            for s in sockets:
-                _drain(s, answers)
-            time.sleep(0.01)
+                if waiting[i] is None:
+                    waiting[i], frame = _pake(f"{sent % 10000:04d}")
+                    try:
+                        s.send(frame, zmq.NOBLOCK)
+                        sent += 1
+                    except zmq.Again:
+                        waiting[i] = None
+                if s.poll(1):
+                    spent = _answer(s, waiting[i], answers)
+                    waiting[i] = None
+                    if spent:
+                        s.close(0)
+                        sockets[i] = fresh()
     finally:
         for s in sockets:
             s.close(0)
         context.term()
-    return {"hellos_sent": sent, "seconds": round(time.monotonic() - start, 2), "answers": dict(answers),
+    return {"codes_tried": sent, "seconds": round(time.monotonic() - start, 2), "answers": dict(answers),
             "codes_compared": sum(answers[k] for k in COMPARED)}
 
 
-#: answers that mean the host compared the code (the rest refused without looking at it)
-COMPARED = ("wrong join code", "welcome", "asking", "the host turned you away", "this game already has a guest")
+#: answers that mean the host compared the code (the rest refused without running the exchange)
+COMPARED = ("wrong join code", "right join code")
 
 
-def _drain(s: zmq.Socket[bytes], answers: Counter[str]) -> bool:
-    """Count the answers waiting on `s`; True once the host says this connection used its tries."""
-    spent = False
-    while s.poll(0):
-        try:
-            message = unpack(s.recv(zmq.NOBLOCK))
-        except Exception:
-            answers["unreadable"] += 1
-            continue
-        if message["t"] == "refused":
-            reason = str(message["reason"])
-            answers["too many wrong join codes" if reason.startswith("too many wrong join codes") else reason] += 1
-            spent = spent or reason == "too many tries on this connection"
-        else:
-            answers[str(message["t"])] += 1
-    return spent
+def _answer(s: zmq.Socket[bytes], exchange: GuestExchange | None, answers: Counter[str]) -> bool:
+    """Count one answer waiting on `s`; True once the host says this connection used its tries."""
+    try:
+        message = unpack(s.recv(zmq.NOBLOCK))
+    except Exception:
+        answers["unreadable"] += 1
+        return False
+    if message["t"] == "pake" and exchange is not None and "proof" in message:
+        right = exchange.finish(message["msg"], message["proof"]) is not None
+        answers["right join code" if right else "wrong join code"] += 1
+        return False
+    if message["t"] == "refused":
+        reason = str(message["reason"])
+        answers["too many wrong join codes" if reason.startswith("too many wrong join codes") else reason] += 1
+        return reason == "too many tries on this connection"
+    answers[str(message["t"])] += 1
+    return False
 
 
 def flood(port: int, seconds: float, connections: int = 40) -> dict[str, Any]:
@@ -254,32 +266,27 @@ def hold_raw(port: int, seconds: float, connections: int = 70, addresses: int = 
 
 
 def block(port: int, seconds: float, per_second: float = 50.0, address: str = "127.0.0.2") -> dict[str, Any]:
-    """A stranger sending wrong codes as a guest would, `per_second` of them, from one address:
-    a new connection every time the host says this one used its tries."""
+    """A stranger trying wrong codes as a guest would, `per_second` of them, from one address: each
+    try a new connection and key exchange (the host's tries per connection do not slow it)."""
     from .guest import Guest
 
-    sent = refused = 0
-    guest: Guest | None = None
+    sent = 0
+    answers: Counter[str] = Counter()
+    guest = Guest(f"tcp://{address}:0;127.0.0.1:{port}", code="0000", name="Mallory")
     deadline = time.monotonic() + seconds
     try:
         while time.monotonic() < deadline:
-            if guest is None or guest.refused == "too many tries on this connection":
-                if guest is not None:
-                    guest.close()
-                guest = Guest(f"tcp://{address}:0;127.0.0.1:{port}", code="0000", name="Mallory")
-                guest.connect()
-            else:
-                guest.refused = None
-                guest._hello()
+            guest.refused = None
+            guest.connect()
             sent += 1
             until = time.monotonic() + 1 / per_second
             while time.monotonic() < until:
                 guest.poll(1)
-            refused += guest.refused is not None
+            reason = guest.refused or "no answer yet"
+            answers["too many wrong join codes" if reason.startswith("too many wrong join codes") else reason] += 1
     finally:
-        if guest is not None:
-            guest.close()
-    return {"codes_sent": sent, "refused": refused, "seconds": seconds, "address": address}
+        guest.close()
+    return {"codes_sent": sent, "answers": dict(answers), "seconds": seconds, "address": address}
 
 
 def guest_waits(port: int, code: str, limit: float) -> float | None:

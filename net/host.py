@@ -23,6 +23,7 @@ import secrets
 import time
 import unicodedata
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -32,16 +33,28 @@ from engine.jsonfile import DataFileError, read_json_file
 from engine.match import Match
 from engine.rules import OTHER, SEATS, Rules, check_seat
 
-from .admission import CODE_DIGITS, Admission, new_code
+from .admission import BUSY, CODE_DIGITS, Admission, new_code
 from .protocol import DEAD_AFTER_S, PROTOCOL_VERSION, ProtocolError, pack, unpack
 from .roles import PLAYER, WATCHER
 from .router import Router
 from .seats import RemoteSeat
+from .session import PAKE_BYTES, UNKNOWN_TOKEN, Sealer, by_code, by_token, host_exchange, token_ref
 from .version import program_version
 from .watchers import FULL, Watchers
 
 log = logging.getLogger("battleline.host")
 SAVE_FORMAT = "battleline-lan-save/1"
+
+
+@dataclass
+class Session:
+    """One connection's key exchange and sealed session (net.session)."""
+
+    conn: int
+    address: str
+    sealer: Sealer
+    token: str | None  # the exchange was keyed by this session token; None: by the join code
+    pending: bool = True  # the guest has not yet proved the key (its first sealed message opens)
 
 
 class Host:
@@ -69,6 +82,7 @@ class Host:
         self.started = False  # the host starts the game from the lobby, once the guest has seen the rules
         self.match: Match | None = None  # R40, R41: set when the host chose a match
         self.number = 1  # the game's number in this sitting (a match, or rematches)
+        self.sessions: dict[bytes, Session] = {}  # by routing id; each bound to its connection
         self.router = Router(bind, port)
         self.port = self.router.port
         atexit.register(self.close)
@@ -123,6 +137,7 @@ class Host:
         for remote in self.remotes.values():
             remote.identity = remote.conn = None
         self.watchers.clear()
+        self.sessions.clear()
 
     # ------------------------------------------------------------------ lifecycle
     @classmethod
@@ -311,6 +326,7 @@ class Host:
         return handled
 
     def _receive(self, identity: bytes, conn: int, frames: list[bytes]) -> None:
+        """In the clear only the key exchange (`pake`) is taken; everything else comes `sealed`."""
         if len(frames) != 1:
             self._error(identity, f"a message is one frame, not {len(frames)}")
             return
@@ -319,10 +335,104 @@ class Host:
         except ProtocolError as exc:
             self._error(identity, str(exc))
             return
-        self._handle(identity, conn, message)
+        kind = message["t"]
+        if kind == "pake":
+            self._pake(identity, conn, message)
+        elif kind == "sealed":
+            self._sealed(identity, conn, message)
+        elif kind == "hello" and message["protocol"] != PROTOCOL_VERSION:
+            self._refuse(identity, f"protocol version {message['protocol']} does not match the host's "
+                                   f"{PROTOCOL_VERSION}")
+        elif kind == "bye":
+            pass
+        else:
+            self._error(identity, "start with the key exchange (pake): you are not in this game", code="not_joined")
+
+    def _pake(self, identity: bytes, conn: int, message: dict[str, Any]) -> None:
+        """SPAKE2 keyed by the join code (or by the session token `ref` names): one guess, under the
+        admission policy; the host answers its own message and its proof (net.session)."""
+        if message.get("protocol") != PROTOCOL_VERSION:
+            self._refuse(identity, f"protocol version {message.get('protocol')} does not match the host's "
+                                   f"{PROTOCOL_VERSION}")
+            return
+        if message.get("program") != program_version():
+            self._refuse(identity, f"program version {message.get('program')} does not match the host's "
+                                   f"{program_version()}")
+            return
+        if len(message["msg"]) != PAKE_BYTES:
+            self._error(identity, f"pake.msg: a key exchange message is {PAKE_BYTES} bytes")
+            return
+        self._end_session(identity, False)
+        address, ref = self.router.address(conn), message.get("ref")
+        token = None
+        if ref is not None:
+            token = self._token_by_ref(ref)
+            if token is None:
+                self._refuse(identity, UNKNOWN_TOKEN)
+                return
+        verdict, wait = self.admission.begin(identity, address, ceiling=token is None)
+        if verdict == "busy":
+            self._refuse(identity, BUSY)
+            return
+        if verdict == "wait":
+            self._refuse(identity, f"too many wrong join codes: try again in {math.ceil(wait)} s")
+            return
+        if verdict == "spent":
+            self._refuse(identity, "too many tries on this connection")
+            return
+        done = host_exchange(by_token(token) if token is not None else by_code(self.code), message["msg"])
+        if done is None:
+            self.admission.end(identity, address, False, ceiling=token is None)
+            self._error(identity, "pake.msg: not a key exchange message")
+            return
+        mine, proof, sealer = done
+        self.sessions[identity] = Session(conn, address, sealer, token)
+        self._send(identity, {"t": "pake", "msg": mine, "proof": proof})
+
+    def _token_by_ref(self, ref: bytes) -> str | None:
+        tokens = [r.token for r in self.remotes.values() if r.token]
+        tokens += [w.token for w in self.watchers.by_identity.values()]
+        return next((t for t in tokens if secrets.compare_digest(token_ref(t), ref)), None)
+
+    def _end_session(self, identity: bytes, right: bool) -> Session | None:
+        """Drop a connection's session; a guess still pending counts (wrong unless proved)."""
+        session = self.sessions.pop(identity, None)
+        if session is not None and session.pending:
+            self.admission.end(identity, session.address, right, ceiling=session.token is None)
+        return session
+
+    def _sealed(self, identity: bytes, conn: int, message: dict[str, Any]) -> None:
+        session = self.sessions.get(identity)
+        if session is None or session.conn != conn:
+            self._error(identity, "start with the key exchange (pake): you are not in this game", code="not_joined")
+            return
+        try:
+            inner = unpack(session.sealer.open(message))
+        except ProtocolError as exc:
+            if session.pending:  # the guest's key is not ours: a wrong code (or a stale token)
+                self._end_session(identity, False)
+                self._refuse(identity, "wrong join code" if session.token is None else UNKNOWN_TOKEN)
+            else:
+                self._error(identity, str(exc))
+            return
+        if session.pending:
+            session.pending = False
+            self.admission.end(identity, session.address, True, ceiling=session.token is None)
+        if inner["t"] in ("pake", "sealed"):
+            self._error(identity, f"a {inner['t']} message is not sent sealed")
+            return
+        self._handle(identity, conn, inner)
 
     def _send(self, identity: bytes, message: dict[str, Any]) -> None:
-        if not self.router.send(identity, pack(message)):
+        """Sealed once the guest proved the session key; before that only the exchange and refusals."""
+        session = self.sessions.get(identity)
+        data = pack(message)
+        if session is not None and not session.pending:
+            data = pack(session.sealer.seal(data))
+        elif message["t"] not in ("pake", "refused", "error"):
+            log.error("not sent in the clear: %s", message["t"])
+            return
+        if not self.router.send(identity, data):
             log.info("could not send %s", message.get("t"))
 
     def _send_remote(self, remote: RemoteSeat, message: dict[str, Any]) -> None:
@@ -361,6 +471,9 @@ class Host:
         for remote in self.remotes.values():
             if remote.conn in closed:
                 remote.identity = remote.conn = None
+        for identity, session in list(self.sessions.items()):
+            if session.conn in closed:
+                self._end_session(identity, False)
         self.watchers.forget(closed)
         request = self.admission.request
         if request is not None and request.conn in closed:
@@ -428,6 +541,11 @@ class Host:
         if role not in (PLAYER, WATCHER):
             self._refuse(identity, f"unknown role {role[:20]!r}")
             return
+        session = self.sessions.get(identity)
+        keyed = session.token if session is not None else None
+        if keyed is not None and not (isinstance(token, str) and _same(token, keyed)):
+            self._refuse(identity, "this session was opened with another token")
+            return
         if isinstance(token, str):  # a rejoin: the token is the proof; the code may have changed
             if role == PLAYER:
                 for remote in self.remotes.values():
@@ -444,21 +562,14 @@ class Host:
             elif self.watchers.holds(token):
                 self._watcher_hello(identity, conn, message)
                 return
-        code = message["code"]
-        if not (len(code) == CODE_DIGITS and code.isascii() and code.isdigit()):
-            self._error(identity, f"hello.code: a join code is {CODE_DIGITS} digits")
+        if keyed is not None:  # a token that no longer holds a seat (a new game began): the code is needed
+            self._refuse(identity, UNKNOWN_TOKEN)
             return
         if self._remote_of(identity, conn) is not None:  # one connection holds at most one seat
             self._refuse(identity, "this connection already plays a seat")
             return
-        verdict, wait = self.admission.check(identity, code, self.router.address(conn))
-        if verdict == "wait":
-            self._refuse(identity, f"too many wrong join codes: try again in {math.ceil(wait)} s")
-        elif verdict == "spent":
-            self._refuse(identity, "too many tries on this connection")
-        elif verdict == "wrong":
-            self._refuse(identity, "wrong join code")
-        elif role == WATCHER:
+        # the key exchange proved the join code (net.session), under the admission policy
+        if role == WATCHER:
             self._watcher_hello(identity, conn, message)
         elif self._free_seat() is None:
             self._refuse(identity, "this game already has two players" if self.table
