@@ -117,3 +117,32 @@ def test_one_connection_cannot_take_both_table_seats() -> None:
     finally:
         guest.close()
         host.close()
+
+
+def test_a_connection_that_does_not_say_hello_is_closed_within_seconds() -> None:
+    """The deadline itself, from the guest's own address: ZeroMQ's greeting done, then silence."""
+    import zmq
+    from zmq.utils.monitor import recv_monitor_message
+
+    host = Host.new(rules=Rules(), seed=3, code="4321", host_name="Ana", accept_any=True)
+    context = zmq.Context()
+    silent = context.socket(zmq.DEALER)
+    silent.setsockopt(zmq.LINGER, 0)
+    silent.setsockopt(zmq.RECONNECT_IVL, 60_000)  # ZeroMQ would reopen it at once: not this time
+    monitor = silent.get_monitor_socket(zmq.EVENT_CONNECTED | zmq.EVENT_DISCONNECTED)
+    try:
+        silent.connect(f"tcp://127.0.0.1:{host.port}")
+        events: list[int] = []
+        start = time.monotonic()
+        while zmq.EVENT_DISCONNECTED not in events and time.monotonic() - start < 10:
+            host.poll(20)
+            while monitor.poll(0):
+                events.append(recv_monitor_message(monitor)["event"])
+        assert zmq.EVENT_CONNECTED in events and zmq.EVENT_DISCONNECTED in events, "the silent link was kept"
+        assert time.monotonic() - start < A_FEW_SECONDS
+    finally:
+        silent.disable_monitor()
+        monitor.close(0)
+        silent.close(0)
+        context.term()
+        host.close()
