@@ -108,7 +108,7 @@ class Menu:
         elif item.run is not None:
             item.run()
 
-    def draw(self, surface: pygame.Surface, hint_device: str = "keyboard") -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         for i, item in enumerate(self.items):
             focused = i == self.focus
             state = "disabled" if not item.enabled else (
