@@ -313,7 +313,7 @@ def _buttons(board: BoardScene, surface: pygame.Surface) -> None:
         key = BUTTON_KEYS.get(name)
         if key is not None and board.app.input.last_device != "mouse":
             keyed = f"{label}  {glyph(key)}"  # the key too, where it fits (a long word in a narrow button: not)
-            if font_for(keyed, 22, "bold").size(keyed)[0] <= r.width - 12:
+            if font_for(keyed, 20, "bold").size(keyed)[0] <= r.width - 12:
                 label = keyed
         colour = art.HILITE if hot else art.CREAM
         if font_for(label, 20, "bold").size(label)[0] <= r.width - 12:
