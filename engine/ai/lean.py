@@ -19,7 +19,7 @@ from ..claims import strength_of
 from ..formations import best_formation
 from ..game import HAND_LIMIT, Game
 from ..rules import SEATS, TURN_STEPS
-from .potential import troop_potential
+from .potential import side_potential
 
 NAMES: tuple[str, ...] = (*TROOPS, *TACTICS)
 ID: dict[str, int] = {name: i for i, name in enumerate(NAMES)}
@@ -80,12 +80,11 @@ def completion(side: int, size: int, fog: bool, unseen: int) -> int:
     key = (side, size, fog, unseen)
     found = _completions.get(key)
     if found is None:
-        cards = names(side)
         if side & ~TROOP_MASK:
-            best = best_formation(cards, size, fog, unseen)
+            best = best_formation(names(side), size, fog, unseen)
             found = -1 if best is None else best.strength
         else:
-            potential = troop_potential(cards, size, fog, unseen)
+            potential = side_potential(side, size, fog, unseen)
             found = -1 if potential is None else potential
         if len(_completions) > 200_000:
             _completions.clear()
