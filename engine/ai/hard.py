@@ -71,10 +71,9 @@ from .base import Bot
 from .endgame import OverBudget, Solver
 from .forecast import Forecast, random_mask
 from .lean import OVER, PLAY, SHIELD, Lean, LeanAction, from_action, to_action
-from .lean_eval import Shares, finish_turn, leaf_value
+from .lean_eval import Memo, Shares, finish_turn, leaf_value
 from .lean_policy import LeanPolicy
 from .normal import choose_deck, choose_return, hold_value, rank_plays
-from .outlook import Memo
 from .worlds import Hidden, determinize, hidden_of, sample_world
 
 #: Screening stages used to pick the candidates searched (worlds, candidates kept). Sixteen

@@ -31,13 +31,16 @@ from .lean import (
     strength,
 )
 from .normal import STRONG_TACTICS
-from .outlook import UNREACHABLE, Memo, _best_with_wilds, game_value
+from .outlook import UNREACHABLE, _best_with_wilds, game_value
 from .potential import side_potential
 
 _STRONG_MASK = sum(1 << (60 + TACTICS.index(c)) for c in STRONG_TACTICS)
 _WILD_NAMES = ("alexander", "darius", "cavalry", "shield")
 
 Shares = list[tuple[list[int], list[int]]]
+#: Reaches by side (its cards, formation size, fog) and then by the share of the pool open to it.
+Memo = dict[tuple[int, int, bool], dict[int, int]]
+_MISSING = -2  # below any reach (UNREACHABLE is -1)
 
 
 def future_draws(state: Lean, seat: int) -> int:
@@ -91,7 +94,7 @@ def _side_memo(memo: Memo, side: int, size: int, fog: bool) -> dict[int, int]:
     found = memo.get(key)
     if found is None:
         found = memo[key] = {}
-    return found  # type: ignore[return-value]
+    return found
 
 
 def _reach_of(side: int, size: int, fog: bool, share: int) -> int:
@@ -215,13 +218,13 @@ def leaf_value(state: Lean, me: int, shares: Shares, memo: Memo) -> float:
         for i, a, my_memo, b, their_memo, tie, mine, theirs, size, fog in flags:
             if my_memo is not None:
                 share = my_pool & my_shares[i]
-                a = my_memo.get(share)
-                if a is None:
+                a = my_memo.get(share, _MISSING)
+                if a == _MISSING:
                     a = my_memo[share] = _reach_of(mine, size, fog, share)
             if their_memo is not None:
                 share = their_pool & their_shares[i]
-                b = their_memo.get(share)
-                if b is None:
+                b = their_memo.get(share, _MISSING)
+                if b == _MISSING:
                     b = their_memo[share] = _reach_of(theirs, size, fog, share)
             if a != b:
                 if a > b:
