@@ -326,7 +326,7 @@ class HardBot(Bot):
         if state.phase == OVER or state.to_move == me:
             return leaf_value(state, me, shares, memo)
         worst = float("inf")
-        for play in self.policy.ranked(state, _plain(state.plays()))[:self.replies]:
+        for play in self.policy.ranked_plain(state)[:self.replies]:
             after = state.copy()
             after.apply(play)
             finish_turn(after, other)
@@ -351,7 +351,7 @@ class HardBot(Bot):
         if state.phase != PLAY or state.to_move != me:
             return leaf_value(state, me, shares, memo)
         best = -float("inf")
-        for play in self.policy.ranked(state, _plain(state.plays()))[:self.follow_ups]:
+        for play in self.policy.ranked_plain(state)[:self.follow_ups]:
             after = state.copy()
             after.apply(play)
             best = max(best, leaf_value(after, me, shares, memo))

@@ -19,6 +19,8 @@ from .lean import (
     DESERTER,
     DRAW,
     FOG,
+    LEADER_MASK,
+    MORALE_MASK,
     MUD,
     OVER,
     PLAY,
@@ -164,6 +166,49 @@ class LeanPolicy:
                     place = _Placements(state)
                 score = self.score(state, act, place)
             scored.append((score, rand(), act))
+        scored.sort(reverse=True)
+        return [a for _, _, a in scored]
+
+    def ranked_plain(self, state: Lean) -> list[LeanAction]:
+        """`ranked` over the troop and morale plays (or every play if there is none, see
+        engine.ai.hard._plain), built and scored in one pass: the search ranks these at every step."""
+        seat = state.to_move
+        claimed, sides, mud, fog_mask = state.claimed, state.sides, state.mud, state.fog
+        slots = [i for i in range(9)
+                 if claimed[i] == -1 and sides[2 * i + seat].bit_count() < (4 if mud >> i & 1 else 3)]
+        hand = state.hands[seat]
+        cards = hand & TROOP_MASK
+        tactics = hand & TACTICS_MASK
+        if tactics and state.played[seat] <= state.played[1 - seat]:
+            if state.leader[seat]:
+                tactics &= ~LEADER_MASK
+            cards |= tactics & MORALE_MASK
+        count = cards.bit_count() * len(slots)
+        if not count:
+            plays = state.plays()
+            return self.ranked(state, [p for p in plays if p[1] <= SHIELD] or plays)
+        if count == 1:
+            return [(A_PLAY, cards.bit_length() - 1, slots[0], -1, -1)]
+        unseen = TROOP_MASK & ~state.seen
+        tables = self._tables
+        flags = []
+        for i in slots:
+            mine, theirs = sides[2 * i + seat], sides[2 * i + 1 - seat]
+            key = (mine, theirs, mud >> i & 1, fog_mask >> i & 1, unseen)
+            table = tables.get(key)
+            if table is None:
+                if len(tables) > 100_000:
+                    tables.clear()
+                table = tables[key] = {}
+            flags.append((i, table, mine, theirs, 4 if mud >> i & 1 else 3, bool(fog_mask >> i & 1)))
+        rand = self.rng.random
+        scored = []
+        for card in bits(cards):
+            for i, table, mine, theirs, size, fog in flags:
+                score = table.get(card)
+                if score is None:
+                    score = table[card] = _placement(mine, theirs, size, fog, unseen, card)
+                scored.append((score, rand(), (A_PLAY, card, i, -1, -1)))
         scored.sort(reverse=True)
         return [a for _, _, a in scored]
 
