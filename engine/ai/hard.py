@@ -85,6 +85,8 @@ SCREEN: tuple[tuple[int, int], ...] = ((2, 32), (8, 16))
 HALVINGS = (16, 48, 120)
 #: Part of the budget kept back for the answer's own overhead.
 SAFETY = 0.04
+#: Part of the budget the screening may use before the search takes over with what it has ranked.
+SCREEN_SHARE = 0.5
 #: Chance that a pool card is open to a given flag at a leaf (engine.ai.outlook.reach), for
 #: both sides alike: the win chance reported to players is read with it.
 EVEN_SHARE = 0.5
@@ -103,10 +105,25 @@ class HardBot(Bot):
         #: "worlds", "win_chance"}, and "positions" and "proven" when the endgame solver decided;
         #: None when the decision needed no search.
         self.last_search: dict[str, Any] | None = None
+        self._asked: float | None = None
         self.last_values: list[tuple[Action, float]] = []
 
+    def choose(self, position: dict[str, Any]) -> Action:
+        self._asked = time.perf_counter()  # reading the position is on the move's clock too
+        try:
+            return super().choose(position)
+        finally:
+            self._asked = None
+
+    def _deadline(self, started: float, share: float = 1.0) -> float | None:
+        """When this part of the move must end (`share` of the budget, less SAFETY); None with fixed
+        iterations, which make the bot's answer independent of the clock."""
+        if self.iterations is not None:
+            return None
+        return started + max(0.0, self.move_time - SAFETY) * share
+
     def choose_in(self, game: Game) -> Action:
-        started = time.perf_counter()
+        started = self._asked if self._asked is not None else time.perf_counter()
         self.last_search = None
         actions = game.legal_actions()
         if len(actions) == 1:
@@ -121,7 +138,7 @@ class HardBot(Bot):
         solved = self._solve(game, started)
         if solved is not None:
             return solved
-        ranked = rank_plays(game, actions, forecast, SCREEN)
+        ranked = rank_plays(game, actions, forecast, SCREEN, self._deadline(started, SCREEN_SHARE))
         if len(ranked) == 1:
             return ranked[0][1]
         return self._search(game, [a for _, a in ranked], started)
@@ -141,7 +158,7 @@ class HardBot(Bot):
         me = game.to_move
         state = Lean.from_game(determinize(game, me, sample_world(hidden_of(game, me), self.rng)))
         plays = state.plays() if candidates is None else [from_action(c) for c in candidates]
-        deadline = None if self.iterations is not None else started + max(0.0, self.move_time - SAFETY) / 2
+        deadline = self._deadline(started, 0.5)
         solver = Solver(state.to_move, self.solve_nodes, deadline)
         try:
             values = solver.values(state, plays)
@@ -172,7 +189,7 @@ class HardBot(Bot):
         me = game.to_move
         seat = SEATS.index(me)
         hidden = hidden_of(game, me)
-        deadline = started + max(0.0, self.move_time - SAFETY)
+        deadline = self._deadline(started)
         moves = [from_action(c) for c in candidates]
         totals = [0.0] * len(candidates)
         counts = [0] * len(candidates)
@@ -181,6 +198,9 @@ class HardBot(Bot):
         endgame = game.deck_sizes["troops"] <= self.endgame_troops
         done = worlds = 0
         search_start = time.perf_counter()
+        # The win chance is read after the search on `chance_worlds` more lines (_even_value): the
+        # search stops early enough to leave them their time, at the rate its own lines took.
+        reserve = 0.0 if endgame else float(self.chance_worlds)
         while True:
             base = Lean.from_game(determinize(game, me, sample_world(hidden, self.rng)))
             shares = self._shares(*self.search_shares[game.rules.tactics])
@@ -196,7 +216,7 @@ class HardBot(Bot):
                     totals[k] += self._line_value(state, seat, shares, memo)
                 counts[k] += 1
                 done += 1
-                if self._out_of_budget(done, deadline):
+                if self._out_of_budget(done, deadline, search_start, reserve):
                     stop = True
                     break
             worlds += 1
@@ -212,26 +232,32 @@ class HardBot(Bot):
                             if counts[k]]
         value = totals[best] / max(counts[best], 1)
         if not endgame:
-            value = self._even_value(game, moves[best], hidden, memo)
+            value = self._even_value(game, moves[best], hidden, memo, deadline)
         self.last_search = {"iterations": done, "seconds": time.perf_counter() - search_start,
                             "candidates": len(candidates), "worlds": worlds, "win_chance": _chance(value)}
         return candidates[best]
 
-    def _even_value(self, game: Game, move: LeanAction, hidden: Hidden, memo: Memo) -> float:
+    def _even_value(self, game: Game, move: LeanAction, hidden: Hidden, memo: Memo,
+                    deadline: float | None = None) -> float:
         """The chosen play's line value with even shares, the one the win chance is read from.
 
         The search's own shares flatter our side (search_shares credit our pool with more reach, see
         below), so the estimate shown to players is read again on `chance_worlds` worlds with both
-        pools shared alike (EVEN_SHARE).
+        pools shared alike (EVEN_SHARE); on fewer when the move's `deadline` comes first (a loaded
+        machine), so the move keeps its budget.
         """
         me = game.to_move
         seat = SEATS.index(me)
         total = 0.0
+        done = 0
         for _ in range(self.chance_worlds):
+            if done and deadline is not None and time.perf_counter() >= deadline:
+                break
             state = Lean.from_game(determinize(game, me, sample_world(hidden, self.rng)))
             state.apply(move)
             total += self._line_value(state, seat, self._shares(EVEN_SHARE, EVEN_SHARE), memo)
-        return total / self.chance_worlds
+            done += 1
+        return total / done
 
     def estimate(self, game: Game, worlds: int = 64) -> float:
         """The chance that the player to move wins, from the evaluation alone (no search).
@@ -265,12 +291,15 @@ class HardBot(Bot):
         return [([random_mask(self.rng, mine) for _ in range(9)],
                  [random_mask(self.rng, theirs) for _ in range(9)]) for _ in range(self.leaf_shares)]
 
-    def _out_of_budget(self, done: int, deadline: float) -> bool:
+    def _out_of_budget(self, done: int, deadline: float | None, since: float = 0.0, reserve: float = 0.0) -> bool:
+        """Whether the search must stop after `done` lines: the line cap, the fixed iterations, or the
+        clock, keeping back the time of `reserve` more lines at the rate of those done since `since`."""
         if self.max_lines is not None and done >= self.max_lines:
             return True
-        if self.iterations is not None:
-            return done >= self.iterations
-        return time.perf_counter() >= deadline
+        if deadline is None:
+            return self.iterations is not None and done >= self.iterations
+        now = time.perf_counter()
+        return now + reserve * (now - since) / done >= deadline
 
     #: With this few troops left to draw, lines are played to the end of the game by the playout policy
     #: instead of being judged statically. The playout policy is the easy bot's, far weaker than the

@@ -14,6 +14,7 @@ guile (R19) and counts toward the win.
 from __future__ import annotations
 
 import random
+import time
 
 from ..actions import Action
 from ..cards import ENVIRONMENT, GUILE, MORALE, TACTICS, TROOP_BIT
@@ -71,11 +72,12 @@ class NormalBot(Bot):
 
 
 def rank_plays(game: Game, actions: list[Action], forecast: Forecast,
-               stages: tuple[tuple[int, int], ...]) -> list[tuple[float, Action]]:
+               stages: tuple[tuple[int, int], ...], deadline: float | None = None) -> list[tuple[float, Action]]:
     """Score every play by successive screening; best first, tactics held back by their hold_value.
 
     The best troop play (or pass) always reaches the last stage, so a tactic is only ever
-    compared with it on equal terms.
+    compared with it on equal terms. Past `deadline` (time.perf_counter) the screening stops and
+    ranks what it has scored so far (at least one play): the hard bot's clock includes it.
     """
     states: dict[int, Game] = {}
     for i, action in enumerate(actions):
@@ -84,14 +86,24 @@ def rank_plays(game: Game, actions: list[Action], forecast: Forecast,
         states[i] = state
     alive = list(range(len(actions)))
     scored: list[tuple[float, int]] = []
+    late = False
     for worlds, keep in stages:
         if forecast.size < worlds:
             forecast.add_worlds(worlds - forecast.size)
-        scored = []
+        previous, scored = scored, []
         for i in alive:
+            if deadline is not None and (scored or previous) and time.perf_counter() > deadline:
+                late = True
+                break
             extra = 2 if actions[i].get("card") == "scout" else 0
             scored.append((forecast.value(states[i], extra, worlds) - hold_value(game, actions[i]), i))
+        if late and previous:  # a stage cut short: the last complete stage's ranking stands
+            scored = previous
+            break
         scored.sort(key=lambda s: -s[0])
+        if late:
+            alive = [i for _, i in scored]
+            break
         plain = [s for s in scored if not is_tactic_play(actions[s[1]])]
         kept = scored[:max(keep, 1)]
         if plain and plain[0] not in kept:
