@@ -13,7 +13,7 @@ hand or the tactics deck) and plays every surviving candidate in it:
   we can meet at once does not count against the line. The line ends in the normal evaluation,
   made exact by the world: both pools are the real hands and the troops each player would draw
   next. Our pool's cards are credited with more reach than the opponent's (HardBot.search_shares):
-  troops only, this moved hard from 53 to 78 of the same 100 games against normal;
+  our hand is ours to place, the opponent's every possible formation is not;
 - once the troop deck is empty (HardBot.endgame_troops), the line is played out to the end of the
   game by the playout policy on both sides: the last turns are forced plays the evaluation misses;
 - once nothing at all is left to draw (without tactics: the troop deck is empty), every card is
@@ -32,29 +32,15 @@ shared alike (EVEN_SHARE, so the lopsided search shares do not flatter us), read
 winning ((value + 1) / 2, clipped to 0-1). It is pessimistic by design (the opponent answers with
 the reply worst for us in each world), and is reported in `last_search["win_chance"]`.
 
-Speed: `battleline bench bots` gave 1,202 lines per second at 0.5 s per position and 2,729 at 1 s
-(2-core machine, one arena game running on the other core); since each line answers the opponent's
-reply with ours (HardBot.follow_ups) a line costs about three times what it did (4,868 and 5,035
-before). Ranking plays with each flag read once, and reading each side once per leaf, took it from
-1,198 to 1,425 lines per second at 0.5 s, with the same decisions. In the arena at `--iterations
-2400` (two games at once on the two cores, full rules, 20 games, seed 1) hard's decisions then
-averaged 0.49 s at the cap of 800 lines per decision (max_lines), so the cap is about K = 0.5 s.
-At the default 1 s budget they averaged 0.45 s, the longest 1.10 s (20 games, seed 1). A line costs
-more once the troop deck is empty.
+The clock: a move's budget (`move_time`) covers all of it: reading the position, the screening (at
+most SCREEN_SHARE of the budget, then the search takes what it has ranked), the search, the endgame
+solver (half the budget) and the win estimate's lines, which the search leaves time for at the rate
+of its own lines. With `iterations` set the search stops after exactly that many lines, nothing reads
+the clock, and the bot is deterministic from its seed (tests/test_bots_decisions.py holds it to
+recorded decisions). With only a time budget (the default, 1 s) how far it searches, and occasionally
+its choice, depends on the machine's speed and load.
 
-Strength (issue 18): before lines had our answer to the opponent's reply, more lines made hard
-weaker (full rules, seeds 1-100: 74 at 400 lines, 56 at 2,400; troops only, seeds 1-45: 31 at 1,200
-lines, 38 at 400). Deeper lines helped: with the answer, hard won 212 of 300 games against normal,
-and 187 of the same games without it (figures at `follow_ups`). With the answer, 800 lines beat 400
-(figures at `max_lines`), so a decision stops at 800 lines.
-`battleline arena --bots hard,normal --games 200 --seed 1001 --iterations 2400` (the cap makes any
-K >= 800 play alike), on games not used to choose any setting, at 800 lines: full rules 148 of 200
-with our pool's reach 0.7 (search_shares; 135 with 0.5, 128 at 400 lines, 123 without the answer);
-troops only (--no-tactics) 140 of 200 (136 at 400 lines, 127 without the answer).
-
-Reproducibility: with `iterations` set, the search stops after exactly that many lines and the
-bot is deterministic from its seed. With only a time budget (the default, 1 s) it stops on the
-clock, so how far it searches, and occasionally its choice, depends on the machine's speed and load.
+docs/BOTS.md has the measurements behind these choices and the commands that reproduce them.
 """
 
 
