@@ -10,6 +10,7 @@ exactly outlook.WILD_BIT, so a pool mask is a share-ready mask as it is.
 from __future__ import annotations
 
 from ..cards import TACTICS
+from ..formations import best_formation
 from .forecast import DRAW_SHARE
 from .lean import (
     A_DRAW,
@@ -31,7 +32,7 @@ from .lean import (
     strength,
 )
 from .normal import STRONG_TACTICS
-from .outlook import UNREACHABLE, _best_with_wilds, game_value
+from .outlook import UNREACHABLE, game_value
 from .potential import side_potential
 
 _STRONG_MASK = sum(1 << (60 + TACTICS.index(c)) for c in STRONG_TACTICS)
@@ -104,9 +105,20 @@ def _reach_of(side: int, size: int, fog: bool, share: int) -> int:
     if not wild and not side & MORALE_MASK:
         potential = side_potential(side, size, fog, open_troops)
         return UNREACHABLE if potential is None else potential
-    wilds = [w for k, w in enumerate(_WILD_NAMES) if wild >> k & 1]
-    best, _ = _best_with_wilds(names(side), size, fog, open_troops, wilds)
-    return UNREACHABLE if best is None else best.strength
+    # outlook._best_with_wilds, with the side's own completion read by side_potential where it can be
+    cards = names(side)
+    if side & MORALE_MASK:
+        found = best_formation(cards, size, fog, open_troops)
+        best = UNREACHABLE if found is None else found.strength
+    else:
+        potential = side_potential(side, size, fog, open_troops)
+        best = UNREACHABLE if potential is None else potential
+    for k, name in enumerate(_WILD_NAMES):
+        if wild >> k & 1:
+            alt = best_formation([*cards, name], size, fog, open_troops, best)
+            if alt is not None:
+                best = alt.strength
+    return best
 
 
 def _reach(open_sides: _Open, pool: int, shares: list[int], memo: Memo) -> list[int]:
@@ -191,17 +203,28 @@ def leaf_value(state: Lean, me: int, shares: Shares, memo: Memo) -> float:
             halves[i] = count  # nothing tells the sides apart: even
             continue
         fog = bool(fog_mask >> i & 1)
-        mine_done = strength(mine, fog) if mine_n >= size else -1
-        theirs_done = strength(theirs, fog) if theirs_n >= size else -1
-        if mine_n >= size and theirs_n >= size:
-            tie = 2 if state.first[i] == me else 0
-        elif (mine_n >= size) != (theirs_n >= size):
-            tie = 2 if mine_n >= size else 0
+        my_memo = their_memo = None
+        if mine_n >= size:
+            mine_done = strength(mine, fog)
         else:
-            tie = 1
-        flags.append((i, mine_done, None if mine_done >= 0 else _side_memo(memo, mine, size, fog),
-                      theirs_done, None if theirs_done >= 0 else _side_memo(memo, theirs, size, fog),
-                      tie, mine, theirs, size, fog))
+            mine_done = -1
+            key = (mine, size, fog)
+            my_memo = memo.get(key)
+            if my_memo is None:
+                my_memo = memo[key] = {}
+        if theirs_n >= size:
+            theirs_done = strength(theirs, fog)
+        else:
+            theirs_done = -1
+            key = (theirs, size, fog)
+            their_memo = memo.get(key)
+            if their_memo is None:
+                their_memo = memo[key] = {}
+        if mine_done >= 0:
+            tie = (2 if state.first[i] == me else 0) if theirs_done >= 0 else 2
+        else:
+            tie = 0 if theirs_done >= 0 else 1
+        flags.append((i, mine_done, my_memo, theirs_done, their_memo, tie, mine, theirs, size, fog))
     troops = state.troops
     left = len(troops) // 2
     draws_me, draws_other = min(round(DRAW_SHARE * need_me), left), min(round(DRAW_SHARE * need_other), left)
@@ -233,12 +256,12 @@ def leaf_value(state: Lean, me: int, shares: Shares, memo: Memo) -> float:
                 halves[i] += 1
             else:
                 halves[i] += tie
-    key = (count, *halves)
-    value = _VALUES.get(key)
+    chances = (count, *halves)
+    value = _VALUES.get(chances)
     if value is None:
         if len(_VALUES) > 200_000:
             _VALUES.clear()
-        value = _VALUES[key] = game_value([h * 0.5 / count for h in halves])
+        value = _VALUES[chances] = game_value([h * 0.5 / count for h in halves])
     return value
 
 
