@@ -44,7 +44,7 @@ class WelcomeScene(MenuScene):
 
     def _tutorial(self) -> None:
         self.back()
-        self.app.push(self.app.open("tutorial"))
+        self.app.push(self.app.open("tutorial", then_game=True))
 
     def _easy(self) -> None:
         self._answered()
