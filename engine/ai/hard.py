@@ -35,7 +35,7 @@ the reply worst for us in each world), and is reported in `last_search["win_chan
 The clock: a move's budget (`move_time`) covers all of it: reading the position, the screening (at
 most SCREEN_SHARE of the budget, then the search takes what it has ranked), the search, the endgame
 solver (half the budget) and the win estimate's lines, which the search leaves time for at the rate
-of its own lines. With `iterations` set the search stops after exactly that many lines, nothing reads
+of its own lines (at most RESERVE_SHARE of its time; the estimate reads fewer worlds past the deadline). With `iterations` set the search stops after exactly that many lines, nothing reads
 the clock, and the bot is deterministic from its seed (tests/test_bots_decisions.py holds it to
 recorded decisions). With only a time budget (the default, 1 s) how far it searches, and occasionally
 its choice, depends on the machine's speed and load.
@@ -73,6 +73,9 @@ HALVINGS = (16, 48, 120)
 SAFETY = 0.04
 #: Part of the budget the screening may use before the search takes over with what it has ranked.
 SCREEN_SHARE = 0.5
+#: Most of the search's time kept back for the win estimate's lines: on a slow or loaded machine the
+#: estimate reads fewer worlds rather than the search stopping after a handful of lines.
+RESERVE_SHARE = 0.2
 #: Chance that a pool card is open to a given flag at a leaf (engine.ai.outlook.reach), for
 #: both sides alike: the win chance reported to players is read with it.
 EVEN_SHARE = 0.5
@@ -285,7 +288,8 @@ class HardBot(Bot):
         if deadline is None:
             return self.iterations is not None and done >= self.iterations
         now = time.perf_counter()
-        return now + reserve * (now - since) / done >= deadline
+        kept = min(reserve * (now - since) / done, RESERVE_SHARE * (deadline - since))
+        return now + kept >= deadline
 
     #: With this few troops left to draw, lines are played to the end of the game by the playout policy
     #: instead of being judged statically. The playout policy is the easy bot's, far weaker than the
