@@ -21,7 +21,7 @@ from ..rules import SEATS
 from ..tools import read_json, run_command
 from .hard import HardBot
 
-#: Iterations per reviewed move: about a quarter of a second on an idle core.
+#: Iterations per reviewed move (lines of the hard bot's search: about 650 lines per CPU second, docs/BOTS.md).
 REVIEW_ITERATIONS = 600
 MARKED = 3
 #: Positions the endgame solver may visit for one reviewed move (engine.ai.endgame): a crowded endgame
