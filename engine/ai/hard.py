@@ -35,10 +35,11 @@ the reply worst for us in each world), and is reported in `last_search["win_chan
 The clock: a move's budget (`move_time`) covers all of it: reading the position, the screening (at
 most SCREEN_SHARE of the budget, then the search takes what it has ranked), the search, the endgame
 solver (half the budget) and the win estimate's lines, which the search leaves time for at the rate
-of its own lines (at most RESERVE_SHARE of its time; the estimate reads fewer worlds past the deadline). With `iterations` set the search stops after exactly that many lines, nothing reads
-the clock, and the bot is deterministic from its seed (tests/test_bots_decisions.py holds it to
-recorded decisions). With only a time budget (the default, 1 s) how far it searches, and occasionally
-its choice, depends on the machine's speed and load.
+of its own lines (at most RESERVE_SHARE of its time; the estimate reads fewer worlds past the
+deadline). With `iterations` set the search stops after exactly that many lines, nothing reads the
+clock, and the bot is deterministic from its seed (tests/test_bots_decisions.py holds it to recorded
+decisions). With only a time budget (the default, 1 s) how far it searches, and occasionally its
+choice, depends on the machine's speed and load.
 
 docs/BOTS.md has the measurements behind these choices and the commands that reproduce them.
 """

@@ -79,11 +79,7 @@ def rank_plays(game: Game, actions: list[Action], forecast: Forecast,
     compared with it on equal terms. Past `deadline` (time.perf_counter) the screening stops and
     ranks what it has scored so far (at least one play): the hard bot's clock includes it.
     """
-    states: dict[int, Game] = {}
-    for i, action in enumerate(actions):
-        state = game.copy()
-        state.apply(action)
-        states[i] = state
+    states: dict[int, Game] = {}  # each play's position, made when the play is first scored
     alive = list(range(len(actions)))
     scored: list[tuple[float, int]] = []
     late = False
@@ -96,7 +92,11 @@ def rank_plays(game: Game, actions: list[Action], forecast: Forecast,
                 late = True
                 break
             extra = 2 if actions[i].get("card") == "scout" else 0
-            scored.append((forecast.value(states[i], extra, worlds) - hold_value(game, actions[i]), i))
+            state = states.get(i)
+            if state is None:
+                state = states[i] = game.copy()
+                state.apply(actions[i])
+            scored.append((forecast.value(state, extra, worlds) - hold_value(game, actions[i]), i))
         if late and previous:  # a stage cut short: the last complete stage's ranking stands
             scored = previous
             break
