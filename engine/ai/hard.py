@@ -128,7 +128,9 @@ class HardBot(Bot):
         solved = self._solve(game, started)
         if solved is not None:
             return solved
-        ranked = rank_plays(game, actions, forecast, SCREEN, self._deadline(started, SCREEN_SHARE))
+        screen_end = self._deadline(started, SCREEN_SHARE)
+        ranked = rank_plays(game, actions, forecast, SCREEN,
+                            None if screen_end is None else lambda: time.perf_counter() > screen_end)
         if len(ranked) == 1:
             return ranked[0][1]
         return self._search(game, [a for _, a in ranked], started)

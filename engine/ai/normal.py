@@ -14,7 +14,7 @@ guile (R19) and counts toward the win.
 from __future__ import annotations
 
 import random
-import time
+from collections.abc import Callable
 
 from ..actions import Action
 from ..cards import ENVIRONMENT, GUILE, MORALE, TACTICS, TROOP_BIT
@@ -72,12 +72,13 @@ class NormalBot(Bot):
 
 
 def rank_plays(game: Game, actions: list[Action], forecast: Forecast,
-               stages: tuple[tuple[int, int], ...], deadline: float | None = None) -> list[tuple[float, Action]]:
+               stages: tuple[tuple[int, int], ...],
+               out_of_time: Callable[[], bool] | None = None) -> list[tuple[float, Action]]:
     """Score every play by successive screening; best first, tactics held back by their hold_value.
 
     The best troop play (or pass) always reaches the last stage, so a tactic is only ever
-    compared with it on equal terms. Past `deadline` (time.perf_counter) the screening stops and
-    ranks what it has scored so far (at least one play): the hard bot's clock includes it.
+    compared with it on equal terms. Once `out_of_time()` says so the screening stops and ranks what
+    it has scored so far (at least one play): the hard bot's clock includes it.
     """
     states: dict[int, Game] = {}  # each play's position, made when the play is first scored
     alive = list(range(len(actions)))
@@ -88,7 +89,7 @@ def rank_plays(game: Game, actions: list[Action], forecast: Forecast,
             forecast.add_worlds(worlds - forecast.size)
         previous, scored = scored, []
         for i in alive:
-            if deadline is not None and (scored or previous) and time.perf_counter() > deadline:
+            if out_of_time is not None and (scored or previous) and out_of_time():
                 late = True
                 break
             extra = 2 if actions[i].get("card") == "scout" else 0
