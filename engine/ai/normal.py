@@ -78,7 +78,7 @@ def rank_plays(game: Game, actions: list[Action], forecast: Forecast,
 
     The best troop play (or pass) always reaches the last stage, so a tactic is only ever
     compared with it on equal terms. Once `out_of_time()` says so the screening stops and ranks what
-    it has scored so far (at least one play): the hard bot's clock includes it.
+    it has scored so far (at least two plays, for the search to compare): the hard bot's clock includes it.
     """
     states: dict[int, Game] = {}  # each play's position, made when the play is first scored
     alive = list(range(len(actions)))
@@ -89,7 +89,7 @@ def rank_plays(game: Game, actions: list[Action], forecast: Forecast,
             forecast.add_worlds(worlds - forecast.size)
         previous, scored = scored, []
         for i in alive:
-            if out_of_time is not None and (scored or previous) and out_of_time():
+            if out_of_time is not None and (len(scored) >= 2 or previous) and out_of_time():
                 late = True
                 break
             extra = 2 if actions[i].get("card") == "scout" else 0
