@@ -105,10 +105,19 @@ class HardBot(Bot):
         #: None when the decision needed no search.
         self.last_search: dict[str, Any] | None = None
         self.last_values: list[tuple[Action, float]] = []
+        #: The level that played the last decision in hard's place: "normal" in a three-player game,
+        #: where hard has no search of its own yet (R46-R53); None when hard decided itself.
+        self.stand_in: str | None = None
 
     def choose_in(self, game: Game) -> Action:
         started = time.perf_counter()
         self.last_search = None
+        self.stand_in = None
+        if len(game.seats) == 3:
+            from .three import choose_three
+
+            self.stand_in = "normal"
+            return choose_three(game, self.rng)
         actions = game.legal_actions()
         if len(actions) == 1:
             return actions[0]
