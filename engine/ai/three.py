@@ -5,9 +5,10 @@ three fronts: a seat fights on the six flags of its line, each against the seat 
 front. In each sampled world (the two hidden hands and the deck dealt at random from what this seat
 cannot see, R49, R53) every player completes their sides from a pool: their hand plus the troops they
 will draw, each pool card open to each flag only by chance. Comparing the two sides of a flag gives its
-winner in that world; averaged over worlds, a chance per flag. The chances turn into a value by summing
-over the 64 ways my six flags could fall, each scored by the three-player win conditions (R51): three in
-a row on my line or any four wins; losing a whole front hands that opponent three in a row on theirs.
+winner in that world; averaged over worlds, a chance per flag (the front between the two opponents
+too: who wins there decides how close each of them is to a win). The chances turn into a value by
+summing over the 512 ways the nine flags could fall, each scored by the three-player win conditions
+(R51) for every seat: three in a row on one's own line or any four; failing both, the most flags.
 
 Only troops exist in this game, so a pool is one troop mask and engine.ai.potential answers every
 completion directly.
@@ -22,7 +23,7 @@ from ..actions import Action
 from ..cards import TROOP_BIT, TROOPS
 from ..claims import strength_of
 from ..game import Game
-from ..rules import LINES3
+from ..rules import FRONTS3, LINES3, SEATS3
 from .forecast import random_mask
 from .potential import troop_potential
 
@@ -33,23 +34,37 @@ STAGES: tuple[tuple[int, int], ...] = ((3, 10), (10, 4), (28, 1))
 FLAG_SHARE = 0.5
 #: Weight of the expected share of my six flags beside the win/loss value: breaks ties between moves.
 FLAG_WEIGHT = 0.15
-#: Value of an outcome where nobody on my line has won: someone may still win elsewhere.
-NEITHER = -0.4
 
 
-def _outcome_table() -> list[float]:
-    """The value of each way my six line flags could fall (bit j set: the j-th flag of my line is mine)."""
+def _wins(held: set[int], seat: str) -> bool:
+    line = LINES3[seat]
+    return len(held) >= 4 or any(line[j] in held and line[j + 1] in held and line[j + 2] in held
+                                 for j in range(4))
+
+
+def _outcome_table(me: str) -> list[float]:
+    """The value for `me` of each way the nine flags could fall (bit i set: flag i+1 goes to the first
+    seat of its front, FRONTS3, else to the second): +1 if only I reach a win (R51), -1 if only others
+    do, 0 for a race; when nobody does, the most flags (a shared most: 0)."""
     table = []
-    for mask in range(64):
-        bits = [(mask >> j) & 1 for j in range(6)]
-        win = any(bits[j] and bits[j + 1] and bits[j + 2] for j in range(4)) or sum(bits) >= 4
-        # Each front is three flags in a row on the opponent's line too (R47): losing one whole is their win.
-        lost = (mask & 0b000111) == 0 or (mask & 0b111000) == 0
-        table.append(0.0 if win and lost else 1.0 if win else -1.0 if lost else NEITHER)
+    for mask in range(512):
+        held: dict[str, set[int]] = {s: set() for s in SEATS3}
+        for i in range(9):
+            held[FRONTS3[i][0] if mask >> i & 1 else FRONTS3[i][1]].add(i + 1)
+        winners = [s for s in SEATS3 if _wins(held[s], s)]
+        if not winners:
+            most = max(len(h) for h in held.values())
+            winners = [s for s in SEATS3 if len(held[s]) == most]
+        if winners == [me]:
+            table.append(1.0)
+        elif me in winners:
+            table.append(0.0)
+        else:
+            table.append(-1.0)
     return table
 
 
-_OUTCOMES = _outcome_table()
+_OUTCOMES = {s: _outcome_table(s) for s in SEATS3}
 
 
 def _spread(odds: list[float]) -> list[float]:
@@ -60,9 +75,11 @@ def _spread(odds: list[float]) -> list[float]:
     return probs
 
 
-def line_value(odds: list[float]) -> float:
-    """Expected result from my six line flags' chances (in line order), plus a small flag-count term."""
-    return sum(map(mul, _spread(odds), _OUTCOMES)) + FLAG_WEIGHT * (sum(odds) - 3.0) / 3.0
+def game_value3(me: str, odds: list[float]) -> float:
+    """Expected result for `me` from each flag's chance of going to the first seat of its front, plus
+    a small term for my expected share of my six flags."""
+    mine = sum(p if FRONTS3[i][0] == me else 1.0 - p for i, p in enumerate(odds) if me in FRONTS3[i])
+    return sum(map(mul, _spread(odds), _OUTCOMES[me])) + FLAG_WEIGHT * (mine - 3.0) / 3.0
 
 
 class Forecast3:
@@ -123,25 +140,25 @@ class Forecast3:
         return found
 
     def odds(self, state: Game, worlds: int) -> list[float]:
-        """Each of my line's flags' chance of being mine in `state`, in line order."""
-        me = self.me
-        hand = _mask(state.hand(me))
-        total = [0.0] * 6
+        """Each flag's chance of going to the first seat of its front (FRONTS3) in `state`."""
+        hand = _mask(state.hand(self.me))
+        total = [0.0] * 9
         count = min(worlds, self.size)
         for w in range(count):
             pools, shares = self.pools[w], self.shares[w]
-            mine_pool = hand | pools[me]
-            for j, n in enumerate(self.line):
-                flag = state.flags[n - 1]
+            full = dict(pools)
+            full[self.me] = hand | pools[self.me]
+            for j, flag in enumerate(state.flags):
+                n = j + 1
+                me, other = flag.pair
                 if flag.claimed is not None:
                     total[j] += flag.claimed == me
                     continue
-                other = flag.other(me)
                 if not flag.sides[me] and not flag.sides[other]:
                     total[j] += 0.5
                     continue
-                a = self._reach(state, me, n, mine_pool, shares[me][n - 1])
-                b = self._reach(state, other, n, pools[other], shares[other][n - 1])
+                a = self._reach(state, me, n, full[me], shares[me][j])
+                b = self._reach(state, other, n, full[other], shares[other][j])
                 if a != b:
                     total[j] += a > b
                 elif a != UNREACHABLE:
@@ -155,13 +172,13 @@ class Forecast3:
                         total[j] += 0.5
                 else:
                     total[j] += 0.5
-        return [t / count for t in total] if count else [0.5] * 6
+        return [t / count for t in total] if count else [0.5] * 9
 
     def value(self, state: Game, worlds: int) -> float:
         if state.result is not None:
             winner = state.result["winner"]
             return 2.0 if winner == self.me else (0.0 if winner is None else -2.0)
-        return line_value(self.odds(state, worlds))
+        return game_value3(self.me, self.odds(state, worlds))
 
 
 def _mask(cards: list[str]) -> int:
