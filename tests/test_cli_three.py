@@ -83,3 +83,19 @@ def test_r53_hint_plays_any_seat_and_hard_says_normal_stood_in(tmp_path: Path) -
     out = ok_json(run("hint", str(path), "--bot", "hard"))
     assert out["action"] in g.legal_actions()
     assert out["played_by"] == "normal" and "no three-player search" in out["note"]
+
+
+def test_r46_the_notation_pages_three_player_examples_are_what_the_engine_writes() -> None:
+    import re
+
+    from engine import from_record
+    from engine.match import check_result
+
+    text = (Path(__file__).resolve().parent.parent / "docs" / "NOTATION.md").read_text(encoding="utf-8")
+    section = text.split("## Three players", 1)[1]
+    (view,) = [json.loads(b) for b in re.findall(r"^```json\n(.*?)^```", section, re.M | re.S)]
+    record, result = [json.loads(b) for b in re.findall(r"^```jsonc\n(.*?)^```", section, re.M | re.S)]
+    game = from_record(record)
+    assert to_record(game) == record
+    assert game.view("south") == view
+    assert check_result(result["result"], players=3) == result["result"]
