@@ -12,6 +12,7 @@ from pathlib import Path
 from engine import Game, Rules
 from engine.ai import make_bot
 from engine.ai.arena import ORDERS3, run_arena, seating3
+from engine.ai.lean3 import Lean3
 from engine.ai.three import _OUTCOMES, game_value3
 
 THREE = Rules(tactics=False, players=3)
@@ -72,3 +73,60 @@ def test_r46_arena_refuses_two_bots_for_three_players_in_one_line() -> None:
     err = proc.stderr.decode()
     assert proc.returncode == 2 and err.count("\n") == 1 and "Traceback" not in err
     assert "expects three levels" in err
+
+
+def _lean_state(lean: Lean3) -> dict[str, object]:
+    from engine.ai.lean import PHASE_NAMES, names
+    from engine.rules import FRONTS3, SEATS3
+
+    return {
+        "flags": [{seat: sorted(names(lean.sides[2 * i + k])) for k, seat in enumerate(FRONTS3[i])}
+                  for i in range(9)],
+        "claimed": [None if c < 0 else SEATS3[c] for c in lean.claimed],
+        "first": [None if c < 0 else SEATS3[c] for c in lean.first],
+        "hands": {s: sorted(names(lean.hands[i])) for i, s in enumerate(SEATS3)},
+        "deck": names_in_order(lean.troops),
+        "to_move": SEATS3[lean.to_move], "phase": PHASE_NAMES[lean.phase], "passes": lean.passes,
+    }
+
+
+def names_in_order(ids: list[int]) -> list[str]:
+    from engine.ai.lean import NAMES
+
+    return [NAMES[i] for i in ids]
+
+
+def _game_state(game: Game) -> dict[str, object]:
+    return {
+        "flags": [{seat: sorted(f.sides[seat]) for seat in f.pair} for f in game.flags],
+        "claimed": [f.claimed for f in game.flags],
+        "first": [f.first_complete for f in game.flags],
+        "hands": {s: sorted(game.hand(s)) for s in game.seats},
+        "deck": list(game.decks["troops"] or []),
+        "to_move": game.to_move, "phase": "over" if game.over else game.phase, "passes": game.passes,
+    }
+
+
+def test_r46_lean3_follows_the_engine_move_by_move_over_a_thousand_games() -> None:
+    """The lean state agrees with engine.Game on every legal action list, state and result."""
+    import json
+    import random
+
+    from engine.ai.lean import from_action, to_action
+
+    for seed in range(1000):
+        g = Game.new(THREE, seed)
+        lean = Lean3.from_game(g)
+        rng = random.Random(seed)
+        while not g.over:
+            legal = g.legal_actions()
+            lean_legal = [to_action(a) for a in lean.legal()]
+            assert sorted(map(json.dumps, lean_legal)) == sorted(map(json.dumps, legal)), (seed, len(g.actions))
+            action = legal[0] if g.phase == "claim" and rng.random() < 0.8 else rng.choice(legal)
+            g.apply(action)
+            lean.apply(from_action(action))
+            if len(g.actions) % 7 == 0 or g.over:
+                assert _lean_state(lean) == _game_state(g), (seed, len(g.actions))
+        assert g.result is not None and lean.over
+        winner = g.result["winner"]
+        assert (lean.winner, lean.how) == (-1 if winner is None else THREE.seats.index(winner), g.result["how"])
