@@ -365,3 +365,8 @@ def test_r50_random_three_player_games_end_and_keep_every_card() -> None:
         assert sorted(placed + held + (g.decks["troops"] or [])) == sorted(TROOPS)
         for f in g.flags:
             assert f.claimed in (None, *f.pair)
+
+
+def test_r51_four_flags_with_three_in_a_row_are_named_an_envelopment() -> None:
+    assert _held("south", (1, 2, 3, 6)) == {"winner": "south", "how": "envelopment",
+                                            "flags": {"south": 4, "west": 0, "east": 0}}
