@@ -15,6 +15,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+import zmq
+
 from engine import IllegalAction, NotationError, Rules
 from engine.jsonfile import DataFileError, read_bytes
 
@@ -63,6 +65,9 @@ def cmd_host(args: argparse.Namespace) -> int:
         phones, phones_info = start_phones(args.phones, host.port, host.code, args.bind, args.phones_qr)
     except (NotationError, IllegalAction, ValueError, OSError) as exc:
         return _fail("host", str(exc))
+    except zmq.ZMQError as exc:  # the port is taken (or the address is not this machine's): one line, no traceback
+        return _fail("host", f"cannot listen on {args.bind}:{args.port}: {str(exc).split(' (addr=')[0]}; "
+                             "choose another port with --port (0: any free port)")
     _say({"listening": host.port, "code": host.code, **phones_info})
     deadline = time.monotonic() + args.timeout
     results = []

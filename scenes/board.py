@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from engine import OTHER, IllegalAction, NotationError
-from engine.cards import TROOP_INFO
 from game.i18n import _, language
 from game.play import hand_order, undo
 from game.play.explain import Referee
@@ -35,6 +34,7 @@ TOAST_TIME = 3.0  # a banner fades after about three seconds (it never waits for
 TOAST_MAX = 6.0
 TOAST_FADE = 0.5
 RULES_W = 112  # the "?" button beside Menu
+COACH_POLL = 0.1  # seconds between looks at the coach's pipe while it thinks (the loop sleeps in between)
 
 
 class Toast:
@@ -81,6 +81,7 @@ class BoardScene(Scene):
         self.flow = Flow([], self.viewer)
         self.coach = board_coach.make_coach(self)
         self.advice: board_coach.Advice | None = None  # the coach's latest answer
+        self.hint: board_coach.Advice | None = None  # the hint asked for, shown until the player acts
         self.win_estimate: float | None = None
         self.hints_used = 0
         self.targets: dict[Target, pygame.Rect] = {}
@@ -110,10 +111,21 @@ class BoardScene(Scene):
         self.legal = self.table.legal_actions() if self.my_turn else []
         self.flow.reset(self.legal, self.viewer)
         self.ref = Referee(self.view, self.viewer, self.names)
-        self.claimable = self.ref.claimable() if self.my_turn or (self.hotseat and not self.hidden) else []
+        self.provable = self.ref.claimable() if self.my_turn or (self.hotseat and not self.hidden) else []
+        # R9: a pass is the whole turn, so when Pass is all there is, no flag is offered to claim (it stays
+        # provable until a card can be played, or both pass: R39)
+        self.claimable = [] if self.forced_pass() else self.provable
         self.labels = {(n, s): self.ref.label(n, s) for n in range(1, 10) for s in ("north", "south")}
         self.static_fresh = False
         self.relayout()
+
+    def rules_legal(self) -> list[dict[str, Any]]:
+        """The actions the rules allow now (the tutorial offers fewer: its prompts must not say why from those)."""
+        return self.legal
+
+    def forced_pass(self) -> bool:
+        """The player here may only pass (R9): no card can be played, so no claim and no draw this turn."""
+        return self.my_turn and bool(self.legal) and all(a["type"] == "pass" for a in self.legal)
 
     def opp_tactics(self) -> int:
         """How many tactics cards the opponent holds: public (R45), 0 where a view does not say."""
@@ -163,8 +175,8 @@ class BoardScene(Scene):
             targets[("deck", d)] = layout.deck(d)
         for seat in (me, them):
             targets[("discard", seat)] = layout.discard(self.side_of(seat))
-        for i, name in enumerate(self.buttons()):
-            targets[("button", name)] = layout.button(i)
+        for name, rect in layout.button_rects(self.buttons()).items():
+            targets[("button", name)] = rect
         menu = targets[("button", "menu")]  # "?" (the rules) shares the Menu button's row: one click away
         targets[("button", "rules")] = pygame.Rect(menu.right - RULES_W, menu.y, RULES_W, menu.height)
         menu.width -= RULES_W + 8
@@ -339,6 +351,7 @@ class BoardScene(Scene):
             card_target = ("hand", drag[0])
             if card_target in self.flow.candidates():
                 self.flow.pick(card_target)
+                hit = self.drop_target(pos) or hit
             if hit in self.flow.candidates():
                 self.focus = hit
                 self.activate(hit)
@@ -350,6 +363,18 @@ class BoardScene(Scene):
         if hit is not None and hit == pressed:
             self.focus = hit
             self.activate(hit)
+
+    def drop_target(self, pos: tuple[int, int]) -> Target | None:
+        """Where a dragged card lands, the card already picked: a choice under the pointer, else the flag
+        whose side of the table (your cards there included) the pointer is on."""
+        hit = self.target_at(pos)
+        cands = self.flow.candidates()
+        if hit in cands:
+            return hit
+        for n in range(1, 10):
+            if ("flag", n) in cands and layout.side_area(n, "bottom").collidepoint(pos):
+                return ("flag", n)
+        return hit
 
     def activate(self, target: Target) -> None:
         """CONFIRM on a target: pick it if the engine allows, else explain why not."""
@@ -403,6 +428,9 @@ class BoardScene(Scene):
             self.refuse(("flag", flag), self.refusal_for(("flag", flag)))
             return
         ok, words = self.ref.why_not_claim(flag, self.table.phase, self.view["rules"]["claim_timing"], self.legal)
+        if not ok and self.forced_pass() and flag in self.provable:
+            words = _("Flag {flag} cannot be claimed now: no card can be played, and a pass ends the turn. It stays "
+                      "provable until you can play a card, or until both players pass.", flag=flag)
         if ok and not self.flow.picked:
             self.submit({"type": "claim", "flag": flag})
         elif ok:
@@ -536,10 +564,21 @@ class BoardScene(Scene):
     def activity(self) -> int:
         if self.anims.busy(self.clock) or self.anims.shakes or self.anims.confetti or self.drag:
             return MOVING
-        if self.table.thinking or self.claimable or self.toasts or self.table.result is not None \
-                or board_zoom.pending(self):
+        fading = any(t.start <= self.clock and t.until - TOAST_FADE <= self.clock for t in self.toasts)
+        if self.table.thinking or self.claimable or fading or self.table.result is not None:
             return AMBIENT
         return IDLE
+
+    def wake_in(self) -> float | None:
+        """The next timed change with nothing moving: the zoom's delay, a banner's turn or fade, a coach's answer."""
+        times = [t.start - self.clock if t.start > self.clock else t.until - TOAST_FADE - self.clock
+                 for t in self.toasts]
+        zoom = board_zoom.wake_in(self)
+        if zoom is not None:
+            times.append(zoom)
+        if self.coach is not None and self.coach.thinking:
+            times.append(COACH_POLL)
+        return max(0.0, min(times)) if times else None
 
     # ------------------------------------------------------------------ words
     def prompt(self) -> list[str]:
@@ -561,7 +600,3 @@ class BoardScene(Scene):
         if self.app.find(BoardScene) is None:
             self.table.close()
             board_coach.close(self)
-
-
-def is_troop(card: str) -> bool:
-    return card in TROOP_INFO

@@ -13,7 +13,7 @@ import pygame
 from game.i18n import _
 from game.play.coach import Advice, Coach, advice_line
 from game.play.table import LocalTable
-from game.ui import art
+from game.ui import art, layout
 from game.ui.text import text
 from game.ui.widgets import chance_bar
 
@@ -57,8 +57,65 @@ def ask_hint(board: BoardScene) -> None:
 
 
 def show(board: BoardScene, advice: Advice) -> None:
+    """The hint stays (in the top strip, its card and flag ringed on the board) until the player acts."""
     board.hints_used += 1
-    board.say([advice_line(advice, board.view, board.viewer)], title=hint_title(), good=True)
+    board.hint = advice
+    board.toasts = [t for t in board.toasts if t.title != hint_title()]  # "thinking…" is answered
+    board.app.dirty = True
+
+
+def active_hint(board: BoardScene) -> Advice | None:
+    """The hint on show: asked for this very position, and the player has not acted since."""
+    hint = board.hint
+    if hint is None or not board.my_turn or hint.actions != moves(board):
+        return None
+    return hint
+
+
+def hint_words(board: BoardScene) -> str:
+    """'Hint: Hard would play red 5 at flag 3: …', the line the top strip shows."""
+    hint = active_hint(board)
+    if hint is None:
+        return ""
+    return _("Hint: {line}", line=advice_line(hint, board.view, board.viewer))
+
+
+def hint_rects(board: BoardScene) -> list[pygame.Rect]:
+    """Where the hinted move is on the board: its card in the hand, the flag (or card) it goes to, a deck or button."""
+    hint = active_hint(board)
+    if hint is None:
+        return []
+    action, me = hint.action, board.viewer
+    out: list[pygame.Rect | None] = []
+    kind = action["type"]
+    if kind == "play":
+        card = str(action["card"])
+        out.append(board.targets.get(("hand", card)))
+        target = action.get("target")
+        if target is not None and action.get("from_flag"):
+            seat = me if card == "redeploy" else ("north" if me == "south" else "south")
+            out.append(board.rects.get(("slot", action["from_flag"], seat, target)))
+        to = action.get("flag") or action.get("to_flag")
+        if to:
+            flag = board.view["flags"][int(to) - 1]
+            if card in ("fog", "mud"):
+                out.append(layout.pennant(int(to), board.pennant_shift(flag)))
+            else:
+                out.append(layout.slot(int(to), "bottom", len(flag[me])))
+    elif kind == "claim":
+        flag = board.view["flags"][int(action["flag"]) - 1]
+        out.append(layout.pennant(int(action["flag"]), board.pennant_shift(flag)))
+    elif kind == "draw":
+        out.append(board.targets.get(("deck", str(action.get("deck", "troops")))))
+    else:
+        out.append(board.targets.get(("button", {"pass": "pass", "done": "done"}.get(kind, kind))))
+    return [r for r in out if r is not None]
+
+
+def draw_hint(board: BoardScene, surface: pygame.Surface) -> None:
+    """Green rings on the hinted card and where it goes: they stay until the player acts."""
+    for r in hint_rects(board):
+        pygame.draw.rect(surface, art.GOOD, r.inflate(18, 18), 5, border_radius=16)
 
 
 def tick(board: BoardScene) -> None:
@@ -69,6 +126,7 @@ def tick(board: BoardScene) -> None:
     advice = coach.poll()
     if advice is not None and advice.actions == moves(board):
         board.advice = advice
+        board.app.dirty = True  # the bar (or the hint) is drawn now, not at the next input
         if advice.win_chance is not None:
             board.win_estimate = advice.win_chance
         if advice.hint:

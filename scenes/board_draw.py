@@ -238,6 +238,7 @@ def draw(board: BoardScene, surface: pygame.Surface) -> None:
     for flight in board.anims.flights:
         flight.draw(surface, now)
     _marks(board, surface, now)
+    board_coach.draw_hint(board, surface)
     _focus(board, surface, now)
     _buttons(board, surface)
     board_coach.draw_bar(board, surface)
@@ -359,9 +360,15 @@ def prompt_lines(board: BoardScene) -> list[str]:
             return [_("Scout: pick {n} card(s) to put back, in order.", n=more)]
         return [_("Put back {cards}? Choose Put back.", cards=", ".join(chosen))]
     if card is None:
-        if {"type": "pass"} in board.legal:  # R9: only when no card at all can be played
-            return [_("No card can be played: Pass ends your turn (no claim, no draw).")]
-        if not any(a.get("card") in TROOP_BIT for a in board.legal):
+        legal = board.rules_legal()
+        if {"type": "pass"} in legal:  # R9: only when no card at all can be played
+            out = [_("No card can be played: Pass ends your turn (no claim, no draw).")]
+            if board.provable:  # R39: not lost, only waiting
+                out.append(_("Flags you can prove ({flags}) stay yours to claim once you can play a card; "
+                             "if both players pass, they are handed out.",
+                             flags=", ".join(str(n) for n in board.provable)))
+            return out
+        if not any(a.get("card") in TROOP_BIT for a in legal):
             return [_("No troop can be played, so you must play a tactics card.")]
         return [_("Your turn: choose a card to play.")]
     name = card_words(card)
@@ -505,7 +512,17 @@ def caption_lines(words: str, width: int) -> tuple[list[str], int]:
 
 
 def _caption(board: BoardScene, surface: pygame.Surface) -> None:
-    """The other side's last turn in one sentence, in its own place in the top strip (never over cards)."""
+    """The other side's last turn in one sentence, in its own place in the top strip (never over cards);
+    a hint asked for takes that place until the player acts."""
+    hint = board_coach.hint_words(board)
+    if hint and not board.hidden:
+        box = layout.CAPTION_RECT
+        art.panel(surface, box, alpha=225, radius=14, border=art.GOOD)
+        lines, size = caption_lines(hint, box.width - 28)
+        height = len(lines) * step_of(size, 1.2)
+        blit_lines(surface, lines, size, art.CREAM, (box.x + 14, box.centery - height // 2), "condensed",
+                   spacing=step_of(size, 1.2) / size)
+        return
     if board.last_turn is None or board.hidden or board.table.thinking is not None:
         return
     seat, events = board.last_turn

@@ -22,9 +22,19 @@ DRAW = 0.5
 SLIDE = 0.6
 
 
+def celebrates(board: BoardScene, event: dict[str, Any]) -> bool:
+    """A game's end is celebrated (fanfare, confetti) when someone at this screen won it, never for the loser."""
+    winner = event.get("winner")
+    seats = board.table.local_seats
+    return bool(winner) and (winner in seats or not seats)
+
+
 def on_event(board: BoardScene, event: dict[str, Any], before: dict[Any, pygame.Rect]) -> None:
     kind = event["type"]
-    audio.on_event(board.app, event)
+    if kind == "game_over" and not celebrates(board, event):
+        audio.on_event(board.app, {**event, "winner": None})  # the quiet ending, as for a drawn game
+    else:
+        audio.on_event(board.app, event)
     if kind == "claim":
         _claim(board, event)
     elif kind == "play" and (event["seat"] != board.viewer or not board.table.local_seats):
@@ -37,7 +47,7 @@ def on_event(board: BoardScene, event: dict[str, Any], before: dict[Any, pygame.
     elif kind == "game_over":
         board.pending_results = True
         board.pending_pass = None
-        if board.speed > 0:
+        if board.speed > 0 and celebrates(board, event):
             board.anims.confetti = Confetti(board.anims.slot_start(board.clock, 0.2))
     if board.speed <= 0:
         return

@@ -56,6 +56,16 @@ def pending(board: BoardScene) -> bool:
     return state[2] == id(board.view) and state[1] != float("inf") and board.clock - state[1] < ZOOM_DELAY
 
 
+def wake_in(board: BoardScene) -> float | None:
+    """Seconds until the zoom is due (0: a frame must start its delay now); None: nothing is waiting."""
+    if not pending(board):
+        return None
+    state = getattr(board, "zoom_since", None)
+    if state is None or state[0] != zoomed(board)[0]:  # type: ignore[index]
+        return 0.0
+    return max(0.0, state[1] + ZOOM_DELAY - board.clock)
+
+
 def draw(board: BoardScene, surface: pygame.Surface) -> pygame.Rect | None:
     """Draw the zoom if it is due; returns where it was drawn (tests look at it).
 

@@ -24,6 +24,8 @@ from .menu_base import MenuScene
 if TYPE_CHECKING:
     from game.ui.shell import App
 
+PROGRESS_POLL = 0.2  # seconds between looks at the review's progress
+
 
 def mark_words(mark: dict[str, Any]) -> tuple[str, str]:
     """('Move 21: -17% win chance', 'You: play red 5 at flag 3. Hard: play blue 9 at flag 7.')."""
@@ -59,10 +61,20 @@ class ReviewScene(MenuScene):
         self.app.push(scene)
 
     def update(self, dt: float) -> None:
-        if self.marked is None and self.process.poll():
+        if self.marked is not None:
+            return
+        shown = (self.process.done, self.process.total)
+        if self.process.poll():
             self.marked = list((self.process.result or {}).get("marked", []))
             self.menu.items = self.items()
             self.menu.focus = 0
+            self.app.dirty = True
+        elif shown != (self.process.done, self.process.total):
+            self.app.dirty = True  # the progress bar moved: drawn now, not at the next key
+
+    def wake_in(self) -> float | None:
+        """While the review runs, look at its progress a few times a second (the loop sleeps in between)."""
+        return PROGRESS_POLL if self.marked is None else None
 
     def back(self) -> None:
         self.process.cancel()

@@ -7,12 +7,13 @@ lesson. It is played with any device, like the game itself.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.i18n import _
 from game.play.flow import Target
+from game.play.table import LocalTable
 from game.play.tutorial import LESSONS, TutorialTable, build
 from game.ui import art, layout
 from game.ui.input import Intent, Kind
@@ -36,8 +37,9 @@ def _wrapped(words: str, width: int) -> list[str]:
 class TutorialScene(BoardScene):
     name = "tutorial"
 
-    def __init__(self, app: App, index: int = 0) -> None:
+    def __init__(self, app: App, index: int = 0, then_game: bool = False) -> None:
         self.index = index
+        self.then_game = then_game  # opened from the welcome ("then a game"): the last lesson leads to one
         self.lesson = LESSONS[index]
         names = {"south": app.settings.names[0], "north": "Ben"}  # the lessons speak of Ben
         self.note: tuple[list[str], tuple[int, int, int]] = ([], art.CREAM)
@@ -52,8 +54,25 @@ class TutorialScene(BoardScene):
     def advance(self) -> None:
         if self.last:
             self.app.pop(self)
+            if self.then_game:  # the welcome promised a game after the lessons: against the easy bot
+                from game.play.session import Setup
+
+                self.app.open("start_game", Setup(opponent="easy", names=list(self.app.settings.names)))
         else:
-            self.app.replace(TutorialScene(self.app, self.index + 1))
+            self.app.replace(TutorialScene(self.app, self.index + 1, self.then_game))
+
+    def rules_legal(self) -> list[dict[str, Any]]:
+        """What the rules allow here (not only the lesson's move): the board's R9 prompts read this."""
+        return LocalTable.legal_actions(self.tutorial) if self.my_turn else []
+
+    def prompt(self) -> list[str]:
+        if self.my_turn and self.table.phase == "claim" and not self.tutorial.made:
+            return [_("Claim the glowing flag.")]  # the lesson offers no Done claiming
+        return super().prompt()
+
+    def submit(self, action: dict[str, Any]) -> None:
+        self.note = ([], art.CREAM)  # an earlier "Not in this lesson" is answered by the right move
+        super().submit(action)
 
     def say(self, lines: list[str], bad: bool = False, title: str = "", good: bool = False,
             queued: bool = False) -> None:

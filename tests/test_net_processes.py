@@ -77,3 +77,22 @@ def test_r40_r41_lan_match_of_three_games_agrees_on_both_sides(tmp_path: Path) -
     assert match.over and len(match.games) == 3 == len(host_out["results"])
     assert match.games == host_out["results"]
     assert guest_out["record"] == host_out["record"]  # the last game's record
+
+
+def test_host_on_a_busy_port_says_so_in_one_line_and_fails(tmp_path: Path) -> None:
+    """`battleline host --port P` with P taken: one line on stderr and a non-zero exit, never a traceback."""
+    import socket
+    import subprocess
+    import sys
+
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        done = subprocess.run([sys.executable, "-m", "app.cli", "host", "--headless", "--bind", "127.0.0.1",
+                               "--port", str(port), "--timeout", "5"], capture_output=True, text=True, timeout=60,
+                              cwd=Path(__file__).resolve().parents[1])
+    lines = [line for line in done.stderr.splitlines() if line.strip() and "pygame" not in line.lower()]
+    assert done.returncode != 0
+    assert "Traceback" not in done.stderr and len(lines) == 1, done.stderr
+    assert str(port) in lines[0] and "in use" in lines[0] and "--port" in lines[0]

@@ -93,3 +93,57 @@ def test_the_lesson_panel_never_hides_a_place_the_lesson_asks_for(lang: str) -> 
             app.pop(scene)
     finally:
         set_language("en")
+
+
+def lesson_scene(index: int) -> tuple[App, TutorialScene]:
+    app = App(Settings(animation_speed="off", welcomed=True), fixed_dt=1 / 30, window=False)
+    scene = TutorialScene(app, index)
+    app.push(scene)
+    Driver(app).frames(2)
+    return app, scene
+
+
+@pytest.mark.parametrize("index", range(len(LESSONS)))
+def test_r9_a_lessons_prompt_says_only_what_the_rules_say(index: int) -> None:
+    """A lesson offers one move, but its prompt speaks of the rules: a hand of troops never hears
+    "No troop can be played" (R9), and no Done claiming is asked for where none is shown."""
+    _app, scene = lesson_scene(index)
+    words = " ".join(scene.prompt())
+    troops = [c for c in scene.view["hands"]["south"] if c[:1] in "roygbp"]
+    if troops and scene.table.phase == "play":
+        assert "No troop can be played" not in words, (index, words)
+    if "Done claiming" in words:
+        assert "done" in scene.buttons(), (index, words)
+
+
+def test_the_right_move_clears_a_refusal_from_the_lesson_panel() -> None:
+    app, scene = lesson_scene(0)
+    wrong = next(t for t in scene.targets if t[0] == "hand" and t not in scene.flow.candidates())
+    scene.activate(wrong)
+    assert "Not in this lesson" in " ".join(scene.note[0])
+    Driver(app).play(scene, scene.table.legal_actions()[0], "keyboard")
+    assert scene.tutorial.made
+    assert "Not in this lesson" not in " ".join(scene.note[0]), "the refusal does not outlive the right move"
+
+
+def test_the_tutorial_from_the_welcome_ends_in_a_game_as_it_promised() -> None:
+    from scenes.board import BoardScene
+    from scenes.welcome import WelcomeScene
+
+    app = App(Settings(animation_speed="off"), fixed_dt=1 / 30, window=False)
+    app.push(MainMenuScene(app))
+    app.push(WelcomeScene(app))
+    driver = Driver(app)
+    driver.confirm("keyboard")  # "New here? The tutorial", whose hint says "then a game"
+    for _ in range(40):
+        scene = app.top
+        if not isinstance(scene, TutorialScene):
+            break
+        if scene.tutorial.finished:
+            driver.confirm("keyboard")
+            continue
+        driver.play(scene, scene.table.legal_actions()[0], "keyboard")
+    board = app.top
+    assert isinstance(board, BoardScene) and not isinstance(board, TutorialScene), app.top
+    assert board.coach is not None, "a game against the easy bot (it has a coach)"
+    board.table.close()

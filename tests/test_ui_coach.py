@@ -6,7 +6,6 @@ The coach's `hard` bot thinks in its own process, as in play.
 
 from __future__ import annotations
 
-import os
 import time
 
 import pygame
@@ -17,13 +16,14 @@ from game.keep.settings import Settings
 from game.play.coach import Coach, advice_line
 from game.play.session import Session, Setup
 from game.ui.shell import App
+from scenes import board_coach
 from scenes.board import BoardScene
 from scenes.results import ResultsScene
 
 
 @pytest.fixture
-def app(tmp_path: object) -> App:
-    os.environ["BATTLELINE_CONFIG_DIR"] = str(tmp_path)
+def app(tmp_path: object, monkeypatch: pytest.MonkeyPatch) -> App:
+    monkeypatch.setenv("BATTLELINE_CONFIG_DIR", str(tmp_path))
     pygame.init()
     return App(Settings(animation_speed="off"), fixed_dt=1 / 60)
 
@@ -74,10 +74,34 @@ def test_hint_from_each_device_is_a_legal_move_in_one_line_and_is_counted(app: A
     _wait(driver, lambda: board.hints_used == 1)
     advice = board.advice
     assert advice is not None and advice.action in board.table.legal_actions()
-    shown = [line for t in board.toasts for line in t.lines]
-    assert any(line.startswith("Hard would ") and "Your win chance: " in line for line in shown), shown
-    assert all("\n" not in line for line in shown)
+    shown = board_coach.hint_words(board)
+    assert shown.startswith("Hint: Hard would ") and "Your win chance: " in shown and "\n" not in shown, shown
     board.table.close()
+    board.coach.close()
+
+
+def test_a_hint_stays_until_the_player_acts_and_rings_its_card_and_flag(app: App) -> None:
+    board = _board(app)
+    driver = Driver(app)
+    _wait_for_my_turn(driver, board)
+    driver.key(pygame.K_i)
+    _wait(driver, lambda: board.hints_used == 1)
+    advice = board.advice
+    assert advice is not None and advice.action["type"] == "play"
+    rings = board_coach.hint_rects(board)
+    assert board.targets[("hand", advice.action["card"])] in rings, "its card in the hand is ringed"
+    assert len(rings) >= 2, "and where it goes"
+    driver.frames(60 * 12)  # twelve seconds: a banner would have faded long ago
+    assert board_coach.hint_words(board), "still there"
+    other = next(t for t in board.flow.candidates() if t[0] == "hand" and t[1] != advice.action["card"])
+    driver.click(board.targets[other].center)  # choosing a card is not acting yet
+    assert board.flow.picked and board_coach.hint_words(board), "still there while the player thinks"
+    driver.key(pygame.K_ESCAPE)
+    action = next(a for a in board.table.legal_actions() if a["type"] == "play")
+    driver.play(board, action, "keyboard")
+    assert not board_coach.hint_words(board) and not board_coach.hint_rects(board), "gone once the player acted"
+    board.table.close()
+    assert board.coach is not None
     board.coach.close()
 
 

@@ -5,7 +5,6 @@ way back from "Look at the board", the rules one press from the board, the card 
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -35,8 +34,8 @@ from scenes.welcome import WelcomeScene
 
 
 @pytest.fixture
-def config(tmp_path: Path) -> Iterator[Path]:
-    os.environ["BATTLELINE_CONFIG_DIR"] = str(tmp_path / "config")
+def config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    monkeypatch.setenv("BATTLELINE_CONFIG_DIR", str(tmp_path / "config"))
     pygame.init()
     yield tmp_path / "config"
 
@@ -379,7 +378,7 @@ def test_a_rested_card_is_zoomed_with_its_whole_rule(config: Path) -> None:
     surface = pygame.Surface((1920, 1080))
     driver.frames(2)
     assert board_zoom.draw(board, surface) is None, "not at once: a glance does not cover the board"
-    assert board_zoom.pending(board) and board.activity() != 0, "the loop stays awake until it shows"
+    assert board_zoom.pending(board) and app.wake_in() is not None, "the loop wakes when it is due"
     driver.frames(int(board_zoom.ZOOM_DELAY * 60) + 2)
     box = board_zoom.draw(board, surface)
     assert box is not None and surface.get_rect().contains(box)

@@ -54,10 +54,10 @@ LESSONS: tuple[Lesson, ...] = (
               "Play the purple 8 at flag 4 beside the green and orange 8s."),
            N_("Three 8s: a Phalanx. It loses to any Wedge and beats everything below it."),
            {4: ["g8", "o8"]}, {4: ["b9", "b10"]}, ["p8", "r2", "g3", "y5", "o1", "b4", "p6"], _play("p8", 4)),
-    Lesson(N_("3. Battalion, Skirmish Line, Host"),
-           N_("Then come the Battalion Order (one colour, any values), the Skirmish Line (values in a row, any "
+    Lesson(N_("3. Battalion, Skirmish, Host"),
+           N_("Then come the Battalion (one colour, any values), the Skirmish (values in a row, any "
               "colours) and the Host (anything else). Equal ranks compare sums. Play the yellow 2 at flag 6."),
-           N_("Yellow 9-4-2 is a Battalion Order with a sum of 15."),
+           N_("Yellow 9-4-2 is a Battalion with a sum of 15."),
            {6: ["y9", "y4"]}, {6: ["r1", "r2"]}, ["y2", "b5", "g7", "o3", "p10", "r8", "b1"], _play("y2", 6)),
     Lesson(N_("4. Claiming a flag"),
            N_("You have played your card; now you may claim. Your purple Wedge 7-8-9 at flag 2 can never be "

@@ -103,6 +103,30 @@ def discard(side: str) -> pygame.Rect:
 BUTTONS = ("pass", "done", "scout", "return", "log", "menu")
 
 
-def button(index: int) -> pygame.Rect:
-    """Buttons stack up from the bottom right: context buttons above, Log and Menu below."""
-    return pygame.Rect(BUTTON_X, H - 12 - (index + 1) * 68, W - BUTTON_X - 14, 60)
+def button(index: int, col: int = 0, cols: int = 1) -> pygame.Rect:
+    """Buttons stack up from the bottom right: context buttons above, Log and Menu below. Row `index`
+    may hold `cols` buttons side by side (`col` counts from the left)."""
+    width = W - BUTTON_X - 14
+    gap = 8
+    cell = (width - gap * (cols - 1)) // cols
+    return pygame.Rect(BUTTON_X + col * (cell + gap), H - 12 - (index + 1) * 68, cell, 60)
+
+
+BUTTON_ROWS = 3  # the stack's height: a fourth row would cover the troop deck's count
+
+
+def button_rects(names: list[str]) -> dict[str, pygame.Rect]:
+    """Where each button of the stack goes (names bottom first, as BoardScene.buttons gives them).
+
+    Menu has the bottom row; the context buttons (Pass, Done claiming, Play Scout, Put back) get whole
+    rows at the top; the others (Game log, Take back, Hint) go two to a row, the last one left alone
+    sharing a row with a context button, so the stack stays BUTTON_ROWS high and clear of the deck."""
+    context = [n for n in names if n in BUTTONS[:4]]
+    others = [n for n in names if n not in context and n != "menu"]
+    rows: list[list[str]] = [["menu"]] if "menu" in names else []
+    rows += [others[i:i + 2] for i in range(0, len(others), 2)]
+    if rows and len(rows[-1]) == 1 and rows[-1] != ["menu"] and context \
+            and len(rows) + len(context) > BUTTON_ROWS:
+        rows[-1].append(context.pop(0))
+    rows += [[n] for n in context]
+    return {name: button(i, j, len(row)) for i, row in enumerate(rows) for j, name in enumerate(row)}

@@ -45,3 +45,8 @@ class Scene:
     def activity(self) -> int:
         """IDLE (nothing moves: the loop may sleep), AMBIENT (slow glows) or MOVING (animations)."""
         return IDLE
+
+    def wake_in(self) -> float | None:
+        """Seconds until this scene needs a frame though nothing was input (a delay ends, a fade starts,
+        a poll is due); None: nothing timed. The sleeping loop wakes then (App.run); 0 means now."""
+        return None

@@ -1,14 +1,18 @@
 """The shell: the window, the scene stack and the main loop.
 
 The loop redraws only when something changed or moves; otherwise it sleeps on the event queue,
-so an idle board costs almost no CPU. Tests drive `step()` with a fixed timestep.
+so an idle board costs almost no CPU. A scene that will need a frame later without any input
+(a zoom after its delay, a banner's fade, an answer it polls for) says so with `wake_in`: the
+loop sleeps until that deadline or the next event, whichever comes first, and the time slept
+counts as time. Any thread may wake the loop with `wake()` (a WAKE event). Tests drive `step()`
+with a fixed timestep, or the real `run()` (tests/real_loop.py).
 """
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import logging
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -21,6 +25,9 @@ from game.ui.scene import AMBIENT, IDLE, MOVING, Scene
 
 log = logging.getLogger(__name__)
 FPS = {MOVING: 60, AMBIENT: 30}
+MAX_SLEEP = 1.0  # seconds: the longest nap with nothing due (a safety net for anything polled)
+#: posted by `wake()` from any thread: the loop wakes at once, updates every scene and draws a frame
+WAKE = pygame.event.custom_type()
 DEVICE_EVENTS = (pygame.CONTROLLERDEVICEADDED, pygame.CONTROLLERDEVICEREMOVED)
 #: scene name -> "module:attribute", filled by the scenes package (scenes/__init__.py): a scene opens another
 #: by name through the app, so scenes do not import each other and this toolkit imports none of them
@@ -29,6 +36,16 @@ SCENES: dict[str, str] = {}
 
 def register_scenes(names: dict[str, str]) -> None:
     SCENES.update(names)
+
+
+def wake() -> None:
+    """Wake the main loop now, from any thread (a network reader, a worker that finished).
+
+    The loop updates every scene (which poll what they listen to) and draws one frame. Posting to
+    SDL's queue is thread-safe; before the display exists, or after it closed, it does nothing.
+    """
+    with contextlib.suppress(pygame.error):  # no event queue (video not initialised, or quit): nobody to wake
+        pygame.event.post(pygame.event.Event(WAKE))
 
 
 class App:
@@ -43,6 +60,7 @@ class App:
         self.running = True
         self.dirty = True
         self.time = 0.0
+        self.deadline: float | None = None  # app time at which a scene asked for its next frame
         self.frames = 0
         self.clock = pygame.time.Clock()
         self.on_frame: Callable[[float], None] | None = None
@@ -157,6 +175,11 @@ class App:
     def activity(self) -> int:
         return max((s.activity() for s in self.stack), default=IDLE)
 
+    def wake_in(self) -> float | None:
+        """Seconds until some scene needs a frame with no input (None: only input, or WAKE, will)."""
+        times = [t for t in (s.wake_in() for s in self.stack) if t is not None]
+        return max(0.0, min(times)) if times else None
+
     def draw(self, surface: pygame.Surface | None = None) -> None:
         target = surface or self.screen
         start = 0
@@ -167,9 +190,18 @@ class App:
         for scene in self.stack[start:]:
             scene.draw(target)
 
-    def step(self, events: list[pygame.event.Event] | None = None) -> bool:
-        """One turn of the main loop: input, update, draw if needed. Returns False once quitting."""
+    def step(self, events: list[pygame.event.Event] | None = None, slept: bool = False) -> bool:
+        """One turn of the main loop: input, update, draw if needed. Returns False once quitting.
+
+        `slept`: the loop napped before this step (run()); the whole nap counts as time, so every
+        timer keeps its promise. A busy frame's time is capped at 0.1 s (a stall never jumps an animation).
+        A frame is drawn when something changed (dirty, a WAKE), while anything moves, on the step
+        where it stops moving (the last position is shown, never one from before), and at a deadline.
+        """
         for event in pygame.event.get() if events is None else events:
+            if event.type == WAKE:
+                self.dirty = True
+                continue
             if event.type in DEVICE_EVENTS:
                 self.dirty = True  # a pad came or went: prompts may name other buttons
             for intent in self.input.translate(event):
@@ -178,32 +210,47 @@ class App:
                     return False
         if self.fixed_dt is not None:
             dt = self.fixed_dt
+        elif slept:
+            dt = self.clock.tick() / 1000.0
         else:
             dt = min(self.clock.tick(FPS.get(self.activity(), 60)) / 1000.0, 0.1)
+        moving = self.activity() != IDLE
+        due = self.deadline is not None and self.time + dt >= self.deadline - 0.001
         self.time += dt
         for scene in list(self.stack):
             scene.update(dt)
-        if self.dirty or self.activity() != IDLE:
+        if self.dirty or moving or due or self.activity() != IDLE:
             self.draw()
             if self.window is not None:
                 self.window.present()
             self.frames += 1
             self.dirty = False
+        wait = self.wake_in()
+        self.deadline = None if wait is None else self.time + wait
         if self.on_frame is not None:
             self.on_frame(dt)
         return self.running
 
+    def nap(self) -> float:
+        """How long run() may sleep now: until the next deadline, at most MAX_SLEEP; 0 if a frame is due."""
+        if self.fixed_dt is not None or self.dirty or self.activity() != IDLE:
+            return 0.0
+        if self.deadline is None:
+            return MAX_SLEEP
+        return min(MAX_SLEEP, max(0.0, self.deadline - self.time))
+
     def run(self) -> None:
-        """The real main loop: sleeps on the event queue while nothing moves."""
+        """The real main loop: sleeps on the event queue until an event or a scene's deadline."""
         import gc
 
         gc.collect()
         gc.freeze()  # what was loaded at start stays put: collections stay short during play
         while self.running and self.stack:
-            if self.activity() == IDLE and not self.dirty and self.fixed_dt is None:
-                event = pygame.event.wait(250)
-                self.clock.tick()  # do not count the sleep as a frame's time
-                if not self.step([event, *pygame.event.get()] if event.type != pygame.NOEVENT else []):
+            nap = self.nap()
+            if nap > 1 / 60:  # nothing due within a frame: sleep until an event or the deadline
+                event = pygame.event.wait(max(1, int(nap * 1000)))
+                events = [event, *pygame.event.get()] if event.type != pygame.NOEVENT else []
+                if not self.step(events, slept=True):
                     break
                 continue
             if not self.step():
@@ -215,12 +262,3 @@ class App:
         hooks, self.quit_hooks = self.quit_hooks, []
         for hook in hooks:
             hook()
-
-    def run_frames(self, count: int) -> None:
-        for _ in range(count):
-            if not self.step():
-                return
-
-
-def wall_time() -> float:
-    return time.perf_counter()
