@@ -99,3 +99,11 @@ def test_r46_the_notation_pages_three_player_examples_are_what_the_engine_writes
     assert to_record(game) == record
     assert game.view("south") == view
     assert check_result(result["result"], players=3) == result["result"]
+
+
+def test_r46_review_of_a_three_player_record_is_refused_in_one_line(tmp_path: Path) -> None:
+    g = Game.new(THREE, 4)
+    g.apply(g.legal_actions()[0])
+    path = write(tmp_path, to_record(g), "game.json")
+    one_line_error(run("review", str(path), "--seat", "west", "--iterations", "5"),
+                   "three-player games cannot be reviewed yet")

@@ -14,6 +14,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+from ..errors import NotationError
 from ..game import Game
 from ..position import from_position
 from ..record import from_record
@@ -38,6 +39,8 @@ def review(record: Any, seat: str, iterations: int = REVIEW_ITERATIONS, seed: in
     (the answer then says `"complete": false` and holds what was reviewed so far).
     """
     final = from_record(record)  # checks the whole record first
+    if len(final.seats) == 3:  # hard has no three-player search to judge moves with (R46-R53)
+        raise NotationError("record: three-player games cannot be reviewed yet (hard has no three-player search)")
     game = Game.new(final.rules, final.seed or 0, final.first, final.players)
     todo = _reviewable(record, seat)
     moves: list[dict[str, Any]] = []
@@ -87,7 +90,7 @@ def _review_move(game: Game, seat: str, played: dict[str, Any], iterations: int,
 
 
 def cmd_review(args: argparse.Namespace) -> int:
-    if args.seat not in SEATS:
+    if args.seat not in (*SEATS, "west", "east"):
         print("battleline review: --seat expects north or south", file=sys.stderr)
         return 2
     if not 1 <= args.iterations <= 100_000:
