@@ -105,5 +105,5 @@ def test_r46_review_of_a_three_player_record_is_refused_in_one_line(tmp_path: Pa
     g = Game.new(THREE, 4)
     g.apply(g.legal_actions()[0])
     path = write(tmp_path, to_record(g), "game.json")
-    one_line_error(run("review", str(path), "--seat", "west", "--iterations", "5"),
+    one_line_error(run("review", str(path), "--seat", "south", "--iterations", "5"),
                    "three-player games cannot be reviewed yet")

@@ -90,7 +90,7 @@ def _review_move(game: Game, seat: str, played: dict[str, Any], iterations: int,
 
 
 def cmd_review(args: argparse.Namespace) -> int:
-    if args.seat not in (*SEATS, "west", "east"):
+    if args.seat not in SEATS:
         print("battleline review: --seat expects north or south", file=sys.stderr)
         return 2
     if not 1 <= args.iterations <= 100_000:
