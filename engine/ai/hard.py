@@ -97,6 +97,9 @@ class HardBot(Bot):
         self.last_search: dict[str, Any] | None = None
         self._asked: float | None = None
         self.last_values: list[tuple[Action, float]] = []
+        #: The level that played the last decision in hard's place: "normal" in a three-player game,
+        #: where hard has no search of its own yet (R46-R53); None when hard decided itself.
+        self.stand_in: str | None = None
 
     def choose(self, position: dict[str, Any]) -> Action:
         self._asked = time.perf_counter()  # reading the position is on the move's clock too
@@ -115,6 +118,12 @@ class HardBot(Bot):
     def choose_in(self, game: Game) -> Action:
         started = self._asked if self._asked is not None else time.perf_counter()
         self.last_search = None
+        self.stand_in = None
+        if len(game.seats) == 3:
+            from .three import choose_three
+
+            self.stand_in = "normal"
+            return choose_three(game, self.rng)
         actions = game.legal_actions()
         if len(actions) == 1:
             return actions[0]

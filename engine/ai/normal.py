@@ -58,6 +58,10 @@ class NormalBot(Bot):
         self.rng = random.Random(seed)
 
     def choose_in(self, game: Game) -> Action:
+        if len(game.seats) == 3:  # the three-player game (R46-R53) has its own forecast of six flags
+            from .three import choose_three
+
+            return choose_three(game, self.rng)
         actions = game.legal_actions()
         if len(actions) == 1:
             return actions[0]

@@ -14,6 +14,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+from ..errors import NotationError
 from ..game import Game
 from ..position import from_position
 from ..record import from_record
@@ -40,6 +41,8 @@ def review(record: Any, seat: str, iterations: int = REVIEW_ITERATIONS, seed: in
     times faster, and `merge` joins their answers into the whole review's, move for move the same.
     """
     final = from_record(record)  # checks the whole record first
+    if len(final.seats) == 3:  # hard has no three-player search to judge moves with (R46-R53)
+        raise NotationError("record: three-player games cannot be reviewed yet (hard has no three-player search)")
     game = Game.new(final.rules, final.seed or 0, final.first, final.players)
     every = sorted(_reviewable(record, seat))
     todo = set(every[part[0]::part[1]])
