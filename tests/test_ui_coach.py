@@ -231,4 +231,4 @@ def test_review_cancelled_stops_its_process(app: App) -> None:
     app.push(scene)
     Driver(app).frames(2)
     scene.back()
-    assert not process._process.is_alive() and app.top is not scene
+    assert not process.alive() and app.top is not scene
