@@ -110,6 +110,10 @@ class Lean3(Lean):
     def claimable(self, seat: int) -> list[int]:
         return [f for f in OWN[seat] if self.can_claim(f, seat)]
 
+    def any_claimable(self, seat: int) -> bool:
+        """Lean's shortcut reads two-player sides: here a seat's flags are its own line's six."""
+        return any(self.can_claim(f, seat) for f in OWN[seat])
+
     def plays(self) -> list[LeanAction]:
         """Troops to the seat's own open flags with a free place (R48); a pass when there is none (R50)."""
         seat = self.to_move
