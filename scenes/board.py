@@ -516,9 +516,12 @@ class BoardScene(Scene):
         self.app.push(self.app.open("log", self.log, self.names))
 
     def open_rules(self) -> None:
-        """The rules reference, at the page of the tactics card under the focus if there is one."""
+        """The rules reference at the page of what is under the focus: a tactics card's own page, the claim
+        page for a flag, else the formations."""
         shown = board_zoom.zoomed(self)
-        self.app.push(self.app.open("rules", card=shown[1] if shown else None))
+        target = self.hover if self.app.input.last_device == "mouse" else self.focus
+        topic = "claim" if target is not None and target[0] == "flag" else "formations"
+        self.app.push(self.app.open("rules", card=shown[1] if shown else None, topic=topic))
 
     def open_inspect(self) -> None:
         self.app.push(self.app.open("inspect", self.view, self.viewer, self.names))

@@ -325,7 +325,9 @@ def _buttons(board: BoardScene, surface: pygame.Surface) -> None:
         label = _(BUTTON_LABELS[name])
         key = BUTTON_KEYS.get(name)
         if key is not None and board.app.input.last_device != "mouse":
-            label = f"{label}  {glyph(key)}"
+            keyed = f"{label}  {glyph(key)}"
+            if font_for(keyed, 20, "bold").size(keyed)[0] <= r.width - 12:  # a half-width button drops its key
+                label = keyed                                                # before its words get too small
         img = fitted(label, 28, r.width - 12, art.HILITE if hot else art.CREAM, "bold")
         surface.blit(img, img.get_rect(center=r.center))
 

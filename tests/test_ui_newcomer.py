@@ -28,7 +28,7 @@ from scenes.continue_scene import ContinueListScene, ContinueScene
 from scenes.look import LookScene
 from scenes.main_menu import MainMenuScene
 from scenes.results import ResultsScene
-from scenes.rules_ref import RulesScene
+from scenes.rules_ref import NEXT, PREVIOUS, TOPICS, RulesScene
 from scenes.setup import OPPONENT_HINTS, SetupScene
 from scenes.title import TitleScene
 from scenes.welcome import WelcomeScene
@@ -352,7 +352,7 @@ def test_the_rules_are_one_press_from_the_board_at_the_focused_card(config: Path
     if device == "mouse":
         rect = board.targets[("button", "rules")]
         driver.click(rect.center)
-        assert isinstance(app.top, RulesScene) and app.top.page == 0
+        assert isinstance(app.top, RulesScene) and app.top.page == TOPICS["formations"], "no card focused: formations"
     else:
         for _ in range(20):  # the focus moves onto the card (it is not chosen)
             if board.focus == ("hand", "fog"):
@@ -467,3 +467,36 @@ def test_remembered_choices_in_a_bad_settings_file_fall_back_one_by_one() -> Non
     assert settings.last_setup == {"tactics": "off"}, "an unknown opponent or field is dropped, the rest kept"
     assert settings.welcomed is False and settings.hand_order == "drawn"
     assert Settings.from_dict({"last_setup": ["easy"]}).last_setup == {}
+
+
+def test_the_rules_pages_turn_by_their_buttons_and_the_wheel_not_by_a_click_on_the_text(config: Path) -> None:
+    app = make_app(welcomed=True)
+    app.push(RulesScene(app))
+    rules = app.top
+    assert isinstance(rules, RulesScene)
+    driver = Driver(app)
+    driver.click((1400, 500))  # reading, not turning: the text is no button
+    assert rules.page == 0 and app.top is rules
+    driver.click(NEXT.center)
+    driver.click(NEXT.center)
+    assert rules.page == 2
+    driver.click(PREVIOUS.center)
+    assert rules.page == 1
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_x=0.0, precise_y=-1.0))
+    driver.frames(1)
+    assert rules.page == 2, "the wheel turns pages too"
+    close(app)
+
+
+def test_the_rules_open_at_the_claim_page_from_a_focused_flag(config: Path) -> None:
+    app = make_app(welcomed=True)
+    board = fog_board(app)
+    driver = Driver(app)
+    for _ in range(20):
+        if board.focus is not None and board.focus[0] == "flag":
+            break
+        driver.direction("keyboard", "up")
+    assert board.focus is not None and board.focus[0] == "flag"
+    driver.key(pygame.K_F1)
+    assert isinstance(app.top, RulesScene) and app.top.page == TOPICS["claim"]
+    close(app)
