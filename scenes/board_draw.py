@@ -122,7 +122,7 @@ def draw_pennant(surf: pygame.Surface, board: BoardScene, n: int, flag: dict[str
     x = r.x - 6
     for kind in ("fog", "mud"):
         if flag[kind]:
-            chip = text(kind.upper(), 28, (16, 24, 22) if kind == "fog" else art.CREAM, "condensed")
+            chip = text(card_short(kind).upper(), 28, (16, 24, 22) if kind == "fog" else art.CREAM, "condensed")
             box = chip.get_rect()
             box.inflate_ip(12, 2)
             if kind == "fog":
@@ -251,7 +251,8 @@ def draw(board: BoardScene, surface: pygame.Surface) -> None:
     if board.table.result is not None:
         _victory(board, surface, now)
     board_zoom.draw(board, surface)
-    _toasts(board, surface)
+    if board.app.top is board:  # a banner belongs to the board: it never shows through the results or pause
+        _toasts(board, surface)
 
 
 def _claim_glows(board: BoardScene, surface: pygame.Surface, now: float) -> None:
