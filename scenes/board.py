@@ -476,6 +476,15 @@ class BoardScene(Scene):
         if self.captions_turn_of(seat):
             self.last_turn = (seat, played)
 
+    def recall_last_turn(self) -> None:
+        """After Continue: the other side's last turn, captioned and ringed as before the game was put away
+        (unless the player here had acted since), from the log rebuilt from the record."""
+        self.last_turn, self.turn_events = None, []
+        for event in self.log:
+            if event.get("seat") in self.table.local_seats and event["type"] not in ("turn", "game_over"):
+                self.last_turn = None  # the player acted: the other side's turn had been seen
+            self.note_turn(event)
+
     def captions_turn_of(self, seat: str) -> bool:
         """Whose finished turns get the caption and marks: the other side's (both sides' in hot-seat)."""
         return seat != self.viewer or self.hotseat

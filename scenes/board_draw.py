@@ -100,8 +100,8 @@ def _column(surf: pygame.Surface, board: BoardScene, n: int, hidden: frozenset[A
         draw_pennant(surf, board, n, flag, board.pennant_shift(flag))
     for seat in ("north", "south"):
         label = board.labels.get((n, seat))
-        if label and owner is None:
-            img = text(label, 28, art.CREAM, "condensed")
+        if label and owner is None:  # never wider than its column: neighbours' labels must not run together
+            img = fitted(label, 28, layout.COL_W - 16, art.CREAM, "condensed")
             surf.blit(img, img.get_rect(center=layout.label_pos(n, board.side_of(seat))))
 
 

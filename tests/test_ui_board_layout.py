@@ -70,3 +70,20 @@ def test_the_zoom_and_banners_stay_on_the_board_never_over_an_overlay(tmp_path: 
     assert pygame.image.tobytes(under_pause, "RGB") == pygame.image.tobytes(without, "RGB"), \
         "the banner does not show through the pause menu"
     board.table.close()
+
+
+def test_every_button_of_the_results_panel_is_whole_on_the_screen() -> None:
+    from app.screenshot import SCENES
+    from game.keep.settings import Settings
+    from game.ui.shell import App
+    from scenes.results import ResultsScene
+
+    pygame.init()
+    app = App(Settings(animation_speed="off", welcomed=True), window=False)
+    SCENES["results-hints"](app, 7)  # a game against a bot: Rematch, Review, Look at the board, Main menu
+    results = app.top
+    assert isinstance(results, ResultsScene) and len(results.menu.items) >= 4
+    app.draw(app.screen)
+    for i, item in enumerate(results.menu.items):
+        assert results.menu.rect(i).bottom <= layout.H - 12, f"{item.label} is cut at the bottom"
+    app.close()

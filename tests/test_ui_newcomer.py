@@ -500,3 +500,41 @@ def test_the_rules_open_at_the_claim_page_from_a_focused_flag(config: Path) -> N
     driver.key(pygame.K_F1)
     assert isinstance(app.top, RulesScene) and app.top.page == TOPICS["claim"]
     close(app)
+
+
+def test_after_continue_the_opponents_last_turn_is_still_captioned(config: Path) -> None:
+    game = unfinished("easy", 8, ("Zoe", "Ben"))
+    assert game.to_move == "south" and game.phase == "play", "saved at the player's turn, after the bot's"
+    app = make_app(welcomed=True)
+    app.push(MainMenuScene(app))
+    driver = Driver(app)
+    choose(driver, app.top, "Continue")
+    choose(driver, app.top, "Resume")
+    board = app.top
+    assert isinstance(board, BoardScene)
+    assert board.last_turn is not None and board.last_turn[0] == "north", "Ben's last turn, as before"
+    from scenes.board_draw import mark_rects
+
+    assert mark_rects(board), "and its cards ringed on the board"
+    close(app)
+
+
+def test_continue_names_a_bot_in_the_players_language(config: Path) -> None:
+    from game.i18n import set_language
+    from game.play.words import shown_name
+
+    unfinished("easy", 8, ("Zoe", "Ben"))
+    unfinished("hard", 9, ("Max", "Ben"))  # two saves: Continue lists them
+    app = make_app(welcomed=True)
+    app.push(MainMenuScene(app))
+    choose(Driver(app), app.top, "Continue")
+    listing = app.top
+    assert isinstance(listing, ContinueListScene)
+    set_language("zh")
+    try:
+        rows = [item.label for item in listing.items()]
+        assert any(shown_name("Bot (easy)") in row for row in rows), rows
+        assert not any("Bot (easy)" in row for row in rows), rows
+        close(app)
+    finally:
+        set_language("en")
