@@ -87,3 +87,22 @@ def test_every_button_of_the_results_panel_is_whole_on_the_screen() -> None:
     for i, item in enumerate(results.menu.items):
         assert results.menu.rect(i).bottom <= layout.H - 12, f"{item.label} is cut at the bottom"
     app.close()
+
+
+def test_settings_over_the_board_stay_on_the_screen_with_their_key_hints() -> None:
+    from app.screenshot import SCENES
+    from game.keep.settings import Settings
+    from game.ui.shell import App
+    from scenes.settings_scene import SettingsScene
+
+    pygame.init()
+    app = App(Settings(animation_speed="off", welcomed=True), window=False)
+    SCENES["board"](app, 7)
+    app.push(SettingsScene(app))
+    settings = app.top
+    assert isinstance(settings, SettingsScene) and not settings.opaque, "drawn over the board"
+    app.draw(app.screen)
+    last = settings.menu.rect(len(settings.menu.items) - 1)
+    assert 0 < settings.hint_bottom <= layout.H - 8, "the card and its key hints end on the screen"
+    assert last.bottom <= settings.hint_bottom - 28, "the key hints sit under the last row, not on it"
+    app.close()
