@@ -45,14 +45,6 @@ def troop_at(colour: int, value: int) -> str:
     return f"{COLOURS[colour]}{value}"
 
 
-def is_troop(card: str) -> bool:
-    return card in TROOP_INFO
-
-
-def is_tactic(card: str) -> bool:
-    return card in MORALE or card in ENVIRONMENT or card in GUILE
-
-
 def fills_slot(card: str) -> bool:
     """Troops and morale tactics take a slot in a formation (R8, R27-R29)."""
     return card in TROOP_INFO or card in MORALE

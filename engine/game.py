@@ -161,9 +161,6 @@ class Game:
             return list(hand)
         return [card for card in hand if card not in LEADERS]
 
-    def free_slots(self, flag: FlagState, seat: str) -> int:
-        return flag.size - len(flag.sides[seat])
-
     def may_play_tactic(self, seat: str) -> bool:
         """R24: never more than one tactics card ahead of the opponent."""
         return self.tactics_played[seat] <= self.tactics_played[OTHER[seat]]

@@ -5,10 +5,14 @@ the policy can be tested and measured on its own. Four codes of four digits fall
 try them fast, so the host makes guessing slow and useless:
 
 - a connection may try the code at most `TRIES_PER_LINK` times;
-- after a wrong code the host checks no code, from any connection, for a delay that doubles with
-  each wrong code in a row (1, 2, 4 ... up to `MAX_DELAY_S`); a person who mistypes once waits a
-  second, less than retyping takes. The run of wrong codes is forgotten after `QUIET_S` without one;
-- after `NEW_CODE_AFTER` wrong codes the host draws a fresh code and shows it on its screen;
+- after a wrong code the host checks no code from the same source address for a delay that doubles
+  with each wrong code in a row from it (1, 2, 4 ... up to `MAX_DELAY_S`); a person who mistypes once
+  waits a second, less than retyping takes. The run is forgotten after `QUIET_S` without one. Another
+  address is not held up by a stranger's guessing;
+- over all addresses together the host takes at most `GLOBAL_BURST` wrong codes at once and then one
+  every `GLOBAL_EVERY_S` (a stranger with many addresses is slowed to that pace, whoever else waits);
+- the code does not change under a guest who is typing it: only a refusal by the host's player
+  draws a fresh one (whoever was refused knew the old one);
 - a right code only asks: the host's player sees "NAME wants to join" and accepts or refuses.
 """
 
@@ -26,12 +30,19 @@ TRIES_PER_LINK = 3
 FIRST_DELAY_S = 1.0
 MAX_DELAY_S = 30.0
 QUIET_S = 300.0
-NEW_CODE_AFTER = 10
+GLOBAL_BURST = 10  # wrong codes taken at once from all addresses together ...
+GLOBAL_EVERY_S = 12.0  # ... and then one every this many seconds
 ASK_TIMEOUT_S = 90.0  # a question nobody answers is withdrawn; the guest may ask again
 CODE_DIGITS = 4
 _LINKS_KEPT = 4096  # tries are remembered for this many recent connections (the delay covers the rest)
+_ADDRESSES_KEPT = 4096  # runs of wrong codes are remembered for this many addresses
+#: key exchanges from one address whose outcome is not known yet (each is one guess); another from
+#: the same address meanwhile is told `BUSY` (a guest retries it at once: phones joining through the
+#: bridge together come from one address)
+PENDING_PER_ADDRESS = 1
+BUSY = "another guest from your address is joining: try again in 1 s"
 
-Verdict = Literal["right", "wrong", "wait", "spent"]
+Verdict = Literal["right", "wrong", "wait", "spent", "busy"]
 
 
 def new_code(old: str | None = None) -> str:
@@ -43,36 +54,45 @@ def new_code(old: str | None = None) -> str:
 
 
 def delay_after(wrong_in_a_row: int) -> float:
-    """How long the host checks no code after the n-th wrong code in a row."""
+    """How long one address gets no code checked after its n-th wrong code in a row."""
     if wrong_in_a_row <= 0:
         return 0.0
     return min(MAX_DELAY_S, FIRST_DELAY_S * 2 ** (wrong_in_a_row - 1))
 
 
-def seconds_per_guess() -> float:
-    """The fastest sustained pace an attacker can reach, whatever it does.
+def seconds_per_guess(addresses: int = 1) -> float:
+    """The fastest sustained pace a guesser with `addresses` source addresses can reach.
 
-    Either it guesses on and on at the longest delay, or it guesses k times and then stays quiet
-    for `QUIET_S` so the run is forgotten; the best k is searched (beyond 64 the steady pace wins)."""
+    One address either guesses on and on at the longest delay, or guesses k times and then stays
+    quiet for `QUIET_S` so its run is forgotten (the best k is searched; beyond 64 the steady pace
+    wins). Many addresses add up, until the global ceiling holds them all."""
     best = MAX_DELAY_S
     for k in range(1, 65):
         cycle = sum(delay_after(n) for n in range(1, k)) + QUIET_S
         best = min(best, cycle / k)
-    return best
+    return max(GLOBAL_EVERY_S, best / max(1, addresses))
 
 
 def expected_guesses() -> float:
-    """Guesses needed on average: the code changes every `NEW_CODE_AFTER` wrong guesses, so the
-    attacker tries that many distinct codes against each fresh code."""
+    """Guesses needed on average: the code stays while it is guessed, so a guesser tries distinct
+    codes and finds it after half the space on average."""
     space = 10 ** CODE_DIGITS
-    per_code = NEW_CODE_AFTER
-    p = per_code / space
-    return (1 / p - 1) * per_code + (per_code + 1) / 2
+    return (space + 1) / 2
 
 
-def expected_seconds_to_guess() -> float:
-    """The expected time to guess a code (a right guess then still waits for the host's yes)."""
-    return expected_guesses() * seconds_per_guess()
+def expected_seconds_to_guess(addresses: int = 1_000_000) -> float:
+    """The expected time to guess a code (a right guess then still waits for the host's yes);
+    by default for a guesser with addresses enough to reach the global ceiling."""
+    return expected_guesses() * seconds_per_guess(addresses)
+
+
+@dataclass
+class _Source:
+    """The run of wrong codes from one source address."""
+
+    wrong_in_a_row: int = 0
+    last_wrong: float = -math.inf
+    closed_until: float = 0.0
 
 
 @dataclass
@@ -84,6 +104,7 @@ class Request:
     name: str
     since: float
     heard: float
+    shown: str | None = None  # a token it showed that holds no seat here: the key of a kept game, if any
 
 
 class Admission:
@@ -93,55 +114,107 @@ class Admission:
         self.code = code
         self.accept_any = accept_any  # headless hosts for tests and bots: nobody is there to ask
         self.clock = clock
-        self.wrong_in_a_row = 0
-        self.wrong_for_code = 0  # wrong codes since this code was drawn
-        self.last_wrong = -math.inf
-        self.closed_until = 0.0
+        self.sources: OrderedDict[str, _Source] = OrderedDict()
+        self.allowance = float(GLOBAL_BURST)  # wrong codes the host takes now, over all addresses
+        self.refilled = clock()
         self.fresh_codes = 0  # how many times a fresh code was drawn (the lobby says so)
         self.checked = 0  # codes compared, right or wrong (the attack test counts them)
         self.tries: OrderedDict[bytes, int] = OrderedDict()
         self.request: Request | None = None
+        self.pending: dict[str, int] = {}  # key exchanges under way, by address (net.session)
 
-    def check(self, link: bytes, code: str) -> tuple[Verdict, float]:
+    def _source(self, address: str, now: float) -> _Source:
+        source = self.sources.pop(address, None) or _Source()
+        if now - source.last_wrong > QUIET_S:
+            source.wrong_in_a_row = 0
+        self.sources[address] = source
+        while len(self.sources) > _ADDRESSES_KEPT:
+            self.sources.popitem(last=False)
+        return source
+
+    def check(self, link: bytes, code: str, address: str = "?") -> tuple[Verdict, float]:
         """Compare a hello's code, if the policy lets it be compared now. Returns the verdict and,
-        for "wait", the seconds until codes are checked again."""
+        for "wait", the seconds until codes from this address are checked again."""
+        verdict, wait = self.may_check(link, address)
+        if verdict != "right":
+            return verdict, wait
+        return self.compared(link, address, secrets.compare_digest(
+            code.encode("utf-8", "surrogatepass"), self.code.encode("utf-8"))), 0.0
+
+    def may_check(self, link: bytes, address: str, ceiling: bool = True) -> tuple[Verdict, float]:
+        """Whether a code from this connection and address may be compared now: "right" means yes
+        (the caller compares, then reports with `compared`), else "spent" or "wait" with seconds."""
         now = self.clock()
-        if now - self.last_wrong > QUIET_S:
-            self.wrong_in_a_row = 0
+        source = self._source(address, now)
         tries = self.tries.pop(link, 0)
         self.tries[link] = tries
         while len(self.tries) > _LINKS_KEPT:
             self.tries.popitem(last=False)
         if tries >= TRIES_PER_LINK:
             return "spent", 0.0
-        if now < self.closed_until:
-            return "wait", self.closed_until - now
+        if now < source.closed_until:
+            return "wait", source.closed_until - now
+        self.allowance = min(float(GLOBAL_BURST), self.allowance + (now - self.refilled) / GLOBAL_EVERY_S)
+        self.refilled = now
+        if ceiling and self.allowance < 1.0:
+            return "wait", (1.0 - self.allowance) * GLOBAL_EVERY_S
         self.tries[link] = tries + 1
+        return "right", 0.0
+
+    def begin(self, link: bytes, address: str, ceiling: bool = True) -> tuple[Verdict, float]:
+        """May a key exchange keyed by the code (one guess) start now? "right" means yes, and the guess
+        is pending until `end`; else "spent" or "wait" with seconds. A guess counts against the global
+        ceiling only with `ceiling` (an exchange keyed by a session token does not: a seated guest
+        coming back is never held up by strangers; a failed one still delays its address)."""
+        verdict, wait = self.may_check(link, address, ceiling)
+        if verdict != "right":
+            return verdict, wait
+        if self.pending.get(address, 0) >= PENDING_PER_ADDRESS:
+            self.tries[link] -= 1
+            return "busy", FIRST_DELAY_S
+        self.pending[address] = self.pending.get(address, 0) + 1
+        if ceiling:
+            self.allowance -= 1.0  # held until the outcome is known: pending guesses cannot outrun the ceiling
+        return "right", 0.0
+
+    def end(self, link: bytes, address: str, right: bool, ceiling: bool = True) -> None:
+        """The outcome of a pending exchange: the guest proved the key, or did not (or went away)."""
+        left = self.pending.get(address, 0) - 1
+        if left > 0:
+            self.pending[address] = left
+        else:
+            self.pending.pop(address, None)
+        if ceiling:
+            self.allowance += 1.0  # `compared` takes it again for a wrong one
+        self.compared(link, address, right, ceiling)
+
+    def compared(self, link: bytes, address: str, right: bool, ceiling: bool = True) -> Verdict:
+        """Count one compared code: a wrong one delays its address and spends the global allowance."""
+        now = self.clock()
         self.checked += 1
-        if secrets.compare_digest(code.encode("utf-8", "surrogatepass"), self.code.encode("utf-8")):
-            self.wrong_in_a_row = 0
-            return "right", 0.0
-        self.wrong_in_a_row += 1
-        self.wrong_for_code += 1
-        self.last_wrong = now
-        self.closed_until = now + delay_after(self.wrong_in_a_row)
-        if self.wrong_for_code >= NEW_CODE_AFTER:
-            self.renew()
-        return "wrong", 0.0
+        source = self._source(address, now)
+        if right:
+            source.wrong_in_a_row = 0
+            return "right"
+        source.wrong_in_a_row += 1
+        source.last_wrong = now
+        source.closed_until = now + delay_after(source.wrong_in_a_row)
+        if ceiling:
+            self.allowance -= 1.0
+        return "wrong"
 
     def renew(self) -> None:
-        """A fresh code: after too many wrong ones, or once the host refused someone who knew it."""
+        """A fresh code, once the host refused someone who knew it (never under a guest typing it)."""
         self.code = new_code(self.code)
-        self.wrong_for_code = 0
         self.fresh_codes += 1
 
     # ------------------------------------------------------------------ the host's yes
-    def ask(self, link: bytes, conn: int, name: str) -> bool:
+    def ask(self, link: bytes, conn: int, name: str, shown: str | None = None) -> bool:
         """Put a guest's request to the host's player; False while another one waits for an answer."""
         if self.request is not None and self.request.link != link:
             return False
         now = self.clock()
-        self.request = Request(link, conn, name, now, now)
+        self.request = Request(link, conn, name, now, now, shown)
         return True
 
     def asking(self, link: bytes, conn: int) -> bool:

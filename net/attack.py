@@ -6,6 +6,9 @@ runs), for a few seconds, and reports figures as JSON:
 - `guess`: many connections pipelining hellos with every code from 0000 up. Reports how many codes
   the host actually compared, the pace that allows, and what the admission policy makes of it: the
   expected time to guess a code (net/admission.py, docs/PROTOCOL.md).
+- `hold`, `hold_raw`: ZeroMQ connections that never say hello, raw TCP sockets that never speak, from
+  other loopback addresses; `block`: a stranger sending 50 wrong codes a second. Each reports how long a
+  real guest with the right code waited to get in meanwhile.
 - `flood`: many connections sending frames just under (and over) the size limits as fast as they
   can; `churn`: thousands of new connections, each pipelining hellos. Reports the host's peak
   resident memory (Linux: VmHWM), against the bound in PROTOCOL.md.
@@ -29,6 +32,7 @@ import zmq
 
 from . import admission
 from .protocol import MAX_FRAME, MAX_GUEST_FRAME, PROTOCOL_VERSION, pack, unpack
+from .session import GuestExchange, by_code
 from .version import program_version
 
 
@@ -46,14 +50,23 @@ def start_host(tmp: Path, code: str, *extra: str) -> tuple[subprocess.Popen[str]
 
 
 def _hello(code: str) -> bytes:
+    """A hello in the clear, as protocol 2 sent it (a version-3 host answers `not_joined`)."""
     return pack({"t": "hello", "protocol": PROTOCOL_VERSION, "program": program_version(), "name": "Mallory",
                  "code": code})
 
 
+def _pake(code: str) -> tuple[GuestExchange, bytes]:
+    exchange = GuestExchange(by_code(code))
+    return exchange, pack({"t": "pake", "protocol": PROTOCOL_VERSION, "program": program_version(),
+                           "msg": exchange.message, "ref": None})
+
+
 def guess(port: int, seconds: float, connections: int = 32) -> dict[str, Any]:
-    """Guess the code of the host on `port` for `seconds`, as fast as the host answers: hellos with
-    0000, 0001, ... round-robin over `connections` connections, each replaced by a fresh one once the
-    host says it has used its tries. Counts the host's answers by kind."""
+    """Guess the code of the host on `port` for `seconds`, as fast as the host answers: key exchanges
+    keyed by 0000, 0001, ... (each one guess: SPAKE2 lets nothing be tested offline), one at a time on
+    each of `connections` connections, each replaced by a fresh one once the host says it has used its
+    tries. Counts the host's answers by kind; a `pake` answer is a compared code, right or wrong by
+    whether the host's proof checks."""
     context = zmq.Context()
     answers: Counter[str] = Counter()
     sent = 0
@@ -66,51 +79,53 @@ def guess(port: int, seconds: float, connections: int = 32) -> dict[str, Any]:
         return s
 
     sockets = [fresh() for _ in range(connections)]
+    waiting: list[GuestExchange | None] = [None] * connections
     start = time.monotonic()
     try:
         while time.monotonic() < start + seconds:
             for i, s in enumerate(sockets):
-                try:
-                    s.send(_hello(f"{sent % 10000:04d}"), zmq.NOBLOCK)
-                    sent += 1
-                except zmq.Again:  # its queue is full: the host is busy, or turned the connection away
-                    pass
-                if _drain(s, answers):
-                    s.close(0)
-                    sockets[i] = fresh()
-        until = time.monotonic() + 0.5
-        while time.monotonic() < until:
-            for s in sockets:
-                _drain(s, answers)
-            time.sleep(0.01)
+                if waiting[i] is None:
+                    waiting[i], frame = _pake(f"{sent % 10000:04d}")
+                    try:
+                        s.send(frame, zmq.NOBLOCK)
+                        sent += 1
+                    except zmq.Again:
+                        waiting[i] = None
+                if s.poll(1):
+                    spent = _answer(s, waiting[i], answers)
+                    waiting[i] = None
+                    if spent:
+                        s.close(0)
+                        sockets[i] = fresh()
     finally:
         for s in sockets:
             s.close(0)
         context.term()
-    return {"hellos_sent": sent, "seconds": round(time.monotonic() - start, 2), "answers": dict(answers),
+    return {"codes_tried": sent, "seconds": round(time.monotonic() - start, 2), "answers": dict(answers),
             "codes_compared": sum(answers[k] for k in COMPARED)}
 
 
-#: answers that mean the host compared the code (the rest refused without looking at it)
-COMPARED = ("wrong join code", "welcome", "asking", "the host turned you away", "this game already has a guest")
+#: answers that mean the host compared the code (the rest refused without running the exchange)
+COMPARED = ("wrong join code", "right join code")
 
 
-def _drain(s: zmq.Socket[bytes], answers: Counter[str]) -> bool:
-    """Count the answers waiting on `s`; True once the host says this connection used its tries."""
-    spent = False
-    while s.poll(0):
-        try:
-            message = unpack(s.recv(zmq.NOBLOCK))
-        except Exception:
-            answers["unreadable"] += 1
-            continue
-        if message["t"] == "refused":
-            reason = str(message["reason"])
-            answers["too many wrong join codes" if reason.startswith("too many wrong join codes") else reason] += 1
-            spent = spent or reason == "too many tries on this connection"
-        else:
-            answers[str(message["t"])] += 1
-    return spent
+def _answer(s: zmq.Socket[bytes], exchange: GuestExchange | None, answers: Counter[str]) -> bool:
+    """Count one answer waiting on `s`; True once the host says this connection used its tries."""
+    try:
+        message = unpack(s.recv(zmq.NOBLOCK))
+    except Exception:
+        answers["unreadable"] += 1
+        return False
+    if message["t"] == "pake" and exchange is not None and "proof" in message:
+        right = exchange.finish(message["msg"], message["proof"]) is not None
+        answers["right join code" if right else "wrong join code"] += 1
+        return False
+    if message["t"] == "refused":
+        reason = str(message["reason"])
+        answers["too many wrong join codes" if reason.startswith("too many wrong join codes") else reason] += 1
+        return reason == "too many tries on this connection"
+    answers[str(message["t"])] += 1
+    return False
 
 
 def flood(port: int, seconds: float, connections: int = 40) -> dict[str, Any]:
@@ -183,6 +198,130 @@ def churn(port: int, seconds: float, hellos: int = 50, open_at_once: int = 64) -
     return {"connections_opened": opened, "hellos_sent": sent, "seconds": seconds}
 
 
+# ---------------------------------------------------------------------- holding the door, blocking the check
+def source(n: int) -> str:
+    """A loopback source address other than the guest's 127.0.0.1: the stranger is another machine."""
+    return f"127.0.0.{2 + n % 250}"
+
+
+def hold(port: int, seconds: float, connections: int = 64, addresses: int = 8) -> dict[str, Any]:
+    """`connections` ZeroMQ connections from `addresses` addresses that finish ZeroMQ's greeting and
+    never say hello; ZeroMQ reopens each one the host closes, at once."""
+    context = zmq.Context()
+    sockets = []
+    for i in range(connections):
+        s = context.socket(zmq.DEALER)
+        s.setsockopt(zmq.LINGER, 0)
+        s.setsockopt(zmq.RECONNECT_IVL, 10)
+        s.connect(f"tcp://{source(i % addresses)}:0;127.0.0.1:{port}")
+        sockets.append(s)
+    time.sleep(seconds)
+    for s in sockets:
+        s.close(0)
+    context.term()
+    return {"connections": connections, "addresses": addresses, "seconds": seconds}
+
+
+def hold_raw(port: int, seconds: float, connections: int = 70, addresses: int = 7) -> dict[str, Any]:
+    """`connections` raw TCP sockets from `addresses` addresses that never send a byte, each reopened
+    as soon as the host closes it."""
+    import selectors
+    import socket
+
+    def opened(i: int) -> socket.socket:
+        s = socket.socket()
+        s.bind((source(i % addresses), 0))
+        s.setblocking(False)
+        s.connect_ex(("127.0.0.1", port))
+        return s
+
+    reopened = 0
+    sockets = [opened(i) for i in range(connections)]
+    selector = selectors.DefaultSelector()
+    for i, s in enumerate(sockets):
+        selector.register(s, selectors.EVENT_READ, i)
+    deadline = time.monotonic() + seconds
+    try:
+        while time.monotonic() < deadline:
+            for key, _ in selector.select(0.05):
+                i = key.data
+                try:
+                    data = sockets[i].recv(4096)
+                except BlockingIOError:
+                    continue
+                except OSError:
+                    data = b""
+                if data:
+                    continue  # ZeroMQ's greeting: read and never answered
+                selector.unregister(sockets[i])
+                sockets[i].close()
+                sockets[i] = opened(i)
+                selector.register(sockets[i], selectors.EVENT_READ, i)
+                reopened += 1
+    finally:
+        for s in sockets:
+            s.close()
+        selector.close()
+    return {"connections": connections, "addresses": addresses, "seconds": seconds, "reopened": reopened}
+
+
+def block(port: int, seconds: float, per_second: float = 50.0, address: str = "127.0.0.2") -> dict[str, Any]:
+    """A stranger trying wrong codes as a guest would, `per_second` of them, from one address: each
+    try a new connection and key exchange (the host's tries per connection do not slow it)."""
+    from .guest import Guest
+
+    sent = 0
+    answers: Counter[str] = Counter()
+    guest = Guest(f"tcp://{address}:0;127.0.0.1:{port}", code="0000", name="Mallory")
+    deadline = time.monotonic() + seconds
+    try:
+        while time.monotonic() < deadline:
+            guest.refused = None
+            guest.connect()
+            sent += 1
+            until = time.monotonic() + 1 / per_second
+            while time.monotonic() < until:
+                guest.poll(1)
+            reason = guest.refused or "no answer yet"
+            answers["too many wrong join codes" if reason.startswith("too many wrong join codes") else reason] += 1
+    finally:
+        guest.close()
+    return {"codes_sent": sent, "answers": dict(answers), "seconds": seconds, "address": address}
+
+
+def guest_waits(port: int, code: str, limit: float) -> float | None:
+    """How long a real guest with the right code waits until the host lets it in (or asks its player):
+    it says hello again when refused, as a person would. None if not within `limit` seconds."""
+    from .guest import Guest
+
+    start = time.monotonic()
+    while time.monotonic() - start < limit:
+        guest = Guest(f"127.0.0.1:{port}", code=code, name="Ben")
+        guest.connect()
+        try:
+            while time.monotonic() - start < limit and guest.refused is None:
+                guest.poll(5)
+                if guest.welcomed or guest.asking:
+                    return round(time.monotonic() - start, 2)
+        finally:
+            guest.close()
+        time.sleep(0.2)
+    return None
+
+
+def while_attacked(port: int, attack: Any, seconds: float, code: str, settle: float = 1.0) -> dict[str, Any]:
+    """Run `attack` on a thread and, once it has `settle`d in, time a real guest's way in."""
+    import threading
+
+    out: dict[str, Any] = {}
+    thread = threading.Thread(target=lambda: out.update(attack(port, seconds)), daemon=True)
+    thread.start()
+    time.sleep(settle)
+    waited = guest_waits(port, code, seconds - settle)
+    thread.join(seconds + 10)
+    return {**out, "guest_waited_s": waited, "guest_got_in": waited is not None}
+
+
 def rss_mb(pid: int) -> dict[str, float]:
     """The process's resident memory now and at its peak (Linux /proc), in MB."""
     out: dict[str, float] = {}
@@ -196,10 +335,10 @@ def rss_mb(pid: int) -> dict[str, float]:
     return out
 
 
-def _against_a_fresh_host(attack: Any, seconds: float) -> dict[str, Any]:
+def _against_a_fresh_host(attack: Any, seconds: float, *extra: str) -> dict[str, Any]:
     """One attack against a new headless host; its figures and the host's memory before and at peak."""
     with tempfile.TemporaryDirectory() as tmp:
-        host, port = start_host(Path(tmp), "7777")
+        host, port = start_host(Path(tmp), CODE, *extra)
         try:
             before = rss_mb(host.pid)
             out: dict[str, Any] = attack(port, seconds)
@@ -212,16 +351,28 @@ def _against_a_fresh_host(attack: Any, seconds: float) -> dict[str, Any]:
     return out
 
 
+CODE = "7777"
+
+
+def _guest_under(attack: Any, settle: float = 1.0) -> Any:
+    return lambda port, seconds: while_attacked(port, attack, max(seconds, 6.0), CODE, settle)
+
+
 def bench_attack(args: argparse.Namespace) -> dict[str, Any]:
     seconds = args.seconds or 3.0
     expected = admission.expected_seconds_to_guess()
     return {
         "guess": _against_a_fresh_host(guess, seconds),
         "policy": {"tries_per_connection": admission.TRIES_PER_LINK, "first_delay_s": admission.FIRST_DELAY_S,
-                   "max_delay_s": admission.MAX_DELAY_S, "new_code_after": admission.NEW_CODE_AFTER,
+                   "max_delay_s": admission.MAX_DELAY_S, "global_burst": admission.GLOBAL_BURST,
+                   "global_every_s": admission.GLOBAL_EVERY_S,
                    "seconds_per_guess": admission.seconds_per_guess(),
                    "expected_guesses": round(admission.expected_guesses(), 1),
                    "expected_seconds_to_guess": round(expected), "expected_days_to_guess": round(expected / 86400, 2)},
         "flood": _against_a_fresh_host(flood, seconds),
         "churn": _against_a_fresh_host(churn, seconds),
+        # a headless host refuses whoever asks (nobody is there to say yes): these let the real guest in
+        "hold": _against_a_fresh_host(_guest_under(hold), seconds, "--accept-any"),
+        "hold_raw": _against_a_fresh_host(_guest_under(hold_raw), seconds, "--accept-any"),
+        "block": _against_a_fresh_host(_guest_under(block, 2.0), seconds, "--accept-any"),
     }

@@ -1,7 +1,10 @@
 """The guest: a ZeroMQ DEALER that sends its player's actions and mirrors its seat's view.
 
 It keeps the link alive with pings, declares the host gone after DEAD_AFTER_S of silence, and
-reconnects with its session token, asking only for the events it has not seen. An action is resent
+reconnects with its session token, asking only for the events it has not seen. Each connection
+begins with the key exchange (net.session: SPAKE2 keyed by the join code, or by the session token
+when it has one), and every message after it is sealed; a host that cannot prove the code is left
+at once. An action is resent
 after a reconnect unless the host's state shows it applied, so it applies exactly once. A watcher
 (`watch=True`) is the same link with no seat: it is sent only what is public and never acts.
 """
@@ -9,6 +12,7 @@ after a reconnect unless the host's state shows it applied, so it applies exactl
 from __future__ import annotations
 
 import atexit
+import contextlib
 import logging
 import time
 from typing import Any
@@ -18,8 +22,10 @@ import zmq
 from engine import NotationError, from_position
 from engine.game import Event, Game
 
+from .admission import BUSY
 from .protocol import DEAD_AFTER_S, HEARTBEAT_S, MAX_FRAME, PROTOCOL_VERSION, ProtocolError, pack, unpack
 from .roles import WATCHER
+from .session import UNKNOWN_TOKEN, GuestExchange, Sealer, by_code, by_token, token_ref
 from .version import program_version
 
 log = logging.getLogger("battleline.guest")
@@ -62,6 +68,11 @@ class Guest:
         self._ping_n = 0
         self.last_heard = 0.0
         self.last_ping = 0.0
+        self.retry_at: float | None = None  # the seat was busy on another connection: say hello again then
+        self.reconnect_at: float | None = None  # another guest from our address was joining: try again then
+        self.sealer: Sealer | None = None  # this connection's session, once the host proved the key
+        self._exchange: GuestExchange | None = None
+        self._token_stale = False  # the host holds no seat for our token: key the exchange by the code
 
     # ------------------------------------------------------------------ link
     def connect(self) -> None:
@@ -74,11 +85,23 @@ class Guest:
         now = time.monotonic()
         self.last_heard = now
         self.last_ping = now
-        self._hello()
+        self.sealer = None
+        by_our_token = self.token is not None and not self._token_stale
+        self._exchange = GuestExchange(by_token(self.token) if self.token is not None and by_our_token
+                                       else by_code(self.code))
+        self._send_plain({"t": "pake", "protocol": PROTOCOL_VERSION, "program": self.program,
+                          "msg": self._exchange.message,
+                          "ref": token_ref(self.token) if self.token is not None and by_our_token else None})
+
+    def _hang_up(self) -> None:
+        """Close this connection (the socket stays, idle, until the next `connect`)."""
+        if self.socket is not None:
+            with contextlib.suppress(zmq.ZMQError):
+                self.socket.disconnect(self.address)
 
     def _hello(self) -> None:
         hello = {"t": "hello", "protocol": PROTOCOL_VERSION, "program": self.program, "name": self.name,
-                 "code": self.code, "token": self.token, "have": len(self.events), "number": self.number}
+                 "token": self.token, "have": len(self.events), "number": self.number}
         if self.watch:
             hello["role"] = WATCHER
         self._send(hello)
@@ -99,6 +122,11 @@ class Guest:
         return time.monotonic() - self.last_heard < DEAD_AFTER_S
 
     def _send(self, message: dict[str, Any]) -> None:
+        """Sealed, once the session is open; nothing is ever sent to the host in the clear but `pake`."""
+        if self.sealer is not None:
+            self._send_plain(self.sealer.seal(pack(message)))
+
+    def _send_plain(self, message: dict[str, Any]) -> None:
         if self.socket is None:
             return
         try:
@@ -128,14 +156,22 @@ class Guest:
             handled += 1
             self.last_heard = time.monotonic()
             try:
-                message = unpack(frame)
+                message = self._open(unpack(frame))
             except ProtocolError as exc:
                 log.warning("ignored a bad message from the host: %s", exc)
+                continue
+            if message is None:
                 continue
             if self.keep_received:
                 self.received.append(message)
             self._handle(message)
         now = time.monotonic()
+        if self.reconnect_at is not None and now >= self.reconnect_at:
+            self.reconnect_at = None
+            self.connect()
+        if self.retry_at is not None and now >= self.retry_at:
+            self.retry_at = None
+            self._hello()
         if self.refused is None and now - self.last_ping >= HEARTBEAT_S:
             self._ping_n += 1
             self.last_ping = now
@@ -146,11 +182,44 @@ class Guest:
             self.connect()
         return handled
 
+    def _open(self, message: dict[str, Any]) -> dict[str, Any] | None:
+        """The message inside a sealed one; the key exchange's answer is taken here. In the clear
+        only `pake`, a refusal or an error before the session is open, or `not_joined` (our
+        connection is not known to the host: a new one, or a restarted host) are heeded."""
+        kind = message["t"]
+        if kind == "sealed":
+            if self.sealer is None:
+                raise ProtocolError("a sealed message before the key exchange")
+            return unpack(self.sealer.open(message))
+        if kind == "pake":
+            if self._exchange is None or "proof" not in message:
+                raise ProtocolError("an unexpected key exchange message")
+            self.sealer = self._exchange.finish(message["msg"], message["proof"])
+            self._exchange = None
+            if self.sealer is None:
+                self.refused = "wrong join code"  # or not the host showing it: either way, not this code
+                self._hang_up()  # at once: the host counts the wrong guess from now, not from a later cut
+            else:
+                self._hello()
+            return None
+        if kind == "error" and message.get("code") == "not_joined":
+            if not self.asking:
+                self.reconnects += 1
+                self.connect()
+            return None
+        if self.sealer is not None and kind in ("refused", "error"):
+            raise ProtocolError(f"a {kind} in the clear inside a session")
+        if kind == "refused" and message.get("reason") == BUSY:
+            self.reconnect_at = time.monotonic() + HEARTBEAT_S
+            return None
+        return message
+
     def _handle(self, message: dict[str, Any]) -> None:
         kind = message["t"]
         if kind == "welcome":
             self.asking = False
             self.welcomed = True
+            self._token_stale = False
             self.table = bool(message.get("table", False))
             self.seat = None if message["seat"] is None else str(message["seat"])
             self.token = str(message["token"])
@@ -165,6 +234,10 @@ class Guest:
             self.match = message["match"]
             self.events, self.record, self.pending, self.game, self.view = [], None, None, None, None
         elif kind == "refused":
+            if message["reason"] == UNKNOWN_TOKEN and self.token is not None and not self._token_stale:
+                self._token_stale = True  # a new game: join it with the code, showing the old token
+                self.connect()
+                return
             self.refused = str(message["reason"])
             self.asking = False
         elif kind == "asking":
@@ -176,7 +249,10 @@ class Guest:
             self.match = message.get("match", self.match)
         elif kind == "error":
             self.errors.append(str(message["reason"]))
-            if message.get("code") == "not_joined" and not self.asking:  # e.g. a restarted host: hello again
+            if message.get("code") == "seat_busy":  # our old connection is still seen: try again shortly
+                self.retry_at = time.monotonic() + HEARTBEAT_S
+                return
+            if message.get("code") == "not_joined" and not self.asking:  # the host forgot us: hello again
                 self.reconnects += 1
                 self._hello()
                 return

@@ -14,6 +14,7 @@ its session token, rejoins.
 from __future__ import annotations
 
 import atexit
+import hashlib
 import json
 import logging
 import math
@@ -22,6 +23,7 @@ import secrets
 import time
 import unicodedata
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -31,16 +33,28 @@ from engine.jsonfile import DataFileError, read_json_file
 from engine.match import Match
 from engine.rules import OTHER, SEATS, Rules, check_seat
 
-from .admission import CODE_DIGITS, Admission, new_code
+from .admission import BUSY, CODE_DIGITS, Admission, new_code
 from .protocol import DEAD_AFTER_S, PROTOCOL_VERSION, ProtocolError, pack, unpack
 from .roles import PLAYER, WATCHER
 from .router import Router
-from .seats import RemoteSeat, same_name
+from .seats import RemoteSeat
+from .session import PAKE_BYTES, UNKNOWN_TOKEN, Sealer, by_code, by_token, host_exchange, token_ref
 from .version import program_version
 from .watchers import FULL, Watchers
 
 log = logging.getLogger("battleline.host")
 SAVE_FORMAT = "battleline-lan-save/1"
+
+
+@dataclass
+class Session:
+    """One connection's key exchange and sealed session (net.session)."""
+
+    conn: int
+    address: str
+    sealer: Sealer
+    token: str | None  # the exchange was keyed by this session token; None: by the join code
+    pending: bool = True  # the guest has not yet proved the key (its first sealed message opens)
 
 
 class Host:
@@ -68,6 +82,7 @@ class Host:
         self.started = False  # the host starts the game from the lobby, once the guest has seen the rules
         self.match: Match | None = None  # R40, R41: set when the host chose a match
         self.number = 1  # the game's number in this sitting (a match, or rematches)
+        self.sessions: dict[bytes, Session] = {}  # by routing id; each bound to its connection
         self.router = Router(bind, port)
         self.port = self.router.port
         atexit.register(self.close)
@@ -122,6 +137,7 @@ class Host:
         for remote in self.remotes.values():
             remote.identity = remote.conn = None
         self.watchers.clear()
+        self.sessions.clear()
 
     # ------------------------------------------------------------------ lifecycle
     @classmethod
@@ -200,25 +216,36 @@ class Host:
 
     def adopt(self, save_path: Path) -> None:
         """Continue a saved game in this open lobby instead of the new one: the guests seated here, and
-        the one asking, take the seats saved under their names (with the saved tokens); anyone else
-        is turned away. Raises NotationError for a bad save or one of the other kind (table or not)."""
+        the one asking, take the seats whose saved tokens they showed when they said hello (the name is
+        only a label: Ben in full-width letters is not Ben); anyone else is turned away. Raises NotationError for a bad
+        save or one of the other kind (table or not)."""
         data, game = _read_save(save_path)
         if data.get("host_seat", "south") != self.host_seat:
             raise NotationError(f"{save_path}: a game of the other kind (table or not)")
-        links = {same_name(r.name or ""): (r.identity, r.conn) for r in self.remotes.values() if r.identity is not None}
+        links = {r.shown or f"seat:{r.seat}": (r.identity, r.conn) for r in self.remotes.values()
+                 if r.identity is not None}
         request, self.admission.request = self.admission.request, None
         if request is not None:
-            links[same_name(request.name)] = (request.link, request.conn)
+            links[request.shown or "asking"] = (request.link, request.conn)
         self._take_saved(data, game, save_path)
         self.started = False  # the guests see the rules again; the host's player starts
         for remote in self.remotes.values():
-            identity, conn = links.pop(same_name(remote.name or ""), (None, None))
+            identity, conn = links.pop(remote.token, (None, None)) if remote.token else (None, None)
             if identity is not None and conn is not None:
                 self._seat(remote, identity, conn, {})
         for identity, _conn in links.values():
             if identity is not None:
                 self._refuse(identity, "the host continued another game")
         self.save()
+
+    def shown_tokens(self) -> set[str]:
+        """The tokens the guests seated in this lobby, and the one asking, showed when they said hello
+        (tokens of games kept from before): what a kept game is matched by."""
+        shown = {r.shown for r in self.remotes.values() if r.identity is not None and r.shown}
+        request = self.admission.request
+        if request is not None and request.shown:
+            shown.add(request.shown)
+        return shown
 
     def save(self) -> None:
         """Write the game atomically: a temporary file renamed over the old one.
@@ -227,7 +254,8 @@ class Host:
         it), and fsync per action would cost more than the whole round trip of an action.
         """
         if self.save_path is None and self.save_path_for is not None and all(r.name for r in self.remotes.values()):
-            self.save_path = self.save_path_for({s: r.name or "" for s, r in self.remotes.items()}, self.table)
+            usual = self.save_path_for({s: r.name or "" for s, r in self.remotes.items()}, self.table)
+            self.save_path = _own_path(usual, {r.token for r in self.remotes.values() if r.token})
         if self.save_path is None:
             return
         data = {"format": SAVE_FORMAT, "record": to_record(self.game), "host_seat": self.host_seat,
@@ -298,6 +326,7 @@ class Host:
         return handled
 
     def _receive(self, identity: bytes, conn: int, frames: list[bytes]) -> None:
+        """In the clear only the key exchange (`pake`) is taken; everything else comes `sealed`."""
         if len(frames) != 1:
             self._error(identity, f"a message is one frame, not {len(frames)}")
             return
@@ -306,10 +335,104 @@ class Host:
         except ProtocolError as exc:
             self._error(identity, str(exc))
             return
-        self._handle(identity, conn, message)
+        kind = message["t"]
+        if kind == "pake":
+            self._pake(identity, conn, message)
+        elif kind == "sealed":
+            self._sealed(identity, conn, message)
+        elif kind == "hello" and message["protocol"] != PROTOCOL_VERSION:
+            self._refuse(identity, f"protocol version {message['protocol']} does not match the host's "
+                                   f"{PROTOCOL_VERSION}")
+        elif kind == "bye":
+            pass
+        else:
+            self._error(identity, "start with the key exchange (pake): you are not in this game", code="not_joined")
+
+    def _pake(self, identity: bytes, conn: int, message: dict[str, Any]) -> None:
+        """SPAKE2 keyed by the join code (or by the session token `ref` names): one guess, under the
+        admission policy; the host answers its own message and its proof (net.session)."""
+        if message.get("protocol") != PROTOCOL_VERSION:
+            self._refuse(identity, f"protocol version {message.get('protocol')} does not match the host's "
+                                   f"{PROTOCOL_VERSION}")
+            return
+        if message.get("program") != program_version():
+            self._refuse(identity, f"program version {message.get('program')} does not match the host's "
+                                   f"{program_version()}")
+            return
+        if len(message["msg"]) != PAKE_BYTES:
+            self._error(identity, f"pake.msg: a key exchange message is {PAKE_BYTES} bytes")
+            return
+        self._end_session(identity, False)
+        address, ref = self.router.address(conn), message.get("ref")
+        token = None
+        if ref is not None:
+            token = self._token_by_ref(ref)
+            if token is None:
+                self._refuse(identity, UNKNOWN_TOKEN)
+                return
+        verdict, wait = self.admission.begin(identity, address, ceiling=token is None)
+        if verdict == "busy":
+            self._refuse(identity, BUSY)
+            return
+        if verdict == "wait":
+            self._refuse(identity, f"too many wrong join codes: try again in {math.ceil(wait)} s")
+            return
+        if verdict == "spent":
+            self._refuse(identity, "too many tries on this connection")
+            return
+        done = host_exchange(by_token(token) if token is not None else by_code(self.code), message["msg"])
+        if done is None:
+            self.admission.end(identity, address, False, ceiling=token is None)
+            self._error(identity, "pake.msg: not a key exchange message")
+            return
+        mine, proof, sealer = done
+        self.sessions[identity] = Session(conn, address, sealer, token)
+        self._send(identity, {"t": "pake", "msg": mine, "proof": proof})
+
+    def _token_by_ref(self, ref: bytes) -> str | None:
+        tokens = [r.token for r in self.remotes.values() if r.token]
+        tokens += [w.token for w in self.watchers.by_identity.values()]
+        return next((t for t in tokens if secrets.compare_digest(token_ref(t), ref)), None)
+
+    def _end_session(self, identity: bytes, right: bool) -> Session | None:
+        """Drop a connection's session; a guess still pending counts (wrong unless proved)."""
+        session = self.sessions.pop(identity, None)
+        if session is not None and session.pending:
+            self.admission.end(identity, session.address, right, ceiling=session.token is None)
+        return session
+
+    def _sealed(self, identity: bytes, conn: int, message: dict[str, Any]) -> None:
+        session = self.sessions.get(identity)
+        if session is None or session.conn != conn:
+            self._error(identity, "start with the key exchange (pake): you are not in this game", code="not_joined")
+            return
+        try:
+            inner = unpack(session.sealer.open(message))
+        except ProtocolError as exc:
+            if session.pending:  # the guest's key is not ours: a wrong code (or a stale token)
+                self._end_session(identity, False)
+                self._refuse(identity, "wrong join code" if session.token is None else UNKNOWN_TOKEN)
+            else:
+                self._error(identity, str(exc))
+            return
+        if session.pending:
+            session.pending = False
+            self.admission.end(identity, session.address, True, ceiling=session.token is None)
+        if inner["t"] in ("pake", "sealed"):
+            self._error(identity, f"a {inner['t']} message is not sent sealed")
+            return
+        self._handle(identity, conn, inner)
 
     def _send(self, identity: bytes, message: dict[str, Any]) -> None:
-        if not self.router.send(identity, pack(message)):
+        """Sealed once the guest proved the session key; before that only the exchange and refusals."""
+        session = self.sessions.get(identity)
+        data = pack(message)
+        if session is not None and not session.pending:
+            data = pack(session.sealer.seal(data))
+        elif message["t"] not in ("pake", "refused", "error"):
+            log.error("not sent in the clear: %s", message["t"])
+            return
+        if not self.router.send(identity, data):
             log.info("could not send %s", message.get("t"))
 
     def _send_remote(self, remote: RemoteSeat, message: dict[str, Any]) -> None:
@@ -348,12 +471,16 @@ class Host:
         for remote in self.remotes.values():
             if remote.conn in closed:
                 remote.identity = remote.conn = None
+        for identity, session in list(self.sessions.items()):
+            if session.conn in closed:
+                self._end_session(identity, False)
         self.watchers.forget(closed)
         request = self.admission.request
         if request is not None and request.conn in closed:
             self.admission.request = None
 
     def _housekeeping(self) -> None:
+        self.router.expire()  # nobody holds the door: connections not let in within seconds are cut
         self._forget_closed()
         stale = self.admission.stale(DEAD_AFTER_S)
         if stale is not None:
@@ -414,34 +541,43 @@ class Host:
         if role not in (PLAYER, WATCHER):
             self._refuse(identity, f"unknown role {role[:20]!r}")
             return
+        session = self.sessions.get(identity)
+        keyed = session.token if session is not None else None
+        if keyed is not None and not (isinstance(token, str) and _same(token, keyed)):
+            self._refuse(identity, "this session was opened with another token")
+            return
         if isinstance(token, str):  # a rejoin: the token is the proof; the code may have changed
             if role == PLAYER:
                 for remote in self.remotes.values():
                     if remote.token is not None and _same(token, remote.token):
-                        self._seat(remote, identity, conn, message)
+                        if remote.alive() and (remote.identity, remote.conn) != (identity, conn):
+                            # played live from another connection: that one keeps it (a reconnecting
+                            # guest closed its old connection, so it gets in once the host sees that)
+                            self._error(identity, "this seat is played from another connection", code="seat_busy")
+                        elif self._remote_of(identity, conn) not in (None, remote):
+                            self._refuse(identity, "this connection already plays a seat")
+                        else:
+                            self._seat(remote, identity, conn, message)
                         return
             elif self.watchers.holds(token):
                 self._watcher_hello(identity, conn, message)
                 return
-        code = message["code"]
-        if not (len(code) == CODE_DIGITS and code.isascii() and code.isdigit()):
-            self._error(identity, f"hello.code: a join code is {CODE_DIGITS} digits")
+        if keyed is not None:  # a token that no longer holds a seat (a new game began): the code is needed
+            self._refuse(identity, UNKNOWN_TOKEN)
             return
-        verdict, wait = self.admission.check(identity, code)
-        if verdict == "wait":
-            self._refuse(identity, f"too many wrong join codes: try again in {math.ceil(wait)} s")
-        elif verdict == "spent":
-            self._refuse(identity, "too many tries on this connection")
-        elif verdict == "wrong":
-            self._refuse(identity, "wrong join code")
-        elif role == WATCHER:
+        if self._remote_of(identity, conn) is not None:  # one connection holds at most one seat
+            self._refuse(identity, "this connection already plays a seat")
+            return
+        # the key exchange proved the join code (net.session), under the admission policy
+        if role == WATCHER:
             self._watcher_hello(identity, conn, message)
         elif self._free_seat() is None:
             self._refuse(identity, "this game already has two players" if self.table
                          else "this game already has a guest")
         elif self.admission.accept_any:
-            self._admit(identity, conn, guest_name(message["name"]))
-        elif self.admission.ask(identity, conn, guest_name(message["name"])):
+            self._admit(identity, conn, guest_name(message["name"]), token)
+        elif self.admission.ask(identity, conn, guest_name(message["name"]), token if isinstance(token, str) else None):
+            self.router.admit(conn)
             self._send(identity, {"t": "asking"})
         else:
             self._refuse(identity, "the host is answering another guest: try again in a minute")
@@ -452,7 +588,7 @@ class Host:
         if request is None:
             return
         if accept and self._free_seat() is not None:
-            self._admit(request.link, request.conn, request.name)
+            self._admit(request.link, request.conn, request.name, request.shown)
         else:
             self._refuse(request.link, "the host turned you away")
 
@@ -460,11 +596,12 @@ class Host:
         """The seat a newcomer takes: the first no player holds (south first at a table)."""
         return next((r for r in self.remotes.values() if r.token is None), None)
 
-    def _admit(self, identity: bytes, conn: int, name: str) -> None:
+    def _admit(self, identity: bytes, conn: int, name: str, shown: Any = None) -> None:
         seat = self._free_seat()
         assert seat is not None, "admitted with no free seat"
         seat.token = secrets.token_hex(16)
         seat.name = name
+        seat.shown = shown if isinstance(shown, str) else None
         self.game.players = {**self.game.players, seat.seat: name}
         self.save()
         self._seat(seat, identity, conn, {})
@@ -477,6 +614,7 @@ class Host:
                 other.identity = other.conn = None
         remote.identity, remote.conn = identity, conn
         remote.last_heard = time.monotonic()
+        self.router.admit(conn)
         if self.admission.request is not None and self.admission.request.link == identity:
             self.admission.request = None
         self._send(identity, {"t": "welcome", "seat": remote.seat, "role": PLAYER, "token": remote.token,
@@ -498,6 +636,7 @@ class Host:
         if watcher is None:
             self._refuse(identity, FULL)
             return
+        self.router.admit(conn)
         self._send(identity, {"t": "welcome", "seat": None, "role": WATCHER, "token": watcher.token,
                               "players": dict(self.game.players), "rules": self.game.rules.to_dict(),
                               "program": program_version(), "match": self._match_data(), "number": self.number,
@@ -596,6 +735,29 @@ def _read_save(save_path: Path) -> tuple[dict[str, Any], Game]:
     if not isinstance(token, str | None) or not isinstance(name, str | None):
         raise NotationError(f"{save_path}: guest_token and guest_name must be text")
     return data, game
+
+
+def kept_tokens(path: Path) -> set[str] | None:
+    """The seat tokens of an unfinished saved game at `path` (None: no such game, or unreadable)."""
+    try:
+        data, game = _read_save(path)
+    except (NotationError, IllegalAction, KeyError, TypeError, ValueError):
+        return None
+    if game.over:
+        return None
+    guests = data.get("guests")
+    entries = guests.values() if isinstance(guests, dict) else [{"token": data.get("guest_token")}]
+    return {e["token"] for e in entries if isinstance(e, dict) and isinstance(e.get("token"), str)}
+
+
+def _own_path(path: Path, tokens: set[str]) -> Path:
+    """Where a new game saves: its peers' usual place, unless an unfinished game kept there belongs to
+    other tokens (a look-alike name); then a place of its own beside it, so nothing kept is lost."""
+    kept = kept_tokens(path) if path.exists() else None
+    if not kept or kept & tokens:
+        return path
+    mark = hashlib.sha256("".join(sorted(tokens)).encode()).hexdigest()[:8]
+    return path.with_name(f"{path.stem}-{mark}{path.suffix}")
 
 
 def _replay_events(record: Any) -> list[Event]:

@@ -12,13 +12,14 @@ from typing import Any
 
 import msgpack
 
-PROTOCOL_VERSION = 2  # 2: `asking`, `not_joined`, one frame of at most 8 KiB from a guest
+PROTOCOL_VERSION = 3  # 3: `pake` (SPAKE2 keyed by the join code or a token), then every message `sealed`
+# 2: `asking`, `not_joined`, one frame of at most 8 KiB from a guest
 MAX_FRAME = 256 * 1024  # from the host: a full position is ~3 KiB; a batch of events a few more
 MAX_GUEST_FRAME = 8 * 1024  # from a guest: a hello is under 1 KiB, an action a few hundred bytes
 MAX_DEPTH = 8
 HEARTBEAT_S = 1.0
 #: error codes: what the guest should do about an error
-ERROR_CODES = ("not_joined", "not_your_turn", "illegal", "sequence", "bad_message", "not_a_player")
+ERROR_CODES = ("not_joined", "not_your_turn", "illegal", "sequence", "bad_message", "not_a_player", "seat_busy")
 DEAD_AFTER_S = 5.0
 
 Message = dict[str, Any]
@@ -68,10 +69,15 @@ def unpack(frame: bytes) -> Message:
 _Spec = dict[str, tuple[tuple[type, ...], bool]]  # field -> (types, required)
 _STR = (str,)
 _INT = (int,)
+_BIN = (bytes,)
 SCHEMAS: dict[str, _Spec] = {
+    # both ways, in the clear: the key exchange, then every other message inside `sealed`
+    "pake": {"protocol": (_INT, False), "program": (_STR, False), "msg": (_BIN, True),
+             "ref": ((bytes, type(None)), False), "proof": (_BIN, False)},
+    "sealed": {"n": (_INT, True), "box": (_BIN, True)},
     # guest -> host
     "hello": {"protocol": (_INT, True), "program": (_STR, True), "name": (_STR, True),
-              "code": (_STR, True), "token": ((str, type(None)), False), "have": (_INT, False),
+              "code": (_STR, False), "token": ((str, type(None)), False), "have": (_INT, False),
               "number": (_INT, False), "role": (_STR, False)},
     "action": {"seq": (_INT, True), "action": ((dict,), True)},
     "ping": {"n": (_INT, True)},

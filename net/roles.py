@@ -16,7 +16,6 @@ Event = dict[str, Any]
 
 PLAYER = "player"
 WATCHER = "watcher"
-ROLES = (PLAYER, WATCHER)
 #: the redaction viewer of the table and of watchers: matches no seat, so both sides' secrets are hidden
 PUBLIC = "public"
 #: how many watchers one game accepts (a living room, not a stadium): each costs a message per action

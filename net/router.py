@@ -9,12 +9,23 @@ one could reuse its number. Memory is bounded by a small per-connection receive 
 (`RCVHWM`), a small frame limit for what guests send (`MAXMSGSIZE`) and a cap on open connections:
 a ZAP handler (ZeroMQ's hook for authentication, here with the NULL mechanism) refuses a new
 connection while `MAX_LINKS` are open, before it can queue anything.
+
+Nobody may hold the door: a connection that has not been let in (seated, watching, or waiting for
+the host's answer: `admit`) within `HANDSHAKE_S` of opening is cut, so do raw TCP sockets that never
+finish ZeroMQ's own greeting (`HANDSHAKE_IVL`). One source address holds at most `PER_ADDRESS`
+connections, and when all `MAX_LINKS` are taken a newcomer from a less busy address pushes out the
+newest waiting connection of the busiest one. A connection is cut by shutting its socket down
+(a duplicate of ZeroMQ's descriptor, checked against the peer noted when it opened): ZeroMQ then
+closes it as if the peer had, and reports it closed.
 """
 
 from __future__ import annotations
 
 import logging
+import os
+import socket
 import time
+from dataclasses import dataclass
 
 import zmq
 from zmq.utils.monitor import recv_monitor_message
@@ -28,7 +39,40 @@ RECV_HWM = 16
 SEND_HWM = 200
 #: open connections at most: a guest needs one, a reconnecting guest two for a moment
 MAX_LINKS = 64
+#: open connections from one source address at most (a phone bridge's guests come from 127.0.0.1)
+PER_ADDRESS = 12
+#: seconds a connection may stay open without being let in
+HANDSHAKE_S = 3.0
+#: ZeroMQ's own greeting must be done within this (a raw TCP socket that never speaks is closed)
+HANDSHAKE_IVL_MS = 2000
 _ZAP_ENDPOINT = "inproc://zeromq.zap.01"  # fixed by ZeroMQ's ZAP specification (RFC 27)
+
+
+@dataclass
+class Link:
+    """One open connection: its descriptor, where it comes from, and whether it was let in."""
+
+    fd: int
+    address: str
+    peer: tuple[str, int] | None
+    since: float
+    admitted: bool = False
+    cut: bool = False
+
+
+def _dup(fd: int) -> socket.socket:
+    """A socket object on a duplicate of ZeroMQ's descriptor (family detected): closing it leaves ZeroMQ's."""
+    return socket.socket(fileno=os.dup(fd))
+
+
+def _peer(fd: int) -> tuple[str, int] | None:
+    """The (address, port) a connection's descriptor is connected to."""
+    try:
+        with _dup(fd) as s:
+            name = s.getpeername()
+    except (OSError, ValueError):
+        return None
+    return (str(name[0]), int(name[1]))
 
 
 class Router:
@@ -41,15 +85,17 @@ class Router:
         self.zap.bind(_ZAP_ENDPOINT)
         self.socket = self.context.socket(zmq.ROUTER)
         for option, value in ((zmq.LINGER, 0), (zmq.MAXMSGSIZE, MAX_GUEST_FRAME), (zmq.RCVHWM, RECV_HWM),
-                              (zmq.SNDHWM, SEND_HWM), (zmq.ROUTER_HANDOVER, 0)):
+                              (zmq.SNDHWM, SEND_HWM), (zmq.ROUTER_HANDOVER, 0),
+                              (zmq.HANDSHAKE_IVL, HANDSHAKE_IVL_MS)):
             self.socket.setsockopt(option, value)
         self.socket.setsockopt(zmq.ZAP_DOMAIN, b"battleline")
         self.monitor = self.socket.get_monitor_socket(zmq.EVENT_ACCEPTED | zmq.EVENT_DISCONNECTED)
         self.poller = zmq.Poller()
         self.poller.register(self.socket, zmq.POLLIN)
         self.poller.register(self.zap, zmq.POLLIN)
-        self.links = 0  # open connections (accepted, not yet closed)
+        self.open: dict[int, Link] = {}  # open connections by descriptor (accepted, not yet closed)
         self.turned_away = 0  # connections refused for the cap
+        self.cuts = 0  # connections cut: silent too long, or over a cap
         try:
             if port:
                 self.socket.bind(f"tcp://{bind}:{port}")
@@ -82,7 +128,7 @@ class Router:
                 return
             self._events()
             version, request_id = request[0], request[1] if len(request) > 1 else b""
-            if self.links > MAX_LINKS:
+            if self.links > MAX_LINKS:  # the cuts below take a moment: this is the hard stop
                 self.turned_away += 1
                 self.zap.send_multipart([version, request_id, b"400", b"too many connections", b"", b""])
             else:
@@ -115,11 +161,71 @@ class Router:
                 event = recv_monitor_message(self.monitor, zmq.NOBLOCK)
             except zmq.Again:
                 break
+            fd = int(event["value"])
             if event["event"] == zmq.EVENT_ACCEPTED:
-                self.links += 1
+                peer = _peer(fd)
+                self.open[fd] = Link(fd, peer[0] if peer else "?", peer, time.monotonic())
+                self._caps(self.open[fd])
             elif event["event"] == zmq.EVENT_DISCONNECTED:
-                self.links = max(0, self.links - 1)
-                self.closed.add(int(event["value"]))
+                self.open.pop(fd, None)
+                self.closed.add(fd)
+
+    @property
+    def links(self) -> int:
+        """Open connections not yet cut."""
+        return sum(not link.cut for link in self.open.values())
+
+    def _count(self, address: str) -> int:
+        return sum(not link.cut and link.address == address for link in self.open.values())
+
+    def _caps(self, new: Link) -> None:
+        """A new connection over its address's cap is cut; over the total, the busiest address gives way."""
+        if self._count(new.address) > PER_ADDRESS:
+            self._cut(new)
+            return
+        if self.links <= MAX_LINKS:
+            return
+        waiting = [link for link in self.open.values() if not link.cut and not link.admitted]
+        counts: dict[str, int] = {}
+        for link in waiting:
+            counts[link.address] = counts.get(link.address, 0) + 1
+        busiest = max(counts, key=lambda a: counts[a], default=None)
+        if busiest is not None and busiest != new.address and counts[busiest] > self._count(new.address):
+            self._cut(max((w for w in waiting if w.address == busiest), key=lambda w: w.since))
+        else:
+            self._cut(new)
+
+    def _cut(self, link: Link) -> None:
+        """Shut the connection down; ZeroMQ closes it and reports it (the descriptor is checked first:
+        one that closed meanwhile and was reused by something else is left alone)."""
+        link.cut = True
+        self.cuts += 1
+        if link.peer is None or _peer(link.fd) != link.peer:
+            return
+        try:
+            with _dup(link.fd) as s:
+                s.shutdown(socket.SHUT_RDWR)
+        except (OSError, ValueError):
+            pass
+
+    def admit(self, conn: int) -> None:
+        """This connection was let in (seated, watching, or being asked about): it may stay."""
+        link = self.open.get(conn)
+        if link is not None:
+            link.admitted = True
+
+    def address(self, conn: int) -> str:
+        """The source address of an open connection ("?" if unknown)."""
+        link = self.open.get(conn)
+        return link.address if link is not None else "?"
+
+    def expire(self) -> None:
+        """Cut connections that were not let in within HANDSHAKE_S of opening."""
+        self._events()
+        now = time.monotonic()
+        for link in list(self.open.values()):
+            if not link.cut and not link.admitted and now - link.since > HANDSHAKE_S:
+                self._cut(link)
 
     def take_closed(self) -> set[int]:
         """Connections that closed since the last call."""

@@ -23,6 +23,7 @@ class RemoteSeat:
     identity: bytes | None = None  # the ZeroMQ routing id of its current connection, if any
     conn: int | None = None  # that connection (net.router): the seat is bound to both
     last_heard: float = 0.0
+    shown: str | None = None  # the token its player showed when joining, if it held no seat: a kept game's key
 
     def alive(self, now: float | None = None) -> bool:
         return self.identity is not None and (now or time.monotonic()) - self.last_heard < DEAD_AFTER_S

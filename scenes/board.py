@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from engine import OTHER, IllegalAction, NotationError
-from engine.cards import TROOP_INFO
 from game.i18n import _, language
 from game.play import hand_order, undo
 from game.play.explain import Referee
@@ -613,7 +612,3 @@ class BoardScene(Scene):
         if self.app.find(BoardScene) is None:
             self.table.close()
             board_coach.close(self)
-
-
-def is_troop(card: str) -> bool:
-    return card in TROOP_INFO

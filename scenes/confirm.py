@@ -70,7 +70,7 @@ class ConfirmScene(MenuScene):
             img = text(line, 32, art.CREAM)
             surface.blit(img, img.get_rect(midtop=(960, y)))
             y += 46
-        self.menu.draw(surface, self.app.input.last_device)
+        self.menu.draw(surface)
         g = self.app.input.glyph
         words = _("{confirm} choose  \u00b7  {back} no", confirm=g(Kind.CONFIRM), back=g(Kind.BACK))
         hint = fitted(words, MIN_READ, WIDTH - 60, art.MUTED)

@@ -58,7 +58,7 @@ class ContinueScene(MenuScene):
                 surface.blit(img, img.get_rect(midtop=(960, y)))
                 y += 54
         self._flags(surface, box.y + 350)
-        self.menu.draw(surface, self.app.input.last_device)
+        self.menu.draw(surface)
         g = self.app.input.glyph
         words = _("{confirm} choose  \u00b7  {back} back", confirm=g(Kind.CONFIRM), back=g(Kind.BACK))
         hint = text(words, 28, art.MUTED)

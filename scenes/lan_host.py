@@ -141,7 +141,7 @@ class HostLobbyScene(MenuScene):
                 Item(_("Continue the saved game with {name}", name=asker), partial(self.continue_with, path),
                      hint=_("Saved {when}: flags {n_south} \u2013 {n_north}", when=saved.when,
                             n_south=saved.flags["south"], n_north=saved.flags["north"])),
-                Item(_("Start a new game (the saved one is lost)"), lambda: self.answer(True),
+                Item(_("Start a new game (the saved one is lost)"), partial(self.start_anew, path),
                      hint=_("{name} takes the other seat", name=asker)),
                 Item(_("Refuse"), lambda: self.answer(False), hint=_("A new join code is drawn")),
             ]
@@ -188,6 +188,11 @@ class HostLobbyScene(MenuScene):
         self.subtitle = N_("Tell the players the join code") if self.table else N_("Tell your guest the join code")
         self._shown = self._state()
         self._rebuild()
+
+    def start_anew(self, kept: Path) -> None:
+        """The host's player let the guest in for a new game, dropping the game kept with them."""
+        kept.unlink(missing_ok=True)
+        self.answer(True)
 
     def answer(self, accept: bool) -> None:
         """The host's player answered "NAME wants to join"."""
@@ -248,7 +253,7 @@ class HostLobbyScene(MenuScene):
         free = [s for s in self.host.remotes if s not in seated]
         if not free or (self.host.table and not seated):
             return None
-        return hosted_with({**seated, free[0]: asker}, self.host.table)
+        return hosted_with({**seated, free[0]: asker}, self.host.table, self.host.shown_tokens())
 
     def continue_with(self, path: Path) -> None:
         """The host's player chose to continue the kept game with the guest asking: this lobby takes it."""

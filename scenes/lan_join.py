@@ -207,7 +207,7 @@ class _EntryScene(Scene):
         focus = self.buttons.focus
         if not self.on_buttons:
             self.buttons.focus = -1  # no button looks chosen while the wheels are
-        self.buttons.draw(surface, self.app.input.last_device)
+        self.buttons.draw(surface)
         self.buttons.focus = focus
         g = self.app.input.glyph
         words = _("{updown} change  \u00b7  {leftright} move  \u00b7  {confirm} done  \u00b7  {back} back",
@@ -358,4 +358,4 @@ class GuestWaitScene(Scene):
             img = fitted(line, 34, 1800, art.CREAM)
             surface.blit(img, img.get_rect(center=(960, y)))
             y += 56
-        self.menu.draw(surface, self.app.input.last_device)
+        self.menu.draw(surface)

@@ -60,7 +60,7 @@ class MenuScene(Scene):
         if self.subtitle:
             img = fitted(_(self.subtitle), 30, 1800, art.MUTED)
             surface.blit(img, img.get_rect(center=(960, self.menu_top - 80)))
-        self.menu.draw(surface, self.app.input.last_device)
+        self.menu.draw(surface)
         g = self.app.input.glyph
         words = _("{confirm} choose  \u00b7  {back} back", confirm=g(Kind.CONFIRM), back=g(Kind.BACK))
         hint = text(words, 28, art.MUTED)

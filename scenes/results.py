@@ -127,4 +127,4 @@ class ResultsScene(MenuScene):
         if status:
             img = text(status, 32, art.MUTED)
             surface.blit(img, img.get_rect(center=(960, y0 + 770)))
-        self.menu.draw(surface, self.app.input.last_device)
+        self.menu.draw(surface)

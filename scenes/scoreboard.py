@@ -146,7 +146,7 @@ class ScoreboardScene(MenuScene):
                 _("A random player starts the next game")
             img = fitted(words, 30, 1800, art.MUTED)
             surface.blit(img, img.get_rect(center=(960, 842)))
-        self.menu.draw(surface, self.app.input.last_device)
+        self.menu.draw(surface)
 
     def _score(self, surface: pygame.Surface, names: dict[str, str], scores: dict[str, int]) -> None:
         left = shadowed(f"{names['south']}  {scores['south']}", 76, art.SEAT_TINT["bottom"], "serif", offset=3)

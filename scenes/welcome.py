@@ -63,7 +63,7 @@ class WelcomeScene(MenuScene):
             surface.blit(img, img.get_rect(center=(960 + (i - 1) * 110, 350 + abs(i - 1) * 10)))
         img = fitted(_("How would you like to start?"), 36, 1600, art.CREAM, "bold")
         surface.blit(img, img.get_rect(center=(960, 500)))
-        self.menu.draw(surface, self.app.input.last_device)
+        self.menu.draw(surface)
         g = self.app.input.glyph
         words = _("{confirm} choose  \u00b7  {back} not now", confirm=g(Kind.CONFIRM), back=g(Kind.BACK))
         hint = fitted(words, 28, 1800, art.MUTED)

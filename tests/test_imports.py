@@ -15,11 +15,17 @@ imported by name later. tests/ and tools/ stand outside the house and may import
 
 Scenes open one another by name through the app (`app.open("board", ...)`, names in scenes/__init__.py),
 so among scenes/ the imports that run (`TYPE_CHECKING` ones aside) form no circle.
+
+What lies outside the house is fenced too (FORBIDDEN): engine/ and game/i18n/ use the standard library
+only, and engine/ not even all of it (no window, sockets, threads, clock or processes) except in the few
+engine/ai/ and bench modules docs/ARCHITECTURE.md names (ENGINE_MAY); the floors below game/ui/ draw nothing.
 """
 
 from __future__ import annotations
 
 import ast
+import re
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -108,6 +114,60 @@ def imports_of(name: str, path: Path, known: dict[str, Path]) -> list[tuple[str,
     return found
 
 
+#: Modules of the standard library engine/ does without, by what they would bring in.
+WINDOW = ("pygame",)
+NETWORK = ("socket", "selectors", "ssl", "http", "urllib", "asyncio")
+THREADS = ("threading", "_thread", "concurrent", "asyncio")
+CLOCK = ("time", "datetime", "sched")
+PROCESSES = ("multiprocessing", "subprocess", "signal")
+#: Floor -> what its modules may not import (the top-level name); "third-party" is anything outside the
+#: standard library and our own floors.
+FORBIDDEN: dict[str, tuple[str, ...]] = {
+    "engine": ("third-party", *WINDOW, *NETWORK, *THREADS, *CLOCK, *PROCESSES),
+    "game.i18n": ("third-party",),
+    "net": WINDOW,
+    "game.keep": WINDOW,
+    "game.play": WINDOW,
+}
+#: The engine/ modules that may use a clock or processes after all, and which (docs/ARCHITECTURE.md,
+#: "What engine/ may not import"): a bot's time budget and the benchmarks read the clock; bots, the arena
+#: and the review run in processes of their own.
+ENGINE_MAY: dict[str, tuple[str, ...]] = {
+    "engine.bench": CLOCK,  # battleline bench engine
+    "engine.ai.bench": CLOCK,  # battleline bench bots
+    "engine.ai.hard": CLOCK,  # the move's time budget
+    "engine.ai.endgame": CLOCK,  # the solver's deadline within that budget
+    "engine.ai.hint": CLOCK,  # the time a hint took, reported
+    "engine.ai.arena": CLOCK + PROCESSES,  # games on several cores, timed
+    "engine.ai.process": PROCESSES,  # a bot in its own process, stopped by a signal
+    "engine.ai.review": PROCESSES,  # the results screen's review, likewise
+}
+
+
+def _forbidden(floor: str, module: str, top: str) -> bool:
+    deny = FORBIDDEN.get(floor, ())
+    if top in ENGINE_MAY.get(module, ()):
+        return False
+    if top in deny:
+        return True
+    return "third-party" in deny and top not in sys.stdlib_module_names
+
+
+def forbidden_imports(root: Path) -> list[str]:
+    """Every import of something a floor must do without, as 'file:line: floor may not import x'."""
+    known = modules(root)
+    bad: set[str] = set()
+    for name, path in known.items():
+        here = floor_of(name)
+        if here is None:
+            continue
+        for target, line, _ in imports_of(name, path, known):
+            top = target.split(".")[0]
+            if floor_of(target) is None and top != "__future__" and _forbidden(FLOORS[here], name, top):
+                bad.add(f"{path.relative_to(root)}:{line}: {FLOORS[here]} may not import {top}")
+    return sorted(bad)
+
+
 def upward_arrows(root: Path) -> list[str]:
     """Every import from a floor to a floor above it, as 'file:line: a -> b'."""
     known = modules(root)
@@ -155,6 +215,19 @@ def test_every_import_points_down() -> None:
     assert not bad, "imports that run up the house:\n" + "\n".join(bad)
 
 
+def test_each_floor_does_without_what_it_must() -> None:
+    bad = forbidden_imports(ROOT)
+    assert not bad, "imports a floor must do without (tests/test_imports.py FORBIDDEN):\n" + "\n".join(bad)
+
+
+def test_the_architecture_names_every_engine_module_that_may_use_a_clock_or_processes() -> None:
+    """The exceptions are written down where a reader looks for them, and nowhere else."""
+    text = (ROOT / "docs" / "ARCHITECTURE.md").read_text(encoding="utf-8")
+    section = text.split("### What engine/ may not import", 1)[1].split("\n#", 1)[0]
+    named = {"engine." + m.replace("/", ".") for m in re.findall(r"`engine/([a-z_/]+)\.py`", section)}
+    assert named == set(ENGINE_MAY), named ^ set(ENGINE_MAY)
+
+
 def test_scenes_import_no_circle() -> None:
     circles = scene_circles(ROOT)
     assert not circles, "scenes importing each other in a circle:\n" + "\n".join(" -> ".join(c) for c in circles)
@@ -173,6 +246,7 @@ def _house(tmp_path: Path, files: dict[str, str]) -> Path:
         (tmp_path / floor.replace(".", "/")).mkdir(parents=True, exist_ok=True)
         (tmp_path / floor.replace(".", "/") / "__init__.py").touch()
     for rel, text in files.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / rel).write_text(text)
     return tmp_path
 
@@ -195,6 +269,32 @@ def test_the_checker_sees_arrows_that_run_up(tmp_path: Path) -> None:
                     "game/i18n/up.py"):
         assert culprit in bad, culprit
     assert "game/ui/down.py" not in bad and "app/main.py" not in bad and "scenes/pause.py" not in bad
+
+
+def test_the_checker_sees_pygame_planted_in_the_rules(tmp_path: Path) -> None:
+    """engine/rules.py importing pygame (or a socket, a thread, the clock) fails; the exceptions do not."""
+    root = _house(tmp_path, {
+        "engine/rules.py": "import pygame\n",
+        "engine/claims.py": "def f():\n    from time import perf_counter\n",
+        "engine/game.py": "import threading, zmq\n",
+        "engine/ai/__init__.py": "",
+        "engine/ai/hard.py": "import time\nimport multiprocessing\n",
+        "engine/ai/process.py": "import multiprocessing\nimport signal\n",
+        "game/i18n/cat.py": "import gettext\nimport platformdirs\n",
+        "game/play/table.py": "import time\nimport pygame\n",
+        "net/host.py": "import zmq\nimport threading\n",
+        "game/ui/art.py": "import pygame\n",
+    })
+    bad = forbidden_imports(root)
+    assert bad == [
+        "engine/ai/hard.py:2: engine may not import multiprocessing",
+        "engine/claims.py:2: engine may not import time",
+        "engine/game.py:1: engine may not import threading",
+        "engine/game.py:1: engine may not import zmq",
+        "engine/rules.py:1: engine may not import pygame",
+        "game/i18n/cat.py:2: game.i18n may not import platformdirs",
+        "game/play/table.py:2: game.play may not import pygame",
+    ], bad
 
 
 def test_the_checker_sees_a_circle_of_scenes(tmp_path: Path) -> None:

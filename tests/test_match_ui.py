@@ -3,7 +3,6 @@ the winner starting the next game (R5, R40) and the match summary, played throug
 
 from __future__ import annotations
 
-import os
 import random
 from pathlib import Path
 from typing import Any
@@ -23,8 +22,8 @@ from scenes.setup import PLAY_CHOICES, SetupScene
 
 
 @pytest.fixture
-def app(tmp_path: Path) -> App:
-    os.environ["BATTLELINE_CONFIG_DIR"] = str(tmp_path / "config")
+def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> App:
+    monkeypatch.setenv("BATTLELINE_CONFIG_DIR", str(tmp_path / "config"))
     pygame.init()
     return App(Settings(animation_speed="off", welcomed=True), fixed_dt=1 / 60)
 

@@ -22,18 +22,29 @@ def test_a_person_who_mistypes_once_is_not_punished() -> None:
     assert gate.check(b"ben", "1234") == ("right", 0.0)
 
 
-def test_wrong_codes_close_the_gate_for_everyone_with_a_doubling_delay() -> None:
+def test_wrong_codes_delay_their_address_with_a_doubling_delay_and_not_another() -> None:
     clock = Clock()
     gate = Admission("1234", clock=clock)
     waits = []
     for n in range(8):
-        assert gate.check(bytes([n]), f"{n:04d}")[0] == "wrong"
-        verdict, wait = gate.check(b"other", "1234")  # even the right code waits: nothing is compared
+        assert gate.check(bytes([n]), f"{n:04d}", "10.0.0.66")[0] == "wrong"
+        verdict, wait = gate.check(b"again", "1234", "10.0.0.66")  # even the right code waits there
         assert verdict == "wait"
         waits.append(round(wait))
+        assert gate.check(bytes([100 + n]), "1234", "10.0.0.7") == ("right", 0.0)  # another guest is not held up
         clock.now += wait
     assert waits == [1, 2, 4, 8, 16, 30, 30, 30]
-    assert gate.checked == 8
+
+
+def test_many_addresses_guessing_meet_the_global_ceiling() -> None:
+    clock = Clock()
+    gate = Admission("1234", clock=clock)
+    for n in range(admission.GLOBAL_BURST):
+        assert gate.check(bytes([n]), "9999", f"10.0.1.{n}")[0] == "wrong"
+    verdict, wait = gate.check(b"late", "9999", "10.0.2.1")
+    assert verdict == "wait" and round(wait) == admission.GLOBAL_EVERY_S
+    clock.now += admission.GLOBAL_EVERY_S
+    assert gate.check(b"later", "9999", "10.0.2.2")[0] == "wrong"
 
 
 def test_a_connection_has_three_tries() -> None:
@@ -45,17 +56,15 @@ def test_a_connection_has_three_tries() -> None:
     assert gate.check(b"x", "1234") == ("spent", 0.0)
 
 
-def test_a_fresh_code_after_ten_wrong_ones_and_after_a_refusal() -> None:
+def test_the_code_stays_under_guessing_and_changes_after_a_refusal() -> None:
     clock = Clock()
     gate = Admission("1234", clock=clock)
-    for n in range(10):
-        assert gate.code == "1234"
-        gate.check(bytes([n]), "9999")
+    for n in range(30):
+        gate.check(bytes([n]), "9999", f"10.0.0.{n}")
         clock.now += 60
-    assert gate.code != "1234" and gate.fresh_codes == 1
-    code = gate.code
+    assert gate.code == "1234" and gate.fresh_codes == 0, "a guest typing the code is not left with a stale one"
     assert gate.ask(b"ben", 7, "Ben") and not gate.ask(b"cy", 8, "Cy")
-    assert gate.answer(False) is not None and gate.code != code and gate.fresh_codes == 2
+    assert gate.answer(False) is not None and gate.code != "1234" and gate.fresh_codes == 1
 
 
 def test_the_run_of_wrong_codes_is_forgotten_after_a_quiet_spell() -> None:
@@ -69,7 +78,9 @@ def test_the_run_of_wrong_codes_is_forgotten_after_a_quiet_spell() -> None:
     assert gate.check(b"later", "1234") == ("wait", 1.0)  # back to the first delay
 
 
-def test_expected_time_to_guess_is_days() -> None:
-    assert admission.seconds_per_guess() == admission.MAX_DELAY_S == 30.0
-    assert admission.expected_guesses() == 9995.5
-    assert round(admission.expected_seconds_to_guess()) == 299_865  # 83 hours, PROTOCOL.md
+def test_expected_time_to_guess_is_hours() -> None:
+    assert admission.seconds_per_guess(1) == admission.MAX_DELAY_S == 30.0
+    assert admission.seconds_per_guess(1000) == admission.GLOBAL_EVERY_S == 12.0
+    assert admission.expected_guesses() == 5000.5
+    assert round(admission.expected_seconds_to_guess()) == 60_006  # 16.7 hours, PROTOCOL.md
+    assert round(admission.expected_seconds_to_guess(1)) == 150_015  # 41.7 hours from one address

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import secrets
 import time
+
+from net_helpers import free_port
 
 from net.discovery import Advertiser, Browser
 from net.protocol import PROTOCOL_VERSION
@@ -10,20 +13,23 @@ from net.version import program_version
 
 
 def test_a_hosted_game_is_found_with_its_versions_and_name() -> None:
-    advertiser = Advertiser("Ana", 47123, address="127.0.0.1", interfaces=["127.0.0.1"])
+    # A port and a name of this run's own: another run on the same machine advertises other ones.
+    port, name = free_port(), f"Ana {secrets.token_hex(4)}"
+    advertiser = Advertiser(name, port, address="127.0.0.1", interfaces=["127.0.0.1"])
     browser = Browser(interfaces=["127.0.0.1"])
     try:
         assert advertiser.error is None and browser.error is None
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + 30  # a guard against a hang; a loaded machine answers later
+
         def ours() -> list:  # type: ignore[type-arg]
-            return [g for g in browser.games() if g.port == 47123]  # other games on this machine are not ours
+            return [g for g in browser.games() if g.port == port]  # other games on this machine are not ours
 
         while not ours() and time.monotonic() < deadline:
             time.sleep(0.1)
         games = ours()
         assert len(games) == 1, games
         game = games[0]
-        assert (game.name, game.address, game.port) == ("Ana", "127.0.0.1", 47123)
+        assert (game.name, game.address, game.port) == (name, "127.0.0.1", port)
         assert game.protocol == PROTOCOL_VERSION and game.program == program_version() and game.compatible
     finally:
         browser.close()

@@ -8,6 +8,7 @@ six catalogs.
 from __future__ import annotations
 
 import asyncio
+import http.client
 import json
 import re
 import threading
@@ -24,7 +25,7 @@ from assets import ASSETS_DIR
 from engine import Rules
 from game.i18n import LANGUAGES
 from net.host import Host
-from net.web.bridge import MAX_MESSAGE, MAX_PHONES, PhoneBridge
+from net.web.bridge import MAX_MESSAGE, MAX_PHONES, PHONES_PER_ADDRESS, PhoneBridge
 from net.web.strings import WEB_STRINGS, catalog_json
 
 
@@ -157,14 +158,55 @@ def test_wrong_code_is_refused_by_the_host_and_a_token_takes_the_seat_back(table
 
 
 def test_too_many_phones_are_turned_away(table: Table) -> None:
-    async def run() -> None:
-        sockets = [await connect(table.url) for _ in range(MAX_PHONES)]
+    async def run() -> None:  # from as many addresses (one address holds at most PHONES_PER_ADDRESS)
+        sockets = [await connect(table.url, local_addr=(f"127.0.0.{2 + i}", 0)) for i in range(MAX_PHONES)]
         try:
             with pytest.raises(InvalidStatus) as refused:
                 await connect(table.url)
             assert refused.value.response.status_code == 503
         finally:
             for ws in sockets:
+                await ws.close()
+
+    asyncio.run(run())
+
+
+def test_a_page_elsewhere_cannot_open_the_phones_socket(table: Table) -> None:
+    """Issue 32: a foreign Origin (a page on another site, in any browser on the LAN) and a Host that
+    is not this server's address (DNS rebinding) are refused; this server's own page is let in."""
+    async def run() -> None:
+        for origin in ("http://evil.example", "null", f"http://127.0.0.1:{table.port + 1}"):
+            with pytest.raises(InvalidStatus) as refused:
+                await connect(table.url, origin=origin)  # type: ignore[arg-type]
+            assert refused.value.response.status_code == 403, origin
+        async with connect(table.url, origin=f"http://127.0.0.1:{table.port}") as ws:  # type: ignore[arg-type]
+            await ws.send(json.dumps({"t": "join", "code": "2468", "name": "Ben", "token": None}))
+            assert (await _next(ws, "state"))["seat"] == "north"
+
+    asyncio.run(run())
+    for host in ("evil.example", f"rebound.example:{table.port}", f"127.0.0.1:{table.port + 1}"):
+        connection = http.client.HTTPConnection("127.0.0.1", table.port, timeout=5)
+        connection.request("GET", "/", headers={"Host": host})
+        assert connection.getresponse().status == 403, host
+        connection.close()
+
+
+def test_one_address_cannot_hold_the_phone_slots(table: Table) -> None:
+    """Issue 32: 8 idle sockets from one address get PHONES_PER_ADDRESS slots; a real phone still joins."""
+    async def run() -> None:
+        idle = []
+        for _ in range(MAX_PHONES):
+            try:
+                idle.append(await connect(table.url, local_addr=("127.0.0.2", 0)))
+            except InvalidStatus as exc:
+                assert exc.response.status_code == 503
+        assert len(idle) == PHONES_PER_ADDRESS
+        try:
+            async with connect(table.url, origin=f"http://127.0.0.1:{table.port}") as ws:  # type: ignore[arg-type]
+                await ws.send(json.dumps({"t": "join", "code": "2468", "name": "Ben", "token": None}))
+                assert (await _next(ws, "state"))["seat"] == "north"
+        finally:
+            for ws in idle:
                 await ws.close()
 
     asyncio.run(run())

@@ -9,8 +9,6 @@ timer ran out, so each of these pictures stayed frozen until the next mouse move
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
@@ -28,14 +26,8 @@ SETTLE = 2.5  # seconds of no input after the state settled: longer than any nap
 
 
 @pytest.fixture(autouse=True)
-def config(tmp_path: Path) -> Iterator[None]:
-    old = os.environ.get("BATTLELINE_CONFIG_DIR")
-    os.environ["BATTLELINE_CONFIG_DIR"] = str(tmp_path)
-    yield
-    if old is None:
-        os.environ.pop("BATTLELINE_CONFIG_DIR", None)
-    else:
-        os.environ["BATTLELINE_CONFIG_DIR"] = old
+def config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("BATTLELINE_CONFIG_DIR", str(tmp_path))
 
 
 def board_of(loop: RealLoop) -> BoardScene:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import time
 from pathlib import Path
 
@@ -18,8 +17,8 @@ from scenes.replay_view import ReplayScene
 
 
 @pytest.fixture
-def app(tmp_path: Path) -> App:
-    os.environ["BATTLELINE_CONFIG_DIR"] = str(tmp_path / "config")
+def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> App:
+    monkeypatch.setenv("BATTLELINE_CONFIG_DIR", str(tmp_path / "config"))
     pygame.init()
     take_notices()
     return App(Settings(animation_speed="normal"), fixed_dt=1 / 60)

@@ -4,7 +4,6 @@ the menus; and every kind of bad save set aside with a message, never a crash, n
 from __future__ import annotations
 
 import json
-import os
 import random
 from pathlib import Path
 from typing import Any
@@ -29,8 +28,8 @@ from scenes.title import TitleScene
 
 
 @pytest.fixture
-def app(tmp_path: Path) -> App:
-    os.environ["BATTLELINE_CONFIG_DIR"] = str(tmp_path / "config")
+def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> App:
+    monkeypatch.setenv("BATTLELINE_CONFIG_DIR", str(tmp_path / "config"))
     pygame.init()
     take_notices()
     return App(Settings(animation_speed="off", welcomed=True), fixed_dt=1 / 60)

@@ -4,7 +4,6 @@ Envelopments (R38), each game counted once; a bad statistics file is set aside; 
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import pygame
@@ -74,8 +73,8 @@ def test_a_bad_statistics_file_is_set_aside_and_counting_starts_afresh(content: 
     assert any("statistics file" in n for n in take_notices())
 
 
-def test_the_statistics_screen_shows_each_player(tmp_path: Path) -> None:
-    os.environ["BATTLELINE_CONFIG_DIR"] = str(tmp_path)
+def test_the_statistics_screen_shows_each_player(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("BATTLELINE_CONFIG_DIR", str(tmp_path))
     pygame.init()
     app = App(Settings(animation_speed="off"), fixed_dt=1 / 60)
     empty = StatsScene(app)

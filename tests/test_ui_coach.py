@@ -6,7 +6,6 @@ The coach's `hard` bot thinks in its own process, as in play.
 
 from __future__ import annotations
 
-import os
 import time
 
 import pygame
@@ -23,8 +22,8 @@ from scenes.results import ResultsScene
 
 
 @pytest.fixture
-def app(tmp_path: object) -> App:
-    os.environ["BATTLELINE_CONFIG_DIR"] = str(tmp_path)
+def app(tmp_path: object, monkeypatch: pytest.MonkeyPatch) -> App:
+    monkeypatch.setenv("BATTLELINE_CONFIG_DIR", str(tmp_path))
     pygame.init()
     return App(Settings(animation_speed="off"), fixed_dt=1 / 60)
 

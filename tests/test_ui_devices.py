@@ -4,7 +4,6 @@ alone, and the window's size and fullscreen changed from Settings under the head
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pygame
@@ -26,8 +25,8 @@ from scenes.settings_scene import SettingsScene
 
 
 @pytest.fixture(autouse=True)
-def config(tmp_path: Path) -> Path:
-    os.environ["BATTLELINE_CONFIG_DIR"] = str(tmp_path)
+def config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("BATTLELINE_CONFIG_DIR", str(tmp_path))
     pygame.init()
     return tmp_path
 

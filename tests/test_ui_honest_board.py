@@ -3,7 +3,6 @@ a card dropped anywhere on your side of a flag plays there, and only a winner is
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pygame
@@ -20,8 +19,8 @@ from scenes.board import BoardScene
 
 
 @pytest.fixture(autouse=True)
-def config(tmp_path: Path) -> None:
-    os.environ["BATTLELINE_CONFIG_DIR"] = str(tmp_path)
+def config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("BATTLELINE_CONFIG_DIR", str(tmp_path))
     pygame.init()
 
 

@@ -4,6 +4,9 @@ real headless peer process on 127.0.0.1, to the end of the game."""
 from __future__ import annotations
 
 import random
+import subprocess
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -30,16 +33,40 @@ def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> App:
     return App(Settings(animation_speed="off", names=["Ana", "Ben"]), fixed_dt=1 / 60)
 
 
-def _play_to_the_end(app: App, driver: Driver, board: BoardScene, seed: int) -> int:
+def _frames_until(driver: Driver, done: Callable[[], bool], seconds: float = 60.0, *peers: object) -> bool:
+    """Run frames until `done()` holds, by the clock: a loaded machine's peer process answers after
+    more frames, not after fewer seconds. In-process peers (`peers`, each with a `poll`) are pumped
+    too. False once `seconds` have passed (a guard against a hang, not a speed check)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        driver.frames(1)
+        for peer in peers:
+            peer.poll(1)  # type: ignore[attr-defined]
+        if done():
+            return True
+        if not peers:
+            time.sleep(0.001)  # leave the core to the peer process
+    return False
+
+
+def _until_it_exits(driver: Driver, proc: subprocess.Popen[str], seconds: float = 120.0) -> None:
+    """Keep the in-process host or guest serving until the peer process is done (it fetches the final
+    record, then exits), so that reading its output never waits on a table nobody pumps."""
+    _frames_until(driver, lambda: proc.poll() is not None, seconds)
+
+
+def _play_to_the_end(app: App, driver: Driver, board: BoardScene, seed: int, seconds: float = 300.0) -> int:
     rng = random.Random(seed)
     devices = ("keyboard", "mouse", "controller")
     moves = 0
-    for _ in range(60000):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
         driver.frames(1)
         if isinstance(app.top, ResultsScene):
             return moves
         legal = board.table.legal_actions()
         if not legal or app.top is not board:
+            time.sleep(0.001)  # the peer's turn: leave it the core
             continue
         claims = [a for a in legal if a["type"] == "claim"]
         driver.play(board, claims[0] if claims else rng.choice(legal), devices[moves % 3])
@@ -49,17 +76,11 @@ def _play_to_the_end(app: App, driver: Driver, board: BoardScene, seed: int) -> 
 
 def _accept_with_the_keyboard(driver: Driver, lobby: HostLobbyScene) -> None:
     """The guest process asks; the lobby shows "Ben wants to join" and Accept, focused, takes Enter."""
-    for _ in range(2000):
-        driver.frames(1)
-        if lobby.host is not None and lobby.host.join_request is not None:
-            break
+    _frames_until(driver, lambda: lobby.host is not None and lobby.host.join_request is not None)
     assert lobby.host is not None and lobby.host.join_request == "Guest"
     assert [i.label for i in lobby.menu.items] == ["Accept", "Refuse"] and lobby.menu.focus == 0
     driver.key(pygame.K_RETURN)
-    for _ in range(2000):
-        driver.frames(1)
-        if lobby.host is not None and lobby.host.guest_identity is not None:
-            break
+    _frames_until(driver, lambda: lobby.host is not None and lobby.host.guest_identity is not None)
 
 
 def test_host_from_the_lobby_against_a_guest_process(
@@ -81,8 +102,7 @@ def test_host_from_the_lobby_against_a_guest_process(
     assert isinstance(board, BoardScene) and isinstance(board.table, HostTable)
     assert _play_to_the_end(app, driver, board, 1) > 3
     record = board.table.record()
-    for _ in range(200):  # let the guest fetch the final record
-        driver.frames(1)
+    _until_it_exits(driver, guest)  # the guest fetches the final record, then exits
     out = last_json(guest)
     assert out["record"] == record and from_record(record).result == out["result"]
 
@@ -97,18 +117,12 @@ def test_join_by_code_against_a_host_process(app: App, tmp_path: Path, request: 
     driver.key(pygame.K_RETURN)  # to the buttons
     driver.key(pygame.K_RETURN)  # Join
     assert isinstance(app.top, GuestWaitScene)
-    for _ in range(3000):
-        driver.frames(1)
-        if isinstance(app.top, BoardScene):
-            break
+    _frames_until(driver, lambda: isinstance(app.top, BoardScene))
     board = app.top
     assert isinstance(board, BoardScene) and isinstance(board.table, RemoteTable)
     assert board.viewer == "north"
     _play_to_the_end(app, driver, board, 2)
-    for _ in range(600):  # the record follows the final state in its own message
-        if board.table.guest.record is not None:
-            break
-        driver.frames(1)
+    _frames_until(driver, lambda: board.table.guest.record is not None)  # it follows the final state
     out = last_json(host)
     assert board.table.result == out["result"]
     assert board.table.record() == out["record"]
@@ -145,8 +159,7 @@ def test_r41_lan_match_hosted_from_the_lobby_runs_game_after_game(
     host = board.table.host
     assert host.match is not None and host.match.over and len(host.match.games) == 3
     assert [i.label for i in app.top.menu.items] == ["Look at the board", "Main menu"]  # type: ignore[attr-defined]
-    for _ in range(200):
-        driver.frames(1)
+    _until_it_exits(driver, guest)
     out = last_json(guest)
     assert Match.from_dict(out["match"]).games == host.match.games
 
@@ -163,7 +176,8 @@ def test_r41_lan_match_joined_by_code_follows_the_host(
     driver.key(pygame.K_RETURN)
     driver.key(pygame.K_RETURN)
     numbers = []
-    for _ in range(60000):
+    deadline = time.monotonic() + 400
+    while time.monotonic() < deadline:
         driver.frames(1)
         board = app.find(BoardScene)
         if isinstance(board, BoardScene) and isinstance(board.table, RemoteTable):
@@ -176,6 +190,10 @@ def test_r41_lan_match_joined_by_code_follows_the_host(
             legal = board.table.legal_actions()
             if legal and app.top is board:
                 driver.play(board, legal[0], "keyboard")
+                continue
+        time.sleep(0.001)  # the host process's turn: leave it the core
+    else:
+        raise AssertionError("the match did not end")
     out = last_json(host)
     assert numbers == [1, 2]
     assert out["match"]["games"] == board.table.guest.match["games"]  # type: ignore[union-attr,index]
@@ -214,17 +232,13 @@ def test_lobby_reopens_a_saved_lan_game_and_the_guest_rejoins(app: App) -> None:
     assert lobby.menu.items[0].label == "Resume the game with Ben"
     driver.key(pygame.K_RETURN)
     assert lobby.host is not None and lobby.host.game.actions == saved_actions
-    for _ in range(3000):  # the guest notices the new host and says hello with its token
-        driver.frames(1)
-        guest.poll(1)
-        if lobby.host is not None and lobby.host.guest_identity is not None:
-            break
+    # the guest notices the new host and says hello with its token
+    _frames_until(driver, lambda: lobby.host is not None and lobby.host.guest_identity is not None, 60, guest)
     driver.key(pygame.K_RETURN)  # Start the game
     board = app.top
     assert isinstance(board, BoardScene) and isinstance(board.table, HostTable)
-    for _ in range(200):
-        driver.frames(1)
-        guest.poll(1)
+    _frames_until(driver, lambda: guest.started and guest.pending is None
+                  and guest.actions_done == len(board.table.host.game.actions), 60, guest)
     actions = board.table.host.game.actions
     assert actions[: len(saved_actions)] == saved_actions  # nothing lost; an action the guest had
     assert len(actions) - len(saved_actions) <= 1  # sent before the crash may now have landed, once
@@ -245,14 +259,8 @@ def test_the_lobby_asks_before_seating_a_guest_and_a_controller_answers(app: App
     assert lobby.host is not None
     first_code = lobby.host.code
 
-    def wait_for(cond: object, *guests: Guest) -> None:
-        for _ in range(3000):
-            driver.frames(1)
-            for g in guests:
-                g.poll(1)
-            if cond():  # type: ignore[operator]
-                return
-        raise AssertionError("timed out")
+    def wait_for(cond: Callable[[], bool], *guests: Guest) -> None:
+        assert _frames_until(driver, cond, 60, *guests), "timed out"
 
     ben = Guest(f"127.0.0.1:{lobby.host.port}", code=first_code, name="Ben")
     ben.connect()

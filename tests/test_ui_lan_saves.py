@@ -6,7 +6,6 @@ lists the game it joined and rejoins it with its token; a finished game drops th
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -33,8 +32,8 @@ LOCAL = {"bind": "127.0.0.1", "advertise": False, "port": 0}
 
 
 @pytest.fixture
-def config(tmp_path: Path) -> Iterator[Path]:
-    os.environ["BATTLELINE_CONFIG_DIR"] = str(tmp_path / "config")
+def config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    monkeypatch.setenv("BATTLELINE_CONFIG_DIR", str(tmp_path / "config"))
     pygame.init()
     ContinueListScene.lobby_options = LOCAL
     yield tmp_path
@@ -128,7 +127,7 @@ def test_two_peers_leave_two_saves_and_continue_lists_both(config: Path) -> None
     token = lobby.host.guest_token
     guest = Guest(f"127.0.0.1:{lobby.host.port}", code="0000", name="Ben", token=token)
     guest.connect()
-    pump(driver, lambda: lobby.host is not None and lobby.host.guest_identity is not None, guest)
+    pump(driver, lambda: lobby.host is not None and lobby.host.guest_identity is not None and guest.welcomed, guest)
     assert guest.seat == "north" and saved_actions(cy) == with_cy, "the other peer's save is untouched"
     guest.close()
     app.close()
@@ -158,12 +157,13 @@ def _kept_game_with(name: str, moves: int) -> tuple[Path, list[object], str]:
     return out
 
 
-def _ask(app: App, driver: Driver, name: str) -> tuple[HostLobbyScene, Guest]:
+def _ask(app: App, driver: Driver, name: str, token: str | None = None) -> tuple[HostLobbyScene, Guest]:
+    """`name` asks to join a new lobby, showing `token` (the one its note kept from an earlier game)."""
     lobby = HostLobbyScene(app, **LOCAL)  # type: ignore[arg-type]
     app.reset(lobby)
     choose(driver, lobby, "Open the lobby")  # nothing is replaced by opening: the peer is not known yet
     assert lobby.host is not None
-    guest = Guest(f"127.0.0.1:{lobby.host.port}", code=lobby.host.code, name=name)
+    guest = Guest(f"127.0.0.1:{lobby.host.port}", code=lobby.host.code, name=name, token=token)
     guest.connect()
     pump(driver, lambda: lobby.host is not None and lobby.host.join_request == name, guest)
     return lobby, guest
@@ -174,7 +174,7 @@ def test_a_guest_with_a_kept_game_brings_a_question_and_continue_seats_him_in_it
     before = path.read_text()
     app = make_app()
     driver = Driver(app)
-    lobby, ben = _ask(app, driver, "ben")  # the same peer, however he types his name
+    lobby, ben = _ask(app, driver, "ben", token)  # the same peer (his token), however he types his name
     assert labels(lobby) == ["Continue the saved game with ben", "Start a new game (the saved one is lost)",
                              "Refuse"]
     app.draw()
@@ -191,18 +191,39 @@ def test_a_guest_with_a_kept_game_brings_a_question_and_continue_seats_him_in_it
     app.close()
 
 
+def test_a_look_alike_name_is_not_offered_another_players_kept_game(config: Path) -> None:
+    """Issue 32: a kept game belongs to its seat's token; Ben in full-width letters is only a name like Ben's."""
+    path, actions, token = _kept_game_with("Ben", 9)
+    before = path.read_text()
+    app = make_app()
+    driver = Driver(app)
+    lobby, fake = _ask(app, driver, "\uff22\uff45\uff4e")
+    assert labels(lobby) == ["Accept", "Refuse"], "offered Ben's kept game to a look-alike name"
+    fake.close()
+    lobby, fake = _ask(app, driver, "\uff22\uff45\uff4e", "0" * 32)  # a made-up token is no better
+    assert labels(lobby) == ["Accept", "Refuse"]
+    driver.key(pygame.K_RETURN)  # Accept: a new game with him
+    pump(driver, lambda: fake.seat is not None and fake.view is not None, fake)
+    assert fake.token != token and lobby.host is not None and lobby.host.game.actions == []
+    lobby.host.save()  # the new game's save (it is saved once its guest is known) goes beside Ben's
+    assert lobby.host.save_path is not None and lobby.host.save_path != path
+    assert path.read_text() == before and saved_actions(path) == actions, "Ben's kept game was overwritten"
+    fake.close()
+    app.close()
+
+
 def test_start_new_replaces_only_that_peers_game_and_refuse_keeps_it(config: Path) -> None:
     ben_path, ben_actions, _ = _kept_game_with("Ben", 9)
-    cy_path, _, _ = _kept_game_with("Cy", 6)
+    cy_path, _, cy_token = _kept_game_with("Cy", 6)
     cy_before = cy_path.read_text()
     app = make_app()
     driver = Driver(app)
-    lobby, cy = _ask(app, driver, "Cy")
+    lobby, cy = _ask(app, driver, "Cy", cy_token)
     choose(driver, lobby, "Refuse")
     pump(driver, lambda: cy.refused is not None, cy)
     assert cy_path.read_text() == cy_before
     cy.close()
-    lobby, cy = _ask(app, driver, "Cy")
+    lobby, cy = _ask(app, driver, "Cy", cy_token)
     choose(driver, lobby, "Start a new game (the saved one is lost)")
     pump(driver, lambda: cy.seat is not None, cy)
     assert saved_actions(cy_path) == [] and saved_actions(ben_path) == ben_actions
@@ -338,12 +359,12 @@ def test_a_table_keeps_one_game_per_pair_and_continue_reseats_both_players(confi
     app.push(lobby)
     choose(driver, lobby, "Open the lobby")
     assert lobby.host is not None
-    ben = Guest(f"127.0.0.1:{lobby.host.port}", code=lobby.host.code, name="Ben")
+    ben = Guest(f"127.0.0.1:{lobby.host.port}", code=lobby.host.code, name="Ben", token=tokens["Ben"])
     ben.connect()
     pump(driver, lambda: labels(lobby) == ["Accept", "Refuse"], ben)
     driver.key(pygame.K_RETURN)
     pump(driver, lambda: ben.seat == "south", ben)  # the first to sit takes south in a new game
-    ana = Guest(f"127.0.0.1:{lobby.host.port}", code=lobby.host.code, name="Ana")
+    ana = Guest(f"127.0.0.1:{lobby.host.port}", code=lobby.host.code, name="Ana", token=tokens["Ana"])
     ana.connect()
     pump(driver, lambda: labels(lobby)[0] == "Continue the saved game with Ana", ana, ben)
     driver.key(pygame.K_RETURN)

@@ -3,7 +3,6 @@ mouse alone, and kept in the settings file for the next evening."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pygame
@@ -17,8 +16,8 @@ from scenes.setup import SetupScene
 
 
 @pytest.fixture
-def app(tmp_path: Path) -> App:
-    os.environ["BATTLELINE_CONFIG_DIR"] = str(tmp_path)
+def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> App:
+    monkeypatch.setenv("BATTLELINE_CONFIG_DIR", str(tmp_path))
     pygame.init()
     app = App(Settings(animation_speed="off"), fixed_dt=1 / 60)
     app.push(SetupScene(app))

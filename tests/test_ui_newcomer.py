@@ -5,7 +5,6 @@ way back from "Look at the board", the rules one press from the board, the card 
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -35,8 +34,8 @@ from scenes.welcome import WelcomeScene
 
 
 @pytest.fixture
-def config(tmp_path: Path) -> Iterator[Path]:
-    os.environ["BATTLELINE_CONFIG_DIR"] = str(tmp_path / "config")
+def config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    monkeypatch.setenv("BATTLELINE_CONFIG_DIR", str(tmp_path / "config"))
     pygame.init()
     yield tmp_path / "config"
 

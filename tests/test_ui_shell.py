@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import pygame
@@ -19,8 +18,8 @@ from scenes.pause import PauseScene
 
 
 @pytest.fixture(autouse=True)
-def config(tmp_path: Path) -> Path:
-    os.environ["BATTLELINE_CONFIG_DIR"] = str(tmp_path)
+def config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("BATTLELINE_CONFIG_DIR", str(tmp_path))
     pygame.init()
     return tmp_path
 
@@ -89,7 +88,10 @@ def test_pause_overlays_the_board_and_pops() -> None:
     board = BoardScene(app, session.new_table(), session)
     app.push(board)
     driver = Driver(app)
+    under = list(app.stack)  # the board, and the hot seat's pass screen over it
+    assert under[0] is board
     driver.key(pygame.K_p)
     assert isinstance(app.top, PauseScene) and not app.top.opaque
+    assert app.stack[:-1] == under
     driver.key(pygame.K_ESCAPE)
-    assert app.top is not None and not isinstance(app.top, PauseScene)
+    assert app.stack == under, "Escape closes the pause menu and only it"

@@ -7,7 +7,6 @@ band and fade, and the hot-seat pass screen summarises the turn without showing 
 
 from __future__ import annotations
 
-import os
 import random
 from typing import Any
 
@@ -34,8 +33,8 @@ from scenes.pass_device import PassScene
 TROOP_BACK, TACTICS_BACK = (116, 36, 40), (34, 52, 104)
 
 
-def make_app(tmp_path: object, speed: str = "off") -> App:
-    os.environ["BATTLELINE_CONFIG_DIR"] = str(tmp_path)
+def make_app(speed: str = "off") -> App:
+    """An app whose settings go to the fresh folder conftest gives each test."""
     pygame.init()
     return App(Settings(animation_speed=speed), fixed_dt=1 / 60)
 
@@ -62,8 +61,8 @@ def back_colours(board: BoardScene) -> list[tuple[int, int, int]]:
     return [tuple(surface.get_at((r.x + 4, r.centery + 10)))[:3] for r in layout.opponent_hand(size)]
 
 
-def test_after_each_bot_turn_the_caption_marks_and_backs_match_its_events(tmp_path: object) -> None:
-    app = make_app(tmp_path)
+def test_after_each_bot_turn_the_caption_marks_and_backs_match_its_events() -> None:
+    app = make_app()
     session = Session(Setup(opponent="easy", seed=11), bot_pace=0.0)
     table = session.new_table()
     board = BoardScene(app, table, session)
@@ -150,8 +149,8 @@ def north_can(card: str) -> Any:
 
 
 @pytest.mark.parametrize("card", ["deserter", "traitor", "redeploy"])
-def test_a_guile_tactics_card_gets_its_toast_and_animation(tmp_path: object, card: str) -> None:
-    app = make_app(tmp_path, speed="normal")
+def test_a_guile_tactics_card_gets_its_toast_and_animation(card: str) -> None:
+    app = make_app(speed="normal")
     game = find(3, north_can(card), limit=600)
     act = next(a for a in game.legal_actions() if a.get("card") == card)
     bot: BotLike = Scripted(act)
@@ -194,8 +193,8 @@ def test_a_guile_tactics_card_gets_its_toast_and_animation(tmp_path: object, car
     table.close()
 
 
-def test_hotseat_pass_screen_summarises_the_turn_and_colours_stay_with_players(tmp_path: object) -> None:
-    app = make_app(tmp_path)
+def test_hotseat_pass_screen_summarises_the_turn_and_colours_stay_with_players() -> None:
+    app = make_app()
     session = Session(Setup(opponent="human", seed=8), bot_pace=0.0)
     table = session.new_table()
     board = BoardScene(app, table, session)

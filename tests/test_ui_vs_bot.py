@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import random
 
 import pygame
@@ -18,8 +17,8 @@ from scenes.results import ResultsScene
 
 
 @pytest.fixture
-def app(tmp_path: object) -> App:
-    os.environ["BATTLELINE_CONFIG_DIR"] = str(tmp_path)
+def app(tmp_path: object, monkeypatch: pytest.MonkeyPatch) -> App:
+    monkeypatch.setenv("BATTLELINE_CONFIG_DIR", str(tmp_path))
     pygame.init()
     return App(Settings(animation_speed="off", welcomed=True), fixed_dt=1 / 60)
 

@@ -3,7 +3,6 @@ past a revealed card or the end of the turn, never over LAN, only where the sett
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -76,17 +75,40 @@ def test_undo_at_every_phase_restores_the_game_exactly(phase: str) -> None:
     undo_restores(vs_bot(game), choose(game))
 
 
+def _a_play_then_a_claim(game: Game) -> dict[str, Any] | None:
+    """A troop play of south's after which south may claim a flag, or None."""
+    if not in_phase("play")(game):
+        return None
+    for action in game.legal_actions():
+        if action["type"] == "play" and action["card"][0] in "roygbp":
+            after = game.copy()
+            after.apply(action)
+            if after.phase == "claim" and any(a["type"] == "claim" for a in after.legal_actions()):
+                return action
+    return None
+
+
 def test_two_actions_of_one_turn_are_taken_back_newest_first() -> None:
-    game = find(4, in_phase("play"))
+    game = find(4, lambda g: _a_play_then_a_claim(g) is not None, limit=600)
+    play = _a_play_then_a_claim(game)
+    assert play is not None
     table = vs_bot(game)
     start = table.game.view(None)
-    table.submit(troop_play(table.game))
+    table.submit(play)
+    after_play = table.game.view(None)
+    claim = first_of(table.game, "claim")
+    submitted = [play, claim]
+    table.submit(claim)
     while table.game.phase == "claim":
-        table.submit(first_of(table.game, "claim"))
-    if table.game.to_move == "south" and table.game.phase == "draw":
-        while offered(table, "bots"):
-            take_back(table)
-        assert table.game.view(None) == start
+        submitted.append(first_of(table.game, "done"))  # no more claims this turn
+        table.submit(submitted[-1])
+    assert table.game.to_move == "south" and table.game.phase == "draw", "the draw is still to come"
+    taken = []
+    while offered(table, "bots"):
+        taken.append(take_back(table))
+        if taken[-1] == claim:
+            assert table.game.view(None) == after_play, "the claim is taken back before the play"
+    assert taken == submitted[::-1] and table.game.view(None) == start
 
 
 def test_a_draw_is_never_taken_back_nor_anything_before_it() -> None:
@@ -155,8 +177,8 @@ def test_the_setting_and_the_kind_of_table_decide_where_it_is_offered() -> None:
     assert not offered(lan, "always"), "never over LAN"
 
 
-def test_the_take_back_button_on_the_board(tmp_path: Path) -> None:
-    os.environ["BATTLELINE_CONFIG_DIR"] = str(tmp_path)
+def test_the_take_back_button_on_the_board(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("BATTLELINE_CONFIG_DIR", str(tmp_path))
     pygame.init()
     app = App(Settings(animation_speed="off"), fixed_dt=1 / 60)
     game = find(10, in_phase("play"))

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from typing import NamedTuple
 
-from ..cards import TACTICS, TROOP_BIT, TROOPS
+from ..cards import TACTICS, TROOPS
 from ..game import Game
 from ..rules import OTHER
 
@@ -82,11 +82,3 @@ def determinize(game: Game, seat: str, world: World) -> Game:
     out.decks = {"troops": world.troop_deck[:], "tactics": world.tactics_deck[:]}
     out.deck_sizes = {"troops": len(world.troop_deck), "tactics": len(world.tactics_deck)}
     return out
-
-
-def troop_mask(cards: list[str]) -> int:
-    """The 60-bit troop mask of the troops among `cards` (engine.cards.TROOP_BIT)."""
-    mask = 0
-    for card in cards:
-        mask |= TROOP_BIT.get(card, 0)
-    return mask

@@ -118,10 +118,6 @@ def refresh_all() -> list[Path]:
     return changed
 
 
-def quote(s: str) -> str:
-    return '"' + s.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n").replace("\t", "\\t") + '"'
-
-
 def compile_mo(messages: dict[str, str]) -> bytes:
     """GNU `.mo` bytes, keys sorted so the same `.po` always gives the same file."""
     entries = {k: v for k, v in messages.items() if k and v}

@@ -80,9 +80,16 @@ def lan_saved() -> LanSaved | None:
     return saves[0] if saves else None
 
 
-def hosted_with(guests: dict[str, str], table: bool) -> LanSaved | None:
-    """The unfinished game hosted against these guests (by name), if one is kept."""
-    from game.keep.lan_store import host_save_for
+def hosted_with(guests: dict[str, str], table: bool, shown: set[str] | None = None) -> LanSaved | None:
+    """The unfinished game kept with these guests, if one is: found by their names (a label), and
+    theirs only if every seat's saved token is among the tokens they `shown` when they said hello
+    (net.host.Host.shown_tokens): a look-alike name is not offered another player's game."""
+    from game.keep.lan_store import host_save_for, host_save_paths
+    from net.host import kept_tokens
 
-    path = host_save_for(guests, table)
-    return _hosted(path) if path.exists() else None
+    usual = host_save_for(guests, table)
+    for path in [usual, *(p for p in host_save_paths() if p.stem.startswith(usual.stem + "-"))]:
+        tokens = kept_tokens(path) if path.exists() else None
+        if tokens and shown is not None and tokens <= shown:
+            return _hosted(path)
+    return None

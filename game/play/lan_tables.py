@@ -9,7 +9,6 @@ report `peer_lost` so the board can pause with "waiting for <name>".
 from __future__ import annotations
 
 import logging
-import time
 from typing import Any
 
 from engine import IllegalAction, NotationError, redact, to_record
@@ -139,7 +138,6 @@ class RemoteTable:
     def __init__(self, guest: Guest) -> None:
         self.guest = guest
         self._seen = 0
-        self._sent_at = 0.0
         self.snoozed = False
         self._detached = False
         self.number = guest.number  # which game of the sitting this table shows
@@ -208,7 +206,6 @@ class RemoteTable:
             trial = self._game().copy()
             trial.apply(act)  # raises IllegalAction with the engine's reason
         self.guest.send_action(act)
-        self._sent_at = time.monotonic()
 
     def poll_events(self) -> list[Event]:
         new = self.guest.events[self._seen:]

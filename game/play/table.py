@@ -69,7 +69,6 @@ class LocalTable:
         self.bot_pace = bot_pace  # seconds between a bot's visible moves
         self._events: list[Event] = []
         self._request: int | None = None
-        self._asked_at = 0.0
         self._ready_at = 0.0
         self.on_action: list[Callable[[], None]] = []  # after every action: the autosave listens here
 
@@ -124,7 +123,6 @@ class LocalTable:
         now = time.monotonic()
         if self._request is None:
             self._request = bot.request(self.game.view(seat))
-            self._asked_at = now
             return
         if not ready or now < self._ready_at:
             return

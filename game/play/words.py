@@ -140,8 +140,3 @@ def result_words(result: dict[str, Any], names: dict[str, str]) -> str:
     if winner is None:
         return _("A drawn game")
     return _("{name} wins by {how}", name=names.get(winner, winner), how=how_words(result["how"], short=True))
-
-
-def describe_side(side: dict[str, Any]) -> str:
-    """'Wedge 18' from an analysis side entry."""
-    return formation_words(side["formation"], side["sum"])

@@ -13,7 +13,6 @@ from __future__ import annotations
 import contextlib
 import importlib
 import logging
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -263,12 +262,3 @@ class App:
         hooks, self.quit_hooks = self.quit_hooks, []
         for hook in hooks:
             hook()
-
-    def run_frames(self, count: int) -> None:
-        for _ in range(count):
-            if not self.step():
-                return
-
-
-def wall_time() -> float:
-    return time.perf_counter()

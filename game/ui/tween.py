@@ -15,11 +15,6 @@ def ease_in_out(t: float) -> float:
     return 3 * t * t - 2 * t * t * t
 
 
-def ease_out_back(t: float) -> float:
-    c = 1.4
-    return 1 + (c + 1) * (t - 1) ** 3 + c * (t - 1) ** 2
-
-
 def lerp(a: float, b: float, t: float) -> float:
     return a + (b - a) * t
 

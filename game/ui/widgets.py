@@ -108,7 +108,7 @@ class Menu:
         elif item.run is not None:
             item.run()
 
-    def draw(self, surface: pygame.Surface, hint_device: str = "keyboard") -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         for i, item in enumerate(self.items):
             r = self.rect(i)
             focused = i == self.focus

@@ -4,12 +4,18 @@ Each phone's WebSocket gets its own `net.guest.Guest`, connected to the host ove
 other guest, so the host's join code, tokens and checks apply to phones unchanged. The bridge only
 translates: JSON from the phone is checked (size, shape, rate, the engine's legal actions on the
 guest's own view) before anything is sent on; the phone receives only what its guest was told.
+
+Only this server's own page may open the phones' WebSocket: a request must name the server by an
+address (an IP literal or localhost, and its port: a DNS name could be rebound to us by a page
+elsewhere), and a WebSocket's `Origin`, which every browser sends, must be that same address. One
+source address holds at most `PHONES_PER_ADDRESS` of the `MAX_PHONES` sockets.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import json
 import logging
 import threading
@@ -34,6 +40,7 @@ log = logging.getLogger("battleline.phones")
 
 MAX_MESSAGE = 4096  # a phone sends short maps; anything larger closes the socket (code 1009)
 MAX_PHONES = 8  # open phone sockets at once; two players and a few reloads
+PHONES_PER_ADDRESS = 3  # open phone sockets from one address: a phone and its reloads
 RATE = 10.0  # messages per second a phone may send on average ...
 BURST = 20.0  # ... and at once
 FLOOD_CLOSE = 200  # refused messages after which the socket is closed
@@ -195,6 +202,14 @@ class PhoneSession:
             self.guest = None
 
 
+def _address(ws: ServerConnection) -> str:
+    """The source address of a connection ("?" once it is gone)."""
+    try:
+        return str(ws.remote_address[0])
+    except (TypeError, IndexError, AttributeError):
+        return "?"
+
+
 class PhoneBridge:
     """Serves the page and one WebSocket per phone at /ws; each phone plays through its own Guest."""
 
@@ -214,8 +229,16 @@ class PhoneBridge:
     # ------------------------------------------------------------------ HTTP
     def _http(self, connection: ServerConnection, request: Request) -> Response | None:
         path = request.path.split("?", 1)[0]
+        host = request.headers.get("Host", "")
+        if not self._ours(host):
+            return connection.respond(HTTPStatus.FORBIDDEN, "Open this page by the address the host shows.\n")
         if path == "/ws":
-            if len(self.sessions) >= MAX_PHONES:
+            origin = request.headers.get("Origin")
+            if origin is not None and origin != f"http://{host}":  # a page from elsewhere, in some browser
+                return connection.respond(HTTPStatus.FORBIDDEN, "Only this server's own page may connect.\n")
+            address = _address(connection)
+            if len(self.sessions) >= MAX_PHONES or \
+                    sum(_address(s.ws) == address for s in self.sessions) >= PHONES_PER_ADDRESS:
                 return connection.respond(HTTPStatus.SERVICE_UNAVAILABLE, "Too many phones are connected.\n")
             return None  # go on with the WebSocket handshake
         if path.startswith("/strings/") and path.endswith(".json"):
@@ -226,6 +249,19 @@ class PhoneBridge:
             return self._missing(connection)
         body, kind = found
         return self._response(body, kind)
+
+    def _ours(self, host: str) -> bool:
+        """A Host header naming this server: an IP literal (or localhost) and its port."""
+        name, sep, port = host.rpartition(":")
+        if not sep or port != str(self.port):
+            return False
+        if name == "localhost":
+            return True
+        try:
+            ipaddress.ip_address(name[1:-1] if name.startswith("[") and name.endswith("]") else name)
+        except ValueError:
+            return False
+        return True
 
     @staticmethod
     def _missing(connection: ServerConnection) -> Response:
