@@ -537,3 +537,22 @@ def test_continue_names_a_bot_in_the_players_language(config: Path) -> None:
         close(app)
     finally:
         set_language("en")
+
+
+def test_the_lobby_on_a_busy_port_says_so_and_opens_another(config: Path) -> None:
+    import socket
+
+    from scenes.lan_host import HostLobbyScene
+
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        app = make_app(welcomed=True)
+        lobby = HostLobbyScene(app, bind="127.0.0.1", advertise=False, port=port)
+        app.push(lobby)
+        choose(Driver(app), lobby, "Open the lobby")
+        assert lobby.host is not None and lobby.host.port != port
+        said = str(lobby.subtitle)
+        assert str(port) in said and str(lobby.host.port) in said and "in use" in said, said
+        close(app)
