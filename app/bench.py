@@ -20,7 +20,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     if args.what == "engine":
         from engine.bench import bench_engine
 
-        result = bench_engine(args.games or 300)
+        result = bench_engine(args.games or 300, getattr(args, "players", 2))
     elif args.what == "bots":
         from engine.ai.bench import bench_bots
 

@@ -6,7 +6,6 @@ from typing import Any
 
 from .claims import best_completion, strength_of
 from .game import Game
-from .rules import SEATS
 
 
 def _side(game: Game, index: int, seat: str) -> dict[str, Any]:
@@ -31,11 +30,11 @@ def analyze(game: Game) -> list[dict[str, Any]]:
         if flag.claimed is not None:
             entry["claimable_by"] = "claimed"
             entry["claimed"] = flag.claimed
-        for seat in SEATS:
+        for seat in flag.pair:  # the flag's two seats (R47): north and south, or its front's pair
             entry[seat] = _side(game, i, seat)
         entry["counterexample"] = None
         if flag.claimed is None:
-            for seat in SEATS:
+            for seat in flag.pair:
                 if not flag.complete(seat):
                     continue
                 verdict = game.judge_claim(i + 1, seat)
@@ -44,7 +43,7 @@ def analyze(game: Game) -> list[dict[str, Any]]:
                 else:
                     entry["counterexample"] = list(verdict.theirs_cards)
             entry["proof"] = None
-            if entry["claimable_by"] in SEATS:
+            if entry["claimable_by"] in flag.pair:
                 entry["proof"] = game.judge_claim(i + 1, entry["claimable_by"]).reason
         out.append(entry)
     return out

@@ -3,8 +3,10 @@
 Bot figures: engine.ai.bench.
 
 Engine figures: `games_per_s` is whole random-vs-random games with tactics, every provable flag
-claimed at every claim step, on one core; `claim_us_p50`/`claim_us_max` time one flag's claim
-proof from cold caches over the hard positions of `bench_data`.
+claimed at every claim step, on one core (with `--players 3`, `games_per_s_3p` is the same for
+three random bots in the three-player game, R46-R53, measured in the same run);
+`claim_us_p50`/`claim_us_max` time one flag's claim proof from cold caches over the hard positions
+of `bench_data`.
 """
 
 from __future__ import annotations
@@ -20,15 +22,17 @@ from .ai.random_bot import RandomBot
 from .bench_data import load
 from .game import Game
 from .position import from_position
+from .rules import Rules
 
 
-def bench_games(games: int) -> dict[str, Any]:
+def bench_games(games: int, players: int = 2) -> dict[str, Any]:
     actions = 0
     claimed = 0
+    rules = Rules() if players == 2 else Rules(tactics=False, players=3)
     start = time.perf_counter()
     for seed in range(games):
-        game = Game.new(seed=seed)
-        bots = {"north": RandomBot(seed * 2), "south": RandomBot(seed * 2 + 1)}
+        game = Game.new(rules, seed=seed)
+        bots = {s: RandomBot(seed * players + i) for i, s in enumerate(game.seats)}
         while game.result is None:
             action = bots[game.to_move].choose_in(game)
             game.apply(action)
@@ -67,8 +71,10 @@ def bench_claims(repeats: int = 30) -> dict[str, Any]:
             "claim_us_max": round(max(per_position), 1), "claim_us_max_single": round(max(samples), 1)}
 
 
-def bench_engine(games: int) -> dict[str, Any]:
-    out = {"python": platform.python_version()}
+def bench_engine(games: int, players: int = 2) -> dict[str, Any]:
+    out: dict[str, Any] = {"python": platform.python_version()}
     out.update(bench_games(games))
+    if players == 3:
+        out.update({f"{k}_3p": v for k, v in bench_games(games, 3).items() if k != "games"})
     out.update(bench_claims())
     return out

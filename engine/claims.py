@@ -14,16 +14,21 @@ from typing import NamedTuple
 
 from .cards import TROOP_BIT, card_name
 from .formations import Formation, best_formation, evaluate
-from .rules import OTHER
+from .rules import SEATS
 
 
 class FlagState:
-    """One flag: both sides, its environment tactics, the R18 tie-break, and its owner."""
+    """One flag: both sides, its environment tactics, the R18 tie-break, and its owner.
 
-    __slots__ = ("claimed", "first_complete", "fog", "mud", "sides")
+    `pair` names the two seats that fight here (R47): north and south in the two-player game, the
+    two seats of the flag's front in the three-player one. `sides` has exactly those two keys.
+    """
 
-    def __init__(self) -> None:
-        self.sides: dict[str, list[str]] = {"north": [], "south": []}
+    __slots__ = ("claimed", "first_complete", "fog", "mud", "pair", "sides")
+
+    def __init__(self, pair: tuple[str, str] = SEATS) -> None:
+        self.pair = pair
+        self.sides: dict[str, list[str]] = {pair[0]: [], pair[1]: []}
         self.fog: str | None = None
         self.mud: str | None = None
         self.first_complete: str | None = None
@@ -37,9 +42,15 @@ class FlagState:
     def complete(self, seat: str) -> bool:
         return len(self.sides[seat]) >= self.size
 
+    def other(self, seat: str) -> str:
+        """The seat facing `seat` at this flag."""
+        a, b = self.pair
+        return b if seat == a else a
+
     def copy(self) -> FlagState:
         out = FlagState.__new__(FlagState)
-        out.sides = {"north": self.sides["north"][:], "south": self.sides["south"][:]}
+        a, b = out.pair = self.pair
+        out.sides = {a: self.sides[a][:], b: self.sides[b][:]}
         out.fog, out.mud = self.fog, self.mud
         out.first_complete, out.claimed = self.first_complete, self.claimed
         return out
@@ -98,8 +109,11 @@ def describe(formation: Formation, fog: bool) -> str:
 
 
 def judge(flag: FlagState, seat: str, unseen: int, cache: BestCache, names: dict[str, str] | None = None) -> Judgement:
-    """Can `seat` claim this flag now (R20)? Never looks at hands or decks: only `unseen` (R21)."""
-    other = OTHER[seat]
+    """Can `seat` claim this flag now (R20)? Never looks at hands or decks: only `unseen` (R21, R49)."""
+    if seat not in flag.sides:
+        a, b = flag.pair
+        return Judgement(False, f"this flag is fought over by {a} and {b}, not by you (R48)", None, None, False, ())
+    other = flag.other(seat)
     who = (names or {}).get(other, other)
     if flag.claimed is not None:
         return Judgement(False, f"the flag is already held by {flag.claimed} (R19)", None, None, False, ())

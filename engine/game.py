@@ -25,10 +25,15 @@ from .cards import (
 from .claims import BestCache, FlagState, Judgement, judge
 from .errors import IllegalAction
 from .rng import SplitMix64, shuffle
-from .rules import OTHER, SEATS, TURN_STEPS, Rules
+from .rules import LINES3, OTHER, SEATS, SEATS3, TURN_STEPS, Rules
 
 Event = dict[str, Any]
 HAND_LIMIT = 7
+#: The three-player Breakthroughs (R51): three flags in a row on a seat's line, through the centre.
+BREAKTHROUGHS3: dict[str, tuple[tuple[int, int, int], ...]] = {
+    seat: tuple((line[i], line[i + 1], line[i + 2]) for i in range(4)) for seat, line in LINES3.items()
+}
+NAMES3: dict[str, str] = {"south": "South", "west": "West", "east": "East"}
 
 
 class Game:
@@ -36,17 +41,20 @@ class Game:
 
     def __init__(self, rules: Rules | None = None) -> None:
         self.rules = rules or Rules()
+        #: The seats in turn order (R46): north and south, or south, west and east.
+        self.seats: tuple[str, ...] = self.rules.seats
+        seats = self.seats
         self.seed: int | None = None
         self.first: str = "south"
-        self.players: dict[str, str] = {"north": "North", "south": "South"}
-        self.flags: list[FlagState] = [FlagState() for _ in range(9)]
-        self.hands: dict[str, list[str] | None] = {"north": [], "south": []}
-        self.hand_sizes: dict[str, int] = {"north": 0, "south": 0}
+        self.players: dict[str, str] = {"north": "North", "south": "South"} if len(seats) == 2 else dict(NAMES3)
+        self.flags: list[FlagState] = [FlagState(pair) for pair in self.rules.fronts]
+        self.hands: dict[str, list[str] | None] = {s: [] for s in seats}
+        self.hand_sizes: dict[str, int] = {s: 0 for s in seats}
         # Tactics in a hidden hand, when a loaded view said so (R45); a known hand is simply counted.
-        self.hidden_tactics: dict[str, int | None] = {"north": None, "south": None}
+        self.hidden_tactics: dict[str, int | None] = {s: None for s in seats}
         self.decks: dict[str, list[str] | None] = {"troops": [], "tactics": []}
         self.deck_sizes: dict[str, int] = {"troops": 0, "tactics": 0}
-        self.discards: dict[str, list[str]] = {"north": [], "south": []}
+        self.discards: dict[str, list[str]] = {s: [] for s in seats}
         self.to_move = "south"
         self.phase = "play"
         # Cards drawn by this turn's Scout. It stays set until the turn ends, so that a position
@@ -54,8 +62,8 @@ class Game:
         self.scout_drawn = 0
         self.passes = 0
         self.seen = 0  # troops face up on the table or in a discard pile (R21)
-        self.tactics_played: dict[str, int] = {"north": 0, "south": 0}
-        self.leader_played: dict[str, bool] = {"north": False, "south": False}
+        self.tactics_played: dict[str, int] = {s: 0 for s in seats}
+        self.leader_played: dict[str, bool] = {s: False for s in seats}
         # R27's ruling: a dead Leader may not go back with Scout. Only an old record's replay turns it off.
         self.keep_dead_leader = True
         self.result: dict[str, Any] | None = None
@@ -67,8 +75,10 @@ class Game:
     @classmethod
     def new(cls, rules: Rules | None = None, seed: int = 0, first: str | None = None,
             players: dict[str, str] | None = None) -> Game:
-        """Shuffle and deal from one seed (R4-R6). Without `first`, the seed chooses (R5)."""
+        """Shuffle and deal from one seed (R4-R6, R46). Without `first`, the seed chooses (R5)."""
         game = cls(rules)
+        if len(game.seats) == 3:
+            return game._deal_three(seed, first, players)
         rng = SplitMix64(seed)
         game.seed = seed
         coin = SEATS[rng.below(2)]  # always drawn, so a stated first player leaves the shuffle unchanged
@@ -92,17 +102,41 @@ class Game:
         game._events.clear()
         return game
 
+    def _deal_three(self, seed: int, first: str | None, players: dict[str, str] | None) -> Game:
+        """R46: 60 troops, 7 to each of three players one at a time from the first clockwise, 39 left."""
+        rng = SplitMix64(seed)
+        self.seed = seed
+        coin = SEATS3[rng.below(3)]
+        self.first = first if first is not None else coin
+        if players:
+            self.players = dict(players)
+        troops = list(TROOPS)
+        shuffle(troops, rng)
+        order = (self.first, self.rules.next_seat(self.first), self.rules.next_seat(self.rules.next_seat(self.first)))
+        hands: dict[str, list[str]] = {s: [] for s in SEATS3}
+        for i in range(3 * HAND_LIMIT):
+            hands[order[i % 3]].append(troops.pop())
+        self.hands = {s: hands[s] for s in SEATS3}
+        self.hand_sizes = {s: HAND_LIMIT for s in SEATS3}
+        self.decks = {"troops": troops, "tactics": []}
+        self.deck_sizes = {"troops": len(troops), "tactics": 0}
+        self.to_move = self.first
+        self._enter_step(0)
+        self._events.clear()
+        return self
+
     def copy(self) -> Game:
         """An independent copy (bots search on copies); the claim cache is shared, it is only facts."""
         out = Game.__new__(Game)
         out.rules, out.seed, out.first, out.players = self.rules, self.seed, self.first, self.players
+        out.seats = self.seats
         out.flags = [f.copy() for f in self.flags]
         out.hands = {s: (h[:] if h is not None else None) for s, h in self.hands.items()}
         out.hand_sizes = dict(self.hand_sizes)
         out.hidden_tactics = dict(self.hidden_tactics)
         out.decks = {d: (c[:] if c is not None else None) for d, c in self.decks.items()}
         out.deck_sizes = dict(self.deck_sizes)
-        out.discards = {"north": self.discards["north"][:], "south": self.discards["south"][:]}
+        out.discards = {s: d[:] for s, d in self.discards.items()}
         out.to_move, out.phase, out.scout_drawn = self.to_move, self.phase, self.scout_drawn
         out.passes, out.seen = self.passes, self.seen
         out.tactics_played = dict(self.tactics_played)
@@ -132,7 +166,8 @@ class Game:
         unseen = self.unseen()
         out = []
         for i, flag in enumerate(self.flags):
-            if flag.claimed is None and len(flag.sides[seat]) >= flag.size and \
+            side = flag.sides.get(seat)  # None: not a flag of this seat's fronts (R48)
+            if flag.claimed is None and side is not None and len(side) >= flag.size and \
                     judge(flag, seat, unseen, self._best_cache).ok:
                 out.append(i + 1)
         return out
@@ -163,14 +198,14 @@ class Game:
 
     def may_play_tactic(self, seat: str) -> bool:
         """R24: never more than one tactics card ahead of the opponent."""
-        return self.tactics_played[seat] <= self.tactics_played[OTHER[seat]]
+        return all(self.tactics_played[seat] <= self.tactics_played[s] for s in self.seats if s != seat)
 
     def troop_playable(self, seat: str) -> bool:
         """R9: does the player hold a troop and have a free slot at an unclaimed flag?"""
         hand = self.hand(seat)
         if not any(card in TROOP_BIT for card in hand):
             return False
-        return any(f.claimed is None and len(f.sides[seat]) < f.size for f in self.flags)
+        return any(f.claimed is None and seat in f.sides and len(f.sides[seat]) < f.size for f in self.flags)
 
     # ------------------------------------------------------------------ legal actions
     def legal_actions(self) -> list[Action]:
@@ -189,8 +224,8 @@ class Game:
 
     def _legal_plays(self, seat: str) -> list[Action]:
         hand = self.hand(seat)
-        other = OTHER[seat]
-        open_flags = [(i + 1, f) for i, f in enumerate(self.flags) if f.claimed is None]
+        # Only the flags of this seat's fronts (R48); in the two-player game, every flag.
+        open_flags = [(i + 1, f) for i, f in enumerate(self.flags) if f.claimed is None and seat in f.sides]
         slot_flags = [n for n, f in open_flags if len(f.sides[seat]) < f.size]
         out: list[Action] = []
         tactic_ok = self.may_play_tactic(seat)
@@ -220,10 +255,10 @@ class Game:
                                    for t in slot_flags if t != n)
             elif card == "deserter":
                 out.extend({"type": "play", "card": card, "from_flag": n, "target": target}
-                           for n, f in open_flags for target in f.sides[other])
+                           for n, f in open_flags for target in f.sides[f.other(seat)])
             elif card == "traitor":
                 out.extend({"type": "play", "card": card, "from_flag": n, "target": target, "to_flag": t}
-                           for n, f in open_flags for target in f.sides[other] if target in TROOP_BIT
+                           for n, f in open_flags for target in f.sides[f.other(seat)] if target in TROOP_BIT
                            for t in slot_flags)
         if not out:  # R9: a pass only when no card at all can be played
             out.append({"type": "pass"})
@@ -293,6 +328,9 @@ class Game:
 
     def _check_slot(self, flag_no: int, seat: str) -> FlagState:
         flag = self.flags[flag_no - 1]
+        if seat not in flag.sides:
+            raise IllegalAction(f"flag {flag_no} is fought over by {flag.pair[0]} and {flag.pair[1]}, "
+                                "not by you (R48)")
         if flag.claimed is not None:
             raise IllegalAction(f"flag {flag_no} is claimed and frozen (R19)")
         if len(flag.sides[seat]) >= flag.size:
@@ -313,7 +351,7 @@ class Game:
             flag.fog = seat
             return
         flag.mud = seat
-        for side in SEATS:  # a side of 3 is incomplete again (R31, R18)
+        for side in flag.pair:  # a side of 3 is incomplete again (R31, R18)
             if len(flag.sides[side]) == 3:
                 self._emit("incomplete", seat=side, flag=n)
         flag.first_complete = None
@@ -352,7 +390,8 @@ class Game:
             self._add_to_side(to_flag, seat, act["target"])
 
     def _play_deserter(self, act: Action) -> None:
-        seat, other = self.to_move, OTHER[self.to_move]
+        seat = self.to_move
+        other = self.flags[act["from_flag"] - 1].other(seat)
         self._take_target(act, other, troops_only=False)
         self.discards[seat].append("deserter")
         self._emit("play", seat=seat, card="deserter", from_flag=act["from_flag"], target=act["target"])
@@ -360,7 +399,8 @@ class Game:
         self.discards[other].append(act["target"])
 
     def _play_traitor(self, act: Action) -> None:
-        seat, other = self.to_move, OTHER[self.to_move]
+        seat = self.to_move
+        other = self.flags[act["from_flag"] - 1].other(seat)
         self._take_target(act, other, troops_only=True)
         self._check_slot(act["to_flag"], seat)
         self.discards[seat].append("traitor")
@@ -377,7 +417,7 @@ class Game:
         if bit:
             self.seen |= bit
         if len(side) == flag.size:  # R18: the moment the side last reached its count
-            other = OTHER[seat]
+            other = flag.other(seat)
             if len(flag.sides[other]) >= flag.size:
                 flag.first_complete = other
             self._emit("complete", seat=seat, flag=flag_no)
@@ -479,14 +519,26 @@ class Game:
     def _check_win(self, seat: str) -> None:
         """R38: an Envelopment (5 flags, adjacent or not) or a Breakthrough (3 adjacent, fewer than 5) ends
         the game at once; five flags are named an Envelopment first, as the Hungarian match counts them."""
+        if len(self.seats) == 3:
+            self._check_win_three(seat)
+            return
         held = [f.claimed == seat for f in self.flags]
         if sum(held) >= 5:
             self._finish(seat, "envelopment")
         elif any(held[i] and held[i + 1] and held[i + 2] for i in range(7)):
             self._finish(seat, "breakthrough")
 
+    def _check_win_three(self, seat: str) -> None:
+        """R51: any four flags (an Envelopment, named first as in R38), or three in a row on the seat's own
+        line (a Breakthrough)."""
+        held = {i + 1 for i, f in enumerate(self.flags) if f.claimed == seat}
+        if len(held) >= 4:
+            self._finish(seat, "envelopment")
+        elif any(a in held and b in held and c in held for a, b, c in BREAKTHROUGHS3[seat]):
+            self._finish(seat, "breakthrough")
+
     def _finish(self, winner: str | None, how: str) -> None:
-        flags = {s: sum(f.claimed == s for f in self.flags) for s in SEATS}
+        flags = {s: sum(f.claimed == s for f in self.flags) for s in self.seats}
         self.result = {"winner": winner, "how": how, "flags": flags}
         self.phase = "over"
         self._emit("game_over", **self.result)
@@ -512,19 +564,21 @@ class Game:
         self._end_turn()
 
     def _end_turn(self) -> None:
-        if self.passes >= 2:
+        if self.passes >= len(self.seats):  # R39, R50: every player passed, one after another
             self._finish_by_passes()
             return
-        self.to_move = OTHER[self.to_move]
+        self.to_move = self.rules.next_seat(self.to_move)
         self.scout_drawn = 0
         self._emit("turn", seat=self.to_move)
         self._enter_step(0)
 
     def _finish_by_passes(self) -> None:
-        """R39: both passed in a row; award every provable flag, the player due to move first."""
-        self._emit("both_passed")
-        seat = OTHER[self.to_move]
-        for claimant in (seat, OTHER[seat]):
+        """R39, R50: all passed in a row; award every provable flag, the player due to move first, then
+        in turn order."""
+        self._emit("both_passed" if len(self.seats) == 2 else "all_passed")
+        claimant = self.to_move
+        for _ in self.seats:
+            claimant = self.rules.next_seat(claimant)
             for n in self.claimable_flags(claimant):
                 self._award(n, claimant, self.judge_claim(n, claimant))
                 if self.result is not None:
@@ -532,12 +586,14 @@ class Game:
         self._finish_on_flag_count()
 
     def _finish_on_flag_count(self) -> None:
-        """R39: without a Breakthrough or Envelopment, more flags wins; equal flags is a draw."""
-        counts = {s: sum(f.claimed == s for f in self.flags) for s in SEATS}
-        if counts["north"] == counts["south"]:
+        """R39, R51: without a Breakthrough or Envelopment, most flags wins; a shared most is a draw."""
+        counts = {s: sum(f.claimed == s for f in self.flags) for s in self.seats}
+        most = max(counts.values())
+        leaders = [s for s in self.seats if counts[s] == most]
+        if len(leaders) > 1:
             self._finish(None, "draw")
         else:
-            self._finish(max(SEATS, key=lambda s: counts[s]), "flags")
+            self._finish(leaders[0], "flags")
 
     # ------------------------------------------------------------------ views
     def view(self, seat: str | None = None) -> dict[str, Any]:

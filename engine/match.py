@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from .errors import IllegalAction, NotationError
-from .rules import OTHER, SEATS, check_seat
+from .rules import OTHER, SEATS, SEATS3, check_seat
 
 FORMAT = "battleline-match/1"
 #: How a match ends (R41): after a fixed number of games, when someone reaches a number of points,
@@ -34,12 +34,14 @@ def _limit(value: Any, end: str, where: str) -> int | None:
     return value
 
 
-def check_result(data: Any, where: str = "result") -> dict[str, Any]:
+def check_result(data: Any, where: str = "result", players: int = 2) -> dict[str, Any]:
     """A game result as `Game.result` gives it, checked field by field and for consistency (R38, R39).
 
     An old result naming a five-flag win a Breakthrough comes back as an Envelopment (R38), so a saved
-    Hungarian match counts it as the rules now do (R41).
+    Hungarian match counts it as the rules now do (R41). `players=3`: a three-player result (R51).
     """
+    if players == 3:
+        return _check_result_three(data, where)
     if not isinstance(data, dict):
         raise NotationError(f"{where}: expected an object")
     for key in data:
@@ -76,35 +78,81 @@ def check_result(data: Any, where: str = "result") -> dict[str, Any]:
     return {"winner": winner, "how": how, "flags": {"north": flags["north"], "south": flags["south"]}}
 
 
+def _check_result_three(data: Any, where: str) -> dict[str, Any]:
+    """A three-player game's result (R51): the same fields, with three seats' flag counts."""
+    if not isinstance(data, dict):
+        raise NotationError(f"{where}: expected an object")
+    for key in data:
+        if key not in ("winner", "how", "flags"):
+            raise NotationError(f"{where}.{key}: unknown field")
+    for key in ("winner", "how", "flags"):
+        if key not in data:
+            raise NotationError(f"{where}.{key}: missing")
+    winner = None if data["winner"] is None else check_seat(data["winner"], f"{where}.winner", SEATS3)
+    how = data["how"]
+    if not isinstance(how, str) or how not in HOWS:
+        raise NotationError(f"{where}.how: expected one of {', '.join(HOWS)}")
+    flags = data["flags"]
+    if not isinstance(flags, dict) or set(flags) != set(SEATS3):
+        raise NotationError(f"{where}.flags: expected flag counts for south, west and east")
+    for seat in SEATS3:
+        n = flags[seat]
+        if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= 6:
+            raise NotationError(f"{where}.flags.{seat}: expected a whole number from 0 to 6")
+    if sum(flags[s] for s in SEATS3) > 9:
+        raise NotationError(f"{where}.flags: more than 9 flags held")
+    if (winner is None) != (how == "draw"):
+        raise NotationError(f"{where}.winner: a drawn game has no winner, and only a drawn game")
+    most = max(flags[s] for s in SEATS3)
+    if winner is None:
+        if sum(flags[s] == most for s in SEATS3) < 2:
+            raise NotationError(f"{where}.flags: a drawn game has its most flags shared (R51)")
+    else:
+        mine = flags[winner]
+        others = [flags[s] for s in SEATS3 if s != winner]
+        needed = {"breakthrough": 3, "envelopment": 4, "flags": max(others) + 1}[how]
+        if mine < needed or max(others) > 3:
+            raise NotationError(f"{where}.flags: {mine} flags against {' and '.join(map(str, others))} "
+                                f"is not a win by {how} (R51)")
+    return {"winner": winner, "how": how, "flags": {s: flags[s] for s in SEATS3}}
+
+
 def points_of(result: dict[str, Any]) -> dict[str, int]:
-    """R40: the winner scores 5, the loser 1 per flag held; a drawn game scores each player's flags."""
+    """R40, R52: the winner scores 5, every other player 1 per flag held; a drawn game scores each
+    player's flags."""
     winner = result["winner"]
     if winner is None:
         return dict(result["flags"])
-    loser = OTHER[winner]
-    return {winner: WIN_POINTS, loser: result["flags"][loser]}
+    points = {s: n for s, n in result["flags"].items()}
+    points[winner] = WIN_POINTS
+    return points
 
 
 class Match:
     """The score of a match so far, who starts the next game, and whether the match is over."""
 
-    def __init__(self, end: str = "hungarian", limit: int | None = None, first: str = "south") -> None:
+    def __init__(self, end: str = "hungarian", limit: int | None = None, first: str = "south",
+                 players: int = 2) -> None:
         if end not in ENDS:
             raise NotationError(f"match.end: expected one of {', '.join(ENDS)}")
+        if players not in (2, 3):
+            raise NotationError("match.players: expected 2 or 3")
         self.end = end
+        self.players = players
+        self.seats: tuple[str, ...] = SEATS if players == 2 else SEATS3
         self.limit = _limit(limit, end, "match.limit")
-        self.first = check_seat(first, "match.first")
+        self.first = check_seat(first, "match.first", self.seats)
         self.games: list[dict[str, Any]] = []
-        self.scores: dict[str, int] = {"north": 0, "south": 0}
+        self.scores: dict[str, int] = {s: 0 for s in self.seats}
         self.next_first = self.first
 
     def record_game(self, result: Any) -> dict[str, int]:
         """Add one finished game's result; returns the points it scored (R40)."""
-        checked = check_result(result)
+        checked = check_result(result, players=self.players)
         if self.over:
             raise IllegalAction("the match is over (R41)")
         points = points_of(checked)
-        for seat in SEATS:
+        for seat in self.seats:
             self.scores[seat] += points[seat]
         self.games.append(checked)
         if checked["winner"] is not None:  # R5, R40: the winner starts; after a draw, the same player
@@ -129,16 +177,17 @@ class Match:
 
     def _decided_by(self) -> tuple[bool, str | None]:
         """(is the match over, who won it: None for a drawn match or one still going)."""
-        north, south = self.scores["north"], self.scores["south"]
-        leader = "north" if north > south else "south" if south > north else None
+        ranked = sorted(self.scores.values(), reverse=True)
+        top, second = ranked[0], ranked[1]
+        leader = next(s for s in self.seats if self.scores[s] == top) if top > second else None
         if self.end == "games":
             return len(self.games) >= (self.limit or 0), leader
         if self.end == "points":
-            if max(north, south) < (self.limit or 0):
+            if top < (self.limit or 0):
                 return False, None
-            # Both may pass the mark in one game: more points wins; equal points, that game's winner.
+            # Several may pass the mark in one game: most points wins; equal points, that game's winner.
             return True, leader or self.games[-1]["winner"]
-        if leader is not None and abs(north - south) >= HUNGARIAN_LEAD:
+        if leader is not None and top - second >= HUNGARIAN_LEAD:
             return True, leader
         seat, wins, breakthroughs = self._streak()
         if wins >= HUNGARIAN_STREAK or breakthroughs >= HUNGARIAN_BREAKTHROUGHS:
@@ -157,8 +206,11 @@ class Match:
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data: the options and the results; scores and the next first player follow from them."""
-        return {"format": FORMAT, "end": self.end, "limit": self.limit, "first": self.first,
-                "games": [dict(g, flags=dict(g["flags"])) for g in self.games]}
+        out = {"format": FORMAT, "end": self.end, "limit": self.limit, "first": self.first,
+               "games": [dict(g, flags=dict(g["flags"])) for g in self.games]}
+        if self.players != 2:  # a two-player match is saved exactly as it always was
+            out["players"] = self.players
+        return out
 
     @staticmethod
     def from_dict(data: Any) -> Match:
@@ -167,7 +219,7 @@ class Match:
             raise NotationError("match: expected an object")
         fields = ("format", "end", "limit", "first", "games")
         for key in data:
-            if key not in fields:
+            if key not in (*fields, "players"):
                 raise NotationError(f"match.{key}: unknown field")
         for key in fields:
             if key not in data:
@@ -177,12 +229,17 @@ class Match:
         end = data["end"]
         if not isinstance(end, str) or end not in ENDS:
             raise NotationError(f"match.end: expected one of {', '.join(ENDS)}")
-        match = Match(end, _limit(data["limit"], end, "match.limit"), check_seat(data["first"], "match.first"))
+        players = data.get("players", 2)
+        if isinstance(players, bool) or not isinstance(players, int) or players not in (2, 3):
+            raise NotationError("match.players: expected 2 or 3")
+        seats = SEATS if players == 2 else SEATS3
+        match = Match(end, _limit(data["limit"], end, "match.limit"), check_seat(data["first"], "match.first", seats),
+                      players)
         games = data["games"]
         if not isinstance(games, list) or len(games) > MAX_LIMIT:
             raise NotationError(f"match.games: expected a list of at most {MAX_LIMIT} results")
         for i, result in enumerate(games):
-            checked = check_result(result, f"match.games[{i}]")
+            checked = check_result(result, f"match.games[{i}]", players)
             if match.over:
                 raise NotationError(f"match.games[{i}]: the match was already over")
             match.record_game(checked)

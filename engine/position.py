@@ -19,15 +19,15 @@ FORMAT = "battleline-position/1"
 PHASES = ("play", "claim", "draw", "scout_draw", "scout_return")
 _FIELDS = {"format", "rules", "to_move", "flags", "discards", "hands", "hand_sizes", "decks",
            "phase", "scout_drawn", "passes", "hand_tactics"}
-_FLAG_FIELDS = {"north", "south", "fog", "mud", "first_complete", "claimed"}
+_FLAG_TACTICS = {"fog", "mud", "first_complete", "claimed"}
 
 
 def to_position(game: Game, seat: str | None = None) -> dict[str, Any]:
     """The position as `seat` sees it (R45), or the complete game state when `seat` is None."""
-    flags = [{"north": f.sides["north"][:], "south": f.sides["south"][:], "fog": f.fog, "mud": f.mud,
+    flags = [{f.pair[0]: f.sides[f.pair[0]][:], f.pair[1]: f.sides[f.pair[1]][:], "fog": f.fog, "mud": f.mud,
               "first_complete": f.first_complete, "claimed": f.claimed} for f in game.flags]
     hands: dict[str, list[str] | None] = {}
-    for s in SEATS:
+    for s in game.seats:
         hand = game.hands[s]
         hands[s] = hand[:] if hand is not None and (seat is None or seat == s) else None
     decks: dict[str, Any] = {}
@@ -39,7 +39,7 @@ def to_position(game: Game, seat: str | None = None) -> dict[str, Any]:
         "rules": game.rules.to_dict(),
         "to_move": game.to_move,
         "flags": flags,
-        "discards": {"north": game.discards["north"][:], "south": game.discards["south"][:]},
+        "discards": {s: game.discards[s][:] for s in game.seats},
         "hands": hands,
         "hand_sizes": dict(game.hand_sizes),
         "decks": decks,
@@ -47,7 +47,7 @@ def to_position(game: Game, seat: str | None = None) -> dict[str, Any]:
         "scout_drawn": game.scout_drawn,
         "passes": game.passes,
     }
-    counts = {s: game.hand_tactics(s) for s in SEATS}
+    counts = {s: game.hand_tactics(s) for s in game.seats}
     out["hand_tactics"] = {s: n for s, n in counts.items() if n is not None}
     return out
 
@@ -82,8 +82,8 @@ def _cards(value: Any, where: str, used: set[str], limit: int = 70) -> list[str]
     return list(value)
 
 
-def _optional_seat(value: Any, where: str) -> str | None:
-    return None if value is None else check_seat(value, where)
+def _optional_seat(value: Any, where: str, seats: tuple[str, ...] = SEATS) -> str | None:
+    return None if value is None else check_seat(value, where, seats)
 
 
 def from_position(data: Any) -> Game:
@@ -93,20 +93,21 @@ def from_position(data: Any) -> Game:
         raise NotationError(f"position.format: expected {FORMAT!r}")
     game = Game(Rules.from_dict(pos["rules"], "position.rules"))
     game.seed = None
-    game.to_move = check_seat(pos["to_move"], "position.to_move")
+    seats = game.seats
+    game.to_move = check_seat(pos["to_move"], "position.to_move", seats)
     used: set[str] = set()
     flags = pos["flags"]
     if not isinstance(flags, list) or len(flags) != 9:
         raise NotationError("position.flags: expected a list of 9 flags")
     for i, raw in enumerate(flags):
-        game.flags[i] = _read_flag(raw, f"position.flags[{i}]", used)
-    discards = _obj(pos["discards"], "position.discards", set(SEATS), set(SEATS))
-    game.discards = {s: _cards(discards[s], f"position.discards.{s}", used) for s in SEATS}
-    sizes = _obj(pos["hand_sizes"], "position.hand_sizes", set(SEATS), set(SEATS))
-    game.hand_sizes = {s: _int(sizes[s], f"position.hand_sizes.{s}", 0, HAND_LIMIT + 2) for s in SEATS}
-    hands = _obj(pos["hands"], "position.hands", set(SEATS), set(SEATS))
+        game.flags[i] = _read_flag(raw, f"position.flags[{i}]", used, game.rules.fronts[i])
+    discards = _obj(pos["discards"], "position.discards", set(seats), set(seats))
+    game.discards = {s: _cards(discards[s], f"position.discards.{s}", used) for s in seats}
+    sizes = _obj(pos["hand_sizes"], "position.hand_sizes", set(seats), set(seats))
+    game.hand_sizes = {s: _int(sizes[s], f"position.hand_sizes.{s}", 0, HAND_LIMIT + 2) for s in seats}
+    hands = _obj(pos["hands"], "position.hands", set(seats), set(seats))
     hidden = 0
-    for s in SEATS:
+    for s in seats:
         if hands[s] is None:
             game.hands[s] = None
             hidden += game.hand_sizes[s]
@@ -136,10 +137,10 @@ def from_position(data: Any) -> Game:
         raise NotationError(f"position.phase: expected one of {', '.join(PHASES)}")
     game.phase = phase
     game.scout_drawn = _int(pos.get("scout_drawn", 0), "position.scout_drawn", 0, 3)
-    game.passes = _int(pos.get("passes", 0), "position.passes", 0, 2)
+    game.passes = _int(pos.get("passes", 0), "position.passes", 0, len(seats))
     if phase == "scout_return" and game.scout_drawn < 2:
         raise NotationError("position.scout_drawn: a Scout return needs at least 2 cards drawn")
-    for s in SEATS:  # a hand exceeds 7 only while its owner is drawing or returning for a Scout
+    for s in seats:  # a hand exceeds 7 only while its owner is drawing or returning for a Scout
         scouting = s == game.to_move and phase in ("scout_draw", "scout_return")
         limit = HAND_LIMIT + 2 if scouting else HAND_LIMIT - (s == game.to_move and phase == "draw")
         if game.hand_sizes[s] > limit:
@@ -157,11 +158,11 @@ def _read_hand_tactics(game: Game, raw: Any, used: set[str]) -> None:
     counts must leave a split of the unlisted troops and tactics that the decks can hold."""
     if raw is None:
         return
-    counts = _obj(raw, "position.hand_tactics", set(SEATS), set())
+    counts = _obj(raw, "position.hand_tactics", set(game.seats), set())
     total_tactics = len(TACTICS) if game.rules.tactics else 0
     free_tactics = total_tactics - sum(1 for c in used if c in TACTICS)
     free_troops = len(TROOPS) - sum(1 for c in used if c in TROOP_BIT)
-    for s in SEATS:
+    for s in game.seats:
         if s not in counts:
             continue
         where = f"position.hand_tactics.{s}"
@@ -172,7 +173,7 @@ def _read_hand_tactics(game: Game, raw: Any, used: set[str]) -> None:
                 raise NotationError(f"{where}: the {s} hand holds a different number of tactics cards")
             continue
         game.hidden_tactics[s] = n
-    hidden = [s for s in SEATS if game.hands[s] is None]
+    hidden = [s for s in game.seats if game.hands[s] is None]
     said = [s for s in hidden if game.hidden_tactics[s] is not None]
     tactics_said = sum(game.hidden_tactics[s] or 0 for s in said)
     troops_said = sum(game.hand_sizes[s] - (game.hidden_tactics[s] or 0) for s in said)
@@ -184,12 +185,14 @@ def _read_hand_tactics(game: Game, raw: Any, used: set[str]) -> None:
         raise NotationError("position.hand_tactics: the hidden tactics and troops do not add up with the decks")
 
 
-def _read_flag(raw: Any, where: str, used: set[str]) -> FlagState:
-    data = _obj(raw, where, _FLAG_FIELDS, _FLAG_FIELDS)
-    flag = FlagState()
-    flag.fog = _optional_seat(data["fog"], f"{where}.fog")
-    flag.mud = _optional_seat(data["mud"], f"{where}.mud")
-    for s in SEATS:
+def _read_flag(raw: Any, where: str, used: set[str], pair: tuple[str, str] = SEATS) -> FlagState:
+    """One flag; its sides are the two seats of its front (R47), each required and no other."""
+    fields = _FLAG_TACTICS | set(pair)
+    data = _obj(raw, where, fields, fields)
+    flag = FlagState(pair)
+    flag.fog = _optional_seat(data["fog"], f"{where}.fog", pair)
+    flag.mud = _optional_seat(data["mud"], f"{where}.mud", pair)
+    for s in pair:
         side = _cards(data[s], f"{where}.{s}", used, flag.size)
         for card in side:
             if not fills_slot(card):
@@ -200,33 +203,33 @@ def _read_flag(raw: Any, where: str, used: set[str]) -> FlagState:
             if tactic in used:  # one Fog and one Mud exist (R2)
                 raise NotationError(f"{where}.{tactic}: {tactic} appears twice in the position")
             used.add(tactic)
-    flag.first_complete = _optional_seat(data["first_complete"], f"{where}.first_complete")
-    both = flag.complete("north") and flag.complete("south")
+    flag.first_complete = _optional_seat(data["first_complete"], f"{where}.first_complete", pair)
+    both = flag.complete(pair[0]) and flag.complete(pair[1])
     if flag.first_complete and not both:
         raise NotationError(f"{where}.first_complete: set while a side is incomplete")
     if both and not flag.first_complete:  # else a tie could never be settled
         raise NotationError(f"{where}.first_complete: required when both sides are complete (R18)")
-    flag.claimed = _optional_seat(data["claimed"], f"{where}.claimed")
+    flag.claimed = _optional_seat(data["claimed"], f"{where}.claimed", pair)
     return flag
 
 
 def _derive(game: Game) -> None:
     """Recompute what a position implies: seen troops, tactics counts (R24), Leaders (R27), result."""
     seen = 0
-    for s in SEATS:
-        played = [c for f in game.flags for c in f.sides[s]] + game.discards[s]
+    for s in game.seats:
+        played = [c for f in game.flags for c in f.sides.get(s, ())] + game.discards[s]
         for card in played:
             seen |= TROOP_BIT.get(card, 0)
-        tactics = [c for f in game.flags for c in f.sides[s] if c in TACTICS] + \
+        tactics = [c for f in game.flags for c in f.sides.get(s, ()) if c in TACTICS] + \
                   [c for c in game.discards[s] if c in TACTICS]
         game.tactics_played[s] = len(tactics) + sum((f.fog == s) + (f.mud == s) for f in game.flags)
         game.leader_played[s] = any(c in LEADERS for c in tactics)
     game.seen = seen
-    for s in SEATS:
+    for s in game.seats:
         game._check_win(s)
         if game.result is not None:
             return
-    if game.passes >= 2:
+    if game.passes >= len(game.seats):
         game._finish_on_flag_count()
     game._events.clear()
 

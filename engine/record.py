@@ -14,7 +14,7 @@ from typing import Any
 from .cards import LEADERS
 from .errors import IllegalAction, NotationError
 from .game import Event, Game
-from .rules import SEATS, Rules, check_seat
+from .rules import Rules, check_seat
 
 FORMAT = "battleline-game/1"
 _FIELDS = {"format", "seed", "rules", "first", "players", "actions", "result"}
@@ -49,15 +49,17 @@ def from_record(data: Any) -> Game:
     seed = data["seed"]
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**64:
         raise NotationError("record.seed: expected a whole number from 0 to 2^64 - 1")
+    rules = Rules.from_dict(data["rules"], "record.rules")
+    seats = rules.seats
     players = data["players"]
-    if not isinstance(players, dict) or set(players) != set(SEATS) or \
-            not all(isinstance(players[s], str) and len(players[s]) <= 100 for s in SEATS):
-        raise NotationError("record.players: expected names (at most 100 characters) for north and south")
+    if not isinstance(players, dict) or set(players) != set(seats) or \
+            not all(isinstance(players[s], str) and len(players[s]) <= 100 for s in seats):
+        names = " and ".join(seats) if len(seats) == 2 else f"{seats[0]}, {seats[1]} and {seats[2]}"
+        raise NotationError(f"record.players: expected names (at most 100 characters) for {names}")
     actions = data["actions"]
     if not isinstance(actions, list) or len(actions) > MAX_ACTIONS:
         raise NotationError(f"record.actions: expected a list of at most {MAX_ACTIONS} actions")
-    game = Game.new(Rules.from_dict(data["rules"], "record.rules"), seed,
-                    check_seat(data["first"], "record.first"), dict(players))
+    game = Game.new(rules, seed, check_seat(data["first"], "record.first", seats), dict(players))
     for i, action in enumerate(actions):
         try:
             replay(game, action)

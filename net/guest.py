@@ -61,7 +61,7 @@ class Guest:
         self.pending: tuple[int, dict[str, Any]] | None = None
         self.received: list[dict[str, Any]] = []  # every message, for the leak test
         self.keep_received = False
-        self.reconnects = 0
+        self.reconnects = 0  # times the host welcomed us back after the first welcome
         self.context = zmq.Context()
         atexit.register(self.close)
         self.socket: zmq.Socket[bytes] | None = None
@@ -178,7 +178,6 @@ class Guest:
             self._send({"t": "ping", "n": self._ping_n})
         if self.refused is None and not self.alive():
             log.warning("the host is silent; reconnecting")
-            self.reconnects += 1
             self.connect()
         return handled
 
@@ -204,7 +203,6 @@ class Guest:
             return None
         if kind == "error" and message.get("code") == "not_joined":
             if not self.asking:
-                self.reconnects += 1
                 self.connect()
             return None
         if self.sealer is not None and kind in ("refused", "error"):
@@ -217,6 +215,8 @@ class Guest:
     def _handle(self, message: dict[str, Any]) -> None:
         kind = message["t"]
         if kind == "welcome":
+            if self.welcomed:  # a rejoin, however the link was lost (counted once, when it is back)
+                self.reconnects += 1
             self.asking = False
             self.welcomed = True
             self._token_stale = False
@@ -253,7 +253,6 @@ class Guest:
                 self.retry_at = time.monotonic() + HEARTBEAT_S
                 return
             if message.get("code") == "not_joined" and not self.asking:  # the host forgot us: hello again
-                self.reconnects += 1
                 self._hello()
                 return
             if self.pending is not None and message.get("seq") == self.pending[0]:

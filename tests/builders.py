@@ -137,6 +137,71 @@ def record_under_old_r9(seed: int = 2) -> dict[str, Any]:
     raise LookupError("no seeded game passes with a flag to claim")
 
 
+# ---------------------------------------------------------------------- three players (R46-R53)
+FRONT_OF: dict[int, tuple[str, str]] = {n: (("west", "south") if n <= 3 else ("south", "east") if n <= 6
+                                            else ("east", "west")) for n in range(1, 10)}
+
+
+def position3(
+    *,
+    flags: Mapping[int, Mapping[str, Cards]] | None = None,
+    hands: Mapping[str, Cards] | None = None,
+    to_move: str = "south",
+    timing: str = "standard",
+    claimed: Mapping[int, str] | None = None,
+    first_complete: Mapping[int, str] | None = None,
+    troops_top: Cards = "",
+    leftovers: str = "deck",
+    phase: str = "play",
+    passes: int = 0,
+) -> dict[str, Any]:
+    """A complete three-player game state. `flags` maps flag number -> {seat: side} for the two seats
+    of its front (R47); `hands` maps seat -> hand. Every troop not named goes under `troops_top` in the
+    deck, or with `leftovers="south_discard"` (any seat) onto that seat's discard pile, emptying the deck."""
+    seats = ("south", "west", "east")
+    table: list[dict[str, Any]] = []
+    for n in range(1, 10):
+        a, b = FRONT_OF[n]
+        table.append({a: [], b: [], "fog": None, "mud": None, "first_complete": None, "claimed": None})
+    for n, sides in (flags or {}).items():
+        for seat, side in sides.items():
+            table[n - 1][seat] = cards(side)
+    for key, mapping in (("claimed", claimed), ("first_complete", first_complete)):
+        for n, seat in (mapping or {}).items():
+            table[n - 1][key] = seat
+    held = {s: cards((hands or {}).get(s, "")) for s in seats}
+    discards: dict[str, list[str]] = {s: [] for s in seats}
+    top = cards(troops_top)
+    used = [c for i, f in enumerate(table) for s in FRONT_OF[i + 1] for c in f[s]]
+    used += [c for s in seats for c in held[s]] + top
+    if len(used) != len(set(used)):
+        raise ValueError(f"builder: cards placed twice: {sorted({c for c in used if used.count(c) > 1})}")
+    rest = [c for c in TROOPS if c not in set(used)]
+    if leftovers == "deck":
+        deck = rest + top
+    else:
+        discards[leftovers.removesuffix("_discard")] = rest
+        deck = top
+    return {
+        "format": "battleline-position/1",
+        "rules": {"tactics": False, "claim_timing": timing, "players": 3},
+        "to_move": to_move,
+        "flags": table,
+        "discards": discards,
+        "hands": held,
+        "hand_sizes": {s: len(held[s]) for s in seats},
+        "decks": {"troops": deck, "tactics": []},
+        "phase": phase,
+        "scout_drawn": 0,
+        "passes": passes,
+    }
+
+
+def game3(**kwargs: Any) -> Game:
+    """`position3(...)` loaded by the engine."""
+    return from_position(position3(**kwargs))
+
+
 def record_under_old_r27(seed: int = 0) -> dict[str, Any]:
     """A game record made before R27's ruling: a Scout put back the Leader its player could no longer play.
 

@@ -139,6 +139,16 @@ def test_review_marks_the_costliest_moves_reproducibly() -> None:
         assert mark["preferred"] != mark["played"] and mark["cost"] > 0
 
 
+def test_review_in_parts_is_the_same_review() -> None:
+    """ReviewProcess shares a game's moves among processes: the parts merged are the whole review."""
+    from engine.ai.review import merge, review
+
+    record = _short_record()
+    parts = [review(record, "south", iterations=40, seed=3, part=(k, 2)) for k in range(2)]
+    assert all(p["moves"] for p in parts)
+    assert merge(parts) == review(record, "south", iterations=40, seed=3)
+
+
 def test_review_stops_when_asked(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from engine.ai.review import review
 

@@ -1,4 +1,4 @@
-"""The project's own docs hold true: docs/RULES.md defines R1-R45 once each, and every example in
+"""The project's own docs hold true: docs/RULES.md defines R1-R53 once each, and every example in
 docs/NOTATION.md is valid notation that the engine reads and agrees with.
 
 Each JSON block of NOTATION.md is recognised by its shape and checked by the engine's own reader for
@@ -23,7 +23,7 @@ from engine.match import check_result
 ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "docs" / "RULES.md"
 NOTATION = ROOT / "docs" / "NOTATION.md"
-RULE_IDS = range(1, 46)
+RULE_IDS = range(1, 54)
 #: Rules whose text carries a ruling of the team (the rulebooks are silent or disagree there).
 RULINGS = (5, 9, 22, 26, 27, 33, 38, 39)
 OPTIONAL_POSITION_FIELDS = {"hand_tactics", "phase", "scout_drawn", "passes"}

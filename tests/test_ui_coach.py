@@ -231,7 +231,7 @@ def test_review_cancelled_stops_its_process(app: App) -> None:
     app.push(scene)
     Driver(app).frames(2)
     scene.back()
-    assert not process._process.is_alive() and app.top is not scene
+    assert not process.alive() and app.top is not scene
 
 
 def test_review_lists_the_costliest_first_by_turn_with_why_the_other_move_was_better(app: App) -> None:

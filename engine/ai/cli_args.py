@@ -6,7 +6,10 @@ import argparse
 
 
 def args_arena(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--bots", required=True, metavar="A,B", help="two bot levels, e.g. easy,random")
+    p.add_argument("--bots", required=True, metavar="A,B",
+                   help="two bot levels, e.g. easy,random (three with --players 3)")
+    p.add_argument("--players", type=int, choices=[2, 3], default=2,
+                   help="3: the three-player game (R46-R53, troops only), bots rotating over the seats")
     p.add_argument("--games", type=int, required=True, metavar="N", help="games to play")
     p.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the first game (then S+1, ...)")
     p.add_argument("--move-time", type=float, default=None, metavar="SEC",

@@ -71,7 +71,7 @@ class Solver:
         self.nodes += 1
         if self.nodes > self.budget:
             raise OverBudget
-        if self.deadline is not None and not self.nodes & 1023 and time.perf_counter() > self.deadline:
+        if self.deadline is not None and not self.nodes & 127 and time.perf_counter() > self.deadline:
             raise OverBudget
         key = (tuple(state.sides), tuple(state.hands), tuple(state.claimed), tuple(state.first),
                state.to_move, state.passes, state.fog, state.mud, state.seen, tuple(state.played), tuple(state.leader))

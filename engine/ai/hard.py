@@ -13,7 +13,7 @@ hand or the tactics deck) and plays every surviving candidate in it:
   we can meet at once does not count against the line. The line ends in the normal evaluation,
   made exact by the world: both pools are the real hands and the troops each player would draw
   next. Our pool's cards are credited with more reach than the opponent's (HardBot.search_shares):
-  troops only, this moved hard from 53 to 78 of the same 100 games against normal;
+  our hand is ours to place, the opponent's every possible formation is not;
 - once the troop deck is empty (HardBot.endgame_troops), the line is played out to the end of the
   game by the playout policy on both sides: the last turns are forced plays the evaluation misses;
 - once nothing at all is left to draw (without tactics: the troop deck is empty), every card is
@@ -32,29 +32,16 @@ shared alike (EVEN_SHARE, so the lopsided search shares do not flatter us), read
 winning ((value + 1) / 2, clipped to 0-1). It is pessimistic by design (the opponent answers with
 the reply worst for us in each world), and is reported in `last_search["win_chance"]`.
 
-Speed: `battleline bench bots` gave 1,202 lines per second at 0.5 s per position and 2,729 at 1 s
-(2-core machine, one arena game running on the other core); since each line answers the opponent's
-reply with ours (HardBot.follow_ups) a line costs about three times what it did (4,868 and 5,035
-before). Ranking plays with each flag read once, and reading each side once per leaf, took it from
-1,198 to 1,425 lines per second at 0.5 s, with the same decisions. In the arena at `--iterations
-2400` (two games at once on the two cores, full rules, 20 games, seed 1) hard's decisions then
-averaged 0.49 s at the cap of 800 lines per decision (max_lines), so the cap is about K = 0.5 s.
-At the default 1 s budget they averaged 0.45 s, the longest 1.10 s (20 games, seed 1). A line costs
-more once the troop deck is empty.
+The clock: a move's budget (`move_time`) covers all of it: reading the position, the screening (at
+most SCREEN_SHARE of the budget, then the search takes what it has ranked), the search, the endgame
+solver (half the budget) and the win estimate's lines, which the search leaves time for at the rate
+of its own lines (at most RESERVE_SHARE of its time; the estimate reads fewer worlds past the
+deadline). With `iterations` set the search stops after exactly that many lines, nothing reads the
+clock, and the bot is deterministic from its seed (tests/test_bots_decisions.py holds it to recorded
+decisions). With only a time budget (the default, 1 s) how far it searches, and occasionally its
+choice, depends on the machine's speed and load.
 
-Strength (issue 18): before lines had our answer to the opponent's reply, more lines made hard
-weaker (full rules, seeds 1-100: 74 at 400 lines, 56 at 2,400; troops only, seeds 1-45: 31 at 1,200
-lines, 38 at 400). Deeper lines helped: with the answer, hard won 212 of 300 games against normal,
-and 187 of the same games without it (figures at `follow_ups`). With the answer, 800 lines beat 400
-(figures at `max_lines`), so a decision stops at 800 lines.
-`battleline arena --bots hard,normal --games 200 --seed 1001 --iterations 2400` (the cap makes any
-K >= 800 play alike), on games not used to choose any setting, at 800 lines: full rules 148 of 200
-with our pool's reach 0.7 (search_shares; 135 with 0.5, 128 at 400 lines, 123 without the answer);
-troops only (--no-tactics) 140 of 200 (136 at 400 lines, 127 without the answer).
-
-Reproducibility: with `iterations` set, the search stops after exactly that many lines and the
-bot is deterministic from its seed. With only a time budget (the default, 1 s) it stops on the
-clock, so how far it searches, and occasionally its choice, depends on the machine's speed and load.
+docs/BOTS.md has the measurements behind these choices and the commands that reproduce them.
 """
 
 
@@ -71,10 +58,9 @@ from .base import Bot
 from .endgame import OverBudget, Solver
 from .forecast import Forecast, random_mask
 from .lean import OVER, PLAY, SHIELD, Lean, LeanAction, from_action, to_action
-from .lean_eval import Shares, finish_turn, leaf_value
+from .lean_eval import Memo, Shares, finish_turn, leaf_value
 from .lean_policy import LeanPolicy
 from .normal import choose_deck, choose_return, hold_value, rank_plays
-from .outlook import Memo
 from .worlds import Hidden, determinize, hidden_of, sample_world
 
 #: Screening stages used to pick the candidates searched (worlds, candidates kept). Sixteen
@@ -86,6 +72,11 @@ SCREEN: tuple[tuple[int, int], ...] = ((2, 32), (8, 16))
 HALVINGS = (16, 48, 120)
 #: Part of the budget kept back for the answer's own overhead.
 SAFETY = 0.04
+#: Part of the budget the screening may use before the search takes over with what it has ranked.
+SCREEN_SHARE = 0.5
+#: Most of the search's time kept back for the win estimate's lines: on a slow or loaded machine the
+#: estimate reads fewer worlds rather than the search stopping after a handful of lines.
+RESERVE_SHARE = 0.2
 #: Chance that a pool card is open to a given flag at a leaf (engine.ai.outlook.reach), for
 #: both sides alike: the win chance reported to players is read with it.
 EVEN_SHARE = 0.5
@@ -104,11 +95,35 @@ class HardBot(Bot):
         #: "worlds", "win_chance"}, and "positions" and "proven" when the endgame solver decided;
         #: None when the decision needed no search.
         self.last_search: dict[str, Any] | None = None
+        self._asked: float | None = None
         self.last_values: list[tuple[Action, float]] = []
+        #: The level that played the last decision in hard's place: "normal" in a three-player game,
+        #: where hard has no search of its own yet (R46-R53); None when hard decided itself.
+        self.stand_in: str | None = None
+
+    def choose(self, position: dict[str, Any]) -> Action:
+        self._asked = time.perf_counter()  # reading the position is on the move's clock too
+        try:
+            return super().choose(position)
+        finally:
+            self._asked = None
+
+    def _deadline(self, started: float, share: float = 1.0) -> float | None:
+        """When this part of the move must end (`share` of the budget, less SAFETY); None with fixed
+        iterations, which make the bot's answer independent of the clock."""
+        if self.iterations is not None:
+            return None
+        return started + max(0.0, self.move_time - SAFETY) * share
 
     def choose_in(self, game: Game) -> Action:
-        started = time.perf_counter()
+        started = self._asked if self._asked is not None else time.perf_counter()
         self.last_search = None
+        self.stand_in = None
+        if len(game.seats) == 3:
+            from .three import choose_three
+
+            self.stand_in = "normal"
+            return choose_three(game, self.rng)
         actions = game.legal_actions()
         if len(actions) == 1:
             return actions[0]
@@ -122,7 +137,9 @@ class HardBot(Bot):
         solved = self._solve(game, started)
         if solved is not None:
             return solved
-        ranked = rank_plays(game, actions, forecast, SCREEN)
+        screen_end = self._deadline(started, SCREEN_SHARE)
+        ranked = rank_plays(game, actions, forecast, SCREEN,
+                            None if screen_end is None else lambda: time.perf_counter() > screen_end)
         if len(ranked) == 1:
             return ranked[0][1]
         return self._search(game, [a for _, a in ranked], started)
@@ -142,7 +159,7 @@ class HardBot(Bot):
         me = game.to_move
         state = Lean.from_game(determinize(game, me, sample_world(hidden_of(game, me), self.rng)))
         plays = state.plays() if candidates is None else [from_action(c) for c in candidates]
-        deadline = None if self.iterations is not None else started + max(0.0, self.move_time - SAFETY) / 2
+        deadline = self._deadline(started, 0.5)
         solver = Solver(state.to_move, self.solve_nodes, deadline)
         try:
             values = solver.values(state, plays)
@@ -173,7 +190,7 @@ class HardBot(Bot):
         me = game.to_move
         seat = SEATS.index(me)
         hidden = hidden_of(game, me)
-        deadline = started + max(0.0, self.move_time - SAFETY)
+        deadline = self._deadline(started)
         moves = [from_action(c) for c in candidates]
         totals = [0.0] * len(candidates)
         counts = [0] * len(candidates)
@@ -182,6 +199,9 @@ class HardBot(Bot):
         endgame = game.deck_sizes["troops"] <= self.endgame_troops
         done = worlds = 0
         search_start = time.perf_counter()
+        # The win chance is read after the search on `chance_worlds` more lines (_even_value): the
+        # search stops early enough to leave them their time, at the rate its own lines took.
+        reserve = 0.0 if endgame else float(self.chance_worlds)
         while True:
             base = Lean.from_game(determinize(game, me, sample_world(hidden, self.rng)))
             shares = self._shares(*self.search_shares[game.rules.tactics])
@@ -197,7 +217,7 @@ class HardBot(Bot):
                     totals[k] += self._line_value(state, seat, shares, memo)
                 counts[k] += 1
                 done += 1
-                if self._out_of_budget(done, deadline):
+                if self._out_of_budget(done, deadline, search_start, reserve):
                     stop = True
                     break
             worlds += 1
@@ -213,26 +233,32 @@ class HardBot(Bot):
                             if counts[k]]
         value = totals[best] / max(counts[best], 1)
         if not endgame:
-            value = self._even_value(game, moves[best], hidden, memo)
+            value = self._even_value(game, moves[best], hidden, memo, deadline)
         self.last_search = {"iterations": done, "seconds": time.perf_counter() - search_start,
                             "candidates": len(candidates), "worlds": worlds, "win_chance": _chance(value)}
         return candidates[best]
 
-    def _even_value(self, game: Game, move: LeanAction, hidden: Hidden, memo: Memo) -> float:
+    def _even_value(self, game: Game, move: LeanAction, hidden: Hidden, memo: Memo,
+                    deadline: float | None = None) -> float:
         """The chosen play's line value with even shares, the one the win chance is read from.
 
         The search's own shares flatter our side (search_shares credit our pool with more reach, see
         below), so the estimate shown to players is read again on `chance_worlds` worlds with both
-        pools shared alike (EVEN_SHARE).
+        pools shared alike (EVEN_SHARE); on fewer when the move's `deadline` comes first (a loaded
+        machine), so the move keeps its budget.
         """
         me = game.to_move
         seat = SEATS.index(me)
         total = 0.0
+        done = 0
         for _ in range(self.chance_worlds):
+            if done and deadline is not None and time.perf_counter() >= deadline:
+                break
             state = Lean.from_game(determinize(game, me, sample_world(hidden, self.rng)))
             state.apply(move)
             total += self._line_value(state, seat, self._shares(EVEN_SHARE, EVEN_SHARE), memo)
-        return total / self.chance_worlds
+            done += 1
+        return total / done
 
     def estimate(self, game: Game, worlds: int = 64) -> float:
         """The chance that the player to move wins, from the evaluation alone (no search).
@@ -266,12 +292,16 @@ class HardBot(Bot):
         return [([random_mask(self.rng, mine) for _ in range(9)],
                  [random_mask(self.rng, theirs) for _ in range(9)]) for _ in range(self.leaf_shares)]
 
-    def _out_of_budget(self, done: int, deadline: float) -> bool:
+    def _out_of_budget(self, done: int, deadline: float | None, since: float = 0.0, reserve: float = 0.0) -> bool:
+        """Whether the search must stop after `done` lines: the line cap, the fixed iterations, or the
+        clock, keeping back the time of `reserve` more lines at the rate of those done since `since`."""
         if self.max_lines is not None and done >= self.max_lines:
             return True
-        if self.iterations is not None:
-            return done >= self.iterations
-        return time.perf_counter() >= deadline
+        if deadline is None:
+            return self.iterations is not None and done >= self.iterations
+        now = time.perf_counter()
+        kept = min(reserve * (now - since) / done, RESERVE_SHARE * (deadline - since))
+        return now + kept >= deadline
 
     #: With this few troops left to draw, lines are played to the end of the game by the playout policy
     #: instead of being judged statically. The playout policy is the easy bot's, far weaker than the
@@ -327,7 +357,7 @@ class HardBot(Bot):
         if state.phase == OVER or state.to_move == me:
             return leaf_value(state, me, shares, memo)
         worst = float("inf")
-        for play in self.policy.ranked(state, _plain(state.plays()))[:self.replies]:
+        for play in self.policy.ranked_plain(state)[:self.replies]:
             after = state.copy()
             after.apply(play)
             finish_turn(after, other)
@@ -352,7 +382,7 @@ class HardBot(Bot):
         if state.phase != PLAY or state.to_move != me:
             return leaf_value(state, me, shares, memo)
         best = -float("inf")
-        for play in self.policy.ranked(state, _plain(state.plays()))[:self.follow_ups]:
+        for play in self.policy.ranked_plain(state)[:self.follow_ups]:
             after = state.copy()
             after.apply(play)
             best = max(best, leaf_value(after, me, shares, memo))

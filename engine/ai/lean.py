@@ -19,7 +19,7 @@ from ..claims import strength_of
 from ..formations import best_formation
 from ..game import HAND_LIMIT, Game
 from ..rules import SEATS, TURN_STEPS
-from .potential import troop_potential
+from .potential import side_potential
 
 NAMES: tuple[str, ...] = (*TROOPS, *TACTICS)
 ID: dict[str, int] = {name: i for i, name in enumerate(NAMES)}
@@ -80,12 +80,11 @@ def completion(side: int, size: int, fog: bool, unseen: int) -> int:
     key = (side, size, fog, unseen)
     found = _completions.get(key)
     if found is None:
-        cards = names(side)
         if side & ~TROOP_MASK:
-            best = best_formation(cards, size, fog, unseen)
+            best = best_formation(names(side), size, fog, unseen)
             found = -1 if best is None else best.strength
         else:
-            potential = troop_potential(cards, size, fog, unseen)
+            potential = side_potential(side, size, fog, unseen)
             found = -1 if potential is None else potential
         if len(_completions) > 200_000:
             _completions.clear()
@@ -196,7 +195,18 @@ class Lean:
         return completion(theirs, size, fog, TROOP_MASK & ~self.seen) <= ours
 
     def claimable(self, seat: int) -> list[int]:
-        return [i for i in range(9) if self.can_claim(i, seat)]
+        claimed, sides, mud = self.claimed, self.sides, self.mud
+        return [i for i in range(9) if claimed[i] == -1 and
+                sides[2 * i + seat].bit_count() >= (4 if mud >> i & 1 else 3) and self.can_claim(i, seat)]
+
+    def any_claimable(self, seat: int) -> bool:
+        """Whether `seat` can claim a flag (`claimable` without listing them: asked after every play)."""
+        claimed, sides, mud = self.claimed, self.sides, self.mud
+        for i in range(9):
+            if claimed[i] == -1 and sides[2 * i + seat].bit_count() >= (4 if mud >> i & 1 else 3) and \
+                    self.can_claim(i, seat):
+                return True
+        return False
 
     def legal(self) -> list[LeanAction]:
         """Every action the player to move may take (the same set as Game.legal_actions)."""
@@ -264,7 +274,7 @@ class Lean:
             seat = self.to_move
             self.claimed[act[2]] = seat
             self._check_win(seat)
-            if self.phase != OVER and not self.claimable(seat):
+            if self.phase != OVER and not self.any_claimable(seat):
                 self._enter_step(self.steps.index(CLAIM) + 1)
         elif kind == A_DONE:
             self._enter_step(self.steps.index(CLAIM) + 1)
@@ -362,7 +372,7 @@ class Lean:
             if step == PLAY:
                 self.phase = PLAY
                 return
-            if step == CLAIM and self.claimable(seat):
+            if step == CLAIM and self.any_claimable(seat):
                 self.phase = CLAIM
                 return
             if step == DRAW and self.scout_drawn == 0 and self.hands[seat].bit_count() < HAND_LIMIT and \

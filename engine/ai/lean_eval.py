@@ -10,6 +10,7 @@ exactly outlook.WILD_BIT, so a pool mask is a share-ready mask as it is.
 from __future__ import annotations
 
 from ..cards import TACTICS
+from ..formations import best_formation
 from .forecast import DRAW_SHARE
 from .lean import (
     A_DRAW,
@@ -31,13 +32,16 @@ from .lean import (
     strength,
 )
 from .normal import STRONG_TACTICS
-from .outlook import UNREACHABLE, Memo, _best_with_wilds, game_value
-from .potential import troop_potential
+from .outlook import UNREACHABLE, game_value
+from .potential import side_potential
 
 _STRONG_MASK = sum(1 << (60 + TACTICS.index(c)) for c in STRONG_TACTICS)
 _WILD_NAMES = ("alexander", "darius", "cavalry", "shield")
 
 Shares = list[tuple[list[int], list[int]]]
+#: Reaches by side (its cards, formation size, fog) and then by the share of the pool open to it.
+Memo = dict[tuple[int, int, bool], dict[int, int]]
+_MISSING = -2  # below any reach (UNREACHABLE is -1)
 
 
 def future_draws(state: Lean, seat: int) -> int:
@@ -84,6 +88,39 @@ def _usable(state: Lean, seat: int, pool: int) -> int:
     return pool & (TROOP_MASK | MORALE_MASK)
 
 
+def _side_memo(memo: Memo, side: int, size: int, fog: bool) -> dict[int, int]:
+    """One side's memo of reaches, by the share of the pool open to it: a leaf asks each side several
+    times (both seats, every share), and most of a search's leaves leave most sides as they were."""
+    key = (side, size, fog)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = {}
+    return found
+
+
+def _reach_of(side: int, size: int, fog: bool, share: int) -> int:
+    """The strongest completion of `side` from `share` (troops, and morale tactics as wild cards)."""
+    open_troops = share & TROOP_MASK
+    wild = share >> 60
+    if not wild and not side & MORALE_MASK:
+        potential = side_potential(side, size, fog, open_troops)
+        return UNREACHABLE if potential is None else potential
+    # outlook._best_with_wilds, with the side's own completion read by side_potential where it can be
+    cards = names(side)
+    if side & MORALE_MASK:
+        found = best_formation(cards, size, fog, open_troops)
+        best = UNREACHABLE if found is None else found.strength
+    else:
+        potential = side_potential(side, size, fog, open_troops)
+        best = UNREACHABLE if potential is None else potential
+    for k, name in enumerate(_WILD_NAMES):
+        if wild >> k & 1:
+            alt = best_formation([*cards, name], size, fog, open_troops, best)
+            if alt is not None:
+                best = alt.strength
+    return best
+
+
 def _reach(open_sides: _Open, pool: int, shares: list[int], memo: Memo) -> list[int]:
     out = [UNREACHABLE] * 9
     for i, side, size, fog, done in open_sides:
@@ -91,19 +128,10 @@ def _reach(open_sides: _Open, pool: int, shares: list[int], memo: Memo) -> list[
             out[i] = done
             continue
         share = pool & shares[i]
-        key = (side, size, fog, share)
-        found = memo.get(key)
+        known = _side_memo(memo, side, size, fog)
+        found = known.get(share)
         if found is None:
-            open_troops = share & TROOP_MASK
-            wild = share >> 60
-            if not wild and not side & MORALE_MASK:
-                potential = troop_potential(names(side), size, fog, open_troops)
-                found = UNREACHABLE if potential is None else potential
-            else:
-                wilds = [w for k, w in enumerate(_WILD_NAMES) if wild >> k & 1]
-                best, _ = _best_with_wilds(names(side), size, fog, open_troops, wilds)
-                found = UNREACHABLE if best is None else best.strength
-            memo[key] = found
+            found = known[share] = _reach_of(side, size, fog, share)
         out[i] = found
     return out
 
@@ -122,40 +150,119 @@ def flag_odds(state: Lean, me: int, mine: list[int], theirs: list[int]) -> list[
         elif a == UNREACHABLE:
             odds.append(0.5)
         else:
-            size = 4 if state.mud >> i & 1 else 3
-            mine_done = state.sides[2 * i + me].bit_count() >= size
-            theirs_done = state.sides[2 * i + 1 - me].bit_count() >= size
-            if mine_done and theirs_done:
-                odds.append(1.0 if state.first[i] == me else 0.0)
-            elif mine_done != theirs_done:
-                odds.append(1.0 if mine_done else 0.0)
-            else:
-                odds.append(0.5)
+            odds.append(_tie(state, me, i) / 2)
     return odds
 
 
+def _tie(state: Lean, me: int, i: int) -> int:
+    """Flag i when both sides reach the same strength, in halves (2 ours, 0 theirs, 1 open): whoever
+    completes first wins (R18); a side complete now is first."""
+    size = 4 if state.mud >> i & 1 else 3
+    mine_done = state.sides[2 * i + me].bit_count() >= size
+    theirs_done = state.sides[2 * i + 1 - me].bit_count() >= size
+    if mine_done and theirs_done:
+        return 2 if state.first[i] == me else 0
+    if mine_done != theirs_done:
+        return 2 if mine_done else 0
+    return 1
+
+
+#: game_value by the flags' chances in halves of a share and the number of shares: a leaf's chances
+#: take few distinct values (each flag's is a multiple of a half over the shares), so most leaves
+#: share a vector with an earlier one.
+_VALUES: dict[tuple[int, ...], float] = {}
+
+
 def leaf_value(state: Lean, me: int, shares: Shares, memo: Memo) -> float:
-    """The normal evaluation in one fully known world: real hands and the troops each will draw."""
+    """The normal evaluation in one fully known world: real hands and the troops each will draw.
+
+    The same sums as outlook's reach, flag_odds and game_value, fused: each open flag's sides and
+    memos are read once for every share, and each flag's chance is counted in halves (exact), so
+    the game value of a vector of chances seen before is read from a table.
+    """
     if state.phase == OVER:
         return 0.0 if state.winner < 0 else (2.0 if state.winner == me else -2.0)
     other = 1 - me
-    deck = state.troops[::-1]  # top first
-    ours, theirs = (deck[0::2], deck[1::2]) if state.to_move == me else (deck[1::2], deck[0::2])
+    claimed, sides, mud, fog_mask = state.claimed, state.sides, state.mud, state.fog
+    count = len(shares)
+    halves = [0] * 9
+    need_me = need_other = 0
+    flags = []
+    for i in range(9):
+        owner = claimed[i]
+        if owner >= 0:
+            if owner == me:
+                halves[i] = 2 * count
+            continue
+        size = 4 if mud >> i & 1 else 3
+        mine, theirs = sides[2 * i + me], sides[2 * i + other]
+        mine_n, theirs_n = mine.bit_count(), theirs.bit_count()
+        need_me += size - mine_n
+        need_other += size - theirs_n
+        if not mine and not theirs:
+            halves[i] = count  # nothing tells the sides apart: even
+            continue
+        fog = bool(fog_mask >> i & 1)
+        my_memo = their_memo = None
+        if mine_n >= size:
+            mine_done = strength(mine, fog)
+        else:
+            mine_done = -1
+            key = (mine, size, fog)
+            my_memo = memo.get(key)
+            if my_memo is None:
+                my_memo = memo[key] = {}
+        if theirs_n >= size:
+            theirs_done = strength(theirs, fog)
+        else:
+            theirs_done = -1
+            key = (theirs, size, fog)
+            their_memo = memo.get(key)
+            if their_memo is None:
+                their_memo = memo[key] = {}
+        if mine_done >= 0:
+            tie = (2 if state.first[i] == me else 0) if theirs_done >= 0 else 2
+        else:
+            tie = 0 if theirs_done >= 0 else 1
+        flags.append((i, mine_done, my_memo, theirs_done, their_memo, tie, mine, theirs, size, fog))
+    troops = state.troops
+    left = len(troops) // 2
+    draws_me, draws_other = min(round(DRAW_SHARE * need_me), left), min(round(DRAW_SHARE * need_other), left)
+    deck = troops[::-1]  # top first
+    ours, theirs_deck = (deck[0::2], deck[1::2]) if state.to_move == me else (deck[1::2], deck[0::2])
     my_pool = state.hands[me]
-    for card in ours[:future_draws(state, me)]:
+    for card in ours[:draws_me]:
         my_pool |= 1 << card
     their_pool = state.hands[other]
-    for card in theirs[:future_draws(state, other)]:
+    for card in theirs_deck[:draws_other]:
         their_pool |= 1 << card
-    my_sides, their_sides = _open_sides(state, me), _open_sides(state, other)
     my_pool, their_pool = _usable(state, me, my_pool), _usable(state, other, their_pool)
-    odds = [0.0] * 9
     for my_shares, their_shares in shares:
-        mine = _reach(my_sides, my_pool, my_shares, memo)
-        their = _reach(their_sides, their_pool, their_shares, memo)
-        for i, p in enumerate(flag_odds(state, me, mine, their)):
-            odds[i] += p
-    return game_value([p / len(shares) for p in odds])
+        for i, a, my_memo, b, their_memo, tie, mine, theirs, size, fog in flags:
+            if my_memo is not None:
+                share = my_pool & my_shares[i]
+                a = my_memo.get(share, _MISSING)
+                if a == _MISSING:
+                    a = my_memo[share] = _reach_of(mine, size, fog, share)
+            if their_memo is not None:
+                share = their_pool & their_shares[i]
+                b = their_memo.get(share, _MISSING)
+                if b == _MISSING:
+                    b = their_memo[share] = _reach_of(theirs, size, fog, share)
+            if a != b:
+                if a > b:
+                    halves[i] += 2
+            elif a == UNREACHABLE:
+                halves[i] += 1
+            else:
+                halves[i] += tie
+    chances = (count, *halves)
+    value = _VALUES.get(chances)
+    if value is None:
+        if len(_VALUES) > 200_000:
+            _VALUES.clear()
+        value = _VALUES[chances] = game_value([h * 0.5 / count for h in halves])
+    return value
 
 
 def choose_deck(state: Lean, kind: int) -> LeanAction:

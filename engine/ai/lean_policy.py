@@ -19,6 +19,8 @@ from .lean import (
     DESERTER,
     DRAW,
     FOG,
+    LEADER_MASK,
+    MORALE_MASK,
     MUD,
     OVER,
     PLAY,
@@ -85,11 +87,31 @@ class _Placements:
         return mine + 8.0 * side.bit_count() - 0.1 * value
 
 
+def _placement(side: int, theirs: int, size: int, fog: bool, unseen: int, card: int) -> float:
+    """The easy rules' score of putting `card` (a troop or a morale tactic) on `side` (see _Placements),
+    less what spending a morale tactic costs."""
+    lost_below = strength(theirs, fog) if theirs.bit_count() >= size else -2  # below any completion
+    bit = 1 << card
+    side |= bit
+    unseen &= ~bit
+    mine = completion(side, size, fog, unseen)
+    if mine < 0:
+        score = LOST
+    else:
+        value = card % 10 + 1 if card < 60 else 0
+        score = LOST / 2 - value if lost_below >= mine else mine + 8.0 * side.bit_count() - 0.1 * value
+    if card >= 60:
+        score -= 60.0 if card <= DARIUS else 30.0
+    return score
+
+
 class LeanPolicy:
     """Fast plausible play for both sides of a playout."""
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
+        #: Placement scores by flag: (our side, their side, Mud, Fog, unseen troops) -> card -> score.
+        self._tables: dict[tuple[int, int, int, int, int], dict[int, float]] = {}
 
     def choose(self, state: Lean) -> LeanAction:
         phase = state.phase
@@ -104,12 +126,89 @@ class LeanPolicy:
         raise ValueError("the game is over")
 
     def ranked(self, state: Lean, actions: list[LeanAction]) -> list[LeanAction]:
-        """The plays best first by the easy rules (ties broken at random)."""
+        """The plays best first by the easy rules (ties broken at random).
+
+        A placement's score (troops and morale tactics, nearly every play) depends only on the flag's
+        two sides and the unseen troops, never on the hands: it is kept per flag (`_tables`), so the
+        many worlds of a search that meet the same table score it once.
+        """
         if len(actions) == 1:
             return actions
         rand = self.rng.random
-        place = _Placements(state)
-        scored = [(self.score(state, a, place), rand(), a) for a in actions]
+        place: _Placements | None = None
+        seat = state.to_move
+        unseen = TROOP_MASK & ~state.seen
+        sides, mud, fog_mask = state.sides, state.mud, state.fog
+        flags: list[dict[int, float] | None] = [None] * 9
+        tables = self._tables
+        scored = []
+        for act in actions:
+            card = act[1]
+            if act[0] == A_PLAY and card <= SHIELD:
+                flag = act[2]
+                table = flags[flag]
+                if table is None:
+                    key = (sides[2 * flag + seat], sides[2 * flag + 1 - seat], mud >> flag & 1, fog_mask >> flag & 1,
+                           unseen)
+                    table = tables.get(key)
+                    if table is None:
+                        if len(tables) > 100_000:
+                            tables.clear()
+                        table = tables[key] = {}
+                    flags[flag] = table
+                score = table.get(card)
+                if score is None:
+                    score = table[card] = _placement(sides[2 * flag + seat], sides[2 * flag + 1 - seat],
+                                                     4 if mud >> flag & 1 else 3, bool(fog_mask >> flag & 1),
+                                                     unseen, card)
+            else:
+                if place is None:
+                    place = _Placements(state)
+                score = self.score(state, act, place)
+            scored.append((score, rand(), act))
+        scored.sort(reverse=True)
+        return [a for _, _, a in scored]
+
+    def ranked_plain(self, state: Lean) -> list[LeanAction]:
+        """`ranked` over the troop and morale plays (or every play if there is none, see
+        engine.ai.hard._plain), built and scored in one pass: the search ranks these at every step."""
+        seat = state.to_move
+        claimed, sides, mud, fog_mask = state.claimed, state.sides, state.mud, state.fog
+        slots = [i for i in range(9)
+                 if claimed[i] == -1 and sides[2 * i + seat].bit_count() < (4 if mud >> i & 1 else 3)]
+        hand = state.hands[seat]
+        cards = hand & TROOP_MASK
+        tactics = hand & TACTICS_MASK
+        if tactics and state.played[seat] <= state.played[1 - seat]:
+            if state.leader[seat]:
+                tactics &= ~LEADER_MASK
+            cards |= tactics & MORALE_MASK
+        count = cards.bit_count() * len(slots)
+        if not count:
+            plays = state.plays()
+            return self.ranked(state, [p for p in plays if p[1] <= SHIELD] or plays)
+        if count == 1:
+            return [(A_PLAY, cards.bit_length() - 1, slots[0], -1, -1)]
+        unseen = TROOP_MASK & ~state.seen
+        tables = self._tables
+        flags = []
+        for i in slots:
+            mine, theirs = sides[2 * i + seat], sides[2 * i + 1 - seat]
+            key = (mine, theirs, mud >> i & 1, fog_mask >> i & 1, unseen)
+            table = tables.get(key)
+            if table is None:
+                if len(tables) > 100_000:
+                    tables.clear()
+                table = tables[key] = {}
+            flags.append((i, table, mine, theirs, 4 if mud >> i & 1 else 3, bool(fog_mask >> i & 1)))
+        rand = self.rng.random
+        scored = []
+        for card in bits(cards):
+            for i, table, mine, theirs, size, fog in flags:
+                score = table.get(card)
+                if score is None:
+                    score = table[card] = _placement(mine, theirs, size, fog, unseen, card)
+                scored.append((score, rand(), (A_PLAY, card, i, -1, -1)))
         scored.sort(reverse=True)
         return [a for _, _, a in scored]
 

@@ -14,6 +14,7 @@ guile (R19) and counts toward the win.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from ..actions import Action
 from ..cards import ENVIRONMENT, GUILE, MORALE, TACTICS, TROOP_BIT
@@ -57,6 +58,10 @@ class NormalBot(Bot):
         self.rng = random.Random(seed)
 
     def choose_in(self, game: Game) -> Action:
+        if len(game.seats) == 3:  # the three-player game (R46-R53) has its own forecast of six flags
+            from .three import choose_three
+
+            return choose_three(game, self.rng)
         actions = game.legal_actions()
         if len(actions) == 1:
             return actions[0]
@@ -71,27 +76,39 @@ class NormalBot(Bot):
 
 
 def rank_plays(game: Game, actions: list[Action], forecast: Forecast,
-               stages: tuple[tuple[int, int], ...]) -> list[tuple[float, Action]]:
+               stages: tuple[tuple[int, int], ...],
+               out_of_time: Callable[[], bool] | None = None) -> list[tuple[float, Action]]:
     """Score every play by successive screening; best first, tactics held back by their hold_value.
 
     The best troop play (or pass) always reaches the last stage, so a tactic is only ever
-    compared with it on equal terms.
+    compared with it on equal terms. Once `out_of_time()` says so the screening stops and ranks what
+    it has scored so far (at least two plays, for the search to compare): the hard bot's clock includes it.
     """
-    states: dict[int, Game] = {}
-    for i, action in enumerate(actions):
-        state = game.copy()
-        state.apply(action)
-        states[i] = state
+    states: dict[int, Game] = {}  # each play's position, made when the play is first scored
     alive = list(range(len(actions)))
     scored: list[tuple[float, int]] = []
+    late = False
     for worlds, keep in stages:
         if forecast.size < worlds:
             forecast.add_worlds(worlds - forecast.size)
-        scored = []
+        previous, scored = scored, []
         for i in alive:
+            if out_of_time is not None and (len(scored) >= 2 or previous) and out_of_time():
+                late = True
+                break
             extra = 2 if actions[i].get("card") == "scout" else 0
-            scored.append((forecast.value(states[i], extra, worlds) - hold_value(game, actions[i]), i))
+            state = states.get(i)
+            if state is None:
+                state = states[i] = game.copy()
+                state.apply(actions[i])
+            scored.append((forecast.value(state, extra, worlds) - hold_value(game, actions[i]), i))
+        if late and previous:  # a stage cut short: the last complete stage's ranking stands
+            scored = previous
+            break
         scored.sort(key=lambda s: -s[0])
+        if late:
+            alive = [i for _, i in scored]
+            break
         plain = [s for s in scored if not is_tactic_play(actions[s[1]])]
         kept = scored[:max(keep, 1)]
         if plain and plain[0] not in kept:

@@ -14,6 +14,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+from ..errors import NotationError
 from ..game import Game
 from ..position import from_position
 from ..record import from_record
@@ -21,7 +22,7 @@ from ..rules import SEATS
 from ..tools import read_json, run_command
 from .hard import HardBot
 
-#: Iterations per reviewed move: about a quarter of a second on an idle core.
+#: Iterations per reviewed move (lines of the hard bot's search: about 650 lines per CPU second, docs/BOTS.md).
 REVIEW_ITERATIONS = 600
 MARKED = 3
 #: Positions the endgame solver may visit for one reviewed move (engine.ai.endgame): a crowded endgame
@@ -31,17 +32,24 @@ REVIEW_SOLVE_NODES = 400_000
 
 def review(record: Any, seat: str, iterations: int = REVIEW_ITERATIONS, seed: int = 0,
            progress: Callable[[int, int], None] | None = None,
-           should_stop: Callable[[], bool] | None = None) -> dict[str, Any]:
+           should_stop: Callable[[], bool] | None = None, part: tuple[int, int] = (0, 1)) -> dict[str, Any]:
     """Every reviewed move of `seat` with its cost, and the MARKED costliest, as JSON data.
 
     `progress(done, total)` is told after each move; `should_stop()` true ends the review early
-    (the answer then says `"complete": false` and holds what was reviewed so far).
+    (the answer then says `"complete": false` and holds what was reviewed so far). With `part`
+    (k, n) only every n-th reviewed move from the k-th is reviewed: n processes review a game n
+    times faster, and `merge` joins their answers into the whole review's, move for move the same.
     """
     final = from_record(record)  # checks the whole record first
+    if len(final.seats) == 3:  # hard has no three-player search to judge moves with (R46-R53)
+        raise NotationError("record: three-player games cannot be reviewed yet (hard has no three-player search)")
     game = Game.new(final.rules, final.seed or 0, final.first, final.players)
-    todo = _reviewable(record, seat)
+    every = sorted(_reviewable(record, seat))
+    todo = set(every[part[0]::part[1]])
     moves: list[dict[str, Any]] = []
     complete = True
+    if progress is not None:
+        progress(0, len(todo))  # the total at once, for a progress bar over several parts
     for i, action in enumerate(final.actions):
         if i in todo:
             if should_stop is not None and should_stop():
@@ -51,9 +59,19 @@ def review(record: Any, seat: str, iterations: int = REVIEW_ITERATIONS, seed: in
             if progress is not None:
                 progress(len(moves), len(todo))
         game.apply(action)
+    return _answer(seat, iterations, complete, moves)
+
+
+def _answer(seat: str, iterations: int, complete: bool, moves: list[dict[str, Any]]) -> dict[str, Any]:
     marked = sorted((m for m in moves if m["cost"] > 0), key=lambda m: (-m["cost"], m["index"]))[:MARKED]
     return {"seat": seat, "iterations": iterations, "complete": complete, "moves": moves,
             "marked": sorted(marked, key=lambda m: m["index"])}
+
+
+def merge(parts: list[dict[str, Any]]) -> dict[str, Any]:
+    """The whole review from the answers of its parts (review's `part`)."""
+    moves = sorted((m for p in parts for m in p["moves"]), key=lambda m: m["index"])
+    return _answer(parts[0]["seat"], parts[0]["iterations"], all(p["complete"] for p in parts), moves)
 
 
 def _reviewable(record: Any, seat: str) -> set[int]:
@@ -96,14 +114,20 @@ def cmd_review(args: argparse.Namespace) -> int:
     return run_command("review", lambda: review(read_json(args.record), args.seat, args.iterations, args.seed))
 
 
-def _review_worker(conn: Any, record: Any, seat: str, iterations: int, stop: Any) -> None:
-    """The review in its own process: progress as it goes, then the result (or the error's text)."""
+#: Processes a review runs in (the moves are shared out; the answer is the same with any number).
+REVIEW_JOBS = 2
+
+
+def _review_worker(conn: Any, record: Any, seat: str, iterations: int, stop: Any,
+                   part: tuple[int, int] = (0, 1)) -> None:
+    """The review (or its `part`) in its own process: progress as it goes, then the result (or the
+    error's text)."""
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         result = review(record, seat, iterations, progress=lambda d, t: conn.send(("progress", d, t)),
-                        should_stop=lambda: bool(stop.value))
+                        should_stop=lambda: bool(stop.value), part=part)
         conn.send(("done", result))
     except Exception as exc:  # reported to the parent, which shows it
         conn.send(("error", f"{type(exc).__name__}: {exc}"))
@@ -112,47 +136,68 @@ def _review_worker(conn: Any, record: Any, seat: str, iterations: int, stop: Any
 
 
 class ReviewProcess:
-    """A review computed in a worker process (spawned, like the bots): poll it, cancel it at any time."""
+    """A review computed in worker processes (spawned, like the bots; REVIEW_JOBS of them, each
+    reviewing its share of the moves): poll it, cancel it at any time."""
 
-    def __init__(self, record: Any, seat: str, iterations: int = REVIEW_ITERATIONS) -> None:
+    def __init__(self, record: Any, seat: str, iterations: int = REVIEW_ITERATIONS, jobs: int = REVIEW_JOBS) -> None:
         import multiprocessing as mp
 
         ctx = mp.get_context("spawn")
-        self._conn, child = ctx.Pipe(duplex=False)
         self._stop = ctx.Value("b", 0)
-        self._process = ctx.Process(target=_review_worker, args=(child, record, seat, iterations, self._stop),
-                                    name="battleline-review", daemon=True)
-        self._process.start()
-        child.close()
+        self._conns: list[Any] = []
+        self._processes: list[Any] = []
+        for k in range(jobs):
+            conn, child = ctx.Pipe(duplex=False)
+            process = ctx.Process(target=_review_worker, args=(child, record, seat, iterations, self._stop, (k, jobs)),
+                                  name="battleline-review", daemon=True)
+            process.start()
+            child.close()
+            self._conns.append(conn)
+            self._processes.append(process)
+        self._progress = [(0, 0)] * jobs
+        self._parts: list[dict[str, Any] | None] = [None] * jobs
         self.done = 0
         self.total = 0
         self.result: dict[str, Any] | None = None
         self.error: str | None = None
 
     def poll(self) -> bool:
-        """Read what the worker said; True once it has finished (result or error set)."""
-        try:
-            while self.result is None and self.error is None and self._conn.poll():
-                message = self._conn.recv()
-                if message[0] == "progress":
-                    self.done, self.total = message[1], message[2]
-                elif message[0] == "done":
-                    self.result = message[1]
-                else:
-                    self.error = str(message[1])
-        except (EOFError, OSError):
-            if self.result is None:
-                self.error = "the review process stopped"
+        """Read what the workers said; True once the review has finished (result or error set)."""
+        for k, conn in enumerate(self._conns):
+            try:
+                while self._parts[k] is None and self.error is None and conn.poll():
+                    message = conn.recv()
+                    if message[0] == "progress":
+                        self._progress[k] = (message[1], message[2])
+                    elif message[0] == "done":
+                        self._parts[k] = message[1]
+                        self._progress[k] = (len(message[1]["moves"]), self._progress[k][1])
+                    else:
+                        self.error = str(message[1])
+            except (EOFError, OSError):
+                if self._parts[k] is None and self.error is None:
+                    self.error = "the review process stopped"
+        self.done = sum(d for d, _ in self._progress)
+        self.total = sum(t for _, t in self._progress)
+        parts = [p for p in self._parts if p is not None]
+        if self.result is None and self.error is None and len(parts) == len(self._parts):
+            self.result = merge(parts)
         return self.result is not None or self.error is not None
 
     def cancel(self) -> None:
-        """Stop the worker and wait for it: politely between moves, then firmly."""
+        """Stop the workers and wait for them: politely between moves, then firmly."""
         self._stop.value = 1
-        self._process.join(1.0)
-        if self._process.is_alive():
-            self._process.terminate()
-            self._process.join(2.0)
-        self._conn.close()
+        for process in self._processes:
+            process.join(1.0)
+            if process.is_alive():
+                process.terminate()
+                process.join(2.0)
+        for conn in self._conns:
+            conn.close()
+
+    def alive(self) -> bool:
+        """Whether any worker is still running."""
+        return any(p.is_alive() for p in self._processes)
 
 
 class KeptReview:

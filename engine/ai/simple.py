@@ -85,7 +85,7 @@ class SimpleBot(Bot):
         mine = self._potential(game, flag, cards)
         if mine == LOST:
             return LOST
-        theirs = flag.sides[OTHER[seat]]
+        theirs = flag.sides[flag.other(seat)]  # the seat facing us here: in three-player games, per front
         if len(theirs) >= flag.size and strength_of(theirs, flag.fog is not None).strength >= mine:
             return LOST / 2 - _value(card)  # already lost: dump the weakest card here
         return mine + 8.0 * len(cards) - 0.1 * _value(card)

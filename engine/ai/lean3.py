@@ -1,0 +1,166 @@
+"""The lean game state (engine.ai.lean) for the three-player game (R46-R53): the same masks and actions.
+
+`Lean3` keeps `Lean`'s layout (each side of a flag one mask at `sides[2 * flag + k]`, hands as masks,
+actions as tuples) with three seats (0 south, 1 west, 2 east): `k` is the seat's place in the flag's
+front (engine.rules.FRONTS3), and a seat not on that front has no side there. Only troops exist, so the
+play step is troops only. It trusts its caller as `Lean` does, and tests/test_bots_three.py checks it
+against `Game` move by move (legal actions, states, results) over 1,000 random three-player games: the
+ground a three-player search would stand on.
+"""
+
+from __future__ import annotations
+
+from ..game import BREAKTHROUGHS3, Game
+from ..rules import FRONTS3, SEATS3
+from .lean import (
+    _STEPS,
+    A_PLAY,
+    ID,
+    OVER,
+    PASS_ACTION,
+    PHASE_NAMES,
+    PLAY,
+    TROOP_MASK,
+    Lean,
+    LeanAction,
+    bits,
+    completion,
+    strength,
+)
+
+#: Each flag's two seats as seat indices, and each seat's place (0 or 1) at each flag (-1: not its front).
+PAIRS: tuple[tuple[int, int], ...] = tuple((SEATS3.index(a), SEATS3.index(b)) for a, b in FRONTS3)
+PLACE: tuple[tuple[int, ...], ...] = tuple(tuple(pair.index(s) if s in pair else -1 for s in range(3))
+                                           for pair in PAIRS)
+#: Each seat's flags (0-8) and its Breakthroughs as flag masks (R51).
+OWN: tuple[tuple[int, ...], ...] = tuple(tuple(f for f in range(9) if PLACE[f][s] >= 0) for s in range(3))
+LINE_MASKS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sum(1 << (n - 1) for n in triple) for triple in BREAKTHROUGHS3[seat]) for seat in SEATS3)
+
+
+class Lean3(Lean):
+    """A complete three-player game state on masks; `legal()` and `apply()` follow engine.Game exactly."""
+
+    __slots__ = ()
+
+    @classmethod
+    def from_game(cls, game: Game) -> Lean3:
+        """The lean twin of a complete three-player game state."""
+        if len(game.seats) != 3:
+            raise ValueError("Lean3 holds three-player games; use Lean for two")
+        out = cls.__new__(cls)
+        out.sides = [0] * 18
+        out.claimed = [-1] * 9
+        out.first = [-1] * 9
+        out.fog = out.mud = 0
+        for i, flag in enumerate(game.flags):
+            for k, seat in enumerate(FRONTS3[i]):
+                for card in flag.sides[seat]:
+                    out.sides[2 * i + k] |= 1 << ID[card]
+            out.first[i] = -1 if flag.first_complete is None else SEATS3.index(flag.first_complete)
+            out.claimed[i] = -1 if flag.claimed is None else SEATS3.index(flag.claimed)
+        out.hands = [0, 0, 0]
+        for s, seat in enumerate(SEATS3):
+            for card in game.hand(seat):
+                out.hands[s] |= 1 << ID[card]
+        troops = game.decks["troops"]
+        if troops is None:
+            raise ValueError("a lean state needs the deck's order (a complete game state)")
+        out.troops = [ID[c] for c in troops]
+        out.tactics = []
+        out.seen = game.seen
+        out.to_move = SEATS3.index(game.to_move)
+        out.phase = PHASE_NAMES.index(game.phase)
+        out.scout_drawn, out.passes = game.scout_drawn, game.passes
+        out.played = [0, 0, 0]
+        out.leader = [False, False, False]
+        out.steps = _STEPS[game.rules.claim_timing]
+        out.winner, out.how = -1, ""
+        if game.result is not None:
+            winner = game.result["winner"]
+            out.winner = -1 if winner is None else SEATS3.index(winner)
+            out.how = game.result["how"]
+        return out
+
+    def copy(self) -> Lean3:
+        out = Lean3.__new__(Lean3)
+        out.sides, out.claimed, out.first = self.sides[:], self.claimed[:], self.first[:]
+        out.hands, out.troops, out.tactics = self.hands[:], self.troops[:], []
+        out.played, out.leader = self.played[:], self.leader[:]
+        out.steps, out.fog, out.mud, out.seen = self.steps, self.fog, self.mud, self.seen
+        out.to_move, out.phase, out.scout_drawn, out.passes = self.to_move, self.phase, self.scout_drawn, self.passes
+        out.winner, out.how = self.winner, self.how
+        return out
+
+    def can_claim(self, flag: int, seat: int) -> bool:
+        """R20, R21, R48, R49: the verdict of engine.claims.judge, on the seat's own fronts only."""
+        k = PLACE[flag][seat]
+        if k < 0 or self.claimed[flag] != -1:
+            return False
+        mine = self.sides[2 * flag + k]
+        if mine.bit_count() < 3:
+            return False
+        ours = strength(mine, False)
+        theirs = self.sides[2 * flag + 1 - k]
+        if theirs.bit_count() >= 3:
+            other = strength(theirs, False)
+            return ours > other or (ours == other and self.first[flag] == seat)
+        return completion(theirs, 3, False, TROOP_MASK & ~self.seen) <= ours
+
+    def claimable(self, seat: int) -> list[int]:
+        return [f for f in OWN[seat] if self.can_claim(f, seat)]
+
+    def plays(self) -> list[LeanAction]:
+        """Troops to the seat's own open flags with a free place (R48); a pass when there is none (R50)."""
+        seat = self.to_move
+        slots = [f for f in OWN[seat]
+                 if self.claimed[f] == -1 and self.sides[2 * f + PLACE[f][seat]].bit_count() < 3]
+        out: list[LeanAction] = [(A_PLAY, c, f, -1, -1) for c in bits(self.hands[seat] & TROOP_MASK) for f in slots]
+        return out or [PASS_ACTION]
+
+    def _play(self, act: LeanAction) -> None:
+        seat = self.to_move
+        self.hands[seat] &= ~(1 << act[1])
+        self.passes = 0
+        self._add(act[2], seat, act[1])
+        self._enter_step(self.steps.index(PLAY) + 1)
+
+    def _add(self, flag: int, seat: int, card: int) -> None:
+        k = PLACE[flag][seat]
+        index = 2 * flag + k
+        side = self.sides[index] | 1 << card
+        self.sides[index] = side
+        self.seen |= 1 << card
+        if side.bit_count() == 3 and self.sides[index ^ 1].bit_count() >= 3:  # R18
+            self.first[flag] = PAIRS[flag][1 - k]
+
+    def _check_win(self, seat: int) -> None:
+        held = self.held(seat)
+        if held.bit_count() >= 4:
+            self._finish(seat, "envelopment")
+        elif any(held & b == b for b in LINE_MASKS[seat]):
+            self._finish(seat, "breakthrough")
+
+    def _end_turn(self) -> None:
+        if self.passes >= 3:  # R50: from the player due next, in turn order
+            claimant = self.to_move
+            for _ in range(3):
+                claimant = (claimant + 1) % 3
+                for flag in self.claimable(claimant):
+                    self.claimed[flag] = claimant
+                    self._check_win(claimant)
+                    if self.phase == OVER:
+                        return
+            counts = [self.claimed.count(s) for s in range(3)]
+            most = max(counts)
+            if counts.count(most) > 1:
+                self._finish(-1, "draw")
+            else:
+                self._finish(counts.index(most), "flags")
+            return
+        self.to_move = (self.to_move + 1) % 3
+        self.scout_drawn = 0
+        self._enter_step(0)
+
+
+__all__ = ["Lean3"]

@@ -1,0 +1,224 @@
+"""The normal bot's judgement in the three-player game (R46-R53): what each of my six flags can still become.
+
+The same idea as the two-player forecast (engine.ai.forecast, engine.ai.outlook), with the table of
+three fronts: a seat fights on the six flags of its line, each against the seat sharing that flag's
+front. In each sampled world (the two hidden hands and the deck dealt at random from what this seat
+cannot see, R49, R53) every player completes their sides from a pool: their hand plus the troops they
+will draw, each pool card open to each flag only by chance. Comparing the two sides of a flag gives its
+winner in that world; averaged over worlds, a chance per flag (the front between the two opponents
+too: who wins there decides how close each of them is to a win). The chances turn into a value by
+summing over the 512 ways the nine flags could fall, each scored by the three-player win conditions
+(R51) for every seat: three in a row on one's own line or any four; failing both, the most flags.
+
+Only troops exist in this game, so a pool is one troop mask and engine.ai.potential answers every
+completion directly.
+"""
+
+from __future__ import annotations
+
+import random
+from operator import mul
+
+from ..actions import Action
+from ..cards import TROOP_BIT, TROOPS
+from ..claims import strength_of
+from ..game import Game
+from ..rules import FRONTS3, LINES3, SEATS3
+from .forecast import random_mask
+from .potential import troop_potential
+
+UNREACHABLE = -1
+#: (worlds, candidates kept) per screening stage, as in the two-player normal bot.
+STAGES: tuple[tuple[int, int], ...] = ((3, 10), (10, 4), (28, 1))
+#: Chance that a pool card is open to a given flag in a world.
+FLAG_SHARE = 0.5
+#: Weight of the expected share of my six flags beside the win/loss value: breaks ties between moves.
+FLAG_WEIGHT = 0.15
+
+
+def _wins(held: set[int], seat: str) -> bool:
+    line = LINES3[seat]
+    return len(held) >= 4 or any(line[j] in held and line[j + 1] in held and line[j + 2] in held
+                                 for j in range(4))
+
+
+def _outcome_table(me: str) -> list[float]:
+    """The value for `me` of each way the nine flags could fall (bit i set: flag i+1 goes to the first
+    seat of its front, FRONTS3, else to the second): +1 if only I reach a win (R51), -1 if only others
+    do, 0 for a race; when nobody does, the most flags (a shared most: 0)."""
+    table = []
+    for mask in range(512):
+        held: dict[str, set[int]] = {s: set() for s in SEATS3}
+        for i in range(9):
+            held[FRONTS3[i][0] if mask >> i & 1 else FRONTS3[i][1]].add(i + 1)
+        winners = [s for s in SEATS3 if _wins(held[s], s)]
+        if not winners:
+            most = max(len(h) for h in held.values())
+            winners = [s for s in SEATS3 if len(held[s]) == most]
+        if winners == [me]:
+            table.append(1.0)
+        elif me in winners:
+            table.append(0.0)
+        else:
+            table.append(-1.0)
+    return table
+
+
+_OUTCOMES = {s: _outcome_table(s) for s in SEATS3}
+
+
+def _spread(odds: list[float]) -> list[float]:
+    probs = [1.0]
+    for p in odds:
+        q = 1.0 - p
+        probs = [x * q for x in probs] + [x * p for x in probs]
+    return probs
+
+
+def game_value3(me: str, odds: list[float]) -> float:
+    """Expected result for `me` from each flag's chance of going to the first seat of its front, plus
+    a small term for my expected share of my six flags."""
+    mine = sum(p if FRONTS3[i][0] == me else 1.0 - p for i, p in enumerate(odds) if me in FRONTS3[i])
+    return sum(map(mul, _spread(odds), _OUTCOMES[me])) + FLAG_WEIGHT * (mine - 3.0) / 3.0
+
+
+class Forecast3:
+    """Sampled worlds for one decision of `me`, and position values averaged over them."""
+
+    def __init__(self, game: Game, me: str, rng: random.Random) -> None:
+        self.me = me
+        self.line = LINES3[me]
+        self.rng = rng
+        self.others = [s for s in game.seats if s != me]
+        visible = set(game.hand(me))
+        for flag in game.flags:
+            for side in flag.sides.values():
+                visible.update(side)
+        for pile in game.discards.values():
+            visible.update(pile)
+        self.hidden = [c for c in TROOPS if c not in visible]
+        self.sizes = {s: game.hand_sizes[s] for s in self.others}
+        self.draws = {s: _future_draws(game, s) for s in game.seats}
+        self.pools: list[dict[str, int]] = []
+        self.shares: list[dict[str, list[int]]] = []
+        self.memo: dict[tuple[object, ...], int] = {}
+
+    @property
+    def size(self) -> int:
+        return len(self.pools)
+
+    def add_worlds(self, count: int) -> None:
+        for _ in range(count):
+            cards = self.hidden[:]
+            self.rng.shuffle(cards)
+            pools: dict[str, int] = {}
+            at = 0
+            for s in self.others:
+                pools[s] = _mask(cards[at:at + self.sizes[s]])
+                at += self.sizes[s]
+            deck = cards[at:]
+            order = [self.me, *self.others]
+            for k, s in enumerate(order):
+                pools[s] = pools.get(s, 0) | _mask(deck[k::3][:self.draws[s]])
+            self.pools.append(pools)
+            self.shares.append({s: [random_mask(self.rng, FLAG_SHARE) for _ in range(9)] for s in order})
+
+    def _reach(self, game: Game, seat: str, n: int, pool: int, share: int) -> int:
+        flag = game.flags[n - 1]
+        cards = flag.sides[seat]
+        fog = flag.fog is not None
+        if len(cards) >= flag.size:
+            return strength_of(cards, fog).strength
+        mask = pool & share
+        key = (*cards, flag.size, fog, mask)
+        found = self.memo.get(key)
+        if found is None:
+            best = troop_potential(cards, flag.size, fog, mask)
+            found = self.memo[key] = UNREACHABLE if best is None else best
+            if len(self.memo) > 200_000:
+                self.memo.clear()
+        return found
+
+    def odds(self, state: Game, worlds: int) -> list[float]:
+        """Each flag's chance of going to the first seat of its front (FRONTS3) in `state`."""
+        hand = _mask(state.hand(self.me))
+        total = [0.0] * 9
+        count = min(worlds, self.size)
+        for w in range(count):
+            pools, shares = self.pools[w], self.shares[w]
+            full = dict(pools)
+            full[self.me] = hand | pools[self.me]
+            for j, flag in enumerate(state.flags):
+                n = j + 1
+                me, other = flag.pair
+                if flag.claimed is not None:
+                    total[j] += flag.claimed == me
+                    continue
+                if not flag.sides[me] and not flag.sides[other]:
+                    total[j] += 0.5
+                    continue
+                a = self._reach(state, me, n, full[me], shares[me][j])
+                b = self._reach(state, other, n, full[other], shares[other][j])
+                if a != b:
+                    total[j] += a > b
+                elif a != UNREACHABLE:
+                    mine_done = len(flag.sides[me]) >= flag.size
+                    theirs_done = len(flag.sides[other]) >= flag.size
+                    if mine_done and theirs_done:
+                        total[j] += flag.first_complete == me
+                    elif mine_done != theirs_done:
+                        total[j] += mine_done
+                    else:
+                        total[j] += 0.5
+                else:
+                    total[j] += 0.5
+        return [t / count for t in total] if count else [0.5] * 9
+
+    def value(self, state: Game, worlds: int) -> float:
+        if state.result is not None:
+            winner = state.result["winner"]
+            return 2.0 if winner == self.me else (0.0 if winner is None else -2.0)
+        return game_value3(self.me, self.odds(state, worlds))
+
+
+def _mask(cards: list[str]) -> int:
+    mask = 0
+    for card in cards:
+        mask |= TROOP_BIT.get(card, 0)
+    return mask
+
+
+def _future_draws(game: Game, seat: str) -> int:
+    """Troops `seat` is assumed to draw before the game is decided: the slots it must still fill."""
+    need = sum(f.size - len(side) for f in game.flags if f.claimed is None
+               for s, side in f.sides.items() if s == seat)
+    return min(need, game.deck_sizes["troops"] // 3)
+
+
+def choose_three(game: Game, rng: random.Random, stages: tuple[tuple[int, int], ...] = STAGES) -> Action:
+    """The normal bot's action in a three-player game: claims always, troops by the forecast."""
+    actions = game.legal_actions()
+    if len(actions) == 1 or game.phase != "play":
+        return actions[0]  # a claim while any is provable, the only draw, or the only play
+    return rank_three(game, actions, rng, stages)[0][1]
+
+
+def rank_three(game: Game, actions: list[Action], rng: random.Random,
+               stages: tuple[tuple[int, int], ...] = STAGES) -> list[tuple[float, Action]]:
+    """Every play scored by successive screening on more and more worlds; best first."""
+    forecast = Forecast3(game, game.to_move, rng)
+    states = []
+    for action in actions:
+        state = game.copy()
+        state.apply(action)
+        states.append(state)
+    alive = list(range(len(actions)))
+    scored: list[tuple[float, int]] = []
+    for worlds, keep in stages:
+        if forecast.size < worlds:
+            forecast.add_worlds(worlds - forecast.size)
+        scored = sorted(((forecast.value(states[i], worlds), i) for i in alive), key=lambda s: -s[0])
+        alive = [i for _, i in scored[:max(keep, 1)]]
+        if len(alive) == 1:
+            break
+    return [(v, actions[i]) for v, i in scored if i in alive]

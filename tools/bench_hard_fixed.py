@@ -1,0 +1,37 @@
+"""The hard bot's speed at fixed work: `battleline bench bots`'s 15 positions, 400 lines each.
+
+Run from a checkout's root: `python /path/to/tools/bench_hard_fixed.py` (it imports the engine of the
+current directory, so the same file measures an older checkout too). Unlike the bench, which searches
+each position for a time budget, every run does the same work (screening, 400 lines, the win
+estimate), so two checkouts compare on a loaded machine too, by wall and by CPU seconds (docs/BOTS.md).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+
+
+def main() -> int:
+    sys.path.insert(0, os.getcwd())
+    from engine.ai.bench import bench_positions
+    from engine.ai.hard import HardBot
+
+    positions = bench_positions(4)
+    wall, cpu = time.perf_counter(), time.process_time()
+    lines = 0
+    for i, game in enumerate(positions):
+        bot = HardBot(i, iterations=400)
+        bot.max_lines = None
+        bot.choose(game.view(game.to_move))
+        lines += bot.last_search["iterations"] if bot.last_search else 0
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    print(json.dumps({"tree": os.getcwd(), "positions": len(positions), "lines": lines, "wall_s": round(wall, 2),
+                      "cpu_s": round(cpu, 2), "lines_per_cpu_s": round(lines / cpu, 1)}))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
