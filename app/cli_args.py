@@ -19,7 +19,10 @@ def args_watch(p: argparse.ArgumentParser) -> None:
 
 
 def args_screenshot(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--scene", required=True, help="scene name")
+    from app.screenshot import SCENES  # names only: the scenes' own modules load when one is drawn
+
+    p.epilog = "scenes: " + ", ".join(sorted(SCENES))
+    p.add_argument("--scene", required=True, help="scene name (the list is below)")
     p.add_argument("--out", required=True, help="PNG file to write")
     p.add_argument("--seed", type=int, default=7, help="seed of the position shown")
     p.add_argument("--size", default="1920x1080", help="window size WIDTHxHEIGHT")

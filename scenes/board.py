@@ -479,6 +479,15 @@ class BoardScene(Scene):
         if self.captions_turn_of(seat):
             self.last_turn = (seat, played)
 
+    def recall_last_turn(self) -> None:
+        """After Continue: the other side's last turn, captioned and ringed as before the game was put away
+        (unless the player here had acted since), from the log rebuilt from the record."""
+        self.last_turn, self.turn_events = None, []
+        for event in self.log:
+            if event.get("seat") in self.table.local_seats and event["type"] not in ("turn", "game_over"):
+                self.last_turn = None  # the player acted: the other side's turn had been seen
+            self.note_turn(event)
+
     def captions_turn_of(self, seat: str) -> bool:
         """Whose finished turns get the caption and marks: the other side's (both sides' in hot-seat)."""
         return seat != self.viewer or self.hotseat
@@ -519,9 +528,12 @@ class BoardScene(Scene):
         self.app.push(self.app.open("log", self.log, self.names))
 
     def open_rules(self) -> None:
-        """The rules reference, at the page of the tactics card under the focus if there is one."""
+        """The rules reference at the page of what is under the focus: a tactics card's own page, the claim
+        page for a flag, else the formations."""
         shown = board_zoom.zoomed(self)
-        self.app.push(self.app.open("rules", card=shown[1] if shown else None))
+        target = self.hover if self.app.input.last_device == "mouse" else self.focus
+        topic = "claim" if target is not None and target[0] == "flag" else "formations"
+        self.app.push(self.app.open("rules", card=shown[1] if shown else None, topic=topic))
 
     def open_inspect(self) -> None:
         self.app.push(self.app.open("inspect", self.view, self.viewer, self.names))

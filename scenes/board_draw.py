@@ -94,8 +94,8 @@ def _column(surf: pygame.Surface, board: BoardScene, n: int, hidden: frozenset[A
         draw_pennant(surf, board, n, flag, board.pennant_shift(flag))
     for seat in ("north", "south"):
         label = board.labels.get((n, seat))
-        if label and owner is None:
-            img = text(label, 28, art.CREAM, "condensed")
+        if label and owner is None:  # never wider than its column: neighbours' labels must not run together
+            img = fitted(label, 28, layout.COL_W - 16, art.CREAM, "condensed")
             surf.blit(img, img.get_rect(center=layout.label_pos(n, board.side_of(seat))))
 
 
@@ -107,7 +107,7 @@ def draw_pennant(surf: pygame.Surface, board: BoardScene, n: int, flag: dict[str
     x = r.x - 6
     for kind in ("fog", "mud"):
         if flag[kind]:
-            chip = text(kind.upper(), 28, (16, 24, 22) if kind == "fog" else art.CREAM, "condensed")
+            chip = text(card_short(kind).upper(), 28, (16, 24, 22) if kind == "fog" else art.CREAM, "condensed")
             box = chip.get_rect()
             box.inflate_ip(12, 2)
             if kind == "fog":
@@ -238,7 +238,8 @@ def draw(board: BoardScene, surface: pygame.Surface) -> None:
     if board.table.result is not None:
         _victory(board, surface, now)
     board_zoom.draw(board, surface)
-    _toasts(board, surface)
+    if board.app.top is board:  # a banner belongs to the board: it never shows through the results or pause
+        _toasts(board, surface)
 
 
 def _claim_glows(board: BoardScene, surface: pygame.Surface, now: float) -> None:

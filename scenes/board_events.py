@@ -63,12 +63,19 @@ def _claim(board: BoardScene, event: dict[str, Any]) -> None:
     seat, n = event["seat"], event["flag"]
     who = board.names[seat]
     proof = proof_words(event.get("proof", {}), board.names[OTHER[seat]], who)  # from its parts, any language
+    shown = {id(t) for t in board.toasts}
     board.say([proof[0].upper() + proof[1:] if proof else ""], title=_("{who} takes flag {flag}", who=who, flag=n),
               good=True, queued=seat != board.viewer)  # your own claim answers at once
+    banner = next((t for t in board.toasts if id(t) not in shown), None)  # the tutorial says it in its panel
     if board.speed > 0:
         duration = SLIDE * board.speed
         shift = 42 if seat == board.viewer else -42
-        board.anims.slides.append(Slide(n, shift, board.anims.slot_start(board.clock, duration), duration))
+        start = board.anims.slot_start(board.clock, duration)
+        board.anims.slides.append(Slide(n, shift, start, duration))
+        late = start + duration - banner.start if banner is not None else 0.0
+        if banner is not None and late > 0:  # the banner over the flag band waits until the flag has moved
+            banner.start += late
+            banner.until += late
 
 
 def _fly(board: BoardScene, card: str, src: pygame.Rect | None, dst: pygame.Rect | None, size: str,

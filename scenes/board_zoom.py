@@ -29,8 +29,8 @@ PAD = 24
 
 def zoomed(board: BoardScene) -> tuple[Any, str] | None:
     """(target, card) under the focus or the mouse, if it is a card whose face the viewer can see."""
-    if board.hidden or board.drag is not None:
-        return None
+    if board.hidden or board.drag is not None or board.app.top is not board:
+        return None  # never under (or over) the pause menu or the results: only on the board itself
     target = board.hover if board.app.input.last_device == "mouse" else board.focus
     if target is None:
         return None

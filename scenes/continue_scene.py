@@ -12,6 +12,7 @@ import pygame
 
 from game.i18n import N_, _
 from game.play.saves import Saved, describe, opponent_words, resume, score_line
+from game.play.words import shown_names
 from game.ui import art
 from game.ui.input import Intent, Kind
 from game.ui.scene import Scene
@@ -68,7 +69,7 @@ class ContinueScene(MenuScene):
         game = self.saved.game
         if game is None:
             return
-        names = self.saved.names
+        names = shown_names(self.saved.names)
         for i, flag in enumerate(game.flags):
             r = pygame.Rect(0, 0, 96, 84)
             r.center = (960 + (i - 4) * 118, y + 42)
@@ -102,7 +103,7 @@ class ContinueListScene(MenuScene):
         """All kinds together, the latest first: couch sittings, LAN games hosted here and joined from here."""
         out: list[tuple[str, Item]] = []
         for saved in self.saves:
-            names = saved.names
+            names = shown_names(saved.names)  # a bot's name in the current language, as on the board
             label = _("{south} against {north}", south=names["south"], north=names["north"])
             out.append((str(saved.data["saved"]), Item(label, self._open(saved), detail=self._detail(saved),
                                                        hint=f"{opponent_words(saved)}: {describe(saved)[-2]}")))
@@ -178,6 +179,7 @@ def resume_into(app: App, saved: Saved) -> None:
         return
     board = app.open("board", table, session)
     board.log = log_events(table, table.local_seats[0] if len(table.local_seats) == 1 else None)
+    board.recall_last_turn()
     if table.result is not None:  # stopped after the last move, before the results were counted
         board.pending_pass = None
         board.hidden = False

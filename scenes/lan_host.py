@@ -186,6 +186,9 @@ class HostLobbyScene(MenuScene):
             self.advertiser = Advertiser(self.player_name, self.host.port)
         self._open_phones()
         self.subtitle = N_("Tell the players the join code") if self.table else N_("Tell your guest the join code")
+        if self.port and self.host.port != self.port:  # the asked port was busy: another one is open, say which
+            self.subtitle = _("Port {asked} is in use: guests join on port {port}", asked=self.port,
+                              port=self.host.port)
         self._shown = self._state()
         self._rebuild()
 

@@ -44,8 +44,8 @@ class MenuScene(Scene):
             surface.blit(art.backdrop((1920, 1080), 11, art.NIGHT), (0, 0))
         else:  # over the board: a solid card behind the menu, so its words never sit on busy cards
             surface.blit(art.shade((1920, 1080), 190), (0, 0))
-            top = self.menu_top - 240
-            bottom = self.menu_top + len(self.menu.items) * ROW_H + 110
+            top = max(8, self.menu_top - 240)  # a long menu (Settings) keeps its card on the screen
+            bottom = min(1072, self.menu_top + len(self.menu.items) * ROW_H + 110)
             box = pygame.Rect(0, 0, self.menu.width + 140, bottom - top)
             box.midtop = (960, top)
             art.panel(surface, box, alpha=245, border=art.GOLD_DARK, radius=24, fill=(14, 20, 20))
@@ -56,7 +56,7 @@ class MenuScene(Scene):
         if self.title:
             title = _(self.title)  # shrinks to fit: a long name in a long language stays on the screen
             img = shadowed(title, fit_size(title, 72, 1800, "serif"), art.HILITE, "serif", offset=3)
-            box = img.get_rect(center=(960, self.menu_top - 150))
+            box = img.get_rect(center=(960, max(56, self.menu_top - 150)))
             surface.blit(img, box)
             art.ornament(surface, (960, box.top - 6), min(760, box.width + 240))
         if self.subtitle:

@@ -11,10 +11,12 @@ from game.play.session import Session, Setup
 from game.play.words import how_words
 from game.ui import art
 from game.ui.text import shadowed, text
-from game.ui.widgets import Item
+from game.ui.widgets import ROW_H, Item
 
 from .lan_results import lan_follow, lan_items, lan_status
 from .menu_base import MenuScene
+
+HEAD_H = 242  # the panel's words above its buttons: headline, how, flags, status
 
 if TYPE_CHECKING:
     from game.ui.shell import App
@@ -98,27 +100,31 @@ class ResultsScene(MenuScene):
     def draw(self, surface: pygame.Surface) -> None:
         if isinstance(self.app.top, self.app.scene("look")):  # stepped aside: the board is shown whole
             return
-        surface.blit(art.shade((1920, 560), 150), (0, 540))
-        box = pygame.Rect(460, 548, 1000, 520)
+        # the panel grows upward with its buttons, so the last one (Main menu) is never cut at the bottom
+        box = pygame.Rect(460, 0, 1000, HEAD_H + len(self.menu.items) * ROW_H + 14)
+        box.bottom = 1068
+        self.menu.top = box.y + HEAD_H
+        surface.blit(art.shade((1920, 1080 - box.y + 8), 150), (0, box.y - 8))
         art.panel(surface, box, alpha=235, border=art.HILITE, fill=(16, 22, 22))
+        y0 = box.y - 548  # the lines below were placed for a panel at y 548
         names = self.board.names
         winner = self.result.get("winner")
         headline = _("A drawn game") if winner is None else _("{name} wins!", name=names[winner])
         img = shadowed(headline, 84, art.HILITE, "serif", offset=4)
-        surface.blit(img, img.get_rect(center=(960, 612)))
+        surface.blit(img, img.get_rect(center=(960, y0 + 612)))
         how = how_words(self.result.get("how", "")) if self.result.get("how") else ""
         img = text(how[0].upper() + how[1:] if how else "", 36, art.CREAM, "bold")
-        surface.blit(img, img.get_rect(center=(960, 680)))
+        surface.blit(img, img.get_rect(center=(960, y0 + 680)))
         flags = self.result.get("flags", {})
         line = _("Flags: {south} {n_south}  \u00b7  {north} {n_north}", south=names["south"],
                  n_south=flags.get("south", 0), north=names["north"], n_north=flags.get("north", 0))
         img = text(line, 34, art.CREAM)
-        surface.blit(img, img.get_rect(center=(960, 728)))
+        surface.blit(img, img.get_rect(center=(960, y0 + 728)))
         status = self.status()
         if getattr(self.board, "coach", None) is not None:  # a game against a bot: hints are counted
             hints = _("Hints used: {n}", n=self.board.hints_used)
             status = f"{status}  \u00b7  {hints}" if status else hints
         if status:
             img = text(status, 32, art.MUTED)
-            surface.blit(img, img.get_rect(center=(960, 770)))
+            surface.blit(img, img.get_rect(center=(960, y0 + 770)))
         self.menu.draw(surface)

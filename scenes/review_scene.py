@@ -14,7 +14,7 @@ import pygame
 from engine import Game
 from engine.ai.review import KeptReview, ReviewProcess
 from game.i18n import _
-from game.play.coach import move_words
+from game.play.coach import move_words, why_words
 from game.ui import art
 from game.ui.text import fitted, text
 from game.ui.widgets import Item
@@ -27,11 +27,37 @@ if TYPE_CHECKING:
 PROGRESS_POLL = 0.2  # seconds between looks at the review's progress
 
 
-def mark_words(mark: dict[str, Any]) -> tuple[str, str]:
-    """('Move 21: -17% win chance', 'You: play red 5 at flag 3. Hard: play blue 9 at flag 7.')."""
-    label = _("Move {n}: \u2212{percent}% win chance", n=mark["index"] + 1, percent=round(100 * mark["cost"]))
-    return label, _("You: {played}. Hard: {preferred}.", played=move_words(mark["played"]),
-                    preferred=move_words(mark["preferred"]))
+def mark_words(mark: dict[str, Any], turn: int | None = None, view: dict[str, Any] | None = None,
+               seat: str = "south") -> tuple[str, str]:
+    """('Your turn 12: you chose to play red 5 at flag 3 (-17% win chance)', 'Better: play blue 9 at flag 7: it ...').
+
+    Named by the player's own turn number (not the count of actions), with one line of why hard's move
+    was better, read from the player's view at that moment."""
+    percent = round(100 * mark["cost"])
+    played = move_words(mark["played"])
+    if turn is None:
+        label = _("Move {n}: \u2212{percent}% win chance", n=mark["index"] + 1, percent=percent)
+    else:
+        label = _("Your turn {turn}: you chose to {played} (\u2212{percent}% win chance)", turn=turn, played=played,
+                  percent=percent)
+    preferred = move_words(mark["preferred"])
+    why = why_words(mark["preferred"], view, seat) if view is not None else ""
+    if why:
+        return label, _("Better: {move}: {why}.", move=preferred, why=why)
+    return label, _("Better: {move}.", move=preferred)
+
+
+def turns_and_views(game: Game, seat: str) -> dict[int, tuple[int, dict[str, Any]]]:
+    """Action index -> (the player's turn number, the player's view then), for each of the player's plays."""
+    replay = Game.new(game.rules, game.seed or 0, game.first, game.players)
+    out: dict[int, tuple[int, dict[str, Any]]] = {}
+    turn = 0
+    for i, action in enumerate(game.actions):
+        if replay.to_move == seat and replay.phase == "play":
+            turn += 1
+            out[i] = (turn, replay.view(seat))
+        replay.apply(action)
+    return out
 
 
 class ReviewScene(MenuScene):
@@ -41,6 +67,7 @@ class ReviewScene(MenuScene):
 
     def __init__(self, app: App, game: Game, seat: str, process: ReviewProcess | KeptReview | None = None) -> None:
         self.game = game
+        self.seat = seat
         self.process = process if process is not None else ReviewProcess(_record(game), seat)
         self.marked: list[dict[str, Any]] | None = None
         super().__init__(app)
@@ -50,8 +77,10 @@ class ReviewScene(MenuScene):
         if self.marked is None:
             return [Item(_("Cancel"), self.back)]
         out = []
-        for mark in self.marked:
-            label, hint = mark_words(mark)
+        turns = turns_and_views(self.game, self.seat)
+        for mark in self.marked:  # the costliest first
+            turn, view = turns.get(int(mark["index"]), (None, None))
+            label, hint = mark_words(mark, turn, view, self.seat)
             out.append(Item(label, partial(self._open, mark), hint=hint))
         return [*out, Item(_("Back"), self.back)]
 
@@ -65,7 +94,8 @@ class ReviewScene(MenuScene):
             return
         shown = (self.process.done, self.process.total)
         if self.process.poll():
-            self.marked = list((self.process.result or {}).get("marked", []))
+            marked = (self.process.result or {}).get("marked", [])
+            self.marked = sorted(marked, key=lambda m: (-m["cost"], m["index"]))
             self.menu.items = self.items()
             self.menu.focus = 0
             self.app.dirty = True

@@ -79,13 +79,18 @@ EXAMPLES: dict[str, tuple[list[Flag], list[Flag], str, str]] = {
                 N_("Their orange 10 ..."), N_("... now fights for you: three 10s")),
 }
 TIE = (Flag(theirs=["b3", "b4", "b5"], yours=["g3", "g4", "g5"]))
+#: pages the board's "?" opens by what is under the focus (a tactics card opens its own page)
+TOPICS = {"aim": 0, "turn": 1, "formations": 2, "ties": 3, "claim": 4}
+PREVIOUS = pygame.Rect(BOX.x, 975, 300, 70)
+NEXT = pygame.Rect(BOX.right - 300, 975, 300, 70)
+CLOSE = pygame.Rect(BOX.right - 200, 40, 200, 70)
 CLAIM = (Flag(theirs=["b4", "b5"], yours=["y8", "y9", "y10"]))
 
 
 class RulesScene(Scene):
     name = "rules"
 
-    def __init__(self, app: App, card: str | None = None) -> None:
+    def __init__(self, app: App, card: str | None = None, topic: str | None = None) -> None:
         super().__init__(app)
         self.pages: list[tuple[str, Callable[[pygame.Surface], None]]] = [
             (_(TEXT_PAGES["aim"][0]), lambda s: self._text(s, "aim")),
@@ -97,21 +102,42 @@ class RulesScene(Scene):
             (_(TEXT_PAGES["options"][0]), lambda s: self._text(s, "options")),
             (_(TEXT_PAGES["controls"][0]), self._controls),
         ]
-        self.page = 5 + TACTICS.index(card) if card in TACTICS else 0
+        self.page = 5 + TACTICS.index(card) if card in TACTICS else TOPICS.get(topic or "", 0)
+        self.pressed: str | None = None
 
     def page_of(self, card: str) -> int:
         return 5 + TACTICS.index(card)
 
+    def buttons(self) -> dict[str, pygame.Rect]:
+        """The mouse's way through the pages: Previous and Next at the foot, Close at the top right."""
+        return {"previous": PREVIOUS, "next": NEXT, "close": CLOSE}
+
+    def turn(self, step: int) -> None:
+        self.page = max(0, min(len(self.pages) - 1, self.page + step))
+
     def handle(self, intent: Intent) -> None:
         k = intent.kind
         last = len(self.pages) - 1
-        if k in (Kind.RIGHT, Kind.DOWN, Kind.CONFIRM) or (k is Kind.RELEASE and intent.pos[0] >= 960):
-            if self.page == last and k in (Kind.CONFIRM, Kind.RELEASE):
+        if k in (Kind.RIGHT, Kind.DOWN, Kind.CONFIRM):
+            if self.page == last and k is Kind.CONFIRM:
                 self.app.pop(self)
             else:
-                self.page = min(last, self.page + 1)
-        elif k in (Kind.LEFT, Kind.UP) or (k is Kind.RELEASE and intent.pos[0] < 960):
-            self.page = max(0, self.page - 1)
+                self.turn(1)
+        elif k in (Kind.LEFT, Kind.UP):
+            self.turn(-1)
+        elif k is Kind.SCROLL:  # the wheel turns pages: down (toward you) is the next page
+            self.turn(-int(intent.value or 0))
+        elif k is Kind.PRESS:
+            self.pressed = next((n for n, r in self.buttons().items() if r.collidepoint(intent.pos)), None)
+        elif k is Kind.RELEASE:  # only the buttons turn pages: a click on the text does nothing
+            hit = next((n for n, r in self.buttons().items() if r.collidepoint(intent.pos)), None)
+            pressed, self.pressed = self.pressed, None
+            if hit is None or hit != pressed:
+                return
+            if hit == "close":
+                self.app.pop(self)
+            else:
+                self.turn(1 if hit == "next" else -1)
         elif k in (Kind.BACK, Kind.MENU, Kind.HELP):
             self.app.pop(self)
 
@@ -213,6 +239,13 @@ class RulesScene(Scene):
         g = self.app.input.glyph
         nav = _("Page {page} of {pages}  \u00b7  Left/Right turn pages  \u00b7  {back} close", page=self.page + 1,
                 pages=len(self.pages), back=g(Kind.BACK))
-        img = fitted(nav, 30, 1800, art.MUTED)
-        surface.blit(img, img.get_rect(center=(960, 1010)))
+        img = fitted(nav, 30, NEXT.x - PREVIOUS.right - 40, art.MUTED)
+        surface.blit(img, img.get_rect(center=(960, NEXT.centery)))
+        last = len(self.pages) - 1
+        labels = {"previous": "\u2039 " + _("Previous"), "next": _("Next") + " \u203a", "close": _("Close")}
+        for name, r in self.buttons().items():
+            off = (name == "previous" and self.page == 0) or (name == "next" and self.page == last)
+            art.panel(surface, r, alpha=120 if off else 235, border=(70, 90, 84) if off else art.GOLD_DARK, radius=12)
+            img = fitted(labels[name], 30, r.width - 20, art.MUTED if off else art.CREAM, "bold")
+            surface.blit(img, img.get_rect(center=r.center))
 

@@ -28,7 +28,7 @@ def _language_name(code: str) -> str:
 class SettingsScene(MenuScene):
     name = "settings"
     title = N_("Settings")
-    menu_top = 200
+    menu_top = 176  # eleven rows and the key hints under them fit a 1080-line screen
 
     def items(self) -> list[Item]:
         s = self.app.settings

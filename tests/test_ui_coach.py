@@ -232,3 +232,28 @@ def test_review_cancelled_stops_its_process(app: App) -> None:
     Driver(app).frames(2)
     scene.back()
     assert not process.alive() and app.top is not scene
+
+
+def test_review_lists_the_costliest_first_by_turn_with_why_the_other_move_was_better(app: App) -> None:
+    from engine import Game, to_record
+    from engine.ai.review import KeptReview, review
+    from scenes.review_scene import ReviewScene, turns_and_views
+
+    game = _finished_game()
+    assert isinstance(game, Game)
+    result = review(to_record(game), "south", iterations=30)
+    assert len(result["marked"]) >= 2, "the game has moves to mark"
+    scene = ReviewScene(app, game, "south", KeptReview(result))
+    app.push(scene)
+    scene.update(0.0)
+    assert scene.marked is not None
+    costs = [m["cost"] for m in scene.marked]
+    assert costs == sorted(costs, reverse=True), "the costliest move first"
+    turns = turns_and_views(game, "south")
+    south_plays = len(turns)
+    for item, mark in zip(scene.menu.items, scene.marked, strict=False):
+        turn = turns[mark["index"]][0]
+        assert 1 <= turn <= south_plays and turn <= mark["index"] // 2 + 1
+        assert item.label.startswith(f"Your turn {turn}: you chose to ") and "win chance" in item.label
+        assert item.hint.startswith("Better: "), item.hint
+    assert scene.menu.items[-1].label == "Back"

@@ -134,3 +134,13 @@ def test_only_the_winner_gets_fanfare_and_confetti(winner: str) -> None:
     won = winner == "south"
     assert (board.anims.confetti is not None) is won, "confetti only for the player who won"
     assert ("victory" in audio._AUDIO.played) is won, f"fanfare only for a win: {audio._AUDIO.played}"
+
+
+def test_a_claim_banner_waits_until_the_flag_has_moved() -> None:
+    _app, board = make_board(find(5, lambda g: g.to_move == "south" and g.phase == "play", limit=50), speed="normal")
+    board_events.on_event(board, {"type": "claim", "seat": "south", "flag": 4, "proof": {}}, dict(board.rects))
+    slide = board.anims.slides[-1]
+    banner = board.toasts[-1]
+    assert banner.title.startswith("Ana takes flag 4")
+    assert banner.start >= slide.start + slide.duration - 1e-9, "the flag band is not covered while the flag moves"
+    assert board_draw.current_toast(board) is None, "nothing over the flags yet"

@@ -27,7 +27,7 @@ from scenes.continue_scene import ContinueListScene, ContinueScene
 from scenes.look import LookScene
 from scenes.main_menu import MainMenuScene
 from scenes.results import ResultsScene
-from scenes.rules_ref import RulesScene
+from scenes.rules_ref import NEXT, PREVIOUS, TOPICS, RulesScene
 from scenes.setup import OPPONENT_HINTS, SetupScene
 from scenes.title import TitleScene
 from scenes.welcome import WelcomeScene
@@ -351,7 +351,7 @@ def test_the_rules_are_one_press_from_the_board_at_the_focused_card(config: Path
     if device == "mouse":
         rect = board.targets[("button", "rules")]
         driver.click(rect.center)
-        assert isinstance(app.top, RulesScene) and app.top.page == 0
+        assert isinstance(app.top, RulesScene) and app.top.page == TOPICS["formations"], "no card focused: formations"
     else:
         for _ in range(20):  # the focus moves onto the card (it is not chosen)
             if board.focus == ("hand", "fog"):
@@ -466,3 +466,93 @@ def test_remembered_choices_in_a_bad_settings_file_fall_back_one_by_one() -> Non
     assert settings.last_setup == {"tactics": "off"}, "an unknown opponent or field is dropped, the rest kept"
     assert settings.welcomed is False and settings.hand_order == "drawn"
     assert Settings.from_dict({"last_setup": ["easy"]}).last_setup == {}
+
+
+def test_the_rules_pages_turn_by_their_buttons_and_the_wheel_not_by_a_click_on_the_text(config: Path) -> None:
+    app = make_app(welcomed=True)
+    app.push(RulesScene(app))
+    rules = app.top
+    assert isinstance(rules, RulesScene)
+    driver = Driver(app)
+    driver.click((1400, 500))  # reading, not turning: the text is no button
+    assert rules.page == 0 and app.top is rules
+    driver.click(NEXT.center)
+    driver.click(NEXT.center)
+    assert rules.page == 2
+    driver.click(PREVIOUS.center)
+    assert rules.page == 1
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_x=0.0, precise_y=-1.0))
+    driver.frames(1)
+    assert rules.page == 2, "the wheel turns pages too"
+    close(app)
+
+
+def test_the_rules_open_at_the_claim_page_from_a_focused_flag(config: Path) -> None:
+    app = make_app(welcomed=True)
+    board = fog_board(app)
+    driver = Driver(app)
+    for _ in range(20):
+        if board.focus is not None and board.focus[0] == "flag":
+            break
+        driver.direction("keyboard", "up")
+    assert board.focus is not None and board.focus[0] == "flag"
+    driver.key(pygame.K_F1)
+    assert isinstance(app.top, RulesScene) and app.top.page == TOPICS["claim"]
+    close(app)
+
+
+def test_after_continue_the_opponents_last_turn_is_still_captioned(config: Path) -> None:
+    game = unfinished("easy", 8, ("Zoe", "Ben"))
+    assert game.to_move == "south" and game.phase == "play", "saved at the player's turn, after the bot's"
+    app = make_app(welcomed=True)
+    app.push(MainMenuScene(app))
+    driver = Driver(app)
+    choose(driver, app.top, "Continue")
+    choose(driver, app.top, "Resume")
+    board = app.top
+    assert isinstance(board, BoardScene)
+    assert board.last_turn is not None and board.last_turn[0] == "north", "Ben's last turn, as before"
+    from scenes.board_draw import mark_rects
+
+    assert mark_rects(board), "and its cards ringed on the board"
+    close(app)
+
+
+def test_continue_names_a_bot_in_the_players_language(config: Path) -> None:
+    from game.i18n import set_language
+    from game.play.words import shown_name
+
+    unfinished("easy", 8, ("Zoe", "Ben"))
+    unfinished("hard", 9, ("Max", "Ben"))  # two saves: Continue lists them
+    app = make_app(welcomed=True)
+    app.push(MainMenuScene(app))
+    choose(Driver(app), app.top, "Continue")
+    listing = app.top
+    assert isinstance(listing, ContinueListScene)
+    set_language("zh")
+    try:
+        rows = [item.label for item in listing.items()]
+        assert any(shown_name("Bot (easy)") in row for row in rows), rows
+        assert not any("Bot (easy)" in row for row in rows), rows
+        close(app)
+    finally:
+        set_language("en")
+
+
+def test_the_lobby_on_a_busy_port_says_so_and_opens_another(config: Path) -> None:
+    import socket
+
+    from scenes.lan_host import HostLobbyScene
+
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        app = make_app(welcomed=True)
+        lobby = HostLobbyScene(app, bind="127.0.0.1", advertise=False, port=port)
+        app.push(lobby)
+        choose(Driver(app), lobby, "Open the lobby")
+        assert lobby.host is not None and lobby.host.port != port
+        said = str(lobby.subtitle)
+        assert str(port) in said and str(lobby.host.port) in said and "in use" in said, said
+        close(app)

@@ -263,7 +263,9 @@ def resume(saved: Saved, bot_pace: float = 0.7, in_process_bots: bool = False) -
 
 def describe(saved: Saved) -> list[str]:
     """The Continue screen's words: who, what kind of sitting, and where the game stands."""
-    names = saved.names
+    from game.play.words import shown_names
+
+    names = shown_names(saved.names)  # a bot's name in the player's language
     setup = saved.setup
     lines = [_("{south} against {north}", south=names["south"], north=names["north"])]
     if saved.match is not None:

@@ -91,7 +91,7 @@ def opponent_hand(count: int) -> list[pygame.Rect]:
 
 
 def deck(name: str) -> pygame.Rect:
-    y = 150 if name == "tactics" else 560
+    y = 150 if name == "tactics" else 470  # the troop deck sits high enough that five buttons clear its count
     return pygame.Rect(W - 150 + (150 - TABLE_W) // 2, y + 30, TABLE_W, TABLE_H)
 
 
@@ -112,19 +112,23 @@ def button(index: int, col: int = 0, cols: int = 1) -> pygame.Rect:
     return pygame.Rect(BUTTON_X + col * (cell + gap), H - 12 - (index + 1) * 68, cell, 60)
 
 
-BUTTON_ROWS = 3  # the stack's height: a fourth row would cover the troop deck's count
+BUTTON_ROWS = 5  # the stack's height: a sixth row would cover the troop deck's count
 
 
 def button_rects(names: list[str]) -> dict[str, pygame.Rect]:
     """Where each button of the stack goes (names bottom first, as BoardScene.buttons gives them).
 
     Menu has the bottom row; the context buttons (Pass, Done claiming, Play Scout, Put back) get whole
-    rows at the top; the others (Game log, Take back, Hint) go two to a row, the last one left alone
-    sharing a row with a context button, so the stack stays BUTTON_ROWS high and clear of the deck."""
+    rows at the top; the others (Game log, Take back, Hint) get a row each while the stack fits in
+    BUTTON_ROWS, else two to a row (the last one left alone sharing a row with a context button), so
+    the stack stays clear of the troop deck and its count."""
     context = [n for n in names if n in BUTTONS[:4]]
     others = [n for n in names if n not in context and n != "menu"]
     rows: list[list[str]] = [["menu"]] if "menu" in names else []
-    rows += [others[i:i + 2] for i in range(0, len(others), 2)]
+    if 1 + len(others) + len(context) <= BUTTON_ROWS:  # room for every button a whole row: words stay large
+        rows += [[n] for n in others]
+    else:
+        rows += [others[i:i + 2] for i in range(0, len(others), 2)]
     if rows and len(rows[-1]) == 1 and rows[-1] != ["menu"] and context \
             and len(rows) + len(context) > BUTTON_ROWS:
         rows[-1].append(context.pop(0))
