@@ -67,6 +67,12 @@ def test_table_host_killed_and_resumed_players_and_watcher_rejoin(tmp_path: Path
     port = free_port()
     host, _ = start_host(tmp_path, "--table", "--seed", "32", "--timeout", "240", port=port)
     watcher = _join(tmp_path, port, "Cleo", "--watch", "--dump", str(tmp_path / "watched.jsonl"))
+    # The watcher is let in before the players (its token file is written on its welcome): one key
+    # exchange per address at a time could otherwise leave it waiting past the kill, with nothing to rejoin.
+    deadline = time.monotonic() + 60
+    while not (tmp_path / "Cleo-token").exists():
+        assert time.monotonic() < deadline, "the watcher was never let in"
+        time.sleep(0.02)
     ana = _join(tmp_path, port, "Ana", "--pace", "0.02")
     ben = _join(tmp_path, port, "Ben", "--pace", "0.02")
     _wait_for_actions(tmp_path, 20)
