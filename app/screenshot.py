@@ -32,10 +32,10 @@ def _board(app: Any, game: Any, bots: bool = False) -> Any:
 
 
 def _log_of(game: Any) -> list[dict[str, Any]]:
-    from engine import Game
+    from engine import Game, replay
 
-    replay = Game.new(game.rules, game.seed, game.first, game.players)
-    return [event for action in game.actions for event in replay.apply(action)]
+    again = Game.new(game.rules, game.seed, game.first, game.players)
+    return [event for action in game.actions for event in replay(again, action)]
 
 
 def _pick(board: Any, *targets: Any) -> None:

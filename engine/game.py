@@ -56,6 +56,8 @@ class Game:
         self.seen = 0  # troops face up on the table or in a discard pile (R21)
         self.tactics_played: dict[str, int] = {"north": 0, "south": 0}
         self.leader_played: dict[str, bool] = {"north": False, "south": False}
+        # R27's ruling: a dead Leader may not go back with Scout. Only an old record's replay turns it off.
+        self.keep_dead_leader = True
         self.result: dict[str, Any] | None = None
         self.actions: list[Action] = []
         self._events: list[Event] = []
@@ -105,6 +107,7 @@ class Game:
         out.passes, out.seen = self.passes, self.seen
         out.tactics_played = dict(self.tactics_played)
         out.leader_played = dict(self.leader_played)
+        out.keep_dead_leader = self.keep_dead_leader
         out.result = dict(self.result) if self.result else None
         out.actions = self.actions[:]
         out._events = []
@@ -147,6 +150,17 @@ class Game:
             raise IllegalAction(f"{seat}'s hand is hidden in this position")
         return hand
 
+    def returnable(self, seat: str) -> list[str]:
+        """The cards a Scout may put back (R33): the hand less a dead Leader, which stays to the end (R27).
+
+        Once one Leader is played the other can only sit in hand; putting it back would turn a dead card
+        into a live one for the opponent's draw, and the rulebook says it is kept until the game ends.
+        """
+        hand = self.hand(seat)
+        if not self.leader_played[seat]:
+            return list(hand)
+        return [card for card in hand if card not in LEADERS]
+
     def free_slots(self, flag: FlagState, seat: str) -> int:
         return flag.size - len(flag.sides[seat])
 
@@ -172,9 +186,8 @@ class Game:
         if phase in ("draw", "scout_draw"):
             return [{"type": phase, "deck": d} for d in ("troops", "tactics") if self.deck_sizes[d] > 0]
         if phase == "scout_return":
-            hand = self.hand(seat)
             return [{"type": "scout_return", "cards": list(p)}
-                    for p in permutations(hand, self.scout_drawn - 1)]
+                    for p in permutations(self.returnable(seat), self.scout_drawn - 1)]
         return self._legal_plays(seat)
 
     def _legal_plays(self, seat: str) -> list[Action]:
@@ -427,6 +440,8 @@ class Game:
             raise IllegalAction(f"Scout returns {need} cards, one fewer than it drew (R33)")
         if len(set(cards)) != len(cards) or any(c not in hand for c in cards):
             raise IllegalAction("Scout returns distinct cards from your own hand (R33)")
+        if self.keep_dead_leader and self.leader_played[seat] and any(c in LEADERS for c in cards):
+            raise IllegalAction("a Leader you may no longer play stays in your hand to the end (R27)")
         decks = []
         for card in cards:
             deck = "troops" if card in TROOP_BIT else "tactics"
@@ -465,12 +480,13 @@ class Game:
         self._check_win(seat)
 
     def _check_win(self, seat: str) -> None:
-        """R38: a Breakthrough (3 adjacent) or Envelopment (5) ends the game at once."""
+        """R38: an Envelopment (5 flags, adjacent or not) or a Breakthrough (3 adjacent, fewer than 5) ends
+        the game at once; five flags are named an Envelopment first, as the Hungarian match counts them."""
         held = [f.claimed == seat for f in self.flags]
-        if any(held[i] and held[i + 1] and held[i + 2] for i in range(7)):
-            self._finish(seat, "breakthrough")
-        elif sum(held) >= 5:
+        if sum(held) >= 5:
             self._finish(seat, "envelopment")
+        elif any(held[i] and held[i + 1] and held[i + 2] for i in range(7)):
+            self._finish(seat, "breakthrough")
 
     def _finish(self, winner: str | None, how: str) -> None:
         flags = {s: sum(f.claimed == s for f in self.flags) for s in SEATS}

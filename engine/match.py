@@ -35,7 +35,11 @@ def _limit(value: Any, end: str, where: str) -> int | None:
 
 
 def check_result(data: Any, where: str = "result") -> dict[str, Any]:
-    """A game result as `Game.result` gives it, checked field by field and for consistency (R38, R39)."""
+    """A game result as `Game.result` gives it, checked field by field and for consistency (R38, R39).
+
+    An old result naming a five-flag win a Breakthrough comes back as an Envelopment (R38), so a saved
+    Hungarian match counts it as the rules now do (R41).
+    """
     if not isinstance(data, dict):
         raise NotationError(f"{where}: expected an object")
     for key in data:
@@ -59,6 +63,8 @@ def check_result(data: Any, where: str = "result") -> dict[str, Any]:
         raise NotationError(f"{where}.flags: more than 9 flags held")
     if (winner is None) != (how == "draw"):
         raise NotationError(f"{where}.winner: a drawn game has no winner, and only a drawn game")
+    if how == "breakthrough" and winner is not None and flags[winner] >= 5:
+        how = "envelopment"  # R38: five flags are an Envelopment; results saved before that ruling say otherwise
     if winner is None:
         if flags["north"] != flags["south"]:
             raise NotationError(f"{where}.flags: a drawn game has equal flags (R39)")

@@ -145,6 +145,10 @@ def from_position(data: Any) -> Game:
         if game.hand_sizes[s] > limit:
             raise NotationError(f"position.hand_sizes.{s}: {game.hand_sizes[s]} cards in the {phase} step (R10)")
     _derive(game)
+    if phase == "scout_return" and game.hands[game.to_move] is not None and \
+            len(game.returnable(game.to_move)) < game.scout_drawn - 1:
+        raise NotationError("position.hands: a Scout return needs more cards than the hand holds besides a dead "
+                            "Leader (R27, R33)")
     return game
 
 

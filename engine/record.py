@@ -2,14 +2,18 @@
 
 Replaying a record is the proof that it is sound: each action is applied in turn, so a record with
 an illegal action is refused at that action, naming its index, and a stated result must match.
+Records written before the rulings of R27 and R38 still load: a Scout return that put back a dead
+Leader was legal then and is replayed as it was, and a stored result that differs from the replay
+only in `how` (a five-flag win once named a Breakthrough) gives way to the replayed one.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from .cards import LEADERS
 from .errors import IllegalAction, NotationError
-from .game import Game
+from .game import Event, Game
 from .rules import SEATS, Rules, check_seat
 
 FORMAT = "battleline-game/1"
@@ -56,11 +60,43 @@ def from_record(data: Any) -> Game:
                     check_seat(data["first"], "record.first"), dict(players))
     for i, action in enumerate(actions):
         try:
-            game.apply(action)
+            replay(game, action)
         except NotationError as exc:
             raise NotationError(f"record.actions[{i}]: {exc}") from None
         except IllegalAction as exc:
             raise IllegalAction(f"record.actions[{i}]: {exc}") from None
     if "result" in data and data["result"] != game.result:
-        raise NotationError("record.result: does not match the replayed game")
+        stated = data["result"]
+        same_end = isinstance(stated, dict) and game.result is not None and \
+            {k: v for k, v in stated.items() if k != "how"} == {k: v for k, v in game.result.items() if k != "how"}
+        if not same_end:
+            raise NotationError("record.result: does not match the replayed game")
     return game
+
+
+def replay(game: Game, action: Any) -> list[Event]:
+    """Apply one action of a record being replayed and return its events, as `Game.apply` does.
+
+    The one difference: a Scout return that puts back a dead Leader, legal before R27's ruling, is let
+    through, so that every game saved before the ruling still replays (a live game refuses it).
+    """
+    try:
+        return game.apply(action)
+    except IllegalAction:
+        if not _old_dead_leader_return(game, action):
+            raise
+    game.keep_dead_leader = False
+    try:
+        return game.apply(action)
+    finally:
+        game.keep_dead_leader = True
+
+
+def _old_dead_leader_return(game: Game, action: Any) -> bool:
+    """Is `action` a Scout return refused only because it puts back a dead Leader (legal before R27's ruling)?"""
+    if not isinstance(action, dict) or action.get("type") != "scout_return" or game.phase != "scout_return":
+        return False
+    cards = action.get("cards")
+    seat = game.to_move
+    return isinstance(cards, list) and game.leader_played[seat] and \
+        any(c in LEADERS for c in cards if isinstance(c, str))

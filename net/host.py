@@ -25,7 +25,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, cast
 
-from engine import IllegalAction, NotationError, from_record, redact_all, to_record
+from engine import IllegalAction, NotationError, from_record, redact_all, replay, to_record
 from engine.game import Event, Game
 from engine.jsonfile import DataFileError, read_json_file
 from engine.match import Match
@@ -671,7 +671,7 @@ def _replay_events(record: Any) -> list[Event]:
     game = Game.new(Rules.from_dict(record["rules"]), record["seed"], record["first"], record["players"])
     events: list[Event] = []
     for action in record["actions"]:
-        events.extend(game.apply(action))
+        events.extend(replay(game, action))
     return events
 
 

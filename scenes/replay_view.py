@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from engine import Game, to_record
+from engine import replay as replay_action
 from game.i18n import _
 from game.play.words import card_words, event_words
 from game.ui.input import Intent, Kind
@@ -37,7 +38,7 @@ class Replay:
         self.views: list[dict[str, Any]] = [replay.view(None)]
         self.lines: list[list[str]] = [[]]
         for action in game.actions:
-            events = replay.apply(action)
+            events = replay_action(replay, action)
             self.views.append(replay.view(None))
             self.lines.append([w for w in (replay_words(e, self.players) for e in events) if w])
         self.result = replay.result

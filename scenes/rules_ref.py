@@ -29,8 +29,10 @@ if TYPE_CHECKING:
 
 BOX = pygame.Rect(110, 150, 1700, 800)
 TEXT_PAGES: dict[str, tuple[str, str]] = {
-    "aim": (N_("The aim"), N_("Win three adjacent flags (a Breakthrough) or any five flags (an Envelopment). Nine "
-            "flags stand between the two armies; each side of a flag holds a formation of three cards.")),
+    "aim": (N_("The aim"), N_("Win three adjacent flags (a Breakthrough) or any five flags (an Envelopment, even "
+            "when three of them are adjacent). Nine flags stand between the two armies; each side of a flag holds a "
+            "formation of three cards. If both players pass one after the other, every flag that can be proved is "
+            "awarded, and more flags wins.")),
     "turn": (N_("A turn"), N_("Play one card from your hand to your side of a flag. Then claim any flags you can "
              "prove are yours. Then draw a card from the troop deck or the tactics deck. If you cannot play a "
              "troop, you must play a tactics card if one can be played. Only a player with no card to play "
@@ -114,12 +116,13 @@ class RulesScene(Scene):
             self.app.pop(self)
 
     # ------------------------------------------------------------------ pages
-    def _paragraphs(self, surface: pygame.Surface, words: list[str], x: int, y: int, width: int) -> int:
+    def _paragraphs(self, surface: pygame.Surface, words: list[str], x: int, y: int, width: int,
+                    size: int = 34) -> int:
         lines: list[str] = []
         for paragraph in words:
-            lines += [*wrap(paragraph, 34, width), ""]
-        blit_lines(surface, lines[:-1], 34, art.CREAM, (x, y), spacing=1.4)
-        return y + int(len(lines) * 34 * 1.4)
+            lines += [*wrap(paragraph, size, width), ""]
+        blit_lines(surface, lines[:-1], size, art.CREAM, (x, y), spacing=1.4)
+        return y + int(len(lines) * size * 1.4)
 
     def _text(self, surface: pygame.Surface, key: str) -> None:
         self._paragraphs(surface, _(TEXT_PAGES[key][1]).split("\n"), BOX.x + 60, BOX.y + 130, BOX.width - 120)
@@ -168,9 +171,12 @@ class RulesScene(Scene):
             kind, rule, ahead = card_rules.text(card)
             img = fitted(kind, 32, BOX.right - x - 60, art.HILITE, "bold", MIN_READ)
             surface.blit(img, (x, BOX.y + 120))
-            self._paragraphs(surface, [rule], x, BOX.y + 172, BOX.right - x - 60)
-            img = fitted(ahead, 28, BOX.right - x - 60, art.MUTED, "regular", MIN_READ)
-            surface.blit(img, (x, BOX.y + 330))
+            width = BOX.right - x - 60
+            # A long rule (the Leaders' in some languages) is set a little smaller to keep clear of the line below.
+            size = next((s for s in (34, 30, 28) if len(wrap(rule, s, width)) <= 3), MIN_READ)
+            end = self._paragraphs(surface, [rule], x, BOX.y + 172, width, size) - int(size * 1.4)
+            img = fitted(ahead, 28, width, art.MUTED, "regular", MIN_READ)
+            surface.blit(img, (x, max(BOX.y + 330, end + 4)))
             top = BOX.y + 400
             if card == "scout":
                 self._scout(surface, top)

@@ -135,3 +135,56 @@ def record_under_old_r9(seed: int = 2) -> dict[str, Any]:
             record["actions"] += [PASS, {"type": "claim", "flag": g.claimable_flags(g.to_move)[0]}]
             return record
     raise LookupError("no seeded game passes with a flag to claim")
+
+
+def record_under_old_r27(seed: int = 0) -> dict[str, Any]:
+    """A game record made before R27's ruling: a Scout put back the Leader its player could no longer play.
+
+    Leaders and Scouts are played whenever they can be, so the case comes up within a few seeds.
+    """
+    import random
+
+    from engine import to_record
+    from engine.cards import LEADERS
+
+    for s in range(seed, seed + 200):
+        rng = random.Random(s)
+        g = Game.new(seed=s)
+        returned = False
+        while not g.over and len(g.actions) < 400:
+            seat = g.to_move
+            dead = [c for c in g.hand(seat) if c in LEADERS] if g.phase == "scout_return" else []
+            if dead and g.leader_played[seat] and not returned:
+                others = [c for c in g.hand(seat) if c not in LEADERS]
+                g.keep_dead_leader = False  # the old engine: no such rule
+                g.apply({"type": "scout_return", "cards": dead + others[:g.scout_drawn - 2]})
+                g.keep_dead_leader = True
+                returned = True
+                continue
+            legal = g.legal_actions()
+            liked = [a for a in legal if a.get("card") in ("alexander", "darius", "scout")] or \
+                [a for a in legal if a.get("deck") == "tactics"] or legal
+            g.apply(rng.choice(liked))
+        if returned and g.over:
+            return to_record(g)
+    raise LookupError("no seeded game put back a dead Leader")
+
+
+def record_under_old_r38(seed: int = 0) -> dict[str, Any]:
+    """A game record made before R38's ruling: won with five flags, three adjacent, stored as a Breakthrough."""
+    import random
+
+    from engine import to_record
+
+    for s in range(seed, seed + 2000):
+        rng = random.Random(s)
+        g = Game.new(seed=s)
+        while not g.over:
+            g.apply(rng.choice(g.legal_actions()))
+        assert g.result is not None
+        held = [f.claimed == g.result["winner"] for f in g.flags]
+        if g.result["how"] == "envelopment" and any(all(held[i:i + 3]) for i in range(7)):
+            record = to_record(g)
+            record["result"]["how"] = "breakthrough"
+            return record
+    raise LookupError("no seeded game won with five flags, three adjacent")

@@ -25,7 +25,7 @@ RULES = ROOT / "docs" / "RULES.md"
 NOTATION = ROOT / "docs" / "NOTATION.md"
 RULE_IDS = range(1, 46)
 #: Rules whose text carries a ruling of the team (the rulebooks are silent or disagree there).
-RULINGS = (5, 9, 22, 26, 33)
+RULINGS = (5, 9, 22, 26, 27, 33, 38, 39)
 OPTIONAL_POSITION_FIELDS = {"hand_tactics", "phase", "scout_drawn", "passes"}
 
 _DEFINITION = re.compile(r"^- \*\*R(\d+)\*\*", re.MULTILINE)

@@ -256,3 +256,46 @@ def _points(result: dict[str, Any]) -> dict[str, int]:
         return dict(result["flags"])
     other = "north" if result["winner"] == "south" else "south"
     return {result["winner"]: 5, other: result["flags"][other]}
+
+
+def _five_flags_three_adjacent() -> dict[str, Any]:
+    """A real game's result: south wins with flags 1, 2, 3, 5 and 7."""
+    from builders import claim, game, play
+
+    g = game(flags={3: ("b1 g2 y4", "r5 r6 r7")}, first_complete={3: "north"},
+             claimed={1: "south", 2: "south", 5: "south", 7: "south"}, south="r9")
+    g.apply(play("r9", 4))
+    g.apply(claim(3))
+    assert g.result is not None
+    return g.result
+
+
+def test_r41_a_five_flag_win_is_no_breakthrough_so_the_hungarian_match_goes_on() -> None:
+    m = Match("hungarian")
+    m.record_game(win("south", "breakthrough", theirs=4))
+    m.record_game(win("south", "breakthrough", theirs=4))
+    m.record_game(_five_flags_three_adjacent())
+    assert not m.over and m.games[-1]["how"] == "envelopment"
+
+
+def test_r41_an_old_five_flag_breakthrough_is_counted_as_an_envelopment() -> None:
+    """Results saved before R38's ruling: the same match, as plain data, reads back and goes on."""
+    old = win("south", "breakthrough", mine=5, theirs=2)
+    m = Match("hungarian")
+    for result in (win("south", "breakthrough", theirs=4), win("south", "breakthrough", theirs=4), old):
+        m.record_game(result)
+    assert not m.over and m.games[-1]["how"] == "envelopment"
+    data = m.to_dict()
+    data["games"][-1]["how"] = "breakthrough"
+    again = Match.from_dict(data)
+    assert not again.over and again.games[-1]["how"] == "envelopment"
+    m.record_game(win("south", "breakthrough", theirs=4))
+    assert not m.over  # the run of Breakthroughs restarted after the Envelopment
+
+
+def test_r41_a_win_on_the_flag_count_is_no_breakthrough() -> None:
+    m = Match("hungarian")
+    for result in (win("north", "breakthrough", theirs=4), win("north", "breakthrough", theirs=4),
+                   win("north", "flags", theirs=3)):
+        m.record_game(result)
+    assert not m.over

@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from builders import DONE, PASS, claim, draw, game, play
+from builders import DONE, PASS, claim, draw, game, play, position
 
-from engine import Game, IllegalAction, from_position, to_position
+from engine import Game, IllegalAction, NotationError, from_position, to_position
 from engine.formations import evaluate
 
 
@@ -450,3 +450,94 @@ def test_r37_played_guile_tactics_stay_visible_to_both() -> None:
     g.apply(deserter(1, "b9"))
     for seat in ("north", "south"):
         assert "deserter" in g.view(seat)["discards"]["south"]
+
+
+# ----------------------------------------------------------------------------- R27 + R33: a dead Leader stays
+def _scouting_with_a_dead_leader() -> Game:
+    """South played Alexander and holds Darius; it plays Scout and draws three troops."""
+    g = game(flags={1: ("", "alexander")}, north_discard="deserter", south="scout darius r1 r2",
+             troops_top="b1 b2 b3")
+    assert g.leader_played["south"]
+    g.apply(SCOUT)
+    for _ in range(3):
+        g.apply(scout_draw("troops"))
+    assert g.phase == "scout_return" and "darius" in g.hand("south")
+    return g
+
+
+def test_r27_r33_scout_may_not_put_back_a_dead_leader() -> None:
+    g = _scouting_with_a_dead_leader()
+    returns = g.legal_actions()
+    assert returns and all("darius" not in a["cards"] for a in returns)
+    assert len(returns) == 5 * 4  # two of r1 r2 b1 b2 b3, in order
+    before = g.view()
+    for cards in (["darius", "r1"], ["r1", "darius"]):
+        with pytest.raises(IllegalAction, match="R27"):
+            g.apply({"type": "scout_return", "cards": cards})
+        assert g.view() == before
+    g.apply({"type": "scout_return", "cards": ["r1", "r2"]})
+    assert "darius" in g.hand("south") and g.to_move == "north"
+
+
+def test_r27_r33_a_live_leader_may_go_back() -> None:
+    """Before either Leader is played both are live: Scout may put one back."""
+    g = game(north_discard="deserter", south="scout darius alexander r1", troops_top="b1 b2 b3")
+    g.apply(SCOUT)
+    for _ in range(3):
+        g.apply(scout_draw("troops"))
+    assert {"type": "scout_return", "cards": ["darius", "alexander"]} in g.legal_actions()
+
+
+def test_r27_r33_dead_leader_and_one_other_card_the_other_card_goes_back() -> None:
+    """The edge: Scout draws the last two cards, one of them the dead Leader; the hand is the Leader and
+    one other card. One card goes back (R33), and it can only be the other one (R27)."""
+    g = game(flags={1: ("", "alexander")}, north_discard="deserter", south="scout", troops_top="b1",
+             tactics_top="darius", leftovers="north_discard")
+    g.apply(SCOUT)
+    g.apply(scout_draw("tactics"))
+    g.apply(scout_draw("troops"))
+    assert g.phase == "scout_return" and sorted(g.hand("south")) == ["b1", "darius"]
+    assert g.legal_actions() == [{"type": "scout_return", "cards": ["b1"]}]
+    g.apply({"type": "scout_return", "cards": ["b1"]})
+    assert g.hand("south") == ["darius"] and g.view()["decks"]["troops"] == ["b1"]
+
+
+def test_r27_r33_a_position_with_no_card_to_put_back_but_a_dead_leader_is_refused() -> None:
+    """Play cannot reach it (Scout itself left the hand), so a position claiming it is refused on reading."""
+    pos = position(flags={1: ("", "alexander")}, north_discard="deserter scout", south="darius",
+                   phase="scout_return", scout_drawn=2)
+    with pytest.raises(NotationError, match="R27"):
+        from_position(pos)
+
+
+def test_r27_r33_cli_legal_lists_no_return_of_a_dead_leader(tmp_path: Any) -> None:
+    """`battleline legal` offers no return with the dead Leader; `apply` of one fails naming R27."""
+    import json
+    import subprocess
+    import sys
+
+    path = tmp_path / "pos.json"
+    path.write_text(json.dumps(_scouting_with_a_dead_leader().view()))
+    cmd = [sys.executable, "-m", "app.cli"]
+    legal = json.loads(subprocess.run([*cmd, "legal", str(path)], capture_output=True, text=True,
+                                      check=True).stdout)
+    assert legal and all(a["type"] == "scout_return" and "darius" not in a["cards"] for a in legal)
+    applied = subprocess.run([*cmd, "apply", str(path), '{"type": "scout_return", "cards": ["darius", "r1"]}'],
+                             capture_output=True, text=True)
+    assert applied.returncode != 0 and "R27" in applied.stderr and "Traceback" not in applied.stderr
+
+
+def test_r27_r33_bots_keep_a_dead_leader_in_hand() -> None:
+    """The easy bot and the lean state the other bots search on follow the same rule."""
+    from engine.ai.lean import Lean, to_action
+    from engine.ai.lean_eval import own_step
+    from engine.ai.lean_policy import LeanPolicy
+    from engine.ai.simple import SimpleBot
+
+    g = _scouting_with_a_dead_leader()
+    lean = Lean.from_game(g)
+    lean_legal = [to_action(a) for a in lean.legal()]
+    assert sorted(map(repr, lean_legal)) == sorted(map(repr, g.legal_actions()))
+    assert "darius" not in SimpleBot().choose_in(g.copy())["cards"]
+    assert "darius" not in to_action(own_step(lean.copy()))["cards"]
+    assert "darius" not in to_action(LeanPolicy().choose(lean.copy()))["cards"]

@@ -462,3 +462,102 @@ def test_r39_when_both_could_break_through_the_player_due_to_move_next_is_awarde
     g.apply(PASS)  # south, the second passer: no claim step of its own (R9)
     assert g.result == {"winner": "north", "how": "breakthrough", "flags": {"north": 3, "south": 2}}
     assert g.flags[6].claimed is None
+
+
+# ----------------------------------------------------------------------------- R38 R39 R9 rulings written down
+def test_r38_five_flags_with_three_adjacent_are_an_envelopment() -> None:
+    """A Breakthrough is a win by 3 adjacent flags with fewer than 5 held; 5 flags are an Envelopment."""
+    g = game(flags={3: ("b1 g2 y4", "r5 r6 r7")}, first_complete={3: "north"},
+             claimed={1: "south", 2: "south", 5: "south", 7: "south"}, south="r9")
+    g.apply(play("r9", 4))
+    g.apply(claim(3))
+    assert g.result == {"winner": "south", "how": "envelopment", "flags": {"north": 0, "south": 5}}
+
+
+def test_r38_four_flags_with_three_adjacent_are_a_breakthrough() -> None:
+    g = game(flags={3: ("b1 g2 y4", "r5 r6 r7")}, first_complete={3: "north"},
+             claimed={1: "south", 2: "south", 7: "south"}, south="r9")
+    g.apply(play("r9", 4))
+    g.apply(claim(3))
+    assert g.result == {"winner": "south", "how": "breakthrough", "flags": {"north": 0, "south": 4}}
+
+
+def test_r38_lean_state_names_five_flags_an_envelopment() -> None:
+    from engine.ai.lean import Lean, from_action
+
+    g = game(flags={3: ("b1 g2 y4", "r5 r6 r7")}, first_complete={3: "north"},
+             claimed={1: "south", 2: "south", 5: "south", 7: "south"}, south="r9")
+    lean = Lean.from_game(g)
+    for action in (play("r9", 4), claim(3)):
+        lean.apply(from_action(action))
+    assert lean.over and lean.how == "envelopment"
+
+
+def test_r39_the_next_players_envelopment_ends_the_game_before_the_passers_flags() -> None:
+    """After both pass, the flags of the player due to move (north) are awarded first: north's fifth flag,
+    three of them adjacent, is an Envelopment, and south's provable Breakthrough at 6-7-8 is never awarded."""
+    g = _stuck(flags={3: ("b1 b2 b3", "g1"), 7: ("y1", "r1 r2 r3")},
+               claimed={1: "north", 2: "north", 5: "north", 9: "north", 6: "south", 8: "south"}, passes=1)
+    g.apply(PASS)
+    assert g.result == {"winner": "north", "how": "envelopment", "flags": {"north": 5, "south": 2}}
+    assert g.flags[6].claimed is None
+
+
+def test_r39_a_win_on_the_flag_count_is_flags_not_a_breakthrough() -> None:
+    g = _stuck(flags={1: ("b1 g2 y4", "r5 r6 r7"), 5: ("y1", "b8 b9 b10")}, first_complete={1: "north"},
+               claimed={9: "north"}, passes=1)
+    g.apply(PASS)
+    assert g.result == {"winner": "south", "how": "flags", "flags": {"north": 1, "south": 2}}
+
+
+def test_r9_claims_at_the_start_of_the_turn_stand_when_the_player_then_passes() -> None:
+    """Advanced timing (R11): south claims at the start of its turn, then can play nothing and passes.
+    The claim stands; the pass ends the turn; after north's pass the game is judged with it."""
+    g = _stuck(flags={1: ("b1 g2 y4", "r5 r6 r7"), 2: ("g5", "")}, first_complete={1: "north"},
+               timing="advanced", phase="claim")
+    assert g.legal_actions() == [claim(1), DONE]
+    g.apply(claim(1))
+    assert g.phase == "play" and g.legal_actions() == [PASS]
+    g.apply(PASS)
+    assert g.flags[0].claimed == "south" and g.to_move == "north" and not g.over
+    g.apply(PASS)
+    assert g.result == {"winner": "south", "how": "flags", "flags": {"north": 0, "south": 1}}
+
+
+def test_r38_an_old_record_naming_five_flags_a_breakthrough_loads_as_an_envelopment() -> None:
+    """The replay recomputes `how`; a stored result that differs only there is corrected, not refused."""
+    from builders import record_under_old_r38
+
+    old = record_under_old_r38()
+    g = from_record(old)
+    assert g.result is not None and g.result["how"] == "envelopment"
+    assert {k: v for k, v in g.result.items() if k != "how"} == {k: v for k, v in old["result"].items()
+                                                                    if k != "how"}
+    assert to_record(g)["result"]["how"] == "envelopment"
+    wrong = dict(old, result=dict(old["result"], flags={"north": 0, "south": 0}))
+    with pytest.raises(NotationError, match=r"record\.result"):
+        from_record(wrong)
+
+
+def test_r27_an_old_record_that_put_back_a_dead_leader_still_replays() -> None:
+    """Legal when it was played: the record replays (engine, take-back log, LAN save events alike);
+    a game played today refuses the same return at the same point."""
+    from builders import record_under_old_r27
+
+    from engine import replay
+
+    old = record_under_old_r27()
+    g = from_record(old)
+    assert g.result == old["result"] and g.keep_dead_leader
+    live = Game.new(Rules.from_dict(old["rules"]), old["seed"], old["first"], dict(old["players"]))
+    events = []
+    for action in old["actions"]:
+        try:
+            events += live.apply(action)
+        except IllegalAction as exc:
+            assert "R27" in str(exc) and action["type"] == "scout_return"
+            break
+    else:
+        raise AssertionError("today's rules accepted the return of a dead Leader")
+    again = Game.new(Rules.from_dict(old["rules"]), old["seed"], old["first"], dict(old["players"]))
+    assert [e for a in old["actions"] for e in replay(again, a)][-1]["type"] == "game_over"

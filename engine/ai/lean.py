@@ -209,8 +209,14 @@ class Lean:
             kind = A_DRAW if phase == DRAW else A_SCOUT_DRAW
             return [(kind, d, -1, -1, -1) for d, deck in enumerate((self.troops, self.tactics)) if deck]
         if phase == SCOUT_RETURN:
-            return [(A_SCOUT_RETURN, p) for p in permutations(bits(self.hands[self.to_move]), self.scout_drawn - 1)]
+            return [(A_SCOUT_RETURN, p) for p in permutations(bits(self.returnable()), self.scout_drawn - 1)]
         return []
+
+    def returnable(self) -> int:
+        """The mask of cards a Scout may put back: the hand less a dead Leader (R27, R33)."""
+        seat = self.to_move
+        hand = self.hands[seat]
+        return hand & ~LEADER_MASK if self.leader[seat] else hand
 
     def plays(self) -> list[LeanAction]:
         """The play step's actions; a pass only when no card at all can be played (R9)."""
@@ -340,10 +346,10 @@ class Lean:
 
     def _check_win(self, seat: int) -> None:
         held = self.held(seat)
-        if any(held & b == b for b in _BREAKTHROUGHS):
-            self._finish(seat, "breakthrough")
-        elif held.bit_count() >= 5:
+        if held.bit_count() >= 5:  # five flags are an Envelopment even with three adjacent (R38)
             self._finish(seat, "envelopment")
+        elif any(held & b == b for b in _BREAKTHROUGHS):
+            self._finish(seat, "breakthrough")
 
     def _finish(self, winner: int, how: str) -> None:
         self.winner, self.how, self.phase = winner, how, OVER

@@ -186,7 +186,7 @@ def own_step(state: Lean) -> LeanAction:
     if phase == SCOUT_DRAW:
         return choose_deck(state, A_SCOUT_DRAW)
     if phase == SCOUT_RETURN:
-        hand = sorted(bits(state.hands[state.to_move]), key=lambda c: c % 10 + 1 if c < 60 else 11)
+        hand = sorted(bits(state.returnable()), key=lambda c: c % 10 + 1 if c < 60 else 11)
         return (A_SCOUT_RETURN, tuple(hand[:state.scout_drawn - 1]))
     return state.legal()[0]  # a claim, or done
 

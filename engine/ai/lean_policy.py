@@ -198,15 +198,12 @@ class LeanPolicy:
         return kind[1] if wants_tactic else kind[0]
 
     def _scout_return(self, state: Lean) -> LeanAction:
-        """Return the lowest troops; a tactics card counts high unless it is a Leader already spent."""
-        seat = state.to_move
+        """Return the lowest troops; a tactics card counts high. A spent Leader's twin stays in hand (R27)."""
 
         def keep(card: int) -> int:
-            if card < 60:
-                return value_of(card)
-            return 0 if card <= DARIUS and state.leader[seat] else 11
+            return value_of(card) if card < 60 else 11
 
-        hand = sorted(bits(state.hands[seat]), key=keep)
+        hand = sorted(bits(state.returnable()), key=keep)
         return (A_SCOUT_RETURN, tuple(hand[:state.scout_drawn - 1]))
 
     def finish_turn(self, state: Lean, seat: int) -> None:

@@ -159,15 +159,12 @@ class SimpleBot(Bot):
         return actions[0]
 
     def _scout_return(self, game: Game, actions: list[Action]) -> Action:
-        """Return the lowest troops; a tactics card counts as high unless it is a Leader it may not play."""
-        seat = game.to_move
+        """Return the lowest troops; a tactics card counts as high. A Leader it may not play stays (R27)."""
 
         def keep(card: str) -> int:
-            if card in TROOP_BIT:
-                return _value(card)
-            return 0 if card in LEADERS and game.leader_played[seat] else 11
+            return _value(card) if card in TROOP_BIT else 11
 
-        hand = sorted(game.hand(seat), key=keep)
+        hand = sorted(game.returnable(game.to_move), key=keep)
         need = len(actions[0]["cards"])
         return {"type": "scout_return", "cards": hand[:need]}
 

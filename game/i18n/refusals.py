@@ -33,6 +33,8 @@ PATTERNS: list[tuple[re.Pattern[str], str]] = [(re.compile(p), t) for p, t in (
      N_("Scout returns {n} cards, one fewer than it drew")),
     (r"^Scout returns distinct cards from your own hand \(R33\)$",
      N_("Scout returns distinct cards from your own hand")),
+    (r"^a Leader you may no longer play stays in your hand to the end \(R27\)$",
+     N_("a Leader you may no longer play stays in your hand to the end")),
     # LAN: the guest's table, and the host turning a guest away
     (r"^it is not your turn$", N_("it is not your turn")),
     (r"^not connected to the host yet$", N_("not connected to the host yet")),

@@ -10,7 +10,8 @@ from game.i18n import N_, _
 from game.play.words import COLOURS_SAID, VALUES_SAID, card_short
 
 LEADER = N_("A Leader: it takes any colour and any value, whichever is best for you when the flag is decided. "
-            "You may play only one Leader (Alexander or Darius) in the whole game.")
+            "You may play only one Leader (Alexander or Darius) in the whole game; the other then stays in your hand "
+            "to the end, and Scout cannot put it back.")
 RULES = {
     "alexander": LEADER, "darius": LEADER,
     "cavalry": N_("Counts as an 8 of any colour, whichever is best for you when the flag is decided. "
@@ -22,7 +23,8 @@ RULES = {
     "mud": N_("Put it beside a flag that is not yet claimed. There, each side needs four cards, "
               "and formations are made of four cards."),
     "scout": N_("Instead of your draw this turn: draw three cards from either deck, one at a time, "
-                "then put two cards from your hand back on top of their decks."),
+                "then put two cards from your hand back on top of their decks (never a Leader you may no longer "
+                "play)."),
     "redeploy": N_("Take one of your own cards from a flag that is not yet claimed: move it to your side "
                    "of another such flag, or discard it."),
     "deserter": N_("Discard one card from your opponent's side of a flag that is not yet claimed."),

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import Game, Rules, from_record, redact
+from engine import Game, Rules, from_record, redact, replay
 from game.i18n import N_
 from game.i18n import _ as tr
 from game.play.table import LocalTable
@@ -35,7 +35,7 @@ def takeback_floor(record: dict[str, Any]) -> int:
     game = Game.new(Rules.from_dict(record["rules"]), record["seed"], record["first"], dict(record["players"]))
     floor = 0
     for i, action in enumerate(record["actions"]):
-        events = game.apply(action)
+        events = replay(game, action)
         if any(e["type"] in REVEALS or e["type"] in ("turn", "game_over") for e in events):
             floor = i + 1
     return floor
@@ -79,7 +79,7 @@ def log_events(table: LocalTable, viewer: str | None) -> list[dict[str, Any]]:
     """The game's events as `viewer` saw them (None: everything), rebuilt from the record after a take-back."""
     record = table.record()
     game = Game.new(table.game.rules, record["seed"], record["first"], record["players"])
-    return [redact(event, viewer) for action in record["actions"] for event in game.apply(action)]
+    return [redact(event, viewer) for action in record["actions"] for event in replay(game, action)]
 
 
 def undone_words(action: dict[str, Any]) -> str:
