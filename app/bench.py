@@ -1,4 +1,4 @@
-"""`battleline bench engine|bots|render|net|attack`: measured speed, printed as one JSON object.
+"""`battleline bench engine|bots|render|net|attack|party`: measured speed, printed as one JSON object.
 
 The command lives up here because it reaches every floor: the engine's and the bots' figures, the
 render bench (scenes) and the network benches.
@@ -13,7 +13,7 @@ import sys
 
 #: what -> (module, function taking the parsed arguments and returning the figures)
 BENCHES = {"render": ("app.bench_render", "bench_render"), "net": ("net.bench", "bench_net"),
-           "attack": ("net.attack", "bench_attack")}
+           "attack": ("net.attack", "bench_attack"), "party": ("net.web.bench", "bench_party")}
 
 
 def cmd_bench(args: argparse.Namespace) -> int:

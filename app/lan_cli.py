@@ -10,26 +10,70 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+#: options of the headless host that mean nothing with a window (a person plays, or the table shows it)
+HEADLESS_ONLY = {"bot": "easy", "accept_any": False, "seed": None, "save": None, "timeout": 900.0, "pace": 0.0,
+                 "name": "Host"}
+
+
+def window_refusal(args: argparse.Namespace) -> str | None:
+    """One line naming the first headless-only option given to the windowed host, or None."""
+    from scenes.setup import PLAY_CHOICES
+
+    for key, default in HEADLESS_ONLY.items():
+        if getattr(args, key, default) != default:
+            return f"--{key.replace('_', '-')} is for the headless host (add --headless); the window does without it"
+    if args.match is not None and args.match not in PLAY_CHOICES:
+        return f"--match {args.match!r}: the window offers {', '.join(c for c in PLAY_CHOICES if c != 'single')}"
+    if args.code is not None and not (len(args.code) == 4 and args.code.isascii() and args.code.isdigit()):
+        return f"--code {args.code!r}: a join code is 4 digits"
+    if args.resume is not None:
+        from pathlib import Path
+
+        if not Path(args.resume).is_file():
+            return f"--resume {args.resume}: no such saved game"
+    return None
+
 
 def cmd_host(args: argparse.Namespace) -> int:
     if args.headless:
         from net.cli import cmd_host as headless
 
         return headless(args)
+    refusal = window_refusal(args)
+    if refusal is not None:
+        import sys
+
+        print(f"battleline host: {refusal}", file=sys.stderr)
+        return 2
     from app.main import run
 
-    def lobby(app: Any) -> None:
-        from scenes.lan_host import HostLobbyScene
+    return run(args, first=lambda app: open_host_window(app, args))
 
-        scene = HostLobbyScene(app, bind=args.bind, port=args.port, table=args.table)
-        scene.tactics, scene.timing = not args.no_tactics, args.claim_timing
-        app.push(scene)
-        if args.table:
-            scene.open_lobby()
-            if args.code and scene.host is not None:
-                scene.host.admission.code = args.code
 
-    return run(args, first=lobby)
+def open_host_window(app: Any, args: argparse.Namespace) -> Any:
+    """The host's lobby as the options ask: the rules, `--table` opens it at once, `--resume` reopens a
+    saved game (its phones come back to their port), `--phones PORT` and `--phones-qr PATH` as headless."""
+    from pathlib import Path
+
+    from scenes.lan_host import HostLobbyScene
+
+    scene = HostLobbyScene(app, bind=args.bind, port=args.port, table=args.table)
+    scene.tactics, scene.timing = not args.no_tactics, args.claim_timing
+    if args.match is not None:
+        scene.play = args.match
+    if args.phones is not None:
+        scene.phones_port = args.phones
+    if args.phones_qr is not None:
+        scene.qr_path = Path(args.phones_qr)
+    app.push(scene)
+    if args.resume is not None:
+        scene.resume_saved(Path(args.resume))
+    elif args.table:
+        scene.open_lobby()
+    if args.code and scene.host is not None and args.resume is None:
+        scene.host.admission.code = args.code
+        scene._draw_phone_code()
+    return scene
 
 
 def cmd_join(args: argparse.Namespace) -> int:

@@ -62,7 +62,12 @@ def cmd_host(args: argparse.Namespace) -> int:
         bot = _bot(args.bot, seed=1)
         from .web.cli import start_phones
 
-        phones, phones_info = start_phones(args.phones, host.port, host.code, args.bind, args.phones_qr)
+        # a resumed game's phones come back to the port they knew (its QR, their tokens), unless told otherwise
+        phones_port = args.phones if args.phones is not None or not args.resume else host.phones_port
+        phones, phones_info = start_phones(phones_port, host.port, host.code, args.bind, args.phones_qr)
+        if phones is not None:
+            host.phones_port = phones.port
+            host.save()
     except (NotationError, IllegalAction, ValueError, OSError) as exc:
         return _fail("host", str(exc))
     except zmq.ZMQError as exc:  # the port is taken (or the address is not this machine's): one line, no traceback
@@ -70,7 +75,7 @@ def cmd_host(args: argparse.Namespace) -> int:
                              "choose another port with --port (0: any free port)")
     _say({"listening": host.port, "code": host.code, **phones_info})
     deadline = time.monotonic() + args.timeout
-    results = []
+    results: list[dict[str, Any] | None] = []
     watchers = 0
     try:
         while time.monotonic() < deadline:
@@ -83,10 +88,14 @@ def cmd_host(args: argparse.Namespace) -> int:
             if all(r.token is not None for r in host.remotes.values()) and not host.started:
                 host.start()  # headless: no lobby to wait in
             if host.game.over:
-                results.append(host.game.result)
-                if host.match is None or host.match.over:
+                if len(results) < host.number:
+                    results.append(host.game.result)
+                if host.match is not None and not host.match.over:
+                    host.next_game(secrets.randbits(63))
+                elif not _wants_again(host, phones is not None):
                     break
-                host.next_game(secrets.randbits(63))
+                elif host.again >= set(host.remotes):  # every player asked (the bot here always agrees)
+                    host.next_game(secrets.randbits(63))
             elif host.started and host.host_seat is not None and host.game.to_move == host.host_seat:
                 time.sleep(args.pace)
                 host.submit_local(bot.choose(host.game.view(host.host_seat)))
@@ -104,6 +113,14 @@ def cmd_host(args: argparse.Namespace) -> int:
     _say({"result": host.game.result, "record": to_record(host.game), "errors_sent": host.errors_sent,
           "match": host._match_data(), "results": results, "watchers": watchers})
     return 0
+
+
+def _wants_again(host: Host, phones: bool) -> bool:
+    """After a game with phones: wait (until the timeout) while a phone player may still ask for the
+    next one; a bot or a headless guest leaves once it has the record, and then the host ends too."""
+    if not phones or (host.match is not None and host.match.over):
+        return False
+    return any(r.alive() for r in host.remotes.values())
 
 
 def _anyone_connected(host: Host) -> bool:

@@ -58,6 +58,10 @@ class Guest:
         self.number = 1  # the game's number in this sitting: a new game resets the events
         self.match: dict[str, Any] | None = None
         self.errors: list[str] = []
+        #: the lobby as the host last told it: seat -> {"name", "here"}; seats that asked for another game
+        self.seats: dict[str, dict[str, Any]] = {}
+        self.again: list[str] = []
+        self.watchers = 0
         self.pending: tuple[int, dict[str, Any]] | None = None
         self.received: list[dict[str, Any]] = []  # every message, for the leak test
         self.keep_received = False
@@ -143,6 +147,14 @@ class Guest:
         """Send an action for our seat; it stays pending until a state shows it applied."""
         self.pending = (self.actions_done, action)
         self._send({"t": "action", "seq": self.actions_done, "action": action})
+
+    def start_game(self) -> None:
+        """At a table: start the game from this player's screen once both players are in."""
+        self._send({"t": "start"})
+
+    def ask_again(self) -> None:
+        """After a game: this player wants the next one."""
+        self._send({"t": "again"})
 
     def poll(self, timeout_ms: int = 0) -> int:
         """Handle waiting messages, keep the heartbeat, reconnect a dead link. Returns messages handled."""
@@ -233,6 +245,7 @@ class Guest:
             self.number = message["number"]
             self.match = message["match"]
             self.events, self.record, self.pending, self.game, self.view = [], None, None, None, None
+            self.again = []
         elif kind == "refused":
             if message["reason"] == UNKNOWN_TOKEN and self.token is not None and not self._token_stale:
                 self._token_stale = True  # a new game: join it with the code, showing the old token
@@ -257,6 +270,10 @@ class Guest:
                 return
             if self.pending is not None and message.get("seq") == self.pending[0]:
                 self.pending = None  # refused: the player chooses again
+        elif kind == "seats":
+            self.seats = {str(k): dict(v) for k, v in message["seats"].items() if isinstance(v, dict)}
+            self.again = [str(s) for s in message["again"]]
+            self.watchers = int(message["watchers"])
         elif kind == "pong":
             pass
 

@@ -25,7 +25,7 @@ import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from engine import IllegalAction, NotationError, from_record, redact_all, replay, to_record
 from engine.game import Event, Game
@@ -83,6 +83,10 @@ class Host:
         self.match: Match | None = None  # R40, R41: set when the host chose a match
         self.number = 1  # the game's number in this sitting (a match, or rematches)
         self.sessions: dict[bytes, Session] = {}  # by routing id; each bound to its connection
+        self.phones_port: int | None = None  # the phone page's port, kept in the save: the same QR after a crash
+        self.again: set[str] = set()  # remote seats that asked for the next game after this one ended
+        self._seats_said: Any = None  # the last "seats" news sent, so a change is told once
+        self.waker: Any = None  # net.wake.Waker, when a window asked to be woken by messages
         self.router = Router(bind, port)
         self.port = self.router.port
         atexit.register(self.close)
@@ -171,6 +175,7 @@ class Host:
         self.game = Game.new(self.game.rules, seed, first, dict(self.game.players))
         self.number += 1
         self.events = []
+        self.again = set()
         self.save()
         news = {"t": "game", "number": self.number, "match": self._match_data()}
         for remote in self.remotes.values():
@@ -212,6 +217,9 @@ class Host:
         number = data.get("number", 1)
         self.number = number if isinstance(number, int) and not isinstance(number, bool) and number > 0 else 1
         self.match = Match.from_dict(data["match"]) if data.get("match") is not None else None
+        phones = data.get("phones_port")
+        self.phones_port = phones if isinstance(phones, int) and not isinstance(phones, bool) \
+            and 0 < phones < 65536 else None
         self.save_path = save_path
 
     def adopt(self, save_path: Path) -> None:
@@ -261,15 +269,31 @@ class Host:
         data = {"format": SAVE_FORMAT, "record": to_record(self.game), "host_seat": self.host_seat,
                 "code": self.code, "guest_token": self.guest_token, "guest_name": self.guest_name,
                 "guests": {s: {"token": r.token, "name": r.name} for s, r in self.remotes.items()},
-                "number": self.number, "match": self._match_data()}
+                "number": self.number, "match": self._match_data(), "phones_port": self.phones_port}
         tmp = self.save_path.with_suffix(self.save_path.suffix + ".tmp")
         with tmp.open("w", encoding="utf-8") as fh:
             json.dump(data, fh)
         os.replace(tmp, self.save_path)
 
+    def wake_with(self, post: Callable[[], None]) -> None:
+        """Call `post` from a thread as soon as a peer's message (or a new connection) waits here, so a
+        window asleep on its event queue polls at once instead of at its next frame (net.wake)."""
+        import zmq
+
+        from .wake import Waker
+
+        if self.waker is not None:
+            self.waker.close()
+        router = self.router
+        fds = [cast(int, sock.getsockopt(zmq.FD)) for sock in (router.socket, router.zap, router.monitor)]
+        self.waker = Waker(fds, post, name="host-wake")
+
     def close(self) -> None:
         """Idempotent; also run at exit, since an open ZeroMQ socket would hang the interpreter's exit."""
         atexit.unregister(self.close)
+        if self.waker is not None:
+            self.waker.close()
+            self.waker = None
         if self.advertiser is not None:
             self.advertiser.close()
             self.advertiser = None
@@ -323,6 +347,9 @@ class Host:
             except Exception as exc:  # a bug the checks missed: the peer is told, the host plays on
                 log.exception("handling a message failed")
                 self._error(identity, f"the host could not handle this message ({type(exc).__name__})")
+        self.announce_seats()
+        if self.waker is not None:
+            self.waker.drained()
         return handled
 
     def _receive(self, identity: bytes, conn: int, frames: list[bytes]) -> None:
@@ -514,8 +541,48 @@ class Host:
             self._guest_action(identity, message, remote.seat)
         elif kind == "bye":
             remote.identity = remote.conn = None
+        elif kind == "start":
+            self._start_asked(identity)
+        elif kind == "again":
+            self._again_asked(identity, remote.seat)
         else:
             self._error(identity, f"a guest does not send {kind}")
+
+    # ------------------------------------------------------------------ lobby, start and the next game
+    def seats_news(self) -> dict[str, Any]:
+        """Who holds each remote seat and is connected now, who asked for another game, how many watch."""
+        return {"t": "seats", "seats": {s: {"name": r.name, "here": r.alive()} for s, r in self.remotes.items()},
+                "again": sorted(self.again), "watchers": self.watchers.count()}
+
+    def announce_seats(self) -> None:
+        """Tell every seated guest when the lobby changed: a player joined or dropped, a watcher came."""
+        news = self.seats_news()
+        if news == self._seats_said:
+            return
+        self._seats_said = news
+        for remote in self.remotes.values():
+            self._send_remote(remote, news)
+
+    def _start_asked(self, identity: bytes) -> None:
+        """A table's player starts the game once both players are in (an ordinary host's player starts it)."""
+        if self.started:
+            return
+        if not self.table:
+            self._error(identity, "the host starts the game", code="not_yet")
+        elif not all(r.alive() for r in self.remotes.values()):
+            self._error(identity, "wait for the second player", code="not_yet")
+        else:
+            self.start()
+
+    def _again_asked(self, identity: bytes, seat: str) -> None:
+        """A player wants the next game; at a table, once both do, it starts (the TV may start it too)."""
+        if not self.game.over or (self.match is not None and self.match.over):
+            self._error(identity, "there is no next game to start", code="not_yet")
+            return
+        self.again.add(seat)
+        self.announce_seats()
+        if self.table and self.again >= set(self.remotes):
+            self.next_game(secrets.randbits(63))
 
     def _while_asking(self, identity: bytes, message: dict[str, Any]) -> None:
         """A guest waiting for the host's answer keeps its link alive, or gives up."""
@@ -625,6 +692,7 @@ class Host:
         self._send_state_to(remote, min(max(have, 0), len(self.events)))
         if self.game.over:
             self._send(identity, {"t": "record", "record": to_record(self.game), "match": self._match_data()})
+        self._send(identity, self.seats_news())  # the lobby as it is now, even if no one else sees a change
 
     # ------------------------------------------------------------------ watchers
     def _watcher_hello(self, identity: bytes, conn: int, message: dict[str, Any]) -> None:

@@ -82,6 +82,8 @@ SCHEMAS: dict[str, _Spec] = {
     "action": {"seq": (_INT, True), "action": ((dict,), True)},
     "ping": {"n": (_INT, True)},
     "bye": {},  # no fields
+    "start": {},  # a table's player starts the game from its lobby, once both players are in
+    "again": {},  # after a game: this player wants the next one (both must agree, or the table starts it)
     # host -> guest
     "welcome": {"seat": ((str, type(None)), True), "role": (_STR, False), "table": ((bool,), False),
                 "token": (_STR, True),
@@ -96,6 +98,8 @@ SCHEMAS: dict[str, _Spec] = {
     "record": {"record": ((dict,), True), "match": ((dict, type(None)), False)},
     "error": {"reason": (_STR, True), "seq": ((int, type(None)), False), "code": (_STR, False)},
     "pong": {"n": (_INT, True)},
+    # who holds each seat and is connected, who wants another game, how many watch (lobby and end screens)
+    "seats": {"seats": ((dict,), True), "again": ((list,), True), "watchers": (_INT, True)},
 }
 
 

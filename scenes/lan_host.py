@@ -99,6 +99,9 @@ class HostLobbyScene(MenuScene):
         self.phones: PhoneBridge | None = None  # the phone page: a phone may take the guest's seat
         self.phones_url = ""
         self.qr: pygame.Surface | None = None
+        self.phones_port = 0  # the phone page's port when no saved game names one (`host --phones PORT`)
+        self.phones_busy: int | None = None  # the saved phone port was taken: the phones must scan anew
+        self.qr_path: Path | None = None  # `host --phones-qr PATH`: also write PATH.png and PATH.txt
         self.kept: LanSaved | None = None  # the unfinished game kept with the guest asking, if any
         super().__init__(app)
         self.menu.center_x, self.menu.width = 560, 820
@@ -228,11 +231,15 @@ class HostLobbyScene(MenuScene):
         if host is None:
             return
         try:
-            from net.web.bridge import PhoneBridge
+            from net.web.cli import open_bridge
 
-            self.phones = PhoneBridge(f"127.0.0.1:{host.port}", port=0, bind=self.bind,
-                                      host_alive=lambda: not host.router.context.closed)
-            self.phones.start()
+            # a saved game's phones come back to the port they knew: the same QR, and their tokens
+            wanted = host.phones_port or self.phones_port
+            self.phones, fell_back = open_bridge(f"127.0.0.1:{host.port}", wanted, self.bind,
+                                                 host_alive=lambda: not host.router.context.closed)
+            self.phones_busy = wanted if fell_back else None
+            host.phones_port = self.phones.port
+            host.save()
             self._draw_phone_code()
         except Exception as exc:  # a missing library or a busy port: no phones this time
             log.warning("no phone page: %s", exc)
@@ -246,6 +253,10 @@ class HostLobbyScene(MenuScene):
 
         self.phones_url = phone_url(self.phones.port, self.host.code, None if self.bind == "0.0.0.0" else self.bind)
         self.qr = pygame.image.load(io.BytesIO(qr_png(self.phones_url, 240)), "qr.png")
+        if self.qr_path is not None:
+            from net.web.qr import write_qr
+
+            write_qr(self.phones_url, self.qr_path.with_suffix(".png"), self.qr_path.with_suffix(".txt"))
 
     def _saved_with(self, asker: str) -> LanSaved | None:
         """The unfinished game kept with the guest asking (at a table: with the pair, once one sits)."""
@@ -304,7 +315,8 @@ class HostLobbyScene(MenuScene):
         self.menu.focus = 0
 
     def start(self) -> None:
-        if self.host is None or not self.joined:
+        """The host's player starts; at a table a phone may start it too, once both players are in."""
+        if self.host is None or not (self.joined or self.host.started):
             return
         from game.play.lan_tables import HostTable
         from game.play.lan_watch import TableHostTable
@@ -312,7 +324,8 @@ class HostLobbyScene(MenuScene):
         host, self.host = self.host, None  # the board's table owns it now (and the phone page follows it)
         self.phones = None
         host.advertiser, self.advertiser = self.advertiser, None  # still found during play: watchers may come
-        host.start()
+        if not host.started:
+            host.start()
         self.app.reset(self.app.open("board_for", TableHostTable(host) if host.table else HostTable(host)))
 
     def back(self) -> None:
@@ -336,6 +349,9 @@ class HostLobbyScene(MenuScene):
         if self.host is None:
             return
         self.host.poll(0)
+        if self.host is not None and self.host.started and self.host.table:  # a phone started it
+            self.start()
+            return
         self._sync()
 
     def activity(self) -> int:
@@ -364,6 +380,7 @@ class HostLobbyScene(MenuScene):
             if self.table:
                 words = _("This screen is the table: it shows the board to the room and no hand. Two players "
                           "join from their own computers, each seeing only their own hand; others may watch.")
+            words += "\n" + _("Phones can play too: the lobby shows a code to scan, no app needed.")
             for line in wrap(words, 30, inner):
                 img = fitted(line, 30, inner, art.CREAM)
                 surface.blit(img, (x, y))
@@ -420,9 +437,14 @@ class HostLobbyScene(MenuScene):
         if watching:
             img = fitted(_("Watchers: {n}", n=watching), 28, inner, art.MUTED)
             surface.blit(img, img.get_rect(midtop=(panel.centerx, y + 50)))
+        warnings = []
         if self.advertiser is not None and self.advertiser.error:
-            warn = fitted(_("Not visible on the LAN: guests type the address"), 28, inner, art.BAD)
-            surface.blit(warn, warn.get_rect(midtop=(panel.centerx, y + 96)))
+            warnings.append(_("Not visible on the LAN: guests type the address"))
+        if self.phones_busy is not None:
+            warnings.append(_("The phones' port {port} was busy: phones scan the new code", port=self.phones_busy))
+        for n, words in enumerate(warnings):
+            warn = fitted(words, 28, inner, art.BAD)
+            surface.blit(warn, warn.get_rect(midtop=(panel.centerx, y + 96 + 40 * n)))
 
 
     def _status(self) -> tuple[str, tuple[int, int, int]]:

@@ -52,9 +52,15 @@ def _next_game(results: ResultsScene) -> None:
 
 
 def lan_follow(results: ResultsScene) -> None:
-    """The guest's results screen moves on to the next game as soon as the host starts it."""
+    """The guest's results screen moves on to the next game as soon as the host starts it; so does the
+    table's when both players asked for it from their phones."""
     from .lan_wait import follow_next_game
 
+    table = results.board.table
+    if isinstance(table, HostTable) and table.host.number != table.number:
+        host = table.detach()
+        results.app.reset(results.app.open("board_for", type(table)(host)))
+        return
     follow_next_game(results.board)
 
 
@@ -73,6 +79,8 @@ def lan_status(results: ResultsScene) -> str | None:
         if match.over:
             parts.append(_("match over") if match.winner is None
                          else _("{name} wins the match", name=names[match.winner]))
+    if isinstance(table, HostTable):
+        parts += [_("{name} wants to play again.", name=names[seat]) for seat in sorted(table.host.again)]
     if isinstance(table, RemoteTable) and table.local_seats and not (match is not None and match.over):
         host = next((n for seat, n in names.items() if seat not in table.local_seats), "") or _("the host")
         parts.append(_("waiting for {name} to start the next game", name=host))

@@ -6,7 +6,7 @@ import json
 import shutil
 import subprocess
 import time
-from collections.abc import Iterator
+from collections.abc import Generator
 from pathlib import Path
 from typing import Any
 
@@ -28,8 +28,8 @@ return pick(choices.filter((b) => b.classList.contains('go')))
 """
 
 
-def browser(tmp: Path) -> Iterator[Any]:
-    """One browser at a time (the machine is small); closed on exit."""
+def browser(tmp: Path, size: tuple[int, int] = (390, 844)) -> Generator[Any, None, None]:
+    """A touch phone of `size` CSS pixels (390x844 by default, 360x640 the smallest we fit); closed on exit."""
     if CHROMIUM is None or CHROMEDRIVER is None:
         pytest.skip(REASON)
     from selenium import webdriver
@@ -42,7 +42,7 @@ def browser(tmp: Path) -> Iterator[Any]:
                  f"--user-data-dir={tmp / 'chromium-profile'}", "--lang=en-US"):
         options.add_argument(flag)
     options.add_experimental_option("mobileEmulation", {
-        "deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 2.0, "touch": True}})
+        "deviceMetrics": {"width": size[0], "height": size[1], "pixelRatio": 2.0, "touch": True}})
     driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
     driver.set_page_load_timeout(30)
     try:

@@ -88,8 +88,10 @@ def test_bad_input_gets_an_error_and_changes_nothing(table: Table) -> None:
             await ws.send(json.dumps({"t": "join", "code": "2468", "name": "Ben", "token": None}))
             state = await _next(ws, "state")
             assert state["seat"] == "north" and state["legal"] and table.host.started
-            assert (await _error(ws, json.dumps({"t": "join", "code": "2468", "name": "B", "token": None})))[
-                "code"] == "joined"
+            # a second tap on Join is answered with where joining stands (here: in), not refused in silence
+            await ws.send(json.dumps({"t": "join", "code": "2468", "name": "B", "token": None}))
+            assert (await _next(ws, "step"))["step"] == "joined"
+            assert (await _next(ws, "state"))["seat"] == "north"
             # illegal: a card not in the hand, a bad shape, a pass while cards can be played (R9)
             hand = state["view"]["hands"]["north"]
             stranger = next(c for c in ("r1", "r2", "r3", "b1", "b2", "b3", "g1", "g2") if c not in hand)

@@ -65,9 +65,9 @@ def test_two_phones_play_a_whole_game_on_a_table_host(tmp_path: Path) -> None:
         assert len(records) == 2, f"the game did not end in time: {sorted(records)}"
         traffic = {name: _traffic(d) for name, d in (("Ana", ana), ("Ben", ben))}
     finally:
-        result = last_json(host, timeout=60)
-        for gen in (first, second):
+        for gen in (first, second):  # the phones leave: the host waits while one may ask for another game
             gen.close()
+        result = last_json(host, timeout=60)
     assert records["Ana"] == records["Ben"] == result["record"], "one record on both phones and the table"
     players = result["record"]["players"]
     assert sorted(players.values()) == ["Ana", "Ben"]

@@ -29,6 +29,7 @@ class HostTable:
 
     def __init__(self, host: Host) -> None:
         self.host = host
+        self.number = host.number  # the game of the sitting this table shows; the host may move on (phones agree)
         self.local_seats: tuple[str, ...] = (host.host_seat,) if host.host_seat is not None else ()
         self._seen = len(host.events)
         self._stand_in: BotLike | None = None

@@ -13,7 +13,7 @@ import pygame
 
 from game.ui import art
 from game.ui.input import Intent, Kind
-from game.ui.text import MIN_READ, fitted
+from game.ui.text import MIN_READ, fitted, wrap
 
 ROW_H = 76
 FONT = 40
@@ -126,9 +126,14 @@ class Menu:
                 label = fitted(item.label, FONT, r.width - 40, colour, "bold", MIN_READ)
                 surface.blit(label, label.get_rect(center=r.center))
         if self.items and self.items[self.focus].hint:
-            hint = fitted(self.items[self.focus].hint, 30, 1840, art.MUTED, "regular", MIN_READ)
+            # under the column: as wide as the screen when centred, else as wide as the column (a panel
+            # beside it must not be overdrawn, nor the screen's left edge cut), in two lines at most
+            width = 1840 if self.center_x == 960 else self.width
             y = self.top + len(self.items) * ROW_H + 12
-            surface.blit(hint, hint.get_rect(midtop=(self.center_x, y)))
+            for line in wrap(self.items[self.focus].hint, 30, width)[:2]:
+                hint = fitted(line, 30, width, art.MUTED, "regular", MIN_READ)
+                surface.blit(hint, hint.get_rect(midtop=(self.center_x, y)))
+                y += hint.get_height() + 2
 
 
 def chance_bar(surface: pygame.Surface, bar: pygame.Rect, chance: float) -> None:

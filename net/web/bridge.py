@@ -22,8 +22,9 @@ import threading
 import time
 from collections.abc import Callable
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 
+import zmq
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
@@ -44,7 +45,7 @@ PHONES_PER_ADDRESS = 3  # open phone sockets from one address: a phone and its r
 RATE = 10.0  # messages per second a phone may send on average ...
 BURST = 20.0  # ... and at once
 FLOOD_CLOSE = 200  # refused messages after which the socket is closed
-POLL_S = 0.05
+TICK_S = 0.25  # the pump's longest sleep: the heartbeat and a silent link are noticed this often
 
 
 class PhoneError(ValueError):
@@ -82,6 +83,10 @@ def check_message(raw: str | bytes) -> dict[str, Any]:
         if set(data) != {"t", "action"}:
             raise PhoneError("action: expected exactly the field action")
         return data
+    if kind in ("start", "again"):
+        if set(data) != {"t"}:
+            raise PhoneError(f"{kind}: expected no fields")
+        return data
     raise PhoneError(f"unknown message type {kind!r}")
 
 
@@ -100,6 +105,10 @@ class PhoneSession:
         self.last_refill = time.monotonic()
         self.refusals = 0
         self.closing: asyncio.Task[None] | None = None
+        self.step: str | None = None  # the joining step last told: "connecting", "asking", "joined"
+        self.lobby: tuple[Any, ...] | None = None  # the lobby last told (seats, again, watchers)
+        self.wake = asyncio.Event()  # set by the phone's own messages and the guest's socket: the pump runs
+        self._watched: tuple[zmq.Socket[bytes], int] | None = None  # the guest's socket the loop watches
 
     async def send(self, message: dict[str, Any]) -> None:
         await self.ws.send(json.dumps(message, separators=(",", ":")))
@@ -134,19 +143,35 @@ class PhoneSession:
                 message = check_message(raw)
                 if message["t"] == "join":
                     self._join(message)
-                else:
+                elif message["t"] == "action":
                     self._action(message["action"])
+                else:
+                    self._ask(message["t"])
+                self.wake.set()
             except PhoneError as exc:
                 await self.error(str(exc), exc.code)
 
     def _join(self, message: dict[str, Any]) -> None:
-        if self.guest is not None and self.guest.refused is None:
-            raise PhoneError("already joined", "joined")
+        if self.guest is not None and self.guest.refused is None:  # a second tap: say where joining stands
+            self.step = None
+            self.signature = self.lobby = None
+            return
         self.close_guest()
         self.guest = Guest(self.host_address, code=message["code"], name=message["name"].strip() or "Phone",
                            token=message.get("token") or None)
         self.guest.connect()
         self.sent_events, self.signature, self.sent_record, self.sent_refusal = 0, None, False, False
+        self.step = self.lobby = None
+
+    def _ask(self, kind: str) -> None:
+        """Start the game (a table's player, once both are in) or ask for the next one."""
+        guest = self.guest
+        if guest is None or guest.seat is None:
+            raise PhoneError("join a game first", "hello_first")
+        if kind == "start":
+            guest.start_game()
+        else:
+            guest.ask_again()
 
     def _action(self, action: Any) -> None:
         guest = self.guest
@@ -164,11 +189,46 @@ class PhoneSession:
 
     # ------------------------------------------------------------------ to the phone
     async def pump(self) -> None:
+        """Forward what the host says as soon as it arrives: the pump sleeps until the guest's socket has a
+        message (or the phone sent one), waking at least every TICK_S for the heartbeat and the link state."""
         while True:
-            if self.guest is not None:
-                self.guest.poll(0)
-                await self._forward(self.guest)
-            await asyncio.sleep(POLL_S)
+            guest = self.guest
+            if guest is not None:
+                guest.poll(0)
+                await self._forward(guest)
+            self.wake.clear()
+            if guest is not None and guest.socket is not None and self._watch(guest.socket):
+                continue  # more came meanwhile
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.wake.wait(), TICK_S)
+
+    def _watch(self, socket: zmq.Socket[bytes]) -> bool:
+        """Wake the pump when `socket` has a message; return whether one is waiting already.
+
+        ZeroMQ's descriptor only signals that its state changed, so the check of EVENTS (here and in the
+        callback, on this loop's thread, the only one using the socket) both reads and re-arms it."""
+        if self._watched is None or self._watched[0] is not socket:
+            self._unwatch()
+            fd = cast(int, socket.getsockopt(zmq.FD))
+            wake = self.wake
+
+            def readable() -> None:
+                with contextlib.suppress(zmq.ZMQError):
+                    if not socket.closed and cast(int, socket.getsockopt(zmq.EVENTS)) & zmq.POLLIN:
+                        wake.set()
+
+            asyncio.get_running_loop().add_reader(fd, readable)
+            self._watched = (socket, fd)
+        try:
+            return bool(cast(int, socket.getsockopt(zmq.EVENTS)) & zmq.POLLIN)
+        except zmq.ZMQError:
+            return False
+
+    def _unwatch(self) -> None:
+        if self._watched is not None:
+            with contextlib.suppress(RuntimeError, OSError, ValueError):
+                asyncio.get_running_loop().remove_reader(self._watched[1])
+            self._watched = None
 
     async def _forward(self, guest: Guest) -> None:
         if guest.refused is not None:
@@ -176,6 +236,15 @@ class PhoneSession:
                 self.sent_refusal = True
                 await self.send({"t": "refused", "reason": guest.refused})
             return
+        step = "joined" if guest.seat is not None else "asking" if guest.asking else "connecting"
+        if step != self.step:  # the phone shows each step of joining: the TV asked, accepted
+            self.step = step
+            await self.send({"t": "step", "step": step, "link": guest.alive()})
+        lobby = (guest.seats, guest.again, guest.watchers, guest.seat)
+        if guest.seat is not None and guest.seats and lobby != self.lobby:
+            self.lobby = (dict(guest.seats), list(guest.again), guest.watchers, guest.seat)
+            await self.send({"t": "lobby", "seats": guest.seats, "again": guest.again, "watchers": guest.watchers,
+                             "table": guest.table, "match": guest.match})
         if guest.seat is None or guest.view is None:
             return
         legal = guest.game.legal_actions() if guest.my_turn() and guest.game is not None else []
@@ -194,9 +263,10 @@ class PhoneSession:
             self.sent_events = len(guest.events)
         if guest.record is not None and not self.sent_record:
             self.sent_record = True
-            await self.send({"t": "record", "record": guest.record, "match": guest.match})
+            await self.send({"t": "record", "record": guest.record, "match": guest.match, **_match_score(guest.match)})
 
     def close_guest(self) -> None:
+        self._unwatch()
         if self.guest is not None:
             self.guest.close()
             self.guest = None
@@ -208,6 +278,19 @@ def _address(ws: ServerConnection) -> str:
         return str(ws.remote_address[0])
     except (TypeError, IndexError, AttributeError):
         return "?"
+
+
+def _match_score(match: dict[str, Any] | None) -> dict[str, Any]:
+    """The match's score and whether it is over, for the phone's end screen (R40, R41); {} for a single game."""
+    if match is None:
+        return {}
+    from engine.match import Match
+
+    try:
+        read = Match.from_dict(match)
+    except NotationError:
+        return {}
+    return {"score": dict(read.scores), "match_over": read.over}
 
 
 class PhoneBridge:

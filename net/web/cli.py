@@ -13,16 +13,37 @@ from .qr import phone_url, write_qr
 
 def start_phones(port: int | None, host_port: int, code: str, bind: str, qr: str | None,
                  ) -> tuple[PhoneBridge | None, dict[str, Any]]:
-    """Start the bridge when asked; return it and what the ready line reports (the URL, the QR files)."""
+    """Start the bridge when asked; return it and what the ready line reports (the URL, the QR files).
+
+    A port that is busy (a resumed game's phone port, say) falls back to any free one, and the
+    ready line says so: the phones must then scan the new code."""
     if port is None:
         return None, {}
     host_address = f"127.0.0.1:{host_port}" if bind in ("0.0.0.0", "*", "") else f"{bind}:{host_port}"
-    bridge = PhoneBridge(host_address, port=port, bind=bind)
-    bridge.start()
+    bridge, busy = open_bridge(host_address, port, bind)
     url = phone_url(bridge.port, code, None if bind in ("0.0.0.0", "*", "") else bind)
     base = Path(qr) if qr else Path(tempfile.mkdtemp(prefix="battleline-phones-")) / "phones"
     png, text = base.with_suffix(".png"), base.with_suffix(".txt")
     write_qr(url, png, text)
+    if busy:
+        print(f"Phones: port {port} is busy; the phones must scan the new code (port {bridge.port})", file=sys.stderr)
     if sys.stderr.isatty():
         print(f"Phones: scan this or open {url}\n{text.read_text(encoding='utf-8')}", file=sys.stderr)
-    return bridge, {"phones": url, "phones_port": bridge.port, "qr": str(png), "qr_text": str(text)}
+    info: dict[str, Any] = {"phones": url, "phones_port": bridge.port, "qr": str(png), "qr_text": str(text)}
+    if busy:
+        info["phones_port_busy"] = port
+    return bridge, info
+
+
+def open_bridge(host_address: str, port: int, bind: str, **kwargs: Any) -> tuple[PhoneBridge, bool]:
+    """The bridge on `port`, or on any free port if that one is busy: (bridge, whether it fell back)."""
+    try:
+        bridge = PhoneBridge(host_address, port=port, bind=bind, **kwargs)
+        bridge.start()
+        return bridge, False
+    except OSError:
+        if port == 0:
+            raise
+    bridge = PhoneBridge(host_address, port=0, bind=bind, **kwargs)
+    bridge.start()
+    return bridge, True

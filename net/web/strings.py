@@ -37,6 +37,15 @@ WEB_STRINGS: tuple[str, ...] = (
     "put back cards: {n}", "passed", "claimed flag {flag}", "claimed flags {flags}", "drew a troop card",
     "drew a tactics card", "drew troop cards: {n}", "drew tactics cards: {n}", "{colour} {value}",
     "red", "orange", "yellow", "green", "blue", "purple",
+    # --- issue 37: joining step by step, the lobby, the end screen, the link
+    "Waiting for the TV to accept you…", "Accepted: you are in.", "A watcher joined: {n} watching",
+    "Choose where {card} goes.", "{name} (you)", "Waiting for a player…", "Waiting for a second player…",
+    "Both players are in: start when you are ready.", "The host starts the game.", "Watchers: {n}", "Players",
+    "Start the game", "You won!", "You lost.", "Flags: you {mine}, {name} {theirs}",
+    "Match: you {mine}, {name} {theirs}", "The match is over.", "Next game", "Play again",
+    "Waiting for {name} to agree…", "{name} wants to play again.", "The link to the table is lost; reconnecting…",
+    "{name} has lost the link; the game waits.", "Breakthrough: three flags side by side", "Envelopment: five flags",
+    "more flags when both passed", "a drawn game",
 )
 
 

@@ -22,13 +22,14 @@ const $ = (id) => document.getElementById(id);
 const ui = {
   words: {}, refusals: [], languages: { en: "English" }, ws: null, joined: false, state: null, record: null, events: [],
   chosen: null, part: null, stage: null, picked: [], sentAt: -1, note: "", lastPhase: null,
+  step: null, lobby: null, again: false, mine: false, watchers: 0, sound: null,
 };
 window.__traffic = []; // every message received, for the tests' leak check
 
+// One pass over the template: a field's value (a player's name "{what}", say) is never read as a placeholder.
 function t(msgid, fields) {
-  let text = ui.words[msgid] || msgid;
-  for (const [k, v] of Object.entries(fields || {})) text = text.split("{" + k + "}").join(String(v));
-  return text;
+  const text = ui.words[msgid] || msgid, f = fields || {};
+  return text.replace(/\{(\w+)\}/g, (whole, k) => (Object.hasOwn(f, k) ? String(f[k]) : whole));
 }
 
 // A refusal from the host or the bridge (English) in the page's language, where its shape is known
@@ -94,22 +95,65 @@ function send(message) {
 
 function receive(m) {
   if (m.t === "state") {
-    if (m.from === 0 || m.number !== (ui.state && ui.state.number)) ui.events = [];
+    const fresh = m.number !== (ui.state && ui.state.number);
+    if (fresh && ui.state) { ui.record = null; window.__record = null; ui.again = false; }  // the next game
+    if (m.from === 0 || fresh) ui.events = [];
     ui.events.splice(m.from, ui.events.length, ...m.events);
     ui.state = m; ui.note = "";
     save({ token: m.token });
     if (m.actions !== ui.sentAt) { ui.sentAt = -1; }
     if (!m.legal.length || m.view.phase !== ui.lastPhase) { ui.chosen = null; ui.part = null; ui.picked = []; ui.stage = null; }
     ui.lastPhase = m.view.phase;
+    yourTurn(m.legal.length > 0 && m.started && !m.view.result);
   } else if (m.t === "record") {
-    ui.record = m.record; window.__record = m.record;
+    ui.record = m.record; ui.score = m.score || null; ui.matchOver = !!m.match_over; window.__record = m.record;
+  } else if (m.t === "step") {
+    ui.step = m.step;
+    const words = { connecting: "Connecting to the table…", asking: "Waiting for the TV to accept you…",
+      joined: "Accepted: you are in." };
+    if (!ui.state || m.step !== "joined") $("join-note").textContent = t(words[m.step]);
+  } else if (m.t === "lobby") {
+    const before = ui.lobby ? ui.lobby.watchers : m.watchers;
+    if (m.watchers > before) flash(t("A watcher joined: {n} watching", { n: m.watchers }));
+    ui.lobby = m;
   } else if (m.t === "refused") {
-    ui.joined = false; save({ token: null });
+    ui.joined = false; ui.step = null; save({ token: null });
     $("join-note").textContent = t("The host refused: {reason}", { reason: refusalWords(m.reason) });
   } else if (m.t === "error") {
     ui.note = refusalWords(m.reason); ui.sentAt = -1;
+    if (!ui.state) $("join-note").textContent = ui.note;
   }
   render();
+}
+
+// A short note that goes by itself (a watcher came), beside the status line.
+function flash(text) {
+  ui.flash = text; render();
+  clearTimeout(ui.flashTimer);
+  ui.flashTimer = setTimeout(() => { ui.flash = ""; render(); }, 4000);
+}
+
+// Your turn begins: a buzz where the phone has one, and a short tone (after the first tap, as browsers allow).
+function yourTurn(mine) {
+  if (mine && !ui.mine) {
+    window.__buzzes = (window.__buzzes || 0) + 1;
+    if (navigator.vibrate) navigator.vibrate(120);
+    try {
+      const ctx = ui.sound;
+      if (ctx && ctx.state === "running") {
+        const osc = ctx.createOscillator(), gain = ctx.createGain();
+        osc.frequency.value = 660; gain.gain.setValueAtTime(0.15, ctx.currentTime);
+        gain.gain.exponentialRampToValueAtTime(0.001, ctx.currentTime + 0.18);
+        osc.connect(gain).connect(ctx.destination); osc.start(); osc.stop(ctx.currentTime + 0.2);
+      }
+    } catch (e) { /* no sound here */ }
+  }
+  ui.mine = mine;
+}
+
+function unlockSound() {
+  if (ui.sound || !window.AudioContext) return;
+  try { ui.sound = new AudioContext(); } catch (e) { ui.sound = null; }
 }
 
 function join() {
@@ -119,7 +163,8 @@ function join() {
   if (s.code !== code) save({ token: null });
   save({ code, name });
   ui.joined = true;
-  $("join-note").textContent = t("Connecting to the table…");
+  unlockSound();
+  $("join-note").textContent = t(ui.step === "asking" ? "Waiting for the TV to accept you…" : "Connecting to the table…");
   if (ui.ws && ui.ws.readyState === 1) send({ t: "join", code, name, token: saved().token || null });
   else connect();
   render();
@@ -231,6 +276,14 @@ function render() {
   const phase = view.phase || "play";
   const legal = ui.sentAt === s.actions ? [] : s.legal;
   const names = s.players;
+  const over = !!(ui.record || view.result);
+  $("lobby").hidden = s.started || over;
+  $("table").hidden = !s.started && !over;
+  $("end").hidden = !over;
+  $("choices").hidden = over;
+  renderLobby(s, me, them, names);
+  if (over) renderEnd(s, me, them, names, (ui.record && ui.record.result) || view.result);
+  renderLink(s, me, them, names);
   // the table in miniature
   $("theirs").textContent = names[them] + " · " + t("Flags: {n}  ·  in hand: {hand}",
     { n: view.flags.filter((f) => f.claimed === them).length, hand: view.hand_sizes[them] });
@@ -304,8 +357,9 @@ function render() {
   else if (legal.length === 1 && legal[0].type === "pass") line = t("No card can be played: Pass ends your turn (no claim, no draw).");
   else if (ui.part) line = ui.part;
   else line = t("Your turn: choose a card to play.");
-  status.textContent = ui.note ? line + " — " + ui.note : line;
+  status.textContent = ui.note ? line + " — " + ui.note : ui.flash ? line + " — " + ui.flash : line;
   $("choices").replaceChildren(...choices);
+  $("hand").classList.toggle("resting", !legal.length);  // waiting: readable, for planning
   $("hand").replaceChildren(...hand.map((card) => {
     const face = cardFace(card, "button");
     face.disabled = !handEnabled(card);
@@ -313,6 +367,65 @@ function render() {
     face.onclick = () => handTap(card);
     return face;
   }));
+}
+
+// Before the game: who is in (real names, who is connected), and Start once both players are here.
+function renderLobby(s, me, them, names) {
+  const lob = ui.lobby;
+  const seats = (lob && lob.seats) || {};
+  const rows = ["south", "north"].map((seat) => {
+    const entry = seats[seat] || {}, name = entry.name || (seat === me ? names[me] : null);
+    const row = el("li", entry.here || seat === me ? "here" : "away");
+    row.dataset.seat = seat;
+    row.textContent = name ? (seat === me ? t("{name} (you)", { name }) : name) : t("Waiting for a player…");
+    return row;
+  });
+  $("seats").replaceChildren(...rows);
+  const both = ["south", "north"].every((seat) => seats[seat] && seats[seat].here);
+  const start = $("start-button");
+  start.hidden = !(lob && lob.table && both);
+  start.onclick = () => { send({ t: "start" }); start.disabled = true; };
+  start.disabled = false;
+  $("lobby-note").textContent = !both ? t("Waiting for a second player…")
+    : lob && lob.table ? t("Both players are in: start when you are ready.") : t("The host starts the game.");
+  $("watchers").textContent = lob && lob.watchers ? t("Watchers: {n}", { n: lob.watchers }) : "";
+}
+
+const HOW = { breakthrough: "Breakthrough: three flags side by side", envelopment: "Envelopment: five flags",
+  flags: "more flags when both passed", draw: "a drawn game" };
+
+// After the game: who won and how, the flags, the match score, and Play again (both players agree).
+function renderEnd(s, me, them, names, result) {
+  result = result || {};
+  const won = result.winner === me;
+  $("end-title").textContent = !result.winner ? t("A drawn game") : won ? t("You won!") : t("You lost.");
+  $("end").className = !result.winner ? "drawn" : won ? "won" : "lost";
+  $("end-how").textContent = HOW[result.how] ? t(HOW[result.how]) : "";
+  const flags = result.flags || {};
+  $("end-flags").textContent = t("Flags: you {mine}, {name} {theirs}",
+    { mine: flags[me] || 0, name: names[them], theirs: flags[them] || 0 });
+  const score = ui.score;
+  $("end-match").textContent = score ? t("Match: you {mine}, {name} {theirs}",
+    { mine: score[me], name: names[them], theirs: score[them] }) + (ui.matchOver ? " · " + t("The match is over.") : "") : "";
+  const asked = (ui.lobby && ui.lobby.again) || [];
+  const again = $("again-button");
+  again.hidden = ui.matchOver;
+  again.disabled = asked.includes(me);
+  again.textContent = t(score && !ui.matchOver ? "Next game" : "Play again");
+  again.onclick = () => { send({ t: "again" }); again.disabled = true; };
+  $("end-note").textContent = ui.matchOver ? "" : asked.includes(me) ? t("Waiting for {name} to agree…", { name: names[them] })
+    : asked.includes(them) ? t("{name} wants to play again.", { name: names[them] }) : "";
+}
+
+// The link: this phone's to the table, and the other player's (the table waits for a lost player).
+function renderLink(s, me, them, names) {
+  const seats = (ui.lobby && ui.lobby.seats) || {};
+  let text = "";
+  if (!s.link) text = t("The link to the table is lost; reconnecting…");
+  else if (s.started && seats[them] && seats[them].name && !seats[them].here) {
+    text = t("{name} has lost the link; the game waits.", { name: names[them] });
+  }
+  $("link").textContent = text;
 }
 
 // `kind`: true for a choice that acts (highlighted), "back" for one that undoes a step
@@ -356,7 +469,7 @@ function playChoices(plays) {
       if (left.length === 1 && !("to_flag" in left[0])) act(left[0]); else render();
     }, true, "pick"));
   }
-  ui.part = t("Choose where it goes.");
+  ui.part = t("Choose where {card} goes.", { card: label(ui.stage.target) });
   const left = plays.filter((x) => x.from_flag === ui.stage.from_flag && x.target === ui.stage.target);
   return [...left.map((a) => button(a.to_flag === null ? t("Discard it") : t("To flag {flag}", { flag: a.to_flag }),
     () => act(a), true, "flag")), button(t("Back"), () => { ui.stage = null; render(); }, "back")];
@@ -374,6 +487,9 @@ function start() {
   if (s.token && s.code && (!params.get("code") || params.get("code") === s.code)) ui.joined = true; // a reload: rejoin
   connect();
   document.addEventListener("visibilitychange", () => { if (!document.hidden) connect(); });
+  // leaving the page (even into the back-forward cache) says goodbye at once: the table sees who is here
+  window.addEventListener("pagehide", () => { const ws = ui.ws; ui.ws = null; if (ws) ws.close(); });
+  window.addEventListener("pageshow", (ev) => { if (ev.persisted) connect(); });
   render();
 }
 
