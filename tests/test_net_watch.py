@@ -156,6 +156,8 @@ def test_watchers_are_capped_and_counted() -> None:
 
 def test_a_watcher_needs_the_join_code_under_the_admission_policy_and_a_third_player_is_refused() -> None:
     host = _table_host()
+    stopped = host.admission.clock()
+    host.admission.clock = lambda: stopped  # the admission's delays never run out during this test
     address = f"127.0.0.1:{host.port}"
     peers = [Guest(address, code="1234", name="Ana"), Guest(address, code="1234", name="Ben"),
              Guest(address, code="1234", name="Dan"), Guest(address, code="9999", name="Eve", watch=True),
@@ -167,7 +169,8 @@ def test_a_watcher_needs_the_join_code_under_the_admission_policy_and_a_third_pl
         assert [p.seat for p in peers[:2]] == ["south", "north"]
         assert peers[2].refused == "this game already has two players"
         assert peers[3].refused == "wrong join code"
-        # a wrong code closes the door for a moment to everyone, watchers included (net.admission)
+        # a wrong code closes its address's door for a moment, to watchers too (net.admission); Fay, from
+        # the same address, is refused while it is closed
         assert peers[4].refused is not None and peers[4].refused.startswith("too many wrong join codes")
         assert host.watchers.count() == 0
     finally:
