@@ -42,29 +42,7 @@ def check_result(data: Any, where: str = "result", players: int = 2) -> dict[str
     """
     if players == 3:
         return _check_result_three(data, where)
-    if not isinstance(data, dict):
-        raise NotationError(f"{where}: expected an object")
-    for key in data:
-        if key not in ("winner", "how", "flags"):
-            raise NotationError(f"{where}.{key}: unknown field")
-    for key in ("winner", "how", "flags"):
-        if key not in data:
-            raise NotationError(f"{where}.{key}: missing")
-    winner = None if data["winner"] is None else check_seat(data["winner"], f"{where}.winner")
-    how = data["how"]
-    if not isinstance(how, str) or how not in HOWS:
-        raise NotationError(f"{where}.how: expected one of {', '.join(HOWS)}")
-    flags = data["flags"]
-    if not isinstance(flags, dict) or set(flags) != set(SEATS):
-        raise NotationError(f"{where}.flags: expected flag counts for north and south")
-    for seat in SEATS:
-        n = flags[seat]
-        if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= 9:
-            raise NotationError(f"{where}.flags.{seat}: expected a whole number from 0 to 9")
-    if flags["north"] + flags["south"] > 9:
-        raise NotationError(f"{where}.flags: more than 9 flags held")
-    if (winner is None) != (how == "draw"):
-        raise NotationError(f"{where}.winner: a drawn game has no winner, and only a drawn game")
+    winner, how, flags = _result_fields(data, where, SEATS, 9)
     if how == "breakthrough" and winner is not None and flags[winner] >= 5:
         how = "envelopment"  # R38: five flags are an Envelopment; results saved before that ruling say otherwise
     if winner is None:
@@ -78,8 +56,8 @@ def check_result(data: Any, where: str = "result", players: int = 2) -> dict[str
     return {"winner": winner, "how": how, "flags": {"north": flags["north"], "south": flags["south"]}}
 
 
-def _check_result_three(data: Any, where: str) -> dict[str, Any]:
-    """A three-player game's result (R51): the same fields, with three seats' flag counts."""
+def _result_fields(data: Any, where: str, seats: tuple[str, ...], most: int) -> tuple[str | None, str, dict[str, Any]]:
+    """A result's winner, how and flag counts, each checked on its own (at most `most` flags a seat)."""
     if not isinstance(data, dict):
         raise NotationError(f"{where}: expected an object")
     for key in data:
@@ -88,21 +66,27 @@ def _check_result_three(data: Any, where: str) -> dict[str, Any]:
     for key in ("winner", "how", "flags"):
         if key not in data:
             raise NotationError(f"{where}.{key}: missing")
-    winner = None if data["winner"] is None else check_seat(data["winner"], f"{where}.winner", SEATS3)
+    winner = None if data["winner"] is None else check_seat(data["winner"], f"{where}.winner", seats)
     how = data["how"]
     if not isinstance(how, str) or how not in HOWS:
         raise NotationError(f"{where}.how: expected one of {', '.join(HOWS)}")
     flags = data["flags"]
-    if not isinstance(flags, dict) or set(flags) != set(SEATS3):
-        raise NotationError(f"{where}.flags: expected flag counts for south, west and east")
-    for seat in SEATS3:
+    if not isinstance(flags, dict) or set(flags) != set(seats):
+        raise NotationError(f"{where}.flags: expected flag counts for {', '.join(seats[:-1])} and {seats[-1]}")
+    for seat in seats:
         n = flags[seat]
-        if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= 6:
-            raise NotationError(f"{where}.flags.{seat}: expected a whole number from 0 to 6")
-    if sum(flags[s] for s in SEATS3) > 9:
+        if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= most:
+            raise NotationError(f"{where}.flags.{seat}: expected a whole number from 0 to {most}")
+    if sum(flags[s] for s in seats) > 9:
         raise NotationError(f"{where}.flags: more than 9 flags held")
     if (winner is None) != (how == "draw"):
         raise NotationError(f"{where}.winner: a drawn game has no winner, and only a drawn game")
+    return winner, how, flags
+
+
+def _check_result_three(data: Any, where: str) -> dict[str, Any]:
+    """A three-player game's result (R51): the same fields, with three seats' flag counts."""
+    winner, how, flags = _result_fields(data, where, SEATS3, 6)
     most = max(flags[s] for s in SEATS3)
     if winner is None:
         if sum(flags[s] == most for s in SEATS3) < 2:
