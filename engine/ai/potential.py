@@ -137,14 +137,9 @@ def side_potential(side: int, size: int, fog: bool, unseen: int) -> int | None:
             return BATTALION * _STEP + fixed_sum + best
     if distinct:  # Skirmish Line
         any_colour = (unseen | unseen >> 10 | unseen >> 20 | unseen >> 30 | unseen >> 40 | unseen >> 50) & _VALUES
-        run = (1 << size) - 1
-        for low in range(11 - size, 0, -1):
-            window = run << (low - 1)
-            if values & ~window:
-                continue
-            missing = window & ~values
-            if missing & any_colour == missing:
-                return SKIRMISH * _STEP + size * low + size * (size - 1) // 2
+        skirmish = _skirmish_line(values, any_colour, size)
+        if skirmish is not None:
+            return skirmish
     top = _top_mask(unseen, need)
     return None if top is None else HOST * _STEP + fixed_sum + top
 
@@ -200,12 +195,21 @@ def _potential(need: int, size: int, fog: bool, fixed_sum: int, values: int, col
         any_colour = 0
         for mask in colour_masks:
             any_colour |= mask
-        for low in range(11 - size, 0, -1):
-            window = run << (low - 1)
-            if values & ~window:
-                continue
-            missing = window & ~values
-            if missing & any_colour == missing:
-                return SKIRMISH * _STEP + size * low + size * (size - 1) // 2
+        skirmish = _skirmish_line(values, any_colour, size)
+        if skirmish is not None:
+            return skirmish
     top = _top_any(colour_masks, need)
     return None if top is None else HOST * _STEP + fixed_sum + top
+
+
+def _skirmish_line(values: int, any_colour: int, size: int) -> int | None:
+    """The best Skirmish Line a side of distinct `values` can still complete with the `any_colour` values."""
+    run = (1 << size) - 1
+    for low in range(11 - size, 0, -1):
+        window = run << (low - 1)
+        if values & ~window:
+            continue
+        missing = window & ~values
+        if missing & any_colour == missing:
+            return SKIRMISH * _STEP + size * low + size * (size - 1) // 2
+    return None
