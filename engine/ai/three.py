@@ -25,6 +25,7 @@ from ..claims import strength_of
 from ..game import Game
 from ..rules import FRONTS3, LINES3, SEATS3
 from .forecast import random_mask
+from .outlook import _spread
 from .potential import troop_potential
 
 UNREACHABLE = -1
@@ -65,14 +66,6 @@ def _outcome_table(me: str) -> list[float]:
 
 
 _OUTCOMES = {s: _outcome_table(s) for s in SEATS3}
-
-
-def _spread(odds: list[float]) -> list[float]:
-    probs = [1.0]
-    for p in odds:
-        q = 1.0 - p
-        probs = [x * q for x in probs] + [x * p for x in probs]
-    return probs
 
 
 def game_value3(me: str, odds: list[float]) -> float:
