@@ -1,9 +1,9 @@
 """The page's words in the six languages, taken from the game's gettext catalogs at serve time.
 
 The page asks for /strings/LANG.json and gets {msgid: translation} for the msgids below; it formats
-`{name}`-style fields itself. It also gets the refusal shapes (game.i18n.refusals) as [JavaScript regex,
-translated template] pairs, to say the host's English refusals in the phone's language. Every msgid
-here is in each catalog (tests/test_phones_bridge.py).
+`{name}`-style fields itself. It also gets {refusal code: translated template} (game.i18n.refusals), to
+say a refusal's code and fields in the phone's language, never its English. Every msgid here is in each
+catalog (tests/test_phones_bridge.py).
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import json
 from functools import cache
 
 from game.i18n import LANGUAGES, _catalog
-from game.i18n.refusals import PATTERNS
+from game.i18n.refusals import MSGIDS
 
 #: what the phone page says; English is the msgid itself
 WEB_STRINGS: tuple[str, ...] = (
@@ -56,7 +56,6 @@ def catalog_json(lang: str) -> bytes | None:
         return None
     catalog = _catalog(lang)
     words = {msgid: catalog.gettext(msgid) for msgid in WEB_STRINGS}
-    # the host's refusals are English; the page matches them by shape, as game.i18n.refusals does
-    refusals = [[pattern.pattern.replace("(?P<", "(?<"), catalog.gettext(template)] for pattern, template in PATTERNS]
+    refusals = {code: catalog.gettext(msgid) for code, msgid in MSGIDS.items()}
     return json.dumps({"lang": lang, "languages": LANGUAGES, "words": words, "refusals": refusals},
                       ensure_ascii=False).encode("utf-8")

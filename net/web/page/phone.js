@@ -20,7 +20,7 @@ const STORE = "battleline:" + location.host;
 const $ = (id) => document.getElementById(id);
 
 const ui = {
-  words: {}, refusals: [], languages: { en: "English" }, ws: null, joined: false, state: null, record: null, events: [],
+  words: {}, refusals: {}, languages: { en: "English" }, ws: null, joined: false, state: null, record: null, events: [],
   chosen: null, part: null, stage: null, picked: [], sentAt: -1, note: "", lastPhase: null,
   step: null, lobby: null, again: false, mine: false, watchers: 0, sound: null,
 };
@@ -32,14 +32,14 @@ function t(msgid, fields) {
   return text.replace(/\{(\w+)\}/g, (whole, k) => (Object.hasOwn(f, k) ? String(f[k]) : whole));
 }
 
-// A refusal from the host or the bridge (English) in the page's language, where its shape is known
-// (game/i18n/refusals.py); otherwise as it came, without rule numbers.
-function refusalWords(reason) {
-  for (const [pattern, template] of ui.refusals) {
-    const m = pattern.exec(reason);
-    if (m) return t(template, m.groups || {});
-  }
-  return String(reason).replace(/ \(R\d+(, R\d+)*\)/g, "");
+// A refusal from the host or the bridge in the page's language, from its code and fields (never its
+// English: game/i18n/refusals.py); a code the page has no words for is shown in the English it came with.
+function refusalWords(code, fields, reason) {
+  const template = Object.hasOwn(ui.refusals, code || "") ? ui.refusals[code] : null;
+  if (template === null) return String(reason);
+  const f = {};
+  for (const [k, v] of Object.entries(fields || {})) f[k] = (k === "card" || k === "target") && typeof v === "string" ? cardShort(v) : v;
+  return template.replace(/\{(\w+)\}/g, (whole, k) => (Object.hasOwn(f, k) ? String(f[k]) : whole));
 }
 
 function saved() {
@@ -60,7 +60,7 @@ async function loadWords(lang) {
   if (!reply.ok) return;
   const data = await reply.json();
   ui.words = data.words; ui.languages = data.languages;
-  ui.refusals = (data.refusals || []).map(([pattern, template]) => [new RegExp(pattern), template]);
+  ui.refusals = data.refusals || {};
   document.documentElement.lang = lang === "zh" ? "zh-CN" : lang;
   for (const el of document.querySelectorAll("[data-word]")) el.textContent = t(el.dataset.word);
   const select = $("lang");
@@ -118,9 +118,9 @@ function receive(m) {
     ui.lobby = m;
   } else if (m.t === "refused") {
     ui.joined = false; ui.step = null; save({ token: null });
-    $("join-note").textContent = t("The host refused: {reason}", { reason: refusalWords(m.reason) });
+    $("join-note").textContent = t("The host refused: {reason}", { reason: refusalWords(m.code, m.fields, m.reason) });
   } else if (m.t === "error") {
-    ui.note = refusalWords(m.reason); ui.sentAt = -1;
+    ui.note = refusalWords(m.refusal, m.fields, m.reason); ui.sentAt = -1;
     if (!ui.state) $("join-note").textContent = ui.note;
   }
   render();
