@@ -20,7 +20,7 @@ from engine import Game, IllegalAction, Rules, from_record
 from engine import errors as engine_errors
 from engine.errors import REFUSALS
 from game.i18n import LANGUAGES, _, set_language
-from game.i18n.build import parse_po, po_path
+from game.i18n.build import parse_po, plural_forms, po_path
 from game.i18n.refusals import MSGIDS, refusal_words
 from game.keep.settings import Settings
 from game.play.explain import Referee
@@ -85,15 +85,23 @@ def test_every_refusal_code_has_a_template_in_every_catalog() -> None:
     assert set(MSGIDS) == codes, f"codes without a template: {codes - set(MSGIDS)}; stale: {set(MSGIDS) - codes}"
     for code, msgid in MSGIDS.items():
         english = {**REFUSALS, **REFUSED}[code]
-        assert _fields(msgid) <= _fields(english), f"{code}: the template asks for fields the refusal lacks"
+        for template in msgid if isinstance(msgid, tuple) else (msgid,):
+            assert _fields(template) <= _fields(english), f"{code}: the template asks for fields the refusal lacks"
     for lang in LANGUAGES:
         if lang == "en":
             continue
-        catalog = parse_po(po_path(lang).read_text(encoding="utf-8"))
+        text = po_path(lang).read_text(encoding="utf-8")
+        catalog, plurals = parse_po(text), plural_forms(text)
         for code, msgid in MSGIDS.items():
-            words = catalog.get(msgid, "")
-            assert words, f"{lang}: no translation of {code!r} ({msgid!r})"
-            assert _fields(words) == _fields(msgid), f"{lang}: {msgid!r} has other fields: {words!r}"
+            if isinstance(msgid, tuple):  # a count: every form of the language (tests/test_plurals.py)
+                assert msgid[0] in plurals, f"{lang}: no plural forms of {code!r} ({msgid[0]!r})"
+                forms = plurals[msgid[0]][1]
+            else:
+                forms = [catalog.get(msgid, "")]
+            for words in forms:
+                assert words, f"{lang}: no translation of {code!r} ({msgid!r})"
+                assert _fields(words) == _fields(msgid[-1] if isinstance(msgid, tuple) else msgid), \
+                    f"{lang}: {msgid!r} has other fields: {words!r}"
 
 
 def test_r19_rewording_the_engines_english_changes_nothing_a_player_reads(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -133,6 +141,16 @@ def test_a_card_field_is_said_with_the_cards_name() -> None:
         assert "r5" not in words
     finally:
         set_language("en")
+
+
+def test_a_count_in_a_refusal_takes_its_plural_form() -> None:
+    set_language("cs")
+    try:
+        said = [refusal_words("full", {"n": n}, f"this game already has {n} watchers") for n in (1, 3, 8)]
+    finally:
+        set_language("en")
+    assert said == ["tuto hru už sleduje 1 divák", "tuto hru už sledují 3 diváci", "tuto hru už sleduje 8 diváků"]
+    assert refusal_words("scout_return_count", {"n": 1}) == "Scout returns 1 card, one fewer than it drew"
 
 
 def test_an_unknown_code_is_shown_in_the_english_it_came_with() -> None:

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from game.i18n import N_, _
+from game.i18n import N_, N_plural, _, ngettext
 
 #: refusal code -> its catalog template; fields are the refusal's own (a template may leave some out)
-MSGIDS: dict[str, str] = {
+MSGIDS: dict[str, str | tuple[str, str]] = {
     # the engine's refusals (engine/errors.py)
     "game_over": N_("the game is over"),
     "hand_hidden": N_("that hand is hidden in this position"),
@@ -36,7 +36,8 @@ MSGIDS: dict[str, str] = {
     "troop_deck_empty": N_("the troop deck is empty"),
     "tactics_deck_empty": N_("the tactics deck is empty"),
     "deck_hidden": N_("the order of that deck is hidden in this position"),
-    "scout_return_count": N_("Scout returns {n} cards, one fewer than it drew"),
+    "scout_return_count": N_plural("Scout returns {n} card, one fewer than it drew",
+                                    "Scout returns {n} cards, one fewer than it drew"),
     "scout_return_cards": N_("Scout returns distinct cards from your own hand"),
     "dead_leader_return": N_("a Leader you may no longer play stays in your hand to the end"),
     "claim_unproven": N_("flag {flag} cannot be claimed: no proof holds yet"),
@@ -70,7 +71,7 @@ MSGIDS: dict[str, str] = {
     "has_guest": N_("this game already has a guest"),
     "answering": N_("the host is answering another guest: try again in a minute"),
     "turned_away": N_("the host turned you away"),
-    "full": N_("this game already has {n} watchers"),
+    "full": N_plural("this game already has {n} watcher", "this game already has {n} watchers"),
 }
 
 #: fields that name a card: said with the card's name in the player's language
@@ -87,6 +88,9 @@ def refusal_words(code: str | None, fields: Mapping[str, object] | None = None, 
     values = {k: card_name(str(v)) if card_name is not None and k in CARD_FIELDS else v
               for k, v in (fields or {}).items()}
     try:
+        if isinstance(msgid, tuple):  # a count: its form in this language (the count is the field `n`)
+            count = values.pop("n")
+            return ngettext(msgid[0], msgid[1], int(str(count)), **values)
         return _(msgid).format(**values)
-    except (KeyError, IndexError, ValueError):  # a peer's fields that do not fill the template: its English
+    except (KeyError, IndexError, ValueError, TypeError):  # a peer's fields that do not fill the template: its English
         return english

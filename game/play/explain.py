@@ -11,7 +11,7 @@ from typing import Any
 from engine import Game, IllegalAction, NotationError, from_position
 from engine.cards import LEADERS, TROOP_INFO, fills_slot
 from engine.claims import Judgement, strength_of
-from game.i18n import N_, _
+from game.i18n import N_, _, ngettext
 from game.i18n.refusals import refusal_words
 from game.play.words import card_short, formation_words, tie_words
 
@@ -46,7 +46,7 @@ class Referee:
         if v.mine is None:
             if f.claimed is not None:
                 return _("the flag is already held")
-            return _("your side needs {n} cards to claim", n=f.size)
+            return ngettext("your side needs {n} card to claim", "your side needs {n} cards to claim", f.size)
         fog = f.fog is not None
         mine = formation_words("sum" if fog else v.mine.name, v.mine.total)
         if v.theirs is None:
