@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import ast
 import string
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pygame
@@ -26,6 +27,8 @@ from game.keep.settings import Settings
 from game.play.explain import Referee
 from game.play.table import LocalTable
 from game.ui.shell import App
+from net.guest import Guest
+from net.host import Host
 from net.protocol import REFUSED
 from scenes.board import BoardScene
 
@@ -178,3 +181,62 @@ def test_r9_the_board_shows_a_refused_pass_in_the_players_language(lang: str, tm
         assert expected != "you can play a troop, so you may not pass"
     finally:
         set_language("en")
+
+
+def _until(cond: Callable[[], object], host: Host, guest: Guest, seconds: float = 10) -> None:
+    deadline = time.monotonic() + seconds
+    while not cond():
+        host.poll(5)
+        guest.poll(5)
+        assert time.monotonic() < deadline, "timed out"
+
+
+def test_r9_the_hosts_refusal_reaches_the_guest_as_code_and_fields() -> None:
+    """On the wire (protocol 4) a refused action carries the engine's code; the English rides along for logs."""
+    host = Host.new(rules=Rules(), seed=3, code="1111", host_name="Ana", first="north", accept_any=True)
+    host.start()
+    guest = Guest(f"127.0.0.1:{host.port}", code="1111", name="Ben")
+    try:
+        guest.connect()
+        _until(lambda: guest.view is not None, host, guest)
+        guest.send_action({"type": "pass"})  # past the table's own check: the host's engine refuses (R9)
+        _until(lambda: guest.errors, host, guest)
+        assert guest.refusals == [("must_play_troop", {})]
+        assert guest.errors == ["you can play a troop, so you may not pass (R9)"] and host.game.actions == []
+    finally:
+        guest.close()
+        host.close()
+
+
+def test_a_guest_before_protocol_4_is_refused_in_words_it_can_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An older guest's schema knows `refused` with `reason` only: the host sends it nothing more. A guest
+    of this protocol gets the code and fields of the same refusal."""
+    import net.guest
+
+    host = Host.new(rules=Rules(), seed=3, code="1111", host_name="Ana", accept_any=True)
+    host.start()
+    try:
+        monkeypatch.setattr(net.guest, "PROTOCOL_VERSION", 3)
+        old = Guest(f"127.0.0.1:{host.port}", code="1111", name="Old")
+        old.keep_received = True
+        old.connect()
+        _until(lambda: old.refused is not None, host, old)
+        refused = next(m for m in old.received if m["t"] == "refused")
+        assert set(refused) == {"t", "reason"} and old.refused_as is None
+        assert old.refused == "protocol version 3 does not match the host's 4"
+        old.close()
+        monkeypatch.setattr(net.guest, "PROTOCOL_VERSION", 4)
+        new = Guest(f"127.0.0.1:{host.port}", code="1111", name="New", program="0.0.1")
+        new.connect()
+        _until(lambda: new.refused is not None, host, new)
+        assert new.refused_as is not None and new.refused_as[0] == "program_version"
+        assert new.refused_as[1]["theirs"] == "0.0.1"
+        set_language("ro")
+        try:
+            shown = refusal_words(*new.refused_as, english=new.refused)
+        finally:
+            set_language("en")
+        assert shown.startswith("versiunea programului 0.0.1 nu se potrivește cu a gazdei, "), shown
+        new.close()
+    finally:
+        host.close()
