@@ -169,6 +169,11 @@ def _backs(surface: pygame.Surface, count: int, topleft: tuple[int, int], width:
     return x + (count - 1) * step + CW if count else x
 
 
+def _within(img: pygame.Surface, height: int) -> pygame.Surface:
+    """A line of words no taller than its slot (a CJK face is taller at the same size)."""
+    return img if img.get_height() <= height else pygame.transform.smoothscale_by(img, height / img.get_height())
+
+
 def draw_seat(surface: pygame.Surface, seat: str, box: pygame.Rect, view: dict[str, Any], name: str,
               moving: bool, phase: str | None, caption: str = "") -> None:
     """A seat's corner: name (framed when it is their turn), what they are doing, hand backs, count, flags."""
@@ -177,12 +182,10 @@ def draw_seat(surface: pygame.Surface, seat: str, box: pygame.Rect, view: dict[s
     if moving:
         pygame.draw.rect(surface, art.HILITE, box.inflate(-8, -8), 2, border_radius=16)
     x, y = box.x + 24, box.y + 14
-    img = fitted(name, 52, box.width - 48, tint, "bold")
-    surface.blit(img, (x, y))
+    surface.blit(_within(fitted(name, 52, box.width - 48, tint, "bold"), 62), (x, y))
     y += 64
     if moving and phase in PHASES:
-        img = fitted(_(PHASES[phase]), 32, box.width - 48, art.HILITE, "bold")
-        surface.blit(img, (x, y))
+        surface.blit(_within(fitted(_(PHASES[phase]), 32, box.width - 48, art.HILITE, "bold"), 40), (x, y))
     y += 42
     size = int(view["hand_sizes"][seat])
     end = _backs(surface, size, (x, y), min(360, box.width - 250))
