@@ -12,7 +12,8 @@ from typing import Any
 
 import msgpack
 
-PROTOCOL_VERSION = 3  # 3: `pake` (SPAKE2 keyed by the join code or a token), then every message `sealed`
+PROTOCOL_VERSION = 4  # 4: three-player games (R46): seats south, west and east in welcome, state and seats
+# 3: `pake` (SPAKE2 keyed by the join code or a token), then every message `sealed`
 # 2: `asking`, `not_joined`, one frame of at most 8 KiB from a guest
 MAX_FRAME = 256 * 1024  # from the host: a full position is ~3 KiB; a batch of events a few more
 MAX_GUEST_FRAME = 8 * 1024  # from a guest: a hello is under 1 KiB, an action a few hundred bytes

@@ -48,6 +48,7 @@ PATTERNS: list[tuple[re.Pattern[str], str]] = [(re.compile(p), t) for p, t in (
     (r"^the host is answering another guest: try again in a minute$",
      N_("the host is answering another guest: try again in a minute")),
     (r"^this game already has two players$", N_("this game already has two players")),
+    (r"^every seat of this game is taken$", N_("every seat of this game is taken")),
     (r"^this game already has (?P<n>\d+) watchers$", N_("this game already has {n} watchers")),
     (r"^a watcher cannot act in the game$", N_("a watcher cannot act in the game")),
     (r"^protocol version (?P<theirs>\S+) does not match the host's (?P<ours>\S+)$",
