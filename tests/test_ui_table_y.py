@@ -4,13 +4,18 @@ the TV's screen for three, and the three-player rules page in every language."""
 from __future__ import annotations
 
 import math
+import subprocess
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
 import pytest
 from builders import position3
+from net_helpers import CLI, last_json, start_host
 
-from engine import from_position
+from app.ui_driver import Driver
+from engine import from_position, from_record
 from engine.rules import FRONTS3, LINES3, SEATS3
 from game.i18n import LANGUAGES, set_language
 from game.keep.settings import Settings
@@ -145,3 +150,107 @@ def test_the_three_player_rules_page_fits_its_box_in_every_language(app: App, la
         assert scene.three_bottom <= rules_ref.BOX.bottom - 20, f"{lang}: the words run to {scene.three_bottom}"
     finally:
         set_language("en")
+
+
+# ---------------------------------------------------------------------------------------------- a real host
+def _join(tmp: Path, port: int, code: str, name: str, *extra: str) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [*CLI, "join", f"127.0.0.1:{port}", "--headless", "--bot", "random", "--code", code, "--name", name,
+         "--token-file", str(tmp / f"{name}-token"), "--timeout", "240", *extra],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def _frames_until(driver: Driver, done: Callable[[], bool], what: str, limit: float = 240) -> None:
+    """Frames until `done`, under a generous anti-hang guard: the peer processes run at the machine's pace."""
+    deadline = time.monotonic() + limit
+    while not done():
+        assert time.monotonic() < deadline, f"timed out waiting for {what}"
+        driver.frames(1)
+        time.sleep(0.002)  # leave the peers the cores
+
+
+def test_r46_the_lobby_hosts_a_table_of_three_player_processes_and_the_tv_draws_the_y(
+    app: App, tmp_path: Path, request: pytest.FixtureRequest,
+) -> None:
+    """The lobby's "On this screen: the table" and "Players: 3"; three headless players join and play a whole
+    game; the TV shows the Y from the host's public view and ends with the same record as every player."""
+    from game.play.lan_watch import TableHostTable
+    from scenes.lan_host import HostLobbyScene
+    from scenes.table_board import TableY
+
+    driver = Driver(app)
+    lobby = HostLobbyScene(app, bind="127.0.0.1", advertise=False, port=0)
+    app.push(lobby)
+    labels = [item.label for item in lobby.menu.items]
+    lobby.menu.focus = labels.index("On this screen")
+    driver.key(pygame.K_RIGHT)  # you play -> the table (no hand)
+    labels = [item.label for item in lobby.menu.items]
+    lobby.menu.focus = labels.index("Players")
+    driver.key(pygame.K_RIGHT)  # 2 -> 3
+    assert lobby.table and lobby.players == 3
+    tactics = lobby.menu.items[[i.label for i in lobby.menu.items].index("Tactics cards")]
+    assert tactics.show(tactics.value) == "off (three players)", "three forces troops only, and says so"
+    lobby.menu.focus = [i.label for i in lobby.menu.items].index("Open the lobby")
+    driver.key(pygame.K_RETURN)
+    host = lobby.host
+    assert host is not None and host.table and host.game.rules.players == 3 and not host.game.rules.tactics
+    peers: dict[str, subprocess.Popen[str]] = {}
+    for name in ("Ana", "Ben", "Cleo"):  # one at a time: the admission asks about one newcomer at a time
+        peers[name] = _join(tmp_path, host.port, host.code, name)
+        request.addfinalizer(peers[name].kill)
+
+        def let_in(name: str = name) -> bool:
+            if host.join_request is not None:
+                driver.key(pygame.K_RETURN)  # Accept
+            return name in [r.name for r in host.remotes.values() if r.identity is not None]
+
+        _frames_until(driver, let_in, f"{name} to join")
+    assert lobby._status() == ("Ana, Ben and Cleo have joined: ready to start", lobby._status()[1])
+    driver.key(pygame.K_RETURN)  # Start the game
+    board = app.top
+    assert isinstance(board, TableY) and isinstance(board.table, TableHostTable)
+    assert board.view["hands"] == {"south": None, "west": None, "east": None}
+    assert set(board.names.values()) == {"Ana", "Ben", "Cleo"}
+    _frames_until(driver, lambda: board.table.result is not None, "the end of the game")
+    driver.frames(2)
+    record = board.table.record()
+    outs = {name: last_json(proc, 90) for name, proc in peers.items()}
+    assert all(out["record"] == record for out in outs.values())
+    result = board.table.result
+    assert result is not None and from_record(record).result == result
+    assert {s: table_y.held(board.view, s) for s in SEATS3} == result["flags"], "the Y shows every flag's holder"
+    plays = [e for e in board.log if e["type"] == "play"]
+    assert len(plays) == sum(a["type"] == "play" for a in record["actions"]), "every move reached the TV's log"
+
+
+def test_r53_a_watcher_of_a_three_player_table_host_process_sees_the_y_and_no_hand(
+    app: App, tmp_path: Path, request: pytest.FixtureRequest,
+) -> None:
+    from game.play.lan_watch import WatchTable
+    from scenes.lan_join import CodeEntryScene, GuestWaitScene
+    from scenes.table_board import TableY
+
+    host, port = start_host(tmp_path, "--table", "--players", "3", "--seed", "34", "--timeout", "240", code="4321")
+    request.addfinalizer(host.kill)
+    driver = Driver(app)
+    app.push(CodeEntryScene(app, f"127.0.0.1:{port}", watch=True))
+    for digit in "4321":
+        driver.key(pygame.K_0 + int(digit))
+    driver.key(pygame.K_RETURN)  # to the buttons
+    driver.key(pygame.K_RETURN)  # Watch
+    wait = app.top
+    assert isinstance(wait, GuestWaitScene) and wait.guest is not None
+    guest = wait.guest
+    _frames_until(driver, lambda: guest.welcomed, "the watcher's welcome")  # watching before the game starts
+    for name in ("Ana", "Ben", "Cleo"):
+        request.addfinalizer(_join(tmp_path, port, "4321", name, "--pace", "0.02").kill)
+    _frames_until(driver, lambda: isinstance(app.top, TableY), "the watcher's table")
+    board = app.top
+    assert isinstance(board, TableY) and isinstance(board.table, WatchTable)
+    assert board.table.legal_actions() == []
+    _frames_until(driver, lambda: board.table.guest.record is not None, "the game's record")
+    out = last_json(host, 120)
+    assert board.table.record() == out["record"]
+    assert board.view["hands"] == {"south": None, "west": None, "east": None}
+    assert all("card" not in e for e in board.log if e["type"] == "draw"), "a watcher never sees a drawn card"
+    app.draw(app.screen)
