@@ -254,3 +254,21 @@ def test_r53_a_watcher_of_a_three_player_table_host_process_sees_the_y_and_no_ha
     assert board.view["hands"] == {"south": None, "west": None, "east": None}
     assert all("card" not in e for e in board.log if e["type"] == "draw"), "a watcher never sees a drawn card"
     app.draw(app.screen)
+
+
+def test_r46_the_windowed_host_table_players_3_opens_a_three_seat_table_lobby(app: App) -> None:
+    """`battleline host --table --players 3` (with a window): the lobby opens at once for three, troops only."""
+    from app.cli import build_parser
+    from app.lan_cli import open_host_window
+
+    args = build_parser().parse_args(["host", "--table", "--players", "3", "--port", "0", "--bind", "127.0.0.1",
+                                      "--code", "1234"])
+    scene = open_host_window(app, args)
+    try:
+        host = scene.host
+        assert host is not None and host.table and host.code == "1234"
+        assert host.game.rules.players == 3 and not host.game.rules.tactics
+        assert sorted(host.remotes) == sorted(SEATS3)
+        assert scene._status()[0] == "Waiting for three players to join\u2026"
+    finally:
+        scene.leave()
