@@ -324,3 +324,12 @@ def _look_scenes() -> None:
 
 
 _look_scenes()
+
+
+def _three_scenes() -> None:
+    from app.screenshot_three import THREE_SCENES
+
+    SCENES.update(THREE_SCENES)
+
+
+_three_scenes()
