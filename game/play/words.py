@@ -43,6 +43,16 @@ def shown_names(names: dict[str, str]) -> dict[str, str]:
     return {seat: shown_name(name) for seat, name in names.items()}
 
 
+HOW3 = {"breakthrough": N_("Breakthrough: three flags in a row on their own line"),
+        "envelopment": N_("Envelopment: any four flags"), "flags": N_("the most flags when all three passed"),
+        "draw": N_("a drawn game")}
+
+
+def how_words3(how: str) -> str:
+    """How a three-player game was won (R51), in words."""
+    return _(HOW3.get(how, how))
+
+
 def how_words(how: str, short: bool = False) -> str:
     """How a game was won, in words."""
     return _((HOW_SHORT if short else HOW).get(how, how))
