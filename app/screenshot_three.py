@@ -88,7 +88,65 @@ def _setup(app: Any, seed: int) -> None:
     app.push(SetupScene(app))
 
 
+def _replay(app: Any, seed: int) -> None:
+    from scenes.replay_view import ReplayScene
+
+    scene = ReplayScene(app, three_game(seed, lambda g: g.over, 600), "2026-11-25 20:15")
+    scene.go(scene.replay.steps * 2 // 3)
+    app.push(scene)
+
+
+def _sitting(seed: int, games: int) -> Any:
+    """A three-player match (two people and a bot) with `games` games played by random moves, kept."""
+    from app.screenshot_saves import _fresh_data
+    from game.play.session import Session, Setup
+
+    _fresh_data()
+    session = Session(Setup(players=3, opponent="human", third="easy", names=["Ana", "Ben", "Cy"], match=True,
+                            match_end="points", match_limit=25, seed=seed, autosave=True), in_process_bots=True)
+    for k in range(games):
+        table = session.new_table()
+        rng = random.Random(seed + k)
+        game = table.game
+        while not game.over:
+            game.apply(rng.choice(game.legal_actions()))
+        session.record(dict(game.result or {}))
+        table.close()
+    return session
+
+
+def _scoreboard(app: Any, seed: int) -> None:
+    from scenes.scoreboard import ScoreboardScene
+
+    app.push(ScoreboardScene(app, _sitting(seed, 3)))
+
+
+def _continue(app: Any, seed: int) -> None:
+    from game.play.saves import load_save
+    from scenes.continue_scene import ContinueScene
+
+    session = _sitting(seed, 1)
+    table = session.new_table()
+    rng = random.Random(seed)
+    game = table.game
+    while len(game.actions) < 60 or sum(f.claimed is not None for f in game.flags) < 3:
+        game.apply(rng.choice(game.legal_actions()))
+    session.keeper.save()
+    table.close()
+    saved = load_save()
+    assert saved is not None
+    app.push(ContinueScene(app, saved))
+
+
+def _stats(app: Any, seed: int) -> None:
+    from scenes.stats_scene import StatsScene
+
+    _sitting(seed, 4)
+    app.push(StatsScene(app))
+
+
 THREE_SCENES: dict[str, SceneMaker] = {
     "three-south": _seat("south"), "three-west": _seat("west"), "three-east": _seat("east"),
-    "three-pass": _pass, "three-results": _results, "three-setup": _setup,
+    "three-pass": _pass, "three-results": _results, "three-setup": _setup, "three-replay": _replay,
+    "three-scoreboard": _scoreboard, "three-continue": _continue, "three-stats": _stats,
 }

@@ -202,6 +202,14 @@ def _top_strip3(surf: pygame.Surface, board: BoardScene, hidden: frozenset[Any])
             right = layout.W - 28
             surf.blit(name, (right - name.get_width(), 16))
             surf.blit(info, (right - info.get_width(), 62))
+    geo = board.geo
+    if isinstance(geo, layout.Line3):  # the far front: whose cards lie on which side of its flags
+        col = geo.column(geo.far[-1])
+        for seat, where in ((geo.left, "left"), (geo.right, "right")):
+            tag = fitted(seat_word(seat), 24, col.width // 2 - 24,
+                         board.tint(seat), "bold")
+            x = col.x + 16 if where == "left" else col.right - 16 - tag.get_width()
+            surf.blit(tag, (x, layout.TOP_AREA[0] + 8))
     me = board.viewer
     mine = sum(1 for f in view["flags"] if f["claimed"] == me)
     name = _name_img(board.names[me], board.tint(me), 420)

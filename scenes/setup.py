@@ -71,14 +71,14 @@ class SetupScene(MenuScene):
         self.tactics = Item(tr("Tactics cards"), choices=("on", "off"), index=self._index("tactics", ("on", "off")),
                             on_change=self._tactics, show=self._show_tactics,
                             hint=tr("Off: troops only, a gentler first game (R43)"))
-        return [
-            self.opponent,  # first, as it always was: the choice made most often
-            Item(tr("Players"), choices=PLAYERS, index=self._index("players", PLAYERS), on_change=self._players,
-                 show=self._show_players, hint=tr("Three players: a Y of three fronts, troops only (R46)")),
-            self.third,
+        return [  # the rows of the two-player game keep their places: Players and East come after the names
+            self.opponent,
             Item(tr("First player"), lambda: self.edit_name(0), detail=lambda: f"{self.setup.names[0]}  \u270e",
                  hint=tr("Choose to type a name: keyboard, controller or mouse")),
             self.second,
+            Item(tr("Players"), choices=PLAYERS, index=self._index("players", PLAYERS), on_change=self._players,
+                 show=self._show_players, hint=tr("Three players: a Y of three fronts, troops only (R46)")),
+            self.third,
             self.third_name,
             self.tactics,
             Item(tr("Claims"), choices=CLAIM_TIMINGS, index=self._index("claims", CLAIM_TIMINGS),

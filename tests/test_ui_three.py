@@ -159,3 +159,35 @@ def test_r46_one_person_against_two_bots(app: App) -> None:
     app.draw(app.screen)  # who won, how, each player's flags
     assert session.games and session.games[-1] == game.result
     table.close()
+
+
+def test_r47_a_claim_proof_names_the_opponent_of_that_flag(app: App) -> None:
+    """South fights West at flags 1-3 and East at 4-6: the proof of each claim names the one faced there."""
+    from engine import Game, Rules
+    from game.play.explain import Referee
+    from game.play.table import LocalTable
+
+    names = {"south": "Ana", "west": "Ben", "east": "Cy"}
+    checked: set[str] = set()
+    for seed in range(40):
+        game = Game.new(Rules(False, "standard", 3), seed, "south", names)
+        rng = random.Random(seed)
+        while not game.over and len(checked) < 2:
+            legal = game.legal_actions()
+            claims = [a for a in legal if a["type"] == "claim"]
+            if claims and game.to_move == "south":
+                n = claims[0]["flag"]
+                foe = "west" if n <= 3 else "east"
+                if foe not in checked:
+                    ok, words = Referee(game.view("south"), "south", names).judge(n)
+                    assert ok and names[foe] in words and names["east" if foe == "west" else "west"] not in words
+                    board = BoardScene(app, LocalTable(game.copy()))
+                    board.reveal("south")  # hot-seat: the device is with South
+                    board.try_claim(n)
+                    banner = board.toasts[-1]
+                    assert banner.title == f"Ana takes flag {n}" and names[foe] in " ".join(banner.lines)
+                    checked.add(foe)
+            game.apply(claims[0] if claims and rng.random() < 0.5 else rng.choice(legal))
+        if len(checked) == 2:
+            break
+    assert checked == {"west", "east"}, "a claim against each opponent was checked"

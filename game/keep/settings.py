@@ -124,7 +124,7 @@ def _checked(key: str, value: Any) -> Any:
     if key == "names":
         if not (isinstance(value, list) and len(value) in (2, 3) and all(isinstance(n, str) for n in value)):
             raise TypeError("expected two or three names")
-        return [n.strip()[:16] or d for n, d in zip(value, ("Ana", "Ben"), strict=True)]
+        return [n.strip()[:16] or d for n, d in zip(value, ("Ana", "Ben", "Cy"), strict=False)]
     raise ValueError("unknown")
 
 

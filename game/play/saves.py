@@ -254,8 +254,8 @@ def _check_setup(raw: Any) -> Setup:
                 raise _fail(_("its setup.{key} is wrong", key=key))
             setattr(s, key, list(raw[key]) if key == "names" else raw[key])
     s.__post_init__()  # a two-player save names two: the third gets a default
-    if s.players == 3 and (s.tactics or s.starts == "north"):
-        raise _fail(_("its setup.{key} is wrong", key="tactics" if s.tactics else "starts"))
+    if s.players == 3 and s.starts == "north":  # (tactics may say on: three players play without, R46)
+        raise _fail(_("its setup.{key} is wrong", key="starts"))
     return s
 
 

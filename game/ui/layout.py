@@ -272,14 +272,14 @@ def opponent_hand3(count: int, side: str) -> list[pygame.Rect]:
     """An opponent's card backs in the three-player top strip: the left one's after their name on the
     left, the right one's before their name on the right."""
     w, h = SIZES["small"]
-    step = 40
+    step = 34
     total = w + step * max(0, count - 1)
     x0 = OPP3_X if side == "left" else W - OPP3_X - total
     return [pygame.Rect(x0 + i * step, TOP_STRIP - h + 2, w, h) for i in range(count)]
 
 
-OPP3_X = 330  # the three-player top strip: a name (up to NAME3_W) then the backs, on each side
-NAME3_W = 290
+OPP3_X = 420  # the three-player top strip: a name (up to NAME3_W) then the backs, on each side
+NAME3_W = 380
 
 
 def geometry(rules: dict[str, object], viewer: str) -> Duel:
