@@ -73,6 +73,11 @@ def _pass(app: Any, seed: int) -> None:
     app.push(PassScene(app, board, "west"))
 
 
+def _log(app: Any, seed: int) -> None:
+    board = _board3(app, three_game(seed, _turn_of("south", 40)), "south")
+    board.open_log()
+
+
 def _results(app: Any, seed: int) -> None:
     from scenes.results import ResultsScene
 
@@ -147,6 +152,6 @@ def _stats(app: Any, seed: int) -> None:
 
 THREE_SCENES: dict[str, SceneMaker] = {
     "three-south": _seat("south"), "three-west": _seat("west"), "three-east": _seat("east"),
-    "three-pass": _pass, "three-results": _results, "three-setup": _setup, "three-replay": _replay,
+    "three-pass": _pass, "three-results": _results, "three-log": _log, "three-setup": _setup, "three-replay": _replay,
     "three-scoreboard": _scoreboard, "three-continue": _continue, "three-stats": _stats,
 }

@@ -52,6 +52,7 @@ class ResultsScene(MenuScene):
         if review and self.board.three:  # hard has no three-player search to judge the moves with
             review[0].enabled = False
             review[0].hint = _("Review needs the hard bot's search, which plays two players only")
+            review[0].detail = lambda: _("two players only")  # said on the greyed row: it takes no focus
         return [
             first,
             *review,
@@ -124,7 +125,7 @@ class ResultsScene(MenuScene):
         flags = flags_of
         if three:  # each player's flags, in turn order, each with its seat
             line = _("Flags: {scores}", scores="  \u00b7  ".join(
-                f"{names[s]} ({seat_word(s)}) {flags.get(s, 0)}" for s in ("south", "west", "east")))
+                f"{seat_word(s)}: {names[s]} {flags.get(s, 0)}" for s in ("south", "west", "east")))
         else:
             line = _("Flags: {south} {n_south}  \u00b7  {north} {n_north}", south=names["south"],
                      n_south=flags.get("south", 0), north=names["north"], n_north=flags.get("north", 0))

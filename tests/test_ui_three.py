@@ -191,3 +191,33 @@ def test_r47_a_claim_proof_names_the_opponent_of_that_flag(app: App) -> None:
         if len(checked) == 2:
             break
     assert checked == {"west", "east"}, "a claim against each opponent was checked"
+
+
+def test_r47_the_game_log_names_each_claims_opponent_on_every_front() -> None:
+    """Every claim in the log names the seat faced at that flag: West at 1-3 for South, East at 7-9 for West..."""
+    from engine import Game, Rules
+    from engine.rules import FRONTS3
+    from game.play.words import event_words
+
+    names = {"south": "Ana", "west": "Ben", "east": "Cy"}
+    fronts: set[tuple[str, str]] = set()
+    for seed in range(12):
+        game = Game.new(Rules(False, "standard", 3), seed, None, names)
+        rng = random.Random(seed)
+        while not game.over:
+            legal = game.legal_actions()
+            claims = [a for a in legal if a["type"] == "claim"]
+            for event in game.apply(claims[0] if claims else rng.choice(legal)):
+                if event["type"] != "claim":
+                    continue
+                seat, n, proof = event["seat"], event["flag"], event.get("proof", {})
+                foe = next(s for s in FRONTS3[n - 1] if s != seat)
+                opp = proof.get("opponent")
+                tie = opp is not None and opp["complete"] and (opp["formation"], opp["sum"]) == (
+                    proof.get("formation"), proof.get("sum"))
+                line = event_words(event, names) or ""
+                third = next(s for s in names if s not in (seat, foe))
+                if not tie:
+                    assert names[foe] in line and names[third] not in line, line
+                fronts.add((seat, foe))
+    assert len(fronts) == 6, f"claims by both seats of all three fronts were read: {sorted(fronts)}"
