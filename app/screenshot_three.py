@@ -17,10 +17,11 @@ SceneMaker = Callable[[Any, int], None]
 NAMES3 = {"south": "Ana", "west": "Bot (easy)", "east": "Cy"}
 
 
-def three_game(seed: int, until: Callable[[Game], bool], limit: int = 400) -> Game:
+def three_game(seed: int, until: Callable[[Game], bool], limit: int = 400,
+               names: dict[str, str] | None = None) -> Game:
     """A three-player game from `seed`, played by random legal actions until `until` holds (claims first)."""
     for attempt in range(40):
-        game = Game.new(Rules(False, "standard", 3), seed + attempt, None, dict(NAMES3))
+        game = Game.new(Rules(False, "standard", 3), seed + attempt, None, dict(names or NAMES3))
         rng = random.Random(seed + attempt)
         while not game.over and len(game.actions) < limit:
             if until(game):
@@ -67,7 +68,8 @@ def _seat(seat: str) -> SceneMaker:
 def _pass(app: Any, seed: int) -> None:
     from scenes.pass_device import PassScene
 
-    board = _board3(app, three_game(seed, _turn_of("west", 30)), "west")
+    people = {"south": "Ana", "west": "Ben", "east": "Cy"}  # hot-seat: three people pass the device
+    board = _board3(app, three_game(seed, _turn_of("west", 30), names=people), "west")
     board.hidden = True
     board.refresh()
     app.push(PassScene(app, board, "west"))

@@ -221,3 +221,35 @@ def test_r47_the_game_log_names_each_claims_opponent_on_every_front() -> None:
                     assert names[foe] in line and names[third] not in line, line
                 fronts.add((seat, foe))
     assert len(fronts) == 6, f"claims by both seats of all three fronts were read: {sorted(fronts)}"
+
+
+def test_r48_two_people_and_a_bot_the_bot_moving_first(app: App) -> None:
+    """The bot (East) starts: nobody's hand shows while it plays; then the device goes to each person in
+    turn, and never to the bot."""
+    session = Session(Setup(players=3, opponent="human", third="easy", names=["Ana", "Ben", "Cy"], seed=4,
+                            starts="east"), bot_pace=0.0, in_process_bots=True)
+    table = session.new_table()
+    assert table.to_move == "east" and table.local_seats == ("south", "west")
+    board = BoardScene(app, table, session)
+    app.push(board)
+    assert board.hidden and board.pending_pass is None, "the bot moves first: no hand shown, nothing passed"
+    driver = Driver(app)
+    rng = random.Random(2)
+    passed_to: list[str] = []
+    for _ in range(3000):
+        driver.frames(1)
+        top = app.top
+        if isinstance(top, PassScene):
+            assert top.seat in ("south", "west") and top.seat == table.to_move
+            passed_to.append(top.seat)
+            driver.confirm("keyboard")
+            continue
+        if len(passed_to) >= 8 or isinstance(top, ResultsScene):
+            break
+        legal = table.legal_actions()
+        if legal and top is board:
+            assert not board.hidden and board.viewer == table.to_move
+            driver.play(board, choose(rng, legal), DEVICES[len(passed_to) % 3])
+    assert passed_to[:4] == ["south", "west", "south", "west"], passed_to
+    assert any(f.sides["east"] for f in table.game.flags), "and the bot played between them"
+    table.close()
