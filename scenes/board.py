@@ -14,7 +14,7 @@ import pygame
 from engine import OTHER, IllegalAction, NotationError
 from game.i18n import _, language
 from game.play import hand_order, undo
-from game.play.explain import Referee
+from game.play.explain import Referee, said
 from game.play.flow import Flow, Target
 from game.play.table import LocalTable, Table
 from game.play.words import shown_name
@@ -510,7 +510,8 @@ class BoardScene(Scene):
         try:
             self.table.submit(action)
         except (IllegalAction, NotationError) as exc:
-            self.refuse(self.focus or ("button", "menu"), str(exc))
+            words = said(exc) if isinstance(exc, IllegalAction) else str(exc)
+            self.refuse(self.focus or ("button", "menu"), words[:1].upper() + words[1:] + ".")
             self.refresh()
             return
         self.last_turn = None  # the player acted: the other side's turn has been seen

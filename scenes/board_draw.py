@@ -8,7 +8,7 @@ import pygame
 
 from engine import OTHER
 from engine.cards import TROOP_BIT
-from game.i18n import N_, _
+from game.i18n import N_, _, ngettext
 from game.play.turn_words import turn_caption, turn_marks
 from game.play.words import card_short, card_words
 from game.ui import art, battlefield, card_art, effects, layout
@@ -416,8 +416,9 @@ def prompt_lines(board: BoardScene) -> list[str]:
         if len(chosen) < need:
             more = need - len(chosen)
             if chosen:
-                return [_("Scout: pick {n} more card(s) to put back, in order.", n=more)]
-            return [_("Scout: pick {n} card(s) to put back, in order.", n=more)]
+                return [ngettext("Scout: pick {n} more card to put back.",
+                                 "Scout: pick {n} more cards to put back, in order.", more)]
+            return [ngettext("Scout: pick {n} card to put back.", "Scout: pick {n} cards to put back, in order.", more)]
         return [_("Put back {cards}? Choose Put back.", cards=", ".join(chosen))]
     if card is None:
         legal = board.rules_legal()

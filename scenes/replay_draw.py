@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.i18n import N_, _
+from game.i18n import N_, _, ngettext
 from game.play.words import how_words, how_words3
 from game.ui import art, card_art
 from game.ui.input import Kind
@@ -84,7 +84,7 @@ def _hand(surface: pygame.Surface, view: dict[str, Any], seat: str, names: dict[
     tint = art.SEAT_COLOURS.get(seat, art.SEAT_TINT["top"])
     held = sum(1 for f in view["flags"] if f["claimed"] == seat)
     surface.blit(text(names[seat], 32, tint, "bold"), (30, y + 10))
-    held_words = _("1 flag") if held == 1 else _("{n} flags", n=held)
+    held_words = ngettext("{n} flag", "{n} flags", held)
     surface.blit(fitted(held_words, 28, 190, art.MUTED), (30, y + 52))
     hand = view["hands"][seat] or []
     for i, card in enumerate(hand[:9]):
