@@ -21,6 +21,7 @@ import zmq
 
 from engine import NotationError, from_position
 from engine.game import Event, Game
+from engine.rules import SEATS, SEATS3
 
 from .protocol import (
     DEAD_AFTER_S,
@@ -38,6 +39,7 @@ from .session import GuestExchange, Sealer, by_code, by_token, token_ref
 from .version import program_version
 
 log = logging.getLogger("battleline.guest")
+ALL_SEATS = frozenset(SEATS + SEATS3)  # a two- or three-player game's seats (R46)
 
 
 class Guest:
@@ -309,7 +311,7 @@ class Guest:
         self.view = message["view"]
         self.actions_done = message["actions"]
         if isinstance(message.get("players"), dict):
-            self.players = {str(k): str(v)[:40] for k, v in message["players"].items() if k in ("north", "south")}
+            self.players = {str(k): str(v)[:40] for k, v in message["players"].items() if k in ALL_SEATS}
         self.started = bool(message.get("started", True))
         if self.pending is not None:
             seq, action = self.pending

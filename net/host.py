@@ -1,9 +1,9 @@
 """The host: the only peer that runs the engine. It serves its guests over a ZeroMQ ROUTER socket.
 
-An ordinary host plays one seat here and serves one guest; a table host (`host_seat` None) has no
-hand of its own and serves both seats to guests. Either also serves watchers (net.watchers), who
-need the join code (under the same admission policy) but not the host's yes: they see only what
-is public, and asking the host's player mid-game for each of them would interrupt play.
+An ordinary host plays one seat here and serves one guest (two in a three-player game, R46); a table
+host (`host_seat` None) has no hand of its own and serves every seat to guests. Either also serves
+watchers (net.watchers), who need the join code (under the same admission policy) but not the
+host's yes: they see only what is public, and asking the host's player mid-game for each of them would interrupt play.
 
 The guest only ever receives its own seat's view and its redacted events (R45). Actions carry the
 game's action count as a sequence number, so a resent action applies exactly once. After every
@@ -31,7 +31,7 @@ from engine import IllegalAction, NotationError, from_record, redact_all, replay
 from engine.game import Event, Game
 from engine.jsonfile import DataFileError, read_json_file
 from engine.match import Match
-from engine.rules import OTHER, SEATS, Rules, check_seat
+from engine.rules import SEATS3, Rules, check_seat
 
 from .admission import CODE_DIGITS, Admission, new_code
 from .protocol import DEAD_AFTER_S, ERROR_CODES, FIRST_CODED, PROTOCOL_VERSION, REFUSED, ProtocolError, pack, unpack
@@ -64,10 +64,10 @@ class Host:
                  bind: str = "127.0.0.1", save_path: Path | None = None,
                  guest_token: str | None = None, guest_name: str | None = None, accept_any: bool = False) -> None:
         self.game = game
-        self.host_seat = host_seat  # None: a table host, both seats are played from other computers
-        self.guest_seat = OTHER[host_seat] if host_seat is not None else "south"
+        self.host_seat = host_seat  # None: a table host, every seat is played from other computers
         #: the seats played from other computers, in the order newcomers take them
-        self.remotes = {s: RemoteSeat(s) for s in ("south", "north") if s != host_seat}
+        self.remotes = {s: RemoteSeat(s) for s in remote_seats(game, host_seat)}
+        self.guest_seat = next(iter(self.remotes))  # an ordinary two-player host's one guest
         self.remotes[self.guest_seat].token, self.remotes[self.guest_seat].name = guest_token, guest_name
         self.admission = Admission(code, accept_any=accept_any)
         self.save_path = save_path
@@ -105,7 +105,7 @@ class Host:
     # ------------------------------------------------------------------ the guest seat (an ordinary host's one)
     @property
     def table(self) -> bool:
-        """A table host: no hand here, two guests play."""
+        """A table host: no hand here, every seat is a guest's."""
         return self.host_seat is None
 
     @property
@@ -149,14 +149,15 @@ class Host:
             first: str | None = None, match: dict[str, Any] | None = None, **kwargs: Any) -> Host:
         """A new LAN game; `match` ({"end": ..., "limit": ...}, R41) makes it the first of a match.
 
-        `host_seat` None makes a table host: both seats wait for guests."""
-        players = {s: "Guest" for s in SEATS}
+        `host_seat` None makes a table host: every seat waits for a guest. `Rules(players=3)` seats
+        three: south, west and east (R46)."""
+        players = {s: "Guest" for s in rules.seats}
         if host_seat is not None:
             players[host_seat] = host_name
         game = Game.new(rules, seed, first, players)
         host = cls(game=game, host_seat=host_seat, code=code, **kwargs)
         if match is not None:
-            host.match = Match(match.get("end", "hungarian"), match.get("limit"), game.first)
+            host.match = Match(match.get("end", "hungarian"), match.get("limit"), game.first, rules.players)
         return host
 
     def next_game(self, seed: int) -> None:
@@ -200,7 +201,8 @@ class Host:
         if not (isinstance(code, str) and len(code) == CODE_DIGITS and code.isascii() and code.isdigit()):
             code = new_code()
         seat = data.get("host_seat")
-        host = cls(game=game, host_seat=None if seat is None else check_seat(seat, "save.host_seat"), code=code,
+        host = cls(game=game, host_seat=None if seat is None else check_seat(seat, "save.host_seat", game.seats),
+                   code=code,
                    save_path=save_path, **kwargs)
         host._take_saved(data, game, save_path)
         host.started = True
@@ -209,7 +211,8 @@ class Host:
     def _take_saved(self, data: dict[str, Any], game: Game, save_path: Path) -> None:
         """The saved game, its seats (tokens and names), its number in the sitting and its match."""
         self.game = game
-        self.remotes = {s: RemoteSeat(s) for s in ("south", "north") if s != self.host_seat}
+        self.remotes = {s: RemoteSeat(s) for s in remote_seats(game, self.host_seat)}
+        self.guest_seat = next(iter(self.remotes))
         self.remotes[self.guest_seat].token = data.get("guest_token")
         self.remotes[self.guest_seat].name = data.get("guest_name")
         _read_guests(self, data.get("guests"), save_path)
@@ -577,13 +580,14 @@ class Host:
             self._send_remote(remote, news)
 
     def _start_asked(self, identity: bytes) -> None:
-        """A table's player starts the game once both players are in (an ordinary host's player starts it)."""
+        """A table's player starts the game once every player is in (an ordinary host's player starts it)."""
         if self.started:
             return
         if not self.table:
             self._error(identity, "the host starts the game", code="not_yet")
         elif not all(r.alive() for r in self.remotes.values()):
-            self._error(identity, "wait for the second player", code="not_yet")
+            self._error(identity, "wait for the second player" if len(self.remotes) == 1 else "wait for every player",
+                        code="not_yet")
         else:
             self.start()
 
@@ -651,7 +655,8 @@ class Host:
         if role == WATCHER:
             self._watcher_hello(identity, conn, message)
         elif self._free_seat() is None:
-            self._refuse(identity, "two_players" if self.table else "has_guest")
+            full = "seats_taken" if len(self.game.seats) == 3 else "two_players" if self.table else "has_guest"
+            self._refuse(identity, full)
         elif self.admission.accept_any:
             self._admit(identity, conn, guest_name(message["name"]), token)
         elif self.admission.ask(identity, conn, guest_name(message["name"]), token if isinstance(token, str) else None):
@@ -786,6 +791,13 @@ class Host:
             "view": self.game.view(remote.seat), "actions": len(self.game.actions), "started": self.started,
             "players": dict(self.game.players),  # a table's second player may join after the first
         })
+
+
+def remote_seats(game: Game, host_seat: str | None) -> list[str]:
+    """The seats guests take, in the order newcomers take them: south first at a table, then clockwise
+    (R48) for three; the host's own seat, if it has one, is not among them."""
+    order = ("south", "north") if len(game.seats) == 2 else SEATS3
+    return [s for s in order if s != host_seat]
 
 
 def _read_guests(host: Host, guests: Any, save_path: Path) -> None:

@@ -12,7 +12,8 @@ from typing import Any
 
 import msgpack
 
-PROTOCOL_VERSION = 4  # 4: refusals as data: `refused` has `code` and `fields`, `error` has `refusal` and `fields`
+PROTOCOL_VERSION = 4  # 4: three-player games (R46): seats south, west and east in welcome, state and seats;
+#    refusals as data: `refused` has `code` and `fields`, `error` has `refusal` and `fields`
 # 3: `pake` (SPAKE2 keyed by the join code or a token), then every message `sealed`
 # 2: `asking`, `not_joined`, one frame of at most 8 KiB from a guest
 MAX_FRAME = 256 * 1024  # from the host: a full position is ~3 KiB; a batch of events a few more
@@ -38,6 +39,7 @@ REFUSED: dict[str, str] = {
     "other_token": "this session was opened with another token",
     "seated": "this connection already plays a seat",
     "two_players": "this game already has two players",
+    "seats_taken": "every seat of this game is taken",
     "has_guest": "this game already has a guest",
     "answering": "the host is answering another guest: try again in a minute",
     "turned_away": "the host turned you away",

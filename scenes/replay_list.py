@@ -146,7 +146,8 @@ class ReplayListScene(Scene):
         game = kept.game
         names = game.players
         surface.blit(text(kept.when, 30, art.MUTED), (r.x + 24, r.centery - 17))
-        img = fitted(f"{names['south']} \u2013 {names['north']}", 36, 560, colour, "bold")
+        img = fitted(" \u2013 ".join(names[s] for s in ("south", "north", "west", "east") if s in names), 36, 560,
+                     colour, "bold")
         surface.blit(img, (r.x + 330, r.centery - img.get_height() // 2))
         result = game.result
         if result is None:

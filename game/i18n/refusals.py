@@ -68,6 +68,7 @@ MSGIDS: dict[str, str | tuple[str, str]] = {
     "other_token": N_("this session was opened with another token"),
     "seated": N_("this connection already plays a seat"),
     "two_players": N_("this game already has two players"),
+    "seats_taken": N_("every seat of this game is taken"),
     "has_guest": N_("this game already has a guest"),
     "answering": N_("the host is answering another guest: try again in a minute"),
     "turned_away": N_("the host turned you away"),

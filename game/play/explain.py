@@ -40,9 +40,9 @@ class Referee:
 
     def verdict_words(self, flag: int, v: Judgement) -> str:
         """The engine's verdict said again from its parts, so it reads in any language."""
-        other = "north" if self.seat == "south" else "south"
-        them = self.game.players.get(other, other)
         f = self.game.flags[flag - 1]
+        other = next((s for s in f.sides if s != self.seat), "north")  # who the seat faces here (R47)
+        them = self.game.players.get(other, other)
         if v.mine is None:
             if f.claimed is not None:
                 return _("the flag is already held")

@@ -48,6 +48,10 @@ WEB_STRINGS: tuple[str, ...] = (
     "Waiting for {name} to agree…", "{name} wants to play again.", "The link to the table is lost; reconnecting…",
     "{name} has lost the link; the game waits.", "Breakthrough: three flags side by side", "Envelopment: five flags",
     "more flags when both passed", "a drawn game",
+    # --- issue 34: three players
+    "Waiting for the other players…", "All three players are in: start when you are ready.",
+    "Breakthrough: three neighbouring flags of a line", "Envelopment: four flags", "more flags when all three passed",
+    "Flags: you {mine}, {name} {theirs}, {other} {others}", "Match: you {mine}, {name} {theirs}, {other} {others}",
 )
 
 
