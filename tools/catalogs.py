@@ -79,11 +79,23 @@ def with_plural_header(text: str, lang: str) -> str:
     return re.sub(r'^("Language: .*")$', lambda m: m.group(1) + "\n" + line, text, count=1, flags=re.M)
 
 
+def separate_entries(text: str) -> str:
+    """The `.po` text with a blank line before every entry that follows the last one directly: a union
+    merge of two branches' appended entries can join them, and then one entry swallows the next."""
+    lines = text.split("\n")
+    out: list[str] = []
+    for line in lines:
+        if out and line.startswith(("#", "msgid ")) and out[-1].startswith(("msgstr", '"')):
+            out.append("")
+        out.append(line)
+    return "\n".join(out)
+
+
 def update(lang: str, fresh: Catalog) -> int:
     """Append to `lang`'s `.po` every message of `fresh` it lacks (empty, for a translator); set its
     Plural-Forms. Returns how many entries were added."""
     path = po_path(lang)
-    text = with_plural_header(path.read_text(encoding="utf-8"), lang)
+    text = with_plural_header(separate_entries(path.read_text(encoding="utf-8")), lang)
     have = {m.id[0] if isinstance(m.id, tuple) else m.id for m in read(lang) if m.id}
     forms = get_plural(lang).num_plurals
     added = []
