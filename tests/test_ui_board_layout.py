@@ -106,3 +106,27 @@ def test_settings_over_the_board_stay_on_the_screen_with_their_key_hints() -> No
     assert 0 < settings.hint_bottom <= layout.H - 8, "the card and its key hints end on the screen"
     assert last.bottom <= settings.hint_bottom - 28, "the key hints sit under the last row, not on it"
     app.close()
+
+
+def test_a_results_items_hint_stays_inside_the_panel_on_the_screen() -> None:
+    """A LAN table's Rematch says "The winner starts" under the buttons: once cut by the screen's bottom edge."""
+    from app.screenshot import SCENES
+    from game.keep.settings import Settings
+    from game.ui import art
+    from game.ui.shell import App
+    from game.ui.text import fitted
+    from game.ui.widgets import MIN_READ, ROW_H
+    from scenes.results import ResultsScene
+
+    pygame.init()
+    app = App(Settings(animation_speed="off", welcomed=True), window=False)
+    SCENES["results-hints"](app, 7)
+    results = app.top
+    assert isinstance(results, ResultsScene)
+    results.menu.items[0].hint = "The winner starts"  # as lan_items gives a LAN game's next-game item
+    results.menu.focus = 0
+    app.draw(app.screen)
+    line = fitted(results.menu.items[0].hint, 30, 1840, art.MUTED, "regular", MIN_READ)
+    hint_bottom = results.menu.top + len(results.menu.items) * ROW_H + 12 + line.get_height()
+    assert hint_bottom <= 1068 - 4, f"the hint ends at y {hint_bottom}, past the panel's bottom (1068)"
+    app.close()
