@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine import OTHER
-from game.i18n import _
+from game.i18n import N_, _
 from game.play.words import card_short
 
 Event = dict[str, Any]
@@ -47,10 +47,19 @@ def _piece(event: Event, victim: str | None = None) -> str | None:
                      flag=event["from_flag"])
         return _("{card} to flag {flag}", card=card_short(card), flag=event["flag"])
     if kind == "scout_return":
-        return _("put back cards: {n}", n=event.get("count", len(event.get("cards", []))))
+        n = event.get("count", len(event.get("cards", [])))
+        return _(PUT_BACK[n]) if n in PUT_BACK else _("put back cards: {n}", n=n)
     if kind == "pass":
         return _("passed")
     return None
+
+
+#: a turn's draws said as a sentence says them: one turn draws one card, a Scout three (R27)
+DREW = {("troops", 1): N_("drew a troop card"), ("troops", 2): N_("drew two troop cards"),
+        ("troops", 3): N_("drew three troop cards"), ("tactics", 1): N_("drew a tactics card"),
+        ("tactics", 2): N_("drew two tactics cards"), ("tactics", 3): N_("drew three tactics cards")}
+#: Scout's cards put back (two, or one when the hand held too few)
+PUT_BACK = {1: N_("put a card back"), 2: N_("put two cards back")}
 
 
 def _draws(events: list[Event]) -> list[str]:
@@ -60,9 +69,9 @@ def _draws(events: list[Event]) -> list[str]:
             counts[e["deck"]] += 1
     out = []
     for deck, n in counts.items():
-        if n == 1:
-            out.append(_("drew a troop card") if deck == "troops" else _("drew a tactics card"))
-        elif n > 1:
+        if (deck, n) in DREW:
+            out.append(_(DREW[deck, n]))
+        elif n > 1:  # not in a game by the rules; said plainly all the same
             out.append(_("drew troop cards: {n}", n=n) if deck == "troops" else _("drew tactics cards: {n}", n=n))
     return out
 

@@ -46,6 +46,9 @@ WEB_STRINGS: tuple[str, ...] = (
     "Waiting for {name} to agree…", "{name} wants to play again.", "The link to the table is lost; reconnecting…",
     "{name} has lost the link; the game waits.", "Breakthrough: three flags side by side", "Envelopment: five flags",
     "more flags when both passed", "a drawn game",
+    # --- issue 31: a Scout's draws and returns said as a sentence, not as a form
+    "drew two troop cards", "drew three troop cards", "drew two tactics cards", "drew three tactics cards",
+    "put a card back", "put two cards back",
 )
 
 

@@ -29,7 +29,23 @@ window.__traffic = []; // every message received, for the tests' leak check
 // One pass over the template: a field's value (a player's name "{what}", say) is never read as a placeholder.
 function t(msgid, fields) {
   const text = ui.words[msgid] || msgid, f = fields || {};
-  return text.replace(/\{(\w+)\}/g, (whole, k) => (Object.hasOwn(f, k) ? String(f[k]) : whole));
+  const filled = text.replace(/\{(\w+)\}/g, (whole, k) => (Object.hasOwn(f, k) ? String(f[k]) : whole));
+  return document.documentElement.lang === "hu" ? huArticles(filled) : filled;
+}
+
+// Hungarian "a(z) {flag}.": "az" before a vowel as the word is said (1 egy, 5 öt, 50 ötven, 1000 ezer), else
+// "a"; known only once the field is filled (as game/i18n/articles.py does for the window).
+function huArticles(text) {
+  return text.replace(/(^|[^\p{L}])([Aa])\(z\)(\s+)(\S+)/gu,
+    (whole, before, a, gap, word) => before + a + (huVowel(word) ? "z" : "") + gap + word);
+}
+function huVowel(word) {
+  const bare = word.replace(/^["'„“”«»(\[{]+/, ""), digits = /^\d+/.exec(bare);
+  if (digits) {
+    const d = digits[0].replace(/^0+/, "") || "0", lead = d.slice(0, (d.length - 1) % 3 + 1);
+    return lead.length === 1 ? "15".includes(lead) : lead[0] === "5";
+  }
+  return bare.length > 0 && "aáeéiíoóöőuúüű".includes(bare[0].toLowerCase());
 }
 
 // A refusal from the host or the bridge (English) in the page's language, where its shape is known
@@ -199,7 +215,10 @@ function turnPiece(e) {
       : t("Redeploy discarded their {card} from flag {flag}", f());
     return t("{card} to flag {flag}", { card: cardShort(c), flag: e.flag });
   }
-  if (e.type === "scout_return") return t("put back cards: {n}", { n: e.count ?? (e.cards || []).length });
+  if (e.type === "scout_return") {
+    const n = e.count ?? (e.cards || []).length;
+    return n === 1 ? t("put a card back") : n === 2 ? t("put two cards back") : t("put back cards: {n}", { n });
+  }
   if (e.type === "pass") return t("passed");
   return null;
 }
@@ -213,7 +232,9 @@ function turnCaption(seat, events, names) {
   const draws = [];
   for (const deck of ["troops", "tactics"]) {
     const n = mine.filter((e) => (e.type === "draw" || e.type === "scout_draw") && e.deck === deck).length;
-    if (n === 1) draws.push(t(deck === "troops" ? "drew a troop card" : "drew a tactics card"));
+    const said = { troops: ["drew a troop card", "drew two troop cards", "drew three troop cards"],
+      tactics: ["drew a tactics card", "drew two tactics cards", "drew three tactics cards"] }[deck][n - 1];
+    if (said) draws.push(t(said));  // as turn_words.py says them: a turn draws one, a Scout three
     else if (n > 1) draws.push(t(deck === "troops" ? "drew troop cards: {n}" : "drew tactics cards: {n}", { n }));
   }
   if (events.some((e) => e.type === "scout_draw")) {  // Scout's own draws follow the Scout
