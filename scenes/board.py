@@ -312,6 +312,8 @@ class BoardScene(Scene):
             self.open_log()
         elif k is Kind.HINT:
             board_coach.ask_hint(self)
+        elif k is Kind.UNDO:
+            self.take_back()
         elif k is Kind.HELP:
             self.open_rules()
         elif k is Kind.FLAG:
