@@ -166,11 +166,11 @@ class BoardScene(Scene):
                 cards = flag[seat]
                 side = self.side_of(seat)
                 for i, card in enumerate(cards):
-                    r = layout.slot(n, side, i)
+                    r = layout.slot(n, side, i, len(cards))
                     rects[("slot", n, seat, card)] = r
                     visible = r.copy()
                     if i < len(cards) - 1:  # an overlapped card: only its strip can be clicked
-                        visible.height = layout.OFFSET
+                        visible.height = layout.offset(len(cards))
                         if side == "top":
                             visible.bottom = r.bottom
                             visible.top = r.top
