@@ -352,7 +352,8 @@ class Host:
                 self._error(identity, f"the host could not handle this message ({type(exc).__name__})")
         self.announce_seats()
         if self.waker is not None:
-            self.waker.drained()
+            router = self.router
+            self.waker.settled([router.socket, router.zap, router.monitor])
         return handled
 
     def _receive(self, identity: bytes, conn: int, frames: list[bytes]) -> None:
