@@ -114,3 +114,9 @@ def test_the_build_tool_separates_entries_a_union_merge_joined() -> None:
               'msgstr[0] "{n} č"\n')
     assert catalogs().separate_entries(joined) == ('msgid "a"\nmsgstr "á"\n\n#: x.py:1\nmsgid "b"\nmsgstr "b́"\n\n'
                                                    'msgid "{n} c"\nmsgid_plural "{n} cs"\nmsgstr[0] "{n} č"\n')
+
+
+def test_the_build_tool_says_afresh_only_references_that_went_stale() -> None:
+    text = '#: old.py:3 new.py:9\nmsgid "a"\nmsgstr "á"\n\n#: kept.py:1\nmsgid "b"\nmsgstr "b́"\n'
+    fixed = catalogs().fix_stale_references(text, {"a": ["new.py:12"], "b": ["kept.py:40"]})
+    assert fixed == '#: new.py:12\nmsgid "a"\nmsgstr "á"\n\n#: kept.py:1\nmsgid "b"\nmsgstr "b́"\n'
