@@ -146,9 +146,32 @@ class TableY(Scene):
             self.turn[1].append(event)
             self.captions[str(seat)] = turn_caption(str(seat), self.turn[1], self.names)
 
+    def next_label(self) -> str | None:
+        """What Enter does at the end of a game this screen hosts: the next game of the match, a rematch,
+        or nothing (a watcher follows its host; a finished match ends here)."""
+        from game.play.lan_tables import HostTable
+
+        if self.table.result is None or not isinstance(self.table, HostTable):
+            return None
+        self.table.host.record_result()
+        match = self.table.host.match
+        if match is not None and match.over:
+            return None
+        return _("Next game") if match is not None else _("Rematch")
+
+    def next_game(self) -> None:
+        """The host starts the next game on the same connections; the TV moves to its table."""
+        import secrets
+
+        host = self.table.detach()
+        host.next_game(secrets.randbits(63))
+        self.app.reset(self.app.open("board_for", type(self.table)(host)))
+
     def handle(self, intent: Intent) -> None:
         k = intent.kind
-        if k in (Kind.MENU, Kind.BACK, Kind.CONFIRM):
+        if k is Kind.CONFIRM and self.next_label() is not None:
+            self.next_game()
+        elif k in (Kind.MENU, Kind.BACK, Kind.CONFIRM):
             self.app.push(self.app.open("pause", self))
         elif k is Kind.LOG:
             self.app.push(self.app.open("log", self.log, self.names))
@@ -169,6 +192,9 @@ class TableY(Scene):
         if events:
             self.take(events)
             self.view = self.public_view()
+        host = getattr(self.table, "host", None)
+        if host is not None and host.number != self.table.number:  # the players asked for the next game
+            self.app.reset(self.app.open("board_for", type(self.table)(self.table.detach())))
 
     def activity(self) -> int:
         """Always awake: the players' moves arrive over the LAN at any moment."""
@@ -177,6 +203,11 @@ class TableY(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         table_y.draw_y(surface, self.view, self.names, self.table.to_move, self.table.phase, self.table.result,
                        self.turn, self.captions)
+        label = self.next_label()
+        if label is not None:  # at the end: what Enter does, in the free corner below the south-east front
+            key = self.app.input.glyph(Kind.CONFIRM)
+            img = fitted(f"{key} \u00b7 {label}", 34, 420, art.HILITE, "bold")
+            surface.blit(img, img.get_rect(bottomright=(layout.W - 24, layout.H - 16)))
 
 
 def board_for(app: App, table: Any) -> Scene:

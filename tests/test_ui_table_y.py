@@ -221,6 +221,14 @@ def test_r46_the_lobby_hosts_a_table_of_three_player_processes_and_the_tv_draws_
     assert {s: table_y.held(board.view, s) for s in SEATS3} == result["flags"], "the Y shows every flag's holder"
     plays = [e for e in board.log if e["type"] == "play"]
     assert len(plays) == sum(a["type"] == "play" for a in record["actions"]), "every move reached the TV's log"
+    assert board.next_label() == "Rematch"
+    if app.top is not board:  # the headless players left after their game: "Keep waiting" for the rematch
+        driver.key(pygame.K_RETURN)
+    assert app.top is board, type(app.top).__name__
+    driver.key(pygame.K_RETURN)  # the TV starts the rematch on the same connections
+    again = app.find(TableY)
+    assert isinstance(again, TableY) and again is not board
+    assert again.table.number == 2 and again.table.result is None and again.view["hands"]["south"] is None
 
 
 def test_r53_a_watcher_of_a_three_player_table_host_process_sees_the_y_and_no_hand(
