@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.i18n import N_, _
+from game.i18n import N_, _, language
 from game.play.turn_words import turn_caption
 from game.play.words import shown_name
 from game.ui import art, card_art, layout, table_y
@@ -121,6 +121,8 @@ class TableY(Scene):
         self.log: list[dict[str, Any]] = []
         self.turn: tuple[str, list[dict[str, Any]]] | None = None  # the latest turn (seat, its events)
         self.captions: dict[str, str] = {}  # each seat's last turn in words, under its hand
+        self.frame: pygame.Surface | None = None  # the Y as last drawn, and what it showed
+        self.frame_key: tuple[Any, ...] = ()
         self.take(table.poll_events())  # the game so far, into the log (a watcher joining mid-game)
         self.view = self.public_view()
 
@@ -201,9 +203,19 @@ class TableY(Scene):
         return AMBIENT
 
     def draw(self, surface: pygame.Surface) -> None:
+        """The Y is drawn again only when something on it changed: the TV stays awake all evening."""
+        label = self.next_label()
+        key = (len(self.log), self.table.to_move, self.table.phase, label, language(), tuple(self.names.items()),
+               self.app.input.glyph(Kind.CONFIRM), art.PANEL_MIN_ALPHA, card_art.FACE_TINT, surface.get_size())
+        if self.frame is None or key != self.frame_key:
+            self.frame = pygame.Surface(surface.get_size())
+            self.frame_key = key
+            self._draw_whole(self.frame, label)
+        surface.blit(self.frame, (0, 0))
+
+    def _draw_whole(self, surface: pygame.Surface, label: str | None) -> None:
         table_y.draw_y(surface, self.view, self.names, self.table.to_move, self.table.phase, self.table.result,
                        self.turn, self.captions)
-        label = self.next_label()
         if label is not None:  # at the end: what Enter does, in the free corner below the south-east front
             key = self.app.input.glyph(Kind.CONFIRM)
             img = fitted(f"{key} \u00b7 {label}", 34, 420, art.HILITE, "bold")

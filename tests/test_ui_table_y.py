@@ -133,6 +133,13 @@ def test_the_tv_banner_and_corners_name_whose_turn_and_each_hand(app: App) -> No
     assert board.turn is not None and board.captions[board.turn[0]].startswith(table.names[board.turn[0]] + ":")
     assert sorted(board.view["hand_sizes"]) == sorted(SEATS3) and board.view["hands"] == {s: None for s in SEATS3}
     app.draw(app.screen)
+    before, shown = board.frame, app.screen.copy()
+    app.draw(app.screen)
+    assert board.frame is before, "nothing changed: the Y is not drawn again"
+    table._apply(table.game.legal_actions()[0])  # a move arrives
+    board.update(0.1)
+    app.draw(app.screen)
+    assert board.frame is not before and app.screen.get_view("2").raw != shown.get_view("2").raw
 
 
 @pytest.mark.parametrize("lang", list(LANGUAGES))
