@@ -140,6 +140,11 @@ def test_the_tv_banner_and_corners_name_whose_turn_and_each_hand(app: App) -> No
     board.update(0.1)
     app.draw(app.screen)
     assert board.frame is not before and app.screen.get_view("2").raw != shown.get_view("2").raw
+    driver = Driver(app)
+    driver.key(pygame.K_F1)  # the rules, at the three-player page
+    from scenes.rules_ref import TOPICS, RulesScene
+
+    assert isinstance(app.top, RulesScene) and app.top.page == TOPICS["three"]
 
 
 @pytest.mark.parametrize("lang", list(LANGUAGES))
