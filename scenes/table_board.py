@@ -161,6 +161,18 @@ class TableY(Scene):
             return None
         return _("Next game") if match is not None else _("Rematch")
 
+    def match_scores(self) -> dict[str, int] | None:
+        """The match's points so far (R52), as the host keeps them or as a watcher was last told; None: no match."""
+        from engine.match import Match
+
+        host = getattr(self.table, "host", None)
+        if host is not None:
+            if self.table.result is not None:
+                host.record_result()
+            return dict(host.match.scores) if host.match is not None else None
+        data = getattr(getattr(self.table, "guest", None), "match", None)
+        return dict(Match.from_dict(data).scores) if data is not None else None
+
     def next_game(self) -> None:
         """The host starts the next game on the same connections; the TV moves to its table."""
         import secrets
@@ -205,17 +217,19 @@ class TableY(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         """The Y is drawn again only when something on it changed: the TV stays awake all evening."""
         label = self.next_label()
-        key = (len(self.log), self.table.to_move, self.table.phase, label, language(), tuple(self.names.items()),
+        scores = self.match_scores()
+        key = (tuple(sorted(scores.items())) if scores else None, len(self.log), self.table.to_move,
+               self.table.phase, label, language(), tuple(self.names.items()),
                self.app.input.glyph(Kind.CONFIRM), art.PANEL_MIN_ALPHA, card_art.FACE_TINT, surface.get_size())
         if self.frame is None or key != self.frame_key:
             self.frame = pygame.Surface(surface.get_size())
             self.frame_key = key
-            self._draw_whole(self.frame, label)
+            self._draw_whole(self.frame, label, scores)
         surface.blit(self.frame, (0, 0))
 
-    def _draw_whole(self, surface: pygame.Surface, label: str | None) -> None:
+    def _draw_whole(self, surface: pygame.Surface, label: str | None, scores: dict[str, int] | None) -> None:
         table_y.draw_y(surface, self.view, self.names, self.table.to_move, self.table.phase, self.table.result,
-                       self.turn, self.captions)
+                       self.turn, self.captions, scores=scores)
         if label is not None:  # at the end: what Enter does, in the free corner below the south-east front
             key = self.app.input.glyph(Kind.CONFIRM)
             img = fitted(f"{key} \u00b7 {label}", 34, 420, art.HILITE, "bold")
