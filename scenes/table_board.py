@@ -18,7 +18,7 @@ from game.play.turn_words import turn_caption
 from game.play.words import shown_name
 from game.ui import art, card_art, layout, table_y
 from game.ui.input import Intent, Kind
-from game.ui.scene import AMBIENT, Scene
+from game.ui.scene import AMBIENT, IDLE, Scene
 from game.ui.text import fitted, shadowed
 
 from .board import BoardScene
@@ -115,6 +115,7 @@ class TableY(Scene):
     `session`), and nothing to choose: Esc or Start opens the pause, L the log, F1 the rules."""
 
     name = "table_y"
+    woken = False  # the table's messages wake the window (board_for)
 
     def __init__(self, app: App, table: Any) -> None:
         super().__init__(app)
@@ -213,8 +214,9 @@ class TableY(Scene):
             self.app.reset(self.app.open("board_for", type(self.table)(self.table.detach())))
 
     def activity(self) -> int:
-        """Always awake: the players' moves arrive over the LAN at any moment."""
-        return AMBIENT
+        """Awake while a player is deciding (their move arrives over the LAN at any moment); asleep at rest
+        when the table's messages wake the window (board_for), like the two-player spectator's board."""
+        return AMBIENT if not self.woken or self.table.thinking else IDLE
 
     def draw(self, surface: pygame.Surface) -> None:
         """The Y is drawn again only when something on it changed: the TV stays awake all evening."""
@@ -253,7 +255,7 @@ def board_for(app: App, table: Any) -> Scene:
     wake_with = getattr(table, "wake_with", None)
     if wake_with is not None:
         wake_with(wake)
-        if isinstance(board, SpectatorBoard):
+        if isinstance(board, SpectatorBoard | TableY):
             board.woken = True
     return board
 
