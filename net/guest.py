@@ -23,10 +23,19 @@ from engine import NotationError, from_position
 from engine.game import Event, Game
 from engine.rules import SEATS, SEATS3
 
-from .admission import BUSY
-from .protocol import DEAD_AFTER_S, HEARTBEAT_S, MAX_FRAME, PROTOCOL_VERSION, ProtocolError, pack, unpack
+from .protocol import (
+    DEAD_AFTER_S,
+    HEARTBEAT_S,
+    MAX_FRAME,
+    PROTOCOL_VERSION,
+    REFUSED,
+    ProtocolError,
+    pack,
+    refusal_fields,
+    unpack,
+)
 from .roles import WATCHER
-from .session import UNKNOWN_TOKEN, GuestExchange, Sealer, by_code, by_token, token_ref
+from .session import GuestExchange, Sealer, by_code, by_token, token_ref
 from .version import program_version
 
 log = logging.getLogger("battleline.guest")
@@ -54,12 +63,14 @@ class Guest:
         self.events: list[Event] = []
         self.actions_done = 0
         self.record: dict[str, Any] | None = None
-        self.refused: str | None = None
+        self.refused: str | None = None  # the host's English, for logs and the command line
+        self.refused_as: tuple[str, dict[str, str | int]] | None = None  # its code and fields, for players
         self.asking = False  # the code was right; the host's player is deciding whether to let us in
         self.started = False
         self.number = 1  # the game's number in this sitting: a new game resets the events
         self.match: dict[str, Any] | None = None
         self.errors: list[str] = []
+        self.refusals: list[tuple[str, dict[str, str | int]]] = []  # the errors that carried a refusal's code
         #: the lobby as the host last told it: seat -> {"name", "here"}; seats that asked for another game
         self.seats: dict[str, dict[str, Any]] = {}
         self.again: list[str] = []
@@ -210,7 +221,8 @@ class Guest:
             self.sealer = self._exchange.finish(message["msg"], message["proof"])
             self._exchange = None
             if self.sealer is None:
-                self.refused = "wrong join code"  # or not the host showing it: either way, not this code
+                self.refused = REFUSED["wrong_code"]  # or not the host showing it: either way, not this code
+                self.refused_as = ("wrong_code", {})
                 self._hang_up()  # at once: the host counts the wrong guess from now, not from a later cut
             else:
                 self._hello()
@@ -221,7 +233,7 @@ class Guest:
             return None
         if self.sealer is not None and kind in ("refused", "error"):
             raise ProtocolError(f"a {kind} in the clear inside a session")
-        if kind == "refused" and message.get("reason") == BUSY:
+        if kind == "refused" and message.get("code") == "busy":
             self.reconnect_at = time.monotonic() + HEARTBEAT_S
             return None
         return message
@@ -249,11 +261,13 @@ class Guest:
             self.events, self.record, self.pending, self.game, self.view = [], None, None, None, None
             self.again = []
         elif kind == "refused":
-            if message["reason"] == UNKNOWN_TOKEN and self.token is not None and not self._token_stale:
+            if message.get("code") == "unknown_token" and self.token is not None and not self._token_stale:
                 self._token_stale = True  # a new game: join it with the code, showing the old token
                 self.connect()
                 return
             self.refused = str(message["reason"])
+            code = message.get("code")
+            self.refused_as = (code, refusal_fields(message.get("fields"))) if isinstance(code, str) else None
             self.asking = False
         elif kind == "asking":
             self.asking = True
@@ -264,6 +278,9 @@ class Guest:
             self.match = message.get("match", self.match)
         elif kind == "error":
             self.errors.append(str(message["reason"]))
+            code = message.get("refusal")
+            if isinstance(code, str):
+                self.refusals.append((code, refusal_fields(message.get("fields"))))
             if message.get("code") == "seat_busy":  # our old connection is still seen: try again shortly
                 self.retry_at = time.monotonic() + HEARTBEAT_S
                 return

@@ -33,14 +33,14 @@ from engine.jsonfile import DataFileError, read_json_file
 from engine.match import Match
 from engine.rules import SEATS3, Rules, check_seat
 
-from .admission import BUSY, CODE_DIGITS, Admission, new_code
-from .protocol import DEAD_AFTER_S, PROTOCOL_VERSION, ProtocolError, pack, unpack
-from .roles import PLAYER, WATCHER
+from .admission import CODE_DIGITS, Admission, new_code
+from .protocol import DEAD_AFTER_S, ERROR_CODES, FIRST_CODED, PROTOCOL_VERSION, REFUSED, ProtocolError, pack, unpack
+from .roles import MAX_WATCHERS, PLAYER, WATCHER
 from .router import Router
 from .seats import RemoteSeat
-from .session import PAKE_BYTES, UNKNOWN_TOKEN, Sealer, by_code, by_token, host_exchange, token_ref
+from .session import PAKE_BYTES, Sealer, by_code, by_token, host_exchange, token_ref
 from .version import program_version
-from .watchers import FULL, Watchers
+from .watchers import Watchers
 
 log = logging.getLogger("battleline.host")
 SAVE_FORMAT = "battleline-lan-save/1"
@@ -163,13 +163,13 @@ class Host:
     def next_game(self, seed: int) -> None:
         """After a game: the next game of the match, or a rematch. The winner starts it (R5, R40)."""
         if not self.game.over:
-            raise IllegalAction("the game is not over")
+            raise IllegalAction("game_not_over")
         result = self.game.result or {}
         if self.match is not None:
             if len(self.match.games) < self.number:
                 self.match.record_game(result)
             if self.match.over:
-                raise IllegalAction("the match is over (R41)")
+                raise IllegalAction("match_over")
             first = self.match.next_first
         else:
             first = result.get("winner") or self.game.first
@@ -246,7 +246,7 @@ class Host:
                 self._seat(remote, identity, conn, {})
         for identity, _conn in links.values():
             if identity is not None:
-                self._refuse(identity, "the host continued another game")
+                self._refuse(identity, "another_game")
         self.save()
 
     def shown_tokens(self) -> set[str]:
@@ -311,11 +311,11 @@ class Host:
     def submit_local(self, action: Any) -> list[Event]:
         """The host player's action, through the same checks as the guest's."""
         if not self.started:
-            raise IllegalAction("the game has not started")
+            raise IllegalAction("not_started")
         if self.host_seat is None:
-            raise IllegalAction("the table has no seat of its own")
+            raise IllegalAction("no_own_seat")
         if self.game.to_move != self.host_seat:
-            raise IllegalAction("it is not your turn")
+            raise IllegalAction("not_your_turn")
         return self._apply(action)
 
     @property
@@ -327,10 +327,8 @@ class Host:
         """A stand-in bot's action for a guest's seat (the one guest's by default), once the host chose to
         let a bot play it; from then on that seat's own player is refused (its guest was lost)."""
         seat = self.guest_seat if seat is None else seat
-        if seat not in self.remotes:
-            raise IllegalAction(f"{seat} is not a guest's seat")
-        if self.game.to_move != seat or not self.started:
-            raise IllegalAction("it is not the guest's turn")
+        if seat not in self.remotes or self.game.to_move != seat or not self.started:
+            raise IllegalAction("not_guests_turn")
         self.bot_seats.add(seat)
         return self._apply(action)
 
@@ -380,8 +378,8 @@ class Host:
         elif kind == "sealed":
             self._sealed(identity, conn, message)
         elif kind == "hello" and message["protocol"] != PROTOCOL_VERSION:
-            self._refuse(identity, f"protocol version {message['protocol']} does not match the host's "
-                                   f"{PROTOCOL_VERSION}")
+            self._refuse(identity, "protocol_version", message["protocol"], theirs=message["protocol"],
+                         ours=PROTOCOL_VERSION)
         elif kind == "bye":
             pass
         else:
@@ -391,12 +389,11 @@ class Host:
         """SPAKE2 keyed by the join code (or by the session token `ref` names): one guess, under the
         admission policy; the host answers its own message and its proof (net.session)."""
         if message.get("protocol") != PROTOCOL_VERSION:
-            self._refuse(identity, f"protocol version {message.get('protocol')} does not match the host's "
-                                   f"{PROTOCOL_VERSION}")
+            self._refuse(identity, "protocol_version", message.get("protocol"), theirs=str(message.get("protocol")),
+                         ours=PROTOCOL_VERSION)
             return
         if message.get("program") != program_version():
-            self._refuse(identity, f"program version {message.get('program')} does not match the host's "
-                                   f"{program_version()}")
+            self._refuse(identity, "program_version", theirs=str(message.get("program")), ours=program_version())
             return
         if len(message["msg"]) != PAKE_BYTES:
             self._error(identity, f"pake.msg: a key exchange message is {PAKE_BYTES} bytes")
@@ -407,17 +404,17 @@ class Host:
         if ref is not None:
             token = self._token_by_ref(ref)
             if token is None:
-                self._refuse(identity, UNKNOWN_TOKEN)
+                self._refuse(identity, "unknown_token")
                 return
         verdict, wait = self.admission.begin(identity, address, ceiling=token is None)
         if verdict == "busy":
-            self._refuse(identity, BUSY)
+            self._refuse(identity, "busy")
             return
         if verdict == "wait":
-            self._refuse(identity, f"too many wrong join codes: try again in {math.ceil(wait)} s")
+            self._refuse(identity, "wait", seconds=math.ceil(wait))
             return
         if verdict == "spent":
-            self._refuse(identity, "too many tries on this connection")
+            self._refuse(identity, "spent")
             return
         done = host_exchange(by_token(token) if token is not None else by_code(self.code), message["msg"])
         if done is None:
@@ -450,7 +447,7 @@ class Host:
         except ProtocolError as exc:
             if session.pending:  # the guest's key is not ours: a wrong code (or a stale token)
                 self._end_session(identity, False)
-                self._refuse(identity, "wrong join code" if session.token is None else UNKNOWN_TOKEN)
+                self._refuse(identity, "wrong_code" if session.token is None else "unknown_token")
             else:
                 self._error(identity, str(exc))
             return
@@ -480,15 +477,29 @@ class Host:
         if remote.identity is not None:
             self._send(remote.identity, message)
 
-    def _error(self, identity: bytes, reason: str, seq: int | None = None, code: str = "bad_message") -> None:
-        reason = reason[:180]
+    def _error(self, identity: bytes, reason: str, seq: int | None = None, code: str = "bad_message",
+               why: IllegalAction | None = None) -> None:
+        """An error reply; `why` (a refusal) travels as its code and fields, its English as the reason."""
+        if code not in ERROR_CODES:
+            raise ValueError(f"unknown error code {code!r}")
+        message: dict[str, Any] = {"t": "error", "seq": seq, "code": code}
+        if why is not None:
+            reason = str(why)
+            message.update(refusal=why.code, fields=dict(why.fields))
+        message["reason"] = reason = reason[:180]
         self._log("refused a message: %s", reason)
         self.errors_sent += 1
-        self._send(identity, {"t": "error", "reason": reason, "seq": seq, "code": code})
+        self._send(identity, message)
 
-    def _refuse(self, identity: bytes, reason: str) -> None:
+    def _refuse(self, identity: bytes, code: str, peer_protocol: Any = PROTOCOL_VERSION, **fields: str | int) -> None:
+        """Turn a guest away: the code and fields from REFUSED, the English as the reason. A guest older
+        than protocol 4 reads the reason alone (its schema knows no other field)."""
+        reason = REFUSED[code].format(**fields)[:180]
         self._log("refused a guest: %s", reason)
-        self._send(identity, {"t": "refused", "reason": reason})
+        message: dict[str, Any] = {"t": "refused", "reason": reason}
+        if not isinstance(peer_protocol, int) or peer_protocol >= FIRST_CODED:
+            message.update(code=code, fields=fields)
+        self._send(identity, message)
 
     def _log(self, text: str, reason: str) -> None:
         """At most one line a second: a flood must not turn into a flood of log lines (nor cost
@@ -523,7 +534,7 @@ class Host:
         self._forget_closed()
         stale = self.admission.stale(DEAD_AFTER_S)
         if stale is not None:
-            self._refuse(stale.link, "the host did not answer")
+            self._refuse(stale.link, "no_answer")
 
     def _remote_of(self, identity: bytes, conn: int) -> RemoteSeat | None:
         """The seat this connection plays, if it proved its token on this very connection."""
@@ -610,21 +621,20 @@ class Host:
     def _hello(self, identity: bytes, conn: int, message: dict[str, Any]) -> None:
         """Versions first; then a session token rejoins; else the join code, under the admission policy."""
         if message["protocol"] != PROTOCOL_VERSION:
-            self._refuse(identity, f"protocol version {message['protocol']} does not match the host's "
-                                   f"{PROTOCOL_VERSION}")
+            self._refuse(identity, "protocol_version", message["protocol"], theirs=message["protocol"],
+                         ours=PROTOCOL_VERSION)
             return
         if message["program"] != program_version():
-            self._refuse(identity, f"program version {message['program']} does not match the host's "
-                                   f"{program_version()}")
+            self._refuse(identity, "program_version", theirs=message["program"], ours=program_version())
             return
         role, token = message.get("role", PLAYER), message.get("token")
         if role not in (PLAYER, WATCHER):
-            self._refuse(identity, f"unknown role {role[:20]!r}")
+            self._refuse(identity, "unknown_role", role=repr(role[:20]))
             return
         session = self.sessions.get(identity)
         keyed = session.token if session is not None else None
         if keyed is not None and not (isinstance(token, str) and _same(token, keyed)):
-            self._refuse(identity, "this session was opened with another token")
+            self._refuse(identity, "other_token")
             return
         if isinstance(token, str):  # a rejoin: the token is the proof; the code may have changed
             if role == PLAYER:
@@ -635,7 +645,7 @@ class Host:
                             # guest closed its old connection, so it gets in once the host sees that)
                             self._error(identity, "this seat is played from another connection", code="seat_busy")
                         elif self._remote_of(identity, conn) not in (None, remote):
-                            self._refuse(identity, "this connection already plays a seat")
+                            self._refuse(identity, "seated")
                         else:
                             self._seat(remote, identity, conn, message)
                         return
@@ -643,24 +653,24 @@ class Host:
                 self._watcher_hello(identity, conn, message)
                 return
         if keyed is not None:  # a token that no longer holds a seat (a new game began): the code is needed
-            self._refuse(identity, UNKNOWN_TOKEN)
+            self._refuse(identity, "unknown_token")
             return
         if self._remote_of(identity, conn) is not None:  # one connection holds at most one seat
-            self._refuse(identity, "this connection already plays a seat")
+            self._refuse(identity, "seated")
             return
         # the key exchange proved the join code (net.session), under the admission policy
         if role == WATCHER:
             self._watcher_hello(identity, conn, message)
         elif self._free_seat() is None:
-            self._refuse(identity, "every seat of this game is taken" if len(self.game.seats) == 3
-                         else "this game already has two players" if self.table else "this game already has a guest")
+            full = "seats_taken" if len(self.game.seats) == 3 else "two_players" if self.table else "has_guest"
+            self._refuse(identity, full)
         elif self.admission.accept_any:
             self._admit(identity, conn, guest_name(message["name"]), token)
         elif self.admission.ask(identity, conn, guest_name(message["name"]), token if isinstance(token, str) else None):
             self.router.admit(conn)
             self._send(identity, {"t": "asking"})
         else:
-            self._refuse(identity, "the host is answering another guest: try again in a minute")
+            self._refuse(identity, "answering")
 
     def answer(self, accept: bool) -> None:
         """The host's player accepted or refused the guest that asked to join."""
@@ -670,7 +680,7 @@ class Host:
         if accept and self._free_seat() is not None:
             self._admit(request.link, request.conn, request.name, request.shown)
         else:
-            self._refuse(request.link, "the host turned you away")
+            self._refuse(request.link, "turned_away")
 
     def _free_seat(self) -> RemoteSeat | None:
         """The seat a newcomer takes: the first no player holds (south first at a table)."""
@@ -711,11 +721,11 @@ class Host:
     def _watcher_hello(self, identity: bytes, conn: int, message: dict[str, Any]) -> None:
         """A watcher that knew the code (or holds a watcher's token): public states from `have` on."""
         if self._remote_of(identity, conn) is not None:
-            self._refuse(identity, "this connection already plays a seat")
+            self._refuse(identity, "seated")
             return
         watcher = self.watchers.admit(identity, conn, guest_name(message["name"]), message.get("token"))
         if watcher is None:
-            self._refuse(identity, FULL)
+            self._refuse(identity, "full", n=MAX_WATCHERS)
             return
         self.router.admit(conn)
         self._send(identity, {"t": "welcome", "seat": None, "role": WATCHER, "token": watcher.token,
@@ -737,7 +747,7 @@ class Host:
             self.watchers.drop(identity)
         else:
             seq = message.get("seq") if kind == "action" else None
-            self._error(identity, "a watcher cannot act in the game", seq, "not_a_player")
+            self._error(identity, "", seq, "not_a_player", IllegalAction("watcher_cannot_act"))
 
     def _guest_action(self, identity: bytes, message: dict[str, Any], seat: str) -> None:
         seq = message["seq"]
@@ -749,15 +759,17 @@ class Host:
             self._error(identity, f"action {seq} is ahead of the game ({done} actions)", seq, "sequence")
             return
         if self.game.to_move != seat or self.game.over or not self.started:
-            self._error(identity, "it is not your turn", seq, "not_your_turn")
+            self._error(identity, "", seq, "not_your_turn", IllegalAction("not_your_turn"))
             return
         if seat in self.bot_seats:
-            self._error(identity, "the host let a bot play your seat", seq, "not_your_turn")
+            self._error(identity, "", seq, "not_your_turn", IllegalAction("bot_plays_seat"))
             return
         try:
             self._apply(message["action"])
-        except (NotationError, IllegalAction) as exc:
+        except NotationError as exc:
             self._error(identity, str(exc), seq, "illegal")
+        except IllegalAction as exc:
+            self._error(identity, "", seq, "illegal", exc)
 
     def _apply(self, action: Any) -> list[Event]:
         start = len(self.events)

@@ -9,7 +9,7 @@ or the Rules button), at the page of the tactics card under the focus.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -17,7 +17,7 @@ from engine.cards import TACTICS
 from game.i18n import N_, _
 from game.play import card_rules
 from game.play.words import card_short
-from game.ui import art, card_art
+from game.ui import art, card_art, table_y
 from game.ui.input import Intent, Kind
 from game.ui.scene import Scene
 from game.ui.text import MIN_READ, blit_lines, fitted, shadowed, wrap
@@ -40,6 +40,13 @@ TEXT_PAGES: dict[str, tuple[str, str]] = {
     "options": (N_("Options"), N_("Tactics off: troops only, a gentler first game. Claims after playing "
                 "(standard), at the start of your turn (advanced), or at the end of your turn. A match scores each "
                 "game: the winner 5 points, the loser one per flag held.")),
+    "three": (N_("Three players"), N_("Three can play, without tactics cards. The nine flags form three fronts of "
+              "three flags, one between each pair of players, meeting at the centre like a Y; flags 3, 4 and 7 "
+              "touch there. You fight on the two fronts beside you: six flags in a line, from the outer end of one "
+              "front through the centre to the outer end of the other. Play goes clockwise: south, west, east.\n"
+              "Win three neighbouring flags on your own line (a Breakthrough) or any four flags (an Envelopment). "
+              "If all three pass one after another, every flag that can be proved is awarded, and most flags "
+              "wins.")),
     "controls": (N_("Controls"), N_("Mouse: click or drag a card onto a flag. Keyboard: arrows move, Enter chooses, "
                  "Esc goes back, 1-9 pick a flag, C claims, D or T draws, L opens the log, P pauses. Controller: "
                  "D-pad or stick, A chooses, B goes back, Y claims, X draws, Back opens the log, Start pauses.")),
@@ -80,11 +87,41 @@ EXAMPLES: dict[str, tuple[list[Flag], list[Flag], str, str]] = {
 }
 TIE = (Flag(theirs=["b3", "b4", "b5"], yours=["g3", "g4", "g5"]))
 #: pages the board's "?" opens by what is under the focus (a tactics card opens its own page)
-TOPICS = {"aim": 0, "turn": 1, "formations": 2, "ties": 3, "claim": 4}
+TOPICS = {"aim": 0, "turn": 1, "formations": 2, "ties": 3, "claim": 4, "three": 5 + len(TACTICS)}
+#: the three-player page's picture: the Y (game.ui.table_y) of a game under way, scaled down beside the words
+THREE_PICTURE = pygame.Rect(BOX.right - 1040, BOX.y + 116, 1008, 567)
+THREE_FLAGS: dict[int, dict[str, list[str]]] = {
+    1: {"west": ["b2"], "south": ["g9", "g8"]}, 2: {"west": ["r4", "r5", "r6"], "south": ["y3", "p3", "o3"]},
+    3: {"west": ["p9"], "south": ["b10", "b9", "b8"]}, 4: {"south": ["o7", "r7"], "east": ["y10", "o10"]},
+    5: {"south": ["p1"], "east": ["g5", "y6"]}, 7: {"east": ["b5", "b6", "b7"], "west": ["y9", "g1", "r2"]},
+    8: {"east": ["p4"], "west": ["o8", "y8"]},
+}
+THREE_CLAIMED = {2: "west", 3: "south", 7: "east"}
 PREVIOUS = pygame.Rect(BOX.x, 975, 300, 70)
 NEXT = pygame.Rect(BOX.right - 300, 975, 300, 70)
 CLOSE = pygame.Rect(BOX.right - 200, 40, 200, 70)
 CLAIM = (Flag(theirs=["b4", "b5"], yours=["y8", "y9", "y10"]))
+
+
+def three_view() -> dict[str, Any]:
+    """The picture's position: a public view (NOTATION.md) of a three-player game under way."""
+    from engine.rules import FRONTS3
+
+    flags = []
+    for n in range(1, 10):
+        a, b = FRONTS3[n - 1]
+        sides = THREE_FLAGS.get(n, {})
+        flags.append({a: sides.get(a, []), b: sides.get(b, []), "claimed": THREE_CLAIMED.get(n)})
+    return {"flags": flags, "hand_sizes": {"south": 7, "west": 6, "east": 7}, "decks": {"troops": 15}}
+
+
+def three_picture() -> pygame.Surface:
+    """The Y of the sample game, drawn whole at 1920x1080 and scaled to the page (drawn again per language)."""
+    full = pygame.Surface((table_y.W, table_y.H))
+    names = {"south": _("South"), "west": _("West"), "east": _("East")}
+    last = ("west", [{"type": "play", "seat": "west", "card": "y8", "flag": 8}])
+    table_y.draw_y(full, three_view(), names, "east", "play", None, last)
+    return pygame.transform.smoothscale(full, THREE_PICTURE.size)
 
 
 class RulesScene(Scene):
@@ -99,11 +136,13 @@ class RulesScene(Scene):
             (_("Ties"), self._tie),
             (_("Claiming a flag"), self._claim),
             *[(card_short(c), self._tactic(c)) for c in TACTICS],
+            (_(TEXT_PAGES["three"][0]), self._three),
             (_(TEXT_PAGES["options"][0]), lambda s: self._text(s, "options")),
             (_(TEXT_PAGES["controls"][0]), self._controls),
         ]
         self.page = 5 + TACTICS.index(card) if card in TACTICS else TOPICS.get(topic or "", 0)
         self.pressed: str | None = None
+        self.three_bottom = 0  # where the three-player page's words end (a test checks they fit the box)
 
     def page_of(self, card: str) -> int:
         return 5 + TACTICS.index(card)
@@ -189,6 +228,21 @@ class RulesScene(Scene):
         self._paragraphs(surface, words, BOX.x + 60, BOX.y + 130, BOX.width - 120)
         draw_picture(surface, [CLAIM], BOX.centerx, BOX.y + 360,
                      _("Yellow 8-9-10 is the strongest Wedge there is: claim now, even before their side is full."))
+
+    def _three(self, surface: pygame.Surface) -> None:
+        """The three-player game (R46-R51) beside a picture of its table: the Y with a game under way."""
+        width = THREE_PICTURE.x - BOX.x - 100
+        words = _(TEXT_PAGES["three"][1]).split("\n")
+        room = BOX.bottom - 30 - (BOX.y + 120)
+        size = next((s for s in (32, 30, 28, 26, 24) if sum(len(wrap(w, s, width)) + 1 for w in words) * s * 1.4
+                     <= room), MIN_READ)
+        self.three_bottom = self._paragraphs(surface, words, BOX.x + 60, BOX.y + 120, width, size)
+        surface.blit(three_picture(), THREE_PICTURE)
+        pygame.draw.rect(surface, art.GOLD_DARK, THREE_PICTURE, 2)
+        caption = _("West's line: 9 8 7 3 2 1. South's: 1 2 3 4 5 6. East's: 6 5 4 7 8 9.")
+        for i, line in enumerate(wrap(caption, 28, THREE_PICTURE.width)[:2]):
+            img = fitted(line, 28, THREE_PICTURE.width, art.CREAM, "regular", MIN_READ)
+            surface.blit(img, img.get_rect(midtop=(THREE_PICTURE.centerx, THREE_PICTURE.bottom + 14 + 36 * i)))
 
     def _tactic(self, card: str) -> Callable[[pygame.Surface], None]:
         def draw(surface: pygame.Surface) -> None:

@@ -4,13 +4,18 @@ and no player-visible literal left unwrapped in scenes/."""
 from __future__ import annotations
 
 import ast
+import gettext
+import importlib.util
+import io
 import string
+from functools import cache
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
 from game.i18n import LANGUAGES, _, set_language
-from game.i18n.build import compile_mo, entry_msgid, extract, parse_po, po_path, refresh_references
+from game.i18n.build import entry_msgid, extract, parse_po, po_path, refresh_references
 
 ROOT = Path(__file__).resolve().parent.parent
 TRANSLATED = [lang for lang in LANGUAGES if lang != "en"]
@@ -19,6 +24,16 @@ MESSAGES = extract()
 SHOWN = {"text", "shadowed", "fitted", "Item", "say", "wrap"}
 #: literals shown as they are: symbols, numbers, the game's name on the title card
 ALLOWED = {"", " ", "\u2026", "\u00b7"}
+
+
+@cache
+def catalogs() -> ModuleType:
+    """tools/catalogs.py, the catalogs' build tool (Babel, in the test extra)."""
+    spec = importlib.util.spec_from_file_location("catalogs", ROOT / "tools" / "catalogs.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def fields(s: str) -> set[str]:
@@ -36,9 +51,13 @@ def test_every_message_translated_with_the_same_placeholders(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_committed_mo_matches_po(lang: str) -> None:
-    po = po_path(lang)
-    assert po.with_suffix(".mo").read_bytes() == compile_mo(parse_po(po.read_text(encoding="utf-8"))), \
-        "run python -m game.i18n.build"
+    """The committed .mo says what its .po says, plural forms and the Plural-Forms rule included (read
+    back with the standard library's gettext, as the game reads it; Babel's own header lines may vary)."""
+    committed = gettext.GNUTranslations(io.BytesIO(po_path(lang).with_suffix(".mo").read_bytes()))
+    built = gettext.GNUTranslations(io.BytesIO(catalogs().compile_catalog(lang)))
+    assert committed._catalog.keys() - {""} == built._catalog.keys() - {""}, "run python -m game.i18n.build"
+    assert all(committed._catalog[k] == built._catalog[k] for k in built._catalog if k), "run python -m game.i18n.build"
+    assert committed.info()["plural-forms"] == built.info()["plural-forms"], "run python -m game.i18n.build"
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)

@@ -31,7 +31,7 @@ const othersOf = (s, me) => (three(s) ? [NEXT[me], NEXT[NEXT[me]]] : [me === "no
 const $ = (id) => document.getElementById(id);
 
 const ui = {
-  words: {}, refusals: [], languages: { en: "English" }, ws: null, joined: false, state: null, record: null, events: [],
+  words: {}, refusals: {}, plurals: {}, pluralIndex: [], languages: { en: "English" }, ws: null, joined: false, state: null, record: null, events: [],
   chosen: null, part: null, stage: null, picked: [], sentAt: -1, note: "", lastPhase: null,
   step: null, lobby: null, again: false, mine: false, watchers: 0, sound: null,
 };
@@ -43,14 +43,31 @@ function t(msgid, fields) {
   return text.replace(/\{(\w+)\}/g, (whole, k) => (Object.hasOwn(f, k) ? String(f[k]) : whole));
 }
 
-// A refusal from the host or the bridge (English) in the page's language, where its shape is known
-// (game/i18n/refusals.py); otherwise as it came, without rule numbers.
-function refusalWords(reason) {
-  for (const [pattern, template] of ui.refusals) {
-    const m = pattern.exec(reason);
-    if (m) return t(template, m.groups || {});
+// A refusal from the host or the bridge in the page's language, from its code and fields (never its
+// English: game/i18n/refusals.py); a code the page has no words for is shown in the English it came with.
+function refusalWords(code, fields, reason) {
+  let template = Object.hasOwn(ui.refusals, code || "") ? ui.refusals[code] : null;
+  if (template === null) return String(reason);
+  if (Array.isArray(template)) template = pluralForm(template, Number((fields || {}).n));
+  const f = {};
+  for (const [k, v] of Object.entries(fields || {})) {
+    f[k] = (k === "card" || k === "target") && typeof v === "string" ? cardShort(v) : v;
   }
-  return String(reason).replace(/ \(R\d+(, R\d+)*\)/g, "");
+  return template.replace(/\{(\w+)\}/g, (whole, k) => (Object.hasOwn(f, k) ? String(f[k]) : whole));
+}
+
+// The form of a count's words (one of the language's plural forms: Czech has three, Chinese one).
+function pluralForm(forms, n) {
+  const k = Math.abs(Math.trunc(n)) || 0, table = ui.pluralIndex;
+  const i = table.length ? table[k < table.length ? k : 100 + (k % 100)] : (k === 1 ? 0 : 1);
+  return forms[Math.min(i, forms.length - 1)];
+}
+
+// `singular`/`plural` (English, as in the catalogs) for count `n`, in the page's language; `{n}` filled.
+function tn(singular, plural, n, fields) {
+  const forms = ui.plurals[singular] || [singular, plural];
+  const text = pluralForm(forms, n), f = { n, ...(fields || {}) };
+  return text.replace(/\{(\w+)\}/g, (whole, k) => (Object.hasOwn(f, k) ? String(f[k]) : whole));
 }
 
 function saved() {
@@ -71,7 +88,8 @@ async function loadWords(lang) {
   if (!reply.ok) return;
   const data = await reply.json();
   ui.words = data.words; ui.languages = data.languages;
-  ui.refusals = (data.refusals || []).map(([pattern, template]) => [new RegExp(pattern), template]);
+  ui.refusals = data.refusals || {};
+  ui.plurals = data.plurals || {}; ui.pluralIndex = data.plural_index || [];
   document.documentElement.lang = lang === "zh" ? "zh-CN" : lang;
   for (const el of document.querySelectorAll("[data-word]")) el.textContent = t(el.dataset.word);
   const select = $("lang");
@@ -129,9 +147,9 @@ function receive(m) {
     ui.lobby = m;
   } else if (m.t === "refused") {
     ui.joined = false; ui.step = null; save({ token: null });
-    $("join-note").textContent = t("The host refused: {reason}", { reason: refusalWords(m.reason) });
+    $("join-note").textContent = t("The host refused: {reason}", { reason: refusalWords(m.code, m.fields, m.reason) });
   } else if (m.t === "error") {
-    ui.note = refusalWords(m.reason); ui.sentAt = -1;
+    ui.note = refusalWords(m.refusal, m.fields, m.reason); ui.sentAt = -1;
     if (!ui.state) $("join-note").textContent = ui.note;
   }
   render();
@@ -210,7 +228,7 @@ function turnPiece(e) {
       : t("Redeploy discarded their {card} from flag {flag}", f());
     return t("{card} to flag {flag}", { card: cardShort(c), flag: e.flag });
   }
-  if (e.type === "scout_return") return t("put back cards: {n}", { n: e.count ?? (e.cards || []).length });
+  if (e.type === "scout_return") return tn("put back {n} card", "put back {n} cards", e.count ?? (e.cards || []).length);
   if (e.type === "pass") return t("passed");
   return null;
 }
@@ -225,7 +243,8 @@ function turnCaption(seat, events, names) {
   for (const deck of ["troops", "tactics"]) {
     const n = mine.filter((e) => (e.type === "draw" || e.type === "scout_draw") && e.deck === deck).length;
     if (n === 1) draws.push(t(deck === "troops" ? "drew a troop card" : "drew a tactics card"));
-    else if (n > 1) draws.push(t(deck === "troops" ? "drew troop cards: {n}" : "drew tactics cards: {n}", { n }));
+    else if (n > 1) draws.push(deck === "troops" ? tn("drew {n} troop card", "drew {n} troop cards", n)
+      : tn("drew {n} tactics card", "drew {n} tactics cards", n));
   }
   if (events.some((e) => e.type === "scout_draw")) {  // Scout's own draws follow the Scout
     const at = pieces.indexOf(t("played Scout"));
@@ -384,7 +403,7 @@ function render() {
   else if (phase === "claim") line = t("Claim a glowing flag, or choose Done claiming.");
   else if (phase === "draw") line = t("Draw a card: choose the troop or the tactics deck.");
   else if (phase === "scout_draw") line = t("Scout: draw card {n} of 3. Choose a deck.", { n: (view.scout_drawn || 0) + 1 });
-  else if (phase === "scout_return") line = t("Scout: pick {n} card(s) to put back, in order.", { n: legal[0].cards.length });
+  else if (phase === "scout_return") line = tn("Scout: pick {n} card to put back.", "Scout: pick {n} cards to put back, in order.", legal[0].cards.length);
   else if (legal.length === 1 && legal[0].type === "pass") line = t("No card can be played: Pass ends your turn (no claim, no draw).");
   else if (ui.part) line = ui.part;
   else line = t("Your turn: choose a card to play.");
