@@ -92,7 +92,10 @@ def test_r46_a_pygame_guest_joins_a_three_player_host_by_code(
     wait = app.top
     assert isinstance(wait, GuestWaitScene) and wait.guest is not None
     guest = wait.guest
-    assert _frames_until(driver, lambda: guest.seat is not None, 60)
+    assert _frames_until(driver, lambda: guest.seat is not None and bool(guest.seats), 60)
+    heading, lines, _colour = wait.status()  # the host's name (its own seat is the one no guest holds), troops only
+    assert heading == "Waiting for Host to start…", heading
+    assert lines[0] == "Three players play troops only: no tactics cards" and lines[-1] == "You play as Tess"
     other = _join(tmp_path, port, "4321", "Cleo")  # the third player, once we hold west
     request.addfinalizer(other.kill)
     assert _frames_until(driver, lambda: isinstance(app.top, BoardScene), 60)
