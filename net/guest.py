@@ -15,7 +15,8 @@ import atexit
 import contextlib
 import logging
 import time
-from typing import Any
+from collections.abc import Callable
+from typing import Any, cast
 
 import zmq
 
@@ -90,15 +91,19 @@ class Guest:
         self.sealer: Sealer | None = None  # this connection's session, once the host proved the key
         self._exchange: GuestExchange | None = None
         self._token_stale = False  # the host holds no seat for our token: key the exchange by the code
+        self._wake_post: Callable[[], None] | None = None  # a window's wake, renewed with each socket
+        self.waker: Any = None  # net.wake.Waker on the current socket's descriptor, when a window asked
 
     # ------------------------------------------------------------------ link
     def connect(self) -> None:
+        self._stop_waker()  # before the socket closes: its descriptor may be reused
         if self.socket is not None:
             self.socket.close(0)
         self.socket = self.context.socket(zmq.DEALER)
         self.socket.setsockopt(zmq.LINGER, 0)
         self.socket.setsockopt(zmq.MAXMSGSIZE, MAX_FRAME)
         self.socket.connect(self.address)
+        self._start_waker()
         now = time.monotonic()
         self.last_heard = now
         self.last_ping = now
@@ -109,6 +114,25 @@ class Guest:
         self._send_plain({"t": "pake", "protocol": PROTOCOL_VERSION, "program": self.program,
                           "msg": self._exchange.message,
                           "ref": token_ref(self.token) if self.token is not None and by_our_token else None})
+
+    def wake_with(self, post: Callable[[], None]) -> None:
+        """Call `post` from a thread as soon as the host's message may wait here, so a window asleep on its
+        event queue polls at once (net.wake); kept across reconnects (each new socket is watched)."""
+        self._wake_post = post
+        self._stop_waker()
+        self._start_waker()
+
+    def _start_waker(self) -> None:
+        if self._wake_post is None or self.socket is None:
+            return
+        from .wake import Waker
+
+        self.waker = Waker([cast(int, self.socket.getsockopt(zmq.FD))], self._wake_post, name="guest-wake")
+
+    def _stop_waker(self) -> None:
+        if self.waker is not None:
+            self.waker.close()
+            self.waker = None
 
     def _hang_up(self) -> None:
         """Close this connection (the socket stays, idle, until the next `connect`)."""
@@ -126,6 +150,7 @@ class Guest:
     def close(self) -> None:
         """Idempotent; also run at exit, since an open ZeroMQ socket would hang the interpreter's exit."""
         atexit.unregister(self.close)
+        self._stop_waker()
         if self.socket is not None:
             try:
                 self._send({"t": "bye"})
@@ -204,6 +229,8 @@ class Guest:
         if self.refused is None and not self.alive():
             log.warning("the host is silent; reconnecting")
             self.connect()
+        if self.waker is not None and self.socket is not None:
+            self.waker.settled([self.socket])
         return handled
 
     def _open(self, message: dict[str, Any]) -> dict[str, Any] | None:

@@ -359,7 +359,8 @@ class Host:
                 self._error(identity, f"the host could not handle this message ({type(exc).__name__})")
         self.announce_seats()
         if self.waker is not None:
-            self.waker.drained()
+            router = self.router
+            self.waker.settled([router.socket, router.zap, router.monitor])
         return handled
 
     def _receive(self, identity: bytes, conn: int, frames: list[bytes]) -> None:
@@ -662,8 +663,10 @@ class Host:
         if role == WATCHER:
             self._watcher_hello(identity, conn, message)
         elif self._free_seat() is None:
-            full = "seats_taken" if len(self.game.seats) == 3 else "two_players" if self.table else "has_guest"
-            self._refuse(identity, full)
+            if len(self.game.seats) == 3:
+                self._refuse(identity, "seats_taken")
+            else:
+                self._refuse(identity, "two_players" if self.table else "has_guest")
         elif self.admission.accept_any:
             self._admit(identity, conn, guest_name(message["name"]), token)
         elif self.admission.ask(identity, conn, guest_name(message["name"]), token if isinstance(token, str) else None):

@@ -221,11 +221,11 @@ class BoardScene(Scene):
                 cards = flag[seat]
                 side = self.side_of(seat, n)
                 for i, card in enumerate(cards):
-                    r = geo.slot(n, side, i)
+                    r = geo.slot(n, side, i, len(cards))
                     rects[("slot", n, seat, card)] = r
                     visible = r.copy()
                     if i < len(cards) - 1:  # an overlapped card: only its strip can be clicked
-                        visible.height = layout.OFFSET
+                        visible.height = layout.offset(len(cards))
                         if side == "top":
                             visible.bottom = r.bottom
                             visible.top = r.top
@@ -374,6 +374,8 @@ class BoardScene(Scene):
             self.open_log()
         elif k is Kind.HINT:
             board_coach.ask_hint(self)
+        elif k is Kind.UNDO:
+            self.take_back()
         elif k is Kind.HELP:
             self.open_rules()
         elif k is Kind.FLAG:

@@ -135,7 +135,10 @@ def _flag(surface: pygame.Surface, n: int, flag: dict[str, Any],
     owner = flag["claimed"]
     top_seat = sides[0]
     for seat in sides:
-        for i, card in enumerate(flag[seat]):
+        cards = list(enumerate(flag[seat]))
+        # each card shows its top strip, where its value is: the top stack rises away from the flag, so its
+        # cards are drawn farthest first and the one nearest the flag last (as the board does)
+        for i, card in reversed(cards) if seat == top_seat else cards:
             y = FLAG_Y - 10 - SMALL_H - i * OFFSET if seat == top_seat else FLAG_Y + 74 + i * OFFSET
             img = card_art.face(card, "small")
             if owner is not None and owner != seat:

@@ -100,6 +100,8 @@ THREE_CLAIMED = {2: "west", 3: "south", 7: "east"}
 PREVIOUS = pygame.Rect(BOX.x, 975, 300, 70)
 NEXT = pygame.Rect(BOX.right - 300, 975, 300, 70)
 CLOSE = pygame.Rect(BOX.right - 200, 40, 200, 70)
+CONTENTS = pygame.Rect(BOX.x, 40, 300, 70)
+INDEX_ROWS = 9  # the contents in two columns of nine: every page's title, one press away
 CLAIM = (Flag(theirs=["b4", "b5"], yours=["y8", "y9", "y10"]))
 
 
@@ -143,13 +145,52 @@ class RulesScene(Scene):
         self.page = 5 + TACTICS.index(card) if card in TACTICS else TOPICS.get(topic or "", 0)
         self.pressed: str | None = None
         self.three_bottom = 0  # where the three-player page's words end (a test checks they fit the box)
+        self.contents = False  # the index of every page is shown (C, controller Y, or the Contents button)
+        self.chosen = 0  # the page the contents' focus rests on
 
     def page_of(self, card: str) -> int:
         return 5 + TACTICS.index(card)
 
     def buttons(self) -> dict[str, pygame.Rect]:
-        """The mouse's way through the pages: Previous and Next at the foot, Close at the top right."""
-        return {"previous": PREVIOUS, "next": NEXT, "close": CLOSE}
+        """The mouse's way through the pages: Previous and Next at the foot, Contents at the top left, Close at
+        the top right."""
+        return {"previous": PREVIOUS, "next": NEXT, "close": CLOSE, "contents": CONTENTS}
+
+    def entry(self, i: int) -> pygame.Rect:
+        """Page `i`'s line in the contents: two columns of INDEX_ROWS."""
+        col, row = divmod(i, INDEX_ROWS)
+        width = (BOX.width - 160) // 2
+        return pygame.Rect(BOX.x + 60 + col * (width + 40), BOX.y + 120 + row * 70, width, 60)
+
+    def open_contents(self, on: bool = True) -> None:
+        self.contents = on
+        self.chosen = self.page
+
+    def _contents_handle(self, intent: Intent) -> None:
+        """In the contents: arrows move among the titles, Enter (or a click) opens one, Back returns."""
+        k, last = intent.kind, len(self.pages) - 1
+        moves = {Kind.UP: -1, Kind.DOWN: 1, Kind.LEFT: -INDEX_ROWS, Kind.RIGHT: INDEX_ROWS}
+        if k in moves:
+            self.chosen = max(0, min(last, self.chosen + moves[k]))
+        elif k is Kind.CONFIRM:
+            self.page, self.contents = self.chosen, False
+        elif k in (Kind.BACK, Kind.CLAIM):
+            self.contents = False
+        elif k in (Kind.MENU, Kind.HELP):
+            self.app.pop(self)
+        elif k is Kind.POINT:
+            self.chosen = next((i for i in range(last + 1) if self.entry(i).collidepoint(intent.pos)), self.chosen)
+        elif k is Kind.PRESS:
+            self.pressed = next((n for n, r in self.buttons().items() if r.collidepoint(intent.pos)), None)
+        elif k is Kind.RELEASE:
+            pressed, self.pressed = self.pressed, None
+            hit = next((i for i in range(last + 1) if self.entry(i).collidepoint(intent.pos)), None)
+            if hit is not None:
+                self.page, self.contents = hit, False
+            elif pressed == "close" and CLOSE.collidepoint(intent.pos):
+                self.app.pop(self)
+            elif pressed == "contents" and CONTENTS.collidepoint(intent.pos):
+                self.contents = False
 
     def turn(self, step: int) -> None:
         self.page = max(0, min(len(self.pages) - 1, self.page + step))
@@ -157,7 +198,11 @@ class RulesScene(Scene):
     def handle(self, intent: Intent) -> None:
         k = intent.kind
         last = len(self.pages) - 1
-        if k in (Kind.RIGHT, Kind.DOWN, Kind.CONFIRM):
+        if self.contents:
+            self._contents_handle(intent)
+        elif k is Kind.CLAIM:
+            self.open_contents()
+        elif k in (Kind.RIGHT, Kind.DOWN, Kind.CONFIRM):
             if self.page == last and k is Kind.CONFIRM:
                 self.app.pop(self)
             else:
@@ -175,6 +220,8 @@ class RulesScene(Scene):
                 return
             if hit == "close":
                 self.app.pop(self)
+            elif hit == "contents":
+                self.open_contents()
             else:
                 self.turn(1 if hit == "next" else -1)
         elif k in (Kind.BACK, Kind.MENU, Kind.HELP):
@@ -288,18 +335,38 @@ class RulesScene(Scene):
         img = shadowed(_("Rules"), 60, art.HILITE, "serif", offset=3)
         surface.blit(img, img.get_rect(center=(960, 80)))
         art.panel(surface, BOX, alpha=220, border=art.GOLD_DARK)
-        surface.blit(fitted(title, 48, BOX.width - 120, art.HILITE, "bold"), (BOX.x + 60, BOX.y + 36))
-        body(surface)
         g = self.app.input.glyph
-        nav = _("Page {page} of {pages}  \u00b7  Left/Right turn pages  \u00b7  {back} close", page=self.page + 1,
-                pages=len(self.pages), back=g(Kind.BACK))
+        if self.contents:
+            self._draw_contents(surface)
+            nav = _("Contents: choose a page")
+        else:
+            surface.blit(fitted(title, 48, BOX.width - 120, art.HILITE, "bold"), (BOX.x + 60, BOX.y + 36))
+            body(surface)
+            nav = _("Page {page} of {pages}  \u00b7  Left/Right turn pages  \u00b7  {back} close", page=self.page + 1,
+                    pages=len(self.pages), back=g(Kind.BACK))
         img = fitted(nav, 30, NEXT.x - PREVIOUS.right - 40, art.MUTED)
         surface.blit(img, img.get_rect(center=(960, NEXT.centery)))
         last = len(self.pages) - 1
-        labels = {"previous": "\u2039 " + _("Previous"), "next": _("Next") + " \u203a", "close": _("Close")}
+        contents = _("Contents")
+        if self.app.input.last_device != "mouse":
+            contents = f"{contents}  {g(Kind.CLAIM)}"
+        labels = {"previous": "\u2039 " + _("Previous"), "next": _("Next") + " \u203a", "close": _("Close"),
+                  "contents": contents}
         for name, r in self.buttons().items():
             off = (name == "previous" and self.page == 0) or (name == "next" and self.page == last)
+            off = off or (self.contents and name in ("previous", "next"))
             art.panel(surface, r, alpha=120 if off else 235, border=(70, 90, 84) if off else art.GOLD_DARK, radius=12)
             img = fitted(labels[name], 30, r.width - 20, art.MUTED if off else art.CREAM, "bold")
             surface.blit(img, img.get_rect(center=r.center))
 
+    def _draw_contents(self, surface: pygame.Surface) -> None:
+        """Every page's title, numbered, in two columns; the focused one lit, the page open now marked."""
+        surface.blit(fitted(_("Contents"), 48, BOX.width - 120, art.HILITE, "bold"), (BOX.x + 60, BOX.y + 36))
+        for i, (title, _body) in enumerate(self.pages):
+            r = self.entry(i)
+            lit = i == self.chosen
+            art.panel(surface, r, alpha=235 if lit else 90, border=art.HILITE if lit else (70, 90, 84), radius=10)
+            words = f"{i + 1}.  {title}" + ("  \u2022" if i == self.page else "")
+            img = fitted(words, 32, r.width - 32, art.HILITE if lit else art.CREAM, "bold" if lit else "regular",
+                         MIN_READ)
+            surface.blit(img, img.get_rect(midleft=(r.x + 16, r.centery)))

@@ -42,6 +42,7 @@ def bottom_backs(count: int) -> list[pygame.Rect]:
 
 class SpectatorBoard(BoardScene):
     name = "table_board"
+    woken = False  # the table's messages wake the window (board_for): no need to stay awake at rest
 
     def __init__(self, app: App, table: Table) -> None:
         super().__init__(app, table)
@@ -55,10 +56,11 @@ class SpectatorBoard(BoardScene):
         return True
 
     def activity(self) -> int:
-        """Always awake: the other screens' moves arrive over the LAN at any moment."""
+        """Awake while the other screens' moves may arrive unannounced; a table whose messages wake the
+        window (board_for) sleeps at rest like any board."""
         from game.ui.scene import AMBIENT
 
-        return max(super().activity(), AMBIENT)
+        return super().activity() if self.woken else max(super().activity(), AMBIENT)
 
     def back_deck(self, seat: str, index: int) -> str:
         """Troop backs first, tactics backs last: the view says how many tactics each hand holds (R45)."""
@@ -180,8 +182,21 @@ class TableY(Scene):
 
 
 def board_for(app: App, table: Any) -> Scene:
-    """The board a LAN table needs: the ordinary one for a seat, the spectator's for none (the Y for three)."""
+    """The board a LAN table needs: the ordinary one for a seat, the spectator's for none (the Y for three).
+
+    The table's connection wakes the window when a peer's message arrives (net.wake, shell.wake), so
+    a board asleep on the event queue (the host's own turn, a TV at rest) draws it at once."""
+    from game.ui.shell import wake
+
+    board: Scene
     if not table.local_seats:
-        return TableY(app, table) if len(table.names) == 3 else SpectatorBoard(app, table)
-    return BoardScene(app, table)
+        board = TableY(app, table) if len(table.names) == 3 else SpectatorBoard(app, table)
+    else:
+        board = BoardScene(app, table)
+    wake_with = getattr(table, "wake_with", None)
+    if wake_with is not None:
+        wake_with(wake)
+        if isinstance(board, SpectatorBoard):
+            board.woken = True
+    return board
 

@@ -154,3 +154,36 @@ def test_the_game_log_is_worded_in_the_language_chosen_when_it_is_opened() -> No
         assert "zászló" in hungarian.log[0], hungarian.log[0]  # "flag" in Hungarian
     finally:
         set_language("en")
+
+
+def test_hungarian_says_a_or_az_by_the_flag_number_never_a_z() -> None:
+    """"a(z) {flag}. zászlóra" is settled once the number is known: az 1., a 4., az 5. (egy, négy, öt)."""
+    fill = {"flag": 0, "to": 0, "n": 0, "card": "piros 7", "who": "Ana", "name": "Ben", "key": "x", "which": "y",
+            "proof": "", "reason": "", "what": "", "total": 3, "count": 2}
+    try:
+        set_language("hu")
+        said = {n: _("{card} on flag {flag}", card="piros 7", flag=n) for n in range(1, 10)}
+        for msgid in MESSAGES:
+            wanted = fields(msgid)
+            if "(z)" in _(msgid) and wanted <= set(fill):
+                for n in (1, 4, 5):
+                    words = _(msgid, **{**{k: v for k, v in fill.items() if k in wanted},
+                                        **{k: n for k in ("flag", "to", "n") if k in wanted}})
+                    assert "(z)" not in words, (msgid, words)
+    finally:
+        set_language("en")
+    assert said[1] == "piros 7 az 1. zászlóra" and said[5] == "piros 7 az 5. zászlóra"
+    assert said[4] == "piros 7 a 4. zászlóra" and all(said[n].startswith("piros 7 a ") for n in (2, 3, 6, 7, 8, 9))
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_language_names_the_formations_in_its_own_words(lang: str) -> None:
+    """The board, hints and rules name formations through these msgids: none may stay English."""
+    from game.play.words import FORMATION_NAMES
+
+    try:
+        set_language(lang)
+        english = [name for name in FORMATION_NAMES.values() if _(name) == name]
+    finally:
+        set_language("en")
+    assert not english, f"{lang}: {english} left in English"

@@ -47,6 +47,10 @@ def test_a_phone_hears_a_wrong_join_code_in_its_language(driver: Any, tmp_path: 
         driver.execute_script("localStorage.setItem('battleline:' + location.host, JSON.stringify({lang: 'hu'}))")
         driver.refresh()
         wait_for(driver, "return document.documentElement.lang === 'hu'")
+        # Hungarian's article settled by the flag's number, as the window says it: "az 5.", "a 4.", never "a(z)"
+        buttons = driver.execute_script("return [1, 4, 5].map((n) => t('To flag {flag}', {flag: n}))")
+        assert buttons == [_in("hu", "To flag {flag}", flag=str(n)) for n in (1, 4, 5)], buttons
+        assert buttons[0].startswith("Az 1.") and buttons[1].startswith("A 4.") and "(z)" not in "".join(buttons)
         code = driver.find_element(By.ID, "code")
         code.clear()
         code.send_keys("9999")

@@ -17,6 +17,8 @@ from functools import cache
 
 from assets import ASSETS_DIR
 
+from .articles import hungarian
+
 LOCALE_DIR = ASSETS_DIR / "locale"
 DOMAIN = "battleline"
 #: language code -> its own name (a player looking for their language reads it in that language)
@@ -75,8 +77,10 @@ def language() -> str:
 
 def _(msgid: str, **fields: object) -> str:
     """`msgid` in the current language; named `{fields}` are filled after translating."""
-    words = _catalog(language()).gettext(msgid)
-    return words.format(**fields) if fields else words
+    lang = language()
+    words = _catalog(lang).gettext(msgid)
+    words = words.format(**fields) if fields else words
+    return hungarian(words) if lang == "hu" else words  # "a(z) {flag}." settled once the flag is known
 
 
 def ngettext(singular: str, plural: str, n: int, **fields: object) -> str:

@@ -9,6 +9,7 @@ report `peer_lost` so the board can pause with "waiting for <name>".
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import Any
 
 from engine import IllegalAction, NotationError, redact, to_record
@@ -98,6 +99,10 @@ class HostTable:
         new = self.host.events[self._seen:]
         self._seen = len(self.host.events)
         return [redact(e, self.host.host_seat) for e in new]
+
+    def wake_with(self, post: Callable[[], None]) -> None:
+        """The window's wake, called from a thread when a peer's message waits (net.wake)."""
+        self.host.wake_with(post)
 
     def keep_alive(self) -> None:
         """Serve the guest while an overlay covers the board."""
@@ -238,6 +243,10 @@ class RemoteTable:
         if noted != self._noted:
             self._noted = noted
             note_guest(self.guest)
+
+    def wake_with(self, post: Callable[[], None]) -> None:
+        """The window's wake, called from a thread when the host's message waits (net.wake)."""
+        self.guest.wake_with(post)
 
     def keep_alive(self) -> None:
         """Heartbeats and reconnects go on while an overlay covers the board."""

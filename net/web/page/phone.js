@@ -40,7 +40,23 @@ window.__traffic = []; // every message received, for the tests' leak check
 // One pass over the template: a field's value (a player's name "{what}", say) is never read as a placeholder.
 function t(msgid, fields) {
   const text = ui.words[msgid] || msgid, f = fields || {};
-  return text.replace(/\{(\w+)\}/g, (whole, k) => (Object.hasOwn(f, k) ? String(f[k]) : whole));
+  const filled = text.replace(/\{(\w+)\}/g, (whole, k) => (Object.hasOwn(f, k) ? String(f[k]) : whole));
+  return document.documentElement.lang === "hu" ? huArticles(filled) : filled;
+}
+
+// Hungarian "a(z) {flag}.": "az" before a vowel as the word is said (1 egy, 5 öt, 50 ötven, 1000 ezer), else
+// "a"; known only once the field is filled (as game/i18n/articles.py does for the window).
+function huArticles(text) {
+  return text.replace(/(^|[^\p{L}])([Aa])\(z\)(\s+)(\S+)/gu,
+    (whole, before, a, gap, word) => before + a + (huVowel(word) ? "z" : "") + gap + word);
+}
+function huVowel(word) {
+  const bare = word.replace(/^["'„“”«»(\[{]+/, ""), digits = /^\d+/.exec(bare);
+  if (digits) {
+    const d = digits[0].replace(/^0+/, "") || "0", lead = d.slice(0, (d.length - 1) % 3 + 1);
+    return lead.length === 1 ? "15".includes(lead) : lead[0] === "5";
+  }
+  return bare.length > 0 && "aáeéiíoóöőuúüű".includes(bare[0].toLowerCase());
 }
 
 // A refusal from the host or the bridge in the page's language, from its code and fields (never its
