@@ -333,3 +333,12 @@ def _look_scenes() -> None:
 
 
 _look_scenes()
+
+
+def _table3_scenes() -> None:
+    from app.screenshot_table3 import TABLE3_SCENES
+
+    SCENES.update(TABLE3_SCENES)
+
+
+_table3_scenes()

@@ -14,7 +14,7 @@ import pygame
 from engine import OTHER, IllegalAction, NotationError
 from game.i18n import _, language
 from game.play import hand_order, undo
-from game.play.explain import Referee
+from game.play.explain import Referee, said
 from game.play.flow import Flow, Target
 from game.play.table import LocalTable, Table
 from game.play.words import shown_name
@@ -221,11 +221,11 @@ class BoardScene(Scene):
                 cards = flag[seat]
                 side = self.side_of(seat, n)
                 for i, card in enumerate(cards):
-                    r = geo.slot(n, side, i)
+                    r = geo.slot(n, side, i, len(cards))
                     rects[("slot", n, seat, card)] = r
                     visible = r.copy()
                     if i < len(cards) - 1:  # an overlapped card: only its strip can be clicked
-                        visible.height = layout.OFFSET
+                        visible.height = layout.offset(len(cards))
                         if side == "top":
                             visible.bottom = r.bottom
                             visible.top = r.top
@@ -374,6 +374,8 @@ class BoardScene(Scene):
             self.open_log()
         elif k is Kind.HINT:
             board_coach.ask_hint(self)
+        elif k is Kind.UNDO:
+            self.take_back()
         elif k is Kind.HELP:
             self.open_rules()
         elif k is Kind.FLAG:
@@ -510,7 +512,8 @@ class BoardScene(Scene):
         try:
             self.table.submit(action)
         except (IllegalAction, NotationError) as exc:
-            self.refuse(self.focus or ("button", "menu"), str(exc))
+            words = said(exc) if isinstance(exc, IllegalAction) else str(exc)
+            self.refuse(self.focus or ("button", "menu"), words[:1].upper() + words[1:] + ".")
             self.refresh()
             return
         self.last_turn = None  # the player acted: the other side's turn has been seen

@@ -8,7 +8,7 @@ import pygame
 
 from engine import OTHER
 from engine.cards import TROOP_BIT
-from game.i18n import N_, _
+from game.i18n import N_, _, ngettext
 from game.play.turn_words import turn_caption, turn_marks
 from game.play.words import card_short, card_words
 from game.ui import art, battlefield, card_art, effects, layout
@@ -24,7 +24,8 @@ if TYPE_CHECKING:
 BUTTON_LABELS = {"pass": N_("Pass"), "done": N_("Done claiming"), "scout": N_("Play Scout"), "return": N_("Put back"),
                  "log": N_("Game log"), "menu": N_("Menu"), "undo": N_("Take back"), "rules": N_("?"),
                  "hint": N_("Hint")}
-BUTTON_KEYS = {"log": Kind.LOG, "menu": Kind.MENU, "rules": Kind.HELP, "hint": Kind.HINT}
+FOCUS_W = 9  # the keyboard/controller focus ring's white band, in logical pixels (a 1280x720 TV still shows 6)
+BUTTON_KEYS = {"log": Kind.LOG, "menu": Kind.MENU, "rules": Kind.HELP, "hint": Kind.HINT, "undo": Kind.UNDO}
 
 
 # ---------------------------------------------------------------------- still layer
@@ -145,7 +146,7 @@ def _formation(surf: pygame.Surface, board: BoardScene, n: int, flag: dict[str, 
     for i, card in order:
         if ("slot", n, seat, card) in hidden:
             continue
-        surf.blit(card_art.face(card, size), geo.slot(n, side, i))
+        surf.blit(card_art.face(card, size), geo.slot(n, side, i, len(cards)))
 
 
 def _top_strip(surf: pygame.Surface, board: BoardScene, hidden: frozenset[Any]) -> None:
@@ -358,10 +359,12 @@ def _focus(board: BoardScene, surface: pygame.Surface, now: float) -> None:
     rect = (base or board.targets[target]).move(board.anims.shake_offset(target, now), 0)
     if target[0] == "hand" and target == board.hover and target in board.flow.candidates():
         rect = rect.move(0, -12)
-    if show:  # white with a dark edge: never mistaken for the gold glow of a legal target
-        pygame.draw.rect(surface, (16, 20, 20), rect.inflate(22, 22), 3, border_radius=16)
-        pygame.draw.rect(surface, (255, 255, 255), rect.inflate(16, 16), 5, border_radius=15)
-        pygame.draw.rect(surface, (16, 20, 20), rect.inflate(6, 6), 2, border_radius=13)
+    if show:  # white with a dark edge: never mistaken for the gold glow of a legal target; FOCUS_W thick,
+        # so it still reads on a TV across the room with the picture scaled down (issue 31)
+        pygame.draw.rect(surface, (16, 20, 20), rect.inflate(20 + 2 * FOCUS_W, 20 + 2 * FOCUS_W), 4, border_radius=18)
+        pygame.draw.rect(surface, (255, 255, 255), rect.inflate(12 + 2 * FOCUS_W, 12 + 2 * FOCUS_W), FOCUS_W,
+                         border_radius=16)
+        pygame.draw.rect(surface, (16, 20, 20), rect.inflate(12, 12), 3, border_radius=13)
     else:
         pygame.draw.rect(surface, (255, 255, 255), rect.inflate(10, 10), 3, border_radius=14)
 
@@ -416,8 +419,9 @@ def prompt_lines(board: BoardScene) -> list[str]:
         if len(chosen) < need:
             more = need - len(chosen)
             if chosen:
-                return [_("Scout: pick {n} more card(s) to put back, in order.", n=more)]
-            return [_("Scout: pick {n} card(s) to put back, in order.", n=more)]
+                return [ngettext("Scout: pick {n} more card to put back.",
+                                 "Scout: pick {n} more cards to put back, in order.", more)]
+            return [ngettext("Scout: pick {n} card to put back.", "Scout: pick {n} cards to put back, in order.", more)]
         return [_("Put back {cards}? Choose Put back.", cards=", ".join(chosen))]
     if card is None:
         legal = board.rules_legal()
@@ -638,7 +642,7 @@ def _turn_rects(board: BoardScene, seat: str, events: list[dict[str, Any]]) -> l
                 continue
             side = board.side_of(key[2], key[1])
             if side == "top" and cards and cards[0] != key[3]:
-                r = pygame.Rect(r.x, r.y, r.width, layout.OFFSET + 4)  # a further card: only its top shows
+                r = pygame.Rect(r.x, r.y, r.width, layout.offset(len(cards)) + 4)  # a further card: only its top shows
             elif side == "left" and cards and cards[-1] != key[3]:
                 r = pygame.Rect(r.x, r.y, layout.FAR_STEP + 4, r.height)  # the far front: only its strip
             elif side == "right" and cards and cards[-1] != key[3]:

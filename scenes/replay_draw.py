@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.i18n import N_, _
+from game.i18n import N_, _, ngettext
 from game.play.words import how_words, how_words3
 from game.ui import art, card_art
 from game.ui.input import Kind
@@ -84,7 +84,7 @@ def _hand(surface: pygame.Surface, view: dict[str, Any], seat: str, names: dict[
     tint = art.SEAT_COLOURS.get(seat, art.SEAT_TINT["top"])
     held = sum(1 for f in view["flags"] if f["claimed"] == seat)
     surface.blit(text(names[seat], 32, tint, "bold"), (30, y + 10))
-    held_words = _("1 flag") if held == 1 else _("{n} flags", n=held)
+    held_words = ngettext("{n} flag", "{n} flags", held)
     surface.blit(fitted(held_words, 28, 190, art.MUTED), (30, y + 52))
     hand = view["hands"][seat] or []
     for i, card in enumerate(hand[:9]):
@@ -135,7 +135,10 @@ def _flag(surface: pygame.Surface, n: int, flag: dict[str, Any],
     owner = flag["claimed"]
     top_seat = sides[0]
     for seat in sides:
-        for i, card in enumerate(flag[seat]):
+        cards = list(enumerate(flag[seat]))
+        # each card shows its top strip, where its value is: the top stack rises away from the flag, so its
+        # cards are drawn farthest first and the one nearest the flag last (as the board does)
+        for i, card in reversed(cards) if seat == top_seat else cards:
             y = FLAG_Y - 10 - SMALL_H - i * OFFSET if seat == top_seat else FLAG_Y + 74 + i * OFFSET
             img = card_art.face(card, "small")
             if owner is not None and owner != seat:

@@ -18,6 +18,7 @@ from .lan_results import lan_follow, lan_items, lan_status
 from .menu_base import MenuScene
 
 HEAD_H = 242  # the panel's words above its buttons: headline, how, flags, status
+HINT_H = 40  # one line of a focused item's hint ("The winner starts") under the buttons, inside the panel
 
 if TYPE_CHECKING:
     from game.ui.shell import App
@@ -106,7 +107,8 @@ class ResultsScene(MenuScene):
         if isinstance(self.app.top, self.app.scene("look")):  # stepped aside: the board is shown whole
             return
         # the panel grows upward with its buttons, so the last one (Main menu) is never cut at the bottom
-        box = pygame.Rect(460, 0, 1000, HEAD_H + len(self.menu.items) * ROW_H + 14)
+        hint_h = HINT_H if any(item.hint for item in self.menu.items) else 0  # a focused item's hint, in the panel
+        box = pygame.Rect(460, 0, 1000, HEAD_H + len(self.menu.items) * ROW_H + 14 + hint_h)
         box.bottom = 1068
         self.menu.top = box.y + HEAD_H
         surface.blit(art.shade((1920, 1080 - box.y + 8), 150), (0, box.y - 8))

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from engine.match import HUNGARIAN_BREAKTHROUGHS, HUNGARIAN_LEAD, HUNGARIAN_STREAK, points_of
-from game.i18n import N_, _
+from game.i18n import N_, _, ngettext
 from game.play.saves import match_words
 from game.play.words import shown_names
 from game.ui import art
@@ -86,7 +86,8 @@ class ScoreboardScene(MenuScene):
             need = match.limit - match.scores[lead]
             if need == 1:
                 return _("First to {limit}: {name} needs 1 more point", limit=match.limit, name=names[lead])
-            return _("First to {limit}: {name} needs {n} more points", limit=match.limit, name=names[lead], n=need)
+            return ngettext("First to {limit}: {name} needs {n} more point",
+                            "First to {limit}: {name} needs {n} more points", need, limit=match.limit, name=names[lead])
         seat, wins, breaks = match._streak()
         top, second = sorted((match.scores[seat] for seat in self.seats), reverse=True)[:2]
         lead = top - second
@@ -137,7 +138,7 @@ class ScoreboardScene(MenuScene):
         rows = self.rows()
         shown = rows[-ROWS:]
         if len(rows) > ROWS:
-            more = text(_("and {n} earlier games", n=len(rows) - ROWS), 28, art.MUTED)
+            more = text(ngettext("and {n} earlier game", "and {n} earlier games", len(rows) - ROWS), 28, art.MUTED)
             surface.blit(more, more.get_rect(topright=(box.right - 24, box.y + 24)))
         for r, row in enumerate(shown):
             y = box.y + 80 + r * 54

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from engine import Game
 from engine.match import ENDS, Match, check_result
 from engine.rules import CLAIM_TIMINGS
-from game.i18n import N_, _
+from game.i18n import N_, _, ngettext
 from game.keep.files import BadFile, clean_temporaries, data_dir, read_json, set_aside, write_json
 from game.keep.records import archive, check_record
 from game.keep.stats import count_game, count_match
@@ -302,7 +302,7 @@ def describe(saved: Saved) -> list[str]:
     if saved.match is not None:
         s = saved.match.scores
         played = len(saved.match.games)
-        after = _("after 1 game") if played == 1 else _("after {n} games", n=played)
+        after = ngettext("after {n} game", "after {n} games", played)
         lines.append(_("{match}: {south} {n_south} \u2013 {n_north} {north}, {after}", match=match_words(setup),
                        south=names["south"], n_south=s["south"], n_north=s["north"], north=names["north"],
                        after=after))
@@ -323,10 +323,9 @@ def describe(saved: Saved) -> list[str]:
 def match_words(setup: Setup) -> str:
     """'A match of 5 games', 'First to 25 points' or 'The Hungarian match' (R41)."""
     if setup.match_end == "games":
-        return _("A match of 1 game") if setup.match_limit == 1 else \
-            _("A match of {n} games", n=setup.match_limit)
+        return ngettext("A match of {n} game", "A match of {n} games", setup.match_limit or 0)
     if setup.match_end == "points":
-        return _("First to {n} points", n=setup.match_limit)
+        return ngettext("First to {n} point", "First to {n} points", setup.match_limit or 0)
     return _("The Hungarian match")
 
 

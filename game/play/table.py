@@ -101,7 +101,7 @@ class LocalTable:
         if self.to_move not in self.local_seats:
             from engine import IllegalAction
 
-            raise IllegalAction(f"it is {self.names[self.to_move]}'s turn")
+            raise IllegalAction("turn_of", who=self.names[self.to_move])
         self._apply(action)
 
     def _apply(self, action: Action) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.cards import COLOUR_NAMES, COLOURS, TACTIC_NAMES, TROOP_INFO, VALUE_NAMES
-from game.i18n import N_, _
+from game.i18n import N_, _, ngettext
 
 HOW = {"breakthrough": N_("Breakthrough: three flags side by side"), "envelopment": N_("Envelopment: five flags"),
        "flags": N_("more flags when both passed"), "draw": N_("a drawn game")}
@@ -131,7 +131,7 @@ def event_words(event: dict[str, Any], names: dict[str, str]) -> str | None:
         return line + (_(" (Scout)") if kind == "scout_draw" else "")
     if kind == "scout_return":
         n = event.get("count", len(event.get("cards", [])))
-        return _("{who} puts {n} card(s) back on the decks", who=who, n=n)
+        return ngettext("{who} puts {n} card back on the decks", "{who} puts {n} cards back on the decks", n, who=who)
     if kind == "claim":
         other = opponent_at(event["flag"], str(event.get("seat")), len(names))
         proof = proof_words(event.get("proof", {}), names.get(other, other), who)

@@ -18,8 +18,10 @@ FLAG_ROW = (414, 548)  # label, pennant, label
 BOTTOM_AREA = (548, 860)  # own formations, stacked downward
 HAND_TOP = 836
 OFFSET = 46  # visible strip of an overlapped card in a formation
+MUD_OFFSET = 36  # the same in a Mud flag's four-card formation: the fourth ends above the hand (HAND_Y)
 TABLE_W, TABLE_H = SIZES["table"]
 HAND_W, HAND_H = SIZES["hand"]
+HAND_Y = H - HAND_H - 4  # hand cards end on the screen: their name strip (taller in CJK) is never cut off
 HAND_X = (360, 1570)
 PROMPT_RECT = pygame.Rect(14, 822, 336, 246)  # under the bottom discard pile, left of the hand
 BUTTON_X = 1584
@@ -45,13 +47,21 @@ def label_pos(n: int, side: str) -> tuple[int, int]:
     return (cx, FLAG_ROW[0] + 18) if side == "top" else (cx, FLAG_ROW[1] - 18)
 
 
-def slot(n: int, side: str, index: int) -> pygame.Rect:
-    """Card `index` of a formation: the first sits next to the flag row, later ones further away."""
+def offset(count: int) -> int:
+    """The strip each overlapped card shows in a stack of `count`: a Mud flag's four close up (R31), so the
+    fourth card stays clear of the hand below and the top strip above."""
+    return OFFSET if count <= 3 else MUD_OFFSET
+
+
+def slot(n: int, side: str, index: int, count: int = 0) -> pygame.Rect:
+    """Card `index` of a formation of `count` cards (at least index + 1): the first sits next to the flag row,
+    later ones further away."""
     cx, _ = flag_center(n)
     x = cx - TABLE_W // 2
+    step = offset(max(count, index + 1))
     if side == "bottom":
-        return pygame.Rect(x, BOTTOM_AREA[0] + 4 + index * OFFSET, TABLE_W, TABLE_H)
-    return pygame.Rect(x, TOP_AREA[1] - 4 - TABLE_H - index * OFFSET, TABLE_W, TABLE_H)
+        return pygame.Rect(x, BOTTOM_AREA[0] + 4 + index * step, TABLE_W, TABLE_H)
+    return pygame.Rect(x, TOP_AREA[1] - 4 - TABLE_H - index * step, TABLE_W, TABLE_H)
 
 
 def side_area(n: int, side: str) -> pygame.Rect:
@@ -72,7 +82,7 @@ def hand(count: int, raised: int | None = None) -> list[pygame.Rect]:
     x0 = (HAND_X[0] + HAND_X[1]) // 2 - total // 2
     out = []
     for i in range(count):
-        y = HAND_TOP + 8 - (30 if raised == i else 0)
+        y = HAND_Y - (30 if raised == i else 0)
         out.append(pygame.Rect(x0 + i * step, y, HAND_W, HAND_H))
     return out
 
@@ -175,8 +185,8 @@ class Duel:
     def label_pos(self, n: int, side: str) -> tuple[int, int]:
         return label_pos(n, side)
 
-    def slot(self, n: int, side: str, index: int) -> pygame.Rect:
-        return slot(n, side, index)
+    def slot(self, n: int, side: str, index: int, count: int = 0) -> pygame.Rect:
+        return slot(n, side, index, count)
 
     def side_area(self, n: int, side: str) -> pygame.Rect:
         return side_area(n, side)
@@ -246,7 +256,8 @@ class Line3(Duel):
             return cx, cy + 44
         return (cx, FLAG_ROW[0] + 18) if side == "top" else (cx, FLAG_ROW[1] - 18)
 
-    def slot(self, n: int, side: str, index: int) -> pygame.Rect:
+    def slot(self, n: int, side: str, index: int, count: int = 0) -> pygame.Rect:
+        """Card `index` at flag `n` (`count` is for a Mud stack, which three players never have)."""
         cx, cy = self.flag_center(n)
         if self.is_far(n):
             w, h = SIZES["small"]
