@@ -57,8 +57,8 @@ def open_host_window(app: Any, args: argparse.Namespace) -> Any:
 
     from scenes.lan_host import HostLobbyScene
 
-    scene = HostLobbyScene(app, bind=args.bind, port=args.port, table=args.table)
-    scene.tactics, scene.timing = not args.no_tactics, args.claim_timing
+    scene = HostLobbyScene(app, bind=args.bind, port=args.port, table=args.table, players=args.players)
+    scene.tactics, scene.timing = not args.no_tactics and args.players == 2, args.claim_timing
     if args.match is not None:
         scene.play = args.match
     if args.phones is not None:

@@ -259,6 +259,15 @@ def _access_scenes() -> None:
 _access_scenes()
 
 
+def _three_scenes() -> None:
+    from app.screenshot_three import THREE_SCENES
+
+    SCENES.update(THREE_SCENES)
+
+
+_three_scenes()
+
+
 def render(scene: str, seed: int = 7, size: tuple[int, int] = (1920, 1080), lang: str = "en") -> Any:
     """The scene drawn at `size`, as a pygame Surface."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -324,3 +333,12 @@ def _look_scenes() -> None:
 
 
 _look_scenes()
+
+
+def _table3_scenes() -> None:
+    from app.screenshot_table3 import TABLE3_SCENES
+
+    SCENES.update(TABLE3_SCENES)
+
+
+_table3_scenes()

@@ -13,13 +13,15 @@ from engine.cards import TACTICS
 SceneMaker = Callable[[Any, int], None]
 
 
-def _rules(page: int | str) -> SceneMaker:
+def _rules(page: int | str, contents: bool = False) -> SceneMaker:
     def make(app: Any, seed: int) -> None:
         from scenes.rules_ref import RulesScene
 
         scene = RulesScene(app, card=page if isinstance(page, str) else None)
         if isinstance(page, int):
             scene.page = page
+        if contents:
+            scene.open_contents()
         app.push(scene)
     return make
 
@@ -137,7 +139,7 @@ def _look(app: Any, seed: int) -> None:
 
 
 NEWCOMER_SCENES: dict[str, SceneMaker] = {
-    "rules-formations": _rules(2), "rules-tie": _rules(3), "rules-claim": _rules(4),
+    "rules-formations": _rules(2), "rules-tie": _rules(3), "rules-claim": _rules(4), "rules-contents": _rules(4, True),
     **{f"rules-{card}": _rules(card) for card in TACTICS},
     "continue-list": _continue_list, "continue-list-joined": _continue_list_joined,
     "replace-save": _replace_save, "quit": _quit, "leave": _leave,

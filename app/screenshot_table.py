@@ -40,7 +40,7 @@ def _table_game(app: Any, seed: int, actions: int = 40) -> tuple[Any, Any, Any, 
             pump()
     host.start()
     bots = {id(south): RandomBot(seed), id(north): RandomBot(seed + 1)}
-    deadline = time.monotonic() + 20
+    deadline = time.monotonic() + 20 + actions / 100  # a whole game (10,000) may take a while on a busy machine
     while len(host.game.actions) < actions and not host.game.over and time.monotonic() < deadline:
         pump()
         for player in (south, north):
@@ -143,7 +143,21 @@ def _table_lobby(app: Any, seed: int) -> None:
     app.quit_hooks.extend([*(p.close for p in peers), lobby.leave])
 
 
+def _table_results(app: Any, seed: int) -> None:
+    """The TV's end screen: a table game played to its end by two random bots, then the results."""
+    from game.play.lan_watch import TableHostTable
+    from scenes.results import ResultsScene
+    from scenes.table_board import SpectatorBoard
+
+    host, *_ = _table_game(app, seed, actions=10_000)
+    board = SpectatorBoard(app, TableHostTable(host))
+    _settle(app, board)
+    app.push(board)
+    board.pending_results = board.results_shown = True
+    app.push(ResultsScene(app, board))
+
+
 TABLE_SCENES: dict[str, SceneMaker] = {
     "table-tv": _table_tv, "table-player": _table_player, "watcher": _watcher, "join-watch": _join_watch,
-    "table-lobby": _table_lobby,
+    "table-lobby": _table_lobby, "table-results": _table_results,
 }

@@ -182,7 +182,7 @@ class Game:
     def hand(self, seat: str) -> list[str]:
         hand = self.hands[seat]
         if hand is None:
-            raise IllegalAction(f"{seat}'s hand is hidden in this position")
+            raise IllegalAction("hand_hidden", seat=seat)
         return hand
 
     def returnable(self, seat: str) -> list[str]:
@@ -273,13 +273,13 @@ class Game:
         """
         act = parse_action(action)
         if self.result is not None:
-            raise IllegalAction("the game is over")
+            raise IllegalAction("game_over")
         kind = act["type"]
         expected = {"claim": ("claim", "done"), "draw": ("draw",), "scout_draw": ("scout_draw",),
                     "scout_return": ("scout_return",)}.get(self.phase, ("play", "pass"))
         if kind not in expected:
-            raise IllegalAction(f"{self.to_move} is in the {self.phase} step: expected "
-                                + " or ".join(expected))
+            raise IllegalAction("wrong_step", seat=self.to_move, phase=self.phase,
+                                expected=" or ".join(expected))
         self._events = []
         handler = getattr(self, "_do_" + kind)
         handler(act)
@@ -294,16 +294,16 @@ class Game:
         seat, card = self.to_move, act["card"]
         hand = self.hand(seat)
         if card not in hand:
-            raise IllegalAction(f"{card} is not in your hand")
+            raise IllegalAction("not_in_hand", card=card)
         if card not in TROOP_BIT:
             if not self.rules.tactics:
-                raise IllegalAction("this game is played without tactics (R43)")
+                raise IllegalAction("no_tactics")
             if not self.may_play_tactic(seat):
-                raise IllegalAction("you may not play a tactics card: you would be two ahead of your opponent (R24)")
+                raise IllegalAction("tactics_ahead")
         if fills_slot(card):
             self._check_slot(act["flag"], seat)
             if card in LEADERS and self.leader_played[seat]:
-                raise IllegalAction("you have already played a Leader this game (R27)")
+                raise IllegalAction("leader_played")
         handlers = {"fog": self._play_environment, "mud": self._play_environment, "scout": self._play_scout,
                     "redeploy": self._play_redeploy, "deserter": self._play_deserter,
                     "traitor": self._play_traitor}
@@ -329,18 +329,17 @@ class Game:
     def _check_slot(self, flag_no: int, seat: str) -> FlagState:
         flag = self.flags[flag_no - 1]
         if seat not in flag.sides:
-            raise IllegalAction(f"flag {flag_no} is fought over by {flag.pair[0]} and {flag.pair[1]}, "
-                                "not by you (R48)")
+            raise IllegalAction("not_your_front", flag=flag_no, first=flag.pair[0], second=flag.pair[1])
         if flag.claimed is not None:
-            raise IllegalAction(f"flag {flag_no} is claimed and frozen (R19)")
+            raise IllegalAction("flag_claimed", flag=flag_no)
         if len(flag.sides[seat]) >= flag.size:
-            raise IllegalAction(f"your side of flag {flag_no} has no free slot (R8)")
+            raise IllegalAction("side_full", flag=flag_no)
         return flag
 
     def _open_flag(self, flag_no: int) -> FlagState:
         flag = self.flags[flag_no - 1]
         if flag.claimed is not None:
-            raise IllegalAction(f"flag {flag_no} is claimed and frozen (R19)")
+            raise IllegalAction("flag_claimed", flag=flag_no)
         return flag
 
     def _play_environment(self, act: Action) -> None:
@@ -358,7 +357,7 @@ class Game:
 
     def _play_scout(self, act: Action) -> None:
         if self.deck_sizes["troops"] + self.deck_sizes["tactics"] == 0:
-            raise IllegalAction("Scout needs at least one card in the decks (R26)")
+            raise IllegalAction("scout_no_cards")
         self.discards[self.to_move].append("scout")
         self._emit("play", seat=self.to_move, card="scout")
 
@@ -366,10 +365,10 @@ class Game:
         flag = self._open_flag(act["from_flag"])
         target = act["target"]
         if target not in flag.sides[owner]:
-            whose = "your" if owner == self.to_move else "your opponent's"
-            raise IllegalAction(f"{target} is not on {whose} side of flag {act['from_flag']}")
+            raise IllegalAction("target_not_yours" if owner == self.to_move else "target_not_theirs",
+                                target=target, flag=act["from_flag"])
         if troops_only and target not in TROOP_BIT:
-            raise IllegalAction("Traitor takes troops only, not tactics cards (R36)")
+            raise IllegalAction("traitor_troops_only")
         return flag
 
     def _play_redeploy(self, act: Action) -> None:
@@ -378,7 +377,7 @@ class Game:
         to_flag = act["to_flag"]
         if to_flag is not None:
             if to_flag == act["from_flag"]:
-                raise IllegalAction("Redeploy moves a card to another flag (R34)")
+                raise IllegalAction("redeploy_same_flag")
             self._check_slot(to_flag, seat)
         self.discards[seat].append("redeploy")
         self._emit("play", seat=seat, card="redeploy", from_flag=act["from_flag"], target=act["target"],
@@ -435,9 +434,9 @@ class Game:
         """R9: only a player who can play no card passes, and a pass is the whole turn (no claim, no draw)."""
         seat = self.to_move
         if self.troop_playable(seat):
-            raise IllegalAction("you can play a troop, so you may not pass (R9)")
+            raise IllegalAction("must_play_troop")
         if any(a["type"] == "play" for a in self._legal_plays(seat)):
-            raise IllegalAction("you can play a tactics card, so you may not pass (R9)")
+            raise IllegalAction("must_play_tactic")
         self.passes += 1
         self._emit("pass", seat=seat)
         self._end_turn()
@@ -457,10 +456,10 @@ class Game:
 
     def _draw_card(self, deck: str, kind: str) -> None:
         if self.deck_sizes[deck] == 0:
-            raise IllegalAction(f"the {deck} deck is empty (R10)")
+            raise IllegalAction("troop_deck_empty" if deck == "troops" else "tactics_deck_empty")
         cards = self.decks[deck]
         if cards is None:
-            raise IllegalAction(f"the order of the {deck} deck is hidden in this position")
+            raise IllegalAction("deck_hidden", deck=deck)
         seat = self.to_move
         hand = self.hand(seat)  # raises for a hidden hand before the deck is touched
         card = cards.pop()
@@ -474,11 +473,11 @@ class Game:
         hand = self.hand(seat)
         need = self.scout_drawn - 1
         if len(cards) != need:
-            raise IllegalAction(f"Scout returns {need} cards, one fewer than it drew (R33)")
+            raise IllegalAction("scout_return_count", n=need)
         if len(set(cards)) != len(cards) or any(c not in hand for c in cards):
-            raise IllegalAction("Scout returns distinct cards from your own hand (R33)")
+            raise IllegalAction("scout_return_cards")
         if self.keep_dead_leader and self.leader_played[seat] and any(c in LEADERS for c in cards):
-            raise IllegalAction("a Leader you may no longer play stays in your hand to the end (R27)")
+            raise IllegalAction("dead_leader_return")
         decks = []
         for card in cards:
             deck = "troops" if card in TROOP_BIT else "tactics"
@@ -496,7 +495,7 @@ class Game:
         seat, n = self.to_move, act["flag"]
         verdict = self.judge_claim(n, seat)
         if not verdict.ok:
-            raise IllegalAction(f"flag {n} cannot be claimed: {verdict.reason} (R20)")
+            raise IllegalAction("claim_unproven", flag=n, why=verdict.reason)
         self._award(n, seat, verdict)
         if self.result is None and not self.claimable_flags(seat):
             self._continue_after("claim")

@@ -134,7 +134,7 @@ class Match:
         """Add one finished game's result; returns the points it scored (R40)."""
         checked = check_result(result, players=self.players)
         if self.over:
-            raise IllegalAction("the match is over (R41)")
+            raise IllegalAction("match_over")
         points = points_of(checked)
         for seat in self.seats:
             self.scores[seat] += points[seat]

@@ -66,7 +66,7 @@ def from_record(data: Any) -> Game:
         except NotationError as exc:
             raise NotationError(f"record.actions[{i}]: {exc}") from None
         except IllegalAction as exc:
-            raise IllegalAction(f"record.actions[{i}]: {exc}") from None
+            raise exc.at(f"record.actions[{i}]") from None
     if "result" in data and data["result"] != game.result:
         stated = data["result"]
         same_end = isinstance(stated, dict) and game.result is not None and \

@@ -53,7 +53,7 @@ def cmd_host(args: argparse.Namespace) -> int:
             host = Host.resume(Path(args.resume), port=args.port, bind=args.bind, accept_any=args.accept_any)
             host.save_path = save or Path(args.resume)
         else:
-            rules = Rules(not args.no_tactics, args.claim_timing)
+            rules = Rules(not args.no_tactics and args.players == 2, args.claim_timing, args.players)
             seed = args.seed if args.seed is not None else secrets.randbits(63)
             host = Host.new(rules=rules, seed=seed, code=code, host_name=args.name, port=args.port,
                             bind=args.bind, save_path=save, match=_match_option(args.match),

@@ -8,7 +8,7 @@ import argparse
 def args_host(p: argparse.ArgumentParser) -> None:
     p.add_argument("--headless", action="store_true", help="no window: a bot plays the host's seat")
     p.add_argument("--table", action="store_true",
-                   help="host as the table: no seat here, two guests play and watchers may watch")
+                   help="host as the table: no seat here, every player is a guest and watchers may watch")
     p.add_argument("--bot", default="easy", help="bot level for the host's seat when headless")
     p.add_argument("--port", type=int, default=47110, help="TCP port to listen on (0: any free port)")
     p.add_argument("--bind", default="0.0.0.0", help="address to listen on")
@@ -18,6 +18,8 @@ def args_host(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=int, default=None, help="game seed (random if not given)")
     p.add_argument("--name", default="Host", help="the host player's name")
     p.add_argument("--no-tactics", action="store_true", help="play without tactics cards (R43)")
+    p.add_argument("--players", type=int, default=2, choices=[2, 3],
+                   help="2, or 3: seats south, west and east, troops only (R46)")
     p.add_argument("--claim-timing", default="standard", choices=["standard", "advanced", "end"])
     p.add_argument("--match", default=None, metavar="END[:LIMIT]",
                    help="play a match (R41): games:N, points:N or hungarian")

@@ -15,20 +15,32 @@ import atexit
 import contextlib
 import logging
 import time
-from typing import Any
+from collections.abc import Callable
+from typing import Any, cast
 
 import zmq
 
 from engine import NotationError, from_position
 from engine.game import Event, Game
+from engine.rules import SEATS, SEATS3
 
-from .admission import BUSY
-from .protocol import DEAD_AFTER_S, HEARTBEAT_S, MAX_FRAME, PROTOCOL_VERSION, ProtocolError, pack, unpack
+from .protocol import (
+    DEAD_AFTER_S,
+    HEARTBEAT_S,
+    MAX_FRAME,
+    PROTOCOL_VERSION,
+    REFUSED,
+    ProtocolError,
+    pack,
+    refusal_fields,
+    unpack,
+)
 from .roles import WATCHER
-from .session import UNKNOWN_TOKEN, GuestExchange, Sealer, by_code, by_token, token_ref
+from .session import GuestExchange, Sealer, by_code, by_token, token_ref
 from .version import program_version
 
 log = logging.getLogger("battleline.guest")
+ALL_SEATS = frozenset(SEATS + SEATS3)  # a two- or three-player game's seats (R46)
 
 
 class Guest:
@@ -52,12 +64,14 @@ class Guest:
         self.events: list[Event] = []
         self.actions_done = 0
         self.record: dict[str, Any] | None = None
-        self.refused: str | None = None
+        self.refused: str | None = None  # the host's English, for logs and the command line
+        self.refused_as: tuple[str, dict[str, str | int]] | None = None  # its code and fields, for players
         self.asking = False  # the code was right; the host's player is deciding whether to let us in
         self.started = False
         self.number = 1  # the game's number in this sitting: a new game resets the events
         self.match: dict[str, Any] | None = None
         self.errors: list[str] = []
+        self.refusals: list[tuple[str, dict[str, str | int]]] = []  # the errors that carried a refusal's code
         #: the lobby as the host last told it: seat -> {"name", "here"}; seats that asked for another game
         self.seats: dict[str, dict[str, Any]] = {}
         self.again: list[str] = []
@@ -77,15 +91,19 @@ class Guest:
         self.sealer: Sealer | None = None  # this connection's session, once the host proved the key
         self._exchange: GuestExchange | None = None
         self._token_stale = False  # the host holds no seat for our token: key the exchange by the code
+        self._wake_post: Callable[[], None] | None = None  # a window's wake, renewed with each socket
+        self.waker: Any = None  # net.wake.Waker on the current socket's descriptor, when a window asked
 
     # ------------------------------------------------------------------ link
     def connect(self) -> None:
+        self._stop_waker()  # before the socket closes: its descriptor may be reused
         if self.socket is not None:
             self.socket.close(0)
         self.socket = self.context.socket(zmq.DEALER)
         self.socket.setsockopt(zmq.LINGER, 0)
         self.socket.setsockopt(zmq.MAXMSGSIZE, MAX_FRAME)
         self.socket.connect(self.address)
+        self._start_waker()
         now = time.monotonic()
         self.last_heard = now
         self.last_ping = now
@@ -96,6 +114,25 @@ class Guest:
         self._send_plain({"t": "pake", "protocol": PROTOCOL_VERSION, "program": self.program,
                           "msg": self._exchange.message,
                           "ref": token_ref(self.token) if self.token is not None and by_our_token else None})
+
+    def wake_with(self, post: Callable[[], None]) -> None:
+        """Call `post` from a thread as soon as the host's message may wait here, so a window asleep on its
+        event queue polls at once (net.wake); kept across reconnects (each new socket is watched)."""
+        self._wake_post = post
+        self._stop_waker()
+        self._start_waker()
+
+    def _start_waker(self) -> None:
+        if self._wake_post is None or self.socket is None:
+            return
+        from .wake import Waker
+
+        self.waker = Waker([cast(int, self.socket.getsockopt(zmq.FD))], self._wake_post, name="guest-wake")
+
+    def _stop_waker(self) -> None:
+        if self.waker is not None:
+            self.waker.close()
+            self.waker = None
 
     def _hang_up(self) -> None:
         """Close this connection (the socket stays, idle, until the next `connect`)."""
@@ -113,6 +150,7 @@ class Guest:
     def close(self) -> None:
         """Idempotent; also run at exit, since an open ZeroMQ socket would hang the interpreter's exit."""
         atexit.unregister(self.close)
+        self._stop_waker()
         if self.socket is not None:
             try:
                 self._send({"t": "bye"})
@@ -191,6 +229,8 @@ class Guest:
         if self.refused is None and not self.alive():
             log.warning("the host is silent; reconnecting")
             self.connect()
+        if self.waker is not None and self.socket is not None:
+            self.waker.settled([self.socket])
         return handled
 
     def _open(self, message: dict[str, Any]) -> dict[str, Any] | None:
@@ -208,7 +248,8 @@ class Guest:
             self.sealer = self._exchange.finish(message["msg"], message["proof"])
             self._exchange = None
             if self.sealer is None:
-                self.refused = "wrong join code"  # or not the host showing it: either way, not this code
+                self.refused = REFUSED["wrong_code"]  # or not the host showing it: either way, not this code
+                self.refused_as = ("wrong_code", {})
                 self._hang_up()  # at once: the host counts the wrong guess from now, not from a later cut
             else:
                 self._hello()
@@ -219,7 +260,7 @@ class Guest:
             return None
         if self.sealer is not None and kind in ("refused", "error"):
             raise ProtocolError(f"a {kind} in the clear inside a session")
-        if kind == "refused" and message.get("reason") == BUSY:
+        if kind == "refused" and message.get("code") == "busy":
             self.reconnect_at = time.monotonic() + HEARTBEAT_S
             return None
         return message
@@ -247,11 +288,13 @@ class Guest:
             self.events, self.record, self.pending, self.game, self.view = [], None, None, None, None
             self.again = []
         elif kind == "refused":
-            if message["reason"] == UNKNOWN_TOKEN and self.token is not None and not self._token_stale:
+            if message.get("code") == "unknown_token" and self.token is not None and not self._token_stale:
                 self._token_stale = True  # a new game: join it with the code, showing the old token
                 self.connect()
                 return
             self.refused = str(message["reason"])
+            code = message.get("code")
+            self.refused_as = (code, refusal_fields(message.get("fields"))) if isinstance(code, str) else None
             self.asking = False
         elif kind == "asking":
             self.asking = True
@@ -262,6 +305,9 @@ class Guest:
             self.match = message.get("match", self.match)
         elif kind == "error":
             self.errors.append(str(message["reason"]))
+            code = message.get("refusal")
+            if isinstance(code, str):
+                self.refusals.append((code, refusal_fields(message.get("fields"))))
             if message.get("code") == "seat_busy":  # our old connection is still seen: try again shortly
                 self.retry_at = time.monotonic() + HEARTBEAT_S
                 return
@@ -292,7 +338,7 @@ class Guest:
         self.view = message["view"]
         self.actions_done = message["actions"]
         if isinstance(message.get("players"), dict):
-            self.players = {str(k): str(v)[:40] for k, v in message["players"].items() if k in ("north", "south")}
+            self.players = {str(k): str(v)[:40] for k, v in message["players"].items() if k in ALL_SEATS}
         self.started = bool(message.get("started", True))
         if self.pending is not None:
             seq, action = self.pending

@@ -1,9 +1,9 @@
 """The host: the only peer that runs the engine. It serves its guests over a ZeroMQ ROUTER socket.
 
-An ordinary host plays one seat here and serves one guest; a table host (`host_seat` None) has no
-hand of its own and serves both seats to guests. Either also serves watchers (net.watchers), who
-need the join code (under the same admission policy) but not the host's yes: they see only what
-is public, and asking the host's player mid-game for each of them would interrupt play.
+An ordinary host plays one seat here and serves one guest (two in a three-player game, R46); a table
+host (`host_seat` None) has no hand of its own and serves every seat to guests. Either also serves
+watchers (net.watchers), who need the join code (under the same admission policy) but not the
+host's yes: they see only what is public, and asking the host's player mid-game for each of them would interrupt play.
 
 The guest only ever receives its own seat's view and its redacted events (R45). Actions carry the
 game's action count as a sequence number, so a resent action applies exactly once. After every
@@ -31,16 +31,16 @@ from engine import IllegalAction, NotationError, from_record, redact_all, replay
 from engine.game import Event, Game
 from engine.jsonfile import DataFileError, read_json_file
 from engine.match import Match
-from engine.rules import OTHER, SEATS, Rules, check_seat
+from engine.rules import SEATS3, Rules, check_seat
 
-from .admission import BUSY, CODE_DIGITS, Admission, new_code
-from .protocol import DEAD_AFTER_S, PROTOCOL_VERSION, ProtocolError, pack, unpack
-from .roles import PLAYER, WATCHER
+from .admission import CODE_DIGITS, Admission, new_code
+from .protocol import DEAD_AFTER_S, ERROR_CODES, FIRST_CODED, PROTOCOL_VERSION, REFUSED, ProtocolError, pack, unpack
+from .roles import MAX_WATCHERS, PLAYER, WATCHER
 from .router import Router
 from .seats import RemoteSeat
-from .session import PAKE_BYTES, UNKNOWN_TOKEN, Sealer, by_code, by_token, host_exchange, token_ref
+from .session import PAKE_BYTES, Sealer, by_code, by_token, host_exchange, token_ref
 from .version import program_version
-from .watchers import FULL, Watchers
+from .watchers import Watchers
 
 log = logging.getLogger("battleline.host")
 SAVE_FORMAT = "battleline-lan-save/1"
@@ -64,10 +64,10 @@ class Host:
                  bind: str = "127.0.0.1", save_path: Path | None = None,
                  guest_token: str | None = None, guest_name: str | None = None, accept_any: bool = False) -> None:
         self.game = game
-        self.host_seat = host_seat  # None: a table host, both seats are played from other computers
-        self.guest_seat = OTHER[host_seat] if host_seat is not None else "south"
+        self.host_seat = host_seat  # None: a table host, every seat is played from other computers
         #: the seats played from other computers, in the order newcomers take them
-        self.remotes = {s: RemoteSeat(s) for s in ("south", "north") if s != host_seat}
+        self.remotes = {s: RemoteSeat(s) for s in remote_seats(game, host_seat)}
+        self.guest_seat = next(iter(self.remotes))  # an ordinary two-player host's one guest
         self.remotes[self.guest_seat].token, self.remotes[self.guest_seat].name = guest_token, guest_name
         self.admission = Admission(code, accept_any=accept_any)
         self.save_path = save_path
@@ -105,7 +105,7 @@ class Host:
     # ------------------------------------------------------------------ the guest seat (an ordinary host's one)
     @property
     def table(self) -> bool:
-        """A table host: no hand here, two guests play."""
+        """A table host: no hand here, every seat is a guest's."""
         return self.host_seat is None
 
     @property
@@ -149,26 +149,27 @@ class Host:
             first: str | None = None, match: dict[str, Any] | None = None, **kwargs: Any) -> Host:
         """A new LAN game; `match` ({"end": ..., "limit": ...}, R41) makes it the first of a match.
 
-        `host_seat` None makes a table host: both seats wait for guests."""
-        players = {s: "Guest" for s in SEATS}
+        `host_seat` None makes a table host: every seat waits for a guest. `Rules(players=3)` seats
+        three: south, west and east (R46)."""
+        players = {s: "Guest" for s in rules.seats}
         if host_seat is not None:
             players[host_seat] = host_name
         game = Game.new(rules, seed, first, players)
         host = cls(game=game, host_seat=host_seat, code=code, **kwargs)
         if match is not None:
-            host.match = Match(match.get("end", "hungarian"), match.get("limit"), game.first)
+            host.match = Match(match.get("end", "hungarian"), match.get("limit"), game.first, rules.players)
         return host
 
     def next_game(self, seed: int) -> None:
         """After a game: the next game of the match, or a rematch. The winner starts it (R5, R40)."""
         if not self.game.over:
-            raise IllegalAction("the game is not over")
+            raise IllegalAction("game_not_over")
         result = self.game.result or {}
         if self.match is not None:
             if len(self.match.games) < self.number:
                 self.match.record_game(result)
             if self.match.over:
-                raise IllegalAction("the match is over (R41)")
+                raise IllegalAction("match_over")
             first = self.match.next_first
         else:
             first = result.get("winner") or self.game.first
@@ -200,7 +201,8 @@ class Host:
         if not (isinstance(code, str) and len(code) == CODE_DIGITS and code.isascii() and code.isdigit()):
             code = new_code()
         seat = data.get("host_seat")
-        host = cls(game=game, host_seat=None if seat is None else check_seat(seat, "save.host_seat"), code=code,
+        host = cls(game=game, host_seat=None if seat is None else check_seat(seat, "save.host_seat", game.seats),
+                   code=code,
                    save_path=save_path, **kwargs)
         host._take_saved(data, game, save_path)
         host.started = True
@@ -209,7 +211,8 @@ class Host:
     def _take_saved(self, data: dict[str, Any], game: Game, save_path: Path) -> None:
         """The saved game, its seats (tokens and names), its number in the sitting and its match."""
         self.game = game
-        self.remotes = {s: RemoteSeat(s) for s in ("south", "north") if s != self.host_seat}
+        self.remotes = {s: RemoteSeat(s) for s in remote_seats(game, self.host_seat)}
+        self.guest_seat = next(iter(self.remotes))
         self.remotes[self.guest_seat].token = data.get("guest_token")
         self.remotes[self.guest_seat].name = data.get("guest_name")
         _read_guests(self, data.get("guests"), save_path)
@@ -243,7 +246,7 @@ class Host:
                 self._seat(remote, identity, conn, {})
         for identity, _conn in links.values():
             if identity is not None:
-                self._refuse(identity, "the host continued another game")
+                self._refuse(identity, "another_game")
         self.save()
 
     def shown_tokens(self) -> set[str]:
@@ -308,17 +311,17 @@ class Host:
     def submit_local(self, action: Any) -> list[Event]:
         """The host player's action, through the same checks as the guest's."""
         if not self.started:
-            raise IllegalAction("the game has not started")
+            raise IllegalAction("not_started")
         if self.host_seat is None:
-            raise IllegalAction("the table has no seat of its own")
+            raise IllegalAction("no_own_seat")
         if self.game.to_move != self.host_seat:
-            raise IllegalAction("it is not your turn")
+            raise IllegalAction("not_your_turn")
         return self._apply(action)
 
     def apply_for_guest(self, action: Any) -> list[Event]:
         """A stand-in bot's action for the guest's seat, once the host chose to let a bot play it."""
         if self.game.to_move != self.guest_seat or not self.started:
-            raise IllegalAction("it is not the guest's turn")
+            raise IllegalAction("not_guests_turn")
         self.bot_plays_guest = True
         return self._apply(action)
 
@@ -349,7 +352,8 @@ class Host:
                 self._error(identity, f"the host could not handle this message ({type(exc).__name__})")
         self.announce_seats()
         if self.waker is not None:
-            self.waker.drained()
+            router = self.router
+            self.waker.settled([router.socket, router.zap, router.monitor])
         return handled
 
     def _receive(self, identity: bytes, conn: int, frames: list[bytes]) -> None:
@@ -368,8 +372,8 @@ class Host:
         elif kind == "sealed":
             self._sealed(identity, conn, message)
         elif kind == "hello" and message["protocol"] != PROTOCOL_VERSION:
-            self._refuse(identity, f"protocol version {message['protocol']} does not match the host's "
-                                   f"{PROTOCOL_VERSION}")
+            self._refuse(identity, "protocol_version", message["protocol"], theirs=message["protocol"],
+                         ours=PROTOCOL_VERSION)
         elif kind == "bye":
             pass
         else:
@@ -379,12 +383,11 @@ class Host:
         """SPAKE2 keyed by the join code (or by the session token `ref` names): one guess, under the
         admission policy; the host answers its own message and its proof (net.session)."""
         if message.get("protocol") != PROTOCOL_VERSION:
-            self._refuse(identity, f"protocol version {message.get('protocol')} does not match the host's "
-                                   f"{PROTOCOL_VERSION}")
+            self._refuse(identity, "protocol_version", message.get("protocol"), theirs=str(message.get("protocol")),
+                         ours=PROTOCOL_VERSION)
             return
         if message.get("program") != program_version():
-            self._refuse(identity, f"program version {message.get('program')} does not match the host's "
-                                   f"{program_version()}")
+            self._refuse(identity, "program_version", theirs=str(message.get("program")), ours=program_version())
             return
         if len(message["msg"]) != PAKE_BYTES:
             self._error(identity, f"pake.msg: a key exchange message is {PAKE_BYTES} bytes")
@@ -395,17 +398,17 @@ class Host:
         if ref is not None:
             token = self._token_by_ref(ref)
             if token is None:
-                self._refuse(identity, UNKNOWN_TOKEN)
+                self._refuse(identity, "unknown_token")
                 return
         verdict, wait = self.admission.begin(identity, address, ceiling=token is None)
         if verdict == "busy":
-            self._refuse(identity, BUSY)
+            self._refuse(identity, "busy")
             return
         if verdict == "wait":
-            self._refuse(identity, f"too many wrong join codes: try again in {math.ceil(wait)} s")
+            self._refuse(identity, "wait", seconds=math.ceil(wait))
             return
         if verdict == "spent":
-            self._refuse(identity, "too many tries on this connection")
+            self._refuse(identity, "spent")
             return
         done = host_exchange(by_token(token) if token is not None else by_code(self.code), message["msg"])
         if done is None:
@@ -438,7 +441,7 @@ class Host:
         except ProtocolError as exc:
             if session.pending:  # the guest's key is not ours: a wrong code (or a stale token)
                 self._end_session(identity, False)
-                self._refuse(identity, "wrong join code" if session.token is None else UNKNOWN_TOKEN)
+                self._refuse(identity, "wrong_code" if session.token is None else "unknown_token")
             else:
                 self._error(identity, str(exc))
             return
@@ -468,15 +471,29 @@ class Host:
         if remote.identity is not None:
             self._send(remote.identity, message)
 
-    def _error(self, identity: bytes, reason: str, seq: int | None = None, code: str = "bad_message") -> None:
-        reason = reason[:180]
+    def _error(self, identity: bytes, reason: str, seq: int | None = None, code: str = "bad_message",
+               why: IllegalAction | None = None) -> None:
+        """An error reply; `why` (a refusal) travels as its code and fields, its English as the reason."""
+        if code not in ERROR_CODES:
+            raise ValueError(f"unknown error code {code!r}")
+        message: dict[str, Any] = {"t": "error", "seq": seq, "code": code}
+        if why is not None:
+            reason = str(why)
+            message.update(refusal=why.code, fields=dict(why.fields))
+        message["reason"] = reason = reason[:180]
         self._log("refused a message: %s", reason)
         self.errors_sent += 1
-        self._send(identity, {"t": "error", "reason": reason, "seq": seq, "code": code})
+        self._send(identity, message)
 
-    def _refuse(self, identity: bytes, reason: str) -> None:
+    def _refuse(self, identity: bytes, code: str, peer_protocol: Any = PROTOCOL_VERSION, **fields: str | int) -> None:
+        """Turn a guest away: the code and fields from REFUSED, the English as the reason. A guest older
+        than protocol 4 reads the reason alone (its schema knows no other field)."""
+        reason = REFUSED[code].format(**fields)[:180]
         self._log("refused a guest: %s", reason)
-        self._send(identity, {"t": "refused", "reason": reason})
+        message: dict[str, Any] = {"t": "refused", "reason": reason}
+        if not isinstance(peer_protocol, int) or peer_protocol >= FIRST_CODED:
+            message.update(code=code, fields=fields)
+        self._send(identity, message)
 
     def _log(self, text: str, reason: str) -> None:
         """At most one line a second: a flood must not turn into a flood of log lines (nor cost
@@ -511,7 +528,7 @@ class Host:
         self._forget_closed()
         stale = self.admission.stale(DEAD_AFTER_S)
         if stale is not None:
-            self._refuse(stale.link, "the host did not answer")
+            self._refuse(stale.link, "no_answer")
 
     def _remote_of(self, identity: bytes, conn: int) -> RemoteSeat | None:
         """The seat this connection plays, if it proved its token on this very connection."""
@@ -564,13 +581,14 @@ class Host:
             self._send_remote(remote, news)
 
     def _start_asked(self, identity: bytes) -> None:
-        """A table's player starts the game once both players are in (an ordinary host's player starts it)."""
+        """A table's player starts the game once every player is in (an ordinary host's player starts it)."""
         if self.started:
             return
         if not self.table:
             self._error(identity, "the host starts the game", code="not_yet")
         elif not all(r.alive() for r in self.remotes.values()):
-            self._error(identity, "wait for the second player", code="not_yet")
+            self._error(identity, "wait for the second player" if len(self.remotes) == 1 else "wait for every player",
+                        code="not_yet")
         else:
             self.start()
 
@@ -597,21 +615,20 @@ class Host:
     def _hello(self, identity: bytes, conn: int, message: dict[str, Any]) -> None:
         """Versions first; then a session token rejoins; else the join code, under the admission policy."""
         if message["protocol"] != PROTOCOL_VERSION:
-            self._refuse(identity, f"protocol version {message['protocol']} does not match the host's "
-                                   f"{PROTOCOL_VERSION}")
+            self._refuse(identity, "protocol_version", message["protocol"], theirs=message["protocol"],
+                         ours=PROTOCOL_VERSION)
             return
         if message["program"] != program_version():
-            self._refuse(identity, f"program version {message['program']} does not match the host's "
-                                   f"{program_version()}")
+            self._refuse(identity, "program_version", theirs=message["program"], ours=program_version())
             return
         role, token = message.get("role", PLAYER), message.get("token")
         if role not in (PLAYER, WATCHER):
-            self._refuse(identity, f"unknown role {role[:20]!r}")
+            self._refuse(identity, "unknown_role", role=repr(role[:20]))
             return
         session = self.sessions.get(identity)
         keyed = session.token if session is not None else None
         if keyed is not None and not (isinstance(token, str) and _same(token, keyed)):
-            self._refuse(identity, "this session was opened with another token")
+            self._refuse(identity, "other_token")
             return
         if isinstance(token, str):  # a rejoin: the token is the proof; the code may have changed
             if role == PLAYER:
@@ -622,7 +639,7 @@ class Host:
                             # guest closed its old connection, so it gets in once the host sees that)
                             self._error(identity, "this seat is played from another connection", code="seat_busy")
                         elif self._remote_of(identity, conn) not in (None, remote):
-                            self._refuse(identity, "this connection already plays a seat")
+                            self._refuse(identity, "seated")
                         else:
                             self._seat(remote, identity, conn, message)
                         return
@@ -630,24 +647,26 @@ class Host:
                 self._watcher_hello(identity, conn, message)
                 return
         if keyed is not None:  # a token that no longer holds a seat (a new game began): the code is needed
-            self._refuse(identity, UNKNOWN_TOKEN)
+            self._refuse(identity, "unknown_token")
             return
         if self._remote_of(identity, conn) is not None:  # one connection holds at most one seat
-            self._refuse(identity, "this connection already plays a seat")
+            self._refuse(identity, "seated")
             return
         # the key exchange proved the join code (net.session), under the admission policy
         if role == WATCHER:
             self._watcher_hello(identity, conn, message)
         elif self._free_seat() is None:
-            self._refuse(identity, "this game already has two players" if self.table
-                         else "this game already has a guest")
+            if len(self.game.seats) == 3:
+                self._refuse(identity, "seats_taken")
+            else:
+                self._refuse(identity, "two_players" if self.table else "has_guest")
         elif self.admission.accept_any:
             self._admit(identity, conn, guest_name(message["name"]), token)
         elif self.admission.ask(identity, conn, guest_name(message["name"]), token if isinstance(token, str) else None):
             self.router.admit(conn)
             self._send(identity, {"t": "asking"})
         else:
-            self._refuse(identity, "the host is answering another guest: try again in a minute")
+            self._refuse(identity, "answering")
 
     def answer(self, accept: bool) -> None:
         """The host's player accepted or refused the guest that asked to join."""
@@ -657,7 +676,7 @@ class Host:
         if accept and self._free_seat() is not None:
             self._admit(request.link, request.conn, request.name, request.shown)
         else:
-            self._refuse(request.link, "the host turned you away")
+            self._refuse(request.link, "turned_away")
 
     def _free_seat(self) -> RemoteSeat | None:
         """The seat a newcomer takes: the first no player holds (south first at a table)."""
@@ -698,11 +717,11 @@ class Host:
     def _watcher_hello(self, identity: bytes, conn: int, message: dict[str, Any]) -> None:
         """A watcher that knew the code (or holds a watcher's token): public states from `have` on."""
         if self._remote_of(identity, conn) is not None:
-            self._refuse(identity, "this connection already plays a seat")
+            self._refuse(identity, "seated")
             return
         watcher = self.watchers.admit(identity, conn, guest_name(message["name"]), message.get("token"))
         if watcher is None:
-            self._refuse(identity, FULL)
+            self._refuse(identity, "full", n=MAX_WATCHERS)
             return
         self.router.admit(conn)
         self._send(identity, {"t": "welcome", "seat": None, "role": WATCHER, "token": watcher.token,
@@ -724,7 +743,7 @@ class Host:
             self.watchers.drop(identity)
         else:
             seq = message.get("seq") if kind == "action" else None
-            self._error(identity, "a watcher cannot act in the game", seq, "not_a_player")
+            self._error(identity, "", seq, "not_a_player", IllegalAction("watcher_cannot_act"))
 
     def _guest_action(self, identity: bytes, message: dict[str, Any], seat: str) -> None:
         seq = message["seq"]
@@ -736,15 +755,17 @@ class Host:
             self._error(identity, f"action {seq} is ahead of the game ({done} actions)", seq, "sequence")
             return
         if self.game.to_move != seat or self.game.over or not self.started:
-            self._error(identity, "it is not your turn", seq, "not_your_turn")
+            self._error(identity, "", seq, "not_your_turn", IllegalAction("not_your_turn"))
             return
         if self.bot_plays_guest and seat == self.guest_seat:
-            self._error(identity, "the host let a bot play your seat", seq, "not_your_turn")
+            self._error(identity, "", seq, "not_your_turn", IllegalAction("bot_plays_seat"))
             return
         try:
             self._apply(message["action"])
-        except (NotationError, IllegalAction) as exc:
+        except NotationError as exc:
             self._error(identity, str(exc), seq, "illegal")
+        except IllegalAction as exc:
+            self._error(identity, "", seq, "illegal", exc)
 
     def _apply(self, action: Any) -> list[Event]:
         start = len(self.events)
@@ -773,6 +794,13 @@ class Host:
             "view": self.game.view(remote.seat), "actions": len(self.game.actions), "started": self.started,
             "players": dict(self.game.players),  # a table's second player may join after the first
         })
+
+
+def remote_seats(game: Game, host_seat: str | None) -> list[str]:
+    """The seats guests take, in the order newcomers take them: south first at a table, then clockwise
+    (R48) for three; the host's own seat, if it has one, is not among them."""
+    order = ("south", "north") if len(game.seats) == 2 else SEATS3
+    return [s for s in order if s != host_seat]
 
 
 def _read_guests(host: Host, guests: Any, save_path: Path) -> None:

@@ -12,14 +12,40 @@ from typing import Any
 
 import msgpack
 
-PROTOCOL_VERSION = 3  # 3: `pake` (SPAKE2 keyed by the join code or a token), then every message `sealed`
+PROTOCOL_VERSION = 4  # 4: three-player games (R46): seats south, west and east in welcome, state and seats;
+#    refusals as data: `refused` has `code` and `fields`, `error` has `refusal` and `fields`
+# 3: `pake` (SPAKE2 keyed by the join code or a token), then every message `sealed`
 # 2: `asking`, `not_joined`, one frame of at most 8 KiB from a guest
 MAX_FRAME = 256 * 1024  # from the host: a full position is ~3 KiB; a batch of events a few more
 MAX_GUEST_FRAME = 8 * 1024  # from a guest: a hello is under 1 KiB, an action a few hundred bytes
 MAX_DEPTH = 8
 HEARTBEAT_S = 1.0
 #: error codes: what the guest should do about an error
-ERROR_CODES = ("not_joined", "not_your_turn", "illegal", "sequence", "bad_message", "not_a_player", "seat_busy")
+ERROR_CODES = ("not_joined", "not_your_turn", "illegal", "sequence", "bad_message", "not_a_player", "seat_busy",
+               "not_yet")
+#: why the host turns a guest away (`refused.code`) -> the English, `{field}`s from `refused.fields`;
+#: players read the code said again from a catalog (game/i18n/refusals.py), never this English
+REFUSED: dict[str, str] = {
+    "another_game": "the host continued another game",
+    "protocol_version": "protocol version {theirs} does not match the host's {ours}",
+    "program_version": "program version {theirs} does not match the host's {ours}",
+    "unknown_token": "this host holds no seat for your session token",
+    "busy": "another guest from your address is joining: try again in 1 s",
+    "wait": "too many wrong join codes: try again in {seconds} s",
+    "spent": "too many tries on this connection",
+    "wrong_code": "wrong join code",
+    "no_answer": "the host did not answer",
+    "unknown_role": "unknown role {role}",
+    "other_token": "this session was opened with another token",
+    "seated": "this connection already plays a seat",
+    "two_players": "this game already has two players",
+    "seats_taken": "every seat of this game is taken",
+    "has_guest": "this game already has a guest",
+    "answering": "the host is answering another guest: try again in a minute",
+    "turned_away": "the host turned you away",
+    "full": "this game already has {n} watchers",
+}
+FIRST_CODED = 4  # the first protocol whose `refused` carries a code: older guests get the English alone
 DEAD_AFTER_S = 5.0
 
 Message = dict[str, Any]
@@ -91,16 +117,25 @@ SCHEMAS: dict[str, _Spec] = {
                 "rules": ((dict,), True), "match": ((dict, type(None)), False), "program": (_STR, True),
                 "number": (_INT, False)},
     "game": {"number": (_INT, True), "match": ((dict, type(None)), True)},
-    "refused": {"reason": (_STR, True)},
+    "refused": {"reason": (_STR, True), "code": (_STR, False), "fields": ((dict,), False)},
     "asking": {},  # the code was right; the host's player is being asked to accept the guest
     "state": {"from": (_INT, True), "events": ((list,), True), "view": ((dict,), True),
               "actions": (_INT, True), "started": ((bool,), False), "players": ((dict,), False)},
     "record": {"record": ((dict,), True), "match": ((dict, type(None)), False)},
-    "error": {"reason": (_STR, True), "seq": ((int, type(None)), False), "code": (_STR, False)},
+    "error": {"reason": (_STR, True), "seq": ((int, type(None)), False), "code": (_STR, False),
+              "refusal": (_STR, False), "fields": ((dict,), False)},
     "pong": {"n": (_INT, True)},
     # who holds each seat and is connected, who wants another game, how many watch (lobby and end screens)
     "seats": {"seats": ((dict,), True), "again": ((list,), True), "watchers": (_INT, True)},
 }
+
+
+def refusal_fields(value: Any) -> dict[str, str | int]:
+    """A peer's refusal fields kept only where they are plain short words or numbers (they fill a template)."""
+    if not isinstance(value, dict):
+        return {}
+    return {str(k)[:40]: v if isinstance(v, int) else str(v)[:80] for k, v in list(value.items())[:8]
+            if isinstance(v, (str, int)) and not isinstance(v, bool)}
 
 
 def _check(message: Message, spec: _Spec, kind: str) -> None:

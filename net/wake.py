@@ -14,6 +14,7 @@ import os
 import select
 import threading
 from collections.abc import Callable
+from typing import Any
 
 DRAIN_WAIT_S = 0.1  # posting again after this long if the owner has not polled: a lost wake costs little
 
@@ -48,6 +49,24 @@ class Waker:
     def drained(self) -> None:
         """The owner polled the socket: the descriptor is worth watching again."""
         self._drained.set()
+
+    def settled(self, sockets: list[Any]) -> None:
+        """The owner is done with `sockets` for now (called from the owner's thread, after its poll).
+
+        ZeroMQ's descriptor is edge-triggered: any use of a socket (a send included) may consume the
+        signal of a message that arrived meanwhile, leaving it readable-in-fact but silent. Reading
+        ZMQ_EVENTS re-arms the descriptor and tells the truth: a message still waiting is posted now.
+        """
+        import zmq
+
+        waiting = False
+        for sock in sockets:
+            with contextlib.suppress(zmq.ZMQError):
+                waiting = waiting or bool(sock.getsockopt(zmq.EVENTS) & zmq.POLLIN)
+        self.drained()
+        if waiting:
+            with contextlib.suppress(Exception):
+                self.post()
 
     def close(self) -> None:
         """Idempotent; call it before the socket closes (its descriptor may be reused)."""

@@ -14,7 +14,7 @@ import pygame
 from engine import OTHER, IllegalAction, NotationError
 from game.i18n import _, language
 from game.play import hand_order, undo
-from game.play.explain import Referee
+from game.play.explain import Referee, said
 from game.play.flow import Flow, Target
 from game.play.table import LocalTable, Table
 from game.play.words import shown_name
@@ -57,9 +57,10 @@ class BoardScene(Scene):
         super().__init__(app)
         self.table = table
         self.session = session
-        self.hotseat = len(table.local_seats) == 2
+        self.hotseat = len(table.local_seats) >= 2  # two people (or three) share this screen
         # a screen with no hand (the table, a watcher) sees the board from south's side
-        self.viewer = table.to_move if self.hotseat else (table.local_seats or ("south",))[0]
+        first_here = table.to_move in table.local_seats
+        self.viewer = table.to_move if self.hotseat and first_here else (table.local_seats or ("south",))[0]
         self.hidden = self.hotseat
         self.clock = 0.0
         self.anims = Animator()
@@ -68,11 +69,14 @@ class BoardScene(Scene):
         self.turn_events: list[dict[str, Any]] = []  # the turn in progress, as this screen saw it
         # the other side's last turn (seat, events): captioned and marked until the player here acts
         self.last_turn: tuple[str, list[dict[str, Any]]] | None = None
+        # every seat's latest turns (seat, events), oldest first: the three-player caption tells the story of
+        # all the turns since the viewer's own (R48: two of them), ringing each in its player's colour
+        self.turns: list[tuple[str, list[dict[str, Any]]]] = []
         self.focus: Target | None = None
         self.hover: Target | None = None
         self.pressed: Target | None = None
         self.drag: tuple[str, tuple[int, int]] | None = None
-        self.pending_pass: str | None = table.to_move if self.hotseat else None
+        self.pending_pass: str | None = table.to_move if self.hotseat and first_here else None
         self.pending_results = False
         self.results_shown = False
         self.static: pygame.Surface | None = None
@@ -88,7 +92,7 @@ class BoardScene(Scene):
         self.rects: dict[Any, pygame.Rect] = {}
         self.lang = language()
         self.refresh()
-        if not any(f["north"] or f["south"] for f in self.view["flags"]):
+        if not any(f.get(s) for f in self.view["flags"] for s in self.seats):
             from game.ui import audio
 
             audio.cue(app, "shuffle")  # a new game: the decks are shuffled
@@ -104,6 +108,43 @@ class BoardScene(Scene):
         return {seat: shown_name(name) for seat, name in self.table.names.items()}
 
     @property
+    def seats(self) -> tuple[str, ...]:
+        """The game's seats: north and south, or south, west and east (R46)."""
+        return tuple(self.view["hand_sizes"])
+
+    @property
+    def three(self) -> bool:
+        return len(self.view["hand_sizes"]) == 3
+
+    def flag_seats(self, n: int) -> tuple[str, ...]:
+        """The two seats that fight at flag `n` (R47), the viewer's opponent first where the viewer is one."""
+        flag = self.view["flags"][n - 1]
+        seats = [s for s in flag if s in self.view["hand_sizes"]]
+        return tuple(sorted(seats, key=lambda s: s == self.viewer))
+
+    def foe(self, seat: str, n: int | None = None) -> str:
+        """Who `seat` faces at flag `n` (for two players, at every flag)."""
+        if not self.three:
+            return OTHER[seat]
+        if n is None:
+            raise ValueError("three players: the opponent depends on the flag")
+        return next(s for s in self.flag_seats(n) if s != seat)
+
+    def opponents(self) -> tuple[str, ...]:
+        """The other seats, left one first (R47: the left front's opponent, then the right front's)."""
+        if not self.three:
+            return (OTHER[self.viewer],)
+        geo = self.geo
+        return (geo.left, geo.right) if isinstance(geo, layout.Line3) else ()
+
+    def backs_key(self, seat: str) -> str:
+        """The rects key of `seat`'s hand backs: "back" at the bottom of a screen with no hand, "opp" across
+        the table, "opp-west" and "opp-east" for the two opponents of the three-player game."""
+        if seat == self.viewer:
+            return "back"
+        return f"opp-{seat}" if self.three else "opp"
+
+    @property
     def my_turn(self) -> bool:
         return (self.table.result is None and not self.hidden and self.table.to_move == self.viewer
                 and self.viewer in self.table.local_seats)
@@ -112,6 +153,7 @@ class BoardScene(Scene):
         """Re-read the table after it changed: view, legal actions, claimable flags, targets."""
         self.lang = language()
         self.view = self.table.view(self.viewer)
+        self.geo = layout.geometry(self.view["rules"], self.viewer)
         self.legal = self.table.legal_actions() if self.my_turn else []
         self.flow.reset(self.legal, self.viewer)
         self.ref = Referee(self.view, self.viewer, self.names)
@@ -119,7 +161,7 @@ class BoardScene(Scene):
         # R9: a pass is the whole turn, so when Pass is all there is, no flag is offered to claim (it stays
         # provable until a card can be played, or both pass: R39)
         self.claimable = [] if self.forced_pass() else self.provable
-        self.labels = {(n, s): self.ref.label(n, s) for n in range(1, 10) for s in ("north", "south")}
+        self.labels = {(n, s): self.ref.label(n, s) for n in range(1, 10) for s in self.flag_seats(n)}
         self.static_fresh = False
         self.relayout()
 
@@ -133,20 +175,23 @@ class BoardScene(Scene):
 
     def opp_tactics(self) -> int:
         """How many tactics cards the opponent holds: public (R45), 0 where a view does not say."""
+        if self.three:  # R46: no tactics in the three-player game
+            return 0
         return int(self.view.get("hand_tactics", {}).get(OTHER[self.viewer], 0))
 
     def tint(self, seat: str) -> tuple[int, int, int]:
         """A player's colour for the whole game (south amber, north blue), whichever side they sit on now."""
         from game.ui import art
 
-        return art.SEAT_TINT["bottom" if seat == "south" else "top"]
+        return art.SEAT_COLOURS.get(seat, art.SEAT_TINT["top"])
 
-    def side_of(self, seat: str) -> str:
-        return "bottom" if seat == self.viewer else "top"
+    def side_of(self, seat: str, n: int | None = None) -> str:
+        """Where `seat`'s cards lie (at flag `n`): "bottom", "top", or "left"/"right" on the far front."""
+        return self.geo.side_for(seat, n)
 
     def relayout(self) -> None:
         """Screen rectangles of everything that can be chosen (and of cards, for animations)."""
-        view, me, them = self.view, self.viewer, OTHER[self.viewer]
+        view, me, geo = self.view, self.viewer, self.geo
         targets: dict[Target, pygame.Rect] = {}
         rects: dict[Any, pygame.Rect] = {}
         hand = hand_order.ordered(view["hands"][me] or [], self.app.settings.hand_order)
@@ -157,28 +202,39 @@ class BoardScene(Scene):
             r = hand_rects[i].move(0, -30 if i in raised else 0)
             targets[("hand", card)] = r
             rects[("hand", card)] = r
-        for i, r in enumerate(layout.opponent_hand(view["hand_sizes"][them])):
-            rects[("opp", i)] = r
+        if self.three:
+            for seat, where in zip(self.opponents(), ("left", "right"), strict=False):
+                for i, r in enumerate(layout.opponent_hand3(view["hand_sizes"][seat], where)):
+                    rects[(self.backs_key(seat), i)] = r
+        else:
+            for i, r in enumerate(layout.opponent_hand(view["hand_sizes"][OTHER[me]])):
+                rects[("opp", i)] = r
         for n, flag in enumerate(view["flags"], start=1):
-            area = layout.side_area(n, "bottom")
-            targets[("flag", n)] = area.union(layout.pennant(n, self.pennant_shift(flag)))
-            for seat in (me, them):
+            if geo.is_far(n):  # the front between the two opponents: its cards can be looked at, not played to
+                for seat in self.flag_seats(n):
+                    for i, card in enumerate(flag[seat]):
+                        rects[("slot", n, seat, card)] = geo.slot(n, geo.side_for(seat, n), i)
+                continue
+            area = geo.side_area(n, "bottom")
+            targets[("flag", n)] = area.union(geo.pennant(n, self.pennant_shift(flag)))
+            for seat in (me, *(s for s in self.flag_seats(n) if s != me)):
                 cards = flag[seat]
-                side = self.side_of(seat)
+                side = self.side_of(seat, n)
                 for i, card in enumerate(cards):
-                    r = layout.slot(n, side, i)
+                    r = geo.slot(n, side, i, len(cards))
                     rects[("slot", n, seat, card)] = r
                     visible = r.copy()
                     if i < len(cards) - 1:  # an overlapped card: only its strip can be clicked
-                        visible.height = layout.OFFSET
+                        visible.height = layout.offset(len(cards))
                         if side == "top":
                             visible.bottom = r.bottom
                             visible.top = r.top
                     targets[("card", n, seat, card)] = visible
-        for d in ("troops", "tactics"):
+        for d in ("troops",) if self.three else ("troops", "tactics"):
             targets[("deck", d)] = layout.deck(d)
-        for seat in (me, them):
-            targets[("discard", seat)] = layout.discard(self.side_of(seat))
+        if not self.three:  # R46: no tactics, so nothing is ever discarded in the three-player game
+            for seat in (me, OTHER[me]):
+                targets[("discard", seat)] = layout.discard(self.side_of(seat))
         for name, rect in layout.button_rects(self.buttons()).items():
             targets[("button", name)] = rect
         menu = targets[("button", "menu")]  # "?" (the rules) shares the Menu button's row: one click away
@@ -194,8 +250,8 @@ class BoardScene(Scene):
             n = int(target[1])
             flag = self.view["flags"][n - 1]
             if self.flow.card is not None and self.flow.card not in ("fog", "mud"):
-                return layout.slot(n, "bottom", len(flag[self.viewer]))
-            return layout.pennant(n, self.pennant_shift(flag)).inflate(12, 8)
+                return self.geo.slot(n, "bottom", len(flag[self.viewer]))
+            return self.geo.pennant(n, self.pennant_shift(flag)).inflate(12, 8)
         return self.targets.get(target)
 
     def playable(self) -> set[Target]:
@@ -219,7 +275,13 @@ class BoardScene(Scene):
         owner = flag["claimed"]
         if owner is None:
             return 0
+        if self.viewer not in flag and isinstance(self.geo, layout.Line3):  # the far front: sideways, smaller
+            return -24 if owner == self.geo.left else 24
         return 42 if owner == self.viewer else -42
+
+    def claim_shift(self, seat: str, n: int) -> int:
+        """Where flag `n`'s pennant ends when `seat` claims it."""
+        return self.pennant_shift({**self.view["flags"][n - 1], "claimed": seat})
 
     # ------------------------------------------------------------------ focus
     def navigable(self) -> list[Target]:
@@ -312,6 +374,8 @@ class BoardScene(Scene):
             self.open_log()
         elif k is Kind.HINT:
             board_coach.ask_hint(self)
+        elif k is Kind.UNDO:
+            self.take_back()
         elif k is Kind.HELP:
             self.open_rules()
         elif k is Kind.FLAG:
@@ -376,7 +440,7 @@ class BoardScene(Scene):
         if hit in cands:
             return hit
         for n in range(1, 10):
-            if ("flag", n) in cands and layout.side_area(n, "bottom").collidepoint(pos):
+            if ("flag", n) in cands and self.geo.side_area(n, "bottom").collidepoint(pos):
                 return ("flag", n)
         return hit
 
@@ -448,7 +512,8 @@ class BoardScene(Scene):
         try:
             self.table.submit(action)
         except (IllegalAction, NotationError) as exc:
-            self.refuse(self.focus or ("button", "menu"), str(exc))
+            words = said(exc) if isinstance(exc, IllegalAction) else str(exc)
+            self.refuse(self.focus or ("button", "menu"), words[:1].upper() + words[1:] + ".")
             self.refresh()
             return
         self.last_turn = None  # the player acted: the other side's turn has been seen
@@ -476,13 +541,28 @@ class BoardScene(Scene):
         if not played:
             return
         seat = played[-1]["seat"]
+        self.turns = [*self.turns, (seat, played)][-len(self.seats):]
         if self.captions_turn_of(seat):
             self.last_turn = (seat, played)
+
+    def story(self) -> list[tuple[str, list[dict[str, Any]]]]:
+        """The other players' turns since the viewer's own, oldest first (both of them, for three players),
+        while the viewer has not acted; for two players, the one last turn."""
+        if self.last_turn is None:
+            return []
+        if not self.three:
+            return [self.last_turn]
+        out: list[tuple[str, list[dict[str, Any]]]] = []
+        for seat, events in reversed(self.turns):
+            if seat == self.viewer:
+                break
+            out.insert(0, (seat, events))
+        return out or [self.last_turn]
 
     def recall_last_turn(self) -> None:
         """After Continue: the other side's last turn, captioned and ringed as before the game was put away
         (unless the player here had acted since), from the log rebuilt from the record."""
-        self.last_turn, self.turn_events = None, []
+        self.last_turn, self.turn_events, self.turns = None, [], []
         for event in self.log:
             if event.get("seat") in self.table.local_seats and event["type"] not in ("turn", "game_over"):
                 self.last_turn = None  # the player acted: the other side's turn had been seen

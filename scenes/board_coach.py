@@ -13,7 +13,7 @@ import pygame
 from game.i18n import _
 from game.play.coach import Advice, Coach, advice_line
 from game.play.table import LocalTable
-from game.ui import art, layout
+from game.ui import art
 from game.ui.text import text
 from game.ui.widgets import chance_bar
 
@@ -99,12 +99,12 @@ def hint_rects(board: BoardScene) -> list[pygame.Rect]:
         if to:
             flag = board.view["flags"][int(to) - 1]
             if card in ("fog", "mud"):
-                out.append(layout.pennant(int(to), board.pennant_shift(flag)))
+                out.append(board.geo.pennant(int(to), board.pennant_shift(flag)))
             else:
-                out.append(layout.slot(int(to), "bottom", len(flag[me])))
+                out.append(board.geo.slot(int(to), "bottom", len(flag[me])))
     elif kind == "claim":
         flag = board.view["flags"][int(action["flag"]) - 1]
-        out.append(layout.pennant(int(action["flag"]), board.pennant_shift(flag)))
+        out.append(board.geo.pennant(int(action["flag"]), board.pennant_shift(flag)))
     elif kind == "draw":
         out.append(board.targets.get(("deck", str(action.get("deck", "troops")))))
     else:

@@ -8,7 +8,7 @@ import pygame
 
 from engine import OTHER
 from engine.cards import TROOP_BIT
-from game.i18n import N_, _
+from game.i18n import N_, _, ngettext
 from game.play.turn_words import turn_caption, turn_marks
 from game.play.words import card_short, card_words
 from game.ui import art, battlefield, card_art, effects, layout
@@ -24,26 +24,31 @@ if TYPE_CHECKING:
 BUTTON_LABELS = {"pass": N_("Pass"), "done": N_("Done claiming"), "scout": N_("Play Scout"), "return": N_("Put back"),
                  "log": N_("Game log"), "menu": N_("Menu"), "undo": N_("Take back"), "rules": N_("?"),
                  "hint": N_("Hint")}
-BUTTON_KEYS = {"log": Kind.LOG, "menu": Kind.MENU, "rules": Kind.HELP, "hint": Kind.HINT}
+FOCUS_W = 9  # the keyboard/controller focus ring's white band, in logical pixels (a 1280x720 TV still shows 6)
+BUTTON_KEYS = {"log": Kind.LOG, "menu": Kind.MENU, "rules": Kind.HELP, "hint": Kind.HINT, "undo": Kind.UNDO}
 
 
 # ---------------------------------------------------------------------- still layer
-def base_layer() -> pygame.Surface:
-    """Felt, the flag band and column lines: the same for every game, drawn once."""
-    global _BASE
-    if _BASE is None:
+def base_layer(players: int = 2) -> pygame.Surface:
+    """Felt, the flag band and column lines: the same for every game of so many players, drawn once."""
+    if players not in _BASES:
         surf = pygame.Surface((layout.W, layout.H))
-        battlefield.board_base(surf)
-        _BASE = surf.convert() if pygame.display.get_surface() else surf
-    return _BASE
+        if players == 3:
+            battlefield.board_base3(surf)
+        else:
+            battlefield.board_base(surf)
+        _BASES[players] = surf.convert() if pygame.display.get_surface() else surf
+    return _BASES[players]
 
 
-_BASE: pygame.Surface | None = None
+_BASES: dict[int, pygame.Surface] = {}
 COLUMN_KEYS = ("slot", "pennant")
 
 
-def _column_region(n: int) -> pygame.Rect:
-    col = layout.column(n)
+def _column_region(board: BoardScene, n: int) -> pygame.Rect:
+    col = board.geo.column(n)
+    if board.geo.is_far(n):
+        return col.copy()
     return pygame.Rect(col.x + 1, layout.TOP_AREA[0] - 4, col.width - 1, layout.HAND_TOP - layout.TOP_AREA[0] + 60)
 
 
@@ -56,9 +61,9 @@ def still_layer(board: BoardScene) -> pygame.Surface:
     changed = hidden ^ board.static_hidden
     if board.static is not None and board.static_fresh and all(k[0] in COLUMN_KEYS for k in changed):
         flags = {int(k[1]) for k in changed}
-        base = base_layer()
+        base = base_layer(board.geo.players)
         for n in sorted(flags):
-            region = _column_region(n)
+            region = _column_region(board, n)
             board.static.blit(base, region, region)
             _column(board.static, board, n, hidden)
         board.static_hidden = hidden
@@ -67,15 +72,19 @@ def still_layer(board: BoardScene) -> pygame.Surface:
         surf = pygame.Surface((layout.W, layout.H))
         board.static = surf.convert() if pygame.display.get_surface() else surf
     surf = board.static
-    surf.blit(base_layer(), (0, 0))
+    surf.blit(base_layer(board.geo.players), (0, 0))
     for n in range(1, 10):
         _column(surf, board, n, hidden)
-    _top_strip(surf, board, hidden)
     view = board.view
-    for d in ("tactics", "troops"):
-        _deck(surf, d, view["decks"][d])
-    for seat in (OTHER[board.viewer], board.viewer):
-        _discard(surf, board, seat, hidden)
+    if board.three:
+        _top_strip3(surf, board, hidden)
+        _deck(surf, "troops", view["decks"]["troops"])
+    else:
+        _top_strip(surf, board, hidden)
+        for d in ("tactics", "troops"):
+            _deck(surf, d, view["decks"][d])
+        for seat in (OTHER[board.viewer], board.viewer):
+            _discard(surf, board, seat, hidden)
     board.static_hidden = hidden
     board.static_fresh = True
     return surf
@@ -85,23 +94,27 @@ def _column(surf: pygame.Surface, board: BoardScene, n: int, hidden: frozenset[A
     """One flag: its faded losing half, both formations, the pennant and the formation labels."""
     flag = board.view["flags"][n - 1]
     owner = flag["claimed"]
+    geo = board.geo
+    far = geo.is_far(n)
     if owner is not None:
-        lose = layout.side_area(n, board.side_of(OTHER[owner]))
+        lose = geo.side_area(n, board.side_of(board.foe(owner, n), n))
         surf.blit(art.shade(lose.size, 90), lose.topleft)
-    for seat in (OTHER[board.viewer], board.viewer):
+    for seat in board.flag_seats(n):
         _formation(surf, board, n, flag, seat, hidden)
     if ("pennant", n) not in hidden:
         draw_pennant(surf, board, n, flag, board.pennant_shift(flag))
-    for seat in ("north", "south"):
+    if far:
+        return
+    for seat in board.flag_seats(n):
         label = board.labels.get((n, seat))
         if label and owner is None:  # never wider than its column: neighbours' labels must not run together
             img = fitted(label, 28, layout.COL_W - 16, art.CREAM, "condensed")
-            surf.blit(img, img.get_rect(center=layout.label_pos(n, board.side_of(seat))))
+            surf.blit(img, img.get_rect(center=geo.label_pos(n, board.side_of(seat, n))))
 
 
 def draw_pennant(surf: pygame.Surface, board: BoardScene, n: int, flag: dict[str, Any], shift: int,
                  glow: float = 0.0, wave: float | None = None) -> None:
-    r = layout.pennant(n, shift)
+    r = board.geo.pennant(n, shift)
     owner = flag["claimed"]
     battlefield.standard(surf, r, n, battlefield.FLAG_CLOTH if owner is None else board.tint(owner), wave)
     x = r.x - 6
@@ -120,17 +133,20 @@ def draw_pennant(surf: pygame.Surface, board: BoardScene, n: int, flag: dict[str
 
 def _formation(surf: pygame.Surface, board: BoardScene, n: int, flag: dict[str, Any], seat: str,
                hidden: frozenset[Any]) -> None:
-    side = board.side_of(seat)
+    side = board.side_of(seat, n)
+    geo = board.geo
     cards = flag[seat]
     order = list(enumerate(cards))
-    if side == "top":
+    if side in ("top", "left"):
         order.reverse()  # nearer cards overlap further ones, leaving each numeral in view
+    size = geo.card_size(n)
     if flag["claimed"] is None and len(cards) < (4 if flag["mud"] else 3):
-        pygame.draw.rect(surf, (52, 84, 72), layout.slot(n, side, len(cards)), 2, border_radius=10)
+        radius = 10 if size == "table" else 7
+        pygame.draw.rect(surf, (52, 84, 72), geo.slot(n, side, len(cards)), 2, border_radius=radius)
     for i, card in order:
         if ("slot", n, seat, card) in hidden:
             continue
-        surf.blit(card_art.face(card, "table"), layout.slot(n, side, i))
+        surf.blit(card_art.face(card, size), geo.slot(n, side, i, len(cards)))
 
 
 def _top_strip(surf: pygame.Surface, board: BoardScene, hidden: frozenset[Any]) -> None:
@@ -158,11 +174,60 @@ def _top_strip(surf: pygame.Surface, board: BoardScene, hidden: frozenset[Any]) 
         surf.blit(info, (right - info.get_width(), 96))
 
 
-def _name_img(name: str, colour: tuple[int, int, int]) -> pygame.Surface:
+SEAT_WORDS = {"south": N_("South"), "west": N_("West"), "east": N_("East"), "north": N_("North")}
+
+
+def seat_word(seat: str) -> str:
+    """'West': the three-player seats are named in captions, so two bots of one level stay apart."""
+    return _(SEAT_WORDS.get(seat, seat))
+
+
+def _top_strip3(surf: pygame.Surface, board: BoardScene, hidden: frozenset[Any]) -> None:
+    """Three players: each opponent's name, flags and card backs above their front (the left one's on the
+    left), the viewer's own name and flags in the middle."""
+    view = board.view
+    for seat, where in zip(board.opponents(), ("left", "right"), strict=False):
+        size = view["hand_sizes"][seat]
+        key = board.backs_key(seat)
+        for i, r in enumerate(layout.opponent_hand3(size, where)):
+            if (key, i) not in hidden:
+                surf.blit(card_art.back("troops", "small"), r)
+        name = _name_img(board.names[seat], board.tint(seat), layout.NAME3_W)
+        held = sum(1 for f in view["flags"] if f["claimed"] == seat)
+        info = fitted(_("{seat}  \u00b7  flags: {n}  \u00b7  in hand: {hand}", seat=seat_word(seat), n=held, hand=size),
+                      26, layout.OPP3_X - 36, art.MUTED)
+        if where == "left":
+            surf.blit(name, (28, 16))
+            surf.blit(info, (30, 62))
+        else:
+            right = layout.W - 28
+            surf.blit(name, (right - name.get_width(), 16))
+            surf.blit(info, (right - info.get_width(), 62))
+    geo = board.geo
+    if isinstance(geo, layout.Line3):  # the far front: whose cards lie on which side of its flags
+        col = geo.column(geo.far[-1])
+        for seat, where in ((geo.left, "left"), (geo.right, "right")):
+            tag = fitted(seat_word(seat), 24, col.width // 2 - 24,
+                         board.tint(seat), "bold")
+            x = col.x + 16 if where == "left" else col.right - 16 - tag.get_width()
+            surf.blit(tag, (x, layout.TOP_AREA[0] + 8))
+    me = board.viewer
+    mine = sum(1 for f in view["flags"] if f["claimed"] == me)
+    name = _name_img(board.names[me], board.tint(me), 420)
+    surf.blit(name, name.get_rect(midtop=(layout.W // 2, 10)))
+    info = fitted(_("{seat}  \u00b7  flags: {n}", seat=seat_word(me), n=mine), 26, 420, art.MUTED)
+    surf.blit(info, info.get_rect(midtop=(layout.W // 2, 58)))
+    watching = getattr(board.table, "watching", 0)
+    if watching:
+        img = text(_("Watchers: {n}", n=watching), 24, art.MUTED)
+        surf.blit(img, img.get_rect(midtop=(layout.W // 2, 84)))
+
+
+def _name_img(name: str, colour: tuple[int, int, int], width: int = layout.NAME_W) -> pygame.Surface:
     img = shadowed(name, 40, colour)
-    if img.get_width() <= layout.NAME_W:
+    if img.get_width() <= width:
         return img
-    return fitted(name, 40, layout.NAME_W, colour, "bold")
+    return fitted(name, 40, width, colour, "bold")
 
 
 def _deck(surf: pygame.Surface, deck: str, count: int) -> None:
@@ -218,7 +283,7 @@ def draw(board: BoardScene, surface: pygame.Surface) -> None:
             art.blit_glow(surface, board.rects[("slot", target[1], target[2], target[3])], art.HILITE, 1.0, spread=14)
     for anim in board.anims.slides:
         flag = board.view["flags"][anim.flag - 1]
-        effects.claim_ring(surface, layout.pennant(anim.flag, anim.offset(now)).center,
+        effects.claim_ring(surface, board.geo.pennant(anim.flag, anim.offset(now)).center,
                            (now - anim.start) / max(0.01, anim.duration))
         draw_pennant(surface, board, anim.flag, flag, anim.offset(now), wave=anim.wave(now))
     _hand(board, surface, now)
@@ -246,7 +311,7 @@ def _claim_glows(board: BoardScene, surface: pygame.Surface, now: float) -> None
     strength = 0.55 + 0.45 * pulse(now, 1.4)
     for n in board.claimable:
         flag = board.view["flags"][n - 1]
-        r = layout.pennant(n, board.pennant_shift(flag)).inflate(24, 12)
+        r = board.geo.pennant(n, board.pennant_shift(flag)).inflate(24, 12)
         art.blit_glow(surface, r, art.GOOD, strength, spread=26)
         pygame.draw.rect(surface, art.GOOD, r, 4, border_radius=14)
 
@@ -294,10 +359,12 @@ def _focus(board: BoardScene, surface: pygame.Surface, now: float) -> None:
     rect = (base or board.targets[target]).move(board.anims.shake_offset(target, now), 0)
     if target[0] == "hand" and target == board.hover and target in board.flow.candidates():
         rect = rect.move(0, -12)
-    if show:  # white with a dark edge: never mistaken for the gold glow of a legal target
-        pygame.draw.rect(surface, (16, 20, 20), rect.inflate(22, 22), 3, border_radius=16)
-        pygame.draw.rect(surface, (255, 255, 255), rect.inflate(16, 16), 5, border_radius=15)
-        pygame.draw.rect(surface, (16, 20, 20), rect.inflate(6, 6), 2, border_radius=13)
+    if show:  # white with a dark edge: never mistaken for the gold glow of a legal target; FOCUS_W thick,
+        # so it still reads on a TV across the room with the picture scaled down (issue 31)
+        pygame.draw.rect(surface, (16, 20, 20), rect.inflate(20 + 2 * FOCUS_W, 20 + 2 * FOCUS_W), 4, border_radius=18)
+        pygame.draw.rect(surface, (255, 255, 255), rect.inflate(12 + 2 * FOCUS_W, 12 + 2 * FOCUS_W), FOCUS_W,
+                         border_radius=16)
+        pygame.draw.rect(surface, (16, 20, 20), rect.inflate(12, 12), 3, border_radius=13)
     else:
         pygame.draw.rect(surface, (255, 255, 255), rect.inflate(10, 10), 3, border_radius=14)
 
@@ -352,8 +419,9 @@ def prompt_lines(board: BoardScene) -> list[str]:
         if len(chosen) < need:
             more = need - len(chosen)
             if chosen:
-                return [_("Scout: pick {n} more card(s) to put back, in order.", n=more)]
-            return [_("Scout: pick {n} card(s) to put back, in order.", n=more)]
+                return [ngettext("Scout: pick {n} more card to put back.",
+                                 "Scout: pick {n} more cards to put back, in order.", more)]
+            return [ngettext("Scout: pick {n} card to put back.", "Scout: pick {n} cards to put back, in order.", more)]
         return [_("Put back {cards}? Choose Put back.", cards=", ".join(chosen))]
     if card is None:
         legal = board.rules_legal()
@@ -486,7 +554,7 @@ def _thinking(board: BoardScene, surface: pygame.Surface, now: float) -> None:
     if seat is None:
         return
     dots = "." * (1 + int(now * 3) % 3)
-    box = layout.CAPTION_RECT
+    box = board.geo.caption
     img = fitted(_("{who} is thinking", who=board.names[seat]) + dots, 32, box.width - 36, art.HILITE, "bold")
     art.panel(surface, box, alpha=210, radius=14, border=art.GOLD_DARK)
     surface.blit(img, (box.x + 18, box.centery - img.get_height() // 2))
@@ -495,15 +563,17 @@ def _thinking(board: BoardScene, surface: pygame.Surface, now: float) -> None:
 CAPTION_SIZES = (26, 24, 22, 20, 18)
 
 
-def caption_lines(words: str, width: int) -> tuple[list[str], int]:
-    """The caption wrapped into the caption box: the largest size at which it takes at most three lines."""
+def caption_lines(words: str, width: int, box: pygame.Rect = layout.CAPTION_RECT) -> tuple[list[str], int]:
+    """The caption wrapped into the caption box: the largest size at which it fits its height.
+    Sentences (one per turn, for three players) start on lines of their own."""
+    sentences = words.split("\n")
     for size in CAPTION_SIZES:
-        lines = wrap(words, size, width, "condensed", probe=True)
-        if len(lines) * step_of(size, 1.2) <= layout.CAPTION_RECT.height - 12:
+        lines = [line for part in sentences for line in wrap(part, size, width, "condensed", probe=True)]
+        if len(lines) * step_of(size, 1.2) <= box.height - 12:
             return lines, size
     size = CAPTION_SIZES[-1]
-    lines = wrap(words, size, width, "condensed")
-    _too_tall(words, layout.CAPTION_RECT.height - 12, len(lines) * step_of(size, 1.2))
+    lines = [line for part in sentences for line in wrap(part, size, width, "condensed")]
+    _too_tall(words, box.height - 12, len(lines) * step_of(size, 1.2))
     return lines, size
 
 
@@ -512,30 +582,54 @@ def _caption(board: BoardScene, surface: pygame.Surface) -> None:
     a hint asked for takes that place until the player acts."""
     hint = board_coach.hint_words(board)
     if hint and not board.hidden:
-        box = layout.CAPTION_RECT
+        box = board.geo.caption
         art.panel(surface, box, alpha=225, radius=14, border=art.GOOD)
-        lines, size = caption_lines(hint, box.width - 28)
+        lines, size = caption_lines(hint, box.width - 28, box)
         height = len(lines) * step_of(size, 1.2)
         blit_lines(surface, lines, size, art.CREAM, (box.x + 14, box.centery - height // 2), "condensed",
                    spacing=step_of(size, 1.2) / size)
         return
     if board.last_turn is None or board.hidden or board.table.thinking is not None:
         return
-    seat, events = board.last_turn
-    box = layout.CAPTION_RECT
+    seat = board.last_turn[0]
+    box = board.geo.caption
     art.panel(surface, box, alpha=215, radius=14, border=board.tint(seat))
-    spectator = not board.table.local_seats  # the table or a watcher: name whose card was taken
-    lines, size = caption_lines(turn_caption(seat, events, board.names, spectator), box.width - 28)
+    lines, size = caption_lines(story_words(board), box.width - 28, box)
     height = len(lines) * step_of(size, 1.2)
     blit_lines(surface, lines, size, art.CREAM, (box.x + 14, box.centery - height // 2), "condensed",
                spacing=step_of(size, 1.2) / size)
+
+
+def story_words(board: BoardScene) -> str:
+    """The caption: the other side's last turn; for three players each turn since the viewer's own, one
+    sentence a line, each led by its seat ("West: blue 9 to flag 8.")."""
+    spectator = not board.table.local_seats
+    if not board.three:
+        assert board.last_turn is not None
+        seat, events = board.last_turn
+        return turn_caption(seat, events, board.names, spectator)
+    lines = []
+    for seat, events in board.story():
+        names = {**board.names, seat: _("{seat} · {name}", seat=seat_word(seat), name=board.names[seat])}
+        lines.append(turn_caption(seat, events, names, spectator))
+    return "\n".join(lines)
 
 
 def mark_rects(board: BoardScene) -> list[pygame.Rect]:
     """Where the other side's last turn left its cards: each is ringed until the player here acts."""
     if board.last_turn is None or board.hidden:
         return []
-    seat, events = board.last_turn
+    return [r for _seat, rects in story_marks(board) for r in rects]
+
+
+def story_marks(board: BoardScene) -> list[tuple[str, list[pygame.Rect]]]:
+    """Each turn of the story with the places it touched: ringed in that player's colour."""
+    if board.last_turn is None or board.hidden:
+        return []
+    return [(seat, _turn_rects(board, seat, events)) for seat, events in board.story()]
+
+
+def _turn_rects(board: BoardScene, seat: str, events: list[dict[str, Any]]) -> list[pygame.Rect]:
     hidden = board.anims.hidden()
     out: list[pygame.Rect] = []
     for key in sorted(turn_marks(seat, events), key=str):
@@ -546,30 +640,39 @@ def mark_rects(board: BoardScene) -> list[pygame.Rect]:
             cards = board.view["flags"][key[1] - 1][key[2]]
             if r is None:
                 continue
-            if board.side_of(key[2]) == "top" and cards and cards[0] != key[3]:
-                r = pygame.Rect(r.x, r.y, r.width, layout.OFFSET + 4)  # a further card: only its top shows
+            side = board.side_of(key[2], key[1])
+            if side == "top" and cards and cards[0] != key[3]:
+                r = pygame.Rect(r.x, r.y, r.width, layout.offset(len(cards)) + 4)  # a further card: only its top shows
+            elif side == "left" and cards and cards[-1] != key[3]:
+                r = pygame.Rect(r.x, r.y, layout.FAR_STEP + 4, r.height)  # the far front: only its strip
+            elif side == "right" and cards and cards[-1] != key[3]:
+                r = pygame.Rect(r.x, r.y, layout.FAR_STEP + 4, r.height)
             out.append(r)
         elif key[0] == "pennant":
             flag = board.view["flags"][key[1] - 1]
             if ("pennant", key[1]) not in hidden:
-                out.append(layout.pennant(key[1], board.pennant_shift(flag)).inflate(16, 10))
+                out.append(board.geo.pennant(key[1], board.pennant_shift(flag)).inflate(16, 10))
         elif key[0] == "discard":
             out.append(layout.discard(board.side_of(key[1])))
         elif key[0] == "drawn" and board.side_of(seat) == "top":
-            backs = layout.opponent_hand(board.view["hand_sizes"][seat])
+            bkey = board.backs_key(seat)
+            count = board.view["hand_sizes"][seat]
+            backs = [board.rects[(bkey, i)] for i in range(count) if (bkey, i) in board.rects] \
+                if board.three else layout.opponent_hand(count)
             tactics = min(len(backs), board.opp_tactics())
             kind = backs[len(backs) - tactics:] if key[1] == "tactics" else backs[:len(backs) - tactics]
-            out += [r for i, r in enumerate(kind[-key[2]:]) if ("opp", backs.index(r)) not in hidden]
+            out += [r for i, r in enumerate(kind[-key[2]:]) if (bkey, backs.index(r)) not in hidden]
     return out
 
 
 def _marks(board: BoardScene, surface: pygame.Surface, now: float) -> None:
     if board.last_turn is None:
         return
-    colour = board.tint(board.last_turn[0])
-    for r in mark_rects(board):
-        art.blit_glow(surface, r, colour, 0.7, spread=10)
-        pygame.draw.rect(surface, colour, r.inflate(8, 8), 4, border_radius=12)
+    for seat, rects in story_marks(board):
+        colour = board.tint(seat)
+        for r in rects:
+            art.blit_glow(surface, r, colour, 0.7, spread=10)
+            pygame.draw.rect(surface, colour, r.inflate(8, 8), 4, border_radius=12)
 
 
 def _victory(board: BoardScene, surface: pygame.Surface, now: float) -> None:
@@ -584,7 +687,7 @@ def _victory(board: BoardScene, surface: pygame.Surface, now: float) -> None:
     if quiet:
         effects.dusk(surface)
     strength = 0.4 if quiet else 0.5 + 0.5 * pulse(now, 1.0)
-    won = [layout.pennant(n, board.pennant_shift(flag)) for n, flag in enumerate(board.view["flags"], start=1)
+    won = [board.geo.pennant(n, board.pennant_shift(flag)) for n, flag in enumerate(board.view["flags"], start=1)
            if flag["claimed"] == winner]
     for r in won:
         art.blit_glow(surface, r.inflate(30, 16), art.HILITE, strength, spread=26)

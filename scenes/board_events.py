@@ -41,7 +41,7 @@ def on_event(board: BoardScene, event: dict[str, Any], before: dict[Any, pygame.
         toast = tactic_toast(event, board.names, not board.table.local_seats)
         if toast is not None:
             board.say([toast[1]], title=toast[0], queued=True)
-    elif kind == "turn" and board.hotseat:
+    elif kind == "turn" and board.hotseat and _passes_to(board, event["seat"]):
         board.pending_pass = event["seat"]
     elif kind == "game_over":
         board.pending_results = True
@@ -59,17 +59,25 @@ def on_event(board: BoardScene, event: dict[str, Any], before: dict[Any, pygame.
         _return(board, event, before)
 
 
+def _passes_to(board: BoardScene, seat: str) -> bool:
+    """Hot-seat: the device goes to `seat` when a person there takes over from someone else (for three
+    players a bot's turn passes nothing: the device stays where it is until a person's turn comes)."""
+    if not board.three:
+        return True
+    return seat in board.table.local_seats and (seat != board.viewer or board.hidden)
+
+
 def _claim(board: BoardScene, event: dict[str, Any]) -> None:
     seat, n = event["seat"], event["flag"]
     who = board.names[seat]
-    proof = proof_words(event.get("proof", {}), board.names[OTHER[seat]], who)  # from its parts, any language
+    proof = proof_words(event.get("proof", {}), board.names[board.foe(seat, n)], who)  # from its parts, any language
     shown = {id(t) for t in board.toasts}
     board.say([proof[0].upper() + proof[1:] if proof else ""], title=_("{who} takes flag {flag}", who=who, flag=n),
               good=True, queued=seat != board.viewer)  # your own claim answers at once
     banner = next((t for t in board.toasts if id(t) not in shown), None)  # the tutorial says it in its panel
     if board.speed > 0:
         duration = SLIDE * board.speed
-        shift = 42 if seat == board.viewer else -42
+        shift = board.claim_shift(seat, n)
         start = board.anims.slot_start(board.clock, duration)
         board.anims.slides.append(Slide(n, shift, start, duration))
         late = start + duration - banner.start if banner is not None else 0.0
@@ -89,7 +97,7 @@ def _fly(board: BoardScene, card: str, src: pygame.Rect | None, dst: pygame.Rect
 
 def _backs_key(board: BoardScene, seat: str) -> str:
     """Hidden hands are drawn as backs: "opp" across the table, "back" at the bottom of a screen with no hand."""
-    return "back" if seat == board.viewer else "opp"
+    return board.backs_key(seat)
 
 
 def _hand_source(board: BoardScene, seat: str, card: str, before: dict[Any, pygame.Rect]) -> pygame.Rect | None:
@@ -104,11 +112,12 @@ def _play(board: BoardScene, event: dict[str, Any], before: dict[Any, pygame.Rec
     src = _hand_source(board, seat, card, before)
     side = board.side_of(seat)
     if card in ("fog", "mud"):
-        _fly(board, card, src, layout.pennant(event["flag"]), "small")
+        _fly(board, card, src, board.geo.pennant(event["flag"]), "small")
         return
     if "flag" in event:
         landing = board.rects.get(("slot", event["flag"], seat, card))
-        _fly(board, card, src, landing, "table", hides=("slot", event["flag"], seat, card))
+        size = board.geo.card_size(event["flag"])
+        _fly(board, card, src, landing, size, hides=("slot", event["flag"], seat, card))
         return
     # guile tactics: the card goes face up beside its owner's deck
     _fly(board, card, src, layout.discard(side), "table", hides=("discard", seat, card))

@@ -74,12 +74,16 @@ class ContinueScene(MenuScene):
             r = pygame.Rect(0, 0, 96, 84)
             r.center = (960 + (i - 4) * 118, y + 42)
             owner = flag.claimed
-            colour = art.SEAT_TINT["bottom" if owner == "south" else "top"] if owner else (86, 100, 92)
+            colour = art.SEAT_COLOURS.get(owner, art.SEAT_TINT["top"]) if owner else (86, 100, 92)
             pygame.draw.rect(surface, colour, r, border_radius=14)
             num = text(str(i + 1), 40, art.INK, "bold")
             surface.blit(num, num.get_rect(center=r.center))
-        key = fitted(_("Flags held: {south}'s amber, {north}'s blue", south=names["south"], north=names["north"]),
-                     28, 1320, art.MUTED)
+        if len(game.seats) == 3:
+            words = _("Flags held: {south}'s amber, {west}'s blue, {east}'s silver", south=names["south"],
+                      west=names["west"], east=names["east"])
+        else:
+            words = _("Flags held: {south}'s amber, {north}'s blue", south=names["south"], north=names["north"])
+        key = fitted(words, 28, 1320, art.MUTED)
         surface.blit(key, key.get_rect(midtop=(960, y + 96)))
 
 
@@ -103,8 +107,7 @@ class ContinueListScene(MenuScene):
         """All kinds together, the latest first: couch sittings, LAN games hosted here and joined from here."""
         out: list[tuple[str, Item]] = []
         for saved in self.saves:
-            names = shown_names(saved.names)  # a bot's name in the current language, as on the board
-            label = _("{south} against {north}", south=names["south"], north=names["north"])
+            label = describe(saved)[0]  # "Ana against Ben", or for three "Ana, Ben and Bot (easy)"
             out.append((str(saved.data["saved"]), Item(label, self._open(saved), detail=self._detail(saved),
                                                        hint=f"{opponent_words(saved)}: {describe(saved)[-2]}")))
         for lan in self.lan:

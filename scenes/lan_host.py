@@ -49,6 +49,7 @@ STARTS = ("random", "host", "guest")
 #: Host -> On this screen: a player with a hand, or the table the room watches (no hand here)
 SCREENS = ("player", "table")
 SCREEN_WORDS = {"player": N_("you play"), "table": N_("the table (no hand)")}
+PLAYERS = ("2", "3")
 
 
 def match_option(play: str) -> dict[str, Any] | None:
@@ -84,8 +85,9 @@ class HostLobbyScene(MenuScene):
     menu_top = 300
 
     def __init__(self, app: App, bind: str = "0.0.0.0", advertise: bool = True, port: int = DEFAULT_PORT,
-                 table: bool = False) -> None:
+                 table: bool = False, players: int = 2) -> None:
         self.table = table
+        self.players = players  # 3: south, west and east, troops only (R46)
         self.tactics = True
         self.timing = "standard"
         self.starts = "random"
@@ -122,6 +124,11 @@ class HostLobbyScene(MenuScene):
                 Item(_("On this screen"), choices=SCREENS, index=SCREENS.index("table" if self.table else "player"),
                      show=lambda v: _(SCREEN_WORDS[v]), on_change=self._set_table,
                      hint=_("As the table: two players join from their own screens; the room watches here")),
+                Item(_("Players"), choices=PLAYERS, index=PLAYERS.index(str(self.players)),
+                     on_change=lambda v: self._set_players(int(v)),
+                     hint=_("Three players play troops only: no tactics cards")),
+                Item(_("Tactics cards"), choices=("off",), show=lambda v: _("off (three players)"),
+                     hint=_("Three players play troops only: no tactics cards")) if self.players == 3 else
                 Item(_("Tactics cards"), choices=("on", "off"), index=0 if self.tactics else 1,
                      show=lambda v: _("on") if v == "on" else _("off"),
                      on_change=lambda v: setattr(self, "tactics", v == "on")),
@@ -130,7 +137,7 @@ class HostLobbyScene(MenuScene):
                 Item(_("Play"), choices=PLAY_CHOICES, index=PLAY_CHOICES.index(self.play),
                      show=lambda v: _(PLAY_WORDS[v]), on_change=lambda v: setattr(self, "play", v),
                      hint=_("A match scores each game; the winner starts the next")),
-                *([] if self.table else [
+                *([] if self.table or self.players == 3 else [
                     Item(_("Who starts"), choices=STARTS, index=STARTS.index(self.starts),
                          show=lambda v: _(STARTS_WORDS[v]), on_change=lambda v: setattr(self, "starts", v))]),
                 Item(_("Open the lobby"), self.open_lobby, hint=_("Guests find this game on the LAN")),
@@ -156,7 +163,9 @@ class HostLobbyScene(MenuScene):
                 Item(_("Refuse"), lambda: self.answer(False), hint=_("A new join code is drawn")),
             ]
         joined = self.joined
-        waiting = _("Waiting for two players to join") if self.host.table else _("Waiting for a guest to join")
+        waiting = (_("Waiting for three players to join") if len(self.host.remotes) == 3
+                   else _("Waiting for two players to join") if len(self.host.remotes) == 2
+                   else _("Waiting for a guest to join"))
         return [
             Item(_("Start the game"), self.start, enabled=joined, hint="" if joined else waiting),
             Item(_("Close the lobby"), self.back),
@@ -165,6 +174,14 @@ class HostLobbyScene(MenuScene):
     def _set_table(self, value: str) -> None:
         """The table has no seat, so "Who starts" leaves the list (the seed chooses, R5)."""
         self.table = value == "table"
+        self._refresh_items()
+
+    def _set_players(self, value: int) -> None:
+        """Three players: the tactics choice says "off" (R46) and "Who starts" leaves (a random seat starts)."""
+        self.players = value
+        self._refresh_items()
+
+    def _refresh_items(self) -> None:
         focus = self.menu.focus
         self.menu.items = self.items()
         self.menu.focus = focus
@@ -177,10 +194,12 @@ class HostLobbyScene(MenuScene):
     def open_lobby(self) -> None:
         """A new game; it is saved (one save per peer) once its guests have joined, and a guest with whom
         an unfinished game is kept brings the question "continue it, or start anew?" first."""
-        first = None if self.table else {"random": None, "host": "south", "guest": "north"}[self.starts]
+        first = None if self.table or self.players == 3 else \
+            {"random": None, "host": "south", "guest": "north"}[self.starts]
         from game.keep.lan_store import host_save_for
 
-        self.host = open_host(Rules(self.tactics, self.timing), first, self.player_name, self.bind, self.port,
+        rules = Rules(self.tactics and self.players == 2, self.timing, self.players)
+        self.host = open_host(rules, first, self.player_name, self.bind, self.port,
                               match_option(self.play), table=self.table)
         self.host.save_path_for = host_save_for
         if self.advertise:
@@ -380,6 +399,10 @@ class HostLobbyScene(MenuScene):
             if self.table:
                 words = _("This screen is the table: it shows the board to the room and no hand. Two players "
                           "join from their own computers, each seeing only their own hand; others may watch.")
+            if self.table and self.players == 3:
+                words = _("This screen is the table: it shows the whole table to the room and no hand. Three "
+                          "players join from their own computers or phones, each seeing only their own hand; "
+                          "others may watch.")
             words += "\n" + _("Phones can play too: the lobby shows a code to scan, no app needed.")
             for line in wrap(words, 30, inner):
                 img = fitted(line, 30, inner, art.CREAM)
@@ -455,11 +478,26 @@ class HostLobbyScene(MenuScene):
             if not here:
                 return _("Waiting for a guest to join\u2026"), art.MUTED
             return _("{name} has joined: ready to start", name=here[0]), art.GOOD
+        if len(host.remotes) == 3:
+            return _three_status(here)
         if not here:
             return _("Waiting for two players to join\u2026"), art.MUTED
         if len(here) == 1:
             return _("{name} has joined; waiting for a second player\u2026", name=here[0]), art.MUTED
         return _("{south} and {north} have joined: ready to start", south=here[0], north=here[1]), art.GOOD
+
+
+def _three_status(here: list[str]) -> tuple[str, tuple[int, int, int]]:
+    """Who of a three-player table's players has joined, in the order they took their seats."""
+    if not here:
+        return _("Waiting for three players to join\u2026"), art.MUTED
+    if len(here) == 1:
+        return _("{name} has joined; waiting for two more players\u2026", name=here[0]), art.MUTED
+    if len(here) == 2:
+        return _("{first} and {second} have joined; waiting for a third player\u2026", first=here[0],
+                 second=here[1]), art.MUTED
+    return _("{south}, {west} and {east} have joined: ready to start", south=here[0], west=here[1],
+             east=here[2]), art.GOOD
 
 
 def _address(advertiser: Advertiser | None) -> str:

@@ -318,7 +318,8 @@ class GuestWaitScene(Scene):
                 return _("The host is not hosting this game now"), [
                     _("Ask them to continue it from their Continue list, then try again"),
                     _("Your note of the game is kept")], art.BAD
-            return _("The host refused"), [refusal_words(guest.refused)], art.BAD
+            code, fields = guest.refused_as or (None, {})
+            return _("The host refused"), [refusal_words(code, fields, guest.refused)], art.BAD
         if guest.asking:
             return _("Asking the host to let you in\u2026"), [_("The host's player accepts or refuses you")], \
                 art.MUTED

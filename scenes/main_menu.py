@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.i18n import N_, _
+from game.i18n import N_, _, ngettext
 from game.ui.widgets import Item
 
 from .menu_base import MenuScene
@@ -23,7 +23,7 @@ class MainMenuScene(MenuScene):
         self.lan = lan_saves()  # LAN games hosted here (one per peer) and joined from here, beside the others
         count = len(self.saves) + len(self.lan)
         hint = _("Your unfinished game, exactly where it stopped") if count < 2 else \
-            _("{n} unfinished games: choose one", n=count)
+            ngettext("{n} unfinished game: choose one", "{n} unfinished games: choose one", count)
         resume = [Item(_("Continue"), self._continue, hint=hint)]
         return resume * (count > 0) + [
             Item(_("New game"), self._setup, hint=_("Hot-seat on this screen, or against a bot")),

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.i18n import N_, _
+from game.i18n import N_, _, ngettext
 from game.ui import art
 from game.ui.input import DIRECTIONS, Clicks, Intent, Kind
 from game.ui.scene import Scene
@@ -90,7 +90,8 @@ class NameScene(Scene):
         chars = "".join(c for c in chars if c.isprintable())
         room = MAX_LEN - len(self.value)
         if room <= 0 or not chars:
-            self.warning = _("A name has at most {count} letters.", count=MAX_LEN) if chars else self.warning
+            self.warning = ngettext("A name has at most {n} letter.", "A name has at most {n} letters.", MAX_LEN) \
+                if chars else self.warning
             return
         self.value += chars[:room]
         self.shift = False

@@ -13,6 +13,8 @@ from game.ui.input import Intent, Kind
 from game.ui.scene import Scene
 from game.ui.text import blit_lines, fitted, shadowed, text, wrap
 
+from .board_draw import story_words
+
 if TYPE_CHECKING:
     from game.ui.shell import App
 
@@ -44,9 +46,14 @@ class PassScene(Scene):
         name = self.board.names[self.seat]
         title = shadowed(_("Pass to {name}", name=name), 96, art.HILITE, "serif", offset=4)
         surface.blit(title, title.get_rect(center=(960, 340)))
-        other = self.board.names[_other(self.seat)]
-        words = _("{other}, please look away. {name}: your cards are hidden until you are ready.",
-                  other=other, name=name)
+        if self.board.three:  # the pass screen names the next of three; both others look away
+            a, b = (self.board.names[s] for s in self.board.seats if s != self.seat)
+            words = _("{a} and {b}, please look away. {name}: your cards are hidden until you are ready.",
+                      a=a, b=b, name=name)
+        else:
+            other = self.board.names[_other(self.seat)]
+            words = _("{other}, please look away. {name}: your cards are hidden until you are ready.",
+                      other=other, name=name)
         sub = fitted(words, 34, 1840, art.CREAM)
         surface.blit(sub, sub.get_rect(center=(960, 480)))
         self._summary(surface)
@@ -55,6 +62,12 @@ class PassScene(Scene):
         label = fitted(_("I am {name}: show my hand  ({button})", name=name, button=glyph), 36, 880, art.HILITE, "bold")
         surface.blit(label, label.get_rect(center=self.button.center))
         flags = self.board.view["flags"]
+        if self.board.three:
+            held = {s: sum(1 for f in flags if f["claimed"] == s) for s in self.board.seats}
+            parts = "  \u00b7  ".join(f"{self.board.names[s]} {held[s]}" for s in self.board.seats)
+            score = text(_("Flags held: {scores}", scores=parts), 30, art.MUTED)
+            surface.blit(score, score.get_rect(center=(960, 910)))
+            return
         held = {s: sum(1 for f in flags if f["claimed"] == s) for s in ("north", "south")}
         score = text(_("Flags held: {south} {n_south}  \u00b7  {north} {n_north}", south=self.board.names["south"],
                        n_south=held["south"], north=self.board.names["north"], n_north=held["north"]), 30, art.MUTED)
@@ -66,8 +79,12 @@ class PassScene(Scene):
         last = self.board.last_turn
         if last is None:
             return
-        seat, events = last
-        lines = wrap(turn_caption(seat, events, self.board.names), 32, SUMMARY_BOX.width - 40)
+        seat = last[0]
+        if self.board.three:  # both turns since this player's own, each on its own line
+            lines = [line for part in story_words(self.board).split("\n")
+                     for line in wrap(part, 32, SUMMARY_BOX.width - 40)]
+        else:
+            lines = wrap(turn_caption(seat, last[1], self.board.names), 32, SUMMARY_BOX.width - 40)
         box = SUMMARY_BOX.copy()
         box.height = min(box.height, 72 + len(lines) * int(32 * 1.2))
         art.panel(surface, box, alpha=200, radius=16, border=self.board.tint(seat))

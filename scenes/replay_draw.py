@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.i18n import N_, _
-from game.play.words import how_words
+from game.i18n import N_, _, ngettext
+from game.play.words import how_words, how_words3
 from game.ui import art, card_art
 from game.ui.input import Kind
 from game.ui.text import fit_size, fitted, shadowed, text, wrap
@@ -50,6 +50,11 @@ def draw(scene: ReplayScene, surface: pygame.Surface) -> None:
     view = scene.view
     names = scene.replay.players
     _header(scene, surface, names)
+    if len(view["hand_sizes"]) == 3:
+        _table3(surface, view, names)
+        _controls(scene, surface)
+        _log(scene, surface)
+        return
     _hand(surface, view, "north", names, NORTH_HAND_Y)
     _hand(surface, view, "south", names, SOUTH_HAND_Y)
     for n, flag in enumerate(view["flags"], start=1):
@@ -67,16 +72,19 @@ def _header(scene: ReplayScene, surface: pygame.Surface, names: dict[str, str]) 
     info = fitted(_("Decks: {troops} troops \u00b7 {tactics} tactics", troops=counts["troops"],
                     tactics=counts["tactics"]), 28, 400, art.MUTED)
     surface.blit(info, info.get_rect(topright=(1290, 36)))
-    words = _("{south} against {north}", south=names["south"], north=names["north"]) + \
-        (f"  \u00b7  {scene.when}" if scene.when else "")
+    if len(names) == 3:
+        against = _("{south}, {west} and {east}", south=names["south"], west=names["west"], east=names["east"])
+    else:
+        against = _("{south} against {north}", south=names["south"], north=names["north"])
+    words = against + (f"  \u00b7  {scene.when}" if scene.when else "")
     surface.blit(fitted(words, 32, 1290 - info.get_width() - 24 - 230, art.CREAM, "bold"), (230, 32))
 
 
 def _hand(surface: pygame.Surface, view: dict[str, Any], seat: str, names: dict[str, str], y: int) -> None:
-    tint = art.SEAT_TINT["bottom" if seat == "south" else "top"]
+    tint = art.SEAT_COLOURS.get(seat, art.SEAT_TINT["top"])
     held = sum(1 for f in view["flags"] if f["claimed"] == seat)
     surface.blit(text(names[seat], 32, tint, "bold"), (30, y + 10))
-    held_words = _("1 flag") if held == 1 else _("{n} flags", n=held)
+    held_words = ngettext("{n} flag", "{n} flags", held)
     surface.blit(fitted(held_words, 28, 190, art.MUTED), (30, y + 52))
     hand = view["hands"][seat] or []
     for i, card in enumerate(hand[:9]):
@@ -90,23 +98,58 @@ def _hand(surface: pygame.Surface, view: dict[str, Any], seat: str, names: dict[
             surface.blit(card_art.face(card, "small"), (x0 + 120 + i * step, y))
 
 
-def _flag(surface: pygame.Surface, n: int, flag: dict[str, Any]) -> None:
+#: the three-player replay (R47): each front's two seats, the one drawn above its flags first
+FRONT_SIDES3 = (("west", "south"),) * 3 + (("east", "south"),) * 3 + (("east", "west"),) * 3
+HAND3_X = {"west": (30, 200), "east": (660, 830)}  # (name, first card) of the two hands at the top
+
+
+def _table3(surface: pygame.Surface, view: dict[str, Any], names: dict[str, str]) -> None:
+    """Three players: West's and East's hands side by side at the top, South's below; the nine flags in
+    three fronts of three columns, each front's two seats named above and below it in their colours."""
+    for seat, (x_name, x_cards) in HAND3_X.items():
+        tint = art.SEAT_COLOURS[seat]
+        held = sum(1 for f in view["flags"] if f["claimed"] == seat)
+        surface.blit(fitted(names[seat], 32, x_cards - x_name - 12, tint, "bold"), (x_name, NORTH_HAND_Y + 10))
+        held_words = _("1 flag") if held == 1 else _("{n} flags", n=held)
+        surface.blit(fitted(held_words, 28, x_cards - x_name - 12, art.MUTED), (x_name, NORTH_HAND_Y + 52))
+        for i, card in enumerate((view["hands"][seat] or [])[:8]):
+            surface.blit(card_art.face(card, "small"), (x_cards + i * 58, NORTH_HAND_Y))
+    _hand(surface, view, "south", names, SOUTH_HAND_Y)
+    for front in range(3):
+        top, bottom = FRONT_SIDES3[front * 3]
+        x = COL_X0 + front * 3 * COL_W
+        above, below = FLAG_Y - 10 - SMALL_H - 2 * OFFSET - 36, FLAG_Y + 74 + SMALL_H + 2 * OFFSET + 4
+        for seat, y in ((top, above), (bottom, below)):
+            tag = fitted(names[seat], 28, 3 * COL_W - 20, art.SEAT_COLOURS[seat], "bold")
+            surface.blit(tag, tag.get_rect(midtop=(x + 3 * COL_W // 2, y)))
+        if front:
+            pygame.draw.line(surface, art.GOLD_DARK, (x, FLAG_Y - 200), (x, FLAG_Y + 260), 2)
+    for n, flag in enumerate(view["flags"], start=1):
+        _flag(surface, n, flag, FRONT_SIDES3[n - 1])
+
+
+def _flag(surface: pygame.Surface, n: int, flag: dict[str, Any],
+          sides: tuple[str, str] = ("north", "south")) -> None:
     x = COL_X0 + (n - 1) * COL_W
     cx = x + COL_W // 2
     owner = flag["claimed"]
-    for seat in ("north", "south"):
-        for i, card in enumerate(flag[seat]):
-            y = FLAG_Y - 10 - SMALL_H - i * OFFSET if seat == "north" else FLAG_Y + 74 + i * OFFSET
+    top_seat = sides[0]
+    for seat in sides:
+        cards = list(enumerate(flag[seat]))
+        # each card shows its top strip, where its value is: the top stack rises away from the flag, so its
+        # cards are drawn farthest first and the one nearest the flag last (as the board does)
+        for i, card in reversed(cards) if seat == top_seat else cards:
+            y = FLAG_Y - 10 - SMALL_H - i * OFFSET if seat == top_seat else FLAG_Y + 74 + i * OFFSET
             img = card_art.face(card, "small")
             if owner is not None and owner != seat:
                 img = card_art.dimmed(card, "small")
             surface.blit(img, (cx - SMALL_W // 2, y))
     r = pygame.Rect(0, 0, 96, 60)
     r.center = (cx, FLAG_Y + 32)
-    colour = art.SEAT_TINT["bottom" if owner == "south" else "top"] if owner else (196, 188, 168)
-    if owner == "north":
+    colour = art.SEAT_COLOURS.get(owner, art.SEAT_TINT["top"]) if owner else (196, 188, 168)
+    if owner == top_seat:
         r.move_ip(0, -8)
-    elif owner == "south":
+    elif owner is not None:
         r.move_ip(0, 8)
     pygame.draw.rect(surface, colour, r, border_radius=12)
     pygame.draw.rect(surface, (60, 48, 34), r, 2, border_radius=12)
@@ -176,8 +219,8 @@ def _log(scene: ReplayScene, surface: pygame.Surface) -> None:
     if scene.step == rep.steps and rep.result is not None:
         result = rep.result
         winner = result.get("winner")
-        line = _("A drawn game") if winner is None else \
-            _("{name} won: {how}", name=rep.players[winner], how=how_words(result["how"], short=True))
+        how = how_words3(result["how"]) if len(rep.players) == 3 else how_words(result["how"], short=True)
+        line = _("A drawn game") if winner is None else _("{name} won: {how}", name=rep.players[winner], how=how)
         img = fitted(line, 30, LOG.width - 48, art.HILITE, "bold")
         pygame.draw.rect(surface, (30, 40, 36), (LOG.x + 10, LOG.bottom - 60, LOG.width - 20, 50), border_radius=8)
         surface.blit(img, img.get_rect(midleft=(LOG.x + 24, LOG.bottom - 35)))

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.i18n import _
+from game.i18n import _, ngettext
 from game.keep.records import Kept, import_dir, import_inbox, library
 from game.play.words import how_words
 from game.ui import art
@@ -93,7 +93,7 @@ class ReplayListScene(Scene):
         elif row == "import":
             taken, bad = import_inbox()
             self.reload()
-            imported = _("Imported 1 record") if taken == 1 else _("Imported {n} records", n=taken)
+            imported = ngettext("Imported {n} record", "Imported {n} records", taken)
             self.status = _("{imported}; {bad} could not be read and were set aside.", imported=imported, bad=bad) \
                 if bad else _("{imported}.", imported=imported)
             show_notices(self.app)
@@ -110,7 +110,8 @@ class ReplayListScene(Scene):
         if not count:
             sub = _("No finished games yet: every game you finish is kept here.")
         else:
-            sub = _("1 finished game") if count == 1 else _("{n} finished games, newest first", n=count)
+            sub = _("1 finished game") if count == 1 else \
+                ngettext("{n} finished game, newest first", "{n} finished games, newest first", count)
         img = fitted(sub, 30, 1800, art.MUTED)
         surface.blit(img, img.get_rect(center=(960, 148)))
         rows = self.rows()
@@ -145,11 +146,12 @@ class ReplayListScene(Scene):
         game = kept.game
         names = game.players
         surface.blit(text(kept.when, 30, art.MUTED), (r.x + 24, r.centery - 17))
-        img = fitted(f"{names['south']} \u2013 {names['north']}", 36, 560, colour, "bold")
+        img = fitted(" \u2013 ".join(names[s] for s in ("south", "north", "west", "east") if s in names), 36, 560,
+                     colour, "bold")
         surface.blit(img, (r.x + 330, r.centery - img.get_height() // 2))
         result = game.result
         if result is None:
-            words = _("unfinished, {n} moves", n=len(game.actions))
+            words = ngettext("unfinished, {n} move", "unfinished, {n} moves", len(game.actions))
         elif result["winner"] is None:
             words = _("a drawn game")
         else:

@@ -8,15 +8,17 @@ import pygame
 
 from game.i18n import _
 from game.play.session import Session, Setup
-from game.play.words import how_words
+from game.play.words import how_words, how_words3
 from game.ui import art
-from game.ui.text import shadowed, text
+from game.ui.text import fitted, shadowed, text
 from game.ui.widgets import ROW_H, Item
 
+from .board_draw import seat_word
 from .lan_results import lan_follow, lan_items, lan_status
 from .menu_base import MenuScene
 
 HEAD_H = 242  # the panel's words above its buttons: headline, how, flags, status
+HINT_H = 40  # one line of a focused item's hint ("The winner starts") under the buttons, inside the panel
 
 if TYPE_CHECKING:
     from game.ui.shell import App
@@ -48,6 +50,10 @@ class ResultsScene(MenuScene):
         if session is not None and session.setup.match:  # between a match's games: the scoreboard
             first = Item(_("Match summary") if session.match_over else _("Scoreboard"), self._scoreboard)
         review = [Item(_("Review"), self._review)] if getattr(self.board, "coach", None) is not None else []
+        if review and self.board.three:  # hard has no three-player search to judge the moves with
+            review[0].enabled = False
+            review[0].hint = _("Review needs the hard bot's search, which plays two players only")
+            review[0].detail = lambda: _("two players only")  # said on the greyed row: it takes no focus
         return [
             first,
             *review,
@@ -101,7 +107,8 @@ class ResultsScene(MenuScene):
         if isinstance(self.app.top, self.app.scene("look")):  # stepped aside: the board is shown whole
             return
         # the panel grows upward with its buttons, so the last one (Main menu) is never cut at the bottom
-        box = pygame.Rect(460, 0, 1000, HEAD_H + len(self.menu.items) * ROW_H + 14)
+        hint_h = HINT_H if any(item.hint for item in self.menu.items) else 0  # a focused item's hint, in the panel
+        box = pygame.Rect(460, 0, 1000, HEAD_H + len(self.menu.items) * ROW_H + 14 + hint_h)
         box.bottom = 1068
         self.menu.top = box.y + HEAD_H
         surface.blit(art.shade((1920, 1080 - box.y + 8), 150), (0, box.y - 8))
@@ -112,13 +119,19 @@ class ResultsScene(MenuScene):
         headline = _("A drawn game") if winner is None else _("{name} wins!", name=names[winner])
         img = shadowed(headline, 84, art.HILITE, "serif", offset=4)
         surface.blit(img, img.get_rect(center=(960, y0 + 612)))
-        how = how_words(self.result.get("how", "")) if self.result.get("how") else ""
+        three = len(flags_of := self.result.get("flags", {})) == 3
+        how = (how_words3(self.result["how"]) if three else how_words(self.result["how"])) \
+            if self.result.get("how") else ""
         img = text(how[0].upper() + how[1:] if how else "", 36, art.CREAM, "bold")
         surface.blit(img, img.get_rect(center=(960, y0 + 680)))
-        flags = self.result.get("flags", {})
-        line = _("Flags: {south} {n_south}  \u00b7  {north} {n_north}", south=names["south"],
-                 n_south=flags.get("south", 0), north=names["north"], n_north=flags.get("north", 0))
-        img = text(line, 34, art.CREAM)
+        flags = flags_of
+        if three:  # each player's flags, in turn order, each with its seat
+            line = _("Flags: {scores}", scores="  \u00b7  ".join(
+                f"{seat_word(s)}: {names[s]} {flags.get(s, 0)}" for s in ("south", "west", "east")))
+        else:
+            line = _("Flags: {south} {n_south}  \u00b7  {north} {n_north}", south=names["south"],
+                     n_south=flags.get("south", 0), north=names["north"], n_north=flags.get("north", 0))
+        img = fitted(line, 34, 960, art.CREAM)
         surface.blit(img, img.get_rect(center=(960, y0 + 728)))
         status = self.status()
         if getattr(self.board, "coach", None) is not None:  # a game against a bot: hints are counted

@@ -9,7 +9,7 @@ or the Rules button), at the page of the tactics card under the focus.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -17,7 +17,7 @@ from engine.cards import TACTICS
 from game.i18n import N_, _
 from game.play import card_rules
 from game.play.words import card_short
-from game.ui import art, card_art
+from game.ui import art, card_art, table_y
 from game.ui.input import Intent, Kind
 from game.ui.scene import Scene
 from game.ui.text import MIN_READ, blit_lines, fitted, shadowed, wrap
@@ -40,6 +40,13 @@ TEXT_PAGES: dict[str, tuple[str, str]] = {
     "options": (N_("Options"), N_("Tactics off: troops only, a gentler first game. Claims after playing "
                 "(standard), at the start of your turn (advanced), or at the end of your turn. A match scores each "
                 "game: the winner 5 points, the loser one per flag held.")),
+    "three": (N_("Three players"), N_("Three can play, without tactics cards. The nine flags form three fronts of "
+              "three flags, one between each pair of players, meeting at the centre like a Y; flags 3, 4 and 7 "
+              "touch there. You fight on the two fronts beside you: six flags in a line, from the outer end of one "
+              "front through the centre to the outer end of the other. Play goes clockwise: south, west, east.\n"
+              "Win three neighbouring flags on your own line (a Breakthrough) or any four flags (an Envelopment). "
+              "If all three pass one after another, every flag that can be proved is awarded, and most flags "
+              "wins.")),
     "controls": (N_("Controls"), N_("Mouse: click or drag a card onto a flag. Keyboard: arrows move, Enter chooses, "
                  "Esc goes back, 1-9 pick a flag, C claims, D or T draws, L opens the log, P pauses. Controller: "
                  "D-pad or stick, A chooses, B goes back, Y claims, X draws, Back opens the log, Start pauses.")),
@@ -80,11 +87,43 @@ EXAMPLES: dict[str, tuple[list[Flag], list[Flag], str, str]] = {
 }
 TIE = (Flag(theirs=["b3", "b4", "b5"], yours=["g3", "g4", "g5"]))
 #: pages the board's "?" opens by what is under the focus (a tactics card opens its own page)
-TOPICS = {"aim": 0, "turn": 1, "formations": 2, "ties": 3, "claim": 4}
+TOPICS = {"aim": 0, "turn": 1, "formations": 2, "ties": 3, "claim": 4, "three": 5 + len(TACTICS)}
+#: the three-player page's picture: the Y (game.ui.table_y) of a game under way, scaled down beside the words
+THREE_PICTURE = pygame.Rect(BOX.right - 1040, BOX.y + 116, 1008, 567)
+THREE_FLAGS: dict[int, dict[str, list[str]]] = {
+    1: {"west": ["b2"], "south": ["g9", "g8"]}, 2: {"west": ["r4", "r5", "r6"], "south": ["y3", "p3", "o3"]},
+    3: {"west": ["p9"], "south": ["b10", "b9", "b8"]}, 4: {"south": ["o7", "r7"], "east": ["y10", "o10"]},
+    5: {"south": ["p1"], "east": ["g5", "y6"]}, 7: {"east": ["b5", "b6", "b7"], "west": ["y9", "g1", "r2"]},
+    8: {"east": ["p4"], "west": ["o8", "y8"]},
+}
+THREE_CLAIMED = {2: "west", 3: "south", 7: "east"}
 PREVIOUS = pygame.Rect(BOX.x, 975, 300, 70)
 NEXT = pygame.Rect(BOX.right - 300, 975, 300, 70)
 CLOSE = pygame.Rect(BOX.right - 200, 40, 200, 70)
+CONTENTS = pygame.Rect(BOX.x, 40, 300, 70)
+INDEX_ROWS = 9  # the contents in two columns of nine: every page's title, one press away
 CLAIM = (Flag(theirs=["b4", "b5"], yours=["y8", "y9", "y10"]))
+
+
+def three_view() -> dict[str, Any]:
+    """The picture's position: a public view (NOTATION.md) of a three-player game under way."""
+    from engine.rules import FRONTS3
+
+    flags = []
+    for n in range(1, 10):
+        a, b = FRONTS3[n - 1]
+        sides = THREE_FLAGS.get(n, {})
+        flags.append({a: sides.get(a, []), b: sides.get(b, []), "claimed": THREE_CLAIMED.get(n)})
+    return {"flags": flags, "hand_sizes": {"south": 7, "west": 6, "east": 7}, "decks": {"troops": 15}}
+
+
+def three_picture() -> pygame.Surface:
+    """The Y of the sample game, drawn whole at 1920x1080 and scaled to the page (drawn again per language)."""
+    full = pygame.Surface((table_y.W, table_y.H))
+    names = {"south": _("South"), "west": _("West"), "east": _("East")}
+    last = ("west", [{"type": "play", "seat": "west", "card": "y8", "flag": 8}])
+    table_y.draw_y(full, three_view(), names, "east", "play", None, last)
+    return pygame.transform.smoothscale(full, THREE_PICTURE.size)
 
 
 class RulesScene(Scene):
@@ -99,18 +138,59 @@ class RulesScene(Scene):
             (_("Ties"), self._tie),
             (_("Claiming a flag"), self._claim),
             *[(card_short(c), self._tactic(c)) for c in TACTICS],
+            (_(TEXT_PAGES["three"][0]), self._three),
             (_(TEXT_PAGES["options"][0]), lambda s: self._text(s, "options")),
             (_(TEXT_PAGES["controls"][0]), self._controls),
         ]
         self.page = 5 + TACTICS.index(card) if card in TACTICS else TOPICS.get(topic or "", 0)
         self.pressed: str | None = None
+        self.three_bottom = 0  # where the three-player page's words end (a test checks they fit the box)
+        self.contents = False  # the index of every page is shown (C, controller Y, or the Contents button)
+        self.chosen = 0  # the page the contents' focus rests on
 
     def page_of(self, card: str) -> int:
         return 5 + TACTICS.index(card)
 
     def buttons(self) -> dict[str, pygame.Rect]:
-        """The mouse's way through the pages: Previous and Next at the foot, Close at the top right."""
-        return {"previous": PREVIOUS, "next": NEXT, "close": CLOSE}
+        """The mouse's way through the pages: Previous and Next at the foot, Contents at the top left, Close at
+        the top right."""
+        return {"previous": PREVIOUS, "next": NEXT, "close": CLOSE, "contents": CONTENTS}
+
+    def entry(self, i: int) -> pygame.Rect:
+        """Page `i`'s line in the contents: two columns of INDEX_ROWS."""
+        col, row = divmod(i, INDEX_ROWS)
+        width = (BOX.width - 160) // 2
+        return pygame.Rect(BOX.x + 60 + col * (width + 40), BOX.y + 120 + row * 70, width, 60)
+
+    def open_contents(self, on: bool = True) -> None:
+        self.contents = on
+        self.chosen = self.page
+
+    def _contents_handle(self, intent: Intent) -> None:
+        """In the contents: arrows move among the titles, Enter (or a click) opens one, Back returns."""
+        k, last = intent.kind, len(self.pages) - 1
+        moves = {Kind.UP: -1, Kind.DOWN: 1, Kind.LEFT: -INDEX_ROWS, Kind.RIGHT: INDEX_ROWS}
+        if k in moves:
+            self.chosen = max(0, min(last, self.chosen + moves[k]))
+        elif k is Kind.CONFIRM:
+            self.page, self.contents = self.chosen, False
+        elif k in (Kind.BACK, Kind.CLAIM):
+            self.contents = False
+        elif k in (Kind.MENU, Kind.HELP):
+            self.app.pop(self)
+        elif k is Kind.POINT:
+            self.chosen = next((i for i in range(last + 1) if self.entry(i).collidepoint(intent.pos)), self.chosen)
+        elif k is Kind.PRESS:
+            self.pressed = next((n for n, r in self.buttons().items() if r.collidepoint(intent.pos)), None)
+        elif k is Kind.RELEASE:
+            pressed, self.pressed = self.pressed, None
+            hit = next((i for i in range(last + 1) if self.entry(i).collidepoint(intent.pos)), None)
+            if hit is not None:
+                self.page, self.contents = hit, False
+            elif pressed == "close" and CLOSE.collidepoint(intent.pos):
+                self.app.pop(self)
+            elif pressed == "contents" and CONTENTS.collidepoint(intent.pos):
+                self.contents = False
 
     def turn(self, step: int) -> None:
         self.page = max(0, min(len(self.pages) - 1, self.page + step))
@@ -118,7 +198,11 @@ class RulesScene(Scene):
     def handle(self, intent: Intent) -> None:
         k = intent.kind
         last = len(self.pages) - 1
-        if k in (Kind.RIGHT, Kind.DOWN, Kind.CONFIRM):
+        if self.contents:
+            self._contents_handle(intent)
+        elif k is Kind.CLAIM:
+            self.open_contents()
+        elif k in (Kind.RIGHT, Kind.DOWN, Kind.CONFIRM):
             if self.page == last and k is Kind.CONFIRM:
                 self.app.pop(self)
             else:
@@ -136,6 +220,8 @@ class RulesScene(Scene):
                 return
             if hit == "close":
                 self.app.pop(self)
+            elif hit == "contents":
+                self.open_contents()
             else:
                 self.turn(1 if hit == "next" else -1)
         elif k in (Kind.BACK, Kind.MENU, Kind.HELP):
@@ -190,6 +276,21 @@ class RulesScene(Scene):
         draw_picture(surface, [CLAIM], BOX.centerx, BOX.y + 360,
                      _("Yellow 8-9-10 is the strongest Wedge there is: claim now, even before their side is full."))
 
+    def _three(self, surface: pygame.Surface) -> None:
+        """The three-player game (R46-R51) beside a picture of its table: the Y with a game under way."""
+        width = THREE_PICTURE.x - BOX.x - 100
+        words = _(TEXT_PAGES["three"][1]).split("\n")
+        room = BOX.bottom - 30 - (BOX.y + 120)
+        size = next((s for s in (32, 30, 28, 26, 24) if sum(len(wrap(w, s, width)) + 1 for w in words) * s * 1.4
+                     <= room), MIN_READ)
+        self.three_bottom = self._paragraphs(surface, words, BOX.x + 60, BOX.y + 120, width, size)
+        surface.blit(three_picture(), THREE_PICTURE)
+        pygame.draw.rect(surface, art.GOLD_DARK, THREE_PICTURE, 2)
+        caption = _("West's line: 9 8 7 3 2 1. South's: 1 2 3 4 5 6. East's: 6 5 4 7 8 9.")
+        for i, line in enumerate(wrap(caption, 28, THREE_PICTURE.width)[:2]):
+            img = fitted(line, 28, THREE_PICTURE.width, art.CREAM, "regular", MIN_READ)
+            surface.blit(img, img.get_rect(midtop=(THREE_PICTURE.centerx, THREE_PICTURE.bottom + 14 + 36 * i)))
+
     def _tactic(self, card: str) -> Callable[[pygame.Surface], None]:
         def draw(surface: pygame.Surface) -> None:
             surface.blit(card_art.face(card, "hand"), (BOX.x + 60, BOX.y + 120))
@@ -234,18 +335,38 @@ class RulesScene(Scene):
         img = shadowed(_("Rules"), 60, art.HILITE, "serif", offset=3)
         surface.blit(img, img.get_rect(center=(960, 80)))
         art.panel(surface, BOX, alpha=220, border=art.GOLD_DARK)
-        surface.blit(fitted(title, 48, BOX.width - 120, art.HILITE, "bold"), (BOX.x + 60, BOX.y + 36))
-        body(surface)
         g = self.app.input.glyph
-        nav = _("Page {page} of {pages}  \u00b7  Left/Right turn pages  \u00b7  {back} close", page=self.page + 1,
-                pages=len(self.pages), back=g(Kind.BACK))
+        if self.contents:
+            self._draw_contents(surface)
+            nav = _("Contents: choose a page")
+        else:
+            surface.blit(fitted(title, 48, BOX.width - 120, art.HILITE, "bold"), (BOX.x + 60, BOX.y + 36))
+            body(surface)
+            nav = _("Page {page} of {pages}  \u00b7  Left/Right turn pages  \u00b7  {back} close", page=self.page + 1,
+                    pages=len(self.pages), back=g(Kind.BACK))
         img = fitted(nav, 30, NEXT.x - PREVIOUS.right - 40, art.MUTED)
         surface.blit(img, img.get_rect(center=(960, NEXT.centery)))
         last = len(self.pages) - 1
-        labels = {"previous": "\u2039 " + _("Previous"), "next": _("Next") + " \u203a", "close": _("Close")}
+        contents = _("Contents")
+        if self.app.input.last_device != "mouse":
+            contents = f"{contents}  {g(Kind.CLAIM)}"
+        labels = {"previous": "\u2039 " + _("Previous"), "next": _("Next") + " \u203a", "close": _("Close"),
+                  "contents": contents}
         for name, r in self.buttons().items():
             off = (name == "previous" and self.page == 0) or (name == "next" and self.page == last)
+            off = off or (self.contents and name in ("previous", "next"))
             art.panel(surface, r, alpha=120 if off else 235, border=(70, 90, 84) if off else art.GOLD_DARK, radius=12)
             img = fitted(labels[name], 30, r.width - 20, art.MUTED if off else art.CREAM, "bold")
             surface.blit(img, img.get_rect(center=r.center))
 
+    def _draw_contents(self, surface: pygame.Surface) -> None:
+        """Every page's title, numbered, in two columns; the focused one lit, the page open now marked."""
+        surface.blit(fitted(_("Contents"), 48, BOX.width - 120, art.HILITE, "bold"), (BOX.x + 60, BOX.y + 36))
+        for i, (title, _body) in enumerate(self.pages):
+            r = self.entry(i)
+            lit = i == self.chosen
+            art.panel(surface, r, alpha=235 if lit else 90, border=art.HILITE if lit else (70, 90, 84), radius=10)
+            words = f"{i + 1}.  {title}" + ("  \u2022" if i == self.page else "")
+            img = fitted(words, 32, r.width - 32, art.HILITE if lit else art.CREAM, "bold" if lit else "regular",
+                         MIN_READ)
+            surface.blit(img, img.get_rect(midleft=(r.x + 16, r.centery)))

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from engine.match import HUNGARIAN_BREAKTHROUGHS, HUNGARIAN_LEAD, HUNGARIAN_STREAK, points_of
-from game.i18n import N_, _
+from game.i18n import N_, _, ngettext
 from game.play.saves import match_words
 from game.play.words import shown_names
 from game.ui import art
@@ -40,6 +40,11 @@ class ScoreboardScene(MenuScene):
         self.session = session
         super().__init__(app)
         self.menu.width = 720
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        """The seats as the score reads: south first, then north, or west and east (R46)."""
+        return ("south", "north") if self.session.setup.players == 2 else ("south", "west", "east")
 
     @property
     def over(self) -> bool:
@@ -77,13 +82,15 @@ class ScoreboardScene(MenuScene):
         if match.end == "games":
             return _("{n} of {limit} games played", n=len(match.games), limit=match.limit)
         if match.end == "points":
-            lead = max(("south", "north"), key=lambda seat: match.scores[seat])
+            lead = max(self.seats, key=lambda seat: match.scores[seat])
             need = match.limit - match.scores[lead]
             if need == 1:
                 return _("First to {limit}: {name} needs 1 more point", limit=match.limit, name=names[lead])
-            return _("First to {limit}: {name} needs {n} more points", limit=match.limit, name=names[lead], n=need)
+            return ngettext("First to {limit}: {name} needs {n} more point",
+                            "First to {limit}: {name} needs {n} more points", need, limit=match.limit, name=names[lead])
         seat, wins, breaks = match._streak()
-        lead = abs(match.scores["south"] - match.scores["north"])
+        top, second = sorted((match.scores[seat] for seat in self.seats), reverse=True)[:2]
+        lead = top - second
         words = _("Lead {n} of {limit}", n=lead, limit=HUNGARIAN_LEAD)
         if seat is not None:
             words += " \u00b7 " + _("{name}: {n} of {limit} wins in a row", name=names[seat], n=wins,
@@ -94,7 +101,7 @@ class ScoreboardScene(MenuScene):
 
     def rows(self) -> list[tuple[str, ...]]:
         names = shown_names(self.session.names)
-        total = {"south": 0, "north": 0}
+        total = {seat: 0 for seat in self.seats}
         out: list[tuple[str, ...]] = []
         for i, result in enumerate(self.session.games, start=1):
             pts = points_of(result)
@@ -102,9 +109,10 @@ class ScoreboardScene(MenuScene):
                 total[seat] += pts[seat]
             winner = result["winner"]
             how = result["how"]
+            def dashed(values: dict[str, int]) -> str:
+                return " \u2013 ".join(str(values[seat]) for seat in self.seats)
             out.append((str(i), names[winner] if winner else "\u2014", _(HOW_SHORT[how]) if how in HOW_SHORT else how,
-                        f"{result['flags']['south']} \u2013 {result['flags']['north']}",
-                        f"{pts['south']} \u2013 {pts['north']}", f"{total['south']} \u2013 {total['north']}"))
+                        dashed(result["flags"]), dashed(pts), dashed(total)))
         return out
 
     # ------------------------------------------------------------------ drawing
@@ -116,7 +124,9 @@ class ScoreboardScene(MenuScene):
         title = _("Match summary") if self.over else _("Scoreboard")
         img = shadowed(title, fit_size(title, 72, 1800, "serif"), art.HILITE, "serif", offset=3)
         surface.blit(img, img.get_rect(center=(960, 80)))
-        words = match_words(s.setup) + "  \u00b7  " + _("5 points a win, 1 a flag to the loser")
+        points = _("5 points a win, 1 a flag to the loser") if len(self.seats) == 2 else \
+            _("5 points a win, 1 a flag to each other player")  # R40 for three
+        words = match_words(s.setup) + "  \u00b7  " + points
         img = fitted(words, 30, 1800, art.MUTED)
         surface.blit(img, img.get_rect(center=(960, 146)))
         self._score(surface, names, scores)
@@ -128,7 +138,7 @@ class ScoreboardScene(MenuScene):
         rows = self.rows()
         shown = rows[-ROWS:]
         if len(rows) > ROWS:
-            more = text(_("and {n} earlier games", n=len(rows) - ROWS), 28, art.MUTED)
+            more = text(ngettext("and {n} earlier game", "and {n} earlier games", len(rows) - ROWS), 28, art.MUTED)
             surface.blit(more, more.get_rect(topright=(box.right - 24, box.y + 24)))
         for r, row in enumerate(shown):
             y = box.y + 80 + r * 54
@@ -149,6 +159,18 @@ class ScoreboardScene(MenuScene):
         self.menu.draw(surface)
 
     def _score(self, surface: pygame.Surface, names: dict[str, str], scores: dict[str, int]) -> None:
+        if len(self.seats) == 3:  # three players: each name and score in its seat's colour, side by side
+            imgs = [shadowed(f"{names[seat]}  {scores[seat]}", 64, art.SEAT_COLOURS[seat], "serif", offset=3)
+                    for seat in self.seats]
+            width = sum(img.get_width() for img in imgs) + 120 * 2
+            scale = min(1.0, 1800 / width)
+            x = 960 - int(width * scale) // 2
+            for img in imgs:
+                if scale < 1.0:
+                    img = pygame.transform.smoothscale_by(img, scale)
+                surface.blit(img, img.get_rect(midleft=(x, 232)))
+                x += img.get_width() + int(120 * scale)
+            return
         left = shadowed(f"{names['south']}  {scores['south']}", 76, art.SEAT_TINT["bottom"], "serif", offset=3)
         right = shadowed(f"{scores['north']}  {names['north']}", 76, art.SEAT_TINT["top"], "serif", offset=3)
         dash = shadowed("\u2013", 76, art.CREAM, "serif", offset=3)

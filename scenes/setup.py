@@ -26,6 +26,7 @@ PLAY_WORDS = {"single": N_("a single game"), "games:3": N_("a match of 3 games")
               "points:15": N_("a match to 15 points"), "points:25": N_("a match to 25 points"),
               "hungarian": N_("the Hungarian match")}
 STARTS = ("random", "south", "north")
+PLAYERS = ("2", "3")
 ON_OFF = {"on": N_("on"), "off": N_("off")}
 #: what each opponent is like to play against, one line each (shown under the menu while Opponent is focused)
 OPPONENT_HINTS = {
@@ -44,10 +45,12 @@ class SetupScene(MenuScene):
 
     def __init__(self, app: App) -> None:
         names = app.settings.names
-        self.last = {"opponent": "easy", **app.settings.last_setup}  # a newcomer meets the easy bot first
+        self.last = {"opponent": "easy", "third": "easy", **app.settings.last_setup}  # a newcomer meets easy bots
         self.setup = Setup(names=list(names))
+        app.settings.names = list(self.setup.names)  # three names: the third player's too
         super().__init__(app)
-        for item in self.menu.items:  # the remembered choices, applied as if chosen again
+        self.every = list(self.menu.items)  # the rows of both games; those of the other count are hidden
+        for item in self.every:  # the remembered choices, applied as if chosen again
             if item.choices and item.on_change is not None:
                 item.on_change(item.value)
 
@@ -61,14 +64,23 @@ class SetupScene(MenuScene):
         self.opponent = Item(tr("Opponent"), choices=OPPONENTS, on_change=self._opponent,
                              show=lambda v: tr(OPPONENT_NAMES[v]), index=self._index("opponent", OPPONENTS))
         self.opponent.hint = tr(OPPONENT_HINTS[self.opponent.value])
-        return [
+        self.third = Item(tr("East"), choices=OPPONENTS, on_change=self._third,
+                          show=lambda v: tr(OPPONENT_NAMES[v]), index=self._index("third", OPPONENTS))
+        self.third_name = Item(tr("Third player"), lambda: self.edit_name(2), detail=self._third_name,
+                               hint=tr("Used when East is a person"))
+        self.tactics = Item(tr("Tactics cards"), choices=("on", "off"), index=self._index("tactics", ("on", "off")),
+                            on_change=self._tactics, show=self._show_tactics,
+                            hint=tr("Off: troops only, a gentler first game (R43)"))
+        return [  # the rows of the two-player game keep their places: Players and East come after the names
             self.opponent,
             Item(tr("First player"), lambda: self.edit_name(0), detail=lambda: f"{self.setup.names[0]}  \u270e",
                  hint=tr("Choose to type a name: keyboard, controller or mouse")),
             self.second,
-            Item(tr("Tactics cards"), choices=("on", "off"), index=self._index("tactics", ("on", "off")),
-                 on_change=self._tactics, show=lambda v: tr(ON_OFF[v]),
-                 hint=tr("Off: troops only, a gentler first game (R43)")),
+            Item(tr("Players"), choices=PLAYERS, index=self._index("players", PLAYERS), on_change=self._players,
+                 show=self._show_players, hint=tr("Three players: a Y of three fronts, troops only (R46)")),
+            self.third,
+            self.third_name,
+            self.tactics,
             Item(tr("Claims"), choices=CLAIM_TIMINGS, index=self._index("claims", CLAIM_TIMINGS),
                  on_change=self._timing, show=lambda v: tr(TIMING_WORDS[v]),
                  hint=tr("When flags may be claimed (R11)")),
@@ -84,6 +96,49 @@ class SetupScene(MenuScene):
         self.setup.opponent = v
         self.second.enabled = v == "human"
         self.opponent.hint = tr(OPPONENT_HINTS[v])
+
+    def _players(self, v: str) -> None:
+        """Two or three players: three adds the East seat and plays troops only (R46), and says so."""
+        three = v == "3"
+        self.setup.players = 3 if three else 2
+        self.opponent.label = tr("West") if three else tr("Opponent")
+        self.third.enabled = three
+        self.third_name.enabled = three and self.setup.third == "human"
+        self.tactics.enabled = not three
+        self.tactics.hint = tr("Three players play with troops only (R46)") if three else \
+            tr("Off: troops only, a gentler first game (R43)")
+        self._rows()
+
+    def _rows(self) -> None:
+        """Show the rows of the chosen number of players: East and the third name for three, Tactics for two
+        (three play troops only, and the Players row says so)."""
+        every = getattr(self, "every", None)
+        if every is None:
+            return
+        three = self.setup.players == 3
+        hidden = {id(self.tactics)} if three else {id(self.third), id(self.third_name)}
+        focused = self.menu.items[self.menu.focus] if self.menu.items else None
+        self.menu.items = [item for item in every if id(item) not in hidden]
+        self.menu.top = self.menu_top - (40 if three else 0)  # a row more: the hint line keeps its room
+        if focused in self.menu.items:
+            self.menu.focus = self.menu.items.index(focused)
+
+    def _third(self, v: str) -> None:
+        self.setup.third = v
+        self.third_name.enabled = self.setup.players == 3 and v == "human"
+        self.third.hint = tr(OPPONENT_HINTS[v]) if v != "human" else tr("Three people, one screen: the device is "
+                                                                           "passed between turns")
+
+    def _third_name(self) -> str:
+        if self.setup.third != "human":
+            return tr(OPPONENT_NAMES[self.setup.third])
+        return f"{self.setup.names[2]}  \u270e"
+
+    def _show_players(self, v: str) -> str:
+        return tr("3: troops only") if v == "3" else v
+
+    def _show_tactics(self, v: str) -> str:
+        return tr("off: three players play troops only") if self.setup.players == 3 else tr(ON_OFF[v])
 
     def _second_name(self) -> str:
         if self.setup.opponent != "human":
@@ -119,13 +174,17 @@ class SetupScene(MenuScene):
             return tr("random")
         if v == "south":
             return self.setup.names[0]
+        if self.setup.players == 3:
+            return tr("West")
         return self.setup.names[1] if self.setup.opponent == "human" else tr("the bot")
 
     def start(self) -> None:
         self.app.settings.names = list(self.setup.names)
         self.app.settings.last_setup = {key: item.value for key, item in zip(
-            ("opponent", "tactics", "claims", "play", "starts"),
-            [i for i in self.menu.items if i.choices], strict=True)}
+            ("opponent", "players", "third", "tactics", "claims", "play", "starts"),
+            [i for i in self.every if i.choices], strict=True)}
+        if self.setup.players == 3 and self.setup.starts == "north":
+            self.setup.starts = "west"  # the second seat in turn order (R48)
         self.app.save_settings()
         start_game(self.app, self.setup)
 
@@ -134,7 +193,7 @@ def start_game(app: App, setup: Setup) -> None:
     """Start a new sitting; an unfinished one against the same kind of opponent is never replaced unasked."""
     from game.play.saves import load_save
 
-    old = load_save(setup.opponent)
+    old = load_save(setup.key)
     if old is None:
         _begin(app, setup)
         return

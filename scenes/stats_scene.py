@@ -17,6 +17,8 @@ from game.ui.text import fitted, shadowed, text
 
 from .continue_scene import show_notices
 
+THREE_ROW = N_("Three-player games")
+
 if TYPE_CHECKING:
     from game.ui.shell import App
 
@@ -73,7 +75,8 @@ class StatsScene(Scene):
             img = fitted(_(label), 28, COLUMN_W, art.MUTED, "bold", floor=24)
             surface.blit(img, img.get_rect(midtop=(x + 30, box.y + 58)))
         surface.blit(fitted(_("Against"), 28, 740 - 40 - box.x, art.MUTED, "bold"), (box.x + 40, box.y + 58))
-        rows = [(_(OPPONENT_NAMES[k]), p.games.get(k, [0, 0, 0]), p.matches.get(k, [0, 0, 0])) for k in KINDS]
+        rows = [(_(OPPONENT_NAMES.get(k, THREE_ROW)), p.games.get(k, [0, 0, 0]), p.matches.get(k, [0, 0, 0]))
+                for k in KINDS]
         rows.append((_("All opponents"), p.totals("games"), p.totals("matches")))
         for r, (label, games, matches) in enumerate(rows):
             y = box.y + 110 + r * ROW_H

@@ -1,8 +1,10 @@
 """The board seen by a screen that holds no hand: the TV in table mode, or a watcher.
 
-It is the ordinary board with south at the bottom, both hands shown as backs (troop or tactics, as
+For two players it is the ordinary board with south at the bottom, both hands shown as backs (troop or tactics, as
 the view's public `hand_tactics` tells), nothing to pick, and whose turn it is in large type for the room. On joining
 mid-game the game so far goes straight into the log, without replaying its animations.
+For three players it is the whole table as a Y seen from above (game.ui.table_y, THREE.md), with each
+seat's hand backs and count in its corner and the latest turn marked and put into words.
 """
 
 from __future__ import annotations
@@ -12,7 +14,11 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.i18n import N_, _
-from game.ui import art, card_art, layout
+from game.play.turn_words import turn_caption
+from game.play.words import shown_name
+from game.ui import art, card_art, layout, table_y
+from game.ui.input import Intent, Kind
+from game.ui.scene import AMBIENT, Scene
 from game.ui.text import fitted, shadowed
 
 from .board import BoardScene
@@ -36,6 +42,7 @@ def bottom_backs(count: int) -> list[pygame.Rect]:
 
 class SpectatorBoard(BoardScene):
     name = "table_board"
+    woken = False  # the table's messages wake the window (board_for): no need to stay awake at rest
 
     def __init__(self, app: App, table: Table) -> None:
         super().__init__(app, table)
@@ -49,10 +56,11 @@ class SpectatorBoard(BoardScene):
         return True
 
     def activity(self) -> int:
-        """Always awake: the other screens' moves arrive over the LAN at any moment."""
+        """Awake while the other screens' moves may arrive unannounced; a table whose messages wake the
+        window (board_for) sleeps at rest like any board."""
         from game.ui.scene import AMBIENT
 
-        return max(super().activity(), AMBIENT)
+        return super().activity() if self.woken else max(super().activity(), AMBIENT)
 
     def back_deck(self, seat: str, index: int) -> str:
         """Troop backs first, tactics backs last: the view says how many tactics each hand holds (R45)."""
@@ -100,7 +108,95 @@ class SpectatorBoard(BoardScene):
             surface.blit(doing, doing.get_rect(midtop=(centre_x, y + name.get_height() + 2)))
 
 
-def board_for(app: App, table: Any) -> BoardScene:
-    """The board a LAN table needs: the ordinary one for a seat, the spectator's for none."""
-    return SpectatorBoard(app, table) if not table.local_seats else BoardScene(app, table)
+class TableY(Scene):
+    """The three-player table for a screen with no hand: the Y, whose turn, and the latest turn marked.
+
+    It has what the pause, the log and the lost-peer screen ask of a board (`table`, `log`, `names`,
+    `session`), and nothing to choose: Esc or Start opens the pause, L the log, F1 the rules."""
+
+    name = "table_y"
+
+    def __init__(self, app: App, table: Any) -> None:
+        super().__init__(app)
+        self.table = table
+        self.session = None
+        self.log: list[dict[str, Any]] = []
+        self.turn: tuple[str, list[dict[str, Any]]] | None = None  # the latest turn (seat, its events)
+        self.captions: dict[str, str] = {}  # each seat's last turn in words, under its hand
+        self.take(table.poll_events())  # the game so far, into the log (a watcher joining mid-game)
+        self.view = self.public_view()
+
+    @property
+    def names(self) -> dict[str, str]:
+        return {seat: shown_name(name) for seat, name in self.table.names.items()}
+
+    def public_view(self) -> dict[str, Any]:
+        """The table's view with every hand hidden, whatever table it is (R53: the room sees no hand)."""
+        view = dict(self.table.view("south"))
+        view["hands"] = {seat: None for seat in view["hand_sizes"]}
+        return view
+
+    def take(self, events: list[dict[str, Any]]) -> None:
+        """Events into the log, and into the latest turn: a turn is its seat's events until another seat acts."""
+        for event in events:
+            self.log.append(event)
+            seat = event.get("seat")
+            if event.get("type") == "turn" or seat not in table_y.SEAT_TINT:
+                continue
+            if self.turn is None or self.turn[0] != seat:
+                self.turn = (str(seat), [])
+            self.turn[1].append(event)
+            self.captions[str(seat)] = turn_caption(str(seat), self.turn[1], self.names)
+
+    def handle(self, intent: Intent) -> None:
+        k = intent.kind
+        if k in (Kind.MENU, Kind.BACK, Kind.CONFIRM):
+            self.app.push(self.app.open("pause", self))
+        elif k is Kind.LOG:
+            self.app.push(self.app.open("log", self.log, self.names))
+        elif k is Kind.HELP:
+            self.app.push(self.app.open("rules", topic="three"))
+
+    def update(self, dt: float) -> None:
+        from .lan_wait import watch_peer
+
+        if self.app.top is not self:
+            keep_alive = getattr(self.table, "keep_alive", None)
+            if keep_alive is not None:  # a LAN table answers heartbeats under any overlay
+                keep_alive()
+            return
+        self.table.tick(ready=True)
+        watch_peer(self)  # type: ignore[arg-type]  # it asks only for table and app
+        events = self.table.poll_events()
+        if events:
+            self.take(events)
+            self.view = self.public_view()
+
+    def activity(self) -> int:
+        """Always awake: the players' moves arrive over the LAN at any moment."""
+        return AMBIENT
+
+    def draw(self, surface: pygame.Surface) -> None:
+        table_y.draw_y(surface, self.view, self.names, self.table.to_move, self.table.phase, self.table.result,
+                       self.turn, self.captions)
+
+
+def board_for(app: App, table: Any) -> Scene:
+    """The board a LAN table needs: the ordinary one for a seat, the spectator's for none (the Y for three).
+
+    The table's connection wakes the window when a peer's message arrives (net.wake, shell.wake), so
+    a board asleep on the event queue (the host's own turn, a TV at rest) draws it at once."""
+    from game.ui.shell import wake
+
+    board: Scene
+    if not table.local_seats:
+        board = TableY(app, table) if len(table.names) == 3 else SpectatorBoard(app, table)
+    else:
+        board = BoardScene(app, table)
+    wake_with = getattr(table, "wake_with", None)
+    if wake_with is not None:
+        wake_with(wake)
+        if isinstance(board, SpectatorBoard):
+            board.woken = True
+    return board
 

@@ -11,13 +11,14 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from engine import OTHER
 from game.i18n import _
 from game.play.flow import Target
 from game.play.table import LocalTable
 from game.play.tutorial import LESSONS, TutorialTable, build
 from game.ui import art, layout
 from game.ui.input import Intent, Kind
-from game.ui.text import blit_lines, text, wrap
+from game.ui.text import blit_lines, fitted, text, wrap
 from game.ui.tween import pulse
 
 from .board import BoardScene
@@ -125,7 +126,22 @@ class TutorialScene(BoardScene):
             n = (rect.centerx - layout.COL_X0) // layout.COL_W + 1
             if rect.bottom < layout.HAND_TOP and 1 <= n <= 9:
                 columns.append(layout.column(n))
+        # the flags the lesson's move goes to (or takes from) are named in its words before they glow
+        goal = self.lesson.goal
+        named = {a.get(k) for a in self.rules_legal() if goal(a) for k in ("flag", "from_flag", "to_flag")}
+        columns += [layout.column(n) for n in sorted(f for f in named if isinstance(f, int) and 1 <= f <= 9)
+                    if layout.column(n) not in columns]
         return rings, columns
+
+    def info_right(self) -> int:
+        """Where the other side's name and "Flags · in hand" line end in the top strip: the panel starts
+        right of it, so the count stays readable in every language."""
+        them = OTHER[self.viewer]
+        size = self.view["hand_sizes"][them]
+        held = sum(1 for f in self.view["flags"] if f["claimed"] == them)
+        info = fitted(_("Flags: {n}  \u00b7  in hand: {hand}", n=held, hand=size), 28, layout.OPP_HAND_X - 44,
+                      art.MUTED)
+        return 30 + info.get_width() + 16
 
     def panel_box(self, body: str, note: str) -> tuple[pygame.Rect, list[str], list[str]]:
         """Where the panel goes: never over a ring, preferably off the lit flag's column, else as usual.
@@ -139,6 +155,8 @@ class TutorialScene(BoardScene):
         best: tuple[int, pygame.Rect, list[str], list[str]] | None = None
         for top in (True, False):
             for left, right in spans:
+                if top:
+                    left = max(left, self.info_right())
                 width = min(PANEL.width, right - left)
                 if width < 560:
                     continue
@@ -153,10 +171,11 @@ class TutorialScene(BoardScene):
                 if best is None or hidden < best[0]:
                     best = (hidden, box, lines, notes)
         if best is None:  # nowhere clear: the usual place
-            width = PANEL.width - 40
+            left = max(PANEL.x, self.info_right())
+            width = PANEL.right - left - 40
             lines, notes = wrap(body, SIZE, width, "bold"), _wrapped(note, width)
             height = 24 + 44 + (len(lines) + len(notes)) * int(SIZE * 1.2) + 40
-            return pygame.Rect(PANEL.x, PANEL.y, PANEL.width, height), lines, notes
+            return pygame.Rect(left, PANEL.y, width + 40, height), lines, notes
         return best[1], best[2], best[3]
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -4,13 +4,18 @@ and no player-visible literal left unwrapped in scenes/."""
 from __future__ import annotations
 
 import ast
+import gettext
+import importlib.util
+import io
 import string
+from functools import cache
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
 from game.i18n import LANGUAGES, _, set_language
-from game.i18n.build import compile_mo, entry_msgid, extract, parse_po, po_path, refresh_references
+from game.i18n.build import entry_msgid, extract, parse_po, po_path, refresh_references
 
 ROOT = Path(__file__).resolve().parent.parent
 TRANSLATED = [lang for lang in LANGUAGES if lang != "en"]
@@ -19,6 +24,16 @@ MESSAGES = extract()
 SHOWN = {"text", "shadowed", "fitted", "Item", "say", "wrap"}
 #: literals shown as they are: symbols, numbers, the game's name on the title card
 ALLOWED = {"", " ", "\u2026", "\u00b7"}
+
+
+@cache
+def catalogs() -> ModuleType:
+    """tools/catalogs.py, the catalogs' build tool (Babel, in the test extra)."""
+    spec = importlib.util.spec_from_file_location("catalogs", ROOT / "tools" / "catalogs.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def fields(s: str) -> set[str]:
@@ -36,9 +51,13 @@ def test_every_message_translated_with_the_same_placeholders(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_committed_mo_matches_po(lang: str) -> None:
-    po = po_path(lang)
-    assert po.with_suffix(".mo").read_bytes() == compile_mo(parse_po(po.read_text(encoding="utf-8"))), \
-        "run python -m game.i18n.build"
+    """The committed .mo says what its .po says, plural forms and the Plural-Forms rule included (read
+    back with the standard library's gettext, as the game reads it; Babel's own header lines may vary)."""
+    committed = gettext.GNUTranslations(io.BytesIO(po_path(lang).with_suffix(".mo").read_bytes()))
+    built = gettext.GNUTranslations(io.BytesIO(catalogs().compile_catalog(lang)))
+    assert committed._catalog.keys() - {""} == built._catalog.keys() - {""}, "run python -m game.i18n.build"
+    assert all(committed._catalog[k] == built._catalog[k] for k in built._catalog if k), "run python -m game.i18n.build"
+    assert committed.info()["plural-forms"] == built.info()["plural-forms"], "run python -m game.i18n.build"
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)
@@ -135,3 +154,36 @@ def test_the_game_log_is_worded_in_the_language_chosen_when_it_is_opened() -> No
         assert "zászló" in hungarian.log[0], hungarian.log[0]  # "flag" in Hungarian
     finally:
         set_language("en")
+
+
+def test_hungarian_says_a_or_az_by_the_flag_number_never_a_z() -> None:
+    """"a(z) {flag}. zászlóra" is settled once the number is known: az 1., a 4., az 5. (egy, négy, öt)."""
+    fill = {"flag": 0, "to": 0, "n": 0, "card": "piros 7", "who": "Ana", "name": "Ben", "key": "x", "which": "y",
+            "proof": "", "reason": "", "what": "", "total": 3, "count": 2}
+    try:
+        set_language("hu")
+        said = {n: _("{card} on flag {flag}", card="piros 7", flag=n) for n in range(1, 10)}
+        for msgid in MESSAGES:
+            wanted = fields(msgid)
+            if "(z)" in _(msgid) and wanted <= set(fill):
+                for n in (1, 4, 5):
+                    words = _(msgid, **{**{k: v for k, v in fill.items() if k in wanted},
+                                        **{k: n for k in ("flag", "to", "n") if k in wanted}})
+                    assert "(z)" not in words, (msgid, words)
+    finally:
+        set_language("en")
+    assert said[1] == "piros 7 az 1. zászlóra" and said[5] == "piros 7 az 5. zászlóra"
+    assert said[4] == "piros 7 a 4. zászlóra" and all(said[n].startswith("piros 7 a ") for n in (2, 3, 6, 7, 8, 9))
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_language_names_the_formations_in_its_own_words(lang: str) -> None:
+    """The board, hints and rules name formations through these msgids: none may stay English."""
+    from game.play.words import FORMATION_NAMES
+
+    try:
+        set_language(lang)
+        english = [name for name in FORMATION_NAMES.values() if _(name) == name]
+    finally:
+        set_language("en")
+    assert not english, f"{lang}: {english} left in English"

@@ -27,16 +27,16 @@ HAS_STATE = "return window.__traffic.some((m) => m.includes('\"t\":\"state\"'))"
 LAST = ("(() => { const s = window.__traffic.filter((m) => m.includes('\"t\":\"state\"'));"
         " return s.length ? JSON.parse(s[s.length - 1]) : null; })()")
 LAST_STATE = f"return {LAST}"
-# everything of a turn on screen: no scrolling, every enabled button 44 px each way and inside the screen;
-# the nine flags of the miniature board are columns the height of the board (9 x 44 px is wider than 360)
+# everything of a turn on screen: no scrolling, every tap target 44 px each way and inside the screen: the
+# enabled buttons, and the miniature board's glowing flags where a tap on them acts (nine columns of 44 px
+# need a board 424 px wide: narrower, the flags only glow and the "To flag N" buttons take the tap)
 FITS = """
 const out = [], h = innerHeight;
 if (document.scrollingElement.scrollHeight > h) out.push('scrolls ' + document.scrollingElement.scrollHeight);
 for (const b of document.querySelectorAll('#game button:not(:disabled), #game .flag.target')) {
   const r = b.getBoundingClientRect();
-  if (!r.width) continue;
-  const flag = b.classList.contains('flag') && !b.matches('button');
-  if (r.height < 44 || r.width < (flag ? 34 : 44) || r.bottom > h + 0.5 || r.top < -0.5)
+  if (!r.width || getComputedStyle(b).pointerEvents === 'none') continue;
+  if (r.height < 44 || r.width < 44 || r.bottom > h + 0.5 || r.top < -0.5)
     out.push((b.id || b.className) + ' ' + b.textContent.slice(0, 16) + ' '
              + [r.width, r.height, r.bottom].map(Math.round));
 }

@@ -163,3 +163,33 @@ def test_battleline_watch_opens_a_record_and_refuses_a_bad_one_plainly(tmp_path:
     assert bad.exists(), "a file named on the command line is left where it is"
     missing = _watch(tmp_path / "nowhere.json")
     assert missing.returncode == 1 and "cannot be read" in missing.stderr
+
+
+def test_the_replays_stacked_cards_show_their_values_on_both_sides() -> None:
+    """North's stack rises away from the flag: each card's top strip (its value) must show, not its name strip."""
+    from app.screenshot import SCENES
+    from game.ui import card_art
+    from scenes import replay_draw as rd
+
+    pygame.init()
+    app = App(Settings(animation_speed="off", welcomed=True), window=False)
+    SCENES["replay"](app, 7)
+    scene = app.top
+    assert isinstance(scene, ReplayScene)
+    app.draw(app.screen)
+    checked = 0
+    for n, flag in enumerate(scene.view["flags"], start=1):
+        cx = rd.COL_X0 + (n - 1) * rd.COL_W + rd.COL_W // 2
+        for seat in ("north", "south"):
+            for i, card in enumerate(flag[seat][:-1]):  # every card with another stacked past it
+                y = rd.FLAG_Y - 10 - rd.SMALL_H - i * rd.OFFSET if seat == "north" else rd.FLAG_Y + 74 + i * rd.OFFSET
+                strip = pygame.Rect(cx - rd.SMALL_W // 2 + 8, y + 4, rd.SMALL_W - 16, rd.OFFSET - 8)
+                shown = app.screen.subsurface(strip)
+                face = card_art.face(card, "small").subsurface(strip.move(-(cx - rd.SMALL_W // 2), -y))
+                if flag["claimed"] not in (None, seat):
+                    face = card_art.dimmed(card, "small").subsurface(strip.move(-(cx - rd.SMALL_W // 2), -y))
+                assert pygame.image.tobytes(shown, "RGB") == pygame.image.tobytes(face.copy(), "RGB"), \
+                    f"flag {n}, {seat}'s card {i + 1} ({card}): its value strip is covered"
+                checked += 1
+    assert checked >= 4, "the replay shown has stacks on both sides"
+    app.close()

@@ -86,6 +86,13 @@ def test_the_lesson_panel_never_hides_a_place_the_lesson_asks_for(lang: str) -> 
                 _title, body, _foot = scene.panel_words()
                 box, lines, _notes = scene.panel_box(body, "")
                 assert box.collidelist(rings) < 0, f"lesson {index + 1} step {steps} in {lang}: a ring is covered"
+                where = f"lesson {index + 1} step {steps} in {lang}"
+                assert not box.colliderect(_their_count(scene)), f"{where}: the other side's hand count is covered"
+                named = {a.get(k) for a in scene.rules_legal() if scene.lesson.goal(a)
+                         for k in ("flag", "from_flag", "to_flag")}
+                hidden = [key for key, r in scene.rects.items() if key[0] == "slot" and key[1] in named
+                          and box.colliderect(r)]
+                assert not hidden, f"{where}: the panel hides {hidden}, at a flag the lesson's move names"
                 assert pygame.Rect(0, 0, 1920, 1080).contains(box) and lines
                 scene.activate(picks[0])
                 steps += 1
@@ -93,6 +100,19 @@ def test_the_lesson_panel_never_hides_a_place_the_lesson_asks_for(lang: str) -> 
             app.pop(scene)
     finally:
         set_language("en")
+
+
+def _their_count(scene: TutorialScene) -> pygame.Rect:
+    """Where the top strip says the other side's flags and hand count (as scenes.board_draw draws it)."""
+    from engine import OTHER
+    from game.i18n import _
+    from game.ui import art, layout
+    from game.ui.text import fitted
+
+    them = OTHER[scene.viewer]
+    words = _("Flags: {n}  \u00b7  in hand: {hand}", n=0, hand=scene.view["hand_sizes"][them])
+    info = fitted(words, 28, layout.OPP_HAND_X - 44, art.MUTED)
+    return pygame.Rect(30, 62, info.get_width(), info.get_height())
 
 
 def lesson_scene(index: int) -> tuple[App, TutorialScene]:

@@ -3,7 +3,7 @@ troop deck or its count, whichever buttons a turn offers."""
 
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import combinations, pairwise
 
 import pygame
 
@@ -106,3 +106,87 @@ def test_settings_over_the_board_stay_on_the_screen_with_their_key_hints() -> No
     assert 0 < settings.hint_bottom <= layout.H - 8, "the card and its key hints end on the screen"
     assert last.bottom <= settings.hint_bottom - 28, "the key hints sit under the last row, not on it"
     app.close()
+
+
+def test_a_results_items_hint_stays_inside_the_panel_on_the_screen() -> None:
+    """A LAN table's Rematch says "The winner starts" under the buttons: once cut by the screen's bottom edge."""
+    from app.screenshot import SCENES
+    from game.keep.settings import Settings
+    from game.ui import art
+    from game.ui.shell import App
+    from game.ui.text import fitted
+    from game.ui.widgets import MIN_READ, ROW_H
+    from scenes.results import ResultsScene
+
+    pygame.init()
+    app = App(Settings(animation_speed="off", welcomed=True), window=False)
+    SCENES["results-hints"](app, 7)
+    results = app.top
+    assert isinstance(results, ResultsScene)
+    results.menu.items[0].hint = "The winner starts"  # as lan_items gives a LAN game's next-game item
+    results.menu.focus = 0
+    app.draw(app.screen)
+    line = fitted(results.menu.items[0].hint, 30, 1840, art.MUTED, "regular", MIN_READ)
+    hint_bottom = results.menu.top + len(results.menu.items) * ROW_H + 12 + line.get_height()
+    assert hint_bottom <= 1068 - 4, f"the hint ends at y {hint_bottom}, past the panel's bottom (1068)"
+    app.close()
+
+
+def test_r31_a_mud_flags_fourth_card_stays_clear_of_the_hand_and_the_top_strip() -> None:
+    """R31: Mud makes four-card formations; the fourth card once ran into the hand area (and the top strip)."""
+    from builders import game
+
+    from game.keep.settings import Settings
+    from game.play.table import LocalTable
+    from game.ui.shell import App
+    from scenes.board import BoardScene
+
+    pygame.init()
+    app = App(Settings(animation_speed="off", welcomed=True), window=False)
+    played = game(flags={3: ("r2 r3 r4 r5", "b2 b3 b4 b5")}, mud={3: "south"}, first_complete={3: "north"},
+                  south="g1 g2 g3 g4 g5 g6 g7", north="p1 p2 p3 p4 p5 p6 p7")
+    board = BoardScene(app, LocalTable(played))
+    app.push(board)
+    app.draw(app.screen)
+    hand_top = min(r.top for key, r in board.rects.items() if key[0] == "hand")
+    mine = [board.rects[("slot", 3, "south", c)] for c in ("b2", "b3", "b4", "b5")]
+    theirs = [board.rects[("slot", 3, "north", c)] for c in ("r2", "r3", "r4", "r5")]
+    assert mine[-1].bottom <= hand_top, f"the fourth card ends at y {mine[-1].bottom}, into the hand at {hand_top}"
+    assert theirs[-1].top >= layout.TOP_STRIP, "the other side's fourth card stays below the top strip"
+    assert all(b.top - a.top >= 34 for a, b in pairwise(mine)), "each card's value strip still shows"
+    board.table.close()
+
+
+def test_hand_cards_end_on_the_screen_so_a_chinese_name_is_never_cut() -> None:
+    """The name strip is a hand card's last line; CJK glyphs sit lower, and a card 2 px past the edge cut them."""
+    for count in range(1, 11):
+        for raised in (None, 0):
+            for r in layout.hand(count, raised):
+                assert r.bottom <= layout.H - 2, f"{count} cards: a hand card ends at y {r.bottom}, past {layout.H}"
+
+
+def test_the_keyboard_focus_ring_is_bold_enough_for_a_tv_across_the_room() -> None:
+    """At 1280x720 the logical 1920x1080 picture shrinks by a third: a 5 px ring became a faint 3 px line."""
+    from app.screenshot import SCENES
+    from game.keep.settings import Settings
+    from game.ui.shell import App
+    from scenes import board_draw
+    from scenes.board import BoardScene
+
+    pygame.init()
+    app = App(Settings(animation_speed="off", welcomed=True), window=False)
+    SCENES["board"](app, 7)
+    board = app.top
+    assert isinstance(board, BoardScene)
+    app.input.last_device = "keyboard"
+    board.focus = next(k for k in board.targets if k[0] == "hand")
+    ring = pygame.Surface((layout.W, layout.H))
+    board_draw._focus(board, ring, board.clock)
+    rect = board.highlight(board.focus) or board.targets[board.focus]
+    y = rect.y + 60  # along the card's left side, clear of the rounded corners
+    white = sum(ring.get_at((x, y))[:3] == (255, 255, 255) for x in range(rect.x - 40, rect.x))
+    assert white >= 8, f"the focus ring's white band is {white} px wide"
+    scaled = pygame.transform.smoothscale(ring, (1280, 720))
+    bright = sum(scaled.get_at((x, y * 2 // 3))[0] > 200 for x in range((rect.x - 40) * 2 // 3, rect.x * 2 // 3))
+    assert bright >= 5, f"on a 1280x720 TV the ring is {bright} px wide"
+    board.table.close()

@@ -27,7 +27,7 @@ from scenes.continue_scene import ContinueListScene, ContinueScene
 from scenes.look import LookScene
 from scenes.main_menu import MainMenuScene
 from scenes.results import ResultsScene
-from scenes.rules_ref import NEXT, PREVIOUS, TOPICS, RulesScene
+from scenes.rules_ref import BOX, NEXT, PREVIOUS, TOPICS, RulesScene
 from scenes.setup import OPPONENT_HINTS, SetupScene
 from scenes.title import TitleScene
 from scenes.welcome import WelcomeScene
@@ -556,3 +556,28 @@ def test_the_lobby_on_a_busy_port_says_so_and_opens_another(config: Path) -> Non
         said = str(lobby.subtitle)
         assert str(port) in said and str(lobby.host.port) in said and "in use" in said, said
         close(app)
+
+
+def test_the_rules_have_a_contents_page_that_opens_any_page_by_key_or_click(config: Path) -> None:
+    """Seventeen pages once had no index: Contents (C, controller Y, or its button) lists them all."""
+    from scenes.rules_ref import CONTENTS
+
+    app = make_app(welcomed=True)
+    app.push(RulesScene(app))
+    rules = app.top
+    assert isinstance(rules, RulesScene)
+    driver = Driver(app)
+    driver.key(pygame.K_c)
+    assert rules.contents and rules.chosen == 0
+    for _ in range(3):
+        driver.key(pygame.K_DOWN)
+    driver.key(pygame.K_RIGHT)  # the second column
+    driver.key(pygame.K_RETURN)
+    assert not rules.contents and rules.page == 3 + 9, "the chosen title's page"
+    driver.click(CONTENTS.center)
+    assert rules.contents and rules.chosen == 12, "the contents open at the page being read"
+    last = len(rules.pages) - 1
+    driver.click(rules.entry(last).center)
+    assert not rules.contents and rules.page == last and app.top is rules
+    assert all(BOX.contains(rules.entry(i)) for i in range(len(rules.pages))), "every title inside the panel"
+    close(app)

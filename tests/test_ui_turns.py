@@ -289,3 +289,24 @@ def test_every_caption_and_toast_fits_its_box(lang: str, scale: float) -> None:
     finally:
         set_language("en")
         text.SCALE = before
+
+
+def test_a_scouts_turn_is_said_as_a_sentence_not_as_a_form() -> None:
+    """R27: Scout draws three and puts two back; the caption once read "drew tactics cards: 3, put back cards: 2" (a form); counts now meet their words in each language's plural form."""
+    events = [{"type": "play", "seat": "north", "card": "scout"},
+              {"type": "scout_draw", "seat": "north", "deck": "troops"},
+              {"type": "scout_draw", "seat": "north", "deck": "troops"},
+              {"type": "scout_draw", "seat": "north", "deck": "tactics"},
+              {"type": "scout_return", "seat": "north", "count": 2}]
+    names = {"south": "Ana", "north": "Ben"}
+    assert turn_caption("north", events, names) == \
+        "Ben: played Scout, drew 2 troop cards, drew a tactics card, put back 2 cards."
+    three = [events[0], *[{**events[3]} for _ in range(3)], {**events[4], "count": 1}]
+    assert turn_caption("north", three, names) == \
+        "Ben: played Scout, drew 3 tactics cards, put back 1 card."
+    try:
+        set_language("cs")
+        said = turn_caption("north", events, names)
+    finally:
+        set_language("en")
+    assert "dobral 2 válečné karty" in said and "vrátil 2 karty" in said and ":" not in said.split(": ", 1)[1]

@@ -196,3 +196,25 @@ def test_the_take_back_button_on_the_board(tmp_path: Path, monkeypatch: pytest.M
     assert table.game.hands["south"] == hand and len(table.game.actions) == count
     assert "undo" not in board.buttons()
     assert any("Taken back" in line for t in board.toasts for line in t.lines)
+
+
+def test_take_back_has_a_key_and_the_button_says_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """U (L3 on a controller) takes back as the button does; the button names its key, as Hint names I."""
+    from game.ui.input import Kind
+    from scenes import board_draw
+
+    monkeypatch.setenv("BATTLELINE_CONFIG_DIR", str(tmp_path))
+    pygame.init()
+    app = App(Settings(animation_speed="off"), fixed_dt=1 / 60)
+    game = find(10, in_phase("play"))
+    table = vs_bot(game)
+    board = BoardScene(app, table)
+    app.push(board)
+    driver = Driver(app)
+    hand, count = list(game.hands["south"] or []), len(game.actions)
+    driver.play(board, troop_play(game), "keyboard")
+    assert "undo" in board.buttons()
+    assert board_draw.BUTTON_KEYS.get("undo") is Kind.UNDO and app.input.glyph(Kind.UNDO) == "U"
+    driver.key(pygame.K_u)
+    assert table.game.hands["south"] == hand and len(table.game.actions) == count, "U took the play back"
+    assert any("Taken back" in line for t in board.toasts for line in t.lines)

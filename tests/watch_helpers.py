@@ -37,9 +37,10 @@ def public_after(record: dict[str, Any]) -> list[set[str]]:
     game = Game.new(Rules.from_dict(record["rules"]), record["seed"], record["first"], record["players"])
 
     def face_up() -> set[str]:
-        out: set[str] = set(game.discards["north"]) | set(game.discards["south"])
+        out: set[str] = set().union(*(game.discards[s] for s in game.seats))
         for flag in game.flags:
-            out.update(flag.sides["north"], flag.sides["south"])
+            for side in flag.sides.values():
+                out.update(side)
             out.update(c for c, who in (("fog", flag.fog), ("mud", flag.mud)) if who)
         return out
 
@@ -70,7 +71,7 @@ def check_watcher_traffic(messages: list[dict[str, Any]], record: dict[str, Any]
             last = message["actions"]
             states += 1
             view = message["view"]
-            assert view["hands"] == {"north": None, "south": None}, "a watcher was sent a hand"
+            assert view["hands"] == dict.fromkeys(record["players"]), "a watcher was sent a hand"
             assert all(isinstance(n, int) for n in view["decks"].values()), "a watcher was sent a deck's order"
             for event in message["events"]:
                 if event["type"] in ("draw", "scout_draw"):

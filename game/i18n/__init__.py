@@ -1,7 +1,8 @@
 """Translations: every word a player reads goes through `_()`, in the language chosen in Settings.
 
 Catalogs are gettext `.po` files in `assets/locale/<lang>/LC_MESSAGES/battleline.po`, compiled to `.mo`
-by `game.i18n.build` and loaded with the standard library's `gettext`, so no dependency is added.
+by tools/catalogs.py (Babel, a build tool) and loaded with the standard library's `gettext`, so the game
+needs no dependency to read them; plural forms (`ngettext`) follow each catalog's Plural-Forms header.
 The language can change at any moment: `set_language` swaps the catalog and the next frame shows it.
 """
 
@@ -15,6 +16,8 @@ from collections.abc import Callable
 from functools import cache
 
 from assets import ASSETS_DIR
+
+from .articles import hungarian
 
 LOCALE_DIR = ASSETS_DIR / "locale"
 DOMAIN = "battleline"
@@ -74,10 +77,23 @@ def language() -> str:
 
 def _(msgid: str, **fields: object) -> str:
     """`msgid` in the current language; named `{fields}` are filled after translating."""
-    words = _catalog(language()).gettext(msgid)
-    return words.format(**fields) if fields else words
+    lang = language()
+    words = _catalog(lang).gettext(msgid)
+    words = words.format(**fields) if fields else words
+    return hungarian(words) if lang == "hu" else words  # "a(z) {flag}." settled once the flag is known
+
+
+def ngettext(singular: str, plural: str, n: int, **fields: object) -> str:
+    """The form of `singular`/`plural` that count `n` takes in the current language (its catalog's
+    Plural-Forms: Czech and Romanian have three, Chinese and Hungarian one); `{n}` and `fields` filled."""
+    return _catalog(language()).ngettext(singular, plural, n).format(n=n, **fields)
 
 
 def N_(msgid: str) -> str:
     """Marks a string for the catalog where it is defined; it is translated where it is shown."""
     return msgid
+
+
+def N_plural(singular: str, plural: str) -> tuple[str, str]:
+    """Marks a plural pair for the catalog where it is defined; `ngettext` says it where it is shown."""
+    return singular, plural

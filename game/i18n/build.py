@@ -1,8 +1,8 @@
-"""Catalog tools kept in the repo: extract messages from the sources, read `.po`, write `.mo`.
+"""Catalog helpers (stdlib only): find the marked messages in the sources, read `.po` files.
 
-A small msgfmt of our own (stdlib only) so building the catalogs needs no gettext tools installed.
-Run `python -m game.i18n.build` after editing a `.po`; a test checks the committed `.mo` files match.
-`python -m game.i18n.build --references` first rewrites each `.po`'s `#:` lines (where a message is
+`python -m game.i18n.build` runs tools/catalogs.py, the build tool (Babel: extract, update, compile with
+each language's plural rule). Run it after editing a `.po`; a test checks the committed `.mo` files
+say what the `.po` files say. `--references` first rewrites each `.po`'s `#:` lines (where a message is
 used) from the sources, after code has moved.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import ast
 import re
-import struct
+import subprocess
 import sys
 from pathlib import Path
 
@@ -19,27 +19,49 @@ from game.i18n import DOMAIN, LANGUAGES, LOCALE_DIR
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = ("app", "game", "scenes")
 MARKERS = ("_", "N_", "tr")  # tr: `_` where a module already uses `_` as a throwaway name
+PLURAL_MARKERS = ("ngettext", "N_plural")
 _ESCAPES = {"n": "\n", "t": "\t", '"': '"', "\\": "\\"}
-HEADER = "Content-Type: text/plain; charset=UTF-8\nContent-Transfer-Encoding: 8bit\n"
 
 
 def po_path(lang: str) -> Path:
     return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
-def extract(root: Path = ROOT) -> dict[str, list[str]]:
-    """msgid -> where it is used ('game/play/words.py:40'), from `_("...")` and `N_("...")` calls."""
-    found: dict[str, list[str]] = {}
+def _literal(node: ast.expr) -> str | None:
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+
+
+def _walk(root: Path) -> dict[str, tuple[str | None, list[str]]]:
+    """msgid -> (its plural or None, where it is used), from the marker calls in the sources."""
+    found: dict[str, tuple[str | None, list[str]]] = {}
     for package in SOURCES:
         for path in sorted((root / package).rglob("*.py")):
             tree = ast.parse(path.read_text(encoding="utf-8"))
             for node in ast.walk(tree):
-                if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in MARKERS
-                        and node.args and isinstance(node.args[0], ast.Constant)
-                        and isinstance(node.args[0].value, str)):
+                if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.args):
+                    continue
+                msgid, plural = _literal(node.args[0]), None
+                if node.func.id in PLURAL_MARKERS:
+                    plural = _literal(node.args[1]) if len(node.args) > 1 else None
+                    if plural is None:
+                        continue
+                elif node.func.id not in MARKERS:
+                    continue
+                if msgid is not None:
                     where = path.relative_to(root).as_posix()
-                    found.setdefault(node.args[0].value, []).append(f"{where}:{node.lineno}")
+                    found.setdefault(msgid, (plural, []))[1].append(f"{where}:{node.lineno}")
     return found
+
+
+def extract(root: Path = ROOT) -> dict[str, list[str]]:
+    """msgid -> where it is used ('game/play/words.py:40'), from `_("...")`, `N_("...")`, and the singular
+    of `ngettext("...", "...", n)` and `N_plural("...", "...")` calls."""
+    return {msgid: where for msgid, (_plural, where) in _walk(root).items()}
+
+
+def extract_plurals(root: Path = ROOT) -> dict[str, str]:
+    """singular msgid -> its plural, for every `ngettext` and `N_plural` pair in the sources."""
+    return {msgid: plural for msgid, (plural, _where) in _walk(root).items() if plural is not None}
 
 
 def _unquote(s: str) -> str:
@@ -69,6 +91,13 @@ def parse_po(text: str) -> dict[str, str]:
         elif line.startswith("msgid "):
             target = msgid
             target.append(_unquote(line[6:]))
+        elif line.startswith("msgid_plural "):
+            target = []  # the plural's English: plural_forms() reads it
+        elif line.startswith("msgstr[0] "):  # a plural entry: its first form stands for it here
+            target = msgstr
+            target.append(_unquote(line[10:]))
+        elif line.startswith("msgstr["):
+            target = []
         elif line.startswith("msgstr "):
             target = msgstr
             target.append(_unquote(line[7:]))
@@ -77,6 +106,26 @@ def parse_po(text: str) -> dict[str, str]:
         elif not line and target is not None:
             flush()
             target = None
+    return out
+
+
+def plural_forms(text: str) -> dict[str, tuple[str, list[str]]]:
+    """singular msgid -> (msgid_plural, [msgstr[0], msgstr[1], ...]) for each plural entry of a `.po`."""
+    out: dict[str, tuple[str, list[str]]] = {}
+    for block in text.split("\n\n"):
+        lines = [line.strip() for line in block.split("\n") if not line.startswith("#")]
+        parts: dict[str, list[str]] = {}
+        key = ""
+        for line in lines:
+            head, _space, rest = line.partition(" ")
+            if line.startswith('"'):
+                parts.setdefault(key, []).append(_unquote(line))
+            elif head in ("msgid", "msgid_plural") or head.startswith("msgstr["):
+                key = head
+                parts[key] = [_unquote(rest)]
+        if "msgid_plural" in parts:
+            forms = [("".join(parts[f"msgstr[{i}]"])) for i in range(len(parts)) if f"msgstr[{i}]" in parts]
+            out["".join(parts["msgid"])] = ("".join(parts["msgid_plural"]), forms)
     return out
 
 
@@ -118,40 +167,12 @@ def refresh_all() -> list[Path]:
     return changed
 
 
-def compile_mo(messages: dict[str, str]) -> bytes:
-    """GNU `.mo` bytes, keys sorted so the same `.po` always gives the same file."""
-    entries = {k: v for k, v in messages.items() if k and v}
-    entries[""] = HEADER
-    keys = sorted(entries, key=lambda k: k.encode("utf-8"))
-    ids = [k.encode("utf-8") for k in keys]
-    strs = [entries[k].encode("utf-8") for k in keys]
-    n = len(keys)
-    start = 7 * 4 + 16 * n
-    offsets: list[int] = []
-    blob = b""
-    for data in ids + strs:
-        offsets += [len(data), start + len(blob)]
-        blob += data + b"\0"
-    head = struct.pack("<7I", 0x950412DE, 0, n, 28, 28 + 8 * n, 0, 0)
-    return head + struct.pack(f"<{4 * n}I", *offsets) + blob
-
-
-def build() -> list[Path]:
-    """Compile every language's `.po` beside itself; returns the files written."""
-    written = []
-    for lang in LANGUAGES:
-        po = po_path(lang)
-        if po.exists():
-            mo = po.with_suffix(".mo")
-            mo.write_bytes(compile_mo(parse_po(po.read_text(encoding="utf-8"))))
-            written.append(mo)
-    return written
+def main(argv: list[str]) -> int:
+    """`python -m game.i18n.build` runs the catalogs' build tool, tools/catalogs.py (Babel: a build tool
+    the game does not import, so this floor stays standard library only)."""
+    tool = ROOT / "tools" / "catalogs.py"
+    return subprocess.run([sys.executable, str(tool), *argv], check=False).returncode
 
 
 if __name__ == "__main__":
-    if "--references" in sys.argv[1:]:
-        for path in refresh_all():
-            print(path.relative_to(ROOT))
-    for path in build():
-        print(path.relative_to(ROOT))
-    sys.exit(0)
+    sys.exit(main(sys.argv[1:]))

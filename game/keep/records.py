@@ -109,7 +109,8 @@ def file_stem(game: Game) -> str:
     """'20250314-2015-Ana-vs-Ben': safe on every file system."""
     def safe(name: str) -> str:
         return re.sub(r"[^A-Za-z0-9_-]+", "_", name).strip("_")[:24] or "player"
-    return f"{time.strftime('%Y%m%d-%H%M')}-{safe(game.players['south'])}-vs-{safe(game.players['north'])}"
+    others = "-".join(safe(game.players[seat]) for seat in game.seats if seat != "south")
+    return f"{time.strftime('%Y%m%d-%H%M')}-{safe(game.players['south'])}-vs-{others}"
 
 
 def export(game: Game) -> Path:

@@ -30,6 +30,7 @@ SETUP_CHOICES: dict[str, tuple[str, ...]] = {
     "claims": ("standard", "advanced", "end"),
     "play": ("single", "games:3", "games:5", "points:15", "points:25", "hungarian"),
     "starts": ("random", "south", "north"),
+    "players": ("2", "3"), "third": ("human", "random", "easy", "normal", "hard"),
 }
 WINDOW_SIZES: tuple[tuple[int, int], ...] = ((1280, 720), (1600, 900), (1920, 1080), (2560, 1440), (3840, 2160))
 
@@ -121,9 +122,9 @@ def _checked(key: str, value: Any) -> Any:
             raise ValueError(f"expected one of {(AUTO, *LANGUAGES)}")
         return value
     if key == "names":
-        if not (isinstance(value, list) and len(value) == 2 and all(isinstance(n, str) for n in value)):
-            raise TypeError("expected two names")
-        return [n.strip()[:16] or d for n, d in zip(value, ("Ana", "Ben"), strict=True)]
+        if not (isinstance(value, list) and len(value) in (2, 3) and all(isinstance(n, str) for n in value)):
+            raise TypeError("expected two or three names")
+        return [n.strip()[:16] or d for n, d in zip(value, ("Ana", "Ben", "Cy"), strict=False)]
     raise ValueError("unknown")
 
 

@@ -12,14 +12,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from engine import OTHER
 from game.i18n import _
 from game.keep.files import BadFile, data_dir, read_json, set_aside, write_json
 
 log = logging.getLogger(__name__)
 FORMAT = "battleline-stats/1"
-#: opponent kinds, as session.OPPONENTS names them: a person here, or a bot of a level
-KINDS: tuple[str, ...] = ("human", "random", "easy", "normal", "hard")
+#: opponent kinds, as session.OPPONENTS names them: a person here, or a bot of a level; and "three", the
+#: three-player games (R46) whoever sat at the other two seats
+KINDS: tuple[str, ...] = ("human", "random", "easy", "normal", "hard", "three")
 MAX_IDS = 100_000
 
 
@@ -112,20 +112,35 @@ def load_stats() -> Stats:
 
 
 def _people(names: dict[str, str], opponent: str) -> list[tuple[str, str]]:
-    """(seat, name) of each person at the screen: both in hot-seat, else the south seat."""
+    """(seat, name) of each person at the screen: both in hot-seat, else the south seat. For three players
+    (`opponent` is the sitting's key, "three-<west>-<east>") south and whichever of west and east are people."""
+    if opponent.startswith("three-"):
+        kinds = opponent.split("-")[1:]
+        return [("south", names["south"]), *((s, names[s]) for s, k in zip(("west", "east"), kinds, strict=False)
+                                               if k == "human")]
     return [(s, names[s]) for s in ("south", "north")] if opponent == "human" else [("south", names["south"])]
+
+
+def _kind(opponent: str) -> str:
+    """The statistics line a sitting is counted on: its opponent kind, or "three"."""
+    return "three" if opponent.startswith("three-") else opponent
+
+
+def _row_index(winner: str | None, seat: str) -> int:
+    """0 won, 1 lost, 2 drawn: a game without a winner is drawn, any other winner beat this seat."""
+    return 2 if winner is None else 0 if winner == seat else 1
 
 
 def count_game(game_id: str, names: dict[str, str], opponent: str, result: dict[str, Any]) -> bool:
     """Add one finished game (once per id); False if it was already counted or cannot be saved."""
     stats = load_stats()
-    if game_id in stats.games_counted or opponent not in KINDS:
+    if game_id in stats.games_counted or _kind(opponent) not in KINDS:
         return False
     winner = result.get("winner")
     for seat, name in _people(names, opponent):
         p = stats.player(name)
-        row = p.tally("games", opponent)
-        row[0 if winner == seat else 1 if winner == OTHER[seat] else 2] += 1
+        row = p.tally("games", _kind(opponent))
+        row[_row_index(winner, seat)] += 1
         if winner == seat and result.get("how") == "breakthrough":
             p.breakthroughs += 1
         if winner == seat and result.get("how") == "envelopment":
@@ -137,11 +152,11 @@ def count_game(game_id: str, names: dict[str, str], opponent: str, result: dict[
 def count_match(match_id: str, names: dict[str, str], opponent: str, winner: str | None) -> bool:
     """Add one finished match (once per id)."""
     stats = load_stats()
-    if match_id in stats.matches_counted or opponent not in KINDS:
+    if match_id in stats.matches_counted or _kind(opponent) not in KINDS:
         return False
     for seat, name in _people(names, opponent):
-        row = stats.player(name).tally("matches", opponent)
-        row[0 if winner == seat else 1 if winner == OTHER[seat] else 2] += 1
+        row = stats.player(name).tally("matches", _kind(opponent))
+        row[_row_index(winner, seat)] += 1
     stats.matches_counted.append(match_id)
     return _save(stats)
 

@@ -11,7 +11,7 @@ from typing import Any
 from engine import Game, IllegalAction, NotationError, from_position
 from engine.cards import LEADERS, TROOP_INFO, fills_slot
 from engine.claims import Judgement, strength_of
-from game.i18n import N_, _
+from game.i18n import N_, _, ngettext
 from game.i18n.refusals import refusal_words
 from game.play.words import card_short, formation_words, tie_words
 
@@ -40,13 +40,13 @@ class Referee:
 
     def verdict_words(self, flag: int, v: Judgement) -> str:
         """The engine's verdict said again from its parts, so it reads in any language."""
-        other = "north" if self.seat == "south" else "south"
-        them = self.game.players.get(other, other)
         f = self.game.flags[flag - 1]
+        other = next((s for s in f.sides if s != self.seat), "north")  # who the seat faces here (R47)
+        them = self.game.players.get(other, other)
         if v.mine is None:
             if f.claimed is not None:
                 return _("the flag is already held")
-            return _("your side needs {n} cards to claim", n=f.size)
+            return ngettext("your side needs {n} card to claim", "your side needs {n} cards to claim", f.size)
         fog = f.fog is not None
         mine = formation_words("sum" if fog else v.mine.name, v.mine.total)
         if v.theirs is None:
@@ -91,8 +91,10 @@ class Referee:
         probe = self.game.copy()
         try:
             probe.apply(action)
-        except (IllegalAction, NotationError) as exc:
-            return refusal_words(str(exc))
+        except IllegalAction as exc:
+            return said(exc)
+        except NotationError as exc:
+            return str(exc)
         return None
 
     def why_card_unplayable(self, card: str) -> str:
@@ -103,12 +105,11 @@ class Referee:
         if card in TROOP_INFO:
             return _("You have no free slot at any open flag.")
         if not game.rules.tactics:
-            return _sentence(refusal_words("this game is played without tactics (R43)"))
+            return _sentence(refusal_words("no_tactics"))
         if not game.may_play_tactic(self.seat):
-            return _sentence(refusal_words(
-                "you may not play a tactics card: you would be two ahead of your opponent (R24)"))
+            return _sentence(refusal_words("tactics_ahead"))
         if card in LEADERS and game.leader_played[self.seat]:
-            return _sentence(refusal_words("you have already played a Leader this game (R27)"))
+            return _sentence(refusal_words("leader_played"))
         if card == "scout":
             reason = self.refusal({"type": "play", "card": card})
             if reason:
@@ -133,6 +134,11 @@ class Referee:
         if {"type": "claim", "flag": flag} in legal:
             return True, reason
         return False, _(WHEN_CLAIM.get(timing, WHEN_CLAIM["standard"]), flag=flag, proof=reason)
+
+
+def said(exc: IllegalAction) -> str:
+    """An engine refusal in the player's language, from its code and fields (cards by their names)."""
+    return refusal_words(exc.code, exc.fields, str(exc), card_short)
 
 
 def _sentence(reason: str) -> str:

@@ -9,6 +9,7 @@ report `peer_lost` so the board can pause with "waiting for <name>".
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import Any
 
 from engine import IllegalAction, NotationError, redact, to_record
@@ -87,6 +88,10 @@ class HostTable:
         self._seen = len(self.host.events)
         return [redact(e, self.host.host_seat) for e in new]
 
+    def wake_with(self, post: Callable[[], None]) -> None:
+        """The window's wake, called from a thread when a peer's message waits (net.wake)."""
+        self.host.wake_with(post)
+
     def keep_alive(self) -> None:
         """Serve the guest while an overlay covers the board."""
         self.host.poll(0)
@@ -159,7 +164,7 @@ class RemoteTable:
         if self.guest.number == self.number and self.guest.game is not None:
             self._shown = self.guest.game
         if self._shown is None:
-            raise IllegalAction("not connected to the host yet")
+            raise IllegalAction("not_connected")
         return self._shown
 
     @property
@@ -192,7 +197,7 @@ class RemoteTable:
 
     def view(self, seat: str) -> dict[str, Any]:
         if seat != self.guest.seat or self.guest.view is None:
-            raise IllegalAction("a guest sees only its own seat")
+            raise IllegalAction("own_seat_only")
         return self.guest.view
 
     def legal_actions(self) -> list[Action]:
@@ -201,7 +206,7 @@ class RemoteTable:
     def submit(self, action: Action) -> None:
         """Check locally what open information can (a clear reason at once), then send to the host."""
         if not self.guest.my_turn():
-            raise IllegalAction("it is not your turn")
+            raise IllegalAction("not_your_turn")
         act = parse_action(action)
         if act not in self.legal_actions():
             trial = self._game().copy()
@@ -221,6 +226,10 @@ class RemoteTable:
             self._noted = noted
             note_guest(self.guest)
 
+    def wake_with(self, post: Callable[[], None]) -> None:
+        """The window's wake, called from a thread when the host's message waits (net.wake)."""
+        self.guest.wake_with(post)
+
     def keep_alive(self) -> None:
         """Heartbeats and reconnects go on while an overlay covers the board."""
         self.guest.poll(0)
@@ -232,7 +241,7 @@ class RemoteTable:
     def record(self) -> dict[str, Any]:
         if self.guest.record is not None:
             return self.guest.record
-        raise IllegalAction("the record comes from the host when the game is over")
+        raise IllegalAction("record_from_host")
 
     def detach(self) -> Guest:
         """Hand the connection to the next game's table: closing this one no longer hangs up."""

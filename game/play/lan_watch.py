@@ -50,7 +50,7 @@ class TableHostTable(HostTable):
         return []
 
     def submit(self, action: Action) -> None:
-        raise IllegalAction("the table has no seat of its own")
+        raise IllegalAction("no_own_seat")
 
     def poll_events(self) -> list[Event]:
         new = self.host.events[self._seen:]
@@ -79,11 +79,11 @@ class WatchTable(RemoteTable):
 
     def view(self, seat: str) -> dict[str, Any]:
         if self.guest.view is None:
-            raise IllegalAction("not connected to the host yet")
+            raise IllegalAction("not_connected")
         return self.guest.view
 
     def legal_actions(self) -> list[Action]:
         return []
 
     def submit(self, action: Action) -> None:
-        raise IllegalAction("a watcher cannot act in the game")
+        raise IllegalAction("watcher_cannot_act")

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from engine import Game
 from engine.match import ENDS, Match, check_result
 from engine.rules import CLAIM_TIMINGS
-from game.i18n import N_, _
+from game.i18n import N_, _, ngettext
 from game.keep.files import BadFile, clean_temporaries, data_dir, read_json, set_aside, write_json
 from game.keep.records import archive, check_record
 from game.keep.stats import count_game, count_match
@@ -40,6 +40,10 @@ WHAT = N_("The saved game")
 def save_path(opponent: str = "human") -> Path:
     """One unfinished sitting per opponent kind: hot-seat in `current.json`, each bot level in its own file."""
     return data_dir() / ("current.json" if opponent == "human" else f"current-{opponent}.json")
+
+
+#: what sittings are filed under (Setup.key): each opponent kind, and each pair of the three-player West and East
+KEYS: tuple[str, ...] = (*OPPONENTS, *(f"three-{w}-{e}" for w in OPPONENTS for e in OPPONENTS))
 
 
 def new_id() -> str:
@@ -62,7 +66,7 @@ class Keeper:
 
     def save(self) -> None:
         try:
-            write_json(save_path(self.session.setup.opponent), to_save(self.session, self.id, self.table))
+            write_json(save_path(self.session.setup.key), to_save(self.session, self.id, self.table))
         except OSError as exc:  # a full disk must not stop the game; the player hears about it in the log
             log.warning("autosave failed: %s", exc)
 
@@ -74,7 +78,7 @@ class Keeper:
         try:
             if table is not None and table.game.over:
                 archive(table.record(), game_id)
-            opponent = session.setup.opponent
+            opponent = session.setup.key
             count_game(game_id, session.names, opponent, result)
             if session.match_over:
                 count_match(self.id, session.names, opponent, session.match.winner)
@@ -83,7 +87,7 @@ class Keeper:
         if session.setup.match and not session.match_over:
             self.save()  # between games: Continue starts the next one
         else:
-            discard_save(session.setup.opponent)
+            discard_save(session.setup.key)
 
 
 def to_save(session: Session, sitting: str, table: LocalTable | None) -> dict[str, Any]:
@@ -122,7 +126,7 @@ class Saved:
 
 def load_save(opponent: str | None = None) -> Saved | None:
     """The unfinished sitting against `opponent` (None: the latest of any kind), if there is one."""
-    saves = [s for s in load_saves() if opponent is None or s.setup.opponent == opponent]
+    saves = [s for s in load_saves() if opponent is None or s.setup.key == opponent]
     return saves[0] if saves else None
 
 
@@ -131,8 +135,8 @@ def load_saves() -> list[Saved]:
     folder = data_dir()
     clean_temporaries(folder)
     out: list[Saved] = []
-    for opponent in OPPONENTS:
-        path = save_path(opponent)
+    for key in KEYS:
+        path = save_path(key)
         if not path.exists():
             continue
         try:
@@ -158,17 +162,33 @@ def opponent_words(saved: Saved) -> str:
     """'Bot: easy' or 'A person here': what kind of sitting it is."""
     from game.play.session import OPPONENT_NAMES
 
-    return _(OPPONENT_NAMES[saved.setup.opponent])
+    setup = saved.setup
+    if setup.players == 3:
+        return _("Three players: West {west}, East {east}", west=_(OPPONENT_NAMES[setup.opponent]),
+                 east=_(OPPONENT_NAMES[setup.third]))
+    return _(OPPONENT_NAMES[setup.opponent])
 
 
 def score_line(saved: Saved) -> str:
     """The score at a glance for the Continue list: the match score, else the flags held in the game."""
+    if saved.setup.players == 3:
+        return _score_line3(saved)
     if saved.match is not None:
         s = saved.match.scores
         return _("match {n_south} \u2013 {n_north}", n_south=s["south"], n_north=s["north"])
     game = saved.game
     held = {side: sum(f.claimed == side for f in game.flags) if game else 0 for side in ("south", "north")}
     return _("flags {n_south} \u2013 {n_north}", n_south=held["south"], n_north=held["north"])
+
+
+def _score_line3(saved: Saved) -> str:
+    """Three players: the match points, else the flags held, in turn order (south, west, east)."""
+    seats = ("south", "west", "east")
+    if saved.match is not None:
+        return _("match {scores}", scores=" \u2013 ".join(str(saved.match.scores[s]) for s in seats))
+    game = saved.game
+    held = [sum(f.claimed == s for f in game.flags) if game else 0 for s in seats]
+    return _("flags {scores}", scores=" \u2013 ".join(str(n) for n in held))
 
 
 def _fail(words: str) -> BadFile:
@@ -192,15 +212,19 @@ def check_save(data: Any) -> Saved:
     if not isinstance(results, list) or len(results) > 1000:
         raise _fail(_("its results are not a list"))
     try:
-        results = [check_result(r, f"results[{i}]") for i, r in enumerate(results)]
+        results = [check_result(r, f"results[{i}]", setup.players) for i, r in enumerate(results)]
         match = Match.from_dict(data["match"]) if data["match"] is not None else None
     except ValueError as exc:
         raise _fail(_("its match is not sound ({reason})", reason=exc)) from None
     if setup.match != (match is not None) or (match is not None and match.games != results):
         raise _fail(_("its match does not agree with its results"))
-    if data["next_first"] not in (None, "north", "south"):
+    if data["next_first"] not in (None, *setup.seats):
         raise _fail(_("its next first player is wrong"))
     game = check_record(data["game"]) if data["game"] is not None else None
+    if game is not None and len(game.seats) != setup.players:
+        raise _fail(_("its game does not agree with its setup"))
+    if match is not None and match.players != setup.players:
+        raise _fail(_("its match does not agree with its results"))
     if game is None and not setup.match:
         raise _fail(_("it has no game to continue"))
     return Saved(data, setup, match, game)
@@ -215,10 +239,12 @@ def _check_setup(raw: Any) -> Setup:
         raise _fail(_("its setup has unknown fields ({fields})", fields=", ".join(sorted(set(raw) - known))))
     checks: dict[str, Any] = {
         "opponent": lambda v: v in OPPONENTS,
-        "names": lambda v: isinstance(v, list) and len(v) == 2 and all(isinstance(n, str) and 0 < len(n) <= 100
+        "names": lambda v: isinstance(v, list) and len(v) in (2, 3) and all(isinstance(n, str) and 0 < len(n) <= 100
                                                                          for n in v),
         "tactics": lambda v: isinstance(v, bool), "match": lambda v: isinstance(v, bool),
-        "claim_timing": lambda v: v in CLAIM_TIMINGS, "starts": lambda v: v in ("random", "south", "north"),
+        "claim_timing": lambda v: v in CLAIM_TIMINGS,
+        "starts": lambda v: v in ("random", "south", "north", "west", "east"),
+        "players": lambda v: _whole(v) and v in (2, 3), "third": lambda v: v in OPPONENTS,
         "seed": lambda v: v is None or (_whole(v) and 0 <= v < 2**64), "match_end": lambda v: v in ENDS,
         "match_limit": lambda v: v is None or (_whole(v) and 1 <= v <= 1000),
     }
@@ -227,6 +253,9 @@ def _check_setup(raw: Any) -> Setup:
             if not ok(raw[key]):
                 raise _fail(_("its setup.{key} is wrong", key=key))
             setattr(s, key, list(raw[key]) if key == "names" else raw[key])
+    s.__post_init__()  # a two-player save names two: the third gets a default
+    if s.players == 3 and s.starts == "north":  # (tactics may say on: three players play without, R46)
+        raise _fail(_("its setup.{key} is wrong", key="starts"))
     return s
 
 
@@ -267,11 +296,13 @@ def describe(saved: Saved) -> list[str]:
 
     names = shown_names(saved.names)  # a bot's name in the player's language
     setup = saved.setup
+    if setup.players == 3:
+        return _describe3(saved, names)
     lines = [_("{south} against {north}", south=names["south"], north=names["north"])]
     if saved.match is not None:
         s = saved.match.scores
         played = len(saved.match.games)
-        after = _("after 1 game") if played == 1 else _("after {n} games", n=played)
+        after = ngettext("after {n} game", "after {n} games", played)
         lines.append(_("{match}: {south} {n_south} \u2013 {n_north} {north}, {after}", match=match_words(setup),
                        south=names["south"], n_south=s["south"], n_north=s["north"], north=names["north"],
                        after=after))
@@ -292,8 +323,26 @@ def describe(saved: Saved) -> list[str]:
 def match_words(setup: Setup) -> str:
     """'A match of 5 games', 'First to 25 points' or 'The Hungarian match' (R41)."""
     if setup.match_end == "games":
-        return _("A match of 1 game") if setup.match_limit == 1 else \
-            _("A match of {n} games", n=setup.match_limit)
+        return ngettext("A match of {n} game", "A match of {n} games", setup.match_limit or 0)
     if setup.match_end == "points":
-        return _("First to {n} points", n=setup.match_limit)
+        return ngettext("First to {n} point", "First to {n} points", setup.match_limit or 0)
     return _("The Hungarian match")
+
+
+def _describe3(saved: Saved, names: dict[str, str]) -> list[str]:
+    """describe() for three players: the three names, the score, where the game stands, when saved."""
+    lines = [_("{south}, {west} and {east}", south=names["south"], west=names["west"], east=names["east"])]
+    if saved.match is not None:
+        played = len(saved.match.games)
+        after = _("after 1 game") if played == 1 else _("after {n} games", n=played)
+        lines.append(f"{match_words(saved.setup)}: {_score_line3(saved)}, {after}")
+    game = saved.game
+    if game is None:
+        lines.append(_("Between games: the next game is ready to start"))
+    elif game.over:
+        lines.append(_("The last game has just ended"))
+    else:
+        lines.append(_("{moves} moves played \u00b7 {flags} \u00b7 {name} to move", moves=len(game.actions),
+                       flags=_score_line3(Saved(saved.data, saved.setup, None, game)), name=names[game.to_move]))
+    lines.append(_("Saved {when}", when=saved.data["saved"]))
+    return lines

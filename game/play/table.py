@@ -65,7 +65,8 @@ class LocalTable:
         self.bots = dict(bots or {})
         self.bot_levels = dict(bot_levels or {})
         self.names = dict(game.players)
-        self.local_seats = tuple(s for s in ("south", "north") if s not in self.bots)
+        order = ("south", "north") if len(game.seats) == 2 else game.seats
+        self.local_seats = tuple(s for s in order if s not in self.bots)
         self.bot_pace = bot_pace  # seconds between a bot's visible moves
         self._events: list[Event] = []
         self._request: int | None = None
@@ -100,7 +101,7 @@ class LocalTable:
         if self.to_move not in self.local_seats:
             from engine import IllegalAction
 
-            raise IllegalAction(f"it is {self.names[self.to_move]}'s turn")
+            raise IllegalAction("turn_of", who=self.names[self.to_move])
         self._apply(action)
 
     def _apply(self, action: Action) -> None:

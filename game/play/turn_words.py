@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine import OTHER
-from game.i18n import _
+from game.i18n import _, ngettext
 from game.play.words import card_short
 
 Event = dict[str, Any]
@@ -47,7 +47,7 @@ def _piece(event: Event, victim: str | None = None) -> str | None:
                      flag=event["from_flag"])
         return _("{card} to flag {flag}", card=card_short(card), flag=event["flag"])
     if kind == "scout_return":
-        return _("put back cards: {n}", n=event.get("count", len(event.get("cards", []))))
+        return ngettext("put back {n} card", "put back {n} cards", event.get("count", len(event.get("cards", []))))
     if kind == "pass":
         return _("passed")
     return None
@@ -63,7 +63,8 @@ def _draws(events: list[Event]) -> list[str]:
         if n == 1:
             out.append(_("drew a troop card") if deck == "troops" else _("drew a tactics card"))
         elif n > 1:
-            out.append(_("drew troop cards: {n}", n=n) if deck == "troops" else _("drew tactics cards: {n}", n=n))
+            out.append(ngettext("drew {n} troop card", "drew {n} troop cards", n) if deck == "troops"
+                       else ngettext("drew {n} tactics card", "drew {n} tactics cards", n))
     return out
 
 

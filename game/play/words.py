@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.cards import COLOUR_NAMES, COLOURS, TACTIC_NAMES, TROOP_INFO, VALUE_NAMES
-from game.i18n import N_, _
+from game.i18n import N_, _, ngettext
 
 HOW = {"breakthrough": N_("Breakthrough: three flags side by side"), "envelopment": N_("Envelopment: five flags"),
        "flags": N_("more flags when both passed"), "draw": N_("a drawn game")}
@@ -41,6 +41,16 @@ def shown_name(name: str) -> str:
 
 def shown_names(names: dict[str, str]) -> dict[str, str]:
     return {seat: shown_name(name) for seat, name in names.items()}
+
+
+HOW3 = {"breakthrough": N_("Breakthrough: three flags in a row on their own line"),
+        "envelopment": N_("Envelopment: any four flags"), "flags": N_("the most flags when all three passed"),
+        "draw": N_("a drawn game")}
+
+
+def how_words3(how: str) -> str:
+    """How a three-player game was won (R51), in words."""
+    return _(HOW3.get(how, how))
 
 
 def how_words(how: str, short: bool = False) -> str:
@@ -121,18 +131,30 @@ def event_words(event: dict[str, Any], names: dict[str, str]) -> str | None:
         return line + (_(" (Scout)") if kind == "scout_draw" else "")
     if kind == "scout_return":
         n = event.get("count", len(event.get("cards", [])))
-        return _("{who} puts {n} card(s) back on the decks", who=who, n=n)
+        return ngettext("{who} puts {n} card back on the decks", "{who} puts {n} cards back on the decks", n, who=who)
     if kind == "claim":
-        other = "north" if event.get("seat") == "south" else "south"
+        other = opponent_at(event["flag"], str(event.get("seat")), len(names))
         proof = proof_words(event.get("proof", {}), names.get(other, other), who)
         return _("{who} claims flag {flag}: {proof}", who=who, flag=event["flag"], proof=proof)
     if kind == "pass":
         return _("{who} can play no card and passes: the turn ends", who=who)
     if kind == "both_passed":
         return _("Both players passed: every provable flag is awarded")
+    if kind == "all_passed":
+        return _("All three players passed: every provable flag is awarded")
     if kind == "game_over":
         return result_words(event, names)
     return None
+
+
+def opponent_at(flag: int, seat: str, players: int = 2) -> str:
+    """Who `seat` faces at `flag`: the other player, or for three players the other seat of that flag's
+    front (R47: flags 1-3 west-south, 4-6 south-east, 7-9 east-west)."""
+    if players != 3:
+        return "north" if seat == "south" else "south"
+    from engine.rules import FRONTS3
+
+    return next((s for s in FRONTS3[flag - 1] if s != seat), seat)
 
 
 def result_words(result: dict[str, Any], names: dict[str, str]) -> str:

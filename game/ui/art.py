@@ -25,6 +25,10 @@ BAD = (240, 110, 96)
 CYAN = (110, 210, 230)
 #: seat colours: the bottom player is always warm, the top one cool, so sides are told apart at a glance
 SEAT_TINT = {"bottom": (222, 168, 84), "top": (120, 170, 220)}
+#: each seat's colour for a whole game: south amber, north and west blue, east silver (apart in lightness
+#: from both, so it stays apart under every common colour blindness)
+SEAT_COLOURS = {"south": SEAT_TINT["bottom"], "north": SEAT_TINT["top"], "west": SEAT_TINT["top"],
+                "east": (228, 228, 222)}
 PANEL_MIN_ALPHA = 0  # high contrast raises it: panels go opaque so no busy table shows through text
 
 

@@ -33,6 +33,7 @@ class Kind(Enum):
     LOG = "log"
     MENU = "menu"
     HINT = "hint"  # against a bot: the coach's suggestion (game.play.coach)
+    UNDO = "undo"  # Take back, where the game offers it (game.play.undo)
     HELP = "help"  # the rules reference, from anywhere on the board
     FLAG = "flag"  # number in Intent.value (1-9)
     POINT = "point"  # the mouse moved: pos
@@ -84,7 +85,7 @@ _KEYS: dict[int, Kind] = {
     pygame.K_ESCAPE: Kind.BACK,
     pygame.K_c: Kind.CLAIM, pygame.K_d: Kind.DRAW, pygame.K_t: Kind.DRAW_TACTICS, pygame.K_l: Kind.LOG,
     pygame.K_p: Kind.MENU, pygame.K_F10: Kind.MENU, pygame.K_F1: Kind.HELP, pygame.K_h: Kind.HELP,
-    pygame.K_i: Kind.HINT,
+    pygame.K_i: Kind.HINT, pygame.K_u: Kind.UNDO,
 }
 _PAD: dict[int, Kind] = {
     pygame.CONTROLLER_BUTTON_DPAD_LEFT: Kind.LEFT, pygame.CONTROLLER_BUTTON_DPAD_RIGHT: Kind.RIGHT,
@@ -93,7 +94,7 @@ _PAD: dict[int, Kind] = {
     pygame.CONTROLLER_BUTTON_Y: Kind.CLAIM, pygame.CONTROLLER_BUTTON_X: Kind.DRAW,
     pygame.CONTROLLER_BUTTON_BACK: Kind.LOG, pygame.CONTROLLER_BUTTON_START: Kind.MENU,
     pygame.CONTROLLER_BUTTON_LEFTSHOULDER: Kind.DRAW_TACTICS, pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: Kind.HELP,
-    pygame.CONTROLLER_BUTTON_RIGHTSTICK: Kind.HINT,
+    pygame.CONTROLLER_BUTTON_RIGHTSTICK: Kind.HINT, pygame.CONTROLLER_BUTTON_LEFTSTICK: Kind.UNDO,
 }
 #: keys that still act while typing a name; every other key arrives as TEXT instead
 _TYPING_KEYS: dict[int, Kind] = {
@@ -105,14 +106,14 @@ _TYPING_KEYS: dict[int, Kind] = {
 GLYPHS: dict[str, dict[Kind, str]] = {
     "keyboard": {Kind.CONFIRM: "Enter", Kind.BACK: "Esc", Kind.CLAIM: "C", Kind.DRAW: "D",
                  Kind.DRAW_TACTICS: "T", Kind.LOG: "L", Kind.MENU: "P", Kind.FLAG: "1-9",
-                 Kind.HELP: "F1", Kind.HINT: "I"},
+                 Kind.HELP: "F1", Kind.HINT: "I", Kind.UNDO: "U"},
     "controller": {Kind.CONFIRM: "(A)", Kind.BACK: "(B)", Kind.CLAIM: "(Y)", Kind.DRAW: "(X)",
                    Kind.DRAW_TACTICS: "(LB)", Kind.LOG: "Back", Kind.MENU: "Start", Kind.FLAG: "D-pad",
-                   Kind.HELP: "(RB)", Kind.HINT: "(R3)"},
+                   Kind.HELP: "(RB)", Kind.HINT: "(R3)", Kind.UNDO: "(L3)"},
     "mouse": {Kind.CONFIRM: N_("Click"), Kind.BACK: N_("Right-click"), Kind.CLAIM: N_("Click a glowing flag"),
               Kind.DRAW: N_("Click a deck"), Kind.DRAW_TACTICS: N_("Click a deck"), Kind.LOG: N_("Log"),
               Kind.MENU: N_("Menu"), Kind.FLAG: N_("Click"), Kind.HELP: N_("Rules"),
-              Kind.HINT: N_("Hint")},
+              Kind.HINT: N_("Hint"), Kind.UNDO: N_("Take back")},
 }
 STICK_DEAD = 16000
 

@@ -18,8 +18,10 @@ FLAG_ROW = (414, 548)  # label, pennant, label
 BOTTOM_AREA = (548, 860)  # own formations, stacked downward
 HAND_TOP = 836
 OFFSET = 46  # visible strip of an overlapped card in a formation
+MUD_OFFSET = 36  # the same in a Mud flag's four-card formation: the fourth ends above the hand (HAND_Y)
 TABLE_W, TABLE_H = SIZES["table"]
 HAND_W, HAND_H = SIZES["hand"]
+HAND_Y = H - HAND_H - 4  # hand cards end on the screen: their name strip (taller in CJK) is never cut off
 HAND_X = (360, 1570)
 PROMPT_RECT = pygame.Rect(14, 822, 336, 246)  # under the bottom discard pile, left of the hand
 BUTTON_X = 1584
@@ -45,13 +47,21 @@ def label_pos(n: int, side: str) -> tuple[int, int]:
     return (cx, FLAG_ROW[0] + 18) if side == "top" else (cx, FLAG_ROW[1] - 18)
 
 
-def slot(n: int, side: str, index: int) -> pygame.Rect:
-    """Card `index` of a formation: the first sits next to the flag row, later ones further away."""
+def offset(count: int) -> int:
+    """The strip each overlapped card shows in a stack of `count`: a Mud flag's four close up (R31), so the
+    fourth card stays clear of the hand below and the top strip above."""
+    return OFFSET if count <= 3 else MUD_OFFSET
+
+
+def slot(n: int, side: str, index: int, count: int = 0) -> pygame.Rect:
+    """Card `index` of a formation of `count` cards (at least index + 1): the first sits next to the flag row,
+    later ones further away."""
     cx, _ = flag_center(n)
     x = cx - TABLE_W // 2
+    step = offset(max(count, index + 1))
     if side == "bottom":
-        return pygame.Rect(x, BOTTOM_AREA[0] + 4 + index * OFFSET, TABLE_W, TABLE_H)
-    return pygame.Rect(x, TOP_AREA[1] - 4 - TABLE_H - index * OFFSET, TABLE_W, TABLE_H)
+        return pygame.Rect(x, BOTTOM_AREA[0] + 4 + index * step, TABLE_W, TABLE_H)
+    return pygame.Rect(x, TOP_AREA[1] - 4 - TABLE_H - index * step, TABLE_W, TABLE_H)
 
 
 def side_area(n: int, side: str) -> pygame.Rect:
@@ -72,7 +82,7 @@ def hand(count: int, raised: int | None = None) -> list[pygame.Rect]:
     x0 = (HAND_X[0] + HAND_X[1]) // 2 - total // 2
     out = []
     for i in range(count):
-        y = HAND_TOP + 8 - (30 if raised == i else 0)
+        y = HAND_Y - (30 if raised == i else 0)
         out.append(pygame.Rect(x0 + i * step, y, HAND_W, HAND_H))
     return out
 
@@ -134,3 +144,159 @@ def button_rects(names: list[str]) -> dict[str, pygame.Rect]:
         rows[-1].append(context.pop(0))
     rows += [[n] for n in context]
     return {name: button(i, j, len(row)) for i, row in enumerate(rows) for j, name in enumerate(row)}
+
+
+# ---------------------------------------------------------------------- the board seen from one seat
+class Duel:
+    """The two-player board's geometry seen from `viewer`: every flag is one column, the viewer below.
+
+    The three-player board (`Line3`) answers the same questions for its own places, so the board scene
+    asks its geometry rather than this module (R47: whose flags are where depends on the seat)."""
+
+    players = 2
+    #: the caption of the other side's last turn (and "thinking", and a hint)
+    caption = CAPTION_RECT
+
+    def __init__(self, viewer: str = "south") -> None:
+        self.viewer = viewer
+        self.line: tuple[int, ...] = tuple(range(1, 10))
+        self.far: tuple[int, ...] = ()
+
+    def is_far(self, n: int) -> bool:
+        """A flag of the front between the two opponents (three players only): watched, not played."""
+        return n in self.far
+
+    def side_for(self, seat: str, n: int | None = None) -> str:
+        """Where `seat`'s cards at flag `n` lie: "bottom" (the viewer's), "top", or "left"/"right" on the far front."""
+        return "bottom" if seat == self.viewer else "top"
+
+    def card_size(self, n: int) -> str:
+        return "small" if self.is_far(n) else "table"
+
+    def column(self, n: int) -> pygame.Rect:
+        return column(n)
+
+    def flag_center(self, n: int) -> tuple[int, int]:
+        return flag_center(n)
+
+    def pennant(self, n: int, shift: int = 0) -> pygame.Rect:
+        return pennant(n, shift)
+
+    def label_pos(self, n: int, side: str) -> tuple[int, int]:
+        return label_pos(n, side)
+
+    def slot(self, n: int, side: str, index: int, count: int = 0) -> pygame.Rect:
+        return slot(n, side, index, count)
+
+    def side_area(self, n: int, side: str) -> pygame.Rect:
+        return side_area(n, side)
+
+
+#: the three-player board: the viewer's six flags in two fronts of three columns, a gap between them in
+#: which the far front (the two opponents' own, R47) is drawn small, its flags in rows from the centre up
+LINE3_X0 = 210
+LINE3_GAP = 420
+FAR_ROW_Y = (480, 345, 210)  # row centres, the centre flag (3, 4 or 7) lowest: the Y's upper arm
+FAR_STEP = 34  # visible strip of an overlapped small card on the far front
+FAR_PENNANT = (64, 54)
+CAPTION3_RECT = pygame.Rect(LINE3_X0 + 3 * COL_W + 14, FLAG_ROW[1] + 14, LINE3_GAP - 28, 250)
+
+
+class Line3(Duel):
+    """The three-player board seen from `viewer` (R47): its line of six flags in a straight row, the left
+    front against one opponent and the right front against the other; the far front small in between."""
+
+    players = 3
+    caption = CAPTION3_RECT
+
+    def __init__(self, viewer: str, line: tuple[int, ...], fronts: tuple[tuple[str, str], ...]) -> None:
+        super().__init__(viewer)
+        self.line = line
+        far = [n for n in range(1, 10) if n not in line]
+        # centre first: 1, 2, 3 run from the outer end to the centre, 4-6 and 7-9 from the centre out
+        self.far = tuple(reversed(far)) if 3 in far else tuple(far)
+        self.fronts = fronts
+        self.left = next(s for s in fronts[line[0] - 1] if s != viewer)
+        self.right = next(s for s in fronts[line[-1] - 1] if s != viewer)
+
+    def side_for(self, seat: str, n: int | None = None) -> str:
+        if n is not None and self.is_far(n):
+            return "left" if seat == self.left else "right"
+        return "bottom" if seat == self.viewer else "top"
+
+    def opponent_at(self, n: int) -> str:
+        """Who faces the viewer at flag `n` of their line."""
+        return next(s for s in self.fronts[n - 1] if s != self.viewer)
+
+    def column(self, n: int) -> pygame.Rect:
+        if self.is_far(n):
+            row = self.far.index(n)
+            cy = FAR_ROW_Y[row]
+            return pygame.Rect(LINE3_X0 + 3 * COL_W, cy - 66, LINE3_GAP, 132)
+        i = self.line.index(n)
+        x = LINE3_X0 + i * COL_W + (LINE3_GAP if i >= 3 else 0)
+        return pygame.Rect(x, TOP_AREA[0], COL_W, BOTTOM_AREA[1] - TOP_AREA[0])
+
+    def flag_center(self, n: int) -> tuple[int, int]:
+        col = self.column(n)
+        if self.is_far(n):
+            return col.center
+        return col.centerx, (FLAG_ROW[0] + FLAG_ROW[1]) // 2
+
+    def pennant(self, n: int, shift: int = 0) -> pygame.Rect:
+        cx, cy = self.flag_center(n)
+        if self.is_far(n):  # a far flag's pennant moves sideways, toward its owner's cards
+            w, h = FAR_PENNANT
+            return pygame.Rect(cx - w // 2 + shift, cy - h // 2, w, h)
+        return pygame.Rect(cx - 44, cy - PENNANT_H // 2 + shift, 88, PENNANT_H)
+
+    def label_pos(self, n: int, side: str) -> tuple[int, int]:
+        cx, cy = self.flag_center(n)
+        if self.is_far(n):
+            return cx, cy + 44
+        return (cx, FLAG_ROW[0] + 18) if side == "top" else (cx, FLAG_ROW[1] - 18)
+
+    def slot(self, n: int, side: str, index: int, count: int = 0) -> pygame.Rect:
+        """Card `index` at flag `n` (`count` is for a Mud stack, which three players never have)."""
+        cx, cy = self.flag_center(n)
+        if self.is_far(n):
+            w, h = SIZES["small"]
+            gap = FAR_PENNANT[0] // 2 + 8
+            x = cx - gap - w - index * FAR_STEP if side == "left" else cx + gap + index * FAR_STEP
+            return pygame.Rect(x, cy - h // 2, w, h)
+        x = cx - TABLE_W // 2
+        if side == "bottom":
+            return pygame.Rect(x, BOTTOM_AREA[0] + 4 + index * OFFSET, TABLE_W, TABLE_H)
+        return pygame.Rect(x, TOP_AREA[1] - 4 - TABLE_H - index * OFFSET, TABLE_W, TABLE_H)
+
+    def side_area(self, n: int, side: str) -> pygame.Rect:
+        col = self.column(n)
+        if self.is_far(n):
+            half = col.width // 2
+            return pygame.Rect(col.x if side == "left" else col.centerx, col.y, half, col.height)
+        if side == "bottom":
+            return pygame.Rect(col.x + 4, FLAG_ROW[0] + 30, COL_W - 8, BOTTOM_AREA[1] - FLAG_ROW[0] - 30)
+        return pygame.Rect(col.x + 4, TOP_AREA[0], COL_W - 8, FLAG_ROW[1] - 30 - TOP_AREA[0])
+
+
+def opponent_hand3(count: int, side: str) -> list[pygame.Rect]:
+    """An opponent's card backs in the three-player top strip: the left one's after their name on the
+    left, the right one's before their name on the right."""
+    w, h = SIZES["small"]
+    step = 34
+    total = w + step * max(0, count - 1)
+    x0 = OPP3_X if side == "left" else W - OPP3_X - total
+    return [pygame.Rect(x0 + i * step, TOP_STRIP - h + 2, w, h) for i in range(count)]
+
+
+OPP3_X = 420  # the three-player top strip: a name (up to NAME3_W) then the backs, on each side
+NAME3_W = 380
+
+
+def geometry(rules: dict[str, object], viewer: str) -> Duel:
+    """The board's geometry for a position's rules seen from `viewer`."""
+    if rules.get("players", 2) != 3:
+        return Duel(viewer)
+    from engine.rules import FRONTS3, LINES3
+
+    return Line3(viewer, LINES3[viewer], FRONTS3)

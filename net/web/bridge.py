@@ -30,7 +30,7 @@ from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
-from engine import NotationError
+from engine import IllegalAction, NotationError
 from engine.actions import parse_action
 from net.guest import Guest
 
@@ -51,9 +51,10 @@ TICK_S = 0.25  # the pump's longest sleep: the heartbeat and a silent link are n
 class PhoneError(ValueError):
     """A phone message that is refused; `code` says what kind of refusal it is."""
 
-    def __init__(self, reason: str, code: str = "bad_message") -> None:
-        super().__init__(reason)
+    def __init__(self, reason: str, code: str = "bad_message", why: IllegalAction | None = None) -> None:
+        super().__init__(str(why) if why is not None else reason)
         self.code = code
+        self.why = why  # a refusal the engine gave: the page says its code and fields in the phone's language
 
 
 def check_message(raw: str | bytes) -> dict[str, Any]:
@@ -113,9 +114,12 @@ class PhoneSession:
     async def send(self, message: dict[str, Any]) -> None:
         await self.ws.send(json.dumps(message, separators=(",", ":")))
 
-    async def error(self, reason: str, code: str) -> None:
+    async def error(self, reason: str, code: str, why: IllegalAction | None = None) -> None:
         self.refusals += 1
-        await self.send({"t": "error", "reason": reason, "code": code})
+        message: dict[str, Any] = {"t": "error", "reason": reason, "code": code}
+        if why is not None:
+            message.update(refusal=why.code, fields=why.fields)
+        await self.send(message)
         if self.refusals >= FLOOD_CLOSE and self.closing is None:
             # Not awaited here: the close handshake needs the phone's close frame, which waits behind
             # the flood still queued on this socket; `receive` keeps reading (and dropping) meanwhile,
@@ -149,7 +153,7 @@ class PhoneSession:
                     self._ask(message["t"])
                 self.wake.set()
             except PhoneError as exc:
-                await self.error(str(exc), exc.code)
+                await self.error(str(exc), exc.code, exc.why)
 
     def _join(self, message: dict[str, Any]) -> None:
         if self.guest is not None and self.guest.refused is None:  # a second tap: say where joining stands
@@ -178,12 +182,16 @@ class PhoneSession:
         if guest is None or guest.game is None:
             raise PhoneError("join a game first", "hello_first")
         if not guest.my_turn():
-            raise PhoneError("it is not your turn", "not_your_turn")
+            raise PhoneError("", "not_your_turn", IllegalAction("not_your_turn"))
         try:
             act = parse_action(action)
         except NotationError as exc:
             raise PhoneError(str(exc)) from None
         if act not in guest.game.legal_actions():
+            try:  # the engine's own refusal, as data, where the phone's view lets it say one
+                guest.game.copy().apply(act)
+            except IllegalAction as exc:
+                raise PhoneError("", "illegal", exc) from None
             raise PhoneError("that action is not legal now", "illegal")
         guest.send_action(act)
 
@@ -234,7 +242,10 @@ class PhoneSession:
         if guest.refused is not None:
             if not self.sent_refusal:
                 self.sent_refusal = True
-                await self.send({"t": "refused", "reason": guest.refused})
+                refused: dict[str, Any] = {"t": "refused", "reason": guest.refused}
+                if guest.refused_as is not None:
+                    refused.update(code=guest.refused_as[0], fields=guest.refused_as[1])
+                await self.send(refused)
             return
         step = "joined" if guest.seat is not None else "asking" if guest.asking else "connecting"
         if step != self.step:  # the phone shows each step of joining: the TV asked, accepted

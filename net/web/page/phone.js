@@ -17,10 +17,21 @@ const TACTIC = {
   traitor: ["TR", "Traitor", "Take one of their troops"],
 };
 const STORE = "battleline:" + location.host;
+// Three players (R47): each seat's line of six from one front's outer end through the centre to the other's,
+// the opponent at each front, and the far front between the two opponents (drawn small above, to watch).
+const LINES = { south: [1, 2, 3, 4, 5, 6], west: [9, 8, 7, 3, 2, 1], east: [6, 5, 4, 7, 8, 9] };
+const LEFT = { south: "west", west: "east", east: "south" };   // the opponent of the line's first three flags
+const RIGHT = { south: "east", west: "south", east: "west" };  // ... and of its last three
+const FAR = { south: [7, 8, 9], west: [4, 5, 6], east: [1, 2, 3] };
+const three = (s) => !!(s && s.view.rules && s.view.rules.players === 3);
+// the seats in turn order (R48), and the others in turn order after `me`
+const seatsOf = (s) => (three(s) ? ["south", "west", "east"] : ["south", "north"]);
+const NEXT = { south: "west", west: "east", east: "south" };  // clockwise (R48)
+const othersOf = (s, me) => (three(s) ? [NEXT[me], NEXT[NEXT[me]]] : [me === "north" ? "south" : "north"]);
 const $ = (id) => document.getElementById(id);
 
 const ui = {
-  words: {}, refusals: [], languages: { en: "English" }, ws: null, joined: false, state: null, record: null, events: [],
+  words: {}, refusals: {}, plurals: {}, pluralIndex: [], languages: { en: "English" }, ws: null, joined: false, state: null, record: null, events: [],
   chosen: null, part: null, stage: null, picked: [], sentAt: -1, note: "", lastPhase: null,
   step: null, lobby: null, again: false, mine: false, watchers: 0, sound: null,
 };
@@ -29,17 +40,50 @@ window.__traffic = []; // every message received, for the tests' leak check
 // One pass over the template: a field's value (a player's name "{what}", say) is never read as a placeholder.
 function t(msgid, fields) {
   const text = ui.words[msgid] || msgid, f = fields || {};
-  return text.replace(/\{(\w+)\}/g, (whole, k) => (Object.hasOwn(f, k) ? String(f[k]) : whole));
+  const filled = text.replace(/\{(\w+)\}/g, (whole, k) => (Object.hasOwn(f, k) ? String(f[k]) : whole));
+  return document.documentElement.lang === "hu" ? huArticles(filled) : filled;
 }
 
-// A refusal from the host or the bridge (English) in the page's language, where its shape is known
-// (game/i18n/refusals.py); otherwise as it came, without rule numbers.
-function refusalWords(reason) {
-  for (const [pattern, template] of ui.refusals) {
-    const m = pattern.exec(reason);
-    if (m) return t(template, m.groups || {});
+// Hungarian "a(z) {flag}.": "az" before a vowel as the word is said (1 egy, 5 öt, 50 ötven, 1000 ezer), else
+// "a"; known only once the field is filled (as game/i18n/articles.py does for the window).
+function huArticles(text) {
+  return text.replace(/(^|[^\p{L}])([Aa])\(z\)(\s+)(\S+)/gu,
+    (whole, before, a, gap, word) => before + a + (huVowel(word) ? "z" : "") + gap + word);
+}
+function huVowel(word) {
+  const bare = word.replace(/^["'„“”«»(\[{]+/, ""), digits = /^\d+/.exec(bare);
+  if (digits) {
+    const d = digits[0].replace(/^0+/, "") || "0", lead = d.slice(0, (d.length - 1) % 3 + 1);
+    return lead.length === 1 ? "15".includes(lead) : lead[0] === "5";
   }
-  return String(reason).replace(/ \(R\d+(, R\d+)*\)/g, "");
+  return bare.length > 0 && "aáeéiíoóöőuúüű".includes(bare[0].toLowerCase());
+}
+
+// A refusal from the host or the bridge in the page's language, from its code and fields (never its
+// English: game/i18n/refusals.py); a code the page has no words for is shown in the English it came with.
+function refusalWords(code, fields, reason) {
+  let template = Object.hasOwn(ui.refusals, code || "") ? ui.refusals[code] : null;
+  if (template === null) return String(reason);
+  if (Array.isArray(template)) template = pluralForm(template, Number((fields || {}).n));
+  const f = {};
+  for (const [k, v] of Object.entries(fields || {})) {
+    f[k] = (k === "card" || k === "target") && typeof v === "string" ? cardShort(v) : v;
+  }
+  return template.replace(/\{(\w+)\}/g, (whole, k) => (Object.hasOwn(f, k) ? String(f[k]) : whole));
+}
+
+// The form of a count's words (one of the language's plural forms: Czech has three, Chinese one).
+function pluralForm(forms, n) {
+  const k = Math.abs(Math.trunc(n)) || 0, table = ui.pluralIndex;
+  const i = table.length ? table[k < table.length ? k : 100 + (k % 100)] : (k === 1 ? 0 : 1);
+  return forms[Math.min(i, forms.length - 1)];
+}
+
+// `singular`/`plural` (English, as in the catalogs) for count `n`, in the page's language; `{n}` filled.
+function tn(singular, plural, n, fields) {
+  const forms = ui.plurals[singular] || [singular, plural];
+  const text = pluralForm(forms, n), f = { n, ...(fields || {}) };
+  return text.replace(/\{(\w+)\}/g, (whole, k) => (Object.hasOwn(f, k) ? String(f[k]) : whole));
 }
 
 function saved() {
@@ -60,7 +104,8 @@ async function loadWords(lang) {
   if (!reply.ok) return;
   const data = await reply.json();
   ui.words = data.words; ui.languages = data.languages;
-  ui.refusals = (data.refusals || []).map(([pattern, template]) => [new RegExp(pattern), template]);
+  ui.refusals = data.refusals || {};
+  ui.plurals = data.plurals || {}; ui.pluralIndex = data.plural_index || [];
   document.documentElement.lang = lang === "zh" ? "zh-CN" : lang;
   for (const el of document.querySelectorAll("[data-word]")) el.textContent = t(el.dataset.word);
   const select = $("lang");
@@ -118,9 +163,9 @@ function receive(m) {
     ui.lobby = m;
   } else if (m.t === "refused") {
     ui.joined = false; ui.step = null; save({ token: null });
-    $("join-note").textContent = t("The host refused: {reason}", { reason: refusalWords(m.reason) });
+    $("join-note").textContent = t("The host refused: {reason}", { reason: refusalWords(m.code, m.fields, m.reason) });
   } else if (m.t === "error") {
-    ui.note = refusalWords(m.reason); ui.sentAt = -1;
+    ui.note = refusalWords(m.refusal, m.fields, m.reason); ui.sentAt = -1;
     if (!ui.state) $("join-note").textContent = ui.note;
   }
   render();
@@ -199,7 +244,7 @@ function turnPiece(e) {
       : t("Redeploy discarded their {card} from flag {flag}", f());
     return t("{card} to flag {flag}", { card: cardShort(c), flag: e.flag });
   }
-  if (e.type === "scout_return") return t("put back cards: {n}", { n: e.count ?? (e.cards || []).length });
+  if (e.type === "scout_return") return tn("put back {n} card", "put back {n} cards", e.count ?? (e.cards || []).length);
   if (e.type === "pass") return t("passed");
   return null;
 }
@@ -214,7 +259,8 @@ function turnCaption(seat, events, names) {
   for (const deck of ["troops", "tactics"]) {
     const n = mine.filter((e) => (e.type === "draw" || e.type === "scout_draw") && e.deck === deck).length;
     if (n === 1) draws.push(t(deck === "troops" ? "drew a troop card" : "drew a tactics card"));
-    else if (n > 1) draws.push(t(deck === "troops" ? "drew troop cards: {n}" : "drew tactics cards: {n}", { n }));
+    else if (n > 1) draws.push(deck === "troops" ? tn("drew {n} troop card", "drew {n} troop cards", n)
+      : tn("drew {n} tactics card", "drew {n} tactics cards", n));
   }
   if (events.some((e) => e.type === "scout_draw")) {  // Scout's own draws follow the Scout
     const at = pieces.indexOf(t("played Scout"));
@@ -225,17 +271,19 @@ function turnCaption(seat, events, names) {
   return t("{who}: {what}.", { who: names[seat] || seat, what });
 }
 
-// The other side's last whole turn, unless this seat has acted since: [seat, events] or null.
-function lastTurn(events, me) {
-  let turn = [], last = null;
+// The other players' whole turns since this seat's own (one in a two-player game, up to two for three
+// players), unless this seat has acted since: a list of [seat, events].
+function lastTurns(events, me, count) {
+  let turn = [], since = [];
   for (const e of events) {
     if (e.type !== "turn" && e.type !== "game_over") { turn.push(e); continue; }
     const played = turn.filter((x) => x.seat);
     turn = [];
     const seat = played.length ? played[played.length - 1].seat : null;
-    if (seat) last = seat === me ? null : [seat, played];
+    if (seat === me) since = [];
+    else if (seat) since = [...since, [seat, played]].slice(-count);
   }
-  return turn.some((x) => x.seat === me) ? null : last;
+  return turn.some((x) => x.seat === me) ? [] : since;
 }
 
 // ------------------------------------------------------------------ drawing
@@ -272,7 +320,7 @@ function render() {
   $("join").hidden = ui.joined && !!s;
   $("game").hidden = !(ui.joined && s);
   if (!ui.joined || !s) return;
-  const view = s.view, me = s.seat, them = me === "north" ? "south" : "north";
+  const view = s.view, me = s.seat, others = othersOf(s, me), them = others[0];
   const phase = view.phase || "play";
   const legal = ui.sentAt === s.actions ? [] : s.legal;
   const names = s.players;
@@ -281,31 +329,49 @@ function render() {
   $("table").hidden = !s.started && !over;
   $("end").hidden = !over;
   $("choices").hidden = over;
-  renderLobby(s, me, them, names);
-  if (over) renderEnd(s, me, them, names, (ui.record && ui.record.result) || view.result);
-  renderLink(s, me, them, names);
+  renderLobby(s, me, others, names);
+  if (over) renderEnd(s, me, others, names, (ui.record && ui.record.result) || view.result);
+  renderLink(s, me, others, names);
   // the table in miniature
-  $("theirs").textContent = names[them] + " · " + t("Flags: {n}  ·  in hand: {hand}",
-    { n: view.flags.filter((f) => f.claimed === them).length, hand: view.hand_sizes[them] });
-  const turn = lastTurn(ui.events, me);
-  $("last-turn").textContent = turn ? turnCaption(turn[0], turn[1], names) : "";
-  const decks = view.decks;
-  $("decks").textContent = t("Troops") + " " + (Array.isArray(decks.troops) ? decks.troops.length : decks.troops) +
-    " · " + t("Tactics") + " " + (Array.isArray(decks.tactics) ? decks.tactics.length : decks.tactics) +
-    " · " + t("Flags") + " " + view.flags.filter((f) => f.claimed === me).length;
+  const flagsOf = (seat) => view.flags.filter((f) => f.claimed === seat).length;
+  const about = (seat) => names[seat] + " · " + t("Flags: {n}  ·  in hand: {hand}",
+    { n: flagsOf(seat), hand: view.hand_sizes[seat] });
+  if (three(s)) {  // each opponent above their own three flags of this line
+    const left = el("span", "opp-left", about(LEFT[me])), right = el("span", "opp-right", about(RIGHT[me]));
+    $("theirs").replaceChildren(left, right);
+  } else $("theirs").textContent = about(them);
+  $("last-turn").textContent = lastTurns(ui.events, me, others.length).map(([seat, evs]) => turnCaption(seat, evs, names)).join(" ");
+  const decks = view.decks, count = (d) => (Array.isArray(d) ? d.length : d);
+  $("decks").textContent = t("Troops") + " " + count(decks.troops) +
+    (three(s) ? "" : " · " + t("Tactics") + " " + count(decks.tactics)) + " · " + t("Flags") + " " + flagsOf(me);
   const targets = flagTargets(legal, phase);
-  const flags = $("flags");
-  flags.replaceChildren(...view.flags.map((f, i) => {
-    const n = i + 1, col = el("div", "flag");
+  const column = (n, top, bottom, small) => {
+    const f = view.flags[n - 1], col = el("div", "flag");
     col.dataset.flag = n;
-    if (f.claimed) col.classList.add(f.claimed === me ? "won-mine" : "won-theirs");
-    const top = el("div", "side theirs"), bottom = el("div", "side");
-    top.append(...f[them].map(chip)); bottom.append(...f[me].map(chip));
+    // each opponent keeps one colour: the left one's (or the only one's) blue, the right one's red
+    if (f.claimed) col.classList.add(f.claimed === me ? "won-mine" : three(s) && f.claimed === RIGHT[me] ? "won-other" : "won-theirs");
+    const upper = el("div", "side theirs"), lower = el("div", small ? "side theirs-too" : "side");
+    upper.append(...(f[top] || []).map(chip)); lower.append(...(f[bottom] || []).map(chip));
     const env = el("div", "env", (f.fog ? "FOG " : "") + (f.mud ? "MUD" : ""));
-    col.append(top, el("div", "marker", String(n)), env, bottom);
-    if (targets.has(n)) { col.classList.add("target"); col.onclick = () => act(targets.get(n)); }
+    col.append(upper, el("div", "marker", String(n)), env, lower);
+    if (!small && targets.has(n)) { col.classList.add("target"); col.onclick = () => act(targets.get(n)); }
     return col;
-  }));
+  };
+  const flags = $("flags"), far = $("far");
+  flags.classList.toggle("three", three(s));
+  $("hand").classList.toggle("three", three(s));
+  $("theirs").classList.toggle("three", three(s));
+  far.hidden = !three(s);
+  if (three(s)) {
+    // R47: the far front between the two opponents, small; the left opponent's cards above its flags
+    far.replaceChildren(el("div", "far-label", names[LEFT[me]] + " ▲ · ▼ " + names[RIGHT[me]]),
+      ...FAR[me].map((n) => column(n, LEFT[me], RIGHT[me], true)));
+    flags.replaceChildren(...LINES[me].map((n, i) => {
+      const col = column(n, i < 3 ? LEFT[me] : RIGHT[me], me, false);
+      col.classList.add(i < 3 ? "front-left" : "front-right");
+      return col;
+    }));
+  } else flags.replaceChildren(...view.flags.map((f, i) => column(i + 1, them, me, false)));
   // choices and hand
   const choices = [], hand = view.hands[me] || [];
   let handEnabled = () => false, handTap = () => {};
@@ -349,11 +415,11 @@ function render() {
     line = result && result.winner ? t("{name} wins!", { name: names[result.winner] }) : t("A drawn game");
   } else if (!s.started) line = t("Waiting for the game to start…");
   else if (!legal.length) line = view.to_move === me ? t("Waiting for {name}…", { name: names[them] })
-    : t("It is {who}'s turn.", { who: names[them] });
+    : t("It is {who}'s turn.", { who: names[view.to_move] || names[them] });
   else if (phase === "claim") line = t("Claim a glowing flag, or choose Done claiming.");
   else if (phase === "draw") line = t("Draw a card: choose the troop or the tactics deck.");
   else if (phase === "scout_draw") line = t("Scout: draw card {n} of 3. Choose a deck.", { n: (view.scout_drawn || 0) + 1 });
-  else if (phase === "scout_return") line = t("Scout: pick {n} card(s) to put back, in order.", { n: legal[0].cards.length });
+  else if (phase === "scout_return") line = tn("Scout: pick {n} card to put back.", "Scout: pick {n} cards to put back, in order.", legal[0].cards.length);
   else if (legal.length === 1 && legal[0].type === "pass") line = t("No card can be played: Pass ends your turn (no claim, no draw).");
   else if (ui.part) line = ui.part;
   else line = t("Your turn: choose a card to play.");
@@ -369,62 +435,73 @@ function render() {
   }));
 }
 
-// Before the game: who is in (real names, who is connected), and Start once both players are here.
-function renderLobby(s, me, them, names) {
+// Before the game: who is in (real names, who is connected), and Start once every player is here.
+function renderLobby(s, me, others, names) {
   const lob = ui.lobby;
   const seats = (lob && lob.seats) || {};
-  const rows = ["south", "north"].map((seat) => {
-    const entry = seats[seat] || {}, name = entry.name || (seat === me ? names[me] : null);
-    const row = el("li", entry.here || seat === me ? "here" : "away");
+  // a seat the host plays itself is not among the remote seats: it is always in
+  const hostsOwn = (seat) => three(s) && lob && !lob.table && !(seat in seats);
+  const rows = seatsOf(s).map((seat) => {
+    const entry = seats[seat] || {}, name = entry.name || (seat === me || hostsOwn(seat) ? names[seat] : null);
+    const row = el("li", entry.here || seat === me || hostsOwn(seat) ? "here" : "away");
     row.dataset.seat = seat;
     row.textContent = name ? (seat === me ? t("{name} (you)", { name }) : name) : t("Waiting for a player…");
     return row;
   });
   $("seats").replaceChildren(...rows);
-  const both = ["south", "north"].every((seat) => seats[seat] && seats[seat].here);
+  const both = seatsOf(s).every((seat) => hostsOwn(seat) || (seats[seat] && seats[seat].here));
   const start = $("start-button");
   start.hidden = !(lob && lob.table && both);
   start.onclick = () => { send({ t: "start" }); start.disabled = true; };
   start.disabled = false;
-  $("lobby-note").textContent = !both ? t("Waiting for a second player…")
-    : lob && lob.table ? t("Both players are in: start when you are ready.") : t("The host starts the game.");
+  $("lobby-note").textContent = !both ? t(three(s) ? "Waiting for the other players…" : "Waiting for a second player…")
+    : lob && lob.table ? t(three(s) ? "All three players are in: start when you are ready."
+      : "Both players are in: start when you are ready.") : t("The host starts the game.");
   $("watchers").textContent = lob && lob.watchers ? t("Watchers: {n}", { n: lob.watchers }) : "";
 }
 
 const HOW = { breakthrough: "Breakthrough: three flags side by side", envelopment: "Envelopment: five flags",
   flags: "more flags when both passed", draw: "a drawn game" };
+const HOW3 = { ...HOW, breakthrough: "Breakthrough: three neighbouring flags of a line",  // R51
+  envelopment: "Envelopment: four flags", flags: "more flags when all three passed" };
 
-// After the game: who won and how, the flags, the match score, and Play again (both players agree).
-function renderEnd(s, me, them, names, result) {
+// After the game: who won and how, the flags, the match score, and Play again (every player agrees).
+function renderEnd(s, me, others, names, result) {
   result = result || {};
-  const won = result.winner === me;
+  const won = result.winner === me, them = others[0], other = others[1];
   $("end-title").textContent = !result.winner ? t("A drawn game") : won ? t("You won!") : t("You lost.");
   $("end").className = !result.winner ? "drawn" : won ? "won" : "lost";
-  $("end-how").textContent = HOW[result.how] ? t(HOW[result.how]) : "";
+  const how = (three(s) ? HOW3 : HOW)[result.how];
+  const winner = three(s) && result.winner && !won ? t("{name} wins!", { name: names[result.winner] }) + " " : "";
+  $("end-how").textContent = winner + (how ? t(how) : "");
   const flags = result.flags || {};
-  $("end-flags").textContent = t("Flags: you {mine}, {name} {theirs}",
-    { mine: flags[me] || 0, name: names[them], theirs: flags[them] || 0 });
+  $("end-flags").textContent = other ? t("Flags: you {mine}, {name} {theirs}, {other} {others}",
+    { mine: flags[me] || 0, name: names[them], theirs: flags[them] || 0, other: names[other], others: flags[other] || 0 })
+    : t("Flags: you {mine}, {name} {theirs}", { mine: flags[me] || 0, name: names[them], theirs: flags[them] || 0 });
   const score = ui.score;
-  $("end-match").textContent = score ? t("Match: you {mine}, {name} {theirs}",
-    { mine: score[me], name: names[them], theirs: score[them] }) + (ui.matchOver ? " · " + t("The match is over.") : "") : "";
+  $("end-match").textContent = score ? (other ? t("Match: you {mine}, {name} {theirs}, {other} {others}",
+    { mine: score[me], name: names[them], theirs: score[them], other: names[other], others: score[other] })
+    : t("Match: you {mine}, {name} {theirs}", { mine: score[me], name: names[them], theirs: score[them] }))
+    + (ui.matchOver ? " · " + t("The match is over.") : "") : "";
   const asked = (ui.lobby && ui.lobby.again) || [];
   const again = $("again-button");
   again.hidden = ui.matchOver;
   again.disabled = asked.includes(me);
   again.textContent = t(score && !ui.matchOver ? "Next game" : "Play again");
   again.onclick = () => { send({ t: "again" }); again.disabled = true; };
-  $("end-note").textContent = ui.matchOver ? "" : asked.includes(me) ? t("Waiting for {name} to agree…", { name: names[them] })
-    : asked.includes(them) ? t("{name} wants to play again.", { name: names[them] }) : "";
+  const waited = others.filter((seat) => !asked.includes(seat)).map((seat) => names[seat]).join(", ");
+  const wants = others.filter((seat) => asked.includes(seat)).map((seat) => names[seat]).join(", ");
+  $("end-note").textContent = ui.matchOver ? "" : asked.includes(me) && waited ? t("Waiting for {name} to agree…", { name: waited })
+    : wants ? t("{name} wants to play again.", { name: wants }) : "";
 }
 
-// The link: this phone's to the table, and the other player's (the table waits for a lost player).
-function renderLink(s, me, them, names) {
+// The link: this phone's to the table, and the other players' (the table waits for a lost player).
+function renderLink(s, me, others, names) {
   const seats = (ui.lobby && ui.lobby.seats) || {};
   let text = "";
+  const lost = others.find((seat) => seats[seat] && seats[seat].name && !seats[seat].here);
   if (!s.link) text = t("The link to the table is lost; reconnecting…");
-  else if (s.started && seats[them] && seats[them].name && !seats[them].here) {
-    text = t("{name} has lost the link; the game waits.", { name: names[them] });
-  }
+  else if (s.started && lost) text = t("{name} has lost the link; the game waits.", { name: names[lost] });
   $("link").textContent = text;
 }
 

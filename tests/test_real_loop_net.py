@@ -1,0 +1,150 @@
+"""A peer's message wakes the real main loop (App.run) and is drawn with nobody touching anything.
+
+A LAN board on the host's own turn, and a TV table at rest, have nothing moving on screen: the loop
+sleeps on the event queue. A message from a peer must wake it (net.wake's Waker on the socket's
+descriptor posts shell.WAKE), not wait for the loop's safety nap. The nap is stretched to LONG_NAP here,
+so a message that only a nap's end would find is seen as a wait far beyond the guard, never as a
+slightly slow frame. Real sockets on 127.0.0.1, real time, the real loop in its own thread
+(tests/real_loop.py); the peers live in the test's thread, the host's sockets only in the loop's.
+
+The previous attempt at this test hung: its peers were only polled by the loop's thread, and the
+waits had no guard. Here every wait has a guard, and everything opened is closed in `finally`.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pygame
+import pytest
+from real_loop import GUARD, RealLoop, close_boards
+
+from engine import Rules
+from game.ui import shell
+from game.ui.shell import App
+from net.guest import Guest
+from net.host import Host
+
+LONG_NAP = 60.0  # seconds: the loop's safety nap, stretched far beyond every guard below
+DRAWN_WITHIN = 10.0  # seconds: generous, an anti-hang guard on a loaded machine (measured: milliseconds)
+
+
+@pytest.fixture(autouse=True)
+def config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("BATTLELINE_CONFIG_DIR", str(tmp_path))
+    monkeypatch.setattr(shell, "MAX_SLEEP", LONG_NAP)
+
+
+def pump_until(done: Callable[[], bool], host: Host | None, peers: list[Guest], what: str) -> None:
+    """Serve the host (before the loop owns it) and the peers until `done()`, within the guard."""
+    end = time.monotonic() + GUARD
+    while not done():
+        assert time.monotonic() < end, f"gave up waiting for {what}"
+        if host is not None:
+            host.poll(1)
+        for peer in peers:
+            if peer.socket is not None:
+                peer.poll(0)
+        time.sleep(0.005)
+
+
+def window(make_table: Callable[[], object]) -> Callable[[], App]:
+    """A maker for the app showing the LAN board `board_for` gives the table (as the lobby opens it)."""
+
+    def make() -> App:
+        import scenes  # noqa: F401  (registers the scenes: "board_for")
+        from game.keep.settings import Settings
+
+        pygame.display.init()
+        pygame.font.init()
+        app = App(Settings(welcomed=True, animation_speed="off"), size=(960, 540))
+        app.push(app.open("board_for", make_table()))
+        return app
+
+    return make
+
+
+def rests(loop: RealLoop, seconds: float = 1.2) -> bool:
+    """No frame presented for `seconds` of no input: the loop sleeps."""
+    before = loop.frame_count()
+    loop.idle(seconds)
+    return loop.frame_count() == before
+
+
+def drawn_after(loop: RealLoop, sent: float, done: Callable[[], bool], what: str) -> float:
+    """Wait (no input) until `done()`; the seconds from `sent` to the first frame presented after it (the
+    loop rested before `sent`, so that frame is the wake's; stale() then checks the screen caught up)."""
+    loop.wait_for(done, what, guard=DRAWN_WITHIN)
+    loop.wait_for(lambda: loop.last_frame().at > sent, f"a frame showing {what}", guard=DRAWN_WITHIN)
+    with loop._lock:
+        return min(f.at for f in loop.frames if f.at > sent) - sent
+
+
+def test_a_guest_leaving_on_the_hosts_own_turn_is_drawn_with_no_input() -> None:
+    from game.play.lan_tables import HostTable
+    from scenes.lan_wait import PeerLostScene
+
+    host = Host.new(rules=Rules(), seed=3, code="4721", host_name="Ana", first="south", accept_any=True)
+    guest = Guest(f"127.0.0.1:{host.port}", code="4721", name="Ben")
+    loop = RealLoop(window(lambda: HostTable(host)))
+    try:
+        guest.connect()
+        pump_until(lambda: host.guest_identity is not None and guest.seat is not None, host, [guest], "the seat")
+        host.start()
+        pump_until(lambda: guest.game is not None, host, [guest], "the guest's view")
+        with loop:
+            app = loop.app
+            assert app is not None
+            loop.wait_for(lambda: loop.frame_count() > 0 and rests(loop),
+                          "the host's own turn, nothing moving: the loop sleeping", guard=DRAWN_WITHIN)
+            sent = loop.now()
+            guest.close()  # "bye", then the connection closes: the host waits for Ben
+            took = drawn_after(loop, sent, lambda: app.find(PeerLostScene) is not None, "Waiting for Ben")
+        print(f"guest's farewell drawn {took * 1000:.1f} ms after it was sent")
+        assert took < DRAWN_WITHIN
+        assert loop.stale() == 0, "the last frame shows the pause the host's state holds"
+    finally:
+        guest.close()
+        close_boards(loop.app)
+        host.close()
+
+
+def test_a_tv_table_at_rest_draws_nothing_yet_shows_a_players_card_with_no_input() -> None:
+    from engine.ai.random_bot import RandomBot
+    from game.play.lan_watch import TableHostTable
+    from scenes.table_board import SpectatorBoard
+
+    host = Host.new(rules=Rules(), seed=4, code="4721", host_name="TV", host_seat=None, first="south",
+                    accept_any=True)
+    address = f"127.0.0.1:{host.port}"
+    south, north = Guest(address, code="4721", name="Ana"), Guest(address, code="4721", name="Ben")
+    loop = RealLoop(window(lambda: TableHostTable(host)))
+    try:
+        for peer in (south, north):
+            peer.connect()
+            pump_until(lambda p=peer: p.welcomed, host, [south, north], "a player's seat")  # type: ignore[misc]
+        host.start()
+        pump_until(lambda: south.my_turn(), host, [south, north], "Ana's turn")
+        with loop:
+            app = loop.app
+            assert app is not None and isinstance(app.top, SpectatorBoard)
+            loop.wait_for(lambda: loop.frame_count() > 0 and rests(loop),
+                          "a TV at rest drawing nothing (its messages wake it)", guard=DRAWN_WITHIN)
+            assert south.game is not None
+            done = len(host.game.actions)
+            sent = loop.now()
+            south.send_action(RandomBot(4).choose_in(south.game))
+            took = drawn_after(loop, sent, lambda: len(app.top.log) > done if isinstance(app.top, SpectatorBoard)
+                               else False, "Ana's card on the TV")
+            loop.wait_for(lambda: rests(loop, 0.5), "the TV at rest again", guard=DRAWN_WITHIN)
+        print(f"a player's card drawn on the TV {took * 1000:.1f} ms after it was sent")
+        assert took < DRAWN_WITHIN
+        assert len(host.game.actions) == done + 1
+        assert loop.stale() == 0, "the last frame shows the card the table's state holds"
+    finally:
+        south.close()
+        north.close()
+        close_boards(loop.app)
+        host.close()
