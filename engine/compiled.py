@@ -20,13 +20,16 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-#: The hard bot's hot core, compiled together (the modules that import each other's helpers).
+#: The hard bot's hot core, compiled together: the lean state (and its three-player subclass, which a
+#: compiled class needs compiled too), its playout policy and evaluation, and the formation helpers.
 CORE: tuple[str, ...] = (
     "engine.formations",
     "engine.ai.potential",
     "engine.ai.outlook",
     "engine.ai.lean_eval",
     "engine.ai.lean_policy",
+    "engine.ai.lean",
+    "engine.ai.lean3",
 )
 #: Set (to anything but "" or "0") to run the pure-Python core even where a compiled one is built.
 PURE_VARIABLE = "BATTLELINE_PURE"
@@ -96,10 +99,10 @@ def install() -> None:
 
 
 def status() -> str:
-    """'compiled' when every CORE module runs compiled, 'pure' when none does, else 'mixed'."""
-    loaded = [sys.modules.get(name) for name in CORE]
-    native = [m is not None and not str(getattr(m, "__file__", "")).endswith(".py") for m in loaded]
-    return "compiled" if all(native) else "pure" if not any(native) else "mixed"
+    """'compiled' when every CORE module loaded so far runs compiled, 'pure' when none does, else 'mixed'."""
+    loaded = [m for m in (sys.modules.get(name) for name in CORE) if m is not None]
+    native = [not str(getattr(m, "__file__", "")).endswith(".py") for m in loaded]
+    return "compiled" if native and all(native) else "mixed" if any(native) else "pure"
 
 
 install()
