@@ -27,4 +27,5 @@ def args_bench(p: argparse.ArgumentParser) -> None:
     p.add_argument("--games", type=int, default=None, help="games to play (engine; bots: playout games)")
     p.add_argument("--seconds", type=float, default=None, help="rough time budget (bots: search seconds per position)")
     p.add_argument("--players", type=int, choices=[2, 3], default=2,
-                   help="engine: with 3, three-player games are timed too, beside the two-player figures")
+                   help="engine: with 3, three-player games are timed too, beside the two-player figures; "
+                        "party: three phones at a three-player table")

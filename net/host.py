@@ -78,7 +78,7 @@ class Host:
         self.events: list[Event] = []
         self.errors_sent = 0
         self._logged_at, self._unlogged = -math.inf, 0
-        self.bot_plays_guest = False  # set when the host let a bot take the seat of a lost guest
+        self.bot_seats: set[str] = set()  # remote seats the host let a bot take, their guests being lost
         self.started = False  # the host starts the game from the lobby, once the guest has seen the rules
         self.match: Match | None = None  # R40, R41: set when the host chose a match
         self.number = 1  # the game's number in this sitting (a match, or rematches)
@@ -318,11 +318,18 @@ class Host:
             raise IllegalAction("not_your_turn")
         return self._apply(action)
 
-    def apply_for_guest(self, action: Any) -> list[Event]:
-        """A stand-in bot's action for the guest's seat, once the host chose to let a bot play it."""
-        if self.game.to_move != self.guest_seat or not self.started:
+    @property
+    def bot_plays_guest(self) -> bool:
+        """A bot stands in for the (two-player) guest."""
+        return self.guest_seat in self.bot_seats
+
+    def apply_for_guest(self, action: Any, seat: str | None = None) -> list[Event]:
+        """A stand-in bot's action for a guest's seat (the one guest's by default), once the host chose to
+        let a bot play it; from then on that seat's own player is refused (its guest was lost)."""
+        seat = self.guest_seat if seat is None else seat
+        if seat not in self.remotes or self.game.to_move != seat or not self.started:
             raise IllegalAction("not_guests_turn")
-        self.bot_plays_guest = True
+        self.bot_seats.add(seat)
         return self._apply(action)
 
     def guest_alive(self, now: float | None = None) -> bool:
@@ -757,7 +764,7 @@ class Host:
         if self.game.to_move != seat or self.game.over or not self.started:
             self._error(identity, "", seq, "not_your_turn", IllegalAction("not_your_turn"))
             return
-        if self.bot_plays_guest and seat == self.guest_seat:
+        if seat in self.bot_seats:
             self._error(identity, "", seq, "not_your_turn", IllegalAction("bot_plays_seat"))
             return
         try:

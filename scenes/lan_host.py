@@ -123,7 +123,9 @@ class HostLobbyScene(MenuScene):
                 *resume,
                 Item(_("On this screen"), choices=SCREENS, index=SCREENS.index("table" if self.table else "player"),
                      show=lambda v: _(SCREEN_WORDS[v]), on_change=self._set_table,
-                     hint=_("As the table: two players join from their own screens; the room watches here")),
+                     hint=_("As the table: three players join from their own screens; the room watches here")
+                     if self.players == 3 else
+                     _("As the table: two players join from their own screens; the room watches here")),
                 Item(_("Players"), choices=PLAYERS, index=PLAYERS.index(str(self.players)),
                      on_change=lambda v: self._set_players(int(v)),
                      hint=_("Three players play troops only: no tactics cards")),

@@ -333,17 +333,25 @@ class GuestWaitScene(Scene):
                 _("to {address}", address=address)
             return _("Connecting\u2026"), [line], art.MUTED
         rules = guest.rules
+        three = rules.get("players") == 3
+        tactics = _("Three players play troops only: no tactics cards") if three else \
+            _("Tactics cards: {value}", value=_("on") if rules.get("tactics", True) else _("off"))
         if guest.seat is None:  # a watcher: the players, then the rules
             players = guest.players
-            lines = [_("{south} and {north}", south=players.get("south", ""), north=players.get("north", "")),
-                     _("Tactics cards: {value}", value=_("on") if rules.get("tactics", True) else _("off"))]
-            return _("Watching: waiting for the game to start…"), lines, art.GOOD
-        host = guest.players.get("south" if guest.seat == "north" else "north", "") or _("the host")
+            names = _("{south}, {west} and {east}", south=players.get("south", ""), west=players.get("west", ""),
+                      east=players.get("east", "")) if three else \
+                _("{south} and {north}", south=players.get("south", ""), north=players.get("north", ""))
+            return _("Watching: waiting for the game to start…"), [names, tactics], art.GOOD
+        if three:  # the host's own seat is the one no guest holds (the lobby names the guests' seats)
+            own = [s for s in ("south", "west", "east") if s not in guest.seats]
+            host = guest.players.get(own[0], "") if len(own) == 1 and guest.seats else ""
+        else:
+            host = guest.players.get("south" if guest.seat == "north" else "north", "")
+        host = host or _("the host")
         if guest.table:  # table mode: the screen in the room starts the game, not the other player
             host = _("the table")
         timing = TIMING_SHORT.get(str(rules.get("claim_timing")))
-        lines = [_("Tactics cards: {value}", value=_("on") if rules.get("tactics", True) else _("off")),
-                 _("Claims: {timing}", timing=_(timing) if timing else "?"),
+        lines = [tactics, _("Claims: {timing}", timing=_(timing) if timing else "?"),
                  _("You play as {name}", name=guest.players.get(guest.seat, "") or _("Guest"))]
         return _("Waiting for {name} to start\u2026", name=host), lines, art.GOOD
 

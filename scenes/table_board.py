@@ -13,12 +13,12 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.i18n import N_, _
+from game.i18n import N_, _, language
 from game.play.turn_words import turn_caption
 from game.play.words import shown_name
 from game.ui import art, card_art, layout, table_y
 from game.ui.input import Intent, Kind
-from game.ui.scene import AMBIENT, Scene
+from game.ui.scene import AMBIENT, IDLE, Scene
 from game.ui.text import fitted, shadowed
 
 from .board import BoardScene
@@ -115,6 +115,7 @@ class TableY(Scene):
     `session`), and nothing to choose: Esc or Start opens the pause, L the log, F1 the rules."""
 
     name = "table_y"
+    woken = False  # the table's messages wake the window (board_for)
 
     def __init__(self, app: App, table: Any) -> None:
         super().__init__(app)
@@ -123,6 +124,8 @@ class TableY(Scene):
         self.log: list[dict[str, Any]] = []
         self.turn: tuple[str, list[dict[str, Any]]] | None = None  # the latest turn (seat, its events)
         self.captions: dict[str, str] = {}  # each seat's last turn in words, under its hand
+        self.frame: pygame.Surface | None = None  # the Y as last drawn, and what it showed
+        self.frame_key: tuple[Any, ...] = ()
         self.take(table.poll_events())  # the game so far, into the log (a watcher joining mid-game)
         self.view = self.public_view()
 
@@ -148,9 +151,44 @@ class TableY(Scene):
             self.turn[1].append(event)
             self.captions[str(seat)] = turn_caption(str(seat), self.turn[1], self.names)
 
+    def next_label(self) -> str | None:
+        """What Enter does at the end of a game this screen hosts: the next game of the match, a rematch,
+        or nothing (a watcher follows its host; a finished match ends here)."""
+        from game.play.lan_tables import HostTable
+
+        if self.table.result is None or not isinstance(self.table, HostTable):
+            return None
+        self.table.host.record_result()
+        match = self.table.host.match
+        if match is not None and match.over:
+            return None
+        return _("Next game") if match is not None else _("Rematch")
+
+    def match_scores(self) -> dict[str, int] | None:
+        """The match's points so far (R52), as the host keeps them or as a watcher was last told; None: no match."""
+        from engine.match import Match
+
+        host = getattr(self.table, "host", None)
+        if host is not None:
+            if self.table.result is not None:
+                host.record_result()
+            return dict(host.match.scores) if host.match is not None else None
+        data = getattr(getattr(self.table, "guest", None), "match", None)
+        return dict(Match.from_dict(data).scores) if data is not None else None
+
+    def next_game(self) -> None:
+        """The host starts the next game on the same connections; the TV moves to its table."""
+        import secrets
+
+        host = self.table.detach()
+        host.next_game(secrets.randbits(63))
+        self.app.reset(self.app.open("board_for", type(self.table)(host)))
+
     def handle(self, intent: Intent) -> None:
         k = intent.kind
-        if k in (Kind.MENU, Kind.BACK, Kind.CONFIRM):
+        if k is Kind.CONFIRM and self.next_label() is not None:
+            self.next_game()
+        elif k in (Kind.MENU, Kind.BACK, Kind.CONFIRM):
             self.app.push(self.app.open("pause", self))
         elif k is Kind.LOG:
             self.app.push(self.app.open("log", self.log, self.names))
@@ -171,14 +209,35 @@ class TableY(Scene):
         if events:
             self.take(events)
             self.view = self.public_view()
+        host = getattr(self.table, "host", None)
+        if host is not None and host.number != self.table.number:  # the players asked for the next game
+            self.app.reset(self.app.open("board_for", type(self.table)(self.table.detach())))
 
     def activity(self) -> int:
-        """Always awake: the players' moves arrive over the LAN at any moment."""
-        return AMBIENT
+        """Awake while a player is deciding (their move arrives over the LAN at any moment); asleep at rest
+        when the table's messages wake the window (board_for), like the two-player spectator's board."""
+        return AMBIENT if not self.woken or self.table.thinking else IDLE
 
     def draw(self, surface: pygame.Surface) -> None:
+        """The Y is drawn again only when something on it changed: the TV stays awake all evening."""
+        label = self.next_label()
+        scores = self.match_scores()
+        key = (tuple(sorted(scores.items())) if scores else None, len(self.log), self.table.to_move,
+               self.table.phase, label, language(), tuple(self.names.items()),
+               self.app.input.glyph(Kind.CONFIRM), art.PANEL_MIN_ALPHA, card_art.FACE_TINT, surface.get_size())
+        if self.frame is None or key != self.frame_key:
+            self.frame = pygame.Surface(surface.get_size())
+            self.frame_key = key
+            self._draw_whole(self.frame, label, scores)
+        surface.blit(self.frame, (0, 0))
+
+    def _draw_whole(self, surface: pygame.Surface, label: str | None, scores: dict[str, int] | None) -> None:
         table_y.draw_y(surface, self.view, self.names, self.table.to_move, self.table.phase, self.table.result,
-                       self.turn, self.captions)
+                       self.turn, self.captions, scores=scores)
+        if label is not None:  # at the end: what Enter does, in the free corner below the south-east front
+            key = self.app.input.glyph(Kind.CONFIRM)
+            img = fitted(f"{key} \u00b7 {label}", 34, 420, art.HILITE, "bold")
+            surface.blit(img, img.get_rect(bottomright=(layout.W - 24, layout.H - 16)))
 
 
 def board_for(app: App, table: Any) -> Scene:
@@ -196,7 +255,7 @@ def board_for(app: App, table: Any) -> Scene:
     wake_with = getattr(table, "wake_with", None)
     if wake_with is not None:
         wake_with(wake)
-        if isinstance(board, SpectatorBoard):
+        if isinstance(board, SpectatorBoard | TableY):
             board.woken = True
     return board
 

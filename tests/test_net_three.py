@@ -99,3 +99,94 @@ def test_r46_table_of_three_killed_and_resumed_every_seat_and_the_watcher_come_b
     game = from_record(record)
     assert game.over and len(game.actions) > at_kill
     assert check_watcher_traffic(_dumped(tmp_path / "watched.jsonl"), record) > 10
+
+
+def test_r48_a_bot_takes_a_lost_guests_seat_and_the_others_play_on(tmp_path: Path) -> None:
+    """In one process, on real sockets: a host with a seat and two guests; Ben's link dies mid-game, the host
+    lets a bot play his seat (as for two players); Ben, back too late, is refused, and the game ends."""
+    from engine import Rules
+    from engine.ai.random_bot import RandomBot
+    from net.host import Host
+
+    host = Host.new(rules=Rules(tactics=False, players=3), seed=48, code="2468", host_name="Tess", accept_any=True)
+    guests = {name: Guest(f"127.0.0.1:{host.port}", code="2468", name=name) for name in ("Ana", "Ben")}
+    bots = {seat: RandomBot(n) for n, seat in enumerate(("south", "west", "east"))}
+    try:
+        for guest in guests.values():  # one at a time: west, then east
+            guest.connect()
+            _wait(lambda g=guest: (host.poll(5), g.poll(5), g.seat)[2] is not None, "a guest was not seated")
+        assert (guests["Ana"].seat, guests["Ben"].seat) == ("west", "east")
+        host.start()
+        ben_lost, refused, ben = False, False, None
+        deadline = time.monotonic() + 120
+        while not host.game.over:
+            ana = guests["Ana"]
+            assert time.monotonic() < deadline, (host.game.to_move, host.game.phase, len(host.game.actions), ben_lost,
+                                                 ana.actions_done, ana.pending, ana.errors[-3:])
+            host.poll(1)
+            for guest in guests.values():
+                if guest.socket is not None:
+                    guest.poll(1)
+            game = host.game
+            done = len(game.actions)
+            if not ben_lost and len(game.actions) >= 12 and game.to_move == "east":
+                guests["Ben"].close()  # his phone's battery dies on his turn
+                _wait(lambda: (host.poll(5), "east" in host.lost_seats())[1], "the host did not see Ben go")
+                ben_lost = True
+            if game.to_move == "south":
+                host.submit_local(bots["south"].choose_in(game.copy()))
+            elif game.to_move == "east" and ben_lost:
+                if ben is None:  # the bot's first move; then Ben comes back with his token, too late
+                    host.apply_for_guest(bots["east"].choose_in(game.copy()), "east")
+                    ben = Guest(f"127.0.0.1:{host.port}", code="2468", name="Ben", token=host.remotes["east"].token)
+                    ben.connect()
+                elif not refused:
+                    ben.poll(1)
+                    if ben.my_turn() and ben.game is not None:
+                        ben.send_action(bots["east"].choose_in(ben.game))
+                        _wait(lambda b=ben: (host.poll(5), b.poll(5), b.errors)[2] != [], "Ben was not refused")
+                        assert ben.errors == ["the host let a bot play your seat"] and len(game.actions) == done
+                        refused = True
+                else:
+                    host.apply_for_guest(bots["east"].choose_in(game.copy()), "east")
+            else:
+                for seat, guest in zip(("west", "east"), guests.values(), strict=True):
+                    if guest.socket is not None and guest.my_turn() and guest.game is not None:
+                        guest.send_action(bots[seat].choose_in(guest.game))
+        assert ben_lost and host.bot_seats == {"east"} and not host.bot_plays_guest  # west is the "guest_seat"
+        assert refused
+        _wait(lambda: (host.poll(5), guests["Ana"].poll(5), guests["Ana"].record)[2] is not None, "no record")
+        assert guests["Ana"].record is not None and guests["Ana"].record["actions"] == host.game.actions
+    finally:
+        for guest in [*guests.values(), *([ben] if ben is not None else [])]:
+            guest.close()
+        host.close()
+
+
+def test_r48_a_guest_cannot_play_on_the_front_between_the_other_two_nor_a_tactics_card() -> None:
+    """Bad input from a three-player guest, on real sockets: each is refused in a line and changes nothing."""
+    from engine import Rules
+    from net.host import Host
+
+    host = Host.new(rules=Rules(tactics=False, players=3), seed=50, code="2468", host_name="Tess", first="west",
+                    accept_any=True)
+    host.start()
+    ana = Guest(f"127.0.0.1:{host.port}", code="2468", name="Ana")
+    ana.keep_received = True
+    ana.connect()
+    try:
+        _wait(lambda: (host.poll(5), ana.poll(5), ana.my_turn())[2], "Ana (west) never had her turn")
+        hand = ana.view["hands"]["west"] if ana.view else []
+        assert ana.view is not None and ana.view["hands"]["south"] is None and ana.view["hands"]["east"] is None
+        bad = [{"type": "play", "card": hand[0], "flag": 5},  # flag 5: the south-east front, not west's (R48)
+               {"type": "play", "card": "alexander", "flag": 1},  # no tactics for three (R46)
+               {"type": "play", "card": hand[0], "flag": 10}]  # no such flag
+        for n, action in enumerate(bad, 1):
+            ana.send_action(action)
+            _wait(lambda n=n: (host.poll(5), ana.poll(5), len(ana.errors))[2] >= n, f"bad action {n} not refused")
+        assert host.game.actions == [] and len(ana.errors) == 3
+        assert "not by you" in ana.errors[0], ana.errors
+        assert all("\n" not in e and len(e) < 200 for e in ana.errors)
+    finally:
+        ana.close()
+        host.close()

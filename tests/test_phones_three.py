@@ -27,6 +27,9 @@ from phone_leaks import leaks
 from engine import from_record
 
 SHOTS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
+# a glowing flag of the line of six takes the tap itself: six columns of 44 px fit a 360 px phone
+TAPPABLE = ("const f = document.querySelector('#flags .flag.target');"
+            "return f === null || getComputedStyle(f).pointerEvents !== 'none';")
 CHOSEN = "return document.querySelectorAll('#choices .go').length > 0"
 HAS_STATE = "return window.__traffic.some((m) => m.includes('\"t\":\"state\"'))"
 PHONES = (("Ana", (390, 844), "en"), ("Ben", (360, 640), "en"), ("Cleo", (360, 640), "hu"))
@@ -101,7 +104,7 @@ def test_r46_three_phones_play_a_whole_game_by_taps_through_a_kill_of_the_table(
             wait_for(driver, drawn, 30)
             assert driver.execute_script(FAR) == far
         rng = random.Random(34)
-        taps, killed, at_kill, shots, fits = 0, False, 0, set(), []
+        taps, killed, at_kill, shots, fits, tappable = 0, False, 0, set(), [], []
         deadline = time.monotonic() + 420
         done = "return !!window.__record"
         while not all(d.execute_script(done) for d in drivers):
@@ -124,6 +127,7 @@ def test_r46_three_phones_play_a_whole_game_by_taps_through_a_kill_of_the_table(
                     driver.save_screenshot(str(tmp_path / f"phone3-{key}.png"))
                 if chosen and size == (360, 640):
                     fits.append(driver.execute_script(FITS))
+                    tappable.append(driver.execute_script(TAPPABLE))
             if not killed and saved_actions(tmp_path) >= 30:  # the table's process dies mid-game
                 host.send_signal(signal.SIGKILL)
                 host.wait(10)
@@ -168,6 +172,7 @@ def test_r46_three_phones_play_a_whole_game_by_taps_through_a_kill_of_the_table(
     if winner is not None:
         assert ("You won!" if winner == "south" else f"{record['players'][winner]} wins!") in ends[0], ends[0]
     assert fits and [f for f in fits if f] == [], "a turn on a 360x640 phone needed scrolling, or a target was small"
+    assert tappable and all(tappable), "the line's flags did not take taps on a 360x640 phone"
     assert shots >= {"390x844-en", "360x640-en", "360x640-hu"}, shots
     names = [p.name for p in tmp_path.glob("phone3-*.png")]
     for name in names:

@@ -111,32 +111,37 @@ def test_a_guest_leaving_on_the_hosts_own_turn_is_drawn_with_no_input() -> None:
         host.close()
 
 
-def test_a_tv_table_at_rest_draws_nothing_yet_shows_a_players_card_with_no_input() -> None:
+@pytest.mark.parametrize("players", [2, 3])
+def test_a_tv_table_at_rest_draws_nothing_yet_shows_a_players_card_with_no_input(players: int) -> None:
+    """Two players: the spectator's board; three: the Y (scenes.table_board.TableY)."""
     from engine.ai.random_bot import RandomBot
     from game.play.lan_watch import TableHostTable
-    from scenes.table_board import SpectatorBoard
+    from scenes.table_board import SpectatorBoard, TableY
 
-    host = Host.new(rules=Rules(), seed=4, code="4721", host_name="TV", host_seat=None, first="south",
+    rules = Rules() if players == 2 else Rules(tactics=False, players=3)
+    host = Host.new(rules=rules, seed=4, code="4721", host_name="TV", host_seat=None, first="south",
                     accept_any=True)
     address = f"127.0.0.1:{host.port}"
-    south, north = Guest(address, code="4721", name="Ana"), Guest(address, code="4721", name="Ben")
+    peers = [Guest(address, code="4721", name=name) for name in ("Ana", "Ben", "Cleo")[:players]]
+    south = peers[0]
+    board_kind = SpectatorBoard if players == 2 else TableY
     loop = RealLoop(window(lambda: TableHostTable(host)))
     try:
-        for peer in (south, north):
+        for peer in peers:
             peer.connect()
-            pump_until(lambda p=peer: p.welcomed, host, [south, north], "a player's seat")  # type: ignore[misc]
+            pump_until(lambda p=peer: p.welcomed, host, peers, "a player's seat")  # type: ignore[misc]
         host.start()
-        pump_until(lambda: south.my_turn(), host, [south, north], "Ana's turn")
+        pump_until(lambda: south.my_turn(), host, peers, "Ana's turn")
         with loop:
             app = loop.app
-            assert app is not None and isinstance(app.top, SpectatorBoard)
+            assert app is not None and isinstance(app.top, board_kind)
             loop.wait_for(lambda: loop.frame_count() > 0 and rests(loop),
                           "a TV at rest drawing nothing (its messages wake it)", guard=DRAWN_WITHIN)
             assert south.game is not None
             done = len(host.game.actions)
             sent = loop.now()
             south.send_action(RandomBot(4).choose_in(south.game))
-            took = drawn_after(loop, sent, lambda: len(app.top.log) > done if isinstance(app.top, SpectatorBoard)
+            took = drawn_after(loop, sent, lambda: len(app.top.log) > done if isinstance(app.top, board_kind)
                                else False, "Ana's card on the TV")
             loop.wait_for(lambda: rests(loop, 0.5), "the TV at rest again", guard=DRAWN_WITHIN)
         print(f"a player's card drawn on the TV {took * 1000:.1f} ms after it was sent")
@@ -144,7 +149,7 @@ def test_a_tv_table_at_rest_draws_nothing_yet_shows_a_players_card_with_no_input
         assert len(host.game.actions) == done + 1
         assert loop.stale() == 0, "the last frame shows the card the table's state holds"
     finally:
-        south.close()
-        north.close()
+        for peer in peers:
+            peer.close()
         close_boards(loop.app)
         host.close()

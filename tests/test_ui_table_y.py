@@ -133,6 +133,18 @@ def test_the_tv_banner_and_corners_name_whose_turn_and_each_hand(app: App) -> No
     assert board.turn is not None and board.captions[board.turn[0]].startswith(table.names[board.turn[0]] + ":")
     assert sorted(board.view["hand_sizes"]) == sorted(SEATS3) and board.view["hands"] == {s: None for s in SEATS3}
     app.draw(app.screen)
+    before, shown = board.frame, app.screen.copy()
+    app.draw(app.screen)
+    assert board.frame is before, "nothing changed: the Y is not drawn again"
+    table._apply(table.game.legal_actions()[0])  # a move arrives
+    board.update(0.1)
+    app.draw(app.screen)
+    assert board.frame is not before and app.screen.get_view("2").raw != shown.get_view("2").raw
+    driver = Driver(app)
+    driver.key(pygame.K_F1)  # the rules, at the three-player page
+    from scenes.rules_ref import TOPICS, RulesScene
+
+    assert isinstance(app.top, RulesScene) and app.top.page == TOPICS["three"]
 
 
 @pytest.mark.parametrize("lang", list(LANGUAGES))
@@ -221,6 +233,15 @@ def test_r46_the_lobby_hosts_a_table_of_three_player_processes_and_the_tv_draws_
     assert {s: table_y.held(board.view, s) for s in SEATS3} == result["flags"], "the Y shows every flag's holder"
     plays = [e for e in board.log if e["type"] == "play"]
     assert len(plays) == sum(a["type"] == "play" for a in record["actions"]), "every move reached the TV's log"
+    assert board.match_scores() is None
+    assert board.next_label() == "Rematch"
+    if app.top is not board:  # the headless players left after their game: "Keep waiting" for the rematch
+        driver.key(pygame.K_RETURN)
+    assert app.top is board, type(app.top).__name__
+    driver.key(pygame.K_RETURN)  # the TV starts the rematch on the same connections
+    again = app.find(TableY)
+    assert isinstance(again, TableY) and again is not board
+    assert again.table.number == 2 and again.table.result is None and again.view["hands"]["south"] is None
 
 
 def test_r53_a_watcher_of_a_three_player_table_host_process_sees_the_y_and_no_hand(
@@ -272,3 +293,40 @@ def test_r46_the_windowed_host_table_players_3_opens_a_three_seat_table_lobby(ap
         assert scene._status()[0] == "Waiting for three players to join\u2026"
     finally:
         scene.leave()
+
+
+def test_r52_the_tv_keeps_a_three_player_matchs_points_in_each_corner_and_starts_its_next_game(
+    app: App, request: pytest.FixtureRequest,
+) -> None:
+    """A table host's match of three (its first game played to the end here): each corner shows the match's
+    points, 5 for the winner and a point a flag for the others (R52), and Enter starts the next game."""
+    import random
+
+    from engine import Rules
+    from game.play.lan_watch import TableHostTable
+    from net.host import Host
+    from scenes.table_board import TableY
+
+    host = Host.new(rules=Rules(tactics=False, players=3), seed=8, code="1234", host_name="TV", host_seat=None,
+                    bind="127.0.0.1", port=0, match={"end": "games", "limit": 3})
+    request.addfinalizer(host.close)
+    host.start()
+    rng = random.Random(8)
+    while not host.game.over:
+        legal = host.game.legal_actions()
+        claims = [a for a in legal if a["type"] == "claim"]
+        host.game.apply(claims[0] if claims else rng.choice(legal))
+    board = TableY(app, TableHostTable(host))
+    app.push(board)
+    board.update(0.1)
+    app.draw(app.screen)
+    result = host.game.result
+    assert result is not None
+    expected = {s: 5 if s == result["winner"] else result["flags"][s] for s in SEATS3}
+    assert board.match_scores() == expected
+    assert board.frame_key[0] == tuple(sorted(expected.items())), "the corners were drawn with these points"
+    assert board.next_label() == "Next game"
+    Driver(app).key(pygame.K_RETURN)
+    again = app.top
+    assert isinstance(again, TableY) and again is not board and again.table.number == 2
+    assert again.table.result is None and again.match_scores() == expected

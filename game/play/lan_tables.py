@@ -26,7 +26,8 @@ Event = dict[str, Any]
 
 
 class HostTable:
-    """The hosting player's seat of a LAN game; the other seat is the guest (or a bot standing in)."""
+    """The hosting player's seat of a LAN game; the other seats are guests' (or a bot's standing in for a
+    lost guest): one in a two-player game, two in a three-player one (R46)."""
 
     def __init__(self, host: Host) -> None:
         self.host = host
@@ -34,6 +35,7 @@ class HostTable:
         self.local_seats: tuple[str, ...] = (host.host_seat,) if host.host_seat is not None else ()
         self._seen = len(host.events)
         self._stand_in: BotLike | None = None
+        self._stand_in_seats: set[str] = set()  # the lost guests' seats the stand-in bot plays
         self._request: int | None = None
         self.snoozed = False  # the host chose to keep waiting for a lost guest
         self._detached = False
@@ -60,12 +62,22 @@ class HostTable:
 
     @property
     def thinking(self) -> str | None:
-        return self.host.guest_seat if self.to_move == self.host.guest_seat and not self.game.over else None
+        """The guest's seat to move (any remote seat, for three players), while the game goes on."""
+        return self.to_move if self.to_move in self.host.remotes and not self.game.over else None
 
     @property
     def peer_lost(self) -> bool:
-        """The guest joined, then went silent, and no bot has taken its seat."""
-        return self._stand_in is None and self.host.guest_token is not None and not self.host.guest_alive()
+        """A guest joined, then went silent, and no bot has taken its seat."""
+        return bool(self._lost())
+
+    @property
+    def lost_name(self) -> str:
+        """The name of the lost guest the board waits for (the first, if two are gone)."""
+        lost = self._lost()
+        return self.names.get(lost[0], "") if lost else ""
+
+    def _lost(self) -> list[str]:
+        return [s for s in self.host.lost_seats() if s not in self._stand_in_seats]
 
     @property
     def watching(self) -> int:
@@ -98,27 +110,33 @@ class HostTable:
 
     def tick(self, ready: bool) -> None:
         self.host.poll(0)
-        if self._stand_in is not None and ready and self.thinking:
+        if self._stand_in is not None and ready and self.thinking in self._stand_in_seats:
             self._stand_in_move()
 
     def let_bot_play_guest(self, bot: BotLike) -> None:
-        """The host's choice when the guest is gone: a bot takes the guest's seat from now on."""
-        self._stand_in = bot
+        """The host's choice when a guest is gone: a bot takes the lost guests' seats from now on (the one
+        bot plays each seat lost when asked; a bot offered for a seat lost later is closed, the first plays it)."""
+        if self._stand_in is None:
+            self._stand_in = bot
+        elif bot is not self._stand_in:
+            bot.close()
+        self._stand_in_seats |= set(self._lost()) or {self.host.guest_seat}
 
     def _stand_in_move(self) -> None:
         assert self._stand_in is not None
+        seat = self.to_move
         if self._request is None:
-            self._request = self._stand_in.request(self.game.view(self.host.guest_seat))
+            self._request = self._stand_in.request(self.game.view(seat))
             return
         answer = self._stand_in.poll()
         if answer is None:
             return
         self._request = None
         try:
-            self.host.apply_for_guest(answer[1])
+            self.host.apply_for_guest(answer[1], seat)
         except (IllegalAction, NotationError) as exc:
             log.error("stand-in bot played an illegal action (%s); playing a legal one", exc)
-            self.host.apply_for_guest(self.game.legal_actions()[0])
+            self.host.apply_for_guest(self.game.legal_actions()[0], seat)
 
     def save(self) -> None:
         self.host.save()

@@ -175,8 +175,9 @@ def _within(img: pygame.Surface, height: int) -> pygame.Surface:
 
 
 def draw_seat(surface: pygame.Surface, seat: str, box: pygame.Rect, view: dict[str, Any], name: str,
-              moving: bool, phase: str | None, caption: str = "") -> None:
-    """A seat's corner: name (framed when it is their turn), what they are doing, hand backs, count, flags."""
+              moving: bool, phase: str | None, caption: str = "", score: int | None = None) -> None:
+    """A seat's corner: name (framed when it is their turn), what they are doing, hand backs, count, flags
+    held and, in a match, the match's points (R52)."""
     tint = SEAT_TINT[seat]
     art.panel(surface, box, alpha=170, border=art.HILITE if moving else tint)
     if moving:
@@ -190,9 +191,12 @@ def draw_seat(surface: pygame.Surface, seat: str, box: pygame.Rect, view: dict[s
     size = int(view["hand_sizes"][seat])
     end = _backs(surface, size, (x, y), min(360, box.width - 250))
     img = fitted(_("in hand: {n}", n=size), 30, box.right - end - 40, art.CREAM)
-    surface.blit(img, (end + 20, y + 14))
+    surface.blit(img, (end + 20, y + 4))
     img = fitted(_("flags: {n}", n=held(view, seat)), 30, box.right - end - 40, art.CREAM, "bold")
-    surface.blit(img, (end + 20, y + 60))
+    surface.blit(img, (end + 20, y + 44))
+    if score is not None:
+        img = fitted(_("match: {n}", n=score), 30, box.right - end - 40, art.HILITE, "bold")
+        surface.blit(img, (end + 20, y + 84))
     y += CH + 12
     if caption:
         lines = wrap(caption, 26, box.width - 48)
@@ -219,10 +223,11 @@ def banner_words(view: dict[str, Any], names: dict[str, str], to_move: str,
 def draw_y(surface: pygame.Surface, view: dict[str, Any], names: dict[str, str], to_move: str,
            phase: str | None = None, result: dict[str, Any] | None = None,
            last: tuple[str, list[dict[str, Any]]] | None = None, captions: dict[str, str] | None = None,
-           backdrop: bool = True) -> dict[int, Spot]:
+           backdrop: bool = True, scores: dict[str, int] | None = None) -> dict[int, Spot]:
     """The whole three-player table from a public view; `last` is the latest turn (seat, events), marked.
 
-    `captions` puts a line of words under a seat's hand (what that seat did in its last turn)."""
+    `captions` puts a line of words under a seat's hand (what that seat did in its last turn); `scores`
+    are a match's points so far, shown in each corner."""
     if backdrop:
         surface.blit(art.backdrop((W, H), 5, art.FELT), (0, 0))
     spots = y_layout()
@@ -239,7 +244,7 @@ def draw_y(surface: pygame.Surface, view: dict[str, Any], names: dict[str, str],
     boxes = seat_boxes()
     for seat in SEATS3:
         draw_seat(surface, seat, boxes[seat], view, names.get(seat, seat), result is None and seat == to_move,
-                  phase, (captions or {}).get(seat, ""))
+                  phase, (captions or {}).get(seat, ""), None if scores is None else scores.get(seat, 0))
     words, colour = banner_words(view, names, to_move, result)
     img = shadowed(words, 66, colour, "bold", offset=3)
     room = 2 * (spots[9].rect.x - 40) + spots[9].rect.width

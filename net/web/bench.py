@@ -1,8 +1,9 @@
-"""`battleline bench party`: a table host with its phone bridge, and two scripted phones playing whole games.
+"""`battleline bench party`: a table host with its phone bridge, and two scripted phones playing whole games
+(three with `--players 3`: a three-player table, R46).
 
 The phones are WebSocket clients speaking the page's JSON (net/web/page/phone.js), on loopback. For every
 action a phone sends, two round trips are timed: to the host applying it (what the table shows), and to
-the other phone receiving the state that shows it. The host and the bridge run on threads of this process,
+every other phone receiving the state that shows it. The host and the bridge run on threads of this process,
 as they do in the TV's window; the phones run on this process's event loop, so all three share one
 interpreter (and its lock), which a real party does not: the figures are an upper bound on this machine.
 """
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import random
 import statistics
@@ -28,15 +30,16 @@ CODE = "2468"
 
 def bench_party(args: argparse.Namespace) -> dict[str, Any]:
     games = args.games or 1
+    players = getattr(args, "players", 2) or 2
     to_table: list[float] = []
     to_phone: list[float] = []
     for seed in range(games):
-        table, phone = _one_game(seed)
+        table, phone = _one_game(seed, players)
         to_table += table
         to_phone += phone
-    return {"games": games, "actions": len(to_phone),
+    return {"games": games, "players": players, "actions": len(to_table),
             "to_table_ms": _spread(to_table), "to_other_phone_ms": _spread(to_phone),
-            "note": "host, bridge and both phones share this process; other load on the machine counts too"}
+            "note": "host, bridge and every phone share this process; other load on the machine counts too"}
 
 
 def _spread(samples: list[float]) -> dict[str, float]:
@@ -59,8 +62,9 @@ class _TimedHost(Host):
         return events
 
 
-def _one_game(seed: int) -> tuple[list[float], list[float]]:
-    host = cast(_TimedHost, _TimedHost.new(rules=Rules(True, "standard"), seed=seed, code=CODE, host_name="Table",
+def _one_game(seed: int, players: int = 2) -> tuple[list[float], list[float]]:
+    rules = Rules(True, "standard") if players == 2 else Rules(False, "standard", players)
+    host = cast(_TimedHost, _TimedHost.new(rules=rules, seed=seed, code=CODE, host_name="Table",
                                            host_seat=None, port=0, bind="127.0.0.1", accept_any=True))
     host.applied = {}
     stop = threading.Event()
@@ -77,9 +81,9 @@ def _one_game(seed: int) -> tuple[list[float], list[float]]:
     try:
         bridge.start()
         sent: dict[int, float] = {}  # action number -> when the phone sent it
-        seen: dict[str, dict[int, float]] = {"south": {}, "north": {}}  # seat -> action count -> first seen
+        seen: dict[str, dict[int, float]] = {s: {} for s in rules.seats}  # seat -> action count -> first seen
         movers: dict[int, str] = {}
-        asyncio.run(_phones(bridge.port, random.Random(seed), sent, seen, movers))
+        asyncio.run(_phones(bridge.port, random.Random(seed), sent, seen, movers, players))
     finally:
         stop.set()
         server.join(5)
@@ -88,22 +92,25 @@ def _one_game(seed: int) -> tuple[list[float], list[float]]:
     to_table = [(host.applied[n + 1] - t) * 1000 for n, t in sent.items() if n + 1 in host.applied]
     to_phone = []
     for n, t in sent.items():
-        other = "north" if movers[n] == "south" else "south"
-        arrived = min((when for count, when in seen[other].items() if count > n), default=None)
-        if arrived is not None:
-            to_phone.append((arrived - t) * 1000)
+        for other in rules.seats:
+            if other == movers[n]:
+                continue
+            arrived = min((when for count, when in seen[other].items() if count > n), default=None)
+            if arrived is not None:
+                to_phone.append((arrived - t) * 1000)
     return to_table, to_phone
 
 
 async def _phones(port: int, rng: random.Random, sent: dict[int, float], seen: dict[str, dict[int, float]],
-                  movers: dict[int, str]) -> None:
+                  movers: dict[int, str], players: int = 2) -> None:
     from websockets.asyncio.client import connect
 
     url = f"ws://127.0.0.1:{port}/ws"
-    async with connect(url) as ana, connect(url) as ben:
+    async with contextlib.AsyncExitStack() as stack:
+        phones = [await stack.enter_async_context(connect(url)) for _ in range(players)]
         over = asyncio.Event()
         await asyncio.gather(*(_phone(ws, name, rng, sent, seen, movers, over)
-                               for ws, name in ((ana, "Ana"), (ben, "Ben"))))
+                               for ws, name in zip(phones, ("Ana", "Ben", "Cleo"), strict=False)))
 
 
 async def _phone(ws: Any, name: str, rng: random.Random, sent: dict[int, float], seen: dict[str, dict[int, float]],

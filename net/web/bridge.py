@@ -40,7 +40,7 @@ from .strings import catalog_json
 log = logging.getLogger("battleline.phones")
 
 MAX_MESSAGE = 4096  # a phone sends short maps; anything larger closes the socket (code 1009)
-MAX_PHONES = 8  # open phone sockets at once; two players and a few reloads
+MAX_PHONES = 8  # open phone sockets at once; two or three players and a few reloads
 PHONES_PER_ADDRESS = 3  # open phone sockets from one address: a phone and its reloads
 RATE = 10.0  # messages per second a phone may send on average ...
 BURST = 20.0  # ... and at once
