@@ -133,3 +133,75 @@ def test_r46_lean3_follows_the_engine_move_by_move_over_a_thousand_games() -> No
         assert g.result is not None and lean.over
         winner = g.result["winner"]
         assert (lean.winner, lean.how) == (-1 if winner is None else THREE.seats.index(winner), g.result["how"])
+
+
+# ---------------------------------------------------------------------- the normal bot's judgement (R51)
+#: Flags 2 and 3 already won by `holder` against weak sides: one more adjacent flag is a Breakthrough.
+def _two_held(holder: str) -> dict[int, dict[str, str]]:
+    loser = "south" if holder == "west" else "west"
+    return {2: {holder: "p8 p9 p10", loser: "g3 g4 g6"}, 3: {holder: "o8 o9 o10", loser: "y3 y5 y6"}}
+
+
+def _normal_plays(game: Game, seed: int = 3) -> dict[str, object]:
+    seat = game.to_move
+    action = make_bot("normal", seed).choose(game.view(seat))
+    assert action in game.legal_actions()
+    return action
+
+
+def test_r51_normal_takes_an_immediate_breakthrough() -> None:
+    """South holds 2 and 3; r8 finishes an unbeatable Wedge on flag 1 (south's line 1-2-3)."""
+    from builders import game3
+
+    g = game3(flags={**_two_held("south"), 1: {"south": "r9 r10", "west": "b2 b3"},
+                     5: {"south": "g8 g9", "east": "y1 y2"}},
+              claimed={2: "south", 3: "south"}, first_complete={2: "south", 3: "south"},
+              hands={"south": "r8 g10 p1 p2 o3 o5 y4", "west": "b10 b1 p3 p4 o6 o7 b5",
+                     "east": "y7 y8 p5 p6 p7 o4 b6"})
+    for seed in range(3):
+        assert _normal_plays(g, seed) == {"type": "play", "card": "r8", "flag": 1}
+    g.apply({"type": "play", "card": "r8", "flag": 1})
+    while g.result is None and g.phase == "claim":
+        g.apply(g.legal_actions()[0])
+    assert g.result is not None and (g.result["winner"], g.result["how"]) == ("south", "breakthrough")
+
+
+def test_r51_normal_blocks_an_opponents_immediate_breakthrough() -> None:
+    """West holds 2 and 3 and b8 b9 on flag 1 with b10 in hand: unless south finishes r8-r9-r10 there first
+    (a Wedge of the same sum, completed first, R18), west's next play wins 1-2-3 on west's line. The other
+    tempting play, g10 finishing south's own Wedge on flag 5, only wins a flag."""
+    from builders import game3
+
+    setup = {"flags": {**_two_held("west"), 1: {"south": "r9 r10", "west": "b8 b9"},
+                       5: {"south": "g8 g9", "east": "y1 y2"}},
+             "claimed": {2: "west", 3: "west"}, "first_complete": {2: "west", 3: "west"},
+             "hands": {"south": "r8 g10 p1 p2 o3 o5 y4", "west": "b10 b1 p3 p4 o6 o7 b5",
+                       "east": "y7 y8 p5 p6 p7 o4 b6"}}
+    # The threat is real: after g10 on flag 5, west's b10 on flag 1 wins the game at once.
+    threat = game3(**setup)
+    threat.apply({"type": "play", "card": "g10", "flag": 5})
+    while threat.phase == "claim":
+        threat.apply(threat.legal_actions()[0])
+    while threat.to_move == "south":
+        threat.apply(threat.legal_actions()[0])  # south's draw
+    threat.apply({"type": "play", "card": "b10", "flag": 1})
+    threat.apply({"type": "claim", "flag": 1})
+    assert threat.result is not None and (threat.result["winner"], threat.result["how"]) == ("west", "breakthrough")
+    for seed in range(3):
+        assert _normal_plays(game3(**setup), seed) == {"type": "play", "card": "r8", "flag": 1}
+
+
+def test_r48_normal_is_reproducible_from_its_seed() -> None:
+    """Normal bots with the same seeds play the same three-player game action for action (its first 40
+    actions: enough for many choices between plays of near-equal value)."""
+
+    def play(seed: int) -> list[dict[str, object]]:
+        g = Game.new(THREE, 77, first="east")
+        bots = {s: make_bot("normal", seed + k) for k, s in enumerate(THREE.seats)}
+        while g.result is None and len(g.actions) < 40:
+            g.apply(bots[g.to_move].choose(g.view(g.to_move)))
+        return list(g.actions)
+
+    first = play(5)
+    assert play(5) == first
+    assert play(6) != first  # the seed matters: other worlds, other choices somewhere in the game

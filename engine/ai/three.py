@@ -12,11 +12,17 @@ summing over the 512 ways the nine flags could fall, each scored by the three-pl
 
 Only troops exist in this game, so a pool is one troop mask and engine.ai.potential answers every
 completion directly.
+
+The forecast sees where flags end, not who gets there first, so two things are read off the table
+directly: each play is judged after the claims it allows (a play that wins now is a win, not one side
+of a race), and with the chance that an opponent, moving before my next turn, holds a troop that wins
+the game with their next play and claims (threat_cards): the block that a slow forecast misses.
 """
 
 from __future__ import annotations
 
 import random
+from math import comb
 from operator import mul
 
 from ..actions import Action
@@ -25,12 +31,14 @@ from ..claims import strength_of
 from ..game import Game
 from ..rules import FRONTS3, LINES3, SEATS3
 from .forecast import random_mask
+from .lean import ID, TROOP_MASK, completion, strength
+from .lean3 import LINE_MASKS
 from .outlook import _spread
 from .potential import troop_potential
 
 UNREACHABLE = -1
 #: (worlds, candidates kept) per screening stage, as in the two-player normal bot.
-STAGES: tuple[tuple[int, int], ...] = ((3, 10), (10, 4), (28, 1))
+STAGES: tuple[tuple[int, int], ...] = ((3, 10), (10, 4), (40, 1))
 #: Chance that a pool card is open to a given flag in a world.
 FLAG_SHARE = 0.5
 #: Weight of the expected share of my six flags beside the win/loss value: breaks ties between moves.
@@ -167,11 +175,38 @@ class Forecast3:
                     total[j] += 0.5
         return [t / count for t in total] if count else [0.5] * 9
 
+    def risk(self, state: Game) -> float:
+        """The chance that one of the two opponents, both moving before my next turn, wins with their next
+        play: each holds a troop that does it (threat_cards) with the chance that its hand, dealt from
+        the cards I cannot see, has one of them. The forecast's flags end in a race it cannot call; this
+        is the race lost before I move again."""
+        if state.result is not None:
+            return 0.0
+        safe = 1.0
+        hidden = sum(1 << ID[c] for c in self.hidden)
+        unseen_count = len(self.hidden)
+        for seat in self.others:
+            cards = threat_cards(state, seat)
+            if cards is None:
+                return 1.0
+            if cards:
+                safe *= _none_in_hand(unseen_count, (cards & hidden).bit_count(), self.sizes[seat])
+        return 1.0 - safe
+
     def value(self, state: Game, worlds: int) -> float:
         if state.result is not None:
             winner = state.result["winner"]
             return 2.0 if winner == self.me else (0.0 if winner is None else -2.0)
         return game_value3(self.me, self.odds(state, worlds))
+
+
+def _none_in_hand(pool: int, wanted: int, hand: int) -> float:
+    """Chance that a hand of `hand` cards dealt from `pool` holds none of `wanted` given cards."""
+    if wanted <= 0:
+        return 1.0
+    if hand > pool - wanted:
+        return 0.0
+    return comb(pool - wanted, hand) / comb(pool, hand)
 
 
 def _mask(cards: list[str]) -> int:
@@ -186,6 +221,100 @@ def _future_draws(game: Game, seat: str) -> int:
     need = sum(f.size - len(side) for f in game.flags if f.claimed is None
                for s, side in f.sides.items() if s == seat)
     return min(need, game.deck_sizes["troops"] // 3)
+
+
+def _proves(mine: int, theirs: int, first_is_mine: bool, unseen: int) -> bool:
+    """R20, R21 on masks (no Fog or Mud without tactics): a complete side beats whatever `theirs` can become."""
+    if mine.bit_count() < 3:
+        return False
+    ours = strength(mine, False)
+    if theirs.bit_count() >= 3:
+        other = strength(theirs, False)
+        return ours > other or (ours == other and first_is_mine)
+    return completion(theirs, 3, False, unseen) <= ours
+
+
+def _wins_mask(held: int, s: int) -> bool:
+    """R51 on a mask of flags (bit f: flag f+1): any four, or three in a row on seat `s`'s line."""
+    return held.bit_count() >= 4 or any(held & b == b for b in LINE_MASKS[s])
+
+
+def threat_cards(state: Game, seat: str) -> int | None:
+    """The troops (a card mask) that would let `seat` win with its next play and the claims after it;
+    None when it wins at its next claim step whatever it plays (a flag it can already prove).
+
+    Proofs read only the table (R21), so whether a card wins depends on the card alone: playing it
+    completes a side, and showing it may make another complete side provable."""
+    s = SEATS3.index(seat)
+    seen = 0
+    for flag in state.flags:
+        for side in flag.sides.values():
+            for card in side:
+                seen |= 1 << ID[card]
+    for pile in state.discards.values():
+        for card in pile:
+            seen |= 1 << ID[card]
+    unseen = TROOP_MASK & ~seen
+    held = 0
+    waiting: list[tuple[int, int, int, bool]] = []  # complete, not yet provable: (flag, mine, theirs, first)
+    open_two: list[tuple[int, int, int, bool]] = []  # two cards: the next card completes it
+    free = False
+    for f, flag in enumerate(state.flags):
+        if seat not in flag.pair:
+            continue
+        if flag.claimed is not None:
+            held |= (flag.claimed == seat) << f
+            continue
+        other = flag.other(seat)
+        mine = sum(1 << ID[c] for c in flag.sides[seat])
+        theirs = sum(1 << ID[c] for c in flag.sides[other])
+        count = mine.bit_count()
+        if count >= 3:
+            if _proves(mine, theirs, flag.first_complete == seat, unseen):
+                held |= 1 << f
+            else:
+                waiting.append((f, mine, theirs, flag.first_complete == seat))
+            continue
+        free = True
+        if count == 2:
+            open_two.append((f, mine, theirs, theirs.bit_count() < 3))
+    if _wins_mask(held, s):
+        return None
+    if not free:
+        return 0
+    waiting_mask = sum(1 << w[0] for w in waiting)
+    reach = [o[0] for o in open_two]
+    if not _wins_mask(held | waiting_mask, s) and not any(_wins_mask(held | waiting_mask | 1 << f, s)
+                                                           for f in reach):
+        return 0  # no single card can finish a win: the usual case, answered without trying cards
+    found = 0
+    for troop in range(60):
+        bit = 1 << troop
+        if not unseen & bit:
+            continue
+        rest = unseen & ~bit
+        shown = held
+        for f, mine, theirs, first in waiting:
+            if _proves(mine, theirs, first, rest):
+                shown |= 1 << f
+        if _wins_mask(shown, s):
+            found |= bit
+            continue
+        for f, mine, theirs, first in open_two:
+            if _proves(mine | bit, theirs, first, rest) and _wins_mask(shown | 1 << f, s):
+                found |= bit
+                break
+    return found
+
+
+def _claim_all(state: Game, seat: str) -> None:
+    """Make every claim `seat` may make right after its play (R11's claim step, as the bot always does):
+    a play whose claims win the game is then seen as won, not as a flag likely won in a race."""
+    while state.result is None and state.phase == "claim" and state.to_move == seat:
+        first = state.legal_actions()[0]
+        if first["type"] != "claim":
+            return
+        state.apply(first)
 
 
 def choose_three(game: Game, rng: random.Random, stages: tuple[tuple[int, int], ...] = STAGES) -> Action:
@@ -204,13 +333,16 @@ def rank_three(game: Game, actions: list[Action], rng: random.Random,
     for action in actions:
         state = game.copy()
         state.apply(action)
+        _claim_all(state, game.to_move)
         states.append(state)
+    risks = [forecast.risk(state) for state in states]
     alive = list(range(len(actions)))
     scored: list[tuple[float, int]] = []
     for worlds, keep in stages:
         if forecast.size < worlds:
             forecast.add_worlds(worlds - forecast.size)
-        scored = sorted(((forecast.value(states[i], worlds), i) for i in alive), key=lambda s: -s[0])
+        scored = sorted((((1.0 - risks[i]) * forecast.value(states[i], worlds) - risks[i], i) for i in alive),
+                        key=lambda s: -s[0])
         alive = [i for _, i in scored[:max(keep, 1)]]
         if len(alive) == 1:
             break

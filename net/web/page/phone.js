@@ -536,15 +536,27 @@ function playChoices(plays) {
     ui.part = t("Choose a flag for {card}.", { card: label(card) });
     return plays.map((a) => button(t("To flag {flag}", { flag: a.flag }), () => act(a), true, "flag"));
   }
-  if (!ui.stage) {
-    ui.part = t("Choose a card on the table.");
+  if (!ui.stage || ui.stage.target === undefined) {
     const seen = new Map();
     for (const a of plays) seen.set(a.from_flag + ":" + a.target, a);
-    return [...seen.values()].map((a) => button(label(a.target) + " · " + t("At flag {flag}", { flag: a.from_flag }), () => {
+    let pairs = [...seen.values()];
+    const flags = [...new Set(pairs.map((a) => a.from_flag))];
+    // many cards to choose from (a Deserter late in a game): the flag first, then a card there, so that
+    // every button fits the smallest phone without scrolling
+    if (!ui.stage && pairs.length > 6 && flags.length > 1) {
+      ui.part = t("Choose a flag for {card}.", { card: label(card) });
+      return flags.map((n) => button(t("At flag {flag}", { flag: n }), () => { ui.stage = { from_flag: n }; render(); },
+        true, "flag"));
+    }
+    if (ui.stage) pairs = pairs.filter((a) => a.from_flag === ui.stage.from_flag);
+    ui.part = t("Choose a card on the table.");
+    const out = pairs.map((a) => button(label(a.target) + " · " + t("At flag {flag}", { flag: a.from_flag }), () => {
       ui.stage = { from_flag: a.from_flag, target: a.target };
       const left = plays.filter((x) => x.from_flag === a.from_flag && x.target === a.target);
       if (left.length === 1 && !("to_flag" in left[0])) act(left[0]); else render();
     }, true, "pick"));
+    if (ui.stage) out.push(button(t("Back"), () => { ui.stage = null; render(); }, "back"));
+    return out;
   }
   ui.part = t("Choose where {card} goes.", { card: label(ui.stage.target) });
   const left = plays.filter((x) => x.from_flag === ui.stage.from_flag && x.target === ui.stage.target);
