@@ -176,3 +176,31 @@ def test_a_message_left_waiting_by_a_poll_wakes_the_window_again() -> None:
     finally:
         guest.close()
         host.close()
+
+
+def test_a_guests_window_is_woken_by_the_host_and_still_after_a_reconnect() -> None:
+    """A guest's (or watcher's) board sleeps too: the host's answer wakes it, on each new socket it opens."""
+    import threading
+
+    host = Host.new(rules=Rules(), seed=3, code="4721", host_name="Ana", first="south", accept_any=True)
+    guest = Guest(f"127.0.0.1:{host.port}", code="4721", name="Ben")
+    woken = threading.Event()
+    try:
+        guest.connect()
+        pump_until(lambda: host.guest_identity is not None and guest.seat is not None, host, [guest], "the seat")
+        guest.wake_with(woken.set)
+        for socket_no in (1, 2):
+            guest.poll(0)
+            woken.clear()
+            guest._send({"t": "ping", "n": 200 + socket_no})
+            end = time.monotonic() + GUARD
+            while not woken.is_set() and time.monotonic() < end:
+                host.poll(5)  # the host answers (a pong); the guest's thread does not poll meanwhile
+            assert woken.is_set(), f"socket {socket_no}: the host's answer woke the guest's window"
+            if socket_no == 1:
+                guest.connect()  # a reconnect opens a new socket: its descriptor is watched instead
+                pump_until(lambda: guest.sealer is not None and guest.welcomed, host, [guest], "the rejoin")
+    finally:
+        guest.close()
+        host.close()
+    assert guest.waker is None, "closing the guest stops its watcher"
