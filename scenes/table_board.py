@@ -18,7 +18,7 @@ from game.play.turn_words import turn_caption
 from game.play.words import shown_name
 from game.ui import art, card_art, layout, table_y
 from game.ui.input import Intent, Kind
-from game.ui.scene import AMBIENT, Scene
+from game.ui.scene import AMBIENT, IDLE, Scene
 from game.ui.text import fitted, shadowed
 
 from .board import BoardScene
@@ -115,6 +115,7 @@ class TableY(Scene):
     `session`), and nothing to choose: Esc or Start opens the pause, L the log, F1 the rules."""
 
     name = "table_y"
+    woken = False  # the table's messages wake the window (board_for): no need to stay awake at rest
 
     def __init__(self, app: App, table: Any) -> None:
         super().__init__(app)
@@ -173,8 +174,9 @@ class TableY(Scene):
             self.view = self.public_view()
 
     def activity(self) -> int:
-        """Always awake: the players' moves arrive over the LAN at any moment."""
-        return AMBIENT
+        """Awake while the players' moves may arrive unannounced; a table whose messages wake the window
+        (board_for) sleeps at rest: nothing on the Y moves by itself."""
+        return IDLE if self.woken else AMBIENT
 
     def draw(self, surface: pygame.Surface) -> None:
         table_y.draw_y(surface, self.view, self.names, self.table.to_move, self.table.phase, self.table.result,
@@ -196,7 +198,7 @@ def board_for(app: App, table: Any) -> Scene:
     wake_with = getattr(table, "wake_with", None)
     if wake_with is not None:
         wake_with(wake)
-        if isinstance(board, SpectatorBoard):
+        if isinstance(board, (SpectatorBoard, TableY)):
             board.woken = True
     return board
 

@@ -113,6 +113,44 @@ def test_a_guest_leaving_on_the_hosts_own_turn_is_drawn_with_no_input() -> None:
         host.close()
 
 
+def test_a_three_player_tv_at_rest_draws_nothing_yet_shows_a_players_card_with_no_input() -> None:
+    """The TV's Y (three players, R46-R53): the same promise as the two-player table below."""
+    from engine.ai.random_bot import RandomBot
+    from game.play.lan_watch import TableHostTable
+    from scenes.table_board import TableY
+
+    host = Host.new(rules=Rules(tactics=False, players=3), seed=5, code="4721", host_name="TV", host_seat=None,
+                    first="south", accept_any=True)
+    address = f"127.0.0.1:{host.port}"
+    players = [Guest(address, code="4721", name=name) for name in ("Ana", "Ben", "Cleo")]
+    loop = RealLoop(window(lambda: TableHostTable(host)))
+    try:
+        for peer in players:
+            peer.connect()
+            pump_until(lambda p=peer: p.welcomed, host, players, "a player's seat")  # type: ignore[misc]
+        host.start()
+        first = next(p for p in players if p.seat == "south")
+        pump_until(lambda: first.my_turn(), host, players, "South's turn")
+        with loop:
+            app = loop.app
+            assert app is not None and isinstance(app.top, TableY)
+            loop.wait_for(lambda: loop.frame_count() > 0 and rests(loop),
+                          "the Y at rest drawing nothing (its messages wake it)", guard=DRAWN_WITHIN)
+            assert first.game is not None
+            done = len(host.game.actions)
+            sent = loop.now()
+            first.send_action(RandomBot(5).choose_in(first.game))
+            took = drawn_after(loop, sent, lambda: len(app.top.log) > done if isinstance(app.top, TableY)
+                               else False, "South's card on the Y")
+        assert took < DRAWN_WITHIN
+        assert loop.stale() == 0, "the last frame shows the card the table's state holds"
+    finally:
+        for peer in players:
+            peer.close()
+        close_boards(loop.app)
+        host.close()
+
+
 def test_a_tv_table_at_rest_draws_nothing_yet_shows_a_players_card_with_no_input() -> None:
     from engine.ai.random_bot import RandomBot
     from game.play.lan_watch import TableHostTable
