@@ -121,9 +121,10 @@ def _answer(s: zmq.Socket[bytes], exchange: GuestExchange | None, answers: Count
         answers["right join code" if right else "wrong join code"] += 1
         return False
     if message["t"] == "refused":
+        code = message.get("code")
         reason = str(message["reason"])
-        answers["too many wrong join codes" if reason.startswith("too many wrong join codes") else reason] += 1
-        return reason == "too many tries on this connection"
+        answers["too many wrong join codes" if code == "wait" else reason] += 1  # the waits differ: one row
+        return code == "spent"
     answers[str(message["t"])] += 1
     return False
 
@@ -276,14 +277,14 @@ def block(port: int, seconds: float, per_second: float = 50.0, address: str = "1
     deadline = time.monotonic() + seconds
     try:
         while time.monotonic() < deadline:
-            guest.refused = None
+            guest.refused, guest.refused_as = None, None
             guest.connect()
             sent += 1
             until = time.monotonic() + 1 / per_second
             while time.monotonic() < until:
                 guest.poll(1)
-            reason = guest.refused or "no answer yet"
-            answers["too many wrong join codes" if reason.startswith("too many wrong join codes") else reason] += 1
+            code = guest.refused_as[0] if guest.refused_as is not None else None
+            answers["too many wrong join codes" if code == "wait" else guest.refused or "no answer yet"] += 1
     finally:
         guest.close()
     return {"codes_sent": sent, "answers": dict(answers), "seconds": seconds, "address": address}

@@ -110,7 +110,7 @@ def _table3(surface: pygame.Surface, view: dict[str, Any], names: dict[str, str]
         tint = art.SEAT_COLOURS[seat]
         held = sum(1 for f in view["flags"] if f["claimed"] == seat)
         surface.blit(fitted(names[seat], 32, x_cards - x_name - 12, tint, "bold"), (x_name, NORTH_HAND_Y + 10))
-        held_words = _("1 flag") if held == 1 else _("{n} flags", n=held)
+        held_words = ngettext("{n} flag", "{n} flags", held)
         surface.blit(fitted(held_words, 28, x_cards - x_name - 12, art.MUTED), (x_name, NORTH_HAND_Y + 52))
         for i, card in enumerate((view["hands"][seat] or [])[:8]):
             surface.blit(card_art.face(card, "small"), (x_cards + i * 58, NORTH_HAND_Y))

@@ -106,3 +106,17 @@ def test_the_phone_page_gets_each_count_in_its_languages_forms(lang: str) -> Non
         index = table[n] if n < PLURAL_TABLE else table[100 + n % 100]
         for singular, plural in WEB_PLURALS:
             assert data["plurals"][singular][index] == _said(lang, singular, plural, n).replace(str(n), "{n}", 1)
+
+
+def test_the_build_tool_separates_entries_a_union_merge_joined() -> None:
+    """Two branches' appended entries can meet without the blank line between them; the tool puts it back."""
+    joined = ('msgid "a"\nmsgstr "á"\n#: x.py:1\nmsgid "b"\nmsgstr "b́"\nmsgid "{n} c"\nmsgid_plural "{n} cs"\n'
+              'msgstr[0] "{n} č"\n')
+    assert catalogs().separate_entries(joined) == ('msgid "a"\nmsgstr "á"\n\n#: x.py:1\nmsgid "b"\nmsgstr "b́"\n\n'
+                                                   'msgid "{n} c"\nmsgid_plural "{n} cs"\nmsgstr[0] "{n} č"\n')
+
+
+def test_the_build_tool_says_afresh_only_references_that_went_stale() -> None:
+    text = '#: old.py:3 new.py:9\nmsgid "a"\nmsgstr "á"\n\n#: kept.py:1\nmsgid "b"\nmsgstr "b́"\n'
+    fixed = catalogs().fix_stale_references(text, {"a": ["new.py:12"], "b": ["kept.py:40"]})
+    assert fixed == '#: new.py:12\nmsgid "a"\nmsgstr "á"\n\n#: kept.py:1\nmsgid "b"\nmsgstr "b́"\n'

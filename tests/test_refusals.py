@@ -240,3 +240,34 @@ def test_a_guest_before_protocol_4_is_refused_in_words_it_can_read(monkeypatch: 
         new.close()
     finally:
         host.close()
+
+
+def test_every_refusal_met_in_random_games_has_a_code_and_words() -> None:
+    """Random games, and at each step actions the rules mostly forbid: every refusal names a code from
+    the catalog (none falls back to "illegal"), and its words fill without the English."""
+    import random
+
+    from engine import NotationError
+    from engine.cards import LEADERS
+
+    rng, met = random.Random(36), set()
+    for seed in range(8):
+        game = Game.new(Rules(), seed=seed)
+        while not game.over:
+            hand = game.hands[game.to_move] or []
+            tries = [{"type": "pass"}, {"type": "done"}, {"type": "draw", "deck": "tactics"},
+                     {"type": "claim", "flag": rng.randint(1, 9)}, {"type": "scout_return", "cards": hand[:1]},
+                     {"type": "play", "card": rng.choice(hand or ["r1"]), "flag": rng.randint(1, 9)},
+                     {"type": "play", "card": "traitor", "from_flag": 1, "target": "r1", "to_flag": 2},
+                     {"type": "play", "card": rng.choice(sorted(LEADERS)), "flag": 1}]
+            for action in tries:
+                try:
+                    game.copy().apply(action)
+                except IllegalAction as exc:
+                    assert exc.code in MSGIDS, f"{action}: {exc}"
+                    met.add(exc.code)
+                    assert refusal_words(exc.code, exc.fields, "") != ""
+                except NotationError:
+                    pass
+            game.apply(rng.choice(game.legal_actions()))
+    assert len(met) >= 10, met

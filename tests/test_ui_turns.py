@@ -292,7 +292,8 @@ def test_every_caption_and_toast_fits_its_box(lang: str, scale: float) -> None:
 
 
 def test_a_scouts_turn_is_said_as_a_sentence_not_as_a_form() -> None:
-    """R27: Scout draws three and puts two back; the caption once read "drew tactics cards: 3, put back cards: 2" (a form); counts now meet their words in each language's plural form."""
+    """R27: Scout draws three and puts two back; the caption once read "drew tactics cards: 3, put back
+    cards: 2" (a form); each count now meets its word in the language's plural form."""
     events = [{"type": "play", "seat": "north", "card": "scout"},
               {"type": "scout_draw", "seat": "north", "deck": "troops"},
               {"type": "scout_draw", "seat": "north", "deck": "troops"},

@@ -9,7 +9,9 @@ files with the standard library's `gettext`, so it never needs Babel at run time
 `_`, `N_`, `tr` and the plural pairs of `ngettext` and `N_plural` in app/, game/ and scenes/. Updating only
 appends what is new at the end of each `.po` (with as many empty plural forms as the language has), and
 sets the `Plural-Forms` header from Babel's rule for the language: it never reorders a catalog, so the
-catalogs still merge as a union (.gitattributes) while several branches add entries.
+catalogs still merge as a union (.gitattributes) while several branches add entries. After such a merge it
+also puts back a blank line two appended entries lost, and says afresh the `#:` lines that name a file no
+longer using their message.
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ from babel.messages.plurals import get_plural  # noqa: E402
 from babel.messages.pofile import read_po  # noqa: E402
 
 from game.i18n import LANGUAGES  # noqa: E402
-from game.i18n.build import SOURCES, extract, po_path, refresh_all  # noqa: E402
+from game.i18n.build import SOURCES, entry_msgid, extract, po_path, refresh_all, refresh_references  # noqa: E402
 
 KEYWORDS = {"_": None, "N_": None, "tr": None, "ngettext": (1, 2), "N_plural": (1, 2)}
 #: the .mo files carry these dates, so building twice gives the same bytes
@@ -79,11 +81,38 @@ def with_plural_header(text: str, lang: str) -> str:
     return re.sub(r'^("Language: .*")$', lambda m: m.group(1) + "\n" + line, text, count=1, flags=re.M)
 
 
+def separate_entries(text: str) -> str:
+    """The `.po` text with a blank line before every entry that follows the last one directly: a union
+    merge of two branches' appended entries can join them, and then one entry swallows the next."""
+    lines = text.split("\n")
+    out: list[str] = []
+    for line in lines:
+        if out and line.startswith(("#", "msgid ")) and out[-1].startswith(("msgstr", '"')):
+            out.append("")
+        out.append(line)
+    return "\n".join(out)
+
+
+def fix_stale_references(text: str, found: dict[str, list[str]]) -> str:
+    """The `.po` text with the `#:` lines of entries that name a file no longer using them said afresh
+    (a union merge brings back a branch's old reference); every other entry is left as it is."""
+    blocks = []
+    for block in text.split("\n\n"):
+        msgid = entry_msgid(block)
+        refs = [r for line in block.split("\n") if line.startswith("#:") for r in line[2:].split()]
+        used = {where.rsplit(":", 1)[0] for where in found.get(msgid or "", [])}
+        if msgid and any(ref.rsplit(":", 1)[0] not in used for ref in refs):
+            block = refresh_references(block, found)
+        blocks.append(block)
+    return "\n\n".join(blocks)
+
+
 def update(lang: str, fresh: Catalog) -> int:
     """Append to `lang`'s `.po` every message of `fresh` it lacks (empty, for a translator); set its
     Plural-Forms. Returns how many entries were added."""
     path = po_path(lang)
-    text = with_plural_header(path.read_text(encoding="utf-8"), lang)
+    text = with_plural_header(separate_entries(path.read_text(encoding="utf-8")), lang)
+    text = fix_stale_references(text, extract())
     have = {m.id[0] if isinstance(m.id, tuple) else m.id for m in read(lang) if m.id}
     forms = get_plural(lang).num_plurals
     added = []

@@ -313,9 +313,10 @@ def describe(saved: Saved) -> list[str]:
         lines.append(_("The last game has just ended"))
     else:
         held = {s: sum(f.claimed == s for f in game.flags) for s in ("south", "north")}
-        lines.append(_("{moves} moves played \u00b7 flags {n_south} \u2013 {n_north} \u00b7 {name} to move",
-                       moves=len(game.actions), n_south=held["south"], n_north=held["north"],
-                       name=names[game.to_move]))
+        lines.append(ngettext("{n} move played \u00b7 flags {n_south} \u2013 {n_north} \u00b7 {name} to move",
+                              "{n} moves played \u00b7 flags {n_south} \u2013 {n_north} \u00b7 {name} to move",
+                              len(game.actions), n_south=held["south"], n_north=held["north"],
+                              name=names[game.to_move]))
     lines.append(_("Saved {when}", when=saved.data["saved"]))
     return lines
 
@@ -334,7 +335,7 @@ def _describe3(saved: Saved, names: dict[str, str]) -> list[str]:
     lines = [_("{south}, {west} and {east}", south=names["south"], west=names["west"], east=names["east"])]
     if saved.match is not None:
         played = len(saved.match.games)
-        after = _("after 1 game") if played == 1 else _("after {n} games", n=played)
+        after = ngettext("after {n} game", "after {n} games", played)
         lines.append(f"{match_words(saved.setup)}: {_score_line3(saved)}, {after}")
     game = saved.game
     if game is None:
@@ -342,7 +343,8 @@ def _describe3(saved: Saved, names: dict[str, str]) -> list[str]:
     elif game.over:
         lines.append(_("The last game has just ended"))
     else:
-        lines.append(_("{moves} moves played \u00b7 {flags} \u00b7 {name} to move", moves=len(game.actions),
-                       flags=_score_line3(Saved(saved.data, saved.setup, None, game)), name=names[game.to_move]))
+        lines.append(ngettext("{n} move played \u00b7 {flags} \u00b7 {name} to move",
+                              "{n} moves played \u00b7 {flags} \u00b7 {name} to move", len(game.actions),
+                              flags=_score_line3(Saved(saved.data, saved.setup, None, game)), name=names[game.to_move]))
     lines.append(_("Saved {when}", when=saved.data["saved"]))
     return lines
