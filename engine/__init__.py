@@ -1,5 +1,6 @@
 """The rules of Battle Line: pure Python, deterministic from a seed, speaking NOTATION.md."""
 
+from . import compiled  # noqa: F401  (first: it decides whether the hot modules load compiled or pure)
 from .analysis import analyze
 from .errors import IllegalAction, NotationError
 from .events import redact, redact_all

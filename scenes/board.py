@@ -212,8 +212,15 @@ class BoardScene(Scene):
         for n, flag in enumerate(view["flags"], start=1):
             if geo.is_far(n):  # the front between the two opponents: its cards can be looked at, not played to
                 for seat in self.flag_seats(n):
-                    for i, card in enumerate(flag[seat]):
-                        rects[("slot", n, seat, card)] = geo.slot(n, geo.side_for(seat, n), i)
+                    cards = flag[seat]
+                    side = geo.side_for(seat, n)
+                    for i, card in enumerate(cards):
+                        r = geo.slot(n, side, i)
+                        rects[("slot", n, seat, card)] = r
+                        shown = r.copy()  # the part not under a nearer card: the mouse rests there to zoom
+                        if (side == "left" and i > 0) or (side == "right" and i < len(cards) - 1):
+                            shown.width = layout.FAR_STEP
+                        targets[("card", n, seat, card)] = shown
                 continue
             area = geo.side_area(n, "bottom")
             targets[("flag", n)] = area.union(geo.pennant(n, self.pennant_shift(flag)))

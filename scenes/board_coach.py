@@ -144,6 +144,8 @@ def draw_bar(board: BoardScene, surface: pygame.Surface) -> None:
     # Under the player's name and flag count, right-aligned, above the deck labels and clear of the caption box.
     right = surface.get_width() - 28
     bar = pygame.Rect(right - 170, 108, 170, 14)
+    if board.three:  # three players: the player's name is in the middle of the top strip, the bar under it
+        bar = pygame.Rect(surface.get_width() // 2 + 40, 88, 170, 14)
     chance_bar(surface, bar, chance)
     label = text(_("Win estimate: {percent}%", percent=round(100 * chance)), 22, art.MUTED)
     surface.blit(label, label.get_rect(midright=(bar.x - 10, bar.centery)))

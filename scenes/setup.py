@@ -10,6 +10,7 @@ from game.i18n import _ as tr
 from game.play.session import OPPONENT_NAMES, OPPONENTS, Session, Setup
 from game.ui.widgets import Item
 
+from .board_draw import seat_word
 from .menu_base import MenuScene
 
 if TYPE_CHECKING:
@@ -26,6 +27,7 @@ PLAY_WORDS = {"single": N_("a single game"), "games:3": N_("a match of 3 games")
               "points:15": N_("a match to 15 points"), "points:25": N_("a match to 25 points"),
               "hungarian": N_("the Hungarian match")}
 STARTS = ("random", "south", "north")
+STARTS3 = ("random", "south", "west", "east")  # three players: any of the three seats may start
 PLAYERS = ("2", "3")
 ON_OFF = {"on": N_("on"), "off": N_("off")}
 #: what each opponent is like to play against, one line each (shown under the menu while Opponent is focused)
@@ -68,6 +70,9 @@ class SetupScene(MenuScene):
                           show=lambda v: tr(OPPONENT_NAMES[v]), index=self._index("third", OPPONENTS))
         self.third_name = Item(tr("Third player"), lambda: self.edit_name(2), detail=self._third_name,
                                hint=tr("Used when East is a person"))
+        starts = STARTS3 if self.last.get("players") == "3" else STARTS
+        self.starts = Item(tr("Who starts"), choices=starts, index=self._index("starts", starts),
+                           on_change=self._starts, show=self._show_starts)
         self.tactics = Item(tr("Tactics cards"), choices=("on", "off"), index=self._index("tactics", ("on", "off")),
                             on_change=self._tactics, show=self._show_tactics,
                             hint=tr("Off: troops only, a gentler first game (R43)"))
@@ -87,8 +92,7 @@ class SetupScene(MenuScene):
             Item(tr("Play"), choices=PLAY_CHOICES, index=self._index("play", PLAY_CHOICES),
                  on_change=self._match, show=lambda v: tr(PLAY_WORDS[v]),
                  hint=tr("A match scores each game; the winner starts the next (R40, R41)")),
-            Item(tr("Who starts"), choices=STARTS, index=self._index("starts", STARTS), on_change=self._starts,
-                 show=self._show_starts),
+            self.starts,
             Item(tr("Start the game"), self.start),
         ]
 
@@ -105,6 +109,11 @@ class SetupScene(MenuScene):
         self.third.enabled = three
         self.third_name.enabled = three and self.setup.third == "human"
         self.tactics.enabled = not three
+        before = self.starts.value  # the second seat is North for two players, West for three
+        self.starts.choices = STARTS3 if three else STARTS
+        now = {"north": "west"}.get(before, before) if three else ("north" if before in ("west", "east") else before)
+        self.starts.index = self.starts.choices.index(now)
+        self._starts(now)
         self.tactics.hint = tr("Three players play with troops only (R46)") if three else \
             tr("Off: troops only, a gentler first game (R43)")
         self._rows()
@@ -174,8 +183,8 @@ class SetupScene(MenuScene):
             return tr("random")
         if v == "south":
             return self.setup.names[0]
-        if self.setup.players == 3:
-            return tr("West")
+        if v in ("west", "east"):
+            return seat_word(v)
         return self.setup.names[1] if self.setup.opponent == "human" else tr("the bot")
 
     def start(self) -> None:
@@ -183,8 +192,6 @@ class SetupScene(MenuScene):
         self.app.settings.last_setup = {key: item.value for key, item in zip(
             ("opponent", "players", "third", "tactics", "claims", "play", "starts"),
             [i for i in self.every if i.choices], strict=True)}
-        if self.setup.players == 3 and self.setup.starts == "north":
-            self.setup.starts = "west"  # the second seat in turn order (R48)
         self.app.save_settings()
         start_game(self.app, self.setup)
 

@@ -187,3 +187,17 @@ def test_every_language_names_the_formations_in_its_own_words(lang: str) -> None
     finally:
         set_language("en")
     assert not english, f"{lang}: {english} left in English"
+
+
+def test_hungarian_refusals_settle_a_or_az_once_the_flag_is_filled() -> None:
+    """A refusal's template is translated first and filled after: "a(z)" must still be settled by the value."""
+    from game.i18n.refusals import MSGIDS, refusal_words
+
+    codes = [c for c, m in MSGIDS.items() if isinstance(m, str) and "{flag}" in m]
+    try:
+        set_language("hu")
+        said = {c: refusal_words(c, {"flag": 5, "card": "r5", "target": "r5", "to": 1}, "x") for c in codes}
+    finally:
+        set_language("en")
+    assert said["flag_claimed"].startswith("az 5."), said["flag_claimed"]
+    assert not [w for w in said.values() if "(z)" in w], said

@@ -7,8 +7,10 @@ so a message that only a nap's end would find is seen as a wait far beyond the g
 slightly slow frame. Real sockets on 127.0.0.1, real time, the real loop in its own thread
 (tests/real_loop.py); the peers live in the test's thread, the host's sockets only in the loop's.
 
-The previous attempt at this test hung: its peers were only polled by the loop's thread, and the
-waits had no guard. Here every wait has a guard, and everything opened is closed in `finally`.
+A test like this can hang in two ways, both guarded here: ZeroMQ's descriptor is edge-triggered, so a
+send by the owner may swallow the signal of a message that arrived meanwhile and the watcher then waits
+forever while the loop naps (net.wake's `Waker.settled` re-arms it after every poll); and a wait with no
+guard never ends. Every wait here has a guard, and everything opened is closed in `finally`.
 """
 
 from __future__ import annotations
@@ -153,3 +155,57 @@ def test_a_tv_table_at_rest_draws_nothing_yet_shows_a_players_card_with_no_input
             peer.close()
         close_boards(loop.app)
         host.close()
+
+
+def test_a_message_left_waiting_by_a_poll_wakes_the_window_again() -> None:
+    """The descriptor is edge-triggered: a poll that handles one message of two leaves the other silent
+    unless the owner re-arms it (Waker.settled): the window must be woken for the second too."""
+    import threading
+
+    host = Host.new(rules=Rules(), seed=3, code="4721", host_name="Ana", first="south", accept_any=True)
+    guest = Guest(f"127.0.0.1:{host.port}", code="4721", name="Ben")
+    woken = threading.Event()
+    try:
+        guest.connect()
+        pump_until(lambda: host.guest_identity is not None and guest.seat is not None, host, [guest], "the seat")
+        host.poll(0)
+        host.wake_with(woken.set)
+        guest._send({"t": "ping", "n": 101})
+        guest._send({"t": "ping", "n": 102})
+        assert woken.wait(GUARD), "the first message wakes the window"
+        time.sleep(0.3)  # both messages are in the host's queue by now
+        woken.clear()
+        assert host.poll(0, budget=1) == 1, "this poll handles one message and leaves the other waiting"
+        assert woken.wait(2.0), "the message left waiting wakes the window again (not at the next nap's end)"
+        assert host.poll(0) == 1
+    finally:
+        guest.close()
+        host.close()
+
+
+def test_a_guests_window_is_woken_by_the_host_and_still_after_a_reconnect() -> None:
+    """A guest's (or watcher's) board sleeps too: the host's answer wakes it, on each new socket it opens."""
+    import threading
+
+    host = Host.new(rules=Rules(), seed=3, code="4721", host_name="Ana", first="south", accept_any=True)
+    guest = Guest(f"127.0.0.1:{host.port}", code="4721", name="Ben")
+    woken = threading.Event()
+    try:
+        guest.connect()
+        pump_until(lambda: host.guest_identity is not None and guest.seat is not None, host, [guest], "the seat")
+        guest.wake_with(woken.set)
+        for socket_no in (1, 2):
+            guest.poll(0)
+            woken.clear()
+            guest._send({"t": "ping", "n": 200 + socket_no})
+            end = time.monotonic() + GUARD
+            while not woken.is_set() and time.monotonic() < end:
+                host.poll(5)  # the host answers (a pong); the guest's thread does not poll meanwhile
+            assert woken.is_set(), f"socket {socket_no}: the host's answer woke the guest's window"
+            if socket_no == 1:
+                guest.connect()  # a reconnect opens a new socket: its descriptor is watched instead
+                pump_until(lambda: guest.sealer is not None and guest.welcomed, host, [guest], "the rejoin")
+    finally:
+        guest.close()
+        host.close()
+    assert guest.waker is None, "closing the guest stops its watcher"

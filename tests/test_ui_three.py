@@ -253,3 +253,33 @@ def test_r48_two_people_and_a_bot_the_bot_moving_first(app: App) -> None:
     assert passed_to[:4] == ["south", "west", "south", "west"], passed_to
     assert any(f.sides.get("east") for f in table.game.flags), "and the bot played between them"
     table.close()
+
+
+def test_r47_far_front_cards_zoom_under_the_mouse_but_are_never_a_choice(app: App) -> None:
+    from app.screenshot_three import _board3, _turn_of, three_game
+    from scenes import board_zoom
+
+    board = _board3(app, three_game(5, _turn_of("south", 40)), "south")
+    far = [t for t in board.targets if t[0] == "card" and board.geo.is_far(int(t[1]))]
+    assert far, "the far front's cards can be pointed at"
+    assert not set(far) & board.flow.candidates() and not set(far) & set(board.navigable())
+    app.input.last_device = "mouse"
+    for target in far:
+        board.hover = board.target_at(board.targets[target].center)
+        assert board.hover == target, "each card's visible strip is its own"
+        assert board_zoom.zoomed(board) == (target, target[3]), "shown large with its rule"
+    board.table.close()
+
+
+def test_r46_the_hint_says_which_bot_answers_for_three_players(app: App) -> None:
+    """Hard has no three-player search: the hint names normal, which answers in its place."""
+    from game.play.coach import Advice, advice_line
+
+    session = Session(Setup(players=3, opponent="easy", third="easy", seed=2, starts="south"), bot_pace=0.0,
+                      in_process_bots=True)
+    table = session.new_table()
+    view = table.view("south")
+    action = table.legal_actions()[0]
+    line = advice_line(Advice(0, action, None, True), view, "south")
+    assert line.startswith("Normal would play") and "Hard" not in line
+    table.close()

@@ -17,6 +17,12 @@ import time
 def main() -> int:
     sys.path.insert(0, os.getcwd())
     from engine.ai.bench import bench_positions
+    try:
+        from engine.compiled import status
+    except ImportError:  # a checkout from before the optional compiled core
+        def status() -> str:
+            return "pure"
+
     from engine.ai.hard import HardBot
 
     positions = bench_positions(4)
@@ -29,7 +35,7 @@ def main() -> int:
         lines += bot.last_search["iterations"] if bot.last_search else 0
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
     print(json.dumps({"tree": os.getcwd(), "positions": len(positions), "lines": lines, "wall_s": round(wall, 2),
-                      "cpu_s": round(cpu, 2), "lines_per_cpu_s": round(lines / cpu, 1)}))
+                      "cpu_s": round(cpu, 2), "lines_per_cpu_s": round(lines / cpu, 1), "core": status()}))
     return 0
 
 

@@ -5,6 +5,7 @@
   0.5) on one core. One iteration is one candidate play judged in one sampled world.
 - `playouts_per_s_game` / `playouts_per_s_lean`: whole games played by the easy playout policy on
   engine.Game (engine.ai.playout) and on the lean state (engine.ai.lean_policy), from the deal.
+- `core`: "compiled" when the hot modules run as the optional mypyc build (engine.compiled), else "pure".
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from .. import compiled
 from ..game import Game
 from .lean import Lean
 from .lean_policy import LeanPolicy
@@ -74,4 +76,5 @@ def bench_playouts(games: int) -> dict[str, Any]:
 def bench_bots(seconds: float | None = None, games: int | None = None) -> dict[str, Any]:
     out = bench_playouts(games or 40)
     out.update(bench_hard(seconds or 0.5))
+    out["core"] = compiled.status()
     return out

@@ -120,7 +120,7 @@ class Lean:
     @classmethod
     def from_game(cls, game: Game) -> Lean:
         """The lean twin of a complete game state (every hand and deck known)."""
-        out = cls.__new__(cls)
+        out = cls()  # a plain call, not __new__: the optional mypyc build (engine.compiled) has no __new__
         out.sides = [0] * 18
         out.claimed = [-1] * 9
         out.first = [-1] * 9
@@ -157,7 +157,7 @@ class Lean:
         return out
 
     def copy(self) -> Lean:
-        out = Lean.__new__(Lean)
+        out = Lean()
         out.sides, out.claimed, out.first = self.sides[:], self.claimed[:], self.first[:]
         out.hands, out.troops, out.tactics = self.hands[:], self.troops[:], self.tactics[:]
         out.played, out.leader = self.played[:], self.leader[:]

@@ -48,7 +48,7 @@ class Lean3(Lean):
         """The lean twin of a complete three-player game state."""
         if len(game.seats) != 3:
             raise ValueError("Lean3 holds three-player games; use Lean for two")
-        out = cls.__new__(cls)
+        out = cls()
         out.sides = [0] * 18
         out.claimed = [-1] * 9
         out.first = [-1] * 9
@@ -83,7 +83,7 @@ class Lean3(Lean):
         return out
 
     def copy(self) -> Lean3:
-        out = Lean3.__new__(Lean3)
+        out = Lean3()
         out.sides, out.claimed, out.first = self.sides[:], self.claimed[:], self.first[:]
         out.hands, out.troops, out.tactics = self.hands[:], self.troops[:], []
         out.played, out.leader = self.played[:], self.leader[:]

@@ -86,7 +86,9 @@ def _(msgid: str, **fields: object) -> str:
 def ngettext(singular: str, plural: str, n: int, **fields: object) -> str:
     """The form of `singular`/`plural` that count `n` takes in the current language (its catalog's
     Plural-Forms: Czech and Romanian have three, Chinese and Hungarian one); `{n}` and `fields` filled."""
-    return _catalog(language()).ngettext(singular, plural, n).format(n=n, **fields)
+    lang = language()
+    words = _catalog(lang).ngettext(singular, plural, n).format(n=n, **fields)
+    return hungarian(words) if lang == "hu" else words
 
 
 def N_(msgid: str) -> str:

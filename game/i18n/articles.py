@@ -39,6 +39,8 @@ def hungarian(words: str) -> str:
         return words
 
     def settle(m: re.Match[str]) -> str:
+        if m.group(3).startswith("{"):  # a field not filled yet: settled once it is
+            return m.group(0)
         article = m.group(1) + ("z" if _vowel(m.group(3)) else "")
         return article + m.group(2) + m.group(3)
 

@@ -92,6 +92,6 @@ def refusal_words(code: str | None, fields: Mapping[str, object] | None = None, 
         if isinstance(msgid, tuple):  # a count: its form in this language (the count is the field `n`)
             count = values.pop("n")
             return ngettext(msgid[0], msgid[1], int(str(count)), **values)
-        return _(msgid).format(**values)
+        return _(msgid, **values)  # filled, then Hungarian's "a(z)" settled by the value (game.i18n.articles)
     except (KeyError, IndexError, ValueError, TypeError):  # a peer's fields that do not fill the template: its English
         return english

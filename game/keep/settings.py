@@ -29,7 +29,7 @@ SETUP_CHOICES: dict[str, tuple[str, ...]] = {
     "opponent": ("human", "random", "easy", "normal", "hard"), "tactics": ("on", "off"),
     "claims": ("standard", "advanced", "end"),
     "play": ("single", "games:3", "games:5", "points:15", "points:25", "hungarian"),
-    "starts": ("random", "south", "north"),
+    "starts": ("random", "south", "north", "west", "east"),
     "players": ("2", "3"), "third": ("human", "random", "easy", "normal", "hard"),
 }
 WINDOW_SIZES: tuple[tuple[int, int], ...] = ((1280, 720), (1600, 900), (1920, 1080), (2560, 1440), (3840, 2160))

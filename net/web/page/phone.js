@@ -41,6 +41,11 @@ window.__traffic = []; // every message received, for the tests' leak check
 function t(msgid, fields) {
   const text = ui.words[msgid] || msgid, f = fields || {};
   const filled = text.replace(/\{(\w+)\}/g, (whole, k) => (Object.hasOwn(f, k) ? String(f[k]) : whole));
+  return hu(filled);
+}
+
+// Words already filled in, with Hungarian's "a(z)" settled when the page speaks Hungarian.
+function hu(filled) {
   return document.documentElement.lang === "hu" ? huArticles(filled) : filled;
 }
 
@@ -69,7 +74,7 @@ function refusalWords(code, fields, reason) {
   for (const [k, v] of Object.entries(fields || {})) {
     f[k] = (k === "card" || k === "target") && typeof v === "string" ? cardShort(v) : v;
   }
-  return template.replace(/\{(\w+)\}/g, (whole, k) => (Object.hasOwn(f, k) ? String(f[k]) : whole));
+  return hu(template.replace(/\{(\w+)\}/g, (whole, k) => (Object.hasOwn(f, k) ? String(f[k]) : whole)));
 }
 
 // The form of a count's words (one of the language's plural forms: Czech has three, Chinese one).
@@ -83,7 +88,7 @@ function pluralForm(forms, n) {
 function tn(singular, plural, n, fields) {
   const forms = ui.plurals[singular] || [singular, plural];
   const text = pluralForm(forms, n), f = { n, ...(fields || {}) };
-  return text.replace(/\{(\w+)\}/g, (whole, k) => (Object.hasOwn(f, k) ? String(f[k]) : whole));
+  return hu(text.replace(/\{(\w+)\}/g, (whole, k) => (Object.hasOwn(f, k) ? String(f[k]) : whole)));
 }
 
 function saved() {

@@ -1,0 +1,79 @@
+"""The optional compiled core (engine.compiled, tools/compile_core.py): the same decisions either way.
+
+A build runs only while its sources are the ones compiled, and BATTLELINE_PURE=1 always runs the
+pure-Python core. Where a build is present, the recorded hard decisions (tests/test_bots_decisions.py)
+are replayed twice in fresh processes, compiled and pure; without a build that test skips (CI and the
+README's install run the pure core, which the rest of the suite tests).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from engine import compiled
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _core_in_fresh_process(pure: bool, script: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, compiled.PURE_VARIABLE: "1" if pure else ""}
+    return subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True,
+                          timeout=600)
+
+
+def test_pure_variable_runs_every_core_module_from_its_source() -> None:
+    script = ("import engine, engine.compiled as c\n"
+              "for name in c.CORE: __import__(name)\n"
+              "import sys; print(c.status(), *(sys.modules[n].__file__ for n in c.CORE))")
+    done = _core_in_fresh_process(True, script)
+    assert done.returncode == 0, done.stderr
+    words = done.stdout.split()
+    assert words[0] == "pure"
+    assert all(path.endswith(".py") for path in words[1:]) and len(words) == 1 + len(compiled.CORE)
+
+
+def test_a_build_runs_only_while_its_sources_are_the_ones_compiled(tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(compiled.PURE_VARIABLE, raising=False)
+    manifest = tmp_path / "compiled.json"
+    monkeypatch.setattr(compiled, "MANIFEST", manifest)
+    assert compiled.fresh() == set()  # nothing built
+    hashes = {name: compiled.digest(compiled.source_of(name)) for name in compiled.CORE}
+    manifest.write_text(json.dumps({"modules": hashes}))
+    assert compiled.fresh() == set(compiled.CORE)
+    edited = compiled.CORE[2]
+    manifest.write_text(json.dumps({"modules": {**hashes, edited: "0" * 64}}))  # its source changed since
+    assert compiled.fresh() == set(compiled.CORE) - {edited}
+    manifest.write_text("{not json")
+    assert compiled.fresh() == set()
+    manifest.write_text(json.dumps({"modules": hashes}))
+    monkeypatch.setenv(compiled.PURE_VARIABLE, "1")
+    assert compiled.fresh() == set()
+
+
+def _built() -> bool:
+    return compiled.fresh() == set(compiled.CORE) and all(
+        any(compiled.source_of(name).parent.glob(name.rsplit(".", 1)[1] + ".*.so")) for name in compiled.CORE)
+
+
+@pytest.mark.skipif(not _built(), reason="no fresh compiled core in this checkout (python tools/compile_core.py)")
+@pytest.mark.parametrize("pure", [False, True], ids=["compiled", "pure"])
+def test_hard_decisions_are_the_recorded_ones_with_and_without_the_compiled_core(pure: bool) -> None:
+    script = ("import sys, pytest, engine.compiled as c\n"
+              "class Count:\n"
+              "    passed = 0\n"
+              "    def pytest_runtest_logreport(self, report):\n"
+              "        Count.passed += report.when == 'call' and report.passed\n"
+              "code = pytest.main(['tests/test_bots_decisions.py', '-q', '-p', 'no:randomly',"
+              " '-p', 'no:cacheprovider'], plugins=[Count()])\n"
+              "print('CORE', c.status(), 'PASSED', Count.passed); sys.exit(code)")
+    done = _core_in_fresh_process(pure, script)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
+    cases = len(json.loads((ROOT / "tests" / "data" / "hard_decisions.json").read_text())["cases"])
+    assert f"CORE {'pure' if pure else 'compiled'} PASSED {cases}" in done.stdout
