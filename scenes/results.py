@@ -50,10 +50,6 @@ class ResultsScene(MenuScene):
         if session is not None and session.setup.match:  # between a match's games: the scoreboard
             first = Item(_("Match summary") if session.match_over else _("Scoreboard"), self._scoreboard)
         review = [Item(_("Review"), self._review)] if getattr(self.board, "coach", None) is not None else []
-        if review and self.board.three:  # hard has no three-player search to judge the moves with
-            review[0].enabled = False
-            review[0].hint = _("Review needs the hard bot's search, which plays two players only")
-            review[0].detail = lambda: _("two players only")  # said on the greyed row: it takes no focus
         return [
             first,
             *review,

@@ -166,6 +166,23 @@ def test_r51_normal_takes_an_immediate_breakthrough() -> None:
     assert g.result is not None and (g.result["winner"], g.result["how"]) == ("south", "breakthrough")
 
 
+def test_r51_the_review_charges_a_passed_up_breakthrough_and_prefers_it() -> None:
+    """The position above: g10 on flag 5 only wins a flag where r8 on flag 1 wins the game. The review
+    of a three-player game (engine.ai.review, by normal's forecast) marks g10's cost and names r8."""
+    from builders import game3
+
+    from engine.ai.review import _review_move
+
+    g = game3(flags={**_two_held("south"), 1: {"south": "r9 r10", "west": "b2 b3"},
+                     5: {"south": "g8 g9", "east": "y1 y2"}},
+              claimed={2: "south", 3: "south"}, first_complete={2: "south", 3: "south"},
+              hands={"south": "r8 g10 p1 p2 o3 o5 y4", "west": "b10 b1 p3 p4 o6 o7 b5",
+                     "east": "y7 y8 p5 p6 p7 o4 b6"})
+    move = _review_move(g, "south", {"type": "play", "card": "g10", "flag": 5}, 16, 1, 0)
+    assert move["preferred"] == {"type": "play", "card": "r8", "flag": 1}
+    assert move["win_chance_preferred"] == 1.0 and move["cost"] >= 0.1, move
+
+
 def test_r51_normal_blocks_an_opponents_immediate_breakthrough() -> None:
     """West holds 2 and 3 and b8 b9 on flag 1 with b10 in hand: unless south finishes r8-r9-r10 there first
     (a Wedge of the same sum, completed first, R18), west's next play wins 1-2-3 on west's line. The other

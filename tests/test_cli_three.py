@@ -101,9 +101,21 @@ def test_r46_the_notation_pages_three_player_examples_are_what_the_engine_writes
     assert check_result(result["result"], players=3) == result["result"]
 
 
-def test_r46_review_of_a_three_player_record_is_refused_in_one_line(tmp_path: Path) -> None:
+def test_r46_review_of_a_three_player_record_judges_every_play_by_normals_forecast(tmp_path: Path) -> None:
+    """Hard has no three-player search: each play of the seat is valued by normal's forecast (as a chance),
+    the costliest marked with the play preferred, the same from the same record."""
     g = Game.new(THREE, 4)
-    g.apply(g.legal_actions()[0])
+    rng = random.Random(4)
+    plays = 0
+    while not g.over:
+        if g.to_move == "south" and g.phase == "play" and len(g.legal_actions()) > 1:
+            plays += 1
+        g.apply(rng.choice(g.legal_actions()))
     path = write(tmp_path, to_record(g), "game.json")
-    one_line_error(run("review", str(path), "--seat", "south", "--iterations", "5"),
-                   "three-player games cannot be reviewed yet")
+    answer = ok_json(run("review", str(path), "--seat", "south", "--iterations", "6"))
+    assert answer == ok_json(run("review", str(path), "--seat", "south", "--iterations", "6"))
+    assert len(answer["moves"]) == plays and answer["complete"]
+    for move in answer["moves"]:
+        assert 0.0 <= move["win_chance_played"] <= move["win_chance_preferred"] <= 1.0
+        assert move["cost"] == round(move["win_chance_preferred"] - move["win_chance_played"], 3)
+    assert 1 <= len(answer["marked"]) <= 3 and all(m["cost"] > 0 for m in answer["marked"])

@@ -4,6 +4,7 @@ against two bots, both played through synthetic mouse, keyboard and controller i
 from __future__ import annotations
 
 import random
+import time
 
 import pygame
 import pytest
@@ -13,12 +14,14 @@ from engine import from_record
 from engine.rules import LINES3
 from game.keep.settings import Settings
 from game.play.session import Session, Setup
-from game.ui import layout
+from game.ui import layout, text
 from game.ui.shell import App
 from scenes.board import BoardScene
 from scenes.board_draw import mark_rects, story_words
 from scenes.pass_device import PassScene
+from scenes.replay_view import ReplayScene
 from scenes.results import ResultsScene
+from scenes.review_scene import ReviewScene
 from scenes.setup import SetupScene
 from scenes.title import TitleScene
 
@@ -158,6 +161,26 @@ def test_r46_one_person_against_two_bots(app: App) -> None:
     assert isinstance(results, ResultsScene)
     app.draw(app.screen)  # who won, how, each player's flags
     assert session.games and session.games[-1] == game.result
+    # Review: hard has no three-player search, so normal's forecast judges the person's plays
+    labels = [item.label for item in results.menu.items]
+    results.menu.focus = labels.index("Review")
+    assert results.menu.items[results.menu.focus].enabled
+    driver.key(pygame.K_RETURN)
+    review = app.top
+    assert isinstance(review, ReviewScene)
+    deadline = time.monotonic() + 120  # an anti-hang guard: the review runs in two processes
+    while review.marked is None:
+        assert time.monotonic() < deadline, "the review did not finish"
+        driver.frames(1)
+        time.sleep(0.01)
+    assert review.process.error is None and review.marked, "a random player's costliest plays are marked"
+    assert all(m["played"]["type"] == "play" and m["cost"] > 0 for m in review.marked)
+    with text.watch_overflow() as overflows:
+        review.draw(app.screen)
+    assert overflows == []
+    driver.key(pygame.K_RETURN)  # the costliest move, in the replay viewer
+    driver.frames(1)
+    assert isinstance(app.top, ReplayScene) and app.top.step == review.marked[0]["index"]
     table.close()
 
 

@@ -4,23 +4,28 @@ At each of the player's plays (a play step with a choice), `hard` searches its u
 the move actually played, from that player's view only, at a fixed number of iterations: so a
 review is reproducible from its seed. A move's cost is the win chance of hard's choice minus that
 of the move played. The three costliest moves are marked, each with the move hard preferred.
+
+Three players (R46-R53): hard has no three-player search, so every play is valued by the normal bot's
+forecast on the same sampled worlds (`three.judge_three`, at most REVIEW_WORLDS3 of them: `iterations`
+caps them too), and its expected result, from -1 to +1, is read as a chance (value + 1) / 2.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import random
 import sys
 from collections.abc import Callable
 from typing import Any
 
-from ..errors import NotationError
 from ..game import Game
 from ..position import from_position
 from ..record import from_record
 from ..rules import SEATS
 from ..tools import read_json, run_command
 from .hard import HardBot
+from .three import judge_three
 
 #: Iterations per reviewed move (lines of the hard bot's search: about 650 lines per CPU second, docs/BOTS.md).
 REVIEW_ITERATIONS = 600
@@ -28,6 +33,8 @@ MARKED = 3
 #: Positions the endgame solver may visit for one reviewed move (engine.ai.endgame): a crowded endgame
 #: takes about 100,000, a second or two.
 REVIEW_SOLVE_NODES = 400_000
+#: Sampled worlds per reviewed move of a three-player game (every play valued on all of them).
+REVIEW_WORLDS3 = 64
 
 
 def review(record: Any, seat: str, iterations: int = REVIEW_ITERATIONS, seed: int = 0,
@@ -41,8 +48,6 @@ def review(record: Any, seat: str, iterations: int = REVIEW_ITERATIONS, seed: in
     times faster, and `merge` joins their answers into the whole review's, move for move the same.
     """
     final = from_record(record)  # checks the whole record first
-    if len(final.seats) == 3:  # hard has no three-player search to judge moves with (R46-R53)
-        raise NotationError("record: three-player games cannot be reviewed yet (hard has no three-player search)")
     game = Game.new(final.rules, final.seed or 0, final.first, final.players)
     every = sorted(_reviewable(record, seat))
     todo = set(every[part[0]::part[1]])
@@ -89,6 +94,8 @@ def _reviewable(record: Any, seat: str) -> set[int]:
 def _review_move(game: Game, seat: str, played: dict[str, Any], iterations: int, seed: int,
                  index: int) -> dict[str, Any]:
     view = from_position(game.view(seat))
+    if len(view.seats) == 3:
+        return _review_move3(view, played, min(iterations, REVIEW_WORLDS3), seed, index)
     bot = HardBot(seed, iterations=iterations)
     bot.max_lines = None  # the review's estimates use all the lines it is given
     bot.solve_nodes = REVIEW_SOLVE_NODES  # and endgames are solved even when that takes a second or two
@@ -99,6 +106,17 @@ def _review_move(game: Game, seat: str, played: dict[str, Any], iterations: int,
     values = bot.last_values
     chance = {json.dumps(a, sort_keys=True): v for a, v in values}
     best = chance.get(json.dumps(preferred, sort_keys=True), 0.0)
+    mine = chance.get(json.dumps(played, sort_keys=True), best)
+    return {"index": index, "played": played, "preferred": preferred, "win_chance_played": mine,
+            "win_chance_preferred": best, "cost": round(max(0.0, best - mine), 3)}
+
+
+def _review_move3(view: Game, played: dict[str, Any], worlds: int, seed: int, index: int) -> dict[str, Any]:
+    """A three-player move judged by normal's forecast (module docstring)."""
+    values = judge_three(view, random.Random(seed), max(1, worlds))
+    chance = {json.dumps(a, sort_keys=True): round(min(1.0, max(0.0, (v + 1.0) / 2.0)), 3) for v, a in values}
+    preferred = values[0][1]
+    best = chance[json.dumps(preferred, sort_keys=True)]
     mine = chance.get(json.dumps(played, sort_keys=True), best)
     return {"index": index, "played": played, "preferred": preferred, "win_chance_played": mine,
             "win_chance_preferred": best, "cost": round(max(0.0, best - mine), 3)}
