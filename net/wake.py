@@ -14,13 +14,16 @@ import os
 import select
 import threading
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 
 DRAIN_WAIT_S = 0.1  # posting again after this long if the owner has not polled: a lost wake costs little
 
 
 class Waker:
     """Calls `post()` from its own thread whenever one of descriptors `fds` turns readable; `close()` ends it."""
+
+    #: every Waker not closed yet (`close_all`: a test's leftover tables must not wake the next test's window)
+    live: ClassVar[set[Waker]] = set()
 
     def __init__(self, fds: list[int], post: Callable[[], None], name: str = "net-wake") -> None:
         self.fds = list(fds)
@@ -29,6 +32,7 @@ class Waker:
         self._drained = threading.Event()
         self._stop_r, self._stop_w = os.pipe()
         self._thread = threading.Thread(target=self._run, name=name, daemon=True)
+        Waker.live.add(self)
         self._thread.start()
 
     def _run(self) -> None:
@@ -70,6 +74,7 @@ class Waker:
 
     def close(self) -> None:
         """Idempotent; call it before the socket closes (its descriptor may be reused)."""
+        Waker.live.discard(self)
         if self._stop_w < 0:
             return
         with contextlib.suppress(OSError):
@@ -79,3 +84,12 @@ class Waker:
             with contextlib.suppress(OSError):
                 os.close(fd)
         self._stop_r = self._stop_w = -1
+
+
+def close_all() -> int:
+    """Stop every Waker still running (how many there were): for a process that drops its tables without
+    closing them, as a test does when it ends."""
+    left = list(Waker.live)
+    for waker in left:
+        waker.close()
+    return len(left)

@@ -62,11 +62,16 @@ def _data_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.Monk
 def _fresh_process_state() -> Iterator[None]:
     """What one test leaves in module state must not reach the next one, whatever their order.
 
-    Three things live in modules: file notices not yet shown (game.keep.files), the accessibility
-    values the drawing modules read (text size, contrast, motion) and the language in use. All are reset
-    after each test, and only when the test's code loaded them.
+    Four things live in modules: file notices not yet shown (game.keep.files), the accessibility
+    values the drawing modules read (text size, contrast, motion), the language in use, and the threads
+    that wake a window for a LAN table's messages (net.wake): a test that drops its tables without closing
+    them would otherwise keep waking the next test's window, ten times a second, and a real-loop test
+    would never see it rest. All are reset after each test, and only when the test's code loaded them.
     """
     yield
+    wake = sys.modules.get("net.wake")
+    if wake is not None:
+        wake.close_all()
     i18n = sys.modules.get("game.i18n")
     if i18n is not None and i18n.language() != "en":
         i18n.set_language("en")
