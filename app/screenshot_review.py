@@ -30,4 +30,18 @@ def _done(app: Any, seed: int) -> None:
     scene.update(0.0)
 
 
-REVIEW_SCENES = {"review-progress": _progress, "review": _done}
+def _done3(app: Any, seed: int) -> None:
+    """The review of a three-player game (by normal's forecast: hard has no three-player search)."""
+    from app.screenshot_three import three_game
+    from engine.ai.review import KeptReview, review
+    from engine.record import to_record
+    from scenes.review_scene import ReviewScene
+
+    game = three_game(seed, lambda g: g.over, 600)
+    result = review(to_record(game), "south", seed=seed)
+    scene = ReviewScene(app, game, "south", KeptReview(result))
+    app.push(scene)
+    scene.update(0.0)
+
+
+REVIEW_SCENES = {"review-progress": _progress, "review": _done, "three-review": _done3}
