@@ -7,16 +7,14 @@ and Chinese one); the game reads the compiled catalogs with the standard library
 from __future__ import annotations
 
 import ast
-import importlib.util
 import json
 import subprocess
 import sys
-from functools import cache
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 from babel.messages.plurals import get_plural
+from test_i18n import catalogs
 
 from game.i18n import LANGUAGES, ngettext, set_language
 from game.i18n.build import extract_plurals, plural_forms, po_path
@@ -24,16 +22,6 @@ from net.web.strings import PLURAL_TABLE, WEB_PLURALS, catalog_json
 
 ROOT = Path(__file__).resolve().parents[1]
 TRANSLATED = [lang for lang in LANGUAGES if lang != "en"]
-
-
-@cache
-def catalogs() -> ModuleType:
-    """tools/catalogs.py, the catalogs' build tool (Babel)."""
-    spec = importlib.util.spec_from_file_location("catalogs", ROOT / "tools" / "catalogs.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def _said(lang: str, singular: str, plural: str, n: int, **fields: object) -> str:
