@@ -409,6 +409,8 @@ def prompt_lines(board: BoardScene) -> list[str]:
     if phase == "claim":
         return [_("Claim a glowing flag, or choose Done claiming.")]
     if phase == "draw":
+        if all(a.get("deck") == "troops" for a in table.legal_actions()):  # no tactics (three players), or none left
+            return [_("Draw a card from the troop deck.")]
         return [_("Draw a card: choose the troop or the tactics deck.")]
     if phase == "scout_draw":
         drawn = board.view.get("scout_drawn", 0)

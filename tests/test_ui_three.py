@@ -306,3 +306,26 @@ def test_r46_the_hint_says_which_bot_answers_for_three_players(app: App) -> None
     line = advice_line(Advice(0, action, None, True), view, "south")
     assert line.startswith("Normal would play") and "Hard" not in line
     table.close()
+
+
+def test_r46_the_draw_prompt_names_only_the_troop_deck(app: App) -> None:
+    """Three players have no tactics deck (R46): the draw step does not offer one."""
+    from scenes.board_draw import prompt_lines
+
+    session = Session(Setup(players=3, opponent="easy", third="random", seed=9, starts="south"), bot_pace=0.0,
+                      in_process_bots=True)
+    table = session.new_table()
+    board = BoardScene(app, table, session)
+    app.push(board)
+    play = next(a for a in table.legal_actions() if a["type"] == "play")
+    table.submit(play)
+    driver = Driver(app)
+    for _ in range(200):
+        driver.frames(1)
+        if table.phase == "claim" and table.to_move == "south":
+            table.submit(table.legal_actions()[-1])
+        if table.phase == "draw" and table.to_move == "south":
+            break
+    assert table.phase == "draw" and board.my_turn
+    assert prompt_lines(board) == ["Draw a card from the troop deck."]
+    table.close()
