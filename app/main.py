@@ -36,16 +36,14 @@ def run(args: argparse.Namespace, first: Callable[[Any], None] | None = None) ->
     pygame.display.init()
     pygame.font.init()
     settings = load_settings()
-    set_language(settings.language)
-    from game.ui.accessibility import apply
-
-    apply(settings)  # text size, high contrast and reduced motion from the saved settings
+    set_language(settings.language)  # for words said outside the app's frames (it has its own, app.tr)
     size = parse_size(getattr(args, "size", None))
     fullscreen = False if getattr(args, "windowed", False) else None
-    app = App(settings, size=size, fullscreen=fullscreen)
-    app.push(TitleScene(app))
-    if first is not None:
-        first(app)
+    app = App(settings, size=size, fullscreen=fullscreen)  # its theme and language from the saved settings
+    with app.active():
+        app.push(TitleScene(app))
+        if first is not None:
+            first(app)
     if os.environ.get("BATTLELINE_SCRIPT"):  # tests: scripted input through the real loop (app.scripted)
         from app.scripted import attach
 
@@ -85,8 +83,9 @@ def cmd_watch(args: argparse.Namespace) -> int:
     pygame.display.init()
     pygame.font.init()
     app = App(load_settings())
-    set_language(app.settings.language)
-    app.push(ReplayScene(app, game, Path(args.record).name, on_close=app.quit))
+    set_language(app.settings.language)  # for words said outside the app's frames (it has its own, app.tr)
+    with app.active():
+        app.push(ReplayScene(app, game, Path(args.record).name, on_close=app.quit))
     if os.environ.get("BATTLELINE_FIRST_FRAME"):
         app.step()
         return 0

@@ -273,22 +273,19 @@ def render(scene: str, seed: int = 7, size: tuple[int, int] = (1920, 1080), lang
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import pygame
 
-    from game.i18n import set_language
     from game.keep.settings import Settings
-    from game.ui import accessibility
     from game.ui.shell import App
 
     pygame.font.init()
     settings = Settings(animation_speed="off", language=lang, welcomed=True)
-    set_language(lang)
-    app = App(settings, window=False)
-    accessibility.apply(settings)  # a scene rendered before (large text, high contrast) leaves no trace
+    app = App(settings, window=False)  # its own theme and language: a scene rendered before leaves no trace
     app.input.last_device = "keyboard"
     if scene not in SCENES:
         raise SystemExit(f"unknown scene {scene!r}: one of {', '.join(SCENES)}")
-    SCENES[scene](app, seed)
-    for s in app.stack:
-        s.update(0.5)
+    with app.active():  # the scenes are made and updated in the app's theme and language
+        SCENES[scene](app, seed)
+        for s in app.stack:
+            s.update(0.5)
     app.draw(app.screen)
     out = app.screen.copy()
     app.close()  # a LAN scene's sockets and advertiser must not outlive the picture

@@ -26,11 +26,10 @@ def _tutorial(index: int, picks: int = 0, finish: bool = False) -> Any:
 def _with(options: dict[str, Any], scene: str) -> Any:
     def make(app: Any, seed: int) -> None:
         from app.screenshot import SCENES
-        from game.ui import accessibility
 
         for key, value in options.items():
             setattr(app.settings, key, value)
-        accessibility.apply(app.settings, app)
+        app.apply_settings()
         SCENES[scene](app, seed)
     return make
 

@@ -1,6 +1,6 @@
 """Sound and accessibility: effect and music volume, high contrast, text size, reduced motion.
 
-Every change is saved at once and shown at once (game.ui.accessibility redraws what was cached);
+Every change is saved at once and shown at once (the app makes a new theme from the settings);
 moving the effects slider plays a sound at the new level.
 """
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from game.i18n import _
 from game.keep.settings import TEXT_SIZES
-from game.ui import accessibility, audio
+from game.ui import audio
 from game.ui.widgets import Item
 
 from .menu_base import MenuScene
@@ -55,7 +55,7 @@ class AccessibilityScene(MenuScene):
         ]
 
     def _changed(self) -> None:
-        accessibility.apply(self.app.settings, self.app)
+        self.app.apply_settings()
         self.app.save_settings()
 
     def _effects(self, v: str) -> None:

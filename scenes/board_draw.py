@@ -460,10 +460,10 @@ PROMPT_SPACING = 1.18
 
 
 def step_of(size: int, spacing: float) -> int:
-    """Line height in pixels of text asked at `size`: the text-size setting (game.ui.text.SCALE) included."""
-    from game.ui import text as text_module
+    """Line height in pixels of text asked at `size`: the theme's text scale (the text-size setting) included."""
+    from game.ui import theme
 
-    return max(1, int(size * spacing * text_module.SCALE))
+    return max(1, int(size * spacing * theme.current().text_scale))
 
 
 def prompt_layout(board: BoardScene) -> tuple[list[str], list[str], int]:

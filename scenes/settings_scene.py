@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.i18n import AUTO, LANGUAGES, N_, _, set_language, system_language
+from game.i18n import AUTO, LANGUAGES, N_, _, system_language
 from game.keep.settings import ANIMATION_SPEEDS, HAND_ORDERS, TAKEBACKS, WINDOW_SIZES
 from game.play.hand_order import ORDER_WORDS
 from game.ui.widgets import Item, Menu
@@ -64,7 +64,7 @@ class SettingsScene(MenuScene):
     def _language(self, v: str) -> None:
         """Switch at once: every menu on the stack is rebuilt in the new language, focus kept."""
         self.app.settings.language = v
-        set_language(v)
+        self.app.apply_settings()
         self.app.save_settings()
         for scene in self.app.stack:
             if isinstance(scene, MenuScene):

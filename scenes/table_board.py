@@ -224,7 +224,7 @@ class TableY(Scene):
         scores = self.match_scores()
         key = (tuple(sorted(scores.items())) if scores else None, len(self.log), self.table.to_move,
                self.table.phase, label, language(), tuple(self.names.items()),
-               self.app.input.glyph(Kind.CONFIRM), art.PANEL_MIN_ALPHA, card_art.FACE_TINT, surface.get_size())
+               self.app.input.glyph(Kind.CONFIRM), self.app.theme, surface.get_size())
         if self.frame is None or key != self.frame_key:
             self.frame = pygame.Surface(surface.get_size())
             self.frame_key = key

@@ -62,11 +62,12 @@ def _data_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.Monk
 def _fresh_process_state() -> Iterator[None]:
     """What one test leaves in module state must not reach the next one, whatever their order.
 
-    Four things live in modules: file notices not yet shown (game.keep.files), the accessibility
-    values the drawing modules read (text size, contrast, motion), the language in use, and the threads
-    that wake a window for a LAN table's messages (net.wake): a test that drops its tables without closing
-    them would otherwise keep waking the next test's window, ten times a second, and a real-loop test
-    would never see it rest. All are reset after each test, and only when the test's code loaded them.
+    Three things live in modules: file notices not yet shown (game.keep.files), the process's default
+    language (game.i18n.set_language, for words said outside any app; an app's own theme and language
+    are its own, so nothing of them outlives it), and the threads that wake a window for a LAN table's
+    messages (net.wake): a test that drops its tables without closing them would otherwise keep waking
+    the next test's window, ten times a second, and a real-loop test would never see it rest. All are
+    reset after each test, and only when the test's code loaded them.
     """
     yield
     wake = sys.modules.get("net.wake")
@@ -78,9 +79,3 @@ def _fresh_process_state() -> Iterator[None]:
     files = sys.modules.get("game.keep.files")
     if files is not None:
         files.take_notices()
-    access = sys.modules.get("game.ui.accessibility")
-    if access is not None:
-        text, tween, art = (sys.modules[f"game.ui.{name}"] for name in ("text", "tween", "art"))
-        if text.SCALE != 1.0 or tween.STILL or art.PANEL_MIN_ALPHA != 0:
-            from game.keep.settings import Settings
-            access.apply(Settings())

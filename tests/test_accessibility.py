@@ -12,7 +12,7 @@ import pytest
 
 from app.ui_driver import Driver
 from game.keep.settings import Settings, load_settings
-from game.ui import accessibility, art, card_art, text, tween
+from game.ui import art, card_art, text, theme, tween
 from game.ui.colour_vision import MACHADO, contrast, delta_e, delta_e_lab, lab, simulate
 from game.ui.shell import App
 from scenes.accessibility_scene import AccessibilityScene
@@ -29,7 +29,6 @@ def defaults(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.setenv("BATTLELINE_CONFIG_DIR", str(tmp_path))
     pygame.init()
     yield
-    accessibility.apply(Settings())  # module-level drawing state back to normal for other tests
 
 
 @pytest.mark.parametrize(("first", "second", "expected"), [
@@ -54,7 +53,7 @@ def test_six_colours_stay_apart_for_every_colour_vision(vision: str) -> None:
 @pytest.mark.parametrize("high_contrast", [False, True])
 @pytest.mark.parametrize("vision", VISIONS)
 def test_colours_and_inks_stand_out_from_the_card(vision: str, high_contrast: bool) -> None:
-    tint = accessibility.FACE_TINT[high_contrast]
+    tint = theme.Theme.from_settings(Settings(high_contrast=high_contrast)).face_tint
     for c, (mid, ink) in card_art.SUIT.items():
         face = simulate(card_art._tint(mid, tint), vision)
         assert delta_e(simulate(mid, vision), face) >= MIN_APART, f"{c} emblem fades into its card ({vision})"
@@ -75,15 +74,23 @@ def test_settings_keep_the_new_options() -> None:
 
 
 def test_apply_changes_what_is_drawn() -> None:
-    small = text.text("Battle Line", 40).get_height()
-    accessibility.apply(Settings(high_contrast=True, text_size="large", reduced_motion=True))
-    assert text.text("Battle Line", 40).get_height() > small * 1.1
-    assert art.CREAM == (255, 255, 255) and art.PANEL_MIN_ALPHA >= 250
-    assert tween.pulse(0.3) == 1.0
+    """The app's new theme is what its frames draw with; outside the app, nothing changed."""
+    app = App(Settings(), window=False)
+    with app.active():
+        small = text.text("Battle Line", 40).get_height()
+    app.settings = Settings(high_contrast=True, text_size="large", reduced_motion=True)
+    app.apply_settings()
+    with app.active():
+        assert text.text("Battle Line", 40).get_height() > small * 1.1
+        assert art.CREAM == (255, 255, 255) and app.theme.panel_min_alpha >= 250
+        assert tween.pulse(0.3) == 1.0
     assert Settings(reduced_motion=True, animation_speed="slow").speed == 0
-    accessibility.apply(Settings())
-    assert text.text("Battle Line", 40).get_height() == small and accessibility.NORMAL["CREAM"] == art.CREAM
+    assert text.text("Battle Line", 40).get_height() == small and theme.NORMAL.cream == art.CREAM
     assert tween.pulse(0.0) == 0.0
+    app.settings = Settings()
+    app.apply_settings()
+    with app.active():
+        assert text.text("Battle Line", 40).get_height() == small and theme.NORMAL.cream == art.CREAM
 
 
 def open_accessibility(driver: Driver, app: App, device: str) -> AccessibilityScene:
@@ -124,7 +131,7 @@ def test_every_option_set_by_one_device_alone(device: str) -> None:
     assert (s.volume, s.music_volume, s.high_contrast, s.text_size, s.reduced_motion) == (0.6, 0.4, True, "large",
                                                                                          True)
     assert load_settings() == s, "saved at once"
-    assert art.CREAM == (255, 255, 255) and text.SCALE > 1, "applied at once"
+    assert app.theme.cream == (255, 255, 255) and app.theme.text_scale > 1, "applied at once"
     app.draw()
     driver.direction(device, "down")
     driver.confirm(device)  # Back

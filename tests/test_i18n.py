@@ -146,7 +146,8 @@ def test_the_game_log_is_worded_in_the_language_chosen_when_it_is_opened() -> No
         english = app.top
         assert isinstance(english, LogScene) and english.log and "Ana" in english.log[0]
         app.pop(english)
-        set_language("hu")
+        app.settings.language = "hu"  # what the settings screen does: the app's own language changes
+        app.apply_settings()
         board.open_log()
         hungarian = app.top
         assert isinstance(hungarian, LogScene) and len(hungarian.log) == len(english.log)

@@ -6,9 +6,8 @@ import pygame
 import pytest
 
 from app.screenshot import SCENES
-from game.i18n import LANGUAGES, set_language
+from game.i18n import LANGUAGES
 from game.keep.settings import Settings
-from game.ui import accessibility
 from game.ui.shell import App
 from scenes.board import BoardScene
 from scenes.board_draw import prompt_layout
@@ -18,23 +17,18 @@ from scenes.board_draw import prompt_layout
 def test_r9_prompt_fits_its_box_in_every_language(scene: str) -> None:
     pygame.init()
     seen: dict[str, str] = {}
-    try:
-        for lang in LANGUAGES:
-            set_language(lang)
-            settings = Settings(animation_speed="off", language=lang)
-            app = App(settings, window=False)
-            accessibility.apply(settings)  # a large-text test run before must not change the sizes
-            app.input.last_device = "keyboard"
+    for lang in LANGUAGES:
+        app = App(Settings(animation_speed="off", language=lang), window=False)  # its own language and theme
+        app.input.last_device = "keyboard"
+        with app.active():
             SCENES[scene](app, 7)  # the seeded moment the screenshots show
             board = app.find(BoardScene)
             assert isinstance(board, BoardScene)
             app.draw(app.screen)
             lines, _hints, room = prompt_layout(board)
-            assert len(lines) <= room, f"{lang}: {lines} in room for {room}"
-            seen[lang] = " ".join(lines)
-            app.close()
-    finally:
-        set_language("en")
+        assert len(lines) <= room, f"{lang}: {lines} in room for {room}"
+        seen[lang] = " ".join(lines)
+        app.close()
     # the rule by what it says, not its number (issue 16: no rule numbers in player text)
     said = "must play a tactics card" if scene == "must-tactic" else "Pass ends your turn"
     assert said in seen["en"]

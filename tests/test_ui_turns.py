@@ -16,6 +16,7 @@ import pytest
 from app.ui_driver import Driver
 from engine import Game, from_position, redact
 from engine.cards import TROOP_BIT
+from game import i18n
 from game.i18n import LANGUAGES, set_language
 from game.keep.settings import TEXT_SIZES, Settings
 from game.play.bot_client import BotLike
@@ -24,7 +25,7 @@ from game.play.session import Session, Setup
 from game.play.table import LocalTable
 from game.play.turn_words import tactic_toast, turn_caption
 from game.play.words import card_short
-from game.ui import layout, text
+from game.ui import layout, theme
 from game.ui.shell import App
 from scenes import board_draw
 from scenes.board import TOAST_TIME, BoardScene, Toast
@@ -250,11 +251,9 @@ def worst_turns() -> list[tuple[str, list[dict[str, Any]]]]:
 @pytest.mark.parametrize("scale", sorted(set(TEXT_SIZES.values())))
 @pytest.mark.parametrize("lang", list(LANGUAGES))
 def test_every_caption_and_toast_fits_its_box(lang: str, scale: float) -> None:
-    """In every language and at every text size (game.ui.text.SCALE), the longest turns still fit."""
+    """In every language and at every text size (the theme's text scale), the longest turns still fit."""
     pygame.font.init()
-    set_language(lang)
-    before, text.SCALE = text.SCALE, scale
-    try:
+    with i18n.using(i18n.Translator(lang)), theme.using(theme.Theme(text_scale=scale)):
         from game.ui.text import font_for
 
         for seat, events in worst_turns():
@@ -286,9 +285,6 @@ def test_every_caption_and_toast_fits_its_box(lang: str, scale: float) -> None:
                 lines, hints, size = board_draw.fit_prompt(sentences, hint)
                 step = board_draw.step_of(size, board_draw.PROMPT_SPACING)
                 assert (len(lines) + len(hints)) * step + 20 <= layout.PROMPT_RECT.height, (lang, card, lines)
-    finally:
-        set_language("en")
-        text.SCALE = before
 
 
 def test_a_scouts_turn_is_said_as_a_sentence_not_as_a_form() -> None:

@@ -20,7 +20,7 @@ ANIMATION_SPEEDS: tuple[str, ...] = ("off", "fast", "normal", "slow")
 SPEED_FACTORS: dict[str, float] = {"off": 0.0, "fast": 0.55, "normal": 1.0, "slow": 1.7}
 #: where a player may take back their last action: nowhere, against bots, or also in hot-seat
 TAKEBACKS: tuple[str, ...] = ("off", "bots", "always")
-#: text size setting -> scale of every font (game.ui.text.SCALE); set through game.ui.accessibility
+#: text size setting -> scale of every font (the text_scale of game.ui.theme.Theme, which App makes from Settings)
 TEXT_SIZES: dict[str, float] = {"normal": 1.0, "large": 1.2}
 #: how the hand is laid out: by colour, by value, or in the order the cards were drawn
 HAND_ORDERS: tuple[str, ...] = ("drawn", "colour", "value")
@@ -46,7 +46,7 @@ class Settings:
     music_volume: float = 0.3
     high_contrast: bool = False
     text_size: str = "normal"
-    reduced_motion: bool = False  # no moves, shakes, confetti or pulsing glows (game.ui.accessibility)
+    reduced_motion: bool = False  # no moves, shakes, confetti or pulsing glows (game.ui.theme)
     names: list[str] = field(default_factory=lambda: ["Ana", "Ben"])
     takebacks: str = "bots"  # off by default in hot-seat; never over LAN (game.play.undo)
     language: str = "auto"  # a code of game.i18n.LANGUAGES, or "auto": the system's language

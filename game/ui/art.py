@@ -1,6 +1,8 @@
 """The house palette and the shared drawing of backdrops, panels, buttons and glows.
 
-Everything here is drawn by code and cached by size, so a frame is mostly blits.
+Everything here is drawn by code and cached by size, so a frame is mostly blits. The colours high
+contrast changes (CREAM, MUTED, PAPER, PANEL, NIGHT, HILITE, GOOD, BAD) are the theme's
+(game.ui.theme): `art.CREAM` is looked up in the theme being drawn with each time it is read.
 """
 
 from __future__ import annotations
@@ -9,19 +11,14 @@ from functools import lru_cache
 
 import pygame
 
+from game.ui import theme
+
+Colour = tuple[int, int, int]
 INK = (34, 30, 26)
-PAPER = (244, 236, 216)
-CREAM = (240, 236, 224)
-MUTED = (178, 184, 170)
 GOLD = (232, 190, 92)
 GOLD_DARK = (150, 112, 40)
 FELT = (28, 58, 48)
 FELT_DARK = (16, 36, 30)
-NIGHT = (18, 22, 30)
-PANEL = (20, 28, 26)
-HILITE = (255, 214, 102)
-GOOD = (120, 220, 140)
-BAD = (240, 110, 96)
 CYAN = (110, 210, 230)
 #: seat colours: the bottom player is always warm, the top one cool, so sides are told apart at a glance
 SEAT_TINT = {"bottom": (222, 168, 84), "top": (120, 170, 220)}
@@ -29,7 +26,15 @@ SEAT_TINT = {"bottom": (222, 168, 84), "top": (120, 170, 220)}
 #: from both, so it stays apart under every common colour blindness)
 SEAT_COLOURS = {"south": SEAT_TINT["bottom"], "north": SEAT_TINT["top"], "west": SEAT_TINT["top"],
                 "east": (228, 228, 222)}
-PANEL_MIN_ALPHA = 0  # high contrast raises it: panels go opaque so no busy table shows through text
+
+
+def __getattr__(name: str) -> Colour:
+    """CREAM, MUTED, PAPER, PANEL, NIGHT, HILITE, GOOD, BAD: the current theme's, read when drawn."""
+    field = theme.PALETTE.get(name)
+    if field is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    colour: Colour = getattr(theme.current(), field)
+    return colour
 
 
 @lru_cache(maxsize=8)
@@ -45,9 +50,12 @@ def backdrop(size: tuple[int, int], seed: int = 3, base: tuple[int, int, int] = 
 
 
 def panel(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 200, border: tuple[int, int, int] | None = None,
-          radius: int = 18, fill: tuple[int, int, int] = PANEL) -> None:
-    """A translucent rounded panel; the translucent fill is cached per size."""
-    alpha = max(alpha, PANEL_MIN_ALPHA)
+          radius: int = 18, fill: tuple[int, int, int] | None = None) -> None:
+    """A translucent rounded panel (the theme's panel colour unless `fill` names one; opaque in high
+    contrast); the translucent fill is cached per size."""
+    look = theme.current()
+    alpha = max(alpha, look.panel_min_alpha)
+    fill = look.panel if fill is None else fill
     surface.blit(_panel_fill(rect.size, alpha, radius, fill), rect.topleft)
     if border is not None:
         pygame.draw.rect(surface, border, rect, 3, border_radius=radius)
@@ -91,7 +99,7 @@ def shade(size: tuple[int, int], alpha: int) -> pygame.Surface:
 
 
 @lru_cache(maxsize=64)
-def _plaque(size: tuple[int, int], state: str) -> pygame.Surface:
+def _plaque(size: tuple[int, int], state: str, hilite: Colour) -> pygame.Surface:
     """A bronze-edged plaque: darker at the bottom, a fine inner line; lit when focused, sunk when pressed."""
     h = size[1]
     s = pygame.Surface(size, pygame.SRCALPHA)
@@ -108,7 +116,7 @@ def _plaque(size: tuple[int, int], state: str) -> pygame.Surface:
     pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=radius)
     fill.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
     s.blit(fill, (0, 0))
-    edge = {"idle": GOLD_DARK, "focus": HILITE, "pressed": GOLD, "disabled": (70, 72, 70)}[state]
+    edge = {"idle": GOLD_DARK, "focus": hilite, "pressed": GOLD, "disabled": (70, 72, 70)}[state]
     pygame.draw.rect(s, edge, s.get_rect(), 3 if state in ("focus", "pressed") else 2, border_radius=radius)
     inner = s.get_rect().inflate(-10, -10)
     pygame.draw.rect(s, (*edge, 70), inner, 1, border_radius=max(2, radius - 4))
@@ -119,13 +127,14 @@ def plaque(surface: pygame.Surface, rect: pygame.Rect, state: str = "idle", poin
     """A button in one of four states (idle, focus, pressed, disabled); returns where its label goes
     (a pressed plaque sinks a little). `points`: spear points either side of a focused one (menus)."""
     r = rect.move(0, 3) if state == "pressed" else rect
+    hilite = theme.current().hilite
     if state in ("focus", "pressed"):
-        blit_glow(surface, r, HILITE, 0.35 if state == "focus" else 0.15, spread=10, radius=14)
-    surface.blit(_plaque(rect.size, state), r.topleft)
+        blit_glow(surface, r, hilite, 0.35 if state == "focus" else 0.15, spread=10, radius=14)
+    surface.blit(_plaque(rect.size, state, hilite), r.topleft)
     if points and state in ("focus", "pressed"):  # spear points either side, pointing at the chosen row
         cy = r.centery
         for x, d in ((r.x - 22, 1), (r.right + 22, -1)):
-            pygame.draw.polygon(surface, HILITE, [(x, cy - 8), (x + d * 16, cy), (x, cy + 8), (x + d * 5, cy)])
+            pygame.draw.polygon(surface, hilite, [(x, cy - 8), (x + d * 16, cy), (x, cy + 8), (x + d * 5, cy)])
     return r
 
 

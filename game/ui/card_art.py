@@ -3,7 +3,8 @@
 Each colour has its own symbol (red circle, orange triangle, yellow star, green diamond, blue
 square, purple cross) in both top corners, so no one depends on telling colours apart; each of
 the ten troop types has its own figure (game/ui/figures.py) and each tactic its own emblem. Faces
-are drawn once per size and cached: a frame only blits them.
+are drawn once per size and cached: a frame only blits them. A face holds words (in the language) and
+the theme's tint and text scale, so its cache is keyed by both: a change of either draws new faces.
 """
 
 from __future__ import annotations
@@ -14,9 +15,9 @@ from functools import lru_cache
 import pygame
 
 from engine.cards import ENVIRONMENT, GUILE, MORALE, TROOP_INFO, VALUE_NAMES
-from game.i18n import N_, _, when_changed
+from game.i18n import N_, _, language
 from game.play.words import VALUES_SAID, card_short
-from game.ui import art, figures
+from game.ui import art, figures, theme
 from game.ui.text import text, wrap
 
 SIZES: dict[str, tuple[int, int]] = {"hand": (170, 238), "table": (124, 172), "small": (84, 118), "zoom": (272, 381)}
@@ -30,7 +31,6 @@ SUIT = {
     "b": ((41, 62, 130), (41, 62, 130)),
     "p": ((162, 91, 228), (120, 67, 169)),
 }
-FACE_TINT = 0.80  # how pale a troop's face is; high contrast makes it paler (game.ui.accessibility)
 SYMBOL_NAMES = {"r": "circle", "o": "triangle", "y": "star", "g": "diamond", "b": "square", "p": "cross"}
 TACTIC_CODE = {"alexander": "AL", "darius": "DA", "cavalry": "8", "shield": "1-3", "fog": "FOG", "mud": "MUD",
                "scout": "SC", "redeploy": "RE", "deserter": "DE", "traitor": "TR"}
@@ -88,8 +88,14 @@ def draw_symbol(surface: pygame.Surface, letter: str, center: tuple[float, float
         pygame.draw.rect(surface, colour, (cx - r, cy - t, 2 * r, 2 * t))
 
 
-@lru_cache(maxsize=512)
 def face(card: str, size: str = "hand") -> pygame.Surface:
+    """The card's face at `size`, in the current language and theme."""
+    return _face(card, size, language(), theme.current())
+
+
+@lru_cache(maxsize=512)
+def _face(card: str, size: str, lang: str, look: theme.Theme) -> pygame.Surface:
+    """Cached per language and theme (the words on it, its tint, its text scale)."""
     w, h = SIZES[size]
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     if card in TROOP_INFO:
@@ -104,7 +110,8 @@ def _troop(surf: pygame.Surface, card: str) -> None:
     letter, value = card[0], TROOP_INFO[card][1]
     mid, dark = SUIT[letter]
     radius = max(6, w // 12)
-    pygame.draw.rect(surf, _tint(mid, FACE_TINT), (0, 0, w, h), border_radius=radius)
+    tint = theme.current().face_tint
+    pygame.draw.rect(surf, _tint(mid, tint), (0, 0, w, h), border_radius=radius)
     pygame.draw.rect(surf, dark, (0, 0, w, h), max(3, w // 30), border_radius=radius)
     num_size = int(h * 0.24)
     numeral = text(str(value), num_size, dark, "bold")
@@ -120,7 +127,7 @@ def _troop(surf: pygame.Surface, card: str) -> None:
     side = int(min(w - 2 * pad, name_top - top + h * 0.02))
     ground = pygame.Rect(pad, int(top + side * 0.9), w - 2 * pad, max(2, h // 60))
     pygame.draw.rect(surf, _tint(mid, 0.45), ground, border_radius=ground.h // 2)
-    pic = figures.render(value, side, dark, _tint(mid, FACE_TINT), _tint(mid, 0.3))
+    pic = figures.render(value, side, dark, _tint(mid, tint), _tint(mid, 0.3))
     surf.blit(pic, pic.get_rect(midtop=(w // 2, int(top))))
     y = name_top
     for line in lines:
@@ -257,9 +264,13 @@ def _meander(surf: pygame.Surface, frame: pygame.Rect, step: int) -> None:
     surf.blit(band, (0, 0))
 
 
-@lru_cache(maxsize=64)
 def dimmed(card: str, size: str = "hand") -> pygame.Surface:
     """A face darkened: shown for cards that cannot be played now."""
+    return _dimmed(card, size, language(), theme.current())
+
+
+@lru_cache(maxsize=64)
+def _dimmed(card: str, size: str, lang: str, look: theme.Theme) -> pygame.Surface:
     img = face(card, size).copy()
     veil = pygame.Surface(img.get_size(), pygame.SRCALPHA)
     pygame.draw.rect(veil, (0, 0, 0, 120), veil.get_rect(), border_radius=max(6, img.get_width() // 12))
@@ -267,13 +278,15 @@ def dimmed(card: str, size: str = "hand") -> pygame.Surface:
     return img
 
 
-@lru_cache(maxsize=128)
 def flipped(card: str, size: str, deck: str, step: int) -> pygame.Surface:
     """One frame of a flip (step 0..8): the back narrows, then the face widens."""
+    return _flipped(card, size, deck, step, language(), theme.current())
+
+
+@lru_cache(maxsize=128)
+def _flipped(card: str, size: str, deck: str, step: int, lang: str, look: theme.Theme) -> pygame.Surface:
     w, h = SIZES[size]
     k = abs(4 - step) / 4
     src = back(deck, size) if step < 4 else face(card, size)
     return pygame.transform.smoothscale(src, (max(2, int(w * k)), h))
 
-
-when_changed(face.cache_clear, dimmed.cache_clear, flipped.cache_clear)  # names on faces are in the language

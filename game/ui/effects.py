@@ -34,15 +34,15 @@ def leaf(colour: int, angle: int) -> pygame.Surface:
 
 
 @lru_cache(maxsize=4)
-def rays(radius: int) -> pygame.Surface:
-    """A fan of soft gold rays around a point, for the standards of a triumph."""
+def rays(radius: int, hilite: art.Colour) -> pygame.Surface:
+    """A fan of soft gold rays around a point, for the standards of a triumph (in the theme's `hilite`)."""
     s = pygame.Surface((radius * 2, radius * 2), pygame.SRCALPHA)
     for i in range(16):
         a0, a1 = i * math.pi / 8, i * math.pi / 8 + math.pi / 20
-        pygame.draw.polygon(s, (*art.HILITE, 46), [(radius, radius),
+        pygame.draw.polygon(s, (*hilite, 46), [(radius, radius),
                                                   (radius + radius * math.cos(a0), radius + radius * math.sin(a0)),
                                                   (radius + radius * math.cos(a1), radius + radius * math.sin(a1))])
-    pygame.draw.circle(s, (*art.HILITE, 40), (radius, radius), radius // 3)
+    pygame.draw.circle(s, (*hilite, 40), (radius, radius), radius // 3)
     return s
 
 
@@ -71,7 +71,7 @@ class Finale:
         if t < 0:
             return
         if self.kind == "triumph":
-            glow = rays(130)
+            glow = rays(130, art.HILITE)
             glow.set_alpha(int(255 * min(1.0, t / 0.6) * max(0.0, min(1.0, (self.duration - t) / 1.0))))
             for r in anchors:
                 surface.blit(glow, glow.get_rect(center=r.center))
@@ -98,14 +98,14 @@ def claim_ring(surface: pygame.Surface, center: tuple[int, int], progress: float
     if not 0 <= progress < 1:
         return
     radius = int(36 + 70 * progress)
-    ring = _ring(radius)
+    ring = _ring(radius, art.HILITE)
     ring.set_alpha(int(220 * (1 - progress) ** 1.5))
     surface.blit(ring, ring.get_rect(center=center))
 
 
 @lru_cache(maxsize=128)
-def _ring(radius: int) -> pygame.Surface:
+def _ring(radius: int, hilite: art.Colour) -> pygame.Surface:
     s = pygame.Surface((radius * 2 + 4, radius * 2 + 4), pygame.SRCALPHA)
-    pygame.draw.circle(s, (*art.HILITE, 255), (radius + 2, radius + 2), radius, 4)
-    pygame.draw.circle(s, (*art.HILITE, 90), (radius + 2, radius + 2), max(1, radius - 8), 3)
+    pygame.draw.circle(s, (*hilite, 255), (radius + 2, radius + 2), radius, 4)
+    pygame.draw.circle(s, (*hilite, 90), (radius + 2, radius + 2), max(1, radius - 8), 3)
     return s

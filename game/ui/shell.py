@@ -13,12 +13,14 @@ from __future__ import annotations
 import contextlib
 import importlib
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pygame
 
+from game import i18n
 from game.keep.settings import Settings, save_settings
+from game.ui import theme
 from game.ui.display import LOGICAL, Display
 from game.ui.input import InputMapper, Intent, Kind
 from game.ui.scene import AMBIENT, IDLE, MOVING, Scene
@@ -49,11 +51,16 @@ def wake() -> None:
 
 
 class App:
-    """Owns the display surface (1920x1080 logical, pygame SCALED) and the stack of scenes."""
+    """Owns the display surface (1920x1080 logical, pygame SCALED), the stack of scenes, and what the
+    scenes draw and speak with: `theme` (game.ui.theme) and `tr` (a game.i18n.Translator), both made from
+    `settings` and replaced by `apply_settings`. While the app works (a step, a draw, an intent, a scene
+    opened or pushed) they are bound (`active`), so the drawing code and `_()` below use this app's."""
 
     def __init__(self, settings: Settings, *, fixed_dt: float | None = None, window: bool = True,
                  size: tuple[int, int] | None = None, fullscreen: bool | None = None) -> None:
         self.settings = settings
+        self.theme = theme.Theme.from_settings(settings)
+        self.tr = i18n.Translator(settings.language)
         self.fixed_dt = fixed_dt
         self.input = InputMapper()
         self.stack: list[Scene] = []
@@ -91,6 +98,26 @@ class App:
     def save_settings(self) -> None:
         save_settings(self.settings)
 
+    # ---------------------------------------------------------------- theme and language
+    def apply_settings(self) -> None:
+        """The settings changed: a new theme and translator made from them, shown on the next frame
+        (the board's still layer, drawn with the old ones, is dropped)."""
+        self.theme = theme.Theme.from_settings(self.settings)
+        if i18n.resolve(self.settings.language) != self.tr.lang:
+            self.tr = i18n.Translator(self.settings.language)
+        for scene in self.stack:
+            if hasattr(scene, "static_fresh"):  # the board's still layer holds old text and cards
+                scene.static = None  # type: ignore[attr-defined]
+                scene.static_fresh = False
+        self.dirty = True
+
+    @contextlib.contextmanager
+    def active(self) -> Iterator[App]:
+        """This app's theme and translator are the ones drawn and spoken with while the block runs
+        (read afresh each time, so a change made inside the block shows at once)."""
+        with theme.following(lambda: self.theme), i18n.following(lambda: self.tr):
+            yield self
+
     # ---------------------------------------------------------------- stack
     def scene(self, name: str) -> Any:
         """The scene class (or scene-making function) registered as `name`, imported when first asked for."""
@@ -101,7 +128,8 @@ class App:
 
     def open(self, name: str, *args: Any, **kwargs: Any) -> Any:
         """The scene `name` made for this app: `scene(name)(app, *args, **kwargs)` (pushing it is the caller's)."""
-        return self.scene(name)(self, *args, **kwargs)
+        with self.active():
+            return self.scene(name)(self, *args, **kwargs)
 
     @property
     def top(self) -> Scene | None:
@@ -109,7 +137,8 @@ class App:
 
     def push(self, scene: Scene) -> None:
         self.stack.append(scene)
-        scene.enter()
+        with self.active():
+            scene.enter()
         self.dirty = True
 
     def pop(self, scene: Scene | None = None) -> None:
@@ -117,25 +146,28 @@ class App:
         if not self.stack:
             return
         target = scene if scene in self.stack else self.stack[-1]
-        while self.stack:
-            gone = self.stack.pop()
-            gone.leave()
-            if gone is target:
-                break
-        if self.stack:
-            self.stack[-1].resume()
+        with self.active():
+            while self.stack:
+                gone = self.stack.pop()
+                gone.leave()
+                if gone is target:
+                    break
+            if self.stack:
+                self.stack[-1].resume()
         self.dirty = True
 
     def replace(self, scene: Scene) -> None:
-        if self.stack:
-            self.stack.pop().leave()
-        self.push(scene)
+        with self.active():
+            if self.stack:
+                self.stack.pop().leave()
+            self.push(scene)
 
     def reset(self, scene: Scene) -> None:
         """Clear the stack down to one scene (back to the menu, a new game)."""
-        while self.stack:
-            self.stack.pop().leave()
-        self.push(scene)
+        with self.active():
+            while self.stack:
+                self.stack.pop().leave()
+            self.push(scene)
 
     def find(self, cls: type) -> Scene | None:
         for scene in reversed(self.stack):
@@ -152,7 +184,8 @@ class App:
             self.quit()
             return
         if self.top is not None:
-            self.top.handle(intent)
+            with self.active():
+                self.top.handle(intent)
             self.dirty = True
         self._sync_typing()
 
@@ -187,8 +220,9 @@ class App:
             if self.stack[i].opaque:
                 start = i
                 break
-        for scene in self.stack[start:]:
-            scene.draw(target)
+        with self.active():
+            for scene in self.stack[start:]:
+                scene.draw(target)
 
     def step(self, events: list[pygame.event.Event] | None = None, slept: bool = False) -> bool:
         """One turn of the main loop: input, update, draw if needed. Returns False once quitting.
@@ -198,6 +232,10 @@ class App:
         A frame is drawn when something changed (dirty, a WAKE), while anything moves, on the step
         where it stops moving (the last position is shown, never one from before), and at a deadline.
         """
+        with self.active():
+            return self._step(events, slept)
+
+    def _step(self, events: list[pygame.event.Event] | None, slept: bool) -> bool:
         for event in pygame.event.get() if events is None else events:
             if event.type == WAKE:
                 self.dirty = True

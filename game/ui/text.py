@@ -1,6 +1,8 @@
 """Fonts and text surfaces, cached: rendering text is the slowest thing a frame can do.
 
-Sizes are in logical pixels at 1920x1080. Anything a player must read uses at least MIN_READ.
+Sizes are in logical pixels at 1920x1080. Anything a player must read uses at least MIN_READ. Every
+font is the theme's text scale larger (game.ui.theme, the text-size setting), read when the words are drawn;
+the caches are keyed by that scale and by the language, so nothing needs emptying when either changes.
 """
 
 from __future__ import annotations
@@ -14,9 +16,9 @@ import pygame
 
 from assets import FONTS_DIR
 from game.i18n import language
+from game.ui import theme
 
 MIN_READ = 28
-SCALE = 1.0  # the text-size setting: every font this much larger (set by game.ui.accessibility)
 FACES = {
     "regular": "DejaVuSans.ttf",
     "bold": "DejaVuSans-Bold.ttf",
@@ -49,11 +51,16 @@ def watch_overflow() -> Iterator[list[tuple[str, int, int]]]:
         OVERFLOWS = None
 
 
-@lru_cache(maxsize=64)
 def font(size: int, face: str = "regular", cjk: bool = False) -> pygame.font.Font:
+    """The font of `face` at `size` logical pixels, the current theme's text scale included."""
+    return _font(size, face, cjk, theme.current().text_scale)
+
+
+@lru_cache(maxsize=64)
+def _font(size: int, face: str, cjk: bool, text_scale: float) -> pygame.font.Font:
     if not pygame.font.get_init():
         pygame.font.init()
-    scale = SCALE * (DISPLAY_SCALE if face == "serif" and not cjk else 1.0)
+    scale = text_scale * (DISPLAY_SCALE if face == "serif" and not cjk else 1.0)
     return pygame.font.Font(str(FONTS_DIR / (CJK_FACES if cjk else FACES)[face]), max(1, round(size * scale)))
 
 
@@ -80,7 +87,7 @@ def uses_cjk(words: str, lang: str) -> bool:
     """The CJK font for Chinese and for any hanzi (a name typed in Chinese), unless it lacks a glyph."""
     if CJK.search(words):
         return True
-    return lang == "zh" and None not in font(20, "regular", True).metrics(words)
+    return lang == "zh" and None not in _font(20, "regular", True, 1.0).metrics(words)
 
 
 def font_for(words: str, size: int, face: str = "regular") -> pygame.font.Font:
@@ -90,12 +97,12 @@ def font_for(words: str, size: int, face: str = "regular") -> pygame.font.Font:
 
 def text(words: str, size: int, colour: Colour = (240, 236, 224), face: str = "regular") -> pygame.Surface:
     """A rendered line of text; the same words in the same style are drawn once per run."""
-    return _text(words, size, colour, _face(words, face), uses_cjk(words, language()))
+    return _text(words, size, colour, _face(words, face), uses_cjk(words, language()), theme.current().text_scale)
 
 
 @lru_cache(maxsize=4096)
-def _text(words: str, size: int, colour: Colour, face: str, cjk: bool) -> pygame.Surface:
-    return font(size, face, cjk).render(words, True, colour)
+def _text(words: str, size: int, colour: Colour, face: str, cjk: bool, scale: float) -> pygame.Surface:
+    return _font(size, face, cjk, scale).render(words, True, colour)
 
 
 def fitted(words: str, size: int, width: int, colour: Colour = (240, 236, 224), face: str = "regular",
@@ -105,7 +112,7 @@ def fitted(words: str, size: int, width: int, colour: Colour = (240, 236, 224), 
 
 
 @lru_cache(maxsize=2048)
-def _fit_size(words: str, size: int, width: int, face: str, floor: int, lang: str) -> int:
+def _fit_size(words: str, size: int, width: int, face: str, floor: int, lang: str, scale: float) -> int:
     while size > floor and font_for(words, size, face).size(words)[0] > width:
         size -= 2
     return max(size, floor)
@@ -113,16 +120,22 @@ def _fit_size(words: str, size: int, width: int, face: str, floor: int, lang: st
 
 def fit_size(words: str, size: int, width: int, face: str = "regular", floor: int = 20) -> int:
     """The largest size up to `size` at which `words` fit `width` pixels (at least `floor`)."""
-    fit = _fit_size(words, size, width, face, floor, language())
+    fit = _fit_size(words, size, width, face, floor, language(), theme.current().text_scale)
     if OVERFLOWS is not None and (drawn := font_for(words, fit, face).size(words)[0]) > width:
         OVERFLOWS.append((words, width, drawn))
     return fit
 
 
-@lru_cache(maxsize=512)
 def shadowed(words: str, size: int, colour: Colour = (240, 236, 224), face: str = "bold",
              shadow: Colour = (0, 0, 0), offset: int = 2) -> pygame.Surface:
     """Text with a soft drop shadow, for words over busy backgrounds."""
+    return _shadowed(words, size, colour, face, shadow, offset, language(), theme.current().text_scale)
+
+
+@lru_cache(maxsize=512)
+def _shadowed(words: str, size: int, colour: Colour, face: str, shadow: Colour, offset: int, lang: str,
+              scale: float) -> pygame.Surface:
+    """Cached per language and text scale (the font depends on both)."""
     front = text(words, size, colour, face)
     back = text(words, size, shadow, face)
     out = pygame.Surface((front.get_width() + offset, front.get_height() + offset), pygame.SRCALPHA)
@@ -136,7 +149,7 @@ def shadowed(words: str, size: int, colour: Colour = (240, 236, 224), face: str 
 def wrap(words: str, size: int, width: int, face: str = "regular", probe: bool = False) -> list[str]:
     """Split words into lines that fit `width` pixels; explicit newlines are kept. A `probe` only
     measures (a caller trying sizes), so a word too long for the box is not reported then."""
-    lines = list(_wrap(words, size, width, face, language()))
+    lines = list(_wrap(words, size, width, face, language(), theme.current().text_scale))
     if OVERFLOWS is not None and not probe:  # a single word longer than the box cannot be wrapped
         f = font_for(words, size, face)
         OVERFLOWS.extend((line, width, w) for line in lines if (w := f.size(line)[0]) > width)
@@ -149,7 +162,7 @@ _NO_BREAK_BEFORE = set("\uff0c\u3002\uff1a\uff1b\uff01\uff1f\u3001\uff09\u300b\u
 
 
 @lru_cache(maxsize=1024)
-def _wrap(words: str, size: int, width: int, face: str, lang: str) -> tuple[str, ...]:
+def _wrap(words: str, size: int, width: int, face: str, lang: str, scale: float) -> tuple[str, ...]:
     """Cached: prompts and banners are re-wrapped every frame otherwise. Closing punctuation never
     starts a line: when it does not fit, the word before it moves down with it."""
     f = font_for(words, size, face)

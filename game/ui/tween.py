@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-STILL = False  # reduced motion: glows hold steady instead of breathing (set by game.ui.accessibility)
+from game.ui import theme
 
 
 def ease_out_cubic(t: float) -> float:
@@ -24,8 +24,8 @@ def lerp_point(a: tuple[float, float], b: tuple[float, float], t: float) -> tupl
 
 
 def pulse(clock: float, period: float = 1.4) -> float:
-    """0..1..0 smoothly, for glows that breathe."""
-    if STILL:
+    """0..1..0 smoothly, for glows that breathe (held steady under the theme's reduced motion)."""
+    if theme.current().still:
         return 1.0
     return 0.5 - 0.5 * math.cos(2 * math.pi * clock / period)
 

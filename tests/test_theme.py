@@ -1,0 +1,111 @@
+"""The theme and the language belong to the app (game.ui.theme, game.i18n.Translator, App.theme and App.tr):
+high contrast reaches every panel, and two apps in one process draw and speak each their own."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from app.screenshot import render
+from app.ui_driver import Driver
+from game import i18n
+from game.i18n import _
+from game.keep.settings import Settings
+from game.ui import art, layout, text, theme
+from game.ui.shell import App
+from scenes.main_menu import MainMenuScene
+from scenes.settings_scene import SettingsScene
+
+#: a point inside the board's prompt panel (drawn with the default fill) that no word covers
+PROMPT_PROBE = (layout.PROMPT_RECT.x + 200, layout.PROMPT_RECT.y + 120)
+
+
+@pytest.fixture(autouse=True)
+def _video(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("BATTLELINE_CONFIG_DIR", str(tmp_path))
+    pygame.init()
+
+
+def near_black(colour: tuple[int, ...]) -> bool:
+    """Black panel over anything: at alpha 250 at most 5 of 255 of what is below shows through."""
+    return max(colour[:3]) <= 6
+
+
+def test_high_contrast_panel_reaches_the_board_prompt() -> None:
+    """The prompt panel names no fill: in high contrast it is the theme's black panel, not the normal
+    dark green (the default was once bound at import, so high contrast never reached it)."""
+    normal = render("board").get_at(PROMPT_PROBE)
+    contrast = render("high-contrast").get_at(PROMPT_PROBE)
+    assert near_black(contrast), f"high contrast's prompt panel is {contrast}, not black"
+    assert not near_black(normal), "the normal panel is dark green, not black"
+
+
+def test_a_panel_without_a_fill_takes_the_theme_panel_when_drawn() -> None:
+    """Every call that leaves `fill` out gets the panel colour of the theme drawn with, at that moment."""
+    surface = pygame.Surface((80, 80))
+    for look in (theme.NORMAL, theme.HIGH_CONTRAST, theme.NORMAL):
+        surface.fill((255, 255, 255))
+        with theme.using(look):
+            art.panel(surface, pygame.Rect(0, 0, 80, 80), alpha=200)
+        got = surface.get_at((40, 40))[:3]
+        alpha = max(200, look.panel_min_alpha)
+        want = tuple(round((c * alpha + 255 * (255 - alpha)) / 255) for c in look.panel)
+        assert all(abs(g - w) <= 1 for g, w in zip(got, want, strict=True)), (look.high_contrast, got, want)
+
+
+def pixels(app: App) -> bytes:
+    app.draw(app.screen)
+    return pygame.image.tobytes(app.screen, "RGB")
+
+
+def test_two_apps_in_one_process_draw_and_speak_each_their_own() -> None:
+    """One app's player turns on Hungarian, high contrast and large text through its menus; a second app
+    in the same process still draws the very same picture as before, in English, and opens its own
+    screens in English. Both the language and the look are held by each app, not by the modules."""
+    first = App(Settings(welcomed=True), fixed_dt=1 / 60, window=False)
+    second = App(Settings(welcomed=True), fixed_dt=1 / 60, window=False)
+    for app in (first, second):
+        app.push(app.open("main_menu"))
+    before = pixels(second)
+    assert pixels(first) == before, "two apps with the same settings draw the same picture"
+
+    driver = Driver(first)
+    labels = [item.label for item in first.top.menu.items]  # type: ignore[union-attr]
+    for _step in range(labels.index("Settings")):
+        driver.direction("keyboard", "down")
+    driver.confirm("keyboard")
+    assert isinstance(first.top, SettingsScene)
+    driver.direction("keyboard", "right")  # Language: System -> English
+    driver.direction("keyboard", "right")  # -> Magyar
+    assert first.settings.language == "hu" and first.tr.lang == "hu"
+    first.settings.high_contrast, first.settings.text_size = True, "large"
+    first.apply_settings()
+    driver.frames(2)
+    assert first.top.menu.items[0].label == "Nyelv"  # type: ignore[union-attr]
+
+    assert pixels(second) == before, "the second app's picture did not change"
+    assert pixels(first) != before
+    with second.active():
+        assert _("Settings") == "Settings" and art.CREAM == theme.NORMAL.cream
+    with first.active():
+        assert _("Settings") == "Beállítások" and art.CREAM == theme.HIGH_CONTRAST.cream
+    opened = second.open("settings")
+    assert opened.menu.items[0].label == "Language", "a screen the second app opens is in its language"
+    menu = second.find(MainMenuScene)
+    assert menu is not None and "Settings" in [item.label for item in menu.menu.items]
+
+
+def test_words_and_text_follow_the_translator_and_theme_bound_now() -> None:
+    """Outside any app the process default speaks; a bound translator or theme wins while bound, and the
+    caches of drawn words keep both apart (the same words drawn at two scales have two heights)."""
+    assert i18n.language() == "en"
+    with i18n.using(i18n.Translator("cs")):
+        assert i18n.language() == "cs" and _("Settings") != "Settings"
+        assert i18n.ngettext("{n} flag", "{n} flags", 5) == i18n.Translator("cs").ngettext("{n} flag", "{n} flags", 5)
+    assert _("Settings") == "Settings"
+    small = text.text("Battle Line", 40).get_height()
+    with theme.using(theme.Theme(text_scale=1.2)):
+        large = text.text("Battle Line", 40).get_height()
+    assert large > small * 1.1 and text.text("Battle Line", 40).get_height() == small
