@@ -71,26 +71,33 @@ def test_two_apps_in_one_process_draw_and_speak_each_their_own() -> None:
     before = pixels(second)
     assert pixels(first) == before, "two apps with the same settings draw the same picture"
 
-    driver = Driver(first)
+    driver = Driver(first)  # the first app's player, with the keyboard: Settings, then the language
     labels = [item.label for item in first.top.menu.items]  # type: ignore[union-attr]
     for _step in range(labels.index("Settings")):
         driver.direction("keyboard", "down")
     driver.confirm("keyboard")
-    assert isinstance(first.top, SettingsScene)
+    settings = first.top
+    assert isinstance(settings, SettingsScene)
     driver.direction("keyboard", "right")  # Language: System -> English
     driver.direction("keyboard", "right")  # -> Magyar
-    assert first.settings.language == "hu" and first.tr.lang == "hu"
-    first.settings.high_contrast, first.settings.text_size = True, "large"
-    first.apply_settings()
-    driver.frames(2)
-    assert first.top.menu.items[0].label == "Nyelv"  # type: ignore[union-attr]
+    assert settings.menu.items[0].label == "Nyelv", "the first app speaks Hungarian at once"
+    for _step in range(9):  # down to Sound and accessibility
+        driver.direction("keyboard", "down")
+    driver.confirm("keyboard")
+    driver.direction("keyboard", "down")
+    driver.direction("keyboard", "down")
+    driver.confirm("keyboard")  # high contrast on
+    driver.direction("keyboard", "down")
+    driver.direction("keyboard", "right")  # large text
+    assert (first.settings.language, first.settings.high_contrast, first.settings.text_size) == ("hu", True, "large")
 
     assert pixels(second) == before, "the second app's picture did not change"
     assert pixels(first) != before
     with second.active():
-        assert _("Settings") == "Settings" and art.CREAM == theme.NORMAL.cream
+        assert _("Settings") == "Settings" and theme.NORMAL.cream == art.CREAM
     with first.active():
-        assert _("Settings") == "Beállítások" and art.CREAM == theme.HIGH_CONTRAST.cream
+        assert _("Settings") == "Beállítások" and theme.HIGH_CONTRAST.cream == art.CREAM
+    assert first.tr.lang == "hu" and first.theme.high_contrast and first.theme.text_scale > 1
     opened = second.open("settings")
     assert opened.menu.items[0].label == "Language", "a screen the second app opens is in its language"
     menu = second.find(MainMenuScene)
