@@ -11,21 +11,18 @@ import pygame
 import pytest
 
 from app import screenshot
-from game.i18n import LANGUAGES, set_language
+from game.i18n import LANGUAGES
 from game.ui import text
 
 
 @pytest.mark.parametrize("lang", list(LANGUAGES))
 def test_no_text_overflows_its_box_on_any_screen(lang: str) -> None:
     too_wide: dict[tuple[str, int], set[str]] = {}
-    try:
-        for scene in screenshot.SCENES:
-            with text.watch_overflow() as overflows:
-                screenshot.render(scene, lang=lang)
-            for words, width, drawn in overflows:
-                too_wide.setdefault((f"{words!r} is {drawn} px", width), set()).add(scene)
-    finally:
-        set_language("en")
+    for scene in screenshot.SCENES:  # each rendered by its own app, in `lang`
+        with text.watch_overflow() as overflows:
+            screenshot.render(scene, lang=lang)
+        for words, width, drawn in overflows:
+            too_wide.setdefault((f"{words!r} is {drawn} px", width), set()).add(scene)
     assert not too_wide, "; ".join(f"{w} in a {box} px box on {sorted(s)}" for (w, box), s in too_wide.items())
 
 

@@ -7,6 +7,8 @@ contrast changes (CREAM, MUTED, PAPER, PANEL, NIGHT, HILITE, GOOD, BAD) are the 
 
 from __future__ import annotations
 
+import sys
+import types
 from functools import lru_cache
 
 import pygame
@@ -27,14 +29,30 @@ SEAT_TINT = {"bottom": (222, 168, 84), "top": (120, 170, 220)}
 SEAT_COLOURS = {"south": SEAT_TINT["bottom"], "north": SEAT_TINT["top"], "west": SEAT_TINT["top"],
                 "east": (228, 228, 222)}
 
+#: the colours high contrast changes: declared here, read from the current theme on each use (below)
+CREAM: Colour
+MUTED: Colour
+PAPER: Colour
+PANEL: Colour
+NIGHT: Colour
+HILITE: Colour
+GOOD: Colour
+BAD: Colour
 
-def __getattr__(name: str) -> Colour:
-    """CREAM, MUTED, PAPER, PANEL, NIGHT, HILITE, GOOD, BAD: the current theme's, read when drawn."""
-    field = theme.PALETTE.get(name)
-    if field is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    colour: Colour = getattr(theme.current(), field)
-    return colour
+
+class _ThemedModule(types.ModuleType):
+    """This module's type: CREAM, MUTED, PAPER, PANEL, NIGHT, HILITE, GOOD and BAD are properties that
+    read the current theme (game.ui.theme.current) each time, so nothing keeps the colour of import time."""
+
+
+def _themed(field: str) -> property:
+    return property(lambda _module: getattr(theme.current(), field), doc=f"the current theme's {field}")
+
+
+for _name, _field in theme.PALETTE.items():
+    setattr(_ThemedModule, _name, _themed(_field))
+del _name, _field
+sys.modules[__name__].__class__ = _ThemedModule
 
 
 @lru_cache(maxsize=8)
