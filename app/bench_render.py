@@ -30,10 +30,11 @@ def bench_render(args: Any = None) -> dict[str, Any]:
     pygame.font.init()
     app = App(Settings(animation_speed="normal"), fixed_dt=1 / 60, size=(1920, 1080))
     game = find(7, busy(34))
-    board = BoardScene(app, LocalTable(game))
-    board.hidden, board.pending_pass = False, None
-    board.refresh()
-    app.push(board)
+    with app.active():  # the board is made in the app's theme and language
+        board = BoardScene(app, LocalTable(game))
+        board.hidden, board.pending_pass = False, None
+        board.refresh()
+        app.push(board)
     for _ in range(30):  # warm the caches (card faces, text) as the first seconds of a game would
         app.step()
     gc.collect()
