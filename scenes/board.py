@@ -82,6 +82,7 @@ class BoardScene(Scene):
         self.static: pygame.Surface | None = None
         self.static_fresh = False  # False: the still layer must be redrawn whole
         self.static_hidden: frozenset[Any] = frozenset()
+        self.hand_layer = board_draw.HandLayer()  # the still layer with the hand on it (board_draw._with_hand)
         self.flow = Flow([], self.viewer)
         self.coach = board_coach.make_coach(self)
         self.advice: board_coach.Advice | None = None  # the coach's latest answer
