@@ -55,6 +55,20 @@ def _column_region(board: BoardScene, n: int) -> pygame.Rect:
     return pygame.Rect(col.x + 1, layout.TOP_AREA[0] - 2, col.width - 1, layout.HAND_Y - layout.TOP_AREA[0] + 2)
 
 
+def _changed_regions(board: BoardScene, changed: frozenset[Any]) -> list[tuple[int, pygame.Rect]]:
+    """Where the still layer must be drawn again when the cards in `changed` start or stop flying: a
+    card's own slot (the cards under it are drawn again there, clipped), or the whole column when a
+    pennant leaves or returns or the card is on a far front."""
+    out: dict[int, pygame.Rect] = {}
+    for key in changed:
+        n = int(key[1])
+        column = _column_region(board, n)
+        slot = board.rects.get(key) if key[0] == "slot" and not board.geo.is_far(n) else None
+        region = column if slot is None else slot.inflate(4, 4).clip(column)
+        out[n] = out[n].union(region) if n in out else region
+    return sorted(out.items())
+
+
 def still_layer(board: BoardScene) -> pygame.Surface:
     """Everything that is not moving. When only cards at a few flags start or stop flying, only
     those columns are redrawn, so animation frames stay cheap."""
@@ -63,10 +77,8 @@ def still_layer(board: BoardScene) -> pygame.Surface:
         return board.static
     changed = hidden ^ board.static_hidden
     if board.static is not None and board.static_fresh and all(k[0] in COLUMN_KEYS for k in changed):
-        flags = {int(k[1]) for k in changed}
         base = base_layer(board.geo.players)
-        for n in sorted(flags):
-            region = _column_region(board, n)
+        for n, region in _changed_regions(board, changed):
             board.static.blit(base, region, region)
             board.static.set_clip(region)
             _column(board.static, board, n, hidden)

@@ -91,6 +91,8 @@ def test_a_warm_hand_layer_draws_exactly_what_a_cold_one_draws(board: BoardScene
         ("the mouse on a card", lambda: setattr(board, "hover", hand[1])),
         ("the mouse on another", lambda: setattr(board, "hover", hand[3])),
         ("cards in flight", lambda: fly(board, 2)),
+        ("more cards in flight, some under others", lambda: fly(board, 5)),
+        ("the cards landed", lambda: [app.step([]) for _ in range(40)]),
         ("the keyboard's focus", lambda: (setattr(app.input, "last_device", "keyboard"),
                                           setattr(board, "focus", hand[0]))),
         ("a refused card shakes", lambda: board.anims.shakes.append(Shake(hand[2], board.clock))),
