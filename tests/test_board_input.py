@@ -91,9 +91,10 @@ def untouched() -> Iterator[Untouched]:
 
 
 def leader_spent() -> Game:
-    """South has a Leader on flag 1 and another in hand (one Leader each, R26), troops to play, r10 r9 on
-    flag 3 against one blue card (nothing provable yet)."""
-    return game(flags={1: ("b5", "alexander"), 3: ("b2", "r10 r9")}, south="darius g4 g5 y7", north="b7 b8 y1")
+    """South has a Leader on flag 1 and another in hand (one Leader each, R27; North's Fog keeps R24 out of
+    it), troops to play, r10 r9 on flag 3 against one blue card (nothing provable yet)."""
+    return game(flags={1: ("b5", "alexander"), 3: ("b2", "r10 r9")}, fog={8: "north"}, south="darius g4 g5 y7",
+                north="b7 b8 y1")
 
 
 def center(s: Situation, target: Target) -> tuple[int, int]:
@@ -105,7 +106,7 @@ def intent(kind: Kind, pos: tuple[int, int] = (0, 0), value: int = 0) -> Intent:
 
 
 # ---------------------------------------------------------------------------- refusals: nothing is tried on the table
-def test_r26_confirm_on_a_second_leader_is_a_refusal_and_the_table_is_untouched(untouched: Untouched) -> None:
+def test_r27_confirm_on_a_second_leader_is_a_refusal_and_the_table_is_untouched(untouched: Untouched) -> None:
     g = untouched(leader_spent())
     s = situation(g, focus=("hand", "darius"))
     assert ("hand", "darius") not in s.flow.candidates(), "the engine offers no play for a second Leader"
