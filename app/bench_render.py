@@ -43,7 +43,8 @@ def bench_render(args: Any = None) -> dict[str, Any]:
     quiet = _frames(app, board, frames)
     thinking = _while_bot_thinks(app, board, game, frames)
     idle = _idle_cpu(app, board, min(3.0, seconds / 3))
-    out: dict[str, Any] = {"frames": len(quiet[0]), "resolution": "1920x1080", "driver": _driver()}
+    out: dict[str, Any] = {"frames": len(quiet[0]), "resolution": "1920x1080", "driver": _driver(),
+                           "present": app.window.way if app.window is not None else "none"}
     out.update(_figures("", quiet))
     out.update(_figures("thinking_", thinking[0]))
     out["thinking_bot"] = thinking[1]

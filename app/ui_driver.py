@@ -11,6 +11,7 @@ from typing import Any
 import pygame
 
 from game.play.flow import Target, picks_of
+from scenes import board_input
 
 PAD = {"left": pygame.CONTROLLER_BUTTON_DPAD_LEFT, "right": pygame.CONTROLLER_BUTTON_DPAD_RIGHT,
        "up": pygame.CONTROLLER_BUTTON_DPAD_UP, "down": pygame.CONTROLLER_BUTTON_DPAD_DOWN}
@@ -71,7 +72,7 @@ class Driver:
             if board.focus == target:
                 self.confirm(device)
                 return
-            ring = board.ordered_candidates()
+            ring = board_input.ordered_candidates(board.situation())
             if board.flow.picked and target in ring and board.focus in ring:
                 self.direction(device, "right")
             else:

@@ -111,7 +111,7 @@ def cmd_host(args: argparse.Namespace) -> int:
     from engine import to_record
 
     _say({"result": host.game.result, "record": to_record(host.game), "errors_sent": host.errors_sent,
-          "match": host._match_data(), "results": results, "watchers": watchers})
+          "match": host.sitting.match_data(), "results": results, "watchers": watchers})
     return 0
 
 

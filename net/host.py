@@ -9,16 +9,16 @@ The guest only ever receives its own seat's view and its redacted events (R45). 
 game's action count as a sequence number, so a resent action applies exactly once. After every
 action the host saves the game atomically, so a host that crashed reopens it and the guest, holding
 its session token, rejoins.
+
+The host keeps the sockets, the handshake and who receives what; the games themselves, one after
+another, are its `Sitting` (net.sitting), and the save's format and file are net.lan_save's.
 """
 
 from __future__ import annotations
 
 import atexit
-import hashlib
-import json
 import logging
 import math
-import os
 import secrets
 import time
 import unicodedata
@@ -27,23 +27,23 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
 
-from engine import IllegalAction, NotationError, from_record, redact_all, replay, to_record
+from engine import IllegalAction, NotationError, redact_all, to_record
 from engine.game import Event, Game
-from engine.jsonfile import DataFileError, read_json_file
 from engine.match import Match
-from engine.rules import SEATS3, Rules, check_seat
+from engine.rules import Rules, check_seat
 
-from .admission import CODE_DIGITS, Admission, new_code
+from . import lan_save
+from .admission import Admission, new_code
 from .protocol import DEAD_AFTER_S, ERROR_CODES, FIRST_CODED, PROTOCOL_VERSION, REFUSED, ProtocolError, pack, unpack
 from .roles import MAX_WATCHERS, PLAYER, WATCHER
 from .router import Router
-from .seats import RemoteSeat
+from .seats import RemoteSeat, remote_seats
 from .session import PAKE_BYTES, Sealer, by_code, by_token, host_exchange, token_ref
+from .sitting import Sitting
 from .version import program_version
 from .watchers import Watchers
 
 log = logging.getLogger("battleline.host")
-SAVE_FORMAT = "battleline-lan-save/1"
 
 
 @dataclass
@@ -58,12 +58,12 @@ class Session:
 
 
 class Host:
-    """A LAN game's authority: owns the Game, validates the guest's actions, keeps the save."""
+    """A LAN game's authority: runs its Sitting, validates the guests' actions, saves after each."""
 
     def __init__(self, *, game: Game, host_seat: str | None = "south", code: str, port: int = 0,
                  bind: str = "127.0.0.1", save_path: Path | None = None,
                  guest_token: str | None = None, guest_name: str | None = None, accept_any: bool = False) -> None:
-        self.game = game
+        self.sitting = Sitting(game)
         self.host_seat = host_seat  # None: a table host, every seat is played from other computers
         #: the seats played from other computers, in the order newcomers take them
         self.remotes = {s: RemoteSeat(s) for s in remote_seats(game, host_seat)}
@@ -72,19 +72,15 @@ class Host:
         self.admission = Admission(code, accept_any=accept_any)
         self.save_path = save_path
         #: where to save once every remote seat has a player (one save per peer), if save_path is None
-        self.save_path_for: Callable[[dict[str, str], bool], Path] | None = None
+        self.save_path_for: lan_save.PathFor | None = None
         self.watchers = Watchers(self._send)
         self.advertiser: Any = None  # net.discovery.Advertiser, kept during play so watchers find the game
-        self.events: list[Event] = []
         self.errors_sent = 0
         self._logged_at, self._unlogged = -math.inf, 0
         self.bot_seats: set[str] = set()  # remote seats the host let a bot take, their guests being lost
         self.started = False  # the host starts the game from the lobby, once the guest has seen the rules
-        self.match: Match | None = None  # R40, R41: set when the host chose a match
-        self.number = 1  # the game's number in this sitting (a match, or rematches)
         self.sessions: dict[bytes, Session] = {}  # by routing id; each bound to its connection
         self.phones_port: int | None = None  # the phone page's port, kept in the save: the same QR after a crash
-        self.again: set[str] = set()  # remote seats that asked for the next game after this one ended
         self._seats_said: Any = None  # the last "seats" news sent, so a change is told once
         self.waker: Any = None  # net.wake.Waker, when a window asked to be woken by messages
         self.router = Router(bind, port)
@@ -101,6 +97,28 @@ class Host:
         """The name of a guest waiting for the host's player to accept or refuse it."""
         request = self.admission.request
         return request.name if request is not None else None
+
+    # ------------------------------------------------------------------ the sitting, as the screens read it
+    @property
+    def game(self) -> Game:
+        return self.sitting.game
+
+    @property
+    def events(self) -> list[Event]:
+        return self.sitting.events
+
+    @property
+    def match(self) -> Match | None:
+        return self.sitting.match
+
+    @property
+    def number(self) -> int:
+        return self.sitting.number
+
+    @property
+    def again(self) -> set[str]:
+        """Remote seats that asked for the next game after this one ended."""
+        return self.sitting.again
 
     # ------------------------------------------------------------------ the guest seat (an ordinary host's one)
     @property
@@ -154,31 +172,17 @@ class Host:
         players = {s: "Guest" for s in rules.seats}
         if host_seat is not None:
             players[host_seat] = host_name
-        game = Game.new(rules, seed, first, players)
-        host = cls(game=game, host_seat=host_seat, code=code, **kwargs)
-        if match is not None:
-            host.match = Match(match.get("end", "hungarian"), match.get("limit"), game.first, rules.players)
+        sitting = Sitting.new(rules, seed, players, first, match)
+        host = cls(game=sitting.game, host_seat=host_seat, code=code, **kwargs)
+        host.sitting = sitting
         return host
 
     def next_game(self, seed: int) -> None:
-        """After a game: the next game of the match, or a rematch. The winner starts it (R5, R40)."""
-        if not self.game.over:
-            raise IllegalAction("game_not_over")
-        result = self.game.result or {}
-        if self.match is not None:
-            if len(self.match.games) < self.number:
-                self.match.record_game(result)
-            if self.match.over:
-                raise IllegalAction("match_over")
-            first = self.match.next_first
-        else:
-            first = result.get("winner") or self.game.first
-        self.game = Game.new(self.game.rules, seed, first, dict(self.game.players))
-        self.number += 1
-        self.events = []
-        self.again = set()
+        """After a game: the next game of the match, or a rematch (net.sitting), told to every guest
+        and watcher."""
+        self.sitting.next_game(seed)
         self.save()
-        news = {"t": "game", "number": self.number, "match": self._match_data()}
+        news = {"t": "game", "number": self.number, "match": self.sitting.match_data()}
         for remote in self.remotes.values():
             self._send_remote(remote, news)
         self.watchers.broadcast(news)
@@ -186,43 +190,27 @@ class Host:
 
     def record_result(self) -> None:
         """Score a finished game in the match (idempotent), so both screens can show the score."""
-        if self.match is not None and self.game.over and len(self.match.games) < self.number:
-            self.match.record_game(self.game.result)
+        if self.sitting.record_result():
             self.save()
-
-    def _match_data(self) -> dict[str, Any] | None:
-        return self.match.to_dict() if self.match is not None else None
 
     @classmethod
     def resume(cls, save_path: Path, **kwargs: Any) -> Host:
         """Reopen a saved LAN game (raises NotationError/IllegalAction for a bad save)."""
-        data, game = _read_save(save_path)
-        code = data.get("code")
-        if not (isinstance(code, str) and len(code) == CODE_DIGITS and code.isascii() and code.isdigit()):
-            code = new_code()
+        data, game = lan_save.read(save_path)
         seat = data.get("host_seat")
-        host = cls(game=game, host_seat=None if seat is None else check_seat(seat, "save.host_seat", game.seats),
-                   code=code,
-                   save_path=save_path, **kwargs)
-        host._take_saved(data, game, save_path)
+        host_seat = None if seat is None else check_seat(seat, "save.host_seat", game.seats)
+        saved = lan_save.take(data, game, host_seat, save_path)
+        host = cls(game=game, host_seat=host_seat, code=saved.code or new_code(), save_path=save_path, **kwargs)
+        host._take_saved(saved, save_path)
         host.started = True
         return host
 
-    def _take_saved(self, data: dict[str, Any], game: Game, save_path: Path) -> None:
+    def _take_saved(self, saved: lan_save.Saved, save_path: Path) -> None:
         """The saved game, its seats (tokens and names), its number in the sitting and its match."""
-        self.game = game
-        self.remotes = {s: RemoteSeat(s) for s in remote_seats(game, self.host_seat)}
+        self.sitting = saved.sitting
+        self.remotes = {s: RemoteSeat(s, token, name) for s, (token, name) in saved.seats.items()}
         self.guest_seat = next(iter(self.remotes))
-        self.remotes[self.guest_seat].token = data.get("guest_token")
-        self.remotes[self.guest_seat].name = data.get("guest_name")
-        _read_guests(self, data.get("guests"), save_path)
-        self.events = _replay_events(data.get("record"))
-        number = data.get("number", 1)
-        self.number = number if isinstance(number, int) and not isinstance(number, bool) and number > 0 else 1
-        self.match = Match.from_dict(data["match"]) if data.get("match") is not None else None
-        phones = data.get("phones_port")
-        self.phones_port = phones if isinstance(phones, int) and not isinstance(phones, bool) \
-            and 0 < phones < 65536 else None
+        self.phones_port = saved.phones_port
         self.save_path = save_path
 
     def adopt(self, save_path: Path) -> None:
@@ -230,15 +218,16 @@ class Host:
         the one asking, take the seats whose saved tokens they showed when they said hello (the name is
         only a label: Ben in full-width letters is not Ben); anyone else is turned away. Raises NotationError for a bad
         save or one of the other kind (table or not)."""
-        data, game = _read_save(save_path)
+        data, game = lan_save.read(save_path)
         if data.get("host_seat", "south") != self.host_seat:
             raise NotationError(f"{save_path}: a game of the other kind (table or not)")
+        saved = lan_save.take(data, game, self.host_seat, save_path)
         links = {r.shown or f"seat:{r.seat}": (r.identity, r.conn) for r in self.remotes.values()
                  if r.identity is not None}
         request, self.admission.request = self.admission.request, None
         if request is not None:
             links[request.shown or "asking"] = (request.link, request.conn)
-        self._take_saved(data, game, save_path)
+        self._take_saved(saved, save_path)
         self.started = False  # the guests see the rules again; the host's player starts
         for remote in self.remotes.values():
             identity, conn = links.pop(remote.token, (None, None)) if remote.token else (None, None)
@@ -259,24 +248,11 @@ class Host:
         return shown
 
     def save(self) -> None:
-        """Write the game atomically: a temporary file renamed over the old one.
-
-        No fsync: a crashed or killed host process loses nothing this way (the page cache survives
-        it), and fsync per action would cost more than the whole round trip of an action.
-        """
-        if self.save_path is None and self.save_path_for is not None and all(r.name for r in self.remotes.values()):
-            usual = self.save_path_for({s: r.name or "" for s, r in self.remotes.items()}, self.table)
-            self.save_path = _own_path(usual, {r.token for r in self.remotes.values() if r.token})
-        if self.save_path is None:
-            return
-        data = {"format": SAVE_FORMAT, "record": to_record(self.game), "host_seat": self.host_seat,
-                "code": self.code, "guest_token": self.guest_token, "guest_name": self.guest_name,
-                "guests": {s: {"token": r.token, "name": r.name} for s, r in self.remotes.items()},
-                "number": self.number, "match": self._match_data(), "phones_port": self.phones_port}
-        tmp = self.save_path.with_suffix(self.save_path.suffix + ".tmp")
-        with tmp.open("w", encoding="utf-8") as fh:
-            json.dump(data, fh)
-        os.replace(tmp, self.save_path)
+        """Save the game (net.lan_save), once it knows where: after every action, so a crash loses nothing."""
+        self.save_path = lan_save.place(self.save_path, self.save_path_for, self.remotes, self.table)
+        if self.save_path is not None:
+            lan_save.write(self.save_path, lan_save.data_of(self.sitting, self.host_seat, self.code, self.remotes,
+                                                            self.phones_port))
 
     def wake_with(self, post: Callable[[], None]) -> None:
         """Call `post` from a thread as soon as a peer's message (or a new connection) waits here, so a
@@ -601,12 +577,13 @@ class Host:
 
     def _again_asked(self, identity: bytes, seat: str) -> None:
         """A player wants the next game; at a table, once both do, it starts (the TV may start it too)."""
-        if not self.game.over or (self.match is not None and self.match.over):
+        try:
+            everyone = self.sitting.ask_again(seat, set(self.remotes))
+        except IllegalAction:
             self._error(identity, "there is no next game to start", code="not_yet")
             return
-        self.again.add(seat)
         self.announce_seats()
-        if self.table and self.again >= set(self.remotes):
+        if self.table and everyone:
             self.next_game(secrets.randbits(63))
 
     def _while_asking(self, identity: bytes, message: dict[str, Any]) -> None:
@@ -712,12 +689,12 @@ class Host:
             self.admission.request = None
         self._send(identity, {"t": "welcome", "seat": remote.seat, "role": PLAYER, "token": remote.token,
                               "players": dict(self.game.players), "rules": self.game.rules.to_dict(),
-                              "program": program_version(), "match": self._match_data(), "number": self.number,
+                              "program": program_version(), "match": self.sitting.match_data(), "number": self.number,
                               "table": self.table})
         have = message.get("have", 0) if message.get("number", self.number) == self.number else 0
         self._send_state_to(remote, min(max(have, 0), len(self.events)))
         if self.game.over:
-            self._send(identity, {"t": "record", "record": to_record(self.game), "match": self._match_data()})
+            self._send(identity, {"t": "record", "record": to_record(self.game), "match": self.sitting.match_data()})
         self._send(identity, self.seats_news())  # the lobby as it is now, even if no one else sees a change
 
     # ------------------------------------------------------------------ watchers
@@ -733,12 +710,12 @@ class Host:
         self.router.admit(conn)
         self._send(identity, {"t": "welcome", "seat": None, "role": WATCHER, "token": watcher.token,
                               "players": dict(self.game.players), "rules": self.game.rules.to_dict(),
-                              "program": program_version(), "match": self._match_data(), "number": self.number,
+                              "program": program_version(), "match": self.sitting.match_data(), "number": self.number,
                               "table": self.table})
         have = message.get("have", 0) if message.get("number", self.number) == self.number else 0
         self.watchers.state(self.game, self.events, min(max(have, 0), len(self.events)), self.started, only=identity)
         if self.game.over:
-            self._send(identity, {"t": "record", "record": to_record(self.game), "match": self._match_data()})
+            self._send(identity, {"t": "record", "record": to_record(self.game), "match": self.sitting.match_data()})
 
     def _watcher_message(self, identity: bytes, message: dict[str, Any]) -> None:
         """A watcher pings and says bye; anything else, an action above all, is refused and changes nothing."""
@@ -776,13 +753,12 @@ class Host:
 
     def _apply(self, action: Any) -> list[Event]:
         start = len(self.events)
-        events = self.game.apply(action)
-        self.events.extend(events)
+        events = self.sitting.apply(action)
         self.save()
         self._send_state(start)
         if self.game.over:
             self.record_result()
-            final = {"t": "record", "record": to_record(self.game), "match": self._match_data()}
+            final = {"t": "record", "record": to_record(self.game), "match": self.sitting.match_data()}
             for remote in self.remotes.values():
                 self._send_remote(remote, final)
             self.watchers.broadcast(final)  # the game is over: its record is public now
@@ -801,75 +777,6 @@ class Host:
             "view": self.game.view(remote.seat), "actions": len(self.game.actions), "started": self.started,
             "players": dict(self.game.players),  # a table's second player may join after the first
         })
-
-
-def remote_seats(game: Game, host_seat: str | None) -> list[str]:
-    """The seats guests take, in the order newcomers take them: south first at a table, then clockwise
-    (R48) for three; the host's own seat, if it has one, is not among them."""
-    order = ("south", "north") if len(game.seats) == 2 else SEATS3
-    return [s for s in order if s != host_seat]
-
-
-def _read_guests(host: Host, guests: Any, save_path: Path) -> None:
-    """The saved seats of a table host (and of an ordinary one, the same as guest_token/guest_name)."""
-    if guests is None:
-        return
-    if not isinstance(guests, dict) or set(guests) - set(host.remotes):
-        raise NotationError(f"{save_path}: guests must map the remote seats")
-    for seat, entry in guests.items():
-        if not isinstance(entry, dict):
-            raise NotationError(f"{save_path}: guests.{seat} must be an object")
-        token, name = entry.get("token"), entry.get("name")
-        if not isinstance(token, str | None) or not isinstance(name, str | None):
-            raise NotationError(f"{save_path}: a guest's token and name must be text")
-        host.remotes[seat].token, host.remotes[seat].name = token, name
-
-
-def _read_save(save_path: Path) -> tuple[dict[str, Any], Game]:
-    """A save's data and its game, replayed; NotationError (or IllegalAction) says what is wrong."""
-    try:
-        data = read_json_file(save_path)
-    except DataFileError as exc:
-        raise NotationError(f"{save_path}: cannot read the saved game ({exc})") from None
-    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-        raise NotationError(f"{save_path}: not a saved LAN game")
-    game = from_record(data.get("record"))
-    token, name = data.get("guest_token"), data.get("guest_name")
-    if not isinstance(token, str | None) or not isinstance(name, str | None):
-        raise NotationError(f"{save_path}: guest_token and guest_name must be text")
-    return data, game
-
-
-def kept_tokens(path: Path) -> set[str] | None:
-    """The seat tokens of an unfinished saved game at `path` (None: no such game, or unreadable)."""
-    try:
-        data, game = _read_save(path)
-    except (NotationError, IllegalAction, KeyError, TypeError, ValueError):
-        return None
-    if game.over:
-        return None
-    guests = data.get("guests")
-    entries = guests.values() if isinstance(guests, dict) else [{"token": data.get("guest_token")}]
-    return {e["token"] for e in entries if isinstance(e, dict) and isinstance(e.get("token"), str)}
-
-
-def _own_path(path: Path, tokens: set[str]) -> Path:
-    """Where a new game saves: its peers' usual place, unless an unfinished game kept there belongs to
-    other tokens (a look-alike name); then a place of its own beside it, so nothing kept is lost."""
-    kept = kept_tokens(path) if path.exists() else None
-    if not kept or kept & tokens:
-        return path
-    mark = hashlib.sha256("".join(sorted(tokens)).encode()).hexdigest()[:8]
-    return path.with_name(f"{path.stem}-{mark}{path.suffix}")
-
-
-def _replay_events(record: Any) -> list[Event]:
-    """The events of a saved game, rebuilt by replaying it (they are not stored twice)."""
-    game = Game.new(Rules.from_dict(record["rules"]), record["seed"], record["first"], record["players"])
-    events: list[Event] = []
-    for action in record["actions"]:
-        events.extend(replay(game, action))
-    return events
 
 
 def _same(given: str, secret: str) -> bool:

@@ -11,8 +11,14 @@ from __future__ import annotations
 import time
 import unicodedata
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from engine.rules import SEATS3
 
 from .protocol import DEAD_AFTER_S
+
+if TYPE_CHECKING:
+    from engine.game import Game
 
 
 @dataclass
@@ -37,3 +43,10 @@ def same_name(name: str) -> str:
     """A name as compared between evenings and against a saved seat's: NFKC, case-folded, spaces
     collapsed ("Ben " is "ben"); game.keep.lan_store keys the host's saves on it too."""
     return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
+
+
+def remote_seats(game: Game, host_seat: str | None) -> list[str]:
+    """The seats guests take, in the order newcomers take them: south first at a table, then clockwise
+    (R48) for three; the host's own seat, if it has one, is not among them."""
+    order = ("south", "north") if len(game.seats) == 2 else SEATS3
+    return [s for s in order if s != host_seat]

@@ -19,10 +19,10 @@ from game.play.flow import Flow, Target
 from game.play.table import LocalTable, Table
 from game.play.words import shown_name
 from game.ui import layout
-from game.ui.input import DIRECTIONS, Intent, Kind
+from game.ui.input import Intent, Kind
 from game.ui.scene import AMBIENT, IDLE, MOVING, Scene
 
-from . import board_coach, board_draw, board_events, board_zoom
+from . import board_coach, board_draw, board_events, board_input, board_zoom
 from .board_anim import Animator
 from .lan_wait import watch_peer
 
@@ -82,6 +82,7 @@ class BoardScene(Scene):
         self.static: pygame.Surface | None = None
         self.static_fresh = False  # False: the still layer must be redrawn whole
         self.static_hidden: frozenset[Any] = frozenset()
+        self.hand_layer = board_draw.HandLayer()  # the still layer with the hand on it (board_draw._with_hand)
         self.flow = Flow([], self.viewer)
         self.coach = board_coach.make_coach(self)
         self.advice: board_coach.Advice | None = None  # the coach's latest answer
@@ -292,11 +293,8 @@ class BoardScene(Scene):
 
     # ------------------------------------------------------------------ focus
     def navigable(self) -> list[Target]:
-        if self.flow.picked:
-            keep = self.flow.candidates() | set(self.flow.picked)
-            keep |= {t for t in self.targets if t[0] == "button"}
-            return [t for t in self.targets if t in keep]
-        return [t for t in self.targets if t[0] != "card" or t in self.flow.candidates()]
+        """What the focus may rest on now (scenes.board_input)."""
+        return board_input.navigable(self.situation())
 
     def fix_focus(self) -> None:
         """Keep the focus on something useful: a candidate when there are any."""
@@ -309,168 +307,82 @@ class BoardScene(Scene):
         elif self.focus not in self.targets:
             self.focus = next(iter(self.targets), None)
 
-    def ordered_candidates(self) -> list[Target]:
-        """Choices of the current step in reading order: left/right steps through exactly these."""
-        cands = self.flow.candidates() | set(self.flow.picked)
-        found = [t for t in self.targets if t in cands and t[0] != "button"]
-        return sorted(found, key=lambda t: (self.targets[t].centerx // 24, self.targets[t].centery))
-
-    def move_focus(self, kind: Kind) -> None:
-        options = self.navigable()
-        if not options:
-            return
-        if self.focus not in self.targets:
-            self.focus = options[0]
-            return
-        ring = self.ordered_candidates()
-        if self.flow.picked and kind in (Kind.LEFT, Kind.RIGHT) and self.focus in ring and len(ring) > 1:
-            step = 1 if kind is Kind.RIGHT else -1
-            self.focus = ring[(ring.index(self.focus) + step) % len(ring)]
-            return
-        here = self.targets[self.focus].center
-        dx, dy = {Kind.LEFT: (-1, 0), Kind.RIGHT: (1, 0), Kind.UP: (0, -1), Kind.DOWN: (0, 1)}[kind]
-        best, best_score = None, float("inf")
-        for t in options:
-            if t == self.focus:
-                continue
-            cx, cy = self.targets[t].center
-            ox, oy = cx - here[0], cy - here[1]
-            along = ox * dx + oy * dy
-            across = abs(ox * dy) + abs(oy * dx)
-            if along <= 0 or across > along * 2.5 + 60:
-                continue
-            score = along + across * 2
-            if score < best_score:
-                best, best_score = t, score
-        if best is None:  # wrap around among the options on this line
-            same_line = [t for t in options if t != self.focus]
-            if dx and same_line:
-                row = sorted(same_line, key=lambda t: (abs(self.targets[t].centery - here[1]) > 80,
-                                                       self.targets[t].centerx * -dx))
-                best = row[0] if abs(self.targets[row[0]].centery - here[1]) <= 80 else None
-        if best is not None:
-            self.focus = best
-
     def target_at(self, pos: tuple[int, int]) -> Target | None:
-        """What is under the mouse, candidates first (a card on a flag you may pick beats the flag)."""
-        hits = [t for t, r in self.targets.items() if r.collidepoint(pos)]
-        if not hits:
-            return None
-        cands = self.flow.candidates() | set(self.flow.picked)
-        for group in (cands, {t for t in hits if t[0] in ("button", "hand", "card", "deck", "discard")}):
-            chosen = [t for t in hits if t in group]
-            if chosen:
-                return chosen[-1]
-        return hits[-1]
+        """What is under the mouse, choices first (scenes.board_input)."""
+        return board_input.target_at(self.situation(), pos)
 
     # ------------------------------------------------------------------ input
+    def situation(self) -> board_input.Situation:
+        """The board as its input reads it: what an intent means is decided from this alone."""
+        return board_input.Situation(
+            targets=self.targets, flow=self.flow, focus=self.focus, pressed=self.pressed, drag=self.drag,
+            my_turn=self.my_turn, phase=self.table.phase, geo=self.geo, ref=self.ref, legal=self.legal,
+            claim_timing=self.view["rules"]["claim_timing"], provable=tuple(self.provable),
+            claimable=tuple(self.claimable), forced_pass=self.forced_pass())
+
     def handle(self, intent: Intent) -> None:
-        k = intent.kind
-        if k in DIRECTIONS:
-            self.move_focus(k)
-        elif k is Kind.CONFIRM:
-            if self.focus is not None:
-                self.activate(self.focus)
-        elif k is Kind.BACK:
-            if not self.flow.back():
-                self.open_pause()
-            self.relayout()
-        elif k is Kind.MENU:
-            self.open_pause()
-        elif k is Kind.LOG:
-            self.open_log()
-        elif k is Kind.HINT:
-            board_coach.ask_hint(self)
-        elif k is Kind.UNDO:
-            self.take_back()
-        elif k is Kind.HELP:
-            self.open_rules()
-        elif k is Kind.FLAG:
-            target = ("flag", intent.value)
-            self.focus = target
-            if target in self.flow.candidates():
-                self.activate(target)
-        elif k is Kind.CLAIM:
-            flag: int | None = None
-            if self.focus and self.focus[0] == "flag":
-                flag = int(self.focus[1])
-            elif self.claimable:
-                flag = self.claimable[0]
-            if flag is None:
-                self.say([_("Choose a flag first, then claim it.")], bad=True)
-            else:
-                self.try_claim(int(flag))
-        elif k in (Kind.DRAW, Kind.DRAW_TACTICS):
-            deck = ("deck", "troops" if k is Kind.DRAW else "tactics")
-            if deck in self.flow.candidates():
-                self.activate(deck)
-            else:
-                self.refuse(deck, _("You draw at the end of your turn.") if self.my_turn else self.prompt()[0])
-        elif k is Kind.POINT:
-            self.hover = self.target_at(intent.pos)
-            if self.drag:
-                self.drag = (self.drag[0], intent.pos)
-        elif k is Kind.PRESS:
-            self.pressed = self.target_at(intent.pos)
-            if self.pressed and self.pressed[0] == "hand" and self.pressed in self.flow.candidates() \
-                    and self.table.phase == "play":
-                self.drag = (str(self.pressed[1]), intent.pos)
-        elif k is Kind.RELEASE:
-            self.release(intent.pos)
-
-    def release(self, pos: tuple[int, int]) -> None:
-        hit = self.target_at(pos)
-        drag, self.drag = self.drag, None
-        pressed, self.pressed = self.pressed, None
-        if drag is not None and hit != pressed and hit is not None:
-            card_target = ("hand", drag[0])
-            if card_target in self.flow.candidates():
-                self.flow.pick(card_target)
-                hit = self.drop_target(pos) or hit
-            if hit in self.flow.candidates():
-                self.focus = hit
-                self.activate(hit)
-            else:
-                self.flow.back()
-                self.relayout()
-                self.refuse(hit, self.refusal_for(hit))
-            return
-        if hit is not None and hit == pressed:
-            self.focus = hit
-            self.activate(hit)
-
-    def drop_target(self, pos: tuple[int, int]) -> Target | None:
-        """Where a dragged card lands, the card already picked: a choice under the pointer, else the flag
-        whose side of the table (your cards there included) the pointer is on."""
-        hit = self.target_at(pos)
-        cands = self.flow.candidates()
-        if hit in cands:
-            return hit
-        for n in range(1, 10):
-            if ("flag", n) in cands and self.geo.side_area(n, "bottom").collidepoint(pos):
-                return ("flag", n)
-        return hit
+        """Intent -> commands (scenes.board_input, which touches nothing), performed here in order."""
+        self.perform_all(board_input.commands(self.situation(), intent))
 
     def activate(self, target: Target) -> None:
         """CONFIRM on a target: pick it if the engine allows, else explain why not."""
-        if target in self.flow.candidates() or target in self.flow.picked:
-            action = self.flow.pick(target)
-            if action is not None:
-                self.submit(action)
-            else:
+        self.perform_all(board_input.activation(self.situation(), target))
+
+    def try_claim(self, flag: int) -> None:
+        """Claim `flag` if the engine's proof holds; else say why not."""
+        self.perform_all(board_input.claim(self.situation(), flag))
+
+    def perform_all(self, commands: list[board_input.Command]) -> None:
+        for command in commands:
+            self.perform(command)
+
+    def perform(self, command: board_input.Command) -> None:
+        """Carry out one command: the one place the board's input changes picks, focus, the table or scenes."""
+        match command:
+            case board_input.Focus(target):
+                self.focus = target
+            case board_input.Pick(picks):
+                for target in picks:
+                    self.flow.pick(target)
                 self.relayout()
-            return
-        kind = target[0]
-        if kind == "button":
-            {"log": self.open_log, "menu": self.open_pause, "rules": self.open_rules,
-             "hint": lambda: board_coach.ask_hint(self),
-             "undo": self.take_back}.get(str(target[1]), lambda: None)()
-        elif kind == "discard":
-            self.open_inspect()
-        elif kind == "flag" and self.flow.card is None:
-            self.try_claim(int(target[1]))
-        else:
-            self.refuse(target, self.refusal_for(target))
+            case board_input.Act(action, picks):
+                for target in picks:
+                    self.flow.pick(target)
+                self.submit(action)
+            case board_input.StepBack():
+                self.flow.back()
+                self.relayout()
+            case board_input.Refuse(target, words, prompt):
+                if words is None:
+                    words = self.prompt()[0] if prompt else self.refusal_for(target)
+                self.refuse(target, words)
+            case board_input.Tell(words):
+                self.say([words], bad=True)
+            case board_input.FinishFirst():
+                self.say([_("Finish or cancel the current move first ({button}).",
+                            button=self.app.input.glyph(Kind.BACK))], bad=True)
+            case board_input.Pause():
+                self.open_pause()
+            case board_input.OpenLog():
+                self.open_log()
+            case board_input.OpenRules():
+                self.open_rules()
+            case board_input.OpenInspect():
+                self.open_inspect()
+            case board_input.AskHint():
+                board_coach.ask_hint(self)
+            case board_input.TakeBack():
+                self.take_back()
+            case board_input.Hover(target, pos):
+                self.hover = target
+                if self.drag:
+                    self.drag = (self.drag[0], pos)
+            case board_input.Press(target, drag, pos):
+                self.pressed = target
+                if drag is not None:
+                    self.drag = (drag, pos)
+            case board_input.LetGo():
+                self.drag = self.pressed = None
 
     def refusal_for(self, target: Target) -> str:
         """Why `target` is not a choice now, from the engine where it has the words."""
@@ -497,22 +409,6 @@ class BoardScene(Scene):
         if self.speed > 0:
             self.anims.shakes.append(Shake(target, self.clock, 0.35))
         self.say([words], bad=True)
-
-    def try_claim(self, flag: int) -> None:
-        if not self.my_turn:
-            self.refuse(("flag", flag), self.refusal_for(("flag", flag)))
-            return
-        ok, words = self.ref.why_not_claim(flag, self.table.phase, self.view["rules"]["claim_timing"], self.legal)
-        if not ok and self.forced_pass() and flag in self.provable:
-            words = _("Flag {flag} cannot be claimed now: no card can be played, and a pass ends the turn. It stays "
-                      "provable until you can play a card, or until both players pass.", flag=flag)
-        if ok and not self.flow.picked:
-            self.submit({"type": "claim", "flag": flag})
-        elif ok:
-            self.say([_("Finish or cancel the current move first ({button}).", button=self.app.input.glyph(Kind.BACK))],
-                     bad=True)
-        else:
-            self.refuse(("flag", flag), words)
 
     def submit(self, action: dict[str, Any]) -> None:
         before = dict(self.rects)

@@ -25,6 +25,7 @@ CARD = (272, 381)  # the hand card's face, 1.6 times larger
 TEXT_W = 520
 BODY = 30
 PAD = 24
+KEY = (255, 0, 255)  # the composed box's corners: never a colour of the panel
 
 
 def zoomed(board: BoardScene) -> tuple[Any, str] | None:
@@ -106,10 +107,13 @@ def _lines(card: str) -> list[tuple[str, int, tuple[int, int, int]]]:
 
 
 def draw_card(surface: pygame.Surface, card: str, near: pygame.Rect | None) -> pygame.Rect:
-    """The enlarged face and a panel with the card's name and whole rule, placed beside `near`."""
-    lines = _lines(card)
-    text_h = 64 + sum(int(size * 1.3) for _, size, _ in lines)
-    box = pygame.Rect(0, 0, CARD[0] + TEXT_W + 3 * PAD, max(CARD[1], text_h) + 2 * PAD)
+    """The enlarged face and a panel with the card's name and whole rule, placed beside `near`.
+
+    The whole box is composed once per card, language and look (_composed) and shown with one opaque
+    blit: it stays up every frame while cards fly, so it must cost next to nothing."""
+    lang = language()
+    picture = _composed(card, lang, id(card_art.face(card, "hand")), _look())
+    box = picture.get_rect()
     anchor = near or pygame.Rect(960, 540, 0, 0)
     box.centerx = anchor.centerx
     if anchor.centery > 540:
@@ -117,16 +121,35 @@ def draw_card(surface: pygame.Surface, card: str, near: pygame.Rect | None) -> p
     else:
         box.top = anchor.bottom + 16
     box.clamp_ip(pygame.Rect(8, 8, 1904, 1064))
-    art.panel(surface, box, alpha=248, border=art.HILITE, radius=20, fill=(14, 20, 20))
-    face = _big(card, language(), id(card_art.face(card, "hand")))
-    surface.blit(face, (box.x + PAD, box.y + PAD))
-    x = box.x + CARD[0] + 2 * PAD
-    name = fitted(card_rules.title(card), 40, TEXT_W, art.HILITE, "bold", MIN_READ)
-    surface.blit(name, (x, box.y + PAD))
-    y = box.y + PAD + 64
-    for line, size, colour in lines:
-        if line:
-            surface.blit(text(line, size, colour), (x, y))
-        y += int(size * 1.3)
+    surface.blit(picture, box)
     return box
 
+
+def _look() -> tuple[Any, ...]:
+    """What the composed box is drawn with besides card and language: the theme (colours, panel opacity and
+    text size that accessibility settings change)."""
+    from game.ui import theme
+
+    return (theme.current(),)
+
+
+@lru_cache(maxsize=8)
+def _composed(card: str, _lang: str, _face: int, _look: tuple[Any, ...]) -> pygame.Surface:
+    """The zoom box drawn once: an opaque panel (the corners keyed out), the big face, the name and the rule."""
+    lines = _lines(card)
+    text_h = 64 + sum(int(size * 1.3) for _, size, _ in lines)
+    box = pygame.Rect(0, 0, CARD[0] + TEXT_W + 3 * PAD, max(CARD[1], text_h) + 2 * PAD)
+    out = pygame.Surface(box.size)
+    out.fill(KEY)
+    out.set_colorkey(KEY)
+    art.panel(out, box, alpha=255, border=art.HILITE, radius=20, fill=(14, 20, 20))
+    out.blit(_big(card, _lang, _face), (PAD, PAD))
+    x = CARD[0] + 2 * PAD
+    name = fitted(card_rules.title(card), 40, TEXT_W, art.HILITE, "bold", MIN_READ)
+    out.blit(name, (x, PAD))
+    y = PAD + 64
+    for line, size, colour in lines:
+        if line:
+            out.blit(text(line, size, colour), (x, y))
+        y += int(size * 1.3)
+    return out.convert() if pygame.display.get_surface() else out

@@ -128,7 +128,8 @@ class TutorialScene(BoardScene):
                 columns.append(layout.column(n))
         # the flags the lesson's move goes to (or takes from) are named in its words before they glow
         goal = self.lesson.goal
-        named = {a.get(k) for a in self.rules_legal() if goal(a) for k in ("flag", "from_flag", "to_flag")}
+        named: set[Any] = {a.get(k) for a in self.rules_legal() if goal(a) for k in ("flag", "from_flag", "to_flag")}
+        named.update(self.lesson.named)
         columns += [layout.column(n) for n in sorted(f for f in named if isinstance(f, int) and 1 <= f <= 9)
                     if layout.column(n) not in columns]
         return rings, columns
@@ -143,6 +144,16 @@ class TutorialScene(BoardScene):
                       art.MUTED)
         return 30 + info.get_width() + 16
 
+    def info_left(self) -> int:
+        """Where the viewer's own name and "Flags" line begin in the top strip's right end: a panel at the top
+        ends left of them."""
+        from .board_draw import _name_img
+
+        name = _name_img(self.names[self.viewer], self.tint(self.viewer))
+        held = sum(1 for f in self.view["flags"] if f["claimed"] == self.viewer)
+        info = fitted(_("Flags: {n}", n=held), 28, layout.NAME_W, art.MUTED)
+        return layout.W - 28 - max(name.get_width(), info.get_width()) - 16
+
     def panel_box(self, body: str, note: str) -> tuple[pygame.Rect, list[str], list[str]]:
         """Where the panel goes: never over a ring, preferably off the lit flag's column, else as usual.
 
@@ -156,9 +167,9 @@ class TutorialScene(BoardScene):
         for top in (True, False):
             for left, right in spans:
                 if top:
-                    left = max(left, self.info_right())
+                    left, right = max(left, self.info_right()), min(right, self.info_left())
                 width = min(PANEL.width, right - left)
-                if width < 560:
+                if width < 500:
                     continue
                 lines, notes = wrap(body, SIZE, width - 40, "bold"), _wrapped(note, width - 40)
                 height = 24 + 44 + (len(lines) + len(notes)) * int(SIZE * 1.2) + 40

@@ -88,11 +88,13 @@ def test_the_lesson_panel_never_hides_a_place_the_lesson_asks_for(lang: str) -> 
                 assert box.collidelist(rings) < 0, f"lesson {index + 1} step {steps} in {lang}: a ring is covered"
                 where = f"lesson {index + 1} step {steps} in {lang}"
                 assert not box.colliderect(_their_count(scene)), f"{where}: the other side's hand count is covered"
+                assert not box.colliderect(_my_count(scene)), f"{where}: the viewer's own name or flags are covered"
                 named = {a.get(k) for a in scene.rules_legal() if scene.lesson.goal(a)
                          for k in ("flag", "from_flag", "to_flag")}
+                named |= set(scene.lesson.named)  # lesson 7: "You hold flags 4 and 5" (Ben's cards there)
                 hidden = [key for key, r in scene.rects.items() if key[0] == "slot" and key[1] in named
                           and box.colliderect(r)]
-                assert not hidden, f"{where}: the panel hides {hidden}, at a flag the lesson's move names"
+                assert not hidden, f"{where}: the panel hides {hidden}, at a flag the lesson's words name"
                 assert pygame.Rect(0, 0, 1920, 1080).contains(box) and lines
                 scene.activate(picks[0])
                 steps += 1
@@ -113,6 +115,12 @@ def _their_count(scene: TutorialScene) -> pygame.Rect:
     words = _("Flags: {n}  \u00b7  in hand: {hand}", n=0, hand=scene.view["hand_sizes"][them])
     info = fitted(words, 28, layout.OPP_HAND_X - 44, art.MUTED)
     return pygame.Rect(30, 62, info.get_width(), info.get_height())
+
+
+def _my_count(scene: TutorialScene) -> pygame.Rect:
+    """Where the top strip's right end names the viewer and their flags (as scenes.board_draw draws it)."""
+    left = scene.info_left() + 16
+    return pygame.Rect(left, 16, 1920 - 28 - left, 80)
 
 
 def lesson_scene(index: int) -> tuple[App, TutorialScene]:

@@ -85,7 +85,7 @@ def hosted_with(guests: dict[str, str], table: bool, shown: set[str] | None = No
     theirs only if every seat's saved token is among the tokens they `shown` when they said hello
     (net.host.Host.shown_tokens): a look-alike name is not offered another player's game."""
     from game.keep.lan_store import host_save_for, host_save_paths
-    from net.host import kept_tokens
+    from net.lan_save import kept_tokens
 
     usual = host_save_for(guests, table)
     for path in [usual, *(p for p in host_save_paths() if p.stem.startswith(usual.stem + "-"))]:

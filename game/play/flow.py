@@ -57,17 +57,27 @@ class Flow:
     def reset(self, actions: list[Action], seat: str) -> None:
         self.__init__(actions, seat)  # type: ignore[misc]
 
-    def _matching(self) -> list[tuple[tuple[Target, ...], Action]]:
-        n = len(self.picked)
-        prefix = tuple(self.picked)
+    def _matching(self, more: tuple[Target, ...] = ()) -> list[tuple[tuple[Target, ...], Action]]:
+        prefix = (*self.picked, *more)
+        n = len(prefix)
         return [(p, a) for p, a in self.paths if p[:n] == prefix]
 
     def candidates(self) -> set[Target]:
         """Next picks (cached: asked many times a frame, changed only by pick and back)."""
         if self._cands is None:
-            n = len(self.picked)
-            self._cands = {p[n] for p, _ in self._matching() if len(p) > n}
+            self._cands = self.candidates_after()
         return self._cands
+
+    def candidates_after(self, more: tuple[Target, ...] = ()) -> set[Target]:
+        """The next picks once `more` follow the picks made; nothing changes (the board's input asks
+        what a drag would offer before it picks anything)."""
+        n = len(self.picked) + len(more)
+        return {p[n] for p, _ in self._matching(more) if len(p) > n}
+
+    def completed_by(self, more: tuple[Target, ...]) -> Action | None:
+        """The action that picking `more` after the picks made would complete (None: not yet); nothing changes."""
+        n = len(self.picked) + len(more)
+        return next((a for p, a in self._matching(more) if len(p) == n), None)
 
     def pick(self, target: Target) -> Action | None:
         """Take a pick: returns the action once the path is complete. Picking an earlier pick undoes to it."""
@@ -77,10 +87,10 @@ class Flow:
             return None
         if target not in self.candidates():
             raise ValueError(f"{target} is not a choice now")
+        done = self.completed_by((target,))
         self.picked.append(target)
         self._cands = None
-        done = [a for p, a in self._matching() if len(p) == len(self.picked)]
-        return done[0] if done else None
+        return done
 
     def back(self) -> bool:
         if not self.picked:

@@ -33,6 +33,7 @@ class Lesson:
     goal: Callable[[Action], bool]
     phase: str = "play"
     claimed: dict[int, str] = field(default_factory=dict)
+    named: tuple[int, ...] = ()  # flags the words point at that the move does not use: kept in view too
 
 
 def _play(card: str, flag: int | None = None) -> Callable[[Action], bool]:
@@ -83,7 +84,7 @@ LESSONS: tuple[Lesson, ...] = (
            N_("Breakthrough: flags 4, 5 and 6. You know Battle Line now. Good luck, general!"),
            {4: ["b4", "b5", "b6"], 5: ["y7", "y8", "y9"], 6: ["r8", "r9", "r10"]},
            {4: ["g1"], 5: ["p1"], 6: ["o1", "o2"]}, ["g4", "p5", "r1", "b1", "y1", "g7"], _claim(6),
-           phase="claim", claimed={4: "south", 5: "south"}),
+           phase="claim", claimed={4: "south", 5: "south"}, named=(4, 5)),
 )
 
 

@@ -1,12 +1,12 @@
 """The window: scenes draw one 1920x1080 logical picture; SDL scales it to the window.
 
-Two ways, measured (`battleline bench render`): the display module's `pygame.SCALED` draws straight
-into a surface of the texture's own pixel format, so showing a frame is one upload; a `pygame.Window`
-with a `_sdl2` `Renderer` (the non-deprecated API) converts the whole 1920x1080 picture to the
-texture's format every frame, about 1 ms more per frame on this machine. Frames matter more, so
-SCALED is used, and only its window-size change goes through `Window.from_display_module`, whose
-deprecation notice is about drawing through it (we do not): it is silenced in that one call.
-`BATTLELINE_RENDERER=1` selects the Renderer way.
+The picture goes to the screen through a `pygame.Window` and an SDL `Renderer` whose logical size is
+1920x1080 (letterboxed, mouse positions given in logical pixels), from a texture made in the picture's
+own pixel format, so showing a frame is one copy with no per-pixel conversion. The display module's
+`pygame.SCALED` keeps its texture in another format than its surface: where SDL renders in software
+(no GPU driver, a virtual screen, the headless driver) every frame is converted pixel by pixel, about
+four times the work (`battleline bench render` reports which way was used). SCALED remains the fallback
+when no renderer can be made, and `BATTLELINE_SCALED=1` selects it.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ class Display:
         self.window: pygame.Window | None = None
         self._renderer: Any = None
         self._texture: Any = None
-        if os.environ.get("BATTLELINE_RENDERER"):
+        if not os.environ.get("BATTLELINE_SCALED"):
             try:
                 self._open_renderer(size)
                 if fullscreen:
@@ -39,8 +39,8 @@ class Display:
                 return
             except (pygame.error, ImportError, AttributeError) as exc:
                 log.warning("no renderer for a scaled window (%s); using the display module", exc)
-                self.window = None
-                self._renderer = None
+                self.close()
+                self._renderer = self._texture = None
         flags = pygame.SCALED | (pygame.FULLSCREEN if fullscreen else 0)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # "no fast renderer available" under the headless driver
@@ -55,8 +55,14 @@ class Display:
         self.window = pygame.Window(TITLE, size, resizable=True)
         renderer = Renderer(self.window)
         renderer.logical_size = LOGICAL
-        self._texture = Texture(renderer, LOGICAL, streaming=True)
+        self._texture = Texture.from_surface(renderer, self.surface)
         self._renderer = renderer
+
+    @property
+    def way(self) -> str:
+        """How frames reach the screen: "renderer" (a Window, its Renderer and a texture in the picture's
+        format) or "scaled" (the display module's SCALED)."""
+        return "renderer" if self._renderer is not None else "scaled"
 
     @property
     def size(self) -> tuple[int, int]:
