@@ -58,7 +58,7 @@ from .base import Bot
 from .endgame import OverBudget, Solver
 from .forecast import Forecast, random_mask
 from .lean import OVER, PLAY, SHIELD, Lean, LeanAction, from_action, to_action
-from .lean_eval import Memo, Shares, finish_turn, leaf_value
+from .lean_eval import Memo, Shares, best_answer, finish_turn, leaf_value
 from .lean_policy import LeanPolicy
 from .normal import choose_deck, choose_return, hold_value, rank_plays
 from .worlds import Hidden, determinize, hidden_of, sample_world
@@ -357,7 +357,7 @@ class HardBot(Bot):
         if state.phase == OVER or state.to_move == me:
             return leaf_value(state, me, shares, memo)
         worst = float("inf")
-        for play in self.policy.ranked_plain(state)[:self.replies]:
+        for play in self.policy.ranked_plain(state, self.replies):
             after = state.copy()
             after.apply(play)
             finish_turn(after, other)
@@ -381,14 +381,7 @@ class HardBot(Bot):
         finish_turn(state, me)  # our claims first, under advanced timing
         if state.phase != PLAY or state.to_move != me:
             return leaf_value(state, me, shares, memo)
-        best = -float("inf")
-        for play in self.policy.ranked_plain(state)[:self.follow_ups]:
-            after = state.copy()
-            after.apply(play)
-            best = max(best, leaf_value(after, me, shares, memo))
-            if best >= worst:
-                break
-        return best
+        return best_answer(state, me, self.policy.ranked_plain(state, self.follow_ups), shares, memo, worst)
 
 
 def _plain(plays: list[LeanAction]) -> list[LeanAction]:
