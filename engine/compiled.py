@@ -21,13 +21,14 @@ from types import ModuleType
 from typing import Any
 
 #: The hard bot's hot core, compiled together: the lean state (and its three-player subclass, which a
-#: compiled class needs compiled too), its playout policy and evaluation, and the formation helpers.
+#: compiled class needs compiled too), its playout policy and evaluation, the search's line, and the formation helpers.
 CORE: tuple[str, ...] = (
     "engine.formations",
     "engine.ai.potential",
     "engine.ai.outlook",
     "engine.ai.lean_eval",
     "engine.ai.lean_policy",
+    "engine.ai.lean_search",
     "engine.ai.lean",
     "engine.ai.lean3",
 )
