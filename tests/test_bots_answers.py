@@ -16,7 +16,7 @@ import pytest
 from engine.ai import make_bot
 from engine.ai.forecast import random_mask
 from engine.ai.hard import _plain
-from engine.ai.lean import A_PLAY, PLAY, SHIELD, Lean
+from engine.ai.lean import A_PLAY, ALEXANDER, DARIUS, PLAY, SHIELD, Lean
 from engine.ai.lean_eval import Memo, Shares, best_answer, leaf_value
 from engine.ai.lean_policy import LeanPolicy
 from engine.game import Game
@@ -138,3 +138,33 @@ def test_r18_our_answer_completing_a_flag_after_theirs_ties_in_their_favour() ->
     after = state.copy()
     after.apply(play)
     assert after.first[0] == other
+
+
+def test_r27_after_our_leader_the_other_leader_no_longer_counts_in_our_pool() -> None:
+    """R27: one Leader per side of the table. Our answer plays Alexander with Darius still in hand: at
+    the leaf Darius can join no formation, and the shared path must drop it from our pool as the
+    state after the play does."""
+    state = Lean.from_game(Game.new(Rules(), 9, "north", {"north": "a", "south": "b"}))
+    me = state.to_move
+    leaders = 1 << ALEXANDER | 1 << DARIUS
+    state.hands = [hand & ~leaders for hand in state.hands]
+    state.tactics = [c for c in state.tactics if not leaders >> c & 1]
+    low = state.hands[me] & -state.hands[me]
+    state.hands[me] &= ~low  # six troops and both Leaders: our turn still goes on to a draw
+    state.hands[me] &= ~(state.hands[me] & -state.hands[me])
+    state.troops[:0] = [low.bit_length() - 1]
+    state.hands[me] |= leaders
+    state.sides[2 * 3 + me] = 1 << 25 | 1 << 26  # a pair on flag 4 that Darius would lift
+    play = (A_PLAY, ALEXANDER, 0, -1, -1)
+    assert play in state.plays() and state.hands[me].bit_count() == 7
+    rng = random.Random(2)
+    differs = 0
+    for _ in range(20):
+        shares = _shares(rng, 0.85, 0.5)
+        expected = _leaf_after(state, play, me, shares, {})
+        assert best_answer(state, me, [play], shares, {}, float("inf")) == expected
+        with_darius = state.copy()
+        with_darius.apply(play)
+        with_darius.leader[me] = False
+        differs += leaf_value(with_darius, me, shares, {}) != expected
+    assert differs  # the rule matters at this table
