@@ -309,8 +309,7 @@ class _Answers:
     """leaf_value after each of our troop or morale plays from one play step, sharing what the plays
     leave alone: the claimed flags, the opponent's sides, pool and reaches, and each side's memo."""
 
-    __slots__ = ("base", "count", "flags", "hand", "leader", "left", "memo", "mine_deck", "need_me", "shares",
-                 "theirs_by_share")
+    __slots__ = ("base", "count", "judged", "memo", "open", "pool", "shares", "theirs_by_share")
 
     def __init__(self, state: Lean, me: int, shares: Shares, memo: Memo) -> None:
         other = 1 - me
@@ -319,9 +318,11 @@ class _Answers:
         self.count, self.shares, self.memo = count, shares, memo
         base = [0] * 9
         need_me = need_other = 0
-        #: Each open flag: (flag, size, fog, our side, our strength if complete else -1, our memo or
-        #: None, their side, their strength if complete else -1, both sides empty, the tie's halves).
-        flags: list[tuple[int, int, bool, int, int, dict[int, int] | None, int, int, bool, int]] = []
+        #: Each open flag by number: (size, fog, our side, their strength if complete else -1).
+        self.open: dict[int, tuple[int, bool, int, int]] = {}
+        #: The flags a leaf compares (not claimed, a card on either side) as they are before our play:
+        #: (flag, our side, our strength if complete else -1, our memo or None, size, fog, the tie's halves).
+        judged: list[tuple[int, int, int, dict[int, int] | None, int, bool, int]] = []
         for i in range(9):
             owner = claimed[i]
             if owner >= 0:
@@ -334,40 +335,43 @@ class _Answers:
             mine_n, theirs_n = mine.bit_count(), theirs.bit_count()
             need_me += size - mine_n
             need_other += size - theirs_n
+            theirs_done = strength(theirs, fog) if theirs_n >= size else -1
+            self.open[i] = (size, fog, mine, theirs_done)
+            if not mine and not theirs:
+                base[i] = count  # nothing tells the sides apart: even (unless our play goes here)
+                continue
             my_memo = None
             if mine_n >= size:
                 mine_done = strength(mine, fog)
-            else:
-                mine_done = -1
-                key = (mine, size, fog)
-                my_memo = memo.get(key)
-                if my_memo is None:
-                    my_memo = memo[key] = {}
-            theirs_done = strength(theirs, fog) if theirs_n >= size else -1
-            if mine_done >= 0:
                 tie = (2 if state.first[i] == me else 0) if theirs_done >= 0 else 2
             else:
+                mine_done = -1
+                my_memo = _side_memo(memo, mine, size, fog)
                 tie = 0 if theirs_done >= 0 else 1
-            flags.append((i, size, fog, mine, mine_done, my_memo, theirs, theirs_done, not mine and not theirs, tie))
-        self.base, self.flags, self.need_me = base, flags, need_me
+            judged.append((i, mine, mine_done, my_memo, size, fog, tie))
+        self.base, self.judged = base, judged
         troops = state.troops
         left = len(troops) // 2
         deck = troops[::-1]  # top first; we are to move at every leaf read here
-        self.left, self.mine_deck = left, deck[0::2]
+        # Our pool less the card played: the hand and the troops we draw, one fewer to draw after any play.
+        pool = state.hands[me]
+        for card in deck[0::2][:min(round(DRAW_SHARE * (need_me - 1)), left)]:
+            pool |= 1 << card
+        self.pool = _usable(state, me, pool)
         their_pool = state.hands[other]
         for card in deck[1::2][:min(round(DRAW_SHARE * need_other), left)]:
             their_pool |= 1 << card
         their_pool = _usable(state, other, their_pool)
-        self.hand, self.leader = state.hands[me], state.leader[me]
         # The opponent's reach on every open flag (even one still empty on both sides, which our play
         # may open), for every share.
         theirs_by_share = []
         for _, their_shares in shares:
             row = [UNREACHABLE] * 9
-            for i, size, fog, _, _, _, theirs, theirs_done, _, _ in flags:
+            for i, (size, fog, _, theirs_done) in self.open.items():
                 if theirs_done >= 0:
                     row[i] = theirs_done
                     continue
+                theirs = sides[2 * i + other]
                 known = _side_memo(memo, theirs, size, fog)
                 share = their_pool & their_shares[i]
                 b = known.get(share, _MISSING)
@@ -381,28 +385,21 @@ class _Answers:
         """leaf_value after we put `card` (a troop or a morale tactic) on our side of `flag`."""
         count, memo = self.count, self.memo
         halves = self.base[:]
+        halves[flag] = 0
         bit = 1 << card
-        pool = self.hand & ~bit
-        for drawn in self.mine_deck[:min(round(DRAW_SHARE * (self.need_me - 1)), self.left)]:
-            pool |= 1 << drawn
-        if self.leader or card in (ALEXANDER, DARIUS):
-            pool &= ~LEADER_MASK
-        pool &= TROOP_MASK | MORALE_MASK
-        judged = []
-        for entry in self.flags:
-            i, size, fog, mine, mine_done, my_memo, _, theirs_done, empty, tie = entry
-            if i == flag:
-                mine |= bit
-                if mine.bit_count() >= size:
-                    mine_done, my_memo = strength(mine, fog), None
-                    tie = 0 if theirs_done >= 0 else 2  # complete after theirs: they were first (R18)
-                else:
-                    my_memo = _side_memo(memo, mine, size, fog)
-                    tie = 0 if theirs_done >= 0 else 1
-            elif empty:
-                halves[i] = count  # nothing tells the sides apart: even
-                continue
-            judged.append((i, mine, mine_done, my_memo, size, fog, tie))
+        pool = self.pool & ~bit
+        if card in (ALEXANDER, DARIUS):
+            pool &= ~LEADER_MASK  # R27: the other Leader in hand can no longer join a formation
+        size, fog, mine, theirs_done = self.open[flag]
+        mine |= bit
+        played: tuple[int, int, int, dict[int, int] | None, int, bool, int]
+        if mine.bit_count() >= size:
+            played = (flag, mine, strength(mine, fog), None, size, fog,
+                      0 if theirs_done >= 0 else 2)  # completed after theirs: they were first (R18)
+        else:
+            played = (flag, mine, -1, _side_memo(memo, mine, size, fog), size, fog, 0 if theirs_done >= 0 else 1)
+        judged = [entry for entry in self.judged if entry[0] != flag]
+        judged.append(played)
         for (my_shares, _), theirs in zip(self.shares, self.theirs_by_share, strict=True):
             for i, mine, a, my_memo, size, fog, tie in judged:
                 if my_memo is not None:
