@@ -9,6 +9,8 @@ exactly outlook.WILD_BIT, so a pool mask is a share-ready mask as it is.
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..cards import TACTICS
 from ..formations import best_formation
 from ..game import HAND_LIMIT
@@ -40,13 +42,13 @@ from .normal import STRONG_TACTICS
 from .outlook import UNREACHABLE, game_value
 from .potential import side_potential
 
-_STRONG_MASK = sum(1 << (60 + TACTICS.index(c)) for c in STRONG_TACTICS)
+_STRONG_MASK: Final = sum(1 << (60 + TACTICS.index(c)) for c in STRONG_TACTICS)
 _WILD_NAMES = ("alexander", "darius", "cavalry", "shield")
 
 Shares = list[tuple[list[int], list[int]]]
 #: Reaches by side (its cards, formation size, fog) and then by the share of the pool open to it.
 Memo = dict[tuple[int, int, bool], dict[int, int]]
-_MISSING = -2  # below any reach (UNREACHABLE is -1)
+_MISSING: Final = -2  # below any reach (UNREACHABLE is -1)
 
 
 def future_draws(state: Lean, seat: int) -> int:
@@ -175,7 +177,7 @@ def _tie(state: Lean, me: int, i: int) -> int:
 #: game_value by the flags' chances in halves of a share and the number of shares: a leaf's chances
 #: take few distinct values (each flag's is a multiple of a half over the shares), so most leaves
 #: share a vector with an earlier one.
-_VALUES: dict[tuple[int, ...], float] = {}
+_VALUES: Final[dict[tuple[int, ...], float]] = {}
 
 
 def leaf_value(state: Lean, me: int, shares: Shares, memo: Memo) -> float:

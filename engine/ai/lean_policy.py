@@ -9,6 +9,7 @@ always made. Ties are broken by the policy's random generator, so a playout is o
 from __future__ import annotations
 
 import random
+from typing import Final
 
 from .lean import (
     A_CLAIM,
@@ -39,9 +40,9 @@ from .lean import (
     strength,
 )
 
-LOST = -1000.0
+LOST: Final = -1000.0
 #: A game longer than this many steps is scored as a draw (never reached: games end in about 150).
-MAX_STEPS = 2000
+MAX_STEPS: Final = 2000
 
 
 def value_of(card: int) -> int:
