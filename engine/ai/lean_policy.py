@@ -9,7 +9,7 @@ always made. Ties are broken by the policy's random generator, so a playout is o
 from __future__ import annotations
 
 import random
-from typing import Final
+from typing import Final, cast
 
 from .lean import (
     A_CLAIM,
@@ -209,20 +209,26 @@ class LeanPolicy:
         hand_cards = bits(cards)
         # Card-major, flag-minor: the order of the plays, of the generator's numbers, and of the
         # index that breaks the (never seen) exact ties the way the plays themselves would.
-        scores = [table.get(card) for card in hand_cards for table in flag_tables]
-        if None in scores:
+        found = [table.get(card) for card in hand_cards for table in flag_tables]
+        if None in found:
             width = len(slots)
-            for n, score in enumerate(scores):
+            for n, score in enumerate(found):
                 if score is None:
                     card, k = hand_cards[n // width], n % width
                     i = slots[k]
-                    scores[n] = flag_tables[k][card] = _placement(
+                    found[n] = flag_tables[k][card] = _placement(
                         sides[2 * i + seat], sides[2 * i + 1 - seat], 4 if mud >> i & 1 else 3,
                         bool(fog_mask >> i & 1), unseen, card)
+        scores = cast(list[float], found)  # every None filled in above
         rand = self.rng.random
-        keyed = sorted(zip(scores, [rand() for _ in range(count)], range(count), strict=True), reverse=True)
-        if limit:
-            keyed = keyed[:limit]
+        draws = [rand() for _ in range(count)]
+        if limit and count > limit:
+            # Only plays scored at least the limit-th best score can be among the first `limit`.
+            cut = sorted(scores, reverse=True)[limit - 1]
+            keyed = sorted([(score, draw, n) for n, score, draw in zip(range(count), scores, draws, strict=True)
+                            if score >= cut], reverse=True)[:limit]
+        else:
+            keyed = sorted(zip(scores, draws, range(count), strict=True), reverse=True)
         width = len(slots)
         return [(A_PLAY, hand_cards[n // width], slots[n % width], -1, -1) for _, _, n in keyed]
 
