@@ -3,7 +3,7 @@
 `python tools/compile_core.py` compiles the modules in CORE with mypyc beside their sources (a
 checkout only: an installed package never carries them). Python would then load an extension in
 place of its source whatever the source says, so a finder placed first on sys.meta_path loads the
-source instead when BATTLELINE_PURE is set, or when a module's source no longer matches the hash the
+sources instead when BATTLELINE_PURE is set, or when any module's source no longer matches the hash the
 build recorded in MANIFEST (an edited or merged file never runs as its stale build). Both paths give
 identical results (tests/test_bots_compiled.py); docs/BOTS.md says why and how much faster.
 """
@@ -21,13 +21,14 @@ from types import ModuleType
 from typing import Any
 
 #: The hard bot's hot core, compiled together: the lean state (and its three-player subclass, which a
-#: compiled class needs compiled too), its playout policy and evaluation, and the formation helpers.
+#: compiled class needs compiled too), its playout policy and evaluation, the search's line, and the formation helpers.
 CORE: tuple[str, ...] = (
     "engine.formations",
     "engine.ai.potential",
     "engine.ai.outlook",
     "engine.ai.lean_eval",
     "engine.ai.lean_policy",
+    "engine.ai.lean_search",
     "engine.ai.lean",
     "engine.ai.lean3",
 )
@@ -62,18 +63,20 @@ def _built() -> dict[str, str]:
 
 
 def fresh() -> set[str]:
-    """The CORE modules whose compiled build may be used: built from the source as it is now."""
+    """The CORE modules whose compiled build may be used: all of them while every one was built from
+    its source as it is now, else none. All or nothing, because the compiled modules call each other
+    inside their shared library, not through Python: a stale module loaded from source would still
+    run compiled, as it was built, wherever another compiled module calls it."""
     if pure_asked():
         return set()
     built = _built()
-    found = set()
     for name in CORE:
         try:
-            if built.get(name) == digest(source_of(name)):
-                found.add(name)
+            if built.get(name) != digest(source_of(name)):
+                return set()
         except OSError:
-            continue
-    return found
+            return set()
+    return set(CORE)
 
 
 class _SourceFirst:

@@ -12,23 +12,27 @@ question with nothing missing.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from .cards import COLOURS, TROOP_INFO, troop_at
 
-WEDGE, PHALANX, BATTALION, SKIRMISH, HOST = 4, 3, 2, 1, 0
+WEDGE: Final = 4
+PHALANX: Final = 3
+BATTALION: Final = 2
+SKIRMISH: Final = 1
+HOST: Final = 0
 RANK_NAMES: dict[int, str] = {
     WEDGE: "wedge", PHALANX: "phalanx", BATTALION: "battalion", SKIRMISH: "skirmish", HOST: "host",
 }
 #: Under Fog only sums count (R30); the rank is reported as this pseudo-rank.
-SUM_ONLY = -1
+SUM_ONLY: Final = -1
 RANK_NAMES[SUM_ONLY] = "sum"
-_RANK_STEP = 64  # larger than any sum (at most 4 * 10), so rank dominates
+_RANK_STEP: Final = 64  # larger than any sum (at most 4 * 10), so rank dominates
 
 #: Values a morale tactic may take (R27-R29), as a mask of bit (value - 1), and its highest value.
 WILD_MASK: dict[str, int] = {"alexander": 0x3FF, "darius": 0x3FF, "cavalry": 1 << 7, "shield": 0b111}
 WILD_TOP: dict[str, int] = {"alexander": 10, "darius": 10, "cavalry": 8, "shield": 3}
-_VALUE_MASK = 0x3FF
+_VALUE_MASK: Final = 0x3FF
 
 
 class Formation(NamedTuple):

@@ -4,6 +4,8 @@ Run from a checkout's root: `python /path/to/tools/bench_hard_fixed.py` (it impo
 current directory, so the same file measures an older checkout too). Unlike the bench, which searches
 each position for a time budget, every run does the same work (screening, 400 lines, the win
 estimate), so two checkouts compare on a loaded machine too, by wall and by CPU seconds (docs/BOTS.md).
+`search_lines_per_cpu_s` counts only the search and its win estimate (HardBot._search), the part whose
+time `battleline bench bots`'s `hard_iterations_per_s` divides by; `lines_per_cpu_s` counts the whole move.
 """
 
 from __future__ import annotations
@@ -26,6 +28,17 @@ def main() -> int:
     from engine.ai.hard import HardBot
 
     positions = bench_positions(4)
+    searching = [0.0]
+    search = HardBot._search
+
+    def timed_search(self: HardBot, *args: object) -> object:
+        started = time.process_time()
+        try:
+            return search(self, *args)  # type: ignore[arg-type]
+        finally:
+            searching[0] += time.process_time() - started
+
+    HardBot._search = timed_search  # type: ignore[method-assign, assignment]
     wall, cpu = time.perf_counter(), time.process_time()
     lines = 0
     for i, game in enumerate(positions):
@@ -35,7 +48,9 @@ def main() -> int:
         lines += bot.last_search["iterations"] if bot.last_search else 0
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
     print(json.dumps({"tree": os.getcwd(), "positions": len(positions), "lines": lines, "wall_s": round(wall, 2),
-                      "cpu_s": round(cpu, 2), "lines_per_cpu_s": round(lines / cpu, 1), "core": status()}))
+                      "cpu_s": round(cpu, 2), "lines_per_cpu_s": round(lines / cpu, 1),
+                      "search_cpu_s": round(searching[0], 2),
+                      "search_lines_per_cpu_s": round(lines / searching[0], 1), "core": status()}))
     return 0
 
 

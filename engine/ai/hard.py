@@ -57,9 +57,10 @@ from ..rules import SEATS
 from .base import Bot
 from .endgame import OverBudget, Solver
 from .forecast import Forecast, random_mask
-from .lean import OVER, PLAY, SHIELD, Lean, LeanAction, from_action, to_action
-from .lean_eval import Memo, Shares, finish_turn, leaf_value
+from .lean import SHIELD, Lean, LeanAction, from_action, to_action
+from .lean_eval import Memo, Shares, leaf_value
 from .lean_policy import LeanPolicy
+from .lean_search import follow_up, line_value
 from .normal import choose_deck, choose_return, hold_value, rank_plays
 from .worlds import Hidden, determinize, hidden_of, sample_world
 
@@ -351,18 +352,7 @@ class HardBot(Bot):
         every world that deals the opponent a Deserter, the worst reply would spend it at once on our
         best side; leaving such replies out won more games (the figures are at `replies`).
         """
-        other = 1 - me
-        finish_turn(state, me)
-        finish_turn(state, other)  # the opponent's claims first, under advanced timing
-        if state.phase == OVER or state.to_move == me:
-            return leaf_value(state, me, shares, memo)
-        worst = float("inf")
-        for play in self.policy.ranked_plain(state)[:self.replies]:
-            after = state.copy()
-            after.apply(play)
-            finish_turn(after, other)
-            worst = min(worst, self._follow_up(after, me, shares, memo, worst))
-        return worst
+        return line_value(self.policy, state, me, shares, memo, self.replies, self.follow_ups)
 
     #: How many of the playout policy's favourite plays we answer the opponent's reply with. Against
     #: `normal` at 400 lines, 100 games each, the same games with and without the answer: troops only
@@ -378,17 +368,7 @@ class HardBot(Bot):
         one answer reaches `worst` (the lowest value of the opponent's other replies so far), this
         reply cannot be the opponent's choice, so the rest are not tried.
         """
-        finish_turn(state, me)  # our claims first, under advanced timing
-        if state.phase != PLAY or state.to_move != me:
-            return leaf_value(state, me, shares, memo)
-        best = -float("inf")
-        for play in self.policy.ranked_plain(state)[:self.follow_ups]:
-            after = state.copy()
-            after.apply(play)
-            best = max(best, leaf_value(after, me, shares, memo))
-            if best >= worst:
-                break
-        return best
+        return follow_up(self.policy, state, me, shares, memo, worst, self.follow_ups)
 
 
 def _plain(plays: list[LeanAction]) -> list[LeanAction]:

@@ -12,7 +12,7 @@ from a complete game state (a determinized world), and tests/test_bots_lean.py c
 from __future__ import annotations
 
 from itertools import permutations
-from typing import Any
+from typing import Any, Final
 
 from ..cards import LEADERS, MORALE, TACTICS, TROOP_INFO, TROOPS
 from ..claims import strength_of
@@ -26,19 +26,41 @@ ID: dict[str, int] = {name: i for i, name in enumerate(NAMES)}
 # TROOPS is ordered colour-major, value-minor, so a troop's id is its bit in engine.cards.TROOP_BIT.
 assert all(ID[c] == ci * 10 + v - 1 for c, (ci, v) in TROOP_INFO.items())
 
-TROOP_MASK = (1 << 60) - 1
-ALEXANDER, DARIUS, CAVALRY, SHIELD, FOG, MUD, SCOUT, REDEPLOY, DESERTER, TRAITOR = range(60, 70)
-MORALE_MASK = sum(1 << ID[c] for c in MORALE)
-LEADER_MASK = sum(1 << ID[c] for c in LEADERS)
-TACTICS_MASK = sum(1 << ID[c] for c in TACTICS)
+# Constants are Final so that the optional compiled core (engine.compiled) reads them as C values,
+# not from the module's dictionary at every use.
+TROOP_MASK: Final = (1 << 60) - 1
+ALEXANDER: Final = 60
+DARIUS: Final = 61
+CAVALRY: Final = 62
+SHIELD: Final = 63
+FOG: Final = 64
+MUD: Final = 65
+SCOUT: Final = 66
+REDEPLOY: Final = 67
+DESERTER: Final = 68
+TRAITOR: Final = 69
+MORALE_MASK: Final = sum(1 << ID[c] for c in MORALE)
+LEADER_MASK: Final = sum(1 << ID[c] for c in LEADERS)
+TACTICS_MASK: Final = sum(1 << ID[c] for c in TACTICS)
 
 # Phases (the steps of a turn that wait for a decision) and the kinds of actions.
-PLAY, CLAIM, DRAW, SCOUT_DRAW, SCOUT_RETURN, OVER = range(6)
+PLAY: Final = 0
+CLAIM: Final = 1
+DRAW: Final = 2
+SCOUT_DRAW: Final = 3
+SCOUT_RETURN: Final = 4
+OVER: Final = 5
 PHASE_NAMES = ("play", "claim", "draw", "scout_draw", "scout_return", "over")
-A_PLAY, A_PASS, A_CLAIM, A_DONE, A_DRAW, A_SCOUT_DRAW, A_SCOUT_RETURN = range(7)
+A_PLAY: Final = 0
+A_PASS: Final = 1
+A_CLAIM: Final = 2
+A_DONE: Final = 3
+A_DRAW: Final = 4
+A_SCOUT_DRAW: Final = 5
+A_SCOUT_RETURN: Final = 6
 _STEP_CODES = {"play": PLAY, "claim": CLAIM, "draw": DRAW}
 _STEPS = {timing: tuple(_STEP_CODES[s] for s in steps) for timing, steps in TURN_STEPS.items()}
-_BREAKTHROUGHS = tuple(0b111 << i for i in range(7))
+_BREAKTHROUGHS: Final = tuple(0b111 << i for i in range(7))
 
 #: An action: (kind, card, flag, target, to_flag) with -1 for "none"; flags are 0-8.
 #: A Scout return is (A_SCOUT_RETURN, cards) with the cards in the order returned.
@@ -46,8 +68,8 @@ LeanAction = tuple[Any, ...]
 PASS_ACTION: LeanAction = (A_PASS, -1, -1, -1, -1)
 DONE_ACTION: LeanAction = (A_DONE, -1, -1, -1, -1)
 
-_strengths: dict[tuple[int, bool], int] = {}
-_completions: dict[tuple[int, int, bool, int], int] = {}
+_strengths: Final[dict[tuple[int, bool], int]] = {}
+_completions: Final[dict[tuple[int, int, bool, int], int]] = {}
 
 
 def bits(mask: int) -> list[int]:

@@ -9,13 +9,19 @@ exactly outlook.WILD_BIT, so a pool mask is a share-ready mask as it is.
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..cards import TACTICS
 from ..formations import best_formation
+from ..game import HAND_LIMIT
 from .forecast import DRAW_SHARE
 from .lean import (
     A_DRAW,
+    A_PLAY,
     A_SCOUT_DRAW,
     A_SCOUT_RETURN,
+    ALEXANDER,
+    DARIUS,
     DRAW,
     LEADER_MASK,
     MORALE_MASK,
@@ -23,6 +29,7 @@ from .lean import (
     PLAY,
     SCOUT_DRAW,
     SCOUT_RETURN,
+    SHIELD,
     TACTICS_MASK,
     TROOP_MASK,
     Lean,
@@ -35,13 +42,13 @@ from .normal import STRONG_TACTICS
 from .outlook import UNREACHABLE, game_value
 from .potential import side_potential
 
-_STRONG_MASK = sum(1 << (60 + TACTICS.index(c)) for c in STRONG_TACTICS)
+_STRONG_MASK: Final = sum(1 << (60 + TACTICS.index(c)) for c in STRONG_TACTICS)
 _WILD_NAMES = ("alexander", "darius", "cavalry", "shield")
 
 Shares = list[tuple[list[int], list[int]]]
 #: Reaches by side (its cards, formation size, fog) and then by the share of the pool open to it.
 Memo = dict[tuple[int, int, bool], dict[int, int]]
-_MISSING = -2  # below any reach (UNREACHABLE is -1)
+_MISSING: Final = -2  # below any reach (UNREACHABLE is -1)
 
 
 def future_draws(state: Lean, seat: int) -> int:
@@ -170,7 +177,7 @@ def _tie(state: Lean, me: int, i: int) -> int:
 #: game_value by the flags' chances in halves of a share and the number of shares: a leaf's chances
 #: take few distinct values (each flag's is a multiple of a half over the shares), so most leaves
 #: share a vector with an earlier one.
-_VALUES: dict[tuple[int, ...], float] = {}
+_VALUES: Final[dict[tuple[int, ...], float]] = {}
 
 
 def leaf_value(state: Lean, me: int, shares: Shares, memo: Memo) -> float:
@@ -265,6 +272,160 @@ def leaf_value(state: Lean, me: int, shares: Shares, memo: Memo) -> float:
     return value
 
 
+def best_answer(state: Lean, me: int, plays: list[LeanAction], shares: Shares, memo: Memo, worst: float) -> float:
+    """The best leaf_value among our `plays` from `state` (our play step), each leaf read without
+    playing it out; the first to reach `worst` is returned at once (engine.ai.hard's cut).
+
+    A troop or morale play changes one of our sides and our hand only: the opponent's reaches, their
+    pool and what does not depend on the play are read once for all the plays (`_Answers`), and no
+    state is copied. Other plays, and a turn that would end before our draw, take the general path;
+    tests/test_bots_hard.py holds both to leaf_value after the play.
+    """
+    best = -float("inf")
+    answers: _Answers | None = None
+    ours = state.phase == PLAY and state.to_move == me
+    for play in plays:
+        if ours and play[0] == A_PLAY and 0 <= play[1] <= SHIELD and _draws_next(state, play[1]):
+            if answers is None:
+                answers = _Answers(state, me, shares, memo)
+            value = answers.value(play[1], play[2])
+        else:
+            after = state.copy()
+            after.apply(play)
+            value = leaf_value(after, me, shares, memo)
+        if value > best:
+            best = value
+        if best >= worst:
+            break
+    return best
+
+
+def _draws_next(state: Lean, card: int) -> bool:
+    """Whether our turn goes on to our draw after playing `card` (so we are still to move at the leaf):
+    every claim timing draws after the play, if a deck is left and the hand is below the limit."""
+    return bool(state.troops or state.tactics) and state.scout_drawn == 0 and \
+        (state.hands[state.to_move] & ~(1 << card)).bit_count() < HAND_LIMIT
+
+
+class _Answers:
+    """leaf_value after each of our troop or morale plays from one play step, sharing what the plays
+    leave alone: the claimed flags, the opponent's sides, pool and reaches, and each side's memo."""
+
+    __slots__ = ("base", "count", "judged", "memo", "open", "pool", "shares", "theirs_by_share")
+
+    def __init__(self, state: Lean, me: int, shares: Shares, memo: Memo) -> None:
+        other = 1 - me
+        claimed, sides, mud, fog_mask = state.claimed, state.sides, state.mud, state.fog
+        count = len(shares)
+        self.count, self.shares, self.memo = count, shares, memo
+        base = [0] * 9
+        need_me = need_other = 0
+        #: Each open flag by number: (size, fog, our side, their strength if complete else -1).
+        self.open: dict[int, tuple[int, bool, int, int]] = {}
+        #: The flags a leaf compares (not claimed, a card on either side) as they are before our play:
+        #: (flag, our side, our strength if complete else -1, our memo or None, size, fog, the tie's halves).
+        judged: list[tuple[int, int, int, dict[int, int] | None, int, bool, int]] = []
+        for i in range(9):
+            owner = claimed[i]
+            if owner >= 0:
+                if owner == me:
+                    base[i] = 2 * count
+                continue
+            size = 4 if mud >> i & 1 else 3
+            fog = bool(fog_mask >> i & 1)
+            mine, theirs = sides[2 * i + me], sides[2 * i + other]
+            mine_n, theirs_n = mine.bit_count(), theirs.bit_count()
+            need_me += size - mine_n
+            need_other += size - theirs_n
+            theirs_done = strength(theirs, fog) if theirs_n >= size else -1
+            self.open[i] = (size, fog, mine, theirs_done)
+            if not mine and not theirs:
+                base[i] = count  # nothing tells the sides apart: even (unless our play goes here)
+                continue
+            my_memo = None
+            if mine_n >= size:
+                mine_done = strength(mine, fog)
+                tie = (2 if state.first[i] == me else 0) if theirs_done >= 0 else 2
+            else:
+                mine_done = -1
+                my_memo = _side_memo(memo, mine, size, fog)
+                tie = 0 if theirs_done >= 0 else 1
+            judged.append((i, mine, mine_done, my_memo, size, fog, tie))
+        self.base, self.judged = base, judged
+        troops = state.troops
+        left = len(troops) // 2
+        deck = troops[::-1]  # top first; we are to move at every leaf read here
+        # Our pool less the card played: the hand and the troops we draw, one fewer to draw after any play.
+        pool = state.hands[me]
+        for card in deck[0::2][:min(round(DRAW_SHARE * (need_me - 1)), left)]:
+            pool |= 1 << card
+        self.pool = _usable(state, me, pool)
+        their_pool = state.hands[other]
+        for card in deck[1::2][:min(round(DRAW_SHARE * need_other), left)]:
+            their_pool |= 1 << card
+        their_pool = _usable(state, other, their_pool)
+        # The opponent's reach on every open flag (even one still empty on both sides, which our play
+        # may open), for every share.
+        theirs_by_share = []
+        for _, their_shares in shares:
+            row = [UNREACHABLE] * 9
+            for i, (size, fog, _, theirs_done) in self.open.items():
+                if theirs_done >= 0:
+                    row[i] = theirs_done
+                    continue
+                theirs = sides[2 * i + other]
+                known = _side_memo(memo, theirs, size, fog)
+                share = their_pool & their_shares[i]
+                b = known.get(share, _MISSING)
+                if b == _MISSING:
+                    b = known[share] = _reach_of(theirs, size, fog, share)
+                row[i] = b
+            theirs_by_share.append(row)
+        self.theirs_by_share = theirs_by_share
+
+    def value(self, card: int, flag: int) -> float:
+        """leaf_value after we put `card` (a troop or a morale tactic) on our side of `flag`."""
+        count, memo = self.count, self.memo
+        halves = self.base[:]
+        halves[flag] = 0
+        bit = 1 << card
+        pool = self.pool & ~bit
+        if card in (ALEXANDER, DARIUS):
+            pool &= ~LEADER_MASK  # R27: the other Leader in hand can no longer join a formation
+        size, fog, mine, theirs_done = self.open[flag]
+        mine |= bit
+        played: tuple[int, int, int, dict[int, int] | None, int, bool, int]
+        if mine.bit_count() >= size:
+            played = (flag, mine, strength(mine, fog), None, size, fog,
+                      0 if theirs_done >= 0 else 2)  # completed after theirs: they were first (R18)
+        else:
+            played = (flag, mine, -1, _side_memo(memo, mine, size, fog), size, fog, 0 if theirs_done >= 0 else 1)
+        judged = [entry for entry in self.judged if entry[0] != flag]
+        judged.append(played)
+        for (my_shares, _), theirs in zip(self.shares, self.theirs_by_share, strict=True):
+            for i, mine, a, my_memo, size, fog, tie in judged:
+                if my_memo is not None:
+                    share = pool & my_shares[i]
+                    a = my_memo.get(share, _MISSING)
+                    if a == _MISSING:
+                        a = my_memo[share] = _reach_of(mine, size, fog, share)
+                b = theirs[i]
+                if a != b:
+                    if a > b:
+                        halves[i] += 2
+                elif a == UNREACHABLE:
+                    halves[i] += 1
+                else:
+                    halves[i] += tie
+        chances = (count, *halves)
+        value = _VALUES.get(chances)
+        if value is None:
+            if len(_VALUES) > 200_000:
+                _VALUES.clear()
+            value = _VALUES[chances] = game_value([h * 0.5 / count for h in halves])
+        return value
+
+
 def choose_deck(state: Lean, kind: int) -> LeanAction:
     """normal.choose_deck on the lean state: troops unless a strong tactic is likely and usable soon."""
     if not state.troops or not state.tactics:
@@ -306,4 +467,4 @@ def finish_turn(state: Lean, seat: int) -> None:
         state.apply(own_step(state))
 
 
-__all__ = ["choose_deck", "finish_turn", "flag_odds", "future_draws", "leaf_value", "own_step", "reach"]
+__all__ = ["best_answer", "choose_deck", "finish_turn", "flag_odds", "future_draws", "leaf_value", "own_step", "reach"]

@@ -9,6 +9,7 @@ always made. Ties are broken by the policy's random generator, so a playout is o
 from __future__ import annotations
 
 import random
+from typing import Final, cast
 
 from .lean import (
     A_CLAIM,
@@ -39,9 +40,9 @@ from .lean import (
     strength,
 )
 
-LOST = -1000.0
+LOST: Final = -1000.0
 #: A game longer than this many steps is scored as a draw (never reached: games end in about 150).
-MAX_STEPS = 2000
+MAX_STEPS: Final = 2000
 
 
 def value_of(card: int) -> int:
@@ -169,9 +170,13 @@ class LeanPolicy:
         scored.sort(reverse=True)
         return [a for _, _, a in scored]
 
-    def ranked_plain(self, state: Lean) -> list[LeanAction]:
+    def ranked_plain(self, state: Lean, limit: int = 0) -> list[LeanAction]:
         """`ranked` over the troop and morale plays (or every play if there is none, see
-        engine.ai.hard._plain), built and scored in one pass: the search ranks these at every step."""
+        engine.ai.hard._plain), built and scored in one pass: the search ranks these at every step.
+
+        With `limit` only the best `limit` plays are returned (the search reads no more), the same
+        ones in the same order, and the generator draws the same numbers as for the whole list.
+        """
         seat = state.to_move
         claimed, sides, mud, fog_mask = state.claimed, state.sides, state.mud, state.fog
         slots = [i for i in range(9)
@@ -186,31 +191,46 @@ class LeanPolicy:
         count = cards.bit_count() * len(slots)
         if not count:
             plays = state.plays()
-            return self.ranked(state, [p for p in plays if p[1] <= SHIELD] or plays)
+            ranked = self.ranked(state, [p for p in plays if p[1] <= SHIELD] or plays)
+            return ranked[:limit] if limit else ranked
         if count == 1:
             return [(A_PLAY, cards.bit_length() - 1, slots[0], -1, -1)]
         unseen = TROOP_MASK & ~state.seen
         tables = self._tables
-        flags = []
+        flag_tables = []
         for i in slots:
-            mine, theirs = sides[2 * i + seat], sides[2 * i + 1 - seat]
-            key = (mine, theirs, mud >> i & 1, fog_mask >> i & 1, unseen)
+            key = (sides[2 * i + seat], sides[2 * i + 1 - seat], mud >> i & 1, fog_mask >> i & 1, unseen)
             table = tables.get(key)
             if table is None:
                 if len(tables) > 100_000:
                     tables.clear()
                 table = tables[key] = {}
-            flags.append((i, table, mine, theirs, 4 if mud >> i & 1 else 3, bool(fog_mask >> i & 1)))
-        rand = self.rng.random
-        scored = []
-        for card in bits(cards):
-            for i, table, mine, theirs, size, fog in flags:
-                score = table.get(card)
+            flag_tables.append(table)
+        hand_cards = bits(cards)
+        # Card-major, flag-minor: the order of the plays, of the generator's numbers, and of the
+        # index that breaks the (never seen) exact ties the way the plays themselves would.
+        found = [table.get(card) for card in hand_cards for table in flag_tables]
+        if None in found:
+            width = len(slots)
+            for n, score in enumerate(found):
                 if score is None:
-                    score = table[card] = _placement(mine, theirs, size, fog, unseen, card)
-                scored.append((score, rand(), (A_PLAY, card, i, -1, -1)))
-        scored.sort(reverse=True)
-        return [a for _, _, a in scored]
+                    card, k = hand_cards[n // width], n % width
+                    i = slots[k]
+                    found[n] = flag_tables[k][card] = _placement(
+                        sides[2 * i + seat], sides[2 * i + 1 - seat], 4 if mud >> i & 1 else 3,
+                        bool(fog_mask >> i & 1), unseen, card)
+        scores = cast(list[float], found)  # every None filled in above
+        rand = self.rng.random
+        draws = [rand() for _ in range(count)]
+        if limit and count > limit:
+            # Only plays scored at least the limit-th best score can be among the first `limit`.
+            cut = sorted(scores, reverse=True)[limit - 1]
+            keyed = sorted([(score, draw, n) for n, score, draw in zip(range(count), scores, draws, strict=True)
+                            if score >= cut], reverse=True)[:limit]
+        else:
+            keyed = sorted(zip(scores, draws, range(count), strict=True), reverse=True)
+        width = len(slots)
+        return [(A_PLAY, hand_cards[n // width], slots[n % width], -1, -1) for _, _, n in keyed]
 
     def score(self, state: Lean, act: LeanAction, place: _Placements | None = None) -> float:
         """The easy rules' score of one play; `place` shares what ranking many plays reads per flag."""

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from operator import mul
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from ..cards import LEADERS, TROOP_BIT, TROOP_INFO
 from ..claims import strength_of
@@ -26,7 +26,7 @@ from ..game import Game
 from ..rules import OTHER
 from .potential import troop_potential
 
-UNREACHABLE = -1
+UNREACHABLE: Final = -1
 
 
 def _outcome_table() -> list[float]:
@@ -45,11 +45,11 @@ def _outcome_table() -> list[float]:
     return table
 
 
-_OUTCOMES = _outcome_table()
+_OUTCOMES: Final = _outcome_table()
 #: The table split by the last four flags: row h holds the outcomes whose flags 6-9 fall as h says.
-_ROWS = [_OUTCOMES[h << 5:(h + 1) << 5] for h in range(16)]
+_ROWS: Final = [_OUTCOMES[h << 5:(h + 1) << 5] for h in range(16)]
 #: Weight of the plain expected flag count beside the win/loss value: breaks ties between moves.
-FLAG_WEIGHT = 0.15
+FLAG_WEIGHT: Final = 0.15
 
 
 def _spread(odds: Sequence[float]) -> list[float]:

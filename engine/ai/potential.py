@@ -7,11 +7,13 @@ best_formation in tests/test_bots_playout.py.
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..cards import TROOP_INFO
 from ..formations import BATTALION, HOST, PHALANX, SKIRMISH, WEDGE
 
-_STEP = 64  # formations.py's rank step: larger than any sum
-_VALUES = 0x3FF
+_STEP: Final = 64  # formations.py's rank step: larger than any sum
+_VALUES: Final = 0x3FF
 
 
 def _top_values(mask: int, count: int) -> int | None:
@@ -54,7 +56,7 @@ def troop_potential(cards: list[str], size: int, fog: bool, unseen: int) -> int 
 
 
 #: A side's (sum of values, value mask, colour mask, values all distinct), by its troop mask.
-_SIDES: dict[int, tuple[int, int, int, bool]] = {}
+_SIDES: Final[dict[int, tuple[int, int, int, bool]]] = {}
 
 
 def _side_info(side: int) -> tuple[int, int, int, bool]:
@@ -79,7 +81,7 @@ def _side_info(side: int) -> tuple[int, int, int, bool]:
 
 
 #: Per value 1-10, the unseen-mask bits of that value in every colour.
-_COLUMN = [0] + [sum(1 << (c * 10 + v - 1) for c in range(6)) for v in range(1, 11)]
+_COLUMN: Final = [0] + [sum(1 << (c * 10 + v - 1) for c in range(6)) for v in range(1, 11)]
 
 
 def _top_mask(unseen: int, count: int) -> int | None:
