@@ -43,6 +43,8 @@ STAGES: tuple[tuple[int, int], ...] = ((3, 10), (10, 4), (40, 1))
 FLAG_SHARE = 0.5
 #: Weight of the expected share of my six flags beside the win/loss value: breaks ties between moves.
 FLAG_WEIGHT = 0.15
+HAND_SHARE: float | None = None
+MY_THREAT = 0.0
 
 
 def _wins(held: set[int], seat: str) -> bool:
@@ -103,6 +105,7 @@ class Forecast3:
         self.pools: list[dict[str, int]] = []
         self.shares: list[dict[str, list[int]]] = []
         self.memo: dict[tuple[object, ...], int] = {}
+        self.hand_shares: list[list[int]] = []
 
     @property
     def size(self) -> int:
@@ -123,6 +126,8 @@ class Forecast3:
                 pools[s] = pools.get(s, 0) | _mask(deck[k::3][:self.draws[s]])
             self.pools.append(pools)
             self.shares.append({s: [random_mask(self.rng, FLAG_SHARE) for _ in range(9)] for s in order})
+            if HAND_SHARE is not None:
+                self.hand_shares.append([random_mask(self.rng, HAND_SHARE) for _ in range(9)])
 
     def _reach(self, game: Game, seat: str, n: int, pool: int, share: int) -> int:
         flag = game.flags[n - 1]
@@ -149,6 +154,12 @@ class Forecast3:
             pools, shares = self.pools[w], self.shares[w]
             full = dict(pools)
             full[self.me] = hand | pools[self.me]
+            sh = shares
+            if HAND_SHARE is not None:
+                full[self.me] = -1
+                sh = dict(shares)
+                sh[self.me] = [(hand & hs) | (pools[self.me] & ps)
+                               for hs, ps in zip(self.hand_shares[w], shares[self.me], strict=True)]
             for j, flag in enumerate(state.flags):
                 n = j + 1
                 me, other = flag.pair
@@ -158,8 +169,8 @@ class Forecast3:
                 if not flag.sides[me] and not flag.sides[other]:
                     total[j] += 0.5
                     continue
-                a = self._reach(state, me, n, full[me], shares[me][j])
-                b = self._reach(state, other, n, full[other], shares[other][j])
+                a = self._reach(state, me, n, full[me], sh[me][j])
+                b = self._reach(state, other, n, full[other], sh[other][j])
                 if a != b:
                     total[j] += a > b
                 elif a != UNREACHABLE:
@@ -193,6 +204,23 @@ class Forecast3:
                 safe *= _none_in_hand(unseen_count, (cards & hidden).bit_count(), self.sizes[seat])
         return 1.0 - safe
 
+    def my_threat(self, state: Game) -> float:
+        """The chance that I can win with my next play: a troop of my hand, or the one I draw, that
+        finishes a win with its claims (threat_cards), if nobody moves in between to stop it."""
+        if state.result is not None:
+            return 0.0
+        cards = threat_cards(state, self.me)
+        if cards is None:
+            return 1.0
+        if not cards:
+            return 0.0
+        if cards & _id_mask(state.hand(self.me)):
+            return 1.0
+        if state.deck_sizes["troops"] == 0 or len(state.hand(self.me)) >= 7:
+            return 0.0
+        hidden = sum(1 << ID[c] for c in self.hidden)
+        return (cards & hidden).bit_count() / max(1, len(self.hidden))
+
     def value(self, state: Game, worlds: int) -> float:
         if state.result is not None:
             winner = state.result["winner"]
@@ -207,6 +235,10 @@ def _none_in_hand(pool: int, wanted: int, hand: int) -> float:
     if hand > pool - wanted:
         return 0.0
     return comb(pool - wanted, hand) / comb(pool, hand)
+
+
+def _id_mask(cards: list[str]) -> int:
+    return sum(1 << ID[c] for c in cards)
 
 
 def _mask(cards: list[str]) -> int:
@@ -317,12 +349,29 @@ def _claim_all(state: Game, seat: str) -> None:
         state.apply(first)
 
 
+#: The forecast's short list (worlds, candidates kept), then playout worlds per candidate (three_playout).
+SHORT_LIST: tuple[tuple[int, int], ...] = ((3, 10), (10, 3))
+PLAYOUT_WORLDS = 16
+ENDGAME_DECK = 99
+#: Weight of the forecast's value beside the playouts' mean score when choosing from the short list.
+FORECAST_WEIGHT = 0.25
+
+
 def choose_three(game: Game, rng: random.Random, stages: tuple[tuple[int, int], ...] = STAGES) -> Action:
     """The normal bot's action in a three-player game: claims always, troops by the forecast."""
     actions = game.legal_actions()
     if len(actions) == 1 or game.phase != "play":
         return actions[0]  # a claim while any is provable, the only draw, or the only play
-    return rank_three(game, actions, rng, stages)[0][1]
+    if not PLAYOUT_WORLDS or game.deck_sizes["troops"] > ENDGAME_DECK:
+        return rank_three(game, actions, rng, stages)[0][1]
+    from .three_playout import playout_values
+
+    short = rank_three(game, actions, rng, SHORT_LIST)
+    if len(short) == 1:
+        return short[0][1]
+    means = playout_values(game, [a for _, a in short], rng, PLAYOUT_WORLDS)
+    best = max(range(len(short)), key=lambda i: (means[i] + FORECAST_WEIGHT * short[i][0], -i))
+    return short[best][1]
 
 
 def rank_three(game: Game, actions: list[Action], rng: random.Random,
@@ -336,12 +385,14 @@ def rank_three(game: Game, actions: list[Action], rng: random.Random,
         _claim_all(state, game.to_move)
         states.append(state)
     risks = [forecast.risk(state) for state in states]
+    wins = [forecast.my_threat(state) if MY_THREAT else 0.0 for state in states]
     alive = list(range(len(actions)))
     scored: list[tuple[float, int]] = []
     for worlds, keep in stages:
         if forecast.size < worlds:
             forecast.add_worlds(worlds - forecast.size)
-        scored = sorted((((1.0 - risks[i]) * forecast.value(states[i], worlds) - risks[i], i) for i in alive),
+        scored = sorted((((1.0 - risks[i]) * (wins[i] * MY_THREAT + (1.0 - wins[i]) * forecast.value(states[i], worlds))
+                          - risks[i], i) for i in alive),
                         key=lambda s: -s[0])
         alive = [i for _, i in scored[:max(keep, 1)]]
         if len(alive) == 1:
