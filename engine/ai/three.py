@@ -35,6 +35,7 @@ from .lean import ID, TROOP_MASK, completion, strength
 from .lean3 import LINE_MASKS
 from .outlook import _spread
 from .potential import troop_potential
+from .three_playout import playout_values
 
 UNREACHABLE = -1
 #: (worlds, candidates kept) per screening stage, as in the two-player normal bot.
@@ -43,8 +44,17 @@ STAGES: tuple[tuple[int, int], ...] = ((3, 10), (10, 4), (40, 1))
 FLAG_SHARE = 0.5
 #: Weight of the expected share of my six flags beside the win/loss value: breaks ties between moves.
 FLAG_WEIGHT = 0.15
-HAND_SHARE: float | None = None
-MY_THREAT = 0.0
+#: My hand open to each of my flags (see Forecast3.odds); False: shared out like a draw (the old forecast).
+HAND_OPEN = True
+#: With at most this many troops left in the deck, the forecast only draws up a short list (its
+#: screening stages) and playouts to the end choose from it (engine.ai.three_playout): near the end the
+#: order of plays and who passes first decide, which the forecast does not see, and a playout is short.
+ENDGAME_DECK = 15
+SHORT_LIST: tuple[tuple[int, int], ...] = ((3, 10), (10, 5))
+#: Sampled worlds in which every short-listed play is played out (0: the forecast alone, to the end).
+PLAYOUT_WORLDS = 32
+#: Weight of the forecast's value beside the playouts' mean score: breaks near-ties between plays.
+FORECAST_WEIGHT = 0.1
 
 
 def _wins(held: set[int], seat: str) -> bool:
@@ -105,7 +115,6 @@ class Forecast3:
         self.pools: list[dict[str, int]] = []
         self.shares: list[dict[str, list[int]]] = []
         self.memo: dict[tuple[object, ...], int] = {}
-        self.hand_shares: list[list[int]] = []
 
     @property
     def size(self) -> int:
@@ -126,16 +135,14 @@ class Forecast3:
                 pools[s] = pools.get(s, 0) | _mask(deck[k::3][:self.draws[s]])
             self.pools.append(pools)
             self.shares.append({s: [random_mask(self.rng, FLAG_SHARE) for _ in range(9)] for s in order})
-            if HAND_SHARE is not None:
-                self.hand_shares.append([random_mask(self.rng, HAND_SHARE) for _ in range(9)])
 
-    def _reach(self, game: Game, seat: str, n: int, pool: int, share: int) -> int:
+    def _reach(self, game: Game, seat: str, n: int, mask: int) -> int:
+        """The strongest formation `seat`'s side of flag `n` can become from the troops in `mask`."""
         flag = game.flags[n - 1]
         cards = flag.sides[seat]
         fog = flag.fog is not None
         if len(cards) >= flag.size:
             return strength_of(cards, fog).strength
-        mask = pool & share
         key = (*cards, flag.size, fog, mask)
         found = self.memo.get(key)
         if found is None:
@@ -146,20 +153,19 @@ class Forecast3:
         return found
 
     def odds(self, state: Game, worlds: int) -> list[float]:
-        """Each flag's chance of going to the first seat of its front (FRONTS3) in `state`."""
-        hand = _mask(state.hand(self.me))
+        """Each flag's chance of going to the first seat of its front (FRONTS3) in `state`.
+
+        A troop still to be drawn is open to a flag only by chance (FLAG_SHARE), but one in my hand
+        can go to any of my flags on this very turn: it is open to each (HAND_OPEN). The opponents'
+        hands are guesses, and stay shared out like their draws."""
+        hand = _mask(state.hand(self.me)) if HAND_OPEN else 0
         total = [0.0] * 9
         count = min(worlds, self.size)
         for w in range(count):
             pools, shares = self.pools[w], self.shares[w]
-            full = dict(pools)
-            full[self.me] = hand | pools[self.me]
-            sh = shares
-            if HAND_SHARE is not None:
-                full[self.me] = -1
-                sh = dict(shares)
-                sh[self.me] = [(hand & hs) | (pools[self.me] & ps)
-                               for hs, ps in zip(self.hand_shares[w], shares[self.me], strict=True)]
+            if not HAND_OPEN:
+                pools = dict(pools)
+                pools[self.me] |= _mask(state.hand(self.me))
             for j, flag in enumerate(state.flags):
                 n = j + 1
                 me, other = flag.pair
@@ -169,8 +175,8 @@ class Forecast3:
                 if not flag.sides[me] and not flag.sides[other]:
                     total[j] += 0.5
                     continue
-                a = self._reach(state, me, n, full[me], sh[me][j])
-                b = self._reach(state, other, n, full[other], sh[other][j])
+                a = self._reach(state, me, n, pools[me] & shares[me][j] | (hand if me == self.me else 0))
+                b = self._reach(state, other, n, pools[other] & shares[other][j] | (hand if other == self.me else 0))
                 if a != b:
                     total[j] += a > b
                 elif a != UNREACHABLE:
@@ -204,23 +210,6 @@ class Forecast3:
                 safe *= _none_in_hand(unseen_count, (cards & hidden).bit_count(), self.sizes[seat])
         return 1.0 - safe
 
-    def my_threat(self, state: Game) -> float:
-        """The chance that I can win with my next play: a troop of my hand, or the one I draw, that
-        finishes a win with its claims (threat_cards), if nobody moves in between to stop it."""
-        if state.result is not None:
-            return 0.0
-        cards = threat_cards(state, self.me)
-        if cards is None:
-            return 1.0
-        if not cards:
-            return 0.0
-        if cards & _id_mask(state.hand(self.me)):
-            return 1.0
-        if state.deck_sizes["troops"] == 0 or len(state.hand(self.me)) >= 7:
-            return 0.0
-        hidden = sum(1 << ID[c] for c in self.hidden)
-        return (cards & hidden).bit_count() / max(1, len(self.hidden))
-
     def value(self, state: Game, worlds: int) -> float:
         if state.result is not None:
             winner = state.result["winner"]
@@ -235,10 +224,6 @@ def _none_in_hand(pool: int, wanted: int, hand: int) -> float:
     if hand > pool - wanted:
         return 0.0
     return comb(pool - wanted, hand) / comb(pool, hand)
-
-
-def _id_mask(cards: list[str]) -> int:
-    return sum(1 << ID[c] for c in cards)
 
 
 def _mask(cards: list[str]) -> int:
@@ -349,23 +334,14 @@ def _claim_all(state: Game, seat: str) -> None:
         state.apply(first)
 
 
-#: The forecast's short list (worlds, candidates kept), then playout worlds per candidate (three_playout).
-SHORT_LIST: tuple[tuple[int, int], ...] = ((3, 10), (10, 3))
-PLAYOUT_WORLDS = 16
-ENDGAME_DECK = 99
-#: Weight of the forecast's value beside the playouts' mean score when choosing from the short list.
-FORECAST_WEIGHT = 0.25
-
-
 def choose_three(game: Game, rng: random.Random, stages: tuple[tuple[int, int], ...] = STAGES) -> Action:
-    """The normal bot's action in a three-player game: claims always, troops by the forecast."""
+    """The normal bot's action in a three-player game: claims always, troops by the forecast; near the
+    end of the deck, by playouts among the forecast's short list (ENDGAME_DECK)."""
     actions = game.legal_actions()
     if len(actions) == 1 or game.phase != "play":
         return actions[0]  # a claim while any is provable, the only draw, or the only play
     if not PLAYOUT_WORLDS or game.deck_sizes["troops"] > ENDGAME_DECK:
         return rank_three(game, actions, rng, stages)[0][1]
-    from .three_playout import playout_values
-
     short = rank_three(game, actions, rng, SHORT_LIST)
     if len(short) == 1:
         return short[0][1]
@@ -385,14 +361,12 @@ def rank_three(game: Game, actions: list[Action], rng: random.Random,
         _claim_all(state, game.to_move)
         states.append(state)
     risks = [forecast.risk(state) for state in states]
-    wins = [forecast.my_threat(state) if MY_THREAT else 0.0 for state in states]
     alive = list(range(len(actions)))
     scored: list[tuple[float, int]] = []
     for worlds, keep in stages:
         if forecast.size < worlds:
             forecast.add_worlds(worlds - forecast.size)
-        scored = sorted((((1.0 - risks[i]) * (wins[i] * MY_THREAT + (1.0 - wins[i]) * forecast.value(states[i], worlds))
-                          - risks[i], i) for i in alive),
+        scored = sorted((((1.0 - risks[i]) * forecast.value(states[i], worlds) - risks[i], i) for i in alive),
                         key=lambda s: -s[0])
         alive = [i for _, i in scored[:max(keep, 1)]]
         if len(alive) == 1:

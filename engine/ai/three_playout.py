@@ -1,7 +1,8 @@
-"""Three-player playouts for the normal bot (R46-R53): each short-listed play tried to the game's end.
+"""Three-player playouts for the normal bot (R46-R53): near the end, each short-listed play tried to the game's end.
 
 The forecast (engine.ai.three) sees where each flag could end, not the order in which flags fall, nor
-how the two opponents spend their cards against each other. A playout does: in a sampled world (the
+how the two opponents spend their cards against each other, nor who runs out of plays first (R50's
+passes end a game on the most flags). A playout does: in a sampled world (the
 two hidden hands and the deck's order dealt from what this seat cannot see), the play is made and
 every player, this one included, then plays the easy rules (each troop where it builds the strongest
 formation its side can still become, engine.ai.lean_policy's placement score on this seat's own
@@ -16,13 +17,12 @@ import random
 from ..cards import TROOPS
 from ..game import Game
 from ..rules import FRONTS3, SEATS3
-from .lean import A_PLAY, CLAIM, ID, OVER, PHASE_NAMES, PLAY, TROOP_MASK, LeanAction, _STEPS, bits
+from .lean import _STEPS, A_PLAY, ID, OVER, PHASE_NAMES, PLAY, TROOP_MASK, LeanAction, bits
 from .lean3 import OWN, PLACE, Lean3
 from .lean_policy import _placement
 
 #: A playout longer than this many steps is scored as a draw (games end in about 100).
 MAX_STEPS = 600
-FIXED_UNSEEN = True
 
 
 def lean_world(game: Game, me: str, rng: random.Random) -> Lean3:
@@ -56,8 +56,8 @@ def lean_world(game: Game, me: str, rng: random.Random) -> Lean3:
         if seat == me:
             out.hands[s] = mine
             continue
-        for card in hidden[at:at + game.hand_sizes[seat]]:
-            out.hands[s] |= 1 << card
+        for troop in hidden[at:at + game.hand_sizes[seat]]:
+            out.hands[s] |= 1 << troop
         at += game.hand_sizes[seat]
     out.troops = hidden[at:]  # drawn from the end, like Lean's decks: the order is random either way
     out.tactics = []
@@ -125,12 +125,8 @@ class Policy3:
             phase = state.phase
             if phase == OVER:
                 return
-            if phase == PLAY:
-                state.apply(self.play(state))
-            elif phase == CLAIM:
-                state.apply(state.legal()[0])
-            else:
-                state.apply(state.legal()[0])
+            # a claim while any is provable (the first listed), else the only action: the draw
+            state.apply(self.play(state) if phase == PLAY else state.legal()[0])
 
 
 def playout_score(state: Lean3, me: int) -> float:
@@ -151,7 +147,7 @@ def playout_values(game: Game, actions: list[dict[str, object]], rng: random.Ran
     s = SEATS3.index(me)
     bases = [lean_world(game, me, rng) for _ in range(worlds)]
     seeds = [rng.getrandbits(32) for _ in range(worlds)]
-    policy = Policy3(random.Random(0), TROOP_MASK & ~bases[0].seen if FIXED_UNSEEN else None)
+    policy = Policy3(random.Random(0), TROOP_MASK & ~bases[0].seen)
     out = []
     for action in actions:
         act = lean_play(action)
