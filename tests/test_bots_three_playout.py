@@ -90,3 +90,19 @@ def test_r48_normal_near_the_end_is_reproducible_from_its_seed() -> None:
     for seed in (4, 9):
         first = make_bot("normal", seed).choose(game.view("south"))
         assert make_bot("normal", seed).choose(game.view("south")) == first
+
+
+def test_r48_the_forecast_counts_a_troop_in_hand_as_playable_on_any_of_my_flags() -> None:
+    """South has r8 r9 on flag 1 and r10 in hand: r10 there makes the strongest Wedge, so flag 1 is south's
+    in every world. A troop still to be drawn reaches a flag only by chance, but one in hand can go to any
+    of my flags this very turn; the old forecast let it reach flag 1 only half the time."""
+    from engine.ai.three import Forecast3
+
+    game = game3(flags={1: {"south": "r8 r9", "west": "b2 b3"}},
+                 hands={"south": "r10 g1 p2 o3 y4 g5 p6", "west": "b10 y1 p3 p4 o6 o7 b5",
+                        "east": "y7 y8 p5 p7 p8 o4 b6"})
+    view = from_position(game.view("south"))
+    forecast = Forecast3(view, "south", random.Random(3))
+    forecast.add_worlds(40)
+    south_takes_flag_1 = 1.0 - forecast.odds(view, 40)[0]  # flag 1's first seat is west (FRONTS3)
+    assert south_takes_flag_1 == 1.0
