@@ -35,6 +35,7 @@ from .lean import ID, TROOP_MASK, completion, strength
 from .lean3 import LINE_MASKS
 from .outlook import _spread
 from .potential import troop_potential
+from .three_playout import playout_values
 
 UNREACHABLE = -1
 #: (worlds, candidates kept) per screening stage, as in the two-player normal bot.
@@ -43,6 +44,17 @@ STAGES: tuple[tuple[int, int], ...] = ((3, 10), (10, 4), (40, 1))
 FLAG_SHARE = 0.5
 #: Weight of the expected share of my six flags beside the win/loss value: breaks ties between moves.
 FLAG_WEIGHT = 0.15
+#: My hand open to each of my flags (see Forecast3.odds); False: shared out like a draw (the old forecast).
+HAND_OPEN = True
+#: With at most this many troops left in the deck, the forecast only draws up a short list (its
+#: screening stages) and playouts to the end choose from it (engine.ai.three_playout): near the end the
+#: order of plays and who passes first decide, which the forecast does not see, and a playout is short.
+ENDGAME_DECK = 15
+SHORT_LIST: tuple[tuple[int, int], ...] = ((3, 10), (10, 5))
+#: Sampled worlds in which every short-listed play is played out (0: the forecast alone, to the end).
+PLAYOUT_WORLDS = 32
+#: Weight of the forecast's value beside the playouts' mean score: breaks near-ties between plays.
+FORECAST_WEIGHT = 0.1
 
 
 def _wins(held: set[int], seat: str) -> bool:
@@ -124,13 +136,13 @@ class Forecast3:
             self.pools.append(pools)
             self.shares.append({s: [random_mask(self.rng, FLAG_SHARE) for _ in range(9)] for s in order})
 
-    def _reach(self, game: Game, seat: str, n: int, pool: int, share: int) -> int:
+    def _reach(self, game: Game, seat: str, n: int, mask: int) -> int:
+        """The strongest formation `seat`'s side of flag `n` can become from the troops in `mask`."""
         flag = game.flags[n - 1]
         cards = flag.sides[seat]
         fog = flag.fog is not None
         if len(cards) >= flag.size:
             return strength_of(cards, fog).strength
-        mask = pool & share
         key = (*cards, flag.size, fog, mask)
         found = self.memo.get(key)
         if found is None:
@@ -141,14 +153,19 @@ class Forecast3:
         return found
 
     def odds(self, state: Game, worlds: int) -> list[float]:
-        """Each flag's chance of going to the first seat of its front (FRONTS3) in `state`."""
-        hand = _mask(state.hand(self.me))
+        """Each flag's chance of going to the first seat of its front (FRONTS3) in `state`.
+
+        A troop still to be drawn is open to a flag only by chance (FLAG_SHARE), but one in my hand
+        can go to any of my flags on this very turn: it is open to each (HAND_OPEN). The opponents'
+        hands are guesses, and stay shared out like their draws."""
+        hand = _mask(state.hand(self.me)) if HAND_OPEN else 0
         total = [0.0] * 9
         count = min(worlds, self.size)
         for w in range(count):
             pools, shares = self.pools[w], self.shares[w]
-            full = dict(pools)
-            full[self.me] = hand | pools[self.me]
+            if not HAND_OPEN:
+                pools = dict(pools)
+                pools[self.me] |= _mask(state.hand(self.me))
             for j, flag in enumerate(state.flags):
                 n = j + 1
                 me, other = flag.pair
@@ -158,8 +175,8 @@ class Forecast3:
                 if not flag.sides[me] and not flag.sides[other]:
                     total[j] += 0.5
                     continue
-                a = self._reach(state, me, n, full[me], shares[me][j])
-                b = self._reach(state, other, n, full[other], shares[other][j])
+                a = self._reach(state, me, n, pools[me] & shares[me][j] | (hand if me == self.me else 0))
+                b = self._reach(state, other, n, pools[other] & shares[other][j] | (hand if other == self.me else 0))
                 if a != b:
                     total[j] += a > b
                 elif a != UNREACHABLE:
@@ -318,11 +335,19 @@ def _claim_all(state: Game, seat: str) -> None:
 
 
 def choose_three(game: Game, rng: random.Random, stages: tuple[tuple[int, int], ...] = STAGES) -> Action:
-    """The normal bot's action in a three-player game: claims always, troops by the forecast."""
+    """The normal bot's action in a three-player game: claims always, troops by the forecast; near the
+    end of the deck, by playouts among the forecast's short list (ENDGAME_DECK)."""
     actions = game.legal_actions()
     if len(actions) == 1 or game.phase != "play":
         return actions[0]  # a claim while any is provable, the only draw, or the only play
-    return rank_three(game, actions, rng, stages)[0][1]
+    if not PLAYOUT_WORLDS or game.deck_sizes["troops"] > ENDGAME_DECK:
+        return rank_three(game, actions, rng, stages)[0][1]
+    short = rank_three(game, actions, rng, SHORT_LIST)
+    if len(short) == 1:
+        return short[0][1]
+    means = playout_values(game, [a for _, a in short], rng, PLAYOUT_WORLDS)
+    best = max(range(len(short)), key=lambda i: (means[i] + FORECAST_WEIGHT * short[i][0], -i))
+    return short[best][1]
 
 
 def rank_three(game: Game, actions: list[Action], rng: random.Random,
