@@ -263,6 +263,11 @@ def leaf_value(state: Lean, me: int, shares: Shares, memo: Memo) -> float:
                 halves[i] += 1
             else:
                 halves[i] += tie
+    return _value_of(count, halves)
+
+
+def _value_of(count: int, halves: list[int]) -> float:
+    """The game value of the flags' chances (halves of `count` worlds), cached: the same counts recur."""
     chances = (count, *halves)
     value = _VALUES.get(chances)
     if value is None:
@@ -417,13 +422,7 @@ class _Answers:
                     halves[i] += 1
                 else:
                     halves[i] += tie
-        chances = (count, *halves)
-        value = _VALUES.get(chances)
-        if value is None:
-            if len(_VALUES) > 200_000:
-                _VALUES.clear()
-            value = _VALUES[chances] = game_value([h * 0.5 / count for h in halves])
-        return value
+        return _value_of(count, halves)
 
 
 def choose_deck(state: Lean, kind: int) -> LeanAction:
