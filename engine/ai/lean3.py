@@ -43,22 +43,26 @@ class Lean3(Lean):
 
     __slots__ = ()
 
+    def set_table(self, game: Game) -> None:
+        """The flags of `game` (sides, claims, who completed first) on this state, Fog and Mud off."""
+        self.sides = [0] * 18
+        self.claimed = [-1] * 9
+        self.first = [-1] * 9
+        self.fog = self.mud = 0
+        for i, flag in enumerate(game.flags):
+            for k, seat in enumerate(FRONTS3[i]):
+                for card in flag.sides[seat]:
+                    self.sides[2 * i + k] |= 1 << ID[card]
+            self.first[i] = -1 if flag.first_complete is None else SEATS3.index(flag.first_complete)
+            self.claimed[i] = -1 if flag.claimed is None else SEATS3.index(flag.claimed)
+
     @classmethod
     def from_game(cls, game: Game) -> Lean3:
         """The lean twin of a complete three-player game state."""
         if len(game.seats) != 3:
             raise ValueError("Lean3 holds three-player games; use Lean for two")
         out = cls()
-        out.sides = [0] * 18
-        out.claimed = [-1] * 9
-        out.first = [-1] * 9
-        out.fog = out.mud = 0
-        for i, flag in enumerate(game.flags):
-            for k, seat in enumerate(FRONTS3[i]):
-                for card in flag.sides[seat]:
-                    out.sides[2 * i + k] |= 1 << ID[card]
-            out.first[i] = -1 if flag.first_complete is None else SEATS3.index(flag.first_complete)
-            out.claimed[i] = -1 if flag.claimed is None else SEATS3.index(flag.claimed)
+        out.set_table(game)
         out.hands = [0, 0, 0]
         for s, seat in enumerate(SEATS3):
             for card in game.hand(seat):

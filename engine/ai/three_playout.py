@@ -16,7 +16,7 @@ import random
 
 from ..cards import TROOPS
 from ..game import Game
-from ..rules import FRONTS3, SEATS3
+from ..rules import SEATS3
 from .lean import _STEPS, A_PLAY, ID, OVER, PHASE_NAMES, PLAY, TROOP_MASK, LeanAction, bits
 from .lean3 import OWN, PLACE, Lean3
 from .lean_policy import _placement
@@ -29,17 +29,8 @@ def lean_world(game: Game, me: str, rng: random.Random) -> Lean3:
     """A complete lean state consistent with what `me` sees of `game`: the other two hands and the
     deck's order dealt at random from the troops `me` cannot see (R49: the deck and both other hands)."""
     out = Lean3()
-    out.sides = [0] * 18
-    out.claimed = [-1] * 9
-    out.first = [-1] * 9
-    out.fog = out.mud = 0
+    out.set_table(game)
     seen = 0
-    for i, flag in enumerate(game.flags):
-        for k, seat in enumerate(FRONTS3[i]):
-            for card in flag.sides[seat]:
-                out.sides[2 * i + k] |= 1 << ID[card]
-        out.first[i] = -1 if flag.first_complete is None else SEATS3.index(flag.first_complete)
-        out.claimed[i] = -1 if flag.claimed is None else SEATS3.index(flag.claimed)
     for side in out.sides:
         seen |= side
     for pile in game.discards.values():
