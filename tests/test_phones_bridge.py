@@ -14,7 +14,7 @@ import re
 import threading
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -69,6 +69,20 @@ async def _next(ws: ClientConnection, kind: str, timeout: float = 10.0) -> dict[
             return message
 
 
+async def _both(ws: ClientConnection, kind: str, other: Callable[[dict[str, Any]], bool],
+                timeout: float = 10.0) -> dict[str, dict[str, Any]]:
+    """The first message of `kind` and the first that `other` accepts, whichever comes first."""
+    deadline = time.monotonic() + timeout
+    found: dict[str, dict[str, Any]] = {}
+    while len(found) < 2:
+        message = json.loads(await asyncio.wait_for(ws.recv(), deadline - time.monotonic()))
+        if message["t"] == kind:
+            found.setdefault(kind, message)
+        elif other(message):
+            found.setdefault("other", message)
+    return found
+
+
 async def _error(ws: ClientConnection, raw: str | bytes) -> dict[str, Any]:
     await ws.send(raw)
     return await _next(ws, "error")
@@ -103,15 +117,13 @@ def test_bad_input_gets_an_error_and_changes_nothing(table: Table) -> None:
                 reply = await _error(ws, json.dumps({"t": "action", "action": action}))
                 assert reply["code"] in ("illegal", "bad_message"), reply
             assert len(table.host.game.actions) == 0 and table.host.errors_sent == 0
-            # one legal action; a second at once is out of turn (the first is still on its way)
+            # one legal action; a second at once is out of turn. The refusal and the state that shows
+            # the first action may come in either order, so both are awaited together.
             first = state["legal"][0]
             await ws.send(json.dumps({"t": "action", "action": first}))
             await ws.send(json.dumps({"t": "action", "action": first}))
-            reply = await _next(ws, "error")
-            assert reply["code"] in ("not_your_turn", "illegal"), reply
-            state = await _next(ws, "state")
-            while state["actions"] < 1:
-                state = await _next(ws, "state")
+            replies = await _both(ws, "error", lambda m: m["t"] == "state" and m["actions"] >= 1)
+            assert replies["error"]["code"] in ("not_your_turn", "illegal"), replies["error"]
             assert table.host.game.actions == [first]
             # a huge frame closes this socket (1009) and nothing reaches the host
             with pytest.raises(ConnectionClosed) as closed:
