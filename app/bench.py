@@ -1,4 +1,4 @@
-"""`battleline bench engine|bots|render|net|attack|party`: measured speed, printed as one JSON object.
+"""`battleline bench engine|bots|review|render|net|attack|party`: measured speed, printed as one JSON object.
 
 The command lives up here because it reaches every floor: the engine's and the bots' figures, the
 render bench (scenes) and the network benches.
@@ -25,6 +25,10 @@ def cmd_bench(args: argparse.Namespace) -> int:
         from engine.ai.bench import bench_bots
 
         result = bench_bots(args.seconds, args.games)
+    elif args.what == "review":
+        from engine.ai.bench import bench_review
+
+        result = bench_review(args.seed if args.seed is not None else 5)
     else:
         module_name, func = BENCHES[args.what]
         try:

@@ -5,6 +5,9 @@
   0.5) on one core. One iteration is one candidate play judged in one sampled world.
 - `playouts_per_s_game` / `playouts_per_s_lean`: whole games played by the easy playout policy on
   engine.Game (engine.ai.playout) and on the lean state (engine.ai.lean_policy), from the deal.
+- `battleline bench review`: a whole game's review of one seat as the results screen runs it
+  (engine.ai.review.ReviewProcess, REVIEW_JOBS processes, REVIEW_ITERATIONS lines a move), timed from
+  the start of the processes to the answer: `review_seconds`, `review_moves` (the moves reviewed).
 - `core`: "compiled" when the hot modules run as the optional mypyc build (engine.compiled), else "pure".
 """
 
@@ -78,3 +81,35 @@ def bench_bots(seconds: float | None = None, games: int | None = None) -> dict[s
     out.update(bench_hard(seconds or 0.5))
     out["core"] = compiled.status()
     return out
+
+
+def review_game(seed: int = 5) -> Game:
+    """The game `bench review` reviews: normal against normal, full rules, from `seed`."""
+    game = Game.new(seed=seed, first="south")
+    bots = {"south": NormalBot(seed), "north": NormalBot(seed + 1)}
+    while game.result is None:
+        game.apply(bots[game.to_move].choose_in(game))
+    return game
+
+
+def bench_review(seed: int = 5, seat: str = "south", iterations: int | None = None) -> dict[str, Any]:
+    """The seconds a whole game's review of `seat` takes, processes started and answer merged (at
+    REVIEW_ITERATIONS lines a move unless `iterations` says otherwise)."""
+    from ..record import to_record
+    from .review import REVIEW_ITERATIONS, REVIEW_JOBS, ReviewProcess
+
+    record = to_record(review_game(seed))
+    started = time.perf_counter()
+    iterations = iterations or REVIEW_ITERATIONS
+    process = ReviewProcess(record, seat, iterations)
+    try:
+        while not process.poll():
+            time.sleep(0.02)
+    finally:
+        process.cancel()
+    seconds = time.perf_counter() - started
+    if process.error is not None or process.result is None:
+        raise RuntimeError(f"the review failed: {process.error}")
+    return {"review_seed": seed, "review_seat": seat, "review_moves": len(process.result["moves"]),
+            "review_iterations": iterations, "review_jobs": REVIEW_JOBS,
+            "review_seconds": round(seconds, 2), "core": compiled.status()}
