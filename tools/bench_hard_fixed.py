@@ -1,4 +1,4 @@
-"""The hard bot's speed at fixed work: `battleline bench bots`'s 15 positions, 400 lines each.
+"""The hard bot's speed at fixed work: `battleline bench bots`'s 15 positions, 400 lines each (or N: `--iterations N`).
 
 Run from a checkout's root: `python /path/to/tools/bench_hard_fixed.py` (it imports the engine of the
 current directory, so the same file measures an older checkout too). Unlike the bench, which searches
@@ -17,6 +17,7 @@ import time
 
 
 def main() -> int:
+    iterations = int(sys.argv[sys.argv.index("--iterations") + 1]) if "--iterations" in sys.argv else 400
     sys.path.insert(0, os.getcwd())
     from engine.ai.bench import bench_positions
     try:
@@ -42,12 +43,13 @@ def main() -> int:
     wall, cpu = time.perf_counter(), time.process_time()
     lines = 0
     for i, game in enumerate(positions):
-        bot = HardBot(i, iterations=400)
+        bot = HardBot(i, iterations=iterations)
         bot.max_lines = None
         bot.choose(game.view(game.to_move))
         lines += bot.last_search["iterations"] if bot.last_search else 0
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-    print(json.dumps({"tree": os.getcwd(), "positions": len(positions), "lines": lines, "wall_s": round(wall, 2),
+    print(json.dumps({"tree": os.getcwd(), "positions": len(positions), "iterations": iterations, "lines": lines,
+                      "wall_s": round(wall, 2),
                       "cpu_s": round(cpu, 2), "lines_per_cpu_s": round(lines / cpu, 1),
                       "search_cpu_s": round(searching[0], 2),
                       "search_lines_per_cpu_s": round(lines / searching[0], 1), "core": status()}))
