@@ -63,7 +63,7 @@ def test_hard_stops_early_when_asked() -> None:
 
 
 def test_hard_searches_at_most_max_lines_whatever_its_budget() -> None:
-    # A decision stops at HardBot.max_lines (larger caps were not measured to help): a larger K
+    # A decision stops at HardBot.max_lines (docs/BOTS.md says how the cap was chosen): a larger K
     # or a long budget stops at the cap and plays exactly what the capped search plays; bench and review
     # lift the cap.
     game = _midgame(5, 18)

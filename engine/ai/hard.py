@@ -284,8 +284,10 @@ class HardBot(Bot):
     #: compared, and the evaluation's own bias decides between them ever more surely). With the answer,
     #: 800 lines beat 400 on the same games against `normal`: full rules seeds 9001-9100, 73 against 66;
     #: troops only seeds 5001-5100, 77 against 73 (of these 200 games, 21 + 16 were won only with 800
-    #: lines and 14 + 12 only with 400). Larger caps were not measured. Bench and review set None.
-    max_lines: int | None = 800
+    #: lines and 14 + 12 only with 400). A cap of 1,600 beat 800 at the default 1 s budget with the
+    #: compiled core (docs/BOTS.md has the runs); on a machine that searches fewer lines in the budget
+    #: the clock ends a move first. Bench and review set None.
+    max_lines: int | None = 1600
 
     def _shares(self, mine: float, theirs: float) -> Shares:
         """One world's ways of sharing the pools among flags: each card of our pool open to a flag with
