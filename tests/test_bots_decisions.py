@@ -3,9 +3,9 @@
 tests/data/hard_decisions.json was written once by tools/record_hard_decisions.py from the code
 before the hard bot was made faster (6d7b182): twenty positions of both rule sets and every claim
 timing, some with the troop deck empty (playouts, the endgame solver). Speed work must not change a
-decision, a candidate's estimate, the screening's candidates or the size of a search. The bot is
-set back to the strength settings of the recording (RECORDED): settings changed later for strength
-(docs/BOTS.md gives the games) change decisions by design, the machinery under them must not.
+decision, a candidate's estimate, the screening's candidates or the size of a search. The bot's line
+has the recording's settings (HardBot.reference): settings changed later for strength (docs/BOTS.md
+gives the games) change decisions by design, the machinery under them must not.
 """
 
 from __future__ import annotations
@@ -23,28 +23,17 @@ from engine.record import from_record
 CASES: list[dict[str, Any]] = json.loads(
     (Path(__file__).resolve().parent / "data" / "hard_decisions.json").read_text())["cases"]
 
-#: HardBot's settings when the decisions were recorded, where the defaults have changed since.
-RECORDED: dict[str, Any] = {"follow_ups": 4, "leaf_shares": 2}
-
-
-def recorded_bot(seed: int, iterations: int | None = None) -> HardBot:
-    """A hard bot with the recording's settings."""
-    bot = HardBot(seed, iterations=iterations)
-    for name, value in RECORDED.items():
-        setattr(bot, name, value)
-    return bot
-
 
 @pytest.mark.parametrize("case", CASES, ids=[f"game{c['record']['seed']}" for c in CASES])
 def test_hard_decisions_at_fixed_iterations_match_the_recorded_ones(case: dict[str, Any]) -> None:
     game = from_record(case["record"])
     view = game.view(game.to_move)
-    bot = recorded_bot(case["seed"], case["iterations"])
+    bot = HardBot.reference(case["seed"], iterations=case["iterations"])
     assert bot.choose(view) == case["action"]
     assert [[a, v] for a, v in bot.last_values] == case["values"]
     search = dict(bot.last_search or {})
     search.pop("seconds", None)
     assert search == case["search"]
-    screen = recorded_bot(case["seed"], case["iterations"])
+    screen = HardBot.reference(case["seed"], iterations=case["iterations"])
     assert screen.candidates(from_position(view)) == case["candidates"]
-    assert recorded_bot(case["seed"]).estimate(from_position(view), 16) == case["estimate"]
+    assert HardBot.reference(case["seed"]).estimate(from_position(view), 16) == case["estimate"]

@@ -2,7 +2,10 @@
 
 - `hard_iterations_per_s`: the hard bot's search lines per second over a fixed set of positions
   (the play steps of normal-vs-normal games, full rules), each searched for `--seconds` (default
-  0.5) on one core. One iteration is one candidate play judged in one sampled world.
+  0.5) on one core. One iteration is one candidate play judged in one sampled world. The line has
+  the reference code's settings (hard.REFERENCE_LINE), so the figure compares with older code;
+  `hard_play_iterations_per_s` is the same with the line hard plays today (more answers and leaf
+  shares: a costlier line).
 - `playouts_per_s_game` / `playouts_per_s_lean`: whole games played by the easy playout policy on
   engine.Game (engine.ai.playout) and on the lean state (engine.ai.lean_policy), from the deal.
 - `battleline bench review`: a whole game's review of one seat as the results screen runs it
@@ -45,18 +48,20 @@ def bench_positions(games: int = 4) -> list[Game]:
 def bench_hard(seconds: float, games: int = 4) -> dict[str, Any]:
     from .hard import HardBot
 
-    done = 0
-    spent = 0.0
     positions = bench_positions(games)
-    for i, game in enumerate(positions):
-        bot = HardBot(i, move_time=seconds)
-        bot.max_lines = None  # the speed over the whole budget
-        bot.choose(game.view(game.to_move))
-        if bot.last_search:
-            done += bot.last_search["iterations"]
-            spent += bot.last_search["seconds"]
-    return {"positions": len(positions), "seconds_per_position": seconds,
-            "hard_iterations_per_s": round(done / spent, 1) if spent else 0.0}
+    rates = {}
+    for key, make in (("hard_iterations_per_s", HardBot.reference), ("hard_play_iterations_per_s", HardBot)):
+        done = 0
+        spent = 0.0
+        for i, game in enumerate(positions):
+            bot = make(i, move_time=seconds)
+            bot.max_lines = None  # the speed over the whole budget
+            bot.choose(game.view(game.to_move))
+            if bot.last_search:
+                done += bot.last_search["iterations"]
+                spent += bot.last_search["seconds"]
+        rates[key] = round(done / spent, 1) if spent else 0.0
+    return {"positions": len(positions), "seconds_per_position": seconds, **rates}
 
 
 def bench_playouts(games: int) -> dict[str, Any]:

@@ -81,6 +81,10 @@ RESERVE_SHARE = 0.2
 #: Chance that a pool card is open to a given flag at a leaf (engine.ai.outlook.reach), for
 #: both sides alike: the win chance reported to players is read with it.
 EVEN_SHARE = 0.5
+#: The line's settings in the reference code (6d7b182), where today's differ (HardBot.leaf_shares). The
+#: decisions recorded from that code (tests/test_bots_decisions.py) and `battleline bench bots`'s
+#: comparable speed (`hard_iterations_per_s`) use them: the same line, so the same work per line.
+REFERENCE_LINE: dict[str, int] = {"follow_ups": 4, "leaf_shares": 2}
 
 
 class HardBot(Bot):
@@ -101,6 +105,14 @@ class HardBot(Bot):
         #: The level that played the last decision in hard's place: "normal" in a three-player game,
         #: where hard has no search of its own yet (R46-R53); None when hard decided itself.
         self.stand_in: str | None = None
+
+    @classmethod
+    def reference(cls, seed: int = 0, move_time: float = 1.0, iterations: int | None = None) -> HardBot:
+        """A hard bot whose line has the reference code's settings (REFERENCE_LINE)."""
+        bot = cls(seed, move_time, iterations)
+        for name, value in REFERENCE_LINE.items():
+            setattr(bot, name, value)
+        return bot
 
     def choose(self, position: dict[str, Any]) -> Action:
         self._asked = time.perf_counter()  # reading the position is on the move's clock too
