@@ -27,7 +27,7 @@ from ..tools import read_json, run_command
 from .hard import HardBot
 from .three import judge_three
 
-#: Iterations per reviewed move (lines of the hard bot's search: about 650 lines per CPU second, docs/BOTS.md).
+#: Iterations per reviewed move (lines of the hard bot's search on its reference line; docs/BOTS.md).
 REVIEW_ITERATIONS = 600
 MARKED = 3
 #: Positions the endgame solver may visit for one reviewed move (engine.ai.endgame): a crowded endgame
@@ -96,7 +96,9 @@ def _review_move(game: Game, seat: str, played: dict[str, Any], iterations: int,
     view = from_position(game.view(seat))
     if len(view.seats) == 3:
         return _review_move3(view, played, min(iterations, REVIEW_WORLDS3), seed, index)
-    bot = HardBot(seed, iterations=iterations)
+    # The reference line (HardBot.reference): the line hard plays today costs about 1.6 times as much,
+    # which would double a whole game's review on the pure-Python core (past issue 38's 15 s).
+    bot = HardBot.reference(seed, iterations=iterations)
     bot.max_lines = None  # the review's estimates use all the lines it is given
     bot.solve_nodes = REVIEW_SOLVE_NODES  # and endgames are solved even when that takes a second or two
     candidates = bot.candidates(view)
