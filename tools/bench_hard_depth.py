@@ -20,10 +20,13 @@ def main() -> int:
     from engine.ai.bench import bench_positions
     from engine.ai.hard import HardBot
 
+    # The reference line where the checkout has one (HardBot.reference), so old and new do the same work per line.
+    make = getattr(HardBot, "reference", HardBot)
+
     lines = 0
     spent = 0.0
     for i, game in enumerate(bench_positions(4)):
-        bot = HardBot(i, move_time=seconds)
+        bot = make(i, move_time=seconds)
         bot.max_lines = None
         bot.choose(game.view(game.to_move))
         search = bot.last_search or {}

@@ -28,6 +28,9 @@ def main() -> int:
 
     from engine.ai.hard import HardBot
 
+    # The reference line where the checkout has one (HardBot.reference), so old and new do the same work per line.
+    make = getattr(HardBot, "reference", HardBot)
+
     positions = bench_positions(4)
     searching = [0.0]
     search = HardBot._search
@@ -43,7 +46,7 @@ def main() -> int:
     wall, cpu = time.perf_counter(), time.process_time()
     lines = 0
     for i, game in enumerate(positions):
-        bot = HardBot(i, iterations=iterations)
+        bot = make(i, iterations=iterations)
         bot.max_lines = None
         bot.choose(game.view(game.to_move))
         lines += bot.last_search["iterations"] if bot.last_search else 0
