@@ -35,6 +35,7 @@ MSGIDS: dict[str, str | tuple[str, str]] = {
     "must_play_tactic": N_("you can play a tactics card, so you may not pass"),
     "troop_deck_empty": N_("the troop deck is empty"),
     "tactics_deck_empty": N_("the tactics deck is empty"),
+    "no_tactics_deck": N_("the three-player game has no tactics deck"),
     "deck_hidden": N_("the order of that deck is hidden in this position"),
     "scout_return_count": N_plural("Scout returns {n} card, one fewer than it drew",
                                     "Scout returns {n} cards, one fewer than it drew"),
