@@ -252,6 +252,12 @@ def test_r50_the_next_players_whole_set_is_awarded_at_once_four_flags_an_envelop
     }
     g = game3(flags=flags, to_move="east", passes=2, leftovers="south_discard")
     assert g.claimable_flags("south") == [1, 2, 3, 5] and g.claimable_flags("west") == [8]
+    from engine.ai.lean import from_action
+    from engine.ai.lean3 import Lean3
+
+    lean = Lean3.from_game(g)  # the bots' bit-mask rules award the same way
+    lean.apply(from_action(PASS))
+    assert (lean.winner, lean.how, lean.claimed) == (0, "envelopment", [0, 0, 0, -1, 0, -1, -1, -1, -1])
     events = g.apply(PASS)
     assert [e["type"] for e in events] == ["pass", "all_passed"] + ["claim"] * 4 + ["game_over"]
     assert [(e["seat"], e["flag"]) for e in events if e["type"] == "claim"] == \

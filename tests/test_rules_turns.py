@@ -438,6 +438,18 @@ def test_r43_a_game_without_tactics_uses_no_tactics_deck() -> None:
     assert seen_decks == {"troops"}
 
 
+def test_r43_a_draw_from_the_unused_tactics_deck_is_refused_as_unused_not_as_empty() -> None:
+    g = Game.new(Rules(tactics=False), seed=8)
+    g.apply(g.legal_actions()[0])
+    while g.phase == "claim":
+        g.apply(g.legal_actions()[0])
+    assert g.phase == "draw"
+    with pytest.raises(IllegalAction) as refused:
+        g.apply(draw("tactics"))
+    assert (refused.value.code, str(refused.value)) == ("no_tactics", "this game is played without tactics (R43)")
+    assert g.phase == "draw" and g.hand_sizes[g.to_move] == 6
+
+
 def test_r43_a_position_without_tactics_holds_no_tactics_card() -> None:
     pos = position(tactics=False, south="r1")
     assert from_position(pos).rules == Rules(tactics=False)
@@ -511,6 +523,11 @@ def test_r39_the_next_mover_is_awarded_all_five_provable_flags_at_once_an_envelo
                       5: ("g1 g2", "p5 p6 p7"), 7: ("", "r8 r9 r10"), 9: ("b8 b9 b10", "y1")},
                to_move="north", passes=1)
     assert g.claimable_flags("south") == [1, 2, 3, 5, 7] and g.claimable_flags("north") == [9]
+    from engine.ai.lean import Lean, from_action
+
+    lean = Lean.from_game(g)  # the bots' bit-mask rules award the same way
+    lean.apply(from_action(PASS))
+    assert (lean.winner, lean.how, lean.claimed) == (1, "envelopment", [1, 1, 1, -1, 1, -1, 1, -1, -1])
     events = g.apply(PASS)  # north's pass, the second in a row: south would move next
     assert [e["type"] for e in events] == ["pass", "both_passed"] + ["claim"] * 5 + ["game_over"]
     assert [(e["seat"], e["flag"]) for e in events if e["type"] == "claim"] == \
