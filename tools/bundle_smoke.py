@@ -16,6 +16,7 @@ workers; `bench net`, whose host re-enters the bundle as `-m net.cli`).
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import os
 import platform
@@ -45,10 +46,11 @@ class Failed(Exception):
 
 def default_archive() -> Path:
     """This machine's archive in dist/, the newest when several versions are there."""
-    sys.path.insert(0, str(ROOT / "tools"))
-    from bundle import target  # type: ignore[import-not-found]  # tools/ is no package
-
-    system, arch = target()
+    spec = importlib.util.spec_from_file_location("bundle_tool", ROOT / "tools" / "bundle.py")
+    assert spec is not None and spec.loader is not None
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    system, arch = tool.target()
     found = sorted((ROOT / "dist").glob(f"battleline-*-{system}-{arch}.*"), key=lambda p: p.stat().st_mtime)
     if not found:
         raise SystemExit("bundle_smoke: no bundle in dist/ for this machine; build one: python tools/bundle.py")
