@@ -8,9 +8,10 @@ non-zero when any failed. Standard library only, so the same script runs on Linu
 
 Checks: --version; a real window reaching its first frame (under Xvfb on Linux when there is no
 display); a scene drawn to PNG; a whole headless LAN game between a bundle host and a bundle guest
-(identical records); the phone page served with its QR code; the hard bot's core (`bench bots`:
-compiled unless the bundle says it was built without); processes the bundle spawns (an arena on two
-workers; `bench net`, whose host re-enters the bundle as `-m net.cli`).
+(identical records), and one with the guest pip-installed in the Python running this script, where it
+is; the phone page served with its QR code; the hard bot's core (`bench bots`: compiled unless the
+bundle says it was built without); processes the bundle spawns (an arena on two workers; `bench net`,
+whose host re-enters the bundle as `-m net.cli`).
 """
 
 from __future__ import annotations
@@ -113,9 +114,11 @@ class Bundle:
             raise Failed(f"`battleline {' '.join(args)}` exited {done.returncode}: {tail(done.stderr)}")
         return done.stdout
 
-    def start(self, *args: str) -> subprocess.Popen[str]:
-        return subprocess.Popen([str(self.exe), *args], env=self.headless, cwd=self.work, stdout=subprocess.PIPE,
-                                stderr=subprocess.PIPE, text=True)
+    def start(self, *args: str, command: list[str] | None = None, env: dict[str, str] | None = None,
+              ) -> subprocess.Popen[str]:
+        """The bundle (or `command`, a pip-installed game) started with `args`, its output piped."""
+        return subprocess.Popen([*(command or [str(self.exe)]), *args], env=env or self.headless, cwd=self.work,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
     def core_expected(self) -> bool:
         """Whether the bundle was built with the compiled core (tools/bundle.py writes BUNDLE.txt)."""
@@ -222,15 +225,20 @@ def check_screenshot(b: Bundle, out_dir: Path | None) -> str:
     return f"board in Hungarian, {len(data) // 1000} kB"
 
 
-def check_lan_game(b: Bundle) -> str:
-    """A whole game over loopback between two bundle processes; both must end with the same record."""
+def check_lan_game(b: Bundle, pip_guest: bool = False) -> str:
+    """A whole game over loopback between two bundle processes; both must end with the same record.
+    With `pip_guest`, the guest is the game as pip installed it in the Python running this script."""
+    command = env = None
+    if pip_guest:
+        command = [sys.executable, "-m", "app.cli"]
+        env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
     host = b.start("host", "--headless", "--bot", "normal", "--bind", "127.0.0.1", "--port", "0", "--code", "4404",
                    "--accept-any", "--seed", "44", "--timeout", str(TIMEOUT))
     guest: subprocess.Popen[str] | None = None
     try:
         port = first_line(host)["listening"]
         guest = b.start("join", f"127.0.0.1:{port}", "--headless", "--bot", "easy", "--code", "4404", "--seed", "4",
-                        "--timeout", str(TIMEOUT))
+                        "--timeout", str(TIMEOUT), command=command, env=env)
         guest_out, guest_err = guest.communicate(timeout=TIMEOUT + 30)
         host_out, host_err = host.communicate(timeout=60)
     finally:
@@ -317,6 +325,10 @@ def main() -> int:
             ("hard bot core", lambda: check_core(bundle)),
             ("spawned processes", lambda: check_spawned(bundle)),
         ]
+        if importlib.util.find_spec("app.cli") is not None:  # the game pip-installed beside this script's Python
+            checks.append(("lan game with a pip install", lambda: check_lan_game(bundle, pip_guest=True)))
+        else:
+            print("smoke: lan game with a pip install not run: this Python has no battleline installed", flush=True)
         for name, check in checks:
             started = time.perf_counter()
             try:
