@@ -264,6 +264,7 @@ def check_phones(b: Bundle, out_dir: Path | None) -> str:
         base = url.split("#")[0].split("?")[0].rstrip("/")
         page = fetch(base + "/")
         script = fetch(base + "/phone.js")
+        shown = show_in_browser(url, b.work / "phone.png", out_dir)
     finally:
         stop(host)
     if "<html" not in page.lower() or "phone.js" not in page or len(script) < 1000:
@@ -273,7 +274,24 @@ def check_phones(b: Bundle, out_dir: Path | None) -> str:
         raise Failed(f"the QR code {qr} is no PNG")
     if out_dir is not None:
         shutil.copy2(qr, out_dir / "bundle-phones-qr.png")
-    return f"{url} served (page {len(page)} + script {len(script)} characters), QR {qr.name}"
+    return f"{url} served (page {len(page)} + script {len(script)} characters), QR {qr.name}; {shown}"
+
+
+def show_in_browser(url: str, png: Path, out_dir: Path | None) -> str:
+    """The page drawn by headless Chromium at a phone's size, where this machine has one."""
+    browser = next((shutil.which(n) for n in ("chromium", "chromium-browser", "google-chrome") if shutil.which(n)),
+                   None)
+    if browser is None:
+        return "no Chromium here to draw it"
+    subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                    f"--screenshot={png}", "--window-size=390,844", "--virtual-time-budget=4000", url],
+                   capture_output=True, timeout=120)
+    data = png.read_bytes() if png.exists() else b""
+    if not data.startswith(b"\x89PNG") or len(data) < 10_000:
+        raise Failed(f"Chromium drew no page ({len(data)} bytes)")
+    if out_dir is not None:
+        shutil.copy2(png, out_dir / "bundle-phone-page.png")
+    return f"drawn by {Path(browser).name} ({len(data) // 1000} kB)"
 
 
 def fetch(url: str) -> str:
