@@ -130,6 +130,9 @@ def freeze(src: Path) -> Path:
     for path, dest in datas:
         args += ["--add-data", f"{path}{os.pathsep}{dest}"]
     os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"  # PyInstaller imports pygame while it looks for modules
+    # ...and lists the game's modules in child processes that take this one's sys.path: the stage's
+    # modules, not those of the game installed in this Python
+    sys.path.insert(0, str(src))
     pyinstaller(args)
     return BUILD / "dist" / "battleline"
 
