@@ -301,11 +301,14 @@ def fetch(url: str) -> str:
         return str(reply.read().decode("utf-8"))
 
 
-def check_core(b: Bundle) -> str:
+def check_core(b: Bundle, required: str | None) -> str:
+    """The core `bench bots` runs: the one the bundle was built with, and `required` when given."""
     figures = json_lines(b.run("bench", "bots", "--seconds", "0.3", "--games", "1"))[-1]
-    wanted = "compiled" if b.core_expected() else "pure"
-    if figures.get("core") != wanted:
-        raise Failed(f"the hard bot runs the {figures.get('core')} core; this bundle was built with {wanted}")
+    built = "compiled" if b.core_expected() else "pure"
+    if figures.get("core") != built:
+        raise Failed(f"the hard bot runs the {figures.get('core')} core; this bundle was built with {built}")
+    if required is not None and built != required:
+        raise Failed(f"this bundle was built with the {built} core; --core asks for {required}")
     return f"core {figures['core']}, {figures['hard_iterations_per_s']} lines/s (reference line, 0.3 s a position)"
 
 
@@ -323,7 +326,9 @@ def check_spawned(b: Bundle) -> str:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("archive", nargs="?", help="the bundle archive (default: this machine's in dist/)")
-    parser.add_argument("--out-dir", help="keep the board screenshot and the QR code here, to look at")
+    parser.add_argument("--out-dir", help="keep the board screenshot, the QR code and the phone page here")
+    parser.add_argument("--core", choices=["compiled", "pure"], default=None,
+                        help="the core the bundle must hold (default: the one BUNDLE.txt names)")
     args = parser.parse_args()
     archive = Path(args.archive) if args.archive else default_archive()
     out_dir = Path(args.out_dir) if args.out_dir else None
@@ -340,7 +345,7 @@ def main() -> int:
             ("screenshot", lambda: check_screenshot(bundle, out_dir)),
             ("lan game", lambda: check_lan_game(bundle)),
             ("phone page", lambda: check_phones(bundle, out_dir)),
-            ("hard bot core", lambda: check_core(bundle)),
+            ("hard bot core", lambda: check_core(bundle, args.core)),
             ("spawned processes", lambda: check_spawned(bundle)),
         ]
         if importlib.util.find_spec("app.cli") is not None:  # the game pip-installed beside this script's Python
