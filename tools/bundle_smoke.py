@@ -217,12 +217,18 @@ def start_xvfb() -> tuple[subprocess.Popen[str], str]:
 def check_screenshot(b: Bundle, out_dir: Path | None) -> str:
     png = b.work / "board.png"
     b.run("screenshot", "--scene", "board", "--out", str(png), "--lang", "hu")
+    size = kept_png(png, 50_000, out_dir, "bundle-board-hu.png")
+    return f"board in Hungarian, {size // 1000} kB"
+
+
+def kept_png(png: Path, least: int, out_dir: Path | None, name: str) -> int:
+    """The size of a PNG that must hold at least `least` bytes; copied to `out_dir` to be looked at."""
     data = png.read_bytes() if png.exists() else b""
-    if not data.startswith(b"\x89PNG") or len(data) < 50_000:
-        raise Failed(f"board.png missing or nearly empty ({len(data)} bytes)")
+    if not data.startswith(b"\x89PNG") or len(data) < least:
+        raise Failed(f"{png.name} missing or nearly empty ({len(data)} bytes)")
     if out_dir is not None:
-        shutil.copy2(png, out_dir / "bundle-board-hu.png")
-    return f"board in Hungarian, {len(data) // 1000} kB"
+        shutil.copy2(png, out_dir / name)
+    return len(data)
 
 
 def check_lan_game(b: Bundle, pip_guest: bool = False) -> str:
@@ -286,12 +292,8 @@ def show_in_browser(url: str, png: Path, out_dir: Path | None) -> str:
     subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
                     f"--screenshot={png}", "--window-size=390,844", "--virtual-time-budget=4000", url],
                    capture_output=True, timeout=120)
-    data = png.read_bytes() if png.exists() else b""
-    if not data.startswith(b"\x89PNG") or len(data) < 10_000:
-        raise Failed(f"Chromium drew no page ({len(data)} bytes)")
-    if out_dir is not None:
-        shutil.copy2(png, out_dir / "bundle-phone-page.png")
-    return f"drawn by {Path(browser).name} ({len(data) // 1000} kB)"
+    size = kept_png(png, 10_000, out_dir, "bundle-phone-page.png")
+    return f"drawn by {Path(browser).name} ({size // 1000} kB)"
 
 
 def fetch(url: str) -> str:
