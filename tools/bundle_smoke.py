@@ -78,13 +78,13 @@ def unpack(archive: Path, into: Path) -> Path:
 
 def clean_env(folder: Path, home: Path) -> dict[str, str]:
     """The environment of a player's machine with no Python: PATH is the bundle's folder (and, on
-    Windows, the system's own), home and user folders are fresh, nothing points at a Python."""
+    Windows, System32), home and user folders are fresh, nothing points at a Python."""
     env = {k: v for k, v in os.environ.items()
            if not k.upper().startswith(("PYTHON", "VIRTUAL_ENV", "CONDA", "PYENV", "SDL_", "BATTLELINE_", "XDG_"))}
     path = [str(folder)]
     if WINDOWS:
-        system_root = os.environ.get("SYSTEMROOT", r"C:\Windows")
-        path += [str(Path(system_root) / "System32"), system_root]
+        # System32 only: the Windows folder itself may hold py.exe, the launcher of an installed Python
+        path.append(str(Path(os.environ.get("SYSTEMROOT", r"C:\Windows")) / "System32"))
         env.update(APPDATA=str(home / "AppData" / "Roaming"), LOCALAPPDATA=str(home / "AppData" / "Local"),
                    USERPROFILE=str(home))
     env.update(PATH=os.pathsep.join(path), HOME=str(home), PYGAME_HIDE_SUPPORT_PROMPT="1")
