@@ -81,6 +81,8 @@ class Host:
         self.started = False  # the host starts the game from the lobby, once the guest has seen the rules
         self.sessions: dict[bytes, Session] = {}  # by routing id; each bound to its connection
         self.phones_port: int | None = None  # the phone page's port, kept in the save: the same QR after a crash
+        #: why the last save failed (the game goes on unsaved until one succeeds); None while saving works
+        self.save_problem: str | None = None
         self._seats_said: Any = None  # the last "seats" news sent, so a change is told once
         self.waker: Any = None  # net.wake.Waker, when a window asked to be woken by messages
         self.router = Router(bind, port)
@@ -247,12 +249,29 @@ class Host:
             shown.add(request.shown)
         return shown
 
-    def save(self) -> None:
-        """Save the game (net.lan_save), once it knows where: after every action, so a crash loses nothing."""
-        self.save_path = lan_save.place(self.save_path, self.save_path_for, self.remotes, self.table)
-        if self.save_path is not None:
-            lan_save.write(self.save_path, lan_save.data_of(self.sitting, self.host_seat, self.code, self.remotes,
-                                                            self.phones_port))
+    def save(self) -> bool:
+        """Save the game (net.lan_save), once it knows where: after every change, so a crash loses nothing.
+
+        Saving never ends a game: a write that fails (no space, a read-only folder, no file descriptors
+        left, a folder that vanished) leaves the game going on in memory for every seat; the host says
+        once what failed (`save_problem`, for its screen, and a line on standard error) and tries again
+        at the next change, saying so once it saves again. Returns whether the game is saved now."""
+        try:
+            self.save_path = lan_save.place(self.save_path, self.save_path_for, self.remotes, self.table)
+            if self.save_path is not None:
+                lan_save.write(self.save_path, lan_save.data_of(self.sitting, self.host_seat, self.code,
+                                                                self.remotes, self.phones_port))
+        except OSError as exc:
+            why = lan_save.why_not_saved(exc)
+            if self.save_problem is None:
+                log.warning("cannot save the game to %s: %s; the game goes on but is not being saved "
+                            "(trying again at every move)", self.save_path, why)
+            self.save_problem = why
+            return False
+        if self.save_problem is not None:
+            log.warning("the game is saved again to %s", self.save_path)
+            self.save_problem = None
+        return True
 
     def wake_with(self, post: Callable[[], None]) -> None:
         """Call `post` from a thread as soon as a peer's message (or a new connection) waits here, so a
@@ -673,8 +692,8 @@ class Host:
         seat.name = name
         seat.shown = shown if isinstance(shown, str) else None
         self.game.players = {**self.game.players, seat.seat: name}
+        self._seat(seat, identity, conn, {})  # granted and told in one step: no token that nobody holds
         self.save()
-        self._seat(seat, identity, conn, {})
 
     def _seat(self, remote: RemoteSeat, identity: bytes, conn: int, message: dict[str, Any]) -> None:
         """Bind the seat to this connection and bring the guest up to date from what it `have`."""

@@ -29,12 +29,29 @@ def watch_peer(board: BoardScene) -> None:
     """
     table = board.table
     follow_next_game(board)
+    tell_saving(board)
     if not getattr(table, "peer_lost", False):
         if getattr(table, "snoozed", False):
             table.snoozed = False  # type: ignore[attr-defined]
         return
     if not getattr(table, "snoozed", False) and board.app.find(PeerLostScene) is None:
         board.app.push(PeerLostScene(board.app, board))
+
+
+def tell_saving(board: BoardScene) -> None:
+    """A hosting screen says once that its game cannot be saved (the game goes on in memory), and once
+    that it is saved again: the host (net.host) retries at every move."""
+    host = getattr(board.table, "host", None)
+    problem = getattr(host, "save_problem", None) if host is not None else None
+    told = getattr(board, "save_told", None)
+    if problem == told or (problem is not None and told is not None):
+        return
+    board.save_told = problem  # type: ignore[attr-defined]
+    if problem is not None:
+        board.say([_("This game cannot be saved ({why}). It goes on, but is not being saved.", why=problem)],
+                  bad=True)
+    else:
+        board.say([_("The game is being saved again.")], good=True)
 
 
 class PeerLostScene(MenuScene):
