@@ -64,7 +64,8 @@ def cmd_host(args: argparse.Namespace) -> int:
 
         # a resumed game's phones come back to the port they knew (its QR, their tokens), unless told otherwise
         phones_port = args.phones if args.phones is not None or not args.resume else host.phones_port
-        phones, phones_info = start_phones(phones_port, host.port, host.code, args.bind, args.phones_qr)
+        phones, phones_info = start_phones(phones_port, host.port, host.code, args.bind, args.phones_qr,
+                                            host.bridge_key)
         if phones is not None:
             host.phones_port = phones.port
             host.save()

@@ -38,7 +38,7 @@ from .protocol import DEAD_AFTER_S, ERROR_CODES, FIRST_CODED, PROTOCOL_VERSION, 
 from .roles import MAX_WATCHERS, PLAYER, WATCHER
 from .router import Router
 from .seats import RemoteSeat, remote_seats
-from .session import PAKE_BYTES, Sealer, by_code, by_token, host_exchange, token_ref
+from .session import PAKE_BYTES, Sealer, by_code, by_token, host_exchange, token_ref, vouch
 from .sitting import Sitting
 from .version import program_version
 from .watchers import Watchers
@@ -85,6 +85,8 @@ class Host:
         self.save_problem: str | None = None
         self._seats_said: Any = None  # the last "seats" news sent, so a change is told once
         self.waker: Any = None  # net.wake.Waker, when a window asked to be woken by messages
+        #: the key this host's phone bridge vouches for each phone's own address with (net.session.vouch)
+        self.bridge_key = secrets.token_bytes(32)
         self.router = Router(bind, port)
         self.port = self.router.port
         atexit.register(self.close)
@@ -395,7 +397,7 @@ class Host:
             self._error(identity, f"pake.msg: a key exchange message is {PAKE_BYTES} bytes")
             return
         self._end_session(identity, False)
-        address, ref = self.router.address(conn), message.get("ref")
+        address, ref = self._address(conn, message), message.get("ref")
         token = None
         if ref is not None:
             token = self._token_by_ref(ref)
@@ -420,6 +422,16 @@ class Host:
         mine, proof, sealer = done
         self.sessions[identity] = Session(conn, address, sealer, token)
         self._send(identity, {"t": "pake", "msg": mine, "proof": proof})
+
+    def _address(self, conn: int, message: dict[str, Any]) -> str:
+        """Where an exchange comes from, for the admission policy: the connection's source address, or,
+        for a phone, the phone's own address, which the bridge vouched for with this host's key (every
+        phone joins through the bridge from the host's own machine)."""
+        address, phone, tag = self.router.address(conn), message.get("for"), message.get("vouch")
+        if isinstance(phone, str) and isinstance(tag, bytes) and \
+                secrets.compare_digest(vouch(self.bridge_key, phone, message["msg"]), tag):
+            return f"phone {phone}"
+        return address
 
     def _token_by_ref(self, ref: bytes) -> str | None:
         tokens = [r.token for r in self.remotes.values() if r.token]

@@ -99,7 +99,8 @@ _BIN = (bytes,)
 SCHEMAS: dict[str, _Spec] = {
     # both ways, in the clear: the key exchange, then every other message inside `sealed`
     "pake": {"protocol": (_INT, False), "program": (_STR, False), "msg": (_BIN, True),
-             "ref": ((bytes, type(None)), False), "proof": (_BIN, False)},
+             "ref": ((bytes, type(None)), False), "proof": (_BIN, False),
+             "for": (_STR, False), "vouch": (_BIN, False)},  # a phone's own address, vouched for by the bridge
     "sealed": {"n": (_INT, True), "box": (_BIN, True)},
     # guest -> host
     "hello": {"protocol": (_INT, True), "program": (_STR, True), "name": (_STR, True),

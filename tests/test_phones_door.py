@@ -92,7 +92,7 @@ class Phones:
         self.running = True
         self.thread = threading.Thread(target=self._serve, daemon=True)
         self.thread.start()
-        self.bridge = PhoneBridge(f"127.0.0.1:{self.host.port}", bind="127.0.0.1")
+        self.bridge = PhoneBridge(f"127.0.0.1:{self.host.port}", bind="127.0.0.1", vouch_key=self.host.bridge_key)
         self.port = self.bridge.start()
         self.url = f"ws://127.0.0.1:{self.port}/ws"
 
@@ -164,6 +164,62 @@ def test_a_socket_that_never_joins_is_closed(phones: Phones, monkeypatch: pytest
                 await asyncio.wait_for(idle.recv(), 30)
             assert idle.close_code == 1008
             await ws.ping()  # the joined phone's socket is still open
+
+    asyncio.run(run())
+
+
+async def _join(phones: Phones, address: str, code: str, token: str | None = None) -> tuple[ClientConnection,
+                                                                                          dict[str, Any]]:
+    ws = await connect(phones.url, local_addr=(address, 0), origin=f"http://127.0.0.1:{phones.port}")  # type: ignore[arg-type]
+    await ws.send(json.dumps({"t": "join", "code": code, "name": "Ben", "token": token}))
+    return ws, await _state(ws)
+
+
+async def _wrong_codes(phones: Phones, address: str, n: int) -> list[str]:
+    """`n` wrong codes typed in a row into a phone page at `address`; the refusals' codes."""
+    codes = []
+    ws = await connect(phones.url, local_addr=(address, 0), origin=f"http://127.0.0.1:{phones.port}")  # type: ignore[arg-type]
+    try:
+        for _ in range(n):
+            await ws.send(json.dumps({"t": "join", "code": "0000", "name": "Mallory", "token": None}))
+            codes.append((await _state(ws))["code"])
+    finally:
+        await ws.close()
+    return codes
+
+
+def test_wrong_codes_typed_into_one_phone_keep_no_other_phone_out(phones: Phones) -> None:
+    """Issue 48 item 3: the bridge joins every phone from 127.0.0.1, but the host decides for each
+    phone's own address: a phone typing wrong codes is delayed, a phone elsewhere joins at its first try."""
+    async def run() -> None:
+        refusals = await _wrong_codes(phones, "127.0.0.2", 4)
+        assert refusals[0] == "wrong_code" and "wait" in refusals, refusals
+        ws, state = await _join(phones, "127.0.0.3", "2468")
+        try:
+            assert state["t"] == "state" and state["seat"] == "north", state
+        finally:
+            await ws.close()
+
+    asyncio.run(run())
+
+
+def test_a_seated_phone_coming_back_with_its_token_is_never_delayed(phones: Phones) -> None:
+    """Issue 48 item 3: wrong codes from the seated phone's own address meanwhile (another tab, a
+    stranger behind the same router) do not delay the phone coming back with its token."""
+    async def run() -> None:
+        ws, state = await _join(phones, "127.0.0.2", "2468")
+        token = state["token"]
+        await ws.close()
+        refusals = await _wrong_codes(phones, "127.0.0.2", 4)
+        assert "wait" in refusals, refusals
+        deadline = time.monotonic() + 20
+        while True:  # the host may not have seen the old socket close yet: seat_busy, then in
+            back, state = await _join(phones, "127.0.0.2", "2468", token)
+            if state["t"] == "state" or time.monotonic() > deadline:
+                break
+            await back.close()
+        assert state["t"] == "state" and state["seat"] == "north" and state["token"] == token, state
+        await back.close()
 
     asyncio.run(run())
 

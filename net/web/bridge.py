@@ -107,9 +107,10 @@ def check_message(raw: str | bytes) -> dict[str, Any]:
 class PhoneSession:
     """One phone's WebSocket and, once it joined, its guest."""
 
-    def __init__(self, ws: ServerConnection, host_address: str) -> None:
+    def __init__(self, ws: ServerConnection, host_address: str, vouch_key: bytes | None = None) -> None:
         self.ws = ws
         self.host_address = host_address
+        self.vouch_key = vouch_key  # the host's key: its admission then decides for this phone's own address
         self.guest: Guest | None = None
         self.sent_events = 0
         self.signature: tuple[Any, ...] | None = None
@@ -180,8 +181,9 @@ class PhoneSession:
             self.signature = self.lobby = None
             return
         self.close_guest()
+        via = (_address(self.ws), self.vouch_key) if self.vouch_key is not None else None
         self.guest = Guest(self.host_address, code=message["code"], name=message["name"].strip() or "Phone",
-                           token=message.get("token") or None)
+                           token=message.get("token") or None, via=via)
         self.guest.connect()
         self.sent_events, self.signature, self.sent_record, self.sent_refusal = 0, None, False, False
         self.step = self.lobby = None
@@ -327,8 +329,9 @@ class PhoneBridge:
     """Serves the page and one WebSocket per phone at /ws; each phone plays through its own Guest."""
 
     def __init__(self, host_address: str, *, port: int = 0, bind: str = "0.0.0.0",
-                 host_alive: Callable[[], bool] | None = None) -> None:
+                 host_alive: Callable[[], bool] | None = None, vouch_key: bytes | None = None) -> None:
         self.host_address = host_address
+        self.vouch_key = vouch_key  # the host's bridge_key: each phone joins under its own address
         self.host_alive = host_alive  # when given, the bridge closes itself once its host has closed
         self.bind = bind
         self.port = port
@@ -445,7 +448,7 @@ class PhoneBridge:
 
     # ------------------------------------------------------------------ WebSocket
     async def _phone(self, ws: ServerConnection) -> None:
-        session = PhoneSession(ws, self.host_address)
+        session = PhoneSession(ws, self.host_address, self.vouch_key)
         self.sessions.add(session)
         tasks = [asyncio.create_task(session.receive()), asyncio.create_task(session.pump())]
         try:
