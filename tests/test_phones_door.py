@@ -217,12 +217,8 @@ def test_a_seated_phone_coming_back_with_its_token_is_never_delayed(phones: Phon
         await ws.close()
         refusals = await _wrong_codes(phones, "127.0.0.2", 4)
         assert refusals.count("wrong_code") == 4, refusals  # 127.0.0.2 now waits 8 s for any code
-        deadline = time.monotonic() + 20
-        while True:  # the host may not have seen the old socket close yet: seat_busy, then in
-            back, state = await _join(phones, "127.0.0.2", "2468", token)
-            if state["t"] == "state" or time.monotonic() > deadline:
-                break
-            await back.close()
+        # one try: the guest itself says hello again while the host still sees the old socket (seat_busy)
+        back, state = await _join(phones, "127.0.0.2", "2468", token)
         assert state["t"] == "state" and state["seat"] == "north" and state["token"] == token, state
         await back.close()
 
