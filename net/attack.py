@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import subprocess
 import sys
@@ -61,8 +62,9 @@ def _pake(code: str) -> tuple[GuestExchange, bytes]:
                            "msg": exchange.message, "ref": None})
 
 
-def guess(port: int, seconds: float, connections: int = 32) -> dict[str, Any]:
-    """Guess the code of the host on `port` for `seconds`, as fast as the host answers: key exchanges
+def guess(port: int, seconds: float, connections: int = 32, answers_wanted: int | None = None) -> dict[str, Any]:
+    """Guess the code of the host on `port` for `seconds` (or until it gave `answers_wanted` answers),
+    as fast as the host answers: key exchanges
     keyed by 0000, 0001, ... (each one guess: SPAKE2 lets nothing be tested offline), one at a time on
     each of `connections` connections, each replaced by a fresh one once the host says it has used its
     tries. Counts the host's answers by kind; a `pake` answer is a compared code, right or wrong by
@@ -82,7 +84,7 @@ def guess(port: int, seconds: float, connections: int = 32) -> dict[str, Any]:
     waiting: list[GuestExchange | None] = [None] * connections
     start = time.monotonic()
     try:
-        while time.monotonic() < start + seconds:
+        while time.monotonic() < start + seconds and sum(answers.values()) < (answers_wanted or math.inf):
             for i, s in enumerate(sockets):
                 if waiting[i] is None:
                     waiting[i], frame = _pake(f"{sent % 10000:04d}")
