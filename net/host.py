@@ -83,6 +83,7 @@ class Host:
         self.phones_port: int | None = None  # the phone page's port, kept in the save: the same QR after a crash
         #: why the last save failed (the game goes on unsaved until one succeeds); None while saving works
         self.save_problem: str | None = None
+        self.save_errno: int | None = None  # its errno, so a screen can say it in its player's language
         self._seats_said: Any = None  # the last "seats" news sent, so a change is told once
         self.waker: Any = None  # net.wake.Waker, when a window asked to be woken by messages
         #: the key this host's phone bridge vouches for each phone's own address with (net.session.vouch)
@@ -268,7 +269,7 @@ class Host:
             if self.save_problem is None:
                 log.warning("cannot save the game to %s: %s; the game goes on but is not being saved "
                             "(trying again at every move)", self.save_path, why)
-            self.save_problem = why
+            self.save_problem, self.save_errno = why, exc.errno
             return False
         if self.save_problem is not None:
             log.warning("the game is saved again to %s", self.save_path)
