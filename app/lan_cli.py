@@ -17,9 +17,8 @@ HEADLESS_ONLY = {"bot": "easy", "accept_any": False, "seed": None, "save": None,
 
 def window_refusal(args: argparse.Namespace) -> str | None:
     """One line naming the first headless-only option given to the windowed host, or None."""
-    from scenes.setup import PLAY_CHOICES
-
     from net.cli_args import host_refusal
+    from scenes.setup import PLAY_CHOICES
 
     refusal = host_refusal(args)
     if refusal is not None:

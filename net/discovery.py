@@ -110,7 +110,7 @@ class Browser:
             return
         try:
             info = zeroconf.get_service_info(service_type, name, timeout=1500)
-        except Exception as exc:  # discovery closed meanwhile (NotRunningException, ...): zeroconf's thread never raises
+        except Exception as exc:  # discovery closed meanwhile (NotRunningException, ...): never raise in its thread
             log.debug("no details for %s: %s", name, exc)
             return
         found = _parse(info) if info is not None else None
