@@ -266,6 +266,7 @@ class PhoneSession:
                 refused: dict[str, Any] = {"t": "refused", "reason": guest.refused}
                 if guest.refused_as is not None:
                     refused.update(code=guest.refused_as[0], fields=guest.refused_as[1])
+                self.close_guest()  # its link to the host goes at once: refused phones hold no place there
                 await self.send(refused)
             return
         step = "joined" if guest.seat is not None else "asking" if guest.asking else "connecting"
