@@ -182,3 +182,15 @@ def test_saves_holding_codes_and_tokens_are_private(tmp_path: Path) -> None:
     finally:
         host.close()
     assert save.stat().st_mode & 0o777 == 0o600
+
+
+def test_the_note_of_a_joined_game_is_private(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The guest's note of a joined game holds the join code and its session token: owner only (0600)."""
+    monkeypatch.setenv("BATTLELINE_DATA_DIR", str(tmp_path / "data"))
+    from game.keep.lan_store import joined_path, remember_joined
+
+    remember_joined("127.0.0.1:47110", token="ab" * 16, code="1234", seat="north", players={"south": "Ana"},
+                    flags={"south": 0, "north": 0}, actions=3, match=None)
+    note = joined_path("127.0.0.1:47110")
+    assert note.exists() and note.stat().st_mode & 0o777 == 0o600
+    assert not list(note.parent.glob(".*.tmp"))
