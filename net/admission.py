@@ -50,7 +50,7 @@ _ADDRESSES_KEPT = 4096  # runs of wrong codes are remembered for this many addre
 PENDING_PER_ADDRESS = 1
 BUSY = "another guest from your address is joining: try again in 1 s"
 
-Verdict = Literal["right", "wrong", "wait", "spent", "busy"]
+Verdict = Literal["right", "wrong", "wait", "crowded", "spent", "busy"]
 
 
 def new_code(old: str | None = None) -> str:
@@ -179,7 +179,8 @@ class Admission:
 
     def may_check(self, link: bytes, address: str, ceiling: bool = True) -> tuple[Verdict, float]:
         """Whether a code from this connection and address may be compared now: "right" means yes
-        (the caller compares, then reports with `compared`), else "spent" or "wait" with seconds.
+        (the caller compares, then reports with `compared`), else "spent", or "wait" (this address's
+        delay) or "crowded" (its pool is empty) with seconds.
         Without `ceiling` (an exchange keyed by a session token) only the tries per connection count."""
         now = self.clock()
         tries = self.tries.pop(link, 0)
@@ -193,13 +194,13 @@ class Admission:
             if now < source.closed_until:
                 return "wait", source.closed_until - now
             pool = self._pool(source, now)
-            if pool.level < 1.0:
-                return "wait", pool.wait()
+            if pool.level < 1.0:  # strangers' wrong codes emptied it, not this address's
+                return "crowded", pool.wait()
         self.tries[link] = tries + 1
         return "right", 0.0
 
     def begin(self, link: bytes, address: str, ceiling: bool = True) -> tuple[Verdict, float]:
-        """May a key exchange start now? "right" means yes; else "spent", "busy" or "wait" with seconds.
+        """May a key exchange start now? "right" means yes; else "spent", "busy", "wait" or "crowded".
         One keyed by the code (`ceiling`) is one guess, pending until `end` and held from its pool
         meanwhile, so pending guesses cannot outrun the pools; one keyed by a session token is held by
         nothing but the tries per connection: a seated guest coming back is never kept out by strangers."""

@@ -125,7 +125,7 @@ def _answer(s: zmq.Socket[bytes], exchange: GuestExchange | None, answers: Count
     if message["t"] == "refused":
         code = message.get("code")
         reason = str(message["reason"])
-        answers["too many wrong join codes" if code == "wait" else reason] += 1  # the waits differ: one row
+        answers["too many wrong join codes" if code in ("wait", "crowded") else reason] += 1  # one row
         return code == "spent"
     answers[str(message["t"])] += 1
     return False
@@ -286,7 +286,8 @@ def block(port: int, seconds: float, per_second: float = 50.0, address: str = "1
             while time.monotonic() < until:
                 guest.poll(1)
             code = guest.refused_as[0] if guest.refused_as is not None else None
-            answers["too many wrong join codes" if code == "wait" else guest.refused or "no answer yet"] += 1
+            waited = code in ("wait", "crowded")
+            answers["too many wrong join codes" if waited else guest.refused or "no answer yet"] += 1
     finally:
         guest.close()
     return {"codes_sent": sent, "answers": dict(answers), "seconds": seconds, "address": address}

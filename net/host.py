@@ -409,8 +409,8 @@ class Host:
         if verdict == "busy":
             self._refuse(identity, "busy")
             return
-        if verdict == "wait":
-            self._refuse(identity, "wait", seconds=math.ceil(wait))
+        if verdict in ("wait", "crowded"):
+            self._refuse(identity, verdict, seconds=math.ceil(wait))
             return
         if verdict == "spent":
             self._refuse(identity, "spent")

@@ -32,6 +32,7 @@ REFUSED: dict[str, str] = {
     "unknown_token": "this host holds no seat for your session token",
     "busy": "another guest from your address is joining: try again in 1 s",
     "wait": "too many wrong join codes: try again in {seconds} s",
+    "crowded": "many wrong join codes came from elsewhere: try again in {seconds} s",
     "spent": "too many tries on this connection",
     "wrong_code": "wrong join code",
     "no_answer": "the host did not answer",
