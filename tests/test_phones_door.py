@@ -82,6 +82,7 @@ def test_1100_idle_connections_to_the_phone_port_do_not_exhaust_a_host_under_102
     assert "cannot save" not in log.read_text()
     assert peak[0] <= at_rest + bridge_module.MAX_CONNECTIONS + 3 * bridge_module.BACKLOG + 32, (at_rest, peak[0])
     assert log.read_text().count("turned away") <= 40, "refusals are logged as counts, at most once a second"
+    assert log.stat().st_size < 16_384, "an attack cannot fill the disk with the host's log"
 
 
 class Phones:
