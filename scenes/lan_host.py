@@ -257,7 +257,8 @@ class HostLobbyScene(MenuScene):
             # a saved game's phones come back to the port they knew: the same QR, and their tokens
             wanted = host.phones_port or self.phones_port
             self.phones, fell_back = open_bridge(f"127.0.0.1:{host.port}", wanted, self.bind,
-                                                 host_alive=lambda: not host.router.context.closed)
+                                                 host_alive=lambda: not host.router.context.closed,
+                                                 vouch_key=host.bridge_key)
             self.phones_busy = wanted if fell_back else None
             host.phones_port = self.phones.port
             host.save()

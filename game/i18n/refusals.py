@@ -62,6 +62,7 @@ MSGIDS: dict[str, str | tuple[str, str]] = {
     "unknown_token": N_("the host holds no seat for you any more: join with the code"),
     "busy": N_("another guest from your address is joining: try again in a moment"),
     "wait": N_("too many wrong join codes: try again in {seconds} s"),
+    "crowded": N_("many wrong join codes came from elsewhere: try again in {seconds} s"),
     "spent": N_("too many tries: go back and join again"),
     "wrong_code": N_("wrong join code"),
     "no_answer": N_("the host did not answer"),
