@@ -410,7 +410,7 @@ class Host:
             self._refuse(identity, "busy")
             return
         if verdict in ("wait", "crowded"):
-            self._refuse(identity, verdict, seconds=math.ceil(wait))
+            self._refuse(identity, "wait" if verdict == "wait" else "crowded", seconds=math.ceil(wait))
             return
         if verdict == "spent":
             self._refuse(identity, "spent")
