@@ -11,12 +11,12 @@ from engine.cards import TROOP_BIT
 from game.i18n import N_, _, ngettext
 from game.play.turn_words import turn_caption, turn_marks
 from game.play.words import card_short, card_words
-from game.ui import art, battlefield, card_art, effects, layout
+from game.ui import art, battlefield, card_art, cover, effects, layout
 from game.ui.input import Kind
 from game.ui.text import blit_lines, fitted, font_for, shadowed, text, wrap
 from game.ui.tween import pulse
 
-from . import board_coach, board_zoom
+from . import board_coach, board_cover, board_zoom
 
 if TYPE_CHECKING:
     from .board import BoardScene
@@ -175,16 +175,15 @@ def _top_strip(surf: pygame.Surface, board: BoardScene, hidden: frozenset[Any]) 
     for i, r in enumerate(layout.opponent_hand(size)):  # tactics have their own backs (R45)
         if ("opp", i) not in hidden:
             surf.blit(card_art.back("tactics" if i >= size - tactics else "troops", "small"), r)
-    name = _name_img(board.names[them], board.tint(them))
-    surf.blit(name, (28, 16))
+    spots = name_spots(board)
+    for img, rect in spots:
+        surf.blit(img, rect)
     held = sum(1 for f in view["flags"] if f["claimed"] == them)
     info = fitted(_("Flags: {n}  \u00b7  in hand: {hand}", n=held, hand=size), 28,
                   layout.OPP_HAND_X - 44, art.MUTED)
     surf.blit(info, (30, 62))
     mine = sum(1 for f in view["flags"] if f["claimed"] == board.viewer)
-    me = _name_img(board.names[board.viewer], board.tint(board.viewer))
     right = layout.W - 28
-    surf.blit(me, (right - me.get_width(), 16))
     info = fitted(_("Flags: {n}", n=mine), 28, layout.NAME_W, art.MUTED)
     surf.blit(info, (right - info.get_width(), 62))
     watching = getattr(board.table, "watching", 0)
@@ -211,17 +210,13 @@ def _top_strip3(surf: pygame.Surface, board: BoardScene, hidden: frozenset[Any])
         for i, r in enumerate(layout.opponent_hand3(size, where)):
             if (key, i) not in hidden:
                 surf.blit(card_art.back("troops", "small"), r)
-        name = _name_img(board.names[seat], board.tint(seat), layout.NAME3_W)
         held = sum(1 for f in view["flags"] if f["claimed"] == seat)
         info = fitted(_("{seat}  \u00b7  flags: {n}  \u00b7  in hand: {hand}", seat=seat_word(seat), n=held, hand=size),
                       26, layout.OPP3_X - 36, art.MUTED)
         if where == "left":
-            surf.blit(name, (28, 16))
             surf.blit(info, (30, 62))
         else:
-            right = layout.W - 28
-            surf.blit(name, (right - name.get_width(), 16))
-            surf.blit(info, (right - info.get_width(), 62))
+            surf.blit(info, (layout.W - 28 - info.get_width(), 62))
     geo = board.geo
     if isinstance(geo, layout.Line3):  # the far front: whose cards lie on which side of its flags
         col = geo.column(geo.far[-1])
@@ -232,14 +227,39 @@ def _top_strip3(surf: pygame.Surface, board: BoardScene, hidden: frozenset[Any])
             surf.blit(tag, (x, layout.TOP_AREA[0] + 8))
     me = board.viewer
     mine = sum(1 for f in view["flags"] if f["claimed"] == me)
-    name = _name_img(board.names[me], board.tint(me), 420)
-    surf.blit(name, name.get_rect(midtop=(layout.W // 2, 10)))
+    for img, rect in name_spots(board):
+        surf.blit(img, rect)
     info = fitted(_("{seat}  \u00b7  flags: {n}", seat=seat_word(me), n=mine), 26, 420, art.MUTED)
     surf.blit(info, info.get_rect(midtop=(layout.W // 2, 58)))
     watching = getattr(board.table, "watching", 0)
     if watching:
         img = text(_("Watchers: {n}", n=watching), 24, art.MUTED)
         surf.blit(img, img.get_rect(midtop=(layout.W // 2, 84)))
+
+
+def name_spots(board: BoardScene) -> list[tuple[pygame.Surface, pygame.Rect]]:
+    """Each player's name in the top strip and where it is drawn: the opponent's on the left, the viewer's
+    on the right (three players: the opponents left and right, the viewer in the middle)."""
+    right = layout.W - 28
+    out = []
+    if board.three:
+        for seat, where in zip(board.opponents(), ("left", "right"), strict=False):
+            img = _name_img(board.names[seat], board.tint(seat), layout.NAME3_W)
+            out.append((img, img.get_rect(topleft=(28, 16)) if where == "left" else img.get_rect(topright=(right, 16))))
+        img = _name_img(board.names[board.viewer], board.tint(board.viewer), 420)
+        out.append((img, img.get_rect(midtop=(layout.W // 2, 10))))
+        return out
+    them = OTHER[board.viewer]
+    img = _name_img(board.names[them], board.tint(them))
+    out.append((img, img.get_rect(topleft=(28, 16))))
+    img = _name_img(board.names[board.viewer], board.tint(board.viewer))
+    out.append((img, img.get_rect(topright=(right, 16))))
+    return out
+
+
+def name_rects(board: BoardScene) -> list[pygame.Rect]:
+    """Where the players' names are: nothing is laid over them."""
+    return [rect for _, rect in name_spots(board)]
 
 
 def _name_img(name: str, colour: tuple[int, int, int], width: int = layout.NAME_W) -> pygame.Surface:
@@ -323,7 +343,8 @@ def draw(board: BoardScene, surface: pygame.Surface) -> None:
         surface.blit(img, img.get_rect(center=board.drag[1]))
     if board.table.result is not None:
         _victory(board, surface, now)
-    board_zoom.draw(board, surface)
+    board_cover.record(board)
+    board.preview_box = board_zoom.draw(board, surface)
     if board.app.top is board:  # a banner belongs to the board: it never shows through the results or pause
         _toasts(board, surface)
 
@@ -811,6 +832,18 @@ def toast_layout(toast: Any) -> tuple[list[str], int, int]:
     return lines, sizes[-1], height
 
 
+#: where a banner may go, best first: the flag band, then over the far side's formations, then over the near side's
+TOAST_SPOTS = (TOAST_BOX.centery, 250, 700)
+
+
+def toast_spot(board: BoardScene, tall: int) -> pygame.Rect:
+    """The banner's band: the first of TOAST_SPOTS that hides nothing kept (game.ui.cover); where every one
+    would, the one that hides least."""
+    kept = board_cover.kept(board)
+    spots = [pygame.Rect(TOAST_BOX.x, y - tall // 2, TOAST_BOX.width, tall) for y in TOAST_SPOTS]
+    return cover.place(spots, kept) or min(spots, key=lambda r: cover.covered(r, kept))
+
+
 def current_toast(board: BoardScene) -> Any:
     """The toast on show now: the newest one whose time has come."""
     shown = [t for t in board.toasts if t.start <= board.clock < t.until]
@@ -823,9 +856,11 @@ def _toasts(board: BoardScene, surface: pygame.Surface) -> None:
         return
     lines, size, height = toast_layout(toast)
     tall = max(TOAST_BOX.height, height)  # a toast too long for the band still shows whole
+    where = toast_spot(board, tall)
     layer = pygame.Surface((TOAST_BOX.width, tall), pygame.SRCALPHA)
     box = pygame.Rect(0, 0, TOAST_BOX.width, height)
     box.center = (TOAST_BOX.width // 2, tall // 2)
+    cover.overlay("a banner", box.move(where.topleft))
     art.panel(layer, box, alpha=240, border=toast.colour, radius=18, fill=(14, 20, 20))
     y = box.y + 10
     if toast.title:
@@ -835,4 +870,4 @@ def _toasts(board: BoardScene, surface: pygame.Surface) -> None:
     blit_lines(layer, lines, size, art.CREAM if toast.title else toast.colour, (box.centerx, y), "bold",
                align="center", spacing=step_of(size, 1.22) / size)
     layer.set_alpha(round(255 * toast.alpha(board.clock)))
-    surface.blit(layer, (TOAST_BOX.x, TOAST_BOX.centery - tall // 2))
+    surface.blit(layer, where)

@@ -16,7 +16,7 @@ from game.i18n import _
 from game.play.flow import Target
 from game.play.table import LocalTable
 from game.play.tutorial import LESSONS, TutorialTable, build
-from game.ui import art, layout
+from game.ui import art, cover, layout
 from game.ui.input import Intent, Kind
 from game.ui.text import blit_lines, fitted, text, wrap
 from game.ui.tween import pulse
@@ -76,7 +76,7 @@ class TutorialScene(BoardScene):
         super().submit(action)
 
     def say(self, lines: list[str], bad: bool = False, title: str = "", good: bool = False,
-            queued: bool = False) -> None:
+            queued: bool = False, about: Target | None = None) -> None:
         """Claims' proofs and refusals go into the lesson panel, not over it."""
         words = " ".join(w for w in (f"{title}." if title else "", *lines) if w)
         self.note = ([words], art.BAD if bad else art.GOOD)
@@ -202,6 +202,7 @@ class TutorialScene(BoardScene):
         note, colour = self.note
         box, lines, notes = self.panel_box(body, " ".join(note))
         border = art.GOOD if self.tutorial.finished else art.HILITE
+        cover.overlay("the lesson panel", box)
         art.panel(surface, box, alpha=242, border=border, radius=18, fill=(12, 18, 18))
         head = text(title, 34, art.HILITE, "bold")
         surface.blit(head, (box.x + 20, box.y + 12))

@@ -373,7 +373,7 @@ def test_the_rules_are_one_press_from_the_board_at_the_focused_card(config: Path
 def test_a_rested_card_is_zoomed_with_its_whole_rule(config: Path) -> None:
     app = make_app(welcomed=True)
     board = fog_board(app)
-    board.focus = ("hand", "fog")
+    board.focus = board.rested = ("hand", "fog")  # the player moved the focus there
     driver = Driver(app)
     surface = pygame.Surface((1920, 1080))
     driver.frames(2)
