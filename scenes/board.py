@@ -267,6 +267,10 @@ class BoardScene(Scene):
             return self.geo.pennant(n, self.pennant_shift(flag)).inflate(12, 8)
         return self.targets.get(target)
 
+    def named_cards(self) -> list[pygame.Rect]:
+        """Cards the words on screen speak of, beyond a hint's and a banner's (the tutorial's): kept in sight."""
+        return []
+
     def playable(self) -> set[Target]:
         """Hand cards with at least one legal play: the others are shown dimmed."""
         return {p[0] for p, _ in self.flow.paths if p and p[0][0] == "hand"}

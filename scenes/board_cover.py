@@ -36,6 +36,7 @@ def kept_why(board: BoardScene) -> list[tuple[str, pygame.Rect]]:
         rect = board.highlight(toast.about)
         if rect is not None:
             out.append((f"what the banner is about {toast.about}", rect))
+    out += [("a card the words name", r) for r in board.named_cards()]
     out += [("a player's name", r) for r in board_draw.name_rects(board)]
     return out
 

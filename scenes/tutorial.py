@@ -127,12 +127,24 @@ class TutorialScene(BoardScene):
             if rect.bottom < layout.HAND_TOP and 1 <= n <= 9:
                 columns.append(layout.column(n))
         # the flags the lesson's move goes to (or takes from) are named in its words before they glow
+        flags = self.named_flags()
+        columns += [layout.column(n) for n in flags if layout.column(n) not in columns]
+        return rings + self.named_cards(), columns
+
+    def named_flags(self) -> list[int]:
+        """The flags the lesson's words point at: its move's, the ones it names, the ones its move used."""
         goal = self.lesson.goal
         named: set[Any] = {a.get(k) for a in self.rules_legal() if goal(a) for k in ("flag", "from_flag", "to_flag")}
-        named.update(self.lesson.named)
-        columns += [layout.column(n) for n in sorted(f for f in named if isinstance(f, int) and 1 <= f <= 9)
-                    if layout.column(n) not in columns]
-        return rings, columns
+        named.update(self.lesson.named, self.tutorial.flags_used)
+        return sorted(f for f in named if isinstance(f, int) and 1 <= f <= 9)
+
+    def named_cards(self) -> list[pygame.Rect]:
+        """Once the move is made (or a proof is in the panel) the words speak of the cards at the named flags:
+        nothing covers them, the panel and the card preview included (game.ui.cover)."""
+        if not (self.tutorial.made or self.note[0]):
+            return []
+        flags = self.named_flags()
+        return [r for key, r in self.rects.items() if key[0] == "slot" and key[1] in flags]
 
     def info_right(self) -> int:
         """Where the other side's name and "Flags · in hand" line end in the top strip: the panel starts
@@ -204,7 +216,7 @@ class TutorialScene(BoardScene):
         border = art.GOOD if self.tutorial.finished else art.HILITE
         cover.overlay("the lesson panel", box)
         art.panel(surface, box, alpha=242, border=border, radius=18, fill=(12, 18, 18))
-        head = text(title, 34, art.HILITE, "bold")
+        head = fitted(title, 34, box.width - 40, art.HILITE, "bold", SIZE)  # a narrow panel keeps its title inside
         surface.blit(head, (box.x + 20, box.y + 12))
         y = blit_lines(surface, lines, SIZE, art.CREAM, (box.x + 20, box.y + 56), "bold")
         y = blit_lines(surface, notes, SIZE, colour, (box.x + 20, y), "bold")

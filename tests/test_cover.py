@@ -55,9 +55,17 @@ def test_no_overlay_covers_a_choice_a_named_card_or_a_name(chunk: int) -> None:
             found = frame.clashes()
             board = app.top
             if isinstance(board, BoardScene) and not board.hidden:
-                for target in [t for t in board.targets if t[0] == "hand"]:
+                hand = [t for t in board.targets if t[0] == "hand"]
+                for target in hand:
                     for device in ("keyboard", "mouse"):
                         found += [f"{device} on {target[1]}: {c}" for c in _rest(app, board, target, device)]
+                refused = [t for t in hand if t not in board.playable()][:1]
+                for target in refused:  # chosen anyway: the refusal's banner joins the open preview
+                    _rest(app, board, target, "keyboard")
+                    board.activate(target)
+                    with cover.watch() as frame:
+                        app.draw(pygame.Surface((1920, 1080)))
+                    found += [f"{target[1]} refused: {c}" for c in frame.clashes()]
             if found:
                 clashes[name] = sorted(set(found))
     assert not clashes, "\n".join(f"{name}: {c}" for name, cs in clashes.items() for c in cs[:4])
