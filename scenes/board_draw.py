@@ -13,7 +13,7 @@ from game.play.turn_words import turn_caption, turn_marks
 from game.play.words import card_short, card_words
 from game.ui import art, battlefield, card_art, cover, effects, layout
 from game.ui.input import Kind
-from game.ui.text import blit_lines, fitted, font_for, shadowed, text, wrap
+from game.ui.text import blit_lines, fitted, font_for, line_step, shadowed, text, wrap
 from game.ui.tween import pulse
 
 from . import board_coach, board_cover, board_zoom
@@ -578,9 +578,7 @@ PROMPT_SPACING = 1.18
 
 def step_of(size: int, spacing: float) -> int:
     """Line height in pixels of text asked at `size`: the theme's text scale (the text-size setting) included."""
-    from game.ui import theme
-
-    return max(1, int(size * spacing * theme.current().text_scale))
+    return line_step(size, spacing)
 
 
 def prompt_layout(board: BoardScene) -> tuple[list[str], list[str], int]:
@@ -634,9 +632,8 @@ def _prompt(board: BoardScene, surface: pygame.Surface, now: float) -> None:
         return
     lines, hints, size = prompt_fit(board)
     step = step_of(size, PROMPT_SPACING)
-    spacing = step / size
-    blit_lines(surface, lines, size, art.CREAM, (r.x + 14, r.y + 10), "bold", spacing=spacing)
-    blit_lines(surface, hints, size, art.MUTED, (r.x + 14, r.bottom - 8 - len(hints) * step), spacing=spacing)
+    blit_lines(surface, lines, size, art.CREAM, (r.x + 14, r.y + 10), "bold", step=step)
+    blit_lines(surface, hints, size, art.MUTED, (r.x + 14, r.bottom - 8 - len(hints) * step), step=step)
 
 
 def pack(pieces: list[str], size: int, width: int) -> list[str]:
@@ -706,7 +703,7 @@ def _caption(board: BoardScene, surface: pygame.Surface) -> None:
         lines, size = caption_lines(hint, box.width - 28, box)
         height = len(lines) * step_of(size, 1.2)
         blit_lines(surface, lines, size, art.CREAM, (box.x + 14, box.centery - height // 2), "condensed",
-                   spacing=step_of(size, 1.2) / size)
+                   step=step_of(size, 1.2))
         return
     if board.last_turn is None or board.hidden or board.table.thinking is not None:
         return
@@ -716,7 +713,7 @@ def _caption(board: BoardScene, surface: pygame.Surface) -> None:
     lines, size = caption_lines(story_words(board), box.width - 28, box)
     height = len(lines) * step_of(size, 1.2)
     blit_lines(surface, lines, size, art.CREAM, (box.x + 14, box.centery - height // 2), "condensed",
-               spacing=step_of(size, 1.2) / size)
+               step=step_of(size, 1.2))
 
 
 def story_words(board: BoardScene) -> str:
@@ -868,6 +865,6 @@ def _toasts(board: BoardScene, surface: pygame.Surface) -> None:
         layer.blit(img, img.get_rect(midtop=(box.centerx, y)))
         y += step_of(34, 1.25)
     blit_lines(layer, lines, size, art.CREAM if toast.title else toast.colour, (box.centerx, y), "bold",
-               align="center", spacing=step_of(size, 1.22) / size)
+               align="center", step=step_of(size, 1.22))
     layer.set_alpha(round(255 * toast.alpha(board.clock)))
     surface.blit(layer, where)

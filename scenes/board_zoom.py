@@ -15,7 +15,7 @@ import pygame
 from game.i18n import language
 from game.play import card_rules
 from game.ui import art, card_art, cover
-from game.ui.text import MIN_READ, fitted, text, wrap
+from game.ui.text import MIN_READ, fitted, line_step, text, wrap
 
 if TYPE_CHECKING:
     from .board import BoardScene
@@ -167,7 +167,7 @@ def _look() -> tuple[Any, ...]:
 def _composed(card: str, _lang: str, _face: int, _look: tuple[Any, ...]) -> pygame.Surface:
     """The zoom box drawn once: an opaque panel (the corners keyed out), the big face, the name and the rule."""
     lines = _lines(card)
-    text_h = 64 + sum(int(size * 1.3) for _, size, _ in lines)
+    text_h = 64 + sum(line_step(size, 1.3) for _, size, _ in lines)
     box = pygame.Rect(0, 0, CARD[0] + TEXT_W + 3 * PAD, max(CARD[1], text_h) + 2 * PAD)
     out = pygame.Surface(box.size)
     out.fill(KEY)
@@ -181,5 +181,5 @@ def _composed(card: str, _lang: str, _face: int, _look: tuple[Any, ...]) -> pyga
     for line, size, colour in lines:
         if line:
             out.blit(text(line, size, colour), (x, y))
-        y += int(size * 1.3)
+        y += line_step(size, 1.3)
     return out.convert() if pygame.display.get_surface() else out

@@ -20,7 +20,7 @@ from game.play.words import card_short
 from game.ui import art, card_art, table_y
 from game.ui.input import Intent, Kind
 from game.ui.scene import Scene
-from game.ui.text import MIN_READ, blit_lines, fitted, shadowed, wrap
+from game.ui.text import MIN_READ, blit_lines, fitted, line_step, shadowed, wrap
 
 from .rules_draw import EMPTY, Flag, arrow, cards_row, draw_picture
 
@@ -234,7 +234,7 @@ class RulesScene(Scene):
         for paragraph in words:
             lines += [*wrap(paragraph, size, width), ""]
         blit_lines(surface, lines[:-1], size, art.CREAM, (x, y), spacing=1.4)
-        return y + int(len(lines) * size * 1.4)
+        return y + len(lines) * line_step(size, 1.4)
 
     def _text(self, surface: pygame.Surface, key: str) -> None:
         self._paragraphs(surface, _(TEXT_PAGES[key][1]).split("\n"), BOX.x + 60, BOX.y + 130, BOX.width - 120)
@@ -259,7 +259,7 @@ class RulesScene(Scene):
             surface.blit(img, (x + 30, y + 66))
             y += 128
         lines = wrap(_("Two formations of the same kind: the higher sum of values wins."), 30, 560)
-        blit_lines(surface, lines, 30, art.CREAM, (BOX.right - 610, BOX.bottom - 50 - 42 * len(lines)), spacing=1.4)
+        blit_lines(surface, lines, 30, art.CREAM, (BOX.right - 610, BOX.bottom - 50 - line_step(30, 1.4) * len(lines)), spacing=1.4)
 
     def _tie(self, surface: pygame.Surface) -> None:
         words = [_("Equal formations compare by their sum of values. If the sums are equal too, the side that was "
@@ -301,7 +301,7 @@ class RulesScene(Scene):
             width = BOX.right - x - 60
             # A long rule (the Leaders' in some languages) is set a little smaller to keep clear of the line below.
             size = next((s for s in (34, 30, 28) if len(wrap(rule, s, width)) <= 3), MIN_READ)
-            end = self._paragraphs(surface, [rule], x, BOX.y + 172, width, size) - int(size * 1.4)
+            end = self._paragraphs(surface, [rule], x, BOX.y + 172, width, size) - line_step(size, 1.4)
             img = fitted(ahead, 28, width, art.MUTED, "regular", MIN_READ)
             surface.blit(img, (x, max(BOX.y + 330, end + 4)))
             top = BOX.y + 400

@@ -18,7 +18,7 @@ from game.play.table import LocalTable
 from game.play.tutorial import LESSONS, TutorialTable, build
 from game.ui import art, cover, layout
 from game.ui.input import Intent, Kind
-from game.ui.text import blit_lines, fitted, text, wrap
+from game.ui.text import blit_lines, fitted, line_step, text, wrap
 from game.ui.tween import pulse
 
 from .board import BoardScene
@@ -184,7 +184,7 @@ class TutorialScene(BoardScene):
                 if width < 500:
                     continue
                 lines, notes = wrap(body, SIZE, width - 40, "bold"), _wrapped(note, width - 40)
-                height = 24 + 44 + (len(lines) + len(notes)) * int(SIZE * 1.2) + 40
+                height = 24 + 44 + (len(lines) + len(notes)) * line_step(SIZE) + 40
                 y = PANEL.y if top else max(layout.FLAG_ROW[0], min(layout.BOTTOM_AREA[0] + 8,
                                                                     layout.HAND_TOP - 8 - height))
                 box = pygame.Rect(left, y, width, height)
@@ -197,7 +197,7 @@ class TutorialScene(BoardScene):
             left = max(PANEL.x, self.info_right())
             width = PANEL.right - left - 40
             lines, notes = wrap(body, SIZE, width, "bold"), _wrapped(note, width)
-            height = 24 + 44 + (len(lines) + len(notes)) * int(SIZE * 1.2) + 40
+            height = 24 + 44 + (len(lines) + len(notes)) * line_step(SIZE) + 40
             return pygame.Rect(left, PANEL.y, width + 40, height), lines, notes
         return best[1], best[2], best[3]
 

@@ -185,11 +185,18 @@ def _wrap(words: str, size: int, width: int, face: str, lang: str, scale: float)
     return tuple(lines)
 
 
+def line_step(size: int, spacing: float = 1.2) -> int:
+    """Pixels from one line to the next of text asked at `size`: the theme's text scale (the text-size setting)
+    included, as in the fonts, so large text never runs into the line under it."""
+    return max(1, int(size * spacing * theme.current().text_scale))
+
+
 def blit_lines(surface: pygame.Surface, lines: list[str], size: int, colour: Colour, pos: tuple[int, int],
-               face: str = "regular", align: str = "left", spacing: float = 1.2) -> int:
-    """Draw lines from `pos` (top-left, or top-centre when centred); returns the y below them."""
+               face: str = "regular", align: str = "left", spacing: float = 1.2, step: int | None = None) -> int:
+    """Draw lines from `pos` (top-left, or top-centre when centred), `step` pixels apart (else `spacing` times
+    the scaled size: line_step); returns the y below them."""
     x, y = pos
-    step = int(size * spacing)
+    step = line_step(size, spacing) if step is None else step
     for line in lines:
         img = text(line, size, colour, face)
         if align == "center":
