@@ -259,7 +259,8 @@ class RulesScene(Scene):
             surface.blit(img, (x + 30, y + 66))
             y += 128
         lines = wrap(_("Two formations of the same kind: the higher sum of values wins."), 30, 560)
-        blit_lines(surface, lines, 30, art.CREAM, (BOX.right - 610, BOX.bottom - 50 - line_step(30, 1.4) * len(lines)), spacing=1.4)
+        top = BOX.bottom - 50 - line_step(30, 1.4) * len(lines)
+        blit_lines(surface, lines, 30, art.CREAM, (BOX.right - 610, top), spacing=1.4)
 
     def _tie(self, surface: pygame.Surface) -> None:
         words = [_("Equal formations compare by their sum of values. If the sums are equal too, the side that was "
