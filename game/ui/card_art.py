@@ -18,7 +18,7 @@ from engine.cards import ENVIRONMENT, GUILE, MORALE, TROOP_INFO, VALUE_NAMES
 from game.i18n import N_, _, language
 from game.play.words import VALUES_SAID, card_short
 from game.ui import art, figures, theme
-from game.ui.text import text, wrap
+from game.ui.text import font_for, line_step, text, wrap
 
 SIZES: dict[str, tuple[int, int]] = {"hand": (170, 238), "table": (124, 172), "small": (84, 118), "zoom": (272, 381)}
 #: colour -> (the colour itself, its ink). The six colours stay apart for every common colour blindness
@@ -119,8 +119,9 @@ def _troop(surf: pygame.Surface, card: str) -> None:
     surf.blit(numeral, (pad, pad - num_size // 9))
     sym = h * 0.15
     draw_symbol(surf, letter, (w - pad - sym / 2 - 1, pad + sym / 2 + num_size * 0.06), sym, dark)
-    name_size, lines = _fit(_(VALUES_SAID[VALUE_NAMES[value]]), int(h * 0.095), w - 2 * pad)
-    line_h = int(name_size * 1.1)
+    words = _(VALUES_SAID[VALUE_NAMES[value]])
+    name_size, lines = _fit(words, int(h * 0.095), w - 2 * pad)
+    line_h = _line_h(words, name_size, "condensed", 1.1)
     name_top = h - pad - len(lines) * line_h
     # the troop's figure between the numeral and the name, standing on a band of the colour
     top = pad + num_size * 0.86
@@ -169,9 +170,9 @@ def _tactic(surf: pygame.Surface, card: str) -> None:
     small = max(14, int(h * 0.075))
     if h >= 200:
         body = wrap(_(TACTIC_TEXT[card]), small, w - 2 * pad - 4, "regular")
-        bottom -= len(body) * int(small * 1.15) + 2
+        bottom -= len(body) * _line_h(_(TACTIC_TEXT[card]), small, "regular", 1.15) + 2
     name_size, lines = _fit(card_short(card), int(h * 0.1), w - 2 * pad - 4)
-    line_h = int(name_size * 1.1)
+    line_h = _line_h(card_short(card), name_size, "condensed", 1.1)
     name_top = bottom - len(lines) * line_h - max(2, h // 60)
     top = pad + code_size * 0.95
     side = int(min(w - 2 * pad, name_top - top))
@@ -186,7 +187,13 @@ def _tactic(surf: pygame.Surface, card: str) -> None:
     for line in body:
         img = text(line, small, (200, 204, 220))
         surf.blit(img, img.get_rect(midtop=(w // 2, y)))
-        y += int(small * 1.15)
+        y += _line_h(_(TACTIC_TEXT[card]), small, "regular", 1.15)
+
+
+def _line_h(words: str, size: int, face: str, spacing: float) -> int:
+    """The step between two lines on a card: `spacing` times the scaled size, but never less than the font's
+    own height (a Chinese face is taller than a Latin one of its size: its names were cut at the card's edge)."""
+    return max(line_step(size, spacing), font_for(words, size, face).get_height())
 
 
 def _emblem(surf: pygame.Surface, kind: str, center: tuple[float, float], size: float,
