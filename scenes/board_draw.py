@@ -181,11 +181,11 @@ def _top_strip(surf: pygame.Surface, board: BoardScene, hidden: frozenset[Any]) 
     held = sum(1 for f in view["flags"] if f["claimed"] == them)
     info = fitted(_("Flags: {n}  \u00b7  in hand: {hand}", n=held, hand=size), 28,
                   layout.OPP_HAND_X - 44, art.MUTED)
-    surf.blit(info, (30, 62))
+    surf.blit(info, (30, under_names(board, info, 62)))
     mine = sum(1 for f in view["flags"] if f["claimed"] == board.viewer)
     right = layout.W - 28
     info = fitted(_("Flags: {n}", n=mine), 28, layout.NAME_W, art.MUTED)
-    surf.blit(info, (right - info.get_width(), 62))
+    surf.blit(info, (right - info.get_width(), under_names(board, info, 62)))
     watching = getattr(board.table, "watching", 0)
     if watching:  # a LAN host's screen: how many watch the game
         info = text(_("Watchers: {n}", n=watching), 26, art.MUTED)
@@ -214,9 +214,9 @@ def _top_strip3(surf: pygame.Surface, board: BoardScene, hidden: frozenset[Any])
         info = fitted(_("{seat}  \u00b7  flags: {n}  \u00b7  in hand: {hand}", seat=seat_word(seat), n=held, hand=size),
                       26, layout.OPP3_X - 36, art.MUTED)
         if where == "left":
-            surf.blit(info, (30, 62))
+            surf.blit(info, (30, under_names(board, info, 62)))
         else:
-            surf.blit(info, (layout.W - 28 - info.get_width(), 62))
+            surf.blit(info, (layout.W - 28 - info.get_width(), under_names(board, info, 62)))
     geo = board.geo
     if isinstance(geo, layout.Line3):  # the far front: whose cards lie on which side of its flags
         col = geo.column(geo.far[-1])
@@ -230,7 +230,7 @@ def _top_strip3(surf: pygame.Surface, board: BoardScene, hidden: frozenset[Any])
     for img, rect in name_spots(board):
         surf.blit(img, rect)
     info = fitted(_("{seat}  \u00b7  flags: {n}", seat=seat_word(me), n=mine), 26, 420, art.MUTED)
-    surf.blit(info, info.get_rect(midtop=(layout.W // 2, 58)))
+    surf.blit(info, info.get_rect(midtop=(layout.W // 2, under_names(board, info, 58))))
     watching = getattr(board.table, "watching", 0)
     if watching:
         img = text(_("Watchers: {n}", n=watching), 24, art.MUTED)
@@ -255,6 +255,13 @@ def name_spots(board: BoardScene) -> list[tuple[pygame.Surface, pygame.Rect]]:
     img = _name_img(board.names[board.viewer], board.tint(board.viewer))
     out.append((img, img.get_rect(topright=(right, 16))))
     return out
+
+
+def under_names(board: BoardScene, info: pygame.Surface, usual: int) -> int:
+    """The top of a stats line drawn under the names: `usual`, or lower where a name's letters reach further
+    down (large text, a Chinese face), so the two lines never touch."""
+    ink = max(rect.y + img.get_bounding_rect().bottom for img, rect in name_spots(board))
+    return max(usual, ink + 3 - info.get_bounding_rect().top)
 
 
 def name_rects(board: BoardScene) -> list[pygame.Rect]:

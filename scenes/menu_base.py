@@ -39,8 +39,14 @@ class MenuScene(Scene):
             return
         self.menu.handle(intent)
 
+    def over_menu(self) -> bool:
+        """Opened from another menu (Sound and accessibility from Settings): that menu's words must not show
+        through around this one's card, so this one is drawn on the whole backdrop."""
+        stack = self.app.stack
+        return self in stack and stack.index(self) > 0 and isinstance(stack[stack.index(self) - 1], MenuScene)
+
     def draw_backdrop(self, surface: pygame.Surface) -> None:
-        if self.opaque:
+        if self.opaque or self.over_menu():
             surface.blit(art.backdrop((1920, 1080), 11, art.NIGHT), (0, 0))
         else:  # over the board: a solid card behind the menu, so its words never sit on busy cards
             surface.blit(art.shade((1920, 1080), 190), (0, 0))
@@ -66,4 +72,5 @@ class MenuScene(Scene):
         g = self.app.input.glyph
         words = _("{confirm} choose  \u00b7  {back} back", confirm=g(Kind.CONFIRM), back=g(Kind.BACK))
         hint = text(words, 28, art.MUTED)
-        surface.blit(hint, hint.get_rect(midbottom=(960, 1050 if self.opaque else self.hint_bottom)))
+        bottom = 1050 if self.opaque or self.over_menu() else self.hint_bottom
+        surface.blit(hint, hint.get_rect(midbottom=(960, bottom)))

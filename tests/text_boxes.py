@@ -23,7 +23,7 @@ import pygame
 
 from game.ui import text as text_module
 
-OPAQUE = 235  # alpha from which a layer hides what is under it (a see-through panel does not)
+OPAQUE = 230  # alpha from which a layer hides what is under it (a see-through panel does not)
 HIDDEN = 0.6  # share of a line's ink box covered before the line counts as hidden
 
 
@@ -33,6 +33,7 @@ class Line:
     ink: pygame.Rect  # in the coordinates of the surface it is on
     image: pygame.Surface  # the rendered line (its mask decides a collision)
     offset: tuple[int, int]  # where the image's top-left is on that surface
+    covered: list[pygame.Rect] = field(default_factory=list)  # parts since hidden under something opaque
 
 
 @dataclass
@@ -96,11 +97,16 @@ class Recorder(_PLAIN):  # type: ignore[misc,valid-type]
         for line in self.lines:
             if not line.ink.colliderect(dest):
                 keep.append(line)
-            elif source is None:  # a fill or a filled rectangle of an opaque colour
-                part = line.ink.clip(dest)
-                if part.width * part.height < HIDDEN * line.ink.width * line.ink.height:
-                    keep.append(line)
-            elif _opaque_share(source, area, dest, line.ink, cache) < HIDDEN:
+                continue
+            part = line.ink.clip(dest)
+            if source is None:  # a fill or a filled rectangle of an opaque colour
+                share, part_share = part.width * part.height / (line.ink.width * line.ink.height), 1.0
+            else:
+                share = _opaque_share(source, area, dest, line.ink, cache)
+                part_share = _opaque_share(source, area, dest, part, cache)
+            if share < HIDDEN:
+                if part_share >= HIDDEN:  # a card laid over part of the line: that part is no longer seen
+                    line.covered.append(part)
                 keep.append(line)
         self.lines = keep
 
@@ -131,8 +137,10 @@ class Recorder(_PLAIN):  # type: ignore[misc,valid-type]
                 inside = ink.clip(self.get_clip())
                 if inside.size != ink.size and ink.width * ink.height > 0:
                     RECORD.cut.add(line.words)
+                shift = (pos[0] - area.x, pos[1] - area.y)
                 self.lines.append(Line(line.words, inside, line.image,
-                                       (line.offset[0] + pos[0] - area.x, line.offset[1] + pos[1] - area.y)))
+                                       (line.offset[0] + shift[0], line.offset[1] + shift[1]),
+                                       [r.move(shift) for r in line.covered]))
         return drawn
 
     def fill(self, color: Any, rect: Any = None, special_flags: int = 0) -> pygame.Rect:
@@ -213,9 +221,13 @@ def collisions(screen: Any, edge: int = 3) -> list[str]:
     masks: dict[int, pygame.mask.Mask] = {}
 
     def mask(line: Line) -> pygame.mask.Mask:
-        if id(line.image) not in masks:
-            masks[id(line.image)] = pygame.mask.from_surface(line.image, 100)
-        return masks[id(line.image)]
+        """The line's ink as seen: its glyphs, less the parts something opaque was laid over."""
+        if id(line) not in masks:
+            seen = pygame.mask.from_surface(line.image, 100)
+            for rect in line.covered:
+                seen.erase(pygame.mask.Mask(rect.size, fill=True), (rect.x - line.offset[0], rect.y - line.offset[1]))
+            masks[id(line)] = seen
+        return masks[id(line)]
 
     for i, a in enumerate(lines):
         for b in lines[i + 1:]:

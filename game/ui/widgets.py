@@ -13,7 +13,7 @@ import pygame
 
 from game.ui import art
 from game.ui.input import Intent, Kind
-from game.ui.text import MIN_READ, fitted, wrap
+from game.ui.text import MIN_READ, fitted, font_for, wrap
 
 ROW_H = 76
 FONT = 40
@@ -118,7 +118,10 @@ class Menu:
             if item.choices or item.detail is not None:  # the value, then the label, shrink to fit
                 shown = item.detail() if item.detail is not None else f"\u2039  {item.show(item.value)}  \u203a"
                 lit = focused and item.enabled
-                val = fitted(shown, FONT, (r.width - 56) * 3 // 5, art.CREAM if lit else art.MUTED, "bold", MIN_READ)
+                # the value gives up room the label needs at its smallest size (large text, a long Hungarian label)
+                least = font_for(item.label, MIN_READ, "bold").size(item.label)[0]
+                room = max(r.width // 4, min((r.width - 56) * 3 // 5, r.width - 80 - least))
+                val = fitted(shown, FONT, room, art.CREAM if lit else art.MUTED, "bold", MIN_READ)
                 label = fitted(item.label, FONT, r.width - 80 - val.get_width(), colour, "bold", MIN_READ)
                 surface.blit(label, (r.x + 28, r.centery - label.get_height() // 2))
                 surface.blit(val, (r.right - 28 - val.get_width(), r.centery - val.get_height() // 2))
