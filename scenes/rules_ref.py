@@ -8,6 +8,7 @@ or the Rules button), at the page of the tactics card under the focus.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -17,7 +18,7 @@ from engine.cards import TACTICS
 from game.i18n import N_, _
 from game.play import card_rules
 from game.play.words import card_short
-from game.ui import art, card_art, table_y
+from game.ui import art, card_art, table_y, theme
 from game.ui.input import Intent, Kind
 from game.ui.scene import Scene
 from game.ui.text import MIN_READ, blit_lines, fitted, line_step, shadowed, wrap
@@ -124,6 +125,20 @@ def three_picture() -> pygame.Surface:
     last = ("west", [{"type": "play", "seat": "west", "card": "y8", "flag": 8}])
     table_y.draw_y(full, three_view(), names, "east", "play", None, last)
     return pygame.transform.smoothscale(full, THREE_PICTURE.size)
+
+
+def rule_sizes(rule: str, ahead: str, width: int, room: int) -> tuple[int, int]:
+    """Sizes of a tactics card's rule and of the "two ahead" line under it, so both fit `room` pixels above the
+    pictures: a long rule (the Leaders' in some languages, any at large text) is set smaller, but never smaller
+    on the screen than MIN_READ at normal text size."""
+    floor = math.ceil(MIN_READ / theme.current().text_scale)
+    sizes = [s for s in (34, 30, 28, 26, 24, 22) if s >= floor] or [floor]
+    for size in sizes:
+        small = min(28, size)
+        height = len(wrap(rule, size, width)) * line_step(size, 1.4) + len(wrap(ahead, small, width)) * line_step(small)
+        if height <= room:
+            return size, small
+    return sizes[-1], min(28, sizes[-1])
 
 
 class RulesScene(Scene):
@@ -300,11 +315,9 @@ class RulesScene(Scene):
             img = fitted(kind, 32, BOX.right - x - 60, art.HILITE, "bold", MIN_READ)
             surface.blit(img, (x, BOX.y + 120))
             width = BOX.right - x - 60
-            # A long rule (the Leaders' in some languages) is set a little smaller to keep clear of the line below.
-            size = next((s for s in (34, 30, 28) if len(wrap(rule, s, width)) <= 3), MIN_READ)
+            size, small = rule_sizes(rule, ahead, width, 400 - 172 - 8)
             end = self._paragraphs(surface, [rule], x, BOX.y + 172, width, size) - line_step(size, 1.4)
-            img = fitted(ahead, 28, width, art.MUTED, "regular", MIN_READ)
-            surface.blit(img, (x, max(BOX.y + 330, end + 4)))
+            blit_lines(surface, wrap(ahead, small, width), small, art.MUTED, (x, max(BOX.y + 330, end + 4)))
             top = BOX.y + 400
             if card == "scout":
                 self._scout(surface, top)
