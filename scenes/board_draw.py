@@ -185,11 +185,12 @@ def _top_strip(surf: pygame.Surface, board: BoardScene, hidden: frozenset[Any]) 
     mine = sum(1 for f in view["flags"] if f["claimed"] == board.viewer)
     right = layout.W - 28
     info = fitted(_("Flags: {n}", n=mine), 28, layout.NAME_W, art.MUTED)
-    surf.blit(info, (right - info.get_width(), under_names(board, info, 62)))
+    y = under_names(board, info, 62)
+    surf.blit(info, (right - info.get_width(), y))
     watching = getattr(board.table, "watching", 0)
     if watching:  # a LAN host's screen: how many watch the game
-        info = text(_("Watchers: {n}", n=watching), 26, art.MUTED)
-        surf.blit(info, (right - info.get_width(), 96))
+        more = text(_("Watchers: {n}", n=watching), 26, art.MUTED)
+        surf.blit(more, (right - more.get_width(), below(info, y, more, 96)))
 
 
 SEAT_WORDS = {"south": N_("South"), "west": N_("West"), "east": N_("East"), "north": N_("North")}
@@ -230,11 +231,12 @@ def _top_strip3(surf: pygame.Surface, board: BoardScene, hidden: frozenset[Any])
     for img, rect in name_spots(board):
         surf.blit(img, rect)
     info = fitted(_("{seat}  \u00b7  flags: {n}", seat=seat_word(me), n=mine), 26, 420, art.MUTED)
-    surf.blit(info, info.get_rect(midtop=(layout.W // 2, under_names(board, info, 58))))
+    y = under_names(board, info, 58)
+    surf.blit(info, info.get_rect(midtop=(layout.W // 2, y)))
     watching = getattr(board.table, "watching", 0)
     if watching:
         img = text(_("Watchers: {n}", n=watching), 24, art.MUTED)
-        surf.blit(img, img.get_rect(midtop=(layout.W // 2, 84)))
+        surf.blit(img, img.get_rect(midtop=(layout.W // 2, below(info, y, img, 84))))
 
 
 def name_spots(board: BoardScene) -> list[tuple[pygame.Surface, pygame.Rect]]:
@@ -264,6 +266,11 @@ def under_names(board: BoardScene, info: pygame.Surface, usual: int) -> int:
     return max(usual, ink + 3 - info.get_bounding_rect().top)
 
 
+def below(upper: pygame.Surface, top: int, lower: pygame.Surface, usual: int) -> int:
+    """The top of `lower` drawn under `upper` (drawn at `top`): `usual`, or lower where their letters would touch."""
+    return max(usual, top + upper.get_bounding_rect().bottom + 3 - lower.get_bounding_rect().top)
+
+
 def name_rects(board: BoardScene) -> list[pygame.Rect]:
     """Where the players' names are: nothing is laid over them."""
     return [rect for _, rect in name_spots(board)]
@@ -278,7 +285,8 @@ def _name_img(name: str, colour: tuple[int, int, int], width: int = layout.NAME_
 
 def _deck(surf: pygame.Surface, deck: str, count: int) -> None:
     r = layout.deck(deck)
-    label = fitted(_("Tactics") if deck == "tactics" else _("Troops"), 28, r.width + 40, art.CREAM, "condensed")
+    room = min(r.width + 40, 2 * (layout.W - 8 - r.centerx))  # centred over the deck, never off the screen
+    label = fitted(_("Tactics") if deck == "tactics" else _("Troops"), 28, room, art.CREAM, "condensed")
     surf.blit(label, label.get_rect(midbottom=(r.centerx, r.y - 4)))
     if count <= 0:
         pygame.draw.rect(surf, (70, 104, 90), r, 2, border_radius=10)

@@ -7,6 +7,7 @@ the caches are keyed by that scale and by the language, so nothing needs emptyin
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -119,8 +120,12 @@ def _fit_size(words: str, size: int, width: int, face: str, floor: int, lang: st
 
 
 def fit_size(words: str, size: int, width: int, face: str = "regular", floor: int = 20) -> int:
-    """The largest size up to `size` at which `words` fit `width` pixels (at least `floor`)."""
-    fit = _fit_size(words, size, width, face, floor, language(), theme.current().text_scale)
+    """The largest size up to `size` at which `words` fit `width` pixels (at least `floor`). At large text the
+    floor is where the words are as big on the screen as at the floor of normal text: large text may give back
+    its extra size where room is short, never more."""
+    scale = theme.current().text_scale
+    floor = min(floor, math.ceil(floor / scale))
+    fit = _fit_size(words, size, width, face, floor, language(), scale)
     if OVERFLOWS is not None and (drawn := font_for(words, fit, face).size(words)[0]) > width:
         OVERFLOWS.append((words, width, drawn))
     return fit
