@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -11,7 +12,7 @@ from engine.cards import TROOP_BIT
 from game.i18n import N_, _, ngettext
 from game.play.turn_words import turn_caption, turn_marks
 from game.play.words import card_short, card_words
-from game.ui import art, battlefield, card_art, cover, effects, layout
+from game.ui import art, battlefield, card_art, cover, effects, layout, theme
 from game.ui.input import Kind
 from game.ui.text import blit_lines, fitted, font_for, line_step, shadowed, text, wrap
 from game.ui.tween import pulse
@@ -619,13 +620,15 @@ def fit_prompt(sentences: list[str], hint: str) -> tuple[list[str], list[str], i
     """The largest size at which the sentences and the key hints all fit the status panel, none cut."""
     r = layout.PROMPT_RECT
     width = r.width - 28
-    tries = [(size, True) for size in PROMPT_SIZES[:-1]] + [(size, False) for size in PROMPT_SIZES]
+    floor = math.ceil(PROMPT_SIZES[-1] / theme.current().text_scale)  # large text gives back its extra size
+    sizes = PROMPT_SIZES + tuple(range(PROMPT_SIZES[-1] - 2, floor - 1, -2))
+    tries = [(size, True) for size in sizes[:-1]] + [(size, False) for size in sizes]
     for size, with_hints in tries:  # the keys give way before the words about the game get small
         hints = pack(hint.split("  \u00b7  "), size, width) if hint and with_hints else []
         lines = [line for sentence in sentences for line in wrap(sentence, size, width, "bold", probe=True)]
         if (len(lines) + len(hints)) * step_of(size, PROMPT_SPACING) + 20 <= r.height:
             return lines, hints, size
-    size, hints = PROMPT_SIZES[-1], []
+    size, hints = sizes[-1], []
     lines = [line for sentence in sentences for line in wrap(sentence, size, width, "bold")]
     _too_tall(" ".join(sentences), r.height, (len(lines) + len(hints)) * step_of(size, PROMPT_SPACING) + 20)
     return lines, hints, size

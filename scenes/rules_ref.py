@@ -270,12 +270,13 @@ class RulesScene(Scene):
             surface.blit(img, (x + 30, y + 10))
             img = fitted(_("= {poker}", poker=_(poker)), 32, 420, art.CREAM, "bold", MIN_READ)
             surface.blit(img, (x + 380, y + 14))
-            img = fitted(_(what), 30, BOX.right - x - 100, art.MUTED, "regular", MIN_READ)
+            img = fitted(_(what), 30, BOX.right - 500 - (x + 30), art.MUTED, "regular", MIN_READ)
             surface.blit(img, (x + 30, y + 66))
             y += 128
-        lines = wrap(_("Two formations of the same kind: the higher sum of values wins."), 30, 560)
-        top = BOX.bottom - 50 - line_step(30, 1.4) * len(lines)
-        blit_lines(surface, lines, 30, art.CREAM, (BOX.right - 610, top), spacing=1.4)
+        # beside the rows, right of the widest "= poker" word (it ran into the last one in Spanish)
+        lines = wrap(_("Two formations of the same kind: the higher sum of values wins."), 30, 440)
+        top = (BOX.y + 118 + y) // 2 - line_step(30, 1.4) * len(lines) // 2
+        blit_lines(surface, lines, 30, art.CREAM, (BOX.right - 480, top), spacing=1.4)
 
     def _tie(self, surface: pygame.Surface) -> None:
         words = [_("Equal formations compare by their sum of values. If the sums are equal too, the side that was "
@@ -297,8 +298,10 @@ class RulesScene(Scene):
         width = THREE_PICTURE.x - BOX.x - 100
         words = _(TEXT_PAGES["three"][1]).split("\n")
         room = BOX.bottom - 30 - (BOX.y + 120)
-        size = next((s for s in (32, 30, 28, 26, 24) if sum(len(wrap(w, s, width)) + 1 for w in words) * s * 1.4
-                     <= room), MIN_READ)
+        floor = math.ceil(24 / theme.current().text_scale)  # large text may give back its extra size
+        sizes = [s for s in (32, 30, 28, 26, 24, 22, 20) if s >= floor]
+        size = next((s for s in sizes if sum(len(wrap(w, s, width)) + 1 for w in words) * line_step(s, 1.4)
+                     <= room), sizes[-1])
         self.three_bottom = self._paragraphs(surface, words, BOX.x + 60, BOX.y + 120, width, size)
         surface.blit(three_picture(), THREE_PICTURE)
         pygame.draw.rect(surface, art.GOLD_DARK, THREE_PICTURE, 2)
