@@ -14,7 +14,7 @@ from game.play.turn_words import turn_caption, turn_marks
 from game.play.words import card_short, card_words
 from game.ui import art, battlefield, card_art, cover, effects, layout, theme
 from game.ui.input import Kind
-from game.ui.text import blit_lines, fitted, font_for, line_step, shadowed, text, wrap
+from game.ui.text import blit_lines, fitted, font_for, line_height, line_step, shadowed, text, wrap
 from game.ui.tween import pulse
 
 from . import board_coach, board_cover, board_zoom
@@ -190,8 +190,8 @@ def _top_strip(surf: pygame.Surface, board: BoardScene, hidden: frozenset[Any]) 
     surf.blit(info, (right - info.get_width(), y))
     watching = getattr(board.table, "watching", 0)
     if watching:  # a LAN host's screen: how many watch the game
-        more = text(_("Watchers: {n}", n=watching), 26, art.MUTED)
-        surf.blit(more, (right - more.get_width(), below(info, y, more, 96)))
+        more = text(_("Watchers: {n}", n=watching), 26, art.MUTED)  # left of "Flags", on its line
+        surf.blit(more, (right - info.get_width() - 28 - more.get_width(), y + info.get_height() - more.get_height()))
 
 
 SEAT_WORDS = {"south": N_("South"), "west": N_("West"), "east": N_("East"), "north": N_("North")}
@@ -834,16 +834,17 @@ TOAST_BOX = pygame.Rect(150, 412, 1620, 138)  # the flag band between the two ro
 
 def toast_layout(toast: Any) -> tuple[list[str], int, int]:
     """(lines, size, box height) of a toast: the largest text size at which it fits the flag band."""
-    title_h = step_of(34, 1.25) if toast.title else 0
+    title_h = line_height(toast.title, 34, "bold", 1.25) if toast.title else 0
     sizes = (30, 28, 26, 24, 22)
+    words = " ".join(toast.lines)
     for size in sizes:
         lines = [part for line in toast.lines for part in wrap(line, size, TOAST_BOX.width - 60, "bold", probe=True)]
-        height = 20 + title_h + step_of(size, 1.22) * len(lines)
+        height = 20 + title_h + line_height(words, size, "bold", 1.22) * len(lines)
         if height <= TOAST_BOX.height:
             return lines, size, height
     lines = [part for line in toast.lines for part in wrap(line, sizes[-1], TOAST_BOX.width - 60, "bold")]
-    height = 20 + title_h + step_of(sizes[-1], 1.22) * len(lines)
-    _too_tall(" ".join(toast.lines), TOAST_BOX.height, height)
+    height = 20 + title_h + line_height(words, sizes[-1], "bold", 1.22) * len(lines)
+    _too_tall(words, TOAST_BOX.height, height)
     return lines, sizes[-1], height
 
 
@@ -881,8 +882,8 @@ def _toasts(board: BoardScene, surface: pygame.Surface) -> None:
     if toast.title:
         img = fitted(toast.title, 34, box.width - 40, toast.colour, "bold")
         layer.blit(img, img.get_rect(midtop=(box.centerx, y)))
-        y += step_of(34, 1.25)
+        y += line_height(toast.title, 34, "bold", 1.25)
     blit_lines(layer, lines, size, art.CREAM if toast.title else toast.colour, (box.centerx, y), "bold",
-               align="center", step=step_of(size, 1.22))
+               align="center", step=line_height(" ".join(toast.lines), size, "bold", 1.22))
     layer.set_alpha(round(255 * toast.alpha(board.clock)))
     surface.blit(layer, where)

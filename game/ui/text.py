@@ -196,6 +196,12 @@ def line_step(size: int, spacing: float = 1.2) -> int:
     return max(1, int(size * spacing * theme.current().text_scale))
 
 
+def line_height(words: str, size: int, face: str = "regular", spacing: float = 1.2) -> int:
+    """line_step, but never less than the font's own height for these words (a Chinese face is taller than a
+    Latin one of its size: its lines ran out of their banner)."""
+    return max(line_step(size, spacing), font_for(words, size, face).get_height())
+
+
 def blit_lines(surface: pygame.Surface, lines: list[str], size: int, colour: Colour, pos: tuple[int, int],
                face: str = "regular", align: str = "left", spacing: float = 1.2, step: int | None = None) -> int:
     """Draw lines from `pos` (top-left, or top-centre when centred), `step` pixels apart (else `spacing` times
