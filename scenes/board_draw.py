@@ -136,19 +136,44 @@ def draw_pennant(surf: pygame.Surface, board: BoardScene, n: int, flag: dict[str
                  glow: float = 0.0, wave: float | None = None) -> None:
     r = board.geo.pennant(n, shift)
     owner = flag["claimed"]
+    _environment(surf, board, n, flag, r)
     battlefield.standard(surf, r, n, battlefield.FLAG_CLOTH if owner is None else board.tint(owner), wave)
-    x = r.x - 6
-    for kind in ("fog", "mud"):
-        if flag[kind]:
-            chip = text(card_short(kind).upper(), 28, (16, 24, 22) if kind == "fog" else art.CREAM, "condensed")
-            box = chip.get_rect()
-            box.inflate_ip(12, 2)
+
+
+ENV_LOOK = {"fog": ((188, 222, 222), (16, 24, 22)), "mud": ((118, 82, 44), art.CREAM)}  # ground, letters
+
+
+def _environment(surf: pygame.Surface, board: BoardScene, n: int, flag: dict[str, Any], r: pygame.Rect) -> None:
+    """Fog and Mud on their own flag, unmistakably: the ground of the flag's column is changed (a pale mist
+    with wisps, a brown mud with ruts) across its whole width, and the card's corner letters (in the language)
+    stand on it beside the standard, Fog left, Mud right, never between two flags."""
+    col = board.geo.column(n)
+    kinds = [kind for kind in ("fog", "mud") if flag[kind]]
+    if not kinds:
+        return
+    band = pygame.Rect(col.x + 4, r.centery - r.height // 2 - 18, col.width - 8, r.height + 36)
+    for i, kind in enumerate(kinds):
+        ground, ink = ENV_LOOK[kind]
+        part = band if len(kinds) == 1 else pygame.Rect(band.x + i * band.width // 2, band.y, band.width // 2,
+                                                         band.height)
+        layer = pygame.Surface(part.size, pygame.SRCALPHA)
+        pygame.draw.rect(layer, (*ground, 175), layer.get_rect(), border_radius=10)
+        for k in range(3):  # wisps of mist, or ruts in the mud
+            y = part.height * (k + 1) // 4
             if kind == "fog":
-                box.midright = (x, r.centery)
+                points = [(x, y + 3 * math.sin(x / 9 + k)) for x in range(6, part.width - 6, 4)]
+                pygame.draw.lines(layer, (255, 255, 255, 150), False, points, 2)
             else:
-                box.midleft = (r.right + 6, r.centery)
-            pygame.draw.rect(surf, (170, 214, 214) if kind == "fog" else (118, 82, 44), box, border_radius=8)
-            surf.blit(chip, chip.get_rect(center=box.center))
+                pygame.draw.line(layer, (70, 46, 22, 160), (8, y), (part.width - 8, y + (k - 1) * 3), 3)
+        pygame.draw.rect(layer, (*ground, 255), layer.get_rect(), 2, border_radius=10)
+        surf.blit(layer, part)
+        room = (col.width - r.width) // 2 - 10
+        chip = fitted(card_art.tactic_code(kind), 26, room - 8, ink, "bold", 16)
+        box = chip.get_rect().inflate(8, 2)
+        box.center = ((col.x + r.x) // 2 + 2, r.centery) if kind == "fog" else ((r.right + col.right) // 2 - 2,
+                                                                                  r.centery)
+        pygame.draw.rect(surf, ground, box, border_radius=6)
+        surf.blit(chip, chip.get_rect(center=box.center))
 
 
 def _formation(surf: pygame.Surface, board: BoardScene, n: int, flag: dict[str, Any], seat: str,
