@@ -127,7 +127,8 @@ def test_setup_starts_on_the_easy_bot_describes_each_level_and_remembers(config:
     setup = SetupScene(app)
     app.push(setup)
     driver = Driver(app)
-    opponent = setup.menu.items[0]
+    opponent = setup.menu.items[setup.menu.focus]
+    assert opponent.label == "Opponent", "the focus starts on who to play against"
     assert opponent.value == "easy", "a newcomer meets the easy bot, not a hot-seat game"
     assert opponent.hint == OPPONENT_HINTS["easy"]
     seen = set()
@@ -146,7 +147,7 @@ def test_setup_starts_on_the_easy_bot_describes_each_level_and_remembers(config:
 
     later = make_app(**{"welcomed": True, "last_setup": load_settings().last_setup})
     again = SetupScene(later)
-    assert again.menu.items[0].value == "random" and again.setup.opponent == "random"
+    assert again.opponent.value == "random" and again.setup.opponent == "random"
     assert again.setup.tactics is False, "the last choices are kept"
     close(later)
 
