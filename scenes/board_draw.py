@@ -329,8 +329,10 @@ def _discard(surf: pygame.Surface, board: BoardScene, seat: str, hidden: frozens
     side = board.side_of(seat)
     r = layout.discard(side)
     pile = [c for c in board.view["discards"][seat] if ("discard", seat, c) not in hidden]
-    words, room = _("Discards"), r.width + 24
-    size = next((n for n in (28, 26, 24) if font_for(words, n, "condensed").size(words)[0] <= room), 26)
+    words, room = _("Discards"), min(r.width + 24, 2 * (r.centerx - 6))  # centred over the pile, on the screen
+    floor = math.ceil(22 / theme.current().text_scale)  # large text gives back its extra size first
+    size = next((n for n in (28, 26, 24, 22, 20, 18) if n >= floor
+                 and font_for(words, n, "condensed").size(words)[0] <= room), 26)
     lines = [words] if font_for(words, size, "condensed").size(words)[0] <= room else wrap(words, 26, room, "condensed")
     y = r.y - 4
     for line in reversed(lines):  # two lines rather than letters too small to read

@@ -68,9 +68,10 @@ class MenuScene(Scene):
         if self.subtitle:
             img = fitted(_(self.subtitle), 30, 1800, art.MUTED)
             surface.blit(img, img.get_rect(center=(960, self.menu_top - 80)))
-        self.menu.draw(surface)
         g = self.app.input.glyph
         words = _("{confirm} choose  \u00b7  {back} back", confirm=g(Kind.CONFIRM), back=g(Kind.BACK))
         hint = text(words, 28, art.MUTED)
         bottom = 1050 if self.opaque or self.over_menu() else self.hint_bottom
+        self.menu.bottom = bottom - hint.get_height() - 4  # the focused item's hint ends above the keys
+        self.menu.draw(surface)
         surface.blit(hint, hint.get_rect(midbottom=(960, bottom)))

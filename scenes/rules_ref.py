@@ -336,12 +336,12 @@ class RulesScene(Scene):
         for label, cards, x in ((_("Before: your hand"), ["scout", "r3", "b5", "y7"], BOX.x + 450),
                                 (_("After: three drawn, two put back"), ["r3", "b5", "y7", "g9", "darius"],
                                  BOX.right - 450)):
-            img = fitted(label, 32, 600, art.HILITE, "bold", MIN_READ)
+            img = fitted(label, 32, 720, art.HILITE, "bold", MIN_READ)
             surface.blit(img, img.get_rect(midtop=(x, top)))
             width = len(cards) * 92 - 8
             cards_row(surface, cards, (x - width // 2, top + 60))
         arrow(surface, (BOX.centerx, top + 120))
-        img = fitted(_("Back on the decks: red 3 and blue 5"), 28, 620, art.CREAM, "regular", MIN_READ)
+        img = fitted(_("Back on the decks: red 3 and blue 5"), 28, 720, art.CREAM, "regular", MIN_READ)
         surface.blit(img, img.get_rect(midtop=(BOX.right - 450, top + 200)))
         cards_row(surface, ["r3", "b5"], (BOX.right - 450 - 92, top + 250))
 

@@ -70,7 +70,7 @@ def _codes(_lang: str) -> dict[str, str]:
             out[card] = (words[0][0] + words[1][0]).upper()
         else:
             out[card] = (letters if len(letters) <= 3 else letters[:2]).upper()
-    for card, code in list(out.items()):
+    for code in list(out.values()):
         twins = [c for c, other in out.items() if other == code]
         if len(twins) > 1 and code.isalpha() and not CJK.match(code):
             for twin in twins:
