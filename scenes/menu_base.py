@@ -61,8 +61,17 @@ class MenuScene(Scene):
         self.draw_backdrop(surface)
         if self.title:
             title = _(self.title)  # shrinks to fit: a long name in a long language stays on the screen
-            img = shadowed(title, fit_size(title, 72, 1800, "serif"), art.HILITE, "serif", offset=3)
+            size = fit_size(title, 72, 1800, "serif")
+            img = shadowed(title, size, art.HILITE, "serif", offset=3)
+            ink = img.get_bounding_rect()
             box = img.get_rect(center=(960, max(56, self.menu_top - 150)))
+            box.y = max(box.y, 20 - ink.y)  # its letters never touch the screen's top edge (large text, Chinese)
+            while size > 40 and box.y + ink.bottom > self.menu_top - 12:  # nor the first row
+                size -= 4
+                img = shadowed(title, size, art.HILITE, "serif", offset=3)
+                ink = img.get_bounding_rect()
+                box = img.get_rect(center=(960, max(56, self.menu_top - 150)))
+                box.y = max(box.y, 20 - ink.y)
             surface.blit(img, box)
             art.ornament(surface, (960, box.top - 6), min(760, box.width + 240))
         if self.subtitle:
