@@ -23,10 +23,11 @@ class LookScene(Scene):
             self.app.pop(self)
 
     def draw(self, surface: pygame.Surface) -> None:
+        from .board import BoardScene
         from .board_draw import name_rects
 
-        board = self.app.find(self.app.scene("board"))
-        kept = name_rects(board) if board is not None else []
+        board = self.app.find(BoardScene)
+        kept = name_rects(board) if isinstance(board, BoardScene) else []
         top, bottom = pygame.Rect(0, 0, 1060, 66), pygame.Rect(0, 0, 1060, 66)
         top.midtop, bottom.midbottom = (960, 8), (960, 1072)
         box = cover.overlay("the look banner", cover.place([top, bottom], kept) or top)  # never on a name
