@@ -13,13 +13,15 @@ import pygame
 
 from game.ui import cover
 
+from .board_names import name_rects
+
 if TYPE_CHECKING:
-    from .board import BoardScene
+    from .board import BoardScene, Toast
 
 
 def kept_why(board: BoardScene) -> list[tuple[str, pygame.Rect]]:
     """(why, rect) of everything on the board that must stay in sight this frame."""
-    from . import board_coach, board_draw
+    from . import board_coach
 
     out: list[tuple[str, pygame.Rect]] = []
     if board.my_turn and not board.hidden and board.table.result is None:
@@ -31,13 +33,13 @@ def kept_why(board: BoardScene) -> list[tuple[str, pygame.Rect]]:
             flag = board.view["flags"][n - 1]
             out.append((f"the claimable flag {n}", board.geo.pennant(n, board.pennant_shift(flag))))
     out += [("a card the hint names", r) for r in board_coach.hint_rects(board)]
-    toast = board_draw.current_toast(board)
+    toast = current_toast(board)
     if toast is not None and toast.about is not None:
         rect = board.highlight(toast.about)
         if rect is not None:
             out.append((f"what the banner is about {toast.about}", rect))
     out += [("a card the words name", r) for r in board.named_cards()]
-    out += [("a player's name", r) for r in board_draw.name_rects(board)]
+    out += [("a player's name", r) for r in name_rects(board)]
     return out
 
 
@@ -54,3 +56,9 @@ def record(board: BoardScene) -> None:
     if cover.RECORD is not None:
         for why, rect in kept_why(board):
             cover.keep(why, [rect])
+
+
+def current_toast(board: BoardScene) -> Toast | None:
+    """The toast on show now: the newest one whose time has come."""
+    shown = [t for t in board.toasts if t.start <= board.clock < t.until]
+    return max(shown, key=lambda t: t.start) if shown else None

@@ -14,10 +14,12 @@ from game.play.turn_words import turn_caption, turn_marks
 from game.play.words import card_short, card_words
 from game.ui import art, battlefield, card_art, cover, effects, layout, theme
 from game.ui.input import Kind
-from game.ui.text import blit_lines, fitted, font_for, line_height, line_step, shadowed, text, wrap
+from game.ui.text import blit_lines, fitted, font_for, line_height, line_step, text, wrap
 from game.ui.tween import pulse
 
 from . import board_coach, board_cover, board_zoom
+from .board_cover import current_toast
+from .board_names import name_spots, under_names
 
 if TYPE_CHECKING:
     from .board import BoardScene
@@ -258,55 +260,12 @@ def _top_strip3(surf: pygame.Surface, board: BoardScene, hidden: frozenset[Any])
         surf.blit(img, rect)
     info = fitted(_("{seat}  \u00b7  flags: {n}", seat=seat_word(me), n=mine), 26, 420, art.MUTED)
     y = under_names(board, info, 58)
-    surf.blit(info, info.get_rect(midtop=(layout.W // 2, y)))
+    spot = info.get_rect(midtop=(layout.W // 2, y))
+    surf.blit(info, spot)
     watching = getattr(board.table, "watching", 0)
-    if watching:
+    if watching:  # beside the flags line (under it, large text ran it into the backs and the far front)
         img = text(_("Watchers: {n}", n=watching), 24, art.MUTED)
-        surf.blit(img, img.get_rect(midtop=(layout.W // 2, below(info, y, img, 84))))
-
-
-def name_spots(board: BoardScene) -> list[tuple[pygame.Surface, pygame.Rect]]:
-    """Each player's name in the top strip and where it is drawn: the opponent's on the left, the viewer's
-    on the right (three players: the opponents left and right, the viewer in the middle)."""
-    right = layout.W - 28
-    out = []
-    if board.three:
-        for seat, where in zip(board.opponents(), ("left", "right"), strict=False):
-            img = _name_img(board.names[seat], board.tint(seat), layout.NAME3_W)
-            out.append((img, img.get_rect(topleft=(28, 16)) if where == "left" else img.get_rect(topright=(right, 16))))
-        img = _name_img(board.names[board.viewer], board.tint(board.viewer), 420)
-        out.append((img, img.get_rect(midtop=(layout.W // 2, 10))))
-        return out
-    them = OTHER[board.viewer]
-    img = _name_img(board.names[them], board.tint(them))
-    out.append((img, img.get_rect(topleft=(28, 16))))
-    img = _name_img(board.names[board.viewer], board.tint(board.viewer))
-    out.append((img, img.get_rect(topright=(right, 16))))
-    return out
-
-
-def under_names(board: BoardScene, info: pygame.Surface, usual: int) -> int:
-    """The top of a stats line drawn under the names: `usual`, or lower where a name's letters reach further
-    down (large text, a Chinese face), so the two lines never touch."""
-    ink = max(rect.y + img.get_bounding_rect().bottom for img, rect in name_spots(board))
-    return max(usual, ink + 3 - info.get_bounding_rect().top)
-
-
-def below(upper: pygame.Surface, top: int, lower: pygame.Surface, usual: int) -> int:
-    """The top of `lower` drawn under `upper` (drawn at `top`): `usual`, or lower where their letters would touch."""
-    return max(usual, top + upper.get_bounding_rect().bottom + 3 - lower.get_bounding_rect().top)
-
-
-def name_rects(board: BoardScene) -> list[pygame.Rect]:
-    """Where the players' names are: nothing is laid over them."""
-    return [rect for _, rect in name_spots(board)]
-
-
-def _name_img(name: str, colour: tuple[int, int, int], width: int = layout.NAME_W) -> pygame.Surface:
-    img = shadowed(name, 40, colour)
-    if img.get_width() <= width:
-        return img
-    return fitted(name, 40, width, colour, "bold")
+        surf.blit(img, img.get_rect(bottomleft=(spot.right + 24, spot.bottom)))
 
 
 def _deck(surf: pygame.Surface, deck: str, count: int) -> None:
@@ -885,12 +844,6 @@ def toast_spot(board: BoardScene, tall: int) -> pygame.Rect:
     kept = board_cover.kept(board)
     spots = [pygame.Rect(TOAST_BOX.x, y - tall // 2, TOAST_BOX.width, tall) for y in TOAST_SPOTS]
     return cover.place(spots, kept) or min(spots, key=lambda r: cover.covered(r, kept))
-
-
-def current_toast(board: BoardScene) -> Any:
-    """The toast on show now: the newest one whose time has come."""
-    shown = [t for t in board.toasts if t.start <= board.clock < t.until]
-    return max(shown, key=lambda t: t.start) if shown else None
 
 
 def _toasts(board: BoardScene, surface: pygame.Surface) -> None:

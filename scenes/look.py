@@ -24,7 +24,7 @@ class LookScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         from .board import BoardScene
-        from .board_draw import name_rects
+        from .board_names import name_rects
 
         board = self.app.find(BoardScene)
         kept = name_rects(board) if isinstance(board, BoardScene) else []

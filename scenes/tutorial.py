@@ -159,7 +159,7 @@ class TutorialScene(BoardScene):
     def info_left(self) -> int:
         """Where the viewer's own name and "Flags" line begin in the top strip's right end: a panel at the top
         ends left of them."""
-        from .board_draw import _name_img
+        from .board_names import name_img as _name_img
 
         name = _name_img(self.names[self.viewer], self.tint(self.viewer))
         held = sum(1 for f in self.view["flags"] if f["claimed"] == self.viewer)
