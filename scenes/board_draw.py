@@ -169,8 +169,8 @@ def _environment(surf: pygame.Surface, board: BoardScene, n: int, flag: dict[str
                 pygame.draw.line(layer, (70, 46, 22, 160), (8, y), (part.width - 8, y + (k - 1) * 3), 3)
         pygame.draw.rect(layer, (*ground, 255), layer.get_rect(), 2, border_radius=10)
         surf.blit(layer, part)
-        room = (col.width - r.width) // 2 - 10
-        chip = fitted(card_art.tactic_code(kind), 26, room - 8, ink, "bold", 16)
+        room = (col.width - r.width) // 2 - 4  # between the column's edge and the standard
+        chip = fitted(card_art.tactic_code(kind), 26, room - 8, ink, "condensed", 12)
         box = chip.get_rect().inflate(8, 2)
         box.center = ((col.x + r.x) // 2 + 2, r.centery) if kind == "fog" else ((r.right + col.right) // 2 - 2,
                                                                                   r.centery)
@@ -292,10 +292,15 @@ def _discard(surf: pygame.Surface, board: BoardScene, seat: str, hidden: frozens
     floor = math.ceil(22 / theme.current().text_scale)  # large text gives back its extra size first
     size = next((n for n in (28, 26, 24, 22, 20, 18) if n >= floor
                  and font_for(words, n, "condensed").size(words)[0] <= room), 26)
-    lines = [words] if font_for(words, size, "condensed").size(words)[0] <= room else wrap(words, 26, room, "condensed")
+    if font_for(words, size, "condensed").size(words)[0] > room:  # two lines rather than letters too small to read
+        size = next((n for n in (26, 24, 22, 20, 18) if n >= floor and all(
+            font_for(line, n, "condensed").size(line)[0] <= room for line in wrap(words, n, room, "condensed",
+                                                                                    probe=True))), 18)
+    lines = [words] if font_for(words, size, "condensed").size(words)[0] <= room else wrap(words, size, room,
+                                                                                             "condensed")
     y = r.y - 4
-    for line in reversed(lines):  # two lines rather than letters too small to read
-        label = text(line, size if len(lines) == 1 else 26, art.CREAM, "condensed")
+    for line in reversed(lines):
+        label = text(line, size, art.CREAM, "condensed")
         surf.blit(label, label.get_rect(midbottom=(r.centerx, y)))
         y -= label.get_height() - 4
     if not pile:

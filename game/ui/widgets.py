@@ -123,7 +123,7 @@ class Menu:
                 # the value gives up room the label needs at its smallest size (large text, a long Hungarian label)
                 floor = math.ceil(MIN_READ / theme.current().text_scale)  # as small as fitted may go (large text)
                 least = font_for(item.label, floor, "bold").size(item.label)[0]
-                room = max(r.width // 4, min((r.width - 56) * 3 // 5, r.width - 80 - least))
+                room = max(r.width // 4, r.width - 80 - least)
                 val = fitted(shown, FONT, room, art.CREAM if lit else art.MUTED, "bold", MIN_READ)
                 label = fitted(item.label, FONT, r.width - 80 - val.get_width(), colour, "bold", MIN_READ)
                 surface.blit(label, (r.x + 28, r.centery - label.get_height() // 2))
