@@ -93,18 +93,10 @@ def draw(board: BoardScene, surface: pygame.Surface) -> pygame.Rect | None:
     if board.clock - state[1] < ZOOM_DELAY:
         return None
     target, card = shown
-    from .board_cover import current_toast, kept
+    from .board_cover import kept
 
     near = board.targets.get(target)
-    # where it goes is worked out once per card, table, picks and banner, not every frame it stays up
-    key = (target, id(board.view), tuple(board.flow.picked), id(current_toast(board)), id(board.hint), language(),
-           _look())
-    cached = getattr(board, "preview_spot", None)
-    if cached is not None and cached[0] == key:
-        box = cached[1]
-    else:
-        box = spot(card, near, kept(board, preview=False) + ([near] if near is not None else []))
-        board.preview_spot = (key, box)  # type: ignore[attr-defined]
+    box = spot(card, near, kept(board, preview=False) + ([near] if near is not None else []))  # ~0.02 ms a frame
     if box is None:  # everywhere it would hide a choice, a name or a named card: it waits for the next rest
         return None
     return draw_card(surface, card, near, box)
