@@ -125,13 +125,20 @@ def _column(surf: pygame.Surface, board: BoardScene, n: int, hidden: frozenset[A
         _formation(surf, board, n, flag, seat, hidden)
     if ("pennant", n) not in hidden:
         draw_pennant(surf, board, n, flag, board.pennant_shift(flag))
-    if far:
+    if not far:
+        formation_labels(surf, board, n)
+
+
+def formation_labels(surf: pygame.Surface, board: BoardScene, n: int) -> None:
+    """The formations' names above and below flag `n`'s standard (drawn again over the focus ring, which must
+    never hide them)."""
+    if board.view["flags"][n - 1]["claimed"] is not None:
         return
     for seat in board.flag_seats(n):
         label = board.labels.get((n, seat))
-        if label and owner is None:  # never wider than its column: neighbours' labels must not run together
+        if label:  # never wider than its column: neighbours' labels must not run together
             img = fitted(label, 28, layout.COL_W - 16, art.CREAM, "condensed")
-            surf.blit(img, img.get_rect(center=geo.label_pos(n, board.side_of(seat, n))))
+            surf.blit(img, img.get_rect(center=board.geo.label_pos(n, board.side_of(seat, n))))
 
 
 def draw_pennant(surf: pygame.Surface, board: BoardScene, n: int, flag: dict[str, Any], shift: int,
@@ -489,6 +496,8 @@ def _focus(board: BoardScene, surface: pygame.Surface, now: float) -> None:
         pygame.draw.rect(surface, (255, 255, 255), rect.inflate(12 + 2 * FOCUS_W, 12 + 2 * FOCUS_W), FOCUS_W,
                          border_radius=16)
         pygame.draw.rect(surface, (16, 20, 20), rect.inflate(12, 12), 3, border_radius=13)
+        if target[0] == "flag" and not board.geo.is_far(int(target[1])):  # the ring never hides what formed there
+            formation_labels(surface, board, int(target[1]))
     else:
         pygame.draw.rect(surface, (255, 255, 255), rect.inflate(10, 10), 3, border_radius=14)
 
