@@ -35,6 +35,7 @@ def bench_render(args: Any = None) -> dict[str, Any]:
         board.hidden, board.pending_pass = False, None
         board.refresh()
         app.push(board)
+    board.rested = board.focus  # the player rests on the focused card: its preview is up, as a player would see
     for _ in range(30):  # warm the caches (card faces, text) as the first seconds of a game would
         app.step()
     gc.collect()

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import argparse
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 SceneMaker = Callable[[Any, int], None]
@@ -268,8 +269,10 @@ def _three_scenes() -> None:
 _three_scenes()
 
 
-def render(scene: str, seed: int = 7, size: tuple[int, int] = (1920, 1080), lang: str = "en") -> Any:
-    """The scene drawn at `size`, as a pygame Surface."""
+@contextmanager
+def staged(scene: str, seed: int = 7, lang: str = "en", **settings: Any) -> Iterator[Any]:
+    """An app with `scene` made and updated in its own theme and language, active while the block runs
+    (tests draw it again after changing something); its sockets are closed after."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import pygame
 
@@ -277,18 +280,28 @@ def render(scene: str, seed: int = 7, size: tuple[int, int] = (1920, 1080), lang
     from game.ui.shell import App
 
     pygame.font.init()
-    settings = Settings(animation_speed="off", language=lang, welcomed=True)
-    app = App(settings, window=False)  # its own theme and language: a scene rendered before leaves no trace
+    chosen = Settings(**{"animation_speed": "off", "language": lang, "welcomed": True, **settings})
+    app = App(chosen, window=False)  # its own theme and language: a scene rendered before leaves no trace
     app.input.last_device = "keyboard"
     if scene not in SCENES:
         raise SystemExit(f"unknown scene {scene!r}: one of {', '.join(SCENES)}")
-    with app.active():  # the scenes are made and updated in the app's theme and language
-        SCENES[scene](app, seed)
-        for s in app.stack:
-            s.update(0.5)
-    app.draw(app.screen)
-    out = app.screen.copy()
-    app.close()  # a LAN scene's sockets and advertiser must not outlive the picture
+    try:
+        with app.active():  # the scenes are made and updated in the app's theme and language
+            SCENES[scene](app, seed)
+            for s in app.stack:
+                s.update(0.5)
+            yield app
+    finally:
+        app.close()  # a LAN scene's sockets and advertiser must not outlive the picture
+
+
+def render(scene: str, seed: int = 7, size: tuple[int, int] = (1920, 1080), lang: str = "en", **settings: Any) -> Any:
+    """The scene drawn at `size`, as a pygame Surface."""
+    import pygame
+
+    with staged(scene, seed, lang, **settings) as app:
+        app.draw(app.screen)
+        out = app.screen.copy()
     if size != out.get_size():
         out = pygame.transform.smoothscale(out, size)
     return out

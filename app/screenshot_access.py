@@ -40,7 +40,19 @@ def _access_menu(app: Any, seed: int) -> None:
     app.push(AccessibilityScene(app))
 
 
+def _access_over_settings(app: Any, seed: int) -> None:
+    """Sound and accessibility opened from Settings, opened from the pause menu of a game."""
+    from app.screenshot import _over_board
+    from scenes.accessibility_scene import AccessibilityScene
+    from scenes.settings_scene import SettingsScene
+
+    _over_board("board")(app, seed)
+    app.push(SettingsScene(app))
+    app.push(AccessibilityScene(app))
+
+
 ACCESS_SCENES: dict[str, Any] = {
+    "access-over-settings": _access_over_settings,
     "tutorial": _tutorial(0), "tutorial-claim": _tutorial(3), "tutorial-deserter": _tutorial(5, picks=1),
     "tutorial-leader-done": _tutorial(4, finish=True), "tutorial-end": _tutorial(6, finish=True),
     "accessibility": _access_menu,

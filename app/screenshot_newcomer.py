@@ -125,6 +125,7 @@ def _zoom(where: str) -> SceneMaker:
             board.focus = ("hand", "fog")
         else:
             board.focus = next(t for t in sorted(board.targets, key=str) if t[0] == "card" and t[2] == "north")
+        board.rested = board.focus  # the player moved the focus there and left it
         shown = board_zoom.zoomed(board)
         board.zoom_since = (shown[0] if shown else None, board.clock - 5.0, id(board.view))
     return make

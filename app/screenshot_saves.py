@@ -80,13 +80,16 @@ def _replays(app: Any, seed: int) -> None:
     app.push(ReplayListScene(app))
 
 
-def _replay(app: Any, seed: int) -> None:
-    from scenes.replay_view import ReplayScene
+def _replay_at(third: int) -> Any:
+    """A finished game's replay at `third` thirds of its moves (0: the deal, before the first move)."""
+    def make(app: Any, seed: int) -> None:
+        from scenes.replay_view import ReplayScene
 
-    game = _finished(seed)
-    scene = ReplayScene(app, game, "2025-03-14 20:15")
-    scene.go(scene.replay.steps * 2 // 3)
-    app.push(scene)
+        game = _finished(seed)
+        scene = ReplayScene(app, game, "2025-03-14 20:15")
+        scene.go(scene.replay.steps * third // 3)
+        app.push(scene)
+    return make
 
 
 def _stats(app: Any, seed: int) -> None:
@@ -131,5 +134,5 @@ def _takeback(app: Any, seed: int) -> None:
 
 SAVES_SCENES: dict[str, SceneMaker] = {
     "continue": _continue, "scoreboard": _scoreboard(False), "match-summary": _scoreboard(True),
-    "replays": _replays, "replay": _replay, "stats": _stats, "takeback": _takeback,
+    "replays": _replays, "replay": _replay_at(2), "replay-start": _replay_at(0), "stats": _stats, "takeback": _takeback,
 }

@@ -152,7 +152,16 @@ def _stats(app: Any, seed: int) -> None:
     app.push(StatsScene(app))
 
 
+def _look(app: Any, seed: int) -> None:
+    """'Look at the board' after a three-player game: its banner leaves every name in sight."""
+    from scenes.look import LookScene
+
+    _results(app, seed)
+    app.push(LookScene(app))
+
+
 THREE_SCENES: dict[str, SceneMaker] = {
+    "three-look": _look,
     "three-south": _seat("south"), "three-west": _seat("west"), "three-east": _seat("east"),
     "three-pass": _pass, "three-results": _results, "three-log": _log, "three-setup": _setup, "three-replay": _replay,
     "three-scoreboard": _scoreboard, "three-continue": _continue, "three-stats": _stats,

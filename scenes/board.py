@@ -39,9 +39,10 @@ COACH_POLL = 0.1  # seconds between looks at the coach's pipe while it thinks (t
 
 class Toast:
     def __init__(self, lines: list[str], colour: tuple[int, int, int], until: float, title: str = "",
-                 start: float = 0.0, queued: bool = False) -> None:
+                 start: float = 0.0, queued: bool = False, about: Target | None = None) -> None:
         self.lines, self.colour, self.until, self.title = lines, colour, until, title
         self.start, self.queued = start, queued
+        self.about = about  # the card or flag the words are about: the banner never covers it
 
     def alpha(self, now: float) -> float:
         """1 while shown, fading to 0 over its last half second, 0 before its turn."""
@@ -74,6 +75,10 @@ class BoardScene(Scene):
         self.turns: list[tuple[str, list[dict[str, Any]]]] = []
         self.focus: Target | None = None
         self.hover: Target | None = None
+        # the card the player moved the focus or the mouse to: only that one is previewed, after a rest; a focus
+        # put somewhere by the game (a new phase, a new turn) never opens the preview by itself
+        self.rested: Target | None = None
+        self.preview_box: pygame.Rect | None = None  # where the card preview is this frame (banners avoid it)
         self.pressed: Target | None = None
         self.drag: tuple[str, tuple[int, int]] | None = None
         self.pending_pass: str | None = table.to_move if self.hotseat and first_here else None
@@ -262,6 +267,10 @@ class BoardScene(Scene):
             return self.geo.pennant(n, self.pennant_shift(flag)).inflate(12, 8)
         return self.targets.get(target)
 
+    def named_cards(self) -> list[pygame.Rect]:
+        """Cards the words on screen speak of, beyond a hint's and a banner's (the tutorial's): kept in sight."""
+        return []
+
     def playable(self) -> set[Target]:
         """Hand cards with at least one legal play: the others are shown dimmed."""
         return {p[0] for p, _ in self.flow.paths if p and p[0][0] == "hand"}
@@ -341,6 +350,7 @@ class BoardScene(Scene):
         match command:
             case board_input.Focus(target):
                 self.focus = target
+                self.rested = target  # moved here by the player: the preview may open once it rests
             case board_input.Pick(picks):
                 for target in picks:
                     self.flow.pick(target)
@@ -408,7 +418,7 @@ class BoardScene(Scene):
         audio.cue(self.app, "refuse")
         if self.speed > 0:
             self.anims.shakes.append(Shake(target, self.clock, 0.35))
-        self.say([words], bad=True)
+        self.say([words], bad=True, about=target)
 
     def submit(self, action: dict[str, Any]) -> None:
         before = dict(self.rects)
@@ -476,7 +486,7 @@ class BoardScene(Scene):
         return seat != self.viewer or self.hotseat
 
     def say(self, lines: list[str], bad: bool = False, title: str = "", good: bool = False,
-            queued: bool = False) -> None:
+            queued: bool = False, about: Target | None = None) -> None:
         """A toast. Refusals show at once; `queued` ones (the other side's moves) follow each other."""
         from game.ui import art
 
@@ -488,7 +498,7 @@ class BoardScene(Scene):
             start = max([start, *(t.until for t in self.toasts if t.queued)])
         else:
             self.toasts = [t for t in self.toasts if t.queued]
-        self.toasts.append(Toast(lines, colour, start + duration, title, start, queued))
+        self.toasts.append(Toast(lines, colour, start + duration, title, start, queued, about))
 
     # ------------------------------------------------------------------ scenes on top
     def take_back(self) -> None:
@@ -525,6 +535,7 @@ class BoardScene(Scene):
         """The pass screen was confirmed: show `seat`'s hand."""
         self.viewer = seat
         self.hidden = False
+        self.rested = None  # the new player's focus was put there, not rested on
         self.refresh()
 
     # ------------------------------------------------------------------ time

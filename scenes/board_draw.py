@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -11,12 +12,14 @@ from engine.cards import TROOP_BIT
 from game.i18n import N_, _, ngettext
 from game.play.turn_words import turn_caption, turn_marks
 from game.play.words import card_short, card_words
-from game.ui import art, battlefield, card_art, effects, layout
+from game.ui import art, battlefield, card_art, cover, effects, layout, theme
 from game.ui.input import Kind
-from game.ui.text import blit_lines, fitted, font_for, shadowed, text, wrap
+from game.ui.text import blit_lines, fitted, font_for, line_height, line_step, text, wrap
 from game.ui.tween import pulse
 
-from . import board_coach, board_zoom
+from . import board_coach, board_cover, board_zoom
+from .board_cover import current_toast
+from .board_names import name_spots, under_names
 
 if TYPE_CHECKING:
     from .board import BoardScene
@@ -122,32 +125,64 @@ def _column(surf: pygame.Surface, board: BoardScene, n: int, hidden: frozenset[A
         _formation(surf, board, n, flag, seat, hidden)
     if ("pennant", n) not in hidden:
         draw_pennant(surf, board, n, flag, board.pennant_shift(flag))
-    if far:
+    if not far:
+        formation_labels(surf, board, n)
+
+
+def formation_labels(surf: pygame.Surface, board: BoardScene, n: int) -> None:
+    """The formations' names above and below flag `n`'s standard (drawn again over the focus ring, which must
+    never hide them)."""
+    if board.view["flags"][n - 1]["claimed"] is not None:
         return
     for seat in board.flag_seats(n):
         label = board.labels.get((n, seat))
-        if label and owner is None:  # never wider than its column: neighbours' labels must not run together
+        if label:  # never wider than its column: neighbours' labels must not run together
             img = fitted(label, 28, layout.COL_W - 16, art.CREAM, "condensed")
-            surf.blit(img, img.get_rect(center=geo.label_pos(n, board.side_of(seat, n))))
+            surf.blit(img, img.get_rect(center=board.geo.label_pos(n, board.side_of(seat, n))))
 
 
 def draw_pennant(surf: pygame.Surface, board: BoardScene, n: int, flag: dict[str, Any], shift: int,
                  glow: float = 0.0, wave: float | None = None) -> None:
     r = board.geo.pennant(n, shift)
     owner = flag["claimed"]
+    _environment(surf, board, n, flag, r)
     battlefield.standard(surf, r, n, battlefield.FLAG_CLOTH if owner is None else board.tint(owner), wave)
-    x = r.x - 6
-    for kind in ("fog", "mud"):
-        if flag[kind]:
-            chip = text(card_short(kind).upper(), 28, (16, 24, 22) if kind == "fog" else art.CREAM, "condensed")
-            box = chip.get_rect()
-            box.inflate_ip(12, 2)
+
+
+ENV_LOOK = {"fog": ((188, 222, 222), (16, 24, 22)), "mud": ((118, 82, 44), art.CREAM)}  # ground, letters
+
+
+def _environment(surf: pygame.Surface, board: BoardScene, n: int, flag: dict[str, Any], r: pygame.Rect) -> None:
+    """Fog and Mud on their own flag, unmistakably: the ground of the flag's column is changed (a pale mist
+    with wisps, a brown mud with ruts) across its whole width, and the card's corner letters (in the language)
+    stand on it beside the standard, Fog left, Mud right, never between two flags."""
+    col = board.geo.column(n)
+    kinds = [kind for kind in ("fog", "mud") if flag[kind]]
+    if not kinds:
+        return
+    band = pygame.Rect(col.x + 4, r.centery - r.height // 2 - 18, col.width - 8, r.height + 36)
+    for i, kind in enumerate(kinds):
+        ground, ink = ENV_LOOK[kind]
+        part = band if len(kinds) == 1 else pygame.Rect(band.x + i * band.width // 2, band.y, band.width // 2,
+                                                         band.height)
+        layer = pygame.Surface(part.size, pygame.SRCALPHA)
+        pygame.draw.rect(layer, (*ground, 175), layer.get_rect(), border_radius=10)
+        for k in range(3):  # wisps of mist, or ruts in the mud
+            y = part.height * (k + 1) // 4
             if kind == "fog":
-                box.midright = (x, r.centery)
+                points = [(x, y + 3 * math.sin(x / 9 + k)) for x in range(6, part.width - 6, 4)]
+                pygame.draw.lines(layer, (255, 255, 255, 150), False, points, 2)
             else:
-                box.midleft = (r.right + 6, r.centery)
-            pygame.draw.rect(surf, (170, 214, 214) if kind == "fog" else (118, 82, 44), box, border_radius=8)
-            surf.blit(chip, chip.get_rect(center=box.center))
+                pygame.draw.line(layer, (70, 46, 22, 160), (8, y), (part.width - 8, y + (k - 1) * 3), 3)
+        pygame.draw.rect(layer, (*ground, 255), layer.get_rect(), 2, border_radius=10)
+        surf.blit(layer, part)
+        room = (col.width - r.width) // 2 - 4  # between the column's edge and the standard
+        chip = fitted(card_art.tactic_code(kind), 26, room - 8, ink, "condensed", 12)
+        box = chip.get_rect().inflate(8, 2)
+        box.center = ((col.x + r.x) // 2 + 2, r.centery) if kind == "fog" else ((r.right + col.right) // 2 - 2,
+                                                                                  r.centery)
+        pygame.draw.rect(surf, ground, box, border_radius=6)
+        surf.blit(chip, chip.get_rect(center=box.center))
 
 
 def _formation(surf: pygame.Surface, board: BoardScene, n: int, flag: dict[str, Any], seat: str,
@@ -175,22 +210,22 @@ def _top_strip(surf: pygame.Surface, board: BoardScene, hidden: frozenset[Any]) 
     for i, r in enumerate(layout.opponent_hand(size)):  # tactics have their own backs (R45)
         if ("opp", i) not in hidden:
             surf.blit(card_art.back("tactics" if i >= size - tactics else "troops", "small"), r)
-    name = _name_img(board.names[them], board.tint(them))
-    surf.blit(name, (28, 16))
+    spots = name_spots(board)
+    for img, rect in spots:
+        surf.blit(img, rect)
     held = sum(1 for f in view["flags"] if f["claimed"] == them)
     info = fitted(_("Flags: {n}  \u00b7  in hand: {hand}", n=held, hand=size), 28,
                   layout.OPP_HAND_X - 44, art.MUTED)
-    surf.blit(info, (30, 62))
+    surf.blit(info, (30, under_names(board, info, 62)))
     mine = sum(1 for f in view["flags"] if f["claimed"] == board.viewer)
-    me = _name_img(board.names[board.viewer], board.tint(board.viewer))
     right = layout.W - 28
-    surf.blit(me, (right - me.get_width(), 16))
     info = fitted(_("Flags: {n}", n=mine), 28, layout.NAME_W, art.MUTED)
-    surf.blit(info, (right - info.get_width(), 62))
+    y = under_names(board, info, 62)
+    surf.blit(info, (right - info.get_width(), y))
     watching = getattr(board.table, "watching", 0)
     if watching:  # a LAN host's screen: how many watch the game
-        info = text(_("Watchers: {n}", n=watching), 26, art.MUTED)
-        surf.blit(info, (right - info.get_width(), 96))
+        more = text(_("Watchers: {n}", n=watching), 26, art.MUTED)  # left of "Flags", on its line
+        surf.blit(more, (right - info.get_width() - 28 - more.get_width(), y + info.get_height() - more.get_height()))
 
 
 SEAT_WORDS = {"south": N_("South"), "west": N_("West"), "east": N_("East"), "north": N_("North")}
@@ -211,17 +246,13 @@ def _top_strip3(surf: pygame.Surface, board: BoardScene, hidden: frozenset[Any])
         for i, r in enumerate(layout.opponent_hand3(size, where)):
             if (key, i) not in hidden:
                 surf.blit(card_art.back("troops", "small"), r)
-        name = _name_img(board.names[seat], board.tint(seat), layout.NAME3_W)
         held = sum(1 for f in view["flags"] if f["claimed"] == seat)
         info = fitted(_("{seat}  \u00b7  flags: {n}  \u00b7  in hand: {hand}", seat=seat_word(seat), n=held, hand=size),
                       26, layout.OPP3_X - 36, art.MUTED)
         if where == "left":
-            surf.blit(name, (28, 16))
-            surf.blit(info, (30, 62))
+            surf.blit(info, (30, under_names(board, info, 62)))
         else:
-            right = layout.W - 28
-            surf.blit(name, (right - name.get_width(), 16))
-            surf.blit(info, (right - info.get_width(), 62))
+            surf.blit(info, (layout.W - 28 - info.get_width(), under_names(board, info, 62)))
     geo = board.geo
     if isinstance(geo, layout.Line3):  # the far front: whose cards lie on which side of its flags
         col = geo.column(geo.far[-1])
@@ -232,26 +263,22 @@ def _top_strip3(surf: pygame.Surface, board: BoardScene, hidden: frozenset[Any])
             surf.blit(tag, (x, layout.TOP_AREA[0] + 8))
     me = board.viewer
     mine = sum(1 for f in view["flags"] if f["claimed"] == me)
-    name = _name_img(board.names[me], board.tint(me), 420)
-    surf.blit(name, name.get_rect(midtop=(layout.W // 2, 10)))
+    for img, rect in name_spots(board):
+        surf.blit(img, rect)
     info = fitted(_("{seat}  \u00b7  flags: {n}", seat=seat_word(me), n=mine), 26, 420, art.MUTED)
-    surf.blit(info, info.get_rect(midtop=(layout.W // 2, 58)))
+    y = under_names(board, info, 58)
+    spot = info.get_rect(midtop=(layout.W // 2, y))
+    surf.blit(info, spot)
     watching = getattr(board.table, "watching", 0)
-    if watching:
+    if watching:  # beside the flags line (under it, large text ran it into the backs and the far front)
         img = text(_("Watchers: {n}", n=watching), 24, art.MUTED)
-        surf.blit(img, img.get_rect(midtop=(layout.W // 2, 84)))
-
-
-def _name_img(name: str, colour: tuple[int, int, int], width: int = layout.NAME_W) -> pygame.Surface:
-    img = shadowed(name, 40, colour)
-    if img.get_width() <= width:
-        return img
-    return fitted(name, 40, width, colour, "bold")
+        surf.blit(img, img.get_rect(bottomleft=(spot.right + 24, spot.bottom)))
 
 
 def _deck(surf: pygame.Surface, deck: str, count: int) -> None:
     r = layout.deck(deck)
-    label = fitted(_("Tactics") if deck == "tactics" else _("Troops"), 28, r.width + 40, art.CREAM, "condensed")
+    room = min(r.width + 40, 2 * (layout.W - 8 - r.centerx))  # centred over the deck, never off the screen
+    label = fitted(_("Tactics") if deck == "tactics" else _("Troops"), 28, room, art.CREAM, "condensed")
     surf.blit(label, label.get_rect(midbottom=(r.centerx, r.y - 4)))
     if count <= 0:
         pygame.draw.rect(surf, (70, 104, 90), r, 2, border_radius=10)
@@ -268,12 +295,19 @@ def _discard(surf: pygame.Surface, board: BoardScene, seat: str, hidden: frozens
     side = board.side_of(seat)
     r = layout.discard(side)
     pile = [c for c in board.view["discards"][seat] if ("discard", seat, c) not in hidden]
-    words, room = _("Discards"), r.width + 24
-    size = next((n for n in (28, 26, 24) if font_for(words, n, "condensed").size(words)[0] <= room), 26)
-    lines = [words] if font_for(words, size, "condensed").size(words)[0] <= room else wrap(words, 26, room, "condensed")
+    words, room = _("Discards"), min(r.width + 24, 2 * (r.centerx - 6))  # centred over the pile, on the screen
+    floor = math.ceil(22 / theme.current().text_scale)  # large text gives back its extra size first
+    size = next((n for n in (28, 26, 24, 22, 20, 18) if n >= floor
+                 and font_for(words, n, "condensed").size(words)[0] <= room), 26)
+    if font_for(words, size, "condensed").size(words)[0] > room:  # two lines rather than letters too small to read
+        size = next((n for n in (26, 24, 22, 20, 18) if n >= floor and all(
+            font_for(line, n, "condensed").size(line)[0] <= room for line in wrap(words, n, room, "condensed",
+                                                                                    probe=True))), 18)
+    lines = [words] if font_for(words, size, "condensed").size(words)[0] <= room else wrap(words, size, room,
+                                                                                             "condensed")
     y = r.y - 4
-    for line in reversed(lines):  # two lines rather than letters too small to read
-        label = text(line, size if len(lines) == 1 else 26, art.CREAM, "condensed")
+    for line in reversed(lines):
+        label = text(line, size, art.CREAM, "condensed")
         surf.blit(label, label.get_rect(midbottom=(r.centerx, y)))
         y -= label.get_height() - 4
     if not pile:
@@ -323,7 +357,8 @@ def draw(board: BoardScene, surface: pygame.Surface) -> None:
         surface.blit(img, img.get_rect(center=board.drag[1]))
     if board.table.result is not None:
         _victory(board, surface, now)
-    board_zoom.draw(board, surface)
+    board_cover.record(board)
+    board.preview_box = board_zoom.draw(board, surface)
     if board.app.top is board:  # a banner belongs to the board: it never shows through the results or pause
         _toasts(board, surface)
 
@@ -461,6 +496,8 @@ def _focus(board: BoardScene, surface: pygame.Surface, now: float) -> None:
         pygame.draw.rect(surface, (255, 255, 255), rect.inflate(12 + 2 * FOCUS_W, 12 + 2 * FOCUS_W), FOCUS_W,
                          border_radius=16)
         pygame.draw.rect(surface, (16, 20, 20), rect.inflate(12, 12), 3, border_radius=13)
+        if target[0] == "flag" and not board.geo.is_far(int(target[1])):  # the ring never hides what formed there
+            formation_labels(surface, board, int(target[1]))
     else:
         pygame.draw.rect(surface, (255, 255, 255), rect.inflate(10, 10), 3, border_radius=14)
 
@@ -557,9 +594,7 @@ PROMPT_SPACING = 1.18
 
 def step_of(size: int, spacing: float) -> int:
     """Line height in pixels of text asked at `size`: the theme's text scale (the text-size setting) included."""
-    from game.ui import theme
-
-    return max(1, int(size * spacing * theme.current().text_scale))
+    return line_step(size, spacing)
 
 
 def prompt_layout(board: BoardScene) -> tuple[list[str], list[str], int]:
@@ -585,13 +620,15 @@ def fit_prompt(sentences: list[str], hint: str) -> tuple[list[str], list[str], i
     """The largest size at which the sentences and the key hints all fit the status panel, none cut."""
     r = layout.PROMPT_RECT
     width = r.width - 28
-    tries = [(size, True) for size in PROMPT_SIZES[:-1]] + [(size, False) for size in PROMPT_SIZES]
+    floor = math.ceil(PROMPT_SIZES[-1] / theme.current().text_scale)  # large text gives back its extra size
+    sizes = PROMPT_SIZES + tuple(range(PROMPT_SIZES[-1] - 2, floor - 1, -2))
+    tries = [(size, True) for size in sizes[:-1]] + [(size, False) for size in sizes]
     for size, with_hints in tries:  # the keys give way before the words about the game get small
         hints = pack(hint.split("  \u00b7  "), size, width) if hint and with_hints else []
         lines = [line for sentence in sentences for line in wrap(sentence, size, width, "bold", probe=True)]
         if (len(lines) + len(hints)) * step_of(size, PROMPT_SPACING) + 20 <= r.height:
             return lines, hints, size
-    size, hints = PROMPT_SIZES[-1], []
+    size, hints = sizes[-1], []
     lines = [line for sentence in sentences for line in wrap(sentence, size, width, "bold")]
     _too_tall(" ".join(sentences), r.height, (len(lines) + len(hints)) * step_of(size, PROMPT_SPACING) + 20)
     return lines, hints, size
@@ -613,9 +650,8 @@ def _prompt(board: BoardScene, surface: pygame.Surface, now: float) -> None:
         return
     lines, hints, size = prompt_fit(board)
     step = step_of(size, PROMPT_SPACING)
-    spacing = step / size
-    blit_lines(surface, lines, size, art.CREAM, (r.x + 14, r.y + 10), "bold", spacing=spacing)
-    blit_lines(surface, hints, size, art.MUTED, (r.x + 14, r.bottom - 8 - len(hints) * step), spacing=spacing)
+    blit_lines(surface, lines, size, art.CREAM, (r.x + 14, r.y + 10), "bold", step=step)
+    blit_lines(surface, hints, size, art.MUTED, (r.x + 14, r.bottom - 8 - len(hints) * step), step=step)
 
 
 def pack(pieces: list[str], size: int, width: int) -> list[str]:
@@ -685,7 +721,7 @@ def _caption(board: BoardScene, surface: pygame.Surface) -> None:
         lines, size = caption_lines(hint, box.width - 28, box)
         height = len(lines) * step_of(size, 1.2)
         blit_lines(surface, lines, size, art.CREAM, (box.x + 14, box.centery - height // 2), "condensed",
-                   spacing=step_of(size, 1.2) / size)
+                   step=step_of(size, 1.2))
         return
     if board.last_turn is None or board.hidden or board.table.thinking is not None:
         return
@@ -695,7 +731,7 @@ def _caption(board: BoardScene, surface: pygame.Surface) -> None:
     lines, size = caption_lines(story_words(board), box.width - 28, box)
     height = len(lines) * step_of(size, 1.2)
     blit_lines(surface, lines, size, art.CREAM, (box.x + 14, box.centery - height // 2), "condensed",
-               spacing=step_of(size, 1.2) / size)
+               step=step_of(size, 1.2))
 
 
 def story_words(board: BoardScene) -> str:
@@ -798,23 +834,30 @@ TOAST_BOX = pygame.Rect(150, 412, 1620, 138)  # the flag band between the two ro
 
 def toast_layout(toast: Any) -> tuple[list[str], int, int]:
     """(lines, size, box height) of a toast: the largest text size at which it fits the flag band."""
-    title_h = step_of(34, 1.25) if toast.title else 0
+    title_h = line_height(toast.title, 34, "bold", 1.25) if toast.title else 0
     sizes = (30, 28, 26, 24, 22)
+    words = " ".join(toast.lines)
     for size in sizes:
         lines = [part for line in toast.lines for part in wrap(line, size, TOAST_BOX.width - 60, "bold", probe=True)]
-        height = 20 + title_h + step_of(size, 1.22) * len(lines)
+        height = 20 + title_h + line_height(words, size, "bold", 1.22) * len(lines)
         if height <= TOAST_BOX.height:
             return lines, size, height
     lines = [part for line in toast.lines for part in wrap(line, sizes[-1], TOAST_BOX.width - 60, "bold")]
-    height = 20 + title_h + step_of(sizes[-1], 1.22) * len(lines)
-    _too_tall(" ".join(toast.lines), TOAST_BOX.height, height)
+    height = 20 + title_h + line_height(words, sizes[-1], "bold", 1.22) * len(lines)
+    _too_tall(words, TOAST_BOX.height, height)
     return lines, sizes[-1], height
 
 
-def current_toast(board: BoardScene) -> Any:
-    """The toast on show now: the newest one whose time has come."""
-    shown = [t for t in board.toasts if t.start <= board.clock < t.until]
-    return max(shown, key=lambda t: t.start) if shown else None
+#: where a banner may go, best first: the flag band, then over the far side's formations, then over the near side's
+TOAST_SPOTS = (TOAST_BOX.centery, 250, 700)
+
+
+def toast_spot(board: BoardScene, tall: int) -> pygame.Rect:
+    """The banner's band: the first of TOAST_SPOTS that hides nothing kept (game.ui.cover); where every one
+    would, the one that hides least."""
+    kept = board_cover.kept(board)
+    spots = [pygame.Rect(TOAST_BOX.x, y - tall // 2, TOAST_BOX.width, tall) for y in TOAST_SPOTS]
+    return cover.place(spots, kept) or min(spots, key=lambda r: cover.covered(r, kept))
 
 
 def _toasts(board: BoardScene, surface: pygame.Surface) -> None:
@@ -823,16 +866,18 @@ def _toasts(board: BoardScene, surface: pygame.Surface) -> None:
         return
     lines, size, height = toast_layout(toast)
     tall = max(TOAST_BOX.height, height)  # a toast too long for the band still shows whole
+    where = toast_spot(board, tall)
     layer = pygame.Surface((TOAST_BOX.width, tall), pygame.SRCALPHA)
     box = pygame.Rect(0, 0, TOAST_BOX.width, height)
     box.center = (TOAST_BOX.width // 2, tall // 2)
+    cover.overlay("a banner", box.move(where.topleft))
     art.panel(layer, box, alpha=240, border=toast.colour, radius=18, fill=(14, 20, 20))
     y = box.y + 10
     if toast.title:
         img = fitted(toast.title, 34, box.width - 40, toast.colour, "bold")
         layer.blit(img, img.get_rect(midtop=(box.centerx, y)))
-        y += step_of(34, 1.25)
+        y += line_height(toast.title, 34, "bold", 1.25)
     blit_lines(layer, lines, size, art.CREAM if toast.title else toast.colour, (box.centerx, y), "bold",
-               align="center", spacing=step_of(size, 1.22) / size)
+               align="center", step=line_height(" ".join(toast.lines), size, "bold", 1.22))
     layer.set_alpha(round(255 * toast.alpha(board.clock)))
-    surface.blit(layer, (TOAST_BOX.x, TOAST_BOX.centery - tall // 2))
+    surface.blit(layer, where)

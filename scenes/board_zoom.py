@@ -14,8 +14,8 @@ import pygame
 
 from game.i18n import language
 from game.play import card_rules
-from game.ui import art, card_art
-from game.ui.text import MIN_READ, fitted, text, wrap
+from game.ui import art, card_art, cover
+from game.ui.text import MIN_READ, fitted, line_step, text, wrap
 
 if TYPE_CHECKING:
     from .board import BoardScene
@@ -26,6 +26,7 @@ TEXT_W = 520
 BODY = 30
 PAD = 24
 KEY = (255, 0, 255)  # the composed box's corners: never a colour of the panel
+SCREEN = pygame.Rect(8, 8, 1904, 1064)  # the preview keeps this far from the screen's edges
 RADIUS = 20  # the box's rounded corners: the rows they take are the only ones with keyed-out pixels
 
 
@@ -33,7 +34,10 @@ def zoomed(board: BoardScene) -> tuple[Any, str] | None:
     """(target, card) under the focus or the mouse, if it is a card whose face the viewer can see."""
     if board.hidden or board.drag is not None or board.app.top is not board:
         return None  # never under (or over) the pause menu or the results: only on the board itself
-    target = board.hover if board.app.input.last_device == "mouse" else board.focus
+    if board.app.input.last_device == "mouse":
+        target = board.hover  # the mouse is only ever where the player put it
+    else:  # the focus, if the player moved it there (scenes.board: `rested`), not where a new phase put it
+        target = board.focus if board.focus == board.rested else None
     if target is None:
         return None
     card: str | None = None
@@ -89,7 +93,24 @@ def draw(board: BoardScene, surface: pygame.Surface) -> pygame.Rect | None:
     if board.clock - state[1] < ZOOM_DELAY:
         return None
     target, card = shown
-    return draw_card(surface, card, board.targets.get(target))
+    from .board_cover import kept
+
+    near = board.targets.get(target)
+    box = spot(card, near, kept(board, preview=False) + ([near] if near is not None else []))  # ~0.02 ms a frame
+    if box is None:  # everywhere it would hide a choice, a name or a named card: it waits for the next rest
+        return None
+    return draw_card(surface, card, near, box)
+
+
+def size_of(card: str) -> tuple[int, int]:
+    """The preview's size for `card` in the current language and look."""
+    return _composed(card, language(), id(card_art.face(card, "hand")), _look()).get_size()
+
+
+def spot(card: str, near: pygame.Rect | None, kept: list[pygame.Rect]) -> pygame.Rect | None:
+    """Where the preview of `card` goes: beside its card if that covers nothing kept, else farther off."""
+    anchor = near or pygame.Rect(960, 540, 0, 0)
+    return cover.place(cover.beside(size_of(card), anchor), kept, SCREEN)
 
 
 @lru_cache(maxsize=16)
@@ -107,21 +128,17 @@ def _lines(card: str) -> list[tuple[str, int, tuple[int, int, int]]]:
     return out[:-1]
 
 
-def draw_card(surface: pygame.Surface, card: str, near: pygame.Rect | None) -> pygame.Rect:
-    """The enlarged face and a panel with the card's name and whole rule, placed beside `near`.
+def draw_card(surface: pygame.Surface, card: str, near: pygame.Rect | None,
+              box: pygame.Rect | None = None) -> pygame.Rect:
+    """The enlarged face and a panel with the card's name and whole rule, at `box` or beside `near`.
 
     The whole box is composed once per card, language and look (_composed) and shown with one opaque
     blit: it stays up every frame while cards fly, so it must cost next to nothing."""
     lang = language()
     picture = _composed(card, lang, id(card_art.face(card, "hand")), _look())
-    box = picture.get_rect()
-    anchor = near or pygame.Rect(960, 540, 0, 0)
-    box.centerx = anchor.centerx
-    if anchor.centery > 540:
-        box.bottom = anchor.top - 16
-    else:
-        box.top = anchor.bottom + 16
-    box.clamp_ip(pygame.Rect(8, 8, 1904, 1064))
+    if box is None:
+        box = cover.beside(picture.get_size(), near or pygame.Rect(960, 540, 0, 0))[0].clamp(SCREEN)
+    cover.overlay("the card preview", box)
     # only the rows with rounded corners need the key; the rest is copied plain, which is several times faster
     band = pygame.Rect(0, RADIUS, box.width, box.height - 2 * RADIUS)
     surface.blit(_plain(picture), (box.x, box.y + RADIUS), band)
@@ -150,7 +167,7 @@ def _look() -> tuple[Any, ...]:
 def _composed(card: str, _lang: str, _face: int, _look: tuple[Any, ...]) -> pygame.Surface:
     """The zoom box drawn once: an opaque panel (the corners keyed out), the big face, the name and the rule."""
     lines = _lines(card)
-    text_h = 64 + sum(int(size * 1.3) for _, size, _ in lines)
+    text_h = 64 + sum(line_step(size, 1.3) for _, size, _ in lines)
     box = pygame.Rect(0, 0, CARD[0] + TEXT_W + 3 * PAD, max(CARD[1], text_h) + 2 * PAD)
     out = pygame.Surface(box.size)
     out.fill(KEY)
@@ -164,5 +181,5 @@ def _composed(card: str, _lang: str, _face: int, _look: tuple[Any, ...]) -> pyga
     for line, size, colour in lines:
         if line:
             out.blit(text(line, size, colour), (x, y))
-        y += int(size * 1.3)
+        y += line_step(size, 1.3)
     return out.convert() if pygame.display.get_surface() else out

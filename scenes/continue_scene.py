@@ -160,7 +160,7 @@ def _lan_detail(lan: LanSaved) -> Callable[[], str]:
         score = _("match {n_south} \u2013 {n_north}", n_south=lan.match["south"], n_north=lan.match["north"]) \
             if lan.match is not None else \
             _("flags {n_south} \u2013 {n_north}", n_south=lan.flags["south"], n_north=lan.flags["north"])
-        return f"{kind}  \u00b7  {score}  \u00b7  {lan.when}"
+        return f"{kind} \u00b7 {score} \u00b7 {lan.when}"  # single spaces: it must fit beside its label
     return words
 
 

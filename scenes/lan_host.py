@@ -441,16 +441,18 @@ class HostLobbyScene(MenuScene):
         code = shadowed(" ".join(host.code), 120, art.HILITE, "bold", offset=4)
         code_x = panel.centerx if self.qr is None else x + (inner - 230) // 2
         surface.blit(code, code.get_rect(midtop=(code_x, y + 50)))
+        below_code = y + 50 + code.get_bounding_rect().bottom + 8  # large text: the code is taller
         if self.qr is not None:
             surface.blit(self.qr, self.qr.get_rect(topright=(panel.right - 30, y + 4)))
-            hint_y = y + 200
+            hint_y = max(y + 200, below_code)
             for line in wrap(_("Or a phone: scan the code, or open this address"), 24, inner - 250)[:2]:
                 img = fitted(line, 24, inner - 250, art.MUTED)
                 surface.blit(img, img.get_rect(midtop=(code_x, hint_y)))
                 hint_y += img.get_height() + 2
             img = fitted(self.phones_url.split("/?")[0], 26, inner - 250, art.CREAM, "bold")
             surface.blit(img, img.get_rect(midtop=(code_x, hint_y + 2)))
-        y += 210 if self.qr is None else 300
+            below_code = hint_y + 2 + img.get_height() + 8
+        y = max(y + (210 if self.qr is None else 300), below_code)
         if host.join_request is not None:
             status, colour = _("{name} wants to join: Accept or Refuse", name=host.join_request), art.HILITE
             if self.kept is not None:

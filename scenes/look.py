@@ -8,7 +8,7 @@ from __future__ import annotations
 import pygame
 
 from game.i18n import _
-from game.ui import art
+from game.ui import art, cover
 from game.ui.input import Intent, Kind
 from game.ui.scene import Scene
 from game.ui.text import MIN_READ, fitted
@@ -23,8 +23,14 @@ class LookScene(Scene):
             self.app.pop(self)
 
     def draw(self, surface: pygame.Surface) -> None:
-        box = pygame.Rect(0, 0, 1060, 66)
-        box.midtop = (960, 8)
+        from .board import BoardScene
+        from .board_names import name_rects
+
+        board = self.app.find(BoardScene)
+        kept = name_rects(board) if isinstance(board, BoardScene) else []
+        top, bottom = pygame.Rect(0, 0, 1060, 66), pygame.Rect(0, 0, 1060, 66)
+        top.midtop, bottom.midbottom = (960, 8), (960, 1072)
+        box = cover.overlay("the look banner", cover.place([top, bottom], kept) or top)  # never on a name
         art.panel(surface, box, alpha=240, border=art.HILITE, radius=16, fill=(16, 22, 22))
         g = self.app.input.glyph
         words = _("{confirm} or {back}: back to the results and Rematch", confirm=g(Kind.CONFIRM), back=g(Kind.BACK))

@@ -11,7 +11,7 @@ from .menu_base import MenuScene
 class MainMenuScene(MenuScene):
     name = "menu"
     title = N_("Battle Line")
-    subtitle = N_("A game by Reiner Knizia for two generals")
+    subtitle = N_("A game by Reiner Knizia for two or three generals")
     menu_top = 260
 
     def items(self) -> list[Item]:

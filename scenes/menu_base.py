@@ -39,8 +39,14 @@ class MenuScene(Scene):
             return
         self.menu.handle(intent)
 
+    def over_menu(self) -> bool:
+        """Opened from another menu (Sound and accessibility from Settings): that menu's words must not show
+        through around this one's card, so this one is drawn on the whole backdrop."""
+        stack = self.app.stack
+        return self in stack and stack.index(self) > 0 and isinstance(stack[stack.index(self) - 1], MenuScene)
+
     def draw_backdrop(self, surface: pygame.Surface) -> None:
-        if self.opaque:
+        if self.opaque or self.over_menu():
             surface.blit(art.backdrop((1920, 1080), 11, art.NIGHT), (0, 0))
         else:  # over the board: a solid card behind the menu, so its words never sit on busy cards
             surface.blit(art.shade((1920, 1080), 190), (0, 0))
@@ -55,15 +61,26 @@ class MenuScene(Scene):
         self.draw_backdrop(surface)
         if self.title:
             title = _(self.title)  # shrinks to fit: a long name in a long language stays on the screen
-            img = shadowed(title, fit_size(title, 72, 1800, "serif"), art.HILITE, "serif", offset=3)
+            size = fit_size(title, 72, 1800, "serif")
+            img = shadowed(title, size, art.HILITE, "serif", offset=3)
+            ink = img.get_bounding_rect()
             box = img.get_rect(center=(960, max(56, self.menu_top - 150)))
+            box.y = max(box.y, 20 - ink.y)  # its letters never touch the screen's top edge (large text, Chinese)
+            while size > 40 and box.y + ink.bottom > self.menu_top - 12:  # nor the first row
+                size -= 4
+                img = shadowed(title, size, art.HILITE, "serif", offset=3)
+                ink = img.get_bounding_rect()
+                box = img.get_rect(center=(960, max(56, self.menu_top - 150)))
+                box.y = max(box.y, 20 - ink.y)
             surface.blit(img, box)
             art.ornament(surface, (960, box.top - 6), min(760, box.width + 240))
         if self.subtitle:
             img = fitted(_(self.subtitle), 30, 1800, art.MUTED)
             surface.blit(img, img.get_rect(center=(960, self.menu_top - 80)))
-        self.menu.draw(surface)
         g = self.app.input.glyph
         words = _("{confirm} choose  \u00b7  {back} back", confirm=g(Kind.CONFIRM), back=g(Kind.BACK))
         hint = text(words, 28, art.MUTED)
-        surface.blit(hint, hint.get_rect(midbottom=(960, 1050 if self.opaque else self.hint_bottom)))
+        bottom = 1050 if self.opaque or self.over_menu() else self.hint_bottom
+        self.menu.bottom = bottom - hint.get_height() - 4  # the focused item's hint ends above the keys
+        self.menu.draw(surface)
+        surface.blit(hint, hint.get_rect(midbottom=(960, bottom)))

@@ -12,7 +12,7 @@ from game.play.words import card_words, event_words
 from game.ui import art, card_art
 from game.ui.input import Intent, Kind
 from game.ui.scene import Scene
-from game.ui.text import blit_lines, fitted, text, wrap
+from game.ui.text import blit_lines, fitted, line_step, text, wrap
 
 if TYPE_CHECKING:
     from game.ui.shell import App
@@ -23,7 +23,11 @@ class LogScene(Scene):
 
     name = "log"
     opaque = False
-    ROWS = 20
+
+    @property
+    def ROWS(self) -> int:  # a property (it was a constant): large text fits fewer lines in the panel
+        """As many lines as fit between the title and the hint line, at the current text size."""
+        return (960 - 100 - 70) // line_step(28, 1.4)
 
     def __init__(self, app: App, events: list[dict[str, Any]], names: dict[str, str]) -> None:
         super().__init__(app)

@@ -11,7 +11,7 @@ from game.play.turn_words import turn_caption
 from game.ui import art
 from game.ui.input import Intent, Kind
 from game.ui.scene import Scene
-from game.ui.text import blit_lines, fitted, shadowed, text, wrap
+from game.ui.text import blit_lines, fitted, line_step, shadowed, text, wrap
 
 from .board_draw import story_words
 
@@ -86,7 +86,7 @@ class PassScene(Scene):
         else:
             lines = wrap(turn_caption(seat, last[1], self.board.names), 32, SUMMARY_BOX.width - 40)
         box = SUMMARY_BOX.copy()
-        box.height = min(box.height, 72 + len(lines) * int(32 * 1.2))
+        box.height = min(box.height, 72 + len(lines) * line_step(32))
         art.panel(surface, box, alpha=200, radius=16, border=self.board.tint(seat))
         head = fitted(_("While you looked away:"), 30, box.width - 40, art.MUTED, "bold")
         surface.blit(head, (box.x + 20, box.y + 12))

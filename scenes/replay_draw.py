@@ -186,7 +186,7 @@ def _controls(scene: ReplayScene, surface: pygame.Surface) -> None:
 
 
 def _log(scene: ReplayScene, surface: pygame.Surface) -> None:
-    art.panel(surface, LOG, alpha=220, border=art.GOLD_DARK, radius=18, fill=(16, 22, 22))
+    art.panel(surface, LOG, alpha=240, border=art.GOLD_DARK, radius=18, fill=(16, 22, 22))
     rep = scene.replay
     count = text(_("{step} of {steps}", step=scene.step, steps=rep.steps), 32, art.CREAM, "bold")
     moves = fitted(_("Moves"), 36, LOG.width - 72 - count.get_width(), art.HILITE, "bold")
@@ -203,9 +203,11 @@ def _log(scene: ReplayScene, surface: pygame.Surface) -> None:
     anchor = current[-1] if current else 0
     first = max(0, min(len(rows) - visible, anchor - visible // 2))
     y = LOG.y + 76
-    if scene.step == 0:
+    if scene.step == 0:  # the deal: its own line above the moves to come (it was drawn over the first)
         words = _("The deal: press {right} or Play", right="\u2192")
         surface.blit(fitted(words, 28, LOG.width - 48, art.MUTED), (LOG.x + 24, y))
+        y += height
+        visible -= 1
     for step, row in rows[first:first + visible]:
         number, _tab, words = row.partition("\t")
         now = step == scene.step

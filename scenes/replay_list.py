@@ -145,7 +145,8 @@ class ReplayListScene(Scene):
         kept = self.games[i]
         game = kept.game
         names = game.players
-        surface.blit(text(kept.when, 30, art.MUTED), (r.x + 24, r.centery - 17))
+        when = fitted(kept.when, 30, 290, art.MUTED)  # large text: the date stays left of the names
+        surface.blit(when, when.get_rect(midleft=(r.x + 24, r.centery)))
         img = fitted(" \u2013 ".join(names[s] for s in ("south", "north", "west", "east") if s in names), 36, 560,
                      colour, "bold")
         surface.blit(img, (r.x + 330, r.centery - img.get_height() // 2))

@@ -10,7 +10,7 @@ from game.i18n import _
 from game.play.session import Session, Setup
 from game.play.words import how_words, how_words3
 from game.ui import art
-from game.ui.text import fitted, shadowed, text
+from game.ui.text import fit_size, fitted, shadowed
 from game.ui.widgets import ROW_H, Item
 
 from .board_draw import seat_word
@@ -24,6 +24,17 @@ if TYPE_CHECKING:
     from game.ui.shell import App
 
     from .board import BoardScene
+
+
+def stack_lines(surface: pygame.Surface, lines: list[pygame.Surface], room: pygame.Rect, gap: int = 10) -> None:
+    """Lines centred one under the other, their letters `gap` px apart, the block centred in `room` (its top
+    kept when it is taller): each line is placed by its ink, so large text pushes the next down, not into it."""
+    inks = [img.get_bounding_rect() for img in lines]
+    total = sum(ink.height for ink in inks) + gap * (len(lines) - 1)
+    y = max(room.y, room.centery - total // 2)
+    for img, ink in zip(lines, inks, strict=True):
+        surface.blit(img, (room.centerx - img.get_width() // 2, y - ink.y))
+        y += ink.height + gap
 
 
 class ResultsScene(MenuScene):
@@ -103,23 +114,15 @@ class ResultsScene(MenuScene):
         if isinstance(self.app.top, self.app.scene("look")):  # stepped aside: the board is shown whole
             return
         # the panel grows upward with its buttons, so the last one (Main menu) is never cut at the bottom
-        hint_h = HINT_H if any(item.hint for item in self.menu.items) else 0  # a focused item's hint, in the panel
-        box = pygame.Rect(460, 0, 1000, HEAD_H + len(self.menu.items) * ROW_H + 14 + hint_h)
-        box.bottom = 1068
-        self.menu.top = box.y + HEAD_H
-        surface.blit(art.shade((1920, 1080 - box.y + 8), 150), (0, box.y - 8))
-        art.panel(surface, box, alpha=235, border=art.HILITE, fill=(16, 22, 22))
-        y0 = box.y - 548  # the lines below were placed for a panel at y 548
         names = self.board.names
         winner = self.result.get("winner")
         headline = _("A drawn game") if winner is None else _("{name} wins!", name=names[winner])
-        img = shadowed(headline, 84, art.HILITE, "serif", offset=4)
-        surface.blit(img, img.get_rect(center=(960, y0 + 612)))
+        lines = [shadowed(headline, fit_size(headline, 84, 940, "serif"), art.HILITE, "serif", offset=4)]
         three = len(flags_of := self.result.get("flags", {})) == 3
         how = (how_words3(self.result["how"]) if three else how_words(self.result["how"])) \
             if self.result.get("how") else ""
-        img = text(how[0].upper() + how[1:] if how else "", 36, art.CREAM, "bold")
-        surface.blit(img, img.get_rect(center=(960, y0 + 680)))
+        if how:  # fitted: "Breakthrough: three flags in a row on their own line" stuck out of the panel
+            lines.append(fitted(how[0].upper() + how[1:], 36, 940, art.CREAM, "bold"))
         flags = flags_of
         if three:  # each player's flags, in turn order, each with its seat
             line = _("Flags: {scores}", scores="  \u00b7  ".join(
@@ -127,13 +130,20 @@ class ResultsScene(MenuScene):
         else:
             line = _("Flags: {south} {n_south}  \u00b7  {north} {n_north}", south=names["south"],
                      n_south=flags.get("south", 0), north=names["north"], n_north=flags.get("north", 0))
-        img = fitted(line, 34, 960, art.CREAM)
-        surface.blit(img, img.get_rect(center=(960, y0 + 728)))
+        lines.append(fitted(line, 34, 940, art.CREAM))
         status = self.status()
         if getattr(self.board, "coach", None) is not None:  # a game against a bot: hints are counted
             hints = _("Hints used: {n}", n=self.board.hints_used)
             status = f"{status}  \u00b7  {hints}" if status else hints
         if status:
-            img = text(status, 32, art.MUTED)
-            surface.blit(img, img.get_rect(center=(960, y0 + 770)))
+            lines.append(fitted(status, 32, 940, art.MUTED))
+        hint_h = HINT_H if any(item.hint for item in self.menu.items) else 0  # a focused item's hint, in the panel
+        # the words above the buttons take the room they need (large text needs more than HEAD_H)
+        head_h = max(HEAD_H, sum(img.get_bounding_rect().height + 10 for img in lines) + 20)
+        box = pygame.Rect(460, 0, 1000, head_h + len(self.menu.items) * ROW_H + 14 + hint_h)
+        box.bottom = 1068
+        self.menu.top = box.y + head_h
+        surface.blit(art.shade((1920, 1080 - box.y + 8), 150), (0, box.y - 8))
+        art.panel(surface, box, alpha=235, border=art.HILITE, fill=(16, 22, 22))
+        stack_lines(surface, lines, pygame.Rect(box.x, box.y + 10, box.width, head_h - 20))
         self.menu.draw(surface)

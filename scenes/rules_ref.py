@@ -8,6 +8,7 @@ or the Rules button), at the page of the tactics card under the focus.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -17,10 +18,10 @@ from engine.cards import TACTICS
 from game.i18n import N_, _
 from game.play import card_rules
 from game.play.words import card_short
-from game.ui import art, card_art, table_y
+from game.ui import art, card_art, table_y, theme
 from game.ui.input import Intent, Kind
 from game.ui.scene import Scene
-from game.ui.text import MIN_READ, blit_lines, fitted, shadowed, wrap
+from game.ui.text import MIN_READ, blit_lines, fitted, line_step, shadowed, wrap
 
 from .rules_draw import EMPTY, Flag, arrow, cards_row, draw_picture
 
@@ -124,6 +125,20 @@ def three_picture() -> pygame.Surface:
     last = ("west", [{"type": "play", "seat": "west", "card": "y8", "flag": 8}])
     table_y.draw_y(full, three_view(), names, "east", "play", None, last)
     return pygame.transform.smoothscale(full, THREE_PICTURE.size)
+
+
+def rule_sizes(rule: str, ahead: str, width: int, room: int) -> tuple[int, int]:
+    """Sizes of a tactics card's rule and of the "two ahead" line under it, so both fit `room` pixels above the
+    pictures: a long rule (the Leaders' in some languages, any at large text) is set smaller, but never smaller
+    on the screen than MIN_READ at normal text size."""
+    floor = math.ceil(MIN_READ / theme.current().text_scale)
+    sizes = [s for s in (34, 30, 28, 26, 24, 22) if s >= floor] or [floor]
+    for size in sizes:
+        small = min(28, size)
+        height = len(wrap(rule, size, width)) * line_step(size, 1.4) + len(wrap(ahead, small, width)) * line_step(small)
+        if height <= room:
+            return size, small
+    return sizes[-1], min(28, sizes[-1])
 
 
 class RulesScene(Scene):
@@ -234,7 +249,7 @@ class RulesScene(Scene):
         for paragraph in words:
             lines += [*wrap(paragraph, size, width), ""]
         blit_lines(surface, lines[:-1], size, art.CREAM, (x, y), spacing=1.4)
-        return y + int(len(lines) * size * 1.4)
+        return y + len(lines) * line_step(size, 1.4)
 
     def _text(self, surface: pygame.Surface, key: str) -> None:
         self._paragraphs(surface, _(TEXT_PAGES[key][1]).split("\n"), BOX.x + 60, BOX.y + 130, BOX.width - 120)
@@ -255,11 +270,13 @@ class RulesScene(Scene):
             surface.blit(img, (x + 30, y + 10))
             img = fitted(_("= {poker}", poker=_(poker)), 32, 420, art.CREAM, "bold", MIN_READ)
             surface.blit(img, (x + 380, y + 14))
-            img = fitted(_(what), 30, BOX.right - x - 100, art.MUTED, "regular", MIN_READ)
+            img = fitted(_(what), 30, BOX.right - 500 - (x + 30), art.MUTED, "regular", MIN_READ)
             surface.blit(img, (x + 30, y + 66))
             y += 128
-        lines = wrap(_("Two formations of the same kind: the higher sum of values wins."), 30, 560)
-        blit_lines(surface, lines, 30, art.CREAM, (BOX.right - 610, BOX.bottom - 50 - 42 * len(lines)), spacing=1.4)
+        # beside the rows, right of the widest "= poker" word (it ran into the last one in Spanish)
+        lines = wrap(_("Two formations of the same kind: the higher sum of values wins."), 30, 440)
+        top = (BOX.y + 118 + y) // 2 - line_step(30, 1.4) * len(lines) // 2
+        blit_lines(surface, lines, 30, art.CREAM, (BOX.right - 480, top), spacing=1.4)
 
     def _tie(self, surface: pygame.Surface) -> None:
         words = [_("Equal formations compare by their sum of values. If the sums are equal too, the side that was "
@@ -281,8 +298,10 @@ class RulesScene(Scene):
         width = THREE_PICTURE.x - BOX.x - 100
         words = _(TEXT_PAGES["three"][1]).split("\n")
         room = BOX.bottom - 30 - (BOX.y + 120)
-        size = next((s for s in (32, 30, 28, 26, 24) if sum(len(wrap(w, s, width)) + 1 for w in words) * s * 1.4
-                     <= room), MIN_READ)
+        floor = math.ceil(24 / theme.current().text_scale)  # large text may give back its extra size
+        sizes = [s for s in (32, 30, 28, 26, 24, 22, 20) if s >= floor]
+        size = next((s for s in sizes if sum(len(wrap(w, s, width)) + 1 for w in words) * line_step(s, 1.4)
+                     <= room), sizes[-1])
         self.three_bottom = self._paragraphs(surface, words, BOX.x + 60, BOX.y + 120, width, size)
         surface.blit(three_picture(), THREE_PICTURE)
         pygame.draw.rect(surface, art.GOLD_DARK, THREE_PICTURE, 2)
@@ -299,11 +318,9 @@ class RulesScene(Scene):
             img = fitted(kind, 32, BOX.right - x - 60, art.HILITE, "bold", MIN_READ)
             surface.blit(img, (x, BOX.y + 120))
             width = BOX.right - x - 60
-            # A long rule (the Leaders' in some languages) is set a little smaller to keep clear of the line below.
-            size = next((s for s in (34, 30, 28) if len(wrap(rule, s, width)) <= 3), MIN_READ)
-            end = self._paragraphs(surface, [rule], x, BOX.y + 172, width, size) - int(size * 1.4)
-            img = fitted(ahead, 28, width, art.MUTED, "regular", MIN_READ)
-            surface.blit(img, (x, max(BOX.y + 330, end + 4)))
+            size, small = rule_sizes(rule, ahead, width, 400 - 172 - 8)
+            end = self._paragraphs(surface, [rule], x, BOX.y + 172, width, size) - line_step(size, 1.4)
+            blit_lines(surface, wrap(ahead, small, width), small, art.MUTED, (x, max(BOX.y + 330, end + 4)))
             top = BOX.y + 400
             if card == "scout":
                 self._scout(surface, top)
@@ -319,12 +336,12 @@ class RulesScene(Scene):
         for label, cards, x in ((_("Before: your hand"), ["scout", "r3", "b5", "y7"], BOX.x + 450),
                                 (_("After: three drawn, two put back"), ["r3", "b5", "y7", "g9", "darius"],
                                  BOX.right - 450)):
-            img = fitted(label, 32, 600, art.HILITE, "bold", MIN_READ)
+            img = fitted(label, 32, 720, art.HILITE, "bold", MIN_READ)
             surface.blit(img, img.get_rect(midtop=(x, top)))
             width = len(cards) * 92 - 8
             cards_row(surface, cards, (x - width // 2, top + 60))
         arrow(surface, (BOX.centerx, top + 120))
-        img = fitted(_("Back on the decks: red 3 and blue 5"), 28, 620, art.CREAM, "regular", MIN_READ)
+        img = fitted(_("Back on the decks: red 3 and blue 5"), 28, 720, art.CREAM, "regular", MIN_READ)
         surface.blit(img, img.get_rect(midtop=(BOX.right - 450, top + 200)))
         cards_row(surface, ["r3", "b5"], (BOX.right - 450 - 92, top + 250))
 

@@ -55,6 +55,7 @@ class SetupScene(MenuScene):
         for item in self.every:  # the remembered choices, applied as if chosen again
             if item.choices and item.on_change is not None:
                 item.on_change(item.value)
+        self.menu.focus = self.menu.items.index(self.opponent)  # the choice most often changed: who to play
 
     def _index(self, key: str, choices: tuple[str, ...]) -> int:
         value = self.last.get(key)
@@ -75,23 +76,23 @@ class SetupScene(MenuScene):
                            on_change=self._starts, show=self._show_starts)
         self.tactics = Item(tr("Tactics cards"), choices=("on", "off"), index=self._index("tactics", ("on", "off")),
                             on_change=self._tactics, show=self._show_tactics,
-                            hint=tr("Off: troops only, a gentler first game (R43)"))
-        return [  # the rows of the two-player game keep their places: Players and East come after the names
-            self.opponent,
+                            hint=tr("Off: troops only, a gentler first game"))
+        return [  # how many play, then each seat and its player's name in seat order, then the rules
+            Item(tr("Players"), choices=PLAYERS, index=self._index("players", PLAYERS), on_change=self._players,
+                 show=self._show_players, hint=tr("Three players: a Y of three fronts, troops only")),
             Item(tr("First player"), lambda: self.edit_name(0), detail=lambda: f"{self.setup.names[0]}  \u270e",
                  hint=tr("Choose to type a name: keyboard, controller or mouse")),
+            self.opponent,
             self.second,
-            Item(tr("Players"), choices=PLAYERS, index=self._index("players", PLAYERS), on_change=self._players,
-                 show=self._show_players, hint=tr("Three players: a Y of three fronts, troops only (R46)")),
             self.third,
             self.third_name,
             self.tactics,
             Item(tr("Claims"), choices=CLAIM_TIMINGS, index=self._index("claims", CLAIM_TIMINGS),
                  on_change=self._timing, show=lambda v: tr(TIMING_WORDS[v]),
-                 hint=tr("When flags may be claimed (R11)")),
+                 hint=tr("When flags may be claimed")),
             Item(tr("Play"), choices=PLAY_CHOICES, index=self._index("play", PLAY_CHOICES),
                  on_change=self._match, show=lambda v: tr(PLAY_WORDS[v]),
-                 hint=tr("A match scores each game; the winner starts the next (R40, R41)")),
+                 hint=tr("A match scores each game; the winner starts the next")),
             self.starts,
             Item(tr("Start the game"), self.start),
         ]
@@ -114,8 +115,8 @@ class SetupScene(MenuScene):
         now = {"north": "west"}.get(before, before) if three else ("north" if before in ("west", "east") else before)
         self.starts.index = self.starts.choices.index(now)
         self._starts(now)
-        self.tactics.hint = tr("Three players play with troops only (R46)") if three else \
-            tr("Off: troops only, a gentler first game (R43)")
+        self.tactics.hint = tr("Three players play with troops only") if three else \
+            tr("Off: troops only, a gentler first game")
         self._rows()
 
     def _rows(self) -> None:
@@ -189,8 +190,8 @@ class SetupScene(MenuScene):
 
     def start(self) -> None:
         self.app.settings.names = list(self.setup.names)
-        self.app.settings.last_setup = {key: item.value for key, item in zip(
-            ("opponent", "players", "third", "tactics", "claims", "play", "starts"),
+        self.app.settings.last_setup = {key: item.value for key, item in zip(  # the rows with choices, in order
+            ("players", "opponent", "third", "tactics", "claims", "play", "starts"),
             [i for i in self.every if i.choices], strict=True)}
         self.app.save_settings()
         start_game(self.app, self.setup)

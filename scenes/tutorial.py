@@ -16,9 +16,9 @@ from game.i18n import _
 from game.play.flow import Target
 from game.play.table import LocalTable
 from game.play.tutorial import LESSONS, TutorialTable, build
-from game.ui import art, layout
+from game.ui import art, cover, layout
 from game.ui.input import Intent, Kind
-from game.ui.text import blit_lines, fitted, text, wrap
+from game.ui.text import blit_lines, fitted, line_step, text, wrap
 from game.ui.tween import pulse
 
 from .board import BoardScene
@@ -76,7 +76,7 @@ class TutorialScene(BoardScene):
         super().submit(action)
 
     def say(self, lines: list[str], bad: bool = False, title: str = "", good: bool = False,
-            queued: bool = False) -> None:
+            queued: bool = False, about: Target | None = None) -> None:
         """Claims' proofs and refusals go into the lesson panel, not over it."""
         words = " ".join(w for w in (f"{title}." if title else "", *lines) if w)
         self.note = ([words], art.BAD if bad else art.GOOD)
@@ -127,12 +127,24 @@ class TutorialScene(BoardScene):
             if rect.bottom < layout.HAND_TOP and 1 <= n <= 9:
                 columns.append(layout.column(n))
         # the flags the lesson's move goes to (or takes from) are named in its words before they glow
+        flags = self.named_flags()
+        columns += [layout.column(n) for n in flags if layout.column(n) not in columns]
+        return rings + self.named_cards(), columns
+
+    def named_flags(self) -> list[int]:
+        """The flags the lesson's words point at: its move's, the ones it names, the ones its move used."""
         goal = self.lesson.goal
         named: set[Any] = {a.get(k) for a in self.rules_legal() if goal(a) for k in ("flag", "from_flag", "to_flag")}
-        named.update(self.lesson.named)
-        columns += [layout.column(n) for n in sorted(f for f in named if isinstance(f, int) and 1 <= f <= 9)
-                    if layout.column(n) not in columns]
-        return rings, columns
+        named.update(self.lesson.named, self.tutorial.flags_used)
+        return sorted(f for f in named if isinstance(f, int) and 1 <= f <= 9)
+
+    def named_cards(self) -> list[pygame.Rect]:
+        """Once the move is made (or a proof is in the panel) the words speak of the cards at the named flags:
+        nothing covers them, the panel and the card preview included (game.ui.cover)."""
+        if not (self.tutorial.made or self.note[0]):
+            return []
+        flags = self.named_flags()
+        return [r for key, r in self.rects.items() if key[0] == "slot" and key[1] in flags]
 
     def info_right(self) -> int:
         """Where the other side's name and "Flags · in hand" line end in the top strip: the panel starts
@@ -147,7 +159,7 @@ class TutorialScene(BoardScene):
     def info_left(self) -> int:
         """Where the viewer's own name and "Flags" line begin in the top strip's right end: a panel at the top
         ends left of them."""
-        from .board_draw import _name_img
+        from .board_names import name_img as _name_img
 
         name = _name_img(self.names[self.viewer], self.tint(self.viewer))
         held = sum(1 for f in self.view["flags"] if f["claimed"] == self.viewer)
@@ -172,7 +184,7 @@ class TutorialScene(BoardScene):
                 if width < 500:
                     continue
                 lines, notes = wrap(body, SIZE, width - 40, "bold"), _wrapped(note, width - 40)
-                height = 24 + 44 + (len(lines) + len(notes)) * int(SIZE * 1.2) + 40
+                height = 24 + 44 + (len(lines) + len(notes)) * line_step(SIZE) + 40
                 y = PANEL.y if top else max(layout.FLAG_ROW[0], min(layout.BOTTOM_AREA[0] + 8,
                                                                     layout.HAND_TOP - 8 - height))
                 box = pygame.Rect(left, y, width, height)
@@ -185,7 +197,7 @@ class TutorialScene(BoardScene):
             left = max(PANEL.x, self.info_right())
             width = PANEL.right - left - 40
             lines, notes = wrap(body, SIZE, width, "bold"), _wrapped(note, width)
-            height = 24 + 44 + (len(lines) + len(notes)) * int(SIZE * 1.2) + 40
+            height = 24 + 44 + (len(lines) + len(notes)) * line_step(SIZE) + 40
             return pygame.Rect(left, PANEL.y, width + 40, height), lines, notes
         return best[1], best[2], best[3]
 
@@ -202,8 +214,9 @@ class TutorialScene(BoardScene):
         note, colour = self.note
         box, lines, notes = self.panel_box(body, " ".join(note))
         border = art.GOOD if self.tutorial.finished else art.HILITE
+        cover.overlay("the lesson panel", box)
         art.panel(surface, box, alpha=242, border=border, radius=18, fill=(12, 18, 18))
-        head = text(title, 34, art.HILITE, "bold")
+        head = fitted(title, 34, box.width - 40, art.HILITE, "bold", SIZE)  # a narrow panel keeps its title inside
         surface.blit(head, (box.x + 20, box.y + 12))
         y = blit_lines(surface, lines, SIZE, art.CREAM, (box.x + 20, box.y + 56), "bold")
         y = blit_lines(surface, notes, SIZE, colour, (box.x + 20, y), "bold")

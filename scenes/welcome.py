@@ -23,7 +23,8 @@ CARDS = ("r7", "r8", "r9")
 class WelcomeScene(MenuScene):
     name = "welcome"
     title = N_("Welcome to Battle Line")
-    subtitle = N_("Two generals, nine flags: win three flags side by side, or any five.")
+    subtitle = N_("Two or three generals, nine flags: win three flags side by side, or any five "
+                  "(any four with three players).")
     menu_top = 570
 
     def items(self) -> list[Item]:

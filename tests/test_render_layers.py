@@ -114,7 +114,7 @@ def test_the_zoom_is_composed_once_and_follows_high_contrast(board: BoardScene) 
     app = board.app
     app.input.last_device = "keyboard"
     card = next(t for t in board.targets if t[0] == "hand")
-    board.focus = card
+    board.focus = board.rested = card  # the player moved the focus there
     board_zoom._composed.cache_clear()
     for _ in range(60):
         app.step([])

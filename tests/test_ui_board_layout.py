@@ -52,7 +52,7 @@ def test_the_zoom_and_banners_stay_on_the_board_never_over_an_overlay(tmp_path: 
     board.viewer, board.hidden, board.pending_pass = "south", False, None
     board.refresh()
     app.push(board)
-    board.focus = ("hand", "fog")
+    board.focus = board.rested = ("hand", "fog")  # the player moved the focus there
     app.input.last_device = "keyboard"
     driver = Driver(app)
     driver.frames(60)

@@ -169,6 +169,8 @@ def test_a_game_started_paused_and_left_with_one_device(device: str) -> None:
     while menu.menu.items[menu.menu.focus].run != menu._setup:
         driver.direction(device, "down")
     driver.confirm(device)  # New game
+    while app.top.menu.items[app.top.menu.focus].label != "Opponent":  # Players and the first name come first
+        driver.direction(device, "down")
     driver.direction(device, "left")  # Opponent: from the easy bot ...
     driver.direction(device, "left")  # ... to a person here
     for _ in range(len(app.top.menu.items) - 1):

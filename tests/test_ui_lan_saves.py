@@ -287,7 +287,7 @@ def test_the_guest_lists_the_game_it_joined_and_rejoins_it_to_the_end(config: Pa
     listing = app.top
     assert isinstance(listing, ContinueListScene) and labels(listing) == ["Ana against Ben", "Back"]
     detail = listing.menu.items[0].detail
-    assert detail is not None and detail().startswith("LAN, joined  \u00b7  flags ")
+    assert detail is not None and detail().startswith("LAN, joined \u00b7 flags ")
     assert f"127.0.0.1:{host.port}" in listing.menu.items[0].hint
     driver.key(pygame.K_RETURN)
     assert isinstance(app.top, GuestWaitScene) and app.top.rejoin

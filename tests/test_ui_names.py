@@ -25,8 +25,13 @@ def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> App:
 
 
 def open_first_name(driver: Driver, app: App, device: str) -> NameScene:
-    """From setup's first row (Opponent) down to First player, then choose it."""
-    driver.direction(device, "down")
+    """From setup's focused row (Opponent) up to First player, then choose it."""
+    setup = app.top
+    assert isinstance(setup, SetupScene)
+    for _ in range(len(setup.menu.items)):
+        if setup.menu.items[setup.menu.focus].label == "First player":
+            break
+        driver.direction(device, "up")
     driver.confirm(device)
     assert isinstance(app.top, NameScene)
     return app.top

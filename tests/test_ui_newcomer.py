@@ -127,7 +127,8 @@ def test_setup_starts_on_the_easy_bot_describes_each_level_and_remembers(config:
     setup = SetupScene(app)
     app.push(setup)
     driver = Driver(app)
-    opponent = setup.menu.items[0]
+    opponent = setup.menu.items[setup.menu.focus]
+    assert opponent.label == "Opponent", "the focus starts on who to play against"
     assert opponent.value == "easy", "a newcomer meets the easy bot, not a hot-seat game"
     assert opponent.hint == OPPONENT_HINTS["easy"]
     seen = set()
@@ -146,7 +147,7 @@ def test_setup_starts_on_the_easy_bot_describes_each_level_and_remembers(config:
 
     later = make_app(**{"welcomed": True, "last_setup": load_settings().last_setup})
     again = SetupScene(later)
-    assert again.menu.items[0].value == "random" and again.setup.opponent == "random"
+    assert again.opponent.value == "random" and again.setup.opponent == "random"
     assert again.setup.tactics is False, "the last choices are kept"
     close(later)
 
@@ -373,7 +374,7 @@ def test_the_rules_are_one_press_from_the_board_at_the_focused_card(config: Path
 def test_a_rested_card_is_zoomed_with_its_whole_rule(config: Path) -> None:
     app = make_app(welcomed=True)
     board = fog_board(app)
-    board.focus = ("hand", "fog")
+    board.focus = board.rested = ("hand", "fog")  # the player moved the focus there
     driver = Driver(app)
     surface = pygame.Surface((1920, 1080))
     driver.frames(2)

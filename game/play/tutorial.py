@@ -122,6 +122,7 @@ class TutorialTable(LocalTable):
         super().__init__(game, {"north": IdleBot()})
         self.lesson = lesson
         self.made = False  # the lesson's move has been played
+        self.flags_used: set[int] = set()  # the flags that move went to, took from or claimed (its words name them)
 
     def legal_actions(self) -> list[Action]:
         legal = super().legal_actions()
@@ -133,6 +134,7 @@ class TutorialTable(LocalTable):
         super().submit(action)
         if self.lesson.goal(action):
             self.made = True
+            self.flags_used |= {int(action[k]) for k in ("flag", "from_flag", "to_flag") if action.get(k)}
 
     @property
     def finished(self) -> bool:

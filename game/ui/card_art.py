@@ -18,7 +18,7 @@ from engine.cards import ENVIRONMENT, GUILE, MORALE, TROOP_INFO, VALUE_NAMES
 from game.i18n import N_, _, language
 from game.play.words import VALUES_SAID, card_short
 from game.ui import art, figures, theme
-from game.ui.text import text, wrap
+from game.ui.text import CJK, font_for, line_step, text, wrap
 
 SIZES: dict[str, tuple[int, int]] = {"hand": (170, 238), "table": (124, 172), "small": (84, 118), "zoom": (272, 381)}
 #: colour -> (the colour itself, its ink). The six colours stay apart for every common colour blindness
@@ -43,6 +43,39 @@ TACTIC_TEXT = {
 }
 TACTIC_BG = (34, 40, 64)
 KIND_COLOUR = {"morale": art.GOLD, "environment": (96, 200, 190), "guile": (226, 120, 150)}
+
+
+def tactic_code(card: str) -> str:
+    """The letters in a tactics card's corner, from its name in the current language (they said "MUD" on a
+    Hungarian or Chinese card): see _codes."""
+    return _codes(language()).get(card, TACTIC_CODE.get(card, card[:2].upper()))
+
+
+@lru_cache(maxsize=8)
+def _codes(_lang: str) -> dict[str, str]:
+    """Every tactics card's corner letters in a language: a name of three letters or fewer whole (FOG, KÖD), a
+    name of several words by its initials (Nagy Sándor: NS), another by its first two letters (SC, TR), or three
+    where two cards would share two (Romanian CEA, CER); in Chinese its first hanzi (迷). Companion Cavalry and
+    Shield Bearers keep their values (8, 1-3) in every language."""
+    out: dict[str, str] = {}
+    for card, code in TACTIC_CODE.items():
+        name = card_short(card).strip()
+        words = [w for w in name.replace("-", " ").split() if w[:1].isalpha()]
+        letters = "".join(c for c in name if c.isalpha())
+        if not code.isalpha() or not letters:
+            out[card] = code
+        elif CJK.match(name):
+            out[card] = name[0]
+        elif len(words) >= 2:
+            out[card] = (words[0][0] + words[1][0]).upper()
+        else:
+            out[card] = (letters if len(letters) <= 3 else letters[:2]).upper()
+    for code in list(out.values()):
+        twins = [c for c, other in out.items() if other == code]
+        if len(twins) > 1 and code.isalpha() and not CJK.match(code):
+            for twin in twins:
+                out[twin] = "".join(c for c in card_short(twin) if c.isalpha())[:3].upper()
+    return out
 
 
 def tactic_kind(card: str) -> str:
@@ -119,8 +152,9 @@ def _troop(surf: pygame.Surface, card: str) -> None:
     surf.blit(numeral, (pad, pad - num_size // 9))
     sym = h * 0.15
     draw_symbol(surf, letter, (w - pad - sym / 2 - 1, pad + sym / 2 + num_size * 0.06), sym, dark)
-    name_size, lines = _fit(_(VALUES_SAID[VALUE_NAMES[value]]), int(h * 0.095), w - 2 * pad)
-    line_h = int(name_size * 1.1)
+    words = _(VALUES_SAID[VALUE_NAMES[value]])
+    name_size, lines = _fit(words, int(h * 0.095), w - 2 * pad)
+    line_h = _line_h(words, name_size, "condensed", 1.1)
     name_top = h - pad - len(lines) * line_h
     # the troop's figure between the numeral and the name, standing on a band of the colour
     top = pad + num_size * 0.86
@@ -160,8 +194,9 @@ def _tactic(surf: pygame.Surface, card: str) -> None:
     pygame.draw.rect(surf, accent, (inset, inset, w - 2 * inset, h - 2 * inset), max(2, w // 50),
                      border_radius=radius - 2)
     pad = max(6, w // 14)
-    code_size = int(h * (0.2 if len(TACTIC_CODE[card]) <= 2 else 0.15))
-    code = text(TACTIC_CODE[card], code_size, accent, "bold")
+    letters = tactic_code(card)
+    code_size = int(h * (0.2 if len(letters) <= 2 else 0.15))
+    code = text(letters, code_size, accent, "bold")
     surf.blit(code, (pad + 2, pad))
     _emblem(surf, kind, (w - pad - h * 0.07, pad + h * 0.08), h * 0.13, accent)
     bottom = h - pad
@@ -169,9 +204,9 @@ def _tactic(surf: pygame.Surface, card: str) -> None:
     small = max(14, int(h * 0.075))
     if h >= 200:
         body = wrap(_(TACTIC_TEXT[card]), small, w - 2 * pad - 4, "regular")
-        bottom -= len(body) * int(small * 1.15) + 2
+        bottom -= len(body) * _line_h(_(TACTIC_TEXT[card]), small, "regular", 1.15) + 2
     name_size, lines = _fit(card_short(card), int(h * 0.1), w - 2 * pad - 4)
-    line_h = int(name_size * 1.1)
+    line_h = _line_h(card_short(card), name_size, "condensed", 1.1)
     name_top = bottom - len(lines) * line_h - max(2, h // 60)
     top = pad + code_size * 0.95
     side = int(min(w - 2 * pad, name_top - top))
@@ -186,7 +221,13 @@ def _tactic(surf: pygame.Surface, card: str) -> None:
     for line in body:
         img = text(line, small, (200, 204, 220))
         surf.blit(img, img.get_rect(midtop=(w // 2, y)))
-        y += int(small * 1.15)
+        y += _line_h(_(TACTIC_TEXT[card]), small, "regular", 1.15)
+
+
+def _line_h(words: str, size: int, face: str, spacing: float) -> int:
+    """The step between two lines on a card: `spacing` times the scaled size, but never less than the font's
+    own height (a Chinese face is taller than a Latin one of its size: its names were cut at the card's edge)."""
+    return max(line_step(size, spacing), font_for(words, size, face).get_height())
 
 
 def _emblem(surf: pygame.Surface, kind: str, center: tuple[float, float], size: float,

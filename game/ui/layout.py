@@ -197,7 +197,7 @@ class Duel:
 LINE3_X0 = 210
 LINE3_GAP = 420
 FAR_ROW_Y = (480, 345, 210)  # row centres, the centre flag (3, 4 or 7) lowest: the Y's upper arm
-FAR_STEP = 34  # visible strip of an overlapped small card on the far front
+FAR_STEP = 44  # visible strip of an overlapped small card on the far front: a whole "10" and its colour
 FAR_PENNANT = (64, 54)
 CAPTION3_RECT = pygame.Rect(LINE3_X0 + 3 * COL_W + 14, FLAG_ROW[1] + 14, LINE3_GAP - 28, 250)
 
@@ -261,7 +261,7 @@ class Line3(Duel):
         cx, cy = self.flag_center(n)
         if self.is_far(n):
             w, h = SIZES["small"]
-            gap = FAR_PENNANT[0] // 2 + 8
+            gap = FAR_PENNANT[0] // 2 + 2  # three cards a side stay inside the far front's box
             x = cx - gap - w - index * FAR_STEP if side == "left" else cx + gap + index * FAR_STEP
             return pygame.Rect(x, cy - h // 2, w, h)
         x = cx - TABLE_W // 2

@@ -7,6 +7,7 @@ the caches are keyed by that scale and by the language, so nothing needs emptyin
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -119,8 +120,12 @@ def _fit_size(words: str, size: int, width: int, face: str, floor: int, lang: st
 
 
 def fit_size(words: str, size: int, width: int, face: str = "regular", floor: int = 20) -> int:
-    """The largest size up to `size` at which `words` fit `width` pixels (at least `floor`)."""
-    fit = _fit_size(words, size, width, face, floor, language(), theme.current().text_scale)
+    """The largest size up to `size` at which `words` fit `width` pixels (at least `floor`). At large text the
+    floor is where the words are as big on the screen as at the floor of normal text: large text may give back
+    its extra size where room is short, never more."""
+    scale = theme.current().text_scale
+    floor = min(floor, math.ceil(floor / scale))
+    fit = _fit_size(words, size, width, face, floor, language(), scale)
     if OVERFLOWS is not None and (drawn := font_for(words, fit, face).size(words)[0]) > width:
         OVERFLOWS.append((words, width, drawn))
     return fit
@@ -185,11 +190,24 @@ def _wrap(words: str, size: int, width: int, face: str, lang: str, scale: float)
     return tuple(lines)
 
 
+def line_step(size: int, spacing: float = 1.2) -> int:
+    """Pixels from one line to the next of text asked at `size`: the theme's text scale (the text-size setting)
+    included, as in the fonts, so large text never runs into the line under it."""
+    return max(1, int(size * spacing * theme.current().text_scale))
+
+
+def line_height(words: str, size: int, face: str = "regular", spacing: float = 1.2) -> int:
+    """line_step, but never less than the font's own height for these words (a Chinese face is taller than a
+    Latin one of its size: its lines ran out of their banner)."""
+    return max(line_step(size, spacing), font_for(words, size, face).get_height())
+
+
 def blit_lines(surface: pygame.Surface, lines: list[str], size: int, colour: Colour, pos: tuple[int, int],
-               face: str = "regular", align: str = "left", spacing: float = 1.2) -> int:
-    """Draw lines from `pos` (top-left, or top-centre when centred); returns the y below them."""
+               face: str = "regular", align: str = "left", spacing: float = 1.2, step: int | None = None) -> int:
+    """Draw lines from `pos` (top-left, or top-centre when centred), `step` pixels apart (else `spacing` times
+    the scaled size: line_step); returns the y below them."""
     x, y = pos
-    step = int(size * spacing)
+    step = line_step(size, spacing) if step is None else step
     for line in lines:
         img = text(line, size, colour, face)
         if align == "center":

@@ -6,14 +6,15 @@ The mouse hovers and clicks the same items, so menus work with every device alon
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import pygame
 
-from game.ui import art
+from game.ui import art, theme
 from game.ui.input import Intent, Kind
-from game.ui.text import MIN_READ, fitted, wrap
+from game.ui.text import MIN_READ, fitted, font_for, wrap
 
 ROW_H = 76
 FONT = 40
@@ -51,6 +52,7 @@ class Menu:
         self.focus = 0
         self.center_x, self.top, self.width = center_x, top, width
         self._pressed: int | None = None
+        self.bottom = 1010  # where the focused item's hint must end (a menu scene's keys' line is below it)
 
     def rect(self, i: int) -> pygame.Rect:
         return pygame.Rect(self.center_x - self.width // 2, self.top + i * ROW_H, self.width, ROW_H - 10)
@@ -118,7 +120,11 @@ class Menu:
             if item.choices or item.detail is not None:  # the value, then the label, shrink to fit
                 shown = item.detail() if item.detail is not None else f"\u2039  {item.show(item.value)}  \u203a"
                 lit = focused and item.enabled
-                val = fitted(shown, FONT, (r.width - 56) * 3 // 5, art.CREAM if lit else art.MUTED, "bold", MIN_READ)
+                # the value gives up room the label needs at its smallest size (large text, a long Hungarian label)
+                floor = math.ceil(MIN_READ / theme.current().text_scale)  # as small as fitted may go (large text)
+                least = font_for(item.label, floor, "bold").size(item.label)[0]
+                room = max(r.width // 4, r.width - 80 - least)
+                val = fitted(shown, FONT, room, art.CREAM if lit else art.MUTED, "bold", MIN_READ)
                 label = fitted(item.label, FONT, r.width - 80 - val.get_width(), colour, "bold", MIN_READ)
                 surface.blit(label, (r.x + 28, r.centery - label.get_height() // 2))
                 surface.blit(val, (r.right - 28 - val.get_width(), r.centery - val.get_height() // 2))
@@ -130,8 +136,13 @@ class Menu:
             # beside it must not be overdrawn, nor the screen's left edge cut), in two lines at most
             width = 1840 if self.center_x == 960 else self.width
             y = self.top + len(self.items) * ROW_H + 12
-            for line in wrap(self.items[self.focus].hint, 30, width)[:2]:
-                hint = fitted(line, 30, width, art.MUTED, "regular", MIN_READ)
+            words = self.items[self.focus].hint
+            floor = math.ceil(MIN_READ / theme.current().text_scale)
+            sizes = [size for size in (30, 28, 26, 24, 22) if size >= floor] or [floor]
+            size = next((size for size in sizes if y + len(wrap(words, size, width, probe=True)[:2])
+                         * font_for(words, size).get_height() <= self.bottom), sizes[-1])  # above the keys' line
+            for line in wrap(words, size, width)[:2]:
+                hint = fitted(line, size, width, art.MUTED, "regular", MIN_READ)
                 surface.blit(hint, hint.get_rect(midtop=(self.center_x, y)))
                 y += hint.get_height() + 2
 

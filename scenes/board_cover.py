@@ -1,0 +1,64 @@
+"""What nothing may cover on the board (game.ui.cover holds the rule): the choices, named cards, names.
+
+The card preview, the banners and the lesson panel are placed with `kept`: the cards, flags, decks and buttons
+the player is choosing among now (and flags they could claim), the cards a hint or a banner is about, and every
+player's name in the top strip.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.ui import cover
+
+from .board_names import name_rects
+
+if TYPE_CHECKING:
+    from .board import BoardScene, Toast
+
+
+def kept_why(board: BoardScene) -> list[tuple[str, pygame.Rect]]:
+    """(why, rect) of everything on the board that must stay in sight this frame."""
+    from . import board_coach
+
+    out: list[tuple[str, pygame.Rect]] = []
+    if board.my_turn and not board.hidden and board.table.result is None:
+        for target in board.flow.candidates():
+            rect = board.highlight(target)
+            if rect is not None:
+                out.append((f"the choice {target}", rect))
+        for n in board.claimable:
+            flag = board.view["flags"][n - 1]
+            out.append((f"the claimable flag {n}", board.geo.pennant(n, board.pennant_shift(flag))))
+    out += [("a card the hint names", r) for r in board_coach.hint_rects(board)]
+    toast = current_toast(board)
+    if toast is not None and toast.about is not None:
+        rect = board.highlight(toast.about)
+        if rect is not None:
+            out.append((f"what the banner is about {toast.about}", rect))
+    out += [("a card the words name", r) for r in board.named_cards()]
+    out += [("a player's name", r) for r in name_rects(board)]
+    return out
+
+
+def kept(board: BoardScene, preview: bool = True) -> list[pygame.Rect]:
+    """The rectangles an overlay must leave in sight; with `preview`, the open card preview too."""
+    out = [r for _, r in kept_why(board)]
+    if preview and board.preview_box is not None:
+        out.append(board.preview_box)
+    return out
+
+
+def record(board: BoardScene) -> None:
+    """Note this frame's kept rectangles for the test of the rule (nothing happens outside it)."""
+    if cover.RECORD is not None:
+        for why, rect in kept_why(board):
+            cover.keep(why, [rect])
+
+
+def current_toast(board: BoardScene) -> Toast | None:
+    """The toast on show now: the newest one whose time has come."""
+    shown = [t for t in board.toasts if t.start <= board.clock < t.until]
+    return max(shown, key=lambda t: t.start) if shown else None
