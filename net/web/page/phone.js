@@ -178,7 +178,7 @@ function receive(m) {
   } else if (m.t === "step") {
     ui.step = m.step;
     const words = { connecting: "Connecting to the table…", asking: "Waiting for the TV to accept you…",
-      joined: "Accepted: you are in." };
+      queued: "Waiting your turn: the TV is answering someone else first…", joined: "Accepted: you are in." };
     if (!ui.state || m.step !== "joined") $("join-note").textContent = t(words[m.step]);
   } else if (m.t === "lobby") {
     const before = ui.lobby ? ui.lobby.watchers : m.watchers;
@@ -232,7 +232,8 @@ function join() {
   save({ code, name });
   ui.joined = true;
   unlockSound();
-  $("join-note").textContent = t(ui.step === "asking" ? "Waiting for the TV to accept you…" : "Connecting to the table…");
+  $("join-note").textContent = t(ui.step === "asking" ? "Waiting for the TV to accept you…"
+    : ui.step === "queued" ? "Waiting your turn: the TV is answering someone else first…" : "Connecting to the table…");
   if (ui.ws && ui.ws.readyState === 1) send({ t: "join", code, name, token: saved().token || null });
   else connect();
   render();
