@@ -105,6 +105,7 @@ class HostLobbyScene(MenuScene):
         self.phones_busy: int | None = None  # the saved phone port was taken: the phones must scan anew
         self.qr_path: Path | None = None  # `host --phones-qr PATH`: also write PATH.png and PATH.txt
         self.kept: LanSaved | None = None  # the unfinished game kept with the guest asking, if any
+        self.resumed = False  # a saved game reopened: it goes on by itself once every seat is back
         super().__init__(app)
         self.menu.center_x, self.menu.width = 560, 820
 
@@ -327,6 +328,7 @@ class HostLobbyScene(MenuScene):
         self._open_phones()
         names = " & ".join(r.name or "?" for r in self.host.remotes.values())
         self.subtitle = _("Waiting for {name} to rejoin", name=names)
+        self.resumed = True
         self._shown = self._state()
         self._rebuild()
 
@@ -373,6 +375,12 @@ class HostLobbyScene(MenuScene):
         if self.host is not None and self.host.started and self.host.table:  # a phone started it
             self.start()
             return
+        if self.host is not None and self.resumed:
+            if self.joined:  # every seat is back: play on, nobody taps Start
+                self.start()
+                return
+            missing = " & ".join(r.name or "?" for r in self.host.remotes.values() if r.identity is None)
+            self.subtitle = _("Waiting for {name} to rejoin", name=missing)  # only those still away
         self._sync()
 
     def activity(self) -> int:
