@@ -82,6 +82,7 @@ def still_layer(board: BoardScene) -> pygame.Surface:
             board.static.blit(base, region, region)
             board.static.set_clip(region)
             _column(board.static, board, n, hidden)
+            _watchers(board.static, board)  # its words reach into the outer columns' regions: drawn again there
             board.static.set_clip(None)
             board.hand_layer.changed(region)
         board.static_hidden = hidden
@@ -187,10 +188,20 @@ def _top_strip(surf: pygame.Surface, board: BoardScene, hidden: frozenset[Any]) 
     surf.blit(me, (right - me.get_width(), 16))
     info = fitted(_("Flags: {n}", n=mine), 28, layout.NAME_W, art.MUTED)
     surf.blit(info, (right - info.get_width(), 62))
+    _watchers(surf, board)
+
+
+def _watchers(surf: pygame.Surface, board: BoardScene) -> None:
+    """A LAN host's screen: how many watch the game, under the viewer's name (above the Y's centre for three)."""
     watching = getattr(board.table, "watching", 0)
-    if watching:  # a LAN host's screen: how many watch the game
-        info = text(_("Watchers: {n}", n=watching), 26, art.MUTED)
-        surf.blit(info, (right - info.get_width(), 96))
+    if not watching:
+        return
+    if board.three:
+        img = text(_("Watchers: {n}", n=watching), 24, art.MUTED)
+        surf.blit(img, img.get_rect(midtop=(layout.W // 2, 84)))
+    else:
+        img = text(_("Watchers: {n}", n=watching), 26, art.MUTED)
+        surf.blit(img, (layout.W - 28 - img.get_width(), 96))
 
 
 SEAT_WORDS = {"south": N_("South"), "west": N_("West"), "east": N_("East"), "north": N_("North")}
@@ -236,10 +247,7 @@ def _top_strip3(surf: pygame.Surface, board: BoardScene, hidden: frozenset[Any])
     surf.blit(name, name.get_rect(midtop=(layout.W // 2, 10)))
     info = fitted(_("{seat}  \u00b7  flags: {n}", seat=seat_word(me), n=mine), 26, 420, art.MUTED)
     surf.blit(info, info.get_rect(midtop=(layout.W // 2, 58)))
-    watching = getattr(board.table, "watching", 0)
-    if watching:
-        img = text(_("Watchers: {n}", n=watching), 24, art.MUTED)
-        surf.blit(img, img.get_rect(midtop=(layout.W // 2, 84)))
+    _watchers(surf, board)
 
 
 def _name_img(name: str, colour: tuple[int, int, int], width: int = layout.NAME_W) -> pygame.Surface:
