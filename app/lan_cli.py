@@ -48,6 +48,8 @@ def cmd_host(args: argparse.Namespace) -> int:
         return 2
     from app.main import run
 
+    if args.table:
+        args.fullscreen = True  # the TV as the table fills the screen (--windowed keeps a window)
     return run(args, first=lambda app: open_host_window(app, args))
 
 

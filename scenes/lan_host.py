@@ -255,11 +255,17 @@ class HostLobbyScene(MenuScene):
         try:
             from net.web.cli import open_bridge
 
-            # a saved game's phones come back to the port they knew: the same QR, and their tokens
-            wanted = host.phones_port or self.phones_port
+            # a saved game's phones come back to the port they knew: the same QR, and their tokens; else
+            # `--phones PORT`; else this TV's own port, kept from one evening to the next (so are the phones'
+            # names and tokens, which a browser keeps per address)
+            remembered = int(getattr(self.app.settings, "phones_port", 0) or 0)
+            wanted = host.phones_port or self.phones_port or remembered
             self.phones, fell_back = open_bridge(f"127.0.0.1:{host.port}", wanted, self.bind,
                                                  host_alive=lambda: not host.router.context.closed)
             self.phones_busy = wanted if fell_back else None
+            if wanted in (0, remembered) and self.phones.port != remembered:  # chosen once; anew only when taken
+                self.app.settings.phones_port = self.phones.port
+                self.app.save_settings()
             host.phones_port = self.phones.port
             host.save()
             self._draw_phone_code()
