@@ -22,7 +22,8 @@ CAN_PLAY = "return document.querySelectorAll('#hand button.card:not(:disabled)')
 #: the phone's own turn, with something to tap, and the link up
 PLAYS_ON = ("return document.getElementById('status').classList.contains('mine')"
             " && !document.getElementById('status').textContent.includes('reconnecting')"
-            " && document.querySelectorAll('#choices button:not(:disabled), #hand button.card:not(:disabled)').length > 0")
+            " && document.querySelectorAll('#choices button:not(:disabled),"
+            " #hand button.card:not(:disabled)').length > 0")
 
 
 def test_a_tap_while_the_tv_is_down_is_not_sent_and_the_phone_plays_on_after_the_resume(tmp_path: Path) -> None:

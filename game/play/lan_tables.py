@@ -229,10 +229,14 @@ class RemoteTable:
         return self.guest.view
 
     def legal_actions(self) -> list[Action]:
-        return self._game().legal_actions() if self.guest.my_turn() else []
+        """Nothing while the host is not heard (crashed, say): a move made then would show a game the host
+        does not have; once the host is back its state says what there is to do."""
+        return self._game().legal_actions() if self.guest.my_turn() and self.guest.alive() else []
 
     def submit(self, action: Action) -> None:
         """Check locally what open information can (a clear reason at once), then send to the host."""
+        if not self.guest.alive():
+            raise IllegalAction("not_connected")
         if not self.guest.my_turn():
             raise IllegalAction("not_your_turn")
         act = parse_action(action)

@@ -351,11 +351,13 @@ function render() {
   const phase = view.phase || "play";
   const live = playable(s), legal = !live || ui.sentAt === s.actions ? [] : s.legal;
   const names = s.players;
+  seatColours(s, me, them);
   const over = !!(ui.record || view.result);
   $("lobby").hidden = s.started || over;
   $("table").hidden = !s.started && !over;
   $("end").hidden = !over;
   $("choices").hidden = over;
+  $("play").hidden = over;  // the end screen: the result and the board, not the cards left in hand
   renderLobby(s, me, others, names);
   if (over) renderEnd(s, me, others, names, (ui.record && ui.record.result) || view.result);
   renderLink(s, me, others, names);
@@ -365,8 +367,13 @@ function render() {
     { n: flagsOf(seat), hand: view.hand_sizes[seat] });
   if (three(s)) {  // each opponent above their own three flags of this line
     const left = el("span", "opp-left", about(LEFT[me])), right = el("span", "opp-right", about(RIGHT[me]));
+    left.dataset.seat = LEFT[me]; right.dataset.seat = RIGHT[me];
     $("theirs").replaceChildren(left, right);
-  } else $("theirs").textContent = about(them);
+  } else {
+    const only = el("span", "opp-left", about(them));
+    only.dataset.seat = them;
+    $("theirs").replaceChildren(only);
+  }
   $("last-turn").textContent = lastTurns(ui.events, me, others.length).map(([seat, evs]) => turnCaption(seat, evs, names)).join(" ");
   const decks = view.decks, count = (d) => (Array.isArray(d) ? d.length : d);
   $("decks").textContent = t("Troops") + " " + count(decks.troops) +
@@ -461,6 +468,15 @@ function render() {
     face.onclick = () => handTap(card);
     return face;
   }));
+}
+
+// Each player keeps the colour the TV gives their seat (south amber, north and west blue, east silver): this
+// phone's own accents in its player's colour, each opponent's name, front and flags in theirs.
+function seatColours(s, me, them) {
+  const style = document.body.style, seat = (x) => "var(--seat-" + x + ")";
+  style.setProperty("--mine", seat(me));
+  style.setProperty("--theirs", seat(three(s) ? LEFT[me] : them));
+  style.setProperty("--other", seat(three(s) ? RIGHT[me] : them));
 }
 
 // Before the game: who is in (real names, who is connected), and Start once every player is here.
