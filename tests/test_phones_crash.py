@@ -15,7 +15,7 @@ from typing import Any
 
 from net_helpers import CLI
 from phone_browser import FIND_TAP, browser, start_phone_host, wait_for
-from test_phones_party import HAS_STATE, SMALL, TALL, _join, _play, _saved_actions, _tap_once
+from test_phones_party import HAS_STATE, SMALL, TALL, _join, _play, _saved_actions, _shot, _tap_once
 
 #: a card this phone could play now (the play phase of its own turn, as the page shows it)
 CAN_PLAY = "return document.querySelectorAll('#hand button.card:not(:disabled)').length > 0"
@@ -56,7 +56,10 @@ def test_a_tap_while_the_tv_is_down_is_not_sent_and_the_phone_plays_on_after_the
         done = _saved_actions(save)
         wait_for(mover, "return document.getElementById('status').textContent.includes('reconnecting')")
         taps = sum(_tap_once(mover, rng) for _ in range(3))  # a card, then where it goes: nothing may take it
-        link_words = mover.execute_script("return document.getElementById('link').textContent")
+        link_words = mover.execute_script("return document.getElementById('status').textContent")
+        for driver, size in ((ana, 360), (ben, 390)):
+            wait_for(driver, "return document.getElementById('status').textContent.includes('reconnecting')")
+            _shot(driver, tmp_path, f"phone-party-link-lost-{size}")
         resumed = subprocess.Popen(
             [*CLI, "host", "--headless", "--table", "--resume", str(save), "--bind", "127.0.0.1", "--port", "0",
              "--accept-any"], stdout=subprocess.PIPE, stderr=(tmp_path / "resumed.log").open("a"), text=True)

@@ -544,7 +544,7 @@ function renderLink(s, me, others, names) {
   const seats = (ui.lobby && ui.lobby.seats) || {};
   let text = "";
   const lost = others.find((seat) => seats[seat] && seats[seat].name && !seats[seat].here);
-  if (!playable(s)) text = t("The link to the table is lost; reconnecting…");
+  if (!playable(s)) text = "";  // the status line says it, in place of whose turn it is
   else if (s.started && lost) text = t("{name} has lost the link; the game waits.", { name: names[lost] });
   $("link").textContent = text;
 }
