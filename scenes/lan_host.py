@@ -105,7 +105,7 @@ class HostLobbyScene(MenuScene):
         self.phones_busy: int | None = None  # the saved phone port was taken: the phones must scan anew
         self.qr_path: Path | None = None  # `host --phones-qr PATH`: also write PATH.png and PATH.txt
         self.kept: LanSaved | None = None  # the unfinished game kept with the guest asking, if any
-        self.resumed = False  # a saved game reopened: it goes on by itself once every seat is back
+        self.resumed = False  # a saved table game reopened: it goes on by itself once every seat is back
         super().__init__(app)
         self.menu.center_x, self.menu.width = 560, 820
 
@@ -334,7 +334,7 @@ class HostLobbyScene(MenuScene):
         self._open_phones()
         names = " & ".join(r.name or "?" for r in self.host.remotes.values())
         self.subtitle = _("Waiting for {name} to rejoin", name=names)
-        self.resumed = True
+        self.resumed = self.host.table  # the table goes on by itself; a host with a seat starts it (its player is here)
         self._shown = self._state()
         self._rebuild()
 
