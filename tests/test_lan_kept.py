@@ -40,15 +40,16 @@ def _join(tmp: Path, port: int, code: str, name: str) -> subprocess.Popen[str]:
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
-def _kept_once(record: dict[str, object], names: tuple[str, str]) -> None:
+def _kept_once(record: dict[str, object], names: tuple[str, ...]) -> None:
     """The record is in the library exactly once, and each player's game is counted against a person."""
     kept = library()
     assert [k.game.result for k in kept] == [from_record(record).result], [k.path.name for k in kept]
     assert json.loads(kept[0].path.read_text()) == record
     stats = load_stats()
     assert len(stats.games_counted) == 1
+    kind = "three" if len(names) == 3 else "human"  # people against people (three players: their own line)
     for name in names:
-        assert sum(stats.player(name).games["human"]) == 1, (name, stats.to_dict())
+        assert sum(stats.player(name).games[kind]) == 1, (name, stats.to_dict())
 
 
 def test_a_finished_game_at_the_windowed_tv_table_goes_to_games(data: Path, tmp_path: Path) -> None:
@@ -88,13 +89,16 @@ def test_a_finished_game_at_the_windowed_tv_table_goes_to_games(data: Path, tmp_
     _kept_once(record, ("Ana", "Ben"))
 
 
-def test_a_finished_game_at_the_headless_table_goes_to_games(data: Path, tmp_path: Path) -> None:
-    host, port = start_host(tmp_path, "--table", "--seed", "35", "--timeout", "240")
-    guests = [_join(tmp_path, port, "4321", name) for name in ("Ana", "Ben")]
+@pytest.mark.parametrize("names", [("Ana", "Ben"), ("Ana", "Ben", "Cy")])
+def test_a_finished_game_at_the_headless_table_goes_to_games(data: Path, tmp_path: Path,
+                                                             names: tuple[str, ...]) -> None:
+    players = ("--players", "3") if len(names) == 3 else ()
+    host, port = start_host(tmp_path, "--table", "--seed", "35", "--timeout", "240", *players)
+    guests = [_join(tmp_path, port, "4321", name) for name in names]
     for proc in guests:
         last_json(proc, 240)
     record = last_json(host, 60)["record"]
-    _kept_once(record, ("Ana", "Ben"))
+    _kept_once(record, names)
 
 
 def test_a_lan_game_kept_twice_is_one_file_counted_once(data: Path) -> None:
