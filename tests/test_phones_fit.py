@@ -55,6 +55,8 @@ def test_no_phone_screen_scrolls_in_any_step_of_a_whole_game(tmp_path: Path, pla
               check=check)
         for name, driver in phones.items():  # the end screen, on every phone
             check(name, driver)
+        assert steps > 40, "the game was looked at step by step"
+        assert sorted(misfits) == [], f"scrolls or small targets: {sorted(misfits)[:10]}"
         tv = SEAT_TINT if players == 3 else art.SEAT_COLOURS  # the TV's colour of each seat
         assert all(SEAT_TINT[seat] == art.SEAT_COLOURS[seat] for seat in SEAT_TINT), "the Y and the boards agree"
         for name, driver in phones.items():  # each player one colour on every screen
@@ -65,8 +67,6 @@ def test_no_phone_screen_scrolls_in_any_step_of_a_whole_game(tmp_path: Path, pla
             assert len(seen) == players, seen
         _shot(phones["Ana"], tmp_path, f"phone-fit-end-{players}p-360")
         _shot(phones["Ben"], tmp_path, f"phone-fit-end-{players}p-390")
-        assert steps > 40, "the game was looked at step by step"
-        assert sorted(misfits) == [], f"scrolls or small targets: {sorted(misfits)[:10]}"
     finally:
         for gen in gens:
             gen.close()
