@@ -17,8 +17,12 @@ HEADLESS_ONLY = {"bot": "easy", "accept_any": False, "seed": None, "save": None,
 
 def window_refusal(args: argparse.Namespace) -> str | None:
     """One line naming the first headless-only option given to the windowed host, or None."""
+    from net.cli_args import host_refusal
     from scenes.setup import PLAY_CHOICES
 
+    refusal = host_refusal(args)
+    if refusal is not None:
+        return refusal
     for key, default in HEADLESS_ONLY.items():
         if getattr(args, key, default) != default:
             return f"--{key.replace('_', '-')} is for the headless host (add --headless); the window does without it"
@@ -84,6 +88,14 @@ def cmd_join(args: argparse.Namespace) -> int:
         from net.cli import cmd_join as headless
 
         return headless(args)
+    from net.cli_args import address_refusal
+
+    refusal = address_refusal(args.address)
+    if refusal is not None:
+        import sys
+
+        print(f"battleline join: {refusal}", file=sys.stderr)
+        return 2
     from app.main import run
 
     def join(app: Any) -> None:

@@ -29,11 +29,12 @@ REFUSALS: dict[str, str] = {
     "must_play_tactic": "you can play a tactics card, so you may not pass (R9)",
     "troop_deck_empty": "the troops deck is empty (R10)",
     "tactics_deck_empty": "the tactics deck is empty (R10)",
+    "no_tactics_deck": "the three-player game has no tactics deck (R46)",
     "deck_hidden": "the order of the {deck} deck is hidden in this position",
     "scout_return_count": "Scout returns {n} cards, one fewer than it drew (R33)",
     "scout_return_cards": "Scout returns distinct cards from your own hand (R33)",
     "dead_leader_return": "a Leader you may no longer play stays in your hand to the end (R27)",
-    "claim_unproven": "flag {flag} cannot be claimed: {why} (R20)",
+    "claim_unproven": "flag {flag} cannot be claimed: {why}",  # `why` ends with its one rule tag
     "match_over": "the match is over (R41)",
     # the tables above the engine (game/play, net/host.py) refuse with the same exception
     "game_not_over": "the game is not over",

@@ -8,6 +8,7 @@ legal actions and judges claims, and refuses only what needs the hidden cards (a
 
 from __future__ import annotations
 
+import re
 from itertools import permutations
 from typing import Any
 
@@ -34,6 +35,8 @@ BREAKTHROUGHS3: dict[str, tuple[tuple[int, int, int], ...]] = {
     seat: tuple((line[i], line[i + 1], line[i + 2]) for i in range(4)) for seat, line in LINES3.items()
 }
 NAMES3: dict[str, str] = {"south": "South", "west": "West", "east": "East"}
+#: a claim verdict's reason that already names its rule, as "(R48)"
+_RULE_TAG = re.compile(r"\(R\d+\)$")
 
 
 class Game:
@@ -66,6 +69,9 @@ class Game:
         self.leader_played: dict[str, bool] = {s: False for s in seats}
         # R27's ruling: a dead Leader may not go back with Scout. Only an old record's replay turns it off.
         self.keep_dead_leader = True
+        # R39/R50's ruling: an award after the passes is a player's whole set of provable flags. Only the
+        # check of an old record's stated result turns it off (flags then went one at a time, in flag order).
+        self.whole_set_awards = True
         self.result: dict[str, Any] | None = None
         self.actions: list[Action] = []
         self._events: list[Event] = []
@@ -141,7 +147,7 @@ class Game:
         out.passes, out.seen = self.passes, self.seen
         out.tactics_played = dict(self.tactics_played)
         out.leader_played = dict(self.leader_played)
-        out.keep_dead_leader = self.keep_dead_leader
+        out.keep_dead_leader, out.whole_set_awards = self.keep_dead_leader, self.whole_set_awards
         out.result = dict(self.result) if self.result else None
         out.actions = self.actions[:]
         out._events = []
@@ -455,6 +461,8 @@ class Game:
             self._after_play()
 
     def _draw_card(self, deck: str, kind: str) -> None:
+        if deck == "tactics" and not self.rules.tactics:  # no such deck, rather than an empty one
+            raise IllegalAction("no_tactics_deck" if len(self.seats) == 3 else "no_tactics")
         if self.deck_sizes[deck] == 0:
             raise IllegalAction("troop_deck_empty" if deck == "troops" else "tactics_deck_empty")
         cards = self.decks[deck]
@@ -495,7 +503,8 @@ class Game:
         seat, n = self.to_move, act["flag"]
         verdict = self.judge_claim(n, seat)
         if not verdict.ok:
-            raise IllegalAction("claim_unproven", flag=n, why=verdict.reason)
+            why = verdict.reason if _RULE_TAG.search(verdict.reason) else f"{verdict.reason} (R20)"
+            raise IllegalAction("claim_unproven", flag=n, why=why)  # one rule tag: the reason's own, or R20
         self._award(n, seat, verdict)
         if self.result is None and not self.claimable_flags(seat):
             self._continue_after("claim")
@@ -510,10 +519,13 @@ class Game:
     def _continue_after(self, step: str) -> None:
         self._enter_step(TURN_STEPS[self.rules.claim_timing].index(step) + 1)
 
-    def _award(self, n: int, seat: str, verdict: Judgement) -> None:
+    def _award(self, n: int, seat: str, verdict: Judgement, judge_win: bool = True) -> None:
+        """Flag `n` goes to `seat`; a claim in play is judged for a win at once (R38, R51), an award after
+        the passes only once the player's whole set is in (R39, R50)."""
         self.flags[n - 1].claimed = seat
         self._emit("claim", seat=seat, flag=n, proof=proof_of(verdict))
-        self._check_win(seat)
+        if judge_win:
+            self._check_win(seat)
 
     def _check_win(self, seat: str) -> None:
         """R38: an Envelopment (5 flags, adjacent or not) or a Breakthrough (3 adjacent, fewer than 5) ends
@@ -572,16 +584,21 @@ class Game:
         self._enter_step(0)
 
     def _finish_by_passes(self) -> None:
-        """R39, R50: all passed in a row; award every provable flag, the player due to move first, then
-        in turn order."""
+        """R39, R50: all passed in a row; award the provable flags, the player due to move first, then in
+        turn order. Each award is a player's whole set at once, and their win is judged on all they then
+        hold (so five provable flags are an Envelopment, not a Breakthrough on the first three); a player
+        who has won ends the game before the next one's award."""
         self._emit("both_passed" if len(self.seats) == 2 else "all_passed")
         claimant = self.to_move
         for _ in self.seats:
             claimant = self.rules.next_seat(claimant)
-            for n in self.claimable_flags(claimant):
-                self._award(n, claimant, self.judge_claim(n, claimant))
+            for n in self.claimable_flags(claimant):  # awarding one flag never changes another's proof
+                self._award(n, claimant, self.judge_claim(n, claimant), judge_win=not self.whole_set_awards)
                 if self.result is not None:
                     return
+            self._check_win(claimant)
+            if self.result is not None:
+                return
         self._finish_on_flag_count()
 
     def _finish_on_flag_count(self) -> None:

@@ -2,9 +2,10 @@
 
 Replaying a record is the proof that it is sound: each action is applied in turn, so a record with
 an illegal action is refused at that action, naming its index, and a stated result must match.
-Records written before the rulings of R27 and R38 still load: a Scout return that put back a dead
-Leader was legal then and is replayed as it was, and a stored result that differs from the replay
-only in `how` (a five-flag win once named a Breakthrough) gives way to the replayed one.
+Records written before the rulings of R27, R38 and R39/R50 still load: a Scout return that put back a dead
+Leader was legal then and is replayed as it was; a stored result that differs from the replay only in
+`how` (a five-flag win once named a Breakthrough), or that the old award after the passes gave (flags
+one at a time, in flag order, stopping at the first win), gives way to the replayed one.
 """
 
 from __future__ import annotations
@@ -60,7 +61,10 @@ def from_record(data: Any) -> Game:
     if not isinstance(actions, list) or len(actions) > MAX_ACTIONS:
         raise NotationError(f"record.actions: expected a list of at most {MAX_ACTIONS} actions")
     game = Game.new(rules, seed, check_seat(data["first"], "record.first", seats), dict(players))
+    before_last: Game | None = None
     for i, action in enumerate(actions):
+        if i == len(actions) - 1 and isinstance(action, dict) and action.get("type") == "pass":
+            before_last = game.copy()  # to judge a result stated under the old award (R39, R50)
         try:
             replay(game, action)
         except NotationError as exc:
@@ -69,11 +73,25 @@ def from_record(data: Any) -> Game:
             raise exc.at(f"record.actions[{i}]") from None
     if "result" in data and data["result"] != game.result:
         stated = data["result"]
-        same_end = isinstance(stated, dict) and game.result is not None and \
-            {k: v for k, v in stated.items() if k != "how"} == {k: v for k, v in game.result.items() if k != "how"}
-        if not same_end:
+        if not _same_end(stated, game.result) and not _same_end(stated, _old_award(before_last, actions)):
             raise NotationError("record.result: does not match the replayed game")
     return game
+
+
+def _same_end(stated: Any, result: dict[str, Any] | None) -> bool:
+    """The same result but perhaps for `how` (a five-flag win was named a Breakthrough before R38's ruling)."""
+    return isinstance(stated, dict) and result is not None and \
+        {k: v for k, v in stated.items() if k != "how"} == {k: v for k, v in result.items() if k != "how"}
+
+
+def _old_award(before_last: Game | None, actions: list[Any]) -> dict[str, Any] | None:
+    """The result the award after the passes gave before R39/R50's ruling (one flag at a time, in flag
+    order, stopping at the first win), when the record's last action is the pass that ended the game."""
+    if before_last is None:
+        return None
+    before_last.whole_set_awards = False
+    before_last.apply(actions[-1])
+    return before_last.result
 
 
 def replay(game: Game, action: Any) -> list[Event]:

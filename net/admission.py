@@ -2,15 +2,21 @@
 
 Pure bookkeeping with an injectable clock and no sockets, so `host.py`'s handshake stays short and
 the policy can be tested and measured on its own. Four codes of four digits fall to anyone who can
-try them fast, so the host makes guessing slow and useless:
+try them fast, so the host makes guessing slow and useless, without letting a stranger's guessing
+keep out a guest who knows the code:
 
 - a connection may try the code at most `TRIES_PER_LINK` times;
 - after a wrong code the host checks no code from the same source address for a delay that doubles
   with each wrong code in a row from it (1, 2, 4 ... up to `MAX_DELAY_S`); a person who mistypes once
-  waits a second, less than retyping takes. The run is forgotten after `QUIET_S` without one. Another
-  address is not held up by a stranger's guessing;
-- over all addresses together the host takes at most `GLOBAL_BURST` wrong codes at once and then one
-  every `GLOBAL_EVERY_S` (a stranger with many addresses is slowed to that pace, whoever else waits);
+  waits a second, less than retyping takes. The run is forgotten after `QUIET_S` without one;
+- over all addresses together the host takes a fixed number of wrong codes an evening, in two pools:
+  an address's first wrong code of the evening (`NEWCOMER_BURST` at once, then one every
+  `NEWCOMER_EVERY_S`) and every later one (`REPEAT_BURST`, then one every `REPEAT_EVERY_S`). Strangers
+  from fewer than `NEWCOMER_BURST` addresses cannot empty the first pool, so a guest from an address
+  that typed no wrong code (a new guest, a phone: the bridge passes on each phone's own address) is
+  never held up by them; and both pools together take at most `guesses_in(EVENING_S)` wrong codes in
+  4 hours, so the odds that a stranger guesses the code in an evening stay at 1% or less;
+- an exchange keyed by a session token (a seated guest or phone coming back) is held by none of this;
 - the code does not change under a guest who is typing it: only a refusal by the host's player
   draws a fresh one (whoever was refused knew the old one);
 - a right code only asks: the host's player sees "NAME wants to join" and accepts or refuses. Guests who
@@ -32,20 +38,22 @@ TRIES_PER_LINK = 3
 FIRST_DELAY_S = 1.0
 MAX_DELAY_S = 30.0
 QUIET_S = 300.0
-GLOBAL_BURST = 10  # wrong codes taken at once from all addresses together ...
-GLOBAL_EVERY_S = 12.0  # ... and then one every this many seconds
+EVENING_S = 4 * 3600.0  # the evening the odds are stated for; an address's first wrong code is remembered this long
+NEWCOMER_BURST = 40  # first wrong codes of the evening, from as many addresses, taken at once ...
+NEWCOMER_EVERY_S = 1800.0  # ... and then one every this many seconds
+REPEAT_BURST = 10  # further wrong codes (from addresses that already sent one) taken at once ...
+REPEAT_EVERY_S = 345.0  # ... and then one every this many seconds
 ASK_TIMEOUT_S = 90.0  # a question nobody answers is withdrawn; the guest may ask again
 QUEUE = 8  # guests waiting for their turn to be asked about, beyond the one asked now
 CODE_DIGITS = 4
 _LINKS_KEPT = 4096  # tries are remembered for this many recent connections (the delay covers the rest)
 _ADDRESSES_KEPT = 4096  # runs of wrong codes are remembered for this many addresses
 #: key exchanges from one address whose outcome is not known yet (each is one guess); another from
-#: the same address meanwhile is told `BUSY` (a guest retries it at once: phones joining through the
-#: bridge together come from one address)
+#: the same address meanwhile is told `BUSY` (a guest retries it at once)
 PENDING_PER_ADDRESS = 1
 BUSY = "another guest from your address is joining: try again in 1 s"
 
-Verdict = Literal["right", "wrong", "wait", "spent", "busy"]
+Verdict = Literal["right", "wrong", "wait", "crowded", "spent", "busy"]
 
 
 def new_code(old: str | None = None) -> str:
@@ -63,17 +71,16 @@ def delay_after(wrong_in_a_row: int) -> float:
     return min(MAX_DELAY_S, FIRST_DELAY_S * 2 ** (wrong_in_a_row - 1))
 
 
-def seconds_per_guess(addresses: int = 1) -> float:
-    """The fastest sustained pace a guesser with `addresses` source addresses can reach.
+def guesses_in(seconds: float) -> float:
+    """The most wrong codes the host takes in `seconds`, however many addresses send them: both pools'
+    bursts and what they refill meanwhile."""
+    return NEWCOMER_BURST + seconds / NEWCOMER_EVERY_S + REPEAT_BURST + seconds / REPEAT_EVERY_S
 
-    One address either guesses on and on at the longest delay, or guesses k times and then stays
-    quiet for `QUIET_S` so its run is forgotten (the best k is searched; beyond 64 the steady pace
-    wins). Many addresses add up, until the global ceiling holds them all."""
-    best = MAX_DELAY_S
-    for k in range(1, 65):
-        cycle = sum(delay_after(n) for n in range(1, k)) + QUIET_S
-        best = min(best, cycle / k)
-    return max(GLOBAL_EVERY_S, best / max(1, addresses))
+
+def odds_in(seconds: float = EVENING_S) -> float:
+    """The odds that a stranger guesses the code within `seconds`: the code stays while it is guessed,
+    so each guess is a code not tried before, and n guesses find it with odds n / 10,000."""
+    return min(1.0, math.floor(guesses_in(seconds)) / 10 ** CODE_DIGITS)
 
 
 def expected_guesses() -> float:
@@ -83,10 +90,15 @@ def expected_guesses() -> float:
     return (space + 1) / 2
 
 
-def expected_seconds_to_guess(addresses: int = 1_000_000) -> float:
-    """The expected time to guess a code (a right guess then still waits for the host's yes);
-    by default for a guesser with addresses enough to reach the global ceiling."""
-    return expected_guesses() * seconds_per_guess(addresses)
+def seconds_per_guess() -> float:
+    """The fastest sustained pace of wrong codes over all addresses, once both pools are empty."""
+    return 1.0 / (1.0 / NEWCOMER_EVERY_S + 1.0 / REPEAT_EVERY_S)
+
+
+def expected_seconds_to_guess() -> float:
+    """The expected time to guess a code at the sustained pace (a right guess then still waits for
+    the host's yes)."""
+    return expected_guesses() * seconds_per_guess()
 
 
 @dataclass
@@ -111,6 +123,22 @@ class Request:
     told: int | None = None  # how many were ahead of it when it was last told (the host says it again on a change)
 
 
+class _Pool:
+    """A number of wrong codes the host takes at once, refilled at a steady pace."""
+
+    def __init__(self, burst: int, every_s: float, now: float) -> None:
+        self.burst, self.every_s = burst, every_s
+        self.level, self.at = float(burst), now
+
+    def refill(self, now: float) -> None:
+        self.level = min(float(self.burst), self.level + (now - self.at) / self.every_s)
+        self.at = now
+
+    def wait(self) -> float:
+        """Seconds until the pool holds one whole wrong code again (0: it does)."""
+        return max(0.0, (1.0 - self.level) * self.every_s)
+
+
 class Admission:
     """The join code and the attempts against it, for one host."""
 
@@ -119,14 +147,16 @@ class Admission:
         self.accept_any = accept_any  # headless hosts for tests and bots: nobody is there to ask
         self.clock = clock
         self.sources: OrderedDict[str, _Source] = OrderedDict()
-        self.allowance = float(GLOBAL_BURST)  # wrong codes the host takes now, over all addresses
-        self.refilled = clock()
+        now = clock()
+        self.newcomers = _Pool(NEWCOMER_BURST, NEWCOMER_EVERY_S, now)  # each address's first wrong code
+        self.repeats = _Pool(REPEAT_BURST, REPEAT_EVERY_S, now)  # every later one
+        self.reserved: dict[bytes, _Pool] = {}  # pending guesses, each held from its pool until settled
         self.fresh_codes = 0  # how many times a fresh code was drawn (the lobby says so)
         self.checked = 0  # codes compared, right or wrong (the attack test counts them)
         self.tries: OrderedDict[bytes, int] = OrderedDict()
         self.request: Request | None = None
         self.queue: list[Request] = []  # right codes waiting, in the order they came, for their turn to be asked
-        self.pending: dict[str, int] = {}  # key exchanges under way, by address (net.session)
+        self.pending: dict[str, int] = {}  # key exchanges keyed by the code under way, by address (net.session)
 
     def _source(self, address: str, now: float) -> _Source:
         source = self.sources.pop(address, None) or _Source()
@@ -136,6 +166,12 @@ class Admission:
         while len(self.sources) > _ADDRESSES_KEPT:
             self.sources.popitem(last=False)
         return source
+
+    def _pool(self, source: _Source, now: float) -> _Pool:
+        """The pool a wrong code from this address is taken from: the newcomers' for its first of the evening."""
+        pool = self.newcomers if now - source.last_wrong > EVENING_S else self.repeats
+        pool.refill(now)
+        return pool
 
     def check(self, link: bytes, code: str, address: str = "?") -> tuple[Verdict, float]:
         """Compare a hello's code, if the policy lets it be compared now. Returns the verdict and,
@@ -148,64 +184,72 @@ class Admission:
 
     def may_check(self, link: bytes, address: str, ceiling: bool = True) -> tuple[Verdict, float]:
         """Whether a code from this connection and address may be compared now: "right" means yes
-        (the caller compares, then reports with `compared`), else "spent" or "wait" with seconds."""
+        (the caller compares, then reports with `compared`), else "spent", or "wait" (this address's
+        delay) or "crowded" (its pool is empty) with seconds.
+        Without `ceiling` (an exchange keyed by a session token) only the tries per connection count."""
         now = self.clock()
-        source = self._source(address, now)
         tries = self.tries.pop(link, 0)
         self.tries[link] = tries
         while len(self.tries) > _LINKS_KEPT:
             self.tries.popitem(last=False)
         if tries >= TRIES_PER_LINK:
             return "spent", 0.0
-        if now < source.closed_until:
-            return "wait", source.closed_until - now
-        self.allowance = min(float(GLOBAL_BURST), self.allowance + (now - self.refilled) / GLOBAL_EVERY_S)
-        self.refilled = now
-        if ceiling and self.allowance < 1.0:
-            return "wait", (1.0 - self.allowance) * GLOBAL_EVERY_S
+        if ceiling:
+            source = self._source(address, now)
+            if now < source.closed_until:
+                return "wait", source.closed_until - now
+            pool = self._pool(source, now)
+            if pool.level < 1.0:  # strangers' wrong codes emptied it, not this address's
+                return "crowded", pool.wait()
         self.tries[link] = tries + 1
         return "right", 0.0
 
     def begin(self, link: bytes, address: str, ceiling: bool = True) -> tuple[Verdict, float]:
-        """May a key exchange keyed by the code (one guess) start now? "right" means yes, and the guess
-        is pending until `end`; else "spent" or "wait" with seconds. A guess counts against the global
-        ceiling only with `ceiling` (an exchange keyed by a session token does not: a seated guest
-        coming back is never held up by strangers; a failed one still delays its address)."""
+        """May a key exchange start now? "right" means yes; else "spent", "busy", "wait" or "crowded".
+        One keyed by the code (`ceiling`) is one guess, pending until `end` and held from its pool
+        meanwhile, so pending guesses cannot outrun the pools; one keyed by a session token is held by
+        nothing but the tries per connection: a seated guest coming back is never kept out by strangers."""
         verdict, wait = self.may_check(link, address, ceiling)
-        if verdict != "right":
+        if verdict != "right" or not ceiling:
             return verdict, wait
         if self.pending.get(address, 0) >= PENDING_PER_ADDRESS:
             self.tries[link] -= 1
             return "busy", FIRST_DELAY_S
         self.pending[address] = self.pending.get(address, 0) + 1
-        if ceiling:
-            self.allowance -= 1.0  # held until the outcome is known: pending guesses cannot outrun the ceiling
+        now = self.clock()
+        pool = self._pool(self._source(address, now), now)
+        pool.level -= 1.0
+        self.reserved[link] = pool
         return "right", 0.0
 
     def end(self, link: bytes, address: str, right: bool, ceiling: bool = True) -> None:
         """The outcome of a pending exchange: the guest proved the key, or did not (or went away)."""
-        left = self.pending.get(address, 0) - 1
-        if left > 0:
-            self.pending[address] = left
-        else:
-            self.pending.pop(address, None)
         if ceiling:
-            self.allowance += 1.0  # `compared` takes it again for a wrong one
+            left = self.pending.get(address, 0) - 1
+            if left > 0:
+                self.pending[address] = left
+            else:
+                self.pending.pop(address, None)
+            pool = self.reserved.pop(link, None)
+            if pool is not None:
+                pool.level += 1.0  # `compared` takes it again for a wrong one
         self.compared(link, address, right, ceiling)
 
     def compared(self, link: bytes, address: str, right: bool, ceiling: bool = True) -> Verdict:
-        """Count one compared code: a wrong one delays its address and spends the global allowance."""
+        """Count one compared code: a wrong one delays its address and is taken from its pool. A failed
+        exchange keyed by a session token (`ceiling` False) counts for nothing: tokens cannot be guessed."""
         now = self.clock()
         self.checked += 1
+        if not ceiling:
+            return "right" if right else "wrong"
         source = self._source(address, now)
         if right:
             source.wrong_in_a_row = 0
             return "right"
+        self._pool(source, now).level -= 1.0
         source.wrong_in_a_row += 1
         source.last_wrong = now
         source.closed_until = now + delay_after(source.wrong_in_a_row)
-        if ceiling:
-            self.allowance -= 1.0
         return "wrong"
 
     def renew(self) -> None:

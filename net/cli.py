@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import os
 import secrets
 import sys
 import time
@@ -22,6 +23,7 @@ from engine import Game, IllegalAction, NotationError, Rules
 from engine.jsonfile import DataFileError, read_bytes
 
 from .admission import CODE_DIGITS, new_code
+from .cli_args import host_refusal, join_refusal
 from .guest import Guest
 from .host import Host
 
@@ -46,6 +48,9 @@ def cmd_host(args: argparse.Namespace, keep: Callable[[Game], Any] | None = None
     library and the statistics, a floor above this one)."""
     if not args.headless:
         return _fail("host", "the host lobby opens from the game's menu; use --headless here")
+    refusal = host_refusal(args)
+    if refusal is not None:
+        return _fail("host", refusal)
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr, format="host: %(message)s")
     save = Path(args.save) if args.save else None
     code = args.code or new_code()
@@ -67,7 +72,8 @@ def cmd_host(args: argparse.Namespace, keep: Callable[[Game], Any] | None = None
 
         # a resumed game's phones come back to the port they knew (its QR, their tokens), unless told otherwise
         phones_port = args.phones if args.phones is not None or not args.resume else host.phones_port
-        phones, phones_info = start_phones(phones_port, host.port, host.code, args.bind, args.phones_qr)
+        phones, phones_info = start_phones(phones_port, host.port, host.code, args.bind, args.phones_qr,
+                                            host.bridge_key)
         if phones is not None:
             host.phones_port = phones.port
             host.save()
@@ -148,6 +154,9 @@ def _match_option(text: str | None) -> dict[str, Any] | None:
 def cmd_join(args: argparse.Namespace) -> int:
     if not args.headless:
         return _fail("join", "joining with a window opens from the game's menu; use --headless here")
+    refusal = join_refusal(args)
+    if refusal is not None:
+        return _fail("join", refusal)
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr, format="guest: %(message)s")
     token_file = Path(args.token_file) if args.token_file else None
     token = None
@@ -159,7 +168,11 @@ def cmd_join(args: argparse.Namespace) -> int:
     guest = Guest(args.address, code=args.code, name=args.name, token=token, watch=args.watch)
     guest.keep_received = args.dump is not None
     bot = _bot(args.bot, seed=args.seed)
-    guest.connect()
+    try:
+        guest.connect()
+    except zmq.ZMQError as exc:  # an address ZeroMQ cannot connect to
+        guest.close()
+        return _fail("join", f"cannot connect to {args.address}: {exc}")
     deadline = time.monotonic() + args.timeout
     try:
         while not _sitting_over(guest) and time.monotonic() < deadline:
@@ -168,20 +181,34 @@ def cmd_join(args: argparse.Namespace) -> int:
                 return _fail("join", f"the host refused: {guest.refused}")
             if token_file is not None and guest.token and guest.token != token:
                 token = guest.token
-                token_file.write_text(token, encoding="utf-8")
+                _keep_token(token_file, token)
             if guest.my_turn() and guest.view is not None:
                 time.sleep(args.pace)
                 guest.send_action(bot.choose(guest.view))
     finally:
         guest.close()
         if args.dump is not None:
-            with Path(args.dump).open("w", encoding="utf-8") as fh:
-                fh.writelines(json.dumps(m) + "\n" for m in guest.received)
+            try:
+                with Path(args.dump).open("w", encoding="utf-8") as fh:
+                    fh.writelines(json.dumps(m) + "\n" for m in guest.received)
+            except OSError as exc:
+                print(f"battleline join: cannot write --dump {args.dump}: {exc.strerror or exc}", file=sys.stderr)
     if guest.record is None:
         return _fail("join", "timed out before the game ended")
     _say({"result": guest.record.get("result"), "record": guest.record, "reconnects": guest.reconnects,
           "match": guest.match, "seat": guest.seat, "errors": guest.errors[-20:]})
     return 0
+
+
+def _keep_token(path: Path, token: str) -> None:
+    """The session token, readable by its owner only (it takes the seat back); a failure only warns."""
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(token)
+        os.chmod(path, 0o600)
+    except OSError as exc:
+        logging.warning("cannot keep the session token in %s: %s", path, exc.strerror or exc)
 
 
 def _sitting_over(guest: Guest) -> bool:

@@ -45,3 +45,68 @@ def args_join(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=int, default=0, help="bot seed")
     p.add_argument("--timeout", type=float, default=900.0, help="give up after this many seconds")
     p.add_argument("--pace", type=float, default=0.0, help="seconds to wait before each bot move")
+
+
+# ---------------------------------------------------------------------- checks: one line each, before anything starts
+def port_refusal(option: str, value: int | None, lowest: int = 0) -> str | None:
+    if value is not None and not lowest <= value <= 65535:
+        return f"{option} {value}: a port is a number from {lowest} to 65535"
+    return None
+
+
+def address_refusal(text: str) -> str | None:
+    """`HOST:PORT` (or tcp://HOST:PORT): a host name or IP literal (IPv6 in brackets) and a port 1-65535."""
+    import ipaddress
+    import re
+
+    bare = text[len("tcp://"):] if text.startswith("tcp://") else text
+    host, sep, port = bare.rpartition(":")
+    wrong = f"{text!r}: expected an address HOST:PORT, e.g. 192.168.1.20:47110"
+    if not sep or not port.isascii() or not port.isdigit() or not host:
+        return wrong
+    if host.startswith("[") and host.endswith("]"):
+        try:
+            ipaddress.IPv6Address(host[1:-1])
+        except ValueError:
+            return wrong
+    elif not re.fullmatch(r"[A-Za-z0-9]([A-Za-z0-9.-]{0,251}[A-Za-z0-9])?", host):
+        return wrong
+    return port_refusal(text, int(port), 1) and f"{text!r}: a port is a number from 1 to 65535"
+
+
+def bind_refusal(text: str) -> str | None:
+    import ipaddress
+
+    if text in ("*", "localhost"):
+        return None
+    try:
+        ipaddress.ip_address(text)
+    except ValueError:
+        return f"--bind {text!r}: expected an IP address of this machine, e.g. 0.0.0.0 (every network)"
+    return None
+
+
+def file_refusal(option: str, path: str | None) -> str | None:
+    """A file this command will write: its folder must exist, and it must not be a folder itself."""
+    from pathlib import Path
+
+    if path is None:
+        return None
+    where = Path(path)
+    if where.is_dir():
+        return f"{option} {path}: that is a folder, not a file"
+    if not where.parent.is_dir():
+        return f"{option} {path}: no such folder {str(where.parent)!r}"
+    return None
+
+
+def host_refusal(args: argparse.Namespace) -> str | None:
+    """Why `battleline host`'s options cannot work (None: they may)."""
+    return (port_refusal("--port", args.port) or port_refusal("--phones", args.phones) or bind_refusal(args.bind)
+            or file_refusal("--save", args.save) or file_refusal("--phones-qr", args.phones_qr))
+
+
+def join_refusal(args: argparse.Namespace) -> str | None:
+    """Why `battleline join`'s options cannot work (None: they may)."""
+    return (address_refusal(args.address) or file_refusal("--dump", getattr(args, "dump", None))
+            or file_refusal("--token-file", getattr(args, "token_file", None)))

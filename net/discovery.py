@@ -108,7 +108,11 @@ class Browser:
             with self._lock:
                 self._games.pop(name, None)
             return
-        info = zeroconf.get_service_info(service_type, name, timeout=1500)
+        try:
+            info = zeroconf.get_service_info(service_type, name, timeout=1500)
+        except Exception as exc:  # discovery closed meanwhile (NotRunningException, ...): never raise in its thread
+            log.debug("no details for %s: %s", name, exc)
+            return
         found = _parse(info) if info is not None else None
         if found is not None:
             with self._lock:

@@ -36,7 +36,7 @@ from .protocol import (
     unpack,
 )
 from .roles import WATCHER
-from .session import GuestExchange, Sealer, by_code, by_token, token_ref
+from .session import GuestExchange, Sealer, by_code, by_token, token_ref, vouch
 from .version import program_version
 
 log = logging.getLogger("battleline.guest")
@@ -47,7 +47,7 @@ class Guest:
     """One player's end of a LAN game; `view` and `events` are all it ever knows of the game."""
 
     def __init__(self, address: str, *, code: str, name: str, token: str | None = None,
-                 program: str | None = None, watch: bool = False) -> None:
+                 program: str | None = None, watch: bool = False, via: tuple[str, bytes] | None = None) -> None:
         self.address = address if address.startswith("tcp://") else f"tcp://{address}"
         self.code = code
         self.name = name
@@ -55,6 +55,7 @@ class Guest:
         self.program = program or program_version()
         self.seat: str | None = None
         self.watch = watch  # a watcher: no seat, public information only
+        self.via = via  # a phone bridge's guest: the phone's own address and the host's key to vouch for it
         self.welcomed = False  # the host let us in (a watcher has no seat to show it)
         self.table = False  # the host is a table: both seats are guests, and the table starts the game
         self.players: dict[str, str] = {}
@@ -112,9 +113,11 @@ class Guest:
         by_our_token = self.token is not None and not self._token_stale
         self._exchange = GuestExchange(by_token(self.token) if self.token is not None and by_our_token
                                        else by_code(self.code))
-        self._send_plain({"t": "pake", "protocol": PROTOCOL_VERSION, "program": self.program,
-                          "msg": self._exchange.message,
-                          "ref": token_ref(self.token) if self.token is not None and by_our_token else None})
+        pake = {"t": "pake", "protocol": PROTOCOL_VERSION, "program": self.program, "msg": self._exchange.message,
+                "ref": token_ref(self.token) if self.token is not None and by_our_token else None}
+        if self.via is not None:  # the host decides for this phone, not for the bridge it comes through
+            pake.update({"for": self.via[0], "vouch": vouch(self.via[1], self.via[0], self._exchange.message)})
+        self._send_plain(pake)
 
     def wake_with(self, post: Callable[[], None]) -> None:
         """Call `post` from a thread as soon as the host's message may wait here, so a window asleep on its

@@ -38,7 +38,7 @@ from .protocol import DEAD_AFTER_S, ERROR_CODES, FIRST_CODED, PROTOCOL_VERSION, 
 from .roles import MAX_WATCHERS, PLAYER, WATCHER
 from .router import Router
 from .seats import RemoteSeat, remote_seats
-from .session import PAKE_BYTES, Sealer, by_code, by_token, host_exchange, token_ref
+from .session import PAKE_BYTES, Sealer, by_code, by_token, host_exchange, token_ref, vouch
 from .sitting import Sitting
 from .version import program_version
 from .watchers import Watchers
@@ -81,8 +81,13 @@ class Host:
         self.started = False  # the host starts the game from the lobby, once the guest has seen the rules
         self.sessions: dict[bytes, Session] = {}  # by routing id; each bound to its connection
         self.phones_port: int | None = None  # the phone page's port, kept in the save: the same QR after a crash
+        #: why the last save failed (the game goes on unsaved until one succeeds); None while saving works
+        self.save_problem: str | None = None
+        self.save_errno: int | None = None  # its errno, so a screen can say it in its player's language
         self._seats_said: Any = None  # the last "seats" news sent, so a change is told once
         self.waker: Any = None  # net.wake.Waker, when a window asked to be woken by messages
+        #: the key this host's phone bridge vouches for each phone's own address with (net.session.vouch)
+        self.bridge_key = secrets.token_bytes(32)
         self.router = Router(bind, port)
         self.port = self.router.port
         atexit.register(self.close)
@@ -248,12 +253,29 @@ class Host:
             shown.add(request.shown)
         return shown
 
-    def save(self) -> None:
-        """Save the game (net.lan_save), once it knows where: after every action, so a crash loses nothing."""
-        self.save_path = lan_save.place(self.save_path, self.save_path_for, self.remotes, self.table)
-        if self.save_path is not None:
-            lan_save.write(self.save_path, lan_save.data_of(self.sitting, self.host_seat, self.code, self.remotes,
-                                                            self.phones_port))
+    def save(self) -> bool:
+        """Save the game (net.lan_save), once it knows where: after every change, so a crash loses nothing.
+
+        Saving never ends a game: a write that fails (no space, a read-only folder, no file descriptors
+        left, a folder that vanished) leaves the game going on in memory for every seat; the host says
+        once what failed (`save_problem`, for its screen, and a line on standard error) and tries again
+        at the next change, saying so once it saves again. Returns whether the game is saved now."""
+        try:
+            self.save_path = lan_save.place(self.save_path, self.save_path_for, self.remotes, self.table)
+            if self.save_path is not None:
+                lan_save.write(self.save_path, lan_save.data_of(self.sitting, self.host_seat, self.code,
+                                                                self.remotes, self.phones_port))
+        except OSError as exc:
+            why = lan_save.why_not_saved(exc)
+            if self.save_problem is None:
+                log.warning("cannot save the game to %s: %s; the game goes on but is not being saved "
+                            "(trying again at every move)", self.save_path, why)
+            self.save_problem, self.save_errno = why, exc.errno
+            return False
+        if self.save_problem is not None:
+            log.warning("the game is saved again to %s", self.save_path)
+            self.save_problem = None
+        return True
 
     def wake_with(self, post: Callable[[], None]) -> None:
         """Call `post` from a thread as soon as a peer's message (or a new connection) waits here, so a
@@ -377,7 +399,7 @@ class Host:
             self._error(identity, f"pake.msg: a key exchange message is {PAKE_BYTES} bytes")
             return
         self._end_session(identity, False)
-        address, ref = self.router.address(conn), message.get("ref")
+        address, ref = self._address(conn, message), message.get("ref")
         token = None
         if ref is not None:
             token = self._token_by_ref(ref)
@@ -388,8 +410,8 @@ class Host:
         if verdict == "busy":
             self._refuse(identity, "busy")
             return
-        if verdict == "wait":
-            self._refuse(identity, "wait", seconds=math.ceil(wait))
+        if verdict in ("wait", "crowded"):
+            self._refuse(identity, "wait" if verdict == "wait" else "crowded", seconds=math.ceil(wait))
             return
         if verdict == "spent":
             self._refuse(identity, "spent")
@@ -402,6 +424,16 @@ class Host:
         mine, proof, sealer = done
         self.sessions[identity] = Session(conn, address, sealer, token)
         self._send(identity, {"t": "pake", "msg": mine, "proof": proof})
+
+    def _address(self, conn: int, message: dict[str, Any]) -> str:
+        """Where an exchange comes from, for the admission policy: the connection's source address, or,
+        for a phone, the phone's own address, which the bridge vouched for with this host's key (every
+        phone joins through the bridge from the host's own machine)."""
+        address, phone, tag = self.router.address(conn), message.get("for"), message.get("vouch")
+        if isinstance(phone, str) and isinstance(tag, bytes) and \
+                secrets.compare_digest(vouch(self.bridge_key, phone, message["msg"]), tag):
+            return f"phone {phone}"
+        return address
 
     def _token_by_ref(self, ref: bytes) -> str | None:
         tokens = [r.token for r in self.remotes.values() if r.token]
@@ -690,8 +722,8 @@ class Host:
         seat.name = name
         seat.shown = shown if isinstance(shown, str) else None
         self.game.players = {**self.game.players, seat.seat: name}
+        self._seat(seat, identity, conn, {})  # granted and told in one step: no token that nobody holds
         self.save()
-        self._seat(seat, identity, conn, {})
 
     def _seat(self, remote: RemoteSeat, identity: bytes, conn: int, message: dict[str, Any]) -> None:
         """Bind the seat to this connection and bring the guest up to date from what it `have`."""

@@ -9,6 +9,7 @@ checked: a bad save raises NotationError (or IllegalAction from the replay) and 
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -60,11 +61,26 @@ def write(path: Path, data: dict[str, Any]) -> None:
 
     No fsync: a crashed or killed host process loses nothing this way (the page cache survives
     it), and fsync per action would cost more than the whole round trip of an action.
+    The file holds the join code and the seats' tokens, so it is made readable by its owner only
+    (0600). Any OSError (no space, read-only folder, no file descriptors left, a folder that
+    vanished) is raised with the temporary file removed and the old save left as it was.
     """
     tmp = path.with_suffix(path.suffix + ".tmp")
-    with tmp.open("w", encoding="utf-8") as fh:
-        json.dump(data, fh)
-    os.replace(tmp, path)
+    try:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            json.dump(data, fh)
+        os.chmod(tmp, 0o600)  # an older file of that name may have had wider rights
+        os.replace(tmp, path)
+    except OSError:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        raise
+
+
+def why_not_saved(exc: OSError) -> str:
+    """An OSError as one short line for the host's screen: what failed, without the temporary file's name."""
+    return exc.strerror or str(exc) or type(exc).__name__
 
 
 def place(path: Path | None, path_for: PathFor | None, remotes: dict[str, RemoteSeat], table: bool) -> Path | None:

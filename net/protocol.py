@@ -32,6 +32,7 @@ REFUSED: dict[str, str] = {
     "unknown_token": "this host holds no seat for your session token",
     "busy": "another guest from your address is joining: try again in 1 s",
     "wait": "too many wrong join codes: try again in {seconds} s",
+    "crowded": "many wrong join codes came from elsewhere: try again in {seconds} s",
     "spent": "too many tries on this connection",
     "wrong_code": "wrong join code",
     "no_answer": "the host did not answer",
@@ -99,7 +100,8 @@ _BIN = (bytes,)
 SCHEMAS: dict[str, _Spec] = {
     # both ways, in the clear: the key exchange, then every other message inside `sealed`
     "pake": {"protocol": (_INT, False), "program": (_STR, False), "msg": (_BIN, True),
-             "ref": ((bytes, type(None)), False), "proof": (_BIN, False)},
+             "ref": ((bytes, type(None)), False), "proof": (_BIN, False),
+             "for": (_STR, False), "vouch": (_BIN, False)},  # a phone's own address, vouched for by the bridge
     "sealed": {"n": (_INT, True), "box": (_BIN, True)},
     # guest -> host
     "hello": {"protocol": (_INT, True), "program": (_STR, True), "name": (_STR, True),

@@ -99,7 +99,8 @@ class Router:
         try:
             if port:
                 self.socket.bind(f"tcp://{bind}:{port}")
-                self.port = port
+                endpoint = self.socket.getsockopt(zmq.LAST_ENDPOINT)
+                self.port = int(bytes(endpoint).decode().rsplit(":", 1)[1])  # the port really listened on
             else:
                 self.port = self.socket.bind_to_random_port(f"tcp://{bind}")
         except zmq.ZMQError:

@@ -261,7 +261,8 @@ class HostLobbyScene(MenuScene):
             remembered = int(getattr(self.app.settings, "phones_port", 0) or 0)
             wanted = host.phones_port or self.phones_port or remembered
             self.phones, fell_back = open_bridge(f"127.0.0.1:{host.port}", wanted, self.bind,
-                                                 host_alive=lambda: not host.router.context.closed)
+                                                 host_alive=lambda: not host.router.context.closed,
+                                                 vouch_key=host.bridge_key)
             self.phones_busy = wanted if fell_back else None
             if wanted in (0, remembered) and self.phones.port != remembered:  # chosen once; anew only when taken
                 self.app.settings.phones_port = self.phones.port

@@ -7,9 +7,10 @@ keep waiting (it reconnects by itself) or leave. The overlay closes by itself wh
 
 from __future__ import annotations
 
+import errno
 from typing import TYPE_CHECKING
 
-from game.i18n import _
+from game.i18n import N_, _
 from game.ui.input import Intent, Kind
 from game.ui.scene import AMBIENT
 from game.ui.widgets import Item
@@ -29,12 +30,38 @@ def watch_peer(board: BoardScene) -> None:
     """
     table = board.table
     follow_next_game(board)
+    tell_saving(board)
     if not getattr(table, "peer_lost", False):
         if getattr(table, "snoozed", False):
             table.snoozed = False  # type: ignore[attr-defined]
         return
     if not getattr(table, "snoozed", False) and board.app.find(PeerLostScene) is None:
         board.app.push(PeerLostScene(board.app, board))
+
+
+def tell_saving(board: BoardScene) -> None:
+    """A hosting screen says once that its game cannot be saved (the game goes on in memory), and once
+    that it is saved again: the host (net.host) retries at every move."""
+    host = getattr(board.table, "host", None)
+    problem = getattr(host, "save_problem", None) if host is not None else None
+    told = getattr(board, "save_told", None)
+    if problem == told or (problem is not None and told is not None):
+        return
+    board.save_told = problem  # type: ignore[attr-defined]
+    if problem is not None:
+        why = _(SAVE_FAILURES.get(getattr(host, "save_errno", None) or 0, DISK_ERROR))
+        board.say([_("This game cannot be saved ({why}). It goes on, but is not being saved.", why=why)],
+                  bad=True)
+    else:
+        board.say([_("The game is being saved again.")], good=True)
+
+
+DISK_ERROR = N_("a disk error")
+#: why a save failed, as the host's screen says it (errno -> words)
+SAVE_FAILURES = {errno.ENOSPC: N_("the disk is full"), errno.EDQUOT: N_("the disk is full"),
+                 errno.EROFS: N_("the folder is read-only"), errno.EACCES: N_("the folder is read-only"),
+                 errno.EPERM: N_("the folder is read-only"), errno.EMFILE: N_("too many files are open"),
+                 errno.ENFILE: N_("too many files are open"), errno.ENOENT: N_("the save folder is gone")}
 
 
 class PeerLostScene(MenuScene):

@@ -9,6 +9,7 @@ seat's hand backs and count in its corner and the latest turn marked and put int
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -19,7 +20,7 @@ from game.play.words import shown_name
 from game.ui import art, card_art, layout, table_y
 from game.ui.input import Intent, Kind
 from game.ui.scene import AMBIENT, IDLE, Scene
-from game.ui.text import fitted, shadowed
+from game.ui.text import fitted, shadowed, text, wrap
 
 from .board import BoardScene
 
@@ -128,6 +129,13 @@ class TableY(Scene):
         self.frame_key: tuple[Any, ...] = ()
         self.take(table.poll_events())  # the game so far, into the log (a watcher joining mid-game)
         self.view = self.public_view()
+        self.notice: tuple[str, tuple[int, int, int], float] | None = None  # a line the TV says for a while
+
+    def say(self, lines: list[str], bad: bool = False, title: str = "", good: bool = False,
+            queued: bool = False) -> None:
+        """A line under the Y for a few seconds (the board's toast): a game that cannot be saved, say."""
+        colour = art.BAD if bad else (art.GOOD if good else art.CREAM)
+        self.notice = (" ".join(lines), colour, time.monotonic() + 8.0)
 
     @property
     def names(self) -> dict[str, str]:
@@ -230,6 +238,20 @@ class TableY(Scene):
             self.frame_key = key
             self._draw_whole(self.frame, label, scores)
         surface.blit(self.frame, (0, 0))
+        if self.notice is not None and time.monotonic() < self.notice[2]:
+            self._draw_notice(surface, label is not None)
+
+    def _draw_notice(self, surface: pygame.Surface, label: bool) -> None:
+        """The notice in the free corner right of the south hand, on a dark panel (above the end's label)."""
+        assert self.notice is not None
+        width = 600
+        lines = wrap(self.notice[0], 28, width - 32, "bold")
+        height = 16 + 36 * len(lines)
+        box = pygame.Rect(layout.W - 24 - width, layout.H - (72 if label else 16) - height, width, height)
+        pygame.draw.rect(surface, art.PANEL, box, border_radius=10)
+        pygame.draw.rect(surface, self.notice[1], box, 2, border_radius=10)
+        for i, line in enumerate(lines):
+            surface.blit(text(line, 28, self.notice[1], "bold"), (box.x + 16, box.y + 8 + 36 * i))
 
     def _draw_whole(self, surface: pygame.Surface, label: str | None, scores: dict[str, int] | None) -> None:
         table_y.draw_y(surface, self.view, self.names, self.table.to_move, self.table.phase, self.table.result,

@@ -34,3 +34,17 @@ def test_a_hosted_game_is_found_with_its_versions_and_name() -> None:
     finally:
         browser.close()
         advertiser.close()
+
+
+def test_a_change_seen_as_discovery_closes_never_raises_in_zeroconfs_thread() -> None:
+    """Issue 48 item 7: a service seen while (or after) the browser closes: asking a closed zeroconf for
+    its details raises in zeroconf's thread (NotRunningException, ...); the handler swallows it."""
+    from zeroconf import ServiceStateChange
+
+    from net.discovery import SERVICE, Browser
+
+    browser = Browser(interfaces=["127.0.0.1"])
+    zeroconf = browser._zc
+    browser.close()
+    browser._on_change(zeroconf, SERVICE, f"Ana.{SERVICE}", ServiceStateChange.Added)
+    assert browser.games() == []

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from builders import claim, game, play
 
@@ -204,6 +206,27 @@ def test_r23_claim_refused_in_play_says_why() -> None:
     assert g.phase == "claim"
     with pytest.raises(IllegalAction, match="could still make Wedge 27"):
         g.apply(claim(1))
+
+
+def test_r20_a_claim_refusal_names_its_rule_once() -> None:
+    """A refusal carries one rule tag: the verdict's own (R20 for a short side, R18 for a tie lost on
+    completing second), or R20 when the verdict names none (a counterexample)."""
+    g = game(flags={1: ("y10 y9", "r5 r6"), 2: ("b1 g2 y4", "o5 o6 o7"), 3: ("", "g9"),
+                    4: ("p8 p9 p10", "b8 b9 b10")}, first_complete={2: "north", 4: "north"}, south="r7")
+    g.apply(play("r7", 1))
+    assert g.phase == "claim"
+    said = {}
+    for n in (1, 3, 4):
+        with pytest.raises(IllegalAction) as refused:
+            g.apply(claim(n))
+        assert refused.value.code == "claim_unproven"
+        said[n] = str(refused.value)
+    assert said[1].startswith("flag 1 cannot be claimed: North could still make Wedge 27") and \
+        said[1].endswith("(R20)"), said[1]
+    assert said[3] == "flag 3 cannot be claimed: your side needs 3 cards to claim (R20)", said[3]
+    assert said[4].endswith("completed first (R18)"), said[4]
+    for words in said.values():
+        assert len(re.findall(r"\(R\d+\)", words)) == 1, words
 
 
 def test_r20_r21_every_seat_and_flag_judged_from_a_view_position() -> None:

@@ -16,6 +16,8 @@ from builders import PASS, claim, draw, game3, play, position3
 from engine import Game, IllegalAction, NotationError, Rules, from_position, from_record, to_position, to_record
 from engine.cards import TROOPS
 from engine.match import Match, check_result, points_of
+from game.i18n import LANGUAGES, set_language
+from game.i18n.refusals import refusal_words
 
 THREE = Rules(tactics=False, players=3)
 LINES = {"south": (1, 2, 3, 4, 5, 6), "west": (9, 8, 7, 3, 2, 1), "east": (6, 5, 4, 7, 8, 9)}
@@ -64,6 +66,29 @@ def test_r46_a_random_player_starts_and_the_deal_begins_with_them() -> None:
     assert by_first["south"].hand("west") == by_first["west"].hand("east") == by_first["east"].hand("south")
     assert by_first["south"].decks == by_first["east"].decks
     assert all(g.to_move == s for s, g in by_first.items())
+
+
+def test_r46_drawing_from_the_tactics_deck_is_refused_as_there_is_none() -> None:
+    """The three-player game has no tactics deck at all (R46): a draw from it is refused as such, not as
+    an empty deck (R10), in every language, and the game is unchanged."""
+    g = Game.new(THREE, 4)
+    g.apply(g.legal_actions()[0])
+    while g.phase == "claim":
+        g.apply(g.legal_actions()[0])
+    assert g.phase == "draw" and g.legal_actions() == [draw()]
+    before = to_position(g)
+    with pytest.raises(IllegalAction) as refused:
+        g.apply(draw("tactics"))
+    assert refused.value.code == "no_tactics_deck"
+    assert str(refused.value) == "the three-player game has no tactics deck (R46)"
+    assert to_position(g) == before
+    said = {}
+    for lang in LANGUAGES:
+        set_language(lang)
+        said[lang] = refusal_words(refused.value.code, refused.value.fields, str(refused.value))
+    set_language("en")
+    assert said["en"] == "the three-player game has no tactics deck"
+    assert len(set(said.values())) == len(LANGUAGES), said  # each catalog says it in its own words
 
 
 # ---------------------------------------------------------------------- R47: fronts and lines
@@ -125,6 +150,17 @@ def test_r48_a_player_claims_only_on_their_own_fronts() -> None:
     assert g.claimable_flags("south") == [] and g.claimable_flags("east") == [7]
     g.apply(play("b1", 1))
     assert g.phase == "draw"  # no claim step: nothing south could claim
+
+
+def test_r48_a_claim_refused_off_your_fronts_names_r48_alone() -> None:
+    g = game3(flags={4: {"south": "r8 r9", "east": "o1 y2 g4"}, 7: {"east": "r5 r6 r7", "west": "g1"}},
+              hands={"south": "r10 b1", "west": "b2", "east": "b3"})
+    g.apply(play("r10", 4))
+    assert g.phase == "claim"
+    with pytest.raises(IllegalAction) as refused:
+        g.apply(claim(7))
+    assert str(refused.value) == "flag 7 cannot be claimed: this flag is fought over by east and west, not by " \
+        "you (R48)"
 
 
 def test_r48_a_turn_is_play_claim_draw_on_your_own_fronts() -> None:
@@ -203,6 +239,58 @@ def test_r50_when_all_three_pass_flags_are_awarded_from_the_next_player_clockwis
     g = _ending("south")  # south passes third: west is next and wins first
     g.apply(PASS)
     assert g.result == {"winner": "west", "how": "breakthrough", "flags": {"south": 0, "west": 3, "east": 0}}
+
+
+def test_r50_the_next_players_whole_set_is_awarded_at_once_four_flags_an_envelopment() -> None:
+    """THREE.md's ruling: south, due next after the three passes, can prove 1, 2, 3 and 5; all four are
+    awarded before the win is judged, so it is an Envelopment (not a Breakthrough on 1-2-3 with flag 5
+    left out), and west's provable flag 8 is never awarded."""
+    flags: dict[int, dict[str, str]] = {
+        1: {"south": "r5 r6 r7", "west": "b1"}, 2: {"south": "o5 o6 o7", "west": ""},
+        3: {"south": "y5 y6 y7", "west": "b2"}, 5: {"south": "p5 p6 p7", "east": "g1 g2"},
+        8: {"west": "b8 b9 b10", "east": "y1"},
+    }
+    g = game3(flags=flags, to_move="east", passes=2, leftovers="south_discard")
+    assert g.claimable_flags("south") == [1, 2, 3, 5] and g.claimable_flags("west") == [8]
+    from engine.ai.lean import from_action
+    from engine.ai.lean3 import Lean3
+
+    lean = Lean3.from_game(g)  # the bots' bit-mask rules award the same way
+    lean.apply(from_action(PASS))
+    assert (lean.winner, lean.how, lean.claimed) == (0, "envelopment", [0, 0, 0, -1, 0, -1, -1, -1, -1])
+    events = g.apply(PASS)
+    assert [e["type"] for e in events] == ["pass", "all_passed"] + ["claim"] * 4 + ["game_over"]
+    assert [(e["seat"], e["flag"]) for e in events if e["type"] == "claim"] == \
+        [("south", 1), ("south", 2), ("south", 3), ("south", 5)]
+    assert g.result == {"winner": "south", "how": "envelopment", "flags": {"south": 4, "west": 0, "east": 0}}
+    assert g.flags[7].claimed is None
+
+
+def _pass_ending_game(seed: int, whole_set_awards: bool = True) -> Game:
+    """A real three-player game played by a seeded random choice that never claims during play, so that
+    flags are left for the award after the three passes (seed 3 ends that way, as the test asserts)."""
+    g = Game.new(THREE, seed)
+    g.whole_set_awards = whole_set_awards
+    rng = random.Random(seed)
+    while not g.over:
+        legal = g.legal_actions()
+        g.apply({"type": "done"} if g.phase == "claim" else rng.choice(legal))
+    return g
+
+
+def test_r50_a_record_ended_by_passes_keeps_the_whole_set_award_and_old_records_still_load() -> None:
+    g = _pass_ending_game(3)
+    assert g.actions[-3:] == [PASS] * 3
+    record = to_record(g)
+    assert record["result"] == {"winner": "south", "how": "envelopment", "flags": {"south": 6, "west": 0, "east": 0}}
+    assert from_record(record).result == record["result"]
+    old = to_record(_pass_ending_game(3, whole_set_awards=False))  # as the award went before the ruling
+    assert old["actions"] == record["actions"]
+    assert old["result"] == {"winner": "south", "how": "breakthrough", "flags": {"south": 3, "west": 0, "east": 0}}
+    assert from_record(old).result == record["result"]
+    forged = {**old, "result": {"winner": "west", "how": "breakthrough", "flags": {"south": 3, "west": 0, "east": 0}}}
+    with pytest.raises(NotationError, match=r"record\.result: does not match"):
+        from_record(forged)
 
 
 def test_r50_two_passes_are_not_yet_the_end() -> None:

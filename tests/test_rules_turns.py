@@ -438,6 +438,18 @@ def test_r43_a_game_without_tactics_uses_no_tactics_deck() -> None:
     assert seen_decks == {"troops"}
 
 
+def test_r43_a_draw_from_the_unused_tactics_deck_is_refused_as_unused_not_as_empty() -> None:
+    g = Game.new(Rules(tactics=False), seed=8)
+    g.apply(g.legal_actions()[0])
+    while g.phase == "claim":
+        g.apply(g.legal_actions()[0])
+    assert g.phase == "draw"
+    with pytest.raises(IllegalAction) as refused:
+        g.apply(draw("tactics"))
+    assert (refused.value.code, str(refused.value)) == ("no_tactics", "this game is played without tactics (R43)")
+    assert g.phase == "draw" and g.hand_sizes[g.to_move] == 6
+
+
 def test_r43_a_position_without_tactics_holds_no_tactics_card() -> None:
     pos = position(tactics=False, south="r1")
     assert from_position(pos).rules == Rules(tactics=False)
@@ -501,6 +513,58 @@ def test_r39_the_next_players_envelopment_ends_the_game_before_the_passers_flags
     g.apply(PASS)
     assert g.result == {"winner": "north", "how": "envelopment", "flags": {"north": 5, "south": 2}}
     assert g.flags[6].claimed is None
+
+
+def test_r39_the_next_mover_is_awarded_all_five_provable_flags_at_once_an_envelopment() -> None:
+    """RULES R39's ruling: an award is the player's whole set. South, due next, can prove 1, 2, 3, 5 and 7:
+    all five are awarded before the win is judged, so it is an Envelopment (not a Breakthrough on 1-2-3
+    that leaves 5 and 7 unawarded), and north's provable flag 9 is never awarded."""
+    g = _stuck(flags={1: ("b1", "r5 r6 r7"), 2: ("", "o5 o6 o7"), 3: ("b2", "y5 y6 y7"),
+                      5: ("g1 g2", "p5 p6 p7"), 7: ("", "r8 r9 r10"), 9: ("b8 b9 b10", "y1")},
+               to_move="north", passes=1)
+    assert g.claimable_flags("south") == [1, 2, 3, 5, 7] and g.claimable_flags("north") == [9]
+    from engine.ai.lean import Lean, from_action
+
+    lean = Lean.from_game(g)  # the bots' bit-mask rules award the same way
+    lean.apply(from_action(PASS))
+    assert (lean.winner, lean.how, lean.claimed) == (1, "envelopment", [1, 1, 1, -1, 1, -1, 1, -1, -1])
+    events = g.apply(PASS)  # north's pass, the second in a row: south would move next
+    assert [e["type"] for e in events] == ["pass", "both_passed"] + ["claim"] * 5 + ["game_over"]
+    assert [(e["seat"], e["flag"]) for e in events if e["type"] == "claim"] == \
+        [("south", 1), ("south", 2), ("south", 3), ("south", 5), ("south", 7)]
+    assert g.result == {"winner": "south", "how": "envelopment", "flags": {"north": 0, "south": 5}}
+    assert events[-1] == {"type": "game_over", **g.result}
+    assert [f.claimed for f in g.flags] == ["south"] * 3 + [None, "south", None, "south", None, None]
+
+
+def _pass_ending_game(seed: int, whole_set_awards: bool = True) -> Game:
+    """A real game from a seed, played by a seeded random choice that never claims during play, so that
+    flags are left for the award after both pass (seed 1 ends that way, as the test asserts)."""
+    import random
+
+    g = Game.new(seed=seed)
+    g.whole_set_awards = whole_set_awards
+    rng = random.Random(seed)
+    while not g.over:
+        legal = g.legal_actions()
+        g.apply(DONE if g.phase == "claim" else rng.choice(legal))
+    return g
+
+
+def test_r39_a_record_ended_by_passes_keeps_the_whole_set_award_and_old_records_still_load() -> None:
+    g = _pass_ending_game(1)
+    assert g.actions[-2:] == [PASS, PASS]
+    record = to_record(g)
+    assert record["result"] == {"winner": "south", "how": "envelopment", "flags": {"north": 0, "south": 6}}
+    assert from_record(record).result == record["result"]
+    # Written before the ruling, the same game stated the award one flag at a time: a Breakthrough on 3.
+    old = to_record(_pass_ending_game(1, whole_set_awards=False))
+    assert old["actions"] == record["actions"]
+    assert old["result"] == {"winner": "south", "how": "breakthrough", "flags": {"north": 0, "south": 3}}
+    assert from_record(old).result == record["result"]  # it loads, and the replay's result stands
+    forged = {**old, "result": {"winner": "south", "how": "breakthrough", "flags": {"north": 0, "south": 4}}}
+    with pytest.raises(NotationError, match=r"record\.result: does not match"):
+        from_record(forged)
 
 
 def test_r39_a_win_on_the_flag_count_is_flags_not_a_breakthrough() -> None:

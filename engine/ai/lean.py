@@ -407,12 +407,12 @@ class Lean:
     def _end_turn(self) -> None:
         if self.passes >= 2:  # R39
             seat = 1 - self.to_move
-            for claimant in (seat, 1 - seat):
+            for claimant in (seat, 1 - seat):  # each award a player's whole set, then their win (R39)
                 for flag in self.claimable(claimant):
                     self.claimed[flag] = claimant
-                    self._check_win(claimant)
-                    if self.phase == OVER:
-                        return
+                self._check_win(claimant)
+                if self.phase == OVER:
+                    return
             counts = [self.claimed.count(0), self.claimed.count(1)]
             if counts[0] == counts[1]:
                 self._finish(-1, "draw")

@@ -150,15 +150,15 @@ class Lean3(Lean):
             self._finish(seat, "breakthrough")
 
     def _end_turn(self) -> None:
-        if self.passes >= 3:  # R50: from the player due next, in turn order
+        if self.passes >= 3:  # R50: from the player due next, in turn order, each award a whole set
             claimant = self.to_move
             for _ in range(3):
                 claimant = (claimant + 1) % 3
                 for flag in self.claimable(claimant):
                     self.claimed[flag] = claimant
-                    self._check_win(claimant)
-                    if self.phase == OVER:
-                        return
+                self._check_win(claimant)
+                if self.phase == OVER:
+                    return
             counts = [self.claimed.count(s) for s in range(3)]
             most = max(counts)
             if counts.count(most) > 1:

@@ -36,14 +36,21 @@ def data_dir() -> Path:
 
 
 def write_json(path: Path, data: Any) -> None:
-    """Write atomically: a temporary file in the same folder, flushed to disk, then renamed over."""
+    """Write atomically: a temporary file in the same folder, flushed to disk, then renamed over.
+
+    Readable by its owner only (0600): some of these files hold a LAN game's join code and session
+    token, which take a seat back. A failure leaves no temporary file behind."""
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    with open(tmp, "w", encoding="utf-8") as f:
-        json.dump(data, f, separators=(",", ":"))
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, path)
+    try:
+        with os.fdopen(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "w", encoding="utf-8") as f:
+            json.dump(data, f, separators=(",", ":"))
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except OSError:
+        tmp.unlink(missing_ok=True)
+        raise
 
 
 def read_json(path: Path, limit: int = MAX_BYTES) -> Any:

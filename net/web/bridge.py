@@ -7,8 +7,13 @@ guest's own view) before anything is sent on; the phone receives only what its g
 
 Only this server's own page may open the phones' WebSocket: a request must name the server by an
 address (an IP literal or localhost, and its port: a DNS name could be rebound to us by a page
-elsewhere), and a WebSocket's `Origin`, which every browser sends, must be that same address. One
-source address holds at most `PHONES_PER_ADDRESS` of the `MAX_PHONES` sockets.
+elsewhere), and a WebSocket's `Origin`, which every browser sends, must be that same address.
+
+Nothing is held for a peer that proved nothing (net.web.door): a TCP connection is counted the moment
+it is accepted (`CONNECTIONS_PER_ADDRESS` from one address, `MAX_CONNECTIONS` in all, the busiest
+address giving way to a newcomer), must send its request within `REQUEST_S`, and a WebSocket
+(`PHONES_PER_ADDRESS`, `MAX_PHONES` in all, shared the same way) that has not joined the game within
+`JOIN_S` is closed. So idle connections cannot use up the host's file descriptors.
 """
 
 from __future__ import annotations
@@ -35,13 +40,21 @@ from engine.actions import parse_action
 from net.guest import Guest
 
 from .assets import static_file
+from .door import Door
 from .strings import catalog_json
 
 log = logging.getLogger("battleline.phones")
 
 MAX_MESSAGE = 4096  # a phone sends short maps; anything larger closes the socket (code 1009)
-MAX_PHONES = 8  # open phone sockets at once; two or three players and a few reloads
+MAX_CONNECTIONS = 64  # open TCP connections at once, counted at accept time, before any request
+CONNECTIONS_PER_ADDRESS = 8  # ... from one address (a browser opens up to 6 at once for a page)
+REQUEST_S = 5.0  # a connection must have sent its request (and finished the WebSocket handshake) by then
+MAX_PHONES = 48  # open phone sockets at once (each is one of the connections above)
 PHONES_PER_ADDRESS = 3  # open phone sockets from one address: a phone and its reloads
+#: connections the kernel queues for accepting, and asyncio accepts in one go: those just accepted
+#: over the caps are closed on the next turns of the loop, so at most a few batches are open above them
+BACKLOG = 64
+JOIN_S = 30.0  # a phone socket that has not joined the game by then is closed (the page reopens it)
 RATE = 10.0  # messages per second a phone may send on average ...
 BURST = 20.0  # ... and at once
 FLOOD_CLOSE = 200  # refused messages after which the socket is closed
@@ -94,9 +107,10 @@ def check_message(raw: str | bytes) -> dict[str, Any]:
 class PhoneSession:
     """One phone's WebSocket and, once it joined, its guest."""
 
-    def __init__(self, ws: ServerConnection, host_address: str) -> None:
+    def __init__(self, ws: ServerConnection, host_address: str, vouch_key: bytes | None = None) -> None:
         self.ws = ws
         self.host_address = host_address
+        self.vouch_key = vouch_key  # the host's key: its admission then decides for this phone's own address
         self.guest: Guest | None = None
         self.sent_events = 0
         self.signature: tuple[Any, ...] | None = None
@@ -111,6 +125,12 @@ class PhoneSession:
         self.lobby: tuple[Any, ...] | None = None  # the lobby last told (seats, again, watchers)
         self.wake = asyncio.Event()  # set by the phone's own messages and the guest's socket: the pump runs
         self._watched: tuple[zmq.Socket[bytes], int] | None = None  # the guest's socket the loop watches
+
+    @property
+    def joined(self) -> bool:
+        """The phone proved the code or a token: seated, watching, or being asked about by the host."""
+        guest = self.guest
+        return guest is not None and guest.refused is None and (guest.welcomed or guest.asking)
 
     async def send(self, message: dict[str, Any]) -> None:
         await self.ws.send(json.dumps(message, separators=(",", ":")))
@@ -162,8 +182,9 @@ class PhoneSession:
             self.signature = self.lobby = None
             return
         self.close_guest()
+        via = (_address(self.ws), self.vouch_key) if self.vouch_key is not None else None
         self.guest = Guest(self.host_address, code=message["code"], name=message["name"].strip() or "Phone",
-                           token=message.get("token") or None)
+                           token=message.get("token") or None, via=via)
         self.guest.connect()
         self.sent_events, self.signature, self.sent_record, self.sent_refusal = 0, None, False, False
         self.step = self.lobby = None
@@ -246,6 +267,7 @@ class PhoneSession:
                 refused: dict[str, Any] = {"t": "refused", "reason": guest.refused}
                 if guest.refused_as is not None:
                     refused.update(code=guest.refused_as[0], fields=guest.refused_as[1])
+                self.close_guest()  # its link to the host goes at once: refused phones hold no place there
                 await self.send(refused)
             return
         step = "joined" if guest.seat is not None else "connecting" if not guest.asking \
@@ -310,12 +332,18 @@ class PhoneBridge:
     """Serves the page and one WebSocket per phone at /ws; each phone plays through its own Guest."""
 
     def __init__(self, host_address: str, *, port: int = 0, bind: str = "0.0.0.0",
-                 host_alive: Callable[[], bool] | None = None) -> None:
+                 host_alive: Callable[[], bool] | None = None, vouch_key: bytes | None = None) -> None:
         self.host_address = host_address
+        self.vouch_key = vouch_key  # the host's bridge_key: each phone joins under its own address
         self.host_alive = host_alive  # when given, the bridge closes itself once its host has closed
         self.bind = bind
         self.port = port
         self.sessions: set[PhoneSession] = set()
+        self.connections = Door(MAX_CONNECTIONS, CONNECTIONS_PER_ADDRESS)  # TCP, from accept on
+        self.phones = Door(MAX_PHONES, PHONES_PER_ADDRESS)  # WebSockets, until they join
+        self._turned_away = 0  # refusals not yet logged (logged as a count at most once a second)
+        self._logged_at = 0.0
+        self._closing: set[asyncio.Task[None]] = set()  # sockets being closed for not joining in time
         self._server: Server | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._ready = threading.Event()
@@ -332,10 +360,13 @@ class PhoneBridge:
             origin = request.headers.get("Origin")
             if origin is not None and origin != f"http://{host}":  # a page from elsewhere, in some browser
                 return connection.respond(HTTPStatus.FORBIDDEN, "Only this server's own page may connect.\n")
-            address = _address(connection)
-            if len(self.sessions) >= MAX_PHONES or \
-                    sum(_address(s.ws) == address for s in self.sessions) >= PHONES_PER_ADDRESS:
+            cut = self.phones.enter(connection, _address(connection), time.monotonic())
+            if connection in cut:
+                self._refused()
                 return connection.respond(HTTPStatus.SERVICE_UNAVAILABLE, "Too many phones are connected.\n")
+            for other in cut:  # a socket of a busier address that has not joined gives way
+                self._refused()
+                cast(ServerConnection, other).transport.abort()
             return None  # go on with the WebSocket handshake
         if path.startswith("/strings/") and path.endswith(".json"):
             body = catalog_json(path[len("/strings/"):-len(".json")])
@@ -369,9 +400,58 @@ class PhoneBridge:
                            ("Cache-Control", "no-cache"), ("X-Content-Type-Options", "nosniff")])
         return Response(200, "OK", headers, body)
 
+    # ------------------------------------------------------------------ the door
+    def _connection_class(self) -> type[ServerConnection]:
+        """ServerConnection, counted at the door from the moment the connection is accepted."""
+        bridge = self
+
+        class Counted(ServerConnection):
+            def connection_made(self, transport: asyncio.BaseTransport) -> None:
+                super().connection_made(transport)
+                bridge._accepted(self, transport)
+
+            def connection_lost(self, exc: Exception | None) -> None:
+                bridge.connections.leave(self)
+                bridge.phones.leave(self)
+                super().connection_lost(exc)
+
+        return Counted
+
+    def _accepted(self, connection: ServerConnection, transport: asyncio.BaseTransport) -> None:
+        """A TCP connection was just accepted: it takes a place at the door, or is closed at once."""
+        peer = transport.get_extra_info("peername")
+        address = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
+        for cut in self.connections.enter(connection, address, time.monotonic()):
+            self._refused()
+            cast(ServerConnection, cut).transport.abort()
+
+    def _refused(self) -> None:
+        """Count a connection turned away; the log says how many at most once a second (an attack must
+        not fill the disk)."""
+        self._turned_away += 1
+        now = time.monotonic()
+        if now - self._logged_at >= 1.0:
+            log.warning("turned away %d phone connection(s): too many at once", self._turned_away)
+            self._logged_at, self._turned_away = now, 0
+
+    async def _sweep(self) -> None:
+        """Close phone sockets that did not join within JOIN_S; prove the ones that did."""
+        while True:
+            await asyncio.sleep(1.0)
+            now = time.monotonic()
+            for session in list(self.sessions):
+                if session.joined:
+                    self.phones.prove(session.ws)
+                    self.connections.prove(session.ws)
+            for key in self.phones.expired(now, JOIN_S):
+                self.phones.leave(key)
+                task = asyncio.create_task(cast(ServerConnection, key).close(1008, "join the game within 30 s"))
+                self._closing.add(task)
+                task.add_done_callback(self._closing.discard)
+
     # ------------------------------------------------------------------ WebSocket
     async def _phone(self, ws: ServerConnection) -> None:
-        session = PhoneSession(ws, self.host_address)
+        session = PhoneSession(ws, self.host_address, self.vouch_key)
         self.sessions.add(session)
         tasks = [asyncio.create_task(session.receive()), asyncio.create_task(session.pump())]
         try:
@@ -387,18 +467,21 @@ class PhoneBridge:
 
     async def serve_forever(self) -> None:
         async with serve(self._phone, self.bind, self.port, process_request=self._http,
-                         max_size=MAX_MESSAGE, max_queue=16, ping_interval=10, ping_timeout=10) as server:
+                         max_size=MAX_MESSAGE, max_queue=16, ping_interval=10, ping_timeout=10,
+                         open_timeout=REQUEST_S, backlog=BACKLOG, create_connection=self._connection_class()) as server:
             self._server = server
             self.port = next(iter(server.sockets)).getsockname()[1]
             self._ready.set()
-            follow = asyncio.create_task(self._follow_host(server)) if self.host_alive is not None else None
+            helpers = [asyncio.create_task(self._sweep())]
+            if self.host_alive is not None:
+                helpers.append(asyncio.create_task(self._follow_host(server)))
             try:
                 await server.serve_forever()
             finally:
-                if follow is not None:
-                    follow.cancel()
+                for task in helpers:
+                    task.cancel()
                     with contextlib.suppress(asyncio.CancelledError):
-                        await follow
+                        await task
 
     async def _follow_host(self, server: Server) -> None:
         """The lobby hands its host to the board, which closes it when the game is left: so do we."""

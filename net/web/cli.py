@@ -12,7 +12,7 @@ from .qr import phone_url, write_qr
 
 
 def start_phones(port: int | None, host_port: int, code: str, bind: str, qr: str | None,
-                 ) -> tuple[PhoneBridge | None, dict[str, Any]]:
+                 vouch_key: bytes | None = None) -> tuple[PhoneBridge | None, dict[str, Any]]:
     """Start the bridge when asked; return it and what the ready line reports (the URL, the QR files).
 
     A port that is busy (a resumed game's phone port, say) falls back to any free one, and the
@@ -20,7 +20,7 @@ def start_phones(port: int | None, host_port: int, code: str, bind: str, qr: str
     if port is None:
         return None, {}
     host_address = f"127.0.0.1:{host_port}" if bind in ("0.0.0.0", "*", "") else f"{bind}:{host_port}"
-    bridge, busy = open_bridge(host_address, port, bind)
+    bridge, busy = open_bridge(host_address, port, bind, vouch_key=vouch_key)
     url = phone_url(bridge.port, code, None if bind in ("0.0.0.0", "*", "") else bind)
     base = Path(qr) if qr else Path(tempfile.mkdtemp(prefix="battleline-phones-")) / "phones"
     png, text = base.with_suffix(".png"), base.with_suffix(".txt")

@@ -1,0 +1,70 @@
+"""Places at the phone server's door, shared fairly between source addresses before anyone proved anything.
+
+The phone bridge keeps two of these: one for TCP connections, counted the moment they are accepted
+(before a byte of the request has arrived), one for WebSockets. A newcomer over its address's cap is
+turned away; when every place is taken, a newcomer from a less busy address pushes out the newest
+connection of the busiest address that has not proved itself (a phone that joined the game never
+gives way), else the newcomer is turned away. So a stranger holding many places from one machine gives
+them up to a phone from another, and needs more addresses than the busiest holder has places to fill
+the door. Pure bookkeeping over hashable keys, so it is tested on its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass
+
+
+@dataclass
+class Place:
+    address: str
+    since: float
+    proved: bool = False
+
+
+class Door:
+    """`total` places at most, `per_address` from one source address."""
+
+    def __init__(self, total: int, per_address: int) -> None:
+        self.total = total
+        self.per_address = per_address
+        self.places: dict[Hashable, Place] = {}
+        self.turned_away = 0  # newcomers refused, and places taken back, since the start
+
+    def count(self, address: str) -> int:
+        return sum(p.address == address for p in self.places.values())
+
+    def enter(self, key: Hashable, address: str, now: float) -> list[Hashable]:
+        """A newcomer; returns the keys to cut now: the newcomer itself, another's, or none."""
+        self.places[key] = Place(address, now)
+        if self.count(address) > self.per_address:
+            return self._out([key])
+        if len(self.places) <= self.total:
+            return []
+        waiting: dict[str, list[Hashable]] = {}
+        for k, place in self.places.items():
+            if not place.proved and k != key:
+                waiting.setdefault(place.address, []).append(k)
+        busiest = max(waiting, key=lambda a: len(waiting[a]), default=None)
+        if busiest is not None and busiest != address and len(waiting[busiest]) > self.count(address):
+            return self._out([max(waiting[busiest], key=lambda k: self.places[k].since)])
+        return self._out([key])
+
+    def _out(self, keys: list[Hashable]) -> list[Hashable]:
+        for key in keys:
+            self.places.pop(key, None)
+            self.turned_away += 1
+        return keys
+
+    def prove(self, key: Hashable) -> None:
+        """This connection proved itself (its phone joined): it is never pushed out."""
+        place = self.places.get(key)
+        if place is not None:
+            place.proved = True
+
+    def leave(self, key: Hashable) -> None:
+        self.places.pop(key, None)
+
+    def expired(self, now: float, after: float) -> list[Hashable]:
+        """Places not proved within `after` seconds of entering."""
+        return [k for k, p in self.places.items() if not p.proved and now - p.since > after]

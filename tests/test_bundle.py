@@ -1,0 +1,94 @@
+"""The standalone bundle's own parts, without building one (tools/bundle_smoke.py tests a built bundle).
+
+app/frozen.py is the bundle's entry: in a frozen game sys.executable is the game, so `-m MODULE`
+must run the game's own module as Python would, and anything else must stay one clear line. Here it
+runs in a real Python process, as the bundle's launcher calls it. tools/bundle.py must carry every
+file the game reads at run time and the compiled core's list as the engine has it.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+
+from engine import compiled
+
+ROOT = Path(__file__).resolve().parent.parent
+LAUNCHER = "import sys\nfrom app.frozen import main\nsys.exit(main())\n"
+
+
+def _launch(*args: str) -> subprocess.CompletedProcess[str]:
+    """The bundle's launcher (as tools/bundle.py writes it), run by this Python."""
+    env = {**os.environ, "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
+    return subprocess.run([sys.executable, "-c", LAUNCHER, *args], cwd=ROOT, env=env, capture_output=True,
+                          text=True, timeout=120)
+
+
+def _bundle_tool() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("bundle_tool", ROOT / "tools" / "bundle.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_frozen_entry_without_m_is_the_battleline_command() -> None:
+    done = _launch("--version")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("battleline ")
+
+
+def test_frozen_entry_m_runs_a_module_of_the_game_with_its_arguments() -> None:
+    # the LAN benches start their host as `sys.executable -m net.cli host ...`: the arguments must reach it
+    done = _launch("-m", "net.cli", "host", "--headless", "--code", "12")
+    assert done.returncode == 1
+    assert done.stderr.strip() == "battleline host: --code '12': a join code is 4 digits"
+
+
+def test_frozen_entry_m_refuses_a_module_outside_the_game_in_one_line() -> None:
+    done = _launch("-m", "http.server")
+    assert done.returncode == 2
+    assert done.stderr.strip() == "battleline: -m runs the game's own modules only, not 'http.server'"
+
+
+def test_frozen_entry_m_names_a_missing_module_in_one_line() -> None:
+    done = _launch("-m", "net.no_such_module")
+    assert done.returncode == 2
+    assert "Traceback" not in done.stderr and len(done.stderr.strip().splitlines()) == 1
+    assert done.stderr.startswith("battleline: no module 'net.no_such_module' in this build")
+
+
+def test_frozen_entry_m_without_a_module_says_so() -> None:
+    done = _launch("-m")
+    assert (done.returncode, done.stderr.strip()) == (2, "battleline: -m needs a module name")
+
+
+def test_bundle_reads_the_compiled_core_list_the_engine_has() -> None:
+    assert _bundle_tool().core_modules(ROOT) == list(compiled.CORE)
+
+
+def test_bundle_carries_every_file_the_game_reads() -> None:
+    tool = _bundle_tool()
+    carried = {(path.relative_to(ROOT).as_posix(), dest) for path, dest in tool.data_files(ROOT)}
+    names = {name for name, _ in carried}
+    for pattern in ("assets/locale/*/LC_MESSAGES/*.mo", "assets/fonts/*", "assets/sounds/*", "net/web/page/*",
+                    "engine/data/*.json"):
+        wanted = {p.relative_to(ROOT).as_posix() for p in ROOT.glob(pattern)}
+        assert wanted and wanted <= names, pattern
+    # each file lands in the folder it has in the checkout, where the game looks for it (Path(__file__))
+    assert all(name.rsplit("/", 1)[0] == dest for name, dest in carried)
+    # sources only of the compiled core (so BATTLELINE_PURE=1 can run it from them), no caches
+    sources = {name for name in names if name.endswith(".py")}
+    # named from the checkout, not from compiled.source_of: the tests may run against an installed copy
+    assert sources == {name.replace(".", "/") + ".py" for name in compiled.CORE}
+    assert not [name for name in names if "__pycache__" in name or name.endswith((".pyc", ".so", ".pyd"))]
+
+
+def test_bundle_names_the_archive_by_system_and_processor() -> None:
+    system, arch = _bundle_tool().target()
+    wanted = {"linux": "linux", "win32": "windows", "darwin": "macos"}.get(sys.platform)
+    assert system == wanted and arch and arch not in ("amd64", "aarch64")

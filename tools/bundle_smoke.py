@@ -1,0 +1,372 @@
+"""Test a built bundle as a player would: unpacked in an empty folder, run with no Python on PATH.
+
+`python tools/bundle_smoke.py [ARCHIVE]` (default: this machine's archive in dist/, as tools/bundle.py
+names it). Python runs only this driver; the bundle's processes get a PATH holding nothing but the
+bundle's own folder, a fresh home folder and no PYTHON* or virtual-environment variables. Each check
+prints one line; the last line counts them (`smoke: N passed, N failed`) and the exit status is
+non-zero when any failed. Standard library only, so the same script runs on Linux, Windows and macOS.
+
+Checks: --version; a real window reaching its first frame (under Xvfb on Linux when there is no
+display); a scene drawn to PNG; a whole headless LAN game between a bundle host and a bundle guest
+(identical records), and one with the guest pip-installed in the Python running this script, where it
+is; the phone page served with its QR code; the hard bot's core (`bench bots`: compiled unless the
+bundle says it was built without); processes the bundle spawns (an arena on two workers; `bench net`,
+whose host re-enters the bundle as `-m net.cli`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import os
+import platform
+import queue
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import threading
+import time
+import urllib.request
+import zipfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+WINDOWS = sys.platform == "win32"
+#: Generous bounds for a loaded machine; every wait below ends by one of them.
+TIMEOUT = 240.0
+
+
+class Failed(Exception):
+    """A check that did not pass; the message says what was seen."""
+
+
+def default_archive() -> Path:
+    """This machine's archive in dist/, the newest when several versions are there."""
+    spec = importlib.util.spec_from_file_location("bundle_tool", ROOT / "tools" / "bundle.py")
+    assert spec is not None and spec.loader is not None
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    system, arch = tool.target()
+    found = sorted((ROOT / "dist").glob(f"battleline-*-{system}-{arch}.*"), key=lambda p: p.stat().st_mtime)
+    if not found:
+        raise SystemExit("bundle_smoke: no bundle in dist/ for this machine; build one: python tools/bundle.py")
+    return found[-1]
+
+
+def unpack(archive: Path, into: Path) -> Path:
+    """The archive copied into an empty folder and unpacked there; returns the bundle's folder."""
+    into.mkdir(parents=True)
+    copy = into / archive.name
+    shutil.copy2(archive, copy)
+    if copy.suffix == ".zip":
+        with zipfile.ZipFile(copy) as z:
+            z.extractall(into)
+    else:
+        with tarfile.open(copy) as tar:
+            tar.extractall(into, filter="tar")
+    copy.unlink()
+    folders = [p for p in into.iterdir() if p.is_dir()]
+    if len(folders) != 1:
+        raise SystemExit(f"bundle_smoke: {archive.name} should hold one folder, holds {len(folders)}")
+    return folders[0]
+
+
+def clean_env(folder: Path, home: Path) -> dict[str, str]:
+    """The environment of a player's machine with no Python: PATH is the bundle's folder (and, on
+    Windows, System32), home and user folders are fresh, nothing points at a Python."""
+    env = {k: v for k, v in os.environ.items()
+           if not k.upper().startswith(("PYTHON", "VIRTUAL_ENV", "CONDA", "PYENV", "SDL_", "BATTLELINE_", "XDG_"))}
+    path = [str(folder)]
+    if WINDOWS:
+        # System32 only: the Windows folder itself may hold py.exe, the launcher of an installed Python
+        path.append(str(Path(os.environ.get("SYSTEMROOT", r"C:\Windows")) / "System32"))
+        env.update(APPDATA=str(home / "AppData" / "Roaming"), LOCALAPPDATA=str(home / "AppData" / "Local"),
+                   USERPROFILE=str(home))
+    env.update(PATH=os.pathsep.join(path), HOME=str(home), PYGAME_HIDE_SUPPORT_PROMPT="1")
+    home.mkdir(parents=True, exist_ok=True)
+    for name in ("python", "python3", "py"):
+        found = shutil.which(name, path=env["PATH"])
+        if found:
+            raise SystemExit(f"bundle_smoke: the clean PATH still finds {found}")
+    return env
+
+
+class Bundle:
+    """The unpacked bundle and the environment its processes run in."""
+
+    def __init__(self, folder: Path, work: Path) -> None:
+        self.folder = folder
+        self.exe = folder / ("battleline.exe" if WINDOWS else "battleline")
+        self.work = work
+        self.env = clean_env(folder, work / "home")
+        self.headless = {**self.env, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+
+    def run(self, *args: str, env: dict[str, str] | None = None, timeout: float = TIMEOUT) -> str:
+        """Run the bundle to its end; its standard output, or Failed with its error."""
+        done = subprocess.run([str(self.exe), *args], env=env or self.headless, cwd=self.work, capture_output=True,
+                              text=True, timeout=timeout)
+        if done.returncode != 0:
+            raise Failed(f"`battleline {' '.join(args)}` exited {done.returncode}: {tail(done.stderr)}")
+        return done.stdout
+
+    def start(self, *args: str, command: list[str] | None = None, env: dict[str, str] | None = None,
+              ) -> subprocess.Popen[str]:
+        """The bundle (or `command`, a pip-installed game) started with `args`, its output piped."""
+        return subprocess.Popen([*(command or [str(self.exe)]), *args], env=env or self.headless, cwd=self.work,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+    def core_expected(self) -> bool:
+        """Whether the bundle was built with the compiled core (tools/bundle.py writes BUNDLE.txt)."""
+        return "core: compiled" in (self.folder / "BUNDLE.txt").read_text(encoding="utf-8")
+
+
+def tail(text: str, lines: int = 3) -> str:
+    return " | ".join(text.strip().splitlines()[-lines:]) or "(nothing on stderr)"
+
+
+def json_lines(text: str) -> list[dict[str, Any]]:
+    out = []
+    for line in text.splitlines():
+        if line.startswith("{"):
+            out.append(json.loads(line))
+    return out
+
+
+def first_line(proc: subprocess.Popen[str], timeout: float = TIMEOUT) -> dict[str, Any]:
+    """A process's first line of output as JSON, waited for at most `timeout` seconds."""
+    lines: queue.Queue[str] = queue.Queue()
+    assert proc.stdout is not None
+    threading.Thread(target=lambda: lines.put(proc.stdout.readline() if proc.stdout else ""), daemon=True).start()
+    try:
+        line = lines.get(timeout=timeout)
+    except queue.Empty as exc:
+        raise Failed(f"no ready line within {timeout:.0f} s") from exc
+    if not line.startswith("{"):
+        proc.kill()
+        raise Failed(f"ready line expected, got {line!r}: {tail(proc.communicate()[1])}")
+    return dict(json.loads(line))
+
+
+def stop(proc: subprocess.Popen[str]) -> None:
+    if proc.poll() is None:
+        proc.kill()
+    proc.communicate()
+
+
+# --- the checks ---------------------------------------------------------------------------------------
+
+def check_version(b: Bundle) -> str:
+    out = b.run("--version").strip()
+    if not out.startswith("battleline ") or "unknown" in out:
+        raise Failed(f"--version printed {out!r}")
+    return out
+
+
+def check_window(b: Bundle) -> str:
+    """The game's real window up to its first frame: a display of the desktop, or Xvfb on Linux."""
+    env = {**b.env, "BATTLELINE_FIRST_FRAME": "1", "SDL_AUDIODRIVER": "dummy"}
+    xvfb: subprocess.Popen[str] | None = None
+    where = "the desktop"
+    if sys.platform.startswith("linux"):
+        env["SDL_VIDEODRIVER"] = "x11"  # no silent fall-back to a driver without a window
+        if not os.environ.get("DISPLAY"):
+            xvfb, display = start_xvfb()
+            env["DISPLAY"] = display
+            where = f"Xvfb {display}"
+        else:
+            env["DISPLAY"] = os.environ["DISPLAY"]
+            where = f"display {env['DISPLAY']}"
+    try:
+        started = time.perf_counter()
+        out = b.run("play", "--windowed", env=env)
+        wall = time.perf_counter() - started
+    finally:
+        if xvfb is not None:
+            stop(xvfb)
+    line = next((ln for ln in out.splitlines() if ln.startswith("first frame after")), None)
+    if line is None or not line.endswith("showing title"):
+        raise Failed(f"no first frame of the title: {out.strip()!r}")
+    return f"{line} ({wall:.2f} s from launch to exit, on {where})"
+
+
+def start_xvfb() -> tuple[subprocess.Popen[str], str]:
+    """Xvfb on a free display number (it picks and tells it through -displayfd)."""
+    binary = shutil.which("Xvfb")
+    if binary is None:
+        raise Failed("no display and no Xvfb (Debian: apt-get install xvfb)")
+    proc = subprocess.Popen([binary, "-displayfd", "1", "-screen", "0", "1280x720x24", "-nolisten", "tcp"],
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    lines: queue.Queue[str] = queue.Queue()
+    threading.Thread(target=lambda: lines.put(proc.stdout.readline() if proc.stdout else ""), daemon=True).start()
+    try:
+        number = lines.get(timeout=60).strip()
+    except queue.Empty as exc:
+        stop(proc)
+        raise Failed("Xvfb named no display within 60 s") from exc
+    if not number.isdigit():
+        stop(proc)
+        raise Failed(f"Xvfb did not start ({number!r})")
+    return proc, f":{number}"
+
+
+def check_screenshot(b: Bundle, out_dir: Path | None) -> str:
+    png = b.work / "board.png"
+    b.run("screenshot", "--scene", "board", "--out", str(png), "--lang", "hu")
+    size = kept_png(png, 50_000, out_dir, "bundle-board-hu.png")
+    return f"board in Hungarian, {size // 1000} kB"
+
+
+def kept_png(png: Path, least: int, out_dir: Path | None, name: str) -> int:
+    """The size of a PNG that must hold at least `least` bytes; copied to `out_dir` to be looked at."""
+    data = png.read_bytes() if png.exists() else b""
+    if not data.startswith(b"\x89PNG") or len(data) < least:
+        raise Failed(f"{png.name} missing or nearly empty ({len(data)} bytes)")
+    if out_dir is not None:
+        shutil.copy2(png, out_dir / name)
+    return len(data)
+
+
+def check_lan_game(b: Bundle, pip_guest: bool = False) -> str:
+    """A whole game over loopback between two bundle processes; both must end with the same record.
+    With `pip_guest`, the guest is the game as pip installed it in the Python running this script."""
+    command = env = None
+    if pip_guest:
+        command = [sys.executable, "-m", "app.cli"]
+        env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    host = b.start("host", "--headless", "--bot", "normal", "--bind", "127.0.0.1", "--port", "0", "--code", "4404",
+                   "--accept-any", "--seed", "44", "--timeout", str(TIMEOUT))
+    guest: subprocess.Popen[str] | None = None
+    try:
+        port = first_line(host)["listening"]
+        guest = b.start("join", f"127.0.0.1:{port}", "--headless", "--bot", "easy", "--code", "4404", "--seed", "4",
+                        "--timeout", str(TIMEOUT), command=command, env=env)
+        guest_out, guest_err = guest.communicate(timeout=TIMEOUT + 30)
+        host_out, host_err = host.communicate(timeout=60)
+    finally:
+        stop(host)
+        if guest is not None:
+            stop(guest)
+    if host.returncode or guest.returncode:
+        raise Failed(f"host exited {host.returncode} ({tail(host_err)}), guest {guest.returncode} ({tail(guest_err)})")
+    host_end, guest_end = json_lines(host_out)[-1], json_lines(guest_out)[-1]
+    if host_end["record"] != guest_end["record"]:
+        raise Failed("the host's and the guest's game records differ")
+    result = host_end["result"] or {}
+    actions = len(host_end["record"].get("actions", []))
+    return f"identical records, {actions} actions, {result.get('winner')} won by {result.get('how')}"
+
+
+def check_phones(b: Bundle, out_dir: Path | None) -> str:
+    host = b.start("host", "--headless", "--bind", "127.0.0.1", "--port", "0", "--code", "4405", "--accept-any",
+                   "--phones", "0", "--phones-qr", str(b.work / "qr"), "--timeout", "120")
+    try:
+        ready = first_line(host)
+        url = str(ready["phones"])
+        base = url.split("#")[0].split("?")[0].rstrip("/")
+        page = fetch(base + "/")
+        script = fetch(base + "/phone.js")
+        shown = show_in_browser(url, b.work / "phone.png", out_dir)
+    finally:
+        stop(host)
+    if "<html" not in page.lower() or "phone.js" not in page or len(script) < 1000:
+        raise Failed(f"the phone page at {base} is not the game's ({len(page)} + {len(script)} characters)")
+    qr = Path(ready["qr"])
+    if not qr.read_bytes().startswith(b"\x89PNG"):
+        raise Failed(f"the QR code {qr} is no PNG")
+    if out_dir is not None:
+        shutil.copy2(qr, out_dir / "bundle-phones-qr.png")
+    return f"{url} served (page {len(page)} + script {len(script)} characters), QR {qr.name}; {shown}"
+
+
+def show_in_browser(url: str, png: Path, out_dir: Path | None) -> str:
+    """The page drawn by headless Chromium at a phone's size, where this machine has one."""
+    browser = next((shutil.which(n) for n in ("chromium", "chromium-browser", "google-chrome") if shutil.which(n)),
+                   None)
+    if browser is None:
+        return "no Chromium here to draw it"
+    subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                    f"--screenshot={png}", "--window-size=390,844", "--virtual-time-budget=4000", url],
+                   capture_output=True, timeout=120)
+    size = kept_png(png, 10_000, out_dir, "bundle-phone-page.png")
+    return f"drawn by {Path(browser).name} ({size // 1000} kB)"
+
+
+def fetch(url: str) -> str:
+    with urllib.request.urlopen(url, timeout=30) as reply:
+        if reply.status != 200:
+            raise Failed(f"{url}: HTTP {reply.status}")
+        return str(reply.read().decode("utf-8"))
+
+
+def check_core(b: Bundle, required: str | None) -> str:
+    """The core `bench bots` runs: the one the bundle was built with, and `required` when given."""
+    figures = json_lines(b.run("bench", "bots", "--seconds", "0.3", "--games", "1"))[-1]
+    built = "compiled" if b.core_expected() else "pure"
+    if figures.get("core") != built:
+        raise Failed(f"the hard bot runs the {figures.get('core')} core; this bundle was built with {built}")
+    if required is not None and built != required:
+        raise Failed(f"this bundle was built with the {built} core; --core asks for {required}")
+    return f"core {figures['core']}, {figures['hard_iterations_per_s']} lines/s (reference line, 0.3 s a position)"
+
+
+def check_spawned(b: Bundle) -> str:
+    """Processes the bundle starts of itself: multiprocessing's spawn (arena workers) and `-m` (bench net)."""
+    arena = json_lines(b.run("arena", "--bots", "easy,random", "--games", "4", "--jobs", "2"))[-1]
+    if arena.get("games") != 4 or arena.get("jobs") != 2 or arena.get("illegal_actions") or arena.get("bot_errors"):
+        raise Failed(f"arena on two workers: {arena}")
+    net = json_lines(b.run("bench", "net", "--games", "1"))[-1]
+    if not net.get("actions"):
+        raise Failed(f"bench net: {net}")
+    return f"arena: 4 games on 2 worker processes; bench net: {net['actions']} actions, p50 {net['rtt_ms_p50']} ms"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("archive", nargs="?", help="the bundle archive (default: this machine's in dist/)")
+    parser.add_argument("--out-dir", help="keep the board screenshot, the QR code and the phone page here")
+    parser.add_argument("--core", choices=["compiled", "pure"], default=None,
+                        help="the core the bundle must hold (default: the one BUNDLE.txt names)")
+    args = parser.parse_args()
+    archive = Path(args.archive) if args.archive else default_archive()
+    out_dir = Path(args.out_dir) if args.out_dir else None
+    if out_dir is not None:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    print(f"smoke: {archive.name} ({archive.stat().st_size / 1e6:.1f} MB) on {platform.system()} "
+          f"{platform.machine()}", flush=True)
+    passed = failed = 0
+    with tempfile.TemporaryDirectory(prefix="battleline-smoke-") as tmp:
+        bundle = Bundle(unpack(archive, Path(tmp) / "empty"), Path(tmp))
+        checks: list[tuple[str, Callable[[], str]]] = [
+            ("version", lambda: check_version(bundle)),
+            ("window", lambda: check_window(bundle)),
+            ("screenshot", lambda: check_screenshot(bundle, out_dir)),
+            ("lan game", lambda: check_lan_game(bundle)),
+            ("phone page", lambda: check_phones(bundle, out_dir)),
+            ("hard bot core", lambda: check_core(bundle, args.core)),
+            ("spawned processes", lambda: check_spawned(bundle)),
+        ]
+        if importlib.util.find_spec("app.cli") is not None:  # the game pip-installed beside this script's Python
+            checks.append(("lan game with a pip install", lambda: check_lan_game(bundle, pip_guest=True)))
+        else:
+            print("smoke: lan game with a pip install not run: this Python has no battleline installed", flush=True)
+        for name, check in checks:
+            started = time.perf_counter()
+            try:
+                detail = check()
+            except (Failed, subprocess.TimeoutExpired, OSError, ValueError, KeyError, IndexError) as exc:
+                failed += 1
+                print(f"smoke: {name} FAILED: {type(exc).__name__}: {exc}", flush=True)
+                continue
+            passed += 1
+            print(f"smoke: {name} ok in {time.perf_counter() - started:.1f} s: {detail}", flush=True)
+    print(f"smoke: {passed} passed, {failed} failed", flush=True)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
