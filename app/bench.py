@@ -29,6 +29,10 @@ def cmd_bench(args: argparse.Namespace) -> int:
         from engine.ai.bench import bench_review
 
         result = bench_review(args.seed if args.seed is not None else 5)
+    elif args.what == "party" and getattr(args, "window", False):
+        from app.bench_party_window import bench_party_window
+
+        result = bench_party_window(args)
     else:
         module_name, func = BENCHES[args.what]
         try:

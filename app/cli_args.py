@@ -31,6 +31,8 @@ def args_screenshot(p: argparse.ArgumentParser) -> None:
 
 def args_host(p: argparse.ArgumentParser) -> None:
     _net_host(p)
+    p.add_argument("--windowed", action="store_true", help="with a window: a window even for --table, which "
+                                                            "otherwise opens fullscreen")
 
 
 def args_join(p: argparse.ArgumentParser) -> None:

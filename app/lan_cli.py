@@ -40,9 +40,10 @@ def window_refusal(args: argparse.Namespace) -> str | None:
 
 def cmd_host(args: argparse.Namespace) -> int:
     if args.headless:
+        from game.keep.lan_games import keep_lan_game
         from net.cli import cmd_host as headless
 
-        return headless(args)
+        return headless(args, keep=keep_lan_game)  # every finished game kept, as at the TV
     refusal = window_refusal(args)
     if refusal is not None:
         import sys
@@ -51,6 +52,8 @@ def cmd_host(args: argparse.Namespace) -> int:
         return 2
     from app.main import run
 
+    if args.table:
+        args.fullscreen = True  # the TV as the table fills the screen (--windowed keeps a window)
     return run(args, first=lambda app: open_host_window(app, args))
 
 

@@ -38,7 +38,8 @@ def run(args: argparse.Namespace, first: Callable[[Any], None] | None = None) ->
     settings = load_settings()
     set_language(settings.language)  # for words said outside the app's frames (it has its own, app.tr)
     size = parse_size(getattr(args, "size", None))
-    fullscreen = False if getattr(args, "windowed", False) else None
+    # --windowed wins; the TV started as the table opens fullscreen (`host --table`); else the settings say
+    fullscreen = False if getattr(args, "windowed", False) else getattr(args, "fullscreen", None)
     app = App(settings, size=size, fullscreen=fullscreen)  # its theme and language from the saved settings
     with app.active():
         app.push(TitleScene(app))
@@ -51,7 +52,8 @@ def run(args: argparse.Namespace, first: Callable[[Any], None] | None = None) ->
     if os.environ.get("BATTLELINE_FIRST_FRAME"):
         app.step()
         shown = app.top.name if app.top is not None else "nothing"
-        print(f"first frame after {time.perf_counter() - START:.3f} s, showing {shown}")
+        way = "fullscreen" if app.window is not None and app.window.fullscreen else "windowed"
+        print(f"first frame after {time.perf_counter() - START:.3f} s, showing {shown}, {way}")
         return 0
     app.run()
     pygame.quit()

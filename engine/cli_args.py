@@ -31,3 +31,6 @@ def args_bench(p: argparse.ArgumentParser) -> None:
     p.add_argument("--players", type=int, choices=[2, 3], default=2,
                    help="engine: with 3, three-player games are timed too, beside the two-player figures; "
                         "party: three phones at a three-player table")
+    p.add_argument("--window", action="store_true",
+                   help="party: the table in a real window; times a phone's action to the first frame showing it "
+                        "and to the end of its animation (needs a display)")

@@ -19,7 +19,9 @@ keep out a guest who knows the code:
 - an exchange keyed by a session token (a seated guest or phone coming back) is held by none of this;
 - the code does not change under a guest who is typing it: only a refusal by the host's player
   draws a fresh one (whoever was refused knew the old one);
-- a right code only asks: the host's player sees "NAME wants to join" and accepts or refuses.
+- a right code only asks: the host's player sees "NAME wants to join" and accepts or refuses. Guests who
+  give the right code while the host's player is asked about another wait in a queue (at most `QUEUE`),
+  each told how many are ahead, and are asked about in the order they came.
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ NEWCOMER_EVERY_S = 1800.0  # ... and then one every this many seconds
 REPEAT_BURST = 10  # further wrong codes (from addresses that already sent one) taken at once ...
 REPEAT_EVERY_S = 345.0  # ... and then one every this many seconds
 ASK_TIMEOUT_S = 90.0  # a question nobody answers is withdrawn; the guest may ask again
+QUEUE = 8  # guests waiting for their turn to be asked about, beyond the one asked now
 CODE_DIGITS = 4
 _LINKS_KEPT = 4096  # tries are remembered for this many recent connections (the delay covers the rest)
 _ADDRESSES_KEPT = 4096  # runs of wrong codes are remembered for this many addresses
@@ -117,6 +120,7 @@ class Request:
     since: float
     heard: float
     shown: str | None = None  # a token it showed that holds no seat here: the key of a kept game, if any
+    told: int | None = None  # how many were ahead of it when it was last told (the host says it again on a change)
 
 
 class _Pool:
@@ -151,6 +155,7 @@ class Admission:
         self.checked = 0  # codes compared, right or wrong (the attack test counts them)
         self.tries: OrderedDict[bytes, int] = OrderedDict()
         self.request: Request | None = None
+        self.queue: list[Request] = []  # right codes waiting, in the order they came, for their turn to be asked
         self.pending: dict[str, int] = {}  # key exchanges keyed by the code under way, by address (net.session)
 
     def _source(self, address: str, now: float) -> _Source:
@@ -253,30 +258,65 @@ class Admission:
         self.fresh_codes += 1
 
     # ------------------------------------------------------------------ the host's yes
-    def ask(self, link: bytes, conn: int, name: str, shown: str | None = None) -> bool:
-        """Put a guest's request to the host's player; False while another one waits for an answer."""
-        if self.request is not None and self.request.link != link:
-            return False
+    def ask(self, link: bytes, conn: int, name: str, shown: str | None = None) -> int | None:
+        """Put a guest's request to the host's player, or queue it while another waits for an answer:
+        how many are ahead of it (0: asked now), or None when the queue is full."""
         now = self.clock()
-        self.request = Request(link, conn, name, now, now, shown)
-        return True
+        if self.request is None or self.request.link == link:
+            self.request = Request(link, conn, name, now, now, shown)
+            return 0
+        for ahead, waiting in enumerate(self.queue, start=1):
+            if waiting.link == link:
+                self.queue[ahead - 1] = Request(link, conn, name, now, now, shown)
+                return ahead
+        if len(self.queue) >= QUEUE:
+            return None
+        self.queue.append(Request(link, conn, name, now, now, shown))
+        return len(self.queue)
 
     def asking(self, link: bytes, conn: int) -> bool:
-        return self.request is not None and self.request.link == link and self.request.conn == conn
+        """This connection waits for the host's answer: asked about now, or queued."""
+        return self.waiting(link, conn) is not None
+
+    def waiting(self, link: bytes, conn: int) -> Request | None:
+        return next((r for r in self.waiters() if r.link == link and r.conn == conn), None)
+
+    def waiters(self) -> list[Request]:
+        """Everyone waiting for an answer, in order: the one asked about now first."""
+        return ([self.request] if self.request is not None else []) + self.queue
 
     def answer(self, accept: bool) -> Request | None:
-        """The host's player answered: the request it answered (None if it had gone). A refusal
-        draws a fresh code, since whoever was refused knew the old one."""
-        request, self.request = self.request, None
+        """The host's player answered: the request it answered (None if it had gone); the next in the
+        queue is asked about now. A refusal draws a fresh code, since whoever was refused knew the old one
+        (those queued proved the old one already: they stay in the queue)."""
+        request = self.request
+        self._next()
         if request is not None and not accept:
             self.renew()
         return request
 
+    def drop(self, conns: set[int] | None = None, link: bytes | None = None) -> None:
+        """Forget the requests of closed connections (or of `link`, which gave up)."""
+        def gone(r: Request) -> bool:
+            return (conns is not None and r.conn in conns) or r.link == link
+
+        self.queue = [r for r in self.queue if not gone(r)]
+        if self.request is not None and gone(self.request):
+            self._next()
+
+    def _next(self) -> None:
+        """The first in the queue is asked about now (its waiting for an answer starts now)."""
+        self.request = self.queue.pop(0) if self.queue else None
+        if self.request is not None:
+            self.request.since = self.clock()
+
     def stale(self, silent_after: float) -> Request | None:
-        """A request whose guest went silent, or that waited too long: withdrawn and returned."""
-        request = self.request
+        """A request whose guest went silent, or that waited too long: withdrawn and returned. Silent
+        guests in the queue are dropped without a word (their link is gone)."""
         now = self.clock()
+        self.queue = [r for r in self.queue if now - r.heard <= silent_after]
+        request = self.request
         if request is not None and (now - request.heard > silent_after or now - request.since > ASK_TIMEOUT_S):
-            self.request = None
+            self._next()
             return request
         return None

@@ -13,12 +13,13 @@ import os
 import secrets
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import zmq
 
-from engine import IllegalAction, NotationError, Rules
+from engine import Game, IllegalAction, NotationError, Rules
 from engine.jsonfile import DataFileError, read_bytes
 
 from .admission import CODE_DIGITS, new_code
@@ -42,7 +43,9 @@ def _fail(command: str, reason: str) -> int:
     return 1
 
 
-def cmd_host(args: argparse.Namespace) -> int:
+def cmd_host(args: argparse.Namespace, keep: Callable[[Game], Any] | None = None) -> int:
+    """The headless host; `keep` is given each finished game (the game's command keeps it in the replay
+    library and the statistics, a floor above this one)."""
     if not args.headless:
         return _fail("host", "the host lobby opens from the game's menu; use --headless here")
     refusal = host_refusal(args)
@@ -96,6 +99,8 @@ def cmd_host(args: argparse.Namespace) -> int:
             if host.game.over:
                 if len(results) < host.number:
                     results.append(host.game.result)
+                    if keep is not None:
+                        keep(host.game)
                 if host.match is not None and not host.match.over:
                     host.next_game(secrets.randbits(63))
                 elif not _wants_again(host, phones is not None):

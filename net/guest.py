@@ -68,6 +68,7 @@ class Guest:
         self.refused: str | None = None  # the host's English, for logs and the command line
         self.refused_as: tuple[str, dict[str, str | int]] | None = None  # its code and fields, for players
         self.asking = False  # the code was right; the host's player is deciding whether to let us in
+        self.ahead = 0  # ... after this many guests who asked before us (the host's queue)
         self.started = False
         self.number = 1  # the game's number in this sitting: a new game resets the events
         self.match: dict[str, Any] | None = None
@@ -301,6 +302,7 @@ class Guest:
             self.asking = False
         elif kind == "asking":
             self.asking = True
+            self.ahead = int(message.get("ahead", 0))
         elif kind == "state":
             self._state(message)
         elif kind == "record":

@@ -229,8 +229,9 @@ class Host:
         saved = lan_save.take(data, game, self.host_seat, save_path)
         links = {r.shown or f"seat:{r.seat}": (r.identity, r.conn) for r in self.remotes.values()
                  if r.identity is not None}
-        request, self.admission.request = self.admission.request, None
+        request = self.admission.request
         if request is not None:
+            self.admission.drop(link=request.link)
             links[request.shown or "asking"] = (request.link, request.conn)
         self._take_saved(saved, save_path)
         self.started = False  # the guests see the rules again; the host's player starts
@@ -534,9 +535,7 @@ class Host:
             if session.conn in closed:
                 self._end_session(identity, False)
         self.watchers.forget(closed)
-        request = self.admission.request
-        if request is not None and request.conn in closed:
-            self.admission.request = None
+        self.admission.drop(conns=closed)
 
     def _housekeeping(self) -> None:
         self.router.expire()  # nobody holds the door: connections not let in within seconds are cut
@@ -544,6 +543,7 @@ class Host:
         stale = self.admission.stale(DEAD_AFTER_S)
         if stale is not None:
             self._refuse(stale.link, "no_answer")
+        self.tell_waiting()
 
     def _remote_of(self, identity: bytes, conn: int) -> RemoteSeat | None:
         """The seat this connection plays, if it proved its token on this very connection."""
@@ -560,7 +560,7 @@ class Host:
         remote = self._remote_of(identity, conn)
         if remote is None:
             if self.admission.asking(identity, conn) and kind in ("ping", "bye"):
-                self._while_asking(identity, message)
+                self._while_asking(identity, conn, message)
             elif kind == "bye":
                 pass  # a farewell from a link no longer (or never) seated: nothing to undo, no one to answer
             else:
@@ -618,12 +618,12 @@ class Host:
         if self.table and everyone:
             self.next_game(secrets.randbits(63))
 
-    def _while_asking(self, identity: bytes, message: dict[str, Any]) -> None:
-        """A guest waiting for the host's answer keeps its link alive, or gives up."""
-        request = self.admission.request
+    def _while_asking(self, identity: bytes, conn: int, message: dict[str, Any]) -> None:
+        """A guest waiting for the host's answer (asked about, or queued) keeps its link alive, or gives up."""
+        request = self.admission.waiting(identity, conn)
         assert request is not None
         if message["t"] == "bye":
-            self.admission.request = None
+            self.admission.drop(link=identity)
             return
         request.heard = self.admission.clock()
         self._send(identity, {"t": "pong", "n": message["n"]})
@@ -672,17 +672,15 @@ class Host:
         if role == WATCHER:
             self._watcher_hello(identity, conn, message)
         elif self._free_seat() is None:
-            if len(self.game.seats) == 3:
-                self._refuse(identity, "seats_taken")
-            else:
-                self._refuse(identity, "two_players" if self.table else "has_guest")
+            self._refuse(identity, self._full_code())
         elif self.admission.accept_any:
             self._admit(identity, conn, guest_name(message["name"]), token)
-        elif self.admission.ask(identity, conn, guest_name(message["name"]), token if isinstance(token, str) else None):
-            self.router.admit(conn)
-            self._send(identity, {"t": "asking"})
+        elif self.admission.ask(identity, conn, guest_name(message["name"]),
+                                token if isinstance(token, str) else None) is not None:
+            self.router.admit(conn)  # asked about now, or queued: `tell_waiting` says which
+            self.tell_waiting()
         else:
-            self._refuse(identity, "answering")
+            self._refuse(identity, "answering")  # the queue is full
 
     def answer(self, accept: bool) -> None:
         """The host's player accepted or refused the guest that asked to join."""
@@ -693,6 +691,25 @@ class Host:
             self._admit(request.link, request.conn, request.name, request.shown)
         else:
             self._refuse(request.link, "turned_away")
+        if self._free_seat() is None:  # the last seat is taken: nobody still waiting can have one
+            for waiting in self.admission.waiters():
+                self.admission.drop(link=waiting.link)
+                self._refuse(waiting.link, self._full_code())
+        self.tell_waiting()
+
+    def tell_waiting(self) -> None:
+        """Each guest waiting for the host's answer hears how many are ahead of it (0: asked about now),
+        again whenever that changed: the queue moves on as the host's player answers."""
+        for ahead, request in enumerate(self.admission.waiters()):
+            if request.told != ahead:
+                request.told = ahead
+                self._send(request.link, {"t": "asking", "ahead": ahead})
+
+    def _full_code(self) -> str:
+        """The refusal of a player who finds every seat taken."""
+        if len(self.game.seats) == 3:
+            return "seats_taken"
+        return "two_players" if self.table else "has_guest"
 
     def _free_seat(self) -> RemoteSeat | None:
         """The seat a newcomer takes: the first no player holds (south first at a table)."""
@@ -717,8 +734,8 @@ class Host:
         remote.identity, remote.conn = identity, conn
         remote.last_heard = time.monotonic()
         self.router.admit(conn)
-        if self.admission.request is not None and self.admission.request.link == identity:
-            self.admission.request = None
+        if self.admission.waiting(identity, conn) is not None:
+            self.admission.drop(link=identity)
         self._send(identity, {"t": "welcome", "seat": remote.seat, "role": PLAYER, "token": remote.token,
                               "players": dict(self.game.players), "rules": self.game.rules.to_dict(),
                               "program": program_version(), "match": self.sitting.match_data(), "number": self.number,

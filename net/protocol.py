@@ -120,7 +120,8 @@ SCHEMAS: dict[str, _Spec] = {
                 "number": (_INT, False)},
     "game": {"number": (_INT, True), "match": ((dict, type(None)), True)},
     "refused": {"reason": (_STR, True), "code": (_STR, False), "fields": ((dict,), False)},
-    "asking": {},  # the code was right; the host's player is being asked to accept the guest
+    # the code was right; the host's player is asked to accept the guest, once `ahead` guests before it are answered
+    "asking": {"ahead": (_INT, False)},
     "state": {"from": (_INT, True), "events": ((list,), True), "view": ((dict,), True),
               "actions": (_INT, True), "started": ((bool,), False), "players": ((dict,), False)},
     "record": {"record": ((dict,), True), "match": ((dict, type(None)), False)},

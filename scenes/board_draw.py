@@ -85,6 +85,7 @@ def still_layer(board: BoardScene) -> pygame.Surface:
             board.static.blit(base, region, region)
             board.static.set_clip(region)
             _column(board.static, board, n, hidden)
+            _watchers(board.static, board)  # its words reach into the outer columns' regions: drawn again there
             board.static.set_clip(None)
             board.hand_layer.changed(region)
         board.static_hidden = hidden
@@ -218,14 +219,35 @@ def _top_strip(surf: pygame.Surface, board: BoardScene, hidden: frozenset[Any]) 
                   layout.OPP_HAND_X - 44, art.MUTED)
     surf.blit(info, (30, under_names(board, info, 62)))
     mine = sum(1 for f in view["flags"] if f["claimed"] == board.viewer)
-    right = layout.W - 28
     info = fitted(_("Flags: {n}", n=mine), 28, layout.NAME_W, art.MUTED)
-    y = under_names(board, info, 62)
-    surf.blit(info, (right - info.get_width(), y))
+    surf.blit(info, _own_flags_spot(board, info))
+    _watchers(surf, board)
+
+
+def _own_flags_spot(board: BoardScene, info: pygame.Surface) -> pygame.Rect:
+    """Where the viewer's own flags line goes: under their name (top right for two, top centre for three)."""
+    if board.three:
+        return info.get_rect(midtop=(layout.W // 2, under_names(board, info, 58)))
+    return info.get_rect(topright=(layout.W - 28, under_names(board, info, 62)))
+
+
+def _watchers(surf: pygame.Surface, board: BoardScene) -> None:
+    """A LAN host's screen: how many watch the game, on the viewer's flags line (left of it for two players,
+    right of it for three: under it, large text ran it into the backs and the far front)."""
     watching = getattr(board.table, "watching", 0)
-    if watching:  # a LAN host's screen: how many watch the game
-        more = text(_("Watchers: {n}", n=watching), 26, art.MUTED)  # left of "Flags", on its line
-        surf.blit(more, (right - info.get_width() - 28 - more.get_width(), y + info.get_height() - more.get_height()))
+    if not watching:
+        return
+    mine = sum(1 for f in board.view["flags"] if f["claimed"] == board.viewer)
+    if board.three:
+        info = fitted(_("{seat}  \u00b7  flags: {n}", seat=seat_word(board.viewer), n=mine), 26, 420, art.MUTED)
+        spot = _own_flags_spot(board, info)
+        img = text(_("Watchers: {n}", n=watching), 24, art.MUTED)
+        surf.blit(img, img.get_rect(bottomleft=(spot.right + 24, spot.bottom)))
+    else:
+        info = fitted(_("Flags: {n}", n=mine), 28, layout.NAME_W, art.MUTED)
+        spot = _own_flags_spot(board, info)
+        img = text(_("Watchers: {n}", n=watching), 26, art.MUTED)
+        surf.blit(img, img.get_rect(bottomright=(spot.x - 28, spot.bottom)))
 
 
 SEAT_WORDS = {"south": N_("South"), "west": N_("West"), "east": N_("East"), "north": N_("North")}
@@ -266,13 +288,8 @@ def _top_strip3(surf: pygame.Surface, board: BoardScene, hidden: frozenset[Any])
     for img, rect in name_spots(board):
         surf.blit(img, rect)
     info = fitted(_("{seat}  \u00b7  flags: {n}", seat=seat_word(me), n=mine), 26, 420, art.MUTED)
-    y = under_names(board, info, 58)
-    spot = info.get_rect(midtop=(layout.W // 2, y))
-    surf.blit(info, spot)
-    watching = getattr(board.table, "watching", 0)
-    if watching:  # beside the flags line (under it, large text ran it into the backs and the far front)
-        img = text(_("Watchers: {n}", n=watching), 24, art.MUTED)
-        surf.blit(img, img.get_rect(bottomleft=(spot.right + 24, spot.bottom)))
+    surf.blit(info, _own_flags_spot(board, info))
+    _watchers(surf, board)
 
 
 def _deck(surf: pygame.Surface, deck: str, count: int) -> None:

@@ -105,6 +105,7 @@ class HostLobbyScene(MenuScene):
         self.phones_busy: int | None = None  # the saved phone port was taken: the phones must scan anew
         self.qr_path: Path | None = None  # `host --phones-qr PATH`: also write PATH.png and PATH.txt
         self.kept: LanSaved | None = None  # the unfinished game kept with the guest asking, if any
+        self.resumed = False  # a saved table game reopened: it goes on by itself once every seat is back
         super().__init__(app)
         self.menu.center_x, self.menu.width = 560, 820
 
@@ -254,12 +255,18 @@ class HostLobbyScene(MenuScene):
         try:
             from net.web.cli import open_bridge
 
-            # a saved game's phones come back to the port they knew: the same QR, and their tokens
-            wanted = host.phones_port or self.phones_port
+            # a saved game's phones come back to the port they knew: the same QR, and their tokens; else
+            # `--phones PORT`; else this TV's own port, kept from one evening to the next (so are the phones'
+            # names and tokens, which a browser keeps per address)
+            remembered = int(getattr(self.app.settings, "phones_port", 0) or 0)
+            wanted = host.phones_port or self.phones_port or remembered
             self.phones, fell_back = open_bridge(f"127.0.0.1:{host.port}", wanted, self.bind,
                                                  host_alive=lambda: not host.router.context.closed,
                                                  vouch_key=host.bridge_key)
             self.phones_busy = wanted if fell_back else None
+            if wanted in (0, remembered) and self.phones.port != remembered:  # chosen once; anew only when taken
+                self.app.settings.phones_port = self.phones.port
+                self.app.save_settings()
             host.phones_port = self.phones.port
             host.save()
             self._draw_phone_code()
@@ -328,6 +335,7 @@ class HostLobbyScene(MenuScene):
         self._open_phones()
         names = " & ".join(r.name or "?" for r in self.host.remotes.values())
         self.subtitle = _("Waiting for {name} to rejoin", name=names)
+        self.resumed = self.host.table  # the table goes on by itself; a host with a seat starts it (its player is here)
         self._shown = self._state()
         self._rebuild()
 
@@ -374,6 +382,12 @@ class HostLobbyScene(MenuScene):
         if self.host is not None and self.host.started and self.host.table:  # a phone started it
             self.start()
             return
+        if self.host is not None and self.resumed:
+            if self.joined:  # every seat is back: play on, nobody taps Start
+                self.start()
+                return
+            missing = " & ".join(r.name or "?" for r in self.host.remotes.values() if r.identity is None)
+            self.subtitle = _("Waiting for {name} to rejoin", name=missing)  # only those still away
         self._sync()
 
     def activity(self) -> int:

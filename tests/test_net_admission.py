@@ -84,7 +84,7 @@ def test_the_code_stays_under_guessing_and_changes_after_a_refusal() -> None:
         gate.check(bytes([n]), "9999", f"10.0.0.{n}")
         clock.now += 60
     assert gate.code == "1234" and gate.fresh_codes == 0, "a guest typing the code is not left with a stale one"
-    assert gate.ask(b"ben", 7, "Ben") and not gate.ask(b"cy", 8, "Cy")
+    assert gate.ask(b"ben", 7, "Ben") == 0 and gate.ask(b"cy", 8, "Cy") == 1  # Cy waits his turn (issue 49)
     assert gate.answer(False) is not None and gate.code != "1234" and gate.fresh_codes == 1
 
 
@@ -106,3 +106,24 @@ def test_the_odds_of_guessing_in_an_evening_are_one_percent_or_less() -> None:
     assert admission.odds_in(admission.EVENING_S) <= 0.01
     assert admission.expected_guesses() == 5000.5
     assert admission.expected_seconds_to_guess() > 10 * 86400  # at the sustained pace, days
+
+
+def test_right_codes_while_the_host_is_asked_wait_in_a_queue_answered_in_order() -> None:
+    clock = Clock()
+    gate = Admission("1234", clock=clock)
+    assert [gate.ask(name, n, name.decode()) for n, name in enumerate((b"ana", b"ben", b"cy"))] == [0, 1, 2]
+    assert gate.ask(b"ben", 1, "ben") == 1, "asking again keeps its place"
+    assert gate.asking(b"cy", 2) and not gate.asking(b"cy", 9), "queued guests may ping; another connection not"
+    clock.now += admission.ASK_TIMEOUT_S - 1  # Ana's question is nearly withdrawn: Ben's starts afresh
+    for name in (b"ana", b"ben", b"cy"):
+        gate.waiting(name, [b"ana", b"ben", b"cy"].index(name)).heard = clock.now  # type: ignore[union-attr]
+    assert gate.answer(False).name == "ana"  # type: ignore[union-attr]
+    assert [r.name for r in gate.waiters()] == ["ben", "cy"]
+    clock.now += 2
+    assert gate.stale(5.0) is None, "Ben's wait for an answer began when he was asked about, not in the queue"
+    gate.drop(conns={1})  # Ben's connection closed: Cy is asked about
+    assert [r.name for r in gate.waiters()] == ["cy"]
+    assert gate.answer(True).name == "cy" and gate.waiters() == []  # type: ignore[union-attr]
+    for n in range(admission.QUEUE + 1):
+        assert gate.ask(bytes([n]), 100 + n, f"g{n}") == n
+    assert gate.ask(b"late", 999, "late") is None, "a full queue refuses"

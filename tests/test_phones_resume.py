@@ -111,8 +111,10 @@ def test_the_windowed_table_resumes_on_the_phones_port_and_they_come_back(app: A
                phones, seen)
         lobby_news = _last(seen[0], "lobby")
         assert lobby_news is not None and {s["name"] for s in lobby_news["seats"].values()} == {"Ana", "Ben"}
-        phones[0].send(json.dumps({"t": "start"}))
+        # nobody taps Start: once every seat is back the resumed game goes on by itself (issue 49)
         _until(app, lambda: isinstance(app.top, BoardScene), phones, seen)
+        _until(app, lambda: all((_last(seen[n], "state") or {}).get("started") for n in (0, 1)), phones, seen)
+        assert not any(m["t"] == "error" for n in (0, 1) for m in seen[n]), "no Start needed, none refused"
     app.reset(app.open("main_menu"))
 
 

@@ -20,7 +20,7 @@ from game.play.table import LocalTable
 from game.ui.shell import App
 from scenes import board_draw, board_zoom
 from scenes.board import BoardScene
-from scenes.board_anim import Flight, Shake
+from scenes.board_anim import Flight, Shake, Slide
 
 
 @pytest.fixture
@@ -154,3 +154,15 @@ def test_frames_reach_the_window_through_a_renderer_in_the_pictures_format(monke
         shown.close()
     monkeypatch.setenv("BATTLELINE_SCALED", "1")
     assert Display((1280, 720), False).way == "scaled"
+
+
+def test_the_watcher_count_stays_whole_when_a_card_flies_at_the_outer_flag(board: BoardScene) -> None:
+    """Issue 49: "Watchers: 1" on the TV lost its W (the ninth column's redraw reaches under it)."""
+    board.table.watching = 1  # type: ignore[attr-defined]  # as a LAN host's table says
+    cold(board)
+    board.anims.slides.append(Slide(9, 40, board.clock, 0.3))  # flag 9's pennant moves: its column is drawn again
+    for _ in range(40):  # while it moves, and once it rests
+        board.app.step([])
+    assert not board.anims.slides
+    warm = picture(board)
+    assert warm == cold(board), "the still layer's partial redraw changed the picture"

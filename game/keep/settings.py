@@ -53,6 +53,7 @@ class Settings:
     welcomed: bool = False  # the first-launch welcome was answered: it is never shown again
     hand_order: str = "drawn"
     last_setup: dict[str, str] = field(default_factory=dict)  # the setup's last choices (SETUP_CHOICES)
+    phones_port: int = 0  # the phone page's port, chosen the first time and kept (0: not chosen yet)
 
     @property
     def speed(self) -> float:
@@ -112,6 +113,10 @@ def _checked(key: str, value: Any) -> Any:
     if key == "text_size":
         if value not in TEXT_SIZES:
             raise ValueError(f"expected one of {tuple(TEXT_SIZES)}")
+        return value
+    if key == "phones_port":
+        if not isinstance(value, int) or isinstance(value, bool) or not (value == 0 or 1024 <= value <= 65535):
+            raise ValueError("expected a port number from 1024 to 65535")
         return value
     if key in ("volume", "music_volume"):
         return min(1.0, max(0.0, float(value)))

@@ -15,6 +15,7 @@ from typing import Any
 from engine import IllegalAction, NotationError, redact, to_record
 from engine.actions import parse_action
 from engine.game import Game
+from game.keep.lan_games import keep_lan_game
 from game.keep.lan_store import note_guest
 from game.play.bot_client import BotLike
 from net.guest import Guest
@@ -39,6 +40,7 @@ class HostTable:
         self._request: int | None = None
         self.snoozed = False  # the host chose to keep waiting for a lost guest
         self._detached = False
+        self._kept = 0  # the number of the last finished game kept in the replay library
 
     @property
     def names(self) -> dict[str, str]:
@@ -107,9 +109,11 @@ class HostTable:
     def keep_alive(self) -> None:
         """Serve the guest while an overlay covers the board."""
         self.host.poll(0)
+        self.keep_finished()
 
     def tick(self, ready: bool) -> None:
         self.host.poll(0)
+        self.keep_finished()
         if self._stand_in is not None and ready and self.thinking in self._stand_in_seats:
             self._stand_in_move()
 
@@ -137,6 +141,12 @@ class HostTable:
         except (IllegalAction, NotationError) as exc:
             log.error("stand-in bot played an illegal action (%s); playing a legal one", exc)
             self.host.apply_for_guest(self.game.legal_actions()[0], seat)
+
+    def keep_finished(self) -> None:
+        """A finished game goes to the replay library and the statistics, as every game does (once each)."""
+        if self.game.over and self._kept != self.host.number:
+            self._kept = self.host.number
+            keep_lan_game(self.game)
 
     def save(self) -> None:
         self.host.save()
@@ -219,10 +229,14 @@ class RemoteTable:
         return self.guest.view
 
     def legal_actions(self) -> list[Action]:
-        return self._game().legal_actions() if self.guest.my_turn() else []
+        """Nothing while the host is not heard (crashed, say): a move made then would show a game the host
+        does not have; once the host is back its state says what there is to do."""
+        return self._game().legal_actions() if self.guest.my_turn() and self.guest.alive() else []
 
     def submit(self, action: Action) -> None:
         """Check locally what open information can (a clear reason at once), then send to the host."""
+        if not self.guest.alive():
+            raise IllegalAction("not_connected")
         if not self.guest.my_turn():
             raise IllegalAction("not_your_turn")
         act = parse_action(action)

@@ -59,6 +59,7 @@ class TableHostTable(HostTable):
 
     def tick(self, ready: bool) -> None:
         self.host.poll(0)
+        self.keep_finished()
 
 
 class WatchTable(RemoteTable):

@@ -35,9 +35,9 @@ CENTRE = (960, 590)
 ANGLE = math.radians(20)  # the lower fronts fall this far below the horizontal
 LOWER_FIRST, LOWER_STEP = 172, 294  # distance from the centre of the nearest lower flag, and between flags
 UPPER_FIRST, UPPER_STEP = 168, 136
-#: the colour of each seat's name, frames and claimed pennants
-SEAT_TINT: dict[str, tuple[int, int, int]] = {"south": (222, 168, 84), "west": (120, 170, 220),
-                                              "east": (214, 128, 176)}
+#: the colour of each seat's name, frames and claimed pennants: each player's one colour on every screen (the
+#: players' own boards, the phones), east's silver apart from the others under every colour vision (art.py)
+SEAT_TINT: dict[str, tuple[int, int, int]] = {seat: art.SEAT_COLOURS[seat] for seat in SEATS3}
 PHASES = {"play": N_("plays a card"), "claim": N_("may claim flags"), "draw": N_("draws a card")}
 
 

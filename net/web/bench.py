@@ -18,6 +18,7 @@ import random
 import statistics
 import threading
 import time
+from collections.abc import Callable
 from typing import Any, cast
 
 from engine import Rules
@@ -102,19 +103,21 @@ def _one_game(seed: int, players: int = 2) -> tuple[list[float], list[float]]:
 
 
 async def _phones(port: int, rng: random.Random, sent: dict[int, float], seen: dict[str, dict[int, float]],
-                  movers: dict[int, str], players: int = 2) -> None:
+                  movers: dict[int, str], players: int = 2, ready: Callable[[], bool] | None = None) -> None:
+    """The scripted phones of one game; `ready`, when given, holds each move until it says yes (the window
+    bench: a player who watches the TV moves once it has shown the last move)."""
     from websockets.asyncio.client import connect
 
     url = f"ws://127.0.0.1:{port}/ws"
     async with contextlib.AsyncExitStack() as stack:
         phones = [await stack.enter_async_context(connect(url)) for _ in range(players)]
         over = asyncio.Event()
-        await asyncio.gather(*(_phone(ws, name, rng, sent, seen, movers, over)
+        await asyncio.gather(*(_phone(ws, name, rng, sent, seen, movers, over, ready)
                                for ws, name in zip(phones, ("Ana", "Ben", "Cleo"), strict=False)))
 
 
 async def _phone(ws: Any, name: str, rng: random.Random, sent: dict[int, float], seen: dict[str, dict[int, float]],
-                 movers: dict[int, str], over: asyncio.Event) -> None:
+                 movers: dict[int, str], over: asyncio.Event, ready: Callable[[], bool] | None = None) -> None:
     """One scripted phone: joins, then plays a legal action (claims first) whenever it is its turn."""
     await ws.send(json.dumps({"t": "join", "code": CODE, "name": name, "token": None}))
     acted = -1
@@ -142,5 +145,7 @@ async def _phone(ws: Any, name: str, rng: random.Random, sent: dict[int, float],
             claims = [a for a in message["legal"] if a["type"] == "claim"]
             action = claims[0] if claims else rng.choice(message["legal"])
             acted = count
+            while ready is not None and not ready() and not over.is_set():
+                await asyncio.sleep(0.005)
             sent[count], movers[count] = time.perf_counter(), seat
             await ws.send(json.dumps({"t": "action", "action": action}))

@@ -120,7 +120,8 @@ class PhoneSession:
         self.last_refill = time.monotonic()
         self.refusals = 0
         self.closing: asyncio.Task[None] | None = None
-        self.step: str | None = None  # the joining step last told: "connecting", "asking", "joined"
+        self.step: tuple[str, int] | None = None  # the joining step last told: "connecting", "queued", "asking",
+        # "joined"; and how many guests the host asks about before this one
         self.lobby: tuple[Any, ...] | None = None  # the lobby last told (seats, again, watchers)
         self.wake = asyncio.Event()  # set by the phone's own messages and the guest's socket: the pump runs
         self._watched: tuple[zmq.Socket[bytes], int] | None = None  # the guest's socket the loop watches
@@ -269,10 +270,11 @@ class PhoneSession:
                 self.close_guest()  # its link to the host goes at once: refused phones hold no place there
                 await self.send(refused)
             return
-        step = "joined" if guest.seat is not None else "asking" if guest.asking else "connecting"
-        if step != self.step:  # the phone shows each step of joining: the TV asked, accepted
-            self.step = step
-            await self.send({"t": "step", "step": step, "link": guest.alive()})
+        step = "joined" if guest.seat is not None else "connecting" if not guest.asking \
+            else "queued" if guest.ahead > 0 else "asking"
+        if (step, guest.ahead) != self.step:  # the phone shows each step of joining: queued, the TV asked, accepted
+            self.step = (step, guest.ahead)
+            await self.send({"t": "step", "step": step, "ahead": guest.ahead, "link": guest.alive()})
         lobby = (guest.seats, guest.again, guest.watchers, guest.seat)
         if guest.seat is not None and guest.seats and lobby != self.lobby:
             self.lobby = (dict(guest.seats), list(guest.again), guest.watchers, guest.seat)

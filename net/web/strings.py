@@ -52,6 +52,8 @@ WEB_STRINGS: tuple[str, ...] = (
     "Waiting for the other players…", "All three players are in: start when you are ready.",
     "Breakthrough: three neighbouring flags of a line", "Envelopment: four flags", "more flags when all three passed",
     "Flags: you {mine}, {name} {theirs}, {other} {others}", "Match: you {mine}, {name} {theirs}, {other} {others}",
+    # --- issue 49: joining at once
+    "Waiting your turn: the TV is answering someone else first…",
 )
 
 

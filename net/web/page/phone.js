@@ -32,7 +32,7 @@ const $ = (id) => document.getElementById(id);
 
 const ui = {
   words: {}, refusals: {}, plurals: {}, pluralIndex: [], languages: { en: "English" }, ws: null, joined: false, state: null, record: null, events: [],
-  chosen: null, part: null, stage: null, picked: [], sentAt: -1, note: "", lastPhase: null,
+  stale: false, chosen: null, part: null, stage: null, picked: [], sentAt: -1, acked: false, note: "", lastPhase: null,
   step: null, lobby: null, again: false, mine: false, watchers: 0, sound: null,
 };
 window.__traffic = []; // every message received, for the tests' leak check
@@ -128,19 +128,33 @@ function connect() {
   ui.ws = ws;
   ws.onopen = () => {
     const s = saved();
+    ui.sentAt = -1; ui.acked = false;  // a new link: whatever the host has is what its next state says
     if (ui.joined && s.code) send({ t: "join", code: s.code, name: s.name || "", token: s.token || null });
   };
   ws.onmessage = (ev) => { window.__traffic.push(ev.data); receive(JSON.parse(ev.data)); };
   ws.onclose = () => {
     if (ui.ws !== ws) return;
     ui.ws = null;
-    if (ui.joined) { ui.note = t("The link is lost; reconnecting…"); render(); }
+    forget();  // an action not yet confirmed may never have reached the host: its next state decides
+    ui.stale = true;  // what the phone shows is the host's no longer: no taps until the host's state comes
+    if (ui.joined) render();
     setTimeout(connect, 1000);
   };
 }
 
+// Whether the message went onto an open socket (a closed one drops it: the caller must not count it sent).
 function send(message) {
-  if (ui.ws && ui.ws.readyState === 1) ui.ws.send(JSON.stringify(message));
+  if (!linkUp()) return false;
+  ui.ws.send(JSON.stringify(message));
+  return true;
+}
+
+// The socket to the bridge is open: taps may be sent.
+function linkUp() { return !!(ui.ws && ui.ws.readyState === 1); }
+
+// The phone's own half-made choice and unconfirmed action, dropped when the link goes.
+function forget() {
+  ui.sentAt = -1; ui.acked = false; ui.chosen = null; ui.part = null; ui.picked = []; ui.stage = null;
 }
 
 function receive(m) {
@@ -149,9 +163,13 @@ function receive(m) {
     if (fresh && ui.state) { ui.record = null; window.__record = null; ui.again = false; }  // the next game
     if (m.from === 0 || fresh) ui.events = [];
     ui.events.splice(m.from, ui.events.length, ...m.events);
-    ui.state = m; ui.note = "";
+    ui.state = m; ui.note = ""; ui.stale = false;
     save({ token: m.token });
-    if (m.actions !== ui.sentAt) { ui.sentAt = -1; }
+    // an action counts as sent once the host has it: the bridge's guest holds it (`waiting`), then the
+    // host's count moves on; a state with the same count and nothing waiting after that means it was refused
+    if (m.actions !== ui.sentAt) { ui.sentAt = -1; ui.acked = false; }
+    else if (m.waiting) ui.acked = true;
+    else if (ui.acked) { ui.sentAt = -1; ui.acked = false; }
     if (!m.legal.length || m.view.phase !== ui.lastPhase) { ui.chosen = null; ui.part = null; ui.picked = []; ui.stage = null; }
     ui.lastPhase = m.view.phase;
     yourTurn(m.legal.length > 0 && m.started && !m.view.result);
@@ -160,7 +178,7 @@ function receive(m) {
   } else if (m.t === "step") {
     ui.step = m.step;
     const words = { connecting: "Connecting to the table…", asking: "Waiting for the TV to accept you…",
-      joined: "Accepted: you are in." };
+      queued: "Waiting your turn: the TV is answering someone else first…", joined: "Accepted: you are in." };
     if (!ui.state || m.step !== "joined") $("join-note").textContent = t(words[m.step]);
   } else if (m.t === "lobby") {
     const before = ui.lobby ? ui.lobby.watchers : m.watchers;
@@ -214,19 +232,23 @@ function join() {
   save({ code, name });
   ui.joined = true;
   unlockSound();
-  $("join-note").textContent = t(ui.step === "asking" ? "Waiting for the TV to accept you…" : "Connecting to the table…");
+  $("join-note").textContent = t(ui.step === "asking" ? "Waiting for the TV to accept you…"
+    : ui.step === "queued" ? "Waiting your turn: the TV is answering someone else first…" : "Connecting to the table…");
   if (ui.ws && ui.ws.readyState === 1) send({ t: "join", code, name, token: saved().token || null });
   else connect();
   render();
 }
 
 function act(action) {
-  if (!ui.state || ui.sentAt === ui.state.actions) return;
-  ui.sentAt = ui.state.actions;
+  if (!ui.state || !playable(ui.state) || ui.sentAt === ui.state.actions) return;
+  if (!send({ t: "action", action })) { forget(); render(); return; }
+  ui.sentAt = ui.state.actions; ui.acked = false;
   ui.chosen = null; ui.part = null; ui.picked = []; ui.stage = null;
-  send({ t: "action", action });
   render();
 }
+
+// Taps count only while the phone's socket is open and its guest hears the host.
+function playable(s) { return linkUp() && !ui.stale && !!s.link; }
 
 // ------------------------------------------------------------------ the other side's last turn
 // In the same words as the board's caption (game/play/turn_words.turn_caption, from the same catalogs): said
@@ -327,13 +349,15 @@ function render() {
   if (!ui.joined || !s) return;
   const view = s.view, me = s.seat, others = othersOf(s, me), them = others[0];
   const phase = view.phase || "play";
-  const legal = ui.sentAt === s.actions ? [] : s.legal;
+  const live = playable(s), legal = !live || ui.sentAt === s.actions ? [] : s.legal;
   const names = s.players;
+  seatColours(s, me, them);
   const over = !!(ui.record || view.result);
   $("lobby").hidden = s.started || over;
   $("table").hidden = !s.started && !over;
   $("end").hidden = !over;
   $("choices").hidden = over;
+  $("play").hidden = over;  // the end screen: the result and the board, not the cards left in hand
   renderLobby(s, me, others, names);
   if (over) renderEnd(s, me, others, names, (ui.record && ui.record.result) || view.result);
   renderLink(s, me, others, names);
@@ -343,8 +367,13 @@ function render() {
     { n: flagsOf(seat), hand: view.hand_sizes[seat] });
   if (three(s)) {  // each opponent above their own three flags of this line
     const left = el("span", "opp-left", about(LEFT[me])), right = el("span", "opp-right", about(RIGHT[me]));
+    left.dataset.seat = LEFT[me]; right.dataset.seat = RIGHT[me];
     $("theirs").replaceChildren(left, right);
-  } else $("theirs").textContent = about(them);
+  } else {
+    const only = el("span", "opp-left", about(them));
+    only.dataset.seat = them;
+    $("theirs").replaceChildren(only);
+  }
   $("last-turn").textContent = lastTurns(ui.events, me, others.length).map(([seat, evs]) => turnCaption(seat, evs, names)).join(" ");
   const decks = view.decks, count = (d) => (Array.isArray(d) ? d.length : d);
   $("decks").textContent = t("Troops") + " " + count(decks.troops) +
@@ -419,6 +448,7 @@ function render() {
     const result = (ui.record && ui.record.result) || view.result;
     line = result && result.winner ? t("{name} wins!", { name: names[result.winner] }) : t("A drawn game");
   } else if (!s.started) line = t("Waiting for the game to start…");
+  else if (!live) line = t("The link to the table is lost; reconnecting…");
   else if (!legal.length) line = view.to_move === me ? t("Waiting for {name}…", { name: names[them] })
     : t("It is {who}'s turn.", { who: names[view.to_move] || names[them] });
   else if (phase === "claim") line = t("Claim a glowing flag, or choose Done claiming.");
@@ -440,6 +470,15 @@ function render() {
   }));
 }
 
+// Each player keeps the colour the TV gives their seat (south amber, north and west blue, east silver): this
+// phone's own accents in its player's colour, each opponent's name, front and flags in theirs.
+function seatColours(s, me, them) {
+  const style = document.body.style, seat = (x) => "var(--seat-" + x + ")";
+  style.setProperty("--mine", seat(me));
+  style.setProperty("--theirs", seat(three(s) ? LEFT[me] : them));
+  style.setProperty("--other", seat(three(s) ? RIGHT[me] : them));
+}
+
 // Before the game: who is in (real names, who is connected), and Start once every player is here.
 function renderLobby(s, me, others, names) {
   const lob = ui.lobby;
@@ -457,8 +496,8 @@ function renderLobby(s, me, others, names) {
   const both = seatsOf(s).every((seat) => hostsOwn(seat) || (seats[seat] && seats[seat].here));
   const start = $("start-button");
   start.hidden = !(lob && lob.table && both);
-  start.onclick = () => { send({ t: "start" }); start.disabled = true; };
-  start.disabled = false;
+  start.onclick = () => { if (send({ t: "start" })) start.disabled = true; };
+  start.disabled = !playable(s);
   $("lobby-note").textContent = !both ? t(three(s) ? "Waiting for the other players…" : "Waiting for a second player…")
     : lob && lob.table ? t(three(s) ? "All three players are in: start when you are ready."
       : "Both players are in: start when you are ready.") : t("The host starts the game.");
@@ -491,9 +530,9 @@ function renderEnd(s, me, others, names, result) {
   const asked = (ui.lobby && ui.lobby.again) || [];
   const again = $("again-button");
   again.hidden = ui.matchOver;
-  again.disabled = asked.includes(me);
+  again.disabled = asked.includes(me) || !playable(s);
   again.textContent = t(score && !ui.matchOver ? "Next game" : "Play again");
-  again.onclick = () => { send({ t: "again" }); again.disabled = true; };
+  again.onclick = () => { if (send({ t: "again" })) again.disabled = true; };
   const waited = others.filter((seat) => !asked.includes(seat)).map((seat) => names[seat]).join(", ");
   const wants = others.filter((seat) => asked.includes(seat)).map((seat) => names[seat]).join(", ");
   $("end-note").textContent = ui.matchOver ? "" : asked.includes(me) && waited ? t("Waiting for {name} to agree…", { name: waited })
@@ -505,7 +544,7 @@ function renderLink(s, me, others, names) {
   const seats = (ui.lobby && ui.lobby.seats) || {};
   let text = "";
   const lost = others.find((seat) => seats[seat] && seats[seat].name && !seats[seat].here);
-  if (!s.link) text = t("The link to the table is lost; reconnecting…");
+  if (!playable(s)) text = "";  // the status line says it, in place of whose turn it is
   else if (s.started && lost) text = t("{name} has lost the link; the game waits.", { name: names[lost] });
   $("link").textContent = text;
 }
