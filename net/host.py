@@ -672,7 +672,7 @@ class Host:
         if role == WATCHER:
             self._watcher_hello(identity, conn, message)
         elif self._free_seat() is None:
-            self._refuse(identity, self._full_code())
+            self._refuse_full(identity)
         elif self.admission.accept_any:
             self._admit(identity, conn, guest_name(message["name"]), token)
         elif self.admission.ask(identity, conn, guest_name(message["name"]),
@@ -694,7 +694,7 @@ class Host:
         if self._free_seat() is None:  # the last seat is taken: nobody still waiting can have one
             for waiting in self.admission.waiters():
                 self.admission.drop(link=waiting.link)
-                self._refuse(waiting.link, self._full_code())
+                self._refuse_full(waiting.link)
         self.tell_waiting()
 
     def tell_waiting(self) -> None:
@@ -705,11 +705,10 @@ class Host:
                 request.told = ahead
                 self._send(request.link, {"t": "asking", "ahead": ahead})
 
-    def _full_code(self) -> str:
-        """The refusal of a player who finds every seat taken."""
-        if len(self.game.seats) == 3:
-            return "seats_taken"
-        return "two_players" if self.table else "has_guest"
+    def _refuse_full(self, identity: bytes) -> None:
+        """Refuse a player who finds every seat taken (the codes written out, so tests/test_refusals.py sees them)."""
+        self._refuse(identity, "seats_taken" if len(self.game.seats) == 3 else "two_players" if self.table
+                     else "has_guest")
 
     def _free_seat(self) -> RemoteSeat | None:
         """The seat a newcomer takes: the first no player holds (south first at a table)."""
