@@ -98,10 +98,12 @@ class BoardScene(Scene):
         self.rects: dict[Any, pygame.Rect] = {}
         self.lang = language()
         self.refresh()
-        if not any(f.get(s) for f in self.view["flags"] for s in self.seats):
-            from game.ui import audio
+        from game.ui import audio
 
+        if not any(f.get(s) for f in self.view["flags"] for s in self.seats):
             audio.cue(app, "shuffle")  # a new game: the decks are shuffled
+        if self.table.phase != "over":
+            audio.board_music(app, self.view["flags"])  # the game's piece, or the tense one near the end
 
     # ------------------------------------------------------------------ model
     @property
