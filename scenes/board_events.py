@@ -29,15 +29,6 @@ def celebrates(board: BoardScene, event: dict[str, Any]) -> bool:
     return bool(winner) and (winner in seats or not seats)
 
 
-def _tense(board: BoardScene, event: dict[str, Any]) -> None:
-    """A claim may bring the game near its end: the music turns tense (the view may not show the claim yet)."""
-    flags = [dict(f) for f in board.view["flags"]]
-    n = event.get("flag")
-    if isinstance(n, int) and 1 <= n <= len(flags):
-        flags[n - 1]["claimed"] = event.get("seat")
-    audio.board_music(board.app, flags)
-
-
 def on_event(board: BoardScene, event: dict[str, Any], before: dict[Any, pygame.Rect]) -> None:
     kind = event["type"]
     # the end of a game lost at this screen is quiet: a soft falling phrase, no fanfare, no laurels
@@ -46,7 +37,6 @@ def on_event(board: BoardScene, event: dict[str, Any], before: dict[Any, pygame.
         audio.end_music()  # the music makes way for the ending's sting
     audio.on_event(board.app, event, lost_here=lost_here)
     if kind == "claim":
-        _tense(board, event)
         _claim(board, event)
     elif kind == "play" and (event["seat"] != board.viewer or not board.table.local_seats):
         # Deserter, Traitor, Redeploy: never silent (a screen with no hand toasts both sides' and names the loser)

@@ -63,6 +63,12 @@ class MainMenuScene(MenuScene):
 
         audio.music(self.app, "menu")  # the menu's piece, faded over from the game's (at a volume above 0)
 
+    def resume(self) -> None:
+        super().resume()
+        from game.ui import audio
+
+        audio.music(self.app, "menu")  # back from a game: its music fades over to the menu's
+
     def _continue(self) -> None:
         if len(self.saves) > 1 or self.lan:
             self.app.push(self.app.open("continue_list", self.saves, self.lan))

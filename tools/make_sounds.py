@@ -15,7 +15,7 @@ import wave
 from collections.abc import Callable
 from pathlib import Path
 
-RATE = 22050
+RATE = 44100  # the mixer's rate: no resampling, whose ringing would lift the peaks
 PEAK = 0.5  # every file peaks at -6 dBFS, like tools/make_music.py's
 OUT = Path(__file__).resolve().parents[1] / "assets" / "sounds"
 Signal = Callable[[float], float]
