@@ -190,7 +190,7 @@ def test_the_music_follows_the_scene_and_stops_for_the_ending() -> None:
     the music fades so the sting is heard alone; back at the menu, its piece again."""
     from scenes.main_menu import MainMenuScene
 
-    app, board, driver = board_game(Settings(animation_speed="off", music_volume=0.5))
+    app, board, _driver = board_game(Settings(animation_speed="off", music_volume=0.5))
     player = audio.audio()
     if not player.ok:
         pytest.skip("the dummy audio driver did not open here")

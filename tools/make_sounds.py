@@ -116,7 +116,9 @@ def refuse() -> array.array:
 
 
 #: the table's small sounds; the music, the claim, the horn and the endings come from tools/make_music.py
-SOUNDS: dict[str, Callable[[], array.array]] = {"play": card_play, "draw": card_draw, "shuffle": shuffle, "refuse": refuse}
+SOUNDS: dict[str, Callable[[], array.array]] = {
+    "play": card_play, "draw": card_draw, "shuffle": shuffle, "refuse": refuse,
+}
 
 
 def write(name: str, samples: array.array, out_dir: Path, rate: int = RATE) -> Path:
