@@ -31,16 +31,17 @@ def measure(path: Path) -> dict[str, Any]:
             "full_scale": sum(1 for v in data if v >= FULL or v <= -FULL)}
 
 
-def _burst(audio: Any, settings: Any) -> None:
+def _burst(audio: Any, settings: Any) -> list[str]:
     audio.music(settings)
     time.sleep(1.0)
     for name in ("claim", "claim", "claim", "horn"):
         audio.effect(name, settings)
         time.sleep(0.03)
     time.sleep(2.5)
+    return ["claim", "claim", "claim", "horn"]
 
 
-def _game(audio: Any, settings: Any, step: float = 0.12) -> None:
+def _game(audio: Any, settings: Any, step: float = 0.12) -> list[str]:
     from engine.ai import make_bot
     from engine.game import Game
     from engine.rules import Rules
@@ -58,17 +59,20 @@ def _game(audio: Any, settings: Any, step: float = 0.12) -> None:
         module.board_music(app, [])
     audio.effect("shuffle", settings)
     claimed: list[dict[str, Any]] = [{"claimed": None} for _ in range(9)]
+    heard = ["menu", audio.piece] if _has_pieces(module) else ["music (one loop)"]
     while game.result is None and len(game.actions) < 400:
         for event in game.apply(bots[game.to_move].choose(game.view(game.to_move))):
             if event["type"] == "claim":
                 claimed[event["flag"] - 1]["claimed"] = event["seat"]
                 if _has_pieces(module):
                     module.board_music(app, claimed)
+                    heard += [audio.piece] if audio.piece != heard[-1] else []
             if event["type"] == "game_over" and hasattr(module, "end_music"):
                 module.end_music()
             module.on_event(app, event)
             time.sleep(step if event["type"] in ("play", "draw", "claim") else 0)
     time.sleep(5.0)
+    return [*heard, f"{game.result and game.result['how']} after {len(game.actions)} actions"]
 
 
 def _has_pieces(module: Any) -> bool:
@@ -89,10 +93,10 @@ def capture(kind: str, out: Path) -> dict[str, Any]:
     player = audio.audio()
     if not player.start():
         raise SystemExit("sound_check: the mixer did not open on SDL's disk driver")
-    (_burst if kind == "burst" else _game)(player, settings)
+    heard = (_burst if kind == "burst" else _game)(player, settings)
     fmt = pygame.mixer.get_init()
     pygame.mixer.quit()
-    return {"kind": kind, "format": list(fmt) if fmt else None, **measure(out)}
+    return {"kind": kind, "heard": heard, "format": list(fmt) if fmt else None, **measure(out)}
 
 
 def main(argv: list[str] | None = None) -> int:
