@@ -231,3 +231,27 @@ def test_make_music_writes_midi_and_says_when_fluidsynth_is_missing(tmp_path: Pa
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and "missing fluidsynth" in done.stderr
     assert not list((tmp_path / "out").glob("*.ogg")), "nothing half made"
+
+
+def test_a_whole_game_against_the_easy_bot_never_reaches_full_scale(tmp_path: Path) -> None:
+    """The real game in its own process, played through its real loop by app.scripted against the easy bot,
+    every volume at 100 %, its sound card SDL's disk driver: a whole game (shuffle, plays, claims, the ending's
+    sting over the music) and not one sample at full scale (the old mix: 1754 in this game)."""
+    from app.sound_check import measure
+
+    config = tmp_path / "config"
+    config.mkdir()
+    (config / "settings.json").write_text(json.dumps({"volume": 1.0, "music_volume": 1.0, "welcomed": True}))
+    out = tmp_path / "game.raw"
+    script = {"setup": {"seed": 5, "starts": "south", "opponent": "easy"}, "policy": 7, "once": True, "settle": 2}
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "disk",
+           "SDL_DISKAUDIOFILE": str(out), "BATTLELINE_CONFIG_DIR": str(config), "BATTLELINE_DATA_DIR": str(tmp_path),
+           "BATTLELINE_SCRIPT": json.dumps(script)}
+    done = subprocess.run([sys.executable, "-m", "app.cli", "play"], cwd=ROOT, env=env, capture_output=True,
+                          text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert list((tmp_path / "games").glob("*.json")), "the game was played to its end"
+    result = measure(out)
+    assert result["samples"] > 44100 * 2 * 2, "seconds of sound were captured"
+    assert result["full_scale"] == 0, result
+    assert float(result["peak_share"]) > 0.15, "the game was heard"
