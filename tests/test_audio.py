@@ -255,3 +255,19 @@ def test_a_whole_game_against_the_easy_bot_never_reaches_full_scale(tmp_path: Pa
     assert result["samples"] > 44100 * 2 * 2, "seconds of sound were captured"
     assert result["full_scale"] == 0, result
     assert float(result["peak_share"]) > 0.15, "the game was heard"
+
+
+def test_at_most_three_effects_sound_at_once_and_never_on_the_music_channels() -> None:
+    """The headroom sum counts three effects: a fourth takes over the oldest rather than adding a voice."""
+    player = audio.audio()
+    settings = Settings(volume=1.0, music_volume=0.5)
+    player.music(settings)
+    if not player.ok:
+        pytest.skip("the dummy audio driver did not open here")
+    for name in ("shuffle", "claim", "horn", "victory", "defeat"):
+        player.effect(name, settings)
+    busy = [c for c in range(pygame.mixer.get_num_channels()) if pygame.mixer.Channel(c).get_busy()]
+    effects = [c for c in busy if c not in audio.MUSIC_CHANNELS]
+    assert len(effects) == audio.EFFECT_CHANNELS == 3
+    lead = pygame.mixer.Channel(audio.MUSIC_CHANNELS[player._lead])
+    assert lead.get_busy() and lead.get_sound() is player.pieces["menu"], "the music plays on"
