@@ -168,6 +168,10 @@ class BoardScene(Scene):
         # provable until a card can be played, or both pass: R39)
         self.claimable = [] if self.forced_pass() else self.provable
         self.labels = {(n, s): self.ref.label(n, s) for n in range(1, 10) for s in self.flag_seats(n)}
+        if self.table.phase != "over":
+            from game.ui import audio
+
+            audio.board_music(self.app, self.view["flags"])  # the game's piece, or the tense one near the end
         self.static_fresh = False
         self.relayout()
 

@@ -33,6 +33,8 @@ def on_event(board: BoardScene, event: dict[str, Any], before: dict[Any, pygame.
     kind = event["type"]
     # the end of a game lost at this screen is quiet: a soft falling phrase, no fanfare, no laurels
     lost_here = kind == "game_over" and bool(event.get("winner")) and not celebrates(board, event)
+    if kind == "game_over":
+        audio.end_music()  # the music makes way for the ending's sting
     audio.on_event(board.app, event, lost_here=lost_here)
     if kind == "claim":
         _claim(board, event)

@@ -61,7 +61,13 @@ class MainMenuScene(MenuScene):
         show_notices(self.app)  # a save that could not be read was set aside: say so
         from game.ui import audio
 
-        audio.music(self.app)  # the music loop starts with the menu (if its volume is above 0)
+        audio.music(self.app, "menu")  # the menu's piece, faded over from the game's (at a volume above 0)
+
+    def resume(self) -> None:
+        super().resume()
+        from game.ui import audio
+
+        audio.music(self.app, "menu")  # back from a game: its music fades over to the menu's
 
     def _continue(self) -> None:
         if len(self.saves) > 1 or self.lan:

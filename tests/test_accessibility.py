@@ -120,7 +120,7 @@ def test_every_option_set_by_one_device_alone(device: str) -> None:
     scene = open_accessibility(driver, app, device)
     driver.direction(device, "left")  # effects 70 -> 60
     driver.direction(device, "down")
-    driver.direction(device, "right")  # music 30 -> 40
+    driver.direction(device, "right")  # music 60 -> 70
     driver.direction(device, "down")
     driver.confirm(device)  # high contrast on
     driver.direction(device, "down")
@@ -128,7 +128,7 @@ def test_every_option_set_by_one_device_alone(device: str) -> None:
     driver.direction(device, "down")
     driver.confirm(device)  # reduced motion on
     s = app.settings
-    assert (s.volume, s.music_volume, s.high_contrast, s.text_size, s.reduced_motion) == (0.6, 0.4, True, "large",
+    assert (s.volume, s.music_volume, s.high_contrast, s.text_size, s.reduced_motion) == (0.6, 0.7, True, "large",
                                                                                          True)
     assert load_settings() == s, "saved at once"
     assert app.theme.cream == (255, 255, 255) and app.theme.text_scale > 1, "applied at once"

@@ -43,7 +43,7 @@ class Settings:
     auto_claim: bool = False
     win_bar: bool = False  # against bots: the coach's win estimate under your name (scenes.board_coach)
     volume: float = 0.7  # sound effects (game.ui.audio)
-    music_volume: float = 0.3
+    music_volume: float = 0.6  # within its share of the headroom (game.ui.audio): as loud as the old 0.3
     high_contrast: bool = False
     text_size: str = "normal"
     reduced_motion: bool = False  # no moves, shakes, confetti or pulsing glows (game.ui.theme)

@@ -1,0 +1,112 @@
+"""Capture the game's real mixer output to a file and measure it: `python -m app.sound_check burst|game OUT.raw`.
+
+SDL's disk driver writes exactly what the mixer sends to the sound card (16-bit stereo), so a sample at full
+scale in the file is a click in the room. `burst`: the worst moment we know, three flags claimed at once and a
+horn over the music, every volume at 100 %. `game`: a whole game between two easy bots, its events played as
+the board plays them (the menu's piece, the game's, the tense one near the end, the ending's sting), a little
+faster than a real evening. Prints one JSON line: the mixer's format, sample count, peak and full-scale count.
+Uses only the audio module's public calls, so the same script measures older versions of the game too.
+"""
+
+from __future__ import annotations
+
+import array
+import json
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+FULL = 32767
+
+
+def measure(path: Path) -> dict[str, Any]:
+    """The peak of a capture and how many of its samples sit at full scale (either sign)."""
+    data = array.array("h", path.read_bytes()[: path.stat().st_size // 2 * 2])
+    if sys.byteorder != "little":
+        data.byteswap()
+    peak = max((abs(v) for v in data), default=0)
+    return {"samples": len(data), "peak": min(peak, FULL), "peak_share": round(min(peak, FULL) / FULL, 4),
+            "full_scale": sum(1 for v in data if v >= FULL or v <= -FULL)}
+
+
+def _burst(audio: Any, settings: Any) -> list[str]:
+    audio.music(settings)
+    time.sleep(1.0)
+    for name in ("claim", "claim", "claim", "horn"):
+        audio.effect(name, settings)
+        time.sleep(0.03)
+    time.sleep(2.5)
+    return ["claim", "claim", "claim", "horn"]
+
+
+def _game(audio: Any, settings: Any, step: float = 0.12) -> list[str]:
+    from engine.ai import make_bot
+    from engine.game import Game
+    from engine.rules import Rules
+    from game.ui import audio as module
+
+    app = type("App", (), {"settings": settings})()
+    if _has_pieces(module):
+        module.music(app, "menu")
+    else:
+        audio.music(settings)
+    time.sleep(1.5)
+    game = Game.new(Rules(), 7, "south", {"south": "easy", "north": "easy"})
+    bots = {s: make_bot("easy", i) for i, s in enumerate(("south", "north"))}
+    if _has_pieces(module):
+        module.board_music(app, [])
+    audio.effect("shuffle", settings)
+    claimed: list[dict[str, Any]] = [{"claimed": None} for _ in range(9)]
+    heard = ["menu", audio.piece] if _has_pieces(module) else ["music (one loop)"]
+    while game.result is None and len(game.actions) < 400:
+        for event in game.apply(bots[game.to_move].choose(game.view(game.to_move))):
+            if event["type"] == "claim":
+                claimed[event["flag"] - 1]["claimed"] = event["seat"]
+                if _has_pieces(module):
+                    module.board_music(app, claimed)
+                    heard += [audio.piece] if audio.piece != heard[-1] else []
+            if event["type"] == "game_over" and hasattr(module, "end_music"):
+                module.end_music()
+            module.on_event(app, event)
+            time.sleep(step if event["type"] in ("play", "draw", "claim") else 0)
+    time.sleep(5.0)
+    return [*heard, f"{game.result and game.result['how']} after {len(game.actions)} actions"]
+
+
+def _has_pieces(module: Any) -> bool:
+    return hasattr(module, "board_music")
+
+
+def capture(kind: str, out: Path) -> dict[str, Any]:
+    os.environ["SDL_AUDIODRIVER"] = "disk"
+    os.environ["SDL_DISKAUDIOFILE"] = str(out)
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    from game.keep.settings import Settings
+    from game.ui import audio
+
+    pygame.init()
+    settings = Settings(volume=1.0, music_volume=1.0)
+    player = audio.audio()
+    if not player.start():
+        raise SystemExit("sound_check: the mixer did not open on SDL's disk driver")
+    heard = (_burst if kind == "burst" else _game)(player, settings)
+    fmt = pygame.mixer.get_init()
+    pygame.mixer.quit()
+    return {"kind": kind, "heard": heard, "format": list(fmt) if fmt else None, **measure(out)}
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    if len(args) != 2 or args[0] not in ("burst", "game"):
+        print("usage: python -m app.sound_check burst|game OUT.raw", file=sys.stderr)
+        return 2
+    print(json.dumps(capture(args[0], Path(args[1]))))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,296 @@
+"""Compose the game's music and orchestral effects as note lists, write them as MIDI and render them.
+
+The pieces are written here, for this game (D Dorian and D minor, an old-world band: harp, strings,
+flute, horns, timpani). Each is saved as a Standard MIDI File, rendered at 44.1 kHz by FluidSynth with
+the General MIDI soundfont FluidR3_GM (Debian's `fluid-soundfont-gm`, MIT licence), folded into a
+seamless loop where it loops, brought to one peak level and encoded as mono Ogg Vorbis with sox.
+Only this build step needs fluidsynth, the soundfont and sox; the game and CI use the committed OGGs.
+Run: `python tools/make_music.py [OUT_DIR] [--midi-only]`.
+"""
+
+from __future__ import annotations
+
+import array
+import shutil
+import struct
+import subprocess
+import sys
+import tempfile
+import wave
+from dataclasses import dataclass, field
+from pathlib import Path
+
+OUT = Path(__file__).resolve().parents[1] / "assets" / "sounds"
+SOUNDFONT = Path("/usr/share/sounds/sf2/FluidR3_GM.sf2")
+RATE = 44100
+PEAK = 0.5  # every file peaks here (-6 dBFS): game.ui.audio shares out the rest of the headroom
+TPQ = 480  # MIDI ticks per quarter note
+DRUMS = 9  # the General MIDI percussion channel
+NOTE = {n: i for i, n in enumerate(("C", "C#", "D", "D#", "E", "F", "F#", "G", "G#", "A", "A#", "B"))}
+NOTE.update({"Db": 1, "Eb": 3, "Gb": 6, "Ab": 8, "Bb": 10})
+
+
+def p(name: str) -> int:
+    """A MIDI pitch from a name such as "D4" or "Bb2" (C4 = 60)."""
+    return NOTE[name[:-1]] + 12 * (int(name[-1]) + 1)
+
+
+@dataclass
+class Piece:
+    """A piece: tempo, one instrument (GM program) per channel, notes as (beat, beats, pitch, velocity, channel)."""
+
+    bpm: float
+    programs: dict[int, int]
+    beats: float  # its length; a loop is folded at this point
+    loop: bool
+    tail: float = 3.0  # seconds rendered after the end (reverb and release)
+    notes: list[tuple[float, float, int, int, int]] = field(default_factory=list)
+
+    def add(self, beat: float, beats: float, pitch: int | str, velocity: int, channel: int) -> None:
+        self.notes.append((beat, beats, p(pitch) if isinstance(pitch, str) else pitch, velocity, channel))
+
+    def chord(self, beat: float, beats: float, names: str, velocity: int, channel: int) -> None:
+        for name in names.split():
+            self.add(beat, beats, name, velocity, channel)
+
+    def seconds(self, beats: float) -> float:
+        return beats * 60.0 / self.bpm
+
+
+# ------------------------------------------------------------------ the pieces
+#: the harmony of the menu and the game: one chord per bar, as (bass, upper voices)
+MENU_CHORDS = [("D2", "D3 A3 F4"), ("C2", "C3 G3 E4"), ("A#1", "A#2 F3 D4"), ("C2", "C3 G3 E4"),
+               ("D2", "D3 A3 F4"), ("F2", "F3 C4 A4"), ("G2", "G3 D4 A#4"), ("A1", "A2 E3 C#4")]
+
+
+def menu() -> Piece:
+    """The menu: a harp rolls each chord, strings hold it, a flute sings a long line over the second half."""
+    piece = Piece(76, {0: 46, 1: 48, 2: 73, 3: 32}, beats=32, loop=True)
+    for bar, (bass, upper) in enumerate(MENU_CHORDS):
+        at = bar * 4
+        piece.add(at, 4, bass, 62, 3)
+        piece.chord(at, 4, upper, 44, 1)
+        tones = [p(n) for n in upper.split()]
+        roll = [tones[0], tones[1], tones[2], tones[1] + 12, tones[2] + 12 - 12 * (tones[2] > 72), tones[1]]
+        for i, pitch in enumerate(roll + roll[:2]):
+            piece.add(at + i * 0.5, 1.5, pitch, 58 if i % 2 else 70, 0)
+    line = [("A4", 2), ("D5", 1), ("C5", 1), ("A#4", 3), ("A4", 1), ("G4", 2), ("A4", 1), ("F4", 1), ("E4", 3),
+            ("C#5", 1)]
+    at = 16.0
+    for name, beats in line:
+        piece.add(at, beats, name, 66, 2)
+        at += beats
+    return piece
+
+
+def game() -> Piece:
+    """The game: plucked strings walk a bass, a soft pad breathes, a horn answers now and then; it keeps out of
+    the way of the table's sounds (nothing above the middle register, little on the beat of an effect)."""
+    chords = [("D2", "D3 F3 A3"), ("C2", "C3 E3 G3"), ("D2", "D3 F3 A3"), ("A#1", "A#2 D3 F3"),
+              ("F2", "F3 A3 C4"), ("C2", "C3 E3 G3"), ("D2", "D3 F3 A3"), ("A1", "A2 C#3 E3")]
+    piece = Piece(88, {0: 45, 1: 49, 2: 60, 3: 47, 4: 71}, beats=32, loop=True)
+    for bar, (bass, upper) in enumerate(chords):
+        at = bar * 4
+        root = p(bass)
+        for beat, pitch in enumerate((root, root + 7, root + 12, root + 7)):
+            piece.add(at + beat, 0.9, pitch, 72 if beat == 0 else 56, 0)
+        piece.chord(at, 4, upper, 38, 1)
+        if bar % 2 == 0:
+            piece.add(at, 1, root, 46, 3)  # a soft timpani stroke every other bar
+    for at, beats, name in ((6, 2, "A3"), (7.5, 0.5, "G3"), (8, 3, "F3"), (22, 1, "C4"), (23, 1, "A#3"),
+                            (24, 4, "A3")):
+        piece.add(at, beats, name, 60, 2)
+    for at, beats, name in ((14, 1, "E4"), (15, 1, "F4"), (16, 4, "D4"), (29, 1, "E4"), (30, 2, "C#4")):
+        piece.add(at, beats, name, 52, 4)
+    return piece
+
+
+def tension() -> Piece:
+    """Near the end: quicker, low strings repeat a two-note figure, timpani on every beat, brass on each bar."""
+    piece = Piece(112, {0: 48, 1: 44, 2: 61, 3: 47}, beats=32, loop=True)
+    bars = [("D2", "D3 F3 A3"), ("D2", "D3 F3 A3"), ("A#1", "A#2 D3 F3"), ("A#1", "A#2 D3 F3"),
+            ("G1", "G2 A#2 D3"), ("G1", "G2 A#2 D3"), ("A1", "A2 C#3 E3"), ("A1", "A2 C#3 E3")]
+    for bar, (bass, upper) in enumerate(bars):
+        at = bar * 4
+        root = p(bass) + 12
+        for eighth in range(8):
+            piece.add(at + eighth / 2, 0.45, root + (1 if eighth % 4 == 3 else 0), 70 if eighth % 2 == 0 else 55, 0)
+        piece.chord(at, 4, upper, 40, 1)
+        for beat in range(4):
+            piece.add(at + beat, 0.5, p(bass) + (12 if beat % 2 == 0 else 19), 64 if beat == 0 else 48, 3)
+        if bar % 2 == 0:
+            piece.chord(at, 1.5, upper, 60, 2)
+    return piece
+
+
+def win() -> Piece:
+    """A won game: a brass fanfare in D major over a timpani roll, ending on a held chord."""
+    piece = Piece(100, {0: 61, 1: 56, 2: 47, 3: 48}, beats=8, loop=False, tail=2.5)
+    for at, beats, name in ((0, 0.5, "A3"), (0.5, 0.5, "D4"), (1, 0.5, "F#4"), (1.5, 1.5, "A4"), (3, 0.5, "F#4"),
+                            (3.5, 4, "D5")):
+        piece.add(at, beats, name, 90, 1)
+    piece.chord(0, 1.5, "D3 A3", 70, 0)
+    piece.chord(1.5, 1.5, "F#3 A3 D4", 76, 0)
+    piece.chord(3.5, 4, "D3 F#3 A3 D4", 84, 0)
+    piece.chord(3.5, 4, "D2 A2 D3 F#3", 60, 3)
+    for i in range(14):
+        piece.add(i * 0.25, 0.25, "D2" if i < 12 else "A1", 40 + 4 * i, 2)
+    piece.add(3.5, 2, "D2", 100, 2)
+    return piece
+
+
+def loss() -> Piece:
+    """A lost game: strings fall slowly in D minor over a low horn, quiet, and end on the open fifth."""
+    piece = Piece(60, {0: 48, 1: 60, 2: 47}, beats=6, loop=False, tail=2.5)
+    for at, name in enumerate(("A3", "G3", "F3", "E3")):
+        piece.add(at, 1.1, name, 58, 0)
+    piece.chord(4, 2, "D3 A3", 54, 0)
+    piece.add(0, 4, "D2", 46, 0)
+    piece.add(0, 2, "D3", 44, 1)
+    piece.add(2, 2, "A#2", 44, 1)
+    piece.add(4, 2, "A2", 40, 1)
+    piece.add(4, 1, "D2", 50, 2)
+    return piece
+
+
+def horn() -> Piece:
+    """A Breakthrough or an Envelopment: a horn call (root, fifth, octave held) doubled below, two drum hits;
+    the soundfont's horn swells and releases each note, so the joins never click."""
+    piece = Piece(100, {0: 60, 1: 60, 2: 47}, beats=5, loop=False, tail=1.5)
+    for at, beats, name in ((0, 0.45, "D3"), (0.5, 0.45, "A3"), (1, 3, "D4")):
+        piece.add(at, beats, name, 100, 0)
+        piece.add(at, beats, p(name) - 12, 80, 1)
+    piece.add(1, 1, "D2", 104, 2)
+    piece.add(2, 1, "A1", 88, 2)
+    return piece
+
+
+def claim() -> Piece:
+    """A flag taken and planted: a taiko pickup and a full hit (ba-DUM), a timpani under it, a low string stab."""
+    piece = Piece(120, {0: 116, 1: 47, 2: 48}, beats=2, loop=False, tail=1.0)
+    piece.add(0, 0.25, "D3", 70, 0)
+    piece.add(0.3, 0.5, "A2", 112, 0)
+    piece.add(0.3, 1, "D2", 84, 1)
+    piece.chord(0.3, 0.5, "D2 A2 D3", 70, 2)
+    return piece
+
+
+#: file name -> piece: three music loops, then the stings and effects game.ui.audio plays once
+PIECES = {"menu": menu, "game": game, "tension": tension, "victory": win, "defeat": loss, "horn": horn, "claim": claim}
+
+
+# ------------------------------------------------------------------ MIDI
+def _vlq(n: int) -> bytes:
+    """A MIDI variable-length quantity."""
+    out = [n & 0x7F]
+    while n > 0x7F:
+        n >>= 7
+        out.append((n & 0x7F) | 0x80)
+    return bytes(reversed(out))
+
+
+def midi(piece: Piece) -> bytes:
+    """A format-0 Standard MIDI File of the piece (its notes end a touch early so repeated notes re-strike)."""
+    events: list[tuple[int, int, bytes]] = [(0, 0, b"\xff\x51\x03" + struct.pack(">I", round(6e7 / piece.bpm))[1:])]
+    for channel, program in piece.programs.items():
+        if channel != DRUMS:
+            events.append((0, 1, bytes((0xC0 | channel, program))))
+    for beat, beats, pitch, velocity, channel in piece.notes:
+        on, off = round(beat * TPQ), round((beat + beats) * TPQ) - 8
+        events.append((on, 3, bytes((0x90 | channel, pitch, velocity))))
+        events.append((max(on + 1, off), 2, bytes((0x80 | channel, pitch, 0))))
+    end = round((piece.beats + piece.tail * piece.bpm / 60) * TPQ)
+    events.append((end, 4, b"\xff\x2f\x00"))
+    track, now = bytearray(), 0
+    for tick, _order, data in sorted(events, key=lambda e: (e[0], e[1])):
+        track += _vlq(tick - now) + data
+        now = tick
+    return b"MThd" + struct.pack(">IHHH", 6, 0, 1, TPQ) + b"MTrk" + struct.pack(">I", len(track)) + bytes(track)
+
+
+# ------------------------------------------------------------------ rendering
+def _mono(path: Path) -> array.array:
+    """The rendered WAV (16-bit stereo) as one mono list of floats."""
+    with wave.open(str(path), "rb") as w:
+        raw = array.array("h", w.readframes(w.getnframes()))
+    if sys.byteorder != "little":
+        raw.byteswap()
+    return array.array("d", ((raw[i] + raw[i + 1]) / 65536.0 for i in range(0, len(raw) - 1, 2)))
+
+
+def _fold(samples: array.array, length: int) -> array.array:
+    """A seamless loop: what rings on after `length` (reverb, releases) is laid over the loop's start."""
+    out = array.array("d", samples[:length])
+    out.extend([0.0] * (length - len(out)))
+    for i in range(length, len(samples)):
+        out[(i - length) % length] += samples[i]
+    return out
+
+
+def _trim(samples: array.array, floor: float = 0.0005) -> array.array:
+    """A sting without its silent end, with a 50 ms fade so it stops without a click."""
+    end = len(samples)
+    while end > 1 and abs(samples[end - 1]) < floor:
+        end -= 1
+    out = array.array("d", samples[:end])
+    fade = min(len(out), int(0.05 * RATE))
+    for k in range(fade):
+        out[len(out) - 1 - k] *= k / fade
+    return out
+
+
+def _write_wav(samples: array.array, path: Path) -> None:
+    """16-bit mono at PEAK: the largest sample is scaled to exactly PEAK of full scale."""
+    top = max((abs(v) for v in samples), default=0.0) or 1.0
+    scale = PEAK * 32767 / top
+    pcm = array.array("h", (round(v * scale) for v in samples))
+    if sys.byteorder != "little":
+        pcm.byteswap()
+    with wave.open(str(path), "wb") as w:
+        w.setnchannels(1)
+        w.setsampwidth(2)
+        w.setframerate(RATE)
+        w.writeframes(pcm.tobytes())
+
+
+def render(name: str, piece: Piece, out_dir: Path, work: Path, fluidsynth: str, sox: str) -> Path:
+    mid, raw, flat = work / f"{name}.mid", work / f"{name}-raw.wav", work / f"{name}.wav"
+    mid.write_bytes(midi(piece))
+    subprocess.run([fluidsynth, "-ni", "-q", "-g", "0.6", "-r", str(RATE), "-F", str(raw), str(SOUNDFONT), str(mid)],
+                   check=True, stdout=subprocess.DEVNULL)
+    samples = _mono(raw)
+    samples = _fold(samples, round(piece.seconds(piece.beats) * RATE)) if piece.loop else _trim(samples)
+    _write_wav(samples, flat)
+    out = out_dir / f"{name}.ogg"
+    subprocess.run([sox, str(flat), "-C", "2", str(out)], check=True)
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    midi_only = "--midi-only" in args
+    rest = [a for a in args if not a.startswith("--")]
+    out_dir = Path(rest[0]) if rest else OUT
+    out_dir.mkdir(parents=True, exist_ok=True)
+    if midi_only:
+        for name, make in PIECES.items():
+            (out_dir / f"{name}.mid").write_bytes(midi(make()))
+        return 0
+    fluidsynth, sox = shutil.which("fluidsynth"), shutil.which("sox")
+    missing = [what for what, found in (("fluidsynth", fluidsynth), ("sox", sox), (str(SOUNDFONT), SOUNDFONT.exists()))
+               if not found]
+    if missing:
+        print(f"make_music: cannot render, missing {', '.join(missing)} (Debian: apt install fluidsynth "
+              "fluid-soundfont-gm sox libsox-fmt-all); the committed OGGs in assets/sounds are unchanged",
+              file=sys.stderr)
+        return 2
+    assert fluidsynth is not None and sox is not None
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, make in PIECES.items():
+            path = render(name, make(), out_dir, Path(tmp), fluidsynth, sox)
+            print(f"{path} ({path.stat().st_size // 1024} KiB)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
