@@ -180,7 +180,8 @@ def _draw_rect(surface: Any, color: Any, rect: Any, width: int = 0, *args: Any, 
 def _clear_caches() -> None:
     """Composed pictures cached before the block hold no record of their words: they are drawn again."""
     for obj in gc.get_objects():
-        if isinstance(obj, functools._lru_cache_wrapper):
+        # type(), not isinstance(): isinstance asks a dead weakref.proxy for its class and raises ReferenceError
+        if type(obj) is functools._lru_cache_wrapper:
             module = getattr(obj, "__module__", "") or ""
             if module.startswith(("game.", "scenes.", "app.")):
                 obj.cache_clear()
