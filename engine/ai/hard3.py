@@ -30,15 +30,17 @@ from __future__ import annotations
 
 import random
 import time
+from operator import mul
 from typing import TYPE_CHECKING, Any
 
 from ..actions import Action
 from ..game import Game
 from ..rules import FRONTS3, SEATS3
 from .forecast import random_mask
-from .lean import OVER, PLAY, TROOP_MASK, LeanAction, bits, completion, strength
+from .lean import OVER, PLAY, TROOP_MASK, LeanAction, bits, strength
 from .lean3 import OWN, PAIRS, PLACE, Lean3
 from .lean_policy import _placement
+from .potential import side_potential
 from .three import _OUTCOMES, FLAG_WEIGHT, rank_three
 from .three_playout import Policy3, lean_play, lean_world, playout_score
 
@@ -57,12 +59,16 @@ LEAF_SHARES3 = 2
 #: Chance a card of our pool, and of an opponent's, is open to a given flag at a leaf.
 SHARES3 = (0.7, 0.5)
 #: With this many troops or fewer in the deck, lines are played to the end by the easy rules.
-ENDGAME_DECK = 6
+ENDGAME_DECK = 15
+#: Weight of the forecast's value beside the search's mean (three.FORECAST_WEIGHT for normal's playouts).
+PRIOR_WEIGHT = 0.1
+#: False: in the middle game hard plays normal's choice (an experiment's switch, see docs/BOTS.md).
+MIDGAME_LINES = True
 #: Lines (candidate x world) per decision at most, whatever the budget.
 MAX_LINES3 = 1200
 #: Worlds the endgame solver proves at most, and positions it may visit in all (about half a second).
 SOLVE_WORLDS = 8
-SOLVE_NODES = 60_000
+SOLVE_NODES = 20_000
 
 Shares3 = list[list[list[int]]]  # [share][seat][flag] -> mask
 _VALUES3: dict[tuple[int, ...], tuple[float, float, float]] = {}
@@ -85,12 +91,39 @@ def pools_of(state: Lean3) -> list[int]:
     from the seat to move, one each per round, at most as many as it has free slots)."""
     deck = state.troops[::-1]  # drawn from the end
     out = list(state.hands)
+    if not deck:
+        return out
+    sides, claimed = state.sides, state.claimed
     for k in range(3):
         seat = (state.to_move + k) % 3
-        need = sum(3 - state.sides[2 * f + PLACE[f][seat]].bit_count() for f in OWN[seat] if state.claimed[f] < 0)
+        need = 0
+        for f, index in _OWN_SIDES[seat]:
+            if claimed[f] < 0:
+                need += 3 - sides[index].bit_count()
         for card in deck[k::3][:need]:
             out[seat] |= 1 << card
     return out
+
+
+#: Each seat's flags with the index of its side there.
+_OWN_SIDES: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple((f, 2 * f + PLACE[f][s]) for f in OWN[s]) for s in range(3))
+
+
+#: Reaches by side and share, one int key (side << 60 | share): most leaves of a decision ask the same.
+_REACHES: dict[int, int] = {}
+
+
+def _reach(side: int, share: int) -> int:
+    """The strongest formation a troops-only side can become from `share`; -1 if none (lean.completion)."""
+    key = side << 60 | share
+    found = _REACHES.get(key)
+    if found is None:
+        if len(_REACHES) > 400_000:
+            _REACHES.clear()
+        potential = side_potential(side, 3, False, share)
+        found = _REACHES[key] = -1 if potential is None else potential
+    return found
 
 
 def leaf_values(state: Lean3, shares: Shares3) -> tuple[float, float, float]:
@@ -119,8 +152,8 @@ def leaf_values(state: Lean3, shares: Shares3) -> tuple[float, float, float]:
         fixed_b = strength(theirs, False) if done_b else -2
         total = 0
         for share in shares:
-            ra = fixed_a if done_a else completion(mine, 3, False, pools[a] & share[a][f])
-            rb = fixed_b if done_b else completion(theirs, 3, False, pools[b] & share[b][f])
+            ra = fixed_a if done_a else _reach(mine, pools[a] & share[a][f])
+            rb = fixed_b if done_b else _reach(theirs, pools[b] & share[b][f])
             if ra != rb:
                 total += 2 if ra > rb else 0
             elif ra < 0 or (done_a == done_b and not done_a):
@@ -136,24 +169,45 @@ def leaf_values(state: Lean3, shares: Shares3) -> tuple[float, float, float]:
         if len(_VALUES3) > 200_000:
             _VALUES3.clear()
         odds = [h / (2 * count) for h in halves]
-        found = _VALUES3[key] = (value3(0, odds), value3(1, odds), value3(2, odds))
+        found = _VALUES3[key] = values3(odds)
     return found
 
 
-def value3(seat: int, odds: list[float]) -> float:
-    """three.game_value3 for a seat index: the outcome table over the 512 ways the flags could fall."""
-    me = SEATS3[seat]
-    low = [1.0]
+#: Each seat's outcome table (three._OUTCOMES) as 16 rows of 32 (flags 6-9 by row, 1-5 within a row),
+#: so the sums over the 512 ways the flags could fall run in C.
+_ROWS3: tuple[tuple[tuple[float, ...], ...], ...] = tuple(
+    tuple(tuple(_OUTCOMES[seat][32 * h:32 * h + 32]) for h in range(16)) for seat in SEATS3)
+_MINE3: tuple[tuple[tuple[int, bool], ...], ...] = tuple(
+    tuple((i, FRONTS3[i][0] == seat) for i in range(9) if seat in FRONTS3[i]) for seat in SEATS3)
+
+
+def _spread(odds: list[float]) -> list[float]:
+    probs = [1.0]
     for p in odds:
         q = 1.0 - p
-        low = [x * q for x in low] + [x * p for x in low]
-    table = _OUTCOMES[me]
-    value = 0.0
-    for weight, outcome in zip(low, table, strict=True):
-        if weight:
-            value += weight * outcome
-    mine = sum(p if FRONTS3[i][0] == me else 1.0 - p for i, p in enumerate(odds) if me in FRONTS3[i])
-    return value + FLAG_WEIGHT * (mine - 3.0) / 3.0
+        probs = [x * q for x in probs] + [x * p for x in probs]
+    return probs
+
+
+def values3(odds: list[float]) -> tuple[float, float, float]:
+    """three.game_value3 for each seat at once: the outcome tables over the 512 ways the flags could fall."""
+    low = _spread(odds[:5])
+    high = _spread(odds[5:])
+    out = []
+    for s in range(3):
+        rows = _ROWS3[s]
+        value = 0.0
+        for h, weight in enumerate(high):
+            if weight:
+                value += weight * sum(map(mul, low, rows[h]))
+        mine = sum(odds[i] if first else 1.0 - odds[i] for i, first in _MINE3[s])
+        out.append(value + FLAG_WEIGHT * (mine - 3.0) / 3.0)
+    return out[0], out[1], out[2]
+
+
+def value3(seat: int, odds: list[float]) -> float:
+    """three.game_value3 for a seat index."""
+    return values3(odds)[seat]
 
 
 class Ranker:
@@ -284,14 +338,18 @@ def choose_hard3(bot: HardBot, game: Game, started: float) -> Action:
         solved = _solve(bot, game, [lean_play(a) for a in actions], actions, started)
         if solved is not None:
             return solved
+    if game.deck_sizes["troops"] > ENDGAME_DECK and not MIDGAME_LINES:
+        return rank_three(game, actions, bot.rng)[0][1]
     ranked = rank_three(game, actions, bot.rng, SCREEN3)
     if len(ranked) == 1:
         return ranked[0][1]
-    return search3(bot, game, [a for _, a in ranked], deadline)
+    return search3(bot, game, [a for _, a in ranked], deadline, [v for v, _ in ranked])
 
 
-def search3(bot: HardBot, game: Game, candidates: list[Action], deadline: float | None) -> Action:
-    """The best of `candidates` by lines over sampled worlds; sets the bot's last_search and last_values."""
+def search3(bot: HardBot, game: Game, candidates: list[Action], deadline: float | None,
+            prior: list[float] | None = None) -> Action:
+    """The best of `candidates` by lines over sampled worlds, the forecast's values (`prior`) breaking
+    near-ties (PRIOR_WEIGHT); sets the bot's last_search and last_values."""
     me = SEATS3.index(game.to_move)
     rng = bot.rng
     moves = [lean_play(a) for a in candidates]
@@ -337,7 +395,8 @@ def search3(bot: HardBot, game: Game, candidates: list[Action], deadline: float 
             alive.sort(key=lambda k: -totals[k] / counts[k])
             alive = alive[:max(2, (len(alive) + 1) // 2)]
     scored = [k for k in alive if counts[k]] or [alive[0]]
-    best = max(scored, key=lambda k: totals[k] / counts[k])
+    weights = [PRIOR_WEIGHT * p for p in prior] if prior is not None else [0.0] * len(candidates)
+    best = max(scored, key=lambda k: totals[k] / counts[k] + weights[k])
     bot.last_values = [(candidates[k], _chance(totals[k] / counts[k])) for k in range(len(candidates)) if counts[k]]
     bot.last_search = {"iterations": done, "seconds": time.perf_counter() - search_start,
                        "candidates": len(candidates), "worlds": worlds,
