@@ -161,7 +161,7 @@ def test_r46_one_person_against_two_bots(app: App) -> None:
     assert isinstance(results, ResultsScene)
     app.draw(app.screen)  # who won, how, each player's flags
     assert session.games and session.games[-1] == game.result
-    # Review: hard has no three-player search, so normal's forecast judges the person's plays
+    # Review: hard's three-player search (engine.ai.hard3) judges the person's plays
     labels = [item.label for item in results.menu.items]
     results.menu.focus = labels.index("Review")
     assert results.menu.items[results.menu.focus].enabled

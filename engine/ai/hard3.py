@@ -436,7 +436,7 @@ def _solve(bot: HardBot, game: Game, plays: list[LeanAction], actions: list[Acti
         bot.last_values = [(a, _chance(t / worlds)) for a, t in zip(actions, totals, strict=True)]
         bot.last_search = {"iterations": 0, "positions": solver_nodes, "seconds": time.perf_counter() - started,
                            "candidates": len(plays), "worlds": worlds, "win_chance": _chance(best / worlds),
-                           "proven": worlds == 1}
+                           "proven": worlds == 1 and best == 1}  # paranoid: only a win is a proof
         return chosen
     return search3(bot, game, tied, bot._deadline(started))
 
