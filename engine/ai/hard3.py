@@ -60,6 +60,9 @@ LEAF_SHARES3 = 2
 SHARES3 = (0.7, 0.5)
 #: With this many troops or fewer in the deck, lines are played to the end by the easy rules.
 ENDGAME_DECK = 15
+#: True: each opponent replies with the play worst for us (as the two-player hard bot's opponent); False:
+#: with the play best for itself (max-n).
+PARANOID = True
 #: Weight of the forecast's value beside the search's mean (three.FORECAST_WEIGHT for normal's playouts).
 PRIOR_WEIGHT = 0.1
 #: False: in the middle game hard plays normal's choice (an experiment's switch, see docs/BOTS.md).
@@ -262,7 +265,7 @@ def line3(state: Lean3, me: int, shares: Shares3, ranker: Ranker, replies: int, 
             after = state.copy()
             after.apply(play)
             settle(after)
-            value = leaf_values(after, shares)[seat]
+            value = -leaf_values(after, shares)[me] if PARANOID else leaf_values(after, shares)[seat]
             if value > best_value:
                 best, best_value = after, value
         assert best is not None
