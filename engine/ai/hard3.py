@@ -60,15 +60,11 @@ LEAF_SHARES3 = 2
 SHARES3 = (0.7, 0.5)
 #: With this many troops or fewer in the deck, lines are played to the end by the easy rules.
 ENDGAME_DECK = 15
-#: Our hand open to each of our flags at a leaf (three.HAND_OPEN); False: shared out like our draws.
-HAND_OPEN3 = False
 #: True: each opponent replies with the play worst for us (as the two-player hard bot's opponent); False:
 #: with the play best for itself (max-n).
 PARANOID = True
 #: Weight of the forecast's value beside the search's mean (three.FORECAST_WEIGHT for normal's playouts).
 PRIOR_WEIGHT = 0.1
-#: False: in the middle game hard plays normal's choice (an experiment's switch, see docs/BOTS.md).
-MIDGAME_LINES = True
 #: Lines (candidate x world) per decision at most, whatever the budget.
 MAX_LINES3 = 1200
 #: Worlds the endgame solver proves at most, and positions it may visit in all (about half a second).
@@ -131,17 +127,15 @@ def _reach(side: int, share: int) -> int:
     return found
 
 
-def leaf_values(state: Lean3, shares: Shares3, open_seat: int = -1) -> tuple[float, float, float]:
+def leaf_values(state: Lean3, shares: Shares3) -> tuple[float, float, float]:
     """The three-player forecast's value for each seat in one fully known world (three.game_value3,
     with the world's real pools): each flag's chance of going to the first seat of its front is counted
-    in halves over the shares, and the values of a vector seen before are read from a table. The hand of
-    `open_seat` (when HAND_OPEN3) is open to each of its flags, as in normal's forecast (three.HAND_OPEN)."""
+    in halves over the shares, and the values of a vector seen before are read from a table."""
     if state.phase == OVER:
         w = state.winner
         return (0.0, 0.0, 0.0) if w < 0 else tuple(2.0 if s == w else -2.0 for s in range(3))  # type: ignore[return-value]
     pools = pools_of(state)
     sides, claimed, first = state.sides, state.claimed, state.first
-    hand = state.hands[open_seat] if HAND_OPEN3 and open_seat >= 0 else 0
     halves = [0] * 9
     count = len(shares)
     for f in range(9):
@@ -159,8 +153,8 @@ def leaf_values(state: Lean3, shares: Shares3, open_seat: int = -1) -> tuple[flo
         fixed_b = strength(theirs, False) if done_b else -2
         total = 0
         for share in shares:
-            ra = fixed_a if done_a else _reach(mine, pools[a] & (share[a][f] | (hand if a == open_seat else 0)))
-            rb = fixed_b if done_b else _reach(theirs, pools[b] & (share[b][f] | (hand if b == open_seat else 0)))
+            ra = fixed_a if done_a else _reach(mine, pools[a] & share[a][f])
+            rb = fixed_b if done_b else _reach(theirs, pools[b] & share[b][f])
             if ra != rb:
                 total += 2 if ra > rb else 0
             elif ra < 0 or (done_a == done_b and not done_a):
@@ -269,19 +263,19 @@ def line3(state: Lean3, me: int, shares: Shares3, ranker: Ranker, replies: int, 
             after = state.copy()
             after.apply(play)
             settle(after)
-            value = -leaf_values(after, shares, me)[me] if PARANOID else leaf_values(after, shares, me)[seat]
+            value = -leaf_values(after, shares)[me] if PARANOID else leaf_values(after, shares)[seat]
             if value > best_value:
                 best, best_value = after, value
         assert best is not None
         state = best
     if state.phase != PLAY or state.to_move != me:
-        return leaf_values(state, shares, me)[me]
+        return leaf_values(state, shares)[me]
     answer = -9.0
     for play in ranker.ranked(state, follow_ups):
         after = state.copy()
         after.apply(play)
         settle(after)
-        answer = max(answer, leaf_values(after, shares, me)[me])
+        answer = max(answer, leaf_values(after, shares)[me])
     return answer
 
 
@@ -345,8 +339,6 @@ def choose_hard3(bot: HardBot, game: Game, started: float) -> Action:
         solved = _solve(bot, game, [lean_play(a) for a in actions], actions, started)
         if solved is not None:
             return solved
-    if game.deck_sizes["troops"] > ENDGAME_DECK and not MIDGAME_LINES:
-        return rank_three(game, actions, bot.rng)[0][1]
     ranked = rank_three(game, actions, bot.rng, SCREEN3)
     if len(ranked) == 1:
         return ranked[0][1]
