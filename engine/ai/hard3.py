@@ -6,13 +6,13 @@ the two hidden hands and the deck's order dealt from the troops this seat cannot
 surviving candidate in it on the lean three-player state (engine.ai.lean3):
 
 - in the middle game a *line*: we finish our turn (claims, draw); the next opponent plays the one of
-  its favourite troop plays (the easy rules' placement scores, `ranked3`) that is best for itself by
-  the evaluation in this world; then the other opponent the same, on the table the first one left;
-  then we answer with the best of our own favourites. Each seat plays for itself (a max-n step), as
-  the bots and people at a three-player table do, rather than both opponents ganging up on us. The
-  line ends in the three-player forecast made exact by the world (`leaf_odds`): every player's pool
-  is its real hand and the troops it would draw next, each pool card open to a flag by chance
-  (shares), our pool credited with more reach than theirs, as in the two-player hard bot;
+  its four favourite troop plays (the easy rules' placement scores, `Ranker`) that is worst for us by
+  the evaluation in this world, then the other opponent the same on the table the first one left
+  (PARANOID, as the two-player hard bot's opponent; each opponent playing for itself, max-n, did no
+  better); then we answer with the best of our own favourites. The line ends in the three-player
+  forecast made exact by the world (`leaf_values`): every player's pool is its real hand and the
+  troops it would draw next, each pool card open to a flag by chance (shares), our pool credited
+  with more reach than theirs, as in the two-player hard bot;
 - near the end of the deck (ENDGAME_DECK troops or fewer) the line is played to the end of the game
   by the easy rules for every seat (three_playout.Policy3), since the order of plays and who passes
   first decide there, which a static look does not see;
