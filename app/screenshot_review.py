@@ -31,7 +31,7 @@ def _done(app: Any, seed: int) -> None:
 
 
 def _done3(app: Any, seed: int) -> None:
-    """The review of a three-player game (by normal's forecast: hard has no three-player search)."""
+    """The review of a three-player game (by hard's three-player search, engine.ai.hard3)."""
     from app.screenshot_three import three_game
     from engine.ai.review import KeptReview, review
     from engine.record import to_record

@@ -128,8 +128,6 @@ class ReviewScene(MenuScene):
             line = _("No move cost you much win chance in this game.")
         else:
             line = _("The moves that cost you most, by the hard bot: choose one to see it.")
-            if len(self.game.seats) == 3:  # hard has no three-player search: normal's forecast judged them
-                line = _("The moves that cost you most, by the normal bot (three players): choose one to see it.")
         img = fitted(line, 34, 1700, art.CREAM)
         surface.blit(img, img.get_rect(center=(960, 450)))
 

@@ -77,3 +77,34 @@ def test_hard_decisions_are_the_recorded_ones_with_and_without_the_compiled_core
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
     cases = len(json.loads((ROOT / "tests" / "data" / "hard_decisions.json").read_text())["cases"])
     assert f"CORE {'pure' if pure else 'compiled'} PASSED {cases}" in done.stdout
+
+
+_THREE_DECISIONS = """
+import json, random
+import engine.compiled as c
+from engine import Game, Rules
+from engine.ai import make_bot
+out = []
+for seed, plies in ((3, 12), (5, 40), (8, 70), (11, 86)):
+    g = Game.new(Rules(tactics=False, players=3), seed)
+    rng = random.Random(seed)
+    while not g.over and (len(g.actions) < plies or g.phase != "play"):
+        g.apply(rng.choice(g.legal_actions()) if g.phase == "play" else g.legal_actions()[0])
+    if g.over:
+        continue
+    bot = make_bot("hard", seed, iterations=120)
+    out.append([bot.choose(g.view(g.to_move)), bot.last_values])
+print(c.status(), json.dumps(out))
+"""
+
+
+@pytest.mark.skipif(not _built(), reason="no fresh compiled core in this checkout (python tools/compile_core.py)")
+def test_hard_three_player_decisions_are_the_same_compiled_and_pure() -> None:
+    """Hard's three-player search (engine.ai.hard3) runs on the compiled Lean3 and potential where built."""
+    compiled_run = _core_in_fresh_process(False, _THREE_DECISIONS)
+    pure_run = _core_in_fresh_process(True, _THREE_DECISIONS)
+    assert compiled_run.returncode == 0 and pure_run.returncode == 0, compiled_run.stderr + pure_run.stderr
+    kind, decisions = compiled_run.stdout.split(" ", 1)
+    assert kind == "compiled" and pure_run.stdout.startswith("pure ")
+    assert len(json.loads(decisions)) >= 3
+    assert decisions == pure_run.stdout.split(" ", 1)[1]

@@ -161,7 +161,7 @@ def test_r46_one_person_against_two_bots(app: App) -> None:
     assert isinstance(results, ResultsScene)
     app.draw(app.screen)  # who won, how, each player's flags
     assert session.games and session.games[-1] == game.result
-    # Review: hard has no three-player search, so normal's forecast judges the person's plays
+    # Review: hard's three-player search (engine.ai.hard3) judges the person's plays
     labels = [item.label for item in results.menu.items]
     results.menu.focus = labels.index("Review")
     assert results.menu.items[results.menu.focus].enabled
@@ -295,7 +295,7 @@ def test_r47_far_front_cards_zoom_under_the_mouse_but_are_never_a_choice(app: Ap
 
 
 def test_r46_the_hint_says_which_bot_answers_for_three_players(app: App) -> None:
-    """Hard has no three-player search: the hint names normal, which answers in its place."""
+    """Hard has a three-player search (engine.ai.hard3): the hint names hard, not a stand-in."""
     from game.play.coach import Advice, advice_line
 
     session = Session(Setup(players=3, opponent="easy", third="easy", seed=2, starts="south"), bot_pace=0.0,
@@ -304,7 +304,7 @@ def test_r46_the_hint_says_which_bot_answers_for_three_players(app: App) -> None
     view = table.view("south")
     action = table.legal_actions()[0]
     line = advice_line(Advice(0, action, None, True), view, "south")
-    assert line.startswith("Normal would play") and "Hard" not in line
+    assert line.startswith("Hard would play") and "Normal" not in line
     table.close()
 
 

@@ -102,9 +102,6 @@ class HardBot(Bot):
         self.last_search: dict[str, Any] | None = None
         self._asked: float | None = None
         self.last_values: list[tuple[Action, float]] = []
-        #: The level that played the last decision in hard's place: "normal" in a three-player game,
-        #: where hard has no search of its own yet (R46-R53); None when hard decided itself.
-        self.stand_in: str | None = None
 
     @classmethod
     def reference(cls, seed: int = 0, move_time: float = 1.0, iterations: int | None = None) -> HardBot:
@@ -131,12 +128,10 @@ class HardBot(Bot):
     def choose_in(self, game: Game) -> Action:
         started = self._asked if self._asked is not None else time.perf_counter()
         self.last_search = None
-        self.stand_in = None
-        if len(game.seats) == 3:
-            from .three import choose_three
+        if len(game.seats) == 3:  # the three-player game (R46-R53) has its own search
+            from .hard3 import choose_hard3
 
-            self.stand_in = "normal"
-            return choose_three(game, self.rng)
+            return choose_hard3(self, game, started)
         actions = game.legal_actions()
         if len(actions) == 1:
             return actions[0]
@@ -189,6 +184,10 @@ class HardBot(Bot):
 
     def candidates(self, game: Game) -> list[Action]:
         """The plays the search would compare at a play step (the normal screening's best)."""
+        if len(game.seats) == 3:
+            from .hard3 import candidates3
+
+            return candidates3(self, game)
         forecast = Forecast(game, game.to_move, self.rng, SCREEN[0][0])
         return [a for _, a in rank_plays(game, game.legal_actions(), forecast, SCREEN)]
 
@@ -196,6 +195,10 @@ class HardBot(Bot):
         """Search exactly these candidates (the review adds the move actually played); solved outright
         when nothing is left to draw, so the review's cost of an endgame move is exact."""
         started = time.perf_counter()
+        if len(game.seats) == 3:
+            from .hard3 import search_given
+
+            return search_given(self, game, candidates, started)
         solved = self._solve(game, started, candidates)
         return solved if solved is not None else self._search(game, candidates, started)
 
@@ -279,6 +282,10 @@ class HardBot(Bot):
         For decisions the search does not make (claims, draws, a forced play): the position as
         it stands, averaged over sampled worlds, read as a chance like the search's estimate.
         """
+        if len(game.seats) == 3:
+            from .hard3 import estimate3
+
+            return estimate3(game, self.rng, worlds)
         me = game.to_move
         seat = SEATS.index(me)
         hidden = hidden_of(game, me)

@@ -1,8 +1,8 @@
 """`battleline hint POSITION.json`: the action a bot would play for the player to move.
 
 With `--bot hard` the answer carries `win_chance`: hard's estimate that the player to move wins, and
-`proven`: true when nothing is left to draw and the chance is exact (engine.ai.endgame). In a
-three-player game hard has no search of its own: the answer says `"played_by": "normal"` and why.
+`proven`: true when nothing is left to draw and the chance is exact (engine.ai.endgame). Three
+players (R46-R53) get hard's three-player search (engine.ai.hard3) and its estimate the same way.
 
 The bot is shown only that player's view of the position, even when the file is a complete game
 state, so a hint never uses the opponent's hand or the order of the decks.
@@ -40,10 +40,7 @@ def hint(position: Any, level: str = "hard", move_time: float | None = None, see
     if search:
         out["search"] = {"iterations": search["iterations"], "worlds": search["worlds"],
                          "iterations_per_s": round(search["iterations"] / max(search["seconds"], 1e-9), 1)}
-    if isinstance(bot, HardBot) and bot.stand_in:  # no search for this game: say who played instead
-        out["played_by"] = bot.stand_in
-        out["note"] = f"hard has no three-player search; {bot.stand_in} chose this action in its place"
-    elif isinstance(bot, HardBot):  # the search's estimate, or the evaluation's where nothing was searched
+    if isinstance(bot, HardBot):  # the search's estimate, or the evaluation's where nothing was searched
         out["win_chance"] = search["win_chance"] if search else bot.estimate(game)
         out["proven"] = bool(search and search.get("proven"))  # nothing left to draw: solved exactly
     return out

@@ -5,16 +5,15 @@ the move actually played, from that player's view only, at a fixed number of ite
 review is reproducible from its seed. A move's cost is the win chance of hard's choice minus that
 of the move played. The three costliest moves are marked, each with the move hard preferred.
 
-Three players (R46-R53): hard has no three-player search, so every play is valued by the normal bot's
-forecast on the same sampled worlds (`three.judge_three`, at most REVIEW_WORLDS3 of them: `iterations`
-caps them too), and its expected result, from -1 to +1, is read as a chance (value + 1) / 2.
+Three players (R46-R53): the same, with hard's three-player search (engine.ai.hard3): its short list
+plus the move played, each valued over the same sampled worlds, its expected result (-1 another player
+wins, +1 the player reviewed wins) read as a chance (value + 1) / 2.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import random
 import sys
 from collections.abc import Callable
 from typing import Any
@@ -25,7 +24,6 @@ from ..record import from_record
 from ..rules import SEATS
 from ..tools import read_json, run_command
 from .hard import HardBot
-from .three import judge_three
 
 #: Iterations per reviewed move (lines of the hard bot's search on its reference line; docs/BOTS.md).
 REVIEW_ITERATIONS = 600
@@ -33,8 +31,6 @@ MARKED = 3
 #: Positions the endgame solver may visit for one reviewed move (engine.ai.endgame): a crowded endgame
 #: takes about 100,000, a second or two.
 REVIEW_SOLVE_NODES = 400_000
-#: Sampled worlds per reviewed move of a three-player game (every play valued on all of them).
-REVIEW_WORLDS3 = 64
 
 
 def review(record: Any, seat: str, iterations: int = REVIEW_ITERATIONS, seed: int = 0,
@@ -94,10 +90,9 @@ def _reviewable(record: Any, seat: str) -> set[int]:
 def _review_move(game: Game, seat: str, played: dict[str, Any], iterations: int, seed: int,
                  index: int) -> dict[str, Any]:
     view = from_position(game.view(seat))
-    if len(view.seats) == 3:
-        return _review_move3(view, played, min(iterations, REVIEW_WORLDS3), seed, index)
     # The reference line (HardBot.reference): the line hard plays today costs about 1.6 times as much,
-    # which would double a whole game's review on the pure-Python core (past issue 38's 15 s).
+    # which would double a whole game's review on the pure-Python core (past issue 38's 15 s). Three
+    # players have one line (engine.ai.hard3), which the reference settings do not touch.
     bot = HardBot.reference(seed, iterations=iterations)
     bot.max_lines = None  # the review's estimates use all the lines it is given
     bot.solve_nodes = REVIEW_SOLVE_NODES  # and endgames are solved even when that takes a second or two
@@ -108,17 +103,6 @@ def _review_move(game: Game, seat: str, played: dict[str, Any], iterations: int,
     values = bot.last_values
     chance = {json.dumps(a, sort_keys=True): v for a, v in values}
     best = chance.get(json.dumps(preferred, sort_keys=True), 0.0)
-    mine = chance.get(json.dumps(played, sort_keys=True), best)
-    return {"index": index, "played": played, "preferred": preferred, "win_chance_played": mine,
-            "win_chance_preferred": best, "cost": round(max(0.0, best - mine), 3)}
-
-
-def _review_move3(view: Game, played: dict[str, Any], worlds: int, seed: int, index: int) -> dict[str, Any]:
-    """A three-player move judged by normal's forecast (module docstring)."""
-    values = judge_three(view, random.Random(seed), max(1, worlds))
-    chance = {json.dumps(a, sort_keys=True): round(min(1.0, max(0.0, (v + 1.0) / 2.0)), 3) for v, a in values}
-    preferred = values[0][1]
-    best = chance[json.dumps(preferred, sort_keys=True)]
     mine = chance.get(json.dumps(played, sort_keys=True), best)
     return {"index": index, "played": played, "preferred": preferred, "win_chance_played": mine,
             "win_chance_preferred": best, "cost": round(max(0.0, best - mine), 3)}

@@ -372,22 +372,3 @@ def rank_three(game: Game, actions: list[Action], rng: random.Random,
         if len(alive) == 1:
             break
     return [(v, actions[i]) for v, i in scored if i in alive]
-
-
-def judge_three(game: Game, rng: random.Random, worlds: int) -> list[tuple[float, Action]]:
-    """Every play of the player to move, valued as normal values them (after the claims it allows, less
-    the chance an opponent wins before their next turn), all on the same `worlds` sampled worlds and
-    without normal's screening, so that each play, the one played included, gets a value: the review's
-    measure for three players. Best first; a value runs from -1 (another player wins) to +1 (I win),
-    a finished game being -2 or +2 as in `Forecast3.value`."""
-    me = game.to_move
-    forecast = Forecast3(game, me, rng)
-    forecast.add_worlds(worlds)
-    out = []
-    for action in game.legal_actions():
-        state = game.copy()
-        state.apply(action)
-        _claim_all(state, me)
-        risk = forecast.risk(state)
-        out.append(((1.0 - risk) * forecast.value(state, worlds) - risk, action))
-    return sorted(out, key=lambda s: -s[0])

@@ -134,10 +134,7 @@ def proven_words(chance: float | None) -> str:
 
 def advice_line(advice: Advice, view: dict[str, Any], seat: str) -> str:
     """'Hard would play red 5 at flag 3: that side can still become Wedge 18. Your win chance: 62%'."""
-    if len(view.get("hand_sizes", {})) == 3:  # hard has no three-player search: normal answers in its place
-        line = _("Normal would {move}", move=move_words(advice.action))
-    else:
-        line = _("Hard would {move}", move=move_words(advice.action))
+    line = _("Hard would {move}", move=move_words(advice.action))  # two or three players (engine.ai.hard3)
     why = proven_words(advice.win_chance) if advice.proven else why_words(advice.action, view, seat)
     if why:
         line = _("{move}: {why}", move=line, why=why)

@@ -1,0 +1,481 @@
+"""The hard bot's search for three players (R46-R53): sampled worlds, both opponents' replies, an exact end.
+
+The normal bot's three-player forecast (engine.ai.three) screens every play and keeps a short list.
+Then, until the move's budget is spent, the search deals a world (engine.ai.three_playout.lean_world:
+the two hidden hands and the deck's order dealt from the troops this seat cannot see) and plays every
+surviving candidate in it on the lean three-player state (engine.ai.lean3):
+
+- in the middle game a *line*: we finish our turn (claims, draw); the next opponent plays the one of
+  its four favourite troop plays (the easy rules' placement scores, `Ranker`) that is worst for us by
+  the evaluation in this world, then the other opponent the same on the table the first one left
+  (PARANOID, as the two-player hard bot's opponent; each opponent playing for itself, max-n, did no
+  better); then we answer with the best of our own favourites. The line ends in the three-player
+  forecast made exact by the world (`leaf_values`): every player's pool is its real hand and the
+  troops it would draw next, each pool card open to a flag by chance (shares), our pool credited
+  with more reach than theirs, as in the two-player hard bot;
+- near the end of the deck (ENDGAME_DECK troops or fewer) the line is played to the end of the game
+  by the easy rules for every seat (three_playout.Policy3), since the order of plays and who passes
+  first decide there, which a static look does not see;
+- once the deck is empty every card is in sight or in an opponent's hand: in each of a few worlds
+  (which opponent holds which of the unseen troops) an alpha-beta solver (`Solver3`) proves each play
+  won, drawn or lost against both opponents playing against us (paranoid: the only sound proof with
+  two opponents); the proven values summed over the worlds choose, the search breaks ties.
+
+Every candidate meets the same worlds and the same playout luck, and the weaker half is dropped after
+HALVINGS worlds. With `iterations` nothing reads the clock and the bot is reproducible from its seed.
+docs/BOTS.md has the measurements behind the settings.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from operator import mul
+from typing import TYPE_CHECKING, Any
+
+from ..actions import Action
+from ..game import Game
+from ..rules import FRONTS3, SEATS3
+from .forecast import random_mask
+from .lean import OVER, PLAY, TROOP_MASK, LeanAction, bits, strength
+from .lean3 import OWN, PAIRS, PLACE, Lean3
+from .lean_policy import _placement
+from .potential import side_potential
+from .three import _OUTCOMES, FLAG_WEIGHT, rank_three
+from .three_playout import Policy3, lean_play, lean_world, playout_score
+
+if TYPE_CHECKING:
+    from .hard import HardBot
+
+#: Screening by the normal forecast: (worlds, candidates kept) per stage; the search takes the rest.
+SCREEN3: tuple[tuple[int, int], ...] = ((3, 16), (10, 8))
+#: Worlds after which the weaker half of the candidates is dropped.
+HALVINGS3 = (12, 36, 90)
+#: Each opponent's favourite plays it chooses its reply among, and our answers to the two replies.
+REPLIES3 = 4
+FOLLOW_UPS3 = 4
+#: Ways of sharing the pools among the flags averaged at a leaf.
+LEAF_SHARES3 = 2
+#: Chance a card of our pool, and of an opponent's, is open to a given flag at a leaf.
+SHARES3 = (0.7, 0.5)
+#: With this many troops or fewer in the deck, lines are played to the end by the easy rules.
+ENDGAME_DECK = 15
+#: True: each opponent replies with the play worst for us (as the two-player hard bot's opponent); False:
+#: with the play best for itself (max-n).
+PARANOID = True
+#: Weight of the forecast's value beside the search's mean (three.FORECAST_WEIGHT for normal's playouts).
+PRIOR_WEIGHT = 0.1
+#: Lines (candidate x world) per decision at most, whatever the budget.
+MAX_LINES3 = 1200
+#: Worlds the endgame solver proves at most, and positions it may visit in all (about half a second).
+SOLVE_WORLDS = 8
+SOLVE_NODES = 20_000
+
+Shares3 = list[list[list[int]]]  # [share][seat][flag] -> mask
+_VALUES3: dict[tuple[int, ...], tuple[float, float, float]] = {}
+
+
+class OverBudget3(Exception):
+    """The solver visited its budget of positions before it proved a value."""
+
+
+def settle(state: Lean3) -> None:
+    """The steps between two plays: every claim the seat can make, then its draw (troops only)."""
+    for _ in range(40):
+        if state.phase == OVER or state.phase == PLAY:
+            return
+        state.apply(state.legal()[0])
+
+
+def pools_of(state: Lean3) -> list[int]:
+    """Each seat's pool in a complete world: its hand and the troops it would draw next (in turn order
+    from the seat to move, one each per round, at most as many as it has free slots)."""
+    deck = state.troops[::-1]  # drawn from the end
+    out = list(state.hands)
+    if not deck:
+        return out
+    sides, claimed = state.sides, state.claimed
+    for k in range(3):
+        seat = (state.to_move + k) % 3
+        need = 0
+        for f, index in _OWN_SIDES[seat]:
+            if claimed[f] < 0:
+                need += 3 - sides[index].bit_count()
+        for card in deck[k::3][:need]:
+            out[seat] |= 1 << card
+    return out
+
+
+#: Each seat's flags with the index of its side there.
+_OWN_SIDES: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple((f, 2 * f + PLACE[f][s]) for f in OWN[s]) for s in range(3))
+
+
+#: Reaches by side and share, one int key (side << 60 | share): most leaves of a decision ask the same.
+_REACHES: dict[int, int] = {}
+
+
+def _reach(side: int, share: int) -> int:
+    """The strongest formation a troops-only side can become from `share`; -1 if none (lean.completion)."""
+    key = side << 60 | share
+    found = _REACHES.get(key)
+    if found is None:
+        if len(_REACHES) > 400_000:
+            _REACHES.clear()
+        potential = side_potential(side, 3, False, share)
+        found = _REACHES[key] = -1 if potential is None else potential
+    return found
+
+
+def leaf_values(state: Lean3, shares: Shares3) -> tuple[float, float, float]:
+    """The three-player forecast's value for each seat in one fully known world (three.game_value3,
+    with the world's real pools): each flag's chance of going to the first seat of its front is counted
+    in halves over the shares, and the values of a vector seen before are read from a table."""
+    if state.phase == OVER:
+        w = state.winner
+        return (0.0, 0.0, 0.0) if w < 0 else tuple(2.0 if s == w else -2.0 for s in range(3))  # type: ignore[return-value]
+    pools = pools_of(state)
+    sides, claimed, first = state.sides, state.claimed, state.first
+    halves = [0] * 9
+    count = len(shares)
+    for f in range(9):
+        owner = claimed[f]
+        a, b = PAIRS[f]
+        if owner >= 0:
+            halves[f] = 2 * count if owner == a else 0
+            continue
+        mine, theirs = sides[2 * f], sides[2 * f + 1]
+        if not mine and not theirs:
+            halves[f] = count
+            continue
+        done_a, done_b = mine.bit_count() >= 3, theirs.bit_count() >= 3
+        fixed_a = strength(mine, False) if done_a else -2
+        fixed_b = strength(theirs, False) if done_b else -2
+        total = 0
+        for share in shares:
+            ra = fixed_a if done_a else _reach(mine, pools[a] & share[a][f])
+            rb = fixed_b if done_b else _reach(theirs, pools[b] & share[b][f])
+            if ra != rb:
+                total += 2 if ra > rb else 0
+            elif ra < 0 or (done_a == done_b and not done_a):
+                total += 1
+            elif done_a and done_b:
+                total += 2 if first[f] == a else 0
+            else:
+                total += 2 if done_a else 0
+        halves[f] = total
+    key = (*halves, count)
+    found = _VALUES3.get(key)
+    if found is None:
+        if len(_VALUES3) > 200_000:
+            _VALUES3.clear()
+        odds = [h / (2 * count) for h in halves]
+        found = _VALUES3[key] = values3(odds)
+    return found
+
+
+#: Each seat's outcome table (three._OUTCOMES) as 16 rows of 32 (flags 6-9 by row, 1-5 within a row),
+#: so the sums over the 512 ways the flags could fall run in C.
+_ROWS3: tuple[tuple[tuple[float, ...], ...], ...] = tuple(
+    tuple(tuple(_OUTCOMES[seat][32 * h:32 * h + 32]) for h in range(16)) for seat in SEATS3)
+_MINE3: tuple[tuple[tuple[int, bool], ...], ...] = tuple(
+    tuple((i, FRONTS3[i][0] == seat) for i in range(9) if seat in FRONTS3[i]) for seat in SEATS3)
+
+
+def _spread(odds: list[float]) -> list[float]:
+    probs = [1.0]
+    for p in odds:
+        q = 1.0 - p
+        probs = [x * q for x in probs] + [x * p for x in probs]
+    return probs
+
+
+def values3(odds: list[float]) -> tuple[float, float, float]:
+    """three.game_value3 for each seat at once: the outcome tables over the 512 ways the flags could fall."""
+    low = _spread(odds[:5])
+    high = _spread(odds[5:])
+    out = []
+    for s in range(3):
+        rows = _ROWS3[s]
+        value = 0.0
+        for h, weight in enumerate(high):
+            if weight:
+                value += weight * sum(map(mul, low, rows[h]))
+        mine = sum(odds[i] if first else 1.0 - odds[i] for i, first in _MINE3[s])
+        out.append(value + FLAG_WEIGHT * (mine - 3.0) / 3.0)
+    return out[0], out[1], out[2]
+
+
+def value3(seat: int, odds: list[float]) -> float:
+    """three.game_value3 for a seat index."""
+    return values3(odds)[seat]
+
+
+class Ranker:
+    """The easy rules' favourite troop plays of the seat to move (placement scores, engine.ai.lean_policy),
+    kept per flag's two sides and the unseen troops, so they are shared across lines and worlds."""
+
+    def __init__(self) -> None:
+        self._tables: dict[tuple[int, int, int], dict[int, float]] = {}
+
+    def ranked(self, state: Lean3, limit: int) -> list[LeanAction]:
+        seat = state.to_move
+        cards = bits(state.hands[seat] & TROOP_MASK)
+        unseen = TROOP_MASK & ~state.seen
+        scored: list[tuple[float, int, int]] = []
+        for f in OWN[seat]:
+            if state.claimed[f] != -1:
+                continue
+            k = PLACE[f][seat]
+            mine = state.sides[2 * f + k]
+            if mine.bit_count() >= 3:
+                continue
+            theirs = state.sides[2 * f + 1 - k]
+            key = (mine, theirs, unseen)
+            table = self._tables.get(key)
+            if table is None:
+                if len(self._tables) > 100_000:
+                    self._tables.clear()
+                table = self._tables[key] = {}
+            free = unseen & ~mine & ~theirs
+            for card in cards:
+                score = table.get(card)
+                if score is None:
+                    score = table[card] = _placement(mine, theirs, 3, False, free, card)
+                scored.append((-score, card, f))
+        if not scored:
+            return state.plays()[:1]
+        scored.sort()
+        return [(0, card, f, -1, -1) for _, card, f in scored[:limit]]
+
+
+def line3(state: Lean3, me: int, shares: Shares3, ranker: Ranker, replies: int, follow_ups: int) -> float:
+    """Our play's value in one world (module docstring): our turn, each opponent's best reply for
+    itself, our best answer, judged by the forecast made exact by the world."""
+    settle(state)
+    for _ in range(2):
+        seat = state.to_move
+        if state.phase == OVER or seat == me:
+            break
+        best: Lean3 | None = None
+        best_value = -9.0
+        for play in ranker.ranked(state, replies):
+            after = state.copy()
+            after.apply(play)
+            settle(after)
+            value = -leaf_values(after, shares)[me] if PARANOID else leaf_values(after, shares)[seat]
+            if value > best_value:
+                best, best_value = after, value
+        assert best is not None
+        state = best
+    if state.phase != PLAY or state.to_move != me:
+        return leaf_values(state, shares)[me]
+    answer = -9.0
+    for play in ranker.ranked(state, follow_ups):
+        after = state.copy()
+        after.apply(play)
+        settle(after)
+        answer = max(answer, leaf_values(after, shares)[me])
+    return answer
+
+
+class Solver3:
+    """Proves the result for seat `me` once nothing is left to draw, both opponents playing against it
+    (a paranoid search: WIN 1, DRAW 0, LOSS -1), within a budget of positions."""
+
+    def __init__(self, me: int, nodes: int, deadline: float | None) -> None:
+        self.me, self.budget, self.deadline = me, nodes, deadline
+        self.nodes = 0
+        self.table: dict[tuple[object, ...], tuple[int, int]] = {}
+
+    def value(self, state: Lean3, alpha: int = -2, beta: int = 2) -> int:
+        if state.phase == OVER:
+            return 0 if state.winner < 0 else (1 if state.winner == self.me else -1)
+        self.nodes += 1
+        if self.nodes > self.budget:
+            raise OverBudget3
+        if self.deadline is not None and not self.nodes & 127 and time.perf_counter() > self.deadline:
+            raise OverBudget3
+        key = (tuple(state.sides), tuple(state.hands), tuple(state.claimed), tuple(state.first),
+               state.to_move, state.passes)
+        low, high = self.table.get(key, (-1, 1))
+        if low == high or low >= beta:
+            return low
+        if high <= alpha:
+            return high
+        alpha, beta = max(alpha, low), min(beta, high)
+        start_alpha, start_beta = alpha, beta
+        ours = state.to_move == self.me
+        best = -2 if ours else 2
+        for play in state.plays():
+            after = state.copy()
+            after.apply(play)
+            settle(after)
+            found = self.value(after, alpha, beta)
+            if ours:
+                best = max(best, found)
+                alpha = max(alpha, best)
+            else:
+                best = min(best, found)
+                beta = min(beta, best)
+            if alpha >= beta:
+                break
+        if best <= start_alpha:
+            self.table[key] = (low, best)
+        elif best >= start_beta:
+            self.table[key] = (best, high)
+        else:
+            self.table[key] = (best, best)
+        return best
+
+
+def choose_hard3(bot: HardBot, game: Game, started: float) -> Action:
+    """The hard bot's action in a three-player game (module docstring)."""
+    actions = game.legal_actions()
+    if len(actions) == 1 or game.phase != "play":
+        return actions[0]  # a claim while any is provable, the only draw, or the only play
+    deadline = bot._deadline(started)
+    if not game.deck_sizes["troops"]:
+        solved = _solve(bot, game, [lean_play(a) for a in actions], actions, started)
+        if solved is not None:
+            return solved
+    ranked = rank_three(game, actions, bot.rng, SCREEN3)
+    if len(ranked) == 1:
+        return ranked[0][1]
+    return search3(bot, game, [a for _, a in ranked], deadline, [v for v, _ in ranked])
+
+
+def search3(bot: HardBot, game: Game, candidates: list[Action], deadline: float | None,
+            prior: list[float] | None = None) -> Action:
+    """The best of `candidates` by lines over sampled worlds, the forecast's values (`prior`) breaking
+    near-ties (PRIOR_WEIGHT); sets the bot's last_search and last_values."""
+    me = SEATS3.index(game.to_move)
+    rng = bot.rng
+    moves = [lean_play(a) for a in candidates]
+    totals = [0.0] * len(candidates)
+    counts = [0] * len(candidates)
+    alive = list(range(len(candidates)))
+    endgame = game.deck_sizes["troops"] <= ENDGAME_DECK
+    ranker = Ranker()
+    policy: Policy3 | None = None
+    cap = MAX_LINES3 if bot.max_lines is not None else None
+    limit = bot.iterations if bot.iterations is not None else cap
+    if bot.iterations is not None and cap is not None:
+        limit = min(bot.iterations, cap)
+    done = worlds = 0
+    search_start = time.perf_counter()
+    while True:
+        base = lean_world(game, game.to_move, rng)
+        if endgame and policy is None:
+            policy = Policy3(random.Random(0), TROOP_MASK & ~base.seen)
+        mine, theirs = SHARES3
+        shares = [[[random_mask(rng, mine if s == me else theirs) for _ in range(9)] for s in range(3)]
+                  for _ in range(LEAF_SHARES3)]
+        rollout_seed = rng.getrandbits(32)
+        stop = False
+        for k in alive:
+            state = base.copy()
+            state.apply(moves[k])
+            if policy is not None:
+                policy.rng.seed(rollout_seed)  # the same playout luck for every candidate
+                policy.rollout(state)
+                totals[k] += playout_score(state, me)
+            else:
+                totals[k] += line3(state, me, shares, ranker, REPLIES3, FOLLOW_UPS3)
+            counts[k] += 1
+            done += 1
+            if (limit is not None and done >= limit) or (deadline is not None and time.perf_counter() >= deadline):
+                stop = True
+                break
+        worlds += 1
+        if stop or bot.should_stop():
+            break
+        if worlds in HALVINGS3 and len(alive) > 2:
+            alive.sort(key=lambda k: -totals[k] / counts[k])
+            alive = alive[:max(2, (len(alive) + 1) // 2)]
+    scored = [k for k in alive if counts[k]] or [alive[0]]
+    weights = [PRIOR_WEIGHT * p for p in prior] if prior is not None else [0.0] * len(candidates)
+    best = max(scored, key=lambda k: totals[k] / counts[k] + weights[k])
+    bot.last_values = [(candidates[k], _chance(totals[k] / counts[k])) for k in range(len(candidates)) if counts[k]]
+    bot.last_search = {"iterations": done, "seconds": time.perf_counter() - search_start,
+                       "candidates": len(candidates), "worlds": worlds,
+                       "win_chance": _chance(totals[best] / max(counts[best], 1))}
+    return candidates[best]
+
+
+def _solve(bot: HardBot, game: Game, plays: list[LeanAction], actions: list[Action],
+           started: float) -> Action | None:
+    """Nothing left to draw: each play proven in up to SOLVE_WORLDS deals of the opponents' hands; the
+    plays with the best total, the search choosing among them. None when the solver runs out of budget."""
+    me = SEATS3.index(game.to_move)
+    deadline = bot._deadline(started, 0.5)
+    solver_nodes = 0
+    totals = [0] * len(plays)
+    seen_hands: set[tuple[int, ...]] = set()
+    for _ in range(SOLVE_WORLDS):
+        world = lean_world(game, game.to_move, bot.rng)
+        if tuple(world.hands) in seen_hands:
+            continue
+        seen_hands.add(tuple(world.hands))
+        solver = Solver3(me, SOLVE_NODES - solver_nodes, deadline)
+        try:
+            for i, play in enumerate(plays):
+                after = world.copy()
+                after.apply(play)
+                settle(after)
+                totals[i] += solver.value(after)
+        except OverBudget3:
+            return None
+        solver_nodes += solver.nodes
+    best = max(totals)
+    tied = [a for a, t in zip(actions, totals, strict=True) if t == best]
+    worlds = len(seen_hands)
+    if len(tied) == 1:
+        chosen = tied[0]
+        bot.last_values = [(a, _chance(t / worlds)) for a, t in zip(actions, totals, strict=True)]
+        bot.last_search = {"iterations": 0, "positions": solver_nodes, "seconds": time.perf_counter() - started,
+                           "candidates": len(plays), "worlds": worlds, "win_chance": _chance(best / worlds),
+                           "proven": worlds == 1 and best == 1}  # paranoid: only a win is a proof
+        return chosen
+    return search3(bot, game, tied, bot._deadline(started))
+
+
+def candidates3(bot: HardBot, game: Game) -> list[Action]:
+    """The plays the search would compare at a play step (the forecast's short list), for the review."""
+    return [a for _, a in rank_three(game, game.legal_actions(), bot.rng, SCREEN3)]
+
+
+def search_given(bot: HardBot, game: Game, candidates: list[Action], started: float) -> Action:
+    """Search exactly these candidates (the review adds the move actually played); proven first when
+    the deck is empty, so the review's cost of an endgame move is the solver's."""
+    if not game.deck_sizes["troops"]:
+        solved = _solve(bot, game, [lean_play(a) for a in candidates], candidates, started)
+        if solved is not None:
+            return solved
+    return search3(bot, game, candidates, bot._deadline(started))
+
+
+def estimate3(game: Game, rng: random.Random, worlds: int) -> float:
+    """The chance that the player to move wins, from the evaluation alone (no search): for decisions
+    the search does not make (claims, draws, a forced play), the forecast made exact in sampled worlds."""
+    me = SEATS3.index(game.to_move)
+    total = 0.0
+    for _ in range(worlds):
+        state = lean_world(game, game.to_move, rng)
+        shares = [[[random_mask(rng, 0.5) for _ in range(9)] for _ in range(3)]]
+        total += leaf_values(state, shares)[me]
+    return _chance(total / max(worlds, 1))
+
+
+def _chance(value: float) -> float:
+    """A value from -1 (another seat wins) to +1 (we win) read as a chance: (value + 1) / 2, clipped."""
+    return round(min(1.0, max(0.0, (value + 1.0) / 2.0)), 3)
+
+
+def describe() -> dict[str, Any]:
+    """The search's settings, for the bench and the docs."""
+    return {"screen": SCREEN3, "replies": REPLIES3, "follow_ups": FOLLOW_UPS3, "leaf_shares": LEAF_SHARES3,
+            "shares": SHARES3, "endgame_deck": ENDGAME_DECK, "max_lines": MAX_LINES3}
+
+
+__all__ = ["Solver3", "candidates3", "choose_hard3", "estimate3", "leaf_values", "line3", "search3", "search_given"]
