@@ -49,9 +49,8 @@ CODE_DIGITS = 4
 _LINKS_KEPT = 4096  # tries are remembered for this many recent connections (the delay covers the rest)
 _ADDRESSES_KEPT = 4096  # runs of wrong codes are remembered for this many addresses
 #: key exchanges from one address whose outcome is not known yet (each is one guess); another from
-#: the same address meanwhile is told `BUSY` (a guest retries it at once)
+#: the same address meanwhile is refused with the code "busy" (a guest retries it at once)
 PENDING_PER_ADDRESS = 1
-BUSY = "another guest from your address is joining: try again in 1 s"
 
 Verdict = Literal["right", "wrong", "wait", "crowded", "spent", "busy"]
 

@@ -31,7 +31,6 @@ from .protocol import PROTOCOL_VERSION, ProtocolError
 
 _GUEST = f"battleline guest {PROTOCOL_VERSION}".encode()
 _HOST = f"battleline host {PROTOCOL_VERSION}".encode()
-UNKNOWN_TOKEN = "this host holds no seat for your session token"
 PAKE_BYTES = 33  # a SPAKE2 message: one side byte and one Ed25519 element
 
 

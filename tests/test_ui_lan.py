@@ -264,7 +264,9 @@ def test_the_lobby_asks_before_seating_a_guest_and_a_controller_answers(app: App
 
     ben = Guest(f"127.0.0.1:{lobby.host.port}", code=first_code, name="Ben")
     ben.connect()
-    wait_for(lambda: [i.label for i in lobby.menu.items] == ["Accept", "Refuse"], ben)
+    # the lobby shows the question as soon as the host reads the hello; Ben hears "asking" a message
+    # later, so wait on both sides before asserting either
+    wait_for(lambda: [i.label for i in lobby.menu.items] == ["Accept", "Refuse"] and ben.asking, ben)
     app.draw()
     assert lobby.host.join_request == "Ben" and ben.asking and lobby.host.guest_identity is None
     driver.pad(pygame.CONTROLLER_BUTTON_DPAD_DOWN)

@@ -74,12 +74,6 @@ def lan_saves() -> list[LanSaved]:
     return hosted + joined
 
 
-def lan_saved() -> LanSaved | None:
-    """The latest unfinished LAN game, if any (kept for callers that want one)."""
-    saves = sorted(lan_saves(), key=lambda s: s.when, reverse=True)
-    return saves[0] if saves else None
-
-
 def hosted_with(guests: dict[str, str], table: bool, shown: set[str] | None = None) -> LanSaved | None:
     """The unfinished game kept with these guests, if one is: found by their names (a label), and
     theirs only if every seat's saved token is among the tokens they `shown` when they said hello

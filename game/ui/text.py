@@ -218,7 +218,3 @@ def blit_lines(surface: pygame.Surface, lines: list[str], size: int, colour: Col
             surface.blit(img, (x, y))
         y += step
     return y
-
-
-def centred(surface: pygame.Surface, img: pygame.Surface, center: tuple[int, int]) -> None:
-    surface.blit(img, img.get_rect(center=center))
