@@ -51,11 +51,11 @@ def bench_party_window(args: argparse.Namespace) -> dict[str, Any]:
         finally:
             app.close()
             pygame.quit()
-    from net.web.bench import _spread
+    from net.web.bench import percentiles
 
     return {"games": games, "players": players, "actions": len(first), "frames": frames,
             "driver": os.environ.get("SDL_VIDEODRIVER", "") or "default",
-            "to_first_frame_ms": _spread(first), "to_animation_end_ms": _spread(settled),
+            "to_first_frame_ms": percentiles(first), "to_animation_end_ms": percentiles(settled),
             "note": "the window's own frame times; host, bridge, phones and window share this process"}
 
 

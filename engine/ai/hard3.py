@@ -40,6 +40,7 @@ from .forecast import random_mask
 from .lean import OVER, PLAY, TROOP_MASK, LeanAction, bits, strength
 from .lean3 import OWN, PAIRS, PLACE, Lean3
 from .lean_policy import _placement
+from .outlook import spread
 from .potential import side_potential
 from .three import _OUTCOMES, FLAG_WEIGHT, rank_three
 from .three_playout import Policy3, lean_play, lean_world, playout_score
@@ -182,18 +183,10 @@ _MINE3: tuple[tuple[tuple[int, bool], ...], ...] = tuple(
     tuple((i, FRONTS3[i][0] == seat) for i in range(9) if seat in FRONTS3[i]) for seat in SEATS3)
 
 
-def _spread(odds: list[float]) -> list[float]:
-    probs = [1.0]
-    for p in odds:
-        q = 1.0 - p
-        probs = [x * q for x in probs] + [x * p for x in probs]
-    return probs
-
-
 def values3(odds: list[float]) -> tuple[float, float, float]:
     """three.game_value3 for each seat at once: the outcome tables over the 512 ways the flags could fall."""
-    low = _spread(odds[:5])
-    high = _spread(odds[5:])
+    low = spread(odds[:5])
+    high = spread(odds[5:])
     out = []
     for s in range(3):
         rows = _ROWS3[s]

@@ -52,7 +52,7 @@ _ROWS: Final = [_OUTCOMES[h << 5:(h + 1) << 5] for h in range(16)]
 FLAG_WEIGHT: Final = 0.15
 
 
-def _spread(odds: Sequence[float]) -> list[float]:
+def spread(odds: Sequence[float]) -> list[float]:
     """Probability of each way these flags could fall (bit i: flag i is ours), flags independent."""
     probs = [1.0]
     for p in odds:
@@ -67,9 +67,9 @@ def game_value(odds: Sequence[float]) -> float:
     Sums the outcome table over all 512 ways the flags could fall, as 16 rows of 32 so the inner
     sums run in C.
     """
-    low = _spread(odds[:5])
+    low = spread(odds[:5])
     value = 0.0
-    for h, weight in enumerate(_spread(odds[5:])):
+    for h, weight in enumerate(spread(odds[5:])):
         if weight:
             value += weight * sum(map(mul, low, _ROWS[h]))
     return value + FLAG_WEIGHT * (sum(odds) - 4.5) / 4.5

@@ -33,7 +33,7 @@ from ..rules import FRONTS3, LINES3, SEATS3
 from .forecast import random_mask
 from .lean import ID, TROOP_MASK, completion, strength
 from .lean3 import LINE_MASKS
-from .outlook import _spread
+from .outlook import spread
 from .potential import troop_potential
 from .three_playout import playout_values
 
@@ -92,7 +92,7 @@ def game_value3(me: str, odds: list[float]) -> float:
     """Expected result for `me` from each flag's chance of going to the first seat of its front, plus
     a small term for my expected share of my six flags."""
     mine = sum(p if FRONTS3[i][0] == me else 1.0 - p for i, p in enumerate(odds) if me in FRONTS3[i])
-    return sum(map(mul, _spread(odds), _OUTCOMES[me])) + FLAG_WEIGHT * (mine - 3.0) / 3.0
+    return sum(map(mul, spread(odds), _OUTCOMES[me])) + FLAG_WEIGHT * (mine - 3.0) / 3.0
 
 
 class Forecast3:

@@ -39,11 +39,11 @@ def bench_party(args: argparse.Namespace) -> dict[str, Any]:
         to_table += table
         to_phone += phone
     return {"games": games, "players": players, "actions": len(to_table),
-            "to_table_ms": _spread(to_table), "to_other_phone_ms": _spread(to_phone),
+            "to_table_ms": percentiles(to_table), "to_other_phone_ms": percentiles(to_phone),
             "note": "host, bridge and every phone share this process; other load on the machine counts too"}
 
 
-def _spread(samples: list[float]) -> dict[str, float]:
+def percentiles(samples: list[float]) -> dict[str, float]:
     ordered = sorted(samples)
     if not ordered:
         return {}
