@@ -43,6 +43,10 @@ log = logging.getLogger("battleline.guest")
 ALL_SEATS = frozenset(SEATS + SEATS3)  # a two- or three-player game's seats (R46)
 
 
+#: how soon a guest refused as "busy" tries its key exchange again
+BUSY_RETRY_S = 0.1
+
+
 class Guest:
     """One player's end of a LAN game; `view` and `events` are all it ever knows of the game."""
 
@@ -265,7 +269,9 @@ class Guest:
         if self.sealer is not None and kind in ("refused", "error"):
             raise ProtocolError(f"a {kind} in the clear inside a session")
         if kind == "refused" and message.get("code") == "busy":
-            self.reconnect_at = time.monotonic() + HEARTBEAT_S
+            # another exchange from our address is pending: it ends within a round trip, so try again soon
+            # (a whole heartbeat made a watcher joining beside two players miss the start of a fast game)
+            self.reconnect_at = time.monotonic() + BUSY_RETRY_S
             return None
         return message
 
