@@ -21,7 +21,8 @@ from types import ModuleType
 from typing import Any
 
 #: The hard bot's hot core, compiled together: the lean state (and its three-player subclass, which a
-#: compiled class needs compiled too), its playout policy and evaluation, the search's line, and the formation helpers.
+#: compiled class needs compiled too), its playout policy and evaluation, the search's line (two players and
+#: three), and the formation helpers.
 CORE: tuple[str, ...] = (
     "engine.formations",
     "engine.ai.potential",
@@ -31,6 +32,7 @@ CORE: tuple[str, ...] = (
     "engine.ai.lean_search",
     "engine.ai.lean",
     "engine.ai.lean3",
+    "engine.ai.lean_search3",
 )
 #: Set (to anything but "" or "0") to run the pure-Python core even where a compiled one is built.
 PURE_VARIABLE = "BATTLELINE_PURE"

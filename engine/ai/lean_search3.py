@@ -1,0 +1,217 @@
+"""One line of the three-player hard search (engine.ai.hard3) and its leaf, on the lean state Lean3.
+
+engine.ai.hard3 explains the line and chooses its settings; this module holds only the hot loop (the
+leaf's forecast made exact by a world, the easy rules' favourite plays, the line itself), so that the
+optional compiled core (engine.compiled) covers it with the lean state it runs on. Its answers are the
+same compiled or not (tests/test_bots_compiled.py).
+"""
+
+from __future__ import annotations
+
+from operator import mul
+from typing import Final
+
+from ..rules import FRONTS3, SEATS3
+from .lean import OVER, PLAY, TROOP_MASK, LeanAction, bits, strength
+from .lean3 import OWN, PAIRS, PLACE, Lean3
+from .lean_policy import _placement
+from .outlook import spread
+from .potential import side_potential
+from .three import _OUTCOMES, FLAG_WEIGHT
+
+Shares3 = list[list[list[int]]]  # [share][seat][flag] -> mask
+_VALUES3: Final[dict[tuple[int, ...], tuple[float, float, float]]] = {}
+
+
+def settle(state: Lean3) -> None:
+    """The steps between two plays: every claim the seat can make, then its draw (troops only)."""
+    for _ in range(40):
+        if state.phase == OVER or state.phase == PLAY:
+            return
+        state.apply(state.legal()[0])
+
+
+def pools_of(state: Lean3) -> list[int]:
+    """Each seat's pool in a complete world: its hand and the troops it would draw next (in turn order
+    from the seat to move, one each per round, at most as many as it has free slots)."""
+    deck = state.troops[::-1]  # drawn from the end
+    out = list(state.hands)
+    if not deck:
+        return out
+    sides, claimed = state.sides, state.claimed
+    for k in range(3):
+        seat = (state.to_move + k) % 3
+        need = 0
+        for f, index in _OWN_SIDES[seat]:
+            if claimed[f] < 0:
+                need += 3 - sides[index].bit_count()
+        for card in deck[k::3][:need]:
+            out[seat] |= 1 << card
+    return out
+
+
+#: Each seat's flags with the index of its side there.
+_OWN_SIDES: Final[tuple[tuple[tuple[int, int], ...], ...]] = tuple(
+    tuple((f, 2 * f + PLACE[f][s]) for f in OWN[s]) for s in range(3))
+
+
+#: Reaches by side and share, one int key (side << 60 | share): most leaves of a decision ask the same.
+_REACHES: Final[dict[int, int]] = {}
+
+
+def _reach(side: int, share: int) -> int:
+    """The strongest formation a troops-only side can become from `share`; -1 if none (lean.completion)."""
+    key = side << 60 | share
+    found = _REACHES.get(key)
+    if found is None:
+        if len(_REACHES) > 400_000:
+            _REACHES.clear()
+        potential = side_potential(side, 3, False, share)
+        found = _REACHES[key] = -1 if potential is None else potential
+    return found
+
+
+def leaf_values(state: Lean3, shares: Shares3) -> tuple[float, float, float]:
+    """The three-player forecast's value for each seat in one fully known world (three.game_value3,
+    with the world's real pools): each flag's chance of going to the first seat of its front is counted
+    in halves over the shares, and the values of a vector seen before are read from a table."""
+    if state.phase == OVER:
+        w = state.winner
+        if w < 0:
+            return 0.0, 0.0, 0.0
+        return 2.0 if w == 0 else -2.0, 2.0 if w == 1 else -2.0, 2.0 if w == 2 else -2.0
+    pools = pools_of(state)
+    sides, claimed, first = state.sides, state.claimed, state.first
+    halves = [0] * 9
+    count = len(shares)
+    for f in range(9):
+        owner = claimed[f]
+        a, b = PAIRS[f]
+        if owner >= 0:
+            halves[f] = 2 * count if owner == a else 0
+            continue
+        mine, theirs = sides[2 * f], sides[2 * f + 1]
+        if not mine and not theirs:
+            halves[f] = count
+            continue
+        done_a, done_b = mine.bit_count() >= 3, theirs.bit_count() >= 3
+        fixed_a = strength(mine, False) if done_a else -2
+        fixed_b = strength(theirs, False) if done_b else -2
+        total = 0
+        for share in shares:
+            ra = fixed_a if done_a else _reach(mine, pools[a] & share[a][f])
+            rb = fixed_b if done_b else _reach(theirs, pools[b] & share[b][f])
+            if ra != rb:
+                total += 2 if ra > rb else 0
+            elif ra < 0 or (done_a == done_b and not done_a):
+                total += 1
+            elif done_a and done_b:
+                total += 2 if first[f] == a else 0
+            else:
+                total += 2 if done_a else 0
+        halves[f] = total
+    key = (*halves, count)
+    found = _VALUES3.get(key)
+    if found is None:
+        if len(_VALUES3) > 200_000:
+            _VALUES3.clear()
+        odds = [h / (2 * count) for h in halves]
+        found = _VALUES3[key] = values3(odds)
+    return found
+
+
+#: Each seat's outcome table (three._OUTCOMES) as 16 rows of 32 (flags 6-9 by row, 1-5 within a row),
+#: so the sums over the 512 ways the flags could fall run in C.
+_ROWS3: Final[tuple[tuple[tuple[float, ...], ...], ...]] = tuple(
+    tuple(tuple(_OUTCOMES[seat][32 * h:32 * h + 32]) for h in range(16)) for seat in SEATS3)
+_MINE3: Final[tuple[tuple[tuple[int, bool], ...], ...]] = tuple(
+    tuple((i, FRONTS3[i][0] == seat) for i in range(9) if seat in FRONTS3[i]) for seat in SEATS3)
+
+
+def values3(odds: list[float]) -> tuple[float, float, float]:
+    """three.game_value3 for each seat at once: the outcome tables over the 512 ways the flags could fall."""
+    low = spread(odds[:5])
+    high = spread(odds[5:])
+    out = []
+    for s in range(3):
+        rows = _ROWS3[s]
+        value = 0.0
+        for h, weight in enumerate(high):
+            if weight:
+                value += weight * sum(map(mul, low, rows[h]))
+        mine = sum(odds[i] if first else 1.0 - odds[i] for i, first in _MINE3[s])
+        out.append(value + FLAG_WEIGHT * (mine - 3.0) / 3.0)
+    return out[0], out[1], out[2]
+
+
+class Ranker:
+    """The easy rules' favourite troop plays of the seat to move (placement scores, engine.ai.lean_policy),
+    kept per flag's two sides and the unseen troops, so they are shared across lines and worlds."""
+
+    def __init__(self) -> None:
+        self._tables: dict[tuple[int, int, int], dict[int, float]] = {}
+
+    def ranked(self, state: Lean3, limit: int) -> list[LeanAction]:
+        seat = state.to_move
+        cards = bits(state.hands[seat] & TROOP_MASK)
+        unseen = TROOP_MASK & ~state.seen
+        scored: list[tuple[float, int, int]] = []
+        for f in OWN[seat]:
+            if state.claimed[f] != -1:
+                continue
+            k = PLACE[f][seat]
+            mine = state.sides[2 * f + k]
+            if mine.bit_count() >= 3:
+                continue
+            theirs = state.sides[2 * f + 1 - k]
+            key = (mine, theirs, unseen)
+            table = self._tables.get(key)
+            if table is None:
+                if len(self._tables) > 100_000:
+                    self._tables.clear()
+                table = self._tables[key] = {}
+            free = unseen & ~mine & ~theirs
+            for card in cards:
+                score = table.get(card)
+                if score is None:
+                    score = table[card] = _placement(mine, theirs, 3, False, free, card)
+                scored.append((-score, card, f))
+        if not scored:
+            return state.plays()[:1]
+        scored.sort()
+        return [(0, card, f, -1, -1) for _, card, f in scored[:limit]]
+
+
+def line3(state: Lean3, me: int, shares: Shares3, ranker: Ranker, replies: int, follow_ups: int,
+          paranoid: bool = True) -> float:
+    """Our play's value in one world (engine.ai.hard3): our turn, each opponent's reply among its
+    `replies` favourites (the one worst for us when `paranoid`, else its own best), our best of
+    `follow_ups` answers, judged by the forecast made exact by the world."""
+    settle(state)
+    for _ in range(2):
+        seat = state.to_move
+        if state.phase == OVER or seat == me:
+            break
+        best: Lean3 | None = None
+        best_value = -9.0
+        for play in ranker.ranked(state, replies):
+            after = state.copy()
+            after.apply(play)
+            settle(after)
+            value = -leaf_values(after, shares)[me] if paranoid else leaf_values(after, shares)[seat]
+            if value > best_value:
+                best, best_value = after, value
+        assert best is not None
+        state = best
+    if state.phase != PLAY or state.to_move != me:
+        return leaf_values(state, shares)[me]
+    answer = -9.0
+    for play in ranker.ranked(state, follow_ups):
+        after = state.copy()
+        after.apply(play)
+        settle(after)
+        answer = max(answer, leaf_values(after, shares)[me])
+    return answer
+
+
+__all__ = ["Ranker", "Shares3", "leaf_values", "line3", "pools_of", "settle", "values3"]
