@@ -108,3 +108,12 @@ def test_hard_three_player_decisions_are_the_same_compiled_and_pure() -> None:
     assert kind == "compiled" and pure_run.stdout.startswith("pure ")
     assert len(json.loads(decisions)) >= 3
     assert decisions == pure_run.stdout.split(" ", 1)[1]
+
+
+def test_the_three_player_line_is_in_the_compiled_core() -> None:
+    """hard3's per-line work (the line, its leaf, the favourite plays) lives in a CORE module, so a build
+    speeds up the three-player search too, not only the state it runs on."""
+    from engine.ai import hard3
+
+    for hot in (hard3.line3, hard3.leaf_values, hard3.values3, hard3.Ranker, hard3.settle):
+        assert hot.__module__ in compiled.CORE, hot.__module__
