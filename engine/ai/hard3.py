@@ -23,7 +23,8 @@ surviving candidate in it on the lean three-player state (engine.ai.lean3):
 
 Every candidate meets the same worlds and the same playout luck, and the weaker half is dropped after
 HALVINGS worlds. With `iterations` nothing reads the clock and the bot is reproducible from its seed.
-docs/BOTS.md has the measurements behind the settings.
+The line and its leaf are in engine.ai.lean_search3, which the optional compiled core covers (the same
+answers either way). docs/BOTS.md has the measurements behind the settings.
 """
 
 from __future__ import annotations
