@@ -24,7 +24,7 @@ from typing import Any
 #: compiled class needs compiled too), its playout policy and evaluation, the search's line, and the formation helpers.
 CORE: tuple[str, ...] = (
     "engine.formations",
-    "engine.ai.potential",
+    "engine.potential",
     "engine.ai.outlook",
     "engine.ai.lean_eval",
     "engine.ai.lean_policy",

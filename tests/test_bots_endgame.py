@@ -13,9 +13,10 @@ import pytest
 from engine.ai import make_bot
 from engine.ai.endgame import DRAW, LOSS, WIN, OverBudget, Solver, fully_known, settle
 from engine.ai.hard import HardBot
-from engine.ai.lean import PLAY, Lean, from_action, to_action
+from engine.ai.lean import Lean
 from engine.game import Game
 from engine.position import from_position
+from engine.rulebook import PLAY, from_action, to_action
 from engine.rules import Rules
 
 

@@ -6,9 +6,10 @@ import time
 
 from engine.ai import make_bot
 from engine.ai.hard import HardBot, _plain
-from engine.ai.lean import DESERTER, PLAY, SCOUT, TROOP_MASK, Lean, bits
+from engine.ai.lean import Lean
 from engine.ai.lean_eval import Shares, finish_turn, leaf_value
 from engine.game import Game
+from engine.rulebook import DESERTER, PLAY, SCOUT, TROOP_MASK, bits
 from engine.rules import Rules
 
 

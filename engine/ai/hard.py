@@ -53,11 +53,12 @@ from typing import Any
 
 from ..actions import Action
 from ..game import Game
+from ..rulebook import SHIELD, LeanAction, from_action, to_action
 from ..rules import SEATS
 from .base import Bot
 from .endgame import OverBudget, Solver
 from .forecast import Forecast, random_mask
-from .lean import SHIELD, Lean, LeanAction, from_action, to_action
+from .lean import Lean
 from .lean_eval import Memo, Shares, leaf_value
 from .lean_policy import LeanPolicy
 from .lean_search import follow_up, line_value

@@ -35,13 +35,13 @@ from typing import TYPE_CHECKING, Any
 
 from ..actions import Action
 from ..game import Game
+from ..potential import side_potential
+from ..rulebook import OVER, PLAY, TROOP_MASK, LeanAction, bits, strength
 from ..rules import FRONTS3, SEATS3
 from .forecast import random_mask
-from .lean import OVER, PLAY, TROOP_MASK, LeanAction, bits, strength
 from .lean3 import OWN, PAIRS, PLACE, Lean3
 from .lean_policy import _placement
 from .outlook import spread
-from .potential import side_potential
 from .three import _OUTCOMES, FLAG_WEIGHT, rank_three
 from .three_playout import Policy3, lean_play, lean_world, playout_score
 

@@ -11,11 +11,12 @@ from __future__ import annotations
 import random
 from typing import Final, cast
 
-from .lean import (
+from ..rulebook import (
     A_CLAIM,
     A_PLAY,
     A_SCOUT_RETURN,
     CLAIM,
+    COMPLETIONS,
     DARIUS,
     DESERTER,
     DRAW,
@@ -32,13 +33,13 @@ from .lean import (
     SHIELD,
     TACTICS_MASK,
     TROOP_MASK,
-    Lean,
     LeanAction,
-    _completions,
     bits,
     completion,
+    side_size,
     strength,
 )
+from .lean import Lean
 
 LOST: Final = -1000.0
 #: A game longer than this many steps is scored as a draw (never reached: games end in about 150).
@@ -68,7 +69,7 @@ class _Placements:
         found = self.flags.get(flag)
         if found is None:
             state = self.state
-            size = 4 if state.mud >> flag & 1 else 3
+            size = side_size(state.mud >> flag & 1)
             fog = bool(state.fog >> flag & 1)
             theirs = state.sides[2 * flag + 1 - self.seat]
             lost_below = strength(theirs, fog) if theirs.bit_count() >= size else -2  # below any completion
@@ -77,7 +78,7 @@ class _Placements:
         bit = 1 << card
         side |= bit
         unseen = self.unseen & ~bit
-        mine = _completions.get((side, size, fog, unseen))  # lean.completion's memo, read without a call: hot
+        mine = COMPLETIONS.get((side, size, fog, unseen))  # lean.completion's memo, read without a call: hot
         if mine is None:
             mine = completion(side, size, fog, unseen)
         if mine < 0:
@@ -160,7 +161,7 @@ class LeanPolicy:
                 score = table.get(card)
                 if score is None:
                     score = table[card] = _placement(sides[2 * flag + seat], sides[2 * flag + 1 - seat],
-                                                     4 if mud >> flag & 1 else 3, bool(fog_mask >> flag & 1),
+                                                     side_size(mud >> flag & 1), bool(fog_mask >> flag & 1),
                                                      unseen, card)
             else:
                 if place is None:
@@ -180,7 +181,7 @@ class LeanPolicy:
         seat = state.to_move
         claimed, sides, mud, fog_mask = state.claimed, state.sides, state.mud, state.fog
         slots = [i for i in range(9)
-                 if claimed[i] == -1 and sides[2 * i + seat].bit_count() < (4 if mud >> i & 1 else 3)]
+                 if claimed[i] == -1 and sides[2 * i + seat].bit_count() < side_size(mud >> i & 1)]
         hand = state.hands[seat]
         cards = hand & TROOP_MASK
         tactics = hand & TACTICS_MASK
@@ -217,7 +218,7 @@ class LeanPolicy:
                     card, k = hand_cards[n // width], n % width
                     i = slots[k]
                     found[n] = flag_tables[k][card] = _placement(
-                        sides[2 * i + seat], sides[2 * i + 1 - seat], 4 if mud >> i & 1 else 3,
+                        sides[2 * i + seat], sides[2 * i + 1 - seat], side_size(mud >> i & 1),
                         bool(fog_mask >> i & 1), unseen, card)
         scores = cast(list[float], found)  # every None filled in above
         rand = self.rng.random

@@ -23,8 +23,8 @@ from ..cards import LEADERS, TROOP_BIT, TROOP_INFO
 from ..claims import strength_of
 from ..formations import Formation, best_formation
 from ..game import Game
+from ..potential import troop_potential
 from ..rules import OTHER
-from .potential import troop_potential
 
 UNREACHABLE: Final = -1
 

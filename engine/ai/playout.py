@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..cards import TROOP_INFO
 from ..claims import FlagState
 from ..game import Game
-from .potential import troop_potential
+from ..potential import troop_potential
 from .simple import LOST, SimpleBot
 
 

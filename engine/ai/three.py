@@ -29,12 +29,12 @@ from ..actions import Action
 from ..cards import TROOP_BIT, TROOPS
 from ..claims import strength_of
 from ..game import Game
+from ..potential import troop_potential
+from ..rulebook import ID, TROOP_MASK, completion, strength
 from ..rules import FRONTS3, LINES3, SEATS3
 from .forecast import random_mask
-from .lean import ID, TROOP_MASK, completion, strength
 from .lean3 import LINE_MASKS
 from .outlook import spread
-from .potential import troop_potential
 from .three_playout import playout_values
 
 UNREACHABLE = -1

@@ -16,8 +16,8 @@ import random
 
 from ..cards import TROOPS
 from ..game import Game
+from ..rulebook import A_PLAY, ID, OVER, PHASE_NAMES, PLAY, STEPS, TROOP_MASK, LeanAction, bits
 from ..rules import SEATS3
-from .lean import _STEPS, A_PLAY, ID, OVER, PHASE_NAMES, PLAY, TROOP_MASK, LeanAction, bits
 from .lean3 import OWN, PLACE, Lean3
 from .lean_policy import _placement
 
@@ -58,7 +58,7 @@ def lean_world(game: Game, me: str, rng: random.Random) -> Lean3:
     out.scout_drawn, out.passes = 0, game.passes
     out.played = [0, 0, 0]
     out.leader = [False, False, False]
-    out.steps = _STEPS[game.rules.claim_timing]
+    out.steps = STEPS[game.rules.claim_timing]
     out.winner, out.how = -1, ""
     return out
 

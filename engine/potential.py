@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..cards import TROOP_INFO
-from ..formations import BATTALION, HOST, PHALANX, SKIRMISH, WEDGE
+from .cards import TROOP_INFO
+from .formations import BATTALION, HOST, PHALANX, SKIRMISH, WEDGE
 
 _STEP: Final = 64  # formations.py's rank step: larger than any sum
 _VALUES: Final = 0x3FF
