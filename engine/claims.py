@@ -14,6 +14,7 @@ from typing import NamedTuple
 
 from .cards import TROOP_BIT, card_name
 from .formations import Formation, best_formation, evaluate
+from .rulebook import holds, side_size
 from .rules import SEATS
 
 
@@ -36,8 +37,8 @@ class FlagState:
 
     @property
     def size(self) -> int:
-        """Cards a side needs for a formation: 3, or 4 under Mud (R31)."""
-        return 4 if self.mud else 3
+        """Cards a side needs for a formation (R8, R31: engine.rulebook.side_size)."""
+        return side_size(self.mud is not None)
 
     def complete(self, seat: str) -> bool:
         return len(self.sides[seat]) >= self.size
@@ -127,23 +128,24 @@ def judge(flag: FlagState, seat: str, unseen: int, cache: BestCache, names: dict
     if len(theirs_cards) >= size:
         theirs = strength_of(theirs_cards, fog)
         shown = tuple(theirs_cards)
-        if mine.strength > theirs.strength:
-            return Judgement(True, f"your {describe(mine, fog)} beats {who}'s {describe(theirs, fog)}",
-                             mine, theirs, True, shown)
-        if mine.strength == theirs.strength:
-            if flag.first_complete == seat:
-                return Judgement(True, f"your {describe(mine, fog)} ties {who}'s and you completed first (R18)",
+        ok = holds(mine.strength, theirs.strength, True, flag.first_complete == seat)
+        if mine.strength != theirs.strength:
+            if ok:
+                return Judgement(True, f"your {describe(mine, fog)} beats {who}'s {describe(theirs, fog)}",
                                  mine, theirs, True, shown)
-            return Judgement(False, f"{who}'s {describe(theirs, fog)} ties yours and {who} completed first (R18)",
+            return Judgement(False, f"{who}'s {describe(theirs, fog)} beats your {describe(mine, fog)}",
                              mine, theirs, True, shown)
-        return Judgement(False, f"{who}'s {describe(theirs, fog)} beats your {describe(mine, fog)}",
+        if ok:
+            return Judgement(True, f"your {describe(mine, fog)} ties {who}'s and you completed first (R18)",
+                             mine, theirs, True, shown)
+        return Judgement(False, f"{who}'s {describe(theirs, fog)} ties yours and {who} completed first (R18)",
                          mine, theirs, True, shown)
     best = best_completion(theirs_cards, size, fog, unseen, cache)
     if best is None:
-        return Judgement(True, f"{who}'s side can no longer be completed from unseen troops",
-                         mine, None, False, ())
+        return Judgement(holds(mine.strength, -1, False, False),
+                         f"{who}'s side can no longer be completed from unseen troops", mine, None, False, ())
     shown = (*theirs_cards, *best.added)
-    if best.strength > mine.strength:
+    if not holds(mine.strength, best.strength, False, False):
         added = ", ".join(card_name(c) for c in best.added)
         return Judgement(False, f"{who} could still make {describe(best, fog)} with {added}, beating your "
                          f"{describe(mine, fog)}", mine, best, False, shown)

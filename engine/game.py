@@ -15,9 +15,7 @@ from typing import Any
 from .actions import Action, parse_action
 from .cards import (
     ALL_TROOPS_MASK,
-    ENVIRONMENT,
     LEADERS,
-    MORALE,
     TACTICS,
     TROOP_BIT,
     TROOPS,
@@ -26,14 +24,32 @@ from .cards import (
 from .claims import BestCache, FlagState, Judgement, judge
 from .errors import IllegalAction
 from .rng import SplitMix64, shuffle
-from .rules import LINES3, OTHER, SEATS, SEATS3, TURN_STEPS, Rules
+from .rulebook import (
+    A_PLAY,
+    HAND_LIMIT,
+    ID,
+    PHASE_NAMES,
+    PLACES2,
+    PLACES3,
+    REDEPLOY,
+    STEPS,
+    all_passed,
+    award_order,
+    by_flag_count,
+    completes_second,
+    mask_of,
+    may_draw,
+    may_play_tactic,
+    next_phase,
+    plays,
+    provable,
+    scout_draws_more,
+    to_action,
+    win_of,
+)
+from .rules import OTHER, SEATS, SEATS3, Rules
 
 Event = dict[str, Any]
-HAND_LIMIT = 7
-#: The three-player Breakthroughs (R51): three flags in a row on a seat's line, through the centre.
-BREAKTHROUGHS3: dict[str, tuple[tuple[int, int, int], ...]] = {
-    seat: tuple((line[i], line[i + 1], line[i + 2]) for i in range(4)) for seat, line in LINES3.items()
-}
 NAMES3: dict[str, str] = {"south": "South", "west": "West", "east": "East"}
 #: a claim verdict's reason that already names its rule, as "(R48)"
 _RULE_TAG = re.compile(r"\(R\d+\)$")
@@ -168,13 +184,16 @@ class Game:
         return judge(self.flags[flag - 1], seat or self.to_move, self.unseen(), self._best_cache, self.players)
 
     def claimable_flags(self, seat: str) -> list[int]:
-        """Flags `seat` could prove now; cheap filters first, as this runs every claim step."""
+        """Flags `seat` could prove now (engine.rulebook.provable: the verdict of `judge_claim` without its
+        proof); cheap filters first, as this runs at every step that may hold a claim."""
         unseen = self.unseen()
         out = []
         for i, flag in enumerate(self.flags):
             side = flag.sides.get(seat)  # None: not a flag of this seat's fronts (R48)
-            if flag.claimed is None and side is not None and len(side) >= flag.size and \
-                    judge(flag, seat, unseen, self._best_cache).ok:
+            size = flag.size
+            if flag.claimed is None and side is not None and len(side) >= size and \
+                    provable(mask_of(side), mask_of(flag.sides[flag.other(seat)]), size, flag.fog is not None,
+                             flag.first_complete == seat, unseen):
                 out.append(i + 1)
         return out
 
@@ -203,15 +222,13 @@ class Game:
         return [card for card in hand if card not in LEADERS]
 
     def may_play_tactic(self, seat: str) -> bool:
-        """R24: never more than one tactics card ahead of the opponent."""
-        return all(self.tactics_played[seat] <= self.tactics_played[s] for s in self.seats if s != seat)
+        """R24 (engine.rulebook.may_play_tactic)."""
+        return may_play_tactic([self.tactics_played[s] for s in self.seats], self.seats.index(seat))
 
     def troop_playable(self, seat: str) -> bool:
         """R9: does the player hold a troop and have a free slot at an unclaimed flag?"""
-        hand = self.hand(seat)
-        if not any(card in TROOP_BIT for card in hand):
-            return False
-        return any(f.claimed is None and seat in f.sides and len(f.sides[seat]) < f.size for f in self.flags)
+        troops = [ID[card] for card in self.hand(seat) if card in TROOP_BIT][:1]
+        return bool(troops) and plays(troops, *self._table(seat), False, False, False)[0][0] == A_PLAY
 
     # ------------------------------------------------------------------ legal actions
     def legal_actions(self) -> list[Action]:
@@ -228,47 +245,38 @@ class Game:
                     for p in permutations(self.returnable(seat), self.scout_drawn - 1)]
         return self._legal_plays(seat)
 
+    def _table(self, seat: str) -> tuple[tuple[int, ...], list[int], list[int], int]:
+        """The flags as engine.rulebook.plays reads them: `seat`'s places, the sides as masks, the claims,
+        Mud as a flag mask."""
+        seats = self.seats
+        sides = [0] * 18
+        claimed = [-1] * 9
+        mud = 0
+        for i, flag in enumerate(self.flags):
+            a, b = flag.pair
+            sides[2 * i] = mask_of(flag.sides[a])
+            sides[2 * i + 1] = mask_of(flag.sides[b])
+            if flag.claimed is not None:
+                claimed[i] = seats.index(flag.claimed)
+            if flag.mud is not None:
+                mud |= 1 << i
+        index = seats.index(seat)
+        return (PLACES2 if len(seats) == 2 else PLACES3)[index], sides, claimed, mud
+
     def _legal_plays(self, seat: str) -> list[Action]:
-        hand = self.hand(seat)
-        # Only the flags of this seat's fronts (R48); in the two-player game, every flag.
-        open_flags = [(i + 1, f) for i, f in enumerate(self.flags) if f.claimed is None and seat in f.sides]
-        slot_flags = [n for n, f in open_flags if len(f.sides[seat]) < f.size]
-        out: list[Action] = []
-        tactic_ok = self.may_play_tactic(seat)
-        seen_cards: set[str] = set()
-        for card in hand:
-            if card in seen_cards:
-                continue
-            seen_cards.add(card)
-            if card in TROOP_BIT:
-                out.extend({"type": "play", "card": card, "flag": n} for n in slot_flags)
-            elif not tactic_ok:
-                continue
-            elif card in MORALE:
-                if card in LEADERS and self.leader_played[seat]:
-                    continue
-                out.extend({"type": "play", "card": card, "flag": n} for n in slot_flags)
-            elif card in ENVIRONMENT:
-                out.extend({"type": "play", "card": card, "flag": n} for n, _ in open_flags)
-            elif card == "scout":
-                if self.deck_sizes["troops"] + self.deck_sizes["tactics"] > 0:
-                    out.append({"type": "play", "card": "scout"})
-            elif card == "redeploy":
-                for n, f in open_flags:
-                    for target in f.sides[seat]:
-                        out.append({"type": "play", "card": card, "from_flag": n, "target": target, "to_flag": None})
-                        out.extend({"type": "play", "card": card, "from_flag": n, "target": target, "to_flag": t}
-                                   for t in slot_flags if t != n)
-            elif card == "deserter":
-                out.extend({"type": "play", "card": card, "from_flag": n, "target": target}
-                           for n, f in open_flags for target in f.sides[f.other(seat)])
-            elif card == "traitor":
-                out.extend({"type": "play", "card": card, "from_flag": n, "target": target, "to_flag": t}
-                           for n, f in open_flags for target in f.sides[f.other(seat)] if target in TROOP_BIT
-                           for t in slot_flags)
-        if not out:  # R9: a pass only when no card at all can be played
-            out.append({"type": "pass"})
-        return out
+        """R8, R9, R24-R37, R48 as engine.rulebook.plays decides them, listed in the hand's order."""
+        cards: list[int] = []
+        for card in self.hand(seat):
+            card_id = ID[card]
+            if card_id not in cards:
+                cards.append(card_id)
+        acts = plays(cards, *self._table(seat), self.may_play_tactic(seat), self.leader_played[seat],
+                     self.deck_sizes["troops"] + self.deck_sizes["tactics"] > 0)
+        if cards and max(cards) >= REDEPLOY:  # a card taken from a flag: listed in the side's order, as always
+            rank = {card: i for i, card in enumerate(cards)}
+            place = {ID[card]: i for flag in self.flags for side in flag.sides.values() for i, card in enumerate(side)}
+            acts.sort(key=lambda a: (rank.get(a[1], 0), a[2], place.get(a[3], 0)))
+        return [to_action(a) for a in acts]
 
     # ------------------------------------------------------------------ applying
     def apply(self, action: Any) -> list[Event]:
@@ -423,7 +431,7 @@ class Game:
             self.seen |= bit
         if len(side) == flag.size:  # R18: the moment the side last reached its count
             other = flag.other(seat)
-            if len(flag.sides[other]) >= flag.size:
+            if completes_second(len(side), len(flag.sides[other]), flag.size):
                 flag.first_complete = other
             self._emit("complete", seat=seat, flag=flag_no)
 
@@ -448,12 +456,12 @@ class Game:
         self._end_turn()
 
     def _after_play(self) -> None:
-        self._enter_step(TURN_STEPS[self.rules.claim_timing].index("play") + 1)
+        self._continue_after("play")
 
     def _do_scout_draw(self, act: Action) -> None:
         self._draw_card(act["deck"], "scout_draw")
         self.scout_drawn += 1
-        if self.scout_drawn < 3 and self.deck_sizes["troops"] + self.deck_sizes["tactics"] > 0:
+        if scout_draws_more(self.scout_drawn, self.deck_sizes["troops"] + self.deck_sizes["tactics"]):
             return
         if self.scout_drawn > 1:
             self.phase = "scout_return"
@@ -517,7 +525,7 @@ class Game:
         self._continue_after("draw")
 
     def _continue_after(self, step: str) -> None:
-        self._enter_step(TURN_STEPS[self.rules.claim_timing].index(step) + 1)
+        self._enter_step(STEPS[self.rules.claim_timing].index(PHASE_NAMES.index(step)) + 1)
 
     def _award(self, n: int, seat: str, verdict: Judgement, judge_win: bool = True) -> None:
         """Flag `n` goes to `seat`; a claim in play is judged for a win at once (R38, R51), an award after
@@ -528,25 +536,14 @@ class Game:
             self._check_win(seat)
 
     def _check_win(self, seat: str) -> None:
-        """R38: an Envelopment (5 flags, adjacent or not) or a Breakthrough (3 adjacent, fewer than 5) ends
-        the game at once; five flags are named an Envelopment first, as the Hungarian match counts them."""
-        if len(self.seats) == 3:
-            self._check_win_three(seat)
-            return
-        held = [f.claimed == seat for f in self.flags]
-        if sum(held) >= 5:
-            self._finish(seat, "envelopment")
-        elif any(held[i] and held[i + 1] and held[i + 2] for i in range(7)):
-            self._finish(seat, "breakthrough")
-
-    def _check_win_three(self, seat: str) -> None:
-        """R51: any four flags (an Envelopment, named first as in R38), or three in a row on the seat's own
-        line (a Breakthrough)."""
-        held = {i + 1 for i, f in enumerate(self.flags) if f.claimed == seat}
-        if len(held) >= 4:
-            self._finish(seat, "envelopment")
-        elif any(a in held and b in held and c in held for a, b, c in BREAKTHROUGHS3[seat]):
-            self._finish(seat, "breakthrough")
+        """R38, R51 (engine.rulebook.win_of): a win ends the game at once."""
+        held = 0
+        for i, flag in enumerate(self.flags):
+            if flag.claimed == seat:
+                held |= 1 << i
+        how = win_of(held, self.seats.index(seat), len(self.seats))
+        if how:
+            self._finish(seat, how)
 
     def _finish(self, winner: str | None, how: str) -> None:
         flags = {s: sum(f.claimed == s for f in self.flags) for s in self.seats}
@@ -557,25 +554,17 @@ class Game:
     # ------------------------------------------------------------------ turn structure
     def _enter_step(self, index: int) -> None:
         """Move to the next step of the turn that needs a decision, skipping empty ones (R7, R10, R11)."""
-        steps = TURN_STEPS[self.rules.claim_timing]
         seat = self.to_move
-        while index < len(steps):
-            step = steps[index]
-            if step == "play":
-                self.phase = "play"
-                return
-            if step == "claim" and self.claimable_flags(seat):
-                self.phase = "claim"
-                return
-            if step == "draw" and self.scout_drawn == 0 and self.hand_sizes[seat] < HAND_LIMIT and \
-                    self.deck_sizes["troops"] + self.deck_sizes["tactics"] > 0:
-                self.phase = "draw"
-                return
-            index += 1
-        self._end_turn()
+        phase = next_phase(STEPS[self.rules.claim_timing], index, lambda: bool(self.claimable_flags(seat)),
+                           may_draw(self.scout_drawn, self.hand_sizes[seat],
+                                    self.deck_sizes["troops"] + self.deck_sizes["tactics"]))
+        if phase < 0:
+            self._end_turn()
+        else:
+            self.phase = PHASE_NAMES[phase]
 
     def _end_turn(self) -> None:
-        if self.passes >= len(self.seats):  # R39, R50: every player passed, one after another
+        if all_passed(self.passes, len(self.seats)):  # R39, R50
             self._finish_by_passes()
             return
         self.to_move = self.rules.next_seat(self.to_move)
@@ -584,14 +573,13 @@ class Game:
         self._enter_step(0)
 
     def _finish_by_passes(self) -> None:
-        """R39, R50: all passed in a row; award the provable flags, the player due to move first, then in
-        turn order. Each award is a player's whole set at once, and their win is judged on all they then
-        hold (so five provable flags are an Envelopment, not a Breakthrough on the first three); a player
-        who has won ends the game before the next one's award."""
+        """R39, R50: all passed in a row; award the provable flags in engine.rulebook.award_order. Each
+        award is a player's whole set at once, and their win is judged on all they then hold (so five
+        provable flags are an Envelopment, not a Breakthrough on the first three); a player who has won
+        ends the game before the next one's award."""
         self._emit("both_passed" if len(self.seats) == 2 else "all_passed")
-        claimant = self.to_move
-        for _ in self.seats:
-            claimant = self.rules.next_seat(claimant)
+        for index in award_order(self.seats.index(self.to_move), len(self.seats)):
+            claimant = self.seats[index]
             for n in self.claimable_flags(claimant):  # awarding one flag never changes another's proof
                 self._award(n, claimant, self.judge_claim(n, claimant), judge_win=not self.whole_set_awards)
                 if self.result is not None:
@@ -603,13 +591,11 @@ class Game:
 
     def _finish_on_flag_count(self) -> None:
         """R39, R51: without a Breakthrough or Envelopment, most flags wins; a shared most is a draw."""
-        counts = {s: sum(f.claimed == s for f in self.flags) for s in self.seats}
-        most = max(counts.values())
-        leaders = [s for s in self.seats if counts[s] == most]
-        if len(leaders) > 1:
+        winner = by_flag_count([sum(f.claimed == s for f in self.flags) for s in self.seats])
+        if winner < 0:
             self._finish(None, "draw")
         else:
-            self._finish(leaders[0], "flags")
+            self._finish(self.seats[winner], "flags")
 
     # ------------------------------------------------------------------ views
     def view(self, seat: str | None = None) -> dict[str, Any]:

@@ -188,9 +188,10 @@ def plays(cards: list[int], places: tuple[int, ...], sides: list[int], claimed: 
     return out
 
 
-def completes_second(side: int, other: int, size: int) -> bool:
-    """R18: a side that just reached its count while the other was complete: the other completed first."""
-    return side.bit_count() == size and other.bit_count() >= size
+def completes_second(cards: int, other_cards: int, size: int) -> bool:
+    """R18: a side that just reached its count (`cards`) while the other side was complete: the other
+    completed first."""
+    return cards == size and other_cards >= size
 
 
 STRENGTHS: Final[dict[tuple[int, bool], int]] = {}

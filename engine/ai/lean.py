@@ -279,7 +279,8 @@ class Lean:
         self.sides[index] = side
         if card < 60:
             self.seen |= 1 << card
-        if completes_second(side, self.sides[index ^ 1], side_size(self.mud >> flag & 1)):  # R18
+        size = side_size(self.mud >> flag & 1)
+        if completes_second(side.bit_count(), self.sides[index ^ 1].bit_count(), size):  # R18
             self.first[flag] = 1 - seat
 
     def _remove(self, flag: int, seat: int, card: int) -> None:

@@ -131,7 +131,7 @@ class Lean3(Lean):
         side = self.sides[index] | 1 << card
         self.sides[index] = side
         self.seen |= 1 << card
-        if completes_second(side, self.sides[index ^ 1], side_size(0)):  # R18
+        if completes_second(side.bit_count(), self.sides[index ^ 1].bit_count(), side_size(0)):  # R18
             self.first[flag] = PAIRS3[flag][1 - k]
 
 
