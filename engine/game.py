@@ -9,6 +9,7 @@ legal actions and judges claims, and refuses only what needs the hidden cards (a
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from itertools import permutations
 from typing import Any
 
@@ -31,19 +32,19 @@ from .rulebook import (
     PHASE_NAMES,
     PLACES2,
     PLACES3,
-    REDEPLOY,
     STEPS,
+    LeanAction,
     all_passed,
     award_order,
     by_flag_count,
     completes_second,
-    mask_of,
     may_draw,
     may_play_tactic,
     next_phase,
     plays,
     provable,
     scout_draws_more,
+    side_size,
     to_action,
     win_of,
 )
@@ -51,6 +52,10 @@ from .rules import OTHER, SEATS, SEATS3, Rules
 
 Event = dict[str, Any]
 NAMES3: dict[str, str] = {"south": "South", "west": "West", "east": "East"}
+#: The actions each phase takes; any other phase is the play step's.
+_EXPECTED: dict[str, tuple[str, ...]] = {"claim": ("claim", "done"), "draw": ("draw",), "scout_draw": ("scout_draw",),
+                                         "scout_return": ("scout_return",)}
+_PLAY_STEP: tuple[str, ...] = ("play", "pass")
 #: a claim verdict's reason that already names its rule, as "(R48)"
 _RULE_TAG = re.compile(r"\(R\d+\)$")
 
@@ -189,11 +194,13 @@ class Game:
         unseen = self.unseen()
         out = []
         for i, flag in enumerate(self.flags):
-            side = flag.sides.get(seat)  # None: not a flag of this seat's fronts (R48)
-            size = flag.size
-            if flag.claimed is None and side is not None and len(side) >= size and \
-                    provable(mask_of(side), mask_of(flag.sides[flag.other(seat)]), size, flag.fog is not None,
-                             flag.first_complete == seat, unseen):
+            if flag.claimed is not None or seat not in flag.sides:  # R19; R48: not a flag of this seat's fronts
+                continue
+            k = 0 if flag.pair[0] == seat else 1
+            mine, theirs = flag.masks[k], flag.masks[1 - k]
+            size = side_size(flag.mud is not None)
+            if mine.bit_count() >= size and \
+                    provable(mine, theirs, size, flag.fog is not None, flag.first_complete == seat, unseen, True):
                 out.append(i + 1)
         return out
 
@@ -253,9 +260,7 @@ class Game:
         claimed = [-1] * 9
         mud = 0
         for i, flag in enumerate(self.flags):
-            a, b = flag.pair
-            sides[2 * i] = mask_of(flag.sides[a])
-            sides[2 * i + 1] = mask_of(flag.sides[b])
+            sides[2 * i], sides[2 * i + 1] = flag.masks
             if flag.claimed is not None:
                 claimed[i] = seats.index(flag.claimed)
             if flag.mud is not None:
@@ -263,20 +268,29 @@ class Game:
         index = seats.index(seat)
         return (PLACES2 if len(seats) == 2 else PLACES3)[index], sides, claimed, mud
 
-    def _legal_plays(self, seat: str) -> list[Action]:
-        """R8, R9, R24-R37, R48 as engine.rulebook.plays decides them, listed in the hand's order."""
+    def legal_moves(self) -> list[LeanAction]:
+        """The play step's actions as engine.rulebook's tuples (`to_action` names one): what
+        `legal_actions` lists for a play step, for a caller that picks one and names only that."""
+        return self._plays(self.to_move)
+
+    def _plays(self, seat: str) -> list[LeanAction]:
+        """R8, R9, R24-R37, R48 as engine.rulebook.plays decides them, listed in the hand's order and,
+        for a card taken from a flag, in its side's order."""
         cards: list[int] = []
         for card in self.hand(seat):
             card_id = ID[card]
             if card_id not in cards:
                 cards.append(card_id)
-        acts = plays(cards, *self._table(seat), self.may_play_tactic(seat), self.leader_played[seat],
-                     self.deck_sizes["troops"] + self.deck_sizes["tactics"] > 0)
-        if cards and max(cards) >= REDEPLOY:  # a card taken from a flag: listed in the side's order, as always
-            rank = {card: i for i, card in enumerate(cards)}
-            place = {ID[card]: i for flag in self.flags for side in flag.sides.values() for i, card in enumerate(side)}
-            acts.sort(key=lambda a: (rank.get(a[1], 0), a[2], place.get(a[3], 0)))
-        return [to_action(a) for a in acts]
+        flags = self.flags
+
+        def targets(flag: int, place: int) -> list[int]:
+            return [ID[card] for card in flags[flag].sides[flags[flag].pair[place]]]
+
+        return plays(cards, *self._table(seat), self.may_play_tactic(seat), self.leader_played[seat],
+                     self.deck_sizes["troops"] + self.deck_sizes["tactics"] > 0, targets)
+
+    def _legal_plays(self, seat: str) -> list[Action]:
+        return [to_action(a) for a in self._plays(seat)]
 
     # ------------------------------------------------------------------ applying
     def apply(self, action: Any) -> list[Event]:
@@ -289,14 +303,12 @@ class Game:
         if self.result is not None:
             raise IllegalAction("game_over")
         kind = act["type"]
-        expected = {"claim": ("claim", "done"), "draw": ("draw",), "scout_draw": ("scout_draw",),
-                    "scout_return": ("scout_return",)}.get(self.phase, ("play", "pass"))
+        expected = _EXPECTED.get(self.phase, _PLAY_STEP)
         if kind not in expected:
             raise IllegalAction("wrong_step", seat=self.to_move, phase=self.phase,
                                 expected=" or ".join(expected))
         self._events = []
-        handler = getattr(self, "_do_" + kind)
-        handler(act)
+        _HANDLERS[kind](self, act)
         self.actions.append(act)
         events, self._events = self._events, []
         return events
@@ -318,12 +330,9 @@ class Game:
             self._check_slot(act["flag"], seat)
             if card in LEADERS and self.leader_played[seat]:
                 raise IllegalAction("leader_played")
-        handlers = {"fog": self._play_environment, "mud": self._play_environment, "scout": self._play_scout,
-                    "redeploy": self._play_redeploy, "deserter": self._play_deserter,
-                    "traitor": self._play_traitor}
-        handler = handlers.get(card)
+        handler = _CARD_HANDLERS.get(card)
         if handler is not None:
-            handler(act)  # validates before it changes anything
+            handler(self, act)  # validates before it changes anything
         hand.remove(card)
         self.hand_sizes[seat] -= 1
         self.passes = 0
@@ -424,8 +433,8 @@ class Game:
 
     def _add_to_side(self, flag_no: int, seat: str, card: str) -> None:
         flag = self.flags[flag_no - 1]
+        flag.put(seat, card)
         side = flag.sides[seat]
-        side.append(card)
         bit = TROOP_BIT.get(card)
         if bit:
             self.seen |= bit
@@ -439,7 +448,7 @@ class Game:
         flag = self.flags[flag_no - 1]
         side = flag.sides[seat]
         was_complete = len(side) >= flag.size
-        side.remove(card)
+        flag.take(seat, card)
         if was_complete:  # R18: an earlier completion no longer counts
             flag.first_complete = None
             self._emit("incomplete", seat=seat, flag=flag_no)
@@ -603,6 +612,14 @@ class Game:
         from .position import to_position
 
         return to_position(self, seat)
+
+
+_HANDLERS: dict[str, Callable[[Game, Action], None]] = {
+    kind: getattr(Game, "_do_" + kind)
+    for kind in ("play", "pass", "claim", "done", "draw", "scout_draw", "scout_return")}
+_CARD_HANDLERS: dict[str, Callable[[Game, Action], None]] = {
+    "fog": Game._play_environment, "mud": Game._play_environment, "scout": Game._play_scout,
+    "redeploy": Game._play_redeploy, "deserter": Game._play_deserter, "traitor": Game._play_traitor}
 
 
 def proof_of(verdict: Judgement) -> dict[str, Any]:

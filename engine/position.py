@@ -197,7 +197,7 @@ def _read_flag(raw: Any, where: str, used: set[str], pair: tuple[str, str] = SEA
         for card in side:
             if not fills_slot(card):
                 raise NotationError(f"{where}.{s}: {card} does not take a slot in a formation")
-        flag.sides[s] = side
+        flag.set_side(s, side)
     for tactic, seat in (("fog", flag.fog), ("mud", flag.mud)):
         if seat is not None:
             if tactic in used:  # one Fog and one Mud exist (R2)

@@ -148,41 +148,45 @@ def next_phase(steps: tuple[int, ...], index: int, claimable: Callable[[], bool]
 
 
 def plays(cards: list[int], places: tuple[int, ...], sides: list[int], claimed: list[int], mud: int,
-          tactic_ok: bool, leader_dead: bool, deck_left: bool) -> list[LeanAction]:
+          tactic_ok: bool, leader_dead: bool, deck_left: bool,
+          targets: Callable[[int, int], list[int]] | None = None) -> list[LeanAction]:
     """The play step's actions for the seat whose place at each flag is `places` (-1: not its front, R48).
 
     `cards` are the hand's distinct ids in the order to list them; `sides[2 * flag + place]` is a side.
     Troops and morale tactics go to a side with room (R8, R27-R29), Fog and Mud to any open flag (R30,
     R31), Scout while a deck has a card (R33), Redeploy, Deserter and Traitor take a card of an open
     flag (R34-R36); tactics only within the lead (`tactic_ok`, R24), a Leader never after one (R27).
-    A pass only when no card at all can be played (R9).
+    A pass only when no card at all can be played (R9). Cards taken from a side are listed in id order, or
+    in the order `targets(flag, place)` gives them.
     """
     open_flags = [f for f in range(9) if claimed[f] == -1 and places[f] >= 0]
     slots = [f for f in open_flags if sides[2 * f + places[f]].bit_count() < side_size(mud >> f & 1)]
     out: list[LeanAction] = []
     for card in cards:
         if card < 60:
-            out.extend((A_PLAY, card, f, -1, -1) for f in slots)
+            out += [(A_PLAY, card, f, -1, -1) for f in slots]
         elif not tactic_ok or (leader_dead and card <= DARIUS):
             continue
         elif card <= SHIELD:
-            out.extend((A_PLAY, card, f, -1, -1) for f in slots)
+            out += [(A_PLAY, card, f, -1, -1) for f in slots]
         elif card <= MUD:
-            out.extend((A_PLAY, card, f, -1, -1) for f in open_flags)
+            out += [(A_PLAY, card, f, -1, -1) for f in open_flags]
         elif card == SCOUT:
             if deck_left:
                 out.append((A_PLAY, SCOUT, -1, -1, -1))
         elif card == REDEPLOY:
             for f in open_flags:
-                for target in bits(sides[2 * f + places[f]]):
+                for target in (bits(sides[2 * f + places[f]]) if targets is None else targets(f, places[f])):
                     out.append((A_PLAY, REDEPLOY, f, target, -1))
                     out.extend((A_PLAY, REDEPLOY, f, target, t) for t in slots if t != f)
         elif card == DESERTER:
-            out.extend((A_PLAY, DESERTER, f, target, -1)
-                       for f in open_flags for target in bits(sides[2 * f + 1 - places[f]]))
+            for f in open_flags:
+                theirs = bits(sides[2 * f + 1 - places[f]]) if targets is None else targets(f, 1 - places[f])
+                out.extend((A_PLAY, DESERTER, f, target, -1) for target in theirs)
         else:
-            out.extend((A_PLAY, TRAITOR, f, target, t) for f in open_flags
-                       for target in bits(sides[2 * f + 1 - places[f]] & TROOP_MASK) for t in slots)
+            for f in open_flags:
+                theirs = bits(sides[2 * f + 1 - places[f]]) if targets is None else targets(f, 1 - places[f])
+                out.extend((A_PLAY, TRAITOR, f, target, t) for target in theirs if target < 60 for t in slots)
     if not out:
         out.append(PASS_ACTION)
     return out
@@ -196,6 +200,10 @@ def completes_second(cards: int, other_cards: int, size: int) -> bool:
 
 STRENGTHS: Final[dict[tuple[int, bool], int]] = {}
 COMPLETIONS: Final[dict[tuple[int, int, bool, int], int]] = {}
+#: A side's best completion, the troops that make it (a mask) and the unseen troops it was found among.
+#: While the unseen troops are a subset of those and still hold the troops it adds, nothing stronger can
+#: have appeared, so it still stands: in one game the unseen set only shrinks.
+LASTING: Final[dict[tuple[int, int, bool], tuple[int, int, int]]] = {}
 
 
 def strength(side: int, fog: bool) -> int:
@@ -214,15 +222,28 @@ def completion(side: int, size: int, fog: bool, unseen: int) -> int:
     key = (side, size, fog, unseen)
     found = COMPLETIONS.get(key)
     if found is None:
-        if side & ~TROOP_MASK:
-            best = best_formation(names(side), size, fog, unseen)
-            found = -1 if best is None else best.strength
+        if side & ~TROOP_MASK:  # a morale tactic: formations.best_formation, its answer kept while it stands
+            found = lasting_completion(side, size, fog, unseen)
         else:
             potential = side_potential(side, size, fog, unseen)
             found = -1 if potential is None else potential
         if len(COMPLETIONS) > 200_000:
             COMPLETIONS.clear()
         COMPLETIONS[key] = found
+    return found
+
+
+def lasting_completion(side: int, size: int, fog: bool, unseen: int) -> int:
+    """completion(), kept per side while it stands (LASTING): what one game asks again and again."""
+    key = (side, size, fog)
+    kept = LASTING.get(key)
+    if kept is not None and unseen & ~kept[2] == 0 and kept[1] & unseen == kept[1]:
+        return kept[0]
+    best = best_formation(names(side), size, fog, unseen)
+    found = -1 if best is None else best.strength
+    if len(LASTING) > 50_000:
+        LASTING.clear()
+    LASTING[key] = (found, 0 if best is None else mask_of(list(best.added)), unseen)
     return found
 
 
@@ -234,14 +255,17 @@ def holds(ours: int, theirs: int, theirs_complete: bool, first_mine: bool) -> bo
     return theirs <= ours
 
 
-def provable(mine: int, theirs: int, size: int, fog: bool, first_mine: bool, unseen: int) -> bool:
-    """R20, R21: may the side `mine` claim against `theirs` now, judged from the unseen troops only?"""
+def provable(mine: int, theirs: int, size: int, fog: bool, first_mine: bool, unseen: int,
+             lasting: bool = False) -> bool:
+    """R20, R21: may the side `mine` claim against `theirs` now, judged from the unseen troops only?
+    `lasting`: one game's question (lasting_completion), not one of a search's many worlds (completion)."""
     if mine.bit_count() < size:
         return False
     ours = strength(mine, fog)
     if theirs.bit_count() >= size:
         return holds(ours, strength(theirs, fog), True, first_mine)
-    return holds(ours, completion(theirs, size, fog, unseen), False, first_mine)
+    best = lasting_completion(theirs, size, fog, unseen) if lasting else completion(theirs, size, fog, unseen)
+    return holds(ours, best, False, first_mine)
 
 
 def win_of(held: int, seat: int, players: int) -> str:
