@@ -25,6 +25,7 @@ _PLAY_FIELDS: dict[str, frozenset[str]] = {
     "traitor": frozenset({"card", "from_flag", "target", "to_flag"}),
 }
 _SLOT_FIELDS = frozenset({"card", "flag"})
+_TROOP_PLAY = frozenset({"type", "card", "flag"})
 
 
 def _flag(data: dict[str, Any], key: str, nullable: bool = False) -> int | None:
@@ -57,6 +58,8 @@ def parse_action(data: Any) -> Action:
     if not isinstance(data, dict):
         raise NotationError("action: expected an object")
     kind = data.get("type")
+    if kind == "play" and data.keys() == _TROOP_PLAY and data["card"] in TROOP_INFO:  # the most common shape
+        return {"type": "play", "card": data["card"], "flag": _flag(data, "flag")}
     if kind == "play":
         card = _card(data.get("card"), "action.card")
         allowed = _PLAY_FIELDS.get(card, _SLOT_FIELDS)

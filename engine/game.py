@@ -56,6 +56,12 @@ NAMES3: dict[str, str] = {"south": "South", "west": "West", "east": "East"}
 _EXPECTED: dict[str, tuple[str, ...]] = {"claim": ("claim", "done"), "draw": ("draw",), "scout_draw": ("scout_draw",),
                                          "scout_return": ("scout_return",)}
 _PLAY_STEP: tuple[str, ...] = ("play", "pass")
+#: A seat's index in its game's turn order (SEATS or SEATS3): the seat as engine.rulebook counts it.
+_INDEX2: dict[str, int] = {s: i for i, s in enumerate(SEATS)}
+_INDEX3: dict[str, int] = {s: i for i, s in enumerate(SEATS3)}
+#: Per claim timing, the index of the step after each step (R7, R11).
+_AFTER: dict[str, dict[str, int]] = {
+    timing: {PHASE_NAMES[step]: i + 1 for i, step in enumerate(steps)} for timing, steps in STEPS.items()}
 #: a claim verdict's reason that already names its rule, as "(R48)"
 _RULE_TAG = re.compile(r"\(R\d+\)$")
 
@@ -68,6 +74,7 @@ class Game:
         #: The seats in turn order (R46): north and south, or south, west and east.
         self.seats: tuple[str, ...] = self.rules.seats
         seats = self.seats
+        self._index = _INDEX2 if len(seats) == 2 else _INDEX3
         self.seed: int | None = None
         self.first: str = "south"
         self.players: dict[str, str] = {"north": "North", "south": "South"} if len(seats) == 2 else dict(NAMES3)
@@ -156,7 +163,7 @@ class Game:
         """An independent copy (bots search on copies); the claim cache is shared, it is only facts."""
         out = Game.__new__(Game)
         out.rules, out.seed, out.first, out.players = self.rules, self.seed, self.first, self.players
-        out.seats = self.seats
+        out.seats, out._index = self.seats, self._index
         out.flags = [f.copy() for f in self.flags]
         out.hands = {s: (h[:] if h is not None else None) for s, h in self.hands.items()}
         out.hand_sizes = dict(self.hand_sizes)
@@ -204,6 +211,19 @@ class Game:
                 out.append(i + 1)
         return out
 
+    def _any_claimable(self, seat: str) -> bool:
+        """Whether `seat` could prove any flag now: claimable_flags, stopping at the first."""
+        unseen = self.unseen()
+        for flag in self.flags:
+            if flag.claimed is None and seat in flag.sides:
+                k = 0 if flag.pair[0] == seat else 1
+                mine, theirs = flag.masks[k], flag.masks[1 - k]
+                size = side_size(flag.mud is not None)
+                if mine.bit_count() >= size and \
+                        provable(mine, theirs, size, flag.fog is not None, flag.first_complete == seat, unseen, True):
+                    return True
+        return False
+
     def hand_tactics(self, seat: str) -> int | None:
         """How many tactics cards `seat`'s hand holds: public (R45), None where a loaded view did not say."""
         hand = self.hands[seat]
@@ -230,7 +250,8 @@ class Game:
 
     def may_play_tactic(self, seat: str) -> bool:
         """R24 (engine.rulebook.may_play_tactic)."""
-        return may_play_tactic([self.tactics_played[s] for s in self.seats], self.seats.index(seat))
+        played = self.tactics_played
+        return may_play_tactic([played[s] for s in self.seats], self._index[seat])
 
     def troop_playable(self, seat: str) -> bool:
         """R9: does the player hold a troop and have a free slot at an unclaimed flag?"""
@@ -262,11 +283,10 @@ class Game:
         for i, flag in enumerate(self.flags):
             sides[2 * i], sides[2 * i + 1] = flag.masks
             if flag.claimed is not None:
-                claimed[i] = seats.index(flag.claimed)
+                claimed[i] = self._index[flag.claimed]
             if flag.mud is not None:
                 mud |= 1 << i
-        index = seats.index(seat)
-        return (PLACES2 if len(seats) == 2 else PLACES3)[index], sides, claimed, mud
+        return (PLACES2 if len(seats) == 2 else PLACES3)[self._index[seat]], sides, claimed, mud
 
     def legal_moves(self) -> list[LeanAction]:
         """The play step's actions as engine.rulebook's tuples (`to_action` names one): what
@@ -534,7 +554,7 @@ class Game:
         self._continue_after("draw")
 
     def _continue_after(self, step: str) -> None:
-        self._enter_step(STEPS[self.rules.claim_timing].index(PHASE_NAMES.index(step)) + 1)
+        self._enter_step(_AFTER[self.rules.claim_timing][step])
 
     def _award(self, n: int, seat: str, verdict: Judgement, judge_win: bool = True) -> None:
         """Flag `n` goes to `seat`; a claim in play is judged for a win at once (R38, R51), an award after
@@ -550,7 +570,7 @@ class Game:
         for i, flag in enumerate(self.flags):
             if flag.claimed == seat:
                 held |= 1 << i
-        how = win_of(held, self.seats.index(seat), len(self.seats))
+        how = win_of(held, self._index[seat], len(self.seats))
         if how:
             self._finish(seat, how)
 
@@ -564,7 +584,7 @@ class Game:
     def _enter_step(self, index: int) -> None:
         """Move to the next step of the turn that needs a decision, skipping empty ones (R7, R10, R11)."""
         seat = self.to_move
-        phase = next_phase(STEPS[self.rules.claim_timing], index, lambda: bool(self.claimable_flags(seat)),
+        phase = next_phase(STEPS[self.rules.claim_timing], index, lambda: self._any_claimable(seat),
                            may_draw(self.scout_drawn, self.hand_sizes[seat],
                                     self.deck_sizes["troops"] + self.deck_sizes["tactics"]))
         if phase < 0:
@@ -576,7 +596,8 @@ class Game:
         if all_passed(self.passes, len(self.seats)):  # R39, R50
             self._finish_by_passes()
             return
-        self.to_move = self.rules.next_seat(self.to_move)
+        seats = self.seats
+        self.to_move = seats[(self._index[self.to_move] + 1) % len(seats)]  # R48: clockwise for three (Rules.next_seat)
         self.scout_drawn = 0
         self._emit("turn", seat=self.to_move)
         self._enter_step(0)
@@ -587,7 +608,7 @@ class Game:
         provable flags are an Envelopment, not a Breakthrough on the first three); a player who has won
         ends the game before the next one's award."""
         self._emit("both_passed" if len(self.seats) == 2 else "all_passed")
-        for index in award_order(self.seats.index(self.to_move), len(self.seats)):
+        for index in award_order(self._index[self.to_move], len(self.seats)):
             claimant = self.seats[index]
             for n in self.claimable_flags(claimant):  # awarding one flag never changes another's proof
                 self._award(n, claimant, self.judge_claim(n, claimant), judge_win=not self.whole_set_awards)
