@@ -14,65 +14,8 @@ from typing import NamedTuple
 
 from .cards import TROOP_BIT, card_name
 from .formations import Formation, best_formation, evaluate
-from .rulebook import ID, holds, mask_of, side_size
-from .rules import SEATS
-
-
-class FlagState:
-    """One flag: both sides, its environment tactics, the R18 tie-break, and its owner.
-
-    `pair` names the two seats that fight here (R47): north and south in the two-player game, the
-    two seats of the flag's front in the three-player one. `sides` has exactly those two keys.
-    """
-
-    __slots__ = ("claimed", "first_complete", "fog", "masks", "mud", "pair", "sides")
-
-    def __init__(self, pair: tuple[str, str] = SEATS) -> None:
-        self.pair = pair
-        self.sides: dict[str, list[str]] = {pair[0]: [], pair[1]: []}
-        #: Each side as a mask of card ids (engine.rulebook), in `pair` order: kept by put() and take().
-        self.masks: list[int] = [0, 0]
-        self.fog: str | None = None
-        self.mud: str | None = None
-        self.first_complete: str | None = None
-        self.claimed: str | None = None
-
-    @property
-    def size(self) -> int:
-        """Cards a side needs for a formation (R8, R31: engine.rulebook.side_size)."""
-        return side_size(self.mud is not None)
-
-    def put(self, seat: str, card: str) -> None:
-        """A card joins `seat`'s side."""
-        self.sides[seat].append(card)
-        self.masks[self.pair.index(seat)] |= 1 << ID[card]
-
-    def take(self, seat: str, card: str) -> None:
-        """A card leaves `seat`'s side."""
-        self.sides[seat].remove(card)
-        self.masks[self.pair.index(seat)] &= ~(1 << ID[card])
-
-    def set_side(self, seat: str, cards: list[str]) -> None:
-        """`seat`'s side is `cards` (a position being read)."""
-        self.sides[seat] = cards
-        self.masks[self.pair.index(seat)] = mask_of(cards)
-
-    def complete(self, seat: str) -> bool:
-        return len(self.sides[seat]) >= self.size
-
-    def other(self, seat: str) -> str:
-        """The seat facing `seat` at this flag."""
-        a, b = self.pair
-        return b if seat == a else a
-
-    def copy(self) -> FlagState:
-        out = FlagState.__new__(FlagState)
-        a, b = out.pair = self.pair
-        out.sides = {a: self.sides[a][:], b: self.sides[b][:]}
-        out.masks = self.masks[:]
-        out.fog, out.mud = self.fog, self.mud
-        out.first_complete, out.claimed = self.first_complete, self.claimed
-        return out
+from .rulebook import holds
+from .table import FlagState
 
 
 class Judgement(NamedTuple):

@@ -27,6 +27,7 @@ CORE: tuple[str, ...] = (
     "engine.formations",
     "engine.potential",
     "engine.rulebook",
+    "engine.table",
     "engine.ai.outlook",
     "engine.ai.lean_eval",
     "engine.ai.lean_policy",

@@ -42,13 +42,12 @@ from .rulebook import (
     may_play_tactic,
     next_phase,
     plays,
-    provable,
     scout_draws_more,
-    side_size,
     to_action,
     win_of,
 )
 from .rules import OTHER, SEATS, SEATS3, Rules
+from .table import any_provable, board, held, provable_flags
 
 Event = dict[str, Any]
 NAMES3: dict[str, str] = {"south": "South", "west": "West", "east": "East"}
@@ -197,32 +196,8 @@ class Game:
 
     def claimable_flags(self, seat: str) -> list[int]:
         """Flags `seat` could prove now (engine.rulebook.provable: the verdict of `judge_claim` without its
-        proof); cheap filters first, as this runs at every step that may hold a claim."""
-        unseen = self.unseen()
-        out = []
-        for i, flag in enumerate(self.flags):
-            if flag.claimed is not None or seat not in flag.sides:  # R19; R48: not a flag of this seat's fronts
-                continue
-            k = 0 if flag.pair[0] == seat else 1
-            mine, theirs = flag.masks[k], flag.masks[1 - k]
-            size = side_size(flag.mud is not None)
-            if mine.bit_count() >= size and \
-                    provable(mine, theirs, size, flag.fog is not None, flag.first_complete == seat, unseen, True):
-                out.append(i + 1)
-        return out
-
-    def _any_claimable(self, seat: str) -> bool:
-        """Whether `seat` could prove any flag now: claimable_flags, stopping at the first."""
-        unseen = self.unseen()
-        for flag in self.flags:
-            if flag.claimed is None and seat in flag.sides:
-                k = 0 if flag.pair[0] == seat else 1
-                mine, theirs = flag.masks[k], flag.masks[1 - k]
-                size = side_size(flag.mud is not None)
-                if mine.bit_count() >= size and \
-                        provable(mine, theirs, size, flag.fog is not None, flag.first_complete == seat, unseen, True):
-                    return True
-        return False
+        proof); this runs at every step that may hold a claim."""
+        return provable_flags(self.flags, seat, self.unseen())
 
     def hand_tactics(self, seat: str) -> int | None:
         """How many tactics cards `seat`'s hand holds: public (R45), None where a loaded view did not say."""
@@ -274,19 +249,9 @@ class Game:
         return self._legal_plays(seat)
 
     def _table(self, seat: str) -> tuple[tuple[int, ...], list[int], list[int], int]:
-        """The flags as engine.rulebook.plays reads them: `seat`'s places, the sides as masks, the claims,
-        Mud as a flag mask."""
-        seats = self.seats
-        sides = [0] * 18
-        claimed = [-1] * 9
-        mud = 0
-        for i, flag in enumerate(self.flags):
-            sides[2 * i], sides[2 * i + 1] = flag.masks
-            if flag.claimed is not None:
-                claimed[i] = self._index[flag.claimed]
-            if flag.mud is not None:
-                mud |= 1 << i
-        return (PLACES2 if len(seats) == 2 else PLACES3)[self._index[seat]], sides, claimed, mud
+        """The flags as engine.rulebook.plays reads them, from `seat`'s places."""
+        sides, claimed, mud = board(self.flags, self._index)
+        return (PLACES2 if len(self.seats) == 2 else PLACES3)[self._index[seat]], sides, claimed, mud
 
     def legal_moves(self) -> list[LeanAction]:
         """The play step's actions as engine.rulebook's tuples (`to_action` names one): what
@@ -566,11 +531,7 @@ class Game:
 
     def _check_win(self, seat: str) -> None:
         """R38, R51 (engine.rulebook.win_of): a win ends the game at once."""
-        held = 0
-        for i, flag in enumerate(self.flags):
-            if flag.claimed == seat:
-                held |= 1 << i
-        how = win_of(held, self._index[seat], len(self.seats))
+        how = win_of(held(self.flags, seat), self._index[seat], len(self.seats))
         if how:
             self._finish(seat, how)
 
@@ -584,7 +545,7 @@ class Game:
     def _enter_step(self, index: int) -> None:
         """Move to the next step of the turn that needs a decision, skipping empty ones (R7, R10, R11)."""
         seat = self.to_move
-        phase = next_phase(STEPS[self.rules.claim_timing], index, lambda: self._any_claimable(seat),
+        phase = next_phase(STEPS[self.rules.claim_timing], index, lambda: any_provable(self.flags, seat, self.unseen()),
                            may_draw(self.scout_drawn, self.hand_sizes[seat],
                                     self.deck_sizes["troops"] + self.deck_sizes["tactics"]))
         if phase < 0:

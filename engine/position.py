@@ -10,10 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import ALL_CARDS, LEADERS, TACTICS, TROOP_BIT, TROOPS, fills_slot
-from .claims import FlagState
 from .errors import NotationError
 from .game import HAND_LIMIT, Game
 from .rules import OTHER, SEATS, Rules, check_seat
+from .table import FlagState
 
 FORMAT = "battleline-position/1"
 PHASES = ("play", "claim", "draw", "scout_draw", "scout_return")

@@ -213,7 +213,12 @@ def strength(side: int, fog: bool) -> int:
     if found is None:
         if len(STRENGTHS) > 200_000:
             STRENGTHS.clear()
-        found = STRENGTHS[key] = evaluate(names(side), fog).strength
+        if side & ~TROOP_MASK:
+            found = evaluate(names(side), fog).strength
+        else:  # troops only: the same ranking answered on masks (engine.potential)
+            direct = side_potential(side, side.bit_count(), fog, 0)
+            found = evaluate(names(side), fog).strength if direct is None else direct
+        STRENGTHS[key] = found
     return found
 
 

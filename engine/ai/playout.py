@@ -8,9 +8,9 @@ answered by engine.ai.potential; sides holding a morale tactic fall back to best
 from __future__ import annotations
 
 from ..cards import TROOP_INFO
-from ..claims import FlagState
 from ..game import Game
 from ..potential import troop_potential
+from ..table import FlagState
 from .simple import LOST, SimpleBot
 
 
