@@ -26,6 +26,7 @@ _PLAY_FIELDS: dict[str, frozenset[str]] = {
 }
 _SLOT_FIELDS = frozenset({"card", "flag"})
 _TROOP_PLAY = frozenset({"type", "card", "flag"})
+_DRAW = frozenset({"type", "deck"})
 
 
 def _flag(data: dict[str, Any], key: str, nullable: bool = False) -> int | None:
@@ -58,8 +59,10 @@ def parse_action(data: Any) -> Action:
     if not isinstance(data, dict):
         raise NotationError("action: expected an object")
     kind = data.get("type")
-    if kind == "play" and data.keys() == _TROOP_PLAY and data["card"] in TROOP_INFO:  # the most common shape
+    if kind == "play" and data.keys() == _TROOP_PLAY and data["card"] in TROOP_INFO:  # the commonest shapes
         return {"type": "play", "card": data["card"], "flag": _flag(data, "flag")}
+    if kind == "draw" and data.keys() == _DRAW and data["deck"] in _DECKS:
+        return {"type": "draw", "deck": data["deck"]}
     if kind == "play":
         card = _card(data.get("card"), "action.card")
         allowed = _PLAY_FIELDS.get(card, _SLOT_FIELDS)

@@ -28,7 +28,6 @@ from .rng import SplitMix64, shuffle
 from .rulebook import (
     A_PLAY,
     HAND_LIMIT,
-    ID,
     PHASE_NAMES,
     PLACES2,
     PLACES3,
@@ -40,14 +39,12 @@ from .rulebook import (
     completes_second,
     may_draw,
     may_play_tactic,
-    next_phase,
-    plays,
     scout_draws_more,
     to_action,
     win_of,
 )
 from .rules import OTHER, SEATS, SEATS3, Rules
-from .table import any_provable, board, held, provable_flags
+from .table import held, next_step, plays_in, provable_flags
 
 Event = dict[str, Any]
 NAMES3: dict[str, str] = {"south": "South", "west": "West", "east": "East"}
@@ -230,8 +227,9 @@ class Game:
 
     def troop_playable(self, seat: str) -> bool:
         """R9: does the player hold a troop and have a free slot at an unclaimed flag?"""
-        troops = [ID[card] for card in self.hand(seat) if card in TROOP_BIT][:1]
-        return bool(troops) and plays(troops, *self._table(seat), False, False, False)[0][0] == A_PLAY
+        troops = [card for card in self.hand(seat) if card in TROOP_BIT][:1]
+        return bool(troops) and \
+            plays_in(self.flags, self._index, self._places(seat), troops, False, False, False)[0][0] == A_PLAY
 
     # ------------------------------------------------------------------ legal actions
     def legal_actions(self) -> list[Action]:
@@ -248,31 +246,19 @@ class Game:
                     for p in permutations(self.returnable(seat), self.scout_drawn - 1)]
         return self._legal_plays(seat)
 
-    def _table(self, seat: str) -> tuple[tuple[int, ...], list[int], list[int], int]:
-        """The flags as engine.rulebook.plays reads them, from `seat`'s places."""
-        sides, claimed, mud = board(self.flags, self._index)
-        return (PLACES2 if len(self.seats) == 2 else PLACES3)[self._index[seat]], sides, claimed, mud
-
     def legal_moves(self) -> list[LeanAction]:
         """The play step's actions as engine.rulebook's tuples (`to_action` names one): what
         `legal_actions` lists for a play step, for a caller that picks one and names only that."""
         return self._plays(self.to_move)
 
     def _plays(self, seat: str) -> list[LeanAction]:
-        """R8, R9, R24-R37, R48 as engine.rulebook.plays decides them, listed in the hand's order and,
-        for a card taken from a flag, in its side's order."""
-        cards: list[int] = []
-        for card in self.hand(seat):
-            card_id = ID[card]
-            if card_id not in cards:
-                cards.append(card_id)
-        flags = self.flags
+        """R8, R9, R24-R37, R48 as engine.rulebook.plays decides them (engine.table.plays_in)."""
+        return plays_in(self.flags, self._index, self._places(seat), self.hand(seat), self.may_play_tactic(seat),
+                        self.leader_played[seat], self.deck_sizes["troops"] + self.deck_sizes["tactics"] > 0)
 
-        def targets(flag: int, place: int) -> list[int]:
-            return [ID[card] for card in flags[flag].sides[flags[flag].pair[place]]]
-
-        return plays(cards, *self._table(seat), self.may_play_tactic(seat), self.leader_played[seat],
-                     self.deck_sizes["troops"] + self.deck_sizes["tactics"] > 0, targets)
+    def _places(self, seat: str) -> tuple[int, ...]:
+        """`seat`'s place in each flag's pair, flag by flag (-1: not its front), as engine.rulebook reads it."""
+        return (PLACES2 if len(self.seats) == 2 else PLACES3)[self._index[seat]]
 
     def _legal_plays(self, seat: str) -> list[Action]:
         return [to_action(a) for a in self._plays(seat)]
@@ -545,9 +531,9 @@ class Game:
     def _enter_step(self, index: int) -> None:
         """Move to the next step of the turn that needs a decision, skipping empty ones (R7, R10, R11)."""
         seat = self.to_move
-        phase = next_phase(STEPS[self.rules.claim_timing], index, lambda: any_provable(self.flags, seat, self.unseen()),
-                           may_draw(self.scout_drawn, self.hand_sizes[seat],
-                                    self.deck_sizes["troops"] + self.deck_sizes["tactics"]))
+        phase = next_step(self.flags, STEPS[self.rules.claim_timing], index, seat, ALL_TROOPS_MASK & ~self.seen,
+                          may_draw(self.scout_drawn, self.hand_sizes[seat],
+                                   self.deck_sizes["troops"] + self.deck_sizes["tactics"]))
         if phase < 0:
             self._end_turn()
         else:

@@ -9,7 +9,7 @@ core (engine.compiled) they run compiled like the rules they call.
 
 from __future__ import annotations
 
-from .rulebook import ID, mask_of, provable, side_size
+from .rulebook import ID, LeanAction, mask_of, next_phase, plays, provable, side_size
 from .rules import SEATS
 
 
@@ -130,3 +130,27 @@ def held(flags: list[FlagState], seat: str) -> int:
         if flag.claimed == seat:
             out |= 1 << i
     return out
+
+
+def plays_in(flags: list[FlagState], index: dict[str, int], places: tuple[int, ...], hand: list[str],
+             tactic_ok: bool, leader_dead: bool, deck_left: bool) -> list[LeanAction]:
+    """engine.rulebook.plays for a hand of named cards: listed in the hand's order and, for a card taken
+    from a flag, in its side's order (the order Game.legal_actions always had)."""
+    cards: list[int] = []
+    for card in hand:
+        card_id = ID[card]
+        if card_id not in cards:
+            cards.append(card_id)
+    sides, claimed, mud = board(flags, index)
+
+    def targets(flag: int, place: int) -> list[int]:
+        state = flags[flag]
+        return [ID[card] for card in state.sides[state.pair[place]]]
+
+    return plays(cards, places, sides, claimed, mud, tactic_ok, leader_dead, deck_left, targets)
+
+
+def next_step(flags: list[FlagState], steps: tuple[int, ...], index: int, seat: str, unseen: int,
+              drawable: bool) -> int:
+    """engine.rulebook.next_phase for `seat`'s turn: a claim step when it could prove a flag."""
+    return next_phase(steps, index, lambda: any_provable(flags, seat, unseen), drawable)
