@@ -1,6 +1,6 @@
 """Review after a game against a bot: `hard` finds the three moves that cost the player most win chance.
 
-The review runs in its own process (engine.ai.review.ReviewProcess) with a progress bar; Back
+The review runs in its own process (engine.run.review.ReviewProcess) with a progress bar; Back
 cancels it. When it is done, each marked move opens the replay at that move, with what hard preferred.
 """
 
@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from engine import Game
-from engine.ai.review import KeptReview, ReviewProcess
+from engine.run.review import KeptReview, ReviewProcess
 from game.i18n import _
 from game.play.coach import move_words, why_words
 from game.ui import art

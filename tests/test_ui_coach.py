@@ -202,7 +202,7 @@ def _finished_game() -> object:
 
 def test_review_runs_in_its_own_process_and_opens_the_marked_moves(app: App) -> None:
     from engine import to_record
-    from engine.ai.review import ReviewProcess
+    from engine.run.review import ReviewProcess
     from scenes.replay_view import ReplayScene
     from scenes.review_scene import ReviewScene
 
@@ -222,7 +222,7 @@ def test_review_runs_in_its_own_process_and_opens_the_marked_moves(app: App) -> 
 
 def test_review_cancelled_stops_its_process(app: App) -> None:
     from engine import to_record
-    from engine.ai.review import ReviewProcess
+    from engine.run.review import ReviewProcess
     from scenes.review_scene import ReviewScene
 
     game = _finished_game()
@@ -236,7 +236,7 @@ def test_review_cancelled_stops_its_process(app: App) -> None:
 
 def test_review_lists_the_costliest_first_by_turn_with_why_the_other_move_was_better(app: App) -> None:
     from engine import Game, to_record
-    from engine.ai.review import KeptReview, review
+    from engine.run.review import KeptReview, review
     from scenes.review_scene import ReviewScene, turns_and_views
 
     game = _finished_game()
