@@ -9,6 +9,7 @@ import pygame
 
 from engine import OTHER
 from engine.cards import TROOP_BIT
+from engine.rulebook import side_size
 from game.i18n import N_, _, ngettext
 from game.play.turn_words import turn_caption, turn_marks
 from game.play.words import card_short, card_words
@@ -195,7 +196,7 @@ def _formation(surf: pygame.Surface, board: BoardScene, n: int, flag: dict[str, 
     if side in ("top", "left"):
         order.reverse()  # nearer cards overlap further ones, leaving each numeral in view
     size = geo.card_size(n)
-    if flag["claimed"] is None and len(cards) < (4 if flag["mud"] else 3):
+    if flag["claimed"] is None and len(cards) < side_size(flag["mud"] is not None):
         radius = 10 if size == "table" else 7
         pygame.draw.rect(surf, (52, 84, 72), geo.slot(n, side, len(cards)), 2, border_radius=radius)
     for i, card in order:

@@ -12,7 +12,7 @@ from pathlib import Path
 from engine import Game, Rules
 from engine.ai import make_bot
 from engine.ai.lean3 import Lean3
-from engine.ai.three import _OUTCOMES, game_value3
+from engine.ai.three import OUTCOMES, game_value3
 from engine.run.arena import ORDERS3, run_arena, seating3
 
 THREE = Rules(tactics=False, players=3)
@@ -54,7 +54,7 @@ def test_r51_normals_value_knows_the_lines_through_the_centre() -> None:
 
         mask = sum(1 << (n - 1) for n, seat in held.items() if FRONTS3[n - 1][0] == seat)
         # flags not named go to the second seat of their front
-        return _OUTCOMES[me][mask]
+        return OUTCOMES[me][mask]
 
     # West holds 7, 3, 2 (a Breakthrough through the centre); the rest to the second seat of each front.
     everyone = {1: "south", 2: "west", 3: "west", 4: "east", 5: "east", 6: "east", 7: "west", 8: "west",

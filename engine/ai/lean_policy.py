@@ -89,7 +89,7 @@ class _Placements:
         return mine + 8.0 * side.bit_count() - 0.1 * value
 
 
-def _placement(side: int, theirs: int, size: int, fog: bool, unseen: int, card: int) -> float:
+def placement(side: int, theirs: int, size: int, fog: bool, unseen: int, card: int) -> float:
     """The easy rules' score of putting `card` (a troop or a morale tactic) on `side` (see _Placements),
     less what spending a morale tactic costs."""
     lost_below = strength(theirs, fog) if theirs.bit_count() >= size else -2  # below any completion
@@ -160,7 +160,7 @@ class LeanPolicy:
                     flags[flag] = table
                 score = table.get(card)
                 if score is None:
-                    score = table[card] = _placement(sides[2 * flag + seat], sides[2 * flag + 1 - seat],
+                    score = table[card] = placement(sides[2 * flag + seat], sides[2 * flag + 1 - seat],
                                                      side_size(mud >> flag & 1), bool(fog_mask >> flag & 1),
                                                      unseen, card)
             else:
@@ -217,7 +217,7 @@ class LeanPolicy:
                 if score is None:
                     card, k = hand_cards[n // width], n % width
                     i = slots[k]
-                    found[n] = flag_tables[k][card] = _placement(
+                    found[n] = flag_tables[k][card] = placement(
                         sides[2 * i + seat], sides[2 * i + 1 - seat], side_size(mud >> i & 1),
                         bool(fog_mask >> i & 1), unseen, card)
         scores = cast(list[float], found)  # every None filled in above
