@@ -85,6 +85,7 @@ def _play(app: Any, seed: int) -> None:
 
 
 def _refused(app: Any, seed: int) -> None:
+    from engine.rulebook import side_size
     from game.play.explain import Referee
     from game.play.positions import find
 
@@ -96,7 +97,7 @@ def _refused(app: Any, seed: int) -> None:
                    for i, f in enumerate(game.flags))
     board = _board(app, find(seed, has_unprovable))
     for n, f in enumerate(board.view["flags"], start=1):
-        if len(f["south"]) >= (4 if f["mud"] else 3) and f["claimed"] is None and not board.ref.judge(n)[0]:
+        if len(f["south"]) >= side_size(f["mud"] is not None) and f["claimed"] is None and not board.ref.judge(n)[0]:
             board.focus = ("flag", n)
             board.try_claim(n)
             break

@@ -273,15 +273,21 @@ def provable(mine: int, theirs: int, size: int, fog: bool, first_mine: bool, uns
     return holds(ours, best, False, first_mine)
 
 
+def envelops(held: int, players: int) -> bool:
+    """R38, R51: five flags of nine, adjacent or not (four for three players). `held`: a flag mask."""
+    return held.bit_count() >= ENVELOPMENT[players]
+
+
+def breaks_through(held: int, seat: int, players: int) -> bool:
+    """R38, R51: three adjacent flags (for three players, three in a row on the seat's own line)."""
+    return any(held & line == line for line in (BREAKTHROUGHS2 if players == 2 else BREAKTHROUGHS3[seat]))
+
+
 def win_of(held: int, seat: int, players: int) -> str:
-    """R38, R51: "envelopment" (five flags of nine, four for three players; named first), "breakthrough"
-    (three adjacent, on the seat's own line for three players) or "" for neither. `held`: a flag mask."""
-    if held.bit_count() >= ENVELOPMENT[players]:
+    """R38, R51: "envelopment" (named first, as the Hungarian match counts them), "breakthrough" or ""."""
+    if envelops(held, players):
         return "envelopment"
-    for line in (BREAKTHROUGHS2 if players == 2 else BREAKTHROUGHS3[seat]):
-        if held & line == line:
-            return "breakthrough"
-    return ""
+    return "breakthrough" if breaks_through(held, seat, players) else ""
 
 
 def all_passed(passes: int, players: int) -> bool:

@@ -34,6 +34,7 @@ from ..rulebook import (
     TROOP_MASK,
     LeanAction,
     bits,
+    may_play_tactic,
     names,
     side_size,
     strength,
@@ -432,7 +433,7 @@ def choose_deck(state: Lean, kind: int) -> LeanAction:
         return (kind, 0 if state.troops else 1, -1, -1, -1)
     seat = state.to_move
     hand = state.hands[seat]
-    if hand & TACTICS_MASK or state.played[seat] > state.played[1 - seat]:
+    if hand & TACTICS_MASK or not may_play_tactic(state.played, seat):  # R24
         return (kind, 0, -1, -1, -1)
     hidden = state.hands[1 - seat] & TACTICS_MASK  # tactics this seat cannot see: their hand, the deck
     for card in state.tactics:

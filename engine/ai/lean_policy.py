@@ -36,6 +36,7 @@ from ..rulebook import (
     LeanAction,
     bits,
     completion,
+    may_play_tactic,
     side_size,
     strength,
 )
@@ -185,7 +186,7 @@ class LeanPolicy:
         hand = state.hands[seat]
         cards = hand & TROOP_MASK
         tactics = hand & TACTICS_MASK
-        if tactics and state.played[seat] <= state.played[1 - seat]:
+        if tactics and may_play_tactic(state.played, seat):  # R24
             if state.leader[seat]:
                 tactics &= ~LEADER_MASK
             cards |= tactics & MORALE_MASK
