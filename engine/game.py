@@ -37,7 +37,6 @@ from .rulebook import (
     award_order,
     by_flag_count,
     completes_second,
-    may_draw,
     may_play_tactic,
     scout_draws_more,
     to_action,
@@ -292,12 +291,14 @@ class Game:
         hand = self.hand(seat)
         if card not in hand:
             raise IllegalAction("not_in_hand", card=card)
-        if card not in TROOP_BIT:
+        troop = card in TROOP_BIT
+        if not troop:
             if not self.rules.tactics:
                 raise IllegalAction("no_tactics")
             if not self.may_play_tactic(seat):
                 raise IllegalAction("tactics_ahead")
-        if fills_slot(card):
+        slot = troop or fills_slot(card)  # it takes a slot in a formation (R8, R27-R29)
+        if slot:
             self._check_slot(act["flag"], seat)
             if card in LEADERS and self.leader_played[seat]:
                 raise IllegalAction("leader_played")
@@ -307,9 +308,9 @@ class Game:
         hand.remove(card)
         self.hand_sizes[seat] -= 1
         self.passes = 0
-        if card not in TROOP_BIT:
+        if not troop:
             self.tactics_played[seat] += 1
-        if fills_slot(card):
+        if slot:
             if card in LEADERS:
                 self.leader_played[seat] = True
             self._emit("play", seat=seat, card=card, flag=act["flag"])
@@ -531,9 +532,9 @@ class Game:
     def _enter_step(self, index: int) -> None:
         """Move to the next step of the turn that needs a decision, skipping empty ones (R7, R10, R11)."""
         seat = self.to_move
+        decks = self.deck_sizes
         phase = next_step(self.flags, STEPS[self.rules.claim_timing], index, seat, ALL_TROOPS_MASK & ~self.seen,
-                          may_draw(self.scout_drawn, self.hand_sizes[seat],
-                                   self.deck_sizes["troops"] + self.deck_sizes["tactics"]))
+                          self.scout_drawn, self.hand_sizes[seat], decks["troops"] + decks["tactics"])
         if phase < 0:
             self._end_turn()
         else:

@@ -9,7 +9,7 @@ core (engine.compiled) they run compiled like the rules they call.
 
 from __future__ import annotations
 
-from .rulebook import ID, LeanAction, mask_of, next_phase, plays, provable, side_size
+from .rulebook import ID, LeanAction, mask_of, may_draw, next_phase, plays, provable, side_size
 from .rules import SEATS
 
 
@@ -151,6 +151,8 @@ def plays_in(flags: list[FlagState], index: dict[str, int], places: tuple[int, .
 
 
 def next_step(flags: list[FlagState], steps: tuple[int, ...], index: int, seat: str, unseen: int,
-              drawable: bool) -> int:
-    """engine.rulebook.next_phase for `seat`'s turn: a claim step when it could prove a flag."""
-    return next_phase(steps, index, lambda: any_provable(flags, seat, unseen), drawable)
+              scout_drawn: int, hand_size: int, deck_left: int) -> int:
+    """engine.rulebook.next_phase for `seat`'s turn: a claim step when it could prove a flag, a draw
+    step when engine.rulebook.may_draw allows one."""
+    return next_phase(steps, index, lambda: any_provable(flags, seat, unseen),
+                      may_draw(scout_drawn, hand_size, deck_left))
