@@ -313,7 +313,7 @@ class Game:
         if slot:
             if card in LEADERS:
                 self.leader_played[seat] = True
-            self._emit("play", seat=seat, card=card, flag=act["flag"])
+            self._events.append({"type": "play", "seat": seat, "card": card, "flag": act["flag"]})
             self._add_to_side(act["flag"], seat, card)
         if card == "scout":
             self.phase = "scout_draw"
@@ -410,11 +410,12 @@ class Game:
         bit = TROOP_BIT.get(card)
         if bit:
             self.seen |= bit
-        if len(side) == flag.size:  # R18: the moment the side last reached its count
+        size = flag.size
+        if len(side) == size:  # R18: the moment the side last reached its count
             other = flag.other(seat)
-            if completes_second(len(side), len(flag.sides[other]), flag.size):
+            if completes_second(len(side), len(flag.sides[other]), size):
                 flag.first_complete = other
-            self._emit("complete", seat=seat, flag=flag_no)
+            self._events.append({"type": "complete", "seat": seat, "flag": flag_no})
 
     def _remove_from_side(self, flag_no: int, seat: str, card: str) -> None:
         flag = self.flags[flag_no - 1]
@@ -437,7 +438,7 @@ class Game:
         self._end_turn()
 
     def _after_play(self) -> None:
-        self._continue_after("play")
+        self._enter_step(_AFTER[self.rules.claim_timing]["play"])
 
     def _do_scout_draw(self, act: Action) -> None:
         self._draw_card(act["deck"], "scout_draw")
@@ -463,7 +464,7 @@ class Game:
         self.deck_sizes[deck] -= 1
         hand.append(card)
         self.hand_sizes[seat] += 1
-        self._emit(kind, seat=seat, deck=deck, card=card)
+        self._events.append({"type": kind, "seat": seat, "deck": deck, "card": card})
 
     def _do_scout_return(self, act: Action) -> None:
         seat, cards = self.to_move, act["cards"]
@@ -503,7 +504,7 @@ class Game:
 
     def _do_draw(self, act: Action) -> None:
         self._draw_card(act["deck"], "draw")
-        self._continue_after("draw")
+        self._enter_step(_AFTER[self.rules.claim_timing]["draw"])
 
     def _continue_after(self, step: str) -> None:
         self._enter_step(_AFTER[self.rules.claim_timing][step])
@@ -547,7 +548,7 @@ class Game:
         seats = self.seats
         self.to_move = seats[(self._index[self.to_move] + 1) % len(seats)]  # R48: clockwise for three (Rules.next_seat)
         self.scout_drawn = 0
-        self._emit("turn", seat=self.to_move)
+        self._events.append({"type": "turn", "seat": self.to_move})
         self._enter_step(0)
 
     def _finish_by_passes(self) -> None:
