@@ -25,8 +25,6 @@ _PLAY_FIELDS: dict[str, frozenset[str]] = {
     "traitor": frozenset({"card", "from_flag", "target", "to_flag"}),
 }
 _SLOT_FIELDS = frozenset({"card", "flag"})
-_TROOP_PLAY = frozenset({"type", "card", "flag"})
-_DRAW = frozenset({"type", "deck"})
 
 
 def _flag(data: dict[str, Any], key: str, nullable: bool = False) -> int | None:
@@ -59,9 +57,11 @@ def parse_action(data: Any) -> Action:
     if not isinstance(data, dict):
         raise NotationError("action: expected an object")
     kind = data.get("type")
-    if kind == "play" and data.keys() == _TROOP_PLAY and data["card"] in TROOP_INFO:  # the commonest shapes
-        return {"type": "play", "card": data["card"], "flag": _flag(data, "flag")}
-    if kind == "draw" and data.keys() == _DRAW and data["deck"] in _DECKS:
+    size = len(data)
+    card = data.get("card")
+    if kind == "play" and size == 3 and isinstance(card, str) and card in TROOP_INFO and "flag" in data:
+        return {"type": "play", "card": card, "flag": _flag(data, "flag")}  # the commonest shapes first
+    if kind == "draw" and size == 2 and data.get("deck") in _DECKS:
         return {"type": "draw", "deck": data["deck"]}
     if kind == "play":
         card = _card(data.get("card"), "action.card")
