@@ -103,7 +103,7 @@ class ScriptDriver:
         if not board.my_turn or board.anims.busy(board.clock):
             self.picks = []
             return
-        count = len(board.table.game.actions)
+        count = len(board.table.record()["actions"])
         if self.planned_at != count or not self.picks:
             if board.flow.picked:  # a half-made move from an earlier plan: start it again
                 self.key(pygame.K_ESCAPE)

@@ -16,7 +16,7 @@ from game.i18n import _, language
 from game.play import hand_order, undo
 from game.play.explain import Referee, said
 from game.play.flow import Flow, Target
-from game.play.table import LocalTable, Table
+from game.play.table import Table
 from game.play.words import shown_name
 from game.ui import layout
 from game.ui.input import Intent, Kind
@@ -507,13 +507,13 @@ class BoardScene(Scene):
     # ------------------------------------------------------------------ scenes on top
     def take_back(self) -> None:
         """The Take back button: undo one action (game.play.undo) and show the game as it was."""
-        table = self.table
-        if not undo.offered(table, self.app.settings.takebacks) or not isinstance(table, LocalTable):
+        local = self.table.local
+        if local is None or not undo.offered(local, self.app.settings.takebacks):
             self.say([_("Nothing to take back now.")], bad=True)
             return
-        undone = undo.take_back(table)
-        viewer = table.local_seats[0] if len(table.local_seats) == 1 else None
-        self.log = undo.log_events(table, viewer)
+        undone = undo.take_back(local)
+        viewer = local.local_seats[0] if len(local.local_seats) == 1 else None
+        self.log = undo.log_events(local, viewer)
         self.flow.reset([], self.viewer)
         self.refresh()
         self.say([_("Taken back: {what}.", what=undo.undone_words(undone))], good=True)
@@ -547,9 +547,8 @@ class BoardScene(Scene):
         self.clock += dt
         self.anims.update(self.clock)
         if self.app.top is not self:
-            keep_alive = getattr(self.table, "keep_alive", None)
-            if keep_alive is not None:  # a LAN table answers heartbeats under any overlay
-                keep_alive()
+            if self.table.link is not None:  # a LAN table answers heartbeats under any overlay
+                self.table.link.keep_alive()
             return
         self.toasts = [t for t in self.toasts if t.until > self.clock]
         busy = self.anims.busy(self.clock)

@@ -234,7 +234,8 @@ def _own_flags_spot(board: BoardScene, info: pygame.Surface) -> pygame.Rect:
 def _watchers(surf: pygame.Surface, board: BoardScene) -> None:
     """A LAN host's screen: how many watch the game, on the viewer's flags line (left of it for two players,
     right of it for three: under it, large text ran it into the backs and the far front)."""
-    watching = getattr(board.table, "watching", 0)
+    link = board.table.link
+    watching = link.watching if link is not None else 0
     if not watching:
         return
     mine = sum(1 for f in board.view["flags"] if f["claimed"] == board.viewer)

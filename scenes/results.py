@@ -70,11 +70,9 @@ class ResultsScene(MenuScene):
 
     def _review(self) -> None:
         """Against a bot: the moves that cost the player most, found by hard in its own process."""
-        from game.play.table import LocalTable
-
-        table = self.board.table
-        if isinstance(table, LocalTable):
-            self.app.push(self.app.open("review", table.game, self.board.viewer))
+        local = self.board.table.local
+        if local is not None:
+            self.app.push(self.app.open("review", local.game, self.board.viewer))
 
     def back(self) -> None:
         self.look()

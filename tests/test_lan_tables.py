@@ -97,7 +97,7 @@ def test_host_lets_a_bot_take_a_lost_guests_seat() -> None:
         guest.close()  # the guest's machine goes away
         host.last_heard -= 10  # ... and has been silent longer than the heartbeat allows
         assert host_table.peer_lost and host_table.thinking == "north"
-        host_table.let_bot_play_guest(InProcessBot("random", seed=1))
+        host_table.let_bot_play(InProcessBot("random", seed=1))
         assert not host_table.peer_lost
         deadline = time.monotonic() + 30
         rng = random.Random(5)

@@ -16,8 +16,10 @@ import pytest
 
 from game.keep.settings import Settings
 from game.play.positions import busy, find
+from game.play.lan_tables import HostTable
 from game.play.table import LocalTable
 from game.ui.shell import App
+from net.host import Host
 from scenes import board_draw, board_zoom
 from scenes.board import BoardScene
 from scenes.board_anim import Flight, Shake, Slide
@@ -156,9 +158,34 @@ def test_frames_reach_the_window_through_a_renderer_in_the_pictures_format(monke
     assert Display((1280, 720), False).way == "scaled"
 
 
-def test_the_watcher_count_stays_whole_when_a_card_flies_at_the_outer_flag(board: BoardScene) -> None:
+class OneWatcher(HostTable):
+    """A real host's table that says one watcher follows it (a real watcher is forgotten after 5 s of silence,
+    which a slow run of this test may take)."""
+
+    @property
+    def watching(self) -> int:
+        return 1
+
+
+@pytest.fixture
+def hosting() -> Iterator[BoardScene]:
+    """The board fixture's position on a LAN host's screen (the watcher count is the host's)."""
+    pygame.display.init()
+    pygame.font.init()
+    app = App(Settings(animation_speed="normal", welcomed=True), fixed_dt=1 / 60, window=False)
+    scene = BoardScene(app, OneWatcher(Host(game=find(7, busy(34)), code="2468")))
+    scene.hidden, scene.pending_pass = False, None
+    scene.refresh()
+    app.push(scene)
+    for _ in range(5):
+        app.step([])
+    yield scene
+    scene.table.close()
+
+
+def test_the_watcher_count_stays_whole_when_a_card_flies_at_the_outer_flag(hosting: BoardScene) -> None:
     """Issue 49: "Watchers: 1" on the TV lost its W (the ninth column's redraw reaches under it)."""
-    board.table.watching = 1  # type: ignore[attr-defined]  # as a LAN host's table says
+    board = hosting
     cold(board)
     board.anims.slides.append(Slide(9, 40, board.clock, 0.3))  # flag 9's pennant moves: its column is drawn again
     for _ in range(40):  # while it moves, and once it rests

@@ -145,7 +145,7 @@ def test_r48_the_hosts_table_waits_for_a_lost_guest_by_name_and_a_bot_takes_only
         host.remotes["east"].last_heard -= 10  # ... and she has been silent longer than the heartbeat allows
         host.poll(5)
         assert table.peer_lost and table.lost_name == "Cleo" and table.thinking == "east"
-        table.let_bot_play_guest(InProcessBot("random", seed=1))
+        table.let_bot_play(InProcessBot("random", seed=1))
         assert not table.peer_lost and table.lost_name == ""
         deadline = time.monotonic() + 60
         while table.result is None:

@@ -2,8 +2,9 @@
 
 Both look to the board exactly like a `LocalTable` with one local seat. The host's table drives the
 authoritative `net.host.Host` (its own player's actions go through the same checks as the guest's);
-the guest's table mirrors what `net.guest.Guest` has been told and sends actions to the host. Both
-report `peer_lost` so the board can pause with "waiting for <name>".
+the guest's table mirrors what `net.guest.Guest` has been told and sends actions to the host. Each is
+its own `Link` (game.play.table): the network side the screens ask for through `table.link`, such as
+`peer_lost`, so the board can pause with "waiting for <name>".
 """
 
 from __future__ import annotations
@@ -15,9 +16,11 @@ from typing import Any
 from engine import IllegalAction, NotationError, redact, to_record
 from engine.actions import parse_action
 from engine.game import Game
+from engine.match import Match
 from game.keep.lan_games import keep_lan_game
 from game.keep.lan_store import note_guest
 from game.play.bot_client import BotLike
+from game.play.table import Link, LocalTable, SaveTrouble, Table
 from net.guest import Guest
 from net.host import Host
 
@@ -42,9 +45,54 @@ class HostTable:
         self._detached = False
         self._kept = 0  # the number of the last finished game kept in the replay library
 
+    stand_in = True  # a bot may take a lost guest's seat (the table host's screen says no: lan_watch)
+
     @property
     def names(self) -> dict[str, str]:
         return dict(self.host.game.players)
+
+    @property
+    def link(self) -> Link:
+        return self
+
+    @property
+    def local(self) -> LocalTable | None:
+        """None: the game runs here, but for the LAN (no take-backs, no coach)."""
+        return None
+
+    @property
+    def hosting(self) -> bool:
+        return True
+
+    @property
+    def save_trouble(self) -> SaveTrouble | None:
+        """Why the host cannot save its game now (net.host retries at every move), or None."""
+        problem = self.host.save_problem
+        return None if problem is None else SaveTrouble(problem, self.host.save_errno)
+
+    @property
+    def moved_on(self) -> bool:
+        """The sitting's next game began (from here, or asked for by both players' phones)."""
+        return bool(self.host.number != self.number)
+
+    def match(self) -> Match | None:
+        """The match so far, this game's result scored in it once it is over."""
+        if self.game.over:
+            self.host.record_result()
+        match: Match | None = self.host.match
+        return match
+
+    def again(self) -> list[str]:
+        return sorted(self.host.again)
+
+    def follow(self) -> Table:
+        return type(self)(self.detach())
+
+    def start_next(self, seed: int) -> Table:
+        """The next game of the match (or a rematch), and its table of the same kind: a seat, or none."""
+        host = self.detach()
+        host.next_game(seed)
+        return type(self)(host)
 
     @property
     def game(self) -> Game:
@@ -117,7 +165,7 @@ class HostTable:
         if self._stand_in is not None and ready and self.thinking in self._stand_in_seats:
             self._stand_in_move()
 
-    def let_bot_play_guest(self, bot: BotLike) -> None:
+    def let_bot_play(self, bot: BotLike) -> None:
         """The host's choice when a guest is gone: a bot takes the lost guests' seats from now on (the one
         bot plays each seat lost when asked; a bot offered for a seat lost later is closed, the first plays it)."""
         if self._stand_in is None:
@@ -178,9 +226,66 @@ class RemoteTable:
         self._shown: Game | None = None  # that game, kept while the guest waits for the next one's view
         self._noted: tuple[int, bool] | None = None  # what the Continue note last said (actions, over)
 
+    stand_in = False  # the guest's screen cannot replace anyone: the host decides
+    watching = 0  # the host counts watchers; a guest is not told
+
     @property
     def local_seats(self) -> tuple[str, ...]:
         return (self.guest.seat,) if self.guest.seat else ()
+
+    @property
+    def link(self) -> Link:
+        return self
+
+    @property
+    def local(self) -> LocalTable | None:
+        return None
+
+    @property
+    def hosting(self) -> bool:
+        return False
+
+    @property
+    def save_trouble(self) -> SaveTrouble | None:
+        return None  # the host saves the game, not this computer
+
+    @property
+    def lost_name(self) -> str:
+        """The host's player: a guest loses no one else."""
+        others = [seat for seat in self.names if seat not in self.local_seats]
+        return self.names.get(others[0], "") if others else ""
+
+    @property
+    def moved_on(self) -> bool:
+        """The host started the sitting's next game, and its view has come."""
+        return self.guest.number != self.number and self.guest.view is not None
+
+    def match(self) -> Match | None:
+        """The match as the host last told it; a malformed one is logged in a line and shown as none."""
+        if self.guest.match is None:
+            return None
+        try:
+            return Match.from_dict(self.guest.match)
+        except NotationError as exc:
+            log.warning("the host's match score is malformed (%s); not shown", exc)
+            return None
+
+    def again(self) -> list[str]:
+        return []
+
+    def let_bot_play(self, bot: BotLike) -> None:
+        """Never offered here (`stand_in` is False): the bot is closed."""
+        bot.close()
+
+    def save(self) -> None:
+        """Nothing to save on a guest's computer: the host keeps the game."""
+
+    def follow(self) -> Table:
+        return type(self)(self.detach())
+
+    def start_next(self, seed: int) -> Table:
+        """Never offered here (`hosting` is False): only the hosting computer starts a game."""
+        raise RuntimeError("only the hosting computer starts the next game")
 
     @property
     def names(self) -> dict[str, str]:

@@ -12,6 +12,7 @@ from typing import Any
 
 from engine import IllegalAction
 from game.play.lan_tables import HostTable, RemoteTable
+from net.host import Host
 from net.roles import public_events, public_view
 
 Action = dict[str, Any]
@@ -23,7 +24,7 @@ class TableHostTable(HostTable):
 
     stand_in = False  # a lost player is waited for (or the game saved), never replaced by a bot here
 
-    def __init__(self, host: Any) -> None:
+    def __init__(self, host: Host) -> None:
         super().__init__(host)
         self.local_seats = ()
         self._seen = 0  # the whole game so far goes to the board's log

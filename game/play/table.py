@@ -1,9 +1,14 @@
 """The table seam: the only thing the board scene talks to.
 
 A `Table` is one game seen from this screen. `LocalTable` runs the engine in-process (hot-seat, or
-people against bots here); a LAN `RemoteTable` will speak the same protocol over the network, so
-the board cannot tell them apart. Everything crossing the seam is NOTATION.md data (positions,
-actions, events), never engine objects.
+people against bots here); the LAN tables (game.play.lan_tables, lan_watch) speak the same seam over
+the network, so the board cannot tell them apart. Everything crossing the seam is NOTATION.md data
+(positions, actions, events), never engine objects.
+
+What differs is declared, never probed: `Table.link` is the network side of a LAN table (a `Link`: a lost
+peer, heartbeats under an overlay, watchers, the match, the next game), None for a game on this screen;
+`Table.local` is the `LocalTable` itself when the engine and its bots run here (take-backs, the coach, the
+review), else None. tests/test_seams.py fails if a screen asks a table what it is instead.
 """
 
 from __future__ import annotations
@@ -11,9 +16,10 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from engine import OTHER, Game, redact
+from engine.match import Match
 from game.play.bot_client import BotLike, InProcessBot
 
 log = logging.getLogger(__name__)
@@ -33,6 +39,7 @@ class Table(Protocol):
     - `tick(ready)`: let remote or bot players act; `ready` is False while the screen still animates.
     - `thinking`: the seat of a bot (or remote player) deciding right now, else None.
     - `record()`: the NOTATION.md game record so far. `close()`: stop bots and connections.
+    - `link`: the network side of a LAN table, else None. `local`: the LocalTable of a game run here, else None.
     """
 
     @property
@@ -54,6 +61,59 @@ class Table(Protocol):
     def tick(self, ready: bool) -> None: ...
     def record(self) -> dict[str, Any]: ...
     def close(self) -> None: ...
+    @property
+    def link(self) -> Link | None: ...
+    @property
+    def local(self) -> LocalTable | None: ...
+
+
+class Link(Protocol):
+    """What a LAN table does beyond the seam, for the screens that show a game played across computers.
+
+    - `peer_lost`: someone this game needs went silent and no bot took their seat; `lost_name` names them
+      ("" when the host itself is gone, for a watcher). `snoozed`: this screen chose to keep waiting.
+    - `hosting`: this computer runs the game: it saves it and starts the next one. `stand_in`: a bot may take
+      a lost player's seat (`let_bot_play`). `save()`: save now. `save_trouble`: why saving fails, or None.
+    - `watching`: how many watch this game on the LAN (the host's count; 0 elsewhere).
+    - `wake_with(post)`: call `post` from a thread when a peer's message waits. `keep_alive()`: serve the
+      connection while an overlay covers the board (heartbeats, reconnects).
+    - `match()`: the match so far (R52) or None; `again()`: the seats that asked for another game.
+    - `moved_on`: the sitting's next game began and this table shows the one before; `follow()` is the next
+      game's table of the same kind on the same connection; `start_next(seed)` (hosting only) begins it.
+    """
+
+    snoozed: bool
+
+    @property
+    def peer_lost(self) -> bool: ...
+    @property
+    def lost_name(self) -> str: ...
+    @property
+    def hosting(self) -> bool: ...
+    @property
+    def stand_in(self) -> bool: ...
+    @property
+    def watching(self) -> int: ...
+    @property
+    def save_trouble(self) -> SaveTrouble | None: ...
+    @property
+    def moved_on(self) -> bool: ...
+    def let_bot_play(self, bot: BotLike) -> None: ...
+    def save(self) -> None: ...
+    def wake_with(self, post: Callable[[], None]) -> None: ...
+    def keep_alive(self) -> None: ...
+    def match(self) -> Match | None: ...
+    def again(self) -> list[str]: ...
+    def follow(self) -> Table: ...
+    def start_next(self, seed: int) -> Table: ...
+
+
+class SaveTrouble(NamedTuple):
+    """Why the hosting computer cannot save its game: the words for its log and the errno (a screen says it in
+    its player's language)."""
+
+    problem: str
+    errno: int | None
 
 
 class LocalTable:
@@ -72,6 +132,15 @@ class LocalTable:
         self._request: int | None = None
         self._ready_at = 0.0
         self.on_action: list[Callable[[], None]] = []  # after every action: the autosave listens here
+
+    @property
+    def link(self) -> Link | None:
+        """None: nothing of this game crosses the network."""
+        return None
+
+    @property
+    def local(self) -> LocalTable:
+        return self
 
     @property
     def to_move(self) -> str:

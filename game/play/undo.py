@@ -12,7 +12,7 @@ from typing import Any
 from engine import Game, Rules, from_record, redact, replay
 from game.i18n import N_
 from game.i18n import _ as tr
-from game.play.table import LocalTable
+from game.play.table import LocalTable, Table
 
 #: events that show a hidden card to a player: no action at or before one can be taken back
 REVEALS = ("draw", "scout_draw")
@@ -41,13 +41,14 @@ def takeback_floor(record: dict[str, Any]) -> int:
     return floor
 
 
-def offered(table: Any, setting: str) -> bool:
-    """May the person to move take back an action now? Never over LAN (only a LocalTable here)."""
-    if not isinstance(table, LocalTable) or table.game.over or table.to_move not in table.local_seats:
+def offered(table: Table, setting: str) -> bool:
+    """May the person to move take back an action now? Never over LAN (only a game run here: `table.local`)."""
+    local = table.local
+    if local is None or local.game.over or local.to_move not in local.local_seats:
         return False
-    if setting == "off" or (setting == "bots" and not table.bots):
+    if setting == "off" or (setting == "bots" and not local.bots):
         return False
-    return len(table.game.actions) > _floor(table)
+    return len(local.game.actions) > _floor(local)
 
 
 def _floor(table: LocalTable) -> int:
