@@ -22,6 +22,7 @@ import time
 from typing import Any
 
 from engine import Rules
+from scenes import screens
 
 
 def bench_party_window(args: argparse.Namespace) -> dict[str, Any]:
@@ -99,7 +100,7 @@ def _one_game(app: Any, seed: int, players: int) -> tuple[list[float], list[floa
             host.poll(20)
         host.start()
         table = Shown(host)
-        app.reset(app.open("board_for", table))
+        app.reset(screens.lan_board(app, table))
         counted = app.frames
 
         def on_frame(dt: float) -> None:

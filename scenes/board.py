@@ -22,7 +22,7 @@ from game.ui import layout
 from game.ui.input import Intent, Kind
 from game.ui.scene import AMBIENT, IDLE, MOVING, Scene
 
-from . import board_coach, board_draw, board_events, board_input, board_zoom
+from . import board_coach, board_draw, board_events, board_input, board_zoom, screens
 from .board_anim import Animator
 from .lan_wait import watch_peer
 
@@ -519,10 +519,10 @@ class BoardScene(Scene):
         self.say([_("Taken back: {what}.", what=undo.undone_words(undone))], good=True)
 
     def open_pause(self) -> None:
-        self.app.push(self.app.open("pause", self))
+        self.app.push(screens.pause(self.app, self))
 
     def open_log(self) -> None:
-        self.app.push(self.app.open("log", self.log, self.names))
+        self.app.push(screens.log(self.app, self.log, self.names))
 
     def open_rules(self) -> None:
         """The rules reference at the page of what is under the focus: a tactics card's own page, the claim
@@ -530,10 +530,10 @@ class BoardScene(Scene):
         shown = board_zoom.zoomed(self)
         target = self.hover if self.app.input.last_device == "mouse" else self.focus
         topic = "claim" if target is not None and target[0] == "flag" else "formations"
-        self.app.push(self.app.open("rules", card=shown[1] if shown else None, topic=topic))
+        self.app.push(screens.rules(self.app, card=shown[1] if shown else None, topic=topic))
 
     def open_inspect(self) -> None:
-        self.app.push(self.app.open("inspect", self.view, self.viewer, self.names))
+        self.app.push(screens.inspect(self.app, self.view, self.viewer, self.names))
 
     def reveal(self, seat: str) -> None:
         """The pass screen was confirmed: show `seat`'s hand."""
@@ -564,11 +564,11 @@ class BoardScene(Scene):
             seat, self.pending_pass = self.pending_pass, None
             self.hidden = True
             self.refresh()
-            self.app.push(self.app.open("pass", self, seat))
+            self.app.push(screens.pass_device(self.app, self, seat))
         elif self.pending_results and not self.results_shown:
 
             self.results_shown = True
-            self.app.push(self.app.open("results", self))
+            self.app.push(screens.results(self.app, self))
         elif self.my_turn and self.table.phase == "claim" and self.app.settings.auto_claim:
             claims = [a for a in self.legal if a["type"] == "claim"]
             if claims:
@@ -607,7 +607,7 @@ class BoardScene(Scene):
         if self.pending_pass is not None:
 
             seat, self.pending_pass = self.pending_pass, None
-            self.app.push(self.app.open("pass", self, seat))
+            self.app.push(screens.pass_device(self.app, self, seat))
 
     def leave(self) -> None:
         if self.app.find(BoardScene) is None:

@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING
 from game.i18n import _
 from game.ui.widgets import Item
 
+from . import screens
+
 if TYPE_CHECKING:
     from .results import ResultsScene
 
@@ -35,7 +37,7 @@ def lan_items(results: ResultsScene) -> list[Item] | None:
 def _next_game(results: ResultsScene) -> None:
     link = results.board.table.link
     assert link is not None and link.hosting, "only the hosting screen offers the next game"
-    results.app.reset(results.app.open("board_for", link.start_next(secrets.randbits(63))))
+    results.app.reset(screens.lan_board(results.app, link.start_next(secrets.randbits(63))))
 
 
 def lan_follow(results: ResultsScene) -> None:
@@ -45,7 +47,7 @@ def lan_follow(results: ResultsScene) -> None:
 
     link = results.board.table.link
     if link is not None and link.hosting and link.moved_on:
-        results.app.reset(results.app.open("board_for", link.follow()))
+        results.app.reset(screens.lan_board(results.app, link.follow()))
         return
     follow_next_game(results.board)
 

@@ -15,6 +15,7 @@ from game.ui.input import Intent, Kind
 from game.ui.scene import AMBIENT
 from game.ui.widgets import Item
 
+from . import screens
 from .menu_base import MenuScene
 
 if TYPE_CHECKING:
@@ -115,7 +116,7 @@ class PeerLostScene(MenuScene):
 
     def _leave(self) -> None:
         self.link.save()
-        self.app.reset(self.app.open("main_menu"))
+        self.app.reset(screens.main_menu(self.app))
 
     def update(self, dt: float) -> None:
         if self.app.top is self and not self.link.peer_lost:
@@ -129,4 +130,4 @@ def follow_next_game(board: BoardScene) -> None:
     """A LAN guest's screen moves to the next game as soon as the host starts it."""
     link = board.table.link
     if link is not None and not link.hosting and link.moved_on:
-        board.app.reset(board.app.open("board_for", link.follow()))  # a player's table, or a watcher's
+        board.app.reset(screens.lan_board(board.app, link.follow()))  # a player's table, or a watcher's

@@ -13,6 +13,7 @@ from game.ui import art
 from game.ui.text import fit_size, fitted, shadowed
 from game.ui.widgets import ROW_H, Item
 
+from . import screens
 from .board_draw import seat_word
 from .lan_results import lan_follow, lan_items, lan_status
 from .menu_base import MenuScene
@@ -72,14 +73,14 @@ class ResultsScene(MenuScene):
         """Against a bot: the moves that cost the player most, found by hard in its own process."""
         local = self.board.table.local
         if local is not None:
-            self.app.push(self.app.open("review", local.game, self.board.viewer))
+            self.app.push(screens.review(self.app, local.game, self.board.viewer))
 
     def back(self) -> None:
         self.look()
 
     def look(self) -> None:
         """The board in full view; any press brings the results (and Rematch) back."""
-        self.app.push(self.app.open("look"))
+        self.app.push(screens.look(self.app))
 
     def _again(self) -> None:
         session = self.board.session or Session(Setup(names=list(self.app.settings.names)))
@@ -87,17 +88,17 @@ class ResultsScene(MenuScene):
             session = Session(session.setup, session.bot_pace, session.in_process_bots)
         elif not session.setup.match:
             session.next_first = None
-        self.app.reset(self.app.open("board", session.new_table(), session))
+        self.app.reset(screens.board(self.app, session.new_table(), session))
 
     def _scoreboard(self) -> None:
         if self.board.session is not None:
-            self.app.reset(self.app.open("scoreboard", self.board.session))
+            self.app.reset(screens.scoreboard(self.app, self.board.session))
 
     def update(self, dt: float) -> None:
         lan_follow(self)  # a LAN guest moves on when the host starts the next game
 
     def _menu(self) -> None:
-        self.app.reset(self.app.open("main_menu"))
+        self.app.reset(screens.main_menu(self.app))
 
     def status(self) -> str:
         """The score under the headline; nothing after a single game ("Games won 0-1" only repeats it)."""

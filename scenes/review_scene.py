@@ -19,6 +19,7 @@ from game.ui import art
 from game.ui.text import fitted, text
 from game.ui.widgets import Item
 
+from . import screens
 from .menu_base import MenuScene
 
 if TYPE_CHECKING:
@@ -85,7 +86,7 @@ class ReviewScene(MenuScene):
         return [*out, Item(_("Back"), self.back)]
 
     def _open(self, mark: dict[str, Any]) -> None:
-        scene = self.app.open("replay", self.game)
+        scene = screens.replay(self.app, self.game)
         scene.go(int(mark["index"]))
         self.app.push(scene)
 

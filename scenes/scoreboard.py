@@ -18,6 +18,7 @@ from game.ui import art
 from game.ui.text import fit_size, fitted, shadowed, text
 from game.ui.widgets import Item
 
+from . import screens
 from .menu_base import MenuScene
 
 if TYPE_CHECKING:
@@ -63,10 +64,10 @@ class ScoreboardScene(MenuScene):
         session = self.session
         if self.over:
             session = Session(session.setup, session.bot_pace, session.in_process_bots)
-        self.app.reset(self.app.open("board", session.new_table(), session))
+        self.app.reset(screens.board(self.app, session.new_table(), session))
 
     def _menu(self) -> None:
-        self.app.reset(self.app.open("main_menu"))
+        self.app.reset(screens.main_menu(self.app))
 
     # ------------------------------------------------------------------ words
     def progress(self) -> str:

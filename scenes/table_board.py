@@ -22,6 +22,7 @@ from game.ui.input import Intent, Kind
 from game.ui.scene import AMBIENT, IDLE, Scene
 from game.ui.text import fitted, shadowed, text, wrap
 
+from . import screens
 from .board import BoardScene
 
 if TYPE_CHECKING:
@@ -182,18 +183,18 @@ class TableY(Scene):
 
         link = self.table.link
         assert link is not None, "next_label offers the next game only on a hosting screen"
-        self.app.reset(self.app.open("board_for", link.start_next(secrets.randbits(63))))
+        self.app.reset(screens.lan_board(self.app, link.start_next(secrets.randbits(63))))
 
     def handle(self, intent: Intent) -> None:
         k = intent.kind
         if k is Kind.CONFIRM and self.next_label() is not None:
             self.next_game()
         elif k in (Kind.MENU, Kind.BACK, Kind.CONFIRM):
-            self.app.push(self.app.open("pause", self))
+            self.app.push(screens.pause(self.app, self))
         elif k is Kind.LOG:
-            self.app.push(self.app.open("log", self.log, self.names))
+            self.app.push(screens.log(self.app, self.log, self.names))
         elif k is Kind.HELP:
-            self.app.push(self.app.open("rules", topic="three"))
+            self.app.push(screens.rules(self.app, topic="three"))
 
     def update(self, dt: float) -> None:
         from .lan_wait import watch_peer
@@ -210,7 +211,7 @@ class TableY(Scene):
             self.take(events)
             self.view = self.public_view()
         if link is not None and link.hosting and link.moved_on:  # the players asked for the next game
-            self.app.reset(self.app.open("board_for", link.follow()))
+            self.app.reset(screens.lan_board(self.app, link.follow()))
 
     def activity(self) -> int:
         """Awake while a player is deciding (their move arrives over the LAN at any moment); asleep at rest

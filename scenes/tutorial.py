@@ -21,6 +21,7 @@ from game.ui.input import Intent, Kind
 from game.ui.text import blit_lines, fitted, line_step, text, wrap
 from game.ui.tween import pulse
 
+from . import screens
 from .board import BoardScene
 
 if TYPE_CHECKING:
@@ -58,7 +59,7 @@ class TutorialScene(BoardScene):
             if self.then_game:  # the welcome promised a game after the lessons: against the easy bot
                 from game.play.session import Setup
 
-                self.app.open("start_game", Setup(opponent="easy", names=list(self.app.settings.names)))
+                screens.start(self.app, Setup(opponent="easy", names=list(self.app.settings.names)))
         else:
             self.app.replace(TutorialScene(self.app, self.index + 1, self.then_game))
 

@@ -23,6 +23,7 @@ from game.keep.settings import Settings
 from game.keep.stats import load_stats
 from game.ui.shell import App
 from net.cli_args import args_host
+from scenes import screens
 from scenes.results import ResultsScene
 
 
@@ -85,7 +86,7 @@ def test_a_finished_game_at_the_windowed_tv_table_goes_to_games(data: Path, tmp_
     finally:
         for proc in peers:
             proc.kill()
-        app.reset(app.open("main_menu"))
+        app.reset(screens.main_menu(app))
     _kept_once(record, ("Ana", "Ben"))
 
 

@@ -15,8 +15,8 @@ import pygame
 import pytest
 
 from game.keep.settings import Settings
-from game.play.positions import busy, find
 from game.play.lan_tables import HostTable
+from game.play.positions import busy, find
 from game.play.table import LocalTable
 from game.ui.shell import App
 from net.host import Host
