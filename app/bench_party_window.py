@@ -22,6 +22,7 @@ import time
 from typing import Any
 
 from engine import Rules
+from engine.notation_types import Event
 from scenes import screens
 
 
@@ -71,7 +72,7 @@ def _one_game(app: Any, seed: int, players: int) -> tuple[list[float], list[floa
 
         consumed = 0
 
-        def poll_events(self) -> list[dict[str, Any]]:
+        def poll_events(self) -> list[Event]:
             events = super().poll_events()
             if events:
                 self.consumed = len(self.host.game.actions)

@@ -20,6 +20,7 @@ from typing import Any
 
 import pygame
 
+from engine.notation_types import Action
 from game.play.flow import Target, picks_of
 
 
@@ -114,7 +115,7 @@ class ScriptDriver:
         rect = board.targets[target]
         self.click((rect.centerx, rect.y + min(20, rect.height // 2)))
 
-    def choose(self, legal: list[dict[str, Any]], count: int) -> dict[str, Any]:
+    def choose(self, legal: list[Action], count: int) -> Action:
         """The same position always gets the same move: seeded by the policy and the move number."""
         rng = random.Random(f"{self.script.get('policy', 0)}-{count}")
         claims = [a for a in legal if a["type"] == "claim"]

@@ -10,6 +10,7 @@ from typing import Any
 
 import pygame
 
+from engine.notation_types import Action
 from game.play.flow import Target, picks_of
 from scenes import board_input
 
@@ -79,7 +80,7 @@ class Driver:
                 self.direction(device, _towards(board, target))
         raise AssertionError(f"could not move the focus to {target} (stuck at {board.focus})")
 
-    def play(self, board: Any, action: dict[str, Any], device: str) -> None:
+    def play(self, board: Any, action: Action, device: str) -> None:
         """Make one action through the UI, pick by pick."""
         for target in picks_of(action, board.viewer):
             self.choose(board, target, device)

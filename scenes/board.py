@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from engine import OTHER, IllegalAction, NotationError
+from engine.notation_types import Action, Event
 from game.i18n import _, language
 from game.play import hand_order, undo
 from game.play.explain import Referee, said
@@ -66,13 +67,13 @@ class BoardScene(Scene):
         self.clock = 0.0
         self.anims = Animator()
         self.toasts: list[Toast] = []
-        self.log: list[dict[str, Any]] = []  # events, put into words when the log is opened
-        self.turn_events: list[dict[str, Any]] = []  # the turn in progress, as this screen saw it
+        self.log: list[Event] = []  # events, put into words when the log is opened
+        self.turn_events: list[Event] = []  # the turn in progress, as this screen saw it
         # the other side's last turn (seat, events): captioned and marked until the player here acts
-        self.last_turn: tuple[str, list[dict[str, Any]]] | None = None
+        self.last_turn: tuple[str, list[Event]] | None = None
         # every seat's latest turns (seat, events), oldest first: the three-player caption tells the story of
         # all the turns since the viewer's own (R48: two of them), ringing each in its player's colour
-        self.turns: list[tuple[str, list[dict[str, Any]]]] = []
+        self.turns: list[tuple[str, list[Event]]] = []
         self.focus: Target | None = None
         self.hover: Target | None = None
         # the card the player moved the focus or the mouse to: only that one is previewed, after a rest; a focus
@@ -175,7 +176,7 @@ class BoardScene(Scene):
         self.static_fresh = False
         self.relayout()
 
-    def rules_legal(self) -> list[dict[str, Any]]:
+    def rules_legal(self) -> list[Action]:
         """The actions the rules allow now (the tutorial offers fewer: its prompts must not say why from those)."""
         return self.legal
 
@@ -424,7 +425,7 @@ class BoardScene(Scene):
             self.anims.shakes.append(Shake(target, self.clock, 0.35))
         self.say([words], bad=True, about=target)
 
-    def submit(self, action: dict[str, Any]) -> None:
+    def submit(self, action: Action) -> None:
         before = dict(self.rects)
         try:
             self.table.submit(action)
@@ -448,7 +449,7 @@ class BoardScene(Scene):
             board_events.on_event(self, event, before)
         self.static_fresh = False
 
-    def note_turn(self, event: dict[str, Any]) -> None:
+    def note_turn(self, event: Event) -> None:
         """Collect the turn's events; when the other side's turn ends, keep it for the caption and marks."""
         if event["type"] not in ("turn", "game_over"):
             self.turn_events.append(event)
@@ -462,14 +463,14 @@ class BoardScene(Scene):
         if self.captions_turn_of(seat):
             self.last_turn = (seat, played)
 
-    def story(self) -> list[tuple[str, list[dict[str, Any]]]]:
+    def story(self) -> list[tuple[str, list[Event]]]:
         """The other players' turns since the viewer's own, oldest first (both of them, for three players),
         while the viewer has not acted; for two players, the one last turn."""
         if self.last_turn is None:
             return []
         if not self.three:
             return [self.last_turn]
-        out: list[tuple[str, list[dict[str, Any]]]] = []
+        out: list[tuple[str, list[Event]]] = []
         for seat, events in reversed(self.turns):
             if seat == self.viewer:
                 break

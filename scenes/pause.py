@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
+from engine.notation_types import Event
 from game.i18n import N_, _
 from game.ui.widgets import Item
 
@@ -26,7 +27,7 @@ class ShownGame(Protocol):
     @property
     def names(self) -> dict[str, str]: ...
     @property
-    def log(self) -> list[dict[str, Any]]: ...
+    def log(self) -> list[Event]: ...
 
 
 class PauseScene(MenuScene):

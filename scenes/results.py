@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -45,9 +46,10 @@ class ResultsScene(MenuScene):
 
     def __init__(self, app: App, board: BoardScene) -> None:
         self.board = board
-        self.result = board.table.result or {}
-        if board.session is not None and not getattr(board, "recorded", False):
-            board.session.record(self.result)
+        result = board.table.result
+        self.result: Mapping[str, Any] = result or {}
+        if result is not None and board.session is not None and not getattr(board, "recorded", False):
+            board.session.record(result)
             board.recorded = True  # type: ignore[attr-defined]
         super().__init__(app)
         self.menu.width = 640

@@ -7,12 +7,13 @@ cancels it. When it is done, each marked move opens the replay at that move, wit
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import pygame
 
 from engine import Game
 from engine.ai.review import KeptReview, ReviewProcess
+from engine.notation_types import View
 from game.i18n import _
 from game.play.coach import move_words, why_words
 from game.ui import art
@@ -42,7 +43,7 @@ def mark_words(mark: dict[str, Any], turn: int | None = None, view: dict[str, An
         label = _("Your turn {turn}: you chose to {played} (\u2212{percent}% win chance)", turn=turn, played=played,
                   percent=percent)
     preferred = move_words(mark["preferred"])
-    why = why_words(mark["preferred"], view, seat) if view is not None else ""
+    why = why_words(mark["preferred"], cast(View, view), seat) if view is not None else ""
     if why:
         return label, _("Better: {move}: {why}.", move=preferred, why=why)
     return label, _("Better: {move}.", move=preferred)

@@ -10,7 +10,9 @@ for the game (the registered name). tests/test_screens.py checks that the two ag
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from engine.notation_types import Event, View
 
 if TYPE_CHECKING:
     from engine import Game
@@ -50,7 +52,6 @@ if TYPE_CHECKING:
     from .tutorial import TutorialScene
     from .welcome import WelcomeScene
 
-Event = dict[str, Any]
 
 
 def title(app: App) -> TitleScene:
@@ -140,7 +141,7 @@ def log(app: App, events: list[Event], seat_names: dict[str, str]) -> LogScene:
     return app.open("log", events, seat_names)
 
 
-def inspect(app: App, view: dict[str, Any], viewer: str, seat_names: dict[str, str]) -> InspectScene:
+def inspect(app: App, view: View, viewer: str, seat_names: dict[str, str]) -> InspectScene:
     if TYPE_CHECKING:
         return InspectScene(app, view, viewer, seat_names)
     return app.open("inspect", view, viewer, seat_names)

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from engine.notation_types import Event, View
 from game.i18n import N_, _, language
 from game.play.turn_words import turn_caption
 from game.play.words import shown_name
@@ -123,8 +124,8 @@ class TableY(Scene):
         super().__init__(app)
         self.table = table
         self.session = None
-        self.log: list[dict[str, Any]] = []
-        self.turn: tuple[str, list[dict[str, Any]]] | None = None  # the latest turn (seat, its events)
+        self.log: list[Event] = []
+        self.turn: tuple[str, list[Event]] | None = None  # the latest turn (seat, its events)
         self.captions: dict[str, str] = {}  # each seat's last turn in words, under its hand
         self.frame: pygame.Surface | None = None  # the Y as last drawn, and what it showed
         self.frame_key: tuple[Any, ...] = ()
@@ -142,13 +143,13 @@ class TableY(Scene):
     def names(self) -> dict[str, str]:
         return {seat: shown_name(name) for seat, name in self.table.names.items()}
 
-    def public_view(self) -> dict[str, Any]:
+    def public_view(self) -> View:
         """The table's view with every hand hidden, whatever table it is (R53: the room sees no hand)."""
-        view = dict(self.table.view("south"))
+        view = self.table.view("south").copy()
         view["hands"] = {seat: None for seat in view["hand_sizes"]}
         return view
 
-    def take(self, events: list[dict[str, Any]]) -> None:
+    def take(self, events: list[Event]) -> None:
         """Events into the log, and into the latest turn: a turn is its seat's events until another seat acts."""
         for event in events:
             self.log.append(event)

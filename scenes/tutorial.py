@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from engine import OTHER
+from engine.notation_types import Action
 from game.i18n import _
 from game.play.flow import Target
 from game.play.table import LocalTable
@@ -63,7 +64,7 @@ class TutorialScene(BoardScene):
         else:
             self.app.replace(TutorialScene(self.app, self.index + 1, self.then_game))
 
-    def rules_legal(self) -> list[dict[str, Any]]:
+    def rules_legal(self) -> list[Action]:
         """What the rules allow here (not only the lesson's move): the board's R9 prompts read this."""
         return LocalTable.legal_actions(self.tutorial) if self.my_turn else []
 
@@ -72,7 +73,7 @@ class TutorialScene(BoardScene):
             return [_("Claim the glowing flag.")]  # the lesson offers no Done claiming
         return super().prompt()
 
-    def submit(self, action: dict[str, Any]) -> None:
+    def submit(self, action: Action) -> None:
         self.note = ([], art.CREAM)  # an earlier "Not in this lesson" is answered by the right move
         super().submit(action)
 

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from engine import IllegalAction, NotationError, redact, to_record
 from engine.actions import parse_action
 from engine.game import Game
 from engine.match import Match
+from engine.notation_types import Action, Event, Record, Result, View
 from game.keep.lan_games import keep_lan_game
 from game.keep.lan_store import note_guest
 from game.play.bot_client import BotLike
@@ -25,8 +26,6 @@ from net.guest import Guest
 from net.host import Host
 
 log = logging.getLogger(__name__)
-Action = dict[str, Any]
-Event = dict[str, Any]
 
 
 class HostTable:
@@ -107,8 +106,8 @@ class HostTable:
         return self.game.phase
 
     @property
-    def result(self) -> dict[str, Any] | None:
-        return self.game.result
+    def result(self) -> Result | None:
+        return cast("Result | None", self.game.result)
 
     @property
     def thinking(self) -> str | None:
@@ -134,21 +133,21 @@ class HostTable:
         """How many watchers follow this game on the LAN: the host's screen shows it."""
         return int(self.host.watchers.count())
 
-    def view(self, seat: str) -> dict[str, Any]:
-        return self.game.view(seat)
+    def view(self, seat: str) -> View:
+        return cast(View, self.game.view(seat))
 
     def legal_actions(self) -> list[Action]:
         if self.game.over or self.to_move != self.host.host_seat:
             return []
-        return self.game.legal_actions()
+        return cast(list[Action], self.game.legal_actions())
 
     def submit(self, action: Action) -> None:
-        self.host.submit_local(action)
+        self.host.submit_local(cast(dict[str, Any], action))
 
     def poll_events(self) -> list[Event]:
         new = self.host.events[self._seen:]
         self._seen = len(self.host.events)
-        return [redact(e, self.host.host_seat) for e in new]
+        return [cast(Event, redact(e, self.host.host_seat)) for e in new]
 
     def wake_with(self, post: Callable[[], None]) -> None:
         """The window's wake, called from a thread when a peer's message waits (net.wake)."""
@@ -204,8 +203,8 @@ class HostTable:
         self._detached = True
         return self.host
 
-    def record(self) -> dict[str, Any]:
-        return to_record(self.game)
+    def record(self) -> Record:
+        return cast(Record, to_record(self.game))
 
     def close(self) -> None:
         if self._stand_in is not None:
@@ -309,13 +308,14 @@ class RemoteTable:
         return self._game().phase
 
     @property
-    def result(self) -> dict[str, Any] | None:
+    def result(self) -> Result | None:
         if self.guest.number != self.number:  # the next game began: the one shown here is over
-            return self._shown.result if self._shown is not None else None
-        if self.guest.record is not None:
-            result: dict[str, Any] | None = self.guest.record.get("result")
-            return result
-        return self.guest.game.result if self.guest.game is not None else None
+            shown = self._shown.result if self._shown is not None else None
+        elif self.guest.record is not None:
+            shown = self.guest.record.get("result")
+        else:
+            shown = self.guest.game.result if self.guest.game is not None else None
+        return cast("Result | None", shown)
 
     @property
     def thinking(self) -> str | None:
@@ -328,15 +328,15 @@ class RemoteTable:
     def peer_lost(self) -> bool:
         return self.guest.game is not None and not self.guest.alive()
 
-    def view(self, seat: str) -> dict[str, Any]:
+    def view(self, seat: str) -> View:
         if seat != self.guest.seat or self.guest.view is None:
             raise IllegalAction("own_seat_only")
-        return self.guest.view
+        return cast(View, self.guest.view)
 
     def legal_actions(self) -> list[Action]:
         """Nothing while the host is not heard (crashed, say): a move made then would show a game the host
         does not have; once the host is back its state says what there is to do."""
-        return self._game().legal_actions() if self.guest.my_turn() and self.guest.alive() else []
+        return cast(list[Action], self._game().legal_actions()) if self.guest.my_turn() and self.guest.alive() else []
 
     def submit(self, action: Action) -> None:
         """Check locally what open information can (a clear reason at once), then send to the host."""
@@ -344,7 +344,7 @@ class RemoteTable:
             raise IllegalAction("not_connected")
         if not self.guest.my_turn():
             raise IllegalAction("not_your_turn")
-        act = parse_action(action)
+        act = parse_action(cast(dict[str, Any], action))
         if act not in self.legal_actions():
             trial = self._game().copy()
             trial.apply(act)  # raises IllegalAction with the engine's reason
@@ -354,7 +354,7 @@ class RemoteTable:
         new = self.guest.events[self._seen:]
         self._seen = len(self.guest.events)
         self._note()
-        return list(new)
+        return cast(list[Event], list(new))
 
     def _note(self) -> None:
         """The score as last seen, for Continue; the record (it may come under the results) drops the note."""
@@ -375,9 +375,9 @@ class RemoteTable:
     def tick(self, ready: bool) -> None:
         self.guest.poll(0)
 
-    def record(self) -> dict[str, Any]:
+    def record(self) -> Record:
         if self.guest.record is not None:
-            return self.guest.record
+            return cast(Record, self.guest.record)
         raise IllegalAction("record_from_host")
 
     def detach(self) -> Guest:

@@ -16,15 +16,14 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable
-from typing import Any, NamedTuple, Protocol
+from typing import Any, NamedTuple, Protocol, cast
 
 from engine import OTHER, Game, redact
 from engine.match import Match
+from engine.notation_types import Action, Event, Record, Result, View
 from game.play.bot_client import BotLike, InProcessBot
 
 log = logging.getLogger(__name__)
-Action = dict[str, Any]
-Event = dict[str, Any]
 
 
 class Table(Protocol):
@@ -51,15 +50,15 @@ class Table(Protocol):
     @property
     def phase(self) -> str: ...
     @property
-    def result(self) -> dict[str, Any] | None: ...
+    def result(self) -> Result | None: ...
     @property
     def thinking(self) -> str | None: ...
-    def view(self, seat: str) -> dict[str, Any]: ...
+    def view(self, seat: str) -> View: ...
     def legal_actions(self) -> list[Action]: ...
     def submit(self, action: Action) -> None: ...
     def poll_events(self) -> list[Event]: ...
     def tick(self, ready: bool) -> None: ...
-    def record(self) -> dict[str, Any]: ...
+    def record(self) -> Record: ...
     def close(self) -> None: ...
     @property
     def link(self) -> Link | None: ...
@@ -151,20 +150,20 @@ class LocalTable:
         return self.game.phase
 
     @property
-    def result(self) -> dict[str, Any] | None:
-        return self.game.result
+    def result(self) -> Result | None:
+        return cast("Result | None", self.game.result)
 
     @property
     def thinking(self) -> str | None:
         return self.to_move if self._request is not None else None
 
-    def view(self, seat: str) -> dict[str, Any]:
-        return self.game.view(seat)
+    def view(self, seat: str) -> View:
+        return cast(View, self.game.view(seat))
 
     def legal_actions(self) -> list[Action]:
         if self.game.over or self.to_move not in self.local_seats:
             return []
-        return self.game.legal_actions()
+        return cast(list[Action], self.game.legal_actions())
 
     def submit(self, action: Action) -> None:
         if self.to_move not in self.local_seats:
@@ -174,9 +173,9 @@ class LocalTable:
         self._apply(action)
 
     def _apply(self, action: Action) -> None:
-        events = self.game.apply(action)
+        events = self.game.apply(cast(dict[str, Any], action))
         viewer = self.local_seats[0] if len(self.local_seats) == 1 else None
-        self._events.extend(redact(e, viewer) for e in events)
+        self._events.extend(cast(Event, redact(e, viewer)) for e in events)
         for hook in self.on_action:
             hook()
 
@@ -208,16 +207,16 @@ class LocalTable:
         self._request = None
         action = answer[1]
         try:
-            self._apply(action)
+            self._apply(cast(Action, action))
         except ValueError as exc:  # a bot answering an illegal move must not end the evening
             log.error("bot played an illegal action %s (%s); playing a legal one instead", action, exc)
-            self._apply(self.game.legal_actions()[0])
+            self._apply(cast(Action, self.game.legal_actions()[0]))
         self._ready_at = now + self.bot_pace
 
-    def record(self) -> dict[str, Any]:
+    def record(self) -> Record:
         from engine import to_record
 
-        return to_record(self.game)
+        return cast(Record, to_record(self.game))
 
     def close(self) -> None:
         for bot in self.bots.values():
