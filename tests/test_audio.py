@@ -14,8 +14,8 @@ from types import ModuleType
 
 import pygame
 import pytest
+from ui_driver import Driver
 
-from app.ui_driver import Driver
 from game.keep.settings import Settings
 from game.play.session import Session, Setup
 from game.ui import audio

@@ -75,7 +75,8 @@ def test_the_preview_waits_for_a_rest_not_for_a_key_that_changed_the_phase(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """D draws a card and the turn passes: the game puts the focus in the hand, and no preview opens there by
     itself (it covered four or five flags); the player resting on the card opens it."""
-    from app.ui_driver import Driver
+    from ui_driver import Driver
+
     from game.play.bot_client import InProcessBot
     from game.play.positions import find, in_phase
     from game.play.table import LocalTable

@@ -120,8 +120,8 @@ def test_no_unwrapped_literal_in_scenes() -> None:
 def test_the_game_log_is_worded_in_the_language_chosen_when_it_is_opened() -> None:
     """Switching language mid-game rewords the lines already in the log, not only new ones."""
     import pygame
+    from ui_driver import Driver
 
-    from app.ui_driver import Driver
     from engine import Game, Rules
     from game.keep.settings import Settings
     from game.play.bot_client import InProcessBot

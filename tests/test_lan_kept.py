@@ -13,9 +13,9 @@ from pathlib import Path
 import pygame
 import pytest
 from net_helpers import CLI, last_json, start_host
+from ui_driver import Driver
 
 from app.lan_cli import open_host_window
-from app.ui_driver import Driver
 from engine import Game, Rules, from_record
 from game.keep.lan_games import keep_lan_game
 from game.keep.records import games_dir, library

@@ -9,8 +9,8 @@ from typing import Any
 
 import pygame
 import pytest
+from ui_driver import Driver
 
-from app.ui_driver import Driver
 from game.keep.settings import Settings
 from game.keep.stats import load_stats
 from game.play.session import Session, Setup

@@ -12,8 +12,8 @@ from pathlib import Path
 import pygame
 import pytest
 from builders import record_under_old_r9
+from ui_driver import Driver
 
-from app.ui_driver import Driver
 from engine import from_record, to_record
 from game.keep.files import data_dir, take_notices
 from game.keep.records import archive, export, games_dir, import_dir, library

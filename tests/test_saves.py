@@ -11,8 +11,8 @@ from typing import Any
 import pygame
 import pytest
 from builders import record_under_old_r9
+from ui_driver import Driver
 
-from app.ui_driver import Driver
 from game.keep.files import data_dir, take_notices, write_json
 from game.keep.settings import Settings
 from game.play.saves import load_save, resume, save_path

@@ -8,8 +8,8 @@ from typing import Any
 
 import pygame
 import pytest
+from ui_driver import Driver
 
-from app.ui_driver import Driver
 from engine import from_record
 from game.keep.files import data_dir, take_notices
 from game.keep.records import library

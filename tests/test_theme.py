@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pygame
 import pytest
+from ui_driver import Driver
 
 from app.screenshot import render
-from app.ui_driver import Driver
 from game import i18n
 from game.i18n import _
 from game.keep.settings import Settings

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pygame
 import pytest
+from ui_driver import Driver
 
-from app.ui_driver import Driver
 from game.keep.settings import Settings
 from game.play.tutorial import LESSONS, build
 from game.ui.shell import App

@@ -10,8 +10,8 @@ import time
 
 import pygame
 import pytest
+from ui_driver import Driver
 
-from app.ui_driver import Driver
 from game.keep.settings import Settings
 from game.play.coach import Coach, advice_line
 from game.play.session import Session, Setup

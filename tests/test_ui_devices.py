@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pygame
 import pytest
+from ui_driver import Driver
 
-from app.ui_driver import Driver
 from game.keep.settings import Settings
 from game.play.positions import find, in_phase
 from game.play.session import Session, Setup

@@ -12,8 +12,8 @@ from pathlib import Path
 import pygame
 import pytest
 from net_helpers import last_json, start_guest, start_host
+from ui_driver import Driver
 
-from app.ui_driver import Driver
 from engine import from_record
 from game.keep.settings import Settings
 from game.play.lan_tables import HostTable, RemoteTable

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pygame
 import pytest
+from ui_driver import Driver
 
-from app.ui_driver import Driver
 from engine import Rules
 from game.keep.files import take_notices
 from game.keep.lan_saved import lan_saves

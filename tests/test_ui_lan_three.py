@@ -11,8 +11,8 @@ import pygame
 import pytest
 from net_helpers import CLI, last_json, start_host
 from test_ui_lan import _frames_until, _play_to_the_end, _until_it_exits
+from ui_driver import Driver
 
-from app.ui_driver import Driver
 from engine import from_record
 from game.keep.settings import Settings
 from game.play.lan_tables import HostTable, RemoteTable

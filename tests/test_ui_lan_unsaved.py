@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pygame
 import pytest
+from ui_driver import Driver
 
-from app.ui_driver import Driver
 from engine import Rules
 from game.keep.settings import Settings
 from game.play.lan_tables import HostTable

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pygame
 import pytest
+from ui_driver import Driver
+from ui_driver import _towards as towards
 
-from app.ui_driver import Driver
-from app.ui_driver import _towards as towards
 from engine import Game
 from game.keep.settings import Settings, load_settings
 from game.play.positions import busy, find, holding

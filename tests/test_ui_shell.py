@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pygame
 import pytest
+from ui_driver import Driver
 
-from app.ui_driver import Driver
 from game.keep.settings import Settings, load_settings, save_settings
 from game.play.session import Session, Setup
 from game.ui.input import InputMapper, Kind

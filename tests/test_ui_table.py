@@ -9,8 +9,8 @@ from pathlib import Path
 import pygame
 import pytest
 from net_helpers import CLI, last_json, start_host
+from ui_driver import Driver
 
-from app.ui_driver import Driver
 from engine import from_record
 from game.keep.settings import Settings
 from game.play.lan_watch import TableHostTable, WatchTable

@@ -13,8 +13,8 @@ import pygame
 import pytest
 from builders import position3
 from net_helpers import CLI, last_json, start_host
+from ui_driver import Driver
 
-from app.ui_driver import Driver
 from engine import from_position, from_record
 from engine.rules import FRONTS3, LINES3, SEATS3
 from game.i18n import LANGUAGES, set_language

@@ -8,8 +8,8 @@ import time
 
 import pygame
 import pytest
+from ui_driver import Driver
 
-from app.ui_driver import Driver
 from engine import from_record
 from engine.rules import LINES3
 from game.keep.settings import Settings

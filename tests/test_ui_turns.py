@@ -12,8 +12,8 @@ from typing import Any
 
 import pygame
 import pytest
+from ui_driver import Driver
 
-from app.ui_driver import Driver
 from engine import Game, from_position, redact
 from engine.cards import TROOP_BIT
 from game import i18n

@@ -9,8 +9,8 @@ from typing import Any
 
 import pygame
 import pytest
+from ui_driver import Driver
 
-from app.ui_driver import Driver
 from engine import Game, Rules, from_record, to_record
 from game.keep.settings import Settings
 from game.play.bot_client import InProcessBot

@@ -1,4 +1,6 @@
-"""Drive the real game loop with synthetic device events: tests and demos play through the UI.
+"""Drive the real game loop with synthetic device events: the tests play through the UI.
+
+It lives with the tests, outside the installed game (which only the tests drive this way).
 
 Every move is made the way a person would: a mouse click on the target, arrow keys and Enter, or
 the controller's D-pad and A, posted with pygame.event.post and read by the real main loop.
