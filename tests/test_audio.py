@@ -11,10 +11,11 @@ import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pygame
 import pytest
-from ui_driver import Driver
+from ui_driver import Driver, game_of
 
 from game.keep.settings import Settings
 from game.play.session import Session, Setup
@@ -144,10 +145,10 @@ def test_a_mixer_that_cannot_start_leaves_the_game_silent(monkeypatch: pytest.Mo
     audio.music(app)
     board.try_claim(9)
     assert audio.audio().ok is False and audio.audio().played[-1] == "refuse"
-    assert board.table.game.actions[-1] == action, "the game went on in silence"
+    assert game_of(board.table).actions[-1] == action, "the game went on in silence"
 
 
-def capture(kind: str, out: Path, root: Path = ROOT) -> dict[str, object]:
+def capture(kind: str, out: Path, root: Path = ROOT) -> dict[str, Any]:
     """Run app.sound_check in its own process (SDL's disk driver must be chosen before the mixer opens)."""
     env = {**os.environ, "PYTHONPATH": str(root), "SDL_VIDEODRIVER": "dummy"}
     done = subprocess.run([sys.executable, "-m", "app.sound_check", kind, str(out)], cwd=root, env=env,
@@ -197,7 +198,7 @@ def test_the_music_follows_the_scene_and_stops_for_the_ending() -> None:
     assert player.piece == "game" and player.music_on
     from scenes import board_events
 
-    game = board.table.game  # a position where South has taken flags 1, 2, then 5
+    game = game_of(board.table)  # a position where South has taken flags 1, 2, then 5
     for n in (1, 2):
         game.flags[n - 1].claimed = "south"
     board.refresh()

@@ -8,7 +8,9 @@ import argparse
 import json
 import subprocess
 import time
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
@@ -41,7 +43,7 @@ def _join(tmp: Path, port: int, code: str, name: str) -> subprocess.Popen[str]:
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
-def _kept_once(record: dict[str, object], names: tuple[str, ...]) -> None:
+def _kept_once(record: Mapping[str, Any], names: tuple[str, ...]) -> None:
     """The record is in the library exactly once, and each player's game is counted against a person."""
     kept = library()
     assert [k.game.result for k in kept] == [from_record(record).result], [k.path.name for k in kept]

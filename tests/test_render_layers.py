@@ -8,13 +8,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from functools import partial
 from typing import Any
 
 import pygame
 import pytest
 
 from game.keep.settings import Settings
+from game.play.flow import Target
 from game.play.lan_tables import HostTable
 from game.play.positions import busy, find
 from game.play.table import LocalTable
@@ -38,6 +40,12 @@ def board() -> Iterator[BoardScene]:
         app.step([])
     yield scene
     scene.table.close()
+
+
+def keyboard_focus(app: App, board: BoardScene, target: Target) -> None:
+    """The keyboard takes over and rests on `target`."""
+    app.input.last_device = "keyboard"
+    board.focus = target
 
 
 def fly(board: BoardScene, i: int) -> None:
@@ -89,14 +97,13 @@ def test_a_warm_hand_layer_draws_exactly_what_a_cold_one_draws(board: BoardScene
     app = board.app
     hand = [t for t in board.targets if t[0] == "hand"]
     app.input.last_device = "mouse"
-    steps = [
+    steps: list[tuple[str, Callable[[], object]]] = [
         ("the mouse on a card", lambda: setattr(board, "hover", hand[1])),
         ("the mouse on another", lambda: setattr(board, "hover", hand[3])),
         ("cards in flight", lambda: fly(board, 2)),
         ("more cards in flight, some under others", lambda: fly(board, 5)),
         ("the cards landed", lambda: [app.step([]) for _ in range(40)]),
-        ("the keyboard's focus", lambda: (setattr(app.input, "last_device", "keyboard"),
-                                          setattr(board, "focus", hand[0]))),
+        ("the keyboard's focus", partial(keyboard_focus, app, board, hand[0])),
         ("a refused card shakes", lambda: board.anims.shakes.append(Shake(hand[2], board.clock))),
         ("the hand hidden for the next player", lambda: setattr(board, "hidden", True)),
         ("shown again", lambda: setattr(board, "hidden", False)),

@@ -79,7 +79,7 @@ def test_sigkill_at_random_moments_then_continue_finishes_the_same_game(tmp_path
     kills += _kill_when(proc, lambda: time.monotonic() - started > rng.uniform(0.15, 0.5))
     for moment in moments:
         proc = _start(data)
-        kills += _kill_when(proc, lambda m=moment: _saved_actions(data) >= m)  # type: ignore[misc]
+        kills += _kill_when(proc, lambda m=moment: _saved_actions(data) >= m)
         if (data / "current.json").exists():  # whatever the moment, the save on disk is whole and sound
             saved = check_save(json.loads((data / "current.json").read_text()))
             assert saved.game is not None

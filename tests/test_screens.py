@@ -28,8 +28,8 @@ def doors(source: str) -> dict[str, tuple[str, str]]:
         checked = opened = ""
         for inner in ast.walk(node):
             if isinstance(inner, ast.If) and isinstance(inner.test, ast.Name) and inner.test.id == "TYPE_CHECKING":
-                calls = [n for n in ast.walk(inner) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)]
-                checked = calls[0].func.id if calls else ""  # type: ignore[union-attr]
+                names = [n.func.id for n in ast.walk(inner) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)]
+                checked = names[0] if names else ""
             elif isinstance(inner, ast.Call) and isinstance(inner.func, ast.Attribute) and inner.func.attr == "open":
                 first = inner.args[0] if inner.args else None
                 opened = str(first.value) if isinstance(first, ast.Constant) else ""

@@ -102,7 +102,7 @@ def test_two_apps_in_one_process_draw_and_speak_each_their_own() -> None:
     opened = screens.settings(second)
     assert opened.menu.items[0].label == "Language", "a screen the second app opens is in its language"
     menu = second.find(MainMenuScene)
-    assert menu is not None and "Settings" in [item.label for item in menu.menu.items]
+    assert isinstance(menu, MainMenuScene) and "Settings" in [item.label for item in menu.menu.items]
 
 
 def test_words_and_text_follow_the_translator_and_theme_bound_now() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import subprocess
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 import pygame
@@ -17,6 +18,7 @@ from engine import from_record
 from game.keep.settings import Settings
 from game.play.lan_tables import HostTable, RemoteTable
 from game.ui.shell import App
+from net.guest import Guest
 from net.host import Host
 from scenes.board import BoardScene
 from scenes.lan_host import HostLobbyScene
@@ -24,6 +26,10 @@ from scenes.lan_join import CodeEntryScene, GuestWaitScene
 
 
 @pytest.fixture
+
+def _seated(guest: Guest) -> bool:
+    return guest.seat is not None
+
 def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> App:
     monkeypatch.setenv("BATTLELINE_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setenv("BATTLELINE_DATA_DIR", str(tmp_path / "data"))
@@ -138,7 +144,7 @@ def test_r48_the_hosts_table_waits_for_a_lost_guest_by_name_and_a_bot_takes_only
     try:
         for guest in guests.values():
             guest.connect()
-            assert _pump_until(lambda g=guest: bool(g.seat is not None), pump, 10)
+            assert _pump_until(partial(_seated, guest), pump, 10)
         assert host.remotes["east"].name == "Cleo" and not table.peer_lost
         assert _pump_until(lambda: len(host.game.actions) >= 9 and host.game.to_move == "east", pump, 60)
         guests["Cleo"].close()  # her phone's battery dies on her turn ...

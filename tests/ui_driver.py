@@ -8,12 +8,14 @@ the controller's D-pad and A, posted with pygame.event.post and read by the real
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import pygame
 
+from engine import Game
 from engine.notation_types import Action
 from game.play.flow import Target, picks_of
+from game.play.table import Table
 from scenes import board_input
 
 PAD = {"left": pygame.CONTROLLER_BUTTON_DPAD_LEFT, "right": pygame.CONTROLLER_BUTTON_DPAD_RIGHT,
@@ -82,9 +84,9 @@ class Driver:
                 self.direction(device, _towards(board, target))
         raise AssertionError(f"could not move the focus to {target} (stuck at {board.focus})")
 
-    def play(self, board: Any, action: Action, device: str) -> None:
-        """Make one action through the UI, pick by pick."""
-        for target in picks_of(action, board.viewer):
+    def play(self, board: Any, action: Action | dict[str, Any], device: str) -> None:
+        """Make one action through the UI, pick by pick (the engine's plain dict, or the table's typed one)."""
+        for target in picks_of(cast(Action, action), board.viewer):
             self.choose(board, target, device)
 
 
@@ -100,3 +102,10 @@ def _towards(board: Any, target: Target) -> str:
     if abs(dy) > 60 and (abs(dy) >= abs(dx) * 0.4 or abs(dx) < 60):
         return "down" if dy > 0 else "up"
     return "right" if dx > 0 else "left"
+
+
+def game_of(table: Table) -> Game:
+    """The engine's game behind a table run on this screen (`table.local`), for a test to look into."""
+    local = table.local
+    assert local is not None, "a LAN table: its game is on the host"
+    return local.game
