@@ -7,6 +7,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+import pytest
+
 from engine import OTHER, IllegalAction, Rules
 from game.play.bot_client import InProcessBot
 from game.play.lan_tables import HostTable, RemoteTable
@@ -135,3 +137,22 @@ def test_r41_the_finished_games_table_keeps_answering_while_the_next_games_view_
     finally:
         remote.close()
         host.close()
+
+
+def test_a_malformed_match_score_from_the_host_is_logged_in_a_line_and_not_shown(
+        caplog: pytest.LogCaptureFixture) -> None:
+    """The guest's screens read the match through its link; what the host sent is checked there, so a bad score
+    is a line in the log and no score on the screen, never a traceback in the results screen."""
+    guest = Guest("127.0.0.1:9", name="Ben", code="1357")
+    remote = RemoteTable(guest)
+    try:
+        guest.match = {"format": "battleline-match/1", "end": "never"}  # what a broken or hostile host might send
+        link = remote.link
+        assert link is not None and not link.hosting
+        with caplog.at_level("WARNING"):
+            assert link.match() is None
+        assert "malformed (match." in caplog.text, caplog.text  # the field at fault is named
+        guest.match = None
+        assert link.match() is None and link.again() == []
+    finally:
+        remote.close()
