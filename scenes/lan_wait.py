@@ -77,7 +77,8 @@ class PeerLostScene(MenuScene):
         link = board.table.link
         assert link is not None, "only a LAN table loses a peer"
         self.link = link
-        self.other_name = link.lost_name or _("the host")  # the player it lost; a watcher lost the host
+        # the player it lost; unnamed, a guest (or a watcher) lost the host, a host one of its guests
+        self.other_name = link.lost_name or (_("the other player") if link.hosting else _("the host"))
         super().__init__(app)
 
     @property

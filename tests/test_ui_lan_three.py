@@ -25,11 +25,11 @@ from scenes.lan_host import HostLobbyScene
 from scenes.lan_join import CodeEntryScene, GuestWaitScene
 
 
-@pytest.fixture
-
 def _seated(guest: Guest) -> bool:
     return guest.seat is not None
 
+
+@pytest.fixture
 def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> App:
     monkeypatch.setenv("BATTLELINE_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setenv("BATTLELINE_DATA_DIR", str(tmp_path / "data"))
