@@ -235,7 +235,7 @@ def test_make_music_writes_midi_and_says_when_fluidsynth_is_missing(tmp_path: Pa
 
 
 def test_a_whole_game_against_the_easy_bot_never_reaches_full_scale(tmp_path: Path) -> None:
-    """The real game in its own process, played through its real loop by app.scripted against the easy bot,
+    """The real game in its own process, played through its real loop by tests/scripted.py against the easy bot,
     every volume at 100 %, its sound card SDL's disk driver: a whole game (shuffle, plays, claims, the ending's
     sting over the music) and not one sample at full scale (the old mix: 1754 and 2642 in two runs here)."""
     from app.sound_check import measure
@@ -248,7 +248,7 @@ def test_a_whole_game_against_the_easy_bot_never_reaches_full_scale(tmp_path: Pa
     env = {**os.environ, "PYTHONPATH": str(ROOT), "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "disk",
            "SDL_DISKAUDIOFILE": str(out), "BATTLELINE_CONFIG_DIR": str(config), "BATTLELINE_DATA_DIR": str(tmp_path),
            "BATTLELINE_SCRIPT": json.dumps(script)}
-    done = subprocess.run([sys.executable, "-m", "app.cli", "play"], cwd=ROOT, env=env, capture_output=True,
+    done = subprocess.run([sys.executable, str(ROOT / "tests" / "scripted.py")], cwd=ROOT, env=env, capture_output=True,
                           text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     assert list((tmp_path / "games").glob("*.json")), "the game was played to its end"

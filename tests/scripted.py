@@ -1,8 +1,9 @@
-"""A scripted player for the real game loop: `BATTLELINE_SCRIPT=script.json battleline`.
+"""A scripted player for the real game loop: `BATTLELINE_SCRIPT=script.json python tests/scripted.py`.
 
-Tests start the real game in a subprocess, headless, and this driver plays it the way a person
-would, through posted keyboard and mouse events only: through the title and menus (Continue when
-there is a save, else a new game with the script's setup), then every move by clicks on the board.
+Tests start the real game window (`battleline play`, through its own `app.main.run`) in a subprocess,
+headless, and this driver plays it the way a person would, through posted keyboard and mouse events
+only: through the title and menus (Continue when there is a save, else a new game with the script's
+setup), then every move by clicks on the board.
 Moves are chosen from the position alone (seeded by the script and the number of actions so far),
 so a game killed at any moment and continued plays on exactly as it would have.
 
@@ -14,6 +15,7 @@ Script (a file, or the JSON itself):
 
 from __future__ import annotations
 
+import os
 import random
 from pathlib import Path
 from typing import Any
@@ -134,3 +136,19 @@ def attach(app: Any, source: str) -> ScriptDriver:
     app.fixed_dt = 1 / 60  # no frame cap: the script plays as fast as the machine draws
     app.on_frame = driver
     return driver
+
+
+def main() -> int:
+    """The game window exactly as `battleline play` opens it, played by the script in BATTLELINE_SCRIPT. It lives
+    with the tests, so the installed game carries no scripted player."""
+    from app.cli import build_parser
+    from app.main import run
+
+    def playing(app: Any) -> None:
+        attach(app, os.environ["BATTLELINE_SCRIPT"])
+
+    return run(build_parser().parse_args(["play"]), first=playing)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
