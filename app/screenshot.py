@@ -9,7 +9,9 @@ import argparse
 import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, cast
+
+from engine.notation_types import Event
 
 SceneMaker = Callable[[Any, int], None]
 
@@ -32,11 +34,11 @@ def _board(app: Any, game: Any, bots: bool = False) -> Any:
     return board
 
 
-def _log_of(game: Any) -> list[dict[str, Any]]:
+def _log_of(game: Any) -> list[Event]:
     from engine import Game, replay
 
     again = Game.new(game.rules, game.seed, game.first, game.players)
-    return [event for action in game.actions for event in replay(again, action)]
+    return [cast(Event, event) for action in game.actions for event in replay(again, action)]
 
 
 def _pick(board: Any, *targets: Any) -> None:

@@ -9,6 +9,7 @@ import pygame
 
 from engine import OTHER
 from engine.cards import TROOP_BIT
+from engine.notation_types import Event
 from engine.rulebook import side_size
 from game.i18n import N_, _, ngettext
 from game.play.turn_words import turn_caption, turn_marks
@@ -235,7 +236,8 @@ def _own_flags_spot(board: BoardScene, info: pygame.Surface) -> pygame.Rect:
 def _watchers(surf: pygame.Surface, board: BoardScene) -> None:
     """A LAN host's screen: how many watch the game, on the viewer's flags line (left of it for two players,
     right of it for three: under it, large text ran it into the backs and the far front)."""
-    watching = getattr(board.table, "watching", 0)
+    link = board.table.link
+    watching = link.watching if link is not None else 0
     if not watching:
         return
     mine = sum(1 for f in board.view["flags"] if f["claimed"] == board.viewer)
@@ -781,7 +783,7 @@ def story_marks(board: BoardScene) -> list[tuple[str, list[pygame.Rect]]]:
     return [(seat, _turn_rects(board, seat, events)) for seat, events in board.story()]
 
 
-def _turn_rects(board: BoardScene, seat: str, events: list[dict[str, Any]]) -> list[pygame.Rect]:
+def _turn_rects(board: BoardScene, seat: str, events: list[Event]) -> list[pygame.Rect]:
     hidden = board.anims.hidden()
     out: list[pygame.Rect] = []
     for key in sorted(turn_marks(seat, events), key=str):
@@ -828,10 +830,10 @@ def _marks(board: BoardScene, surface: pygame.Surface, now: float) -> None:
 
 
 def _victory(board: BoardScene, surface: pygame.Surface, now: float) -> None:
-    result = board.table.result or {}
-    winner = result.get("winner")
+    result = board.table.result
+    winner = result.get("winner") if result is not None else None
     finale = board.anims.confetti
-    if winner is None:
+    if result is None or winner is None:
         return
     from .board_events import celebrates
 

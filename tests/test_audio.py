@@ -11,11 +11,12 @@ import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pygame
 import pytest
+from ui_driver import Driver, game_of
 
-from app.ui_driver import Driver
 from game.keep.settings import Settings
 from game.play.session import Session, Setup
 from game.ui import audio
@@ -144,10 +145,10 @@ def test_a_mixer_that_cannot_start_leaves_the_game_silent(monkeypatch: pytest.Mo
     audio.music(app)
     board.try_claim(9)
     assert audio.audio().ok is False and audio.audio().played[-1] == "refuse"
-    assert board.table.game.actions[-1] == action, "the game went on in silence"
+    assert game_of(board.table).actions[-1] == action, "the game went on in silence"
 
 
-def capture(kind: str, out: Path, root: Path = ROOT) -> dict[str, object]:
+def capture(kind: str, out: Path, root: Path = ROOT) -> dict[str, Any]:
     """Run app.sound_check in its own process (SDL's disk driver must be chosen before the mixer opens)."""
     env = {**os.environ, "PYTHONPATH": str(root), "SDL_VIDEODRIVER": "dummy"}
     done = subprocess.run([sys.executable, "-m", "app.sound_check", kind, str(out)], cwd=root, env=env,
@@ -197,7 +198,7 @@ def test_the_music_follows_the_scene_and_stops_for_the_ending() -> None:
     assert player.piece == "game" and player.music_on
     from scenes import board_events
 
-    game = board.table.game  # a position where South has taken flags 1, 2, then 5
+    game = game_of(board.table)  # a position where South has taken flags 1, 2, then 5
     for n in (1, 2):
         game.flags[n - 1].claimed = "south"
     board.refresh()
@@ -234,7 +235,7 @@ def test_make_music_writes_midi_and_says_when_fluidsynth_is_missing(tmp_path: Pa
 
 
 def test_a_whole_game_against_the_easy_bot_never_reaches_full_scale(tmp_path: Path) -> None:
-    """The real game in its own process, played through its real loop by app.scripted against the easy bot,
+    """The real game in its own process, played through its real loop by tests/scripted.py against the easy bot,
     every volume at 100 %, its sound card SDL's disk driver: a whole game (shuffle, plays, claims, the ending's
     sting over the music) and not one sample at full scale (the old mix: 1754 and 2642 in two runs here)."""
     from app.sound_check import measure
@@ -247,7 +248,7 @@ def test_a_whole_game_against_the_easy_bot_never_reaches_full_scale(tmp_path: Pa
     env = {**os.environ, "PYTHONPATH": str(ROOT), "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "disk",
            "SDL_DISKAUDIOFILE": str(out), "BATTLELINE_CONFIG_DIR": str(config), "BATTLELINE_DATA_DIR": str(tmp_path),
            "BATTLELINE_SCRIPT": json.dumps(script)}
-    done = subprocess.run([sys.executable, "-m", "app.cli", "play"], cwd=ROOT, env=env, capture_output=True,
+    done = subprocess.run([sys.executable, str(ROOT / "tests" / "scripted.py")], cwd=ROOT, env=env, capture_output=True,
                           text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     assert list((tmp_path / "games").glob("*.json")), "the game was played to its end"

@@ -186,9 +186,9 @@ def scene_circles(root: Path) -> list[list[str]]:
     """Circles among scenes/ modules through imports that run (TYPE_CHECKING ones do not)."""
     known = modules(root)
     graph: dict[str, set[str]] = {}
-    for name, path in known.items():
+    for name, source in known.items():
         if name.startswith("scenes."):
-            graph[name] = {t for t, _, typing in imports_of(name, path, known)
+            graph[name] = {t for t, _, typing in imports_of(name, source, known)
                            if not typing and t.startswith("scenes.") and t != name}
     circles: list[list[str]] = []
     state: dict[str, int] = {}  # 1 on the path, 2 done

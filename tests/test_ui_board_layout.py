@@ -37,7 +37,8 @@ def test_the_buttons_never_cover_the_troop_deck_or_its_count() -> None:
 def test_the_zoom_and_banners_stay_on_the_board_never_over_an_overlay(tmp_path: object) -> None:
     import os
 
-    from app.ui_driver import Driver
+    from ui_driver import Driver
+
     from game.keep.settings import Settings
     from game.play.positions import find, holding
     from game.play.table import LocalTable

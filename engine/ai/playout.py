@@ -2,7 +2,7 @@
 
 A playout runs a game to its end many times per decision, and nearly all of its time goes into
 "the strongest formation this side can still become". For sides of troops only, that question is
-answered by engine.ai.potential; sides holding a morale tactic fall back to best_formation.
+answered by engine.potential; sides holding a morale tactic fall back to best_formation.
 """
 
 from __future__ import annotations

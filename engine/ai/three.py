@@ -10,7 +10,7 @@ too: who wins there decides how close each of them is to a win). The chances tur
 summing over the 512 ways the nine flags could fall, each scored by the three-player win conditions
 (R51) for every seat: three in a row on one's own line or any four; failing both, the most flags.
 
-Only troops exist in this game, so a pool is one troop mask and engine.ai.potential answers every
+Only troops exist in this game, so a pool is one troop mask and engine.potential answers every
 completion directly.
 
 The forecast sees where flags end, not who gets there first, so two things are read off the table

@@ -6,6 +6,8 @@ Flags run 1-9 left to right for both players.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import pygame
 
 from game.ui.card_art import SIZES
@@ -293,7 +295,7 @@ OPP3_X = 420  # the three-player top strip: a name (up to NAME3_W) then the back
 NAME3_W = 380
 
 
-def geometry(rules: dict[str, object], viewer: str) -> Duel:
+def geometry(rules: Mapping[str, object], viewer: str) -> Duel:
     """The board's geometry for a position's rules seen from `viewer`."""
     if rules.get("players", 2) != 3:
         return Duel(viewer)
