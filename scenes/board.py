@@ -296,8 +296,8 @@ class BoardScene(Scene):
         owner = flag["claimed"]
         if owner is None:
             return 0
-        if self.viewer not in flag and isinstance(self.geo, layout.Line3):  # the far front: sideways, smaller
-            return -24 if owner == self.geo.left else 24
+        if self.viewer not in flag and isinstance(self.geo, layout.Line3):  # the far front: sideways, a little
+            return -layout.FAR_SHIFT if owner == self.geo.left else layout.FAR_SHIFT
         return 42 if owner == self.viewer else -42
 
     def claim_shift(self, seat: str, n: int) -> int:

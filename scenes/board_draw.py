@@ -201,7 +201,10 @@ def _formation(surf: pygame.Surface, board: BoardScene, n: int, flag: dict[str, 
     for i, card in order:
         if ("slot", n, seat, card) in hidden:
             continue
-        surf.blit(card_art.face(card, size), geo.slot(n, side, i, len(cards)))
+        rect = geo.slot(n, side, i, len(cards))
+        surf.blit(card_art.face(card, size), rect)
+        if (side == "left" and i > 0) or (side == "right" and i < len(cards) - 1):
+            card_art.strip_index(surf, card, rect)  # sideways, the corner symbol is under the next card
 
 
 def _top_strip(surf: pygame.Surface, board: BoardScene, hidden: frozenset[Any]) -> None:
@@ -279,10 +282,9 @@ def _top_strip3(surf: pygame.Surface, board: BoardScene, hidden: frozenset[Any])
     if isinstance(geo, layout.Line3):  # the far front: whose cards lie on which side of its flags
         col = geo.column(geo.far[-1])
         for seat, where in ((geo.left, "left"), (geo.right, "right")):
-            tag = fitted(seat_word(seat), 24, col.width // 2 - 24,
-                         board.tint(seat), "bold")
+            tag = fitted(seat_word(seat), 24, col.width // 2 - 24, board.tint(seat), "bold")
             x = col.x + 16 if where == "left" else col.right - 16 - tag.get_width()
-            surf.blit(tag, (x, layout.TOP_AREA[0] + 8))
+            surf.blit(tag, tag.get_rect(midleft=(x, layout.FAR_BOX.y + 2 + layout.FAR_TAGS // 2)))
     me = board.viewer
     mine = sum(1 for f in view["flags"] if f["claimed"] == me)
     for img, rect in name_spots(board):

@@ -195,12 +195,10 @@ def board_base3(surf: pygame.Surface) -> None:
 
     road = (layout.FLAG_ROW[0] + 32, layout.FLAG_ROW[1] - 32)
     surf.blit(terrain((layout.W, layout.H), road), (0, 0))
-    gap = pygame.Rect(layout.LINE3_X0 + 3 * layout.COL_W, layout.TOP_AREA[0], layout.LINE3_GAP,
-                      layout.FLAG_ROW[1] - layout.TOP_AREA[0])
-    frame(surf, gap.inflate(-12, -4), 18, 70)  # the far front: the two opponents' own, watched from here
+    frame(surf, layout.FAR_BOX.inflate(-12, -4), 18, 70)  # the far front: the two opponents' own, watched from here
     lines = pygame.Surface((layout.W, layout.H), pygame.SRCALPHA)
     for i in (1, 2, 4, 5):
-        x = layout.LINE3_X0 + i * layout.COL_W + (layout.LINE3_GAP if i >= 3 else 0)
+        x = layout.near3_column(i).x
         for y0, y1 in ((layout.TOP_AREA[0] + 10, road[0] - 8), (road[1] + 8, layout.BOTTOM_AREA[1] - 20)):
             pygame.draw.line(lines, (200, 220, 180, 26), (x, y0), (x, y1), 1)
     surf.blit(lines, (0, 0))

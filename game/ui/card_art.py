@@ -170,6 +170,31 @@ def _troop(surf: pygame.Surface, card: str) -> None:
         y += line_h
 
 
+def numeral_box(card: str, size: str = "table") -> pygame.Rect:
+    """Where a troop's numeral is inked on its face at `size` (the current text scale included): what must
+    stay in sight of a card that others overlap."""
+    w, h = SIZES[size]
+    num_size = int(h * 0.24)
+    pad = max(5, w // 18)
+    ink = text(str(TROOP_INFO[card][1]), num_size, (0, 0, 0), "bold").get_bounding_rect()
+    return ink.move(pad, pad - num_size // 9)
+
+
+def strip_index(surf: pygame.Surface, card: str, rect: pygame.Rect) -> None:
+    """The colour's symbol under the numeral, for a card overlapped from the side (the far front of three
+    players), whose corner symbol lies under its neighbour: the colour is never told by hue alone."""
+    if card not in TROOP_INFO:
+        return
+    mid, dark = SUIT[card[0]]
+    box = numeral_box(card, "table")
+    sym = rect.h * 0.12
+    centre = (rect.x + box.x + 2 + sym / 2, rect.y + box.bottom + 6 + sym / 2)
+    chip = pygame.Rect(0, 0, int(sym) + 8, int(sym) + 8)
+    chip.center = (round(centre[0]), round(centre[1]))
+    pygame.draw.rect(surf, _tint(mid, theme.current().face_tint), chip, border_radius=6)
+    draw_symbol(surf, card[0], centre, sym, dark)
+
+
 def _fit(words: str, size: int, width: int) -> tuple[int, list[str]]:
     """The largest size (down to 10) at which every wrapped line fits the card; no lines if none does
     (a long name on a miniature card is left off: the numeral and the symbol still say what it is)."""
