@@ -294,18 +294,29 @@ def _top_strip3(surf: pygame.Surface, board: BoardScene, hidden: frozenset[Any])
     _watchers(surf, board)
 
 
-def _deck(surf: pygame.Surface, deck: str, count: int) -> None:
+RING_REACH = 10 + FOCUS_W  # how far the focus ring reaches beyond what it rings (see _focus)
+
+
+def deck_marks(deck: str, count: int) -> tuple[pygame.Surface, pygame.Rect, pygame.Surface, pygame.Rect]:
+    """A deck's label and its count badge, and where they go: above and below it, clear of the focus ring
+    when the deck has the focus (at 1280x720 the ring touched both)."""
     r = layout.deck(deck)
     room = min(r.width + 40, 2 * (layout.W - 8 - r.centerx))  # centred over the deck, never off the screen
     label = fitted(_("Tactics") if deck == "tactics" else _("Troops"), 28, room, art.CREAM, "condensed")
-    surf.blit(label, label.get_rect(midbottom=(r.centerx, r.y - 4)))
+    badge = text(str(count), 34, art.INK, "bold")
+    box = badge.get_rect(midtop=(r.centerx, r.bottom + RING_REACH + 4)).inflate(20, 0)
+    return label, label.get_rect(midbottom=(r.centerx, r.y - RING_REACH - 2)), badge, box
+
+
+def _deck(surf: pygame.Surface, deck: str, count: int) -> None:
+    r = layout.deck(deck)
+    label, spot, badge, box = deck_marks(deck, count)
+    surf.blit(label, spot)
     if count <= 0:
         pygame.draw.rect(surf, (70, 104, 90), r, 2, border_radius=10)
     else:
         for k in range(min(3, (count + 9) // 10) - 1, -1, -1):  # a stack gets thicker with more cards
             surf.blit(card_art.back(deck, "table"), r.move(k * 3, k * 3))
-    badge = text(str(count), 34, art.INK, "bold")
-    box = badge.get_rect(center=(r.centerx, r.bottom + 24)).inflate(20, 0)
     pygame.draw.rect(surf, art.PAPER, box, border_radius=14)
     surf.blit(badge, badge.get_rect(center=box.center))
 
