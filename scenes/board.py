@@ -18,7 +18,7 @@ from game.play.explain import Referee, said
 from game.play.flow import Flow, Target
 from game.play.table import LocalTable, Table
 from game.play.words import shown_name
-from game.ui import layout
+from game.ui import art, layout
 from game.ui.input import Intent, Kind
 from game.ui.scene import AMBIENT, IDLE, MOVING, Scene
 
@@ -191,8 +191,6 @@ class BoardScene(Scene):
 
     def tint(self, seat: str) -> tuple[int, int, int]:
         """A player's colour for the whole game (south amber, north blue), whichever side they sit on now."""
-        from game.ui import art
-
         return art.SEAT_COLOURS.get(seat, art.SEAT_TINT["top"])
 
     def side_of(self, seat: str, n: int | None = None) -> str:
