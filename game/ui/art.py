@@ -13,7 +13,7 @@ from functools import lru_cache
 
 import pygame
 
-from game.ui import theme
+from game.ui import material, theme
 
 Colour = tuple[int, int, int]
 INK = (34, 30, 26)
@@ -75,8 +75,23 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 200, border: 
     alpha = max(alpha, look.panel_min_alpha)
     fill = look.panel if fill is None else fill
     surface.blit(_panel_fill(rect.size, alpha, radius, fill), rect.topleft)
-    if border is not None:
-        pygame.draw.rect(surface, border, rect, 3, border_radius=radius)
+    if look.high_contrast:  # plain: black panels, a hard line
+        if border is not None:
+            pygame.draw.rect(surface, border, rect, 3, border_radius=radius)
+        return
+    surface.blit(_panel_cloth(rect.size, radius), rect.topleft)
+    if border is not None:  # a gilt moulding in the border's colour (game.ui.material's nine-slice)
+        surface.blit(material.framed(rect.size, border), rect.topleft)
+
+
+@lru_cache(maxsize=64)
+def _panel_cloth(size: tuple[int, int], radius: int) -> pygame.Surface:
+    """The panel's woven cloth, cut to its rounded shape."""
+    cloth = material.cloth(size).copy()
+    mask = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=radius)
+    cloth.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    return cloth
 
 
 @lru_cache(maxsize=128)
