@@ -112,7 +112,7 @@ def _placed(board: BoardScene, shown: tuple[Any, str], near: pygame.Rect | None)
            id(board_coach.active_hint(board)), tuple(tuple(r) for r in board.named_cards()), language(), _look())
     memo = getattr(board, "zoom_placed", None)
     if memo is not None and memo[0] == key:
-        return memo[1]  # type: ignore[no-any-return]
+        return memo[1]
     box = spot(shown[1], near, kept(board, preview=False) + ([near] if near is not None else []))
     board.zoom_placed = (key, box)  # type: ignore[attr-defined]
     return box
