@@ -298,13 +298,14 @@ RING_REACH = 10 + FOCUS_W  # how far the focus ring reaches beyond what it rings
 
 
 def deck_marks(deck: str, count: int) -> tuple[pygame.Surface, pygame.Rect, pygame.Surface, pygame.Rect]:
-    """A deck's label and its count badge, and where they go: above and below it, clear of the focus ring
-    when the deck has the focus (at 1280x720 the ring touched both)."""
+    """A deck's label and its count badge, and where they go: the label above it clear of the focus ring (at
+    1280x720 the ring touched it), the count on the deck's foot like a chip, inside the ring (below the deck,
+    clear of the ring, it ran into the next deck's label in Chinese)."""
     r = layout.deck(deck)
     room = min(r.width + 40, 2 * (layout.W - 8 - r.centerx))  # centred over the deck, never off the screen
     label = fitted(_("Tactics") if deck == "tactics" else _("Troops"), 28, room, art.CREAM, "condensed")
     badge = text(str(count), 34, art.INK, "bold")
-    box = badge.get_rect(midtop=(r.centerx, r.bottom + RING_REACH + 4)).inflate(20, 0)
+    box = badge.get_rect(midbottom=(r.centerx, r.bottom - 8)).inflate(20, 0)
     return label, label.get_rect(midbottom=(r.centerx, r.y - RING_REACH - 2)), badge, box
 
 
@@ -318,6 +319,7 @@ def _deck(surf: pygame.Surface, deck: str, count: int) -> None:
         for k in range(min(3, (count + 9) // 10) - 1, -1, -1):  # a stack gets thicker with more cards
             surf.blit(card_art.back(deck, "table"), r.move(k * 3, k * 3))
     pygame.draw.rect(surf, art.PAPER, box, border_radius=14)
+    pygame.draw.rect(surf, art.INK, box, 2, border_radius=14)  # a chip lying on the back, not part of its art
     surf.blit(badge, badge.get_rect(center=box.center))
 
 

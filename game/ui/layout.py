@@ -101,7 +101,7 @@ def opponent_hand(count: int) -> list[pygame.Rect]:
 
 
 def deck(name: str) -> pygame.Rect:
-    y = 150 if name == "tactics" else 450  # the troop deck sits high enough that five buttons clear its count
+    y = 150 if name == "tactics" else 470  # the troop deck sits high enough that five buttons clear its count
     return pygame.Rect(W - 150 + (150 - TABLE_W) // 2, y + 30, TABLE_W, TABLE_H)
 
 
