@@ -178,7 +178,7 @@ def _stock(surf: pygame.Surface, ink: tuple[int, int, int], radius: int, edge: i
     if theme.current().high_contrast:
         return
     w, h = surf.get_size()
-    material.grain(surf, 10 if w >= 100 else 7)
+    material.grain(surf, 12 if w >= 100 else 9)
     material.bevel(surf, pygame.Rect(edge, edge, w - 2 * edge, h - 2 * edge), max(2, radius - edge), 70, 45)
     if rule:
         inset = edge + 2

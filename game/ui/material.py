@@ -38,7 +38,9 @@ def _field(side: int, cells: int, seed: int) -> pygame.Surface:
 
 @lru_cache(maxsize=4)
 def _grain_tile(seed: int, strength: int) -> pygame.Surface:
-    """A tile to multiply a face by: broad mottling and fine fibres, centred a little under white (x 255/255)."""
+    """A tile to multiply a face by: broad mottling and fine fibres, from 255 - `strength` to white (x 255/255):
+    a face never darkens by more than `strength` levels, so no colour drifts toward another's (a green card's
+    shade must never pass for Fog's ground)."""
     tile = pygame.Surface((GRAIN, GRAIN))
     broad = _field(GRAIN, 6, seed)
     fine = _field(GRAIN, 48, seed + 1)
@@ -47,13 +49,13 @@ def _grain_tile(seed: int, strength: int) -> pygame.Surface:
         for y in range(GRAIN):
             b = broad.get_at((x, y))[0] - 128
             f = fine.get_at((x, y))[0] - 128
-            v = 255 - strength + round((b * 0.6 + f * 0.4) * strength / 128)
+            v = 255 - strength // 2 + round((b * 0.6 + f * 0.4) * strength / 256)
             tile.set_at((x, y), (v, v, max(0, v - 2)))
     for _ in range(GRAIN // 2):  # a few longer fibres
         x, y = rng.randrange(GRAIN), rng.randrange(GRAIN)
         a = rng.uniform(0, math.pi)
         n = rng.randint(4, 10)
-        v = 255 - 2 * strength
+        v = 255 - strength
         pygame.draw.line(tile, (v, v, v), (x, y), (x + n * math.cos(a), y + n * math.sin(a)))
     return tile
 
