@@ -104,7 +104,7 @@ def _weave_tile(seed: int) -> pygame.Surface:
     return tile
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=8)
 def cloth(size: tuple[int, int], seed: int = 11) -> pygame.Surface:
     """A woven texture of `size` to lay over a panel's fill (mostly transparent)."""
     out = pygame.Surface(size, pygame.SRCALPHA)
@@ -136,7 +136,7 @@ def _moulding(edge: Colour) -> pygame.Surface:
     return src
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=16)
 def framed(size: tuple[int, int], edge: Colour) -> pygame.Surface:
     """A frame of `size` cut from the moulding as a nine-slice: corners kept, edges stretched, middle clear."""
     src = _moulding(edge)
