@@ -19,7 +19,7 @@ from game.play.explain import Referee, said
 from game.play.flow import Flow, Target
 from game.play.table import Table
 from game.play.words import shown_name
-from game.ui import layout
+from game.ui import art, layout
 from game.ui.input import Intent, Kind
 from game.ui.scene import AMBIENT, IDLE, MOVING, Scene
 
@@ -192,8 +192,6 @@ class BoardScene(Scene):
 
     def tint(self, seat: str) -> tuple[int, int, int]:
         """A player's colour for the whole game (south amber, north blue), whichever side they sit on now."""
-        from game.ui import art
-
         return art.SEAT_COLOURS.get(seat, art.SEAT_TINT["top"])
 
     def side_of(self, seat: str, n: int | None = None) -> str:
@@ -297,8 +295,8 @@ class BoardScene(Scene):
         owner = flag["claimed"]
         if owner is None:
             return 0
-        if self.viewer not in flag and isinstance(self.geo, layout.Line3):  # the far front: sideways, smaller
-            return -24 if owner == self.geo.left else 24
+        if self.viewer not in flag and isinstance(self.geo, layout.Line3):  # the far front: sideways, a little
+            return -layout.FAR_SHIFT if owner == self.geo.left else layout.FAR_SHIFT
         return 42 if owner == self.viewer else -42
 
     def claim_shift(self, seat: str, n: int) -> int:

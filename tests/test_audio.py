@@ -186,6 +186,54 @@ def test_every_sound_file_peaks_within_its_share_at_44_1_khz() -> None:
         pygame.mixer.quit()
 
 
+def _decoded(name: str) -> array.array:
+    """A sound file's samples as the game's mixer gets them (44.1 kHz, mono here)."""
+    return array.array("h", pygame.mixer.Sound(str(audio.Audio()._file(name))).get_raw())
+
+
+def test_no_effect_clicks_and_every_music_loop_joins_without_one() -> None:
+    """Every effect starts and ends at silence, has no step in its wave and is never cut off (tests/sound_checks);
+    each music loop's end runs into its start as smoothly as any other moment of it."""
+    from sound_checks import clicks
+
+    pygame.mixer.quit()
+    pygame.mixer.init(frequency=44100, size=-16, channels=1)
+    try:
+        for name in audio.EFFECTS:
+            assert clicks(_decoded(name)) == [], name
+        for name in audio.PIECES:
+            x = _decoded(name)
+            joint = x[-2205:] + x[:2205]  # 50 ms either side of the join
+            assert clicks(joint, ends=False) == [], name
+    finally:
+        pygame.mixer.quit()
+
+
+def test_the_click_check_hears_a_step_a_cut_and_a_tone_started_at_its_peak() -> None:
+    """The check above is not deaf: a real effect with a 1 ms step of -30 dBFS, the same cut off mid-sound, and a
+    tone that starts at its crest are each heard as a click; the clean original is not."""
+    import math
+
+    from sound_checks import clicks
+
+    pygame.mixer.quit()
+    pygame.mixer.init(frequency=44100, size=-16, channels=1)
+    try:
+        knock = _decoded("refuse")
+    finally:
+        pygame.mixer.quit()
+    assert clicks(knock) == []
+    stepped = array.array("h", knock)
+    for i in range(6000, 6044):
+        stepped[i] = max(-32767, min(32767, stepped[i] + 1000))
+    assert any("step" in c for c in clicks(stepped))
+    cut = knock[:1500] + array.array("h", [0] * (len(knock) - 1500))
+    assert any("cut off" in c for c in clicks(cut))
+    crest = array.array("h", [0] * 441 + [round(8000 * math.cos(2 * math.pi * 220 * i / 44100) * math.exp(-i / 4410))
+                                          for i in range(8820)])
+    assert clicks(crest)
+
+
 def test_the_music_follows_the_scene_and_stops_for_the_ending() -> None:
     """The menu's piece, the game's on a board, the tense one once someone holds three flags, and at the end
     the music fades so the sting is heard alone; back at the menu, its piece again."""

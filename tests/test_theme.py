@@ -50,10 +50,11 @@ def test_a_panel_without_a_fill_takes_the_theme_panel_when_drawn() -> None:
         surface.fill((255, 255, 255))
         with theme.using(look):
             art.panel(surface, pygame.Rect(0, 0, 80, 80), alpha=200)
-        got = surface.get_at((40, 40))[:3]
+        patch = [surface.get_at((x, y))[:3] for x in range(28, 52) for y in range(28, 52)]  # the cloth's weave
+        got = tuple(sum(p[k] for p in patch) / len(patch) for k in range(3))  # averages out over a patch
         alpha = max(200, look.panel_min_alpha)
         want = tuple(round((c * alpha + 255 * (255 - alpha)) / 255) for c in look.panel)
-        assert all(abs(g - w) <= 1 for g, w in zip(got, want, strict=True)), (look.high_contrast, got, want)
+        assert all(abs(g - w) <= 3 for g, w in zip(got, want, strict=True)), (look.high_contrast, got, want)
 
 
 def pixels(app: App) -> bytes:
