@@ -35,9 +35,9 @@ from typing import TYPE_CHECKING, Any
 
 from ..actions import Action
 from ..game import Game
+from ..rulebook import OVER, TROOP_MASK, LeanAction
 from ..rules import SEATS3
 from .forecast import random_mask
-from .lean import OVER, TROOP_MASK, LeanAction
 from .lean3 import Lean3
 from .lean_search3 import Ranker, leaf_values, line3, settle, values3
 from .three import rank_three

@@ -11,13 +11,13 @@ from __future__ import annotations
 from operator import mul
 from typing import Final
 
+from ..potential import side_potential
+from ..rulebook import OVER, PLAY, TROOP_MASK, LeanAction, bits, strength
 from ..rules import FRONTS3, SEATS3
-from .lean import OVER, PLAY, TROOP_MASK, LeanAction, bits, strength
 from .lean3 import OWN, PAIRS, PLACE, Lean3
-from .lean_policy import _placement
+from .lean_policy import placement
 from .outlook import spread
-from .potential import side_potential
-from .three import _OUTCOMES, FLAG_WEIGHT
+from .three import FLAG_WEIGHT, OUTCOMES
 
 Shares3 = list[list[list[int]]]  # [share][seat][flag] -> mask
 _VALUES3: Final[dict[tuple[int, ...], tuple[float, float, float]]] = {}
@@ -120,10 +120,10 @@ def leaf_values(state: Lean3, shares: Shares3) -> tuple[float, float, float]:
     return found
 
 
-#: Each seat's outcome table (three._OUTCOMES) as 16 rows of 32 (flags 6-9 by row, 1-5 within a row),
+#: Each seat's outcome table (three.OUTCOMES) as 16 rows of 32 (flags 6-9 by row, 1-5 within a row),
 #: so the sums over the 512 ways the flags could fall run in C.
 _ROWS3: Final[tuple[tuple[tuple[float, ...], ...], ...]] = tuple(
-    tuple(tuple(_OUTCOMES[seat][32 * h:32 * h + 32]) for h in range(16)) for seat in SEATS3)
+    tuple(tuple(OUTCOMES[seat][32 * h:32 * h + 32]) for h in range(16)) for seat in SEATS3)
 _MINE3: Final[tuple[tuple[tuple[int, bool], ...], ...]] = tuple(
     tuple((i, FRONTS3[i][0] == seat) for i in range(9) if seat in FRONTS3[i]) for seat in SEATS3)
 
@@ -174,7 +174,7 @@ class Ranker:
             for card in cards:
                 score = table.get(card)
                 if score is None:
-                    score = table[card] = _placement(mine, theirs, 3, False, free, card)
+                    score = table[card] = placement(mine, theirs, 3, False, free, card)
                 scored.append((-score, card, f))
         if not scored:
             return state.plays()[:1]
