@@ -1,7 +1,7 @@
 """Three-player arena games with hard3's settings changed, one JSON line per game, so runs pair game by game.
 
 `python tools/paired_arena3.py --bots hard,normal,normal --seed S --games N --iterations K [--set NAME=VALUE ...]`
-plays the games of `battleline arena --players 3` (the same seeds and seating, engine.ai.arena.play_game)
+plays the games of `battleline arena --players 3` (the same seeds and seating, engine.run.arena.play_game)
 with each NAME, a setting of engine.ai.hard3 (REPLIES3, FOLLOW_UPS3, ENDGAME_DECK, ...), set to the Python
 literal VALUE. Each line gives the game's index and winner ("a" is the first bot); the last line the totals.
 Two runs on the same seeds then compare game by game (docs/BOTS.md, issue 50).
@@ -24,7 +24,8 @@ def main() -> int:
     parser.add_argument("--iterations", type=int, default=None)
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
     args = parser.parse_args()
-    from engine.ai import arena, hard3
+    from engine.ai import hard3
+    from engine.run import arena
 
     for item in args.set:
         name, _, value = item.partition("=")
