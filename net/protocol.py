@@ -12,7 +12,8 @@ from typing import Any
 
 import msgpack
 
-PROTOCOL_VERSION = 4  # 4: three-player games (R46): seats south, west and east in welcome, state and seats;
+PROTOCOL_VERSION = 5  # 5: `sealed` is ChaCha20-Poly1305 (12-byte counter nonces), no longer XSalsa20-Poly1305
+# 4: three-player games (R46): seats south, west and east in welcome, state and seats;
 #    refusals as data: `refused` has `code` and `fields`, `error` has `refusal` and `fields`
 # 3: `pake` (SPAKE2 keyed by the join code or a token), then every message `sealed`
 # 2: `asking`, `not_joined`, one frame of at most 8 KiB from a guest
