@@ -37,14 +37,16 @@ class Watcher:
 class Watchers:
     """The watcher set of one host; `send(identity, message)` is the host's socket."""
 
-    def __init__(self, send: Callable[[bytes, Message], None], cap: int = MAX_WATCHERS) -> None:
+    def __init__(self, send: Callable[[bytes, Message], None], cap: int = MAX_WATCHERS,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.send = send
         self.cap = cap
+        self.clock = clock  # injected, so the host's core runs on a test's clock
         self.by_identity: dict[bytes, Watcher] = {}
 
     def count(self, now: float | None = None) -> int:
         """Watchers heard from lately: the number the host shows."""
-        now = now or time.monotonic()
+        now = now or self.clock()
         return sum(now - w.last_heard < DEAD_AFTER_S for w in self.by_identity.values())
 
     def knows(self, identity: bytes, conn: int) -> bool:
@@ -58,7 +60,7 @@ class Watchers:
     def admit(self, identity: bytes, conn: int, name: str, token: Any) -> Watcher | None:
         """Let a watcher in (None when full). A known token replaces that watcher's old connection."""
         self.prune()
-        now = time.monotonic()
+        now = self.clock()
         for old_identity, old in list(self.by_identity.items()):
             if isinstance(token, str) and _same(token, old.token):
                 del self.by_identity[old_identity]
@@ -74,7 +76,7 @@ class Watchers:
         return watcher
 
     def heard(self, identity: bytes) -> None:
-        self.by_identity[identity].last_heard = time.monotonic()
+        self.by_identity[identity].last_heard = self.clock()
 
     def drop(self, identity: bytes) -> None:
         self.by_identity.pop(identity, None)
@@ -86,7 +88,7 @@ class Watchers:
                 del self.by_identity[identity]
 
     def prune(self) -> None:
-        now = time.monotonic()
+        now = self.clock()
         for identity, watcher in list(self.by_identity.items()):
             if now - watcher.last_heard >= DEAD_AFTER_S:
                 del self.by_identity[identity]

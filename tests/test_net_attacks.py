@@ -142,7 +142,7 @@ def test_an_exception_while_handling_a_message_is_answered_and_never_leaves_poll
             guest.poll(5)
             assert time.monotonic() < deadline + 5
         assert "could not handle this message (RuntimeError)" in guest.errors[-1]
-        assert guest.alive() and game_host.guest_alive()
+        assert guest.alive() and game_host.remotes["north"].alive()
     finally:
         guest.close()
         game_host.close()
@@ -216,7 +216,7 @@ def test_a_right_code_only_asks_the_host_who_accepts_or_refuses() -> None:
     try:
         until(lambda: ben.asking)
         assert game_host.join_request == "Ben SYSTEM", "no control or direction characters on the host's screen"
-        assert ben.seat is None and game_host.guest_token is None
+        assert ben.seat is None and game_host.remotes["north"].token is None
         cy.connect()  # a second right code meanwhile waits its turn (issue 49), behind Ben
         until(lambda: cy.asking and cy.ahead == 1)
         assert game_host.join_request == "Ben SYSTEM" and cy.refused is None
@@ -234,7 +234,7 @@ def test_a_right_code_only_asks_the_host_who_accepts_or_refuses() -> None:
         until(lambda: dan.asking or dan.refused is not None)
         game_host.answer(True)
         until(lambda: dan.seat is not None)
-        assert game_host.guest_name == "Dan" and dan.token == game_host.guest_token
+        assert game_host.remotes["north"].name == "Dan" and dan.token == game_host.remotes["north"].token
         dan.close()
     finally:
         ben.close()
@@ -273,7 +273,7 @@ def test_a_routing_id_does_not_carry_the_seat_without_the_token() -> None:
     guest = Guest(f"127.0.0.1:{game_host.port}", code="4444", name="Ben")
     guest.connect()
     _seated(game_host, guest)
-    identity = game_host.guest_identity
+    identity = game_host.remotes["north"].identity
     assert identity is not None
     # 1. while the guest is connected: another connection presents its routing id
     thief = Stranger(game_host.port, routing_id=identity)
@@ -302,15 +302,15 @@ def test_a_routing_id_does_not_carry_the_seat_without_the_token() -> None:
         thief.send(pack({"t": "pake", "protocol": PROTOCOL_VERSION, "program": program_version(),
                          "msg": GuestExchange(by_token("f" * 32)).message, "ref": token_ref("f" * 32)}))
         assert thief.reply(5.0, lambda: game_host.poll(2))["t"] == "refused"
-        assert game_host.guest_identity is None
+        assert game_host.remotes["north"].identity is None
         # 3. the guest reconnects and shows its token: its seat again, with everything it missed
         guest.connect()
         game_host.submit_local(game_host.game.legal_actions()[0]) if game_host.game.to_move == "south" else None
         deadline = time.monotonic() + 5
-        while game_host.guest_identity is None or guest.actions_done != len(game_host.game.actions):
+        while game_host.remotes["north"].identity is None or guest.actions_done != len(game_host.game.actions):
             pump()
             assert time.monotonic() < deadline
-        assert game_host.guest_identity is not None and game_host.guest_identity != identity
+        assert game_host.remotes["north"].identity is not None and game_host.remotes["north"].identity != identity
         assert not [m for m in thief.replies(0.3, pump) if m["t"] in ("state", "pong", "welcome")]
     finally:
         thief.close()
