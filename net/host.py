@@ -34,7 +34,7 @@ from . import lan_save
 from .admission import new_code
 from .host_base import Admit, Effect, Exchange, Save, Send
 from .host_core import HostCore
-from .messages import Message
+from .messages import Pake
 from .protocol import ProtocolError, pack, unpack
 from .router import Router
 from .session import host_exchange, vouch
@@ -193,8 +193,11 @@ class Host(HostCore):
         except ProtocolError as exc:
             self._error(identity, str(exc))
             return
-        if message["t"] != "sealed":
+        if message["t"] == "pake":
             self.clear(identity, conn, message, self._address(conn, message))
+            return
+        if message["t"] != "sealed":
+            self.clear(identity, conn, message)
             return
         session = self.session_of(identity, conn)
         if session is None or session.key is None:
@@ -207,12 +210,12 @@ class Host(HostCore):
             return
         self.opened(identity, conn, inner)
 
-    def _address(self, conn: int, message: Message) -> str:
+    def _address(self, conn: int, message: Pake) -> str:
         """Where an exchange comes from, for the admission policy: the connection's source address, or,
         for a phone, the phone's own address, which the bridge vouched for with this host's key (every
         phone joins through the bridge from the host's own machine)."""
         address, phone, tag = self.router.address(conn), message.get("for"), message.get("vouch")
-        if message["t"] == "pake" and isinstance(phone, str) and isinstance(tag, bytes) and \
+        if isinstance(phone, str) and isinstance(tag, bytes) and \
                 secrets.compare_digest(vouch(self.bridge_key, phone, message["msg"]), tag):
             return f"phone {phone}"
         return address

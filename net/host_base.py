@@ -21,7 +21,7 @@ from engine.game import Event, Game
 from engine.match import Match
 
 from .admission import Admission
-from .messages import Message
+from .messages import Error, Pake, Refused, Seats, ToGuest, ToHost
 from .protocol import ERROR_CODES, FIRST_CODED, PROTOCOL_VERSION, REFUSED
 from .seats import RemoteSeat, remote_seats
 from .session import Sealer
@@ -37,7 +37,7 @@ class Send:
     else in the clear. `conn` set: meant for that seated connection only (dropped if it closed)."""
 
     identity: bytes
-    message: Message
+    message: ToGuest | Pake
     sealed: bool = False
     key: Sealer | None = None
     conn: int | None = None
@@ -99,7 +99,7 @@ class HostBase:
         self.bot_seats: set[str] = set()  # remote seats the host let a bot take, their guests being lost
         self.started = False  # the host starts the game from the lobby, once the guest has seen the rules
         self.sessions: dict[bytes, Session] = {}  # by routing id; each bound to its connection
-        self._seats_said: Message | None = None  # the last "seats" news sent, so a change is told once
+        self._seats_said: Seats | None = None  # the last "seats" news sent, so a change is told once
         self.outbox: list[Effect] = []
 
     # ------------------------------------------------------------------ effects
@@ -147,7 +147,7 @@ class HostBase:
         """A table host: no hand here, every seat is a guest's."""
         return self.host_seat is None
 
-    def seats_news(self) -> Message:
+    def seats_news(self) -> Seats:
         """Who holds each remote seat and is connected now, who asked for another game, how many watch."""
         now = self.clock()
         return {"t": "seats", "seats": {s: {"name": r.name, "here": r.alive(now)} for s, r in self.remotes.items()},
@@ -168,7 +168,7 @@ class HostBase:
             "players": dict(self.game.players),  # a table's second player may join after the first
         })
 
-    def _send(self, identity: bytes, message: Message) -> None:
+    def _send(self, identity: bytes, message: ToGuest | Pake) -> None:
         """Sealed once the guest proved the session key; before that only the exchange and refusals."""
         session = self.sessions.get(identity)
         if session is not None and not session.pending:
@@ -178,7 +178,7 @@ class HostBase:
         else:
             log.error("not sent in the clear: %s", message["t"])
 
-    def _send_remote(self, remote: RemoteSeat, message: Message) -> None:
+    def _send_remote(self, remote: RemoteSeat, message: ToGuest) -> None:
         """To a seated guest's connection only: never to whoever holds its routing id next."""
         if remote.identity is None:
             return
@@ -195,11 +195,12 @@ class HostBase:
         """An error reply; `why` (a refusal) travels as its code and fields, its English as the reason."""
         if code not in ERROR_CODES:
             raise ValueError(f"unknown error code {code!r}")
-        message: Message = {"t": "error", "seq": seq, "code": code}
         if why is not None:
             reason = str(why)
-            message.update(refusal=why.code, fields=dict(why.fields))
-        message["reason"] = reason = reason[:180]
+        message: Error = {"t": "error", "seq": seq, "code": code, "reason": reason[:180]}
+        if why is not None:
+            message["refusal"], message["fields"] = why.code, dict(why.fields)
+        reason = message["reason"]
         self._log("refused a message: %s", reason)
         self.errors_sent += 1
         self._send(identity, message)
@@ -209,9 +210,9 @@ class HostBase:
         than protocol 4 reads the reason alone (its schema knows no other field)."""
         reason = REFUSED[code].format(**fields)[:180]
         self._log("refused a guest: %s", reason)
-        message: Message = {"t": "refused", "reason": reason}
+        message: Refused = {"t": "refused", "reason": reason}
         if not isinstance(peer_protocol, int) or peer_protocol >= FIRST_CODED:
-            message.update(code=code, fields=fields)
+            message["code"], message["fields"] = code, fields
         self._send(identity, message)
 
     def _log(self, text: str, reason: str) -> None:
@@ -247,6 +248,6 @@ class HostBase:
             self.admission.end(identity, session.address, right, ceiling=session.token is None)
         return session
 
-    def _play(self, identity: bytes, remote: RemoteSeat, message: Message) -> None:
+    def _play(self, identity: bytes, remote: RemoteSeat, message: ToHost | ToGuest) -> None:
         """A seated guest's message (net.host_core)."""
         raise NotImplementedError

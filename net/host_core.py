@@ -18,7 +18,7 @@ from engine.game import Event
 from engine.rules import Rules
 
 from .host_join import Joining
-from .messages import Message
+from .messages import Action, GameNews, Record, ToGuest, ToHost
 from .seats import RemoteSeat
 from .sitting import Sitting
 
@@ -47,7 +47,7 @@ class HostCore(Joining):
         and watcher."""
         self.sitting.next_game(seed)
         self._save()
-        news = {"t": "game", "number": self.number, "match": self.sitting.match_data()}
+        news: GameNews = {"t": "game", "number": self.number, "match": self.sitting.match_data()}
         for remote in self.remotes.values():
             self._send_remote(remote, news)
         self.watchers.broadcast(news)
@@ -96,22 +96,21 @@ class HostCore(Joining):
         return [s for s, r in self.remotes.items() if r.token is not None and not r.alive(now)]
 
     # ------------------------------------------------------------------ a seated guest's messages
-    def _play(self, identity: bytes, remote: RemoteSeat, message: Message) -> None:
+    def _play(self, identity: bytes, remote: RemoteSeat, message: ToHost | ToGuest) -> None:
         """What a seated guest may send: pings, its actions, bye, start and again."""
-        kind = message["t"]
         remote.last_heard = self.clock()
-        if kind == "ping":
+        if message["t"] == "ping":
             self._send(identity, {"t": "pong", "n": message["n"]})
-        elif kind == "action":
+        elif message["t"] == "action":
             self._guest_action(identity, message, remote.seat)
-        elif kind == "bye":
+        elif message["t"] == "bye":
             remote.identity = remote.conn = None
-        elif kind == "start":
+        elif message["t"] == "start":
             self._start_asked(identity)
-        elif kind == "again":
+        elif message["t"] == "again":
             self._again_asked(identity, remote.seat)
         else:
-            self._error(identity, f"a guest does not send {kind}")
+            self._error(identity, f"a guest does not send {message['t']}")
 
     def announce_seats(self) -> None:
         """Tell every seated guest when the lobby changed: a player joined or dropped, a watcher came."""
@@ -146,7 +145,7 @@ class HostCore(Joining):
         if self.table and everyone:
             self.next_game(secrets.randbits(63))
 
-    def _guest_action(self, identity: bytes, message: Message, seat: str) -> None:
+    def _guest_action(self, identity: bytes, message: Action, seat: str) -> None:
         seq = message["seq"]
         done = len(self.game.actions)
         if seq < done:  # already applied: a resend after a lost reply
@@ -175,7 +174,7 @@ class HostCore(Joining):
         self._send_state(start)
         if self.game.over:
             self.record_result()
-            final = {"t": "record", "record": to_record(self.game), "match": self.sitting.match_data()}
+            final: Record = {"t": "record", "record": to_record(self.game), "match": self.sitting.match_data()}
             for remote in self.remotes.values():
                 self._send_remote(remote, final)
             self.watchers.broadcast(final)  # the game is over: its record is public now

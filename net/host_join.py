@@ -19,7 +19,7 @@ from engine import IllegalAction, to_record
 
 from . import lan_save
 from .host_base import Admit, Effect, Exchange, HostBase, Session
-from .messages import Message
+from .messages import AnyMessage, Hello, Pake, ToGuest, ToHost, Welcome
 from .protocol import DEAD_AFTER_S, PROTOCOL_VERSION
 from .roles import MAX_WATCHERS, PLAYER, WATCHER
 from .seats import RemoteSeat
@@ -37,23 +37,22 @@ class Joining(HostBase):
         return request.name if request is not None else None
 
     # ------------------------------------------------------------------ in the clear
-    def clear(self, identity: bytes, conn: int, message: Message, address: str = "?") -> list[Effect]:
+    def clear(self, identity: bytes, conn: int, message: AnyMessage, address: str = "?") -> list[Effect]:
         """A message that came in the clear (only the key exchange is taken so); `address` is where it
         comes from for the admission policy (the driver reads it, or a phone's the bridge vouched for).
         Returns what the core emitted (nothing when a driver performs effects as they come)."""
-        kind = message["t"]
-        if kind == "pake":
+        if message["t"] == "pake":
             self._pake(identity, conn, address, message)
-        elif kind == "hello" and message["protocol"] != PROTOCOL_VERSION:
+        elif message["t"] == "hello" and message["protocol"] != PROTOCOL_VERSION:
             self._refuse(identity, "protocol_version", message["protocol"], theirs=message["protocol"],
                          ours=PROTOCOL_VERSION)
-        elif kind == "bye":
+        elif message["t"] == "bye":
             pass
         else:
             self._error(identity, "start with the key exchange (pake): you are not in this game", code="not_joined")
         return self.take()
 
-    def _pake(self, identity: bytes, conn: int, address: str, message: Message) -> None:
+    def _pake(self, identity: bytes, conn: int, address: str, message: Pake) -> None:
         """SPAKE2 keyed by the join code (or by the session token `ref` names): one guess, under the
         admission policy; the driver runs the exchange and the core answers with its message and proof."""
         if message.get("protocol") != PROTOCOL_VERSION:
@@ -122,7 +121,7 @@ class Joining(HostBase):
             self._error(identity, why)
         return self.take()
 
-    def opened(self, identity: bytes, conn: int, inner: Message) -> list[Effect]:
+    def opened(self, identity: bytes, conn: int, inner: AnyMessage) -> list[Effect]:
         """What a sealed message held: the first one proves the guest's key (a right code, or token)."""
         session = self.session_of(identity, conn)
         if session is None:
@@ -130,15 +129,14 @@ class Joining(HostBase):
         if session.pending:
             session.pending = False
             self.admission.end(identity, session.address, True, ceiling=session.token is None)
-        if inner["t"] in ("pake", "sealed"):
+        if inner["t"] == "pake" or inner["t"] == "sealed":
             self._error(identity, f"a {inner['t']} message is not sent sealed")
         else:
             self._handle(identity, conn, inner)
         return self.take()
 
-    def _handle(self, identity: bytes, conn: int, message: Message) -> None:
-        kind = message["t"]
-        if kind == "hello":
+    def _handle(self, identity: bytes, conn: int, message: ToHost | ToGuest) -> None:
+        if message["t"] == "hello":
             self._hello(identity, conn, message)
             return
         if self.watchers.knows(identity, conn):
@@ -146,10 +144,13 @@ class Joining(HostBase):
             return
         remote = self._remote_of(identity, conn)
         if remote is None:
-            if self.admission.asking(identity, conn) and kind in ("ping", "bye"):
-                self._while_asking(identity, conn, message)
-            elif kind == "bye":
-                pass  # a farewell from a link no longer (or never) seated: nothing to undo, no one to answer
+            # a guest waiting for the host's answer (asked about, or queued) keeps its link alive, or gives up;
+            # a farewell from a link no longer (or never) seated has nothing to undo, no one to answer
+            if message["t"] == "bye":
+                if self.admission.asking(identity, conn):
+                    self.admission.drop(link=identity)
+            elif message["t"] == "ping" and self.admission.asking(identity, conn):
+                self._while_asking(identity, conn, message["n"])
             else:
                 self._error(identity, "say hello first: you are not in this game", code="not_joined")
             return
@@ -159,18 +160,15 @@ class Joining(HostBase):
         """The seat this connection plays, if it proved its token on this very connection."""
         return next((r for r in self.remotes.values() if r.identity == identity and r.conn == conn), None)
 
-    def _while_asking(self, identity: bytes, conn: int, message: Message) -> None:
-        """A guest waiting for the host's answer (asked about, or queued) keeps its link alive, or gives up."""
+    def _while_asking(self, identity: bytes, conn: int, n: int) -> None:
+        """A ping from a guest waiting for the host's answer: it is still there."""
         request = self.admission.waiting(identity, conn)
         assert request is not None
-        if message["t"] == "bye":
-            self.admission.drop(link=identity)
-            return
         request.heard = self.admission.clock()
-        self._send(identity, {"t": "pong", "n": message["n"]})
+        self._send(identity, {"t": "pong", "n": n})
 
     # ------------------------------------------------------------------ hello
-    def _hello(self, identity: bytes, conn: int, message: Message) -> None:
+    def _hello(self, identity: bytes, conn: int, message: Hello) -> None:
         """Versions first; then a session token rejoins; else the join code, under the admission policy."""
         if message["protocol"] != PROTOCOL_VERSION:
             self._refuse(identity, "protocol_version", message["protocol"], theirs=message["protocol"],
@@ -217,7 +215,7 @@ class Joining(HostBase):
         else:
             self._refuse(identity, "answering")  # the queue is full
 
-    def _rejoin(self, remote: RemoteSeat, identity: bytes, conn: int, message: Message) -> None:
+    def _rejoin(self, remote: RemoteSeat, identity: bytes, conn: int, message: Hello) -> None:
         """A hello showing the token of `remote`'s seat."""
         if remote.alive(self.clock()) and (remote.identity, remote.conn) != (identity, conn):
             # played live from another connection: that one keeps it (a reconnecting
@@ -275,10 +273,10 @@ class Joining(HostBase):
         seat.name = name
         seat.shown = shown if isinstance(shown, str) else None
         self.game.players = {**self.game.players, seat.seat: name}
-        self._seat(seat, identity, conn, {})  # granted and told in one step: no token that nobody holds
+        self._seat(seat, identity, conn, None)  # granted and told in one step: no token that nobody holds
         self._save()
 
-    def _seat(self, remote: RemoteSeat, identity: bytes, conn: int, message: Message) -> None:
+    def _seat(self, remote: RemoteSeat, identity: bytes, conn: int, message: Hello | None) -> None:
         """Bind the seat to this connection and bring the guest up to date from what it `have`."""
         self.watchers.drop(identity)
         for other in self.remotes.values():  # one connection plays one seat
@@ -294,13 +292,15 @@ class Joining(HostBase):
         self._record_to(identity)
         self._send(identity, self.seats_news())  # the lobby as it is now, even if no one else sees a change
 
-    def _welcome(self, seat: str | None, role: str, token: str | None) -> Message:
+    def _welcome(self, seat: str | None, role: str, token: str | None) -> Welcome:
         return {"t": "welcome", "seat": seat, "role": role, "token": token, "players": dict(self.game.players),
                 "rules": self.game.rules.to_dict(), "program": program_version(),
                 "match": self.sitting.match_data(), "number": self.number, "table": self.table}
 
-    def _have(self, message: Message) -> int:
+    def _have(self, message: Hello | None) -> int:
         """Where a guest's events resume: what it `have` of this very game, else from the start."""
+        if message is None:
+            return 0
         have = message.get("have", 0) if message.get("number", self.number) == self.number else 0
         return min(max(have, 0), len(self.events))
 
@@ -309,7 +309,7 @@ class Joining(HostBase):
             self._send(identity, {"t": "record", "record": to_record(self.game), "match": self.sitting.match_data()})
 
     # ------------------------------------------------------------------ watchers
-    def _watcher_hello(self, identity: bytes, conn: int, message: Message) -> None:
+    def _watcher_hello(self, identity: bytes, conn: int, message: Hello) -> None:
         """A watcher that knew the code (or holds a watcher's token): public states from `have` on."""
         if self._remote_of(identity, conn) is not None:
             self._refuse(identity, "seated")
@@ -323,16 +323,15 @@ class Joining(HostBase):
         self.watchers.state(self.game, self.events, self._have(message), self.started, only=identity)
         self._record_to(identity)
 
-    def _watcher_message(self, identity: bytes, message: Message) -> None:
+    def _watcher_message(self, identity: bytes, message: ToHost | ToGuest) -> None:
         """A watcher pings and says bye; anything else, an action above all, is refused and changes nothing."""
         self.watchers.heard(identity)
-        kind = message["t"]
-        if kind == "ping":
+        if message["t"] == "ping":
             self._send(identity, {"t": "pong", "n": message["n"]})
-        elif kind == "bye":
+        elif message["t"] == "bye":
             self.watchers.drop(identity)
         else:
-            seq = message.get("seq") if kind == "action" else None
+            seq = message["seq"] if message["t"] == "action" else None
             self._error(identity, "", seq, "not_a_player", IllegalAction("watcher_cannot_act"))
 
     # ------------------------------------------------------------------ a kept game continued in the lobby
@@ -360,7 +359,7 @@ class Joining(HostBase):
         for remote in self.remotes.values():
             identity, conn = links.pop(remote.token, (None, None)) if remote.token else (None, None)
             if identity is not None and conn is not None:
-                self._seat(remote, identity, conn, {})
+                self._seat(remote, identity, conn, None)
         for identity, _conn in links.values():
             if identity is not None:
                 self._refuse(identity, "another_game")

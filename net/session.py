@@ -21,12 +21,12 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-from typing import Any
 
 from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
 from spake2 import SPAKE2_A, SPAKE2_B
 
+from .messages import Sealed
 from .protocol import PROTOCOL_VERSION, ProtocolError
 
 _GUEST = f"battleline guest {PROTOCOL_VERSION}".encode()
@@ -68,14 +68,14 @@ class Sealer:
         self._sent = 0
         self._seen = -1
 
-    def seal(self, plain: bytes) -> dict[str, Any]:
+    def seal(self, plain: bytes) -> Sealed:
         """A `sealed` message carrying `plain`."""
         n = self._sent
         self._sent += 1
         box = self._out.encrypt(n.to_bytes(NONCE_BYTES, "big"), plain, None)
         return {"t": "sealed", "n": n, "box": box}
 
-    def open(self, message: dict[str, Any]) -> bytes:
+    def open(self, message: Sealed) -> bytes:
         """The plain bytes of a `sealed` message; ProtocolError if it does not open or comes again."""
         n, box = message["n"], message["box"]
         if n <= self._seen:
