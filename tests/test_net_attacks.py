@@ -15,13 +15,13 @@ from net_helpers import last_json, start_host
 
 from engine import Rules
 from engine.ai.random_bot import RandomBot
-from net import attack
 from net.admission import delay_after, expected_seconds_to_guess
 from net.guest import Guest
 from net.host import Host
 from net.protocol import PROTOCOL_VERSION, pack, unpack
 from net.session import GuestExchange, by_token, token_ref
 from net.version import program_version
+from tools.attack import harness as attack
 
 
 def hello(**fields: Any) -> dict[str, Any]:

@@ -13,9 +13,9 @@ import pytest
 from net_helpers import start_host
 
 from engine import Rules
-from net import attack
 from net.guest import Guest
 from net.host import Host
+from tools.attack import harness as attack
 
 
 def _loopback_sources() -> bool:

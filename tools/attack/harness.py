@@ -31,10 +31,10 @@ from typing import Any
 
 import zmq
 
-from . import admission
-from .protocol import MAX_FRAME, MAX_GUEST_FRAME, PROTOCOL_VERSION, pack, unpack
-from .session import GuestExchange, by_code
-from .version import program_version
+from net import admission
+from net.protocol import MAX_FRAME, MAX_GUEST_FRAME, PROTOCOL_VERSION, pack, unpack
+from net.session import GuestExchange, by_code
+from net.version import program_version
 
 
 def start_host(tmp: Path, code: str, *extra: str) -> tuple[subprocess.Popen[str], int]:
@@ -413,9 +413,9 @@ CODE = "7777"
 
 
 def bench_attack(args: argparse.Namespace) -> dict[str, Any]:
-    """The guessing, flood and churn figures, the admission policy's, and the evening (net.web.siege):
+    """The guessing, flood and churn figures, the admission policy's, and the evening (tools.attack.siege):
     every attack from up to 32 addresses with the waits of a real guest, a new phone and a returning one."""
-    from .web.siege import evening
+    from .siege import evening
 
     seconds = args.seconds or 3.0
     expected = admission.expected_seconds_to_guess()
