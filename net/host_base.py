@@ -168,27 +168,20 @@ class HostBase:
             "players": dict(self.game.players),  # a table's second player may join after the first
         })
 
-    def _send(self, identity: bytes, message: ToGuest | Pake) -> None:
+    def _send(self, identity: bytes, message: ToGuest | Pake, conn: int | None = None) -> None:
         """Sealed once the guest proved the session key; before that only the exchange and refusals."""
         session = self.sessions.get(identity)
         if session is not None and not session.pending:
-            self._emit(Send(identity, message, True, session.key))
+            self._emit(Send(identity, message, True, session.key, conn))
         elif message["t"] in ("pake", "refused", "error"):
-            self._emit(Send(identity, message))
+            self._emit(Send(identity, message, conn=conn))
         else:
             log.error("not sent in the clear: %s", message["t"])
 
     def _send_remote(self, remote: RemoteSeat, message: ToGuest) -> None:
         """To a seated guest's connection only: never to whoever holds its routing id next."""
-        if remote.identity is None:
-            return
-        session = self.sessions.get(remote.identity)
-        if session is not None and not session.pending:
-            self._emit(Send(remote.identity, message, True, session.key, remote.conn))
-        elif message["t"] in ("pake", "refused", "error"):
-            self._emit(Send(remote.identity, message, conn=remote.conn))
-        else:
-            log.error("not sent in the clear: %s", message["t"])
+        if remote.identity is not None:
+            self._send(remote.identity, message, remote.conn)
 
     def _error(self, identity: bytes, reason: str, seq: int | None = None, code: str = "bad_message",
                why: IllegalAction | None = None) -> None:
