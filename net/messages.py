@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from typing import Any, Literal, NotRequired, TypedDict
 
-#: a message before its type is known (what `unpack` checked against its schema)
-Message = dict[str, Any]
 #: a game's record, a NOTATION position (view), an event, a match, a rules map: engine/notation data
 Notation = dict[str, Any]
 
@@ -120,7 +118,7 @@ class Error(TypedDict):
     seq: NotRequired[int | None]
     code: NotRequired[str]
     refusal: NotRequired[str]
-    fields: NotRequired[dict[str, Any]]
+    fields: NotRequired[dict[str, str | int]]
 
 
 class Pong(TypedDict):

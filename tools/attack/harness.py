@@ -271,7 +271,7 @@ def hold_raw(port: int, seconds: float, connections: int = 70, addresses: int = 
 def block(port: int, seconds: float, per_second: float = 50.0, address: str = "127.0.0.2") -> dict[str, Any]:
     """A stranger trying wrong codes as a guest would, `per_second` of them, from one address: each
     try a new connection and key exchange (the host's tries per connection do not slow it)."""
-    from .guest import Guest
+    from net.guest import Guest
 
     sent = 0
     answers: Counter[str] = Counter()
@@ -326,7 +326,7 @@ def half(port: int, seconds: float, addresses: int = 12) -> dict[str, Any]:
 
 def wrong_many(port: int, seconds: float, addresses: int = 32) -> dict[str, Any]:
     """Wrong codes from `addresses` addresses at once, each sending its next as soon as it is answered."""
-    from .guest import Guest
+    from net.guest import Guest
 
     guests = [Guest(f"tcp://{source(i)}:0;127.0.0.1:{port}", code="0000", name="Mallory") for i in range(addresses)]
     answers: Counter[str] = Counter()
@@ -350,7 +350,7 @@ def wrong_many(port: int, seconds: float, addresses: int = 32) -> dict[str, Any]
 def guest_waits(port: int, code: str, limit: float) -> float | None:
     """How long a real guest with the right code waits until the host lets it in (or asks its player):
     it says hello again when refused, as a person would. None if not within `limit` seconds."""
-    from .guest import Guest
+    from net.guest import Guest
 
     start = time.monotonic()
     while time.monotonic() - start < limit:
