@@ -297,3 +297,122 @@ def test_a_refusal_in_the_clear_inside_a_session_is_not_believed() -> None:
     with pytest.raises(ProtocolError):
         guest.clear({"t": "refused", "reason": "wrong join code", "code": "wrong_code", "fields": {}})
     assert guest.refused is None
+
+
+# ---------------------------------------------------------------------------------------------- more of the host
+def test_a_hello_of_another_program_version_is_refused_with_both_versions_as_fields() -> None:
+    core = _core(Clock())
+    _keyed(core, b"ben", 7)
+    refused = _sent(core.opened(b"ben", 7, {**_hello(), "program": "0.0.1"}))
+    assert refused[0]["code"] == "program_version" and refused[0]["fields"] == {"theirs": "0.0.1",
+                                                                              "ours": program_version()}
+
+
+def test_a_guest_before_protocol_4_reads_a_refusal_as_words_alone() -> None:
+    core = _core(Clock())
+    refused = _sent(core.clear(b"old", 3, {**_hello(), "protocol": 3}, "10.0.0.3"))
+    assert refused == [{"t": "refused", "reason": f"protocol version 3 does not match the host's {PROTOCOL_VERSION}"}]
+
+
+def test_a_token_the_host_does_not_hold_is_refused_and_the_guest_keys_its_next_exchange_by_the_code() -> None:
+    core, guest = _core(Clock()), _guest(Clock(), token="f" * 32)
+    assert guest.connecting() == "f" * 32  # its first exchange is keyed by its token
+    refused = _sent(core.clear(b"ben", 7, _pake(token_ref("f" * 32)), "10.0.0.2"))
+    assert refused[0]["code"] == "unknown_token"
+    assert Connect() in guest.receive(refused[0]) and guest.refused is None
+    assert guest.connecting() is None  # the code this time; the old token still shown in its hello
+    assert _said(guest.exchanged(True))[0]["token"] == "f" * 32
+
+
+def test_one_connection_plays_one_seat_and_a_guest_sends_only_a_guests_messages() -> None:
+    core = _core(Clock(), host_seat=None)
+    _join(core, b"ann", 1, "Ann")
+    assert _sent(core.opened(b"ann", 1, _hello("Ann"))) == [
+        {"t": "refused", "reason": "this connection already plays a seat", "code": "seated", "fields": {}}]
+    assert core.remotes["north"].token is None
+    odd = _sent(core.opened(b"ann", 1, {"t": "pong", "n": 3}))
+    assert odd[0]["code"] == "bad_message" and odd[0]["reason"] == "a guest does not send pong"
+    nested = _sent(core.opened(b"ann", 1, _pake()))
+    assert nested[0]["code"] == "bad_message" and "not sent sealed" in nested[0]["reason"]
+
+
+def test_the_ninth_watcher_is_refused_and_a_silent_one_makes_room() -> None:
+    clock = Clock()
+    core = _core(clock)
+    for n in range(8):
+        _keyed(core, b"w%d" % n, 10 + n)
+        assert _kinds(core.opened(b"w%d" % n, 10 + n, _hello(f"W{n}", role="watcher")))[0] == "welcome"
+    _keyed(core, b"late", 30)
+    refused = _sent(core.opened(b"late", 30, _hello("Late", role="watcher")))
+    assert refused[0]["code"] == "full" and refused[0]["fields"] == {"n": 8}
+    clock.now += 3.0
+    for n in range(1, 8):  # all but the first keep pinging
+        core.opened(b"w%d" % n, 10 + n, {"t": "ping", "n": 1})
+    clock.now += 2.5
+    assert core.watchers.count() == 7
+    _keyed(core, b"late", 31)
+    assert _kinds(core.opened(b"late", 31, _hello("Late", role="watcher")))[0] == "welcome"
+
+
+def test_the_host_players_no_draws_a_fresh_code_and_a_full_queue_is_told_so() -> None:
+    core = _core(Clock(), accept_any=False)
+    old = core.code
+    for n in range(10):  # one asked about, eight queued, and one too many
+        effects = _join(core, b"g%d" % n, 20 + n, f"G{n}")
+    assert _sent(effects)[0]["code"] == "answering"
+    core.answer(False)
+    told = _sent(core.take())
+    assert told[0] == {"t": "refused", "reason": "the host turned you away", "code": "turned_away", "fields": {}}
+    assert core.code != old and core.join_request == "G1"
+    assert told[1:] == [{"t": "asking", "ahead": n} for n in range(8)]  # everyone moved up one place
+
+
+def test_a_seat_a_bot_stands_in_for_refuses_its_own_player() -> None:
+    core = _core(Clock())
+    _join(core, b"ben", 7)
+    core.start()
+    while core.game.to_move == "south":
+        core.submit_local(core.game.legal_actions()[0])
+    core.apply_for_guest(core.game.legal_actions()[0])  # the bot's play; north still draws
+    core.take()
+    assert core.game.to_move == "north" and core.bot_seats == {"north"}
+    done = len(core.game.actions)
+    refused = _sent(core.opened(b"ben", 7, {"t": "action", "seq": done, "action": core.game.legal_actions()[0]}))
+    assert refused[0]["code"] == "not_your_turn" and refused[0]["refusal"] == "bot_plays_seat"
+    assert len(core.game.actions) == done
+
+
+def test_r5_at_a_table_the_next_game_starts_once_both_players_ask_and_the_winner_starts_it() -> None:
+    core = _core(Clock(), host_seat=None)
+    _join(core, b"ann", 1, "Ann")
+    _join(core, b"ben", 2)
+    core.opened(b"ann", 1, {"t": "start"})
+    while not core.game.over:
+        core.sitting.apply(core.game.legal_actions()[0])  # both players' moves, straight to the sitting
+    winner = core.game.result["winner"]
+    early = _sent(core.opened(b"ann", 1, {"t": "again"}))
+    assert [m["t"] for m in early] == ["seats", "seats"] and early[0]["again"] == ["south"] and core.number == 1
+    news = _sent(core.opened(b"ben", 2, {"t": "again"}))
+    assert core.number == 2 and core.game.to_move == winner and core.game.actions == []
+    games = [m for m in news if m["t"] == "game"]
+    assert [m["number"] for m in games] == [2, 2]
+    assert [m["from"] for m in news if m["t"] == "state"] == [0, 0]
+
+
+# ---------------------------------------------------------------------------------------------- more of the guest
+def test_a_seat_busy_error_says_hello_again_a_heartbeat_later() -> None:
+    clock = Clock()
+    guest = _guest(clock)
+    guest.exchanged(True)
+    assert guest.receive({"t": "error", "reason": "busy", "seq": None, "code": "seat_busy"}) == []
+    clock.now += 0.5
+    assert [m["t"] for m in _said(guest.tick())] == []
+    clock.now += 0.5
+    assert [m["t"] for m in _said(guest.tick())] == ["hello", "ping"]
+
+
+def test_a_state_that_skips_events_makes_the_guest_ask_again_from_what_it_has() -> None:
+    clock = Clock()
+    _, guest = _welcomed_guest(clock)
+    state = {"t": "state", "from": len(guest.events) + 3, "events": [], "view": guest.view, "actions": 0}
+    assert guest.receive(state) == [Connect()]
