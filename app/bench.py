@@ -27,15 +27,15 @@ def _reach_checkout_tools() -> None:
 
 def cmd_bench(args: argparse.Namespace) -> int:
     if args.what == "engine":
-        from engine.bench import bench_engine
+        from engine.run.bench import bench_engine
 
         result = bench_engine(args.games or 300, getattr(args, "players", 2))
     elif args.what == "bots":
-        from engine.ai.bench import bench_bots
+        from engine.run.bench_bots import bench_bots
 
         result = bench_bots(args.seconds, args.games)
     elif args.what == "review":
-        from engine.ai.bench import bench_review
+        from engine.run.bench_bots import bench_review
 
         result = bench_review(args.seed if args.seed is not None else 5)
     elif args.what == "party" and getattr(args, "window", False):

@@ -22,6 +22,8 @@ import time
 from typing import Any
 
 from engine import Rules
+from engine.notation_types import Event
+from scenes import screens
 
 
 def bench_party_window(args: argparse.Namespace) -> dict[str, Any]:
@@ -70,7 +72,7 @@ def _one_game(app: Any, seed: int, players: int) -> tuple[list[float], list[floa
 
         consumed = 0
 
-        def poll_events(self) -> list[dict[str, Any]]:
+        def poll_events(self) -> list[Event]:
             events = super().poll_events()
             if events:
                 self.consumed = len(self.host.game.actions)
@@ -99,7 +101,7 @@ def _one_game(app: Any, seed: int, players: int) -> tuple[list[float], list[floa
             host.poll(20)
         host.start()
         table = Shown(host)
-        app.reset(app.open("board_for", table))
+        app.reset(screens.lan_board(app, table))
         counted = app.frames
 
         def on_frame(dt: float) -> None:

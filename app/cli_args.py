@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from engine.cli_args import args_bench as _engine_bench
+from engine.run.cli_args import args_bench as _engine_bench
 from net.cli_args import args_host as _net_host
 from net.cli_args import args_join as _net_join
 

@@ -45,10 +45,6 @@ def run(args: argparse.Namespace, first: Callable[[Any], None] | None = None) ->
         app.push(TitleScene(app))
         if first is not None:
             first(app)
-    if os.environ.get("BATTLELINE_SCRIPT"):  # tests: scripted input through the real loop (app.scripted)
-        from app.scripted import attach
-
-        attach(app, os.environ["BATTLELINE_SCRIPT"])
     if os.environ.get("BATTLELINE_FIRST_FRAME"):
         app.step()
         shown = app.top.name if app.top is not None else "nothing"

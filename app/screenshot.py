@@ -9,7 +9,9 @@ import argparse
 import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, cast
+
+from engine.notation_types import Event
 
 SceneMaker = Callable[[Any, int], None]
 
@@ -32,11 +34,11 @@ def _board(app: Any, game: Any, bots: bool = False) -> Any:
     return board
 
 
-def _log_of(game: Any) -> list[dict[str, Any]]:
+def _log_of(game: Any) -> list[Event]:
     from engine import Game, replay
 
     again = Game.new(game.rules, game.seed, game.first, game.players)
-    return [event for action in game.actions for event in replay(again, action)]
+    return [cast(Event, event) for action in game.actions for event in replay(again, action)]
 
 
 def _pick(board: Any, *targets: Any) -> None:
@@ -85,6 +87,7 @@ def _play(app: Any, seed: int) -> None:
 
 
 def _refused(app: Any, seed: int) -> None:
+    from engine.rulebook import side_size
     from game.play.explain import Referee
     from game.play.positions import find
 
@@ -96,7 +99,7 @@ def _refused(app: Any, seed: int) -> None:
                    for i, f in enumerate(game.flags))
     board = _board(app, find(seed, has_unprovable))
     for n, f in enumerate(board.view["flags"], start=1):
-        if len(f["south"]) >= (4 if f["mud"] else 3) and f["claimed"] is None and not board.ref.judge(n)[0]:
+        if len(f["south"]) >= side_size(f["mud"] is not None) and f["claimed"] is None and not board.ref.judge(n)[0]:
             board.focus = ("flag", n)
             board.try_claim(n)
             break

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
+
+from engine.notation_types import Action
 
 
 def _advised_board(app: Any, seed: int, over: bool = False, endgame: bool = False) -> Any:
@@ -26,7 +28,8 @@ def _advised_board(app: Any, seed: int, over: bool = False, endgame: bool = Fals
     bot = HardBot(seed, iterations=300)
     action = bot.choose(board.view)
     chance = bot.last_search["win_chance"] if bot.last_search else bot.estimate(game)
-    advice = Advice(len(game.actions), action, chance, True, bool(bot.last_search and bot.last_search.get("proven")))
+    proven = bool(bot.last_search and bot.last_search.get("proven"))
+    advice = Advice(len(game.actions), cast(Action, action), chance, True, proven)
     board.advice, board.win_estimate = advice, chance
     from scenes.board_coach import show
 

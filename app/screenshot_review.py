@@ -12,15 +12,15 @@ def _finished_game(seed: int) -> Any:
 
 
 def _progress(app: Any, seed: int) -> None:
-    from engine.ai.review import KeptReview
+    from engine.run.review import KeptReview
     from scenes.review_scene import ReviewScene
 
     app.push(ReviewScene(app, _finished_game(seed), "south", KeptReview(None, 7, 19)))
 
 
 def _done(app: Any, seed: int) -> None:
-    from engine.ai.review import KeptReview, review
     from engine.record import to_record
+    from engine.run.review import KeptReview, review
     from scenes.review_scene import ReviewScene
 
     game = _finished_game(seed)
@@ -33,8 +33,8 @@ def _done(app: Any, seed: int) -> None:
 def _done3(app: Any, seed: int) -> None:
     """The review of a three-player game (by hard's three-player search, engine.ai.hard3)."""
     from app.screenshot_three import three_game
-    from engine.ai.review import KeptReview, review
     from engine.record import to_record
+    from engine.run.review import KeptReview, review
     from scenes.review_scene import ReviewScene
 
     game = three_game(seed, lambda g: g.over, 600)

@@ -10,12 +10,13 @@ from __future__ import annotations
 import os
 import tempfile
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from engine import Game, Rules
+from engine.notation_types import Action, Record, Result
 
 SceneMaker = Callable[[Any, int], None]
-RESULTS: list[dict[str, Any]] = [
+RESULTS: list[Result] = [
     {"winner": "south", "how": "breakthrough", "flags": {"south": 3, "north": 1}},
     {"winner": "north", "how": "envelopment", "flags": {"south": 2, "north": 5}},
     {"winner": "south", "how": "breakthrough", "flags": {"south": 4, "north": 2}},
@@ -76,7 +77,7 @@ def _replays(app: Any, seed: int) -> None:
     pairs = [("Ana", "Ben"), ("Cleo", "Bot (easy)"), ("Ana", "Bot (normal)"), ("Dario", "Eva")]
     for i, (south, north) in enumerate(pairs):
         game = _finished(seed + 3 * i, {"south": south, "north": north})
-        archive(to_record(game), f"2025031{4 - i}-20{15 + i}00-ab1{i}-1")
+        archive(cast(Record, to_record(game)), f"2025031{4 - i}-20{15 + i}00-ab1{i}-1")
     app.push(ReplayListScene(app))
 
 
@@ -100,7 +101,7 @@ def _stats(app: Any, seed: int) -> None:
     plays = [("human", "south", 0), ("human", "north", 1), ("easy", "south", 2), ("easy", "south", 0),
              ("normal", "north", 1), ("normal", "south", 2), ("hard", "north", 4), ("human", "south", 3)]
     for i, (opponent, winner, k) in enumerate(plays * 2):
-        result = dict(RESULTS[k])
+        result = RESULTS[k].copy()
         if result["winner"] is not None:
             result["winner"] = winner
             flags = result["flags"]
@@ -124,7 +125,7 @@ def _takeback(app: Any, seed: int) -> None:
     game = find(seed, busy(14), rules=Rules())
     table = LocalTable(game, {"north": IdleBot()})
     action = next(a for a in game.legal_actions() if a["type"] == "play" and a["card"][0] in "roygbp")
-    table.submit(action)
+    table.submit(cast(Action, action))
     board = BoardScene(app, table)
     board.log = log_events(table, "south")
     board.refresh()

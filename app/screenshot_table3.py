@@ -7,7 +7,9 @@ through the same screen the TV uses (scenes.table_board.TableY); no network is n
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
+
+from engine.notation_types import Action
 
 SceneMaker = Callable[[Any, int], None]
 
@@ -26,7 +28,7 @@ def three_table(seed: int, actions: int | None) -> Any:
     while not game.over and (actions is None or done < actions):
         legal = game.legal_actions()
         claims = [a for a in legal if a["type"] == "claim"]
-        table._apply(claims[0] if claims else rng.choice(legal))
+        table._apply(cast(Action, claims[0] if claims else rng.choice(legal)))
         done += 1
     return table
 

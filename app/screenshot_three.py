@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from engine import Game, Rules
+from engine.notation_types import Result
 
 SceneMaker = Callable[[Any, int], None]
 NAMES3 = {"south": "Ana", "west": "Bot (easy)", "east": "Cy"}
@@ -117,7 +118,7 @@ def _sitting(seed: int, games: int) -> Any:
         game = table.game
         while not game.over:
             game.apply(rng.choice(game.legal_actions()))
-        session.record(dict(game.result or {}))
+        session.record(cast(Result, dict(game.result or {})))
         table.close()
     return session
 

@@ -4,10 +4,11 @@ a tactics back in the opponent's hand, a tie proof. Each is played through the b
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from engine import Game
 from engine.cards import TROOP_BIT
+from engine.notation_types import Action
 
 SceneMaker = Callable[[Any, int], None]
 
@@ -27,12 +28,12 @@ def _north_turn(app: Any, game: Game, first: dict[str, Any] | None = None, hotse
     legal = game.legal_actions()
     troops = [a for a in legal if a["type"] == "play" and a["card"] in TROOP_BIT]
     actions = [first or (troops or legal)[-1]]
-    table._apply(actions[0])
+    table._apply(cast(Action, actions[0]))
     while game.to_move == "north" and not game.over:
         legal = game.legal_actions()
         pick = next((a for a in legal if a["type"] == "claim"), None) or \
             next((a for a in legal if a.get("deck") == "tactics"), None) or legal[0]
-        table._apply(pick)
+        table._apply(cast(Action, pick))
     board.consume()
     return board
 

@@ -16,7 +16,9 @@ import os
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
+
+from engine.notation_types import Event
 
 FULL = 32767
 
@@ -69,7 +71,7 @@ def _game(audio: Any, settings: Any, step: float = 0.12) -> list[str]:
                     heard += [audio.piece] if audio.piece != heard[-1] else []
             if event["type"] == "game_over" and hasattr(module, "end_music"):
                 module.end_music()
-            module.on_event(app, event)
+            module.on_event(app, cast(Event, event))
             time.sleep(step if event["type"] in ("play", "draw", "claim") else 0)
     time.sleep(5.0)
     return [*heard, f"{game.result and game.result['how']} after {len(game.actions)} actions"]

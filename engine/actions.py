@@ -57,6 +57,12 @@ def parse_action(data: Any) -> Action:
     if not isinstance(data, dict):
         raise NotationError("action: expected an object")
     kind = data.get("type")
+    size = len(data)
+    card = data.get("card")
+    if kind == "play" and size == 3 and isinstance(card, str) and card in TROOP_INFO and "flag" in data:
+        return {"type": "play", "card": card, "flag": _flag(data, "flag")}  # the commonest shapes first
+    if kind == "draw" and size == 2 and data.get("deck") in _DECKS:
+        return {"type": "draw", "deck": data["deck"]}
     if kind == "play":
         card = _card(data.get("card"), "action.card")
         allowed = _PLAY_FIELDS.get(card, _SLOT_FIELDS)

@@ -14,46 +14,8 @@ from typing import NamedTuple
 
 from .cards import TROOP_BIT, card_name
 from .formations import Formation, best_formation, evaluate
-from .rules import SEATS
-
-
-class FlagState:
-    """One flag: both sides, its environment tactics, the R18 tie-break, and its owner.
-
-    `pair` names the two seats that fight here (R47): north and south in the two-player game, the
-    two seats of the flag's front in the three-player one. `sides` has exactly those two keys.
-    """
-
-    __slots__ = ("claimed", "first_complete", "fog", "mud", "pair", "sides")
-
-    def __init__(self, pair: tuple[str, str] = SEATS) -> None:
-        self.pair = pair
-        self.sides: dict[str, list[str]] = {pair[0]: [], pair[1]: []}
-        self.fog: str | None = None
-        self.mud: str | None = None
-        self.first_complete: str | None = None
-        self.claimed: str | None = None
-
-    @property
-    def size(self) -> int:
-        """Cards a side needs for a formation: 3, or 4 under Mud (R31)."""
-        return 4 if self.mud else 3
-
-    def complete(self, seat: str) -> bool:
-        return len(self.sides[seat]) >= self.size
-
-    def other(self, seat: str) -> str:
-        """The seat facing `seat` at this flag."""
-        a, b = self.pair
-        return b if seat == a else a
-
-    def copy(self) -> FlagState:
-        out = FlagState.__new__(FlagState)
-        a, b = out.pair = self.pair
-        out.sides = {a: self.sides[a][:], b: self.sides[b][:]}
-        out.fog, out.mud = self.fog, self.mud
-        out.first_complete, out.claimed = self.first_complete, self.claimed
-        return out
+from .rulebook import holds
+from .table import FlagState
 
 
 class Judgement(NamedTuple):
@@ -127,23 +89,24 @@ def judge(flag: FlagState, seat: str, unseen: int, cache: BestCache, names: dict
     if len(theirs_cards) >= size:
         theirs = strength_of(theirs_cards, fog)
         shown = tuple(theirs_cards)
-        if mine.strength > theirs.strength:
-            return Judgement(True, f"your {describe(mine, fog)} beats {who}'s {describe(theirs, fog)}",
-                             mine, theirs, True, shown)
-        if mine.strength == theirs.strength:
-            if flag.first_complete == seat:
-                return Judgement(True, f"your {describe(mine, fog)} ties {who}'s and you completed first (R18)",
+        ok = holds(mine.strength, theirs.strength, True, flag.first_complete == seat)
+        if mine.strength != theirs.strength:
+            if ok:
+                return Judgement(True, f"your {describe(mine, fog)} beats {who}'s {describe(theirs, fog)}",
                                  mine, theirs, True, shown)
-            return Judgement(False, f"{who}'s {describe(theirs, fog)} ties yours and {who} completed first (R18)",
+            return Judgement(False, f"{who}'s {describe(theirs, fog)} beats your {describe(mine, fog)}",
                              mine, theirs, True, shown)
-        return Judgement(False, f"{who}'s {describe(theirs, fog)} beats your {describe(mine, fog)}",
+        if ok:
+            return Judgement(True, f"your {describe(mine, fog)} ties {who}'s and you completed first (R18)",
+                             mine, theirs, True, shown)
+        return Judgement(False, f"{who}'s {describe(theirs, fog)} ties yours and {who} completed first (R18)",
                          mine, theirs, True, shown)
     best = best_completion(theirs_cards, size, fog, unseen, cache)
     if best is None:
-        return Judgement(True, f"{who}'s side can no longer be completed from unseen troops",
-                         mine, None, False, ())
+        return Judgement(holds(mine.strength, -1, False, False),
+                         f"{who}'s side can no longer be completed from unseen troops", mine, None, False, ())
     shown = (*theirs_cards, *best.added)
-    if best.strength > mine.strength:
+    if not holds(mine.strength, best.strength, False, False):
         added = ", ".join(card_name(c) for c in best.added)
         return Judgement(False, f"{who} could still make {describe(best, fog)} with {added}, beating your "
                          f"{describe(mine, fog)}", mine, best, False, shown)

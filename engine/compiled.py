@@ -20,11 +20,16 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-#: The hard bot's hot core, compiled together: the lean state (and its three-player subclass, which a
-#: compiled class needs compiled too), its playout policy and evaluation, the search's line, and the formation helpers.
+#: The hot core, compiled together: the rules on masks (engine.rulebook, which Game asks too), the game's
+#: loops over its flags (engine.table), the reading of an action's shape (engine.actions), the formation
+#: helpers; the bots' lean state (and its three-player subclass, which a compiled class needs compiled
+#: too), its playout policy and evaluation, and the search's line.
 CORE: tuple[str, ...] = (
     "engine.formations",
-    "engine.ai.potential",
+    "engine.potential",
+    "engine.actions",
+    "engine.rulebook",
+    "engine.table",
     "engine.ai.outlook",
     "engine.ai.lean_eval",
     "engine.ai.lean_policy",

@@ -27,7 +27,8 @@ RANK_NAMES: dict[int, str] = {
 #: Under Fog only sums count (R30); the rank is reported as this pseudo-rank.
 SUM_ONLY: Final = -1
 RANK_NAMES[SUM_ONLY] = "sum"
-_RANK_STEP: Final = 64  # larger than any sum (at most 4 * 10), so rank dominates
+#: A rank is worth more than any sum (at most 4 * 10): strength = rank * RANK_STEP + sum.
+RANK_STEP: Final = 64
 
 #: Values a morale tactic may take (R27-R29), as a mask of bit (value - 1), and its highest value.
 WILD_MASK: dict[str, int] = {"alexander": 0x3FF, "darius": 0x3FF, "cavalry": 1 << 7, "shield": 0b111}
@@ -162,7 +163,7 @@ def best_formation(
     colour_list = list(colours) if colours else list(range(6))
 
     def beats_floor(rank: int) -> bool:
-        return rank * _RANK_STEP + 4 * 10 > floor
+        return rank * RANK_STEP + 4 * 10 > floor
 
     # Wedge (R13.1)
     if not beats_floor(WEDGE):
@@ -174,7 +175,7 @@ def best_formation(
             total = sum(range(low, low + size))
             added = tuple(troop_at(colour, _value_of(b)) for b in _bits_list(taken))
             wild_names = tuple(troop_at(colour, _value_of(b)) for b in chosen)
-            return _at_least(Formation(WEDGE * _RANK_STEP + total, WEDGE, total, added, wild_names), floor)
+            return _at_least(Formation(WEDGE * RANK_STEP + total, WEDGE, total, added, wild_names), floor)
 
     # Phalanx (R13.2)
     if not beats_floor(PHALANX):
@@ -191,7 +192,7 @@ def best_formation(
             added = tuple(troop_at(ci, v) for ci in free[:need])
             wild_names = tuple(troop_at(0, v) for _ in wild)
             total = size * v
-            return _at_least(Formation(PHALANX * _RANK_STEP + total, PHALANX, total, added, wild_names), floor)
+            return _at_least(Formation(PHALANX * RANK_STEP + total, PHALANX, total, added, wild_names), floor)
 
     # Battalion Order (R13.3)
     if not beats_floor(BATTALION):
@@ -206,7 +207,7 @@ def best_formation(
             total = fixed_sum + wild_top + sum(top_values)
             if best is None or total > best.total:
                 added = tuple(troop_at(colour, v) for v in top_values)
-                best = Formation(BATTALION * _RANK_STEP + total, BATTALION, total, added,
+                best = Formation(BATTALION * RANK_STEP + total, BATTALION, total, added,
                                  _wild_top_names(wild, colour))
         if best is not None:
             return _at_least(best, floor)
@@ -224,14 +225,14 @@ def best_formation(
             total = sum(range(low, low + size))
             added = tuple(_any_troop(colour_avail, _value_of(b)) for b in _bits_list(taken))
             wild_names = tuple(troop_at(0, _value_of(b)) for b in chosen)
-            return _at_least(Formation(SKIRMISH * _RANK_STEP + total, SKIRMISH, total, added, wild_names), floor)
+            return _at_least(Formation(SKIRMISH * RANK_STEP + total, SKIRMISH, total, added, wild_names), floor)
 
     # Host (R13.5)
     if not beats_floor(HOST):
         return None
     added_list = _top_troops(colour_avail, need)
     total = fixed_sum + wild_top + sum(TROOP_INFO[c][1] for c in added_list)
-    return _at_least(Formation(HOST * _RANK_STEP + total, HOST, total, tuple(added_list),
+    return _at_least(Formation(HOST * RANK_STEP + total, HOST, total, tuple(added_list),
                                _wild_top_names(wild, 0)), floor)
 
 

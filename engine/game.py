@@ -9,15 +9,14 @@ legal actions and judges claims, and refuses only what needs the hidden cards (a
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from itertools import permutations
 from typing import Any
 
 from .actions import Action, parse_action
 from .cards import (
     ALL_TROOPS_MASK,
-    ENVIRONMENT,
     LEADERS,
-    MORALE,
     TACTICS,
     TROOP_BIT,
     TROOPS,
@@ -26,15 +25,38 @@ from .cards import (
 from .claims import BestCache, FlagState, Judgement, judge
 from .errors import IllegalAction
 from .rng import SplitMix64, shuffle
-from .rules import LINES3, OTHER, SEATS, SEATS3, TURN_STEPS, Rules
+from .rulebook import (
+    A_PLAY,
+    HAND_LIMIT,
+    PHASE_NAMES,
+    PLACES2,
+    PLACES3,
+    STEPS,
+    LeanAction,
+    all_passed,
+    award_order,
+    by_flag_count,
+    completes_second,
+    may_play_tactic,
+    scout_draws_more,
+    to_action,
+    win_of,
+)
+from .rules import OTHER, SEATS, SEATS3, Rules
+from .table import held, next_step, plays_in, provable_flags
 
 Event = dict[str, Any]
-HAND_LIMIT = 7
-#: The three-player Breakthroughs (R51): three flags in a row on a seat's line, through the centre.
-BREAKTHROUGHS3: dict[str, tuple[tuple[int, int, int], ...]] = {
-    seat: tuple((line[i], line[i + 1], line[i + 2]) for i in range(4)) for seat, line in LINES3.items()
-}
 NAMES3: dict[str, str] = {"south": "South", "west": "West", "east": "East"}
+#: The actions each phase takes; any other phase is the play step's.
+_EXPECTED: dict[str, tuple[str, ...]] = {"claim": ("claim", "done"), "draw": ("draw",), "scout_draw": ("scout_draw",),
+                                         "scout_return": ("scout_return",)}
+_PLAY_STEP: tuple[str, ...] = ("play", "pass")
+#: A seat's index in its game's turn order (SEATS or SEATS3): the seat as engine.rulebook counts it.
+_INDEX2: dict[str, int] = {s: i for i, s in enumerate(SEATS)}
+_INDEX3: dict[str, int] = {s: i for i, s in enumerate(SEATS3)}
+#: Per claim timing, the index of the step after each step (R7, R11).
+_AFTER: dict[str, dict[str, int]] = {
+    timing: {PHASE_NAMES[step]: i + 1 for i, step in enumerate(steps)} for timing, steps in STEPS.items()}
 #: a claim verdict's reason that already names its rule, as "(R48)"
 _RULE_TAG = re.compile(r"\(R\d+\)$")
 
@@ -47,6 +69,7 @@ class Game:
         #: The seats in turn order (R46): north and south, or south, west and east.
         self.seats: tuple[str, ...] = self.rules.seats
         seats = self.seats
+        self._index = _INDEX2 if len(seats) == 2 else _INDEX3
         self.seed: int | None = None
         self.first: str = "south"
         self.players: dict[str, str] = {"north": "North", "south": "South"} if len(seats) == 2 else dict(NAMES3)
@@ -135,7 +158,7 @@ class Game:
         """An independent copy (bots search on copies); the claim cache is shared, it is only facts."""
         out = Game.__new__(Game)
         out.rules, out.seed, out.first, out.players = self.rules, self.seed, self.first, self.players
-        out.seats = self.seats
+        out.seats, out._index = self.seats, self._index
         out.flags = [f.copy() for f in self.flags]
         out.hands = {s: (h[:] if h is not None else None) for s, h in self.hands.items()}
         out.hand_sizes = dict(self.hand_sizes)
@@ -168,15 +191,9 @@ class Game:
         return judge(self.flags[flag - 1], seat or self.to_move, self.unseen(), self._best_cache, self.players)
 
     def claimable_flags(self, seat: str) -> list[int]:
-        """Flags `seat` could prove now; cheap filters first, as this runs every claim step."""
-        unseen = self.unseen()
-        out = []
-        for i, flag in enumerate(self.flags):
-            side = flag.sides.get(seat)  # None: not a flag of this seat's fronts (R48)
-            if flag.claimed is None and side is not None and len(side) >= flag.size and \
-                    judge(flag, seat, unseen, self._best_cache).ok:
-                out.append(i + 1)
-        return out
+        """Flags `seat` could prove now (engine.rulebook.provable: the verdict of `judge_claim` without its
+        proof); this runs at every step that may hold a claim."""
+        return provable_flags(self.flags, seat, self.unseen())
 
     def hand_tactics(self, seat: str) -> int | None:
         """How many tactics cards `seat`'s hand holds: public (R45), None where a loaded view did not say."""
@@ -203,15 +220,15 @@ class Game:
         return [card for card in hand if card not in LEADERS]
 
     def may_play_tactic(self, seat: str) -> bool:
-        """R24: never more than one tactics card ahead of the opponent."""
-        return all(self.tactics_played[seat] <= self.tactics_played[s] for s in self.seats if s != seat)
+        """R24 (engine.rulebook.may_play_tactic)."""
+        played = self.tactics_played
+        return may_play_tactic([played[s] for s in self.seats], self._index[seat])
 
     def troop_playable(self, seat: str) -> bool:
         """R9: does the player hold a troop and have a free slot at an unclaimed flag?"""
-        hand = self.hand(seat)
-        if not any(card in TROOP_BIT for card in hand):
-            return False
-        return any(f.claimed is None and seat in f.sides and len(f.sides[seat]) < f.size for f in self.flags)
+        troops = [card for card in self.hand(seat) if card in TROOP_BIT][:1]
+        return bool(troops) and \
+            plays_in(self.flags, self._index, self._places(seat), troops, False, False, False)[0][0] == A_PLAY
 
     # ------------------------------------------------------------------ legal actions
     def legal_actions(self) -> list[Action]:
@@ -228,47 +245,22 @@ class Game:
                     for p in permutations(self.returnable(seat), self.scout_drawn - 1)]
         return self._legal_plays(seat)
 
+    def legal_moves(self) -> list[LeanAction]:
+        """The play step's actions as engine.rulebook's tuples (`to_action` names one): what
+        `legal_actions` lists for a play step, for a caller that picks one and names only that."""
+        return self._plays(self.to_move)
+
+    def _plays(self, seat: str) -> list[LeanAction]:
+        """R8, R9, R24-R37, R48 as engine.rulebook.plays decides them (engine.table.plays_in)."""
+        return plays_in(self.flags, self._index, self._places(seat), self.hand(seat), self.may_play_tactic(seat),
+                        self.leader_played[seat], self.deck_sizes["troops"] + self.deck_sizes["tactics"] > 0)
+
+    def _places(self, seat: str) -> tuple[int, ...]:
+        """`seat`'s place in each flag's pair, flag by flag (-1: not its front), as engine.rulebook reads it."""
+        return (PLACES2 if len(self.seats) == 2 else PLACES3)[self._index[seat]]
+
     def _legal_plays(self, seat: str) -> list[Action]:
-        hand = self.hand(seat)
-        # Only the flags of this seat's fronts (R48); in the two-player game, every flag.
-        open_flags = [(i + 1, f) for i, f in enumerate(self.flags) if f.claimed is None and seat in f.sides]
-        slot_flags = [n for n, f in open_flags if len(f.sides[seat]) < f.size]
-        out: list[Action] = []
-        tactic_ok = self.may_play_tactic(seat)
-        seen_cards: set[str] = set()
-        for card in hand:
-            if card in seen_cards:
-                continue
-            seen_cards.add(card)
-            if card in TROOP_BIT:
-                out.extend({"type": "play", "card": card, "flag": n} for n in slot_flags)
-            elif not tactic_ok:
-                continue
-            elif card in MORALE:
-                if card in LEADERS and self.leader_played[seat]:
-                    continue
-                out.extend({"type": "play", "card": card, "flag": n} for n in slot_flags)
-            elif card in ENVIRONMENT:
-                out.extend({"type": "play", "card": card, "flag": n} for n, _ in open_flags)
-            elif card == "scout":
-                if self.deck_sizes["troops"] + self.deck_sizes["tactics"] > 0:
-                    out.append({"type": "play", "card": "scout"})
-            elif card == "redeploy":
-                for n, f in open_flags:
-                    for target in f.sides[seat]:
-                        out.append({"type": "play", "card": card, "from_flag": n, "target": target, "to_flag": None})
-                        out.extend({"type": "play", "card": card, "from_flag": n, "target": target, "to_flag": t}
-                                   for t in slot_flags if t != n)
-            elif card == "deserter":
-                out.extend({"type": "play", "card": card, "from_flag": n, "target": target}
-                           for n, f in open_flags for target in f.sides[f.other(seat)])
-            elif card == "traitor":
-                out.extend({"type": "play", "card": card, "from_flag": n, "target": target, "to_flag": t}
-                           for n, f in open_flags for target in f.sides[f.other(seat)] if target in TROOP_BIT
-                           for t in slot_flags)
-        if not out:  # R9: a pass only when no card at all can be played
-            out.append({"type": "pass"})
-        return out
+        return [to_action(a) for a in self._plays(seat)]
 
     # ------------------------------------------------------------------ applying
     def apply(self, action: Any) -> list[Event]:
@@ -281,14 +273,12 @@ class Game:
         if self.result is not None:
             raise IllegalAction("game_over")
         kind = act["type"]
-        expected = {"claim": ("claim", "done"), "draw": ("draw",), "scout_draw": ("scout_draw",),
-                    "scout_return": ("scout_return",)}.get(self.phase, ("play", "pass"))
+        expected = _EXPECTED.get(self.phase, _PLAY_STEP)
         if kind not in expected:
             raise IllegalAction("wrong_step", seat=self.to_move, phase=self.phase,
                                 expected=" or ".join(expected))
         self._events = []
-        handler = getattr(self, "_do_" + kind)
-        handler(act)
+        _HANDLERS[kind](self, act)
         self.actions.append(act)
         events, self._events = self._events, []
         return events
@@ -301,30 +291,29 @@ class Game:
         hand = self.hand(seat)
         if card not in hand:
             raise IllegalAction("not_in_hand", card=card)
-        if card not in TROOP_BIT:
+        troop = card in TROOP_BIT
+        if not troop:
             if not self.rules.tactics:
                 raise IllegalAction("no_tactics")
             if not self.may_play_tactic(seat):
                 raise IllegalAction("tactics_ahead")
-        if fills_slot(card):
+        slot = troop or fills_slot(card)  # it takes a slot in a formation (R8, R27-R29)
+        if slot:
             self._check_slot(act["flag"], seat)
             if card in LEADERS and self.leader_played[seat]:
                 raise IllegalAction("leader_played")
-        handlers = {"fog": self._play_environment, "mud": self._play_environment, "scout": self._play_scout,
-                    "redeploy": self._play_redeploy, "deserter": self._play_deserter,
-                    "traitor": self._play_traitor}
-        handler = handlers.get(card)
+        handler = _CARD_HANDLERS.get(card)
         if handler is not None:
-            handler(act)  # validates before it changes anything
+            handler(self, act)  # validates before it changes anything
         hand.remove(card)
         self.hand_sizes[seat] -= 1
         self.passes = 0
-        if card not in TROOP_BIT:
+        if not troop:
             self.tactics_played[seat] += 1
-        if fills_slot(card):
+        if slot:
             if card in LEADERS:
                 self.leader_played[seat] = True
-            self._emit("play", seat=seat, card=card, flag=act["flag"])
+            self._events.append({"type": "play", "seat": seat, "card": card, "flag": act["flag"]})
             self._add_to_side(act["flag"], seat, card)
         if card == "scout":
             self.phase = "scout_draw"
@@ -416,22 +405,23 @@ class Game:
 
     def _add_to_side(self, flag_no: int, seat: str, card: str) -> None:
         flag = self.flags[flag_no - 1]
+        flag.put(seat, card)
         side = flag.sides[seat]
-        side.append(card)
         bit = TROOP_BIT.get(card)
         if bit:
             self.seen |= bit
-        if len(side) == flag.size:  # R18: the moment the side last reached its count
+        size = flag.size
+        if len(side) == size:  # R18: the moment the side last reached its count
             other = flag.other(seat)
-            if len(flag.sides[other]) >= flag.size:
+            if completes_second(len(side), len(flag.sides[other]), size):
                 flag.first_complete = other
-            self._emit("complete", seat=seat, flag=flag_no)
+            self._events.append({"type": "complete", "seat": seat, "flag": flag_no})
 
     def _remove_from_side(self, flag_no: int, seat: str, card: str) -> None:
         flag = self.flags[flag_no - 1]
         side = flag.sides[seat]
         was_complete = len(side) >= flag.size
-        side.remove(card)
+        flag.take(seat, card)
         if was_complete:  # R18: an earlier completion no longer counts
             flag.first_complete = None
             self._emit("incomplete", seat=seat, flag=flag_no)
@@ -448,12 +438,12 @@ class Game:
         self._end_turn()
 
     def _after_play(self) -> None:
-        self._enter_step(TURN_STEPS[self.rules.claim_timing].index("play") + 1)
+        self._enter_step(_AFTER[self.rules.claim_timing]["play"])
 
     def _do_scout_draw(self, act: Action) -> None:
         self._draw_card(act["deck"], "scout_draw")
         self.scout_drawn += 1
-        if self.scout_drawn < 3 and self.deck_sizes["troops"] + self.deck_sizes["tactics"] > 0:
+        if scout_draws_more(self.scout_drawn, self.deck_sizes["troops"] + self.deck_sizes["tactics"]):
             return
         if self.scout_drawn > 1:
             self.phase = "scout_return"
@@ -474,7 +464,7 @@ class Game:
         self.deck_sizes[deck] -= 1
         hand.append(card)
         self.hand_sizes[seat] += 1
-        self._emit(kind, seat=seat, deck=deck, card=card)
+        self._events.append({"type": kind, "seat": seat, "deck": deck, "card": card})
 
     def _do_scout_return(self, act: Action) -> None:
         seat, cards = self.to_move, act["cards"]
@@ -514,10 +504,10 @@ class Game:
 
     def _do_draw(self, act: Action) -> None:
         self._draw_card(act["deck"], "draw")
-        self._continue_after("draw")
+        self._enter_step(_AFTER[self.rules.claim_timing]["draw"])
 
     def _continue_after(self, step: str) -> None:
-        self._enter_step(TURN_STEPS[self.rules.claim_timing].index(step) + 1)
+        self._enter_step(_AFTER[self.rules.claim_timing][step])
 
     def _award(self, n: int, seat: str, verdict: Judgement, judge_win: bool = True) -> None:
         """Flag `n` goes to `seat`; a claim in play is judged for a win at once (R38, R51), an award after
@@ -528,25 +518,10 @@ class Game:
             self._check_win(seat)
 
     def _check_win(self, seat: str) -> None:
-        """R38: an Envelopment (5 flags, adjacent or not) or a Breakthrough (3 adjacent, fewer than 5) ends
-        the game at once; five flags are named an Envelopment first, as the Hungarian match counts them."""
-        if len(self.seats) == 3:
-            self._check_win_three(seat)
-            return
-        held = [f.claimed == seat for f in self.flags]
-        if sum(held) >= 5:
-            self._finish(seat, "envelopment")
-        elif any(held[i] and held[i + 1] and held[i + 2] for i in range(7)):
-            self._finish(seat, "breakthrough")
-
-    def _check_win_three(self, seat: str) -> None:
-        """R51: any four flags (an Envelopment, named first as in R38), or three in a row on the seat's own
-        line (a Breakthrough)."""
-        held = {i + 1 for i, f in enumerate(self.flags) if f.claimed == seat}
-        if len(held) >= 4:
-            self._finish(seat, "envelopment")
-        elif any(a in held and b in held and c in held for a, b, c in BREAKTHROUGHS3[seat]):
-            self._finish(seat, "breakthrough")
+        """R38, R51 (engine.rulebook.win_of): a win ends the game at once."""
+        how = win_of(held(self.flags, seat), self._index[seat], len(self.seats))
+        if how:
+            self._finish(seat, how)
 
     def _finish(self, winner: str | None, how: str) -> None:
         flags = {s: sum(f.claimed == s for f in self.flags) for s in self.seats}
@@ -557,41 +532,33 @@ class Game:
     # ------------------------------------------------------------------ turn structure
     def _enter_step(self, index: int) -> None:
         """Move to the next step of the turn that needs a decision, skipping empty ones (R7, R10, R11)."""
-        steps = TURN_STEPS[self.rules.claim_timing]
         seat = self.to_move
-        while index < len(steps):
-            step = steps[index]
-            if step == "play":
-                self.phase = "play"
-                return
-            if step == "claim" and self.claimable_flags(seat):
-                self.phase = "claim"
-                return
-            if step == "draw" and self.scout_drawn == 0 and self.hand_sizes[seat] < HAND_LIMIT and \
-                    self.deck_sizes["troops"] + self.deck_sizes["tactics"] > 0:
-                self.phase = "draw"
-                return
-            index += 1
-        self._end_turn()
+        decks = self.deck_sizes
+        phase = next_step(self.flags, STEPS[self.rules.claim_timing], index, seat, ALL_TROOPS_MASK & ~self.seen,
+                          self.scout_drawn, self.hand_sizes[seat], decks["troops"] + decks["tactics"])
+        if phase < 0:
+            self._end_turn()
+        else:
+            self.phase = PHASE_NAMES[phase]
 
     def _end_turn(self) -> None:
-        if self.passes >= len(self.seats):  # R39, R50: every player passed, one after another
+        if all_passed(self.passes, len(self.seats)):  # R39, R50
             self._finish_by_passes()
             return
-        self.to_move = self.rules.next_seat(self.to_move)
+        seats = self.seats
+        self.to_move = seats[(self._index[self.to_move] + 1) % len(seats)]  # R48: clockwise for three (Rules.next_seat)
         self.scout_drawn = 0
-        self._emit("turn", seat=self.to_move)
+        self._events.append({"type": "turn", "seat": self.to_move})
         self._enter_step(0)
 
     def _finish_by_passes(self) -> None:
-        """R39, R50: all passed in a row; award the provable flags, the player due to move first, then in
-        turn order. Each award is a player's whole set at once, and their win is judged on all they then
-        hold (so five provable flags are an Envelopment, not a Breakthrough on the first three); a player
-        who has won ends the game before the next one's award."""
+        """R39, R50: all passed in a row; award the provable flags in engine.rulebook.award_order. Each
+        award is a player's whole set at once, and their win is judged on all they then hold (so five
+        provable flags are an Envelopment, not a Breakthrough on the first three); a player who has won
+        ends the game before the next one's award."""
         self._emit("both_passed" if len(self.seats) == 2 else "all_passed")
-        claimant = self.to_move
-        for _ in self.seats:
-            claimant = self.rules.next_seat(claimant)
+        for index in award_order(self._index[self.to_move], len(self.seats)):
+            claimant = self.seats[index]
             for n in self.claimable_flags(claimant):  # awarding one flag never changes another's proof
                 self._award(n, claimant, self.judge_claim(n, claimant), judge_win=not self.whole_set_awards)
                 if self.result is not None:
@@ -603,13 +570,11 @@ class Game:
 
     def _finish_on_flag_count(self) -> None:
         """R39, R51: without a Breakthrough or Envelopment, most flags wins; a shared most is a draw."""
-        counts = {s: sum(f.claimed == s for f in self.flags) for s in self.seats}
-        most = max(counts.values())
-        leaders = [s for s in self.seats if counts[s] == most]
-        if len(leaders) > 1:
+        winner = by_flag_count([sum(f.claimed == s for f in self.flags) for s in self.seats])
+        if winner < 0:
             self._finish(None, "draw")
         else:
-            self._finish(leaders[0], "flags")
+            self._finish(self.seats[winner], "flags")
 
     # ------------------------------------------------------------------ views
     def view(self, seat: str | None = None) -> dict[str, Any]:
@@ -617,6 +582,14 @@ class Game:
         from .position import to_position
 
         return to_position(self, seat)
+
+
+_HANDLERS: dict[str, Callable[[Game, Action], None]] = {
+    kind: getattr(Game, "_do_" + kind)
+    for kind in ("play", "pass", "claim", "done", "draw", "scout_draw", "scout_return")}
+_CARD_HANDLERS: dict[str, Callable[[Game, Action], None]] = {
+    "fog": Game._play_environment, "mud": Game._play_environment, "scout": Game._play_scout,
+    "redeploy": Game._play_redeploy, "deserter": Game._play_deserter, "traitor": Game._play_traitor}
 
 
 def proof_of(verdict: Judgement) -> dict[str, Any]:

@@ -10,10 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import ALL_CARDS, LEADERS, TACTICS, TROOP_BIT, TROOPS, fills_slot
-from .claims import FlagState
 from .errors import NotationError
 from .game import HAND_LIMIT, Game
 from .rules import OTHER, SEATS, Rules, check_seat
+from .table import FlagState
 
 FORMAT = "battleline-position/1"
 PHASES = ("play", "claim", "draw", "scout_draw", "scout_return")
@@ -197,7 +197,7 @@ def _read_flag(raw: Any, where: str, used: set[str], pair: tuple[str, str] = SEA
         for card in side:
             if not fills_slot(card):
                 raise NotationError(f"{where}.{s}: {card} does not take a slot in a formation")
-        flag.sides[s] = side
+        flag.set_side(s, side)
     for tactic, seat in (("fog", flag.fog), ("mud", flag.mud)):
         if seat is not None:
             if tactic in used:  # one Fog and one Mud exist (R2)

@@ -14,6 +14,7 @@ import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any, cast
 
 from engine import NotationError, from_position
 from engine.game import Event, Game
@@ -85,7 +86,7 @@ class GuestCore:
         self.again: list[str] = []
         self.watchers = 0
         self.pending: tuple[int, Notation] | None = None
-        self.received: list[AnyMessage] = []  # every message, for the leak test
+        self.received: list[dict[str, Any]] = []  # every message, as plain maps, for the leak test
         self.keep_received = False
         self.reconnects = 0  # times the host welcomed us back after the first welcome
         self._ping_n = 0
@@ -195,7 +196,7 @@ class GuestCore:
     def receive(self, message: AnyMessage) -> list[GuestEffect]:
         """A message from the host (opened, or a refusal in the clear): the mirror follows it."""
         if self.keep_received:
-            self.received.append(message)
+            self.received.append(cast("dict[str, Any]", message))
         self._handle(message)
         return self.take()
 

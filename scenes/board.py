@@ -12,17 +12,18 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from engine import OTHER, IllegalAction, NotationError
+from engine.notation_types import Action, Event
 from game.i18n import _, language
 from game.play import hand_order, undo
 from game.play.explain import Referee, said
 from game.play.flow import Flow, Target
-from game.play.table import LocalTable, Table
+from game.play.table import Table
 from game.play.words import shown_name
-from game.ui import layout
+from game.ui import art, layout
 from game.ui.input import Intent, Kind
 from game.ui.scene import AMBIENT, IDLE, MOVING, Scene
 
-from . import board_coach, board_draw, board_events, board_input, board_zoom
+from . import board_coach, board_draw, board_events, board_input, board_zoom, screens
 from .board_anim import Animator
 from .lan_wait import watch_peer
 
@@ -66,13 +67,13 @@ class BoardScene(Scene):
         self.clock = 0.0
         self.anims = Animator()
         self.toasts: list[Toast] = []
-        self.log: list[dict[str, Any]] = []  # events, put into words when the log is opened
-        self.turn_events: list[dict[str, Any]] = []  # the turn in progress, as this screen saw it
+        self.log: list[Event] = []  # events, put into words when the log is opened
+        self.turn_events: list[Event] = []  # the turn in progress, as this screen saw it
         # the other side's last turn (seat, events): captioned and marked until the player here acts
-        self.last_turn: tuple[str, list[dict[str, Any]]] | None = None
+        self.last_turn: tuple[str, list[Event]] | None = None
         # every seat's latest turns (seat, events), oldest first: the three-player caption tells the story of
         # all the turns since the viewer's own (R48: two of them), ringing each in its player's colour
-        self.turns: list[tuple[str, list[dict[str, Any]]]] = []
+        self.turns: list[tuple[str, list[Event]]] = []
         self.focus: Target | None = None
         self.hover: Target | None = None
         # the card the player moved the focus or the mouse to: only that one is previewed, after a rest; a focus
@@ -175,7 +176,7 @@ class BoardScene(Scene):
         self.static_fresh = False
         self.relayout()
 
-    def rules_legal(self) -> list[dict[str, Any]]:
+    def rules_legal(self) -> list[Action]:
         """The actions the rules allow now (the tutorial offers fewer: its prompts must not say why from those)."""
         return self.legal
 
@@ -191,8 +192,6 @@ class BoardScene(Scene):
 
     def tint(self, seat: str) -> tuple[int, int, int]:
         """A player's colour for the whole game (south amber, north blue), whichever side they sit on now."""
-        from game.ui import art
-
         return art.SEAT_COLOURS.get(seat, art.SEAT_TINT["top"])
 
     def side_of(self, seat: str, n: int | None = None) -> str:
@@ -296,8 +295,8 @@ class BoardScene(Scene):
         owner = flag["claimed"]
         if owner is None:
             return 0
-        if self.viewer not in flag and isinstance(self.geo, layout.Line3):  # the far front: sideways, smaller
-            return -24 if owner == self.geo.left else 24
+        if self.viewer not in flag and isinstance(self.geo, layout.Line3):  # the far front: sideways, a little
+            return -layout.FAR_SHIFT if owner == self.geo.left else layout.FAR_SHIFT
         return 42 if owner == self.viewer else -42
 
     def claim_shift(self, seat: str, n: int) -> int:
@@ -424,7 +423,7 @@ class BoardScene(Scene):
             self.anims.shakes.append(Shake(target, self.clock, 0.35))
         self.say([words], bad=True, about=target)
 
-    def submit(self, action: dict[str, Any]) -> None:
+    def submit(self, action: Action) -> None:
         before = dict(self.rects)
         try:
             self.table.submit(action)
@@ -448,7 +447,7 @@ class BoardScene(Scene):
             board_events.on_event(self, event, before)
         self.static_fresh = False
 
-    def note_turn(self, event: dict[str, Any]) -> None:
+    def note_turn(self, event: Event) -> None:
         """Collect the turn's events; when the other side's turn ends, keep it for the caption and marks."""
         if event["type"] not in ("turn", "game_over"):
             self.turn_events.append(event)
@@ -462,14 +461,14 @@ class BoardScene(Scene):
         if self.captions_turn_of(seat):
             self.last_turn = (seat, played)
 
-    def story(self) -> list[tuple[str, list[dict[str, Any]]]]:
+    def story(self) -> list[tuple[str, list[Event]]]:
         """The other players' turns since the viewer's own, oldest first (both of them, for three players),
         while the viewer has not acted; for two players, the one last turn."""
         if self.last_turn is None:
             return []
         if not self.three:
             return [self.last_turn]
-        out: list[tuple[str, list[dict[str, Any]]]] = []
+        out: list[tuple[str, list[Event]]] = []
         for seat, events in reversed(self.turns):
             if seat == self.viewer:
                 break
@@ -507,22 +506,22 @@ class BoardScene(Scene):
     # ------------------------------------------------------------------ scenes on top
     def take_back(self) -> None:
         """The Take back button: undo one action (game.play.undo) and show the game as it was."""
-        table = self.table
-        if not undo.offered(table, self.app.settings.takebacks) or not isinstance(table, LocalTable):
+        local = self.table.local
+        if local is None or not undo.offered(local, self.app.settings.takebacks):
             self.say([_("Nothing to take back now.")], bad=True)
             return
-        undone = undo.take_back(table)
-        viewer = table.local_seats[0] if len(table.local_seats) == 1 else None
-        self.log = undo.log_events(table, viewer)
+        undone = undo.take_back(local)
+        viewer = local.local_seats[0] if len(local.local_seats) == 1 else None
+        self.log = undo.log_events(local, viewer)
         self.flow.reset([], self.viewer)
         self.refresh()
         self.say([_("Taken back: {what}.", what=undo.undone_words(undone))], good=True)
 
     def open_pause(self) -> None:
-        self.app.push(self.app.open("pause", self))
+        self.app.push(screens.pause(self.app, self))
 
     def open_log(self) -> None:
-        self.app.push(self.app.open("log", self.log, self.names))
+        self.app.push(screens.log(self.app, self.log, self.names))
 
     def open_rules(self) -> None:
         """The rules reference at the page of what is under the focus: a tactics card's own page, the claim
@@ -530,10 +529,10 @@ class BoardScene(Scene):
         shown = board_zoom.zoomed(self)
         target = self.hover if self.app.input.last_device == "mouse" else self.focus
         topic = "claim" if target is not None and target[0] == "flag" else "formations"
-        self.app.push(self.app.open("rules", card=shown[1] if shown else None, topic=topic))
+        self.app.push(screens.rules(self.app, card=shown[1] if shown else None, topic=topic))
 
     def open_inspect(self) -> None:
-        self.app.push(self.app.open("inspect", self.view, self.viewer, self.names))
+        self.app.push(screens.inspect(self.app, self.view, self.viewer, self.names))
 
     def reveal(self, seat: str) -> None:
         """The pass screen was confirmed: show `seat`'s hand."""
@@ -547,9 +546,8 @@ class BoardScene(Scene):
         self.clock += dt
         self.anims.update(self.clock)
         if self.app.top is not self:
-            keep_alive = getattr(self.table, "keep_alive", None)
-            if keep_alive is not None:  # a LAN table answers heartbeats under any overlay
-                keep_alive()
+            if self.table.link is not None:  # a LAN table answers heartbeats under any overlay
+                self.table.link.keep_alive()
             return
         self.toasts = [t for t in self.toasts if t.until > self.clock]
         busy = self.anims.busy(self.clock)
@@ -565,11 +563,11 @@ class BoardScene(Scene):
             seat, self.pending_pass = self.pending_pass, None
             self.hidden = True
             self.refresh()
-            self.app.push(self.app.open("pass", self, seat))
+            self.app.push(screens.pass_device(self.app, self, seat))
         elif self.pending_results and not self.results_shown:
 
             self.results_shown = True
-            self.app.push(self.app.open("results", self))
+            self.app.push(screens.results(self.app, self))
         elif self.my_turn and self.table.phase == "claim" and self.app.settings.auto_claim:
             claims = [a for a in self.legal if a["type"] == "claim"]
             if claims:
@@ -608,7 +606,7 @@ class BoardScene(Scene):
         if self.pending_pass is not None:
 
             seat, self.pending_pass = self.pending_pass, None
-            self.app.push(self.app.open("pass", self, seat))
+            self.app.push(screens.pass_device(self.app, self, seat))
 
     def leave(self) -> None:
         if self.app.find(BoardScene) is None:

@@ -12,7 +12,6 @@ import pygame
 
 from game.i18n import _
 from game.play.coach import Advice, Coach, advice_line
-from game.play.table import LocalTable
 from game.ui import art
 from game.ui.text import text
 from game.ui.widgets import chance_bar
@@ -27,16 +26,16 @@ def hint_title() -> str:
 
 def make_coach(board: BoardScene) -> Coach | None:
     """A coach for a game against a bot on this device, else None."""
-    table = board.table
-    if board.hotseat or not isinstance(table, LocalTable) or not table.bots:
+    local = board.table.local
+    if board.hotseat or local is None or not local.bots:
         return None
     in_process = bool(board.session is not None and board.session.in_process_bots)
-    return Coach(seed=len(table.game.actions) + 17, in_process=in_process)
+    return Coach(seed=len(local.game.actions) + 17, in_process=in_process)
 
 
 def moves(board: BoardScene) -> int:
-    table = board.table
-    return len(table.game.actions) if isinstance(table, LocalTable) else 0
+    local = board.table.local
+    return len(local.game.actions) if local is not None else 0
 
 
 def ask_hint(board: BoardScene) -> None:

@@ -9,6 +9,8 @@ import pygame
 
 from engine import OTHER
 from engine.cards import TROOP_BIT
+from engine.notation_types import Event
+from engine.rulebook import side_size
 from game.i18n import N_, _, ngettext
 from game.play.turn_words import turn_caption, turn_marks
 from game.play.words import card_short, card_words
@@ -195,13 +197,16 @@ def _formation(surf: pygame.Surface, board: BoardScene, n: int, flag: dict[str, 
     if side in ("top", "left"):
         order.reverse()  # nearer cards overlap further ones, leaving each numeral in view
     size = geo.card_size(n)
-    if flag["claimed"] is None and len(cards) < (4 if flag["mud"] else 3):
+    if flag["claimed"] is None and len(cards) < side_size(flag["mud"] is not None):
         radius = 10 if size == "table" else 7
         pygame.draw.rect(surf, (52, 84, 72), geo.slot(n, side, len(cards)), 2, border_radius=radius)
     for i, card in order:
         if ("slot", n, seat, card) in hidden:
             continue
-        surf.blit(card_art.face(card, size), geo.slot(n, side, i, len(cards)))
+        rect = geo.slot(n, side, i, len(cards))
+        surf.blit(card_art.face(card, size), rect)
+        if (side == "left" and i > 0) or (side == "right" and i < len(cards) - 1):
+            card_art.strip_index(surf, card, rect)  # sideways, the corner symbol is under the next card
 
 
 def _top_strip(surf: pygame.Surface, board: BoardScene, hidden: frozenset[Any]) -> None:
@@ -234,7 +239,8 @@ def _own_flags_spot(board: BoardScene, info: pygame.Surface) -> pygame.Rect:
 def _watchers(surf: pygame.Surface, board: BoardScene) -> None:
     """A LAN host's screen: how many watch the game, on the viewer's flags line (left of it for two players,
     right of it for three: under it, large text ran it into the backs and the far front)."""
-    watching = getattr(board.table, "watching", 0)
+    link = board.table.link
+    watching = link.watching if link is not None else 0
     if not watching:
         return
     mine = sum(1 for f in board.view["flags"] if f["claimed"] == board.viewer)
@@ -279,10 +285,9 @@ def _top_strip3(surf: pygame.Surface, board: BoardScene, hidden: frozenset[Any])
     if isinstance(geo, layout.Line3):  # the far front: whose cards lie on which side of its flags
         col = geo.column(geo.far[-1])
         for seat, where in ((geo.left, "left"), (geo.right, "right")):
-            tag = fitted(seat_word(seat), 24, col.width // 2 - 24,
-                         board.tint(seat), "bold")
+            tag = fitted(seat_word(seat), 24, col.width // 2 - 24, board.tint(seat), "bold")
             x = col.x + 16 if where == "left" else col.right - 16 - tag.get_width()
-            surf.blit(tag, (x, layout.TOP_AREA[0] + 8))
+            surf.blit(tag, tag.get_rect(midleft=(x, layout.FAR_BOX.y + 2 + layout.FAR_TAGS // 2)))
     me = board.viewer
     mine = sum(1 for f in view["flags"] if f["claimed"] == me)
     for img, rect in name_spots(board):
@@ -292,19 +297,32 @@ def _top_strip3(surf: pygame.Surface, board: BoardScene, hidden: frozenset[Any])
     _watchers(surf, board)
 
 
-def _deck(surf: pygame.Surface, deck: str, count: int) -> None:
+RING_REACH = 10 + FOCUS_W  # how far the focus ring reaches beyond what it rings (see _focus)
+
+
+def deck_marks(deck: str, count: int) -> tuple[pygame.Surface, pygame.Rect, pygame.Surface, pygame.Rect]:
+    """A deck's label and its count badge, and where they go: the label above it clear of the focus ring (at
+    1280x720 the ring touched it), the count on the deck's foot like a chip, inside the ring (below the deck,
+    clear of the ring, it ran into the next deck's label in Chinese)."""
     r = layout.deck(deck)
     room = min(r.width + 40, 2 * (layout.W - 8 - r.centerx))  # centred over the deck, never off the screen
     label = fitted(_("Tactics") if deck == "tactics" else _("Troops"), 28, room, art.CREAM, "condensed")
-    surf.blit(label, label.get_rect(midbottom=(r.centerx, r.y - 4)))
+    badge = text(str(count), 34, art.INK, "bold")
+    box = badge.get_rect(midbottom=(r.centerx, r.bottom - 8)).inflate(20, 0)
+    return label, label.get_rect(midbottom=(r.centerx, r.y - RING_REACH - 2)), badge, box
+
+
+def _deck(surf: pygame.Surface, deck: str, count: int) -> None:
+    r = layout.deck(deck)
+    label, spot, badge, box = deck_marks(deck, count)
+    surf.blit(label, spot)
     if count <= 0:
         pygame.draw.rect(surf, (70, 104, 90), r, 2, border_radius=10)
     else:
         for k in range(min(3, (count + 9) // 10) - 1, -1, -1):  # a stack gets thicker with more cards
             surf.blit(card_art.back(deck, "table"), r.move(k * 3, k * 3))
-    badge = text(str(count), 34, art.INK, "bold")
-    box = badge.get_rect(center=(r.centerx, r.bottom + 24)).inflate(20, 0)
     pygame.draw.rect(surf, art.PAPER, box, border_radius=14)
+    pygame.draw.rect(surf, art.INK, box, 2, border_radius=14)  # a chip lying on the back, not part of its art
     surf.blit(badge, badge.get_rect(center=box.center))
 
 
@@ -780,7 +798,7 @@ def story_marks(board: BoardScene) -> list[tuple[str, list[pygame.Rect]]]:
     return [(seat, _turn_rects(board, seat, events)) for seat, events in board.story()]
 
 
-def _turn_rects(board: BoardScene, seat: str, events: list[dict[str, Any]]) -> list[pygame.Rect]:
+def _turn_rects(board: BoardScene, seat: str, events: list[Event]) -> list[pygame.Rect]:
     hidden = board.anims.hidden()
     out: list[pygame.Rect] = []
     for key in sorted(turn_marks(seat, events), key=str):
@@ -827,10 +845,10 @@ def _marks(board: BoardScene, surface: pygame.Surface, now: float) -> None:
 
 
 def _victory(board: BoardScene, surface: pygame.Surface, now: float) -> None:
-    result = board.table.result or {}
-    winner = result.get("winner")
+    result = board.table.result
+    winner = result.get("winner") if result is not None else None
     finale = board.anims.confetti
-    if winner is None:
+    if result is None or winner is None:
         return
     from .board_events import celebrates
 

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from engine import OTHER
+from engine.notation_types import Event
 from game.i18n import _
 from game.play.turn_words import tactic_toast
 from game.play.words import proof_words
@@ -22,14 +24,14 @@ DRAW = 0.5
 SLIDE = 0.6
 
 
-def celebrates(board: BoardScene, event: dict[str, Any]) -> bool:
+def celebrates(board: BoardScene, event: Mapping[str, Any]) -> bool:
     """A game's end is celebrated (fanfare, confetti) when someone at this screen won it, never for the loser."""
     winner = event.get("winner")
     seats = board.table.local_seats
     return bool(winner) and (winner in seats or not seats)
 
 
-def on_event(board: BoardScene, event: dict[str, Any], before: dict[Any, pygame.Rect]) -> None:
+def on_event(board: BoardScene, event: Event, before: dict[Any, pygame.Rect]) -> None:
     kind = event["type"]
     # the end of a game lost at this screen is quiet: a soft falling phrase, no fanfare, no laurels
     lost_here = kind == "game_over" and bool(event.get("winner")) and not celebrates(board, event)
@@ -69,7 +71,7 @@ def _passes_to(board: BoardScene, seat: str) -> bool:
     return seat in board.table.local_seats and (seat != board.viewer or board.hidden)
 
 
-def _claim(board: BoardScene, event: dict[str, Any]) -> None:
+def _claim(board: BoardScene, event: Event) -> None:
     seat, n = event["seat"], event["flag"]
     who = board.names[seat]
     proof = proof_words(event.get("proof", {}), board.names[board.foe(seat, n)], who)  # from its parts, any language
@@ -109,7 +111,7 @@ def _hand_source(board: BoardScene, seat: str, card: str, before: dict[Any, pyga
     return backs[len(backs) // 2] if backs else (layout.opponent_hand(1)[0] if seat != board.viewer else None)
 
 
-def _play(board: BoardScene, event: dict[str, Any], before: dict[Any, pygame.Rect]) -> None:
+def _play(board: BoardScene, event: Event, before: dict[Any, pygame.Rect]) -> None:
     seat, card = event["seat"], event["card"]
     src = _hand_source(board, seat, card, before)
     side = board.side_of(seat)
@@ -136,7 +138,7 @@ def _play(board: BoardScene, event: dict[str, Any], before: dict[Any, pygame.Rec
         _fly(board, target, old, layout.discard(board.side_of(owner)), "table", hides=("discard", owner, target))
 
 
-def _draw(board: BoardScene, event: dict[str, Any]) -> None:
+def _draw(board: BoardScene, event: Event) -> None:
     seat, deck = event["seat"], event["deck"]
     src = layout.deck(deck)
     if seat == board.viewer and "card" in event:
@@ -152,10 +154,10 @@ def _draw(board: BoardScene, event: dict[str, Any]) -> None:
             _fly(board, f"back:{deck}", src, backs[i], "small", hides=(key, i))
 
 
-def _return(board: BoardScene, event: dict[str, Any], before: dict[Any, pygame.Rect]) -> None:
+def _return(board: BoardScene, event: Event, before: dict[Any, pygame.Rect]) -> None:
     seat = event["seat"]
     decks = event.get("decks") or []
-    cards = event.get("cards") or [None] * event.get("count", 0)
+    cards: list[str | None] = [*event.get("cards", [])] or [None] * event.get("count", 0)
     for card, deck in zip(cards, decks, strict=False):
         src = before.get(("hand", card)) if card else _hand_source(board, seat, "", before)
         _fly(board, f"back:{deck}", src, layout.deck(deck), "table")

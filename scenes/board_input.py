@@ -15,6 +15,7 @@ from typing import Any
 
 import pygame
 
+from engine.notation_types import Action
 from game.i18n import _
 from game.play.explain import Referee
 from game.play.flow import Flow, Target
@@ -36,7 +37,7 @@ class Situation:
     phase: str
     geo: Any  # game.ui.layout's geometry: where each flag's side of the table lies
     ref: Referee  # the position shown, loaded into the engine: why a claim holds or not
-    legal: list[dict[str, Any]]
+    legal: list[Action]
     claim_timing: str
     provable: tuple[int, ...] = ()  # flags that could be claimed by proof now
     claimable: tuple[int, ...] = ()  # those offered to claim (none when a pass is all there is, R9)
@@ -62,7 +63,7 @@ class Pick:
 class Act:
     """Take these picks, which complete `action`, and submit it to the table (a claim needs none)."""
 
-    action: dict[str, Any]
+    action: Action
     picks: tuple[Target, ...] = ()
 
 

@@ -93,13 +93,29 @@ def draw(board: BoardScene, surface: pygame.Surface) -> pygame.Rect | None:
     if board.clock - state[1] < ZOOM_DELAY:
         return None
     target, card = shown
-    from .board_cover import kept
-
     near = board.targets.get(target)
-    box = spot(card, near, kept(board, preview=False) + ([near] if near is not None else []))  # ~0.02 ms a frame
+    box = _placed(board, shown, near)
     if box is None:  # everywhere it would hide a choice, a name or a named card: it waits for the next rest
         return None
     return draw_card(surface, card, near, box)
+
+
+def _placed(board: BoardScene, shown: tuple[Any, str], near: pygame.Rect | None) -> pygame.Rect | None:
+    """spot() for this frame, worked out again only when something it depends on changed: the preview stays up
+    every frame while cards fly, and placing it each frame cost the render benchmark's p99 (issue 46)."""
+    from . import board_coach
+    from .board_cover import current_toast, kept
+
+    toast = current_toast(board)
+    key = (shown, near and tuple(near), id(board.view), id(board.targets), board.flow.card, tuple(board.flow.picked),
+           tuple(board.claimable), board.my_turn, board.hidden, board.table.result is None, id(toast),
+           id(board_coach.active_hint(board)), tuple(tuple(r) for r in board.named_cards()), language(), _look())
+    memo = getattr(board, "zoom_placed", None)
+    if memo is not None and memo[0] == key:
+        return memo[1]
+    box = spot(shown[1], near, kept(board, preview=False) + ([near] if near is not None else []))
+    board.zoom_placed = (key, box)  # type: ignore[attr-defined]
+    return box
 
 
 def size_of(card: str) -> tuple[int, int]:

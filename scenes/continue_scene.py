@@ -19,6 +19,7 @@ from game.ui.scene import Scene
 from game.ui.text import blit_lines, fitted, shadowed, text, wrap
 from game.ui.widgets import Item
 
+from . import screens
 from .menu_base import MenuScene
 
 if TYPE_CHECKING:
@@ -121,7 +122,7 @@ class ContinueListScene(MenuScene):
 
     def _host(self, lan: LanSaved) -> None:
         """The lobby reopens this game at once and waits for its guest(s) to rejoin."""
-        lobby = self.app.open("host_lobby", **self.lobby_options)
+        lobby = screens.host_lobby(self.app, **self.lobby_options)
         self.app.push(lobby)
         if lan.path is not None:
             lobby.resume_saved(lan.path)
@@ -143,7 +144,7 @@ class ContinueListScene(MenuScene):
             notice(_("Cannot reach {address}: {reason}", address=note["address"], reason=exc))
             show_notices(self.app)
             return
-        self.app.push(self.app.open("guest_wait", guest, rejoin=True))
+        self.app.push(screens.guest_wait(self.app, guest, rejoin=True))
 
     @staticmethod
     def _detail(saved: Saved) -> Callable[[], str]:
@@ -178,9 +179,9 @@ def resume_into(app: App, saved: Saved) -> None:
 
     session, table = resume(saved, bot_pace=0.7 * app.settings.speed)
     if table is None:
-        app.reset(app.open("scoreboard", session))
+        app.reset(screens.scoreboard(app, session))
         return
-    board = app.open("board", table, session)
+    board = screens.board(app, table, session)
     board.log = log_events(table, table.local_seats[0] if len(table.local_seats) == 1 else None)
     board.recall_last_turn()
     if table.result is not None:  # stopped after the last move, before the results were counted

@@ -27,6 +27,7 @@ from game.ui.input import Intent, Kind
 from game.ui.text import fitted, shadowed, wrap
 from game.ui.widgets import Item
 
+from . import screens
 from .menu_base import MenuScene
 from .setup import PLAY_CHOICES, PLAY_WORDS
 
@@ -356,7 +357,7 @@ class HostLobbyScene(MenuScene):
         host.advertiser, self.advertiser = self.advertiser, None  # still found during play: watchers may come
         if not host.started:
             host.start()
-        self.app.reset(self.app.open("board_for", TableHostTable(host) if host.table else HostTable(host)))
+        self.app.reset(screens.lan_board(self.app, TableHostTable(host) if host.table else HostTable(host)))
 
     def back(self) -> None:
         self.app.pop(self)  # leave() closes the lobby

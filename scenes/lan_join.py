@@ -19,6 +19,7 @@ from game.ui.text import fit_size, fitted, shadowed, text
 from game.ui.widgets import Item, Menu
 from net.roles import MAX_WATCHERS
 
+from . import screens
 from .lan_host import TIMING_SHORT
 from .menu_base import MenuScene
 
@@ -302,7 +303,7 @@ class GuestWaitScene(Scene):
             from game.play.lan_watch import WatchTable
 
             self.guest = None  # the board's table owns it now
-            self.app.reset(self.app.open("board_for", WatchTable(guest) if guest.watch else RemoteTable(guest)))
+            self.app.reset(screens.lan_board(self.app, WatchTable(guest) if guest.watch else RemoteTable(guest)))
 
     def activity(self) -> int:
         return AMBIENT

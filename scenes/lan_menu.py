@@ -6,6 +6,7 @@ from __future__ import annotations
 from game.i18n import N_, _
 from game.ui.widgets import Item
 
+from . import screens
 from .menu_base import MenuScene
 
 
@@ -23,7 +24,7 @@ class LanMenuScene(MenuScene):
         ]
 
     def _host(self) -> None:
-        self.app.push(self.app.open("host_lobby"))
+        self.app.push(screens.host_lobby(self.app))
 
     def _join(self) -> None:
-        self.app.push(self.app.open("join_list"))
+        self.app.push(screens.join_list(self.app))

@@ -7,35 +7,26 @@ Both screens show the match score. A new game gets a fresh table over the same c
 from __future__ import annotations
 
 import secrets
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from engine.match import Match
 from game.i18n import _
-from game.play.lan_tables import HostTable, RemoteTable
 from game.ui.widgets import Item
+
+from . import screens
 
 if TYPE_CHECKING:
     from .results import ResultsScene
 
 
-def _match(table: Any) -> Match | None:
-    if isinstance(table, HostTable):
-        table.host.record_result()
-        return table.host.match
-    if isinstance(table, RemoteTable) and table.guest.match is not None:
-        return Match.from_dict(table.guest.match)
-    return None
-
-
 def lan_items(results: ResultsScene) -> list[Item] | None:
     """The results menu of a LAN game, or None for a game on this screen."""
-    table = results.board.table
-    if not isinstance(table, HostTable | RemoteTable):
+    link = results.board.table.link
+    if link is None:
         return None
-    match = _match(table)
+    match = link.match()
     look = Item(_("Look at the board"), results.back)
     leave = Item(_("Main menu"), results._menu)
-    if isinstance(table, RemoteTable):
+    if not link.hosting:
         return [look, leave]
     if match is not None and match.over:
         return [look, leave]
@@ -44,11 +35,9 @@ def lan_items(results: ResultsScene) -> list[Item] | None:
 
 
 def _next_game(results: ResultsScene) -> None:
-    table = results.board.table
-    assert isinstance(table, HostTable)
-    host = table.detach()
-    host.next_game(secrets.randbits(63))
-    results.app.reset(results.app.open("board_for", type(table)(host)))  # the same kind of table: a seat, or none
+    link = results.board.table.link
+    assert link is not None and link.hosting, "only the hosting screen offers the next game"
+    results.app.reset(screens.lan_board(results.app, link.start_next(secrets.randbits(63))))
 
 
 def lan_follow(results: ResultsScene) -> None:
@@ -56,10 +45,9 @@ def lan_follow(results: ResultsScene) -> None:
     table's when both players asked for it from their phones."""
     from .lan_wait import follow_next_game
 
-    table = results.board.table
-    if isinstance(table, HostTable) and table.host.number != table.number:
-        host = table.detach()
-        results.app.reset(results.app.open("board_for", type(table)(host)))
+    link = results.board.table.link
+    if link is not None and link.hosting and link.moved_on:
+        results.app.reset(screens.lan_board(results.app, link.follow()))
         return
     follow_next_game(results.board)
 
@@ -67,10 +55,11 @@ def lan_follow(results: ResultsScene) -> None:
 def lan_status(results: ResultsScene) -> str | None:
     """A line under the result: the match score, and on the guest's screen what happens next."""
     table = results.board.table
-    if not isinstance(table, HostTable | RemoteTable):
+    link = table.link
+    if link is None:
         return None
     names = table.names
-    match = _match(table)
+    match = link.match()
     parts = []
     if match is not None:
         s = match.scores
@@ -79,9 +68,8 @@ def lan_status(results: ResultsScene) -> str | None:
         if match.over:
             parts.append(_("match over") if match.winner is None
                          else _("{name} wins the match", name=names[match.winner]))
-    if isinstance(table, HostTable):
-        parts += [_("{name} wants to play again.", name=names[seat]) for seat in sorted(table.host.again)]
-    if isinstance(table, RemoteTable) and table.local_seats and not (match is not None and match.over):
+    parts += [_("{name} wants to play again.", name=names[seat]) for seat in link.again()]
+    if not link.hosting and table.local_seats and not (match is not None and match.over):
         host = next((n for seat, n in names.items() if seat not in table.local_seats), "") or _("the host")
         parts.append(_("waiting for {name} to start the next game", name=host))
     return "  \u00b7  ".join(parts) or None

@@ -15,6 +15,7 @@ from game.ui.input import Intent, Kind
 from game.ui.scene import AMBIENT
 from game.ui.widgets import Item
 
+from . import screens
 from .menu_base import MenuScene
 
 if TYPE_CHECKING:
@@ -28,28 +29,30 @@ def watch_peer(board: BoardScene) -> None:
 
     "Keep waiting" closes the pause; it opens again only if the peer returns and is lost anew.
     """
-    table = board.table
+    link = board.table.link
+    if link is None:
+        return
     follow_next_game(board)
     tell_saving(board)
-    if not getattr(table, "peer_lost", False):
-        if getattr(table, "snoozed", False):
-            table.snoozed = False  # type: ignore[attr-defined]
+    if not link.peer_lost:
+        link.snoozed = False
         return
-    if not getattr(table, "snoozed", False) and board.app.find(PeerLostScene) is None:
+    if not link.snoozed and board.app.find(PeerLostScene) is None:
         board.app.push(PeerLostScene(board.app, board))
 
 
 def tell_saving(board: BoardScene) -> None:
     """A hosting screen says once that its game cannot be saved (the game goes on in memory), and once
     that it is saved again: the host (net.host) retries at every move."""
-    host = getattr(board.table, "host", None)
-    problem = getattr(host, "save_problem", None) if host is not None else None
+    link = board.table.link
+    trouble = link.save_trouble if link is not None else None
+    problem = trouble.problem if trouble is not None else None
     told = getattr(board, "save_told", None)
     if problem == told or (problem is not None and told is not None):
         return
     board.save_told = problem  # type: ignore[attr-defined]
-    if problem is not None:
-        why = _(SAVE_FAILURES.get(getattr(host, "save_errno", None) or 0, DISK_ERROR))
+    if trouble is not None:
+        why = _(SAVE_FAILURES.get(trouble.errno or 0, DISK_ERROR))
         board.say([_("This game cannot be saved ({why}). It goes on, but is not being saved.", why=why)],
                   bad=True)
     else:
@@ -71,12 +74,11 @@ class PeerLostScene(MenuScene):
 
     def __init__(self, app: App, board: BoardScene) -> None:
         self.board = board
-        table = board.table
-        other = [s for s in table.names if s not in table.local_seats]
-        self.other_name = table.names.get(other[0], "") if other else ""
-        if hasattr(table, "lost_name"):  # the table names the player it lost; a watcher lost the host
-            self.other_name = table.lost_name or _("the host")
-        self.other_name = self.other_name or _("the other player")
+        link = board.table.link
+        assert link is not None, "only a LAN table loses a peer"
+        self.link = link
+        # the player it lost; unnamed, a guest (or a watcher) lost the host, a host one of its guests
+        self.other_name = link.lost_name or (_("the other player") if link.hosting else _("the host"))
         super().__init__(app)
 
     @property
@@ -89,8 +91,8 @@ class PeerLostScene(MenuScene):
 
     def items(self) -> list[Item]:
         out = [Item(_("Keep waiting"), self._wait, hint=_("Play goes on as soon as the link is back"))]
-        if hasattr(self.board.table, "let_bot_play_guest"):
-            if getattr(self.board.table, "stand_in", True):  # the table waits for its players, or saves
+        if self.link.hosting:
+            if self.link.stand_in:  # the table host's screen waits for its players, or saves
                 out.append(Item(_("Let a bot play {name}'s seat", name=self.other_name), self._bot))
             out.append(Item(_("Save and leave"), self._leave, hint=_("Reopen it later from Host a LAN game")))
         else:
@@ -104,24 +106,21 @@ class PeerLostScene(MenuScene):
         self.menu.handle(intent)
 
     def _wait(self) -> None:
-        self.board.table.snoozed = True  # type: ignore[attr-defined]
+        self.link.snoozed = True
         self.back()
 
     def _bot(self) -> None:
         from game.play.bot_client import open_bot
 
-        self.board.table.let_bot_play_guest(open_bot("normal"))  # type: ignore[attr-defined]
+        self.link.let_bot_play(open_bot("normal"))
         self.back()
 
     def _leave(self) -> None:
-        save = getattr(self.board.table, "save", None)
-        if save is not None:
-            save()
-
-        self.app.reset(self.app.open("main_menu"))
+        self.link.save()
+        self.app.reset(screens.main_menu(self.app))
 
     def update(self, dt: float) -> None:
-        if self.app.top is self and not getattr(self.board.table, "peer_lost", False):
+        if self.app.top is self and not self.link.peer_lost:
             self.back()  # the board below keeps the link polled (keep_alive)
 
     def activity(self) -> int:
@@ -130,10 +129,6 @@ class PeerLostScene(MenuScene):
 
 def follow_next_game(board: BoardScene) -> None:
     """A LAN guest's screen moves to the next game as soon as the host starts it."""
-    from game.play.lan_tables import RemoteTable
-
-    table = board.table
-    if isinstance(table, RemoteTable) and table.guest.number != table.number and table.guest.view is not None:
-
-        guest = table.detach()
-        board.app.reset(board.app.open("board_for", type(table)(guest)))  # a player's table, or a watcher's
+    link = board.table.link
+    if link is not None and not link.hosting and link.moved_on:
+        board.app.reset(screens.lan_board(board.app, link.follow()))  # a player's table, or a watcher's

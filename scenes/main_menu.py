@@ -5,6 +5,7 @@ from __future__ import annotations
 from game.i18n import N_, _, ngettext
 from game.ui.widgets import Item
 
+from . import screens
 from .menu_base import MenuScene
 
 
@@ -37,27 +38,27 @@ class MainMenuScene(MenuScene):
         ]
 
     def back(self) -> None:
-        self.app.replace(self.app.open("title"))
+        self.app.replace(screens.title(self.app))
 
     def _quit(self) -> None:
-        self.app.open("ask", _("Quit Battle Line?"), [_("Unfinished games are kept: Continue brings them back.")],
-                      _("Quit"), self.app.quit)
+        screens.ask_first(self.app, _("Quit Battle Line?"),
+                          [_("Unfinished games are kept: Continue brings them back.")], _("Quit"), self.app.quit)
 
     def _setup(self) -> None:
-        self.app.push(self.app.open("setup"))
+        self.app.push(screens.setup(self.app))
 
     def _tutorial(self) -> None:
-        self.app.push(self.app.open("tutorial"))
+        self.app.push(screens.tutorial(self.app))
 
     def _lan(self) -> None:
-        self.app.push(self.app.open("lan_menu"))
+        self.app.push(screens.lan_menu(self.app))
 
     def enter(self) -> None:
         from .continue_scene import show_notices
 
         if not self.app.settings.welcomed:  # the very first launch: offer a way in, once
 
-            self.app.push(self.app.open("welcome"))
+            self.app.push(screens.welcome(self.app))
         show_notices(self.app)  # a save that could not be read was set aside: say so
         from game.ui import audio
 
@@ -71,18 +72,18 @@ class MainMenuScene(MenuScene):
 
     def _continue(self) -> None:
         if len(self.saves) > 1 or self.lan:
-            self.app.push(self.app.open("continue_list", self.saves, self.lan))
+            self.app.push(screens.continue_list(self.app, self.saves, self.lan))
         elif self.saved is not None:
-            self.app.push(self.app.open("continue", self.saved))
+            self.app.push(screens.continue_game(self.app, self.saved))
 
     def _replays(self) -> None:
-        self.app.push(self.app.open("replay_list"))
+        self.app.push(screens.replay_list(self.app))
 
     def _stats(self) -> None:
-        self.app.push(self.app.open("stats"))
+        self.app.push(screens.stats(self.app))
 
     def _rules(self) -> None:
-        self.app.push(self.app.open("rules"))
+        self.app.push(screens.rules(self.app))
 
     def _settings(self) -> None:
-        self.app.push(self.app.open("settings"))
+        self.app.push(screens.settings(self.app))

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from engine import OTHER
+from engine.notation_types import Event, View
 from game.i18n import _
 from game.play.words import card_words, event_words
 from game.ui import art, card_art
@@ -29,7 +30,7 @@ class LogScene(Scene):
         """As many lines as fit between the title and the hint line, at the current text size."""
         return (960 - 100 - 70) // line_step(28, 1.4)
 
-    def __init__(self, app: App, events: list[dict[str, Any]], names: dict[str, str]) -> None:
+    def __init__(self, app: App, events: list[Event], names: dict[str, str]) -> None:
         super().__init__(app)
         # worded now, in the language chosen now: a switch mid-game rewords the whole log
         self.log = [line for line in (event_words(e, names) for e in events) if line]
@@ -67,7 +68,7 @@ class InspectScene(Scene):
     name = "inspect"
     opaque = False
 
-    def __init__(self, app: App, view: dict[str, Any], viewer: str, names: dict[str, str]) -> None:
+    def __init__(self, app: App, view: View, viewer: str, names: dict[str, str]) -> None:
         super().__init__(app)
         self.view, self.viewer, self.names = view, viewer, names
 

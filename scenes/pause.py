@@ -2,17 +2,32 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
+from engine.notation_types import Event
 from game.i18n import N_, _
 from game.ui.widgets import Item
 
+from . import screens
 from .menu_base import MenuScene
 
 if TYPE_CHECKING:
+    from game.play.session import Session
+    from game.play.table import Table
     from game.ui.shell import App
 
-    from .board import BoardScene
+
+class ShownGame(Protocol):
+    """What the pause asks of the screen under it: the board, or the three-player table's Y (scenes.table_board)."""
+
+    @property
+    def table(self) -> Table: ...
+    @property
+    def session(self) -> Session | None: ...
+    @property
+    def names(self) -> dict[str, str]: ...
+    @property
+    def log(self) -> list[Event]: ...
 
 
 class PauseScene(MenuScene):
@@ -21,7 +36,7 @@ class PauseScene(MenuScene):
     title = N_("Paused")
     menu_top = 380
 
-    def __init__(self, app: App, board: BoardScene) -> None:
+    def __init__(self, app: App, board: ShownGame) -> None:
         self.board = board
         super().__init__(app)
 
@@ -35,13 +50,13 @@ class PauseScene(MenuScene):
         ]
 
     def _log(self) -> None:
-        self.app.push(self.app.open("log", self.board.log, self.board.names))
+        self.app.push(screens.log(self.app, self.board.log, self.board.names))
 
     def _rules(self) -> None:
-        self.app.push(self.app.open("rules"))
+        self.app.push(screens.rules(self.app))
 
     def _settings(self) -> None:
-        self.app.push(self.app.open("settings"))
+        self.app.push(screens.settings(self.app))
 
     def _leave(self) -> None:
         """A game in progress is left only after a yes: one stray press must not end an evening's game."""
@@ -52,7 +67,7 @@ class PauseScene(MenuScene):
         kept = session is not None and session.keeper is not None
         lines = [_("It is saved: Continue in the main menu brings it back.") if kept
                  else _("This game is not saved.")]
-        self.app.open("ask", _("Leave this game?"), lines, _("Leave to the main menu"), self._to_menu)
+        screens.ask_first(self.app, _("Leave this game?"), lines, _("Leave to the main menu"), self._to_menu)
 
     def _to_menu(self) -> None:
-        self.app.reset(self.app.open("main_menu"))
+        self.app.reset(screens.main_menu(self.app))

@@ -8,10 +8,11 @@ Answers are kept per step, so stepping back is instant; a newer question replace
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, cast
 
 import pygame
 
+from engine.notation_types import View
 from engine.position import from_position
 from game.i18n import _
 from game.play.coach import Coach
@@ -49,9 +50,9 @@ class ReplayCoach:
         if step is not None:  # the coach ignores a question it is already thinking about
             self.coach.ask(self.question(step), step, hint=False)
 
-    def question(self, step: int) -> dict[str, Any]:
+    def question(self, step: int) -> View:
         """South's own view at `step`: what South saw at the table then, and nothing more."""
-        return from_position(self.scene.replay.views[step]).view(SEAT)
+        return cast(View, from_position(self.scene.replay.views[step]).view(SEAT))
 
     def chance(self) -> float | None:
         """The estimate the bar shows: from South's latest answered play at or before the step shown."""

@@ -17,6 +17,7 @@ from game.ui.input import Clicks, Intent, Kind
 from game.ui.scene import Scene
 from game.ui.text import fitted, shadowed, text, wrap
 
+from . import screens
 from .continue_scene import show_notices
 
 if TYPE_CHECKING:
@@ -100,7 +101,7 @@ class ReplayListScene(Scene):
         else:
 
             kept = self.games[i]
-            self.app.push(self.app.open("replay", kept.game, kept.when))
+            self.app.push(screens.replay(self.app, kept.game, kept.when))
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(art.backdrop((1920, 1080), 11, art.NIGHT), (0, 0))

@@ -8,12 +8,13 @@ stepping either way is instant.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import pygame
 
 from engine import Game, to_record
 from engine import replay as replay_action
+from engine.notation_types import Event
 from game.i18n import _
 from game.play.words import card_words, event_words
 from game.ui.input import Intent, Kind
@@ -40,7 +41,7 @@ class Replay:
         for action in game.actions:
             events = replay_action(replay, action)
             self.views.append(replay.view(None))
-            self.lines.append([w for w in (replay_words(e, self.players) for e in events) if w])
+            self.lines.append([w for w in (replay_words(cast(Event, e), self.players) for e in events) if w])
         self.result = replay.result
 
     @property
@@ -48,7 +49,7 @@ class Replay:
         return len(self.views) - 1
 
 
-def replay_words(event: dict[str, Any], names: dict[str, str]) -> str | None:
+def replay_words(event: Event, names: dict[str, str]) -> str | None:
     """A log line with what a replay may show: the card drawn, the cards put back."""
     line = event_words(event, names)
     if line and event["type"] in ("draw", "scout_draw") and "card" in event:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -13,6 +14,7 @@ from game.ui import art
 from game.ui.text import fit_size, fitted, shadowed
 from game.ui.widgets import ROW_H, Item
 
+from . import screens
 from .board_draw import seat_word
 from .lan_results import lan_follow, lan_items, lan_status
 from .menu_base import MenuScene
@@ -44,9 +46,10 @@ class ResultsScene(MenuScene):
 
     def __init__(self, app: App, board: BoardScene) -> None:
         self.board = board
-        self.result = board.table.result or {}
-        if board.session is not None and not getattr(board, "recorded", False):
-            board.session.record(self.result)
+        result = board.table.result
+        self.result: Mapping[str, Any] = result or {}
+        if result is not None and board.session is not None and not getattr(board, "recorded", False):
+            board.session.record(result)
             board.recorded = True  # type: ignore[attr-defined]
         super().__init__(app)
         self.menu.width = 640
@@ -70,18 +73,16 @@ class ResultsScene(MenuScene):
 
     def _review(self) -> None:
         """Against a bot: the moves that cost the player most, found by hard in its own process."""
-        from game.play.table import LocalTable
-
-        table = self.board.table
-        if isinstance(table, LocalTable):
-            self.app.push(self.app.open("review", table.game, self.board.viewer))
+        local = self.board.table.local
+        if local is not None:
+            self.app.push(screens.review(self.app, local.game, self.board.viewer))
 
     def back(self) -> None:
         self.look()
 
     def look(self) -> None:
         """The board in full view; any press brings the results (and Rematch) back."""
-        self.app.push(self.app.open("look"))
+        self.app.push(screens.look(self.app))
 
     def _again(self) -> None:
         session = self.board.session or Session(Setup(names=list(self.app.settings.names)))
@@ -89,17 +90,17 @@ class ResultsScene(MenuScene):
             session = Session(session.setup, session.bot_pace, session.in_process_bots)
         elif not session.setup.match:
             session.next_first = None
-        self.app.reset(self.app.open("board", session.new_table(), session))
+        self.app.reset(screens.board(self.app, session.new_table(), session))
 
     def _scoreboard(self) -> None:
         if self.board.session is not None:
-            self.app.reset(self.app.open("scoreboard", self.board.session))
+            self.app.reset(screens.scoreboard(self.app, self.board.session))
 
     def update(self, dt: float) -> None:
         lan_follow(self)  # a LAN guest moves on when the host starts the next game
 
     def _menu(self) -> None:
-        self.app.reset(self.app.open("main_menu"))
+        self.app.reset(screens.main_menu(self.app))
 
     def status(self) -> str:
         """The score under the headline; nothing after a single game ("Games won 0-1" only repeats it)."""

@@ -1,24 +1,26 @@
 """Review after a game against a bot: `hard` finds the three moves that cost the player most win chance.
 
-The review runs in its own process (engine.ai.review.ReviewProcess) with a progress bar; Back
+The review runs in its own process (engine.run.review.ReviewProcess) with a progress bar; Back
 cancels it. When it is done, each marked move opens the replay at that move, with what hard preferred.
 """
 
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import pygame
 
 from engine import Game
-from engine.ai.review import KeptReview, ReviewProcess
+from engine.notation_types import View
+from engine.run.review import KeptReview, ReviewProcess
 from game.i18n import _
 from game.play.coach import move_words, why_words
 from game.ui import art
 from game.ui.text import fitted, text
 from game.ui.widgets import Item
 
+from . import screens
 from .menu_base import MenuScene
 
 if TYPE_CHECKING:
@@ -41,7 +43,7 @@ def mark_words(mark: dict[str, Any], turn: int | None = None, view: dict[str, An
         label = _("Your turn {turn}: you chose to {played} (\u2212{percent}% win chance)", turn=turn, played=played,
                   percent=percent)
     preferred = move_words(mark["preferred"])
-    why = why_words(mark["preferred"], view, seat) if view is not None else ""
+    why = why_words(mark["preferred"], cast(View, view), seat) if view is not None else ""
     if why:
         return label, _("Better: {move}: {why}.", move=preferred, why=why)
     return label, _("Better: {move}.", move=preferred)
@@ -85,7 +87,7 @@ class ReviewScene(MenuScene):
         return [*out, Item(_("Back"), self.back)]
 
     def _open(self, mark: dict[str, Any]) -> None:
-        scene = self.app.open("replay", self.game)
+        scene = screens.replay(self.app, self.game)
         scene.go(int(mark["index"]))
         self.app.push(scene)
 

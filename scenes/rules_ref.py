@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, cast
 
 import pygame
 
 from engine.cards import TACTICS
+from engine.notation_types import Event, View
 from game.i18n import N_, _
 from game.play import card_rules
 from game.play.words import card_short
@@ -106,7 +107,7 @@ INDEX_ROWS = 9  # the contents in two columns of nine: every page's title, one p
 CLAIM = (Flag(theirs=["b4", "b5"], yours=["y8", "y9", "y10"]))
 
 
-def three_view() -> dict[str, Any]:
+def three_view() -> View:
     """The picture's position: a public view (NOTATION.md) of a three-player game under way."""
     from engine.rules import FRONTS3
 
@@ -115,14 +116,15 @@ def three_view() -> dict[str, Any]:
         a, b = FRONTS3[n - 1]
         sides = THREE_FLAGS.get(n, {})
         flags.append({a: sides.get(a, []), b: sides.get(b, []), "claimed": THREE_CLAIMED.get(n)})
-    return {"flags": flags, "hand_sizes": {"south": 7, "west": 6, "east": 7}, "decks": {"troops": 15}}
+    # only what the Y draws: a picture, not a position any reader gets
+    return cast(View, {"flags": flags, "hand_sizes": {"south": 7, "west": 6, "east": 7}, "decks": {"troops": 15}})
 
 
 def three_picture() -> pygame.Surface:
     """The Y of the sample game, drawn whole at 1920x1080 and scaled to the page (drawn again per language)."""
     full = pygame.Surface((table_y.W, table_y.H))
     names = {"south": _("South"), "west": _("West"), "east": _("East")}
-    last = ("west", [{"type": "play", "seat": "west", "card": "y8", "flag": 8}])
+    last: tuple[str, list[Event]] = ("west", [{"type": "play", "seat": "west", "card": "y8", "flag": 8}])
     table_y.draw_y(full, three_view(), names, "east", "play", None, last)
     return pygame.transform.smoothscale(full, THREE_PICTURE.size)
 

@@ -6,7 +6,7 @@ score, how close the end condition is, and who starts the next game (R5).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import pygame
 
@@ -18,6 +18,7 @@ from game.ui import art
 from game.ui.text import fit_size, fitted, shadowed, text
 from game.ui.widgets import Item
 
+from . import screens
 from .menu_base import MenuScene
 
 if TYPE_CHECKING:
@@ -63,10 +64,10 @@ class ScoreboardScene(MenuScene):
         session = self.session
         if self.over:
             session = Session(session.setup, session.bot_pace, session.in_process_bots)
-        self.app.reset(self.app.open("board", session.new_table(), session))
+        self.app.reset(screens.board(self.app, session.new_table(), session))
 
     def _menu(self) -> None:
-        self.app.reset(self.app.open("main_menu"))
+        self.app.reset(screens.main_menu(self.app))
 
     # ------------------------------------------------------------------ words
     def progress(self) -> str:
@@ -104,7 +105,7 @@ class ScoreboardScene(MenuScene):
         total = {seat: 0 for seat in self.seats}
         out: list[tuple[str, ...]] = []
         for i, result in enumerate(self.session.games, start=1):
-            pts = points_of(result)
+            pts = points_of(cast(dict[str, Any], result))
             for seat in total:
                 total[seat] += pts[seat]
             winner = result["winner"]

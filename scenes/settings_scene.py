@@ -7,6 +7,7 @@ from game.keep.settings import ANIMATION_SPEEDS, HAND_ORDERS, TAKEBACKS, WINDOW_
 from game.play.hand_order import ORDER_WORDS
 from game.ui.widgets import Item, Menu
 
+from . import screens
 from .menu_base import MenuScene
 
 #: setting values shown in words
@@ -105,10 +106,10 @@ class SettingsScene(MenuScene):
         self.app.save_settings()
 
     def _names(self) -> None:
-        self.app.push(self.app.open("names"))
+        self.app.push(screens.names(self.app))
 
     def _access(self) -> None:
-        self.app.push(self.app.open("accessibility"))
+        self.app.push(screens.accessibility(self.app))
 
     @property
     def opaque(self) -> bool:  # type: ignore[override]

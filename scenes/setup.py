@@ -10,6 +10,7 @@ from game.i18n import _ as tr
 from game.play.session import OPPONENT_NAMES, OPPONENTS, Session, Setup
 from game.ui.widgets import Item
 
+from . import screens
 from .board_draw import seat_word
 from .menu_base import MenuScene
 
@@ -156,7 +157,7 @@ class SetupScene(MenuScene):
         return f"{self.setup.names[1]}  \u270e"
 
     def edit_name(self, i: int) -> None:
-        self.app.push(self.app.open("seat_name", i, self.setup.names[i], lambda v: self._name(i, v)))
+        self.app.push(screens.seat_name(self.app, i, self.setup.names[i], lambda v: self._name(i, v)))
 
     def _name(self, i: int, v: str) -> None:
         """A typed name is kept in the settings at once: the next evening starts with it."""
@@ -212,14 +213,14 @@ def start_game(app: App, setup: Setup) -> None:
         _begin(app, setup)
 
     lines = describe(old)
-    app.push(app.open("confirm", tr("An unfinished game: {opponent}", opponent=opponent_words(old)),
-                      [lines[0], lines[-2], lines[-1], tr("A new game would replace it.")],
-                      [(tr("Continue that game"), lambda: app.open("resume_into", old)),
-                       (tr("Start a new game (the old one is lost)"), afresh),
-                       (tr("Back"), lambda: None)]))
+    app.push(screens.confirm(app, tr("An unfinished game: {opponent}", opponent=opponent_words(old)),
+                             [lines[0], lines[-2], lines[-1], tr("A new game would replace it.")],
+                             [(tr("Continue that game"), lambda: screens.resume(app, old)),
+                              (tr("Start a new game (the old one is lost)"), afresh),
+                              (tr("Back"), lambda: None)]))
 
 
 def _begin(app: App, setup: Setup) -> None:
     setup.autosave = True
     session = Session(setup, bot_pace=0.7 * app.settings.speed)
-    app.reset(app.open("board", session.new_table(), session))
+    app.reset(screens.board(app, session.new_table(), session))

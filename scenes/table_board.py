@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from engine.notation_types import Event, View
 from game.i18n import N_, _, language
 from game.play.turn_words import turn_caption
 from game.play.words import shown_name
@@ -22,6 +23,7 @@ from game.ui.input import Intent, Kind
 from game.ui.scene import AMBIENT, IDLE, Scene
 from game.ui.text import fitted, shadowed, text, wrap
 
+from . import screens
 from .board import BoardScene
 
 if TYPE_CHECKING:
@@ -118,12 +120,12 @@ class TableY(Scene):
     name = "table_y"
     woken = False  # the table's messages wake the window (board_for)
 
-    def __init__(self, app: App, table: Any) -> None:
+    def __init__(self, app: App, table: Table) -> None:
         super().__init__(app)
         self.table = table
         self.session = None
-        self.log: list[dict[str, Any]] = []
-        self.turn: tuple[str, list[dict[str, Any]]] | None = None  # the latest turn (seat, its events)
+        self.log: list[Event] = []
+        self.turn: tuple[str, list[Event]] | None = None  # the latest turn (seat, its events)
         self.captions: dict[str, str] = {}  # each seat's last turn in words, under its hand
         self.frame: pygame.Surface | None = None  # the Y as last drawn, and what it showed
         self.frame_key: tuple[Any, ...] = ()
@@ -141,13 +143,13 @@ class TableY(Scene):
     def names(self) -> dict[str, str]:
         return {seat: shown_name(name) for seat, name in self.table.names.items()}
 
-    def public_view(self) -> dict[str, Any]:
+    def public_view(self) -> View:
         """The table's view with every hand hidden, whatever table it is (R53: the room sees no hand)."""
-        view = dict(self.table.view("south"))
+        view = self.table.view("south").copy()
         view["hands"] = {seat: None for seat in view["hand_sizes"]}
         return view
 
-    def take(self, events: list[dict[str, Any]]) -> None:
+    def take(self, events: list[Event]) -> None:
         """Events into the log, and into the latest turn: a turn is its seat's events until another seat acts."""
         for event in events:
             self.log.append(event)
@@ -162,54 +164,46 @@ class TableY(Scene):
     def next_label(self) -> str | None:
         """What Enter does at the end of a game this screen hosts: the next game of the match, a rematch,
         or nothing (a watcher follows its host; a finished match ends here)."""
-        from game.play.lan_tables import HostTable
-
-        if self.table.result is None or not isinstance(self.table, HostTable):
+        link = self.table.link
+        if self.table.result is None or link is None or not link.hosting:
             return None
-        self.table.host.record_result()
-        match = self.table.host.match
+        match = link.match()
         if match is not None and match.over:
             return None
         return _("Next game") if match is not None else _("Rematch")
 
     def match_scores(self) -> dict[str, int] | None:
         """The match's points so far (R52), as the host keeps them or as a watcher was last told; None: no match."""
-        from engine.match import Match
-
-        host = getattr(self.table, "host", None)
-        if host is not None:
-            if self.table.result is not None:
-                host.record_result()
-            return dict(host.match.scores) if host.match is not None else None
-        data = getattr(getattr(self.table, "guest", None), "match", None)
-        return dict(Match.from_dict(data).scores) if data is not None else None
+        link = self.table.link
+        match = link.match() if link is not None else None
+        return dict(match.scores) if match is not None else None
 
     def next_game(self) -> None:
         """The host starts the next game on the same connections; the TV moves to its table."""
         import secrets
 
-        host = self.table.detach()
-        host.next_game(secrets.randbits(63))
-        self.app.reset(self.app.open("board_for", type(self.table)(host)))
+        link = self.table.link
+        assert link is not None, "next_label offers the next game only on a hosting screen"
+        self.app.reset(screens.lan_board(self.app, link.start_next(secrets.randbits(63))))
 
     def handle(self, intent: Intent) -> None:
         k = intent.kind
         if k is Kind.CONFIRM and self.next_label() is not None:
             self.next_game()
         elif k in (Kind.MENU, Kind.BACK, Kind.CONFIRM):
-            self.app.push(self.app.open("pause", self))
+            self.app.push(screens.pause(self.app, self))
         elif k is Kind.LOG:
-            self.app.push(self.app.open("log", self.log, self.names))
+            self.app.push(screens.log(self.app, self.log, self.names))
         elif k is Kind.HELP:
-            self.app.push(self.app.open("rules", topic="three"))
+            self.app.push(screens.rules(self.app, topic="three"))
 
     def update(self, dt: float) -> None:
         from .lan_wait import watch_peer
 
+        link = self.table.link
         if self.app.top is not self:
-            keep_alive = getattr(self.table, "keep_alive", None)
-            if keep_alive is not None:  # a LAN table answers heartbeats under any overlay
-                keep_alive()
+            if link is not None:  # a LAN table answers heartbeats under any overlay
+                link.keep_alive()
             return
         self.table.tick(ready=True)
         watch_peer(self)  # type: ignore[arg-type]  # it asks only for table and app
@@ -217,9 +211,8 @@ class TableY(Scene):
         if events:
             self.take(events)
             self.view = self.public_view()
-        host = getattr(self.table, "host", None)
-        if host is not None and host.number != self.table.number:  # the players asked for the next game
-            self.app.reset(self.app.open("board_for", type(self.table)(self.table.detach())))
+        if link is not None and link.hosting and link.moved_on:  # the players asked for the next game
+            self.app.reset(screens.lan_board(self.app, link.follow()))
 
     def activity(self) -> int:
         """Awake while a player is deciding (their move arrives over the LAN at any moment); asleep at rest
@@ -262,7 +255,7 @@ class TableY(Scene):
             surface.blit(img, img.get_rect(bottomright=(layout.W - 24, layout.H - 16)))
 
 
-def board_for(app: App, table: Any) -> Scene:
+def board_for(app: App, table: Table) -> Scene:
     """The board a LAN table needs: the ordinary one for a seat, the spectator's for none (the Y for three).
 
     The table's connection wakes the window when a peer's message arrives (net.wake, shell.wake), so
@@ -274,9 +267,8 @@ def board_for(app: App, table: Any) -> Scene:
         board = TableY(app, table) if len(table.names) == 3 else SpectatorBoard(app, table)
     else:
         board = BoardScene(app, table)
-    wake_with = getattr(table, "wake_with", None)
-    if wake_with is not None:
-        wake_with(wake)
+    if table.link is not None:
+        table.link.wake_with(wake)
         if isinstance(board, SpectatorBoard | TableY):
             board.woken = True
     return board

@@ -11,6 +11,8 @@ from game.ui.scene import AMBIENT, Scene
 from game.ui.text import fitted, shadowed, text
 from game.ui.tween import pulse
 
+from . import screens
+
 FAN = ("r10", "y9", "alexander", "g8", "b7", "p6")
 
 
@@ -24,11 +26,11 @@ class TitleScene(Scene):
     def handle(self, intent: Intent) -> None:
         if intent.kind in (Kind.CONFIRM, Kind.RELEASE, Kind.MENU):
 
-            self.app.replace(self.app.open("main_menu"))
+            self.app.replace(screens.main_menu(self.app))
         elif intent.kind is Kind.BACK:  # B or Esc on the title quits, but only after a yes
 
-            self.app.open("ask", _("Quit Battle Line?"), [_("Unfinished games are kept: Continue brings them back.")],
-                          _("Quit"), self.app.quit)
+            screens.ask_first(self.app, _("Quit Battle Line?"),
+                              [_("Unfinished games are kept: Continue brings them back.")], _("Quit"), self.app.quit)
 
     def update(self, dt: float) -> None:
         self.clock += dt

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from engine import OTHER
+from engine.notation_types import Action
 from game.i18n import _
 from game.play.flow import Target
 from game.play.table import LocalTable
@@ -21,6 +22,7 @@ from game.ui.input import Intent, Kind
 from game.ui.text import blit_lines, fitted, line_step, text, wrap
 from game.ui.tween import pulse
 
+from . import screens
 from .board import BoardScene
 
 if TYPE_CHECKING:
@@ -58,11 +60,11 @@ class TutorialScene(BoardScene):
             if self.then_game:  # the welcome promised a game after the lessons: against the easy bot
                 from game.play.session import Setup
 
-                self.app.open("start_game", Setup(opponent="easy", names=list(self.app.settings.names)))
+                screens.start(self.app, Setup(opponent="easy", names=list(self.app.settings.names)))
         else:
             self.app.replace(TutorialScene(self.app, self.index + 1, self.then_game))
 
-    def rules_legal(self) -> list[dict[str, Any]]:
+    def rules_legal(self) -> list[Action]:
         """What the rules allow here (not only the lesson's move): the board's R9 prompts read this."""
         return LocalTable.legal_actions(self.tutorial) if self.my_turn else []
 
@@ -71,7 +73,7 @@ class TutorialScene(BoardScene):
             return [_("Claim the glowing flag.")]  # the lesson offers no Done claiming
         return super().prompt()
 
-    def submit(self, action: dict[str, Any]) -> None:
+    def submit(self, action: Action) -> None:
         self.note = ([], art.CREAM)  # an earlier "Not in this lesson" is answered by the right move
         super().submit(action)
 

@@ -15,6 +15,7 @@ from game.ui.input import Kind
 from game.ui.text import fit_size, fitted, shadowed
 from game.ui.widgets import Item
 
+from . import screens
 from .menu_base import MenuScene
 
 CARDS = ("r7", "r8", "r9")
@@ -45,12 +46,12 @@ class WelcomeScene(MenuScene):
 
     def _tutorial(self) -> None:
         self.back()
-        self.app.push(self.app.open("tutorial", then_game=True))
+        self.app.push(screens.tutorial(self.app, then_game=True))
 
     def _easy(self) -> None:
         self._answered()
         setup = Setup(opponent="easy", names=list(self.app.settings.names))
-        self.app.open("start_game", setup)
+        screens.start(self.app, setup)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_backdrop(surface)

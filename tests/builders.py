@@ -8,10 +8,11 @@ accounts for all 70 cards (60 without tactics) and loads through the engine's re
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, cast
 
 from engine import Game, from_position
 from engine.cards import TACTICS, TROOP_BIT, TROOPS
+from engine.notation_types import View
 
 Cards = str | Iterable[str]
 
@@ -253,3 +254,8 @@ def record_under_old_r38(seed: int = 0) -> dict[str, Any]:
             record["result"]["how"] = "breakthrough"
             return record
     raise LookupError("no seeded game won with five flags, three adjacent")
+
+
+def view_of(game: Game, seat: str | None) -> View:
+    """`game.view(seat)` as the notation's `View` (the engine writes plain dicts; the screens' seam is typed)."""
+    return cast(View, game.view(seat))

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pygame
 import pytest
+from ui_driver import Driver
 
-from app.ui_driver import Driver
 from game.keep.settings import Settings, load_settings
 from game.ui import art, card_art, text, theme, tween
 from game.ui.colour_vision import MACHADO, contrast, delta_e, delta_e_lab, lab, simulate

@@ -11,11 +11,12 @@ import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pygame
 import pytest
+from ui_driver import Driver, game_of
 
-from app.ui_driver import Driver
 from game.keep.settings import Settings
 from game.play.session import Session, Setup
 from game.ui import audio
@@ -144,10 +145,10 @@ def test_a_mixer_that_cannot_start_leaves_the_game_silent(monkeypatch: pytest.Mo
     audio.music(app)
     board.try_claim(9)
     assert audio.audio().ok is False and audio.audio().played[-1] == "refuse"
-    assert board.table.game.actions[-1] == action, "the game went on in silence"
+    assert game_of(board.table).actions[-1] == action, "the game went on in silence"
 
 
-def capture(kind: str, out: Path, root: Path = ROOT) -> dict[str, object]:
+def capture(kind: str, out: Path, root: Path = ROOT) -> dict[str, Any]:
     """Run app.sound_check in its own process (SDL's disk driver must be chosen before the mixer opens)."""
     env = {**os.environ, "PYTHONPATH": str(root), "SDL_VIDEODRIVER": "dummy"}
     done = subprocess.run([sys.executable, "-m", "app.sound_check", kind, str(out)], cwd=root, env=env,
@@ -185,6 +186,54 @@ def test_every_sound_file_peaks_within_its_share_at_44_1_khz() -> None:
         pygame.mixer.quit()
 
 
+def _decoded(name: str) -> array.array:
+    """A sound file's samples as the game's mixer gets them (44.1 kHz, mono here)."""
+    return array.array("h", pygame.mixer.Sound(str(audio.Audio()._file(name))).get_raw())
+
+
+def test_no_effect_clicks_and_every_music_loop_joins_without_one() -> None:
+    """Every effect starts and ends at silence, has no step in its wave and is never cut off (tests/sound_checks);
+    each music loop's end runs into its start as smoothly as any other moment of it."""
+    from sound_checks import clicks
+
+    pygame.mixer.quit()
+    pygame.mixer.init(frequency=44100, size=-16, channels=1)
+    try:
+        for name in audio.EFFECTS:
+            assert clicks(_decoded(name)) == [], name
+        for name in audio.PIECES:
+            x = _decoded(name)
+            joint = x[-2205:] + x[:2205]  # 50 ms either side of the join
+            assert clicks(joint, ends=False) == [], name
+    finally:
+        pygame.mixer.quit()
+
+
+def test_the_click_check_hears_a_step_a_cut_and_a_tone_started_at_its_peak() -> None:
+    """The check above is not deaf: a real effect with a 1 ms step of -30 dBFS, the same cut off mid-sound, and a
+    tone that starts at its crest are each heard as a click; the clean original is not."""
+    import math
+
+    from sound_checks import clicks
+
+    pygame.mixer.quit()
+    pygame.mixer.init(frequency=44100, size=-16, channels=1)
+    try:
+        knock = _decoded("refuse")
+    finally:
+        pygame.mixer.quit()
+    assert clicks(knock) == []
+    stepped = array.array("h", knock)
+    for i in range(6000, 6044):
+        stepped[i] = max(-32767, min(32767, stepped[i] + 1000))
+    assert any("step" in c for c in clicks(stepped))
+    cut = knock[:1500] + array.array("h", [0] * (len(knock) - 1500))
+    assert any("cut off" in c for c in clicks(cut))
+    crest = array.array("h", [0] * 441 + [round(8000 * math.cos(2 * math.pi * 220 * i / 44100) * math.exp(-i / 4410))
+                                          for i in range(8820)])
+    assert clicks(crest)
+
+
 def test_the_music_follows_the_scene_and_stops_for_the_ending() -> None:
     """The menu's piece, the game's on a board, the tense one once someone holds three flags, and at the end
     the music fades so the sting is heard alone; back at the menu, its piece again."""
@@ -197,7 +246,7 @@ def test_the_music_follows_the_scene_and_stops_for_the_ending() -> None:
     assert player.piece == "game" and player.music_on
     from scenes import board_events
 
-    game = board.table.game  # a position where South has taken flags 1, 2, then 5
+    game = game_of(board.table)  # a position where South has taken flags 1, 2, then 5
     for n in (1, 2):
         game.flags[n - 1].claimed = "south"
     board.refresh()
@@ -234,7 +283,7 @@ def test_make_music_writes_midi_and_says_when_fluidsynth_is_missing(tmp_path: Pa
 
 
 def test_a_whole_game_against_the_easy_bot_never_reaches_full_scale(tmp_path: Path) -> None:
-    """The real game in its own process, played through its real loop by app.scripted against the easy bot,
+    """The real game in its own process, played through its real loop by tests/scripted.py against the easy bot,
     every volume at 100 %, its sound card SDL's disk driver: a whole game (shuffle, plays, claims, the ending's
     sting over the music) and not one sample at full scale (the old mix: 1754 and 2642 in two runs here)."""
     from app.sound_check import measure
@@ -247,7 +296,7 @@ def test_a_whole_game_against_the_easy_bot_never_reaches_full_scale(tmp_path: Pa
     env = {**os.environ, "PYTHONPATH": str(ROOT), "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "disk",
            "SDL_DISKAUDIOFILE": str(out), "BATTLELINE_CONFIG_DIR": str(config), "BATTLELINE_DATA_DIR": str(tmp_path),
            "BATTLELINE_SCRIPT": json.dumps(script)}
-    done = subprocess.run([sys.executable, "-m", "app.cli", "play"], cwd=ROOT, env=env, capture_output=True,
+    done = subprocess.run([sys.executable, str(ROOT / "tests" / "scripted.py")], cwd=ROOT, env=env, capture_output=True,
                           text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     assert list((tmp_path / "games").glob("*.json")), "the game was played to its end"

@@ -8,13 +8,14 @@ its Referee and the board's real layout; every test checks that deciding left th
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, cast
 
 import pygame
 import pytest
 from builders import claim, game, play
 
 from engine import Game, to_position
+from engine.notation_types import Action, View
 from game.play.explain import Referee
 from game.play.flow import Flow, Target, picks_of
 from game.play.positions import find
@@ -54,11 +55,16 @@ def board_targets(g: Game, seat: str) -> dict[Target, pygame.Rect]:
     return targets
 
 
+def typed(action: dict[str, Any]) -> Action:
+    """A builders action as the board's commands carry it (the engine's plain dict, typed)."""
+    return cast(Action, action)
+
+
 def situation(g: Game, seat: str = "south", *, picked: tuple[Target, ...] = (), focus: Target | None = None,
               pressed: Target | None = None, drag: tuple[str, tuple[int, int]] | None = None) -> Situation:
-    view = g.view(seat)
+    view = cast(View, g.view(seat))
     my_turn = g.result is None and g.to_move == seat
-    legal = g.legal_actions() if my_turn else []
+    legal = cast(list[Action], g.legal_actions()) if my_turn else []
     flow = Flow(legal, seat)
     for target in picked:
         flow.pick(target)
@@ -160,13 +166,13 @@ def test_r9_a_provable_flag_is_refused_while_a_pass_is_the_whole_turn(untouched:
 def test_confirm_on_a_flag_with_a_card_picked_plays_it(untouched: Untouched) -> None:
     g = untouched(leader_spent())
     s = situation(g, picked=(("hand", "g4"),), focus=("flag", 4))
-    assert commands(s, intent(Kind.CONFIRM)) == [Act(play("g4", 4), (("flag", 4),))]
+    assert commands(s, intent(Kind.CONFIRM)) == [Act(typed(play("g4", 4)), (("flag", 4),))]
 
 
 def test_a_number_key_focuses_its_flag_and_plays_the_picked_card_there(untouched: Untouched) -> None:
     g = untouched(leader_spent())
     s = situation(g, picked=(("hand", "y7"),))
-    assert commands(s, intent(Kind.FLAG, value=6)) == [Focus(("flag", 6)), Act(play("y7", 6), (("flag", 6),))]
+    assert commands(s, intent(Kind.FLAG, value=6)) == [Focus(("flag", 6)), Act(typed(play("y7", 6)), (("flag", 6),))]
 
 
 def test_a_card_dragged_anywhere_on_your_side_of_a_flag_plays_there(untouched: Untouched) -> None:
@@ -176,7 +182,7 @@ def test_a_card_dragged_anywhere_on_your_side_of_a_flag_plays_there(untouched: U
     s = situation(g, pressed=("hand", "g5"), drag=("g5", start))
     area = s.targets[("flag", 7)]
     got = commands(s, intent(Kind.RELEASE, (area.centerx, area.bottom - 3)))
-    assert got == [LetGo(), Focus(("flag", 7)), Act(play("g5", 7), (("hand", "g5"), ("flag", 7)))], got
+    assert got == [LetGo(), Focus(("flag", 7)), Act(typed(play("g5", 7)), (("hand", "g5"), ("flag", 7)))], got
 
 
 def test_pressing_a_playable_card_lifts_it_and_an_unplayable_one_does_not(untouched: Untouched) -> None:
@@ -208,7 +214,7 @@ def test_claim_with_no_flag_in_mind_asks_for_one_and_a_proved_flag_is_claimed(un
     assert commands(situation(g), intent(Kind.CLAIM)) == [Tell("Choose a flag first, then claim it.")]
     won = untouched(game(flags={2: ("b1 b2 b3", "r8 r9 r10")}, first_complete={2: "north"}, south="g4 g5",
                          north="y1 y2", timing="advanced", phase="claim"))
-    assert commands(situation(won, focus=("flag", 2)), intent(Kind.CLAIM)) == [Act(claim(2))]
+    assert commands(situation(won, focus=("flag", 2)), intent(Kind.CLAIM)) == [Act(typed(claim(2)))]
 
 
 def test_every_legal_action_is_reached_by_confirming_its_picks(untouched: Untouched) -> None:
@@ -217,7 +223,7 @@ def test_every_legal_action_is_reached_by_confirming_its_picks(untouched: Untouc
                              north="b9 y4"))
     actions = g.legal_actions()
     assert {a["card"] for a in actions if a["type"] == "play"} >= {"r7", "scout", "redeploy", "deserter", "traitor"}
-    for action in actions:
+    for action in cast(list[Action], actions):
         picks = picks_of(action, "south")
         *steps, last = picks
         for i, target in enumerate(steps):

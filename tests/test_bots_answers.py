@@ -16,10 +16,11 @@ import pytest
 from engine.ai import make_bot
 from engine.ai.forecast import random_mask
 from engine.ai.hard import _plain
-from engine.ai.lean import A_PLAY, ALEXANDER, DARIUS, PLAY, SHIELD, Lean
+from engine.ai.lean import Lean
 from engine.ai.lean_eval import Memo, Shares, best_answer, leaf_value
 from engine.ai.lean_policy import LeanPolicy
 from engine.game import Game
+from engine.rulebook import A_PLAY, ALEXANDER, DARIUS, PLAY, SHIELD
 from engine.rules import Rules
 
 RULES = [Rules(), Rules(tactics=False), Rules(claim_timing="advanced"), Rules(claim_timing="end")]

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from app.cli import main
-from engine.ai.arena import run_arena, seating, wilson
-from engine.ai.hint import hint
 from engine.game import Game
 from engine.rules import OTHER
+from engine.run.arena import run_arena, seating, wilson
+from engine.run.hint import hint
 
 
 def test_arena_tiny_match_prints_valid_json_with_no_illegal_action(capsys: pytest.CaptureFixture[str]) -> None:
@@ -125,7 +125,7 @@ def _short_record() -> dict[str, object]:
 
 
 def test_review_marks_the_costliest_moves_reproducibly() -> None:
-    from engine.ai.review import review
+    from engine.run.review import review
 
     record = _short_record()
     seen: list[tuple[int, int]] = []
@@ -141,7 +141,7 @@ def test_review_marks_the_costliest_moves_reproducibly() -> None:
 
 def test_review_in_parts_is_the_same_review() -> None:
     """ReviewProcess shares a game's moves among processes: the parts merged are the whole review."""
-    from engine.ai.review import merge, review
+    from engine.run.review import merge, review
 
     record = _short_record()
     parts = [review(record, "south", iterations=40, seed=3, part=(k, 2)) for k in range(2)]
@@ -150,7 +150,7 @@ def test_review_in_parts_is_the_same_review() -> None:
 
 
 def test_review_stops_when_asked(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from engine.ai.review import review
+    from engine.run.review import review
 
     out = review(_short_record(), "north", iterations=20, should_stop=lambda: True)
     assert out["complete"] is False and out["moves"] == []

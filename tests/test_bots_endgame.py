@@ -13,9 +13,10 @@ import pytest
 from engine.ai import make_bot
 from engine.ai.endgame import DRAW, LOSS, WIN, OverBudget, Solver, fully_known, settle
 from engine.ai.hard import HardBot
-from engine.ai.lean import PLAY, Lean, from_action, to_action
+from engine.ai.lean import Lean
 from engine.game import Game
 from engine.position import from_position
+from engine.rulebook import PLAY, from_action, to_action
 from engine.rules import Rules
 
 
@@ -150,8 +151,8 @@ def test_settle_makes_every_claim_between_plays() -> None:
 def test_the_review_charges_endgame_moves_their_proven_cost() -> None:
     """Nothing left to draw: the review judges moves by the solver, not by playouts. A proven winning
     move that the playouts rate lower costs nothing; a proven losing one costs all (1.0)."""
-    from engine.ai.review import review
     from engine.record import to_record
+    from engine.run.review import review
 
     found = next(((seed, game, plays, values, misjudged) for seed, game, plays, values in _solved_endgames(80)
                   if LOSS in values and (misjudged := _misjudged_wins(game, plays, values))), None)
@@ -182,7 +183,7 @@ def _misjudged_wins(game: Game, plays: list[tuple[int, ...]], values: list[int])
 
 def test_the_hint_says_when_its_chance_is_proven() -> None:
     """`battleline hint --bot hard` on an endgame with nothing left to draw: the exact chance, marked proven."""
-    from engine.ai.hint import hint
+    from engine.run.hint import hint
 
     for seed in range(40):
         game = _endgame(seed)

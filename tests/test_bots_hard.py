@@ -6,9 +6,10 @@ import time
 
 from engine.ai import make_bot
 from engine.ai.hard import HardBot, _plain
-from engine.ai.lean import DESERTER, PLAY, SCOUT, TROOP_MASK, Lean, bits
+from engine.ai.lean import Lean
 from engine.ai.lean_eval import Shares, finish_turn, leaf_value
 from engine.game import Game
+from engine.rulebook import DESERTER, PLAY, SCOUT, TROOP_MASK, bits
 from engine.rules import Rules
 
 
@@ -74,6 +75,7 @@ def test_hard_searches_at_most_max_lines_whatever_its_budget() -> None:
     timed = HardBot(9, move_time=20.0)
     timed.choose(view)  # the cap, not the 20 s budget, ends it: exactly max_lines lines
     assert timed.last_search is not None and timed.last_search["iterations"] == HardBot.max_lines
+    assert HardBot.max_lines is not None
     free = HardBot(9, iterations=HardBot.max_lines + 200)
     free.max_lines = None
     free.choose(view)

@@ -11,9 +11,9 @@ from engine import Game, Rules, from_position
 from engine.ai import make_bot
 from engine.ai.hard import HardBot
 from engine.ai.hard3 import Solver3, leaf_values, settle, value3
-from engine.ai.lean import OVER
 from engine.ai.lean3 import Lean3
 from engine.ai.three import game_value3
+from engine.rulebook import OVER
 from engine.rules import SEATS3
 
 THREE = Rules(tactics=False, players=3)

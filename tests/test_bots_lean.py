@@ -11,8 +11,9 @@ from typing import Any
 
 import pytest
 
-from engine.ai.lean import ID, PHASE_NAMES, Lean, from_action, names, to_action
+from engine.ai.lean import Lean
 from engine.game import Game
+from engine.rulebook import ID, PHASE_NAMES, from_action, names, to_action
 from engine.rules import SEATS, Rules
 
 

@@ -12,7 +12,8 @@ from engine.ai.worlds import hidden_of, sample_world
 from engine.game import Game
 from engine.position import from_position
 
-EMPTY_FLAG = {"north": [], "south": [], "fog": None, "mud": None, "first_complete": None, "claimed": None}
+EMPTY_FLAG: dict[str, Any] = {"north": [], "south": [], "fog": None, "mud": None, "first_complete": None,
+                              "claimed": None}
 
 
 def notation_example() -> dict[str, Any]:

@@ -5,10 +5,10 @@ from __future__ import annotations
 import random
 
 from engine.ai.playout import PlayoutBot
-from engine.ai.potential import troop_potential
 from engine.cards import TROOP_BIT, TROOPS
 from engine.formations import best_formation
 from engine.game import Game
+from engine.potential import troop_potential
 
 
 def test_troop_potential_matches_best_formation() -> None:

@@ -9,8 +9,8 @@ import time
 
 import pytest
 
-from engine.ai.process import BotError, BotProcess
 from engine.game import Game
+from engine.run.process import BotError, BotProcess
 
 
 def _gone(pid: int) -> bool:

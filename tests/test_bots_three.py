@@ -1,6 +1,6 @@
 """Bots in the three-player game (R46-R53): every level plays any seat, only legal actions, from its own view.
 
-The arena here is the real one (engine.ai.arena), small: six games put each bot in every seat order.
+The arena here is the real one (engine.run.arena), small: six games put each bot in every seat order.
 """
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ from pathlib import Path
 
 from engine import Game, Rules
 from engine.ai import make_bot
-from engine.ai.arena import ORDERS3, run_arena, seating3
 from engine.ai.lean3 import Lean3
-from engine.ai.three import _OUTCOMES, game_value3
+from engine.ai.three import OUTCOMES, game_value3
+from engine.run.arena import ORDERS3, run_arena, seating3
 
 THREE = Rules(tactics=False, players=3)
 ROOT = Path(__file__).resolve().parent.parent
@@ -54,7 +54,7 @@ def test_r51_normals_value_knows_the_lines_through_the_centre() -> None:
 
         mask = sum(1 << (n - 1) for n, seat in held.items() if FRONTS3[n - 1][0] == seat)
         # flags not named go to the second seat of their front
-        return _OUTCOMES[me][mask]
+        return OUTCOMES[me][mask]
 
     # West holds 7, 3, 2 (a Breakthrough through the centre); the rest to the second seat of each front.
     everyone = {1: "south", 2: "west", 3: "west", 4: "east", 5: "east", 6: "east", 7: "west", 8: "west",
@@ -167,11 +167,11 @@ def test_r51_normal_takes_an_immediate_breakthrough() -> None:
 
 def test_r51_the_review_charges_a_passed_up_breakthrough_and_prefers_it() -> None:
     """The position above: g10 on flag 5 only wins a flag where r8 on flag 1 wins the game now. The review
-    of a three-player game (engine.ai.review, by hard's search, engine.ai.hard3) names r8; g10 wins next
+    of a three-player game (engine.run.review, by hard's search, engine.ai.hard3) names r8; g10 wins next
     turn in the search's lines too (nobody can stop r8 there), so the search sees it nearly won as well."""
     from builders import game3
 
-    from engine.ai.review import _review_move
+    from engine.run.review import _review_move
 
     g = game3(flags={**_two_held("south"), 1: {"south": "r9 r10", "west": "b2 b3"},
                      5: {"south": "g8 g9", "east": "y1 y2"}},

@@ -12,7 +12,6 @@ from typing import Any
 from builders import game3
 
 from engine.ai import make_bot
-from engine.ai.lean import OVER, PLAY, TROOP_MASK, bits
 from engine.ai.lean3 import Lean3
 from engine.ai.three_playout import Policy3, lean_world
 from engine.cards import TROOP_BIT, TROOPS
@@ -20,6 +19,7 @@ from engine.claims import strength_of
 from engine.formations import best_formation
 from engine.game import Game
 from engine.position import from_position
+from engine.rulebook import OVER, PLAY, TROOP_MASK, bits
 
 #: Arena game 21 from seed 5000 (normal south, easy west and east), before action 73: three troops left.
 SURE_FLAG: dict[str, Any] = {

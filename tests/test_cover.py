@@ -8,17 +8,19 @@ rested on, with the keyboard and with the mouse, until its preview opens, and dr
 from __future__ import annotations
 
 from pathlib import Path
+from typing import cast
 
 import pygame
 import pytest
 
 from app import screenshot
 from game.keep.settings import Settings
+from game.play.flow import Target
 from game.ui import cover
 from game.ui.shell import App
 from scenes import board_zoom
 from scenes.board import BoardScene
-from scenes.board_input import Focus
+from scenes.board_input import Focus, Hover
 
 
 def _rest(app: object, board: BoardScene, target: tuple[object, ...], device: str) -> list[str]:
@@ -36,10 +38,8 @@ def _rest(app: object, board: BoardScene, target: tuple[object, ...], device: st
     return frame.clashes()
 
 
-def board_input_hover(board: BoardScene, target: tuple[object, ...]) -> object:
-    from scenes.board_input import Hover
-
-    return Hover(target, board.targets[target].center)  # type: ignore[arg-type]
+def board_input_hover(board: BoardScene, target: tuple[object, ...]) -> Hover:
+    return Hover(cast(Target, target), board.targets[cast(Target, target)].center)
 
 
 SCENES = sorted(screenshot.SCENES)
@@ -75,7 +75,8 @@ def test_the_preview_waits_for_a_rest_not_for_a_key_that_changed_the_phase(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """D draws a card and the turn passes: the game puts the focus in the hand, and no preview opens there by
     itself (it covered four or five flags); the player resting on the card opens it."""
-    from app.ui_driver import Driver
+    from ui_driver import Driver
+
     from game.play.bot_client import InProcessBot
     from game.play.positions import find, in_phase
     from game.play.table import LocalTable

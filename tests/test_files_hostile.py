@@ -41,7 +41,7 @@ from game.keep.lan_store import guest_token
 from game.keep.files import take_notices
 from net.host import Host
 from scenes.lan_host import _saved_game_waiting
-from engine.tools import read_json
+from engine.run.tools import read_json
 
 run("saves", load_save)
 run("records", library)

@@ -55,8 +55,9 @@ def test_committed_mo_matches_po(lang: str) -> None:
     back with the standard library's gettext, as the game reads it; Babel's own header lines may vary)."""
     committed = gettext.GNUTranslations(io.BytesIO(po_path(lang).with_suffix(".mo").read_bytes()))
     built = gettext.GNUTranslations(io.BytesIO(catalogs().compile_catalog(lang)))
-    assert committed._catalog.keys() - {""} == built._catalog.keys() - {""}, "run python -m game.i18n.build"
-    assert all(committed._catalog[k] == built._catalog[k] for k in built._catalog if k), "run python -m game.i18n.build"
+    ours, theirs = committed._catalog, built._catalog  # type: ignore[attr-defined]  # gettext's own table
+    assert ours.keys() - {""} == theirs.keys() - {""}, "run python -m game.i18n.build"
+    assert all(ours[k] == theirs[k] for k in theirs if k), "run python -m game.i18n.build"
     assert committed.info()["plural-forms"] == built.info()["plural-forms"], "run python -m game.i18n.build"
 
 
@@ -120,8 +121,8 @@ def test_no_unwrapped_literal_in_scenes() -> None:
 def test_the_game_log_is_worded_in_the_language_chosen_when_it_is_opened() -> None:
     """Switching language mid-game rewords the lines already in the log, not only new ones."""
     import pygame
+    from ui_driver import Driver
 
-    from app.ui_driver import Driver
     from engine import Game, Rules
     from game.keep.settings import Settings
     from game.play.bot_client import InProcessBot
@@ -168,8 +169,9 @@ def test_hungarian_says_a_or_az_by_the_flag_number_never_a_z() -> None:
             wanted = fields(msgid)
             if "(z)" in _(msgid) and wanted <= set(fill):
                 for n in (1, 4, 5):
-                    words = _(msgid, **{**{k: v for k, v in fill.items() if k in wanted},
-                                        **{k: n for k in ("flag", "to", "n") if k in wanted}})
+                    given: dict[str, object] = {k: v for k, v in fill.items() if k in wanted}
+                    numbers: dict[str, object] = {k: n for k in ("flag", "to", "n") if k in wanted}
+                    words = _(msgid, **{**given, **numbers})
                     assert "(z)" not in words, (msgid, words)
     finally:
         set_language("en")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 
 import pytest
 
@@ -19,7 +20,7 @@ DIACRITICS = "őűŐŰșțȘȚăîâĂÎÂšžčřěůňďťľĺŕýáéíóúö
 
 
 @pytest.fixture(autouse=True)
-def _fonts():  # type: ignore[no-untyped-def]
+def _fonts() -> Iterator[None]:
     pygame.font.init()
     yield
     set_language("en")

@@ -10,6 +10,8 @@ Hungarian, and in one of the other languages by turns.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 import pytest
 import text_boxes
@@ -19,7 +21,7 @@ from game.i18n import LANGUAGES
 from game.ui import text
 
 
-def _look_at(scenes: list[tuple[str, str]], **settings: object) -> list[str]:
+def _look_at(scenes: list[tuple[str, str]], **settings: Any) -> list[str]:
     """Each (scene, language) drawn while text.watch_overflow and tests/text_boxes record: what they found."""
     found: dict[str, set[str]] = {}
     with text_boxes.recording() as record:

@@ -133,15 +133,15 @@ FORBIDDEN: dict[str, tuple[str, ...]] = {
 #: "What engine/ may not import"): a bot's time budget and the benchmarks read the clock; bots, the arena
 #: and the review run in processes of their own.
 ENGINE_MAY: dict[str, tuple[str, ...]] = {
-    "engine.bench": CLOCK,  # battleline bench engine
-    "engine.ai.bench": CLOCK,  # battleline bench bots
+    "engine.run.bench": CLOCK,  # battleline bench engine
+    "engine.run.bench_bots": CLOCK,  # battleline bench bots
     "engine.ai.hard": CLOCK,  # the move's time budget
     "engine.ai.endgame": CLOCK,  # the solver's deadline within that budget
     "engine.ai.hard3": CLOCK,  # the three-player search's share of the same budget
-    "engine.ai.hint": CLOCK,  # the time a hint took, reported
-    "engine.ai.arena": CLOCK + PROCESSES,  # games on several cores, timed
-    "engine.ai.process": PROCESSES,  # a bot in its own process, stopped by a signal
-    "engine.ai.review": PROCESSES,  # the results screen's review, likewise
+    "engine.run.hint": CLOCK,  # the time a hint took, reported
+    "engine.run.arena": CLOCK + PROCESSES,  # games on several cores, timed
+    "engine.run.process": PROCESSES,  # a bot in its own process, stopped by a signal
+    "engine.run.review": PROCESSES,  # the results screen's review, likewise
 }
 
 
@@ -186,9 +186,9 @@ def scene_circles(root: Path) -> list[list[str]]:
     """Circles among scenes/ modules through imports that run (TYPE_CHECKING ones do not)."""
     known = modules(root)
     graph: dict[str, set[str]] = {}
-    for name, path in known.items():
+    for name, source in known.items():
         if name.startswith("scenes."):
-            graph[name] = {t for t, _, typing in imports_of(name, path, known)
+            graph[name] = {t for t, _, typing in imports_of(name, source, known)
                            if not typing and t.startswith("scenes.") and t != name}
     circles: list[list[str]] = []
     state: dict[str, int] = {}  # 1 on the path, 2 done
@@ -280,7 +280,7 @@ def test_the_checker_sees_pygame_planted_in_the_rules(tmp_path: Path) -> None:
         "engine/game.py": "import threading, zmq\n",
         "engine/ai/__init__.py": "",
         "engine/ai/hard.py": "import time\nimport multiprocessing\n",
-        "engine/ai/process.py": "import multiprocessing\nimport signal\n",
+        "engine/run/process.py": "import multiprocessing\nimport signal\n",
         "game/i18n/cat.py": "import gettext\nimport platformdirs\n",
         "game/play/table.py": "import time\nimport pygame\n",
         "net/host.py": "import zmq\nimport threading\n",

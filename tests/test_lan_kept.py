@@ -8,14 +8,16 @@ import argparse
 import json
 import subprocess
 import time
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
 from net_helpers import CLI, last_json, start_host
+from ui_driver import Driver
 
 from app.lan_cli import open_host_window
-from app.ui_driver import Driver
 from engine import Game, Rules, from_record
 from game.keep.lan_games import keep_lan_game
 from game.keep.records import games_dir, library
@@ -23,6 +25,7 @@ from game.keep.settings import Settings
 from game.keep.stats import load_stats
 from game.ui.shell import App
 from net.cli_args import args_host
+from scenes import screens
 from scenes.results import ResultsScene
 
 
@@ -40,7 +43,7 @@ def _join(tmp: Path, port: int, code: str, name: str) -> subprocess.Popen[str]:
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
-def _kept_once(record: dict[str, object], names: tuple[str, ...]) -> None:
+def _kept_once(record: Mapping[str, Any], names: tuple[str, ...]) -> None:
     """The record is in the library exactly once, and each player's game is counted against a person."""
     kept = library()
     assert [k.game.result for k in kept] == [from_record(record).result], [k.path.name for k in kept]
@@ -85,7 +88,7 @@ def test_a_finished_game_at_the_windowed_tv_table_goes_to_games(data: Path, tmp_
     finally:
         for proc in peers:
             proc.kill()
-        app.reset(app.open("main_menu"))
+        app.reset(screens.main_menu(app))
     _kept_once(record, ("Ana", "Ben"))
 
 

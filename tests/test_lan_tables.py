@@ -7,6 +7,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+import pytest
+
 from engine import OTHER, IllegalAction, Rules
 from game.play.bot_client import InProcessBot
 from game.play.lan_tables import HostTable, RemoteTable
@@ -29,6 +31,14 @@ def _wait_until(done: Callable[[], bool], step: Callable[[], object], seconds: f
         assert time.monotonic() < deadline
 
 
+def _ticking(*tables: HostTable | RemoteTable) -> Callable[[], None]:
+    """A step that ticks each table once."""
+    def step() -> None:
+        for table in tables:
+            table.tick(True)
+    return step
+
+
 def _play_through_tables(host_table: HostTable, remote: RemoteTable, rng: random.Random, steps: int) -> None:
     for _ in range(steps):
         for table in (host_table, remote):
@@ -45,7 +55,7 @@ def test_lan_game_through_both_tables_ends_the_same_for_both() -> None:
     guest.connect()
     rng = random.Random(3)
     try:
-        _wait_until(lambda: guest.view is not None, lambda: (host_table.tick(True), remote.tick(True)))
+        _wait_until(lambda: guest.view is not None, _ticking(host_table, remote))
         assert remote.local_seats == ("north",) and remote.names == {"south": "Ana", "north": "Ben"}
         seen_by_guest = []
         deadline = time.monotonic() + 90  # by the clock, not a count of polls: a loaded machine delivers later
@@ -73,7 +83,7 @@ def test_remote_table_explains_an_illegal_choice_before_sending() -> None:
     guest.connect()
     try:
         _wait_until(lambda: guest.view is not None, lambda: (host.poll(5), guest.poll(5)))
-        hand = remote.view("north")["hands"]["north"]
+        hand = remote.view("north")["hands"]["north"] or []
         not_held = next(c for c in ("r1", "r2", "r3", "o1", "o2", "o3", "y1", "y2") if c not in hand)
         try:
             remote.submit({"type": "play", "card": not_held, "flag": 1})
@@ -97,7 +107,7 @@ def test_host_lets_a_bot_take_a_lost_guests_seat() -> None:
         guest.close()  # the guest's machine goes away
         host.remotes["north"].last_heard -= 10  # ... and has been silent longer than the heartbeat allows
         assert host_table.peer_lost and host_table.thinking == "north"
-        host_table.let_bot_play_guest(InProcessBot("random", seed=1))
+        host_table.let_bot_play(InProcessBot("random", seed=1))
         assert not host_table.peer_lost
         deadline = time.monotonic() + 30
         rng = random.Random(5)
@@ -118,7 +128,7 @@ def test_r41_the_finished_games_table_keeps_answering_while_the_next_games_view_
     remote = RemoteTable(guest)
     guest.connect()
     try:
-        _wait_until(lambda: guest.view is not None, lambda: (host.poll(10), remote.tick(True)))
+        _wait_until(lambda: guest.view is not None, lambda: [host.poll(10), _ticking(remote)()])
         shown = (remote.to_move, remote.phase)
         guest._handle({"t": "game", "number": guest.number + 1, "match": guest.match})  # as the host sends it
         assert guest.game is None and guest.view is None
@@ -127,3 +137,22 @@ def test_r41_the_finished_games_table_keeps_answering_while_the_next_games_view_
     finally:
         remote.close()
         host.close()
+
+
+def test_a_malformed_match_score_from_the_host_is_logged_in_a_line_and_not_shown(
+        caplog: pytest.LogCaptureFixture) -> None:
+    """The guest's screens read the match through its link; what the host sent is checked there, so a bad score
+    is a line in the log and no score on the screen, never a traceback in the results screen."""
+    guest = Guest("127.0.0.1:9", name="Ben", code="1357")
+    remote = RemoteTable(guest)
+    try:
+        guest.match = {"format": "battleline-match/1", "end": "never"}  # what a broken or hostile host might send
+        link = remote.link
+        assert link is not None and not link.hosting
+        with caplog.at_level("WARNING"):
+            assert link.match() is None
+        assert "malformed (match." in caplog.text, caplog.text  # the field at fault is named
+        guest.match = None
+        assert link.match() is None and link.again() == []
+    finally:
+        remote.close()

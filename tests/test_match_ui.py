@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pygame
 import pytest
+from ui_driver import Driver, game_of
 
-from app.ui_driver import Driver
+from engine.notation_types import Result
 from game.keep.settings import Settings
 from game.keep.stats import load_stats
 from game.play.session import Session, Setup
@@ -60,7 +61,7 @@ def test_match_ends_by_each_condition_and_the_scoreboard_says_so(app: App, endin
     for i, result in enumerate(results):
         assert not session.match_over, f"not over before game {i + 1}"
         previous_first = first
-        session.record(result)
+        session.record(cast(Result, result))
         table = session.new_table() if not session.match_over else None
         if table is not None:
             first = table.game.first
@@ -70,7 +71,7 @@ def test_match_ends_by_each_condition_and_the_scoreboard_says_so(app: App, endin
     board = ScoreboardScene(app, session)
     app.push(board)
     app.draw()
-    assert board.over and board.progress() == f"{session.names[winner]} wins the match"
+    assert winner is not None and board.over and board.progress() == f"{session.names[winner]} wins the match"
     assert [i.label for i in board.menu.items] == ["New match", "Main menu"]
     stats = load_stats()
     assert sum(stats.player("Ana").totals("matches")) == 1, "the match is counted once"
@@ -123,11 +124,12 @@ def test_a_two_game_match_end_to_end_with_scoreboard_and_summary(app: App) -> No
     scoreboard = app.top
     assert isinstance(scoreboard, ScoreboardScene) and not scoreboard.over
     assert scoreboard.menu.items[0].label == "Start game 2"
-    first_of_game_one = board.table.game.first
+    first_of_game_one = game_of(board.table).first
     driver.key(pygame.K_RETURN)
-    board = app.find(BoardScene)
-    assert isinstance(board, BoardScene)
-    assert board.table.game.first == (winner or first_of_game_one), "the winner starts the next game (R5)"
+    next_board = app.find(BoardScene)
+    assert isinstance(next_board, BoardScene)
+    board = next_board
+    assert game_of(board.table).first == (winner or first_of_game_one), "the winner starts the next game (R5)"
     finish(board, driver, 2)
     results = app.top
     assert isinstance(results, ResultsScene) and results.menu.items[0].label == "Match summary"
@@ -137,4 +139,4 @@ def test_a_two_game_match_end_to_end_with_scoreboard_and_summary(app: App) -> No
     driver.key(pygame.K_RETURN)  # a new match
     assert isinstance(app.find(BoardScene), BoardScene)
     new = app.find(BoardScene)
-    assert new is not None and new.session is not None and new.session.match.games == []
+    assert isinstance(new, BoardScene) and new.session is not None and new.session.match.games == []

@@ -7,13 +7,15 @@ from __future__ import annotations
 import random
 import re
 import time
+from typing import cast
 
 import pygame
 import pytest
-from builders import position
+from builders import position, view_of
 
 from engine import Rules, from_position
 from engine.cards import TROOP_BIT
+from engine.notation_types import Proof, View
 from game.i18n import set_language
 from game.i18n.build import extract
 from game.keep.settings import Settings
@@ -30,7 +32,7 @@ from scenes.board import BoardScene
 def test_r24_redeploy_is_refused_for_the_tactics_limit_not_for_lack_of_targets() -> None:
     """South is a tactics card ahead and has its own cards on open flags: the limit is the reason."""
     state = position(flags={1: ("r1 r2", "alexander b2"), 2: ("", "g5")}, south="redeploy b3", north="y4 y5")
-    ref = Referee(state, "south")
+    ref = Referee(cast(View, state), "south")
     game = from_position(state)
     assert not game.may_play_tactic("south")
     words = ref.why_card_unplayable("redeploy")
@@ -41,7 +43,7 @@ def test_r24_redeploy_is_refused_for_the_tactics_limit_not_for_lack_of_targets()
 def test_r27_a_second_leader_is_refused_as_a_leader_before_anything_else() -> None:
     # one tactics card each on the table: the limit allows one more, so the Leader rule is the reason
     state = position(flags={1: ("r1 cavalry", "alexander b2")}, south="darius b3", north="y4 r2")
-    ref = Referee(from_position(state).view("south"), "south")
+    ref = Referee(view_of(from_position(state), "south"), "south")
     assert ref.why_card_unplayable("darius") == "You have already played a Leader this game."
 
 
@@ -49,21 +51,22 @@ def test_r21_a_counterexample_using_your_own_hand_says_why() -> None:
     """South's Wedge 7-8-9 red against north's incomplete blue 9-10: north could still add blue 8, which
     sits in south's hand. Unseen means not face up, so the claim fails, and the player is told why."""
     state = position(flags={1: ("b9 b10", "r7 r8 r9")}, south="b8 g1", north="y1 y2")
-    ok, words = Referee(from_position(state).view("south"), "south").why_not_claim(1, "play", "standard", [])
+    ok, words = Referee(view_of(from_position(state), "south"), "south").why_not_claim(1, "play", "standard", [])
     assert not ok and "blue 8" in words
     assert "Cards in your hand still count as unseen: your opponent cannot know you hold them." in words
     state = position(flags={1: ("b9 b10", "r7 r8 r9")}, south="g1 g2", north="y1 y2")
-    ok, words = Referee(from_position(state).view("south"), "south").why_not_claim(1, "play", "standard", [])
+    ok, words = Referee(view_of(from_position(state), "south"), "south").why_not_claim(1, "play", "standard", [])
     assert not ok and "your hand" not in words, "said only when the hand is involved"
 
 
 def test_r18_a_tie_is_said_with_the_tie_rule() -> None:
-    proof = {"formation": "wedge", "sum": 6, "opponent": {"complete": True, "formation": "wedge", "sum": 6}}
+    proof: Proof = {"formation": "wedge", "sum": 6,
+                    "opponent": {"complete": True, "formation": "wedge", "sum": 6, "cards": []}}
     assert proof_words(proof, "Ana", "Ben") == "Wedge 6 ties Wedge 6: the flag goes to Ben, who completed first"
     state = position(flags={1: ("r1 r2 r3", "g1 g2 g3")}, first_complete={1: "south"}, south="b5", north="y5")
-    ok, words = Referee(from_position(state).view("south"), "south", {"south": "Ana", "north": "Ben"}).judge(1)
+    ok, words = Referee(view_of(from_position(state), "south"), "south", {"south": "Ana", "north": "Ben"}).judge(1)
     assert ok and words == "Wedge 6 ties Wedge 6: the flag goes to Ana, who completed first"
-    ok, words = Referee(from_position(state).view("north"), "north", {"south": "Ana", "north": "Ben"}).judge(1)
+    ok, words = Referee(view_of(from_position(state), "north"), "north", {"south": "Ana", "north": "Ben"}).judge(1)
     assert not ok and words == "Wedge 6 ties Wedge 6: the flag goes to Ana, who completed first"
 
 

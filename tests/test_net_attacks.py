@@ -7,7 +7,7 @@ from __future__ import annotations
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 import zmq
@@ -18,6 +18,7 @@ from engine.ai.random_bot import RandomBot
 from net.admission import delay_after, expected_seconds_to_guess
 from net.guest import Guest
 from net.host import Host
+from net.messages import Action
 from net.protocol import PROTOCOL_VERSION, pack, unpack
 from net.session import GuestExchange, by_token, token_ref
 from net.version import program_version
@@ -27,6 +28,11 @@ from tools.attack import harness as attack
 def hello(**fields: Any) -> dict[str, Any]:
     return {"t": "hello", "protocol": PROTOCOL_VERSION, "program": program_version(), "name": "Mallory",
             "code": "4321", **fields}
+
+
+def _plain(frame: bytes) -> dict[str, Any]:
+    """A host's reply as a plain map: these tests read fields of whatever kind came."""
+    return cast("dict[str, Any]", unpack(frame))
 
 
 class Stranger:
@@ -51,7 +57,7 @@ class Stranger:
             if pump is not None:
                 pump()
             while self.socket.poll(5):
-                out.append(unpack(self.socket.recv()))
+                out.append(_plain(self.socket.recv()))
         return out
 
     def reply(self, seconds: float = 5.0, pump: Any = None) -> dict[str, Any]:
@@ -60,7 +66,7 @@ class Stranger:
             if pump is not None:
                 pump()
             if self.socket.poll(5):
-                return unpack(self.socket.recv())
+                return _plain(self.socket.recv())
         raise AssertionError("no reply")
 
     def close(self) -> None:
@@ -122,7 +128,7 @@ def test_odd_codes_and_garbled_exchanges_are_refused_and_the_host_plays_on(tmp_p
 class _BuggyHost(Host):
     """A host with a bug in a handler: the safety net must turn it into `bad_message`."""
 
-    def _guest_action(self, identity: bytes, message: dict[str, Any], seat: str) -> None:
+    def _guest_action(self, identity: bytes, message: Action, seat: str) -> None:
         raise RuntimeError("a bug the checks missed")
 
 
@@ -163,7 +169,7 @@ def test_a_farewell_from_a_link_that_holds_no_seat_is_not_answered_with_an_error
             game_host.poll(5)
             assert time.monotonic() < deadline
         assert stranger.poll(2000)
-        assert unpack(stranger.recv())["code"] == "not_joined"
+        assert _plain(stranger.recv())["code"] == "not_joined"
         assert game_host.errors_sent == 1  # the ping's refusal only
     finally:
         stranger.close(0)

@@ -6,7 +6,7 @@ prove what the host decides, and run in milliseconds with a clock the test moves
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -14,6 +14,7 @@ from engine import Rules
 from net.guest_core import Connect, GuestCore, GuestEffect, HangUp, Say
 from net.host_base import Admit, Effect, Exchange, Save, Send
 from net.host_core import HostCore
+from net.messages import AnyMessage
 from net.protocol import DEAD_AFTER_S, PROTOCOL_VERSION, ProtocolError
 from net.session import by_code, by_token, token_ref
 from net.version import program_version
@@ -37,16 +38,21 @@ def _core(clock: Clock, **kwargs: Any) -> HostCore:
                         clock=clock, **kwargs)
 
 
-def _pake(ref: bytes | None = None) -> dict[str, Any]:
-    return {"t": "pake", "protocol": PROTOCOL_VERSION, "program": program_version(), "msg": bytes(33), "ref": ref}
+def _msg(value: dict[str, Any]) -> AnyMessage:
+    """A message as the driver hands it to a core: its schema checked (these tests write valid ones)."""
+    return cast("AnyMessage", value)
 
 
-def _hello(name: str = "Ben", **fields: Any) -> dict[str, Any]:
-    return {"t": "hello", "protocol": PROTOCOL_VERSION, "program": program_version(), "name": name, **fields}
+def _pake(ref: bytes | None = None) -> AnyMessage:
+    return _msg({"t": "pake", "protocol": PROTOCOL_VERSION, "program": program_version(), "msg": bytes(33), "ref": ref})
+
+
+def _hello(name: str = "Ben", **fields: Any) -> AnyMessage:
+    return _msg({"t": "hello", "protocol": PROTOCOL_VERSION, "program": program_version(), "name": name, **fields})
 
 
 def _sent(effects: list[Effect]) -> list[dict[str, Any]]:
-    return [e.message for e in effects if isinstance(e, Send)]
+    return [cast("dict[str, Any]", e.message) for e in effects if isinstance(e, Send)]
 
 
 def _kinds(effects: list[Effect]) -> list[str]:
@@ -215,7 +221,7 @@ def _guest(clock: Clock, **kwargs: Any) -> GuestCore:
 
 
 def _said(effects: list[GuestEffect]) -> list[dict[str, Any]]:
-    return [e.message for e in effects if isinstance(e, Say)]
+    return [cast("dict[str, Any]", e.message) for e in effects if isinstance(e, Say)]
 
 
 def _welcomed_guest(clock: Clock) -> tuple[HostCore, GuestCore]:
@@ -224,8 +230,8 @@ def _welcomed_guest(clock: Clock) -> tuple[HostCore, GuestCore]:
     hello = _said(guest.exchanged(True))
     assert [m["t"] for m in hello] == ["hello"] and hello[0]["token"] is None
     _keyed(core, b"ben", 7)
-    for message in _sent(core.opened(b"ben", 7, hello[0])):
-        guest.receive(message)
+    for message in _sent(core.opened(b"ben", 7, _msg(hello[0]))):
+        guest.receive(_msg(message))
     return core, guest
 
 
@@ -244,7 +250,7 @@ def test_a_guests_action_stays_pending_until_a_state_shows_it_applied_and_is_res
     while core.game.to_move == "south":
         core.submit_local(core.game.legal_actions()[0])
     for message in _sent(core.take()):
-        guest.receive(message)
+        guest.receive(_msg(message))
     assert guest.my_turn() and guest.game is not None
     guest.send_action(guest.game.legal_actions()[0])
     (action,) = _said(guest.take())
@@ -255,11 +261,11 @@ def test_a_guests_action_stays_pending_until_a_state_shows_it_applied_and_is_res
     assert back[0]["t"] == "hello" and back[0]["token"] == guest.token
     clock.now += DEAD_AFTER_S + 1
     _keyed(core, b"ben2", 8)
-    replies = _sent(core.opened(b"ben2", 8, back[0]))
-    resent = [m for message in replies for m in _said(guest.receive(message))]
+    replies = _sent(core.opened(b"ben2", 8, _msg(back[0])))
+    resent = [m for message in replies for m in _said(guest.receive(_msg(message)))]
     assert resent == [action]  # the same seq: it applies once
-    for message in _sent(core.opened(b"ben2", 8, resent[0])):
-        guest.receive(message)
+    for message in _sent(core.opened(b"ben2", 8, _msg(resent[0]))):
+        guest.receive(_msg(message))
     assert guest.pending is None and guest.actions_done == len(core.game.actions)
     assert _sent(core.opened(b"ben2", 8, action))[0]["t"] == "state"  # a third copy only gets the state
 
@@ -303,14 +309,14 @@ def test_a_refusal_in_the_clear_inside_a_session_is_not_believed() -> None:
 def test_a_hello_of_another_program_version_is_refused_with_both_versions_as_fields() -> None:
     core = _core(Clock())
     _keyed(core, b"ben", 7)
-    refused = _sent(core.opened(b"ben", 7, {**_hello(), "program": "0.0.1"}))
+    refused = _sent(core.opened(b"ben", 7, _msg({**_hello(), "program": "0.0.1"})))
     assert refused[0]["code"] == "program_version" and refused[0]["fields"] == {"theirs": "0.0.1",
                                                                               "ours": program_version()}
 
 
 def test_a_guest_before_protocol_4_reads_a_refusal_as_words_alone() -> None:
     core = _core(Clock())
-    refused = _sent(core.clear(b"old", 3, {**_hello(), "protocol": 3}, "10.0.0.3"))
+    refused = _sent(core.clear(b"old", 3, _msg({**_hello(), "protocol": 3}), "10.0.0.3"))
     assert refused == [{"t": "refused", "reason": f"protocol version 3 does not match the host's {PROTOCOL_VERSION}"}]
 
 
@@ -319,7 +325,7 @@ def test_a_token_the_host_does_not_hold_is_refused_and_the_guest_keys_its_next_e
     assert guest.connecting() == "f" * 32  # its first exchange is keyed by its token
     refused = _sent(core.clear(b"ben", 7, _pake(token_ref("f" * 32)), "10.0.0.2"))
     assert refused[0]["code"] == "unknown_token"
-    assert Connect() in guest.receive(refused[0]) and guest.refused is None
+    assert Connect() in guest.receive(_msg(refused[0])) and guest.refused is None
     assert guest.connecting() is None  # the code this time; the old token still shown in its hello
     assert _said(guest.exchanged(True))[0]["token"] == "f" * 32
 
@@ -389,6 +395,7 @@ def test_r5_at_a_table_the_next_game_starts_once_both_players_ask_and_the_winner
     core.opened(b"ann", 1, {"t": "start"})
     while not core.game.over:
         core.sitting.apply(core.game.legal_actions()[0])  # both players' moves, straight to the sitting
+    assert core.game.result is not None
     winner = core.game.result["winner"]
     early = _sent(core.opened(b"ann", 1, {"t": "again"}))
     assert [m["t"] for m in early] == ["seats", "seats"] and early[0]["again"] == ["south"] and core.number == 1
@@ -415,4 +422,4 @@ def test_a_state_that_skips_events_makes_the_guest_ask_again_from_what_it_has() 
     clock = Clock()
     _, guest = _welcomed_guest(clock)
     state = {"t": "state", "from": len(guest.events) + 3, "events": [], "view": guest.view, "actions": 0}
-    assert guest.receive(state) == [Connect()]
+    assert guest.receive(_msg(state)) == [Connect()]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import secrets
 import time
+from typing import Any
 
 from net_helpers import free_port
 
@@ -21,7 +22,7 @@ def test_a_hosted_game_is_found_with_its_versions_and_name() -> None:
         assert advertiser.error is None and browser.error is None
         deadline = time.monotonic() + 30  # a guard against a hang; a loaded machine answers later
 
-        def ours() -> list:  # type: ignore[type-arg]
+        def ours() -> list[Any]:
             return [g for g in browser.games() if g.port == port]  # other games on this machine are not ours
 
         while not ours() and time.monotonic() < deadline:

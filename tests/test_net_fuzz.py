@@ -68,12 +68,12 @@ def _garbage(rng: random.Random, seq: int) -> bytes:
             data[rng.randrange(len(data))] = rng.randrange(256)
         return bytes(data)
     if kind == 2:  # truncated
-        data = pack(rng.choice(VALID))
-        return data[: rng.randrange(len(data))]
+        packed = pack(rng.choice(VALID))
+        return packed[: rng.randrange(len(packed))]
     if kind == 3:  # wrong types in every field
         msg = dict(rng.choice(VALID))
         key = rng.choice(list(msg))
-        wrong = [None, True, -1, 2**70, 1.5, "x" * 500, [], {}, b"\x00"]
+        wrong: list[object] = [None, True, -1, 2**70, 1.5, "x" * 500, [], {}, b"\x00"]
         msg[key] = rng.choice(wrong)
         try:
             return pack(msg)

@@ -56,7 +56,7 @@ def test_r45_lan_guest_never_receives_hidden_cards(seed: int) -> None:
                     # the table as it was after the state's own count of actions (a state sent on joining may
                     # arrive after the host has moved on)
                     assert view == _replayed(game, message["actions"]).view(guest.seat)
-                    assert view["hands"][OTHER[guest.seat]] is None
+                    assert guest.seat is not None and view["hands"][OTHER[guest.seat]] is None
                     assert all(isinstance(n, int) for n in view["decks"].values())
             guest.received.clear()
             if guest.record is not None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import signal
+import subprocess
 import time
 from pathlib import Path
 
@@ -14,7 +15,7 @@ from engine import from_record
 from net.guest import Guest
 
 
-def _join(tmp: Path, port: int, name: str, *extra: str) -> object:
+def _join(tmp: Path, port: int, name: str, *extra: str) -> subprocess.Popen[str]:
     import subprocess
 
     return subprocess.Popen(
@@ -51,7 +52,7 @@ def test_table_host_two_bot_guests_and_a_watcher_play_a_whole_game(tmp_path: Pat
         assert late.errors and all(e == "a watcher cannot act in the game" for e in late.errors)
     finally:
         late.close()
-    outs = {name: last_json(proc, 240) for name, proc in (("ana", ana), ("ben", ben), ("cleo", watcher))}
+    outs = {"ana": last_json(ana, 240), "ben": last_json(ben, 240), "cleo": last_json(watcher, 240)}
     host_out = last_json(host, 60)
     record = host_out["record"]
     assert outs["ana"]["record"] == outs["ben"]["record"] == outs["cleo"]["record"] == late_record == record
@@ -80,7 +81,7 @@ def test_table_host_killed_and_resumed_players_and_watcher_rejoin(tmp_path: Path
     host.wait(10)
     at_kill = saved_actions(tmp_path)
     host, _ = start_host(tmp_path, "--resume", str(tmp_path / "host-save.json"), "--timeout", "240", port=port)
-    outs = {name: last_json(proc, 240) for name, proc in (("ana", ana), ("ben", ben), ("cleo", watcher))}
+    outs = {"ana": last_json(ana, 240), "ben": last_json(ben, 240), "cleo": last_json(watcher, 240)}
     host_out = last_json(host, 60)
     record = host_out["record"]
     assert outs["ana"]["record"] == outs["ben"]["record"] == outs["cleo"]["record"] == record

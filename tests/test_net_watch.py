@@ -181,7 +181,7 @@ def test_a_watcher_needs_the_join_code_under_the_admission_policy_and_a_third_pl
 
 @pytest.mark.parametrize("seat", ["north", "south"])
 def test_public_redaction_hides_both_sides_draws_and_scout_returns(seat: str) -> None:
-    events = [{"type": "draw", "seat": seat, "deck": "tactics", "card": "scout"},
+    events: list[dict[str, Any]] = [{"type": "draw", "seat": seat, "deck": "tactics", "card": "scout"},
               {"type": "scout_draw", "seat": seat, "deck": "troops", "card": "r1"},
               {"type": "scout_return", "seat": seat, "cards": ["r1", "alexander"], "decks": ["troops", "tactics"]},
               {"type": "play", "seat": seat, "card": "scout"}]

@@ -13,12 +13,14 @@ import shutil
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from net_helpers import last_json
 from phone_browser import FIND_TAP, browser, landscape, start_phone_host, wait_for
 from phone_leaks import known_by_step, leaks
+
+from engine.notation_types import Event
 
 SHOTS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
 HAS_STATE = "return window.__traffic.some((m) => m.includes('\"t\":\"state\"'))"
@@ -61,7 +63,7 @@ def _board_caption(messages: list[dict[str, Any]], seat: str) -> str:
             last = None if played[-1]["seat"] == seat else played
     if last is None or any(x.get("seat") == seat for x in turn):
         return ""
-    return turn_caption(last[-1]["seat"], last, players)
+    return turn_caption(last[-1]["seat"], cast(list[Event], last), players)
 
 
 def test_phone_plays_a_whole_game_by_taps(driver: Any, tmp_path: Path) -> None:

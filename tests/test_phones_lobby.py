@@ -11,9 +11,9 @@ from typing import Any
 
 import pygame
 import pytest
+from ui_driver import Driver
 from websockets.sync.client import connect
 
-from app.ui_driver import Driver
 from game.keep.settings import Settings
 from game.play.lan_tables import HostTable
 from game.ui.shell import App

@@ -24,6 +24,7 @@ from app.lan_cli import open_host_window
 from game.keep.settings import Settings
 from game.ui.shell import App
 from net.cli_args import args_host
+from scenes import screens
 from scenes.board import BoardScene
 from scenes.lan_host import HostLobbyScene
 
@@ -89,7 +90,7 @@ def test_the_windowed_table_resumes_on_the_phones_port_and_they_come_back(app: A
         save, actions = host.save_path, len(host.game.actions)
         tokens = [(_last(seen[n], "state") or {})["token"] for n in (0, 1)]
         assert save is not None and json.loads(save.read_text())["phones_port"] == port
-    app.reset(app.open("main_menu"))  # the TV goes away (its board closes the host and the phone page)
+    app.reset(screens.main_menu(app))  # the TV goes away (its board closes the host and the phone page)
     time.sleep(0.3)
     # the window again, as `battleline host --table --resume SAVE --phones-qr PATH` (or Continue) opens it
     lobby = open_host_window(app, _args("--table", "--resume", str(save), "--bind", "127.0.0.1", "--port", "0",
@@ -116,7 +117,7 @@ def test_the_windowed_table_resumes_on_the_phones_port_and_they_come_back(app: A
         _until(app, lambda: isinstance(app.top, BoardScene), phones, seen)
         _until(app, lambda: all((_last(seen[n], "state") or {}).get("started") for n in (0, 1)), phones, seen)
         assert not any(m["t"] == "error" for n in (0, 1) for m in seen[n]), "no Start needed, none refused"
-    app.reset(app.open("main_menu"))
+    app.reset(screens.main_menu(app))
 
 
 def test_a_busy_phone_port_falls_back_and_the_tv_says_so(app: App, tmp_path: Path) -> None:
@@ -188,4 +189,4 @@ def test_play_again_from_both_phones_moves_the_tv_to_the_next_game(app: App) -> 
         phones[1].send(json.dumps({"t": "again"}))
         _until(app, lambda: isinstance(app.top, BoardScene) and app.top.table.number == 2, phones, seen)  # type: ignore[attr-defined]
         _until(app, lambda: all((_last(seen[n], "state") or {}).get("number") == 2 for n in (0, 1)), phones, seen)
-    app.reset(app.open("main_menu"))
+    app.reset(screens.main_menu(app))

@@ -114,7 +114,7 @@ def finished_game() -> Game:
 
 def test_reviews_progress_is_shown_as_it_goes_with_no_input() -> None:
     from engine import to_record
-    from engine.ai.review import ReviewProcess
+    from engine.run.review import ReviewProcess
     from scenes.review_scene import ReviewScene
 
     game = finished_game()

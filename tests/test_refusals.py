@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from builders import view_of
 
 from engine import Game, IllegalAction, Rules, from_record
 from engine import errors as engine_errors
@@ -111,8 +112,8 @@ def test_r19_rewording_the_engines_english_changes_nothing_a_player_reads(monkey
     game = Game.new(Rules(), seed=3, first="south")
     flag = game.flags[0]
     flag.claimed = "north"
-    card = next(c for c in game.hands["south"] if c[1:].isdigit())
-    ref = Referee(game.view("south"), "south")
+    card = next(c for c in game.hands["south"] or [] if c[1:].isdigit())
+    ref = Referee(view_of(game, "south"), "south")
     ref.game.flags[0].claimed = "north"
     before = ref.refusal({"type": "play", "card": card, "flag": 1})
     monkeypatch.setitem(engine_errors.REFUSALS, "flag_claimed", "no cards may go to banner {flag} now (R19)")
@@ -233,7 +234,7 @@ def test_a_guest_before_protocol_4_is_refused_in_words_it_can_read(monkeypatch: 
         assert new.refused_as[1]["theirs"] == "0.0.1"
         set_language("ro")
         try:
-            shown = refusal_words(*new.refused_as, english=new.refused)
+            shown = refusal_words(*new.refused_as, english=str(new.refused))
         finally:
             set_language("en")
         assert shown.startswith("versiunea programului 0.0.1 nu se potrivește cu a gazdei, "), shown

@@ -8,16 +8,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from functools import partial
 from typing import Any
 
 import pygame
 import pytest
 
 from game.keep.settings import Settings
+from game.play.flow import Target
+from game.play.lan_tables import HostTable
 from game.play.positions import busy, find
 from game.play.table import LocalTable
 from game.ui.shell import App
+from net.host import Host
 from scenes import board_draw, board_zoom
 from scenes.board import BoardScene
 from scenes.board_anim import Flight, Shake, Slide
@@ -36,6 +40,12 @@ def board() -> Iterator[BoardScene]:
         app.step([])
     yield scene
     scene.table.close()
+
+
+def keyboard_focus(app: App, board: BoardScene, target: Target) -> None:
+    """The keyboard takes over and rests on `target`."""
+    app.input.last_device = "keyboard"
+    board.focus = target
 
 
 def fly(board: BoardScene, i: int) -> None:
@@ -87,14 +97,13 @@ def test_a_warm_hand_layer_draws_exactly_what_a_cold_one_draws(board: BoardScene
     app = board.app
     hand = [t for t in board.targets if t[0] == "hand"]
     app.input.last_device = "mouse"
-    steps = [
+    steps: list[tuple[str, Callable[[], object]]] = [
         ("the mouse on a card", lambda: setattr(board, "hover", hand[1])),
         ("the mouse on another", lambda: setattr(board, "hover", hand[3])),
         ("cards in flight", lambda: fly(board, 2)),
         ("more cards in flight, some under others", lambda: fly(board, 5)),
         ("the cards landed", lambda: [app.step([]) for _ in range(40)]),
-        ("the keyboard's focus", lambda: (setattr(app.input, "last_device", "keyboard"),
-                                          setattr(board, "focus", hand[0]))),
+        ("the keyboard's focus", partial(keyboard_focus, app, board, hand[0])),
         ("a refused card shakes", lambda: board.anims.shakes.append(Shake(hand[2], board.clock))),
         ("the hand hidden for the next player", lambda: setattr(board, "hidden", True)),
         ("shown again", lambda: setattr(board, "hidden", False)),
@@ -156,9 +165,34 @@ def test_frames_reach_the_window_through_a_renderer_in_the_pictures_format(monke
     assert Display((1280, 720), False).way == "scaled"
 
 
-def test_the_watcher_count_stays_whole_when_a_card_flies_at_the_outer_flag(board: BoardScene) -> None:
+class OneWatcher(HostTable):
+    """A real host's table that says one watcher follows it (a real watcher is forgotten after 5 s of silence,
+    which a slow run of this test may take)."""
+
+    @property
+    def watching(self) -> int:
+        return 1
+
+
+@pytest.fixture
+def hosting() -> Iterator[BoardScene]:
+    """The board fixture's position on a LAN host's screen (the watcher count is the host's)."""
+    pygame.display.init()
+    pygame.font.init()
+    app = App(Settings(animation_speed="normal", welcomed=True), fixed_dt=1 / 60, window=False)
+    scene = BoardScene(app, OneWatcher(Host(game=find(7, busy(34)), code="2468")))
+    scene.hidden, scene.pending_pass = False, None
+    scene.refresh()
+    app.push(scene)
+    for _ in range(5):
+        app.step([])
+    yield scene
+    scene.table.close()
+
+
+def test_the_watcher_count_stays_whole_when_a_card_flies_at_the_outer_flag(hosting: BoardScene) -> None:
     """Issue 49: "Watchers: 1" on the TV lost its W (the ninth column's redraw reaches under it)."""
-    board.table.watching = 1  # type: ignore[attr-defined]  # as a LAN host's table says
+    board = hosting
     cold(board)
     board.anims.slides.append(Slide(9, 40, board.clock, 0.3))  # flag 9's pennant moves: its column is drawn again
     for _ in range(40):  # while it moves, and once it rests

@@ -8,13 +8,15 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import cast
 
 import pygame
 import pytest
 from builders import record_under_old_r9
+from ui_driver import Driver
 
-from app.ui_driver import Driver
 from engine import from_record, to_record
+from engine.notation_types import Record
 from game.keep.files import data_dir, take_notices
 from game.keep.records import archive, export, games_dir, import_dir, library
 from game.keep.settings import Settings
@@ -33,8 +35,8 @@ def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> App:
     return App(Settings(animation_speed="normal"), fixed_dt=1 / 60)
 
 
-def finished(seed: int = 3) -> dict:
-    return to_record(find(seed, lambda g: g.over, limit=600))
+def finished(seed: int = 3) -> Record:
+    return cast(Record, to_record(find(seed, lambda g: g.over, limit=600)))
 
 
 def test_every_finished_game_is_kept_once() -> None:
@@ -83,8 +85,8 @@ def scene_control(scene: ReplayScene, name: str) -> tuple[int, int]:
     return control_rects()[name].center
 
 
-def _replayed(record: dict, steps: int) -> dict:
-    partial = {k: v for k, v in record.items() if k != "result"}
+def _replayed(record: Record, steps: int) -> dict[str, object]:
+    partial: dict[str, object] = {k: v for k, v in record.items() if k != "result"}
     partial["actions"] = record["actions"][:steps]
     return from_record(partial).view(None)
 

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pygame
 import pytest
+from ui_driver import Driver
 
-from app.ui_driver import Driver
 from game.keep.files import take_notices
 from game.keep.settings import Settings
 from game.play.positions import find

@@ -11,8 +11,8 @@ from typing import Any
 import pygame
 import pytest
 from builders import record_under_old_r9
+from ui_driver import Driver
 
-from app.ui_driver import Driver
 from game.keep.files import data_dir, take_notices, write_json
 from game.keep.settings import Settings
 from game.play.saves import load_save, resume, save_path
@@ -93,7 +93,8 @@ def test_continue_through_the_title_and_menu(app: App) -> None:
 def test_a_match_between_games_continues_to_the_scoreboard_with_the_same_next_deal() -> None:
     session, table = sitting(match=True, match_end="games", match_limit=3)
     play_out(table)
-    session.record(table.result or {})
+    assert table.result is not None
+    session.record(table.result)
     saved = load_save()
     assert saved is not None and saved.game is None and saved.match is not None
     again, none = resume(saved)
@@ -118,7 +119,8 @@ def test_a_game_saved_after_its_last_move_shows_its_results_on_continue(app: App
 def test_continue_between_games_opens_the_scoreboard(app: App) -> None:
     session, table = sitting(match=True, match_end="points", match_limit=30)
     play_out(table)
-    session.record(table.result or {})
+    assert table.result is not None
+    session.record(table.result)
     saved = load_save()
     assert saved is not None
     app.push(ContinueScene(app, saved))

@@ -1,7 +1,7 @@
 """Nothing lost: the real game, killed with SIGKILL at random moments and started again, finishes
 the very game an uninterrupted run finishes.
 
-Each run is the real `battleline` process and main loop, headless, played by app.scripted
+Each run is the real game window's process and main loop (`battleline play`), headless, played by tests/scripted.py
 through posted input events (title, menus, Continue, the pass screen, clicks on the board).
 """
 
@@ -29,7 +29,7 @@ def _env(data: Path) -> dict[str, str]:
 
 
 def _start(data: Path) -> subprocess.Popen[bytes]:
-    return subprocess.Popen([sys.executable, "-m", "app.cli", "play"], env=_env(data),
+    return subprocess.Popen([sys.executable, str(Path(__file__).with_name("scripted.py"))], env=_env(data),
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
@@ -79,7 +79,7 @@ def test_sigkill_at_random_moments_then_continue_finishes_the_same_game(tmp_path
     kills += _kill_when(proc, lambda: time.monotonic() - started > rng.uniform(0.15, 0.5))
     for moment in moments:
         proc = _start(data)
-        kills += _kill_when(proc, lambda m=moment: _saved_actions(data) >= m)  # type: ignore[misc]
+        kills += _kill_when(proc, lambda m=moment: _saved_actions(data) >= m)
         if (data / "current.json").exists():  # whatever the moment, the save on disk is whole and sound
             saved = check_save(json.loads((data / "current.json").read_text()))
             assert saved.game is not None

@@ -8,8 +8,8 @@ from typing import Any
 
 import pygame
 import pytest
+from ui_driver import Driver
 
-from app.ui_driver import Driver
 from engine import from_record
 from game.keep.files import data_dir, take_notices
 from game.keep.records import library
@@ -115,15 +115,18 @@ def test_r40_three_player_match_scoreboard_replays_and_statistics(app: App) -> N
     people = {name: p.games.get("three") for name, p in stats.players.items()}
     assert set(people) == {"Ana", "Ben"}, "the people are counted, the bot is not"
     assert all(row is not None and sum(row) == 1 for row in people.values())
+    assert table.result is not None
     winner = table.result["winner"]
     for seat, name in (("south", "Ana"), ("west", "Ben")):
         row = people[name]
         assert row is not None and row[0 if winner == seat else 2 if winner is None else 1] == 1
     app.push(ScoreboardScene(app, again))
     app.draw(app.screen)
+    assert isinstance(app.top, ScoreboardScene)
     rows = app.top.rows()
     assert len(rows) == 1 and rows[0][3].count("\u2013") == 2, "each game's flags for the three seats"
     app.push(ReplayScene(app, kept[0].game, kept[0].when))
+    assert isinstance(app.top, ReplayScene)
     app.top.go(app.top.replay.steps)
     app.draw(app.screen)
     assert list(data_dir().glob("current-*.json")) == [save_path("three-human-easy")]

@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pygame
 import pytest
+from ui_driver import Driver
 
-from app.ui_driver import Driver
+from engine.notation_types import Result
 from game.keep.files import take_notices
 from game.keep.settings import Settings
 from game.keep.stats import count_game, count_match, load_stats, stats_path
@@ -17,9 +18,9 @@ from game.play.session import Session, Setup
 from game.ui.shell import App
 from scenes.stats_scene import StatsScene
 
-BREAK = {"winner": "south", "how": "breakthrough", "flags": {"south": 3, "north": 1}}
-ENVELOP = {"winner": "north", "how": "envelopment", "flags": {"south": 2, "north": 5}}
-DRAW = {"winner": None, "how": "draw", "flags": {"south": 1, "north": 1}}
+BREAK: Result = {"winner": "south", "how": "breakthrough", "flags": {"south": 3, "north": 1}}
+ENVELOP: Result = {"winner": "north", "how": "envelopment", "flags": {"south": 2, "north": 5}}
+DRAW: Result = {"winner": None, "how": "draw", "flags": {"south": 1, "north": 1}}
 
 
 def test_hot_seat_counts_both_players_a_bot_game_only_the_person() -> None:

@@ -37,7 +37,8 @@ def test_the_buttons_never_cover_the_troop_deck_or_its_count() -> None:
 def test_the_zoom_and_banners_stay_on_the_board_never_over_an_overlay(tmp_path: object) -> None:
     import os
 
-    from app.ui_driver import Driver
+    from ui_driver import Driver
+
     from game.keep.settings import Settings
     from game.play.positions import find, holding
     from game.play.table import LocalTable
@@ -190,3 +191,38 @@ def test_the_keyboard_focus_ring_is_bold_enough_for_a_tv_across_the_room() -> No
     bright = sum(scaled.get_at((x, y * 2 // 3))[0] > 200 for x in range((rect.x - 40) * 2 // 3, rect.x * 2 // 3))
     assert bright >= 5, f"on a 1280x720 TV the ring is {bright} px wide"
     board.table.close()
+
+
+def test_the_focus_ring_on_a_deck_leaves_its_label_and_count_clear() -> None:
+    """At 1280x720 the ring of a focused troop deck ran into "Troops" and its count: the pixels the ring changes
+    (a frame with the focus on the deck against one with no focus) lie clear of both, 2 px to spare, and the
+    count is still on the screen's deck column under the label."""
+    from app.screenshot import SCENES
+    from game.keep.settings import Settings
+    from game.ui.shell import App
+    from scenes import board_draw
+    from scenes.board import BoardScene
+
+    pygame.init()
+    app = App(Settings(animation_speed="off", welcomed=True), window=False)
+    SCENES["draw"](app, 7)
+    board = app.top
+    assert isinstance(board, BoardScene)
+    app.input.last_device = "keyboard"
+    for deck in ("troops", "tactics"):
+        frames = []
+        for focus in (None, ("deck", deck)):
+            board.focus = board.rested = focus
+            surf = pygame.Surface((layout.W, layout.H))
+            app.draw(surf)
+            frames.append(surf)
+        near = layout.deck(deck).inflate(120, 160).clip(pygame.Rect(0, 0, layout.W, layout.H))
+        ring = [(x, y) for x in range(near.left, near.right) for y in range(near.top, near.bottom)
+                if frames[0].get_at((x, y)) != frames[1].get_at((x, y))]
+        assert len(ring) > 500, "the focus ring is drawn"
+        _label, spot, _badge, box = board_draw.deck_marks(deck, board.view["decks"][deck])
+        assert spot.bottom < box.top and layout.deck(deck).colliderect(box)
+        for what, rect in (("label", spot), ("count", box)):
+            hit = [p for p in ring if rect.inflate(4, 4).collidepoint(p)]
+            assert not hit, f"the ring of the focused {deck} deck touches its {what} at {hit[:3]}"
+    app.close()

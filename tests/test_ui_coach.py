@@ -7,11 +7,14 @@ The coach's `hard` bot thinks in its own process, as in play.
 from __future__ import annotations
 
 import time
+from typing import cast
 
 import pygame
 import pytest
+from builders import view_of
+from ui_driver import Driver
 
-from app.ui_driver import Driver
+from engine.notation_types import Action
 from game.keep.settings import Settings
 from game.play.coach import Coach, advice_line
 from game.play.session import Session, Setup
@@ -143,8 +146,8 @@ def test_advice_line_for_a_claim_and_a_troop() -> None:
     from game.play.positions import busy, find
 
     game = find(3, busy(20))
-    view = game.view(game.to_move)
-    troop = next(a for a in game.legal_actions() if a["type"] == "play" and a["card"][1:].isdigit())
+    view = view_of(game, game.to_move)
+    troop = cast(Action, next(a for a in game.legal_actions() if a["type"] == "play" and a["card"][1:].isdigit()))
     line = advice_line(Advice(0, troop, 0.63, True), view, game.to_move)
     assert line.startswith("Hard would play ") and f"at flag {troop['flag']}" in line and line.endswith("63%")
     assert advice_line(Advice(0, {"type": "claim", "flag": 4}, None, True), view, game.to_move) == \
@@ -156,7 +159,7 @@ def test_coach_in_process_answers_without_a_worker() -> None:
 
     game = find(5, busy(16))
     coach = Coach(seed=1, in_process=True)
-    coach.ask(game.view(game.to_move), len(game.actions), hint=True)
+    coach.ask(view_of(game, game.to_move), len(game.actions), hint=True)
     advice = coach.poll()
     assert advice is not None and advice.hint and advice.action in game.legal_actions()
     coach.close()
@@ -180,11 +183,11 @@ def test_coach_says_when_the_rest_of_the_game_is_proven_won() -> None:
     else:
         raise AssertionError("no won endgame among 60 games")
     coach = Coach(seed=1, in_process=True)
-    coach.ask(game.view(game.to_move), len(game.actions), hint=True)
+    coach.ask(view_of(game, game.to_move), len(game.actions), hint=True)
     advice = coach.poll()
     coach.close()
     assert advice is not None and advice.proven and advice.win_chance == 1.0
-    line = advice_line(advice, game.view(game.to_move), game.to_move)
+    line = advice_line(advice, view_of(game, game.to_move), game.to_move)
     assert ": it wins, whatever the opponent plays. Your win chance: 100%" in line, line
 
 
@@ -202,7 +205,7 @@ def _finished_game() -> object:
 
 def test_review_runs_in_its_own_process_and_opens_the_marked_moves(app: App) -> None:
     from engine import to_record
-    from engine.ai.review import ReviewProcess
+    from engine.run.review import ReviewProcess
     from scenes.replay_view import ReplayScene
     from scenes.review_scene import ReviewScene
 
@@ -222,7 +225,7 @@ def test_review_runs_in_its_own_process_and_opens_the_marked_moves(app: App) -> 
 
 def test_review_cancelled_stops_its_process(app: App) -> None:
     from engine import to_record
-    from engine.ai.review import ReviewProcess
+    from engine.run.review import ReviewProcess
     from scenes.review_scene import ReviewScene
 
     game = _finished_game()
@@ -236,7 +239,7 @@ def test_review_cancelled_stops_its_process(app: App) -> None:
 
 def test_review_lists_the_costliest_first_by_turn_with_why_the_other_move_was_better(app: App) -> None:
     from engine import Game, to_record
-    from engine.ai.review import KeptReview, review
+    from engine.run.review import KeptReview, review
     from scenes.review_scene import ReviewScene, turns_and_views
 
     game = _finished_game()

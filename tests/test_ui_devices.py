@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pygame
 import pytest
+from ui_driver import Driver, game_of
 
-from app.ui_driver import Driver
 from game.keep.settings import Settings
 from game.play.positions import find, in_phase
 from game.play.session import Session, Setup
@@ -19,6 +19,7 @@ from game.ui.shell import App
 from scenes.board import BoardScene
 from scenes.confirm import ConfirmScene
 from scenes.main_menu import MainMenuScene
+from scenes.menu_base import MenuScene
 from scenes.pass_device import PassScene
 from scenes.pause import PauseScene
 from scenes.settings_scene import SettingsScene
@@ -46,7 +47,7 @@ def test_a_card_dragged_onto_a_flag_is_played() -> None:
     action = next(a for a in board.table.legal_actions() if a["type"] == "play" and "flag" in a)
     start = board.targets[("hand", action["card"])].center
     end = board.targets[("flag", action["flag"])].center
-    before = len(board.table.game.actions)
+    before = len(game_of(board.table).actions)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
     app.step()
     for k in range(1, 6):  # the card follows the pointer across the table
@@ -58,8 +59,8 @@ def test_a_card_dragged_onto_a_flag_is_played() -> None:
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
     app.step()
     assert board.drag is None
-    assert len(board.table.game.actions) == before + 1
-    assert board.table.game.actions[-1] == action
+    assert len(game_of(board.table).actions) == before + 1
+    assert game_of(board.table).actions[-1] == action
 
 
 def test_a_card_dropped_where_it_cannot_go_stays_in_hand_with_a_reason() -> None:
@@ -67,12 +68,12 @@ def test_a_card_dropped_where_it_cannot_go_stays_in_hand_with_a_reason() -> None
     board = hotseat_board(app)
     card = next(a["card"] for a in board.table.legal_actions() if a["type"] == "play")
     start = board.targets[("hand", card)].center
-    before = len(board.table.game.actions)
+    before = len(game_of(board.table).actions)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(960, 60), rel=(0, -9), buttons=(1, 0, 0)))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=board.targets[("deck", "troops")].center, button=1))
     app.step()
-    assert len(board.table.game.actions) == before and board.toasts, "refused, and told why"
+    assert len(game_of(board.table).actions) == before and board.toasts, "refused, and told why"
     assert ("hand", card) in board.targets
 
 
@@ -112,7 +113,7 @@ def test_a_controller_plugged_in_and_out_mid_game() -> None:
     assert app.input.last_device == "controller" and app.input.glyph(Kind.CONFIRM) == "(A)"
     action = next(a for a in board.table.legal_actions() if a["type"] == "play" and "flag" in a)
     driver.play(board, action, "controller")
-    assert board.table.game.actions[-1] == action
+    assert game_of(board.table).actions[-1] == action
     pygame.event.post(pygame.event.Event(pygame.CONTROLLERDEVICEREMOVED, instance_id=0))
     app.step()
     assert app.input.last_device == "keyboard", "with no pad left, prompts name keys again"
@@ -169,11 +170,13 @@ def test_a_game_started_paused_and_left_with_one_device(device: str) -> None:
     while menu.menu.items[menu.menu.focus].run != menu._setup:
         driver.direction(device, "down")
     driver.confirm(device)  # New game
-    while app.top.menu.items[app.top.menu.focus].label != "Opponent":  # Players and the first name come first
+    setup = app.top
+    assert isinstance(setup, MenuScene)
+    while setup.menu.items[setup.menu.focus].label != "Opponent":  # Players and the first name come first
         driver.direction(device, "down")
     driver.direction(device, "left")  # Opponent: from the easy bot ...
     driver.direction(device, "left")  # ... to a person here
-    for _ in range(len(app.top.menu.items) - 1):
+    for _ in range(len(setup.menu.items) - 1):
         driver.direction(device, "down")  # the menu does not wrap: down to "Start the game"
     driver.confirm(device)
     assert isinstance(app.top, PassScene)

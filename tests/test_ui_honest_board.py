@@ -9,6 +9,7 @@ import pygame
 import pytest
 
 from engine import Game
+from engine.notation_types import Event
 from game.keep.settings import Settings
 from game.play.positions import find
 from game.play.table import LocalTable
@@ -122,7 +123,7 @@ def board_at(scene: BoardScene, n: int) -> bool:
     return bool(scene.view["flags"][n - 1]["south"])
 
 
-def over(winner: str | None) -> dict[str, object]:
+def over(winner: str | None) -> Event:
     return {"type": "game_over", "winner": winner, "how": "flags"}
 
 

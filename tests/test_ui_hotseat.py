@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pygame
 import pytest
+from ui_driver import Driver, game_of
 
-from app.ui_driver import Driver
 from engine import from_record
+from engine.notation_types import Action
 from game.keep.settings import Settings
 from game.ui.shell import App
 from scenes.board import BoardScene
+from scenes.menu_base import MenuScene
 from scenes.pass_device import PassScene
 from scenes.results import ResultsScene
 from scenes.title import TitleScene
@@ -20,7 +23,7 @@ DEVICES = ("mouse", "keyboard", "controller")
 
 
 @pytest.fixture
-def app(tmp_path: object, monkeypatch: pytest.MonkeyPatch) -> App:
+def app(tmp_path: object, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
     monkeypatch.setenv("BATTLELINE_CONFIG_DIR", str(tmp_path))
     pygame.init()
     app = App(Settings(animation_speed="off", welcomed=True), fixed_dt=1 / 60)
@@ -34,13 +37,14 @@ def start_from_title(driver: Driver, app: App) -> None:
     driver.key(pygame.K_RETURN)  # New game
     driver.key(pygame.K_LEFT)  # Opponent: from the easy bot ...
     driver.key(pygame.K_LEFT)  # ... to a person here
+    assert isinstance(app.top, MenuScene)
     for _ in range(len(app.top.menu.items) - 1):
         driver.key(pygame.K_DOWN)  # the menu does not wrap: down to "Start the game"
     driver.key(pygame.K_RETURN)
     assert isinstance(app.find(BoardScene), BoardScene)
 
 
-def choose_action(rng: random.Random, legal: list[dict]) -> dict:
+def choose_action(rng: random.Random, legal: list[Action]) -> Action:
     claims = [a for a in legal if a["type"] == "claim"]
     if claims:
         return claims[0]
@@ -78,13 +82,13 @@ def test_hotseat_game_to_the_end_with_every_device(app: App) -> None:
         legal = board.table.legal_actions()
         assert legal, "a local player to move always has a choice"
         action = choose_action(rng, legal)
-        before = len(board.table.game.actions)
+        before = len(game_of(board.table).actions)
         driver.play(board, action, device)
-        assert len(board.table.game.actions) == before + 1, f"{action} was not played through the UI"
+        assert len(game_of(board.table).actions) == before + 1, f"{action} was not played through the UI"
         actions_made += 1
     else:
         raise AssertionError("the game did not finish")
-    game = board.table.game
+    game = game_of(board.table)
     assert game.over and game.result == board.table.result
     assert passes_seen >= 10
     assert all(n > 0 for n in driver.used.values()), driver.used

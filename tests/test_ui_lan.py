@@ -12,8 +12,8 @@ from pathlib import Path
 import pygame
 import pytest
 from net_helpers import last_json, start_guest, start_host
+from ui_driver import Driver
 
-from app.ui_driver import Driver
 from engine import from_record
 from game.keep.settings import Settings
 from game.play.lan_tables import HostTable, RemoteTable
@@ -22,6 +22,7 @@ from scenes.board import BoardScene
 from scenes.lan_host import HostLobbyScene
 from scenes.lan_join import CodeEntryScene, GuestWaitScene
 from scenes.lan_results import lan_status
+from scenes.menu_base import MenuScene
 from scenes.results import ResultsScene
 
 
@@ -119,10 +120,12 @@ def test_join_by_code_against_a_host_process(app: App, tmp_path: Path, request: 
     assert isinstance(app.top, GuestWaitScene)
     _frames_until(driver, lambda: isinstance(app.top, BoardScene))
     board = app.top
-    assert isinstance(board, BoardScene) and isinstance(board.table, RemoteTable)
+    assert isinstance(board, BoardScene)
+    remote = board.table
+    assert isinstance(remote, RemoteTable)
     assert board.viewer == "north"
     _play_to_the_end(app, driver, board, 2)
-    _frames_until(driver, lambda: board.table.guest.record is not None)  # it follows the final state
+    _frames_until(driver, lambda: remote.guest.record is not None)  # it follows the final state
     out = last_json(host)
     assert board.table.result == out["result"]
     assert board.table.record() == out["record"]
@@ -154,11 +157,13 @@ def test_r41_lan_match_hosted_from_the_lobby_runs_game_after_game(
         _play_to_the_end(app, driver, board, game_no)
         results = app.top
         if game_no < 3:
-            assert results.menu.items[0].label == "Next game"  # type: ignore[attr-defined]
+            assert isinstance(results, MenuScene) and results.menu.items[0].label == "Next game"
             driver.key(pygame.K_RETURN)
+    assert isinstance(board, BoardScene) and isinstance(board.table, HostTable)
     host = board.table.host
     assert host.match is not None and host.match.over and len(host.match.games) == 3
-    assert [i.label for i in app.top.menu.items] == ["Look at the board", "Main menu"]  # type: ignore[attr-defined]
+    assert isinstance(app.top, MenuScene)
+    assert [i.label for i in app.top.menu.items] == ["Look at the board", "Main menu"]
     _until_it_exits(driver, guest)
     out = last_json(guest)
     assert Match.from_dict(out["match"]).games == host.match.games
@@ -175,7 +180,7 @@ def test_r41_lan_match_joined_by_code_follows_the_host(
         driver.key(pygame.K_0 + int(digit))
     driver.key(pygame.K_RETURN)
     driver.key(pygame.K_RETURN)
-    numbers = []
+    numbers: list[int] = []
     deadline = time.monotonic() + 400
     while time.monotonic() < deadline:
         driver.frames(1)
@@ -196,7 +201,8 @@ def test_r41_lan_match_joined_by_code_follows_the_host(
         raise AssertionError("the match did not end")
     out = last_json(host)
     assert numbers == [1, 2]
-    assert out["match"]["games"] == board.table.guest.match["games"]  # type: ignore[union-attr,index]
+    assert isinstance(board.table, RemoteTable) and board.table.guest.match is not None
+    assert out["match"]["games"] == board.table.guest.match["games"]
 
 
 def test_lobby_reopens_a_saved_lan_game_and_the_guest_rejoins(app: App) -> None:
@@ -237,10 +243,12 @@ def test_lobby_reopens_a_saved_lan_game_and_the_guest_rejoins(app: App) -> None:
                   guest)
     driver.key(pygame.K_RETURN)  # Start the game
     board = app.top
-    assert isinstance(board, BoardScene) and isinstance(board.table, HostTable)
+    assert isinstance(board, BoardScene)
+    hosting = board.table
+    assert isinstance(hosting, HostTable)
     _frames_until(driver, lambda: guest.started and guest.pending is None
-                  and guest.actions_done == len(board.table.host.game.actions), 60, guest)
-    actions = board.table.host.game.actions
+                  and guest.actions_done == len(hosting.host.game.actions), 60, guest)
+    actions = hosting.host.game.actions
     assert actions[: len(saved_actions)] == saved_actions  # nothing lost; an action the guest had
     assert len(actions) - len(saved_actions) <= 1  # sent before the crash may now have landed, once
     assert guest.started and guest.actions_done == len(actions) and guest.pending is None

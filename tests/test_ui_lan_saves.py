@@ -8,11 +8,12 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
+from ui_driver import Driver
 
-from app.ui_driver import Driver
 from engine import Rules
 from game.keep.files import take_notices
 from game.keep.lan_saved import lan_saves
@@ -134,7 +135,7 @@ def test_two_peers_leave_two_saves_and_continue_lists_both(config: Path) -> None
     app.close()
 
 
-def _kept_game_with(name: str, moves: int) -> tuple[Path, list[object], str]:
+def _kept_game_with(name: str, moves: int) -> tuple[Path, list[dict[str, Any]], str]:
     """A game hosted against `name`, `moves` actions in, then the host's computer went away."""
     host = Host.new(rules=Rules(), seed=61, code="1357", host_name="Ana", accept_any=True)
     host.save_path_for = host_save_for
@@ -293,11 +294,11 @@ def test_the_guest_lists_the_game_it_joined_and_rejoins_it_to_the_end(config: Pa
     driver.key(pygame.K_RETURN)
     assert isinstance(app.top, GuestWaitScene) and app.top.rejoin
     pump(driver, lambda: isinstance(app.top, BoardScene), host)  # started already: straight to the board
-    board = app.top
-    assert isinstance(board, BoardScene) and isinstance(board.table, RemoteTable)
-    assert board.table.guest.seat == "north" and host.remotes["north"].name == "Ben"
-    guest = board.table.guest
-    _play(driver, board, host, lambda: guest.record is not None)
+    rejoined = app.top
+    assert isinstance(rejoined, BoardScene) and isinstance(rejoined.table, RemoteTable)
+    assert rejoined.table.guest.seat == "north" and host.remotes["north"].name == "Ben"
+    guest = rejoined.table.guest
+    _play(driver, rejoined, host, lambda: guest.record is not None)
     driver.frames(5)
     assert joined_games() == [] and not joined_path(f"127.0.0.1:{host.port}").exists(), "finished: dropped"
     host.close()

@@ -5,22 +5,28 @@ from __future__ import annotations
 
 import subprocess
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 import pygame
 import pytest
 from net_helpers import CLI, last_json, start_host
 from test_ui_lan import _frames_until, _play_to_the_end, _until_it_exits
+from ui_driver import Driver
 
-from app.ui_driver import Driver
 from engine import from_record
 from game.keep.settings import Settings
 from game.play.lan_tables import HostTable, RemoteTable
 from game.ui.shell import App
+from net.guest import Guest
 from net.host import Host
 from scenes.board import BoardScene
 from scenes.lan_host import HostLobbyScene
 from scenes.lan_join import CodeEntryScene, GuestWaitScene
+
+
+def _seated(guest: Guest) -> bool:
+    return guest.seat is not None
 
 
 @pytest.fixture
@@ -138,14 +144,14 @@ def test_r48_the_hosts_table_waits_for_a_lost_guest_by_name_and_a_bot_takes_only
     try:
         for guest in guests.values():
             guest.connect()
-            assert _pump_until(lambda g=guest: bool(g.seat is not None), pump, 10)
+            assert _pump_until(partial(_seated, guest), pump, 10)
         assert host.remotes["east"].name == "Cleo" and not table.peer_lost
         assert _pump_until(lambda: len(host.game.actions) >= 9 and host.game.to_move == "east", pump, 60)
         guests["Cleo"].close()  # her phone's battery dies on her turn ...
         host.remotes["east"].last_heard -= 10  # ... and she has been silent longer than the heartbeat allows
         host.poll(5)
         assert table.peer_lost and table.lost_name == "Cleo" and table.thinking == "east"
-        table.let_bot_play_guest(InProcessBot("random", seed=1))
+        table.let_bot_play(InProcessBot("random", seed=1))
         assert not table.peer_lost and table.lost_name == ""
         deadline = time.monotonic() + 60
         while table.result is None:

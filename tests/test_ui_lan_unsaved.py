@@ -7,13 +7,14 @@ from pathlib import Path
 
 import pygame
 import pytest
+from ui_driver import Driver
 
-from app.ui_driver import Driver
 from engine import Rules
 from game.keep.settings import Settings
 from game.play.lan_tables import HostTable
 from game.ui.shell import App
 from net.host import Host
+from scenes import screens
 
 
 @pytest.fixture
@@ -39,7 +40,7 @@ def test_the_hosting_screen_says_once_that_the_game_is_not_saved(
     host = Host.new(rules=Rules(players=players, tactics=players == 2), seed=9, code="1234", host_name="Ana",
                     host_seat=seat, save_path=folder / "save.json")  # the folder vanished: saving fails
     table = HostTable(host)
-    board = app.open("board_for", table)
+    board = screens.lan_board(app, table)
     app.push(board)
     driver = Driver(app)
     try:

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pygame
 import pytest
+from ui_driver import Driver
 
-from app.ui_driver import Driver
 from game.keep.settings import Settings, load_settings
 from game.ui.shell import App
 from scenes.name_entry import DONE, ERASE, NameScene

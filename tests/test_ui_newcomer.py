@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pygame
 import pytest
+from ui_driver import Driver
+from ui_driver import _towards as towards
 
-from app.ui_driver import Driver
-from app.ui_driver import _towards as towards
 from engine import Game
 from game.keep.settings import Settings, load_settings
 from game.play.positions import busy, find, holding
@@ -178,8 +178,8 @@ def test_a_new_game_with_an_unfinished_one_asks_first(config: Path) -> None:
     driver = Driver(app)
     choose(driver, setup, "Start the game")
     choose(driver, app.top, "Start a new game (the old one is lost)")
-    board = app.top
-    assert isinstance(board, BoardScene) and board.table.record()["actions"] == []
+    started = app.top
+    assert isinstance(started, BoardScene) and started.table.record()["actions"] == []
     saved = load_save("easy")
     assert saved is not None and saved.game is not None and saved.game.actions == []
     close(app)

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pygame
 import pytest
+from ui_driver import Driver, game_of
 
-from app.ui_driver import Driver
 from game.keep.settings import Settings, load_settings, save_settings
 from game.play.session import Session, Setup
 from game.ui.input import InputMapper, Kind
@@ -75,7 +75,7 @@ def test_animations_run_then_settle_and_the_model_is_already_there() -> None:
     driver.confirm("keyboard")  # the pass screen
     action = next(a for a in board.table.legal_actions() if a["type"] == "play")
     driver.play(board, action, "mouse")
-    assert board.table.game.actions[-1] == action, "the model changed at once"
+    assert game_of(board.table).actions[-1] == action, "the model changed at once"
     assert board.anims.flights, "the card flies to its slot"
     assert board.activity() == 2
     driver.frames(90)

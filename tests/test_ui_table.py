@@ -9,9 +9,10 @@ from pathlib import Path
 import pygame
 import pytest
 from net_helpers import CLI, last_json, start_host
+from ui_driver import Driver
 
-from app.ui_driver import Driver
 from engine import from_record
+from engine.notation_types import Event
 from game.keep.settings import Settings
 from game.play.lan_watch import TableHostTable, WatchTable
 from game.ui.shell import App
@@ -291,7 +292,8 @@ def test_the_spectator_caption_names_whose_card_a_guile_tactic_took() -> None:
     from game.play.turn_words import tactic_toast, turn_caption
 
     names = {"south": "Ana", "north": "Ben"}
-    events = [{"type": "play", "seat": "south", "card": "traitor", "from_flag": 1, "target": "g1", "to_flag": 6},
+    events: list[Event] = [{"type": "play", "seat": "south", "card": "traitor", "from_flag": 1, "target": "g1",
+                            "to_flag": 6},
               {"type": "draw", "seat": "south", "deck": "troops"}]
     seen_by_ben = turn_caption("south", events, names)
     on_the_table = turn_caption("south", events, names, spectator=True)

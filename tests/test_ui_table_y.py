@@ -8,17 +8,20 @@ import subprocess
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import cast
 
 import pygame
 import pytest
 from builders import position3
 from net_helpers import CLI, last_json, start_host
+from ui_driver import Driver
 
-from app.ui_driver import Driver
 from engine import from_position, from_record
+from engine.notation_types import View
 from engine.rules import FRONTS3, LINES3, SEATS3
 from game.i18n import LANGUAGES, set_language
 from game.keep.settings import Settings
+from game.play.lan_watch import TableHostTable
 from game.ui import card_art, table_y, text
 from game.ui.shell import App
 from net.roles import public_view
@@ -99,7 +102,7 @@ def _fill_position() -> dict[str, object]:
 def test_r47_each_card_is_drawn_at_its_seats_side_of_its_flag() -> None:
     """The pixels at each card's place are that card's face: the drawing follows the layout and the view."""
     pygame.font.init()
-    view = public_view(from_position(_fill_position()))
+    view = cast(View, public_view(from_position(_fill_position())))
     surface = pygame.Surface((table_y.W, table_y.H))
     spots = table_y.draw_y(surface, view, {"south": "Ana", "west": "Ben", "east": "Cleo"}, "south", "play")
     checked = 0
@@ -186,7 +189,6 @@ def test_r46_the_lobby_hosts_a_table_of_three_player_processes_and_the_tv_draws_
 ) -> None:
     """The lobby's "On this screen: the table" and "Players: 3"; three headless players join and play a whole
     game; the TV shows the Y from the host's public view and ends with the same record as every player."""
-    from game.play.lan_watch import TableHostTable
     from scenes.lan_host import HostLobbyScene
     from scenes.table_board import TableY
 
@@ -230,7 +232,8 @@ def test_r46_the_lobby_hosts_a_table_of_three_player_processes_and_the_tv_draws_
     assert all(out["record"] == record for out in outs.values())
     result = board.table.result
     assert result is not None and from_record(record).result == result
-    assert {s: table_y.held(board.view, s) for s in SEATS3} == result["flags"], "the Y shows every flag's holder"
+    held = {s: table_y.held(board.view, s) for s in SEATS3}
+    assert held == result["flags"], "the Y shows every flag's holder"  # type: ignore[index]  # narrowed above
     plays = [e for e in board.log if e["type"] == "play"]
     assert len(plays) == sum(a["type"] == "play" for a in record["actions"]), "every move reached the TV's log"
     assert board.match_scores() is None
@@ -241,6 +244,7 @@ def test_r46_the_lobby_hosts_a_table_of_three_player_processes_and_the_tv_draws_
     driver.key(pygame.K_RETURN)  # the TV starts the rematch on the same connections
     again = app.find(TableY)
     assert isinstance(again, TableY) and again is not board
+    assert isinstance(again.table, TableHostTable)
     assert again.table.number == 2 and again.table.result is None and again.view["hands"]["south"] is None
 
 
@@ -267,9 +271,11 @@ def test_r53_a_watcher_of_a_three_player_table_host_process_sees_the_y_and_no_ha
         request.addfinalizer(_join(tmp_path, port, "4321", name, "--pace", "0.02").kill)
     _frames_until(driver, lambda: isinstance(app.top, TableY), "the watcher's table")
     board = app.top
-    assert isinstance(board, TableY) and isinstance(board.table, WatchTable)
-    assert board.table.legal_actions() == []
-    _frames_until(driver, lambda: board.table.guest.record is not None, "the game's record")
+    assert isinstance(board, TableY)
+    watching = board.table
+    assert isinstance(watching, WatchTable)
+    assert watching.legal_actions() == []
+    _frames_until(driver, lambda: watching.guest.record is not None, "the game's record")
     out = last_json(host, 120)
     assert board.table.record() == out["record"]
     assert board.view["hands"] == {"south": None, "west": None, "east": None}
@@ -303,7 +309,6 @@ def test_r52_the_tv_keeps_a_three_player_matchs_points_in_each_corner_and_starts
     import random
 
     from engine import Rules
-    from game.play.lan_watch import TableHostTable
     from net.host import Host
     from scenes.table_board import TableY
 
@@ -328,5 +333,6 @@ def test_r52_the_tv_keeps_a_three_player_matchs_points_in_each_corner_and_starts
     assert board.next_label() == "Next game"
     Driver(app).key(pygame.K_RETURN)
     again = app.top
-    assert isinstance(again, TableY) and again is not board and again.table.number == 2
+    assert isinstance(again, TableY) and again is not board and isinstance(again.table, TableHostTable)
+    assert again.table.number == 2
     assert again.table.result is None and again.match_scores() == expected

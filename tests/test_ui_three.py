@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import random
 import time
+from typing import cast
 
 import pygame
 import pytest
+from builders import view_of
+from ui_driver import Driver, game_of
 
-from app.ui_driver import Driver
 from engine import from_record
+from engine.notation_types import Action, Event
 from engine.rules import LINES3
 from game.keep.settings import Settings
 from game.play.session import Session, Setup
@@ -34,7 +37,7 @@ def app() -> App:
     return App(Settings(animation_speed="off", welcomed=True), fixed_dt=1 / 60)
 
 
-def choose(rng: random.Random, legal: list[dict]) -> dict:
+def choose(rng: random.Random, legal: list[Action]) -> Action:
     claims = [a for a in legal if a["type"] == "claim"]
     return claims[0] if claims else rng.choice([a for a in legal if a["type"] != "pass"] or legal)
 
@@ -114,12 +117,12 @@ def test_r46_three_person_hotseat_game_from_the_setup_menu(app: App) -> None:
         assert top is board
         legal = board.table.legal_actions()
         assert legal, "a local player to move always has a choice"
-        before = len(board.table.game.actions)
+        before = len(game_of(board.table).actions)
         driver.play(board, choose(rng, legal), device)
-        assert len(board.table.game.actions) == before + 1
+        assert len(game_of(board.table).actions) == before + 1
     else:
         raise AssertionError("the game did not finish")
-    game = board.table.game
+    game = game_of(board.table)
     assert game.over and len(game.seats) == 3
     assert set(passed_to) == {"south", "west", "east"} and stories > 10
     assert all(passed_to[i] != passed_to[i + 1] for i in range(len(passed_to) - 1)), "the next of three"
@@ -202,7 +205,7 @@ def test_r47_a_claim_proof_names_the_opponent_of_that_flag(app: App) -> None:
                 n = claims[0]["flag"]
                 foe = "west" if n <= 3 else "east"
                 if foe not in checked:
-                    ok, words = Referee(game.view("south"), "south", names).judge(n)
+                    ok, words = Referee(view_of(game, "south"), "south", names).judge(n)
                     assert ok and names[foe] in words and names["east" if foe == "west" else "west"] not in words
                     board = BoardScene(app, LocalTable(game.copy()))
                     board.reveal("south")  # hot-seat: the device is with South
@@ -238,7 +241,7 @@ def test_r47_the_game_log_names_each_claims_opponent_on_every_front() -> None:
                 opp = proof.get("opponent")
                 tie = opp is not None and opp["complete"] and (opp["formation"], opp["sum"]) == (
                     proof.get("formation"), proof.get("sum"))
-                line = event_words(event, names) or ""
+                line = event_words(cast(Event, event), names) or ""
                 third = next(s for s in names if s not in (seat, foe))
                 if not tie:
                     assert names[foe] in line and names[third] not in line, line

@@ -8,14 +8,16 @@ band and fade, and the hot-seat pass screen summarises the turn without showing 
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, cast
 
 import pygame
 import pytest
+from builders import view_of
+from ui_driver import Driver
 
-from app.ui_driver import Driver
 from engine import Game, from_position, redact
 from engine.cards import TROOP_BIT
+from engine.notation_types import Event
 from game import i18n
 from game.i18n import LANGUAGES, set_language
 from game.keep.settings import TEXT_SIZES, Settings
@@ -40,26 +42,26 @@ def make_app(speed: str = "off") -> App:
     return App(Settings(animation_speed=speed), fixed_dt=1 / 60)
 
 
-def last_turn_of(game: Game, seat: str, viewer: str) -> list[dict[str, Any]]:
+def last_turn_of(game: Game, seat: str, viewer: str) -> list[Event]:
     """The events of `seat`'s most recent turn, replayed from the record and hidden as `viewer` sees them."""
     replay = Game.new(game.rules, game.seed or 0, game.first, game.players)
-    turns: list[list[dict[str, Any]]] = [[]]
+    turns: list[list[Event]] = [[]]
     for action in game.actions:
         for event in replay.apply(action):
             if event["type"] in ("turn", "game_over"):
                 turns.append([])
             elif event.get("seat"):
-                turns[-1].append(redact(event, viewer))
+                turns[-1].append(cast(Event, redact(event, viewer)))
     done = [t for t in turns if t and t[-1]["seat"] == seat]
     return done[-1]
 
 
-def back_colours(board: BoardScene) -> list[tuple[int, int, int]]:
+def back_colours(board: BoardScene) -> list[tuple[int, ...]]:
     """The colour of each opponent back as drawn, read from the left edge band every back shows."""
     surface = pygame.Surface((layout.W, layout.H))
     board.draw(surface)
     size = board.view["hand_sizes"]["north"]
-    return [tuple(surface.get_at((r.x + 4, r.centery + 10)))[:3] for r in layout.opponent_hand(size)]
+    return [surface.get_at((r.x + 4, r.centery + 10))[:3] for r in layout.opponent_hand(size)]
 
 
 def test_after_each_bot_turn_the_caption_marks_and_backs_match_its_events() -> None:
@@ -180,7 +182,7 @@ def test_a_guile_tactics_card_gets_its_toast_and_animation(card: str) -> None:
         if table.to_move == "south" and not board.anims.busy(board.clock) and toast is not None:
             break
     assert toast is not None, "the move was not silent"
-    title, line = tactic_toast({**act, "type": "play", "seat": "north"}, board.names) or ("", "")
+    title, line = tactic_toast(cast(Event, {**act, "type": "play", "seat": "north"}), board.names) or ("", "")
     assert toast.title == title and toast.lines == [line] and card_short(act["target"]) in line
     assert flew, "the moved card travels from where it stood"
     assert from_hand and drawn, "the tactics card leaves their hand, the drawn card flies into it"
@@ -231,19 +233,19 @@ def test_hotseat_pass_screen_summarises_the_turn_and_colours_stay_with_players()
 LONG = {"south": "Wwwwwwwwwwwwwwww", "north": "Bot (normal)"}  # 16 wide letters: the longest name allowed
 
 
-def worst_turns() -> list[tuple[str, list[dict[str, Any]]]]:
+def worst_turns() -> list[tuple[str, list[Event]]]:
     """Turns with the most to say: a Traitor, a Redeploy, a Scout with its draws, each with claims and draws."""
-    north = [
+    north: list[Event] = [
         {"type": "play", "seat": "north", "card": "traitor", "from_flag": 8, "target": "p10", "to_flag": 9},
         {"type": "claim", "seat": "north", "flag": 8}, {"type": "claim", "seat": "north", "flag": 9},
         {"type": "draw", "seat": "north", "deck": "tactics"},
     ]
-    redeploy = [
+    redeploy: list[Event] = [
         {"type": "play", "seat": "north", "card": "redeploy", "from_flag": 8, "target": "alexander", "to_flag": None},
         {"type": "claim", "seat": "north", "flag": 7}, {"type": "draw", "seat": "north", "deck": "troops"},
     ]
-    scout = [{"type": "play", "seat": "north", "card": "scout"},
-             *({"type": "scout_draw", "seat": "north", "deck": d} for d in ("tactics", "troops", "tactics")),
+    scout: list[Event] = [{"type": "play", "seat": "north", "card": "scout"},
+             *(Event(type="scout_draw", seat="north", deck=d) for d in ("tactics", "troops", "tactics")),
              {"type": "scout_return", "seat": "north", "count": 2}]
     return [("north", north), ("north", redeploy), ("north", scout)]
 
@@ -272,7 +274,7 @@ def test_every_caption_and_toast_fits_its_box(lang: str, scale: float) -> None:
         tie = tie_words(formation_words("battalion", 28), formation_words("battalion", 28), LONG["south"])
         claim = Toast([tie], (0, 0, 0), 1.0, f"{LONG['north']} takes flag 9")
         assert board_draw.toast_layout(claim)[2] <= board_draw.TOAST_BOX.height
-        ref = Referee(Game.new(seed=1).view("south"), "south", LONG)
+        ref = Referee(view_of(Game.new(seed=1), "south"), "south", LONG)
         for card in ("alexander", "darius", "cavalry", "shield", "fog", "mud", "scout", "redeploy", "deserter",
                      "traitor"):  # the longest status panel: a tactics card's text and why it is dimmed
             from game.i18n import _
@@ -290,7 +292,7 @@ def test_every_caption_and_toast_fits_its_box(lang: str, scale: float) -> None:
 def test_a_scouts_turn_is_said_as_a_sentence_not_as_a_form() -> None:
     """R27: Scout draws three and puts two back; the caption once read "drew tactics cards: 3, put back
     cards: 2" (a form); each count now meets its word in the language's plural form."""
-    events = [{"type": "play", "seat": "north", "card": "scout"},
+    events: list[Event] = [{"type": "play", "seat": "north", "card": "scout"},
               {"type": "scout_draw", "seat": "north", "deck": "troops"},
               {"type": "scout_draw", "seat": "north", "deck": "troops"},
               {"type": "scout_draw", "seat": "north", "deck": "tactics"},
@@ -298,7 +300,7 @@ def test_a_scouts_turn_is_said_as_a_sentence_not_as_a_form() -> None:
     names = {"south": "Ana", "north": "Ben"}
     assert turn_caption("north", events, names) == \
         "Ben: played Scout, drew 2 troop cards, drew a tactics card, put back 2 cards."
-    three = [events[0], *[{**events[3]} for _ in range(3)], {**events[4], "count": 1}]
+    three: list[Event] = [events[0], *[events[3].copy() for _ in range(3)], {**events[4], "count": 1}]
     assert turn_caption("north", three, names) == \
         "Ben: played Scout, drew 3 tactics cards, put back 1 card."
     try:

@@ -6,8 +6,8 @@ import random
 
 import pygame
 import pytest
+from ui_driver import Driver
 
-from app.ui_driver import Driver
 from engine import from_record
 from game.keep.settings import Settings
 from game.play.session import Session, Setup

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import cast
 
 import pygame
 import pytest
+from ui_driver import Driver
 
-from app.ui_driver import Driver
 from engine import Game, Rules, from_record, to_record
+from engine.notation_types import Action, Record
 from game.keep.settings import Settings
 from game.play.bot_client import InProcessBot
 from game.play.positions import find, holding, in_phase
@@ -25,11 +26,12 @@ def vs_bot(game: Game) -> LocalTable:
     return LocalTable(game, {"north": InProcessBot("random")})
 
 
-def first_of(game: Game, kind: str, card: str | None = None) -> dict[str, Any]:
-    return next(a for a in game.legal_actions() if a["type"] == kind and (card is None or a.get("card") == card))
+def first_of(game: Game, kind: str, card: str | None = None) -> Action:
+    return cast(Action, next(a for a in game.legal_actions()
+                             if a["type"] == kind and (card is None or a.get("card") == card)))
 
 
-def undo_restores(table: LocalTable, action: dict[str, Any]) -> None:
+def undo_restores(table: LocalTable, action: Action) -> None:
     """Apply `action`, take it back: the game is exactly as before, and the same as a fresh replay."""
     before = table.game.view(None)
     count = len(table.game.actions)
@@ -41,11 +43,11 @@ def undo_restores(table: LocalTable, action: dict[str, Any]) -> None:
     assert table.game.view(None) == from_record(to_record(table.game)).view(None)
 
 
-def troop_play(game: Game) -> dict[str, Any]:
-    return next(a for a in game.legal_actions() if a["type"] == "play" and a["card"][0] in "roygbp")
+def troop_play(game: Game) -> Action:
+    return cast(Action, next(a for a in game.legal_actions() if a["type"] == "play" and a["card"][0] in "roygbp"))
 
 
-PHASES: dict[str, tuple[Callable[[Game], bool], Callable[[Game], dict[str, Any]], Rules]] = {
+PHASES: dict[str, tuple[Callable[[Game], bool], Callable[[Game], Action], Rules]] = {
     "play_troop": (in_phase("play"), troop_play, Rules()),
     "play_fog": (holding("fog"), lambda g: first_of(g, "play", "fog"), Rules()),
     "play_mud": (holding("mud"), lambda g: first_of(g, "play", "mud"), Rules()),
@@ -65,7 +67,8 @@ def test_r9_a_pass_ends_the_turn_so_it_cannot_be_taken_back() -> None:
     passer = game.to_move
     game.apply({"type": "pass"})
     assert game.to_move != passer or game.over
-    assert takeback_floor(to_record(game)) == len(game.actions)  # nothing of the passer's turn is left open
+    # nothing of the passer's turn is left open
+    assert takeback_floor(cast(Record, to_record(game))) == len(game.actions)
 
 
 @pytest.mark.parametrize("phase", list(PHASES))
@@ -75,7 +78,7 @@ def test_undo_at_every_phase_restores_the_game_exactly(phase: str) -> None:
     undo_restores(vs_bot(game), choose(game))
 
 
-def _a_play_then_a_claim(game: Game) -> dict[str, Any] | None:
+def _a_play_then_a_claim(game: Game) -> Action | None:
     """A troop play of south's after which south may claim a flag, or None."""
     if not in_phase("play")(game):
         return None
@@ -84,7 +87,7 @@ def _a_play_then_a_claim(game: Game) -> dict[str, Any] | None:
             after = game.copy()
             after.apply(action)
             if after.phase == "claim" and any(a["type"] == "claim" for a in after.legal_actions()):
-                return action
+                return cast(Action, action)
     return None
 
 
@@ -116,7 +119,7 @@ def test_a_draw_is_never_taken_back_nor_anything_before_it() -> None:
     table = vs_bot(game)
     table.submit(first_of(game, "draw"))
     assert not offered(table, "always"), "the card drawn was seen, and the turn is over"
-    record = to_record(table.game)
+    record = cast(Record, to_record(table.game))
     assert takeback_floor(record) == len(record["actions"])
 
 
@@ -129,8 +132,8 @@ def test_scout_draws_reveal_so_the_scout_is_kept_but_a_later_claim_is_not() -> N
     while table.game.phase == "scout_draw":
         table.submit(first_of(table.game, "scout_draw"))
     if table.game.phase == "scout_return":
-        table.submit(table.game.legal_actions()[0])
-    record = to_record(table.game)
+        table.submit(cast(Action, table.game.legal_actions()[0]))
+    record = cast(Record, to_record(table.game))
     floor = takeback_floor(record)
     scout_at = record["actions"].index({"type": "play", "card": "scout"})
     assert floor > scout_at + 1, "nothing up to the last Scout draw comes back"
@@ -157,7 +160,7 @@ def test_nothing_once_the_opponent_is_to_move() -> None:
     game = find(8, in_phase("play", seat="north"))
     table = vs_bot(game)
     assert not offered(table, "always")
-    assert takeback_floor(to_record(game)) == len(game.actions)
+    assert takeback_floor(cast(Record, to_record(game))) == len(game.actions)
 
 
 def test_the_setting_and_the_kind_of_table_decide_where_it_is_offered() -> None:

@@ -77,7 +77,7 @@ def _opaque_share(source: pygame.Surface, area: pygame.Rect, dest: pygame.Rect, 
     return covered / (box.width * box.height)
 
 
-class Recorder(_PLAIN):  # type: ignore[misc,valid-type]
+class Recorder(_PLAIN):
     """A surface that keeps the lines of text on it (see the module's docstring)."""
 
     @property
@@ -85,7 +85,7 @@ class Recorder(_PLAIN):  # type: ignore[misc,valid-type]
         """(A copy made by pygame itself is a Recorder whose __init__ never ran: the list starts empty.)"""
         if "_lines" not in self.__dict__:
             self.__dict__["_lines"] = []
-        return self.__dict__["_lines"]  # type: ignore[no-any-return]
+        return self.__dict__["_lines"]
 
     @lines.setter
     def lines(self, value: list[Line]) -> None:
@@ -210,7 +210,7 @@ def recording() -> Iterator[Record]:
         RECORD = None
         pygame.Surface = _PLAIN  # type: ignore[misc]
         pygame.draw.rect = _DRAW_RECT
-        text_module._text = original  # type: ignore[assignment]
+        text_module._text = original
         _clear_caches()  # nothing recorded outlives the block
         sys.modules.get("gc", gc).collect()
 

@@ -1,7 +1,9 @@
 """Synthesise the game's sounds into assets/sounds/ (pure Python: `wave`, `array`, `math`).
 
-Every sound is made here from sine partials, envelopes and seeded noise, so the project owns
-them outright and a test can check that this script reproduces the committed files byte for byte.
+Every sound is made here from seeded noise filtered to paper, damped partials of a table top and a wood block
+(their body), and a small room around them, so the project owns them outright and a test can check that this
+script reproduces the committed files byte for byte. Nothing starts with a step: every hit rises over a few
+milliseconds (tests/sound_checks.py listens for clicks).
 Run: `python tools/make_sounds.py [OUT_DIR]`.
 """
 
@@ -50,69 +52,137 @@ def _lowpass(values: list[float], k: float) -> list[float]:
     return out
 
 
+def _band(values: list[float], low: float, high: float) -> list[float]:
+    """Noise kept between two corners: a low-pass at `high`, less its own low-pass at `low` (paper, not hiss)."""
+    top = _lowpass(values, high)
+    floor = _lowpass(top, low)
+    return [a - b for a, b in zip(top, floor, strict=True)]
+
+
+def _body(u: float, modes: tuple[tuple[float, float, float], ...], rise: float = 0.0025) -> float:
+    """What a knock sets ringing (the table under a card, a wood block): damped partials as (Hz, decay s, level),
+    rising over `rise` seconds (a half cosine) from their zero crossing, so a hit is never a step in the wave."""
+    if u < 0:
+        return 0.0
+    grow = 0.5 - 0.5 * math.cos(math.pi * u / rise) if u < rise else 1.0  # no corner where it starts
+    return grow * sum(a * math.sin(2 * math.pi * f * u) * math.exp(-u / d) for f, d, a in modes)
+
+
+def _room(values: list[float], mix: float, rate: int = RATE) -> list[float]:
+    """A small wooden room: four damped comb filters in parallel and two all-passes in series (Schroeder's
+    reverberator) mixed under the dry sound, so a knock has a space around it instead of stopping dead."""
+    wet = [0.0] * len(values)
+    for delay_ms, feedback in ((25.3, 0.74), (26.9, 0.72), (28.9, 0.70), (30.7, 0.68)):
+        d = int(delay_ms * rate / 1000)
+        line, acc = [0.0] * len(values), 0.0
+        for i, v in enumerate(values):
+            back = line[i - d] if i >= d else 0.0
+            acc += 0.4 * (back - acc)  # the walls soak up the highs
+            line[i] = v + feedback * acc
+            wet[i] += back * 0.25
+    for delay_ms in (12.6, 10.0):
+        d, g = int(delay_ms * rate / 1000), 0.6
+        out = [0.0] * len(wet)
+        for i, v in enumerate(wet):
+            past = out[i - d] if i >= d else 0.0
+            before = wet[i - d] if i >= d else 0.0
+            out[i] = -g * v + before + g * past
+        wet = out
+    return [v + mix * w for v, w in zip(values, wet, strict=True)]
+
+
+def _roomed(seconds: float, signal: Signal, mix: float) -> array.array:
+    """`signal` sampled, put in the room, then faded and levelled as _render does."""
+    n = int(seconds * RATE)
+    dry = [signal(i / RATE) for i in range(n)]
+    wet = _room(dry, mix)
+    return _render(seconds, lambda t: wet[min(n - 1, round(t * RATE))], 1.0)
+
+
+#: a table top: a low boom and a few wooden partials, what gives a card laid down its weight
+TABLE = ((118.0, 0.09, 1.0), (243.0, 0.06, 0.55), (612.0, 0.025, 0.3), (1480.0, 0.01, 0.18))
+
+
 def card_play() -> array.array:
-    """A card slid across the table and snapped down: a short paper swish, then a click over a low thump."""
-    swish = _lowpass(_noise(1, 0.3), 0.35)
-    click = _noise(11, 0.3)
-    snap_at = 0.075
+    """A card slid across the cloth and laid down: a paper slide, then a slap of paper over the table's thump."""
+    slide = _band(_noise(1, 0.5), 0.02, 0.3)
+    slap = _band(_noise(11, 0.5), 0.08, 0.7)
+    down = 0.09
 
     def s(t: float) -> float:
         i = int(t * RATE)
-        slide = swish[i] * math.sin(math.pi * min(1.0, t / snap_at)) ** 2 * 1.6 if t < snap_at else 0.0
-        if t < snap_at:
-            return slide
-        u = t - snap_at
-        thump = math.sin(2 * math.pi * (150 - 260 * u) * u) * _env(u, 0.002, 0.045)
-        return thump + click[i] * _env(u, 0.0005, 0.008) * 0.8
-    return _render(0.26, s, 0.55)
+        v = slide[i] * math.sin(math.pi * min(1.0, t / down)) ** 2 * 1.3 if t < down else 0.0
+        u = t - down
+        if u >= 0:
+            v += slap[i] * min(1.0, u / 0.0015) * math.exp(-u / 0.012) * 1.6 + _body(u, TABLE) * 0.9
+        return v
+    return _roomed(0.45, s, 0.22)
 
 
 def card_draw() -> array.array:
-    """A card drawn off the deck: a swelling paper slide ending in a soft flick."""
-    smooth = _lowpass(_noise(2, 0.35), 0.25)
-    flick = _noise(12, 0.35)
+    """A card drawn off the deck: paper drawn over paper, brightening as it comes free, and a soft lift."""
+    low = _band(_noise(2, 0.5), 0.02, 0.2)
+    high = _band(_noise(12, 0.5), 0.1, 0.6)
+    free = 0.24
 
     def s(t: float) -> float:
         i = int(t * RATE)
-        shape = math.sin(math.pi * min(1.0, t / 0.26)) ** 2
-        tail = flick[i] * _env(t - 0.24, 0.001, 0.012) * 0.6 if t >= 0.24 else 0.0
-        return smooth[i] * shape * 2.2 + tail
-    return _render(0.32, s, 0.7)
+        shape = math.sin(math.pi * min(1.0, t / (free + 0.03))) ** 2
+        bright = min(1.0, t / free)
+        v = (low[i] * (1.0 - 0.5 * bright) * 2.0 + high[i] * bright * 1.2) * shape
+        u = t - free
+        if u >= 0:
+            v += high[i] * min(1.0, u / 0.002) * math.exp(-u / 0.02) * 0.9
+            v += _body(u, ((880.0, 0.02, 0.25), (240.0, 0.05, 0.25)))
+        return v
+    return _roomed(0.42, s, 0.18)
 
 
 def shuffle() -> array.array:
-    """A deck riffled and bridged: about thirty quick card ticks speeding up, then a settling swish."""
-    ticks = _noise(3, 1.3)
-    swish = _lowpass(_noise(4, 1.3), 0.3)
+    """A deck riffled and bridged: about thirty ticks of cards falling together, quickening, over a flutter;
+    the cascade as the bridge lets go; the deck squared with two taps on the table."""
+    ticks = _band(_noise(3, 1.6), 0.15, 0.85)
+    flutter = _band(_noise(4, 1.6), 0.03, 0.4)
     rng = random.Random(5)
-    times, t = [], 0.02
+    times, t = [], 0.03
     while t < 0.8:
-        times.append(t)
+        times.append((t, 1700.0 + rng.uniform(-400, 400)))
         t += 0.034 - 0.022 * (t / 0.8) + rng.uniform(-0.004, 0.004)
+    taps = (1.22, 1.34)
 
     def s(t: float) -> float:
         i = int(t * RATE)
         v = 0.0
-        for start in times:
-            if 0 <= t - start < 0.02:
-                v += ticks[i] * _env(t - start, 0.0005, 0.004) * (0.6 + 0.4 * math.sin(start * 40) ** 2)
-        if t > 0.78:
-            v += swish[i] * math.sin(math.pi * min(1.0, (t - 0.78) / 0.42)) ** 2 * 1.8
+        for start, tone in times:
+            u = t - start
+            if 0 <= u < 0.03:
+                level = 0.6 + 0.4 * math.sin(start * 40) ** 2
+                v += (ticks[i] * min(1.0, u / 0.0008) * math.exp(-u / 0.005) * 1.3
+                      + _body(u, ((tone, 0.006, 0.35),), 0.001)) * level
+        if t < 0.85:
+            v += flutter[i] * math.sin(math.pi * min(1.0, t / 0.85)) ** 2 * 0.8
+        if 0.78 < t < 1.2:
+            v += flutter[i] * math.sin(math.pi * (t - 0.78) / 0.42) ** 2 * 2.0
+        for k, at in enumerate(taps):
+            v += _body(t - at, TABLE, 0.003) * (0.7 - 0.25 * k)
         return v
-    return _render(1.2, s, 0.6)
+    return _roomed(1.6, s, 0.2)
+
+
+#: a wood block: a bar's inharmonic partials (1 : 2.76 : 5.40), short lived
+WOOD = ((1.0, 0.07, 1.0), (2.76, 0.03, 0.35), (5.40, 0.012, 0.15))
 
 
 def refuse() -> array.array:
-    """Not allowed: two soft wooden knocks, falling a step; round, not a buzzer."""
+    """Not allowed: two round wooden knocks, the second a fourth lower, over a soft thud; not a buzzer."""
     def s(t: float) -> float:
         total = 0.0
-        for start, f in ((0.0, 330.0), (0.11, 262.0)):
+        for start, f in ((0.0, 294.0), (0.12, 220.0)):
             u = t - start
-            if u >= 0:
-                knock = math.sin(2 * math.pi * f * u) + 0.25 * math.sin(2 * math.pi * f * 2.7 * u)
-                total += knock * _env(u, 0.003, 0.035)
-        return total * 0.6
-    return _render(0.3, s)
+            total += _body(u, tuple((f * k, d, a) for k, d, a in WOOD), 0.002)
+            total += _body(u, ((96.0, 0.05, 0.5),), 0.004)
+        return total
+    return _roomed(0.45, s, 0.16)
 
 
 #: the table's small sounds; the music, the claim, the horn and the endings come from tools/make_music.py

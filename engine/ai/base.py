@@ -20,7 +20,7 @@ class Bot:
     Subclasses implement `choose_in(game)`, where `game` was loaded from that position, so hidden
     cards are simply absent: a bot cannot look at what it must not see.
 
-    `should_stop` lets a host (engine.ai.process) ask a searching bot to answer early; bots that
+    `should_stop` lets a host (engine.run.process) ask a searching bot to answer early; bots that
     answer at once ignore it.
     """
 

@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import time
 
-from .lean import OVER, PLAY, Lean, LeanAction
+from ..rulebook import OVER, PLAY, LeanAction
+from .lean import Lean
 from .lean_eval import own_step
 
 WIN, DRAW, LOSS = 1, 0, -1

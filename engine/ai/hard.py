@@ -53,11 +53,12 @@ from typing import Any
 
 from ..actions import Action
 from ..game import Game
+from ..rulebook import SHIELD, LeanAction, from_action, to_action
 from ..rules import SEATS
 from .base import Bot
 from .endgame import OverBudget, Solver
 from .forecast import Forecast, random_mask
-from .lean import SHIELD, Lean, LeanAction, from_action, to_action
+from .lean import Lean
 from .lean_eval import Memo, Shares, leaf_value
 from .lean_policy import LeanPolicy
 from .lean_search import follow_up, line_value
@@ -155,7 +156,7 @@ class HardBot(Bot):
     #: Positions the endgame solver may visit per decision before the bot falls back to its search
     #: (about 0.5 s). In the 5 such decisions of 16 troops-only games against normal the largest solve
     #: visited 1,966; endgames of the easy bot against itself, with more slots still open, can take
-    #: 100,000. The review, which is not in a hurry, allows more (engine.ai.review).
+    #: 100,000. The review, which is not in a hurry, allows more (engine.run.review).
     solve_nodes = 40_000
 
     def _solve(self, game: Game, started: float, candidates: list[Action] | None = None) -> Action | None:
@@ -244,7 +245,7 @@ class HardBot(Bot):
                 alive = alive[:max(2, (len(alive) + 1) // 2)]
         scored = [k for k in alive if counts[k]] or [alive[0]]  # a tight budget may stop mid-world
         best = max(scored, key=lambda k: totals[k] / max(counts[k], 1) - hold_value(game, candidates[k]))
-        #: Each candidate searched, with its estimated win chance (engine.ai.review reads these).
+        #: Each candidate searched, with its estimated win chance (engine.run.review reads these).
         self.last_values = [(candidates[k], _chance(totals[k] / counts[k])) for k in range(len(candidates))
                             if counts[k]]
         value = totals[best] / max(counts[best], 1)

@@ -35,14 +35,14 @@ from typing import TYPE_CHECKING, Any
 
 from ..actions import Action
 from ..game import Game
+from ..potential import side_potential
+from ..rulebook import OVER, PLAY, TROOP_MASK, LeanAction, bits, strength
 from ..rules import FRONTS3, SEATS3
 from .forecast import random_mask
-from .lean import OVER, PLAY, TROOP_MASK, LeanAction, bits, strength
 from .lean3 import OWN, PAIRS, PLACE, Lean3
-from .lean_policy import _placement
+from .lean_policy import placement
 from .outlook import spread
-from .potential import side_potential
-from .three import _OUTCOMES, FLAG_WEIGHT, rank_three
+from .three import FLAG_WEIGHT, OUTCOMES, rank_three
 from .three_playout import Policy3, lean_play, lean_world, playout_score
 
 if TYPE_CHECKING:
@@ -175,10 +175,10 @@ def leaf_values(state: Lean3, shares: Shares3) -> tuple[float, float, float]:
     return found
 
 
-#: Each seat's outcome table (three._OUTCOMES) as 16 rows of 32 (flags 6-9 by row, 1-5 within a row),
+#: Each seat's outcome table (three.OUTCOMES) as 16 rows of 32 (flags 6-9 by row, 1-5 within a row),
 #: so the sums over the 512 ways the flags could fall run in C.
 _ROWS3: tuple[tuple[tuple[float, ...], ...], ...] = tuple(
-    tuple(tuple(_OUTCOMES[seat][32 * h:32 * h + 32]) for h in range(16)) for seat in SEATS3)
+    tuple(tuple(OUTCOMES[seat][32 * h:32 * h + 32]) for h in range(16)) for seat in SEATS3)
 _MINE3: tuple[tuple[tuple[int, bool], ...], ...] = tuple(
     tuple((i, FRONTS3[i][0] == seat) for i in range(9) if seat in FRONTS3[i]) for seat in SEATS3)
 
@@ -234,7 +234,7 @@ class Ranker:
             for card in cards:
                 score = table.get(card)
                 if score is None:
-                    score = table[card] = _placement(mine, theirs, 3, False, free, card)
+                    score = table[card] = placement(mine, theirs, 3, False, free, card)
                 scored.append((-score, card, f))
         if not scored:
             return state.plays()[:1]

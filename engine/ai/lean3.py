@@ -10,32 +10,33 @@ ground a three-player search would stand on.
 
 from __future__ import annotations
 
-from ..game import BREAKTHROUGHS3, Game
-from ..rules import FRONTS3, SEATS3
-from .lean import (
-    _STEPS,
-    A_PLAY,
+from ..game import Game
+from ..rulebook import (
+    BREAKTHROUGHS3,
     ID,
-    OVER,
-    PASS_ACTION,
+    PAIRS3,
     PHASE_NAMES,
+    PLACES3,
     PLAY,
+    STEPS,
     TROOP_MASK,
-    Lean,
     LeanAction,
     bits,
-    completion,
-    strength,
+    completes_second,
+    may_play_tactic,
+    plays,
+    provable,
+    side_size,
 )
+from ..rules import FRONTS3, SEATS3
+from .lean import Lean
 
 #: Each flag's two seats as seat indices, and each seat's place (0 or 1) at each flag (-1: not its front).
-PAIRS: tuple[tuple[int, int], ...] = tuple((SEATS3.index(a), SEATS3.index(b)) for a, b in FRONTS3)
-PLACE: tuple[tuple[int, ...], ...] = tuple(tuple(pair.index(s) if s in pair else -1 for s in range(3))
-                                           for pair in PAIRS)
+PAIRS: tuple[tuple[int, int], ...] = PAIRS3
+PLACE: tuple[tuple[int, ...], ...] = tuple(tuple(PLACES3[s][f] for s in range(3)) for f in range(9))
 #: Each seat's flags (0-8) and its Breakthroughs as flag masks (R51).
-OWN: tuple[tuple[int, ...], ...] = tuple(tuple(f for f in range(9) if PLACE[f][s] >= 0) for s in range(3))
-LINE_MASKS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(sum(1 << (n - 1) for n in triple) for triple in BREAKTHROUGHS3[seat]) for seat in SEATS3)
+OWN: tuple[tuple[int, ...], ...] = tuple(tuple(f for f in range(9) if PLACES3[s][f] >= 0) for s in range(3))
+LINE_MASKS: tuple[tuple[int, ...], ...] = BREAKTHROUGHS3
 
 
 class Lean3(Lean):
@@ -78,7 +79,7 @@ class Lean3(Lean):
         out.scout_drawn, out.passes = game.scout_drawn, game.passes
         out.played = [0, 0, 0]
         out.leader = [False, False, False]
-        out.steps = _STEPS[game.rules.claim_timing]
+        out.steps = STEPS[game.rules.claim_timing]
         out.winner, out.how = -1, ""
         if game.result is not None:
             winner = game.result["winner"]
@@ -98,33 +99,24 @@ class Lean3(Lean):
 
     def can_claim(self, flag: int, seat: int) -> bool:
         """R20, R21, R48, R49: the verdict of engine.claims.judge, on the seat's own fronts only."""
-        k = PLACE[flag][seat]
+        k = PLACES3[seat][flag]
         if k < 0 or self.claimed[flag] != -1:
             return False
-        mine = self.sides[2 * flag + k]
-        if mine.bit_count() < 3:
-            return False
-        ours = strength(mine, False)
-        theirs = self.sides[2 * flag + 1 - k]
-        if theirs.bit_count() >= 3:
-            other = strength(theirs, False)
-            return ours > other or (ours == other and self.first[flag] == seat)
-        return completion(theirs, 3, False, TROOP_MASK & ~self.seen) <= ours
+        return provable(self.sides[2 * flag + k], self.sides[2 * flag + 1 - k], side_size(0), False,
+                        self.first[flag] == seat, TROOP_MASK & ~self.seen)
 
     def claimable(self, seat: int) -> list[int]:
         return [f for f in OWN[seat] if self.can_claim(f, seat)]
 
     def any_claimable(self, seat: int) -> bool:
-        """Lean's shortcut reads two-player sides: here a seat's flags are its own line's six."""
+        """Lean's loop asks all nine flags: here a seat's flags are its own line's six."""
         return any(self.can_claim(f, seat) for f in OWN[seat])
 
     def plays(self) -> list[LeanAction]:
         """Troops to the seat's own open flags with a free place (R48); a pass when there is none (R50)."""
         seat = self.to_move
-        slots = [f for f in OWN[seat]
-                 if self.claimed[f] == -1 and self.sides[2 * f + PLACE[f][seat]].bit_count() < 3]
-        out: list[LeanAction] = [(A_PLAY, c, f, -1, -1) for c in bits(self.hands[seat] & TROOP_MASK) for f in slots]
-        return out or [PASS_ACTION]
+        return plays(bits(self.hands[seat] & TROOP_MASK), PLACES3[seat], self.sides, self.claimed, 0,
+                     may_play_tactic(self.played, seat), False, False)
 
     def _play(self, act: LeanAction) -> None:
         seat = self.to_move
@@ -134,41 +126,13 @@ class Lean3(Lean):
         self._enter_step(self.steps.index(PLAY) + 1)
 
     def _add(self, flag: int, seat: int, card: int) -> None:
-        k = PLACE[flag][seat]
+        k = PLACES3[seat][flag]
         index = 2 * flag + k
         side = self.sides[index] | 1 << card
         self.sides[index] = side
         self.seen |= 1 << card
-        if side.bit_count() == 3 and self.sides[index ^ 1].bit_count() >= 3:  # R18
-            self.first[flag] = PAIRS[flag][1 - k]
-
-    def _check_win(self, seat: int) -> None:
-        held = self.held(seat)
-        if held.bit_count() >= 4:
-            self._finish(seat, "envelopment")
-        elif any(held & b == b for b in LINE_MASKS[seat]):
-            self._finish(seat, "breakthrough")
-
-    def _end_turn(self) -> None:
-        if self.passes >= 3:  # R50: from the player due next, in turn order, each award a whole set
-            claimant = self.to_move
-            for _ in range(3):
-                claimant = (claimant + 1) % 3
-                for flag in self.claimable(claimant):
-                    self.claimed[flag] = claimant
-                self._check_win(claimant)
-                if self.phase == OVER:
-                    return
-            counts = [self.claimed.count(s) for s in range(3)]
-            most = max(counts)
-            if counts.count(most) > 1:
-                self._finish(-1, "draw")
-            else:
-                self._finish(counts.index(most), "flags")
-            return
-        self.to_move = (self.to_move + 1) % 3
-        self.scout_drawn = 0
-        self._enter_step(0)
+        if completes_second(side.bit_count(), self.sides[index ^ 1].bit_count(), side_size(0)):  # R18
+            self.first[flag] = PAIRS3[flag][1 - k]
 
 
 __all__ = ["Lean3"]

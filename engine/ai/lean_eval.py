@@ -14,8 +14,8 @@ from typing import Final
 from ..cards import TACTICS
 from ..formations import best_formation
 from ..game import HAND_LIMIT
-from .forecast import DRAW_SHARE
-from .lean import (
+from ..potential import side_potential
+from ..rulebook import (
     A_DRAW,
     A_PLAY,
     A_SCOUT_DRAW,
@@ -32,15 +32,17 @@ from .lean import (
     SHIELD,
     TACTICS_MASK,
     TROOP_MASK,
-    Lean,
     LeanAction,
     bits,
+    may_play_tactic,
     names,
+    side_size,
     strength,
 )
+from .forecast import DRAW_SHARE
+from .lean import Lean
 from .normal import STRONG_TACTICS
 from .outlook import UNREACHABLE, game_value
-from .potential import side_potential
 
 _STRONG_MASK: Final = sum(1 << (60 + TACTICS.index(c)) for c in STRONG_TACTICS)
 _WILD_NAMES = ("alexander", "darius", "cavalry", "shield")
@@ -56,7 +58,7 @@ def future_draws(state: Lean, seat: int) -> int:
     need = 0
     for i in range(9):
         if state.claimed[i] < 0:
-            need += (4 if state.mud >> i & 1 else 3) - state.sides[2 * i + seat].bit_count()
+            need += side_size(state.mud >> i & 1) - state.sides[2 * i + seat].bit_count()
     return min(round(DRAW_SHARE * need), len(state.troops) // 2)
 
 
@@ -82,7 +84,7 @@ def _open_sides(state: Lean, seat: int) -> _Open:
         side = sides[2 * i + seat]
         if not side and not sides[2 * i + 1 - seat]:
             continue
-        size = 4 if state.mud >> i & 1 else 3
+        size = side_size(state.mud >> i & 1)
         fog = bool(state.fog >> i & 1)
         out.append((i, side, size, fog, strength(side, fog) if side.bit_count() >= size else -1))
     return out
@@ -164,7 +166,7 @@ def flag_odds(state: Lean, me: int, mine: list[int], theirs: list[int]) -> list[
 def _tie(state: Lean, me: int, i: int) -> int:
     """Flag i when both sides reach the same strength, in halves (2 ours, 0 theirs, 1 open): whoever
     completes first wins (R18); a side complete now is first."""
-    size = 4 if state.mud >> i & 1 else 3
+    size = side_size(state.mud >> i & 1)
     mine_done = state.sides[2 * i + me].bit_count() >= size
     theirs_done = state.sides[2 * i + 1 - me].bit_count() >= size
     if mine_done and theirs_done:
@@ -201,7 +203,7 @@ def leaf_value(state: Lean, me: int, shares: Shares, memo: Memo) -> float:
             if owner == me:
                 halves[i] = 2 * count
             continue
-        size = 4 if mud >> i & 1 else 3
+        size = side_size(mud >> i & 1)
         mine, theirs = sides[2 * i + me], sides[2 * i + other]
         mine_n, theirs_n = mine.bit_count(), theirs.bit_count()
         need_me += size - mine_n
@@ -336,7 +338,7 @@ class _Answers:
                 if owner == me:
                     base[i] = 2 * count
                 continue
-            size = 4 if mud >> i & 1 else 3
+            size = side_size(mud >> i & 1)
             fog = bool(fog_mask >> i & 1)
             mine, theirs = sides[2 * i + me], sides[2 * i + other]
             mine_n, theirs_n = mine.bit_count(), theirs.bit_count()
@@ -431,7 +433,7 @@ def choose_deck(state: Lean, kind: int) -> LeanAction:
         return (kind, 0 if state.troops else 1, -1, -1, -1)
     seat = state.to_move
     hand = state.hands[seat]
-    if hand & TACTICS_MASK or state.played[seat] > state.played[1 - seat]:
+    if hand & TACTICS_MASK or not may_play_tactic(state.played, seat):  # R24
         return (kind, 0, -1, -1, -1)
     hidden = state.hands[1 - seat] & TACTICS_MASK  # tactics this seat cannot see: their hand, the deck
     for card in state.tactics:

@@ -11,11 +11,12 @@ from __future__ import annotations
 import random
 from typing import Final, cast
 
-from .lean import (
+from ..rulebook import (
     A_CLAIM,
     A_PLAY,
     A_SCOUT_RETURN,
     CLAIM,
+    COMPLETIONS,
     DARIUS,
     DESERTER,
     DRAW,
@@ -32,13 +33,14 @@ from .lean import (
     SHIELD,
     TACTICS_MASK,
     TROOP_MASK,
-    Lean,
     LeanAction,
-    _completions,
     bits,
     completion,
+    may_play_tactic,
+    side_size,
     strength,
 )
+from .lean import Lean
 
 LOST: Final = -1000.0
 #: A game longer than this many steps is scored as a draw (never reached: games end in about 150).
@@ -68,7 +70,7 @@ class _Placements:
         found = self.flags.get(flag)
         if found is None:
             state = self.state
-            size = 4 if state.mud >> flag & 1 else 3
+            size = side_size(state.mud >> flag & 1)
             fog = bool(state.fog >> flag & 1)
             theirs = state.sides[2 * flag + 1 - self.seat]
             lost_below = strength(theirs, fog) if theirs.bit_count() >= size else -2  # below any completion
@@ -77,7 +79,7 @@ class _Placements:
         bit = 1 << card
         side |= bit
         unseen = self.unseen & ~bit
-        mine = _completions.get((side, size, fog, unseen))  # lean.completion's memo, read without a call: hot
+        mine = COMPLETIONS.get((side, size, fog, unseen))  # lean.completion's memo, read without a call: hot
         if mine is None:
             mine = completion(side, size, fog, unseen)
         if mine < 0:
@@ -88,7 +90,7 @@ class _Placements:
         return mine + 8.0 * side.bit_count() - 0.1 * value
 
 
-def _placement(side: int, theirs: int, size: int, fog: bool, unseen: int, card: int) -> float:
+def placement(side: int, theirs: int, size: int, fog: bool, unseen: int, card: int) -> float:
     """The easy rules' score of putting `card` (a troop or a morale tactic) on `side` (see _Placements),
     less what spending a morale tactic costs."""
     lost_below = strength(theirs, fog) if theirs.bit_count() >= size else -2  # below any completion
@@ -159,8 +161,8 @@ class LeanPolicy:
                     flags[flag] = table
                 score = table.get(card)
                 if score is None:
-                    score = table[card] = _placement(sides[2 * flag + seat], sides[2 * flag + 1 - seat],
-                                                     4 if mud >> flag & 1 else 3, bool(fog_mask >> flag & 1),
+                    score = table[card] = placement(sides[2 * flag + seat], sides[2 * flag + 1 - seat],
+                                                     side_size(mud >> flag & 1), bool(fog_mask >> flag & 1),
                                                      unseen, card)
             else:
                 if place is None:
@@ -180,11 +182,11 @@ class LeanPolicy:
         seat = state.to_move
         claimed, sides, mud, fog_mask = state.claimed, state.sides, state.mud, state.fog
         slots = [i for i in range(9)
-                 if claimed[i] == -1 and sides[2 * i + seat].bit_count() < (4 if mud >> i & 1 else 3)]
+                 if claimed[i] == -1 and sides[2 * i + seat].bit_count() < side_size(mud >> i & 1)]
         hand = state.hands[seat]
         cards = hand & TROOP_MASK
         tactics = hand & TACTICS_MASK
-        if tactics and state.played[seat] <= state.played[1 - seat]:
+        if tactics and may_play_tactic(state.played, seat):  # R24
             if state.leader[seat]:
                 tactics &= ~LEADER_MASK
             cards |= tactics & MORALE_MASK
@@ -216,8 +218,8 @@ class LeanPolicy:
                 if score is None:
                     card, k = hand_cards[n // width], n % width
                     i = slots[k]
-                    found[n] = flag_tables[k][card] = _placement(
-                        sides[2 * i + seat], sides[2 * i + 1 - seat], 4 if mud >> i & 1 else 3,
+                    found[n] = flag_tables[k][card] = placement(
+                        sides[2 * i + seat], sides[2 * i + 1 - seat], side_size(mud >> i & 1),
                         bool(fog_mask >> i & 1), unseen, card)
         scores = cast(list[float], found)  # every None filled in above
         rand = self.rng.random

@@ -6,7 +6,8 @@ optional compiled core (engine.compiled) covers it with the evaluation and the p
 
 from __future__ import annotations
 
-from .lean import OVER, PLAY, Lean
+from ..rulebook import OVER, PLAY
+from .lean import Lean
 from .lean_eval import Memo, Shares, best_answer, finish_turn, leaf_value
 from .lean_policy import LeanPolicy
 

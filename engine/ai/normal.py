@@ -19,7 +19,6 @@ from collections.abc import Callable
 from ..actions import Action
 from ..cards import ENVIRONMENT, GUILE, MORALE, TACTICS, TROOP_BIT
 from ..game import Game
-from ..rules import OTHER
 from .base import Bot
 from .forecast import Forecast
 
@@ -132,7 +131,7 @@ def choose_deck(game: Game, actions: list[Action]) -> Action:
     kind = actions[0]["type"]
     if any(c in MORALE or c in GUILE or c in ENVIRONMENT for c in hand):
         return {"type": kind, "deck": "troops"}
-    if game.tactics_played[seat] > game.tactics_played[OTHER[seat]]:
+    if not game.may_play_tactic(seat):  # R24
         return {"type": kind, "deck": "troops"}
     visible = set(hand)
     for flag in game.flags:

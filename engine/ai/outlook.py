@@ -23,8 +23,9 @@ from ..cards import LEADERS, TROOP_BIT, TROOP_INFO
 from ..claims import strength_of
 from ..formations import Formation, best_formation
 from ..game import Game
+from ..potential import troop_potential
+from ..rulebook import breaks_through, envelops
 from ..rules import OTHER
-from .potential import troop_potential
 
 UNREACHABLE: Final = -1
 
@@ -33,15 +34,14 @@ def _outcome_table() -> list[float]:
     """+1 / -1 / 0 for each way the nine flags could fall (bit i set: flag i+1 is ours)."""
     table = []
     for mask in range(512):
-        ours = [(mask >> i) & 1 for i in range(9)]
-        our_bt = any(ours[i] and ours[i + 1] and ours[i + 2] for i in range(7))
-        their_bt = any(not (ours[i] or ours[i + 1] or ours[i + 2]) for i in range(7))
+        our_bt = breaks_through(mask, 0, 2)  # R38 (engine.rulebook)
+        their_bt = breaks_through(0x1FF & ~mask, 1, 2)
         if our_bt != their_bt:
             table.append(1.0 if our_bt else -1.0)
         elif our_bt:
             table.append(0.0)  # both could break through: a race we cannot call
         else:
-            table.append(1.0 if sum(ours) >= 5 else -1.0)
+            table.append(1.0 if envelops(mask, 2) else -1.0)
     return table
 
 

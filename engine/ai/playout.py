@@ -2,15 +2,15 @@
 
 A playout runs a game to its end many times per decision, and nearly all of its time goes into
 "the strongest formation this side can still become". For sides of troops only, that question is
-answered by engine.ai.potential; sides holding a morale tactic fall back to best_formation.
+answered by engine.potential; sides holding a morale tactic fall back to best_formation.
 """
 
 from __future__ import annotations
 
 from ..cards import TROOP_INFO
-from ..claims import FlagState
 from ..game import Game
-from .potential import troop_potential
+from ..potential import troop_potential
+from ..table import FlagState
 from .simple import LOST, SimpleBot
 
 

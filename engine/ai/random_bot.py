@@ -9,6 +9,7 @@ import random
 
 from ..actions import Action
 from ..game import Game
+from ..rulebook import to_action
 from .base import Bot
 
 
@@ -20,6 +21,8 @@ class RandomBot(Bot):
         self.rng = random.Random(seed)
 
     def choose_in(self, game: Game) -> Action:
+        if game.phase == "play":  # the play step's many actions as tuples: only the chosen one is named
+            return to_action(self.rng.choice(game.legal_moves()))
         actions = game.legal_actions()
         if game.phase == "claim":
             return actions[0]  # a claim if any is provable, else "done"

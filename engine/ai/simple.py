@@ -12,10 +12,11 @@ import random
 
 from ..actions import Action
 from ..cards import LEADERS, MORALE, TROOP_BIT, TROOP_INFO
-from ..claims import FlagState, strength_of
+from ..claims import strength_of
 from ..formations import best_formation
 from ..game import Game
 from ..rules import OTHER
+from ..table import FlagState
 from .base import Bot
 
 LOST = -1000.0

@@ -10,7 +10,7 @@ too: who wins there decides how close each of them is to a win). The chances tur
 summing over the 512 ways the nine flags could fall, each scored by the three-player win conditions
 (R51) for every seat: three in a row on one's own line or any four; failing both, the most flags.
 
-Only troops exist in this game, so a pool is one troop mask and engine.ai.potential answers every
+Only troops exist in this game, so a pool is one troop mask and engine.potential answers every
 completion directly.
 
 The forecast sees where flags end, not who gets there first, so two things are read off the table
@@ -29,12 +29,11 @@ from ..actions import Action
 from ..cards import TROOP_BIT, TROOPS
 from ..claims import strength_of
 from ..game import Game
+from ..potential import troop_potential
+from ..rulebook import ID, SIDE, TROOP_MASK, provable, win_of
 from ..rules import FRONTS3, LINES3, SEATS3
 from .forecast import random_mask
-from .lean import ID, TROOP_MASK, completion, strength
-from .lean3 import LINE_MASKS
 from .outlook import spread
-from .potential import troop_potential
 from .three_playout import playout_values
 
 UNREACHABLE = -1
@@ -58,9 +57,8 @@ FORECAST_WEIGHT = 0.1
 
 
 def _wins(held: set[int], seat: str) -> bool:
-    line = LINES3[seat]
-    return len(held) >= 4 or any(line[j] in held and line[j + 1] in held and line[j + 2] in held
-                                 for j in range(4))
+    """R51 (engine.rulebook.win_of) on a set of flags (1-9)."""
+    return win_of(sum(1 << (n - 1) for n in held), SEATS3.index(seat), 3) != ""
 
 
 def _outcome_table(me: str) -> list[float]:
@@ -85,14 +83,15 @@ def _outcome_table(me: str) -> list[float]:
     return table
 
 
-_OUTCOMES = {s: _outcome_table(s) for s in SEATS3}
+#: Each seat's value of each way the nine flags could fall (_outcome_table); hard3 reads it too.
+OUTCOMES = {s: _outcome_table(s) for s in SEATS3}
 
 
 def game_value3(me: str, odds: list[float]) -> float:
     """Expected result for `me` from each flag's chance of going to the first seat of its front, plus
     a small term for my expected share of my six flags."""
     mine = sum(p if FRONTS3[i][0] == me else 1.0 - p for i, p in enumerate(odds) if me in FRONTS3[i])
-    return sum(map(mul, spread(odds), _OUTCOMES[me])) + FLAG_WEIGHT * (mine - 3.0) / 3.0
+    return sum(map(mul, spread(odds), OUTCOMES[me])) + FLAG_WEIGHT * (mine - 3.0) / 3.0
 
 
 class Forecast3:
@@ -241,19 +240,13 @@ def _future_draws(game: Game, seat: str) -> int:
 
 
 def _proves(mine: int, theirs: int, first_is_mine: bool, unseen: int) -> bool:
-    """R20, R21 on masks (no Fog or Mud without tactics): a complete side beats whatever `theirs` can become."""
-    if mine.bit_count() < 3:
-        return False
-    ours = strength(mine, False)
-    if theirs.bit_count() >= 3:
-        other = strength(theirs, False)
-        return ours > other or (ours == other and first_is_mine)
-    return completion(theirs, 3, False, unseen) <= ours
+    """R20, R21 (engine.rulebook.provable; no Fog or Mud without tactics)."""
+    return provable(mine, theirs, SIDE, False, first_is_mine, unseen)
 
 
 def _wins_mask(held: int, s: int) -> bool:
-    """R51 on a mask of flags (bit f: flag f+1): any four, or three in a row on seat `s`'s line."""
-    return held.bit_count() >= 4 or any(held & b == b for b in LINE_MASKS[s])
+    """R51 (engine.rulebook.win_of) on a mask of flags (bit f: flag f+1)."""
+    return win_of(held, s, 3) != ""
 
 
 def threat_cards(state: Game, seat: str) -> int | None:

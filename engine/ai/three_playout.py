@@ -16,10 +16,10 @@ import random
 
 from ..cards import TROOPS
 from ..game import Game
+from ..rulebook import A_PLAY, ID, OVER, PHASE_NAMES, PLAY, SIDE, STEPS, TROOP_MASK, LeanAction, bits
 from ..rules import SEATS3
-from .lean import _STEPS, A_PLAY, ID, OVER, PHASE_NAMES, PLAY, TROOP_MASK, LeanAction, bits
 from .lean3 import OWN, PLACE, Lean3
-from .lean_policy import _placement
+from .lean_policy import placement
 
 #: A playout longer than this many steps is scored as a draw (games end in about 100).
 MAX_STEPS = 600
@@ -58,7 +58,7 @@ def lean_world(game: Game, me: str, rng: random.Random) -> Lean3:
     out.scout_drawn, out.passes = 0, game.passes
     out.played = [0, 0, 0]
     out.leader = [False, False, False]
-    out.steps = _STEPS[game.rules.claim_timing]
+    out.steps = STEPS[game.rules.claim_timing]
     out.winner, out.how = -1, ""
     return out
 
@@ -91,7 +91,7 @@ class Policy3:
                 continue
             k = PLACE[f][seat]
             mine = sides[2 * f + k]
-            if mine.bit_count() >= 3:
+            if mine.bit_count() >= SIDE:
                 continue
             theirs = sides[2 * f + 1 - k]
             key = (mine, theirs, unseen)
@@ -104,7 +104,7 @@ class Policy3:
             for card in cards:
                 score = table.get(card)
                 if score is None:
-                    score = table[card] = _placement(mine, theirs, 3, False, free, card)
+                    score = table[card] = placement(mine, theirs, SIDE, False, free, card)
                 mark = (score, rand())
                 if mark > best:
                     best, choice = mark, (A_PLAY, card, f, -1, -1)

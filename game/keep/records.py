@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from engine import Game, IllegalAction, NotationError, from_record, to_record
+from engine.notation_types import Record
 from game.i18n import _
 from game.keep.files import BadFile, clean_temporaries, data_dir, free_name, read_json, set_aside, write_json
 
@@ -74,7 +75,7 @@ class Kept:
             return ""
 
 
-def archive(record: dict[str, Any], game_id: str) -> Path:
+def archive(record: Record, game_id: str) -> Path:
     """Keep a finished game; doing it twice (a resumed save) keeps it once."""
     folder = games_dir()
     path = folder / f"{game_id}.json"

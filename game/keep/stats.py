@@ -8,6 +8,7 @@ after a crash may report the same game again, and must not count it twice.
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -131,7 +132,7 @@ def _row_index(winner: str | None, seat: str) -> int:
     return 2 if winner is None else 0 if winner == seat else 1
 
 
-def count_game(game_id: str, names: dict[str, str], opponent: str, result: dict[str, Any]) -> bool:
+def count_game(game_id: str, names: dict[str, str], opponent: str, result: Mapping[str, Any]) -> bool:
     """Add one finished game (once per id); False if it was already counted or cannot be saved."""
     stats = load_stats()
     if game_id in stats.games_counted or _kind(opponent) not in KINDS:

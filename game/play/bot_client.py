@@ -1,6 +1,6 @@
 """The bot seen from the screen: ask for a move, poll for the answer, never block.
 
-The real thing is engine.ai.process.BotProcess (a worker process, so the screen never freezes).
+The real thing is engine.run.process.BotProcess (a worker process, so the screen never freezes).
 If it cannot start (a stripped build, a sandbox that forbids processes), a stand-in with the same
 interface answers in-process; that freezes the screen for as long as the bot thinks, so it is a
 fallback only.
@@ -74,7 +74,7 @@ class InProcessBot:
 def open_bot(level: str, seed: int = 0, move_time: float | None = None, in_process: bool = False) -> BotLike:
     if not in_process:
         try:
-            from engine.ai.process import BotProcess
+            from engine.run.process import BotProcess
 
             process = BotProcess(level, seed=seed, move_time=move_time)
             _lower_priority(process.pid)

@@ -7,10 +7,11 @@ carries hard's estimate of the player's chance to win, which the board's optiona
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from engine.cards import TROOP_BIT
 from engine.formations import best_formation
+from engine.notation_types import Action, View
 from engine.position import from_position
 from game.i18n import _
 from game.play.bot_client import BotLike, open_bot
@@ -24,7 +25,7 @@ class Advice(NamedTuple):
     """One answer: for the position after `actions` moves, as a hint or only for the bar."""
 
     actions: int
-    action: dict[str, Any]
+    action: Action
     win_chance: float | None
     hint: bool
     #: The chance is proven, not estimated: nothing is left to draw and hard solved the rest.
@@ -40,7 +41,7 @@ class Coach:
         self.bot: BotLike | None = None
         self.asked: tuple[int, bool] | None = None  # (moves made when asked, asked for a hint)
 
-    def ask(self, view: dict[str, Any], actions: int, hint: bool) -> None:
+    def ask(self, view: View, actions: int, hint: bool) -> None:
         """Ask about `view` (the player's own view, the player to move); a newer question replaces an older one."""
         if self.bot is None:
             self.bot = open_bot("hard", self.seed, COACH_TIME, in_process=self.in_process)
@@ -48,7 +49,7 @@ class Coach:
             self.asked = (actions, self.asked[1] or hint)  # the answer on its way may become the hint
             return
         self.asked = (actions, hint)
-        self.bot.request(view)
+        self.bot.request(cast(dict[str, Any], view))  # the bots read plain dicts (engine.ai)
 
     def poll(self) -> Advice | None:
         if self.bot is None or self.asked is None:
@@ -60,7 +61,8 @@ class Coach:
         actions, hint = self.asked
         self.asked = None
         chance = info.get("win_chance")
-        return Advice(actions, answer[1], None if chance is None else float(chance), hint, bool(info.get("proven")))
+        return Advice(actions, cast(Action, answer[1]), None if chance is None else float(chance), hint,
+                      bool(info.get("proven")))
 
     @property
     def thinking(self) -> bool:
@@ -73,7 +75,7 @@ class Coach:
             self.bot = None
 
 
-def move_words(action: dict[str, Any]) -> str:
+def move_words(action: Action) -> str:
     """The move in words, addressed to the player: 'play red 5 at flag 3'."""
     kind = action["type"]
     if kind == "play":
@@ -104,7 +106,7 @@ def move_words(action: dict[str, Any]) -> str:
     return _("pass")
 
 
-def why_words(action: dict[str, Any], view: dict[str, Any], seat: str) -> str:
+def why_words(action: Action, view: View, seat: str) -> str:
     """One reason for the move, from the open information of the player's view."""
     if action["type"] == "claim":
         return _("the flag can be proven now")
@@ -132,7 +134,7 @@ def proven_words(chance: float | None) -> str:
     return _("with best play on both sides the game ends in a draw")
 
 
-def advice_line(advice: Advice, view: dict[str, Any], seat: str) -> str:
+def advice_line(advice: Advice, view: View, seat: str) -> str:
     """'Hard would play red 5 at flag 3: that side can still become Wedge 18. Your win chance: 62%'."""
     line = _("Hard would {move}", move=move_words(advice.action))  # two or three players (engine.ai.hard3)
     why = proven_words(advice.win_chance) if advice.proven else why_words(advice.action, view, seat)

@@ -6,11 +6,10 @@ the UI never works out a rule itself, it only relays the engine's verdicts and r
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine import Game, IllegalAction, NotationError, from_position
 from engine.cards import LEADERS, TROOP_INFO, fills_slot
 from engine.claims import Judgement, strength_of
+from engine.notation_types import Action, View
 from game.i18n import N_, _, ngettext
 from game.i18n.refusals import refusal_words
 from game.play.words import card_short, formation_words, tie_words
@@ -23,7 +22,7 @@ WHEN_CLAIM = {"standard": N_("Flag {flag} is yours to claim after you play a car
 class Referee:
     """One position loaded into the engine, asked questions about it."""
 
-    def __init__(self, view: dict[str, Any], seat: str, names: dict[str, str] | None = None) -> None:
+    def __init__(self, view: View, seat: str, names: dict[str, str] | None = None) -> None:
         self.view = view
         self.seat = seat
         self.game: Game = from_position(view)
@@ -86,7 +85,7 @@ class Referee:
         formation = strength_of(cards, fog)
         return formation_words("sum" if fog else formation.name, formation.total)
 
-    def refusal(self, action: dict[str, Any]) -> str | None:
+    def refusal(self, action: Action) -> str | None:
         """The engine's reason for refusing `action` here, or None if it would be accepted."""
         probe = self.game.copy()
         try:
@@ -120,7 +119,7 @@ class Referee:
             return _("You have no free slot at any open flag.")
         return _("{card} has nothing it could act on now.", card=card_short(card))
 
-    def why_not_claim(self, flag: int, phase: str, timing: str, legal: list[dict[str, Any]]) -> tuple[bool, str]:
+    def why_not_claim(self, flag: int, phase: str, timing: str, legal: list[Action]) -> tuple[bool, str]:
         """(may claim now, words). Words give the proof, or the counterexample that refutes it."""
         f = self.game.flags[flag - 1]
         if f.claimed is not None:

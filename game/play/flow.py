@@ -12,9 +12,9 @@ from __future__ import annotations
 from typing import Any
 
 from engine import OTHER
+from engine.notation_types import Action
 
 Target = tuple[Any, ...]
-Action = dict[str, Any]
 
 
 def picks_of(action: Action, seat: str) -> tuple[Target, ...]:

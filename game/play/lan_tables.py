@@ -2,28 +2,30 @@
 
 Both look to the board exactly like a `LocalTable` with one local seat. The host's table drives the
 authoritative `net.host.Host` (its own player's actions go through the same checks as the guest's);
-the guest's table mirrors what `net.guest.Guest` has been told and sends actions to the host. Both
-report `peer_lost` so the board can pause with "waiting for <name>".
+the guest's table mirrors what `net.guest.Guest` has been told and sends actions to the host. Each is
+its own `Link` (game.play.table): the network side the screens ask for through `table.link`, such as
+`peer_lost`, so the board can pause with "waiting for <name>".
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from engine import IllegalAction, NotationError, redact, to_record
 from engine.actions import parse_action
 from engine.game import Game
+from engine.match import Match
+from engine.notation_types import Action, Event, Record, Result, View
 from game.keep.lan_games import keep_lan_game
 from game.keep.lan_store import note_guest
 from game.play.bot_client import BotLike
+from game.play.table import Link, LocalTable, SaveTrouble, Table
 from net.guest import Guest
 from net.host import Host
 
 log = logging.getLogger(__name__)
-Action = dict[str, Any]
-Event = dict[str, Any]
 
 
 class HostTable:
@@ -42,9 +44,54 @@ class HostTable:
         self._detached = False
         self._kept = 0  # the number of the last finished game kept in the replay library
 
+    stand_in = True  # a bot may take a lost guest's seat (the table host's screen says no: lan_watch)
+
     @property
     def names(self) -> dict[str, str]:
         return dict(self.host.game.players)
+
+    @property
+    def link(self) -> Link:
+        return self
+
+    @property
+    def local(self) -> LocalTable | None:
+        """None: the game runs here, but for the LAN (no take-backs, no coach)."""
+        return None
+
+    @property
+    def hosting(self) -> bool:
+        return True
+
+    @property
+    def save_trouble(self) -> SaveTrouble | None:
+        """Why the host cannot save its game now (net.host retries at every move), or None."""
+        problem = self.host.save_problem
+        return None if problem is None else SaveTrouble(problem, self.host.save_errno)
+
+    @property
+    def moved_on(self) -> bool:
+        """The sitting's next game began (from here, or asked for by both players' phones)."""
+        return bool(self.host.number != self.number)
+
+    def match(self) -> Match | None:
+        """The match so far, this game's result scored in it once it is over."""
+        if self.game.over:
+            self.host.record_result()
+        match: Match | None = self.host.match
+        return match
+
+    def again(self) -> list[str]:
+        return sorted(self.host.again)
+
+    def follow(self) -> Table:
+        return type(self)(self.detach())
+
+    def start_next(self, seed: int) -> Table:
+        """The next game of the match (or a rematch), and its table of the same kind: a seat, or none."""
+        host = self.detach()
+        host.next_game(seed)
+        return type(self)(host)
 
     @property
     def game(self) -> Game:
@@ -59,8 +106,8 @@ class HostTable:
         return self.game.phase
 
     @property
-    def result(self) -> dict[str, Any] | None:
-        return self.game.result
+    def result(self) -> Result | None:
+        return cast("Result | None", self.game.result)
 
     @property
     def thinking(self) -> str | None:
@@ -86,21 +133,21 @@ class HostTable:
         """How many watchers follow this game on the LAN: the host's screen shows it."""
         return int(self.host.watchers.count())
 
-    def view(self, seat: str) -> dict[str, Any]:
-        return self.game.view(seat)
+    def view(self, seat: str) -> View:
+        return cast(View, self.game.view(seat))
 
     def legal_actions(self) -> list[Action]:
         if self.game.over or self.to_move != self.host.host_seat:
             return []
-        return self.game.legal_actions()
+        return cast(list[Action], self.game.legal_actions())
 
     def submit(self, action: Action) -> None:
-        self.host.submit_local(action)
+        self.host.submit_local(cast(dict[str, Any], action))
 
     def poll_events(self) -> list[Event]:
         new = self.host.events[self._seen:]
         self._seen = len(self.host.events)
-        return [redact(e, self.host.host_seat) for e in new]
+        return [cast(Event, redact(e, self.host.host_seat)) for e in new]
 
     def wake_with(self, post: Callable[[], None]) -> None:
         """The window's wake, called from a thread when a peer's message waits (net.wake)."""
@@ -117,7 +164,7 @@ class HostTable:
         if self._stand_in is not None and ready and self.thinking in self._stand_in_seats:
             self._stand_in_move()
 
-    def let_bot_play_guest(self, bot: BotLike) -> None:
+    def let_bot_play(self, bot: BotLike) -> None:
         """The host's choice when a guest is gone: a bot takes the lost guests' seats from now on (the one
         bot plays each seat lost when asked; a bot offered for a seat lost later is closed, the first plays it)."""
         if self._stand_in is None:
@@ -156,8 +203,8 @@ class HostTable:
         self._detached = True
         return self.host
 
-    def record(self) -> dict[str, Any]:
-        return to_record(self.game)
+    def record(self) -> Record:
+        return cast(Record, to_record(self.game))
 
     def close(self) -> None:
         if self._stand_in is not None:
@@ -178,9 +225,66 @@ class RemoteTable:
         self._shown: Game | None = None  # that game, kept while the guest waits for the next one's view
         self._noted: tuple[int, bool] | None = None  # what the Continue note last said (actions, over)
 
+    stand_in = False  # the guest's screen cannot replace anyone: the host decides
+    watching = 0  # the host counts watchers; a guest is not told
+
     @property
     def local_seats(self) -> tuple[str, ...]:
         return (self.guest.seat,) if self.guest.seat else ()
+
+    @property
+    def link(self) -> Link:
+        return self
+
+    @property
+    def local(self) -> LocalTable | None:
+        return None
+
+    @property
+    def hosting(self) -> bool:
+        return False
+
+    @property
+    def save_trouble(self) -> SaveTrouble | None:
+        return None  # the host saves the game, not this computer
+
+    @property
+    def lost_name(self) -> str:
+        """The host's player: a guest loses no one else."""
+        others = [seat for seat in self.names if seat not in self.local_seats]
+        return self.names.get(others[0], "") if others else ""
+
+    @property
+    def moved_on(self) -> bool:
+        """The host started the sitting's next game, and its view has come."""
+        return self.guest.number != self.number and self.guest.view is not None
+
+    def match(self) -> Match | None:
+        """The match as the host last told it; a malformed one is logged in a line and shown as none."""
+        if self.guest.match is None:
+            return None
+        try:
+            return Match.from_dict(self.guest.match)
+        except NotationError as exc:
+            log.warning("the host's match score is malformed (%s); not shown", exc)
+            return None
+
+    def again(self) -> list[str]:
+        return []
+
+    def let_bot_play(self, bot: BotLike) -> None:
+        """Never offered here (`stand_in` is False): the bot is closed."""
+        bot.close()
+
+    def save(self) -> None:
+        """Nothing to save on a guest's computer: the host keeps the game."""
+
+    def follow(self) -> Table:
+        return type(self)(self.detach())
+
+    def start_next(self, seed: int) -> Table:
+        """Never offered here (`hosting` is False): only the hosting computer starts a game."""
+        raise RuntimeError("only the hosting computer starts the next game")
 
     @property
     def names(self) -> dict[str, str]:
@@ -204,13 +308,14 @@ class RemoteTable:
         return self._game().phase
 
     @property
-    def result(self) -> dict[str, Any] | None:
+    def result(self) -> Result | None:
         if self.guest.number != self.number:  # the next game began: the one shown here is over
-            return self._shown.result if self._shown is not None else None
-        if self.guest.record is not None:
-            result: dict[str, Any] | None = self.guest.record.get("result")
-            return result
-        return self.guest.game.result if self.guest.game is not None else None
+            shown = self._shown.result if self._shown is not None else None
+        elif self.guest.record is not None:
+            shown = self.guest.record.get("result")
+        else:
+            shown = self.guest.game.result if self.guest.game is not None else None
+        return cast("Result | None", shown)
 
     @property
     def thinking(self) -> str | None:
@@ -223,15 +328,15 @@ class RemoteTable:
     def peer_lost(self) -> bool:
         return self.guest.game is not None and not self.guest.alive()
 
-    def view(self, seat: str) -> dict[str, Any]:
+    def view(self, seat: str) -> View:
         if seat != self.guest.seat or self.guest.view is None:
             raise IllegalAction("own_seat_only")
-        return self.guest.view
+        return cast(View, self.guest.view)
 
     def legal_actions(self) -> list[Action]:
         """Nothing while the host is not heard (crashed, say): a move made then would show a game the host
         does not have; once the host is back its state says what there is to do."""
-        return self._game().legal_actions() if self.guest.my_turn() and self.guest.alive() else []
+        return cast(list[Action], self._game().legal_actions()) if self.guest.my_turn() and self.guest.alive() else []
 
     def submit(self, action: Action) -> None:
         """Check locally what open information can (a clear reason at once), then send to the host."""
@@ -239,7 +344,7 @@ class RemoteTable:
             raise IllegalAction("not_connected")
         if not self.guest.my_turn():
             raise IllegalAction("not_your_turn")
-        act = parse_action(action)
+        act = parse_action(cast(dict[str, Any], action))
         if act not in self.legal_actions():
             trial = self._game().copy()
             trial.apply(act)  # raises IllegalAction with the engine's reason
@@ -249,7 +354,7 @@ class RemoteTable:
         new = self.guest.events[self._seen:]
         self._seen = len(self.guest.events)
         self._note()
-        return list(new)
+        return cast(list[Event], list(new))
 
     def _note(self) -> None:
         """The score as last seen, for Continue; the record (it may come under the results) drops the note."""
@@ -270,9 +375,9 @@ class RemoteTable:
     def tick(self, ready: bool) -> None:
         self.guest.poll(0)
 
-    def record(self) -> dict[str, Any]:
+    def record(self) -> Record:
         if self.guest.record is not None:
-            return self.guest.record
+            return cast(Record, self.guest.record)
         raise IllegalAction("record_from_host")
 
     def detach(self) -> Guest:

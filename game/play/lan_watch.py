@@ -8,14 +8,13 @@ serves both players; this screen only shows it.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import cast
 
 from engine import IllegalAction
+from engine.notation_types import Action, Event, View
 from game.play.lan_tables import HostTable, RemoteTable
+from net.host import Host
 from net.roles import public_events, public_view
-
-Action = dict[str, Any]
-Event = dict[str, Any]
 
 
 class TableHostTable(HostTable):
@@ -23,7 +22,7 @@ class TableHostTable(HostTable):
 
     stand_in = False  # a lost player is waited for (or the game saved), never replaced by a bot here
 
-    def __init__(self, host: Any) -> None:
+    def __init__(self, host: Host) -> None:
         super().__init__(host)
         self.local_seats = ()
         self._seen = 0  # the whole game so far goes to the board's log
@@ -43,8 +42,8 @@ class TableHostTable(HostTable):
         lost = self.host.lost_seats()
         return self.names.get(lost[0], "") if lost else ""
 
-    def view(self, seat: str) -> dict[str, Any]:
-        return public_view(self.game)
+    def view(self, seat: str) -> View:
+        return cast(View, public_view(self.game))
 
     def legal_actions(self) -> list[Action]:
         return []
@@ -55,7 +54,7 @@ class TableHostTable(HostTable):
     def poll_events(self) -> list[Event]:
         new = self.host.events[self._seen:]
         self._seen = len(self.host.events)
-        return public_events(new)
+        return cast(list[Event], public_events(new))
 
     def tick(self, ready: bool) -> None:
         self.host.poll(0)
@@ -78,10 +77,10 @@ class WatchTable(RemoteTable):
     def lost_name(self) -> str:
         return ""
 
-    def view(self, seat: str) -> dict[str, Any]:
+    def view(self, seat: str) -> View:
         if self.guest.view is None:
             raise IllegalAction("not_connected")
-        return self.guest.view
+        return cast(View, self.guest.view)
 
     def legal_actions(self) -> list[Action]:
         return []

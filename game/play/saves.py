@@ -18,10 +18,11 @@ import secrets
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from engine import Game
 from engine.match import ENDS, Match, check_result
+from engine.notation_types import Result
 from engine.rules import CLAIM_TIMINGS
 from game.i18n import N_, _, ngettext
 from game.keep.files import BadFile, clean_temporaries, data_dir, read_json, set_aside, write_json
@@ -275,7 +276,7 @@ def resume(saved: Saved, bot_pace: float = 0.7, in_process_bots: bool = False) -
     setup = dataclasses.replace(saved.setup, autosave=True)
     session = Session(setup, bot_pace=bot_pace, in_process_bots=in_process_bots)
     session.keeper.id = saved.data["id"]
-    session.games = [dict(r) for r in saved.data["results"]]
+    session.games = [cast(Result, dict(r)) for r in saved.data["results"]]
     for result in session.games:
         if result["winner"] in session.wins:
             session.wins[result["winner"]] += 1

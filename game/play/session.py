@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine import Game, Rules
+from engine.notation_types import Result
 from game.i18n import N_, _
 from game.play.bot_client import BotLike, open_bot
 from game.play.table import LocalTable
@@ -64,7 +65,7 @@ class Session:
         self.setup = setup
         self.bot_pace = bot_pace
         self.in_process_bots = in_process_bots
-        self.games: list[dict[str, Any]] = []
+        self.games: list[Result] = []
         self.wins = {seat: 0 for seat in setup.seats}
         self.match: Any = _new_match(setup) if setup.match else None
         self.next_first: str | None = None
@@ -113,7 +114,7 @@ class Session:
             self.keeper.watch(table)
         return table
 
-    def record(self, result: dict[str, Any]) -> None:
+    def record(self, result: Result) -> None:
         """A game ended: count it, and let the match say who starts next (R5, R40)."""
         self.games.append(result)
         winner = result.get("winner")

@@ -10,10 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from engine import OTHER
+from engine.notation_types import Event
 from game.i18n import _, ngettext
 from game.play.words import card_short
 
-Event = dict[str, Any]
 Key = tuple[Any, ...]
 
 

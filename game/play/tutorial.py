@@ -10,16 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 from engine import Game, from_position
 from engine.cards import TACTICS, TROOPS
+from engine.notation_types import Action
 from engine.position import FORMAT
 from game.i18n import N_
 from game.play.bot_client import IdleBot
 from game.play.table import LocalTable
-
-Action = dict[str, Any]
 
 
 @dataclass(frozen=True)
@@ -134,7 +132,7 @@ class TutorialTable(LocalTable):
         super().submit(action)
         if self.lesson.goal(action):
             self.made = True
-            self.flags_used |= {int(action[k]) for k in ("flag", "from_flag", "to_flag") if action.get(k)}
+            self.flags_used |= {n for n in (action.get("flag"), action.get("from_flag"), action.get("to_flag")) if n}
 
     @property
     def finished(self) -> bool:

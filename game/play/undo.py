@@ -7,12 +7,13 @@ Which actions may be taken back is decided in one place, `takeback_floor`.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from engine import Game, Rules, from_record, redact, replay
+from engine.notation_types import Action, Event, Record
 from game.i18n import N_
 from game.i18n import _ as tr
-from game.play.table import LocalTable
+from game.play.table import LocalTable, Table
 
 #: events that show a hidden card to a player: no action at or before one can be taken back
 REVEALS = ("draw", "scout_draw")
@@ -20,7 +21,7 @@ REVEALS = ("draw", "scout_draw")
 
 
 
-def takeback_floor(record: dict[str, Any]) -> int:
+def takeback_floor(record: Record) -> int:
     """How many actions of `record` must stay: the actions after that many may be taken back.
 
     An action may be taken back only while (1) it belongs to the turn still being played: once
@@ -41,13 +42,14 @@ def takeback_floor(record: dict[str, Any]) -> int:
     return floor
 
 
-def offered(table: Any, setting: str) -> bool:
-    """May the person to move take back an action now? Never over LAN (only a LocalTable here)."""
-    if not isinstance(table, LocalTable) or table.game.over or table.to_move not in table.local_seats:
+def offered(table: Table, setting: str) -> bool:
+    """May the person to move take back an action now? Never over LAN (only a game run here: `table.local`)."""
+    local = table.local
+    if local is None or local.game.over or local.to_move not in local.local_seats:
         return False
-    if setting == "off" or (setting == "bots" and not table.bots):
+    if setting == "off" or (setting == "bots" and not local.bots):
         return False
-    return len(table.game.actions) > _floor(table)
+    return len(local.game.actions) > _floor(local)
 
 
 def _floor(table: LocalTable) -> int:
@@ -61,7 +63,7 @@ def _floor(table: LocalTable) -> int:
     return floor
 
 
-def take_back(table: LocalTable) -> dict[str, Any]:
+def take_back(table: LocalTable) -> Action:
     """Replay the table's game without its last action; returns the action taken back."""
     record = table.record()
     if len(record["actions"]) <= _floor(table):
@@ -75,14 +77,15 @@ def take_back(table: LocalTable) -> dict[str, Any]:
     return undone
 
 
-def log_events(table: LocalTable, viewer: str | None) -> list[dict[str, Any]]:
+def log_events(table: LocalTable, viewer: str | None) -> list[Event]:
     """The game's events as `viewer` saw them (None: everything), rebuilt from the record after a take-back."""
     record = table.record()
     game = Game.new(table.game.rules, record["seed"], record["first"], record["players"])
-    return [redact(event, viewer) for action in record["actions"] for event in replay(game, action)]
+    return [cast(Event, redact(event, viewer))
+            for action in record["actions"] for event in replay(game, cast(dict[str, Any], action))]
 
 
-def undone_words(action: dict[str, Any]) -> str:
+def undone_words(action: Action) -> str:
     """What was taken back, as the board says it."""
     from game.play.words import card_words
 

@@ -6,9 +6,11 @@ structured parts of a verdict or event (formation, sum, cards), so every languag
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from engine.cards import COLOUR_NAMES, COLOURS, TACTIC_NAMES, TROOP_INFO, VALUE_NAMES
+from engine.notation_types import Event, Proof
 from game.i18n import N_, _, ngettext
 
 HOW = {"breakthrough": N_("Breakthrough: three flags side by side"), "envelopment": N_("Envelopment: five flags"),
@@ -81,7 +83,7 @@ def formation_words(name: str | None, total: int | None) -> str:
     return _("{formation} {sum}", formation=label, sum=total)
 
 
-def proof_words(proof: dict[str, Any], them: str, winner: str = "") -> str:
+def proof_words(proof: Proof, them: str, winner: str = "") -> str:
     """An accepted claim's proof (the engine's `proof_of` data), naming the opponent `them` and the
     claimer `winner` (who takes a tied flag)."""
     mine = formation_words(proof.get("formation"), proof.get("sum"))
@@ -102,7 +104,7 @@ def tie_words(mine: str, theirs: str, winner: str) -> str:
              name=winner)
 
 
-def event_words(event: dict[str, Any], names: dict[str, str]) -> str | None:
+def event_words(event: Event, names: dict[str, str]) -> str | None:
     """One log line for an event, or None for bookkeeping events the log need not show."""
     kind = event["type"]
     who = names.get(event.get("seat", ""), event.get("seat", ""))
@@ -157,7 +159,7 @@ def opponent_at(flag: int, seat: str, players: int = 2) -> str:
     return next((s for s in FRONTS3[flag - 1] if s != seat), seat)
 
 
-def result_words(result: dict[str, Any], names: dict[str, str]) -> str:
+def result_words(result: Mapping[str, Any], names: dict[str, str]) -> str:
     winner = result.get("winner")
     if winner is None:
         return _("A drawn game")

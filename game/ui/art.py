@@ -13,7 +13,7 @@ from functools import lru_cache
 
 import pygame
 
-from game.ui import theme
+from game.ui import material, theme
 
 Colour = tuple[int, int, int]
 INK = (34, 30, 26)
@@ -69,14 +69,38 @@ def backdrop(size: tuple[int, int], seed: int = 3, base: tuple[int, int, int] = 
 
 def panel(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 200, border: tuple[int, int, int] | None = None,
           radius: int = 18, fill: tuple[int, int, int] | None = None) -> None:
-    """A translucent rounded panel (the theme's panel colour unless `fill` names one; opaque in high
-    contrast); the translucent fill is cached per size."""
+    """A translucent rounded panel of woven cloth (the theme's panel colour unless `fill` names one; opaque
+    and plain in high contrast), framed when it has a `border`; composed once per size and look."""
     look = theme.current()
     alpha = max(alpha, look.panel_min_alpha)
     fill = look.panel if fill is None else fill
-    surface.blit(_panel_fill(rect.size, alpha, radius, fill), rect.topleft)
-    if border is not None:
-        pygame.draw.rect(surface, border, rect, 3, border_radius=radius)
+    surface.blit(_panel_picture(rect.size, alpha, radius, fill, border, look.high_contrast), rect.topleft)
+
+
+@lru_cache(maxsize=32)
+def _panel_picture(size: tuple[int, int], alpha: int, radius: int, fill: Colour, border: Colour | None,
+                   plain: bool) -> pygame.Surface:
+    """The whole panel composed once per size and look, shown with one blit a frame: its fill, its woven cloth
+    and, with a `border`, a gilt moulding in that colour (game.ui.material's nine-slice); `plain` (high
+    contrast): the fill and a hard line only."""
+    out = _panel_fill(size, alpha, radius, fill).copy()
+    if not plain:
+        out.blit(_panel_cloth(size, radius), (0, 0))
+    if border is not None and plain:
+        pygame.draw.rect(out, border, out.get_rect(), 3, border_radius=radius)
+    elif border is not None:
+        out.blit(material.framed(size, border), (0, 0))
+    return out
+
+
+@lru_cache(maxsize=8)
+def _panel_cloth(size: tuple[int, int], radius: int) -> pygame.Surface:
+    """The panel's woven cloth, cut to its rounded shape."""
+    cloth = material.cloth(size).copy()
+    mask = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=radius)
+    cloth.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    return cloth
 
 
 @lru_cache(maxsize=128)

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from assets import ASSETS_DIR
+from engine.notation_types import Event
 
 if TYPE_CHECKING:
     from game.keep.settings import Settings
@@ -194,7 +195,7 @@ def cue(app: Any, name: str) -> None:
     _AUDIO.effect(name, app.settings)
 
 
-def on_event(app: Any, event: dict[str, Any], lost_here: bool = False) -> None:
+def on_event(app: Any, event: Event, lost_here: bool = False) -> None:
     """The board's hook: an engine event that has a sound plays it. The end of a game: the horn for a
     Breakthrough or an Envelopment, a fanfare for another win, a quiet falling phrase when the people at
     this screen lost (`lost_here`: playing a bot or over the LAN)."""

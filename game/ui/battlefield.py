@@ -113,6 +113,32 @@ def frame(surface: pygame.Surface, rect: pygame.Rect, radius: int = 14, well: in
     pygame.draw.rect(surface, art.GOLD_DARK, rect, 2, border_radius=radius)
 
 
+def tray(surface: pygame.Surface, rect: pygame.Rect, radius: int = 18, rim: int = 8) -> None:
+    """The hand's tray: a well with a walnut rim `rim` pixels wide just inside its edge, lit from above."""
+    frame(surface, rect, radius, 120)
+    surface.blit(_rim(rect.size, radius, rim), rect.topleft)
+
+
+@lru_cache(maxsize=4)
+def _rim(size: tuple[int, int], radius: int, rim: int) -> pygame.Surface:
+    from game.ui import material
+
+    ring = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(ring, (255, 255, 255, 255), ring.get_rect(), rim, border_radius=radius)
+    out = _with_alpha(material.wood(size))
+    out.blit(ring, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    material.bevel(out, pygame.Rect(0, 0, *size), radius, 90, 80)
+    inner = pygame.Rect(rim, rim, size[0] - 2 * rim, size[1] - 2 * rim)
+    pygame.draw.rect(out, (20, 12, 6, 200), inner.inflate(2, 2), 2, border_radius=max(2, radius - rim))
+    return out
+
+
+def _with_alpha(surface: pygame.Surface) -> pygame.Surface:
+    out = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    out.blit(surface, (0, 0))
+    return out
+
+
 @lru_cache(maxsize=32)
 def _well(size: tuple[int, int], alpha: int, radius: int) -> pygame.Surface:
     s = pygame.Surface(size, pygame.SRCALPHA)
@@ -183,9 +209,9 @@ def board_base(surf: pygame.Surface) -> None:
     surf.blit(lines, (0, 0))
     for r in (layout.deck("tactics"), layout.deck("troops"), layout.discard("top"), layout.discard("bottom")):
         frame(surf, r.inflate(16, 16).move(3, 3), 12, 90)
-    tray = pygame.Rect(layout.HAND_X[0] - 14, layout.HAND_TOP - 6, layout.HAND_X[1] - layout.HAND_X[0] + 28,
+    hand_tray = pygame.Rect(layout.HAND_X[0] - 14, layout.HAND_TOP - 6, layout.HAND_X[1] - layout.HAND_X[0] + 28,
                        layout.H - layout.HAND_TOP + 30)
-    frame(surf, tray, 18, 120)
+    tray(surf, hand_tray, 18)
 
 
 def board_base3(surf: pygame.Surface) -> None:
@@ -195,16 +221,14 @@ def board_base3(surf: pygame.Surface) -> None:
 
     road = (layout.FLAG_ROW[0] + 32, layout.FLAG_ROW[1] - 32)
     surf.blit(terrain((layout.W, layout.H), road), (0, 0))
-    gap = pygame.Rect(layout.LINE3_X0 + 3 * layout.COL_W, layout.TOP_AREA[0], layout.LINE3_GAP,
-                      layout.FLAG_ROW[1] - layout.TOP_AREA[0])
-    frame(surf, gap.inflate(-12, -4), 18, 70)  # the far front: the two opponents' own, watched from here
+    frame(surf, layout.FAR_BOX.inflate(-12, -4), 18, 70)  # the far front: the two opponents' own, watched from here
     lines = pygame.Surface((layout.W, layout.H), pygame.SRCALPHA)
     for i in (1, 2, 4, 5):
-        x = layout.LINE3_X0 + i * layout.COL_W + (layout.LINE3_GAP if i >= 3 else 0)
+        x = layout.near3_column(i).x
         for y0, y1 in ((layout.TOP_AREA[0] + 10, road[0] - 8), (road[1] + 8, layout.BOTTOM_AREA[1] - 20)):
             pygame.draw.line(lines, (200, 220, 180, 26), (x, y0), (x, y1), 1)
     surf.blit(lines, (0, 0))
     frame(surf, layout.deck("troops").inflate(16, 16).move(3, 3), 12, 90)
-    tray = pygame.Rect(layout.HAND_X[0] - 14, layout.HAND_TOP - 6, layout.HAND_X[1] - layout.HAND_X[0] + 28,
+    hand_tray = pygame.Rect(layout.HAND_X[0] - 14, layout.HAND_TOP - 6, layout.HAND_X[1] - layout.HAND_X[0] + 28,
                        layout.H - layout.HAND_TOP + 30)
-    frame(surf, tray, 18, 120)
+    tray(surf, hand_tray, 18)

@@ -17,7 +17,7 @@ import pygame
 from engine.cards import ENVIRONMENT, GUILE, MORALE, TROOP_INFO, VALUE_NAMES
 from game.i18n import N_, _, language
 from game.play.words import VALUES_SAID, card_short
-from game.ui import art, figures, theme
+from game.ui import art, figures, material, theme
 from game.ui.text import CJK, font_for, line_step, text, wrap
 
 SIZES: dict[str, tuple[int, int]] = {"hand": (170, 238), "table": (124, 172), "small": (84, 118), "zoom": (272, 381)}
@@ -145,7 +145,9 @@ def _troop(surf: pygame.Surface, card: str) -> None:
     radius = max(6, w // 12)
     tint = theme.current().face_tint
     pygame.draw.rect(surf, _tint(mid, tint), (0, 0, w, h), border_radius=radius)
-    pygame.draw.rect(surf, dark, (0, 0, w, h), max(3, w // 30), border_radius=radius)
+    edge = max(3, w // 30)
+    _stock(surf, dark, radius, edge)
+    pygame.draw.rect(surf, dark, (0, 0, w, h), edge, border_radius=radius)
     num_size = int(h * 0.24)
     numeral = text(str(value), num_size, dark, "bold")
     pad = max(5, w // 18)
@@ -170,6 +172,47 @@ def _troop(surf: pygame.Surface, card: str) -> None:
         y += line_h
 
 
+def _stock(surf: pygame.Surface, ink: tuple[int, int, int], radius: int, edge: int, rule: bool = True) -> None:
+    """The card stock under the print: paper grain, a raised edge and (`rule`) a fine rule inside the border
+    in the card's ink, as printed cards have. Plain in high contrast, where the flat colour reads best."""
+    if theme.current().high_contrast:
+        return
+    w, h = surf.get_size()
+    material.grain(surf, 12 if w >= 100 else 9)
+    material.bevel(surf, pygame.Rect(edge, edge, w - 2 * edge, h - 2 * edge), max(2, radius - edge), 70, 45)
+    if rule:
+        inset = edge + 2
+        layer = pygame.Surface((w, h), pygame.SRCALPHA)
+        pygame.draw.rect(layer, (*ink, 110), (inset, inset, w - 2 * inset, h - 2 * inset), 1,
+                         border_radius=max(2, radius - inset))
+        surf.blit(layer, (0, 0))
+
+
+def numeral_box(card: str, size: str = "table") -> pygame.Rect:
+    """Where a troop's numeral is inked on its face at `size` (the current text scale included): what must
+    stay in sight of a card that others overlap."""
+    w, h = SIZES[size]
+    num_size = int(h * 0.24)
+    pad = max(5, w // 18)
+    ink = text(str(TROOP_INFO[card][1]), num_size, (0, 0, 0), "bold").get_bounding_rect()
+    return ink.move(pad, pad - num_size // 9)
+
+
+def strip_index(surf: pygame.Surface, card: str, rect: pygame.Rect) -> None:
+    """The colour's symbol under the numeral, for a card overlapped from the side (the far front of three
+    players), whose corner symbol lies under its neighbour: the colour is never told by hue alone."""
+    if card not in TROOP_INFO:
+        return
+    mid, dark = SUIT[card[0]]
+    box = numeral_box(card, "table")
+    sym = rect.h * 0.12
+    centre = (rect.x + box.x + 2 + sym / 2, rect.y + box.bottom + 6 + sym / 2)
+    chip = pygame.Rect(0, 0, int(sym) + 8, int(sym) + 8)
+    chip.center = (round(centre[0]), round(centre[1]))
+    pygame.draw.rect(surf, _tint(mid, theme.current().face_tint), chip, border_radius=6)
+    draw_symbol(surf, card[0], centre, sym, dark)
+
+
 def _fit(words: str, size: int, width: int) -> tuple[int, list[str]]:
     """The largest size (down to 10) at which every wrapped line fits the card; no lines if none does
     (a long name on a miniature card is left off: the numeral and the symbol still say what it is)."""
@@ -190,6 +233,7 @@ def _tactic(surf: pygame.Surface, card: str) -> None:
     accent = KIND_COLOUR[kind]
     radius = max(6, w // 12)
     pygame.draw.rect(surf, TACTIC_BG, (0, 0, w, h), border_radius=radius)
+    _stock(surf, accent, radius, 0, rule=False)
     inset = max(3, w // 26)
     pygame.draw.rect(surf, accent, (inset, inset, w - 2 * inset, h - 2 * inset), max(2, w // 50),
                      border_radius=radius - 2)
@@ -257,6 +301,7 @@ def back(deck: str, size: str = "hand") -> pygame.Surface:
     deep = _tint(base, 0.0, (0, 0, 0), 0.35)
     radius = max(6, w // 12)
     pygame.draw.rect(surf, base, (0, 0, w, h), border_radius=radius)
+    material.grain(surf, 16)
     inner = pygame.Rect(0, 0, w, h).inflate(-w // 7, -w // 7)
     pygame.draw.rect(surf, deep, inner, border_radius=radius // 2)
     rays = pygame.Surface(inner.size, pygame.SRCALPHA)  # a faint sunburst from the medallion

@@ -6,6 +6,8 @@ Flags run 1-9 left to right for both players.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import pygame
 
 from game.ui.card_art import SIZES
@@ -171,7 +173,7 @@ class Duel:
         return "bottom" if seat == self.viewer else "top"
 
     def card_size(self, n: int) -> str:
-        return "small" if self.is_far(n) else "table"
+        return "table"
 
     def column(self, n: int) -> pygame.Rect:
         return column(n)
@@ -193,13 +195,22 @@ class Duel:
 
 
 #: the three-player board: the viewer's six flags in two fronts of three columns, a gap between them in
-#: which the far front (the two opponents' own, R47) is drawn small, its flags in rows from the centre up
-LINE3_X0 = 210
-LINE3_GAP = 420
-FAR_ROW_Y = (480, 345, 210)  # row centres, the centre flag (3, 4 or 7) lowest: the Y's upper arm
-FAR_STEP = 44  # visible strip of an overlapped small card on the far front: a whole "10" and its colour
-FAR_PENNANT = (64, 54)
-CAPTION3_RECT = pygame.Rect(LINE3_X0 + 3 * COL_W + 14, FLAG_ROW[1] + 14, LINE3_GAP - 28, 250)
+#: which the far front (the two opponents' own, R47) lies, its flags in rows from the centre up. Its cards are
+#: table cards, as large as the near fronts' (issue 46: small ones could not be read at 1280x720), overlapped
+#: sideways so each shows a strip wide enough for a whole "10" at large text
+COL3_W = 174
+LINE3_X0 = 30
+LINE3_GAP = 656
+FAR_STEP = 74  # visible strip of an overlapped far card: the numeral, "10" included, at large text too
+FAR_PENNANT = (58, 52)
+FAR_SHIFT = 10  # how far a claimed far flag's pennant moves toward its owner: it stays clear of their cards
+FAR_TAGS = 36  # the band at the top of the far front's box naming whose cards lie on which side
+FAR_ROW_H = TABLE_H + 4
+FAR_TOP = TOP_AREA[0] + FAR_TAGS
+#: row centres, the centre flag (3, 4 or 7) lowest: the Y's upper arm
+FAR_ROW_Y = tuple(FAR_TOP + FAR_ROW_H * k + FAR_ROW_H // 2 for k in (2, 1, 0))
+FAR_BOX = pygame.Rect(LINE3_X0 + 3 * COL3_W, TOP_AREA[0], LINE3_GAP, FAR_TOP + 3 * FAR_ROW_H + 6 - TOP_AREA[0])
+CAPTION3_RECT = pygame.Rect(FAR_BOX.x + 14, FAR_BOX.bottom + 8, LINE3_GAP - 28, HAND_TOP - 8 - FAR_BOX.bottom - 8)
 
 
 class Line3(Duel):
@@ -230,12 +241,9 @@ class Line3(Duel):
 
     def column(self, n: int) -> pygame.Rect:
         if self.is_far(n):
-            row = self.far.index(n)
-            cy = FAR_ROW_Y[row]
-            return pygame.Rect(LINE3_X0 + 3 * COL_W, cy - 66, LINE3_GAP, 132)
-        i = self.line.index(n)
-        x = LINE3_X0 + i * COL_W + (LINE3_GAP if i >= 3 else 0)
-        return pygame.Rect(x, TOP_AREA[0], COL_W, BOTTOM_AREA[1] - TOP_AREA[0])
+            cy = FAR_ROW_Y[self.far.index(n)]
+            return pygame.Rect(FAR_BOX.x, cy - FAR_ROW_H // 2, LINE3_GAP, FAR_ROW_H)
+        return near3_column(self.line.index(n))
 
     def flag_center(self, n: int) -> tuple[int, int]:
         col = self.column(n)
@@ -260,10 +268,9 @@ class Line3(Duel):
         """Card `index` at flag `n` (`count` is for a Mud stack, which three players never have)."""
         cx, cy = self.flag_center(n)
         if self.is_far(n):
-            w, h = SIZES["small"]
-            gap = FAR_PENNANT[0] // 2 + 2  # three cards a side stay inside the far front's box
-            x = cx - gap - w - index * FAR_STEP if side == "left" else cx + gap + index * FAR_STEP
-            return pygame.Rect(x, cy - h // 2, w, h)
+            gap = FAR_PENNANT[0] // 2 + FAR_SHIFT + 1  # three cards a side stay inside the far front's box
+            x = cx - gap - TABLE_W - index * FAR_STEP if side == "left" else cx + gap + index * FAR_STEP
+            return pygame.Rect(x, cy - TABLE_H // 2, TABLE_W, TABLE_H)
         x = cx - TABLE_W // 2
         if side == "bottom":
             return pygame.Rect(x, BOTTOM_AREA[0] + 4 + index * OFFSET, TABLE_W, TABLE_H)
@@ -275,8 +282,15 @@ class Line3(Duel):
             half = col.width // 2
             return pygame.Rect(col.x if side == "left" else col.centerx, col.y, half, col.height)
         if side == "bottom":
-            return pygame.Rect(col.x + 4, FLAG_ROW[0] + 30, COL_W - 8, BOTTOM_AREA[1] - FLAG_ROW[0] - 30)
-        return pygame.Rect(col.x + 4, TOP_AREA[0], COL_W - 8, FLAG_ROW[1] - 30 - TOP_AREA[0])
+            return pygame.Rect(col.x + 4, FLAG_ROW[0] + 30, col.width - 8, BOTTOM_AREA[1] - FLAG_ROW[0] - 30)
+        return pygame.Rect(col.x + 4, TOP_AREA[0], col.width - 8, FLAG_ROW[1] - 30 - TOP_AREA[0])
+
+
+def near3_column(i: int) -> pygame.Rect:
+    """The column of the `i`th flag (0-5) of the viewer's three-player line: three left of the far front's
+    box, three right of it."""
+    x = LINE3_X0 + i * COL3_W + (LINE3_GAP if i >= 3 else 0)
+    return pygame.Rect(x, TOP_AREA[0], COL3_W, BOTTOM_AREA[1] - TOP_AREA[0])
 
 
 def opponent_hand3(count: int, side: str) -> list[pygame.Rect]:
@@ -293,7 +307,7 @@ OPP3_X = 420  # the three-player top strip: a name (up to NAME3_W) then the back
 NAME3_W = 380
 
 
-def geometry(rules: dict[str, object], viewer: str) -> Duel:
+def geometry(rules: Mapping[str, object], viewer: str) -> Duel:
     """The board's geometry for a position's rules seen from `viewer`."""
     if rules.get("players", 2) != 3:
         return Duel(viewer)

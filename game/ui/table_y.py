@@ -19,6 +19,7 @@ from typing import Any
 
 import pygame
 
+from engine.notation_types import Event, Result, View
 from engine.rules import SEATS3
 from game.i18n import N_, _
 from game.ui import art, card_art
@@ -97,7 +98,7 @@ def card_rects(spot: Spot, seat: str, count: int = 3) -> list[pygame.Rect]:
     return out[:count]
 
 
-def held(view: dict[str, Any], seat: str) -> int:
+def held(view: View, seat: str) -> int:
     return sum(f.get("claimed") == seat for f in view["flags"])
 
 
@@ -174,7 +175,7 @@ def _within(img: pygame.Surface, height: int) -> pygame.Surface:
     return img if img.get_height() <= height else pygame.transform.smoothscale_by(img, height / img.get_height())
 
 
-def draw_seat(surface: pygame.Surface, seat: str, box: pygame.Rect, view: dict[str, Any], name: str,
+def draw_seat(surface: pygame.Surface, seat: str, box: pygame.Rect, view: View, name: str,
               moving: bool, phase: str | None, caption: str = "", score: int | None = None) -> None:
     """A seat's corner: name (framed when it is their turn), what they are doing, hand backs, count, flags
     held and, in a match, the match's points (R52)."""
@@ -206,8 +207,8 @@ def draw_seat(surface: pygame.Surface, seat: str, box: pygame.Rect, view: dict[s
             y += 32
 
 
-def banner_words(view: dict[str, Any], names: dict[str, str], to_move: str,
-                 result: dict[str, Any] | None) -> tuple[str, tuple[int, int, int]]:
+def banner_words(view: View, names: dict[str, str], to_move: str,
+                 result: Result | None) -> tuple[str, tuple[int, int, int]]:
     """The line the room reads first: whose turn, or how the game ended."""
     if result is not None:
         from game.play.words import how_words
@@ -220,9 +221,9 @@ def banner_words(view: dict[str, Any], names: dict[str, str], to_move: str,
     return _("{who}'s turn", who=names.get(to_move, to_move)), SEAT_TINT.get(to_move, art.CREAM)
 
 
-def draw_y(surface: pygame.Surface, view: dict[str, Any], names: dict[str, str], to_move: str,
-           phase: str | None = None, result: dict[str, Any] | None = None,
-           last: tuple[str, list[dict[str, Any]]] | None = None, captions: dict[str, str] | None = None,
+def draw_y(surface: pygame.Surface, view: View, names: dict[str, str], to_move: str,
+           phase: str | None = None, result: Result | None = None,
+           last: tuple[str, list[Event]] | None = None, captions: dict[str, str] | None = None,
            backdrop: bool = True, scores: dict[str, int] | None = None) -> dict[int, Spot]:
     """The whole three-player table from a public view; `last` is the latest turn (seat, events), marked.
 

@@ -20,10 +20,10 @@ import sys
 import time
 from typing import Any
 
+from ..ai import LEVELS, make_bot
 from ..errors import IllegalAction, NotationError
 from ..game import Game
 from ..rules import SEATS, SEATS3, Rules
-from . import LEVELS, make_bot
 
 #: A game longer than this many actions is stopped as a draw: a safety net, never reached in practice.
 MAX_ACTIONS = 3000

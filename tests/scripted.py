@@ -1,8 +1,9 @@
-"""A scripted player for the real game loop: `BATTLELINE_SCRIPT=script.json battleline`.
+"""A scripted player for the real game loop: `BATTLELINE_SCRIPT=script.json python tests/scripted.py`.
 
-Tests start the real game in a subprocess, headless, and this driver plays it the way a person
-would, through posted keyboard and mouse events only: through the title and menus (Continue when
-there is a save, else a new game with the script's setup), then every move by clicks on the board.
+Tests start the real game window (`battleline play`, through its own `app.main.run`) in a subprocess,
+headless, and this driver plays it the way a person would, through posted keyboard and mouse events
+only: through the title and menus (Continue when there is a save, else a new game with the script's
+setup), then every move by clicks on the board.
 Moves are chosen from the position alone (seeded by the script and the number of actions so far),
 so a game killed at any moment and continued plays on exactly as it would have.
 
@@ -14,12 +15,14 @@ Script (a file, or the JSON itself):
 
 from __future__ import annotations
 
+import os
 import random
 from pathlib import Path
 from typing import Any
 
 import pygame
 
+from engine.notation_types import Action
 from game.play.flow import Target, picks_of
 
 
@@ -103,7 +106,7 @@ class ScriptDriver:
         if not board.my_turn or board.anims.busy(board.clock):
             self.picks = []
             return
-        count = len(board.table.game.actions)
+        count = len(board.table.record()["actions"])
         if self.planned_at != count or not self.picks:
             if board.flow.picked:  # a half-made move from an earlier plan: start it again
                 self.key(pygame.K_ESCAPE)
@@ -114,7 +117,7 @@ class ScriptDriver:
         rect = board.targets[target]
         self.click((rect.centerx, rect.y + min(20, rect.height // 2)))
 
-    def choose(self, legal: list[dict[str, Any]], count: int) -> dict[str, Any]:
+    def choose(self, legal: list[Action], count: int) -> Action:
         """The same position always gets the same move: seeded by the policy and the move number."""
         rng = random.Random(f"{self.script.get('policy', 0)}-{count}")
         claims = [a for a in legal if a["type"] == "claim"]
@@ -133,3 +136,19 @@ def attach(app: Any, source: str) -> ScriptDriver:
     app.fixed_dt = 1 / 60  # no frame cap: the script plays as fast as the machine draws
     app.on_frame = driver
     return driver
+
+
+def main() -> int:
+    """The game window exactly as `battleline play` opens it, played by the script in BATTLELINE_SCRIPT. It lives
+    with the tests, so the installed game carries no scripted player."""
+    from app.cli import build_parser
+    from app.main import run
+
+    def playing(app: Any) -> None:
+        attach(app, os.environ["BATTLELINE_SCRIPT"])
+
+    return run(build_parser().parse_args(["play"]), first=playing)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

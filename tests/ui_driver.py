@@ -1,4 +1,6 @@
-"""Drive the real game loop with synthetic device events: tests and demos play through the UI.
+"""Drive the real game loop with synthetic device events: the tests play through the UI.
+
+It lives with the tests, outside the installed game (which only the tests drive this way).
 
 Every move is made the way a person would: a mouse click on the target, arrow keys and Enter, or
 the controller's D-pad and A, posted with pygame.event.post and read by the real main loop.
@@ -6,11 +8,14 @@ the controller's D-pad and A, posted with pygame.event.post and read by the real
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import pygame
 
+from engine import Game
+from engine.notation_types import Action
 from game.play.flow import Target, picks_of
+from game.play.table import Table
 from scenes import board_input
 
 PAD = {"left": pygame.CONTROLLER_BUTTON_DPAD_LEFT, "right": pygame.CONTROLLER_BUTTON_DPAD_RIGHT,
@@ -79,9 +84,9 @@ class Driver:
                 self.direction(device, _towards(board, target))
         raise AssertionError(f"could not move the focus to {target} (stuck at {board.focus})")
 
-    def play(self, board: Any, action: dict[str, Any], device: str) -> None:
-        """Make one action through the UI, pick by pick."""
-        for target in picks_of(action, board.viewer):
+    def play(self, board: Any, action: Action | dict[str, Any], device: str) -> None:
+        """Make one action through the UI, pick by pick (the engine's plain dict, or the table's typed one)."""
+        for target in picks_of(cast(Action, action), board.viewer):
             self.choose(board, target, device)
 
 
@@ -97,3 +102,10 @@ def _towards(board: Any, target: Target) -> str:
     if abs(dy) > 60 and (abs(dy) >= abs(dx) * 0.4 or abs(dx) < 60):
         return "down" if dy > 0 else "up"
     return "right" if dx > 0 else "left"
+
+
+def game_of(table: Table) -> Game:
+    """The engine's game behind a table run on this screen (`table.local`), for a test to look into."""
+    local = table.local
+    assert local is not None, "a LAN table: its game is on the host"
+    return local.game

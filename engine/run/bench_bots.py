@@ -9,7 +9,7 @@
 - `playouts_per_s_game` / `playouts_per_s_lean`: whole games played by the easy playout policy on
   engine.Game (engine.ai.playout) and on the lean state (engine.ai.lean_policy), from the deal.
 - `battleline bench review`: a whole game's review of one seat as the results screen runs it
-  (engine.ai.review.ReviewProcess, REVIEW_JOBS processes, REVIEW_ITERATIONS lines a move), timed from
+  (engine.run.review.ReviewProcess, REVIEW_JOBS processes, REVIEW_ITERATIONS lines a move), timed from
   the start of the processes to the answer: `review_seconds`, `review_moves` (the moves reviewed).
 - `core`: "compiled" when the hot modules run as the optional mypyc build (engine.compiled), else "pure".
 """
@@ -20,11 +20,11 @@ import time
 from typing import Any
 
 from .. import compiled
+from ..ai.lean import Lean
+from ..ai.lean_policy import LeanPolicy
+from ..ai.normal import NormalBot
+from ..ai.playout import PlayoutBot
 from ..game import Game
-from .lean import Lean
-from .lean_policy import LeanPolicy
-from .normal import NormalBot
-from .playout import PlayoutBot
 
 #: Positions are taken after this many actions of each bench game, at the next play step.
 SNAPSHOTS = (12, 40, 70, 100)
@@ -46,7 +46,7 @@ def bench_positions(games: int = 4) -> list[Game]:
 
 
 def bench_hard(seconds: float, games: int = 4) -> dict[str, Any]:
-    from .hard import HardBot
+    from ..ai.hard import HardBot
 
     positions = bench_positions(games)
     rates = {}

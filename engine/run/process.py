@@ -32,7 +32,7 @@ class BotError(RuntimeError):
 def _worker(conn: Connection, level: str, seed: int, move_time: float | None, wanted: Synchronized) -> None:
     """The worker's loop: answer each request that is still wanted; stop on None or a closed pipe."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
-    from . import make_bot
+    from ..ai import make_bot
 
     bot = make_bot(level, seed, move_time)
     while True:
@@ -74,7 +74,7 @@ class BotProcess:
     """One bot of `level` thinking in a worker process; see the module docstring."""
 
     def __init__(self, level: str, seed: int = 0, move_time: float | None = None) -> None:
-        from . import LEVELS
+        from ..ai import LEVELS
 
         if level not in LEVELS:
             raise ValueError(f"unknown bot level {level!r}: expected one of {', '.join(LEVELS)}")

@@ -1,6 +1,6 @@
 """`battleline bench engine`: the engine's measured speed (the command itself is app.bench).
 
-Bot figures: engine.ai.bench.
+Bot figures: engine.run.bench_bots.
 
 Engine figures: `games_per_s` is whole random-vs-random games with tactics, every provable flag
 claimed at every claim step, on one core (with `--players 3`, `games_per_s_3p` is the same for
@@ -17,12 +17,12 @@ import statistics
 import time
 from typing import Any
 
-from . import claims
-from .ai.random_bot import RandomBot
+from .. import claims
+from ..ai.random_bot import RandomBot
+from ..game import Game
+from ..position import from_position
+from ..rules import Rules
 from .bench_data import load
-from .game import Game
-from .position import from_position
-from .rules import Rules
 
 
 def bench_games(games: int, players: int = 2) -> dict[str, Any]:

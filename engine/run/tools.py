@@ -8,11 +8,11 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from .analysis import analyze
-from .errors import IllegalAction, NotationError
-from .jsonfile import DataFileError, parse_json, read_json_file
-from .position import from_position, to_position
-from .record import from_record
+from ..analysis import analyze
+from ..errors import IllegalAction, NotationError
+from ..jsonfile import DataFileError, parse_json, read_json_file
+from ..position import from_position, to_position
+from ..record import from_record
 
 MAX_INPUT = 4 * 1024 * 1024  # no real position or record comes near this
 

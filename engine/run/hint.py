@@ -15,11 +15,11 @@ import sys
 import time
 from typing import Any
 
+from ..ai import LEVELS, make_bot
+from ..ai.hard import HardBot
 from ..errors import NotationError
 from ..position import from_position
-from ..tools import read_json, run_command
-from . import LEVELS, make_bot
-from .hard import HardBot
+from .tools import read_json, run_command
 
 
 def hint(position: Any, level: str = "hard", move_time: float | None = None, seed: int = 0) -> dict[str, Any]:

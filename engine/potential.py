@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..cards import TROOP_INFO
-from ..formations import BATTALION, HOST, PHALANX, SKIRMISH, WEDGE
+from .cards import TROOP_INFO
+from .formations import BATTALION, HOST, PHALANX, RANK_STEP, SKIRMISH, WEDGE
 
-_STEP: Final = 64  # formations.py's rank step: larger than any sum
 _VALUES: Final = 0x3FF
 
 
@@ -124,11 +123,11 @@ def side_potential(side: int, size: int, fog: bool, unseen: int) -> int | None:
                 missing = window & ~values
                 for shift in shifts:
                     if unseen >> shift & missing == missing:
-                        return WEDGE * _STEP + size * low + size * (size - 1) // 2
+                        return WEDGE * RANK_STEP + size * low + size * (size - 1) // 2
     if values & (values - 1) == 0:  # Phalanx: one value (or none yet)
         for value in ((values.bit_length(),) if values else range(10, 0, -1)):
             if (unseen & _COLUMN[value]).bit_count() >= need:
-                return PHALANX * _STEP + size * value
+                return PHALANX * RANK_STEP + size * value
     if one_colour:  # Battalion Order
         best = None
         for shift in shifts:
@@ -136,14 +135,14 @@ def side_potential(side: int, size: int, fog: bool, unseen: int) -> int | None:
             if top is not None and (best is None or top > best):
                 best = top
         if best is not None:
-            return BATTALION * _STEP + fixed_sum + best
+            return BATTALION * RANK_STEP + fixed_sum + best
     if distinct:  # Skirmish Line
         any_colour = (unseen | unseen >> 10 | unseen >> 20 | unseen >> 30 | unseen >> 40 | unseen >> 50) & _VALUES
         skirmish = _skirmish_line(values, any_colour, size)
         if skirmish is not None:
             return skirmish
     top = _top_mask(unseen, need)
-    return None if top is None else HOST * _STEP + fixed_sum + top
+    return None if top is None else HOST * RANK_STEP + fixed_sum + top
 
 
 def _cards_potential(cards: list[str], size: int, fog: bool, unseen: int) -> int | None:
@@ -179,12 +178,12 @@ def _potential(need: int, size: int, fog: bool, fixed_sum: int, values: int, col
                 continue
             missing = window & ~values
             if any(missing & colour_masks[c] == missing for c in colour_list):
-                return WEDGE * _STEP + size * low + size * (size - 1) // 2
+                return WEDGE * RANK_STEP + size * low + size * (size - 1) // 2
     if values & (values - 1) == 0:  # Phalanx: one value (or none yet)
         for value in ([values.bit_length()] if values else range(10, 0, -1)):
             bit = 1 << (value - 1)
             if sum(1 for m in colour_masks if m & bit) >= need:
-                return PHALANX * _STEP + size * value
+                return PHALANX * RANK_STEP + size * value
     if one_colour:  # Battalion Order
         best = None
         for c in colour_list:
@@ -192,7 +191,7 @@ def _potential(need: int, size: int, fog: bool, fixed_sum: int, values: int, col
             if top is not None and (best is None or top > best):
                 best = top
         if best is not None:
-            return BATTALION * _STEP + fixed_sum + best
+            return BATTALION * RANK_STEP + fixed_sum + best
     if distinct:  # Skirmish Line
         any_colour = 0
         for mask in colour_masks:
@@ -201,7 +200,7 @@ def _potential(need: int, size: int, fog: bool, fixed_sum: int, values: int, col
         if skirmish is not None:
             return skirmish
     top = _top_any(colour_masks, need)
-    return None if top is None else HOST * _STEP + fixed_sum + top
+    return None if top is None else HOST * RANK_STEP + fixed_sum + top
 
 
 def _skirmish_line(values: int, any_colour: int, size: int) -> int | None:
@@ -213,5 +212,5 @@ def _skirmish_line(values: int, any_colour: int, size: int) -> int | None:
             continue
         missing = window & ~values
         if missing & any_colour == missing:
-            return SKIRMISH * _STEP + size * low + size * (size - 1) // 2
+            return SKIRMISH * RANK_STEP + size * low + size * (size - 1) // 2
     return None

@@ -18,12 +18,12 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+from ..ai.hard import HardBot
 from ..game import Game
 from ..position import from_position
 from ..record import from_record
 from ..rules import SEATS
-from ..tools import read_json, run_command
-from .hard import HardBot
+from .tools import read_json, run_command
 
 #: Iterations per reviewed move (lines of the hard bot's search on its reference line; docs/BOTS.md).
 REVIEW_ITERATIONS = 600

@@ -1,0 +1,138 @@
+"""Each rule written once (engine.rulebook): its answers, that no other module writes it again, and that
+`Game` (the notation's shell) and what it asks agree over whole games.
+
+The source scans fail wherever a module decides Mud's side size, the tactics lead or a win itself
+instead of asking the rulebook; the game checks compare the rulebook's answers with the claims module's
+proofs and with `Game.legal_actions` at every step of random games (two and three players).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+from engine.claims import judge
+from engine.formations import best_formation
+from engine.game import Game
+from engine.rulebook import (
+    PLACES3,
+    completion,
+    from_action,
+    lasting_completion,
+    may_play_tactic,
+    side_size,
+    to_action,
+    win_of,
+)
+from engine.rules import Rules
+
+ROOT = Path(__file__).resolve().parent.parent
+#: Where the rules may be written: the rulebook itself.
+RULEBOOK = ROOT / "engine" / "rulebook.py"
+
+
+def _sources() -> list[Path]:
+    return [p for top in ("engine", "game", "scenes", "net", "app") for p in sorted((ROOT / top).rglob("*.py"))
+            if p != RULEBOOK]
+
+
+def _written_again(pattern: str) -> list[str]:
+    found = re.compile(pattern)
+    return [f"{p.relative_to(ROOT)}:{n}: {line.strip()}" for p in _sources()
+            for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1) if found.search(line)]
+
+
+def test_r31_a_side_is_three_cards_four_under_mud_and_only_the_rulebook_says_so() -> None:
+    assert (side_size(0), side_size(1)) == (3, 4)
+    assert _written_again(r"\b4 if\b.*\bmud|\bmud\b.*\belse 3\b|\b3 if\b.*\bmud") == []
+
+
+def test_r24_the_tactics_lead_is_one_card_and_only_the_rulebook_says_so() -> None:
+    assert may_play_tactic([0, 0], 0) and may_play_tactic([0, 1], 0) and not may_play_tactic([1, 0], 0)
+    assert may_play_tactic([2, 2, 2], 1) and not may_play_tactic([1, 2, 1], 1)  # ahead of one opponent is enough
+    assert _written_again(r"(tactics_played|played)\[[^]]+\]\s*(<=|>)\s*[a-z_.]*played\[") == []
+
+
+def test_r38_r51_envelopment_first_then_breakthrough_and_only_the_rulebook_names_them() -> None:
+    assert win_of(0b101010101, 0, 2) == "envelopment"  # five of nine, none adjacent
+    assert win_of(0b11111, 1, 2) == "envelopment"  # five in a row is named an Envelopment (R38)
+    assert win_of(0b111 << 6, 0, 2) == "breakthrough" and win_of(0b1101100, 0, 2) == ""
+    flag = [0] + [1 << (n - 1) for n in range(1, 10)]  # flag[n]: flag n as a mask
+    assert win_of(flag[1] | flag[5] | flag[7] | flag[9], 2, 3) == "envelopment"  # any four (R51)
+    assert win_of(flag[3] | flag[2] | flag[1], 1, 3) == "breakthrough"  # west's line runs 9 8 7 3 2 1
+    assert win_of(flag[7] | flag[3] | flag[2], 1, 3) == "breakthrough"  # through the centre
+    assert win_of(flag[4] | flag[5] | flag[6], 1, 3) == ""  # in a row, but not on west's line
+    assert win_of(flag[4] | flag[5] | flag[6], 0, 3) == "breakthrough"
+    assert _written_again(r"(held|flags|ours|mask)\w*(\.bit_count\(\)|\)) >= [45]\b|\b0b111 <<|"
+                          r"\[i\] and \w+\[i \+ 1\] and \w+\[i \+ 2\]") == []
+
+
+def test_r48_a_three_player_seat_has_a_place_only_on_its_own_fronts() -> None:
+    south, west, east = PLACES3
+    assert [f + 1 for f in range(9) if south[f] >= 0] == [1, 2, 3, 4, 5, 6]
+    assert [f + 1 for f in range(9) if west[f] >= 0] == [1, 2, 3, 7, 8, 9]
+    assert [f + 1 for f in range(9) if east[f] >= 0] == [4, 5, 6, 7, 8, 9]
+
+
+def _random_games(rules: Rules, games: int) -> list[Game]:
+    """Every position of `games` seeded random games (claims taken half the time, so some wait)."""
+    out = []
+    for seed in range(games):
+        rng = random.Random(seed)
+        game = Game.new(rules, seed=seed)
+        while not game.over:
+            out.append(game.copy())
+            legal = game.legal_actions()
+            game.apply(legal[0] if game.phase == "claim" and rng.random() < 0.5 else rng.choice(legal))
+    return out
+
+
+@pytest.mark.parametrize("rules", [Rules(), Rules(claim_timing="end"), Rules(tactics=False, players=3)],
+                         ids=["two", "two-end", "three"])
+def test_r20_the_provable_flags_are_the_flags_whose_proof_holds(rules: Rules) -> None:
+    """The rulebook's verdict (claimable_flags) against the claims module's proof (judge) at every flag."""
+    checked = 0
+    for game in _random_games(rules, 40)[::3]:
+        for seat in game.seats:
+            provable = game.claimable_flags(seat)
+            for n, flag in enumerate(game.flags, 1):
+                if seat in flag.sides:
+                    assert (n in provable) == judge(flag, seat, game.unseen(), {}).ok, (game.view(), seat, n)
+                    checked += 1
+    assert checked > 5_000
+
+
+@pytest.mark.parametrize("rules", [Rules(), Rules(tactics=False, players=3)], ids=["two", "three"])
+def test_r9_the_play_steps_moves_name_the_legal_actions(rules: Rules) -> None:
+    plays = [g for g in _random_games(rules, 30) if g.phase == "play"]
+    assert len(plays) > 1_000
+    for game in plays:
+        legal = game.legal_actions()
+        assert [to_action(m) for m in game.legal_moves()] == legal
+        assert [to_action(from_action(a)) for a in legal] == legal
+
+
+def test_r21_a_completion_kept_through_a_game_is_the_one_found_afresh() -> None:
+    """lasting_completion keeps a side's best while the unseen troops only shrink and still hold it."""
+    rng = random.Random(5)
+    for _ in range(300):
+        side = 0
+        for card in rng.sample([*range(60), 60, 61, 62, 63], rng.randint(0, 3)):
+            side |= 1 << card
+        size, fog = rng.choice((3, 4)), rng.random() < 0.3
+        unseen = ((1 << 60) - 1) & ~side
+        while unseen:
+            fresh = best_formation([_name(c) for c in range(64) if side >> c & 1], size, fog, unseen)
+            expected = -1 if fresh is None else fresh.strength
+            assert lasting_completion(side, size, fog, unseen) == expected == completion(side, size, fog, unseen)
+            for card in rng.sample([c for c in range(60) if unseen >> c & 1], min(7, unseen.bit_count())):
+                unseen &= ~(1 << card)
+
+
+def _name(card: int) -> str:
+    from engine.rulebook import NAMES
+
+    return NAMES[card]
