@@ -10,10 +10,19 @@ import argparse
 import importlib
 import json
 import sys
+from pathlib import Path
 
 #: what -> (module, function taking the parsed arguments and returning the figures)
 BENCHES = {"render": ("app.bench_render", "bench_render"), "net": ("net.bench", "bench_net"),
-           "attack": ("net.attack", "bench_attack"), "party": ("net.web.bench", "bench_party")}
+           "attack": ("tools.attack.harness", "bench_attack"), "party": ("net.web.bench", "bench_party")}
+#: the checkout this game runs from, if it does: the attack harness lives in its tools/, not in the installed game
+CHECKOUT = Path(__file__).resolve().parents[1]
+
+
+def _reach_checkout_tools() -> None:
+    """Let `tools.attack` be imported when the game runs from a checkout (an editable install, say)."""
+    if (CHECKOUT / "tools" / "attack" / "harness.py").is_file() and str(CHECKOUT) not in sys.path:
+        sys.path.append(str(CHECKOUT))
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
@@ -35,10 +44,13 @@ def cmd_bench(args: argparse.Namespace) -> int:
         result = bench_party_window(args)
     else:
         module_name, func = BENCHES[args.what]
+        if args.what == "attack":
+            _reach_checkout_tools()
         try:
             module = importlib.import_module(module_name)
         except ImportError as exc:
-            print(f"battleline bench {args.what}: not available in this build ({exc})", file=sys.stderr)
+            where = " (the attack harness runs from a checkout: tools/attack)" if args.what == "attack" else ""
+            print(f"battleline bench {args.what}: not available in this build{where} ({exc})", file=sys.stderr)
             return 2
         result = getattr(module, func)(args)
     json.dump(result, sys.stdout)

@@ -144,7 +144,7 @@ def _peer_lost(app: Any, seed: int) -> None:
     host = Host.new(rules=Rules(), seed=seed, code="4721", host_name="Ana", first="south", accept_any=True)
     guest = Guest(f"127.0.0.1:{host.port}", code="4721", name="Ben")
     guest.connect()
-    _until(lambda: host.guest_identity is not None, lambda: (host.poll(0), guest.poll(0)))
+    _until(lambda: host.remotes["north"].identity is not None, lambda: (host.poll(0), guest.poll(0)))
     host.start()
     table = HostTable(host)
     def exchange() -> None:
@@ -158,7 +158,7 @@ def _peer_lost(app: Any, seed: int) -> None:
             table.submit(table.legal_actions()[0])
         _until(lambda: table.to_move == "south" or table.result is not None, exchange, 2)
     guest.close()
-    host.last_heard -= 10
+    host.remotes["north"].last_heard -= 10  # silent longer than the heartbeat allows
     board = BoardScene(app, table)
     app.push(board)
     app.push(PeerLostScene(app, board))

@@ -8,11 +8,16 @@ not match its schema is refused with a reason, never an exception that escapes.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, cast
 
 import msgpack
 
-PROTOCOL_VERSION = 4  # 4: three-player games (R46): seats south, west and east in welcome, state and seats;
+if TYPE_CHECKING:
+    from .messages import AnyMessage
+
+PROTOCOL_VERSION = 5  # 5: `sealed` is ChaCha20-Poly1305 (12-byte counter nonces), no longer XSalsa20-Poly1305
+# 4: three-player games (R46): seats south, west and east in welcome, state and seats;
 #    refusals as data: `refused` has `code` and `fields`, `error` has `refusal` and `fields`
 # 3: `pake` (SPAKE2 keyed by the join code or a token), then every message `sealed`
 # 2: `asking`, `not_joined`, one frame of at most 8 KiB from a guest
@@ -56,7 +61,7 @@ class ProtocolError(ValueError):
     """A frame that is not a valid message; the text says why, for the log and the error reply."""
 
 
-def pack(message: Message) -> bytes:
+def pack(message: Mapping[str, Any]) -> bytes:
     data: bytes = msgpack.packb(message, use_bin_type=True)
     return data
 
@@ -74,7 +79,7 @@ def _depth(value: Any, limit: int) -> None:
             _depth(v, limit - 1)
 
 
-def unpack(frame: bytes) -> Message:
+def unpack(frame: bytes) -> AnyMessage:
     """Decode one frame with every size bounded; raise ProtocolError for anything else."""
     if len(frame) > MAX_FRAME:
         raise ProtocolError(f"frame of {len(frame)} bytes is over the {MAX_FRAME}-byte limit")
@@ -90,7 +95,7 @@ def unpack(frame: bytes) -> Message:
     if not isinstance(kind, str) or kind not in SCHEMAS:
         raise ProtocolError(f"unknown message type {kind!r}")
     _check(value, SCHEMAS[kind], kind)
-    return value
+    return cast("AnyMessage", value)  # its schema checked: the fields its type names are there, of their types
 
 
 _Spec = dict[str, tuple[tuple[type, ...], bool]]  # field -> (types, required)

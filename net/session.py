@@ -12,26 +12,27 @@ A reconnecting guest has a session token (128 random bits, sent only sealed): it
 exchange with the token as the password and names it by `ref`, a hash that reveals nothing of it,
 so rejoining needs no code and a token never crosses the network readable.
 
-After the exchange every message is a PyNaCl SecretBox (XSalsa20-Poly1305), one key per direction,
-the nonce a counter that must grow: a message altered, replayed, reordered or reflected back does
-not open.
+After the exchange every message is sealed with ChaCha20-Poly1305 (the AEAD of `cryptography`, which
+`spake2` already pulls in: one crypto library, not two), one key per direction, the nonce a counter
+that must grow: a message altered, replayed, reordered or reflected back does not open.
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
-from typing import Any
 
-from nacl.exceptions import CryptoError
-from nacl.secret import SecretBox
+from cryptography.exceptions import InvalidTag
+from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
 from spake2 import SPAKE2_A, SPAKE2_B
 
+from .messages import Sealed
 from .protocol import PROTOCOL_VERSION, ProtocolError
 
 _GUEST = f"battleline guest {PROTOCOL_VERSION}".encode()
 _HOST = f"battleline host {PROTOCOL_VERSION}".encode()
 PAKE_BYTES = 33  # a SPAKE2 message: one side byte and one Ed25519 element
+NONCE_BYTES = 12  # ChaCha20-Poly1305's nonce: the message counter, big-endian
 
 
 def by_code(code: str) -> bytes:
@@ -61,26 +62,27 @@ class Sealer:
     """Both directions of one session: seal what we send, open what we receive (counters as nonces)."""
 
     def __init__(self, key: bytes, *, host: bool) -> None:
-        to_host, to_guest = SecretBox(_derive(key, b"guest to host")), SecretBox(_derive(key, b"host to guest"))
+        to_host = ChaCha20Poly1305(_derive(key, b"guest to host"))
+        to_guest = ChaCha20Poly1305(_derive(key, b"host to guest"))
         self._out, self._in = (to_guest, to_host) if host else (to_host, to_guest)
         self._sent = 0
         self._seen = -1
 
-    def seal(self, plain: bytes) -> dict[str, Any]:
+    def seal(self, plain: bytes) -> Sealed:
         """A `sealed` message carrying `plain`."""
         n = self._sent
         self._sent += 1
-        box = self._out.encrypt(plain, n.to_bytes(SecretBox.NONCE_SIZE, "big")).ciphertext
+        box = self._out.encrypt(n.to_bytes(NONCE_BYTES, "big"), plain, None)
         return {"t": "sealed", "n": n, "box": box}
 
-    def open(self, message: dict[str, Any]) -> bytes:
+    def open(self, message: Sealed) -> bytes:
         """The plain bytes of a `sealed` message; ProtocolError if it does not open or comes again."""
         n, box = message["n"], message["box"]
         if n <= self._seen:
             raise ProtocolError("a sealed message came again or out of order")
         try:
-            plain: bytes = self._in.decrypt(box, n.to_bytes(SecretBox.NONCE_SIZE, "big"))
-        except (CryptoError, ValueError, TypeError):
+            plain: bytes = self._in.decrypt(n.to_bytes(NONCE_BYTES, "big"), box, None)
+        except (InvalidTag, ValueError, TypeError, OverflowError):
             raise ProtocolError("a sealed message did not open: not this session's key") from None
         self._seen = n
         return plain

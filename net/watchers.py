@@ -14,14 +14,13 @@ import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from engine import Game
 
+from .messages import GameNews, Notation, Record, State, ToGuest
 from .protocol import DEAD_AFTER_S
 from .roles import MAX_WATCHERS, public_events, public_view
 
-Message = dict[str, Any]
 FULL = f"this game already has {MAX_WATCHERS} watchers"
 
 
@@ -37,14 +36,16 @@ class Watcher:
 class Watchers:
     """The watcher set of one host; `send(identity, message)` is the host's socket."""
 
-    def __init__(self, send: Callable[[bytes, Message], None], cap: int = MAX_WATCHERS) -> None:
+    def __init__(self, send: Callable[[bytes, ToGuest], None], cap: int = MAX_WATCHERS,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.send = send
         self.cap = cap
+        self.clock = clock  # injected, so the host's core runs on a test's clock
         self.by_identity: dict[bytes, Watcher] = {}
 
     def count(self, now: float | None = None) -> int:
         """Watchers heard from lately: the number the host shows."""
-        now = now or time.monotonic()
+        now = now or self.clock()
         return sum(now - w.last_heard < DEAD_AFTER_S for w in self.by_identity.values())
 
     def knows(self, identity: bytes, conn: int) -> bool:
@@ -55,10 +56,10 @@ class Watchers:
         """A watcher with this token is known: it may come back without the code."""
         return any(_same(token, w.token) for w in self.by_identity.values())
 
-    def admit(self, identity: bytes, conn: int, name: str, token: Any) -> Watcher | None:
+    def admit(self, identity: bytes, conn: int, name: str, token: object) -> Watcher | None:
         """Let a watcher in (None when full). A known token replaces that watcher's old connection."""
         self.prune()
-        now = time.monotonic()
+        now = self.clock()
         for old_identity, old in list(self.by_identity.items()):
             if isinstance(token, str) and _same(token, old.token):
                 del self.by_identity[old_identity]
@@ -74,7 +75,7 @@ class Watchers:
         return watcher
 
     def heard(self, identity: bytes) -> None:
-        self.by_identity[identity].last_heard = time.monotonic()
+        self.by_identity[identity].last_heard = self.clock()
 
     def drop(self, identity: bytes) -> None:
         self.by_identity.pop(identity, None)
@@ -86,7 +87,7 @@ class Watchers:
                 del self.by_identity[identity]
 
     def prune(self) -> None:
-        now = time.monotonic()
+        now = self.clock()
         for identity, watcher in list(self.by_identity.items()):
             if now - watcher.last_heard >= DEAD_AFTER_S:
                 del self.by_identity[identity]
@@ -95,18 +96,18 @@ class Watchers:
         self.by_identity.clear()
 
     # ------------------------------------------------------------------ what they receive
-    def state(self, game: Game, events: list[Message], start: int, started: bool,
+    def state(self, game: Game, events: list[Notation], start: int, started: bool,
               only: bytes | None = None) -> None:
         """Public events from `start` on and the public view, to every watcher (or only one)."""
         if not self.by_identity:
             return
-        message = {"t": "state", "from": start, "events": public_events(events[start:]),
+        message: State = {"t": "state", "from": start, "events": public_events(events[start:]),
                    "view": public_view(game), "actions": len(game.actions), "started": started,
                    "players": dict(game.players)}
         for identity in [only] if only is not None else list(self.by_identity):
             self.send(identity, message)
 
-    def broadcast(self, message: Message) -> None:
+    def broadcast(self, message: GameNews | Record) -> None:
         """A message with nothing hidden in it (`game`, and `record` once the game is over)."""
         for identity in list(self.by_identity):
             self.send(identity, message)

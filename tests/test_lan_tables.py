@@ -102,10 +102,10 @@ def test_host_lets_a_bot_take_a_lost_guests_seat() -> None:
     host_table = HostTable(host)
     guest.connect()
     try:
-        _wait_until(lambda: host.guest_token is not None and guest.view is not None,
+        _wait_until(lambda: host.remotes["north"].token is not None and guest.view is not None,
                     lambda: (host.poll(5), guest.poll(5)))
         guest.close()  # the guest's machine goes away
-        host.last_heard -= 10  # ... and has been silent longer than the heartbeat allows
+        host.remotes["north"].last_heard -= 10  # ... and has been silent longer than the heartbeat allows
         assert host_table.peer_lost and host_table.thinking == "north"
         host_table.let_bot_play(InProcessBot("random", seed=1))
         assert not host_table.peer_lost
@@ -116,7 +116,7 @@ def test_host_lets_a_bot_take_a_lost_guests_seat() -> None:
             if host_table.legal_actions():
                 host_table.submit(rng.choice(host_table.legal_actions()))
             assert time.monotonic() < deadline
-        assert host.bot_plays_guest and OTHER[host.host_seat] == "north"
+        assert "north" in host.bot_seats and OTHER[host.host_seat] == "north"
     finally:
         host_table.close()
 

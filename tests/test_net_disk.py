@@ -110,7 +110,7 @@ def test_a_seat_is_granted_and_told_in_one_step_on_a_full_disk(tmp_path: Path) -
         try:
             guest.connect()
             pump(host, guest, until=lambda: guest.seat is not None or guest.refused is not None)
-            assert guest.seat == "north" and guest.token == host.guest_token and guest.refused is None
+            assert guest.seat == "north" and guest.token == host.remotes["north"].token and guest.refused is None
             host.start()
             play_out(host, guest)
             pump(host, guest, until=lambda: guest.record is not None)

@@ -13,9 +13,9 @@ import pytest
 from net_helpers import start_host
 
 from engine import Rules
-from net import attack
 from net.guest import Guest
 from net.host import Host
+from tools.attack import harness as attack
 
 
 def _loopback_sources() -> bool:
@@ -86,12 +86,12 @@ def test_a_second_connection_with_a_live_seats_token_does_not_take_it() -> None:
     try:
         ben.connect()
         _until(lambda: ben.seat is not None and ben.view is not None, host, ben)
-        seat_conn = host.guest_conn
+        seat_conn = host.remotes["north"].conn
         twin = Guest(f"127.0.0.1:{host.port}", code="0000", name="Ben", token=ben.token)
         twin.keep_received = True
         twin.connect()
         _pump(host, ben, twin, seconds=4.0)
-        assert host.guest_conn == seat_conn, "the live seat moved to the second connection"
+        assert host.remotes["north"].conn == seat_conn, "the live seat moved to the second connection"
         assert twin.seat is None and not any(m["t"] in ("welcome", "state") for m in twin.received)
         assert ben.alive() and ben.refused is None
         ben.close()  # the first connection goes: now the token brings the seat back on the other

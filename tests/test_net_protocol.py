@@ -67,7 +67,7 @@ def test_second_guest_is_refused_and_first_keeps_its_seat(host: Host) -> None:
         second.connect()
         _until(lambda: second.refused is not None, host, first, second)
         assert second.refused == "this game already has a guest"
-        assert host.guest_name == "Ben"
+        assert host.remotes["north"].name == "Ben"
     finally:
         first.close()
         second.close()

@@ -1,6 +1,6 @@
 """Issue 48: strangers from 32 other loopback addresses cannot keep out a real guest, a new phone or a phone
 coming back with its token (each gets in within 20 s), against a table host serving the phone page under
-the usual 1,024 open files. Each attack runs for a bounded time (net.web.siege); the waits are bounds on
+the usual 1,024 open files. Each attack runs for a bounded time (tools.attack.siege); the waits are bounds on
 being kept out, not speed figures: a guest held back by the policy waits minutes, not seconds."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from net import admission
-from net.web import siege
+from tools.attack import siege
 
 KEPT_OUT_AFTER_S = 20.0
 

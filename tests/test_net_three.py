@@ -153,7 +153,7 @@ def test_r48_a_bot_takes_a_lost_guests_seat_and_the_others_play_on(tmp_path: Pat
                 for seat, guest in zip(("west", "east"), guests.values(), strict=True):
                     if guest.socket is not None and guest.my_turn() and guest.game is not None:
                         guest.send_action(bots[seat].choose_in(guest.game))
-        assert ben_lost and host.bot_seats == {"east"} and not host.bot_plays_guest  # west is the "guest_seat"
+        assert ben_lost and host.bot_seats == {"east"} and "west" not in host.bot_seats
         assert refused
         _wait(lambda: (host.poll(5), guests["Ana"].poll(5), guests["Ana"].record)[2] is not None, "no record")
         assert guests["Ana"].record is not None and guests["Ana"].record["actions"] == host.game.actions

@@ -44,7 +44,7 @@ class Table:
     def _serve(self) -> None:
         while self.running:
             self.host.poll(10)
-            if self.host.guest_token is not None and not self.host.started:
+            if self.host.remotes["north"].token is not None and not self.host.started:
                 self.host.start()
 
     def close(self) -> None:

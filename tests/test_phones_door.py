@@ -22,11 +22,11 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from engine import Rules
-from net import attack
 from net.host import Host
 from net.web import bridge as bridge_module
 from net.web.bridge import MAX_PHONES, PHONES_PER_ADDRESS, REQUEST_S, PhoneBridge
 from net.web.door import Door
+from tools.attack import harness as attack
 
 HOST_UNDER_LIMIT = ("import resource, sys; resource.setrlimit(resource.RLIMIT_NOFILE, (1024, 1024)); "
                     "from net.cli import main; sys.exit(main(sys.argv[1:]))")

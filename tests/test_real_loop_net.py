@@ -93,7 +93,8 @@ def test_a_guest_leaving_on_the_hosts_own_turn_is_drawn_with_no_input() -> None:
     loop = RealLoop(window(lambda: HostTable(host)))
     try:
         guest.connect()
-        pump_until(lambda: host.guest_identity is not None and guest.seat is not None, host, [guest], "the seat")
+        pump_until(lambda: host.remotes["north"].identity is not None and guest.seat is not None, host, [guest],
+                   "the seat")
         host.start()
         pump_until(lambda: guest.game is not None, host, [guest], "the guest's view")
         with loop:
@@ -167,7 +168,8 @@ def test_a_message_left_waiting_by_a_poll_wakes_the_window_again() -> None:
     woken = threading.Event()
     try:
         guest.connect()
-        pump_until(lambda: host.guest_identity is not None and guest.seat is not None, host, [guest], "the seat")
+        pump_until(lambda: host.remotes["north"].identity is not None and guest.seat is not None, host, [guest],
+                   "the seat")
         host.poll(0)
         host.wake_with(woken.set)
         guest._send({"t": "ping", "n": 101})
@@ -192,7 +194,8 @@ def test_a_guests_window_is_woken_by_the_host_and_still_after_a_reconnect() -> N
     woken = threading.Event()
     try:
         guest.connect()
-        pump_until(lambda: host.guest_identity is not None and guest.seat is not None, host, [guest], "the seat")
+        pump_until(lambda: host.remotes["north"].identity is not None and guest.seat is not None, host, [guest],
+                   "the seat")
         guest.wake_with(woken.set)
         for socket_no in (1, 2):
             guest.poll(0)

@@ -30,7 +30,7 @@ from game.play.table import LocalTable
 from game.ui.shell import App
 from net.guest import Guest
 from net.host import Host
-from net.protocol import REFUSED
+from net.protocol import PROTOCOL_VERSION, REFUSED
 from scenes.board import BoardScene
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -224,9 +224,9 @@ def test_a_guest_before_protocol_4_is_refused_in_words_it_can_read(monkeypatch: 
         _until(lambda: old.refused is not None, host, old)
         refused = next(m for m in old.received if m["t"] == "refused")
         assert set(refused) == {"t", "reason"} and old.refused_as is None
-        assert old.refused == "protocol version 3 does not match the host's 4"
+        assert old.refused == f"protocol version 3 does not match the host's {PROTOCOL_VERSION}"
         old.close()
-        monkeypatch.setattr(net.guest, "PROTOCOL_VERSION", 4)
+        monkeypatch.setattr(net.guest, "PROTOCOL_VERSION", PROTOCOL_VERSION)
         new = Guest(f"127.0.0.1:{host.port}", code="1111", name="New", program="0.0.1")
         new.connect()
         _until(lambda: new.refused is not None, host, new)

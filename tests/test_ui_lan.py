@@ -81,7 +81,7 @@ def _accept_with_the_keyboard(driver: Driver, lobby: HostLobbyScene) -> None:
     assert lobby.host is not None and lobby.host.join_request == "Guest"
     assert [i.label for i in lobby.menu.items] == ["Accept", "Refuse"] and lobby.menu.focus == 0
     driver.key(pygame.K_RETURN)
-    _frames_until(driver, lambda: lobby.host is not None and lobby.host.guest_identity is not None)
+    _frames_until(driver, lambda: lobby.host is not None and lobby.host.remotes["north"].identity is not None)
 
 
 def test_host_from_the_lobby_against_a_guest_process(
@@ -239,7 +239,8 @@ def test_lobby_reopens_a_saved_lan_game_and_the_guest_rejoins(app: App) -> None:
     driver.key(pygame.K_RETURN)
     assert lobby.host is not None and lobby.host.game.actions == saved_actions
     # the guest notices the new host and says hello with its token
-    _frames_until(driver, lambda: lobby.host is not None and lobby.host.guest_identity is not None, 60, guest)
+    _frames_until(driver, lambda: lobby.host is not None and lobby.host.remotes["north"].identity is not None, 60,
+                  guest)
     driver.key(pygame.K_RETURN)  # Start the game
     board = app.top
     assert isinstance(board, BoardScene)
@@ -276,7 +277,7 @@ def test_the_lobby_asks_before_seating_a_guest_and_a_controller_answers(app: App
     # later, so wait on both sides before asserting either
     wait_for(lambda: [i.label for i in lobby.menu.items] == ["Accept", "Refuse"] and ben.asking, ben)
     app.draw()
-    assert lobby.host.join_request == "Ben" and ben.asking and lobby.host.guest_identity is None
+    assert lobby.host.join_request == "Ben" and ben.asking and lobby.host.remotes["north"].identity is None
     driver.pad(pygame.CONTROLLER_BUTTON_DPAD_DOWN)
     driver.pad(pygame.CONTROLLER_BUTTON_A)  # Refuse
     wait_for(lambda: ben.refused is not None, ben)
@@ -288,7 +289,7 @@ def test_the_lobby_asks_before_seating_a_guest_and_a_controller_answers(app: App
     wait_for(lambda: lobby.host is not None and lobby.host.join_request == "Cy", cy)
     driver.pad(pygame.CONTROLLER_BUTTON_A)  # Accept, focused
     wait_for(lambda: cy.seat is not None, cy)
-    assert lobby.host.guest_name == "Cy" and lobby.menu.items[0].enabled  # Start the game
+    assert lobby.host.remotes["north"].name == "Cy" and lobby.menu.items[0].enabled  # Start the game
     ben.close()
     cy.close()
     lobby.leave()

@@ -124,11 +124,12 @@ def test_two_peers_leave_two_saves_and_continue_lists_both(config: Path) -> None
     choose(driver, listing, "Ana against Ben")  # the lobby reopens Ben's game at once
     lobby = app.top
     assert isinstance(lobby, HostLobbyScene) and lobby.host is not None
-    assert lobby.host.game.actions == with_ben and lobby.host.guest_name == "Ben"
-    token = lobby.host.guest_token
+    assert lobby.host.game.actions == with_ben and lobby.host.remotes["north"].name == "Ben"
+    token = lobby.host.remotes["north"].token
     guest = Guest(f"127.0.0.1:{lobby.host.port}", code="0000", name="Ben", token=token)
     guest.connect()
-    pump(driver, lambda: lobby.host is not None and lobby.host.guest_identity is not None and guest.welcomed, guest)
+    pump(driver, lambda: lobby.host is not None and lobby.host.remotes["north"].identity is not None
+         and guest.welcomed, guest)
     assert guest.seat == "north" and saved_actions(cy) == with_cy, "the other peer's save is untouched"
     guest.close()
     app.close()
@@ -151,8 +152,8 @@ def _kept_game_with(name: str, moves: int) -> tuple[Path, list[dict[str, Any]], 
             host.submit_local(host.game.legal_actions()[0])
         elif guest.my_turn() and guest.game is not None:
             guest.send_action(guest.game.legal_actions()[0])
-    assert host.save_path is not None and host.guest_token is not None
-    out = host.save_path, list(host.game.actions), host.guest_token
+    assert host.save_path is not None and host.remotes["north"].token is not None
+    out = host.save_path, list(host.game.actions), host.remotes["north"].token
     guest.close()
     host.close()
     return out
@@ -250,7 +251,7 @@ def _join_by_code(app: App, driver: Driver, host: Host) -> BoardScene:
         driver.key(pygame.K_0 + int(digit))
     driver.key(pygame.K_RETURN)  # to the buttons
     driver.key(pygame.K_RETURN)  # Join
-    pump(driver, lambda: host.guest_identity is not None, host)
+    pump(driver, lambda: host.remotes["north"].identity is not None, host)
     host.start()
     pump(driver, lambda: isinstance(app.top, BoardScene), host)
     board = app.top
@@ -282,7 +283,7 @@ def test_the_guest_lists_the_game_it_joined_and_rejoins_it_to_the_end(config: Pa
     assert len(notes) == 1 and notes[0]["address"] == f"127.0.0.1:{host.port}"
     assert notes[0]["players"] == {"south": "Ana", "north": "Ben"} and notes[0]["actions"] >= 10
     app.reset(MainMenuScene(app))  # the guest leaves: its board closes the link
-    pump(driver, lambda: host.guest_identity is None, host)
+    pump(driver, lambda: host.remotes["north"].identity is None, host)
 
     choose(driver, app.top, "Continue")
     listing = app.top
@@ -295,7 +296,7 @@ def test_the_guest_lists_the_game_it_joined_and_rejoins_it_to_the_end(config: Pa
     pump(driver, lambda: isinstance(app.top, BoardScene), host)  # started already: straight to the board
     rejoined = app.top
     assert isinstance(rejoined, BoardScene) and isinstance(rejoined.table, RemoteTable)
-    assert rejoined.table.guest.seat == "north" and host.guest_name == "Ben"
+    assert rejoined.table.guest.seat == "north" and host.remotes["north"].name == "Ben"
     guest = rejoined.table.guest
     _play(driver, rejoined, host, lambda: guest.record is not None)
     driver.frames(5)

@@ -457,7 +457,7 @@ def test_continue_lists_the_lan_game_this_machine_hosts(config: Path) -> None:
     finally:
         ContinueListScene.lobby_options = {}
     lobby = app.top
-    assert isinstance(lobby, HostLobbyScene) and lobby.host is not None and lobby.host.guest_name == "Ben"
+    assert isinstance(lobby, HostLobbyScene) and lobby.host is not None and lobby.host.remotes["north"].name == "Ben"
     close(app)
 
 

@@ -41,6 +41,7 @@ from net.guest import Guest
 
 from .assets import static_file
 from .door import Door
+from .phone_wire import PhoneError, check_message
 from .strings import catalog_json
 
 log = logging.getLogger("battleline.phones")
@@ -59,49 +60,6 @@ RATE = 10.0  # messages per second a phone may send on average ...
 BURST = 20.0  # ... and at once
 FLOOD_CLOSE = 200  # refused messages after which the socket is closed
 TICK_S = 0.25  # the pump's longest sleep: the heartbeat and a silent link are noticed this often
-
-
-class PhoneError(ValueError):
-    """A phone message that is refused; `code` says what kind of refusal it is."""
-
-    def __init__(self, reason: str, code: str = "bad_message", why: IllegalAction | None = None) -> None:
-        super().__init__(str(why) if why is not None else reason)
-        self.code = code
-        self.why = why  # a refusal the engine gave: the page says its code and fields in the phone's language
-
-
-def check_message(raw: str | bytes) -> dict[str, Any]:
-    """Read one phone message; raise PhoneError with a reason for anything that is not a valid one."""
-    if isinstance(raw, bytes):
-        raise PhoneError("send text frames of JSON")
-    try:
-        data = json.loads(raw)
-    except ValueError:
-        raise PhoneError("not JSON") from None
-    if not isinstance(data, dict):
-        raise PhoneError("a message is a JSON object")
-    kind = data.get("t")
-    if kind == "join":
-        for key in data:
-            if key not in ("t", "code", "name", "token"):
-                raise PhoneError(f"join.{key}: unknown field")
-        code, name, token = data.get("code"), data.get("name"), data.get("token")
-        if not isinstance(code, str) or not 1 <= len(code) <= 12:
-            raise PhoneError("join.code: expected the join code")
-        if not isinstance(name, str) or len(name) > 40:
-            raise PhoneError("join.name: expected a name of at most 40 letters")
-        if token is not None and (not isinstance(token, str) or len(token) > 64):
-            raise PhoneError("join.token: expected a token or null")
-        return data
-    if kind == "action":
-        if set(data) != {"t", "action"}:
-            raise PhoneError("action: expected exactly the field action")
-        return data
-    if kind in ("start", "again"):
-        if set(data) != {"t"}:
-            raise PhoneError(f"{kind}: expected no fields")
-        return data
-    raise PhoneError(f"unknown message type {kind!r}")
 
 
 class PhoneSession:

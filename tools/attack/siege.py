@@ -26,10 +26,11 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import InvalidStatus, WebSocketException
 
-from net import admission, attack
-from net.attack import source
+from net import admission
+from net.web.bridge import PHONES_PER_ADDRESS
 
-from .bridge import PHONES_PER_ADDRESS
+from . import harness as attack
+from .harness import source
 
 CODE = "7777"
 LIMIT_S = 30.0  # how long each of the three may wait before the bench says it did not get in

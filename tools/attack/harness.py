@@ -31,10 +31,10 @@ from typing import Any
 
 import zmq
 
-from . import admission
-from .protocol import MAX_FRAME, MAX_GUEST_FRAME, PROTOCOL_VERSION, pack, unpack
-from .session import GuestExchange, by_code
-from .version import program_version
+from net import admission
+from net.protocol import MAX_FRAME, MAX_GUEST_FRAME, PROTOCOL_VERSION, pack, unpack
+from net.session import GuestExchange, by_code
+from net.version import program_version
 
 
 def start_host(tmp: Path, code: str, *extra: str) -> tuple[subprocess.Popen[str], int]:
@@ -271,7 +271,7 @@ def hold_raw(port: int, seconds: float, connections: int = 70, addresses: int = 
 def block(port: int, seconds: float, per_second: float = 50.0, address: str = "127.0.0.2") -> dict[str, Any]:
     """A stranger trying wrong codes as a guest would, `per_second` of them, from one address: each
     try a new connection and key exchange (the host's tries per connection do not slow it)."""
-    from .guest import Guest
+    from net.guest import Guest
 
     sent = 0
     answers: Counter[str] = Counter()
@@ -326,7 +326,7 @@ def half(port: int, seconds: float, addresses: int = 12) -> dict[str, Any]:
 
 def wrong_many(port: int, seconds: float, addresses: int = 32) -> dict[str, Any]:
     """Wrong codes from `addresses` addresses at once, each sending its next as soon as it is answered."""
-    from .guest import Guest
+    from net.guest import Guest
 
     guests = [Guest(f"tcp://{source(i)}:0;127.0.0.1:{port}", code="0000", name="Mallory") for i in range(addresses)]
     answers: Counter[str] = Counter()
@@ -350,7 +350,7 @@ def wrong_many(port: int, seconds: float, addresses: int = 32) -> dict[str, Any]
 def guest_waits(port: int, code: str, limit: float) -> float | None:
     """How long a real guest with the right code waits until the host lets it in (or asks its player):
     it says hello again when refused, as a person would. None if not within `limit` seconds."""
-    from .guest import Guest
+    from net.guest import Guest
 
     start = time.monotonic()
     while time.monotonic() - start < limit:
@@ -413,9 +413,9 @@ CODE = "7777"
 
 
 def bench_attack(args: argparse.Namespace) -> dict[str, Any]:
-    """The guessing, flood and churn figures, the admission policy's, and the evening (net.web.siege):
+    """The guessing, flood and churn figures, the admission policy's, and the evening (tools.attack.siege):
     every attack from up to 32 addresses with the waits of a real guest, a new phone and a returning one."""
-    from .web.siege import evening
+    from .siege import evening
 
     seconds = args.seconds or 3.0
     expected = admission.expected_seconds_to_guess()

@@ -1,0 +1,246 @@
+"""What the host's pure core is made of: the effects it emits, the state it keeps, how it replies.
+
+`HostBase` holds everything a LAN host knows (its `Sitting`, the remote seats, the admission policy,
+the watchers, each connection's session as far as the protocol cares) and words every reply as an
+effect (`Send`, `Admit`, `Save`, `Exchange`) rather than doing it: no socket, no crypto, no file and
+no clock of its own (one is injected). `net.host_join` adds joining to it, `net.host_core` play;
+`net.host.Host` is the driver that performs the effects.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from engine import IllegalAction, redact_all
+from engine.game import Event, Game
+from engine.match import Match
+
+from .admission import Admission
+from .messages import Error, Pake, Refused, Seats, ToGuest, ToHost
+from .protocol import ERROR_CODES, FIRST_CODED, PROTOCOL_VERSION, REFUSED
+from .seats import RemoteSeat, remote_seats
+from .session import Sealer
+from .sitting import Sitting
+from .watchers import Watchers
+
+log = logging.getLogger("battleline.host")
+
+
+@dataclass(frozen=True)
+class Send:
+    """A message for the connection `identity` names: sealed with `key` once its session is proved,
+    else in the clear. `conn` set: meant for that seated connection only (dropped if it closed)."""
+
+    identity: bytes
+    message: ToGuest | Pake
+    sealed: bool = False
+    key: Sealer | None = None
+    conn: int | None = None
+
+
+@dataclass(frozen=True)
+class Admit:
+    """The connection was let in (seated, watching, or being asked about): the door keeps it open."""
+
+    conn: int
+
+
+@dataclass(frozen=True)
+class Save:
+    """The game changed: save it (the driver knows where, and says so if it cannot)."""
+
+
+@dataclass(frozen=True)
+class Exchange:
+    """Run the host's side of the key exchange (crypto: the driver's) and hand the result to `keyed`."""
+
+    identity: bytes
+    conn: int
+    address: str
+    token: str | None
+    password: bytes
+    theirs: bytes
+
+
+Effect = Send | Admit | Save | Exchange
+
+
+@dataclass
+class Session:
+    """One connection's key exchange, as the protocol sees it (its sealer is only carried, for the driver)."""
+
+    conn: int
+    address: str
+    key: Sealer | None  # the driver's sealer for this session; the core never opens it
+    token: str | None  # the exchange was keyed by this session token; None: by the join code
+    pending: bool = True  # the guest has not yet proved the key (its first sealed message opens)
+
+
+class HostBase:
+    """The host's state and its replies as effects; `net.host_core.HostCore` is the whole core."""
+
+    def __init__(self, *, game: Game, host_seat: str | None = "south", code: str, accept_any: bool = False,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.clock = clock
+        self.sitting = Sitting(game)
+        self.host_seat = host_seat  # None: a table host, every seat is played from other computers
+        #: the seats played from other computers, in the order newcomers take them
+        self.remotes = {s: RemoteSeat(s) for s in remote_seats(game, host_seat)}
+        self.guest_seat = next(iter(self.remotes))  # an ordinary two-player host's one guest
+        self.admission = Admission(code, accept_any=accept_any, clock=clock)
+        self.watchers = Watchers(self._send, clock=clock)
+        self.errors_sent = 0
+        self._logged_at, self._unlogged = -math.inf, 0
+        self.bot_seats: set[str] = set()  # remote seats the host let a bot take, their guests being lost
+        self.started = False  # the host starts the game from the lobby, once the guest has seen the rules
+        self.sessions: dict[bytes, Session] = {}  # by routing id; each bound to its connection
+        self._seats_said: Seats | None = None  # the last "seats" news sent, so a change is told once
+        self.outbox: list[Effect] = []
+
+    # ------------------------------------------------------------------ effects
+    def _emit(self, effect: Effect) -> None:
+        """Queue an effect; the driver overrides this to perform it at once."""
+        self.outbox.append(effect)
+
+    def take(self) -> list[Effect]:
+        """The effects emitted since the last `take`, in order."""
+        out, self.outbox = self.outbox, []
+        return out
+
+    def _save(self) -> None:
+        self._emit(Save())
+
+    # ------------------------------------------------------------------ the sitting, as the screens read it
+    @property
+    def code(self) -> str:
+        """The join code; the admission policy draws a fresh one after too many wrong guesses."""
+        return self.admission.code
+
+    @property
+    def game(self) -> Game:
+        return self.sitting.game
+
+    @property
+    def events(self) -> list[Event]:
+        return self.sitting.events
+
+    @property
+    def match(self) -> Match | None:
+        return self.sitting.match
+
+    @property
+    def number(self) -> int:
+        return self.sitting.number
+
+    @property
+    def again(self) -> set[str]:
+        """Remote seats that asked for the next game after this one ended."""
+        return self.sitting.again
+
+    @property
+    def table(self) -> bool:
+        """A table host: no hand here, every seat is a guest's."""
+        return self.host_seat is None
+
+    def seats_news(self) -> Seats:
+        """Who holds each remote seat and is connected now, who asked for another game, how many watch."""
+        now = self.clock()
+        return {"t": "seats", "seats": {s: {"name": r.name, "here": r.alive(now)} for s, r in self.remotes.items()},
+                "again": sorted(self.again), "watchers": self.watchers.count()}
+
+    # ------------------------------------------------------------------ who is sent what
+    def _send_state(self, start: int) -> None:
+        """New events to every guest (each seeing its own seat) and to every watcher (public only)."""
+        for remote in self.remotes.values():
+            self._send_state_to(remote, start)
+        self.watchers.prune()
+        self.watchers.state(self.game, self.events, start, self.started)
+
+    def _send_state_to(self, remote: RemoteSeat, start: int) -> None:
+        self._send_remote(remote, {
+            "t": "state", "from": start, "events": redact_all(self.events[start:], remote.seat),
+            "view": self.game.view(remote.seat), "actions": len(self.game.actions), "started": self.started,
+            "players": dict(self.game.players),  # a table's second player may join after the first
+        })
+
+    def _send(self, identity: bytes, message: ToGuest | Pake, conn: int | None = None) -> None:
+        """Sealed once the guest proved the session key; before that only the exchange and refusals."""
+        session = self.sessions.get(identity)
+        if session is not None and not session.pending:
+            self._emit(Send(identity, message, True, session.key, conn))
+        elif message["t"] in ("pake", "refused", "error"):
+            self._emit(Send(identity, message, conn=conn))
+        else:
+            log.error("not sent in the clear: %s", message["t"])
+
+    def _send_remote(self, remote: RemoteSeat, message: ToGuest) -> None:
+        """To a seated guest's connection only: never to whoever holds its routing id next."""
+        if remote.identity is not None:
+            self._send(remote.identity, message, remote.conn)
+
+    def _error(self, identity: bytes, reason: str, seq: int | None = None, code: str = "bad_message",
+               why: IllegalAction | None = None) -> None:
+        """An error reply; `why` (a refusal) travels as its code and fields, its English as the reason."""
+        if code not in ERROR_CODES:
+            raise ValueError(f"unknown error code {code!r}")
+        if why is not None:
+            reason = str(why)
+        message: Error = {"t": "error", "seq": seq, "code": code, "reason": reason[:180]}
+        if why is not None:
+            message["refusal"], message["fields"] = why.code, dict(why.fields)
+        reason = message["reason"]
+        self._log("refused a message: %s", reason)
+        self.errors_sent += 1
+        self._send(identity, message)
+
+    def _refuse(self, identity: bytes, code: str, peer_protocol: Any = PROTOCOL_VERSION, **fields: str | int) -> None:
+        """Turn a guest away: the code and fields from REFUSED, the English as the reason. A guest older
+        than protocol 4 reads the reason alone (its schema knows no other field)."""
+        reason = REFUSED[code].format(**fields)[:180]
+        self._log("refused a guest: %s", reason)
+        message: Refused = {"t": "refused", "reason": reason}
+        if not isinstance(peer_protocol, int) or peer_protocol >= FIRST_CODED:
+            message["code"], message["fields"] = code, fields
+        self._send(identity, message)
+
+    def _log(self, text: str, reason: str) -> None:
+        """At most one line a second: a flood must not turn into a flood of log lines (nor cost
+        the host half its time, as formatting them did)."""
+        now = self.clock()
+        if now - self._logged_at >= 1.0:
+            more = f" (and {self._unlogged} more since the last line)" if self._unlogged else ""
+            log.warning(text + "%s", reason, more)
+            self._logged_at, self._unlogged = now, 0
+        else:
+            self._unlogged += 1
+
+    # ------------------------------------------------------------------ connections the driver saw close
+    def forget_closed(self, closed: set[int]) -> None:
+        """Unbind the seat (and drop a request) whose connection closed: a new connection must show
+        the token (or the code) again, even if it presents the same routing id."""
+        if not closed:
+            return
+        for remote in self.remotes.values():
+            if remote.conn in closed:
+                remote.identity = remote.conn = None
+        for identity, session in list(self.sessions.items()):
+            if session.conn in closed:
+                self._end_session(identity, False)
+        self.watchers.forget(closed)
+        self.admission.drop(conns=closed)
+
+    def _end_session(self, identity: bytes, right: bool) -> Session | None:
+        """Drop a connection's session; a guess still pending counts (wrong unless proved)."""
+        session = self.sessions.pop(identity, None)
+        if session is not None and session.pending:
+            self.admission.end(identity, session.address, right, ceiling=session.token is None)
+        return session
+
+    def _play(self, identity: bytes, remote: RemoteSeat, message: ToHost | ToGuest) -> None:
+        """A seated guest's message (net.host_core)."""
+        raise NotImplementedError

@@ -1,0 +1,56 @@
+"""What a phone sends the bridge: JSON text frames, each checked for shape before the bridge reads it.
+
+docs/PROTOCOL.md (Phones) lists them: `join` (code, name, token), `action`, `start`, `again`. Anything
+else is a `PhoneError` with a reason and a code for the page; the bridge (net.web.bridge) counts
+refusals and closes a socket that floods it.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from engine import IllegalAction
+
+
+class PhoneError(ValueError):
+    """A phone message that is refused; `code` says what kind of refusal it is."""
+
+    def __init__(self, reason: str, code: str = "bad_message", why: IllegalAction | None = None) -> None:
+        super().__init__(str(why) if why is not None else reason)
+        self.code = code
+        self.why = why  # a refusal the engine gave: the page says its code and fields in the phone's language
+
+
+def check_message(raw: str | bytes) -> dict[str, Any]:
+    """Read one phone message; raise PhoneError with a reason for anything that is not a valid one."""
+    if isinstance(raw, bytes):
+        raise PhoneError("send text frames of JSON")
+    try:
+        data = json.loads(raw)
+    except ValueError:
+        raise PhoneError("not JSON") from None
+    if not isinstance(data, dict):
+        raise PhoneError("a message is a JSON object")
+    kind = data.get("t")
+    if kind == "join":
+        for key in data:
+            if key not in ("t", "code", "name", "token"):
+                raise PhoneError(f"join.{key}: unknown field")
+        code, name, token = data.get("code"), data.get("name"), data.get("token")
+        if not isinstance(code, str) or not 1 <= len(code) <= 12:
+            raise PhoneError("join.code: expected the join code")
+        if not isinstance(name, str) or len(name) > 40:
+            raise PhoneError("join.name: expected a name of at most 40 letters")
+        if token is not None and (not isinstance(token, str) or len(token) > 64):
+            raise PhoneError("join.token: expected a token or null")
+        return data
+    if kind == "action":
+        if set(data) != {"t", "action"}:
+            raise PhoneError("action: expected exactly the field action")
+        return data
+    if kind in ("start", "again"):
+        if set(data) != {"t"}:
+            raise PhoneError(f"{kind}: expected no fields")
+        return data
+    raise PhoneError(f"unknown message type {kind!r}")
