@@ -24,7 +24,7 @@ from .board_cover import current_toast
 from .board_names import name_spots, under_names
 
 if TYPE_CHECKING:
-    from .board import BoardScene
+    from .board_state import BoardState
 
 BUTTON_LABELS = {"pass": N_("Pass"), "done": N_("Done claiming"), "scout": N_("Play Scout"), "return": N_("Put back"),
                  "log": N_("Game log"), "menu": N_("Menu"), "undo": N_("Take back"), "rules": N_("?"),
@@ -50,7 +50,7 @@ _BASES: dict[int, pygame.Surface] = {}
 COLUMN_KEYS = ("slot", "pennant")
 
 
-def _column_region(board: BoardScene, n: int) -> pygame.Rect:
+def _column_region(board: BoardState, n: int) -> pygame.Rect:
     col = board.geo.column(n)
     if board.geo.is_far(n):
         return col.copy()
@@ -60,7 +60,7 @@ def _column_region(board: BoardScene, n: int) -> pygame.Rect:
     return pygame.Rect(col.x + 1, layout.TOP_AREA[0] - 2, col.width - 1, layout.HAND_Y - layout.TOP_AREA[0] + 2)
 
 
-def _changed_regions(board: BoardScene, changed: frozenset[Any]) -> list[tuple[int, pygame.Rect]]:
+def _changed_regions(board: BoardState, changed: frozenset[Any]) -> list[tuple[int, pygame.Rect]]:
     """Where the still layer must be drawn again when the cards in `changed` start or stop flying: a
     card's own slot (the cards under it are drawn again there, clipped), or the whole column when a
     pennant leaves or returns or the card is on a far front."""
@@ -74,7 +74,7 @@ def _changed_regions(board: BoardScene, changed: frozenset[Any]) -> list[tuple[i
     return sorted(out.items())
 
 
-def still_layer(board: BoardScene) -> pygame.Surface:
+def still_layer(board: BoardState) -> pygame.Surface:
     """Everything that is not moving. When only cards at a few flags start or stop flying, only
     those columns are redrawn, so animation frames stay cheap."""
     hidden = frozenset(board.anims.hidden())
@@ -115,7 +115,7 @@ def still_layer(board: BoardScene) -> pygame.Surface:
     return surf
 
 
-def _column(surf: pygame.Surface, board: BoardScene, n: int, hidden: frozenset[Any]) -> None:
+def _column(surf: pygame.Surface, board: BoardState, n: int, hidden: frozenset[Any]) -> None:
     """One flag: its faded losing half, both formations, the pennant and the formation labels."""
     flag = board.view["flags"][n - 1]
     owner = flag["claimed"]
@@ -132,7 +132,7 @@ def _column(surf: pygame.Surface, board: BoardScene, n: int, hidden: frozenset[A
         formation_labels(surf, board, n)
 
 
-def formation_labels(surf: pygame.Surface, board: BoardScene, n: int) -> None:
+def formation_labels(surf: pygame.Surface, board: BoardState, n: int) -> None:
     """The formations' names above and below flag `n`'s standard (drawn again over the focus ring, which must
     never hide them)."""
     if board.view["flags"][n - 1]["claimed"] is not None:
@@ -144,7 +144,7 @@ def formation_labels(surf: pygame.Surface, board: BoardScene, n: int) -> None:
             surf.blit(img, img.get_rect(center=board.geo.label_pos(n, board.side_of(seat, n))))
 
 
-def draw_pennant(surf: pygame.Surface, board: BoardScene, n: int, flag: dict[str, Any], shift: int,
+def draw_pennant(surf: pygame.Surface, board: BoardState, n: int, flag: dict[str, Any], shift: int,
                  glow: float = 0.0, wave: float | None = None) -> None:
     r = board.geo.pennant(n, shift)
     owner = flag["claimed"]
@@ -155,7 +155,7 @@ def draw_pennant(surf: pygame.Surface, board: BoardScene, n: int, flag: dict[str
 ENV_LOOK = {"fog": ((188, 222, 222), (16, 24, 22)), "mud": ((118, 82, 44), art.CREAM)}  # ground, letters
 
 
-def _environment(surf: pygame.Surface, board: BoardScene, n: int, flag: dict[str, Any], r: pygame.Rect) -> None:
+def _environment(surf: pygame.Surface, board: BoardState, n: int, flag: dict[str, Any], r: pygame.Rect) -> None:
     """Fog and Mud on their own flag, unmistakably: the ground of the flag's column is changed (a pale mist
     with wisps, a brown mud with ruts) across its whole width, and the card's corner letters (in the language)
     stand on it beside the standard, Fog left, Mud right, never between two flags."""
@@ -188,7 +188,7 @@ def _environment(surf: pygame.Surface, board: BoardScene, n: int, flag: dict[str
         surf.blit(chip, chip.get_rect(center=box.center))
 
 
-def _formation(surf: pygame.Surface, board: BoardScene, n: int, flag: dict[str, Any], seat: str,
+def _formation(surf: pygame.Surface, board: BoardState, n: int, flag: dict[str, Any], seat: str,
                hidden: frozenset[Any]) -> None:
     side = board.side_of(seat, n)
     geo = board.geo
@@ -209,7 +209,7 @@ def _formation(surf: pygame.Surface, board: BoardScene, n: int, flag: dict[str, 
             card_art.strip_index(surf, card, rect)  # sideways, the corner symbol is under the next card
 
 
-def _top_strip(surf: pygame.Surface, board: BoardScene, hidden: frozenset[Any]) -> None:
+def _top_strip(surf: pygame.Surface, board: BoardState, hidden: frozenset[Any]) -> None:
     view, them = board.view, OTHER[board.viewer]
     size = view["hand_sizes"][them]
     tactics = min(size, board.opp_tactics())
@@ -229,14 +229,14 @@ def _top_strip(surf: pygame.Surface, board: BoardScene, hidden: frozenset[Any]) 
     _watchers(surf, board)
 
 
-def _own_flags_spot(board: BoardScene, info: pygame.Surface) -> pygame.Rect:
+def _own_flags_spot(board: BoardState, info: pygame.Surface) -> pygame.Rect:
     """Where the viewer's own flags line goes: under their name (top right for two, top centre for three)."""
     if board.three:
         return info.get_rect(midtop=(layout.W // 2, under_names(board, info, 58)))
     return info.get_rect(topright=(layout.W - 28, under_names(board, info, 62)))
 
 
-def _watchers(surf: pygame.Surface, board: BoardScene) -> None:
+def _watchers(surf: pygame.Surface, board: BoardState) -> None:
     """A LAN host's screen: how many watch the game, on the viewer's flags line (left of it for two players,
     right of it for three: under it, large text ran it into the backs and the far front)."""
     link = board.table.link
@@ -264,7 +264,7 @@ def seat_word(seat: str) -> str:
     return _(SEAT_WORDS.get(seat, seat))
 
 
-def _top_strip3(surf: pygame.Surface, board: BoardScene, hidden: frozenset[Any]) -> None:
+def _top_strip3(surf: pygame.Surface, board: BoardState, hidden: frozenset[Any]) -> None:
     """Three players: each opponent's name, flags and card backs above their front (the left one's on the
     left), the viewer's own name and flags in the middle."""
     view = board.view
@@ -326,7 +326,7 @@ def _deck(surf: pygame.Surface, deck: str, count: int) -> None:
     surf.blit(badge, badge.get_rect(center=box.center))
 
 
-def _discard(surf: pygame.Surface, board: BoardScene, seat: str, hidden: frozenset[Any]) -> None:
+def _discard(surf: pygame.Surface, board: BoardState, seat: str, hidden: frozenset[Any]) -> None:
     side = board.side_of(seat)
     r = layout.discard(side)
     pile = [c for c in board.view["discards"][seat] if ("discard", seat, c) not in hidden]
@@ -357,7 +357,7 @@ def _discard(surf: pygame.Surface, board: BoardScene, seat: str, hidden: frozens
 
 
 # ---------------------------------------------------------------------- each frame
-def draw(board: BoardScene, surface: pygame.Surface) -> None:
+def draw(board: BoardState, surface: pygame.Surface) -> None:
     now = board.clock
     cands = board.flow.candidates()
     glows = [(rect, 12) for rect in (board.highlight(t) for t in cands if t[0] != "hand") if rect is not None]
@@ -398,28 +398,7 @@ def draw(board: BoardScene, surface: pygame.Surface) -> None:
         _toasts(board, surface)
 
 
-class HandLayer:
-    """The still layer with the hand drawn on it: while cards fly or a pennant slides, the hand, which
-    rarely changes, costs one blit instead of seven card blits and their glows every frame.
-
-    It follows the still layer (whole or by the columns redrawn: `changed`) and redraws its hand region
-    only when what the hand shows changes (`_hand_key`)."""
-
-    def __init__(self) -> None:
-        self.surface: pygame.Surface | None = None
-        self.key: tuple[Any, ...] | None = None
-        self.region = pygame.Rect(0, 0, 0, 0)
-        self.stale: list[pygame.Rect] | None = None  # regions of the still layer not yet copied; None: all
-
-    def changed(self, region: pygame.Rect | None) -> None:
-        """The still layer changed in `region` (None: everywhere)."""
-        if region is None or self.stale is None:
-            self.stale = None
-        else:
-            self.stale.append(region)
-
-
-def _with_hand(board: BoardScene, now: float, glows: list[pygame.Rect]) -> pygame.Surface | None:
+def _with_hand(board: BoardState, now: float, glows: list[pygame.Rect]) -> pygame.Surface | None:
     """The still layer with the hand on it, or None when the hand must be drawn over it this frame:
     a hand card shakes, or a glow drawn under the hand (a lit slot, a picked card) reaches into it."""
     static = still_layer(board)
@@ -446,7 +425,7 @@ def _with_hand(board: BoardScene, now: float, glows: list[pygame.Rect]) -> pygam
     return cache.surface
 
 
-def _hand_region(board: BoardScene) -> pygame.Rect:
+def _hand_region(board: BoardState) -> pygame.Rect:
     """Everything the hand draws on: its cards, and when one is lifted or picked, room for the lift, the
     glows and Scout's order badges above them."""
     rects = [r for t, r in board.targets.items() if t[0] == "hand"]
@@ -458,7 +437,7 @@ def _hand_region(board: BoardScene) -> pygame.Rect:
     return cards
 
 
-def _hand_key(board: BoardScene, now: float) -> tuple[Any, ...] | None:
+def _hand_key(board: BoardState, now: float) -> tuple[Any, ...] | None:
     """All that the hand's picture depends on (None while a hand card shakes: it moves every frame)."""
     hand = tuple(board.view["hands"][board.viewer] or [])
     if any(board.anims.shake_offset(("hand", card), now) for card in hand):
@@ -473,7 +452,7 @@ def _hand_key(board: BoardScene, now: float) -> tuple[Any, ...] | None:
             tuple(t for t in board.flow.picked if t in keys), board.table.phase == "scout_return")
 
 
-def _claim_glows(board: BoardScene, surface: pygame.Surface, now: float) -> None:
+def _claim_glows(board: BoardState, surface: pygame.Surface, now: float) -> None:
     strength = 0.55 + 0.45 * pulse(now, 1.4)
     for n in board.claimable:
         flag = board.view["flags"][n - 1]
@@ -482,7 +461,7 @@ def _claim_glows(board: BoardScene, surface: pygame.Surface, now: float) -> None
         pygame.draw.rect(surface, art.GOOD, r, 4, border_radius=14)
 
 
-def _hand(board: BoardScene, surface: pygame.Surface, now: float) -> None:
+def _hand(board: BoardState, surface: pygame.Surface, now: float) -> None:
     hand = board.view["hands"][board.viewer] or []
     hidden = board.anims.hidden()
     cands = board.flow.candidates()
@@ -516,7 +495,7 @@ def _hand(board: BoardScene, surface: pygame.Surface, now: float) -> None:
             surface.blit(badge, badge.get_rect(center=box.center))
 
 
-def _focus(board: BoardScene, surface: pygame.Surface, now: float) -> None:
+def _focus(board: BoardState, surface: pygame.Surface, now: float) -> None:
     show = board.app.input.last_device != "mouse"
     target = board.focus if show else board.hover
     if target is None or target not in board.targets:
@@ -537,7 +516,7 @@ def _focus(board: BoardScene, surface: pygame.Surface, now: float) -> None:
         pygame.draw.rect(surface, (255, 255, 255), rect.inflate(10, 10), 3, border_radius=14)
 
 
-def _buttons(board: BoardScene, surface: pygame.Surface) -> None:
+def _buttons(board: BoardState, surface: pygame.Surface) -> None:
     cands = board.flow.candidates()
     glyph = board.app.input.glyph
     for name in [*board.buttons(), "rules"]:
@@ -561,7 +540,7 @@ def _buttons(board: BoardScene, surface: pygame.Surface) -> None:
                        1.1)
 
 
-def prompt_lines(board: BoardScene) -> list[str]:
+def prompt_lines(board: BoardState) -> list[str]:
     """What the player should do now, in a sentence or two."""
     table = board.table
     if table.result is not None:
@@ -632,14 +611,14 @@ def step_of(size: int, spacing: float) -> int:
     return line_step(size, spacing)
 
 
-def prompt_layout(board: BoardScene) -> tuple[list[str], list[str], int]:
+def prompt_layout(board: BoardState) -> tuple[list[str], list[str], int]:
     """The status panel's wrapped lines, its key hints, and how many lines of text it has room for."""
     lines, hints, size = prompt_fit(board)
     room = (layout.PROMPT_RECT.height - 20) // step_of(size, PROMPT_SPACING) - len(hints)
     return lines, hints, room
 
 
-def prompt_fit(board: BoardScene) -> tuple[list[str], list[str], int]:
+def prompt_fit(board: BoardState) -> tuple[list[str], list[str], int]:
     """(lines, key hints, size) of the status panel now."""
     hint = ""
     if board.my_turn:
@@ -677,7 +656,7 @@ def _too_tall(words: str, room: int, needed: int) -> None:
         text_module.OVERFLOWS.append((words, room, needed))
 
 
-def _prompt(board: BoardScene, surface: pygame.Surface, now: float) -> None:
+def _prompt(board: BoardState, surface: pygame.Surface, now: float) -> None:
     """What to do now, the focused card's text (and why it cannot be played), the keys: nothing clipped."""
     r = layout.PROMPT_RECT
     art.panel(surface, r, alpha=210, radius=16)
@@ -703,7 +682,7 @@ def pack(pieces: list[str], size: int, width: int) -> list[str]:
     return lines
 
 
-def card_note(board: BoardScene) -> list[str]:
+def card_note(board: BoardState) -> list[str]:
     """The rules text of the tactics card under the focus: on the card it is small, here it is readable."""
     device = board.app.input.last_device
     target = board.hover if device == "mouse" else board.focus
@@ -718,7 +697,7 @@ def card_note(board: BoardScene) -> list[str]:
     return [f"{card_short(card)}: {_(card_art.TACTIC_TEXT[card])}"]
 
 
-def _thinking(board: BoardScene, surface: pygame.Surface, now: float) -> None:
+def _thinking(board: BoardState, surface: pygame.Surface, now: float) -> None:
     seat = board.table.thinking
     if seat is None:
         return
@@ -746,7 +725,7 @@ def caption_lines(words: str, width: int, box: pygame.Rect = layout.CAPTION_RECT
     return lines, size
 
 
-def _caption(board: BoardScene, surface: pygame.Surface) -> None:
+def _caption(board: BoardState, surface: pygame.Surface) -> None:
     """The other side's last turn in one sentence, in its own place in the top strip (never over cards);
     a hint asked for takes that place until the player acts."""
     hint = board_coach.hint_words(board)
@@ -769,7 +748,7 @@ def _caption(board: BoardScene, surface: pygame.Surface) -> None:
                step=step_of(size, 1.2))
 
 
-def story_words(board: BoardScene) -> str:
+def story_words(board: BoardState) -> str:
     """The caption: the other side's last turn; for three players each turn since the viewer's own, one
     sentence a line, each led by its seat ("West: blue 9 to flag 8.")."""
     spectator = not board.table.local_seats
@@ -784,21 +763,21 @@ def story_words(board: BoardScene) -> str:
     return "\n".join(lines)
 
 
-def mark_rects(board: BoardScene) -> list[pygame.Rect]:
+def mark_rects(board: BoardState) -> list[pygame.Rect]:
     """Where the other side's last turn left its cards: each is ringed until the player here acts."""
     if board.last_turn is None or board.hidden:
         return []
     return [r for _seat, rects in story_marks(board) for r in rects]
 
 
-def story_marks(board: BoardScene) -> list[tuple[str, list[pygame.Rect]]]:
+def story_marks(board: BoardState) -> list[tuple[str, list[pygame.Rect]]]:
     """Each turn of the story with the places it touched: ringed in that player's colour."""
     if board.last_turn is None or board.hidden:
         return []
     return [(seat, _turn_rects(board, seat, events)) for seat, events in board.story()]
 
 
-def _turn_rects(board: BoardScene, seat: str, events: list[Event]) -> list[pygame.Rect]:
+def _turn_rects(board: BoardState, seat: str, events: list[Event]) -> list[pygame.Rect]:
     hidden = board.anims.hidden()
     out: list[pygame.Rect] = []
     for key in sorted(turn_marks(seat, events), key=str):
@@ -834,7 +813,7 @@ def _turn_rects(board: BoardScene, seat: str, events: list[Event]) -> list[pygam
     return out
 
 
-def _marks(board: BoardScene, surface: pygame.Surface, now: float) -> None:
+def _marks(board: BoardState, surface: pygame.Surface, now: float) -> None:
     if board.last_turn is None:
         return
     for seat, rects in story_marks(board):
@@ -844,7 +823,7 @@ def _marks(board: BoardScene, surface: pygame.Surface, now: float) -> None:
             pygame.draw.rect(surface, colour, r.inflate(8, 8), 4, border_radius=12)
 
 
-def _victory(board: BoardScene, surface: pygame.Surface, now: float) -> None:
+def _victory(board: BoardState, surface: pygame.Surface, now: float) -> None:
     result = board.table.result
     winner = result.get("winner") if result is not None else None
     finale = board.anims.confetti
@@ -887,7 +866,7 @@ def toast_layout(toast: Any) -> tuple[list[str], int, int]:
 TOAST_SPOTS = (TOAST_BOX.centery, 250, 700)
 
 
-def toast_spot(board: BoardScene, tall: int) -> pygame.Rect:
+def toast_spot(board: BoardState, tall: int) -> pygame.Rect:
     """The banner's band: the first of TOAST_SPOTS that hides nothing kept (game.ui.cover); where every one
     would, the one that hides least."""
     kept = board_cover.kept(board)
@@ -895,7 +874,7 @@ def toast_spot(board: BoardScene, tall: int) -> pygame.Rect:
     return cover.place(spots, kept) or min(spots, key=lambda r: cover.covered(r, kept))
 
 
-def _toasts(board: BoardScene, surface: pygame.Surface) -> None:
+def _toasts(board: BoardState, surface: pygame.Surface) -> None:
     toast = current_toast(board)
     if toast is None:
         return

@@ -30,7 +30,8 @@ from game.play.words import card_short
 from game.ui import layout, theme
 from game.ui.shell import App
 from scenes import board_draw
-from scenes.board import TOAST_TIME, BoardScene, Toast
+from scenes.board import BoardScene
+from scenes.board_state import TOAST_TIME, Toast
 from scenes.pass_device import PassScene
 
 TROOP_BACK, TACTICS_BACK = (116, 36, 40), (34, 52, 104)
