@@ -21,7 +21,7 @@ from game.play.table import Table
 from game.ui.input import Intent, Kind
 from game.ui.scene import AMBIENT, IDLE, MOVING
 
-from . import board_coach, board_draw, board_events, board_input, board_zoom, screens
+from . import board_coach, board_draw, board_events, board_hud, board_input, board_zoom, screens
 from .board_state import TOAST_FADE, BoardState
 from .lan_wait import watch_peer
 
@@ -273,7 +273,7 @@ class BoardScene(BoardState):
 
     # ------------------------------------------------------------------ words
     def prompt(self) -> list[str]:
-        return board_draw.prompt_lines(self)
+        return board_hud.prompt_lines(self)
 
     def draw(self, surface: pygame.Surface) -> None:
         if language() != self.lang:  # a switch mid-game: every label on the table is drawn again
