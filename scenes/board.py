@@ -160,27 +160,13 @@ class BoardScene(BoardState):
         self.static_fresh = False
 
     def note_turn(self, event: Event) -> None:
-        """Collect the turn's events; when the other side's turn ends, keep it for the caption and marks."""
-        if event["type"] not in ("turn", "game_over"):
-            self.turn_events.append(event)
-            return
-        played = [e for e in self.turn_events if e.get("seat")]
-        self.turn_events = []
-        if not played:
-            return
-        seat = played[-1]["seat"]
-        self.turns = [*self.turns, (seat, played)][-len(self.seats):]
-        if self.captions_turn_of(seat):
-            self.last_turn = (seat, played)
+        """Collect the turn's events for the caption and marks (game.play.board_model)."""
+        self.model.note_turn(event)
 
     def recall_last_turn(self) -> None:
         """After Continue: the other side's last turn, captioned and ringed as before the game was put away
         (unless the player here had acted since), from the log rebuilt from the record."""
-        self.last_turn, self.turn_events, self.turns = None, [], []
-        for event in self.log:
-            if event.get("seat") in self.table.local_seats and event["type"] not in ("turn", "game_over"):
-                self.last_turn = None  # the player acted: the other side's turn had been seen
-            self.note_turn(event)
+        self.model.recall_last_turn(self.table.local_seats)
 
     # ------------------------------------------------------------------ scenes on top
     def take_back(self) -> None:

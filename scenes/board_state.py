@@ -10,7 +10,7 @@ them imports the scene that imports them.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
 import pygame
 
@@ -18,6 +18,7 @@ from engine import OTHER
 from engine.notation_types import Action, Event
 from game.i18n import language
 from game.play import hand_order, undo
+from game.play.board_model import BoardModel, Turn
 from game.play.coach import Advice, Coach
 from game.play.explain import Referee
 from game.play.flow import Flow, Target
@@ -32,6 +33,8 @@ from .board_anim import Animator
 if TYPE_CHECKING:
     from game.play.session import Session
     from game.ui.shell import App
+
+T = TypeVar("T")
 
 TOAST_TIME = 3.0  # a banner fades after about three seconds (it never waits for the next action)
 TOAST_MAX = 6.0
@@ -74,52 +77,58 @@ class HandLayer:
             self.stale.append(region)
 
 
+class InModel(Generic[T]):
+    """A field of the board's `model` (game.play.board_model) read and written as the scene's own attribute,
+    so the drawing and the input keep asking `board.focus` while the value lives in plain data."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, board: BoardState, owner: type | None = None) -> T:
+        return cast(T, getattr(board.model, self.name))
+
+    def __set__(self, board: BoardState, value: T) -> None:
+        setattr(board.model, self.name, value)
+
+
 class BoardState(Scene):
     """The board's state and the questions drawing and input ask of it (no drawing, no commands)."""
 
     name = "board"
+    # the model's fields (game.play.board_model), read and written by their usual names
+    viewer, hotseat, hidden = InModel[str](), InModel[bool](), InModel[bool]()
+    flow, legal = InModel[Flow](), InModel[list[Action]]()
+    provable, claimable = InModel[list[int]](), InModel[list[int]]()
+    focus, hover, rested, pressed = InModel[Target | None](), InModel[Target | None](), InModel[Target | None](), \
+        InModel[Target | None]()
+    drag = InModel[tuple[str, tuple[int, int]] | None]()
+    log, turn_events = InModel[list[Event]](), InModel[list[Event]]()
+    last_turn, turns = InModel[Turn | None](), InModel[list[Turn]]()
+    advice, hint = InModel[Advice | None](), InModel[Advice | None]()
+    win_estimate, hints_used = InModel[float | None](), InModel[int]()
 
 
     def __init__(self, app: App, table: Table, session: Session | None = None) -> None:
         super().__init__(app)
         self.table = table
         self.session = session
-        self.hotseat = len(table.local_seats) >= 2  # two people (or three) share this screen
         # a screen with no hand (the table, a watcher) sees the board from south's side
         first_here = table.to_move in table.local_seats
-        self.viewer = table.to_move if self.hotseat and first_here else (table.local_seats or ("south",))[0]
-        self.hidden = self.hotseat
+        hotseat = len(table.local_seats) >= 2  # two people (or three) share this screen
+        viewer = table.to_move if hotseat and first_here else (table.local_seats or ("south",))[0]
+        self.model = BoardModel(viewer, hotseat=hotseat, hidden=hotseat, flow=Flow([], viewer))
         self.clock = 0.0
         self.anims = Animator()
         self.toasts: list[Toast] = []
-        self.log: list[Event] = []  # events, put into words when the log is opened
-        self.turn_events: list[Event] = []  # the turn in progress, as this screen saw it
-        # the other side's last turn (seat, events): captioned and marked until the player here acts
-        self.last_turn: tuple[str, list[Event]] | None = None
-        # every seat's latest turns (seat, events), oldest first: the three-player caption tells the story of
-        # all the turns since the viewer's own (R48: two of them), ringing each in its player's colour
-        self.turns: list[tuple[str, list[Event]]] = []
-        self.focus: Target | None = None
-        self.hover: Target | None = None
-        # the card the player moved the focus or the mouse to: only that one is previewed, after a rest; a focus
-        # put somewhere by the game (a new phase, a new turn) never opens the preview by itself
-        self.rested: Target | None = None
         self.preview_box: pygame.Rect | None = None  # where the card preview is this frame (banners avoid it)
-        self.pressed: Target | None = None
-        self.drag: tuple[str, tuple[int, int]] | None = None
-        self.pending_pass: str | None = table.to_move if self.hotseat and first_here else None
+        self.pending_pass: str | None = table.to_move if hotseat and first_here else None
         self.pending_results = False
         self.results_shown = False
         self.static: pygame.Surface | None = None
         self.static_fresh = False  # False: the still layer must be redrawn whole
         self.static_hidden: frozenset[Any] = frozenset()
         self.hand_layer = HandLayer()  # the still layer with the hand on it (board_draw._with_hand)
-        self.flow = Flow([], self.viewer)
         self.coach: Coach | None = None  # the scene makes one (scenes.board_coach.make_coach)
-        self.advice: Advice | None = None  # the coach's latest answer
-        self.hint: Advice | None = None  # the hint asked for, shown until the player acts
-        self.win_estimate: float | None = None
-        self.hints_used = 0
         self.targets: dict[Target, pygame.Rect] = {}
         self.rects: dict[Any, pygame.Rect] = {}
         self.lang = language()
@@ -181,8 +190,8 @@ class BoardState(Scene):
         self.lang = language()
         self.view = self.table.view(self.viewer)
         self.geo = layout.geometry(self.view["rules"], self.viewer)
-        self.legal = self.table.legal_actions() if self.my_turn else []
-        self.flow.reset(self.legal, self.viewer)
+        self.model.seats = self.seats
+        self.model.choose(self.table.legal_actions() if self.my_turn else [])
         self.ref = Referee(self.view, self.viewer, self.names)
         self.provable = self.ref.claimable() if self.my_turn or (self.hotseat and not self.hidden) else []
         # R9: a pass is the whole turn, so when Pass is all there is, no flag is offered to claim (it stays
@@ -202,7 +211,7 @@ class BoardState(Scene):
 
     def forced_pass(self) -> bool:
         """The player here may only pass (R9): no card can be played, so no claim and no draw this turn."""
-        return self.my_turn and bool(self.legal) and all(a["type"] == "pass" for a in self.legal)
+        return self.model.forced_pass(self.my_turn)
 
     def opp_tactics(self) -> int:
         """How many tactics cards the opponent holds: public (R45), 0 where a view does not say."""
@@ -296,7 +305,7 @@ class BoardState(Scene):
 
     def playable(self) -> set[Target]:
         """Hand cards with at least one legal play: the others are shown dimmed."""
-        return {p[0] for p, _ in self.flow.paths if p and p[0][0] == "hand"}
+        return self.model.playable()
 
     def buttons(self) -> list[str]:
         """Buttons shown now, bottom first: Menu and Log always, then what the phase offers."""
@@ -330,14 +339,7 @@ class BoardState(Scene):
 
     def fix_focus(self) -> None:
         """Keep the focus on something useful: a candidate when there are any."""
-        cands = self.flow.candidates()
-        if self.focus in self.targets and (not cands or self.focus in cands):
-            return
-        ordered = [t for t in self.targets if t in cands]
-        if ordered:
-            self.focus = ordered[0]
-        elif self.focus not in self.targets:
-            self.focus = next(iter(self.targets), None)
+        self.model.fix_focus(self.targets)
 
     def target_at(self, pos: tuple[int, int]) -> Target | None:
         """What is under the mouse, choices first (scenes.board_input)."""
@@ -352,23 +354,13 @@ class BoardState(Scene):
             claim_timing=self.view["rules"]["claim_timing"], provable=tuple(self.provable),
             claimable=tuple(self.claimable), forced_pass=self.forced_pass())
 
-    def story(self) -> list[tuple[str, list[Event]]]:
-        """The other players' turns since the viewer's own, oldest first (both of them, for three players),
-        while the viewer has not acted; for two players, the one last turn."""
-        if self.last_turn is None:
-            return []
-        if not self.three:
-            return [self.last_turn]
-        out: list[tuple[str, list[Event]]] = []
-        for seat, events in reversed(self.turns):
-            if seat == self.viewer:
-                break
-            out.insert(0, (seat, events))
-        return out or [self.last_turn]
+    def story(self) -> list[Turn]:
+        """The turns the caption tells (game.play.board_model.BoardModel.story)."""
+        return self.model.story()
 
     def captions_turn_of(self, seat: str) -> bool:
-        """Whose finished turns get the caption and marks: the other side's (both sides' in hot-seat)."""
-        return seat != self.viewer or self.hotseat
+        """Whose finished turns get the caption and marks (game.play.board_model)."""
+        return self.model.captions_turn_of(seat)
 
     def say(self, lines: list[str], bad: bool = False, title: str = "", good: bool = False,
             queued: bool = False, about: Target | None = None) -> None:
