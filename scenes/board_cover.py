@@ -13,6 +13,7 @@ import pygame
 
 from game.ui import cover
 
+from . import board_coach
 from .board_names import name_rects
 
 if TYPE_CHECKING:
@@ -21,8 +22,6 @@ if TYPE_CHECKING:
 
 def kept_why(board: BoardState) -> list[tuple[str, pygame.Rect]]:
     """(why, rect) of everything on the board that must stay in sight this frame."""
-    from . import board_coach
-
     out: list[tuple[str, pygame.Rect]] = []
     if board.my_turn and not board.hidden and board.table.result is None:
         for target in board.flow.candidates():

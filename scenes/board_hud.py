@@ -21,6 +21,7 @@ from game.ui.tween import pulse
 
 from . import board_coach, board_cover
 from .board_cover import current_toast
+from .board_events import celebrates
 from .board_still import seat_word
 
 if TYPE_CHECKING:
@@ -315,8 +316,6 @@ def draw_victory(board: BoardState, surface: pygame.Surface, now: float) -> None
     finale = board.anims.confetti
     if result is None or winner is None:
         return
-    from .board_events import celebrates
-
     quiet = not celebrates(board, result)  # lost here: a dusk, the winner's standards lit but not pulsing
     if quiet:
         effects.dusk(surface)

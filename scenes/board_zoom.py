@@ -17,6 +17,9 @@ from game.play import card_rules
 from game.ui import art, card_art, cover
 from game.ui.text import MIN_READ, fitted, line_step, text, wrap
 
+from . import board_coach
+from .board_cover import current_toast, kept
+
 if TYPE_CHECKING:
     from .board_state import BoardState
 
@@ -103,9 +106,6 @@ def draw(board: BoardState, surface: pygame.Surface) -> pygame.Rect | None:
 def _placed(board: BoardState, shown: tuple[Any, str], near: pygame.Rect | None) -> pygame.Rect | None:
     """spot() for this frame, worked out again only when something it depends on changed: the preview stays up
     every frame while cards fly, and placing it each frame cost the render benchmark's p99 (issue 46)."""
-    from . import board_coach
-    from .board_cover import current_toast, kept
-
     toast = current_toast(board)
     key = (shown, near and tuple(near), id(board.view), id(board.targets), board.flow.card, tuple(board.flow.picked),
            tuple(board.claimable), board.my_turn, board.hidden, board.table.result is None, id(toast),
