@@ -11,326 +11,38 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from engine import OTHER, IllegalAction, NotationError
+from engine import IllegalAction, NotationError
 from engine.notation_types import Action, Event
 from game.i18n import _, language
-from game.play import hand_order, undo
-from game.play.explain import Referee, said
-from game.play.flow import Flow, Target
+from game.play import undo
+from game.play.explain import said
+from game.play.flow import Target
 from game.play.table import Table
-from game.play.words import shown_name
-from game.ui import art, layout
 from game.ui.input import Intent, Kind
-from game.ui.scene import AMBIENT, IDLE, MOVING, Scene
+from game.ui.scene import AMBIENT, IDLE, MOVING
 
-from . import board_coach, board_draw, board_events, board_input, board_zoom, screens
-from .board_anim import Animator
+from . import board_coach, board_draw, board_events, board_hud, board_input, board_zoom, screens
+from .board_state import TOAST_FADE, BoardState
 from .lan_wait import watch_peer
 
 if TYPE_CHECKING:
     from game.play.session import Session
     from game.ui.shell import App
 
-TOAST_TIME = 3.0  # a banner fades after about three seconds (it never waits for the next action)
-TOAST_MAX = 6.0
-TOAST_FADE = 0.5
-RULES_W = 112  # the "?" button beside Menu
 COACH_POLL = 0.1  # seconds between looks at the coach's pipe while it thinks (the loop sleeps in between)
 
 
-class Toast:
-    def __init__(self, lines: list[str], colour: tuple[int, int, int], until: float, title: str = "",
-                 start: float = 0.0, queued: bool = False, about: Target | None = None) -> None:
-        self.lines, self.colour, self.until, self.title = lines, colour, until, title
-        self.start, self.queued = start, queued
-        self.about = about  # the card or flag the words are about: the banner never covers it
-
-    def alpha(self, now: float) -> float:
-        """1 while shown, fading to 0 over its last half second, 0 before its turn."""
-        if now < self.start:
-            return 0.0
-        return max(0.0, min(1.0, (self.until - now) / TOAST_FADE))
-
-
-class BoardScene(Scene):
-    name = "board"
+class BoardScene(BoardState):
+    """A game at the table on screen: input, commands, the events' animations and drawing."""
 
     def __init__(self, app: App, table: Table, session: Session | None = None) -> None:
-        super().__init__(app)
-        self.table = table
-        self.session = session
-        self.hotseat = len(table.local_seats) >= 2  # two people (or three) share this screen
-        # a screen with no hand (the table, a watcher) sees the board from south's side
-        first_here = table.to_move in table.local_seats
-        self.viewer = table.to_move if self.hotseat and first_here else (table.local_seats or ("south",))[0]
-        self.hidden = self.hotseat
-        self.clock = 0.0
-        self.anims = Animator()
-        self.toasts: list[Toast] = []
-        self.log: list[Event] = []  # events, put into words when the log is opened
-        self.turn_events: list[Event] = []  # the turn in progress, as this screen saw it
-        # the other side's last turn (seat, events): captioned and marked until the player here acts
-        self.last_turn: tuple[str, list[Event]] | None = None
-        # every seat's latest turns (seat, events), oldest first: the three-player caption tells the story of
-        # all the turns since the viewer's own (R48: two of them), ringing each in its player's colour
-        self.turns: list[tuple[str, list[Event]]] = []
-        self.focus: Target | None = None
-        self.hover: Target | None = None
-        # the card the player moved the focus or the mouse to: only that one is previewed, after a rest; a focus
-        # put somewhere by the game (a new phase, a new turn) never opens the preview by itself
-        self.rested: Target | None = None
-        self.preview_box: pygame.Rect | None = None  # where the card preview is this frame (banners avoid it)
-        self.pressed: Target | None = None
-        self.drag: tuple[str, tuple[int, int]] | None = None
-        self.pending_pass: str | None = table.to_move if self.hotseat and first_here else None
-        self.pending_results = False
-        self.results_shown = False
-        self.static: pygame.Surface | None = None
-        self.static_fresh = False  # False: the still layer must be redrawn whole
-        self.static_hidden: frozenset[Any] = frozenset()
-        self.hand_layer = board_draw.HandLayer()  # the still layer with the hand on it (board_draw._with_hand)
-        self.flow = Flow([], self.viewer)
+        super().__init__(app, table, session)
         self.coach = board_coach.make_coach(self)
-        self.advice: board_coach.Advice | None = None  # the coach's latest answer
-        self.hint: board_coach.Advice | None = None  # the hint asked for, shown until the player acts
-        self.win_estimate: float | None = None
-        self.hints_used = 0
-        self.targets: dict[Target, pygame.Rect] = {}
-        self.rects: dict[Any, pygame.Rect] = {}
-        self.lang = language()
         self.refresh()
         if not any(f.get(s) for f in self.view["flags"] for s in self.seats):
             from game.ui import audio
 
             audio.cue(app, "shuffle")  # a new game: the decks are shuffled
-
-    # ------------------------------------------------------------------ model
-    @property
-    def speed(self) -> float:
-        return self.app.settings.speed
-
-    @property
-    def names(self) -> dict[str, str]:
-        """Names as drawn: a bot's name in the current language (records keep the stable English one)."""
-        return {seat: shown_name(name) for seat, name in self.table.names.items()}
-
-    @property
-    def seats(self) -> tuple[str, ...]:
-        """The game's seats: north and south, or south, west and east (R46)."""
-        return tuple(self.view["hand_sizes"])
-
-    @property
-    def three(self) -> bool:
-        return len(self.view["hand_sizes"]) == 3
-
-    def flag_seats(self, n: int) -> tuple[str, ...]:
-        """The two seats that fight at flag `n` (R47), the viewer's opponent first where the viewer is one."""
-        flag = self.view["flags"][n - 1]
-        seats = [s for s in flag if s in self.view["hand_sizes"]]
-        return tuple(sorted(seats, key=lambda s: s == self.viewer))
-
-    def foe(self, seat: str, n: int | None = None) -> str:
-        """Who `seat` faces at flag `n` (for two players, at every flag)."""
-        if not self.three:
-            return OTHER[seat]
-        if n is None:
-            raise ValueError("three players: the opponent depends on the flag")
-        return next(s for s in self.flag_seats(n) if s != seat)
-
-    def opponents(self) -> tuple[str, ...]:
-        """The other seats, left one first (R47: the left front's opponent, then the right front's)."""
-        if not self.three:
-            return (OTHER[self.viewer],)
-        geo = self.geo
-        return (geo.left, geo.right) if isinstance(geo, layout.Line3) else ()
-
-    def backs_key(self, seat: str) -> str:
-        """The rects key of `seat`'s hand backs: "back" at the bottom of a screen with no hand, "opp" across
-        the table, "opp-west" and "opp-east" for the two opponents of the three-player game."""
-        if seat == self.viewer:
-            return "back"
-        return f"opp-{seat}" if self.three else "opp"
-
-    @property
-    def my_turn(self) -> bool:
-        return (self.table.result is None and not self.hidden and self.table.to_move == self.viewer
-                and self.viewer in self.table.local_seats)
-
-    def refresh(self) -> None:
-        """Re-read the table after it changed: view, legal actions, claimable flags, targets."""
-        self.lang = language()
-        self.view = self.table.view(self.viewer)
-        self.geo = layout.geometry(self.view["rules"], self.viewer)
-        self.legal = self.table.legal_actions() if self.my_turn else []
-        self.flow.reset(self.legal, self.viewer)
-        self.ref = Referee(self.view, self.viewer, self.names)
-        self.provable = self.ref.claimable() if self.my_turn or (self.hotseat and not self.hidden) else []
-        # R9: a pass is the whole turn, so when Pass is all there is, no flag is offered to claim (it stays
-        # provable until a card can be played, or both pass: R39)
-        self.claimable = [] if self.forced_pass() else self.provable
-        self.labels = {(n, s): self.ref.label(n, s) for n in range(1, 10) for s in self.flag_seats(n)}
-        if self.table.phase != "over":
-            from game.ui import audio
-
-            audio.board_music(self.app, self.view["flags"])  # the game's piece, or the tense one near the end
-        self.static_fresh = False
-        self.relayout()
-
-    def rules_legal(self) -> list[Action]:
-        """The actions the rules allow now (the tutorial offers fewer: its prompts must not say why from those)."""
-        return self.legal
-
-    def forced_pass(self) -> bool:
-        """The player here may only pass (R9): no card can be played, so no claim and no draw this turn."""
-        return self.my_turn and bool(self.legal) and all(a["type"] == "pass" for a in self.legal)
-
-    def opp_tactics(self) -> int:
-        """How many tactics cards the opponent holds: public (R45), 0 where a view does not say."""
-        if self.three:  # R46: no tactics in the three-player game
-            return 0
-        return int(self.view.get("hand_tactics", {}).get(OTHER[self.viewer], 0))
-
-    def tint(self, seat: str) -> tuple[int, int, int]:
-        """A player's colour for the whole game (south amber, north blue), whichever side they sit on now."""
-        return art.SEAT_COLOURS.get(seat, art.SEAT_TINT["top"])
-
-    def side_of(self, seat: str, n: int | None = None) -> str:
-        """Where `seat`'s cards lie (at flag `n`): "bottom", "top", or "left"/"right" on the far front."""
-        return self.geo.side_for(seat, n)
-
-    def relayout(self) -> None:
-        """Screen rectangles of everything that can be chosen (and of cards, for animations)."""
-        view, me, geo = self.view, self.viewer, self.geo
-        targets: dict[Target, pygame.Rect] = {}
-        rects: dict[Any, pygame.Rect] = {}
-        hand = hand_order.ordered(view["hands"][me] or [], self.app.settings.hand_order)
-        picked = set(self.flow.picked)
-        raised = [i for i, c in enumerate(hand) if ("hand", c) in picked]
-        hand_rects = layout.hand(len(hand))
-        for i, card in enumerate(hand):
-            r = hand_rects[i].move(0, -30 if i in raised else 0)
-            targets[("hand", card)] = r
-            rects[("hand", card)] = r
-        if self.three:
-            for seat, where in zip(self.opponents(), ("left", "right"), strict=False):
-                for i, r in enumerate(layout.opponent_hand3(view["hand_sizes"][seat], where)):
-                    rects[(self.backs_key(seat), i)] = r
-        else:
-            for i, r in enumerate(layout.opponent_hand(view["hand_sizes"][OTHER[me]])):
-                rects[("opp", i)] = r
-        for n, flag in enumerate(view["flags"], start=1):
-            if geo.is_far(n):  # the front between the two opponents: its cards can be looked at, not played to
-                for seat in self.flag_seats(n):
-                    cards = flag[seat]
-                    side = geo.side_for(seat, n)
-                    for i, card in enumerate(cards):
-                        r = geo.slot(n, side, i)
-                        rects[("slot", n, seat, card)] = r
-                        shown = r.copy()  # the part not under a nearer card: the mouse rests there to zoom
-                        if (side == "left" and i > 0) or (side == "right" and i < len(cards) - 1):
-                            shown.width = layout.FAR_STEP
-                        targets[("card", n, seat, card)] = shown
-                continue
-            area = geo.side_area(n, "bottom")
-            targets[("flag", n)] = area.union(geo.pennant(n, self.pennant_shift(flag)))
-            for seat in (me, *(s for s in self.flag_seats(n) if s != me)):
-                cards = flag[seat]
-                side = self.side_of(seat, n)
-                for i, card in enumerate(cards):
-                    r = geo.slot(n, side, i, len(cards))
-                    rects[("slot", n, seat, card)] = r
-                    visible = r.copy()
-                    if i < len(cards) - 1:  # an overlapped card: only its strip can be clicked
-                        visible.height = layout.offset(len(cards))
-                        if side == "top":
-                            visible.bottom = r.bottom
-                            visible.top = r.top
-                    targets[("card", n, seat, card)] = visible
-        for d in ("troops",) if self.three else ("troops", "tactics"):
-            targets[("deck", d)] = layout.deck(d)
-        if not self.three:  # R46: no tactics, so nothing is ever discarded in the three-player game
-            for seat in (me, OTHER[me]):
-                targets[("discard", seat)] = layout.discard(self.side_of(seat))
-        for name, rect in layout.button_rects(self.buttons()).items():
-            targets[("button", name)] = rect
-        menu = targets[("button", "menu")]  # "?" (the rules) shares the Menu button's row: one click away
-        targets[("button", "rules")] = pygame.Rect(menu.right - RULES_W, menu.y, RULES_W, menu.height)
-        menu.width -= RULES_W + 8
-        self.targets = targets
-        self.rects = rects
-        self.fix_focus()
-
-    def highlight(self, target: Target) -> pygame.Rect | None:
-        """Where a target is shown as lit: a flag lights the slot the card would land in, or its pennant."""
-        if target[0] == "flag":
-            n = int(target[1])
-            flag = self.view["flags"][n - 1]
-            if self.flow.card is not None and self.flow.card not in ("fog", "mud"):
-                return self.geo.slot(n, "bottom", len(flag[self.viewer]))
-            return self.geo.pennant(n, self.pennant_shift(flag)).inflate(12, 8)
-        return self.targets.get(target)
-
-    def named_cards(self) -> list[pygame.Rect]:
-        """Cards the words on screen speak of, beyond a hint's and a banner's (the tutorial's): kept in sight."""
-        return []
-
-    def playable(self) -> set[Target]:
-        """Hand cards with at least one legal play: the others are shown dimmed."""
-        return {p[0] for p, _ in self.flow.paths if p and p[0][0] == "hand"}
-
-    def buttons(self) -> list[str]:
-        """Buttons shown now, bottom first: Menu and Log always, then what the phase offers."""
-        out = ["menu", "log"]
-        cands = self.flow.candidates()
-        for name in ("pass", "done", "scout", "return"):
-            if ("button", name) in cands:
-                out.append(name)
-        if not self.hidden and undo.offered(self.table, self.app.settings.takebacks):
-            out.append("undo")
-        if self.coach is not None and self.my_turn:
-            out.append("hint")
-        return out
-
-    def pennant_shift(self, flag: dict[str, Any]) -> int:
-        owner = flag["claimed"]
-        if owner is None:
-            return 0
-        if self.viewer not in flag and isinstance(self.geo, layout.Line3):  # the far front: sideways, a little
-            return -layout.FAR_SHIFT if owner == self.geo.left else layout.FAR_SHIFT
-        return 42 if owner == self.viewer else -42
-
-    def claim_shift(self, seat: str, n: int) -> int:
-        """Where flag `n`'s pennant ends when `seat` claims it."""
-        return self.pennant_shift({**self.view["flags"][n - 1], "claimed": seat})
-
-    # ------------------------------------------------------------------ focus
-    def navigable(self) -> list[Target]:
-        """What the focus may rest on now (scenes.board_input)."""
-        return board_input.navigable(self.situation())
-
-    def fix_focus(self) -> None:
-        """Keep the focus on something useful: a candidate when there are any."""
-        cands = self.flow.candidates()
-        if self.focus in self.targets and (not cands or self.focus in cands):
-            return
-        ordered = [t for t in self.targets if t in cands]
-        if ordered:
-            self.focus = ordered[0]
-        elif self.focus not in self.targets:
-            self.focus = next(iter(self.targets), None)
-
-    def target_at(self, pos: tuple[int, int]) -> Target | None:
-        """What is under the mouse, choices first (scenes.board_input)."""
-        return board_input.target_at(self.situation(), pos)
-
-    # ------------------------------------------------------------------ input
-    def situation(self) -> board_input.Situation:
-        """The board as its input reads it: what an intent means is decided from this alone."""
-        return board_input.Situation(
-            targets=self.targets, flow=self.flow, focus=self.focus, pressed=self.pressed, drag=self.drag,
-            my_turn=self.my_turn, phase=self.table.phase, geo=self.geo, ref=self.ref, legal=self.legal,
-            claim_timing=self.view["rules"]["claim_timing"], provable=tuple(self.provable),
-            claimable=tuple(self.claimable), forced_pass=self.forced_pass())
 
     def handle(self, intent: Intent) -> None:
         """Intent -> commands (scenes.board_input, which touches nothing), performed here in order."""
@@ -448,60 +160,13 @@ class BoardScene(Scene):
         self.static_fresh = False
 
     def note_turn(self, event: Event) -> None:
-        """Collect the turn's events; when the other side's turn ends, keep it for the caption and marks."""
-        if event["type"] not in ("turn", "game_over"):
-            self.turn_events.append(event)
-            return
-        played = [e for e in self.turn_events if e.get("seat")]
-        self.turn_events = []
-        if not played:
-            return
-        seat = played[-1]["seat"]
-        self.turns = [*self.turns, (seat, played)][-len(self.seats):]
-        if self.captions_turn_of(seat):
-            self.last_turn = (seat, played)
-
-    def story(self) -> list[tuple[str, list[Event]]]:
-        """The other players' turns since the viewer's own, oldest first (both of them, for three players),
-        while the viewer has not acted; for two players, the one last turn."""
-        if self.last_turn is None:
-            return []
-        if not self.three:
-            return [self.last_turn]
-        out: list[tuple[str, list[Event]]] = []
-        for seat, events in reversed(self.turns):
-            if seat == self.viewer:
-                break
-            out.insert(0, (seat, events))
-        return out or [self.last_turn]
+        """Collect the turn's events for the caption and marks (game.play.board_model)."""
+        self.model.note_turn(event)
 
     def recall_last_turn(self) -> None:
         """After Continue: the other side's last turn, captioned and ringed as before the game was put away
         (unless the player here had acted since), from the log rebuilt from the record."""
-        self.last_turn, self.turn_events, self.turns = None, [], []
-        for event in self.log:
-            if event.get("seat") in self.table.local_seats and event["type"] not in ("turn", "game_over"):
-                self.last_turn = None  # the player acted: the other side's turn had been seen
-            self.note_turn(event)
-
-    def captions_turn_of(self, seat: str) -> bool:
-        """Whose finished turns get the caption and marks: the other side's (both sides' in hot-seat)."""
-        return seat != self.viewer or self.hotseat
-
-    def say(self, lines: list[str], bad: bool = False, title: str = "", good: bool = False,
-            queued: bool = False, about: Target | None = None) -> None:
-        """A toast. Refusals show at once; `queued` ones (the other side's moves) follow each other."""
-        from game.ui import art
-
-        colour = art.BAD if bad else (art.GOOD if good else art.CREAM)
-        words = sum(len(line) for line in lines) + len(title)
-        duration = min(TOAST_MAX, TOAST_TIME + words / 40)  # ~3 s, a little more for a long proof
-        start = self.clock
-        if queued:
-            start = max([start, *(t.until for t in self.toasts if t.queued)])
-        else:
-            self.toasts = [t for t in self.toasts if t.queued]
-        self.toasts.append(Toast(lines, colour, start + duration, title, start, queued, about))
+        self.model.recall_last_turn(self.table.local_seats)
 
     # ------------------------------------------------------------------ scenes on top
     def take_back(self) -> None:
@@ -594,7 +259,7 @@ class BoardScene(Scene):
 
     # ------------------------------------------------------------------ words
     def prompt(self) -> list[str]:
-        return board_draw.prompt_lines(self)
+        return board_hud.prompt_lines(self)
 
     def draw(self, surface: pygame.Surface) -> None:
         if language() != self.lang:  # a switch mid-game: every label on the table is drawn again

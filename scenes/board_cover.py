@@ -13,16 +13,15 @@ import pygame
 
 from game.ui import cover
 
+from . import board_coach
 from .board_names import name_rects
 
 if TYPE_CHECKING:
-    from .board import BoardScene, Toast
+    from .board_state import BoardState, Toast
 
 
-def kept_why(board: BoardScene) -> list[tuple[str, pygame.Rect]]:
+def kept_why(board: BoardState) -> list[tuple[str, pygame.Rect]]:
     """(why, rect) of everything on the board that must stay in sight this frame."""
-    from . import board_coach
-
     out: list[tuple[str, pygame.Rect]] = []
     if board.my_turn and not board.hidden and board.table.result is None:
         for target in board.flow.candidates():
@@ -43,7 +42,7 @@ def kept_why(board: BoardScene) -> list[tuple[str, pygame.Rect]]:
     return out
 
 
-def kept(board: BoardScene, preview: bool = True) -> list[pygame.Rect]:
+def kept(board: BoardState, preview: bool = True) -> list[pygame.Rect]:
     """The rectangles an overlay must leave in sight; with `preview`, the open card preview too."""
     out = [r for _, r in kept_why(board)]
     if preview and board.preview_box is not None:
@@ -51,14 +50,14 @@ def kept(board: BoardScene, preview: bool = True) -> list[pygame.Rect]:
     return out
 
 
-def record(board: BoardScene) -> None:
+def record(board: BoardState) -> None:
     """Note this frame's kept rectangles for the test of the rule (nothing happens outside it)."""
     if cover.RECORD is not None:
         for why, rect in kept_why(board):
             cover.keep(why, [rect])
 
 
-def current_toast(board: BoardScene) -> Toast | None:
+def current_toast(board: BoardState) -> Toast | None:
     """The toast on show now: the newest one whose time has come."""
     shown = [t for t in board.toasts if t.start <= board.clock < t.until]
     return max(shown, key=lambda t: t.start) if shown else None

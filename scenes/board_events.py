@@ -17,21 +17,21 @@ from game.ui import audio, effects, layout
 from .board_anim import Confetti, Flight, Slide
 
 if TYPE_CHECKING:
-    from .board import BoardScene
+    from .board_state import BoardState
 
 FLY = 0.42
 DRAW = 0.5
 SLIDE = 0.6
 
 
-def celebrates(board: BoardScene, event: Mapping[str, Any]) -> bool:
+def celebrates(board: BoardState, event: Mapping[str, Any]) -> bool:
     """A game's end is celebrated (fanfare, confetti) when someone at this screen won it, never for the loser."""
     winner = event.get("winner")
     seats = board.table.local_seats
     return bool(winner) and (winner in seats or not seats)
 
 
-def on_event(board: BoardScene, event: Event, before: dict[Any, pygame.Rect]) -> None:
+def on_event(board: BoardState, event: Event, before: dict[Any, pygame.Rect]) -> None:
     kind = event["type"]
     # the end of a game lost at this screen is quiet: a soft falling phrase, no fanfare, no laurels
     lost_here = kind == "game_over" and bool(event.get("winner")) and not celebrates(board, event)
@@ -63,7 +63,7 @@ def on_event(board: BoardScene, event: Event, before: dict[Any, pygame.Rect]) ->
         _return(board, event, before)
 
 
-def _passes_to(board: BoardScene, seat: str) -> bool:
+def _passes_to(board: BoardState, seat: str) -> bool:
     """Hot-seat: the device goes to `seat` when a person there takes over from someone else (for three
     players a bot's turn passes nothing: the device stays where it is until a person's turn comes)."""
     if not board.three:
@@ -71,7 +71,7 @@ def _passes_to(board: BoardScene, seat: str) -> bool:
     return seat in board.table.local_seats and (seat != board.viewer or board.hidden)
 
 
-def _claim(board: BoardScene, event: Event) -> None:
+def _claim(board: BoardState, event: Event) -> None:
     seat, n = event["seat"], event["flag"]
     who = board.names[seat]
     proof = proof_words(event.get("proof", {}), board.names[board.foe(seat, n)], who)  # from its parts, any language
@@ -90,7 +90,7 @@ def _claim(board: BoardScene, event: Event) -> None:
             banner.until += late
 
 
-def _fly(board: BoardScene, card: str, src: pygame.Rect | None, dst: pygame.Rect | None, size: str,
+def _fly(board: BoardState, card: str, src: pygame.Rect | None, dst: pygame.Rect | None, size: str,
          hides: Any = None, flip: str | None = None, base: float = FLY) -> None:
     if src is None or dst is None:
         return
@@ -99,19 +99,19 @@ def _fly(board: BoardScene, card: str, src: pygame.Rect | None, dst: pygame.Rect
     board.anims.flights.append(Flight(card, src, dst, start, duration, size, flip, hides))
 
 
-def _backs_key(board: BoardScene, seat: str) -> str:
+def _backs_key(board: BoardState, seat: str) -> str:
     """Hidden hands are drawn as backs: "opp" across the table, "back" at the bottom of a screen with no hand."""
     return board.backs_key(seat)
 
 
-def _hand_source(board: BoardScene, seat: str, card: str, before: dict[Any, pygame.Rect]) -> pygame.Rect | None:
+def _hand_source(board: BoardState, seat: str, card: str, before: dict[Any, pygame.Rect]) -> pygame.Rect | None:
     if seat == board.viewer and ("hand", card) in before:
         return before[("hand", card)]
     backs = [r for k, r in before.items() if k[0] == _backs_key(board, seat)]
     return backs[len(backs) // 2] if backs else (layout.opponent_hand(1)[0] if seat != board.viewer else None)
 
 
-def _play(board: BoardScene, event: Event, before: dict[Any, pygame.Rect]) -> None:
+def _play(board: BoardState, event: Event, before: dict[Any, pygame.Rect]) -> None:
     seat, card = event["seat"], event["card"]
     src = _hand_source(board, seat, card, before)
     side = board.side_of(seat)
@@ -138,7 +138,7 @@ def _play(board: BoardScene, event: Event, before: dict[Any, pygame.Rect]) -> No
         _fly(board, target, old, layout.discard(board.side_of(owner)), "table", hides=("discard", owner, target))
 
 
-def _draw(board: BoardScene, event: Event) -> None:
+def _draw(board: BoardState, event: Event) -> None:
     seat, deck = event["seat"], event["deck"]
     src = layout.deck(deck)
     if seat == board.viewer and "card" in event:
@@ -154,7 +154,7 @@ def _draw(board: BoardScene, event: Event) -> None:
             _fly(board, f"back:{deck}", src, backs[i], "small", hides=(key, i))
 
 
-def _return(board: BoardScene, event: Event, before: dict[Any, pygame.Rect]) -> None:
+def _return(board: BoardState, event: Event, before: dict[Any, pygame.Rect]) -> None:
     seat = event["seat"]
     decks = event.get("decks") or []
     cards: list[str | None] = [*event.get("cards", [])] or [None] * event.get("count", 0)

@@ -12,10 +12,10 @@ from game.ui import layout
 from game.ui.text import fitted, shadowed
 
 if TYPE_CHECKING:
-    from .board import BoardScene
+    from .board_state import BoardState
 
 
-def name_spots(board: BoardScene) -> list[tuple[pygame.Surface, pygame.Rect]]:
+def name_spots(board: BoardState) -> list[tuple[pygame.Surface, pygame.Rect]]:
     """Each player's name in the top strip and where it is drawn: the opponent's on the left, the viewer's
     on the right (three players: the opponents left and right, the viewer in the middle)."""
     right = layout.W - 28
@@ -35,14 +35,14 @@ def name_spots(board: BoardScene) -> list[tuple[pygame.Surface, pygame.Rect]]:
     return out
 
 
-def under_names(board: BoardScene, info: pygame.Surface, usual: int) -> int:
+def under_names(board: BoardState, info: pygame.Surface, usual: int) -> int:
     """The top of a stats line drawn under the names: `usual`, or lower where a name's letters reach further
     down (large text, a Chinese face), so the two lines never touch."""
     ink = max(rect.y + img.get_bounding_rect().bottom for img, rect in name_spots(board))
     return max(usual, ink + 3 - info.get_bounding_rect().top)
 
 
-def name_rects(board: BoardScene) -> list[pygame.Rect]:
+def name_rects(board: BoardState) -> list[pygame.Rect]:
     """Where the players' names are: nothing is laid over them."""
     return [rect for _, rect in name_spots(board)]
 

@@ -17,8 +17,11 @@ from game.play import card_rules
 from game.ui import art, card_art, cover
 from game.ui.text import MIN_READ, fitted, line_step, text, wrap
 
+from . import board_coach
+from .board_cover import current_toast, kept
+
 if TYPE_CHECKING:
-    from .board import BoardScene
+    from .board_state import BoardState
 
 ZOOM_DELAY = 0.5
 CARD = (272, 381)  # the hand card's face, 1.6 times larger
@@ -30,7 +33,7 @@ SCREEN = pygame.Rect(8, 8, 1904, 1064)  # the preview keeps this far from the sc
 RADIUS = 20  # the box's rounded corners: the rows they take are the only ones with keyed-out pixels
 
 
-def zoomed(board: BoardScene) -> tuple[Any, str] | None:
+def zoomed(board: BoardState) -> tuple[Any, str] | None:
     """(target, card) under the focus or the mouse, if it is a card whose face the viewer can see."""
     if board.hidden or board.drag is not None or board.app.top is not board:
         return None  # never under (or over) the pause menu or the results: only on the board itself
@@ -51,7 +54,7 @@ def zoomed(board: BoardScene) -> tuple[Any, str] | None:
     return target, card
 
 
-def pending(board: BoardScene) -> bool:
+def pending(board: BoardState) -> bool:
     """A card is under the focus but not yet zoomed: the loop must keep drawing until it is."""
     shown = zoomed(board)
     state = getattr(board, "zoom_since", None)
@@ -62,7 +65,7 @@ def pending(board: BoardScene) -> bool:
     return state[2] == id(board.view) and state[1] != float("inf") and board.clock - state[1] < ZOOM_DELAY
 
 
-def wake_in(board: BoardScene) -> float | None:
+def wake_in(board: BoardState) -> float | None:
     """Seconds until the zoom is due (0: a frame must start its delay now); None: nothing is waiting."""
     if not pending(board):
         return None
@@ -72,7 +75,7 @@ def wake_in(board: BoardScene) -> float | None:
     return max(0.0, state[1] + ZOOM_DELAY - board.clock)
 
 
-def draw(board: BoardScene, surface: pygame.Surface) -> pygame.Rect | None:
+def draw(board: BoardState, surface: pygame.Surface) -> pygame.Rect | None:
     """Draw the zoom if it is due; returns where it was drawn (tests look at it).
 
     The state is (target, since, view): the zoom waits ZOOM_DELAY after the focus came to rest, and a
@@ -100,12 +103,9 @@ def draw(board: BoardScene, surface: pygame.Surface) -> pygame.Rect | None:
     return draw_card(surface, card, near, box)
 
 
-def _placed(board: BoardScene, shown: tuple[Any, str], near: pygame.Rect | None) -> pygame.Rect | None:
+def _placed(board: BoardState, shown: tuple[Any, str], near: pygame.Rect | None) -> pygame.Rect | None:
     """spot() for this frame, worked out again only when something it depends on changed: the preview stays up
     every frame while cards fly, and placing it each frame cost the render benchmark's p99 (issue 46)."""
-    from . import board_coach
-    from .board_cover import current_toast, kept
-
     toast = current_toast(board)
     key = (shown, near and tuple(near), id(board.view), id(board.targets), board.flow.card, tuple(board.flow.picked),
            tuple(board.claimable), board.my_turn, board.hidden, board.table.result is None, id(toast),

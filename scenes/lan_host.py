@@ -12,11 +12,10 @@ from __future__ import annotations
 
 import io
 import logging
-import secrets
 import socket
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -28,6 +27,23 @@ from game.ui.text import fitted, shadowed, wrap
 from game.ui.widgets import Item
 
 from . import screens
+from .host_choices import (
+    DEFAULT_PORT,
+    PLAYERS,
+    SCREEN_WORDS,
+    SCREENS,
+    STARTS,
+    STARTS_WORDS,
+    TIMING_SHORT,
+    TIMING_WORDS,
+    TIMINGS,
+    guests_of,
+    host_address,
+    hosted_saves,
+    match_option,
+    open_host,
+    three_status,
+)
 from .menu_base import MenuScene
 from .setup import PLAY_CHOICES, PLAY_WORDS
 
@@ -39,44 +55,6 @@ if TYPE_CHECKING:
     from net.web.bridge import PhoneBridge
 
 log = logging.getLogger(__name__)
-DEFAULT_PORT = 47110
-TIMINGS = ("standard", "advanced", "end")
-TIMING_WORDS = {"standard": N_("after playing (standard)"), "advanced": N_("at turn start"),
-                "end": N_("after drawing")}
-#: the same, shortest, for the lobby's rules line and the guest's waiting screen
-TIMING_SHORT = {"standard": N_("after playing"), "advanced": N_("at turn start"), "end": N_("after drawing")}
-STARTS_WORDS = {"random": N_("random"), "host": N_("you"), "guest": N_("the guest")}
-STARTS = ("random", "host", "guest")
-#: Host -> On this screen: a player with a hand, or the table the room watches (no hand here)
-SCREENS = ("player", "table")
-SCREEN_WORDS = {"player": N_("you play"), "table": N_("the table (no hand)")}
-PLAYERS = ("2", "3")
-
-
-def match_option(play: str) -> dict[str, Any] | None:
-    """A setup "Play" choice ("single", "games:3", "hungarian", ...) as Match options (R41)."""
-    if play == "single":
-        return None
-    end, _, limit = play.partition(":")
-    return {"end": end, "limit": int(limit) if limit else None}
-
-
-def open_host(rules: Rules, first: str | None, name: str, bind: str = "0.0.0.0",
-              port: int = DEFAULT_PORT, match: dict[str, Any] | None = None, table: bool = False) -> Host:
-    """A Host on the usual port, or on any free port if that one is taken; `table`: no seat here."""
-    from net.host import Host
-
-    code = f"{secrets.randbelow(10000):04d}"
-    seed = secrets.randbits(63)
-    options: dict[str, Any] = {"rules": rules, "seed": seed, "code": code, "host_name": name, "first": first,
-                               "bind": bind, "match": match, "host_seat": None if table else "south"}
-    try:
-        return Host.new(port=port, **options)
-    except Exception as exc:  # zmq.ZMQError: address in use
-        log.info("port %d unavailable (%s); using any free port", port, exc)
-        return Host.new(port=0, **options)
-
-
 class HostLobbyScene(MenuScene):
     """Rules first; then the lobby panel with the code, until a guest joins and the host starts."""
 
@@ -117,10 +95,10 @@ class HostLobbyScene(MenuScene):
 
     def items(self) -> list[Item]:
         if self.host is None:
-            resume = [Item(_("Resume the game with {name}", name=" & ".join(_guests(saved))),
+            resume = [Item(_("Resume the game with {name}", name=" & ".join(guests_of(saved))),
                            partial(self.resume_saved, saved.path),
                            hint=_("Saved {when}; the guest rejoins it from Continue or Join", when=saved.when))
-                      for saved in _hosted_saves() if saved.path is not None]
+                      for saved in hosted_saves() if saved.path is not None]
             return [
                 *resume,
                 Item(_("On this screen"), choices=SCREENS, index=SCREENS.index("table" if self.table else "player"),
@@ -436,7 +414,7 @@ class HostLobbyScene(MenuScene):
             surface.blit(fitted(value, size, value_w, art.CREAM, "bold"), (value_x, y - (size - 30) // 2))
 
         for label, value in ((_("Computer"), socket.gethostname()[:24]),
-                             (_("Address"), _address(self.advertiser)),
+                             (_("Address"), host_address(self.advertiser)),
                              (_("Port"), str(host.port))):
             row(label, value, 34)
             y += 56
@@ -499,47 +477,9 @@ class HostLobbyScene(MenuScene):
                 return _("Waiting for a guest to join\u2026"), art.MUTED
             return _("{name} has joined: ready to start", name=here[0]), art.GOOD
         if len(host.remotes) == 3:
-            return _three_status(here)
+            return three_status(here)
         if not here:
             return _("Waiting for two players to join\u2026"), art.MUTED
         if len(here) == 1:
             return _("{name} has joined; waiting for a second player\u2026", name=here[0]), art.MUTED
         return _("{south} and {north} have joined: ready to start", south=here[0], north=here[1]), art.GOOD
-
-
-def _three_status(here: list[str]) -> tuple[str, tuple[int, int, int]]:
-    """Who of a three-player table's players has joined, in the order they took their seats."""
-    if not here:
-        return _("Waiting for three players to join\u2026"), art.MUTED
-    if len(here) == 1:
-        return _("{name} has joined; waiting for two more players\u2026", name=here[0]), art.MUTED
-    if len(here) == 2:
-        return _("{first} and {second} have joined; waiting for a third player\u2026", first=here[0],
-                 second=here[1]), art.MUTED
-    return _("{south}, {west} and {east} have joined: ready to start", south=here[0], west=here[1],
-             east=here[2]), art.GOOD
-
-
-def _address(advertiser: Advertiser | None) -> str:
-    if advertiser is not None:
-        return advertiser.address
-    from net.discovery import local_address
-
-    return local_address()
-
-
-def _hosted_saves() -> list[LanSaved]:
-    """The unfinished LAN games this machine hosts (one per peer), the latest first."""
-    from game.keep.lan_saved import lan_saves
-
-    return sorted((s for s in lan_saves() if s.hosted), key=lambda s: s.when, reverse=True)
-
-
-def _guests(saved: LanSaved) -> list[str]:
-    """The guests of a kept hosted game (a table's two), else both players' names."""
-    return saved.peers or list(saved.names.values())
-
-
-def _saved_game_waiting() -> bool:
-    """Some unfinished LAN game hosted here can be reopened."""
-    return bool(_hosted_saves())

@@ -20,7 +20,7 @@ from game.ui.widgets import Item, Menu
 from net.roles import MAX_WATCHERS
 
 from . import screens
-from .lan_host import TIMING_SHORT
+from .host_choices import TIMING_SHORT
 from .menu_base import MenuScene
 
 if TYPE_CHECKING:

@@ -21,10 +21,10 @@ from .menu_base import MenuScene
 if TYPE_CHECKING:
     from game.ui.shell import App
 
-    from .board import BoardScene
+    from .board_state import BoardState
 
 
-def watch_peer(board: BoardScene) -> None:
+def watch_peer(board: BoardState) -> None:
     """Called by the board every frame: open the pause when a LAN peer is lost.
 
     "Keep waiting" closes the pause; it opens again only if the peer returns and is lost anew.
@@ -41,7 +41,7 @@ def watch_peer(board: BoardScene) -> None:
         board.app.push(PeerLostScene(board.app, board))
 
 
-def tell_saving(board: BoardScene) -> None:
+def tell_saving(board: BoardState) -> None:
     """A hosting screen says once that its game cannot be saved (the game goes on in memory), and once
     that it is saved again: the host (net.host) retries at every move."""
     link = board.table.link
@@ -72,7 +72,7 @@ class PeerLostScene(MenuScene):
     opaque = False
     menu_top = 420
 
-    def __init__(self, app: App, board: BoardScene) -> None:
+    def __init__(self, app: App, board: BoardState) -> None:
         self.board = board
         link = board.table.link
         assert link is not None, "only a LAN table loses a peer"
@@ -127,7 +127,7 @@ class PeerLostScene(MenuScene):
         return AMBIENT
 
 
-def follow_next_game(board: BoardScene) -> None:
+def follow_next_game(board: BoardState) -> None:
     """A LAN guest's screen moves to the next game as soon as the host starts it."""
     link = board.table.link
     if link is not None and not link.hosting and link.moved_on:

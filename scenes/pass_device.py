@@ -13,7 +13,7 @@ from game.ui.input import Intent, Kind
 from game.ui.scene import Scene
 from game.ui.text import blit_lines, fitted, line_step, shadowed, text, wrap
 
-from .board_draw import story_words
+from .board_hud import story_words
 
 if TYPE_CHECKING:
     from game.ui.shell import App

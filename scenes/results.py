@@ -15,7 +15,7 @@ from game.ui.text import fit_size, fitted, shadowed
 from game.ui.widgets import ROW_H, Item
 
 from . import screens
-from .board_draw import seat_word
+from .board_still import seat_word
 from .lan_results import lan_follow, lan_items, lan_status
 from .menu_base import MenuScene
 

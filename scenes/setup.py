@@ -11,7 +11,7 @@ from game.play.session import OPPONENT_NAMES, OPPONENTS, Session, Setup
 from game.ui.widgets import Item
 
 from . import screens
-from .board_draw import seat_word
+from .board_still import seat_word
 from .menu_base import MenuScene
 
 if TYPE_CHECKING:

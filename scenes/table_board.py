@@ -49,14 +49,11 @@ class SpectatorBoard(BoardScene):
 
     def __init__(self, app: App, table: Table) -> None:
         super().__init__(app, table)
+        self.model.caption_all = True  # every finished turn is captioned here (issue 16): no side is "the other"
         for event in table.poll_events():  # the game so far, into the log without its animations
             self.log.append(event)
             self.note_turn(event)
         self.refresh()
-
-    def captions_turn_of(self, seat: str) -> bool:
-        """Every finished turn is captioned here (issue 16's caption): neither side is "the other" side."""
-        return True
 
     def activity(self) -> int:
         """Awake while the other screens' moves may arrive unannounced; a table whose messages wake the

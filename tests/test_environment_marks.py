@@ -59,7 +59,7 @@ def test_r30_r31_fog_and_mud_are_marked_inside_their_own_flags_column(lang: str)
 
 
 def card_art_ground(kind: str) -> tuple[int, int, int]:
-    from scenes.board_draw import ENV_LOOK
+    from scenes.board_still import ENV_LOOK
 
     return ENV_LOOK[kind][0]
 

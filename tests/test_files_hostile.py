@@ -40,7 +40,7 @@ from game.keep.settings import load_settings
 from game.keep.lan_store import guest_token
 from game.keep.files import take_notices
 from net.host import Host
-from scenes.lan_host import _saved_game_waiting
+from scenes.host_choices import saved_game_waiting
 from engine.run.tools import read_json
 
 run("saves", load_save)
@@ -49,7 +49,7 @@ run("import", import_inbox)
 run("stats", load_stats)
 run("settings", lambda: load_settings().names)
 run("tokens", lambda: guest_token("10.0.0.1:47110"))
-run("lan-waiting", _saved_game_waiting)
+run("lan-waiting", saved_game_waiting)
 from game.keep.lan_saved import lan_saves
 run("lan-continue", lan_saves)
 run("lan-resume", lambda: Host.resume(data / "lan-host-game.json", port=0, bind="127.0.0.1"))

@@ -14,7 +14,8 @@ modules ("app.bench_render", "scenes.board:BoardScene") counts too, since that i
 imported by name later. tests/ and tools/ stand outside the house and may import anything.
 
 Scenes open one another by name through the app (`app.open("board", ...)`, names in scenes/__init__.py),
-so among scenes/ the imports that run (`TYPE_CHECKING` ones aside) form no circle.
+so among scenes/ no module imports one that imports it back: not at the top, not inside a function, not for
+types only (the typed doors of scenes/screens.py aside; KNOWN_CIRCLES lists the two circles still to break).
 
 What lies outside the house is fenced too (FORBIDDEN): engine/ and game/i18n/ use the standard library
 only, and engine/ not even all of it (no window, sockets, threads, clock or processes) except in the few
@@ -182,33 +183,65 @@ def upward_arrows(root: Path) -> list[str]:
     return sorted(bad)
 
 
-def scene_circles(root: Path) -> list[list[str]]:
-    """Circles among scenes/ modules through imports that run (TYPE_CHECKING ones do not)."""
+#: The module of typed doors (scenes/screens.py): it names every screen's class for its factories under
+#: `TYPE_CHECKING` and imports none of them when the game runs, so those names are no arrow of the graph.
+DOORS = "scenes.screens"
+#: Circles among scenes/ still to be broken, each by the type a helper module takes (it annotates with the
+#: scene that imports it). Written down so that no new one joins them; the test fails once one is gone, so
+#: the list only shrinks. (issue 47 broke the board's: its helpers take scenes.board_state.BoardState.)
+KNOWN_CIRCLES: list[frozenset[str]] = [
+    frozenset({"scenes.lan_results", "scenes.results"}),  # lan_results types its argument as ResultsScene
+    frozenset({"scenes.replay_coach", "scenes.replay_draw", "scenes.replay_view"}),  # likewise ReplayScene
+]
+
+
+def scene_graph(root: Path) -> dict[str, set[str]]:
+    """Module -> the scenes/ modules it imports: at the top, inside functions and under `TYPE_CHECKING`.
+
+    All three count. A function-level import is one that runs later, so deferring it hides a circle rather
+    than breaking it; a type-only import still makes the module depend on the other's definition (mypy and
+    a reader must load both to understand either). Only the doors' type-only names (DOORS) are left out."""
     known = modules(root)
     graph: dict[str, set[str]] = {}
     for name, source in known.items():
         if name.startswith("scenes."):
             graph[name] = {t for t, _, typing in imports_of(name, source, known)
-                           if not typing and t.startswith("scenes.") and t != name}
-    circles: list[list[str]] = []
-    state: dict[str, int] = {}  # 1 on the path, 2 done
-    path: list[str] = []
+                           if t.startswith("scenes.") and t != name and not (typing and name == DOORS)}
+    return graph
+
+
+def circles_in(graph: dict[str, set[str]]) -> list[frozenset[str]]:
+    """The strongly connected parts of more than one module (Tarjan's algorithm), sorted by their least name."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[frozenset[str]] = []
 
     def visit(node: str) -> None:
-        state[node] = 1
-        path.append(node)
+        index[node] = low[node] = len(index)
+        stack.append(node)
         for nxt in sorted(graph.get(node, ())):
-            if state.get(nxt) == 1:
-                circles.append([*path[path.index(nxt):], nxt])
-            elif nxt not in state:
+            if nxt not in index:
                 visit(nxt)
-        path.pop()
-        state[node] = 2
+                low[node] = min(low[node], low[nxt])
+            elif nxt in stack:
+                low[node] = min(low[node], index[nxt])
+        if low[node] == index[node]:
+            part = {stack.pop()}
+            while node not in part:
+                part.add(stack.pop())
+            if len(part) > 1:
+                found.append(frozenset(part))
 
     for node in sorted(graph):
-        if node not in state:
+        if node not in index:
             visit(node)
-    return circles
+    return sorted(found, key=min)
+
+
+def scene_circles(root: Path) -> list[frozenset[str]]:
+    """Circles among scenes/ modules (scene_graph says which imports count)."""
+    return circles_in(scene_graph(root))
 
 
 def test_every_import_points_down() -> None:
@@ -230,8 +263,16 @@ def test_the_architecture_names_every_engine_module_that_may_use_a_clock_or_proc
 
 
 def test_scenes_import_no_circle() -> None:
+    """No screen module imports, even lazily or for types only, a module that imports it back."""
+    circles = [c for c in scene_circles(ROOT) if c not in KNOWN_CIRCLES]
+    assert not circles, "scenes importing each other in a circle:\n" + "\n".join(" <-> ".join(sorted(c))
+                                                                           for c in circles)
+
+
+def test_the_known_circles_are_still_there() -> None:
+    """An allowance no longer needed is struck off (so it cannot hide a new circle of the same modules)."""
     circles = scene_circles(ROOT)
-    assert not circles, "scenes importing each other in a circle:\n" + "\n".join(" -> ".join(c) for c in circles)
+    assert all(c in circles for c in KNOWN_CIRCLES), [sorted(c) for c in KNOWN_CIRCLES if c not in circles]
 
 
 def test_game_is_only_rooms() -> None:
@@ -299,10 +340,23 @@ def test_the_checker_sees_pygame_planted_in_the_rules(tmp_path: Path) -> None:
 
 
 def test_the_checker_sees_a_circle_of_scenes(tmp_path: Path) -> None:
+    """A planted circle fails the check however it imports: for types only, inside a function, at the top;
+    the doors' type-only names and imports that point one way do not."""
     root = _house(tmp_path, {
-        "scenes/board.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .results import R\n",
-        "scenes/results.py": "def again():\n    from .board import BoardScene\n",
+        "scenes/board.py": "from . import screens, board_draw\n",
+        "scenes/board_draw.py": "from .board_state import BoardState\n",
+        "scenes/board_state.py": "import pygame\n",
+        "scenes/screens.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .board import BoardScene\n",
     })
     assert scene_circles(root) == []
-    (root / "scenes/board.py").write_text("def end():\n    from .results import R\n")
-    assert scene_circles(root) == [["scenes.board", "scenes.results", "scenes.board"]]
+    plants = {
+        "types only": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .board import BoardScene\n",
+        "in a function": "def draw():\n    from .board import BoardScene\n",
+        "at the top": "from . import board\n",
+    }
+    for how, text in plants.items():
+        (root / "scenes/board_draw.py").write_text(text)
+        assert scene_circles(root) == [frozenset({"scenes.board", "scenes.board_draw"})], how
+    (root / "scenes/board_state.py").write_text("from .board_draw import x\n")  # a longer one, beside it
+    (root / "scenes/board_draw.py").write_text("from .board_state import BoardState\nfrom .board import y\n")
+    assert scene_circles(root) == [frozenset({"scenes.board", "scenes.board_draw", "scenes.board_state"})]

@@ -10,7 +10,7 @@ from game.i18n import LANGUAGES
 from game.keep.settings import Settings
 from game.ui.shell import App
 from scenes.board import BoardScene
-from scenes.board_draw import prompt_layout
+from scenes.board_hud import prompt_layout
 
 
 @pytest.mark.parametrize("scene", ["must-tactic", "no-card"])

@@ -11,7 +11,7 @@ from real_loop import RealLoop, changed_in, close_boards
 
 from game.ui.shell import App
 from scenes.board import BoardScene
-from scenes.board_draw import mark_rects
+from scenes.board_hud import mark_rects
 
 SETTLE = 2.5  # seconds of no input after the state settled: longer than any nap of the loop
 

@@ -43,7 +43,7 @@ def test_the_zoom_and_banners_stay_on_the_board_never_over_an_overlay(tmp_path: 
     from game.play.positions import find, holding
     from game.play.table import LocalTable
     from game.ui.shell import App
-    from scenes import board_draw, board_zoom
+    from scenes import board_cover, board_zoom
     from scenes.board import BoardScene
 
     os.environ["BATTLELINE_CONFIG_DIR"] = str(tmp_path)
@@ -59,7 +59,7 @@ def test_the_zoom_and_banners_stay_on_the_board_never_over_an_overlay(tmp_path: 
     driver.frames(60)
     assert board_zoom.zoomed(board) is not None
     board.say(["A banner"])
-    assert board_draw.current_toast(board) is not None
+    assert board_cover.current_toast(board) is not None
     driver.key(pygame.K_p)  # the pause menu over the board
     assert app.top is not board
     assert board_zoom.zoomed(board) is None and board_zoom.draw(board, pygame.Surface((1920, 1080))) is None
@@ -200,7 +200,7 @@ def test_the_focus_ring_on_a_deck_leaves_its_label_and_count_clear() -> None:
     from app.screenshot import SCENES
     from game.keep.settings import Settings
     from game.ui.shell import App
-    from scenes import board_draw
+    from scenes import board_still
     from scenes.board import BoardScene
 
     pygame.init()
@@ -220,7 +220,7 @@ def test_the_focus_ring_on_a_deck_leaves_its_label_and_count_clear() -> None:
         ring = [(x, y) for x in range(near.left, near.right) for y in range(near.top, near.bottom)
                 if frames[0].get_at((x, y)) != frames[1].get_at((x, y))]
         assert len(ring) > 500, "the focus ring is drawn"
-        _label, spot, _badge, box = board_draw.deck_marks(deck, board.view["decks"][deck])
+        _label, spot, _badge, box = board_still.deck_marks(deck, board.view["decks"][deck])
         assert spot.bottom < box.top and layout.deck(deck).colliderect(box)
         for what, rect in (("label", spot), ("count", box)):
             hit = [p for p in ring if rect.inflate(4, 4).collidepoint(p)]

@@ -15,7 +15,7 @@ from game.play.positions import find
 from game.play.table import LocalTable
 from game.ui import audio, layout
 from game.ui.shell import App
-from scenes import board_draw, board_events
+from scenes import board_cover, board_events, board_hud
 from scenes.board import BoardScene
 
 
@@ -52,7 +52,7 @@ def test_r9_a_forced_pass_offers_no_claim_and_says_the_flag_waits() -> None:
     assert provable, "the position has a provable flag"
     assert board.claimable == [], "nothing glows as claimable: the pass is the whole turn"
     app.input.last_device = "mouse"
-    _lines, hints, _size = board_draw.prompt_fit(board)
+    _lines, hints, _size = board_hud.prompt_fit(board)
     assert not any("claim" in h.lower() for h in hints), "no 'Click a glowing flag to claim'"
     words = " ".join(board.prompt())
     assert "Pass ends your turn" in words and "both players pass" in words, words  # R39
@@ -144,4 +144,4 @@ def test_a_claim_banner_waits_until_the_flag_has_moved() -> None:
     banner = board.toasts[-1]
     assert banner.title.startswith("Ana takes flag 4")
     assert banner.start >= slide.start + slide.duration - 1e-9, "the flag band is not covered while the flag moves"
-    assert board_draw.current_toast(board) is None, "nothing over the flags yet"
+    assert board_cover.current_toast(board) is None, "nothing over the flags yet"

@@ -513,7 +513,7 @@ def test_after_continue_the_opponents_last_turn_is_still_captioned(config: Path)
     board = app.top
     assert isinstance(board, BoardScene)
     assert board.last_turn is not None and board.last_turn[0] == "north", "Ben's last turn, as before"
-    from scenes.board_draw import mark_rects
+    from scenes.board_hud import mark_rects
 
     assert mark_rects(board), "and its cards ringed on the board"
     close(app)

@@ -20,7 +20,7 @@ from game.play.session import Session, Setup
 from game.ui import layout, text
 from game.ui.shell import App
 from scenes.board import BoardScene
-from scenes.board_draw import mark_rects, story_words
+from scenes.board_hud import mark_rects, story_words
 from scenes.pass_device import PassScene
 from scenes.replay_view import ReplayScene
 from scenes.results import ResultsScene
@@ -313,7 +313,7 @@ def test_r46_the_hint_says_which_bot_answers_for_three_players(app: App) -> None
 
 def test_r46_the_draw_prompt_names_only_the_troop_deck(app: App) -> None:
     """Three players have no tactics deck (R46): the draw step does not offer one."""
-    from scenes.board_draw import prompt_lines
+    from scenes.board_hud import prompt_lines
 
     session = Session(Setup(players=3, opponent="easy", third="random", seed=9, starts="south"), bot_pace=0.0,
                       in_process_bots=True)

@@ -16,7 +16,7 @@ from game.keep.settings import Settings
 from game.ui import card_art, layout
 from game.ui.shell import App
 from game.ui.text import text
-from scenes.board_draw import still_layer
+from scenes.board_still import still_layer
 
 WINDOWS = ((1920, 1080), (1280, 720))
 MIN_NUMERAL_720 = 18  # px: the near fronts' numerals are 20 px tall in a 1280x720 window

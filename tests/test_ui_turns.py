@@ -29,8 +29,9 @@ from game.play.turn_words import tactic_toast, turn_caption
 from game.play.words import card_short
 from game.ui import layout, theme
 from game.ui.shell import App
-from scenes import board_draw
-from scenes.board import TOAST_TIME, BoardScene, Toast
+from scenes import board_cover, board_hud
+from scenes.board import BoardScene
+from scenes.board_state import TOAST_TIME, Toast
 from scenes.pass_device import PassScene
 
 TROOP_BACK, TACTICS_BACK = (116, 36, 40), (34, 52, 104)
@@ -87,7 +88,7 @@ def test_after_each_bot_turn_the_caption_marks_and_backs_match_its_events() -> N
             assert board.last_turn == ("north", expected), "the board kept exactly the bot's last turn"
             caption = turn_caption("north", expected, board.names)
             assert caption.startswith("Bot (easy): ")
-            marks = board_draw.mark_rects(board)
+            marks = board_hud.mark_rects(board)
             for e in expected:
                 if e["type"] == "play" and "flag" in e and e["card"] not in ("fog", "mud"):
                     assert f"{card_short(e['card'])} to flag {e['flag']}" in caption
@@ -176,7 +177,7 @@ def test_a_guile_tactics_card_gets_its_toast_and_animation(card: str) -> None:
         flew |= any(f.card == act["target"] and f.src.topleft == target_rect.topleft for f in flights)
         from_hand |= any(f.card == card and held(f.src) for f in flights)
         drawn |= any(f.card.startswith("back:") and held(f.dst) for f in flights)
-        shown = board_draw.current_toast(board)
+        shown = board_cover.current_toast(board)
         if shown is not None and toast is None and card_short(card) in shown.title:
             toast = shown
         if table.to_move == "south" and not board.anims.busy(board.clock) and toast is not None:
@@ -187,11 +188,11 @@ def test_a_guile_tactics_card_gets_its_toast_and_animation(card: str) -> None:
     assert flew, "the moved card travels from where it stood"
     assert from_hand and drawn, "the tactics card leaves their hand, the drawn card flies into it"
     cards = [r for k, r in board.rects.items() if k[0] in ("slot", "hand")]
-    assert board_draw.TOAST_BOX.collidelist(cards) == -1, "the banner's place covers no card"
+    assert board_hud.TOAST_BOX.collidelist(cards) == -1, "the banner's place covers no card"
     assert board.last_turn is not None and board.last_turn[1][0]["card"] == card
     for _ in range(int((TOAST_TIME + 4) * 60)):  # the banners fade on their own, without an action
         driver.frames(1)
-    assert board_draw.current_toast(board) is None
+    assert board_cover.current_toast(board) is None
     assert board.last_turn is not None, "the caption stays until the player acts"
     table.close()
 
@@ -217,7 +218,7 @@ def test_hotseat_pass_screen_summarises_the_turn_and_colours_stay_with_players()
                 passes += 1
             driver.confirm("keyboard")
             if passes and board.last_turn is not None:
-                assert board.viewer != board.last_turn[0] and board_draw.mark_rects(board)
+                assert board.viewer != board.last_turn[0] and board_hud.mark_rects(board)
             if passes >= 3:
                 break
             continue
@@ -260,20 +261,20 @@ def test_every_caption_and_toast_fits_its_box(lang: str, scale: float) -> None:
 
         for seat, events in worst_turns():
             words = turn_caption(seat, events, LONG)
-            lines, size = board_draw.caption_lines(words, layout.CAPTION_RECT.width - 28)
-            assert len(lines) * board_draw.step_of(size, 1.2) <= layout.CAPTION_RECT.height - 12, (lang, words)
+            lines, size = board_hud.caption_lines(words, layout.CAPTION_RECT.width - 28)
+            assert len(lines) * board_hud.step_of(size, 1.2) <= layout.CAPTION_RECT.height - 12, (lang, words)
             assert all(font_for(ln, size, "condensed").size(ln)[0] <= layout.CAPTION_RECT.width - 28 for ln in lines)
             for e in events:
                 toast = tactic_toast(e, LONG)
                 if toast is not None:
                     box = Toast([toast[1]], (0, 0, 0), 1.0, toast[0])
-                    assert board_draw.toast_layout(box)[2] <= board_draw.TOAST_BOX.height, (lang, toast)
+                    assert board_hud.toast_layout(box)[2] <= board_hud.TOAST_BOX.height, (lang, toast)
         from game.play.explain import Referee
         from game.play.words import formation_words, tie_words
 
         tie = tie_words(formation_words("battalion", 28), formation_words("battalion", 28), LONG["south"])
         claim = Toast([tie], (0, 0, 0), 1.0, f"{LONG['north']} takes flag 9")
-        assert board_draw.toast_layout(claim)[2] <= board_draw.TOAST_BOX.height
+        assert board_hud.toast_layout(claim)[2] <= board_hud.TOAST_BOX.height
         ref = Referee(view_of(Game.new(seed=1), "south"), "south", LONG)
         for card in ("alexander", "darius", "cavalry", "shield", "fog", "mud", "scout", "redeploy", "deserter",
                      "traitor"):  # the longest status panel: a tactics card's text and why it is dimmed
@@ -284,8 +285,8 @@ def test_every_caption_and_toast_fits_its_box(lang: str, scale: float) -> None:
             hint = click + "  \u00b7  " + _("Click a glowing flag to claim")  # the mouse's, the longest
             for note in (f"{card_short(card)}: {_(TACTIC_TEXT[card])}", ref.why_card_unplayable(card)):
                 sentences = [_("No troop can be played, so you must play a tactics card."), note]
-                lines, hints, size = board_draw.fit_prompt(sentences, hint)
-                step = board_draw.step_of(size, board_draw.PROMPT_SPACING)
+                lines, hints, size = board_hud.fit_prompt(sentences, hint)
+                step = board_hud.step_of(size, board_hud.PROMPT_SPACING)
                 assert (len(lines) + len(hints)) * step + 20 <= layout.PROMPT_RECT.height, (lang, card, lines)
 
 

@@ -1,0 +1,382 @@
+"""The words over the board each frame: the prompt, the other side's turn told and marked, the thinking
+note, the victory line and the banners (toasts), each fitted to the room it has."""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from engine import OTHER
+from engine.cards import TROOP_BIT
+from engine.notation_types import Event
+from game.i18n import _, ngettext
+from game.play.turn_words import turn_caption, turn_marks
+from game.play.words import card_short, card_words
+from game.ui import art, card_art, cover, effects, layout, theme
+from game.ui.input import Kind
+from game.ui.text import blit_lines, fitted, font_for, line_height, line_step, wrap
+from game.ui.tween import pulse
+
+from . import board_coach, board_cover
+from .board_cover import current_toast
+from .board_events import celebrates
+from .board_still import seat_word
+
+if TYPE_CHECKING:
+    from .board_state import BoardState
+
+def prompt_lines(board: BoardState) -> list[str]:
+    """What the player should do now, in a sentence or two."""
+    table = board.table
+    if table.result is not None:
+        return [_("The game is over.")]
+    if board.hidden:
+        return [""]
+    if not board.my_turn:
+        who = board.names[table.to_move]
+        return [_("{who} is thinking\u2026", who=who) if table.thinking else _("{who}'s turn.", who=who)]
+    phase, flow = table.phase, board.flow
+    picked = flow.picked
+    card = flow.card
+    if phase == "claim":
+        return [_("Claim a glowing flag, or choose Done claiming.")]
+    if phase == "draw":
+        if all(a.get("deck") == "troops" for a in table.legal_actions()):  # no tactics (three players), or none left
+            return [_("Draw a card from the troop deck.")]
+        return [_("Draw a card: choose the troop or the tactics deck.")]
+    if phase == "scout_draw":
+        drawn = board.view.get("scout_drawn", 0)
+        return [_("Scout: draw card {n} of 3. Choose a deck.", n=drawn + 1)]
+    if phase == "scout_return":
+        need = max(0, board.view.get("scout_drawn", 0) - 1)
+        chosen = [card_words(str(t[1])) for t in picked if t[0] == "hand"]
+        if len(chosen) < need:
+            more = need - len(chosen)
+            if chosen:
+                return [ngettext("Scout: pick {n} more card to put back.",
+                                 "Scout: pick {n} more cards to put back, in order.", more)]
+            return [ngettext("Scout: pick {n} card to put back.", "Scout: pick {n} cards to put back, in order.", more)]
+        return [_("Put back {cards}? Choose Put back.", cards=", ".join(chosen))]
+    if card is None:
+        legal = board.rules_legal()
+        if {"type": "pass"} in legal:  # R9: only when no card at all can be played
+            out = [_("No card can be played: Pass ends your turn (no claim, no draw).")]
+            if board.provable:  # R39: not lost, only waiting
+                out.append(_("Flags you can prove ({flags}) stay yours to claim once you can play a card; "
+                             "if both players pass, they are handed out.",
+                             flags=", ".join(str(n) for n in board.provable)))
+            return out
+        if not any(a.get("card") in TROOP_BIT for a in legal):
+            return [_("No troop can be played, so you must play a tactics card.")]
+        return [_("Your turn: choose a card to play.")]
+    name = card_words(card)
+    if card == "scout":
+        return [_("Scout draws 3 cards, then puts 2 back. Choose Play Scout.")]
+    if card in ("redeploy", "deserter", "traitor"):
+        them = board.names[OTHER[board.viewer]]
+        if len(picked) == 1:
+            return {"redeploy": [_("Redeploy: choose one of your cards on the table.")],
+                    "deserter": [_("Deserter: choose one of {them}'s cards to discard.", them=them)],
+                    "traitor": [_("Traitor: choose one of {them}'s troops to take.", them=them)]}[card]
+        moved = card_words(str(picked[1][3]))
+        if card == "redeploy":
+            return [_("Move {card} to another flag, or onto your discard pile.", card=moved)]
+        return [_("Place {card} at one of your flags.", card=moved)]
+    if card in ("fog", "mud"):
+        return [_("Choose a flag for {card}.", card=card_short(card))]
+    return [_("Choose a flag for {card}.", card=name)]
+
+
+PROMPT_SIZES = (28, 26, 24, 22, 20)
+PROMPT_SPACING = 1.18
+
+
+def step_of(size: int, spacing: float) -> int:
+    """Line height in pixels of text asked at `size`: the theme's text scale (the text-size setting) included."""
+    return line_step(size, spacing)
+
+
+def prompt_layout(board: BoardState) -> tuple[list[str], list[str], int]:
+    """The status panel's wrapped lines, its key hints, and how many lines of text it has room for."""
+    lines, hints, size = prompt_fit(board)
+    room = (layout.PROMPT_RECT.height - 20) // step_of(size, PROMPT_SPACING) - len(hints)
+    return lines, hints, room
+
+
+def prompt_fit(board: BoardState) -> tuple[list[str], list[str], int]:
+    """(lines, key hints, size) of the status panel now."""
+    hint = ""
+    if board.my_turn:
+        g = board.app.input.glyph
+        short = _("{confirm} choose  \u00b7  {back} back", confirm=g(Kind.CONFIRM), back=g(Kind.BACK))
+        claim = _("Click a glowing flag to claim") if board.app.input.last_device == "mouse" else \
+            _("{key} claim", key=g(Kind.CLAIM))
+        hint = short + "  \u00b7  " + claim if board.claimable else short
+    return fit_prompt(prompt_lines(board) + card_note(board), hint)
+
+
+def fit_prompt(sentences: list[str], hint: str) -> tuple[list[str], list[str], int]:
+    """The largest size at which the sentences and the key hints all fit the status panel, none cut."""
+    r = layout.PROMPT_RECT
+    width = r.width - 28
+    floor = math.ceil(PROMPT_SIZES[-1] / theme.current().text_scale)  # large text gives back its extra size
+    sizes = PROMPT_SIZES + tuple(range(PROMPT_SIZES[-1] - 2, floor - 1, -2))
+    tries = [(size, True) for size in sizes[:-1]] + [(size, False) for size in sizes]
+    for size, with_hints in tries:  # the keys give way before the words about the game get small
+        hints = pack(hint.split("  \u00b7  "), size, width) if hint and with_hints else []
+        lines = [line for sentence in sentences for line in wrap(sentence, size, width, "bold", probe=True)]
+        if (len(lines) + len(hints)) * step_of(size, PROMPT_SPACING) + 20 <= r.height:
+            return lines, hints, size
+    size, hints = sizes[-1], []
+    lines = [line for sentence in sentences for line in wrap(sentence, size, width, "bold")]
+    _too_tall(" ".join(sentences), r.height, (len(lines) + len(hints)) * step_of(size, PROMPT_SPACING) + 20)
+    return lines, hints, size
+
+
+def _too_tall(words: str, room: int, needed: int) -> None:
+    """Report words that need more height than their box, to the width test (game.ui.text.watch_overflow)."""
+    from game.ui import text as text_module
+
+    if text_module.OVERFLOWS is not None:
+        text_module.OVERFLOWS.append((words, room, needed))
+
+
+def draw_prompt(board: BoardState, surface: pygame.Surface, now: float) -> None:
+    """What to do now, the focused card's text (and why it cannot be played), the keys: nothing clipped."""
+    r = layout.PROMPT_RECT
+    art.panel(surface, r, alpha=210, radius=16)
+    if board.hidden:
+        return
+    lines, hints, size = prompt_fit(board)
+    step = step_of(size, PROMPT_SPACING)
+    blit_lines(surface, lines, size, art.CREAM, (r.x + 14, r.y + 10), "bold", step=step)
+    blit_lines(surface, hints, size, art.MUTED, (r.x + 14, r.bottom - 8 - len(hints) * step), step=step)
+
+
+def pack(pieces: list[str], size: int, width: int) -> list[str]:
+    """Join pieces with a dot into as few lines as fit `width`; a piece wider than a line is wrapped."""
+    lines: list[str] = []
+    for piece in pieces:
+        trial = f"{lines[-1]}  \u00b7  {piece}" if lines else piece
+        if lines and font_for(trial, size).size(trial)[0] <= width:
+            lines[-1] = trial
+        elif font_for(piece, size).size(piece)[0] <= width:
+            lines.append(piece)
+        else:
+            lines += wrap(piece, size, width, probe=True)
+    return lines
+
+
+def card_note(board: BoardState) -> list[str]:
+    """The rules text of the tactics card under the focus: on the card it is small, here it is readable."""
+    device = board.app.input.last_device
+    target = board.hover if device == "mouse" else board.focus
+    if board.hidden or board.flow.picked or not target or target[0] != "hand":
+        return []
+    card = str(target[1])
+    playable = board.playable()
+    if board.my_turn and board.table.phase == "play" and playable and target not in playable:
+        return [board.ref.why_card_unplayable(card)]  # a dimmed card says why on focus (its text is on it)
+    if card not in card_art.TACTIC_TEXT:
+        return []
+    return [f"{card_short(card)}: {_(card_art.TACTIC_TEXT[card])}"]
+
+
+def draw_thinking(board: BoardState, surface: pygame.Surface, now: float) -> None:
+    seat = board.table.thinking
+    if seat is None:
+        return
+    dots = "." * (1 + int(now * 3) % 3)
+    box = board.geo.caption
+    img = fitted(_("{who} is thinking", who=board.names[seat]) + dots, 32, box.width - 36, art.HILITE, "bold")
+    art.panel(surface, box, alpha=210, radius=14, border=art.GOLD_DARK)
+    surface.blit(img, (box.x + 18, box.centery - img.get_height() // 2))
+
+
+CAPTION_SIZES = (26, 24, 22, 20, 18)
+
+
+def caption_lines(words: str, width: int, box: pygame.Rect = layout.CAPTION_RECT) -> tuple[list[str], int]:
+    """The caption wrapped into the caption box: the largest size at which it fits its height.
+    Sentences (one per turn, for three players) start on lines of their own."""
+    sentences = words.split("\n")
+    for size in CAPTION_SIZES:
+        lines = [line for part in sentences for line in wrap(part, size, width, "condensed", probe=True)]
+        if len(lines) * step_of(size, 1.2) <= box.height - 12:
+            return lines, size
+    size = CAPTION_SIZES[-1]
+    lines = [line for part in sentences for line in wrap(part, size, width, "condensed")]
+    _too_tall(words, box.height - 12, len(lines) * step_of(size, 1.2))
+    return lines, size
+
+
+def draw_caption(board: BoardState, surface: pygame.Surface) -> None:
+    """The other side's last turn in one sentence, in its own place in the top strip (never over cards);
+    a hint asked for takes that place until the player acts."""
+    hint = board_coach.hint_words(board)
+    if hint and not board.hidden:
+        box = board.geo.caption
+        art.panel(surface, box, alpha=225, radius=14, border=art.GOOD)
+        lines, size = caption_lines(hint, box.width - 28, box)
+        height = len(lines) * step_of(size, 1.2)
+        blit_lines(surface, lines, size, art.CREAM, (box.x + 14, box.centery - height // 2), "condensed",
+                   step=step_of(size, 1.2))
+        return
+    if board.last_turn is None or board.hidden or board.table.thinking is not None:
+        return
+    seat = board.last_turn[0]
+    box = board.geo.caption
+    art.panel(surface, box, alpha=215, radius=14, border=board.tint(seat))
+    lines, size = caption_lines(story_words(board), box.width - 28, box)
+    height = len(lines) * step_of(size, 1.2)
+    blit_lines(surface, lines, size, art.CREAM, (box.x + 14, box.centery - height // 2), "condensed",
+               step=step_of(size, 1.2))
+
+
+def story_words(board: BoardState) -> str:
+    """The caption: the other side's last turn; for three players each turn since the viewer's own, one
+    sentence a line, each led by its seat ("West: blue 9 to flag 8.")."""
+    spectator = not board.table.local_seats
+    if not board.three:
+        assert board.last_turn is not None
+        seat, events = board.last_turn
+        return turn_caption(seat, events, board.names, spectator)
+    lines = []
+    for seat, events in board.story():
+        names = {**board.names, seat: _("{seat} · {name}", seat=seat_word(seat), name=board.names[seat])}
+        lines.append(turn_caption(seat, events, names, spectator))
+    return "\n".join(lines)
+
+
+def mark_rects(board: BoardState) -> list[pygame.Rect]:
+    """Where the other side's last turn left its cards: each is ringed until the player here acts."""
+    if board.last_turn is None or board.hidden:
+        return []
+    return [r for _seat, rects in story_marks(board) for r in rects]
+
+
+def story_marks(board: BoardState) -> list[tuple[str, list[pygame.Rect]]]:
+    """Each turn of the story with the places it touched: ringed in that player's colour."""
+    if board.last_turn is None or board.hidden:
+        return []
+    return [(seat, _turn_rects(board, seat, events)) for seat, events in board.story()]
+
+
+def _turn_rects(board: BoardState, seat: str, events: list[Event]) -> list[pygame.Rect]:
+    hidden = board.anims.hidden()
+    out: list[pygame.Rect] = []
+    for key in sorted(turn_marks(seat, events), key=str):
+        if key in hidden:
+            continue
+        if key[0] == "slot":
+            r = board.rects.get(key)
+            cards = board.view["flags"][key[1] - 1][key[2]]
+            if r is None:
+                continue
+            side = board.side_of(key[2], key[1])
+            if side == "top" and cards and cards[0] != key[3]:
+                r = pygame.Rect(r.x, r.y, r.width, layout.offset(len(cards)) + 4)  # a further card: only its top shows
+            elif side == "left" and cards and cards[-1] != key[3]:
+                r = pygame.Rect(r.x, r.y, layout.FAR_STEP + 4, r.height)  # the far front: only its strip
+            elif side == "right" and cards and cards[-1] != key[3]:
+                r = pygame.Rect(r.x, r.y, layout.FAR_STEP + 4, r.height)
+            out.append(r)
+        elif key[0] == "pennant":
+            flag = board.view["flags"][key[1] - 1]
+            if ("pennant", key[1]) not in hidden:
+                out.append(board.geo.pennant(key[1], board.pennant_shift(flag)).inflate(16, 10))
+        elif key[0] == "discard":
+            out.append(layout.discard(board.side_of(key[1])))
+        elif key[0] == "drawn" and board.side_of(seat) == "top":
+            bkey = board.backs_key(seat)
+            count = board.view["hand_sizes"][seat]
+            backs = [board.rects[(bkey, i)] for i in range(count) if (bkey, i) in board.rects] \
+                if board.three else layout.opponent_hand(count)
+            tactics = min(len(backs), board.opp_tactics())
+            kind = backs[len(backs) - tactics:] if key[1] == "tactics" else backs[:len(backs) - tactics]
+            out += [r for i, r in enumerate(kind[-key[2]:]) if (bkey, backs.index(r)) not in hidden]
+    return out
+
+
+def draw_marks(board: BoardState, surface: pygame.Surface, now: float) -> None:
+    if board.last_turn is None:
+        return
+    for seat, rects in story_marks(board):
+        colour = board.tint(seat)
+        for r in rects:
+            art.blit_glow(surface, r, colour, 0.7, spread=10)
+            pygame.draw.rect(surface, colour, r.inflate(8, 8), 4, border_radius=12)
+
+
+def draw_victory(board: BoardState, surface: pygame.Surface, now: float) -> None:
+    result = board.table.result
+    winner = result.get("winner") if result is not None else None
+    finale = board.anims.confetti
+    if result is None or winner is None:
+        return
+    quiet = not celebrates(board, result)  # lost here: a dusk, the winner's standards lit but not pulsing
+    if quiet:
+        effects.dusk(surface)
+    strength = 0.4 if quiet else 0.5 + 0.5 * pulse(now, 1.0)
+    won = [board.geo.pennant(n, board.pennant_shift(flag)) for n, flag in enumerate(board.view["flags"], start=1)
+           if flag["claimed"] == winner]
+    for r in won:
+        art.blit_glow(surface, r.inflate(30, 16), art.HILITE, strength, spread=26)
+    if finale is not None:
+        finale.draw(surface, now, won)
+
+
+TOAST_BOX = pygame.Rect(150, 412, 1620, 138)  # the flag band between the two rows: it covers no card
+
+
+def toast_layout(toast: Any) -> tuple[list[str], int, int]:
+    """(lines, size, box height) of a toast: the largest text size at which it fits the flag band."""
+    title_h = line_height(toast.title, 34, "bold", 1.25) if toast.title else 0
+    sizes = (30, 28, 26, 24, 22)
+    words = " ".join(toast.lines)
+    for size in sizes:
+        lines = [part for line in toast.lines for part in wrap(line, size, TOAST_BOX.width - 60, "bold", probe=True)]
+        height = 20 + title_h + line_height(words, size, "bold", 1.22) * len(lines)
+        if height <= TOAST_BOX.height:
+            return lines, size, height
+    lines = [part for line in toast.lines for part in wrap(line, sizes[-1], TOAST_BOX.width - 60, "bold")]
+    height = 20 + title_h + line_height(words, sizes[-1], "bold", 1.22) * len(lines)
+    _too_tall(words, TOAST_BOX.height, height)
+    return lines, sizes[-1], height
+
+
+#: where a banner may go, best first: the flag band, then over the far side's formations, then over the near side's
+TOAST_SPOTS = (TOAST_BOX.centery, 250, 700)
+
+
+def toast_spot(board: BoardState, tall: int) -> pygame.Rect:
+    """The banner's band: the first of TOAST_SPOTS that hides nothing kept (game.ui.cover); where every one
+    would, the one that hides least."""
+    kept = board_cover.kept(board)
+    spots = [pygame.Rect(TOAST_BOX.x, y - tall // 2, TOAST_BOX.width, tall) for y in TOAST_SPOTS]
+    return cover.place(spots, kept) or min(spots, key=lambda r: cover.covered(r, kept))
+
+
+def draw_toasts(board: BoardState, surface: pygame.Surface) -> None:
+    toast = current_toast(board)
+    if toast is None:
+        return
+    lines, size, height = toast_layout(toast)
+    tall = max(TOAST_BOX.height, height)  # a toast too long for the band still shows whole
+    where = toast_spot(board, tall)
+    layer = pygame.Surface((TOAST_BOX.width, tall), pygame.SRCALPHA)
+    box = pygame.Rect(0, 0, TOAST_BOX.width, height)
+    box.center = (TOAST_BOX.width // 2, tall // 2)
+    cover.overlay("a banner", box.move(where.topleft))
+    art.panel(layer, box, alpha=240, border=toast.colour, radius=18, fill=(14, 20, 20))
+    y = box.y + 10
+    if toast.title:
+        img = fitted(toast.title, 34, box.width - 40, toast.colour, "bold")
+        layer.blit(img, img.get_rect(midtop=(box.centerx, y)))
+        y += line_height(toast.title, 34, "bold", 1.25)
+    blit_lines(layer, lines, size, art.CREAM if toast.title else toast.colour, (box.centerx, y), "bold",
+               align="center", step=line_height(" ".join(toast.lines), size, "bold", 1.22))
+    layer.set_alpha(round(255 * toast.alpha(board.clock)))
+    surface.blit(layer, where)

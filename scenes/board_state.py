@@ -1,0 +1,378 @@
+"""What the board knows between frames, and the model's questions about it, apart from how it is drawn.
+
+`BoardState` holds the table's view, the flow of choices, focus, toasts, the turn story and the coach's
+latest answer, and answers what the drawing and the input ask of them (whose turn, which seat sits where,
+what can be chosen and where it lies). `scenes.board.BoardScene` adds the rest of a screen: handling
+input, performing commands, the events' animations and drawing. The helper modules (board_draw,
+board_coach, board_events, board_zoom, board_cover, board_names, lan_wait) take a `BoardState`, so none of
+them imports the scene that imports them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
+
+import pygame
+
+from engine import OTHER
+from engine.notation_types import Action, Event
+from game.i18n import language
+from game.play import hand_order, undo
+from game.play.board_model import BoardModel, Turn
+from game.play.coach import Advice, Coach
+from game.play.explain import Referee
+from game.play.flow import Flow, Target
+from game.play.table import Table
+from game.play.words import shown_name
+from game.ui import art, layout
+from game.ui.scene import Scene
+
+from . import board_input
+from .board_anim import Animator
+
+if TYPE_CHECKING:
+    from game.play.session import Session
+    from game.ui.shell import App
+
+T = TypeVar("T")
+
+TOAST_TIME = 3.0  # a banner fades after about three seconds (it never waits for the next action)
+TOAST_MAX = 6.0
+TOAST_FADE = 0.5
+RULES_W = 112  # the "?" button beside Menu
+
+
+class Toast:
+    def __init__(self, lines: list[str], colour: tuple[int, int, int], until: float, title: str = "",
+                 start: float = 0.0, queued: bool = False, about: Target | None = None) -> None:
+        self.lines, self.colour, self.until, self.title = lines, colour, until, title
+        self.start, self.queued = start, queued
+        self.about = about  # the card or flag the words are about: the banner never covers it
+
+    def alpha(self, now: float) -> float:
+        """1 while shown, fading to 0 over its last half second, 0 before its turn."""
+        if now < self.start:
+            return 0.0
+        return max(0.0, min(1.0, (self.until - now) / TOAST_FADE))
+
+
+class HandLayer:
+    """The still layer with the hand drawn on it: while cards fly or a pennant slides, the hand, which
+    rarely changes, costs one blit instead of seven card blits and their glows every frame.
+
+    It follows the still layer (whole or by the columns redrawn: `changed`) and redraws its hand region
+    only when what the hand shows changes (`_hand_key`)."""
+
+    def __init__(self) -> None:
+        self.surface: pygame.Surface | None = None
+        self.key: tuple[Any, ...] | None = None
+        self.region = pygame.Rect(0, 0, 0, 0)
+        self.stale: list[pygame.Rect] | None = None  # regions of the still layer not yet copied; None: all
+
+    def changed(self, region: pygame.Rect | None) -> None:
+        """The still layer changed in `region` (None: everywhere)."""
+        if region is None or self.stale is None:
+            self.stale = None
+        else:
+            self.stale.append(region)
+
+
+class InModel(Generic[T]):
+    """A field of the board's `model` (game.play.board_model) read and written as the scene's own attribute,
+    so the drawing and the input keep asking `board.focus` while the value lives in plain data."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, board: BoardState, owner: type | None = None) -> T:
+        return cast(T, getattr(board.model, self.name))
+
+    def __set__(self, board: BoardState, value: T) -> None:
+        setattr(board.model, self.name, value)
+
+
+class BoardState(Scene):
+    """The board's state and the questions drawing and input ask of it (no drawing, no commands)."""
+
+    name = "board"
+    # the model's fields (game.play.board_model), read and written by their usual names
+    viewer, hotseat, hidden = InModel[str](), InModel[bool](), InModel[bool]()
+    flow, legal = InModel[Flow](), InModel[list[Action]]()
+    provable, claimable = InModel[list[int]](), InModel[list[int]]()
+    focus, hover, rested, pressed = InModel[Target | None](), InModel[Target | None](), InModel[Target | None](), \
+        InModel[Target | None]()
+    drag = InModel[tuple[str, tuple[int, int]] | None]()
+    log, turn_events = InModel[list[Event]](), InModel[list[Event]]()
+    last_turn, turns = InModel[Turn | None](), InModel[list[Turn]]()
+    advice, hint = InModel[Advice | None](), InModel[Advice | None]()
+    win_estimate, hints_used = InModel[float | None](), InModel[int]()
+
+
+    def __init__(self, app: App, table: Table, session: Session | None = None) -> None:
+        super().__init__(app)
+        self.table = table
+        self.session = session
+        # a screen with no hand (the table, a watcher) sees the board from south's side
+        first_here = table.to_move in table.local_seats
+        hotseat = len(table.local_seats) >= 2  # two people (or three) share this screen
+        viewer = table.to_move if hotseat and first_here else (table.local_seats or ("south",))[0]
+        self.model = BoardModel(viewer, hotseat=hotseat, hidden=hotseat, flow=Flow([], viewer))
+        self.clock = 0.0
+        self.anims = Animator()
+        self.toasts: list[Toast] = []
+        self.preview_box: pygame.Rect | None = None  # where the card preview is this frame (banners avoid it)
+        self.pending_pass: str | None = table.to_move if hotseat and first_here else None
+        self.pending_results = False
+        self.results_shown = False
+        self.static: pygame.Surface | None = None
+        self.static_fresh = False  # False: the still layer must be redrawn whole
+        self.static_hidden: frozenset[Any] = frozenset()
+        self.hand_layer = HandLayer()  # the still layer with the hand on it (board_draw._with_hand)
+        self.coach: Coach | None = None  # the scene makes one (scenes.board_coach.make_coach)
+        self.targets: dict[Target, pygame.Rect] = {}
+        self.rects: dict[Any, pygame.Rect] = {}
+        self.lang = language()
+
+    # ------------------------------------------------------------------ model
+    @property
+    def speed(self) -> float:
+        return self.app.settings.speed
+
+    @property
+    def names(self) -> dict[str, str]:
+        """Names as drawn: a bot's name in the current language (records keep the stable English one)."""
+        return {seat: shown_name(name) for seat, name in self.table.names.items()}
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        """The game's seats: north and south, or south, west and east (R46)."""
+        return tuple(self.view["hand_sizes"])
+
+    @property
+    def three(self) -> bool:
+        return len(self.view["hand_sizes"]) == 3
+
+    def flag_seats(self, n: int) -> tuple[str, ...]:
+        """The two seats that fight at flag `n` (R47), the viewer's opponent first where the viewer is one."""
+        flag = self.view["flags"][n - 1]
+        seats = [s for s in flag if s in self.view["hand_sizes"]]
+        return tuple(sorted(seats, key=lambda s: s == self.viewer))
+
+    def foe(self, seat: str, n: int | None = None) -> str:
+        """Who `seat` faces at flag `n` (for two players, at every flag)."""
+        if not self.three:
+            return OTHER[seat]
+        if n is None:
+            raise ValueError("three players: the opponent depends on the flag")
+        return next(s for s in self.flag_seats(n) if s != seat)
+
+    def opponents(self) -> tuple[str, ...]:
+        """The other seats, left one first (R47: the left front's opponent, then the right front's)."""
+        if not self.three:
+            return (OTHER[self.viewer],)
+        geo = self.geo
+        return (geo.left, geo.right) if isinstance(geo, layout.Line3) else ()
+
+    def backs_key(self, seat: str) -> str:
+        """The rects key of `seat`'s hand backs: "back" at the bottom of a screen with no hand, "opp" across
+        the table, "opp-west" and "opp-east" for the two opponents of the three-player game."""
+        if seat == self.viewer:
+            return "back"
+        return f"opp-{seat}" if self.three else "opp"
+
+    @property
+    def my_turn(self) -> bool:
+        return (self.table.result is None and not self.hidden and self.table.to_move == self.viewer
+                and self.viewer in self.table.local_seats)
+
+    def refresh(self) -> None:
+        """Re-read the table after it changed: view, legal actions, claimable flags, targets."""
+        self.lang = language()
+        self.view = self.table.view(self.viewer)
+        self.geo = layout.geometry(self.view["rules"], self.viewer)
+        self.model.seats = self.seats
+        self.model.choose(self.table.legal_actions() if self.my_turn else [])
+        self.ref = Referee(self.view, self.viewer, self.names)
+        self.provable = self.ref.claimable() if self.my_turn or (self.hotseat and not self.hidden) else []
+        # R9: a pass is the whole turn, so when Pass is all there is, no flag is offered to claim (it stays
+        # provable until a card can be played, or both pass: R39)
+        self.claimable = [] if self.forced_pass() else self.provable
+        self.labels = {(n, s): self.ref.label(n, s) for n in range(1, 10) for s in self.flag_seats(n)}
+        if self.table.phase != "over":
+            from game.ui import audio
+
+            audio.board_music(self.app, self.view["flags"])  # the game's piece, or the tense one near the end
+        self.static_fresh = False
+        self.relayout()
+
+    def rules_legal(self) -> list[Action]:
+        """The actions the rules allow now (the tutorial offers fewer: its prompts must not say why from those)."""
+        return self.legal
+
+    def forced_pass(self) -> bool:
+        """The player here may only pass (R9): no card can be played, so no claim and no draw this turn."""
+        return self.model.forced_pass(self.my_turn)
+
+    def opp_tactics(self) -> int:
+        """How many tactics cards the opponent holds: public (R45), 0 where a view does not say."""
+        if self.three:  # R46: no tactics in the three-player game
+            return 0
+        return int(self.view.get("hand_tactics", {}).get(OTHER[self.viewer], 0))
+
+    def tint(self, seat: str) -> tuple[int, int, int]:
+        """A player's colour for the whole game (south amber, north blue), whichever side they sit on now."""
+        return art.SEAT_COLOURS.get(seat, art.SEAT_TINT["top"])
+
+    def side_of(self, seat: str, n: int | None = None) -> str:
+        """Where `seat`'s cards lie (at flag `n`): "bottom", "top", or "left"/"right" on the far front."""
+        return self.geo.side_for(seat, n)
+
+    def relayout(self) -> None:
+        """Screen rectangles of everything that can be chosen (and of cards, for animations)."""
+        view, me, geo = self.view, self.viewer, self.geo
+        targets: dict[Target, pygame.Rect] = {}
+        rects: dict[Any, pygame.Rect] = {}
+        hand = hand_order.ordered(view["hands"][me] or [], self.app.settings.hand_order)
+        picked = set(self.flow.picked)
+        raised = [i for i, c in enumerate(hand) if ("hand", c) in picked]
+        hand_rects = layout.hand(len(hand))
+        for i, card in enumerate(hand):
+            r = hand_rects[i].move(0, -30 if i in raised else 0)
+            targets[("hand", card)] = r
+            rects[("hand", card)] = r
+        if self.three:
+            for seat, where in zip(self.opponents(), ("left", "right"), strict=False):
+                for i, r in enumerate(layout.opponent_hand3(view["hand_sizes"][seat], where)):
+                    rects[(self.backs_key(seat), i)] = r
+        else:
+            for i, r in enumerate(layout.opponent_hand(view["hand_sizes"][OTHER[me]])):
+                rects[("opp", i)] = r
+        for n, flag in enumerate(view["flags"], start=1):
+            if geo.is_far(n):  # the front between the two opponents: its cards can be looked at, not played to
+                for seat in self.flag_seats(n):
+                    cards = flag[seat]
+                    side = geo.side_for(seat, n)
+                    for i, card in enumerate(cards):
+                        r = geo.slot(n, side, i)
+                        rects[("slot", n, seat, card)] = r
+                        shown = r.copy()  # the part not under a nearer card: the mouse rests there to zoom
+                        if (side == "left" and i > 0) or (side == "right" and i < len(cards) - 1):
+                            shown.width = layout.FAR_STEP
+                        targets[("card", n, seat, card)] = shown
+                continue
+            area = geo.side_area(n, "bottom")
+            targets[("flag", n)] = area.union(geo.pennant(n, self.pennant_shift(flag)))
+            for seat in (me, *(s for s in self.flag_seats(n) if s != me)):
+                cards = flag[seat]
+                side = self.side_of(seat, n)
+                for i, card in enumerate(cards):
+                    r = geo.slot(n, side, i, len(cards))
+                    rects[("slot", n, seat, card)] = r
+                    visible = r.copy()
+                    if i < len(cards) - 1:  # an overlapped card: only its strip can be clicked
+                        visible.height = layout.offset(len(cards))
+                        if side == "top":
+                            visible.bottom = r.bottom
+                            visible.top = r.top
+                    targets[("card", n, seat, card)] = visible
+        for d in ("troops",) if self.three else ("troops", "tactics"):
+            targets[("deck", d)] = layout.deck(d)
+        if not self.three:  # R46: no tactics, so nothing is ever discarded in the three-player game
+            for seat in (me, OTHER[me]):
+                targets[("discard", seat)] = layout.discard(self.side_of(seat))
+        for name, rect in layout.button_rects(self.buttons()).items():
+            targets[("button", name)] = rect
+        menu = targets[("button", "menu")]  # "?" (the rules) shares the Menu button's row: one click away
+        targets[("button", "rules")] = pygame.Rect(menu.right - RULES_W, menu.y, RULES_W, menu.height)
+        menu.width -= RULES_W + 8
+        self.targets = targets
+        self.rects = rects
+        self.fix_focus()
+
+    def highlight(self, target: Target) -> pygame.Rect | None:
+        """Where a target is shown as lit: a flag lights the slot the card would land in, or its pennant."""
+        if target[0] == "flag":
+            n = int(target[1])
+            flag = self.view["flags"][n - 1]
+            if self.flow.card is not None and self.flow.card not in ("fog", "mud"):
+                return self.geo.slot(n, "bottom", len(flag[self.viewer]))
+            return self.geo.pennant(n, self.pennant_shift(flag)).inflate(12, 8)
+        return self.targets.get(target)
+
+    def named_cards(self) -> list[pygame.Rect]:
+        """Cards the words on screen speak of, beyond a hint's and a banner's (the tutorial's): kept in sight."""
+        return []
+
+    def playable(self) -> set[Target]:
+        """Hand cards with at least one legal play: the others are shown dimmed."""
+        return self.model.playable()
+
+    def buttons(self) -> list[str]:
+        """Buttons shown now, bottom first: Menu and Log always, then what the phase offers."""
+        out = ["menu", "log"]
+        cands = self.flow.candidates()
+        for name in ("pass", "done", "scout", "return"):
+            if ("button", name) in cands:
+                out.append(name)
+        if not self.hidden and undo.offered(self.table, self.app.settings.takebacks):
+            out.append("undo")
+        if self.coach is not None and self.my_turn:
+            out.append("hint")
+        return out
+
+    def pennant_shift(self, flag: dict[str, Any]) -> int:
+        owner = flag["claimed"]
+        if owner is None:
+            return 0
+        if self.viewer not in flag and isinstance(self.geo, layout.Line3):  # the far front: sideways, a little
+            return -layout.FAR_SHIFT if owner == self.geo.left else layout.FAR_SHIFT
+        return 42 if owner == self.viewer else -42
+
+    def claim_shift(self, seat: str, n: int) -> int:
+        """Where flag `n`'s pennant ends when `seat` claims it."""
+        return self.pennant_shift({**self.view["flags"][n - 1], "claimed": seat})
+
+    # ------------------------------------------------------------------ focus
+    def navigable(self) -> list[Target]:
+        """What the focus may rest on now (scenes.board_input)."""
+        return board_input.navigable(self.situation())
+
+    def fix_focus(self) -> None:
+        """Keep the focus on something useful: a candidate when there are any."""
+        self.model.fix_focus(self.targets)
+
+    def target_at(self, pos: tuple[int, int]) -> Target | None:
+        """What is under the mouse, choices first (scenes.board_input)."""
+        return board_input.target_at(self.situation(), pos)
+
+    # ------------------------------------------------------------------ input
+    def situation(self) -> board_input.Situation:
+        """The board as its input reads it: what an intent means is decided from this alone."""
+        return board_input.Situation(
+            targets=self.targets, flow=self.flow, focus=self.focus, pressed=self.pressed, drag=self.drag,
+            my_turn=self.my_turn, phase=self.table.phase, geo=self.geo, ref=self.ref, legal=self.legal,
+            claim_timing=self.view["rules"]["claim_timing"], provable=tuple(self.provable),
+            claimable=tuple(self.claimable), forced_pass=self.forced_pass())
+
+    def story(self) -> list[Turn]:
+        """The turns the caption tells (game.play.board_model.BoardModel.story)."""
+        return self.model.story()
+
+    def captions_turn_of(self, seat: str) -> bool:
+        """Whose finished turns get the caption and marks (game.play.board_model)."""
+        return self.model.captions_turn_of(seat)
+
+    def say(self, lines: list[str], bad: bool = False, title: str = "", good: bool = False,
+            queued: bool = False, about: Target | None = None) -> None:
+        """A toast. Refusals show at once; `queued` ones (the other side's moves) follow each other."""
+        from game.ui import art
+
+        colour = art.BAD if bad else (art.GOOD if good else art.CREAM)
+        words = sum(len(line) for line in lines) + len(title)
+        duration = min(TOAST_MAX, TOAST_TIME + words / 40)  # ~3 s, a little more for a long proof
+        start = self.clock
+        if queued:
+            start = max([start, *(t.until for t in self.toasts if t.queued)])
+        else:
+            self.toasts = [t for t in self.toasts if t.queued]
+        self.toasts.append(Toast(lines, colour, start + duration, title, start, queued, about))

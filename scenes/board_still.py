@@ -1,0 +1,344 @@
+"""The board's still layer, drawn once and redrawn only where it changed: the table, the flags and their
+formations, the top strip with the names, the decks and the discards (scenes.board_draw blits it each frame)."""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from engine import OTHER
+from engine.rulebook import side_size
+from game.i18n import N_, _
+from game.ui import art, battlefield, card_art, layout, theme
+from game.ui.text import fitted, font_for, text, wrap
+
+from .board_names import name_spots, under_names
+
+if TYPE_CHECKING:
+    from .board_state import BoardState
+
+FOCUS_W = 9  # the keyboard/controller focus ring's white band, in logical pixels (a 1280x720 TV still shows 6)
+
+# ---------------------------------------------------------------------- still layer
+def base_layer(players: int = 2) -> pygame.Surface:
+    """Felt, the flag band and column lines: the same for every game of so many players, drawn once."""
+    if players not in _BASES:
+        surf = pygame.Surface((layout.W, layout.H))
+        if players == 3:
+            battlefield.board_base3(surf)
+        else:
+            battlefield.board_base(surf)
+        _BASES[players] = surf.convert() if pygame.display.get_surface() else surf
+    return _BASES[players]
+
+
+_BASES: dict[int, pygame.Surface] = {}
+COLUMN_KEYS = ("slot", "pennant")
+
+
+def _column_region(board: BoardState, n: int) -> pygame.Rect:
+    col = board.geo.column(n)
+    if board.geo.is_far(n):
+        return col.copy()
+    # from just under the opponent's card backs (they end at y 101) to the top of the hand: every card of the
+    # formations lies inside (a Mud flag's fourth ends above the hand); a claimed side's shade, which reaches
+    # further, never changes while cards fly, and the redraw is clipped to the region
+    return pygame.Rect(col.x + 1, layout.TOP_AREA[0] - 2, col.width - 1, layout.HAND_Y - layout.TOP_AREA[0] + 2)
+
+
+def _changed_regions(board: BoardState, changed: frozenset[Any]) -> list[tuple[int, pygame.Rect]]:
+    """Where the still layer must be drawn again when the cards in `changed` start or stop flying: a
+    card's own slot (the cards under it are drawn again there, clipped), or the whole column when a
+    pennant leaves or returns or the card is on a far front."""
+    out: dict[int, pygame.Rect] = {}
+    for key in changed:
+        n = int(key[1])
+        column = _column_region(board, n)
+        slot = board.rects.get(key) if key[0] == "slot" and not board.geo.is_far(n) else None
+        region = column if slot is None else slot.inflate(4, 4).clip(column)
+        out[n] = out[n].union(region) if n in out else region
+    return sorted(out.items())
+
+
+def still_layer(board: BoardState) -> pygame.Surface:
+    """Everything that is not moving. When only cards at a few flags start or stop flying, only
+    those columns are redrawn, so animation frames stay cheap."""
+    hidden = frozenset(board.anims.hidden())
+    if board.static is not None and hidden == board.static_hidden and board.static_fresh:
+        return board.static
+    changed = hidden ^ board.static_hidden
+    if board.static is not None and board.static_fresh and all(k[0] in COLUMN_KEYS for k in changed):
+        base = base_layer(board.geo.players)
+        for n, region in _changed_regions(board, changed):
+            board.static.blit(base, region, region)
+            board.static.set_clip(region)
+            _column(board.static, board, n, hidden)
+            _watchers(board.static, board)  # its words reach into the outer columns' regions: drawn again there
+            board.static.set_clip(None)
+            board.hand_layer.changed(region)
+        board.static_hidden = hidden
+        return board.static
+    if board.static is None:
+        surf = pygame.Surface((layout.W, layout.H))
+        board.static = surf.convert() if pygame.display.get_surface() else surf
+    surf = board.static
+    surf.blit(base_layer(board.geo.players), (0, 0))
+    for n in range(1, 10):
+        _column(surf, board, n, hidden)
+    view = board.view
+    if board.three:
+        _top_strip3(surf, board, hidden)
+        _deck(surf, "troops", view["decks"]["troops"])
+    else:
+        _top_strip(surf, board, hidden)
+        for d in ("tactics", "troops"):
+            _deck(surf, d, view["decks"][d])
+        for seat in (OTHER[board.viewer], board.viewer):
+            _discard(surf, board, seat, hidden)
+    board.static_hidden = hidden
+    board.static_fresh = True
+    board.hand_layer.changed(None)
+    return surf
+
+
+def _column(surf: pygame.Surface, board: BoardState, n: int, hidden: frozenset[Any]) -> None:
+    """One flag: its faded losing half, both formations, the pennant and the formation labels."""
+    flag = board.view["flags"][n - 1]
+    owner = flag["claimed"]
+    geo = board.geo
+    far = geo.is_far(n)
+    if owner is not None:
+        lose = geo.side_area(n, board.side_of(board.foe(owner, n), n))
+        surf.blit(art.shade(lose.size, 90), lose.topleft)
+    for seat in board.flag_seats(n):
+        _formation(surf, board, n, flag, seat, hidden)
+    if ("pennant", n) not in hidden:
+        draw_pennant(surf, board, n, flag, board.pennant_shift(flag))
+    if not far:
+        formation_labels(surf, board, n)
+
+
+def formation_labels(surf: pygame.Surface, board: BoardState, n: int) -> None:
+    """The formations' names above and below flag `n`'s standard (drawn again over the focus ring, which must
+    never hide them)."""
+    if board.view["flags"][n - 1]["claimed"] is not None:
+        return
+    for seat in board.flag_seats(n):
+        label = board.labels.get((n, seat))
+        if label:  # never wider than its column: neighbours' labels must not run together
+            img = fitted(label, 28, layout.COL_W - 16, art.CREAM, "condensed")
+            surf.blit(img, img.get_rect(center=board.geo.label_pos(n, board.side_of(seat, n))))
+
+
+def draw_pennant(surf: pygame.Surface, board: BoardState, n: int, flag: dict[str, Any], shift: int,
+                 glow: float = 0.0, wave: float | None = None) -> None:
+    r = board.geo.pennant(n, shift)
+    owner = flag["claimed"]
+    _environment(surf, board, n, flag, r)
+    battlefield.standard(surf, r, n, battlefield.FLAG_CLOTH if owner is None else board.tint(owner), wave)
+
+
+ENV_LOOK = {"fog": ((188, 222, 222), (16, 24, 22)), "mud": ((118, 82, 44), art.CREAM)}  # ground, letters
+
+
+def _environment(surf: pygame.Surface, board: BoardState, n: int, flag: dict[str, Any], r: pygame.Rect) -> None:
+    """Fog and Mud on their own flag, unmistakably: the ground of the flag's column is changed (a pale mist
+    with wisps, a brown mud with ruts) across its whole width, and the card's corner letters (in the language)
+    stand on it beside the standard, Fog left, Mud right, never between two flags."""
+    col = board.geo.column(n)
+    kinds = [kind for kind in ("fog", "mud") if flag[kind]]
+    if not kinds:
+        return
+    band = pygame.Rect(col.x + 4, r.centery - r.height // 2 - 18, col.width - 8, r.height + 36)
+    for i, kind in enumerate(kinds):
+        ground, ink = ENV_LOOK[kind]
+        part = band if len(kinds) == 1 else pygame.Rect(band.x + i * band.width // 2, band.y, band.width // 2,
+                                                         band.height)
+        layer = pygame.Surface(part.size, pygame.SRCALPHA)
+        pygame.draw.rect(layer, (*ground, 175), layer.get_rect(), border_radius=10)
+        for k in range(3):  # wisps of mist, or ruts in the mud
+            y = part.height * (k + 1) // 4
+            if kind == "fog":
+                points = [(x, y + 3 * math.sin(x / 9 + k)) for x in range(6, part.width - 6, 4)]
+                pygame.draw.lines(layer, (255, 255, 255, 150), False, points, 2)
+            else:
+                pygame.draw.line(layer, (70, 46, 22, 160), (8, y), (part.width - 8, y + (k - 1) * 3), 3)
+        pygame.draw.rect(layer, (*ground, 255), layer.get_rect(), 2, border_radius=10)
+        surf.blit(layer, part)
+        room = (col.width - r.width) // 2 - 4  # between the column's edge and the standard
+        chip = fitted(card_art.tactic_code(kind), 26, room - 8, ink, "condensed", 12)
+        box = chip.get_rect().inflate(8, 2)
+        box.center = ((col.x + r.x) // 2 + 2, r.centery) if kind == "fog" else ((r.right + col.right) // 2 - 2,
+                                                                                  r.centery)
+        pygame.draw.rect(surf, ground, box, border_radius=6)
+        surf.blit(chip, chip.get_rect(center=box.center))
+
+
+def _formation(surf: pygame.Surface, board: BoardState, n: int, flag: dict[str, Any], seat: str,
+               hidden: frozenset[Any]) -> None:
+    side = board.side_of(seat, n)
+    geo = board.geo
+    cards = flag[seat]
+    order = list(enumerate(cards))
+    if side in ("top", "left"):
+        order.reverse()  # nearer cards overlap further ones, leaving each numeral in view
+    size = geo.card_size(n)
+    if flag["claimed"] is None and len(cards) < side_size(flag["mud"] is not None):
+        radius = 10 if size == "table" else 7
+        pygame.draw.rect(surf, (52, 84, 72), geo.slot(n, side, len(cards)), 2, border_radius=radius)
+    for i, card in order:
+        if ("slot", n, seat, card) in hidden:
+            continue
+        rect = geo.slot(n, side, i, len(cards))
+        surf.blit(card_art.face(card, size), rect)
+        if (side == "left" and i > 0) or (side == "right" and i < len(cards) - 1):
+            card_art.strip_index(surf, card, rect)  # sideways, the corner symbol is under the next card
+
+
+def _top_strip(surf: pygame.Surface, board: BoardState, hidden: frozenset[Any]) -> None:
+    view, them = board.view, OTHER[board.viewer]
+    size = view["hand_sizes"][them]
+    tactics = min(size, board.opp_tactics())
+    for i, r in enumerate(layout.opponent_hand(size)):  # tactics have their own backs (R45)
+        if ("opp", i) not in hidden:
+            surf.blit(card_art.back("tactics" if i >= size - tactics else "troops", "small"), r)
+    spots = name_spots(board)
+    for img, rect in spots:
+        surf.blit(img, rect)
+    held = sum(1 for f in view["flags"] if f["claimed"] == them)
+    info = fitted(_("Flags: {n}  \u00b7  in hand: {hand}", n=held, hand=size), 28,
+                  layout.OPP_HAND_X - 44, art.MUTED)
+    surf.blit(info, (30, under_names(board, info, 62)))
+    mine = sum(1 for f in view["flags"] if f["claimed"] == board.viewer)
+    info = fitted(_("Flags: {n}", n=mine), 28, layout.NAME_W, art.MUTED)
+    surf.blit(info, _own_flags_spot(board, info))
+    _watchers(surf, board)
+
+
+def _own_flags_spot(board: BoardState, info: pygame.Surface) -> pygame.Rect:
+    """Where the viewer's own flags line goes: under their name (top right for two, top centre for three)."""
+    if board.three:
+        return info.get_rect(midtop=(layout.W // 2, under_names(board, info, 58)))
+    return info.get_rect(topright=(layout.W - 28, under_names(board, info, 62)))
+
+
+def _watchers(surf: pygame.Surface, board: BoardState) -> None:
+    """A LAN host's screen: how many watch the game, on the viewer's flags line (left of it for two players,
+    right of it for three: under it, large text ran it into the backs and the far front)."""
+    link = board.table.link
+    watching = link.watching if link is not None else 0
+    if not watching:
+        return
+    mine = sum(1 for f in board.view["flags"] if f["claimed"] == board.viewer)
+    if board.three:
+        info = fitted(_("{seat}  \u00b7  flags: {n}", seat=seat_word(board.viewer), n=mine), 26, 420, art.MUTED)
+        spot = _own_flags_spot(board, info)
+        img = text(_("Watchers: {n}", n=watching), 24, art.MUTED)
+        surf.blit(img, img.get_rect(bottomleft=(spot.right + 24, spot.bottom)))
+    else:
+        info = fitted(_("Flags: {n}", n=mine), 28, layout.NAME_W, art.MUTED)
+        spot = _own_flags_spot(board, info)
+        img = text(_("Watchers: {n}", n=watching), 26, art.MUTED)
+        surf.blit(img, img.get_rect(bottomright=(spot.x - 28, spot.bottom)))
+
+
+SEAT_WORDS = {"south": N_("South"), "west": N_("West"), "east": N_("East"), "north": N_("North")}
+
+
+def seat_word(seat: str) -> str:
+    """'West': the three-player seats are named in captions, so two bots of one level stay apart."""
+    return _(SEAT_WORDS.get(seat, seat))
+
+
+def _top_strip3(surf: pygame.Surface, board: BoardState, hidden: frozenset[Any]) -> None:
+    """Three players: each opponent's name, flags and card backs above their front (the left one's on the
+    left), the viewer's own name and flags in the middle."""
+    view = board.view
+    for seat, where in zip(board.opponents(), ("left", "right"), strict=False):
+        size = view["hand_sizes"][seat]
+        key = board.backs_key(seat)
+        for i, r in enumerate(layout.opponent_hand3(size, where)):
+            if (key, i) not in hidden:
+                surf.blit(card_art.back("troops", "small"), r)
+        held = sum(1 for f in view["flags"] if f["claimed"] == seat)
+        info = fitted(_("{seat}  \u00b7  flags: {n}  \u00b7  in hand: {hand}", seat=seat_word(seat), n=held, hand=size),
+                      26, layout.OPP3_X - 36, art.MUTED)
+        if where == "left":
+            surf.blit(info, (30, under_names(board, info, 62)))
+        else:
+            surf.blit(info, (layout.W - 28 - info.get_width(), under_names(board, info, 62)))
+    geo = board.geo
+    if isinstance(geo, layout.Line3):  # the far front: whose cards lie on which side of its flags
+        col = geo.column(geo.far[-1])
+        for seat, where in ((geo.left, "left"), (geo.right, "right")):
+            tag = fitted(seat_word(seat), 24, col.width // 2 - 24, board.tint(seat), "bold")
+            x = col.x + 16 if where == "left" else col.right - 16 - tag.get_width()
+            surf.blit(tag, tag.get_rect(midleft=(x, layout.FAR_BOX.y + 2 + layout.FAR_TAGS // 2)))
+    me = board.viewer
+    mine = sum(1 for f in view["flags"] if f["claimed"] == me)
+    for img, rect in name_spots(board):
+        surf.blit(img, rect)
+    info = fitted(_("{seat}  \u00b7  flags: {n}", seat=seat_word(me), n=mine), 26, 420, art.MUTED)
+    surf.blit(info, _own_flags_spot(board, info))
+    _watchers(surf, board)
+
+
+RING_REACH = 10 + FOCUS_W  # how far the focus ring reaches beyond what it rings (see _focus)
+
+
+def deck_marks(deck: str, count: int) -> tuple[pygame.Surface, pygame.Rect, pygame.Surface, pygame.Rect]:
+    """A deck's label and its count badge, and where they go: the label above it clear of the focus ring (at
+    1280x720 the ring touched it), the count on the deck's foot like a chip, inside the ring (below the deck,
+    clear of the ring, it ran into the next deck's label in Chinese)."""
+    r = layout.deck(deck)
+    room = min(r.width + 40, 2 * (layout.W - 8 - r.centerx))  # centred over the deck, never off the screen
+    label = fitted(_("Tactics") if deck == "tactics" else _("Troops"), 28, room, art.CREAM, "condensed")
+    badge = text(str(count), 34, art.INK, "bold")
+    box = badge.get_rect(midbottom=(r.centerx, r.bottom - 8)).inflate(20, 0)
+    return label, label.get_rect(midbottom=(r.centerx, r.y - RING_REACH - 2)), badge, box
+
+
+def _deck(surf: pygame.Surface, deck: str, count: int) -> None:
+    r = layout.deck(deck)
+    label, spot, badge, box = deck_marks(deck, count)
+    surf.blit(label, spot)
+    if count <= 0:
+        pygame.draw.rect(surf, (70, 104, 90), r, 2, border_radius=10)
+    else:
+        for k in range(min(3, (count + 9) // 10) - 1, -1, -1):  # a stack gets thicker with more cards
+            surf.blit(card_art.back(deck, "table"), r.move(k * 3, k * 3))
+    pygame.draw.rect(surf, art.PAPER, box, border_radius=14)
+    pygame.draw.rect(surf, art.INK, box, 2, border_radius=14)  # a chip lying on the back, not part of its art
+    surf.blit(badge, badge.get_rect(center=box.center))
+
+
+def _discard(surf: pygame.Surface, board: BoardState, seat: str, hidden: frozenset[Any]) -> None:
+    side = board.side_of(seat)
+    r = layout.discard(side)
+    pile = [c for c in board.view["discards"][seat] if ("discard", seat, c) not in hidden]
+    words, room = _("Discards"), min(r.width + 24, 2 * (r.centerx - 6))  # centred over the pile, on the screen
+    floor = math.ceil(22 / theme.current().text_scale)  # large text gives back its extra size first
+    size = next((n for n in (28, 26, 24, 22, 20, 18) if n >= floor
+                 and font_for(words, n, "condensed").size(words)[0] <= room), 26)
+    if font_for(words, size, "condensed").size(words)[0] > room:  # two lines rather than letters too small to read
+        size = next((n for n in (26, 24, 22, 20, 18) if n >= floor and all(
+            font_for(line, n, "condensed").size(line)[0] <= room for line in wrap(words, n, room, "condensed",
+                                                                                    probe=True))), 18)
+    lines = [words] if font_for(words, size, "condensed").size(words)[0] <= room else wrap(words, size, room,
+                                                                                             "condensed")
+    y = r.y - 4
+    for line in reversed(lines):
+        label = text(line, size, art.CREAM, "condensed")
+        surf.blit(label, label.get_rect(midbottom=(r.centerx, y)))
+        y -= label.get_height() - 4
+    if not pile:
+        pygame.draw.rect(surf, (70, 104, 90), r, 2, border_radius=10)
+    else:
+        for k, card in enumerate(pile[-3:]):
+            surf.blit(card_art.face(card, "table"), r.move(0, k * 6))
+    badge = text(str(len(board.view["discards"][seat])), 34, art.INK, "bold")
+    box = badge.get_rect(center=(r.centerx, r.bottom + 36)).inflate(20, 0)
+    pygame.draw.rect(surf, board.tint(seat), box, border_radius=14)
+    surf.blit(badge, badge.get_rect(center=box.center))
