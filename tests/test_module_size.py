@@ -14,8 +14,6 @@ MOST = 500
 #: when that branch is merged (the test below fails on an entry no longer needed).
 ALLOWED = {
     "engine/game.py",  # the game's state machine: its split waits for the engine's owner
-    "net/host.py",  # the LAN host: split on the net47 branch (issue 47, part 3)
-    "net/web/bridge.py",  # the phone bridge: net/ is the net47 branch's to split
 }
 
 
