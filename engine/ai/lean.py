@@ -59,6 +59,7 @@ from ..rulebook import (
     completes_second,
     completion,
     from_action,
+    mask_of,
     may_draw,
     may_play_tactic,
     names,
@@ -100,30 +101,23 @@ class Lean:
     how: str
 
     @classmethod
-    def from_game(cls, game: Game) -> Lean:
-        """The lean twin of a complete game state (every hand and deck known)."""
+    def from_table(cls, game: Game) -> Lean:
+        """A two-player game's table in masks: flags, seen cards, tactics played, the step and the result.
+
+        Hands stay empty and the decks unknown, so a player's view will do: this is all the bots'
+        evaluation (engine.ai.forecast) and easy rules (engine.ai.simple) read.
+        """
         out = cls()  # a plain call, not __new__: the optional mypyc build (engine.compiled) has no __new__
-        out.sides = [0] * 18
-        out.claimed = [-1] * 9
-        out.first = [-1] * 9
+        flags = game.flags
+        out.sides = [mask for flag in flags for mask in flag.masks]  # each flag's pair is SEATS
+        out.claimed = [-1 if f.claimed is None else SEATS.index(f.claimed) for f in flags]
+        out.first = [-1 if f.first_complete is None else SEATS.index(f.first_complete) for f in flags]
         out.fog = out.mud = 0
-        for i, flag in enumerate(game.flags):
-            for s, seat in enumerate(SEATS):
-                for card in flag.sides[seat]:
-                    out.sides[2 * i + s] |= 1 << ID[card]
+        for i, flag in enumerate(flags):
             out.fog |= (flag.fog is not None) << i
             out.mud |= (flag.mud is not None) << i
-            out.first[i] = -1 if flag.first_complete is None else SEATS.index(flag.first_complete)
-            out.claimed[i] = -1 if flag.claimed is None else SEATS.index(flag.claimed)
         out.hands = [0, 0]
-        for s, seat in enumerate(SEATS):
-            for card in game.hand(seat):
-                out.hands[s] |= 1 << ID[card]
-        troops, tactics = game.decks["troops"], game.decks["tactics"]
-        if troops is None or tactics is None:
-            raise ValueError("a lean state needs both decks' order (a complete game state)")
-        out.troops = [ID[c] for c in troops]
-        out.tactics = [ID[c] for c in tactics]
+        out.troops, out.tactics = [], []
         out.seen = game.seen
         out.to_move = SEATS.index(game.to_move)
         out.phase = PHASE_NAMES.index(game.phase)
@@ -136,6 +130,18 @@ class Lean:
             winner = game.result["winner"]
             out.winner = -1 if winner is None else SEATS.index(winner)
             out.how = game.result["how"]
+        return out
+
+    @classmethod
+    def from_game(cls, game: Game) -> Lean:
+        """The lean twin of a complete game state (every hand and deck known)."""
+        troops, tactics = game.decks["troops"], game.decks["tactics"]
+        if troops is None or tactics is None:
+            raise ValueError("a lean state needs both decks' order (a complete game state)")
+        out = cls.from_table(game)
+        out.hands = [mask_of(game.hand(seat)) for seat in SEATS]
+        out.troops = [ID[c] for c in troops]
+        out.tactics = [ID[c] for c in tactics]
         return out
 
     def copy(self) -> Lean:

@@ -1,4 +1,4 @@
-"""The hard bot's playout policy on the lean state: the easy bot's rules (engine.ai.simple), on masks.
+"""The easy rules on masks: the hard bot's playout policy, and the easy bot's (engine.ai.simple) one scoring.
 
 Each troop goes where it makes the strongest formation its side can still become from the unseen
 troops, preferring sides nearer completion and never a flag already lost; morale tactics are kept
@@ -48,7 +48,13 @@ MAX_STEPS: Final = 2000
 
 
 def value_of(card: int) -> int:
+    """A troop's value (1-10); 0 for a tactics card."""
     return card % 10 + 1 if card < 60 else 0
+
+
+def wants_tactic(hand: int) -> bool:
+    """The easy rules' draw: a tactics card only for a hand of five troops or more and no tactics."""
+    return not hand & TACTICS_MASK and (hand & TROOP_MASK).bit_count() >= 5
 
 
 class _Placements:
@@ -314,9 +320,7 @@ class LeanPolicy:
         kind = state.legal()
         if len(kind) == 1:
             return kind[0]
-        hand = state.hands[state.to_move]
-        wants_tactic = not hand & TACTICS_MASK and (hand & TROOP_MASK).bit_count() >= 5
-        return kind[1] if wants_tactic else kind[0]
+        return kind[1] if wants_tactic(state.hands[state.to_move]) else kind[0]
 
     def _scout_return(self, state: Lean) -> LeanAction:
         """Return the lowest troops; a tactics card counts high. A spent Leader's twin stays in hand (R27)."""

@@ -21,6 +21,7 @@ from ..cards import ENVIRONMENT, GUILE, MORALE, TACTICS, TROOP_BIT
 from ..game import Game
 from .base import Bot
 from .forecast import Forecast
+from .lean_eval import STRONG_TACTICS
 
 #: What keeping a tactics card is worth, in game value, early in the game: it must gain more
 #: than this over the best troop play to be spent. The evaluation itself sees only morale tactics
@@ -32,8 +33,6 @@ TACTIC_HOLD: dict[str, float] = {
 TROOPS_DEALT_TO_DECK = 46
 #: (worlds, candidates kept) for each screening stage; the last stage picks the move.
 STAGES: tuple[tuple[int, int], ...] = ((2, 24), (8, 6), (32, 1))
-#: Tactics worth drawing for: wild cards and the guile cards that take or steal.
-STRONG_TACTICS = frozenset({"alexander", "darius", "cavalry", "deserter", "traitor", "redeploy"})
 
 
 def is_tactic_play(action: Action) -> bool:
