@@ -1,4 +1,4 @@
-"""The fast formation estimate agrees with formations.best_formation (R13-R15, R30, R31); the easy bot plays games out legally."""
+"""The fast formation estimate agrees with best_formation (R13-R15, R30, R31); the easy bot plays games out legally."""
 
 from __future__ import annotations
 

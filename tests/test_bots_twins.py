@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from engine.ai.forecast import Forecast
+from engine.ai.normal import choose_deck
 from engine.ai.simple import SimpleBot
 from engine.game import Game
 from engine.position import from_position
@@ -49,3 +50,10 @@ def test_easy_bot_plays_the_recorded_games(record: dict[str, Any]) -> None:
         assert action == step["action"], n
         game.apply(action)
     assert game.result is not None
+
+
+def test_normal_deck_choices_match_the_recorded_ones() -> None:
+    assert len(DATA["decks"]) >= 100
+    for n, case in enumerate(DATA["decks"]):
+        seen = from_position(case["view"])
+        assert choose_deck(seen, seen.legal_actions()) == case["action"], n

@@ -3,10 +3,11 @@
 The normal bot's forecast (engine.ai.forecast over engine.ai.outlook) and the easy bot
 (engine.ai.simple) used to compute on `Game`, beside their bit-mask twins (lean_eval, lean_policy).
 When the twins became one, this script wrote tests/data/bot_twins.json from the old code, and
-tests/test_bots_twins.py holds the survivors to it: each flag's odds in sampled worlds, and every
-choice and ranking of the easy bot over whole games (two players with and without tactics, three).
+tests/test_bots_twins.py holds the survivors to it: each flag's odds in sampled worlds, every
+choice and ranking of the easy bot over whole games (two players with and without tactics, three),
+and the normal bot's deck at draw steps of random games (engine.ai.normal.choose_deck).
 
-Usage: python tools/record_bot_twins.py  (writes tests/data/bot_twins.json)
+Usage: python tools/record_bot_twins.py  (writes tests/data/bot_twins.json; run it on the old code)
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from engine.ai.forecast import Forecast  # noqa: E402
+from engine.ai.normal import choose_deck  # noqa: E402
 from engine.ai.simple import SimpleBot  # noqa: E402
 from engine.game import Game  # noqa: E402
 from engine.position import from_position  # noqa: E402
@@ -76,8 +78,25 @@ def easy_games() -> list[dict[str, Any]]:
     return out
 
 
+def deck_cases() -> list[dict[str, Any]]:
+    """The normal bot's deck at draw steps (three in ten, both decks left) of random games, from its view."""
+    cases = []
+    rng = random.Random(7)
+    for seed in range(30):
+        game = Game.new(Rules(claim_timing=("standard", "advanced", "end")[seed % 3]), seed=100 + seed)
+        while game.result is None:
+            actions = game.legal_actions()
+            if game.phase in ("draw", "scout_draw") and len(actions) > 1 and rng.random() < 0.3:
+                view = game.view(game.to_move)
+                seen = from_position(view)
+                cases.append({"view": view, "action": choose_deck(seen, seen.legal_actions())})
+            game.apply(rng.choice(actions))
+    return cases
+
+
 def main() -> None:
-    OUT.write_text(json.dumps({"forecast": forecast_cases(), "easy": easy_games()}, separators=(",", ":")) + "\n")
+    data = {"forecast": forecast_cases(), "easy": easy_games(), "decks": deck_cases()}
+    OUT.write_text(json.dumps(data, separators=(",", ":")) + "\n")
     print(f"wrote {OUT}")
 
 

@@ -72,7 +72,7 @@ from ..rulebook import (
     to_action,
     win_of,
 )
-from ..rules import SEATS
+from ..rules import SEATS, SEATS3
 
 
 class Lean:
@@ -102,33 +102,35 @@ class Lean:
 
     @classmethod
     def from_table(cls, game: Game) -> Lean:
-        """A two-player game's table in masks: flags, seen cards, tactics played, the step and the result.
+        """A game's table in masks: flags, seen cards, tactics played, the step and the result.
 
         Hands stay empty and the decks unknown, so a player's view will do: this is all the bots'
-        evaluation (engine.ai.forecast) and easy rules (engine.ai.simple) read.
+        evaluation (engine.ai.forecast) and easy rules (engine.ai.simple) read. Each flag's sides are
+        in its pair's order, so this holds two or three players (engine.ai.lean3).
         """
         out = cls()  # a plain call, not __new__: the optional mypyc build (engine.compiled) has no __new__
+        seats = SEATS if len(game.seats) == 2 else SEATS3
         flags = game.flags
-        out.sides = [mask for flag in flags for mask in flag.masks]  # each flag's pair is SEATS
-        out.claimed = [-1 if f.claimed is None else SEATS.index(f.claimed) for f in flags]
-        out.first = [-1 if f.first_complete is None else SEATS.index(f.first_complete) for f in flags]
+        out.sides = [mask for flag in flags for mask in flag.masks]
+        out.claimed = [-1 if f.claimed is None else seats.index(f.claimed) for f in flags]
+        out.first = [-1 if f.first_complete is None else seats.index(f.first_complete) for f in flags]
         out.fog = out.mud = 0
         for i, flag in enumerate(flags):
             out.fog |= (flag.fog is not None) << i
             out.mud |= (flag.mud is not None) << i
-        out.hands = [0, 0]
+        out.hands = [0] * len(seats)
         out.troops, out.tactics = [], []
         out.seen = game.seen
-        out.to_move = SEATS.index(game.to_move)
+        out.to_move = seats.index(game.to_move)
         out.phase = PHASE_NAMES.index(game.phase)
         out.scout_drawn, out.passes = game.scout_drawn, game.passes
-        out.played = [game.tactics_played[s] for s in SEATS]
-        out.leader = [game.leader_played[s] for s in SEATS]
+        out.played = [game.tactics_played[s] for s in seats]
+        out.leader = [game.leader_played[s] for s in seats]
         out.steps = STEPS[game.rules.claim_timing]
         out.winner, out.how = -1, ""
         if game.result is not None:
             winner = game.result["winner"]
-            out.winner = -1 if winner is None else SEATS.index(winner)
+            out.winner = -1 if winner is None else seats.index(winner)
             out.how = game.result["how"]
         return out
 

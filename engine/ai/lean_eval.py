@@ -448,24 +448,27 @@ class _Answers:
         return _value_of(count, halves)
 
 
+def draws_tactic(hand: int, hidden: int, tactic_ok: bool, leader_dead: bool) -> bool:
+    """The normal bot's deck: tactics only for a hand without any, when one may be played now (R24),
+    five troops wait in hand, and at least half the tactics it cannot see (`hidden`) are strong."""
+    if hand & TACTICS_MASK or not tactic_ok:
+        return False
+    if leader_dead:
+        hidden &= ~LEADER_MASK
+    count = hidden.bit_count()
+    return bool(count) and (hidden & _STRONG_MASK).bit_count() / count >= 0.5 and (hand & TROOP_MASK).bit_count() >= 5
+
+
 def choose_deck(state: Lean, kind: int) -> LeanAction:
-    """normal.choose_deck on the lean state: troops unless a strong tactic is likely and usable soon."""
+    """The normal bot's deck on the lean state: troops unless a strong tactic is likely and usable soon."""
     if not state.troops or not state.tactics:
         return (kind, 0 if state.troops else 1, -1, -1, -1)
     seat = state.to_move
-    hand = state.hands[seat]
-    if hand & TACTICS_MASK or not may_play_tactic(state.played, seat):  # R24
-        return (kind, 0, -1, -1, -1)
     hidden = state.hands[1 - seat] & TACTICS_MASK  # tactics this seat cannot see: their hand, the deck
     for card in state.tactics:
         hidden |= 1 << card
-    if state.leader[seat]:
-        hidden &= ~LEADER_MASK
-    count = hidden.bit_count()
-    strong = (hidden & _STRONG_MASK).bit_count()
-    if count and strong / count >= 0.5 and (hand & TROOP_MASK).bit_count() >= 5:
-        return (kind, 1, -1, -1, -1)
-    return (kind, 0, -1, -1, -1)
+    tactic = draws_tactic(state.hands[seat], hidden, may_play_tactic(state.played, seat), state.leader[seat])
+    return (kind, 1 if tactic else 0, -1, -1, -1)
 
 
 def own_step(state: Lean) -> LeanAction:
@@ -489,5 +492,5 @@ def finish_turn(state: Lean, seat: int) -> None:
         state.apply(own_step(state))
 
 
-__all__ = ["DRAW_SHARE", "STRONG_TACTICS", "best_answer", "choose_deck", "finish_turn", "flag_odds", "future_draws",
-           "leaf_value", "own_step", "reach", "reach_key", "reaches"]
+__all__ = ["DRAW_SHARE", "STRONG_TACTICS", "best_answer", "choose_deck", "draws_tactic", "finish_turn", "flag_odds",
+           "future_draws", "leaf_value", "own_step", "reach", "reach_key", "reaches"]
