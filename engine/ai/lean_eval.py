@@ -19,7 +19,6 @@ from ..rulebook import (
     A_DRAW,
     A_PLAY,
     A_SCOUT_DRAW,
-    A_SCOUT_RETURN,
     ALEXANDER,
     DARIUS,
     DRAW,
@@ -33,13 +32,13 @@ from ..rulebook import (
     TACTICS_MASK,
     TROOP_MASK,
     LeanAction,
-    bits,
     may_play_tactic,
     names,
     side_size,
     strength,
 )
 from .lean import Lean
+from .lean_policy import scout_return
 from .outlook import UNREACHABLE, game_value
 
 #: Troops a side is assumed to draw, as a share of the cards it still needs: games here run until
@@ -479,8 +478,7 @@ def own_step(state: Lean) -> LeanAction:
     if phase == SCOUT_DRAW:
         return choose_deck(state, A_SCOUT_DRAW)
     if phase == SCOUT_RETURN:
-        hand = sorted(bits(state.returnable()), key=lambda c: c % 10 + 1 if c < 60 else 11)
-        return (A_SCOUT_RETURN, tuple(hand[:state.scout_drawn - 1]))
+        return scout_return(state)
     return state.legal()[0]  # a claim, or done
 
 

@@ -19,7 +19,7 @@ from ..game import Game
 from ..rulebook import ID, from_action, mask_of
 from .base import Bot
 from .lean import Lean
-from .lean_policy import LOST, LeanPolicy, placement, value_of, wants_tactic
+from .lean_policy import LOST, LeanPolicy, placement, return_rank, wants_tactic
 
 
 class SimpleBot(Bot):
@@ -66,11 +66,7 @@ class SimpleBot(Bot):
 
     def _scout_return(self, game: Game, actions: list[Action]) -> Action:
         """Return the lowest troops; a tactics card counts as high. A Leader it may not play stays (R27)."""
-
-        def keep(card: str) -> int:
-            return value_of(ID[card]) if card in TROOP_BIT else 11
-
-        hand = sorted(game.returnable(game.to_move), key=keep)  # ties in the hand's order
+        hand = sorted(game.returnable(game.to_move), key=lambda card: return_rank(ID[card]))  # ties: hand order
         need = len(actions[0]["cards"])
         return {"type": "scout_return", "cards": hand[:need]}
 
