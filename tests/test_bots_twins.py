@@ -1,8 +1,9 @@
 """The Game-side bots answer as they did when they computed on `Game` beside their bit-mask twins.
 
 tests/data/bot_twins.json was written by tools/record_bot_twins.py from the code before the twins
-became one (the normal bot's forecast over engine.ai.outlook, the easy bot over engine.ai.simple):
-now both ask the mask code (lean_eval, lean_policy), and these are the old answers it must give.
+became one (the normal bot's forecast over engine.ai.outlook and its deck choice, the easy bot over
+engine.ai.simple): now they ask the mask code (lean_eval, lean_policy), and these are the old answers
+it must give.
 """
 
 from __future__ import annotations
