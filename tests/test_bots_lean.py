@@ -13,7 +13,8 @@ import pytest
 
 from engine.ai.lean import Lean
 from engine.game import Game
-from engine.rulebook import ID, PHASE_NAMES, from_action, names, to_action
+from engine.position import from_position
+from engine.rulebook import PHASE_NAMES, from_action, names, to_action
 from engine.rules import SEATS, Rules
 
 
@@ -102,11 +103,9 @@ def test_r9_lean_pass_only_without_any_play() -> None:
     assert lean.to_move == 1 - seat and lean.passes == 1 and lean.hands[seat] == 1 << 69
 
 
-def test_lean_evaluation_agrees_with_outlook() -> None:
-    """The hard bot's evaluation on masks (lean_eval) gives the normal bot's numbers (outlook)."""
-    from engine.ai import lean_eval, outlook
-    from engine.ai.forecast import random_mask
-
+def test_lean_table_reads_a_view_as_the_whole_state_does() -> None:
+    """Lean.from_table (what the normal and easy bots read from a player's view) holds the table exactly
+    as Lean.from_game holds it, with the hidden hands and decks left empty."""
     rng = random.Random(5)
     checked = 0
     for seed in range(40):
@@ -114,20 +113,10 @@ def test_lean_evaluation_agrees_with_outlook() -> None:
         stop = rng.randint(10, 120)
         while game.result is None and len(game.actions) < stop:
             game.apply(rng.choice(game.legal_actions()))
-        if game.result is not None:
-            continue
-        lean = Lean.from_game(game)
-        for me in (0, 1):
-            seat = SEATS[me]
-            pool = game.hand(seat) + (game.decks["troops"] or [])[-rng.randint(0, 8):]
-            shares = [random_mask(rng, 0.5) for _ in range(9)]
-            mask = 0
-            for card in pool:
-                mask |= 1 << ID[card]
-            mine = lean_eval.reach(lean, me, mask, shares, {})
-            assert mine == outlook.reach(game, seat, pool, shares, {}), (seed, seat)
-            theirs = outlook.reach(game, SEATS[1 - me], game.hand(SEATS[1 - me]), shares, {})
-            assert lean_eval.flag_odds(lean, me, mine, theirs) == outlook.flag_odds(game, seat, mine, theirs)
-            checked += 1
-    assert checked >= 40
-
+        full = Lean.from_game(game)
+        table = Lean.from_table(from_position(game.view(game.to_move)))
+        assert table.hands == [0, 0] and table.troops == [] and table.tactics == []
+        table.hands, table.troops, table.tactics = full.hands, full.troops, full.tactics
+        assert lean_state(table) == lean_state(full), seed
+        checked += 1
+    assert checked == 40

@@ -8,6 +8,7 @@ proofs and with `Game.legal_actions` at every step of random games (two and thre
 
 from __future__ import annotations
 
+import ast
 import random
 import re
 from pathlib import Path
@@ -68,6 +69,20 @@ def test_r38_r51_envelopment_first_then_breakthrough_and_only_the_rulebook_names
     assert win_of(flag[4] | flag[5] | flag[6], 0, 3) == "breakthrough"
     assert _written_again(r"(held|flags|ours|mask)\w*(\.bit_count\(\)|\)) >= [45]\b|\b0b111 <<|"
                           r"\[i\] and \w+\[i \+ 1\] and \w+\[i \+ 2\]") == []
+
+
+#: The bots that serve a `Game` (the normal evaluation, the easy rules): they ask the mask code.
+GAME_SIDE_BOTS = ("outlook.py", "forecast.py", "normal.py", "simple.py")
+
+
+def test_the_game_side_bots_judge_no_formation_themselves() -> None:
+    """The bots' evaluation and easy rules are written once, on masks (engine.ai.lean_eval, lean_policy):
+    the modules that serve them a game import no formation code, so they cannot grow a second copy."""
+    judging = ("formations", "potential", "claims")
+    found = [f"{name}: {node.module}" for name in GAME_SIDE_BOTS
+             for node in ast.walk(ast.parse((ROOT / "engine" / "ai" / name).read_text(encoding="utf-8")))
+             if isinstance(node, ast.ImportFrom) and (node.module or "").rsplit(".", 1)[-1] in judging]
+    assert found == []
 
 
 def test_r48_a_three_player_seat_has_a_place_only_on_its_own_fronts() -> None:

@@ -4,7 +4,8 @@ For each world the forecast fixes what each player's pool will be: the opponent'
 troops they will draw, and the troops we will draw (our hand is read from the position judged, so
 one forecast scores every candidate move with the same worlds, common random numbers that keep
 the comparison between moves fair). The opponent's reach depends only on the table, so it is
-cached by the opponent's sides: most candidate moves do not touch it.
+cached by the opponent's sides: most candidate moves do not touch it. The numbers are the hard
+bot's (engine.ai.lean_eval), asked of the position's table read into masks (Lean.from_table).
 """
 
 from __future__ import annotations
@@ -12,21 +13,15 @@ from __future__ import annotations
 import random
 
 from ..game import Game
-from ..rules import OTHER
-from .outlook import Memo, flag_odds, game_value, opponent_key, reach
+from ..rulebook import ID, mask_of
+from ..rules import OTHER, SEATS
+from .lean import Lean
+from .lean_eval import Memo, flag_odds, future_draws, reach_key, reaches
+from .outlook import game_value
 from .worlds import Hidden, hidden_of, sample_world
 
-#: Troops a side is assumed to draw, as a share of the cards it still needs: games here run until
-#: nearly every slot is filled, and 1.0 predicted flag outcomes best (and beat the easy bot most).
-DRAW_SHARE = 1.0
-#: Chance that a card of a pool is open to a given flag in a world (engine.ai.outlook.reach).
+#: Chance that a card of a pool is open to a given flag in a world (engine.ai.lean_eval.reach).
 FLAG_SHARE = 0.5
-
-
-def future_draws(game: Game, seat: str) -> int:
-    """How many troops `seat` is assumed to draw before the game is decided."""
-    need = sum(f.size - len(f.sides[seat]) for f in game.flags if f.claimed is None)
-    return min(round(DRAW_SHARE * need), game.deck_sizes["troops"] // 2)
 
 
 def random_mask(rng: random.Random, chance: float) -> int:
@@ -53,15 +48,19 @@ class Forecast:
                  hidden: Hidden | None = None) -> None:
         self.me = me
         self.other = OTHER[me]
+        self._seat = SEATS.index(me)
         self.hidden = hidden or hidden_of(game, me)
         self.rng = rng
-        self.my_draws: list[list[str]] = []
+        #: Per world: the troops we draw (ids, top first), the opponent's pool (a mask), and each
+        #: pool's share open to each flag.
+        self.my_draws: list[list[int]] = []
         self.my_shares: list[list[int]] = []
-        self.opp_pools: list[list[str]] = []
+        self.opp_pools: list[int] = []
         self.opp_shares: list[list[int]] = []
         self.extra = extra
-        self._mine_count = future_draws(game, me)
-        self._theirs_count = future_draws(game, self.other)
+        table, left = Lean.from_table(game), game.deck_sizes["troops"]
+        self._mine_count = future_draws(table, self._seat, left)
+        self._theirs_count = future_draws(table, 1 - self._seat, left)
         # Who draws next: we do, unless it is already the opponent's turn.
         self._we_first = game.to_move == me
         self._opp_cache: dict[tuple[object, ...], list[list[int]]] = {}
@@ -74,9 +73,9 @@ class Forecast:
             world = sample_world(self.hidden, self.rng)
             deck = world.troop_deck[::-1]  # top first
             ours, theirs = (deck[0::2], deck[1::2]) if self._we_first else (deck[1::2], deck[0::2])
-            self.my_draws.append(ours[:self._mine_count + self.extra])
+            self.my_draws.append([ID[c] for c in ours[:self._mine_count + self.extra]])
             self.my_shares.append(self._shares())
-            self.opp_pools.append(world.opp_hand + theirs[:self._theirs_count])
+            self.opp_pools.append(mask_of(world.opp_hand + theirs[:self._theirs_count]))
             self.opp_shares.append(self._shares())
         self._opp_cache.clear()
 
@@ -94,23 +93,25 @@ class Forecast:
         `extra` gives us that many more drawn troops (Scout's look at the decks).
         """
         count = self.size if worlds is None else min(worlds, self.size)
-        hand = [c for c in state.hand(self.me)]
-        key = opponent_key(state, self.me)
+        table = Lean.from_table(state)
+        me, other = self._seat, 1 - self._seat
+        key = reach_key(table, other)
         theirs_all = self._opp_cache.get(key)
         if theirs_all is None or len(theirs_all) < count:
-            theirs_all = [reach(state, self.other, pool, shares, self._memo)
-                          for pool, shares in zip(self.opp_pools[:count], self.opp_shares, strict=False)]
+            theirs_all = reaches(table, other, self.opp_pools[:count], self.opp_shares, self._memo)
             self._opp_cache[key] = theirs_all
-        total = [0.0] * 9
+        hand = mask_of(state.hand(self.me))
         take = self._mine_count + extra
+        pools = [hand | sum(1 << c for c in draws[:take]) for draws in self.my_draws[:count]]
+        mine_all = reaches(table, me, pools, self.my_shares, self._memo)
+        total = [0.0] * 9
         for w in range(count):
-            mine = reach(state, self.me, hand + self.my_draws[w][:take], self.my_shares[w], self._memo)
-            for i, p in enumerate(flag_odds(state, self.me, mine, theirs_all[w])):
+            for i, p in enumerate(flag_odds(table, me, mine_all[w], theirs_all[w])):
                 total[i] += p
         return [t / count for t in total]
 
     def value(self, state: Game, extra: int = 0, worlds: int | None = None) -> float:
-        """The game value of `state` for us (engine.ai.outlook.game_value)."""
+        """The game value of `state` for us (engine.ai.outlook.game_value of `odds`)."""
         if state.result is not None:
             winner = state.result["winner"]
             return 0.0 if winner is None else (2.0 if winner == self.me else -2.0)

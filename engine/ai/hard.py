@@ -79,7 +79,7 @@ SCREEN_SHARE = 0.5
 #: Most of the search's time kept back for the win estimate's lines: on a slow or loaded machine the
 #: estimate reads fewer worlds rather than the search stopping after a handful of lines.
 RESERVE_SHARE = 0.2
-#: Chance that a pool card is open to a given flag at a leaf (engine.ai.outlook.reach), for
+#: Chance that a pool card is open to a given flag at a leaf (engine.ai.lean_eval.reaches), for
 #: both sides alike: the win chance reported to players is read with it.
 EVEN_SHARE = 0.5
 #: The line's settings in the reference code (6d7b182), where today's differ (HardBot.leaf_shares). The

@@ -4,9 +4,10 @@ A search plays hundreds of thousands of steps per decision; `Game` spends most o
 a playout never needs (events, validation, readable lists, copies of the whole table). `Lean` keeps
 the same rules with cards as small integers (troops 0-59 as in engine.cards.TROOP_BIT, tactics
 60-69 in TACTICS order), each side of a flag and each hand as one integer mask, and actions as
-tuples. It trusts its caller: an action not in `legal()` is undefined behaviour. It is built only
-from a complete game state (a determinized world), and tests/test_bots_lean.py checks it against
-`Game` move by move (legal actions, states, results) in random games of every rule option.
+tuples. It trusts its caller: an action not in `legal()` is undefined behaviour. A search builds it
+from a complete game state (a determinized world, `from_game`); the Game-side bots read only a view's
+table into it (`from_table`) to ask the one evaluation and easy rules. tests/test_bots_lean.py checks it
+against `Game` move by move (legal actions, states, results) in random games of every rule option.
 """
 
 from __future__ import annotations
@@ -59,6 +60,7 @@ from ..rulebook import (
     completes_second,
     completion,
     from_action,
+    mask_of,
     may_draw,
     may_play_tactic,
     names,
@@ -71,7 +73,7 @@ from ..rulebook import (
     to_action,
     win_of,
 )
-from ..rules import SEATS
+from ..rules import SEATS, SEATS3
 
 
 class Lean:
@@ -100,42 +102,49 @@ class Lean:
     how: str
 
     @classmethod
-    def from_game(cls, game: Game) -> Lean:
-        """The lean twin of a complete game state (every hand and deck known)."""
+    def from_table(cls, game: Game) -> Lean:
+        """A game's table in masks: flags, seen cards, tactics played, the step and the result.
+
+        Hands stay empty and the decks unknown, so a player's view will do: this is all the bots'
+        evaluation (engine.ai.forecast) and easy rules (engine.ai.simple) read. Each flag's sides are
+        in its pair's order, so this holds two or three players (engine.ai.lean3).
+        """
         out = cls()  # a plain call, not __new__: the optional mypyc build (engine.compiled) has no __new__
-        out.sides = [0] * 18
-        out.claimed = [-1] * 9
-        out.first = [-1] * 9
+        seats = SEATS if len(game.seats) == 2 else SEATS3
+        flags = game.flags
+        out.sides = [mask for flag in flags for mask in flag.masks]
+        out.claimed = [-1 if f.claimed is None else seats.index(f.claimed) for f in flags]
+        out.first = [-1 if f.first_complete is None else seats.index(f.first_complete) for f in flags]
         out.fog = out.mud = 0
-        for i, flag in enumerate(game.flags):
-            for s, seat in enumerate(SEATS):
-                for card in flag.sides[seat]:
-                    out.sides[2 * i + s] |= 1 << ID[card]
+        for i, flag in enumerate(flags):
             out.fog |= (flag.fog is not None) << i
             out.mud |= (flag.mud is not None) << i
-            out.first[i] = -1 if flag.first_complete is None else SEATS.index(flag.first_complete)
-            out.claimed[i] = -1 if flag.claimed is None else SEATS.index(flag.claimed)
-        out.hands = [0, 0]
-        for s, seat in enumerate(SEATS):
-            for card in game.hand(seat):
-                out.hands[s] |= 1 << ID[card]
-        troops, tactics = game.decks["troops"], game.decks["tactics"]
-        if troops is None or tactics is None:
-            raise ValueError("a lean state needs both decks' order (a complete game state)")
-        out.troops = [ID[c] for c in troops]
-        out.tactics = [ID[c] for c in tactics]
+        out.hands = [0] * len(seats)
+        out.troops, out.tactics = [], []
         out.seen = game.seen
-        out.to_move = SEATS.index(game.to_move)
+        out.to_move = seats.index(game.to_move)
         out.phase = PHASE_NAMES.index(game.phase)
         out.scout_drawn, out.passes = game.scout_drawn, game.passes
-        out.played = [game.tactics_played[s] for s in SEATS]
-        out.leader = [game.leader_played[s] for s in SEATS]
+        out.played = [game.tactics_played[s] for s in seats]
+        out.leader = [game.leader_played[s] for s in seats]
         out.steps = STEPS[game.rules.claim_timing]
         out.winner, out.how = -1, ""
         if game.result is not None:
             winner = game.result["winner"]
-            out.winner = -1 if winner is None else SEATS.index(winner)
+            out.winner = -1 if winner is None else seats.index(winner)
             out.how = game.result["how"]
+        return out
+
+    @classmethod
+    def from_game(cls, game: Game) -> Lean:
+        """The lean twin of a complete game state (every hand and deck known)."""
+        troops, tactics = game.decks["troops"], game.decks["tactics"]
+        if troops is None or tactics is None:
+            raise ValueError("a lean state needs both decks' order (a complete game state)")
+        out = cls.from_table(game)
+        out.hands = [mask_of(game.hand(seat)) for seat in SEATS]
+        out.troops = [ID[c] for c in troops]
+        out.tactics = [ID[c] for c in tactics]
         return out
 
     def copy(self) -> Lean:

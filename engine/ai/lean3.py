@@ -15,20 +15,19 @@ from ..rulebook import (
     BREAKTHROUGHS3,
     ID,
     PAIRS3,
-    PHASE_NAMES,
     PLACES3,
     PLAY,
-    STEPS,
     TROOP_MASK,
     LeanAction,
     bits,
     completes_second,
+    mask_of,
     may_play_tactic,
     plays,
     provable,
     side_size,
 )
-from ..rules import FRONTS3, SEATS3
+from ..rules import SEATS3
 from .lean import Lean
 
 #: Each flag's two seats as seat indices, and each seat's place (0 or 1) at each flag (-1: not its front).
@@ -44,47 +43,18 @@ class Lean3(Lean):
 
     __slots__ = ()
 
-    def set_table(self, game: Game) -> None:
-        """The flags of `game` (sides, claims, who completed first) on this state, Fog and Mud off."""
-        self.sides = [0] * 18
-        self.claimed = [-1] * 9
-        self.first = [-1] * 9
-        self.fog = self.mud = 0
-        for i, flag in enumerate(game.flags):
-            for k, seat in enumerate(FRONTS3[i]):
-                for card in flag.sides[seat]:
-                    self.sides[2 * i + k] |= 1 << ID[card]
-            self.first[i] = -1 if flag.first_complete is None else SEATS3.index(flag.first_complete)
-            self.claimed[i] = -1 if flag.claimed is None else SEATS3.index(flag.claimed)
-
     @classmethod
     def from_game(cls, game: Game) -> Lean3:
         """The lean twin of a complete three-player game state."""
         if len(game.seats) != 3:
             raise ValueError("Lean3 holds three-player games; use Lean for two")
-        out = cls()
-        out.set_table(game)
-        out.hands = [0, 0, 0]
-        for s, seat in enumerate(SEATS3):
-            for card in game.hand(seat):
-                out.hands[s] |= 1 << ID[card]
+        hands = [mask_of(game.hand(seat)) for seat in SEATS3]
         troops = game.decks["troops"]
         if troops is None:
             raise ValueError("a lean state needs the deck's order (a complete game state)")
+        out = table_of(game)
+        out.hands = hands
         out.troops = [ID[c] for c in troops]
-        out.tactics = []
-        out.seen = game.seen
-        out.to_move = SEATS3.index(game.to_move)
-        out.phase = PHASE_NAMES.index(game.phase)
-        out.scout_drawn, out.passes = game.scout_drawn, game.passes
-        out.played = [0, 0, 0]
-        out.leader = [False, False, False]
-        out.steps = STEPS[game.rules.claim_timing]
-        out.winner, out.how = -1, ""
-        if game.result is not None:
-            winner = game.result["winner"]
-            out.winner = -1 if winner is None else SEATS3.index(winner)
-            out.how = game.result["how"]
         return out
 
     def copy(self) -> Lean3:
@@ -135,4 +105,12 @@ class Lean3(Lean):
             self.first[flag] = PAIRS3[flag][1 - k]
 
 
-__all__ = ["Lean3"]
+def table_of(game: Game) -> Lean3:
+    """Lean.from_table for a three-player game: its table in masks, hands empty, the deck unknown."""
+    out = Lean3.from_table(game)
+    if not isinstance(out, Lean3):  # from_table builds the class it is called on
+        raise TypeError("Lean3.from_table built a Lean")
+    return out
+
+
+__all__ = ["Lean3", "table_of"]

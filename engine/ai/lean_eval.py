@@ -1,10 +1,10 @@
-"""The normal bot's evaluation (engine.ai.outlook) and its own-turn steps, on the lean state.
+"""The bots' evaluation (the model engine.ai.outlook describes) and the normal bot's own-turn steps, on masks.
 
-The same model as outlook.reach / flag_odds / game_value, with pools and sides as masks: in one
-world each player completes their sides from a pool (hand plus the troops they will draw), each
-pool card open to each flag only by chance (a share mask); the flags' chances make a game value.
-A lean card id is its bit in outlook's masks too: troops 0-59, and the morale tactics 60-63 are
-exactly outlook.WILD_BIT, so a pool mask is a share-ready mask as it is.
+In one world each player completes their sides from a pool (hand plus the troops they will draw),
+each pool card open to each flag only by chance (a share mask); the flags' chances make a game value
+(outlook.game_value). This is the one implementation: the hard bot calls it on its search states, the
+normal bot's forecast (engine.ai.forecast) on a game's table read into masks (Lean.from_table). A card
+id is its bit in a share: troops 0-59, the morale tactics 60-63 as wild cards.
 """
 
 from __future__ import annotations
@@ -19,7 +19,6 @@ from ..rulebook import (
     A_DRAW,
     A_PLAY,
     A_SCOUT_DRAW,
-    A_SCOUT_RETURN,
     ALEXANDER,
     DARIUS,
     DRAW,
@@ -33,17 +32,20 @@ from ..rulebook import (
     TACTICS_MASK,
     TROOP_MASK,
     LeanAction,
-    bits,
     may_play_tactic,
     names,
     side_size,
     strength,
 )
-from .forecast import DRAW_SHARE
 from .lean import Lean
-from .normal import STRONG_TACTICS
+from .lean_policy import scout_return
 from .outlook import UNREACHABLE, game_value
 
+#: Troops a side is assumed to draw, as a share of the cards it still needs: games here run until
+#: nearly every slot is filled, and 1.0 predicted flag outcomes best (and beat the easy bot most).
+DRAW_SHARE: Final = 1.0
+#: Tactics worth drawing for: wild cards and the guile cards that take or steal.
+STRONG_TACTICS: Final = frozenset({"alexander", "darius", "cavalry", "deserter", "traitor", "redeploy"})
 _STRONG_MASK: Final = sum(1 << (60 + TACTICS.index(c)) for c in STRONG_TACTICS)
 _WILD_NAMES = ("alexander", "darius", "cavalry", "shield")
 
@@ -53,18 +55,36 @@ Memo = dict[tuple[int, int, bool], dict[int, int]]
 _MISSING: Final = -2  # below any reach (UNREACHABLE is -1)
 
 
-def future_draws(state: Lean, seat: int) -> int:
-    """Troops `seat` is assumed to draw before the game is decided (forecast.future_draws)."""
+def future_draws(state: Lean, seat: int, troops_left: int) -> int:
+    """Troops `seat` is assumed to draw before the game is decided, with `troops_left` in the deck."""
     need = 0
     for i in range(9):
         if state.claimed[i] < 0:
             need += side_size(state.mud >> i & 1) - state.sides[2 * i + seat].bit_count()
-    return min(round(DRAW_SHARE * need), len(state.troops) // 2)
+    return min(round(DRAW_SHARE * need), troops_left // 2)
 
 
 def reach(state: Lean, seat: int, pool: int, shares: list[int], memo: Memo) -> list[int]:
-    """Per flag, the strongest formation `seat`'s side can become from its share of `pool` (outlook.reach)."""
+    """Per flag, the strongest formation `seat`'s side can become from its share of `pool`.
+
+    A hand cannot be at every flag at once, so in each world each card is open to each flag only by
+    chance; a card already placed is certain where it is, which is what makes completing a formation
+    worth more than keeping its cards. Claimed flags and flags where both sides are still empty stay
+    UNREACHABLE: nothing tells them apart yet.
+    """
     return _reach(_open_sides(state, seat), _usable(state, seat, pool), shares, memo)
+
+
+def reaches(state: Lean, seat: int, pools: list[int], shares: list[list[int]], memo: Memo) -> list[list[int]]:
+    """`reach` in each world (a pool and its shares), the table read once."""
+    open_sides = _open_sides(state, seat)
+    return [_reach(open_sides, _usable(state, seat, pool), share, memo)
+            for pool, share in zip(pools, shares, strict=False)]
+
+
+def reach_key(state: Lean, seat: int) -> tuple[object, ...]:
+    """What `seat`'s reaches depend on besides the pool: its open sides and whether its Leader is spent."""
+    return (*_open_sides(state, seat), state.leader[seat])
 
 
 #: A side still to judge: (flag, its cards, formation size, fog, its strength if complete else -1).
@@ -114,7 +134,7 @@ def _reach_of(side: int, size: int, fog: bool, share: int) -> int:
     if not wild and not side & MORALE_MASK:
         potential = side_potential(side, size, fog, open_troops)
         return UNREACHABLE if potential is None else potential
-    # outlook._best_with_wilds, with the side's own completion read by side_potential where it can be
+    # each wild card in the share tried once, the side's own completion read by side_potential where it can be
     cards = names(side)
     if side & MORALE_MASK:
         found = best_formation(cards, size, fog, open_troops)
@@ -146,7 +166,7 @@ def _reach(open_sides: _Open, pool: int, shares: list[int], memo: Memo) -> list[
 
 
 def flag_odds(state: Lean, me: int, mine: list[int], theirs: list[int]) -> list[float]:
-    """Each flag's chance of being ours in one world (outlook.flag_odds)."""
+    """Each flag's chance of being ours in one world: 1, 0, or 0.5 where nothing tells them apart."""
     odds = []
     for i in range(9):
         owner = state.claimed[i]
@@ -427,24 +447,27 @@ class _Answers:
         return _value_of(count, halves)
 
 
+def draws_tactic(hand: int, hidden: int, tactic_ok: bool, leader_dead: bool) -> bool:
+    """The normal bot's deck: tactics only for a hand without any, when one may be played now (R24),
+    five troops wait in hand, and at least half the tactics it cannot see (`hidden`) are strong."""
+    if hand & TACTICS_MASK or not tactic_ok:
+        return False
+    if leader_dead:
+        hidden &= ~LEADER_MASK
+    count = hidden.bit_count()
+    return bool(count) and (hidden & _STRONG_MASK).bit_count() / count >= 0.5 and (hand & TROOP_MASK).bit_count() >= 5
+
+
 def choose_deck(state: Lean, kind: int) -> LeanAction:
-    """normal.choose_deck on the lean state: troops unless a strong tactic is likely and usable soon."""
+    """The normal bot's deck on the lean state: troops unless a strong tactic is likely and usable soon."""
     if not state.troops or not state.tactics:
         return (kind, 0 if state.troops else 1, -1, -1, -1)
     seat = state.to_move
-    hand = state.hands[seat]
-    if hand & TACTICS_MASK or not may_play_tactic(state.played, seat):  # R24
-        return (kind, 0, -1, -1, -1)
     hidden = state.hands[1 - seat] & TACTICS_MASK  # tactics this seat cannot see: their hand, the deck
     for card in state.tactics:
         hidden |= 1 << card
-    if state.leader[seat]:
-        hidden &= ~LEADER_MASK
-    count = hidden.bit_count()
-    strong = (hidden & _STRONG_MASK).bit_count()
-    if count and strong / count >= 0.5 and (hand & TROOP_MASK).bit_count() >= 5:
-        return (kind, 1, -1, -1, -1)
-    return (kind, 0, -1, -1, -1)
+    tactic = draws_tactic(state.hands[seat], hidden, may_play_tactic(state.played, seat), state.leader[seat])
+    return (kind, 1 if tactic else 0, -1, -1, -1)
 
 
 def own_step(state: Lean) -> LeanAction:
@@ -455,8 +478,7 @@ def own_step(state: Lean) -> LeanAction:
     if phase == SCOUT_DRAW:
         return choose_deck(state, A_SCOUT_DRAW)
     if phase == SCOUT_RETURN:
-        hand = sorted(bits(state.returnable()), key=lambda c: c % 10 + 1 if c < 60 else 11)
-        return (A_SCOUT_RETURN, tuple(hand[:state.scout_drawn - 1]))
+        return scout_return(state)
     return state.legal()[0]  # a claim, or done
 
 
@@ -468,4 +490,5 @@ def finish_turn(state: Lean, seat: int) -> None:
         state.apply(own_step(state))
 
 
-__all__ = ["best_answer", "choose_deck", "finish_turn", "flag_odds", "future_draws", "leaf_value", "own_step", "reach"]
+__all__ = ["DRAW_SHARE", "STRONG_TACTICS", "best_answer", "choose_deck", "draws_tactic", "finish_turn", "flag_odds",
+           "future_draws", "leaf_value", "own_step", "reach", "reach_key", "reaches"]

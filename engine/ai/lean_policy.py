@@ -1,4 +1,4 @@
-"""The hard bot's playout policy on the lean state: the easy bot's rules (engine.ai.simple), on masks.
+"""The easy rules on masks: the hard bot's playout policy, and the easy bot's (engine.ai.simple) one scoring.
 
 Each troop goes where it makes the strongest formation its side can still become from the unseen
 troops, preferring sides nearer completion and never a flag already lost; morale tactics are kept
@@ -48,7 +48,23 @@ MAX_STEPS: Final = 2000
 
 
 def value_of(card: int) -> int:
+    """A troop's value (1-10); 0 for a tactics card."""
     return card % 10 + 1 if card < 60 else 0
+
+
+def return_rank(card: int) -> int:
+    """Scout's return puts back the lowest first: a troop by its value, a tactics card as high (11)."""
+    return card % 10 + 1 if card < 60 else 11
+
+
+def scout_return(state: Lean) -> LeanAction:
+    """The easy rules' Scout return: the lowest troops (R33); a spent Leader's twin stays in hand (R27)."""
+    return (A_SCOUT_RETURN, tuple(sorted(bits(state.returnable()), key=return_rank)[:state.scout_drawn - 1]))
+
+
+def wants_tactic(hand: int) -> bool:
+    """The easy rules' draw: a tactics card only for a hand of five troops or more and no tactics."""
+    return not hand & TACTICS_MASK and (hand & TROOP_MASK).bit_count() >= 5
 
 
 class _Placements:
@@ -125,7 +141,7 @@ class LeanPolicy:
         if phase in (DRAW, SCOUT_DRAW):
             return self._draw(state)
         if phase == SCOUT_RETURN:
-            return self._scout_return(state)
+            return scout_return(state)
         raise ValueError("the game is over")
 
     def ranked(self, state: Lean, actions: list[LeanAction]) -> list[LeanAction]:
@@ -314,18 +330,7 @@ class LeanPolicy:
         kind = state.legal()
         if len(kind) == 1:
             return kind[0]
-        hand = state.hands[state.to_move]
-        wants_tactic = not hand & TACTICS_MASK and (hand & TROOP_MASK).bit_count() >= 5
-        return kind[1] if wants_tactic else kind[0]
-
-    def _scout_return(self, state: Lean) -> LeanAction:
-        """Return the lowest troops; a tactics card counts high. A spent Leader's twin stays in hand (R27)."""
-
-        def keep(card: int) -> int:
-            return value_of(card) if card < 60 else 11
-
-        hand = sorted(bits(state.returnable()), key=keep)
-        return (A_SCOUT_RETURN, tuple(hand[:state.scout_drawn - 1]))
+        return kind[1] if wants_tactic(state.hands[state.to_move]) else kind[0]
 
     def finish_turn(self, state: Lean, seat: int) -> None:
         """Play `seat`'s steps other than its play (claims, draw, Scout) until it must play or its turn ends."""

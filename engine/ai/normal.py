@@ -17,10 +17,12 @@ import random
 from collections.abc import Callable
 
 from ..actions import Action
-from ..cards import ENVIRONMENT, GUILE, MORALE, TACTICS, TROOP_BIT
+from ..cards import TROOP_BIT
 from ..game import Game
+from ..rulebook import TACTICS_MASK, mask_of
 from .base import Bot
 from .forecast import Forecast
+from .lean_eval import draws_tactic
 
 #: What keeping a tactics card is worth, in game value, early in the game: it must gain more
 #: than this over the best troop play to be spent. The evaluation itself sees only morale tactics
@@ -32,8 +34,6 @@ TACTIC_HOLD: dict[str, float] = {
 TROOPS_DEALT_TO_DECK = 46
 #: (worlds, candidates kept) for each screening stage; the last stage picks the move.
 STAGES: tuple[tuple[int, int], ...] = ((2, 24), (8, 6), (32, 1))
-#: Tactics worth drawing for: wild cards and the guile cards that take or steal.
-STRONG_TACTICS = frozenset({"alexander", "darius", "cavalry", "deserter", "traitor", "redeploy"})
 
 
 def is_tactic_play(action: Action) -> bool:
@@ -127,25 +127,12 @@ def choose_deck(game: Game, actions: list[Action]) -> Action:
     if len(decks) == 1:
         return actions[0]
     seat = game.to_move
-    hand = game.hand(seat)
-    kind = actions[0]["type"]
-    if any(c in MORALE or c in GUILE or c in ENVIRONMENT for c in hand):
-        return {"type": kind, "deck": "troops"}
-    if not game.may_play_tactic(seat):  # R24
-        return {"type": kind, "deck": "troops"}
-    visible = set(hand)
+    hand = mask_of(game.hand(seat))
+    visible = hand | mask_of(game.discards["north"]) | mask_of(game.discards["south"])
     for flag in game.flags:
-        visible.update(flag.sides["north"])
-        visible.update(flag.sides["south"])
-    visible.update(game.discards["north"])
-    visible.update(game.discards["south"])
-    leader_gone = game.leader_played[seat]
-    hidden = [c for c in TACTICS if c not in visible and not (leader_gone and c in ("alexander", "darius"))]
-    strong = sum(c in STRONG_TACTICS for c in hidden)
-    troops_in_hand = sum(c in TROOP_BIT for c in hand)
-    if hidden and strong / len(hidden) >= 0.5 and troops_in_hand >= 5:
-        return {"type": kind, "deck": "tactics"}
-    return {"type": kind, "deck": "troops"}
+        visible |= flag.masks[0] | flag.masks[1]
+    tactic = draws_tactic(hand, TACTICS_MASK & ~visible, game.may_play_tactic(seat), game.leader_played[seat])
+    return {"type": actions[0]["type"], "deck": "tactics" if tactic else "troops"}
 
 
 def choose_return(game: Game, actions: list[Action], forecast: Forecast) -> Action:

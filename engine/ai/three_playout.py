@@ -16,9 +16,9 @@ import random
 
 from ..cards import TROOPS
 from ..game import Game
-from ..rulebook import A_PLAY, ID, OVER, PHASE_NAMES, PLAY, SIDE, STEPS, TROOP_MASK, LeanAction, bits
+from ..rulebook import A_PLAY, ID, OVER, PLAY, SIDE, TROOP_MASK, LeanAction, bits
 from ..rules import SEATS3
-from .lean3 import OWN, PLACE, Lean3
+from .lean3 import OWN, PLACE, Lean3, table_of
 from .lean_policy import placement
 
 #: A playout longer than this many steps is scored as a draw (games end in about 100).
@@ -28,8 +28,7 @@ MAX_STEPS = 600
 def lean_world(game: Game, me: str, rng: random.Random) -> Lean3:
     """A complete lean state consistent with what `me` sees of `game`: the other two hands and the
     deck's order dealt at random from the troops `me` cannot see (R49: the deck and both other hands)."""
-    out = Lean3()
-    out.set_table(game)
+    out = table_of(game)
     seen = 0
     for side in out.sides:
         seen |= side
@@ -51,15 +50,8 @@ def lean_world(game: Game, me: str, rng: random.Random) -> Lean3:
             out.hands[s] |= 1 << troop
         at += game.hand_sizes[seat]
     out.troops = hidden[at:]  # drawn from the end, like Lean's decks: the order is random either way
-    out.tactics = []
     out.seen = seen
-    out.to_move = SEATS3.index(game.to_move)
-    out.phase = PHASE_NAMES.index(game.phase)
-    out.scout_drawn, out.passes = 0, game.passes
-    out.played = [0, 0, 0]
-    out.leader = [False, False, False]
-    out.steps = STEPS[game.rules.claim_timing]
-    out.winner, out.how = -1, ""
+    out.scout_drawn = 0
     return out
 
 

@@ -7,7 +7,7 @@
   `hard_play_iterations_per_s` is the same with the line hard plays today (more answers and leaf
   shares: a costlier line).
 - `playouts_per_s_game` / `playouts_per_s_lean`: whole games played by the easy playout policy on
-  engine.Game (engine.ai.playout) and on the lean state (engine.ai.lean_policy), from the deal.
+  engine.Game (the easy bot, engine.ai.simple) and on the lean state (engine.ai.lean_policy), from the deal.
 - `battleline bench review`: a whole game's review of one seat as the results screen runs it
   (engine.run.review.ReviewProcess, REVIEW_JOBS processes, REVIEW_ITERATIONS lines a move), timed from
   the start of the processes to the answer: `review_seconds`, `review_moves` (the moves reviewed).
@@ -23,7 +23,7 @@ from .. import compiled
 from ..ai.lean import Lean
 from ..ai.lean_policy import LeanPolicy
 from ..ai.normal import NormalBot
-from ..ai.playout import PlayoutBot
+from ..ai.simple import SimpleBot
 from ..game import Game
 
 #: Positions are taken after this many actions of each bench game, at the next play step.
@@ -68,7 +68,7 @@ def bench_playouts(games: int) -> dict[str, Any]:
     started = time.perf_counter()
     for seed in range(games):
         game = Game.new(seed=seed)
-        bot = PlayoutBot(seed)
+        bot = SimpleBot(seed)
         while game.result is None:
             game.apply(bot.choose_in(game))
     on_game = time.perf_counter() - started
