@@ -14,20 +14,12 @@ from itertools import permutations
 from typing import Any
 
 from .actions import Action, parse_action
-from .cards import (
-    ALL_TROOPS_MASK,
-    LEADERS,
-    TACTICS,
-    TROOP_BIT,
-    TROOPS,
-    fills_slot,
-)
+from .cards import ALL_TROOPS_MASK, LEADERS, TROOP_BIT, fills_slot
 from .claims import BestCache, FlagState, Judgement, judge
+from .deal import deal
 from .errors import IllegalAction
-from .rng import SplitMix64, shuffle
 from .rulebook import (
     A_PLAY,
-    HAND_LIMIT,
     PHASE_NAMES,
     PLACES2,
     PLACES3,
@@ -42,8 +34,9 @@ from .rulebook import (
     to_action,
     win_of,
 )
-from .rules import OTHER, SEATS, SEATS3, Rules
+from .rules import SEATS, SEATS3, Rules
 from .table import held, next_step, plays_in, provable_flags
+from .tactic_plays import CARD_PLAYS
 
 Event = dict[str, Any]
 NAMES3: dict[str, str] = {"south": "South", "west": "West", "east": "East"}
@@ -106,53 +99,18 @@ class Game:
             players: dict[str, str] | None = None) -> Game:
         """Shuffle and deal from one seed (R4-R6, R46). Without `first`, the seed chooses (R5)."""
         game = cls(rules)
-        if len(game.seats) == 3:
-            return game._deal_three(seed, first, players)
-        rng = SplitMix64(seed)
-        game.seed = seed
-        coin = SEATS[rng.below(2)]  # always drawn, so a stated first player leaves the shuffle unchanged
-        game.first = first if first is not None else coin
+        dealt = deal(game.rules, seed, first)
+        game.seed, game.first = seed, dealt.first
         if players:
             game.players = dict(players)
-        troops = list(TROOPS)
-        shuffle(troops, rng)
-        tactics = list(TACTICS) if game.rules.tactics else []
-        shuffle(tactics, rng)
-        order = (game.first, OTHER[game.first])
-        hands: dict[str, list[str]] = {"north": [], "south": []}
-        for i in range(2 * HAND_LIMIT):  # dealt one at a time from the top, first player first
-            hands[order[i % 2]].append(troops.pop())
-        game.hands = {"north": hands["north"], "south": hands["south"]}
-        game.hand_sizes = {"north": HAND_LIMIT, "south": HAND_LIMIT}
-        game.decks = {"troops": troops, "tactics": tactics}
-        game.deck_sizes = {"troops": len(troops), "tactics": len(tactics)}
+        game.hands = {s: dealt.hands[s] for s in game.seats}
+        game.hand_sizes = {s: len(dealt.hands[s]) for s in game.seats}
+        game.decks = {"troops": dealt.troops, "tactics": dealt.tactics}
+        game.deck_sizes = {"troops": len(dealt.troops), "tactics": len(dealt.tactics)}
         game.to_move = game.first
         game._enter_step(0)
         game._events.clear()
         return game
-
-    def _deal_three(self, seed: int, first: str | None, players: dict[str, str] | None) -> Game:
-        """R46: 60 troops, 7 to each of three players one at a time from the first clockwise, 39 left."""
-        rng = SplitMix64(seed)
-        self.seed = seed
-        coin = SEATS3[rng.below(3)]
-        self.first = first if first is not None else coin
-        if players:
-            self.players = dict(players)
-        troops = list(TROOPS)
-        shuffle(troops, rng)
-        order = (self.first, self.rules.next_seat(self.first), self.rules.next_seat(self.rules.next_seat(self.first)))
-        hands: dict[str, list[str]] = {s: [] for s in SEATS3}
-        for i in range(3 * HAND_LIMIT):
-            hands[order[i % 3]].append(troops.pop())
-        self.hands = {s: hands[s] for s in SEATS3}
-        self.hand_sizes = {s: HAND_LIMIT for s in SEATS3}
-        self.decks = {"troops": troops, "tactics": []}
-        self.deck_sizes = {"troops": len(troops), "tactics": 0}
-        self.to_move = self.first
-        self._enter_step(0)
-        self._events.clear()
-        return self
 
     def copy(self) -> Game:
         """An independent copy (bots search on copies); the claim cache is shared, it is only facts."""
@@ -283,7 +241,7 @@ class Game:
         events, self._events = self._events, []
         return events
 
-    def _emit(self, kind: str, **fields: Any) -> None:
+    def emit(self, kind: str, **fields: Any) -> None:
         self._events.append({"type": kind, **fields})
 
     def _do_play(self, act: Action) -> None:
@@ -299,10 +257,10 @@ class Game:
                 raise IllegalAction("tactics_ahead")
         slot = troop or fills_slot(card)  # it takes a slot in a formation (R8, R27-R29)
         if slot:
-            self._check_slot(act["flag"], seat)
+            self.check_slot(act["flag"], seat)
             if card in LEADERS and self.leader_played[seat]:
                 raise IllegalAction("leader_played")
-        handler = _CARD_HANDLERS.get(card)
+        handler = CARD_PLAYS.get(card)
         if handler is not None:
             handler(self, act)  # validates before it changes anything
         hand.remove(card)
@@ -314,14 +272,14 @@ class Game:
             if card in LEADERS:
                 self.leader_played[seat] = True
             self._events.append({"type": "play", "seat": seat, "card": card, "flag": act["flag"]})
-            self._add_to_side(act["flag"], seat, card)
+            self.add_to_side(act["flag"], seat, card)
         if card == "scout":
             self.phase = "scout_draw"
             self.scout_drawn = 0
             return
         self._after_play()
 
-    def _check_slot(self, flag_no: int, seat: str) -> FlagState:
+    def check_slot(self, flag_no: int, seat: str) -> FlagState:
         flag = self.flags[flag_no - 1]
         if seat not in flag.sides:
             raise IllegalAction("not_your_front", flag=flag_no, first=flag.pair[0], second=flag.pair[1])
@@ -331,79 +289,13 @@ class Game:
             raise IllegalAction("side_full", flag=flag_no)
         return flag
 
-    def _open_flag(self, flag_no: int) -> FlagState:
+    def open_flag(self, flag_no: int) -> FlagState:
         flag = self.flags[flag_no - 1]
         if flag.claimed is not None:
             raise IllegalAction("flag_claimed", flag=flag_no)
         return flag
 
-    def _play_environment(self, act: Action) -> None:
-        flag = self._open_flag(act["flag"])
-        seat, card, n = self.to_move, act["card"], act["flag"]
-        self._emit("play", seat=seat, card=card, flag=n)
-        if card == "fog":
-            flag.fog = seat
-            return
-        flag.mud = seat
-        for side in flag.pair:  # a side of 3 is incomplete again (R31, R18)
-            if len(flag.sides[side]) == 3:
-                self._emit("incomplete", seat=side, flag=n)
-        flag.first_complete = None
-
-    def _play_scout(self, act: Action) -> None:
-        if self.deck_sizes["troops"] + self.deck_sizes["tactics"] == 0:
-            raise IllegalAction("scout_no_cards")
-        self.discards[self.to_move].append("scout")
-        self._emit("play", seat=self.to_move, card="scout")
-
-    def _take_target(self, act: Action, owner: str, troops_only: bool) -> FlagState:
-        flag = self._open_flag(act["from_flag"])
-        target = act["target"]
-        if target not in flag.sides[owner]:
-            raise IllegalAction("target_not_yours" if owner == self.to_move else "target_not_theirs",
-                                target=target, flag=act["from_flag"])
-        if troops_only and target not in TROOP_BIT:
-            raise IllegalAction("traitor_troops_only")
-        return flag
-
-    def _play_redeploy(self, act: Action) -> None:
-        seat = self.to_move
-        self._take_target(act, seat, troops_only=False)
-        to_flag = act["to_flag"]
-        if to_flag is not None:
-            if to_flag == act["from_flag"]:
-                raise IllegalAction("redeploy_same_flag")
-            self._check_slot(to_flag, seat)
-        self.discards[seat].append("redeploy")
-        self._emit("play", seat=seat, card="redeploy", from_flag=act["from_flag"], target=act["target"],
-                   to_flag=to_flag)
-        self._remove_from_side(act["from_flag"], seat, act["target"])
-        if to_flag is None:
-            self.discards[seat].append(act["target"])
-        else:
-            self._add_to_side(to_flag, seat, act["target"])
-
-    def _play_deserter(self, act: Action) -> None:
-        seat = self.to_move
-        other = self.flags[act["from_flag"] - 1].other(seat)
-        self._take_target(act, other, troops_only=False)
-        self.discards[seat].append("deserter")
-        self._emit("play", seat=seat, card="deserter", from_flag=act["from_flag"], target=act["target"])
-        self._remove_from_side(act["from_flag"], other, act["target"])
-        self.discards[other].append(act["target"])
-
-    def _play_traitor(self, act: Action) -> None:
-        seat = self.to_move
-        other = self.flags[act["from_flag"] - 1].other(seat)
-        self._take_target(act, other, troops_only=True)
-        self._check_slot(act["to_flag"], seat)
-        self.discards[seat].append("traitor")
-        self._emit("play", seat=seat, card="traitor", from_flag=act["from_flag"], target=act["target"],
-                   to_flag=act["to_flag"])
-        self._remove_from_side(act["from_flag"], other, act["target"])
-        self._add_to_side(act["to_flag"], seat, act["target"])
-
-    def _add_to_side(self, flag_no: int, seat: str, card: str) -> None:
+    def add_to_side(self, flag_no: int, seat: str, card: str) -> None:
         flag = self.flags[flag_no - 1]
         flag.put(seat, card)
         side = flag.sides[seat]
@@ -417,14 +309,14 @@ class Game:
                 flag.first_complete = other
             self._events.append({"type": "complete", "seat": seat, "flag": flag_no})
 
-    def _remove_from_side(self, flag_no: int, seat: str, card: str) -> None:
+    def remove_from_side(self, flag_no: int, seat: str, card: str) -> None:
         flag = self.flags[flag_no - 1]
         side = flag.sides[seat]
         was_complete = len(side) >= flag.size
         flag.take(seat, card)
         if was_complete:  # R18: an earlier completion no longer counts
             flag.first_complete = None
-            self._emit("incomplete", seat=seat, flag=flag_no)
+            self.emit("incomplete", seat=seat, flag=flag_no)
 
     def _do_pass(self, act: Action) -> None:
         """R9: only a player who can play no card passes, and a pass is the whole turn (no claim, no draw)."""
@@ -434,7 +326,7 @@ class Game:
         if any(a["type"] == "play" for a in self._legal_plays(seat)):
             raise IllegalAction("must_play_tactic")
         self.passes += 1
-        self._emit("pass", seat=seat)
+        self.emit("pass", seat=seat)
         self._end_turn()
 
     def _after_play(self) -> None:
@@ -486,7 +378,7 @@ class Game:
             self.deck_sizes[deck] += 1
             decks.append(deck)
         self.hand_sizes[seat] -= need
-        self._emit("scout_return", seat=seat, cards=list(cards), decks=decks)
+        self.emit("scout_return", seat=seat, cards=list(cards), decks=decks)
         self._after_play()
 
     def _do_claim(self, act: Action) -> None:
@@ -513,7 +405,7 @@ class Game:
         """Flag `n` goes to `seat`; a claim in play is judged for a win at once (R38, R51), an award after
         the passes only once the player's whole set is in (R39, R50)."""
         self.flags[n - 1].claimed = seat
-        self._emit("claim", seat=seat, flag=n, proof=proof_of(verdict))
+        self.emit("claim", seat=seat, flag=n, proof=proof_of(verdict))
         if judge_win:
             self._check_win(seat)
 
@@ -527,7 +419,7 @@ class Game:
         flags = {s: sum(f.claimed == s for f in self.flags) for s in self.seats}
         self.result = {"winner": winner, "how": how, "flags": flags}
         self.phase = "over"
-        self._emit("game_over", **self.result)
+        self.emit("game_over", **self.result)
 
     # ------------------------------------------------------------------ turn structure
     def _enter_step(self, index: int) -> None:
@@ -556,7 +448,7 @@ class Game:
         award is a player's whole set at once, and their win is judged on all they then hold (so five
         provable flags are an Envelopment, not a Breakthrough on the first three); a player who has won
         ends the game before the next one's award."""
-        self._emit("both_passed" if len(self.seats) == 2 else "all_passed")
+        self.emit("both_passed" if len(self.seats) == 2 else "all_passed")
         for index in award_order(self._index[self.to_move], len(self.seats)):
             claimant = self.seats[index]
             for n in self.claimable_flags(claimant):  # awarding one flag never changes another's proof
@@ -587,11 +479,6 @@ class Game:
 _HANDLERS: dict[str, Callable[[Game, Action], None]] = {
     kind: getattr(Game, "_do_" + kind)
     for kind in ("play", "pass", "claim", "done", "draw", "scout_draw", "scout_return")}
-_CARD_HANDLERS: dict[str, Callable[[Game, Action], None]] = {
-    "fog": Game._play_environment, "mud": Game._play_environment, "scout": Game._play_scout,
-    "redeploy": Game._play_redeploy, "deserter": Game._play_deserter, "traitor": Game._play_traitor}
-
-
 def proof_of(verdict: Judgement) -> dict[str, Any]:
     """A claim's proof as plain data, for events, logs and the screen (R23)."""
     mine = verdict.mine

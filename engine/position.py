@@ -11,7 +11,8 @@ from typing import Any
 
 from .cards import ALL_CARDS, LEADERS, TACTICS, TROOP_BIT, TROOPS, fills_slot
 from .errors import NotationError
-from .game import HAND_LIMIT, Game
+from .game import Game
+from .rulebook import HAND_LIMIT
 from .rules import OTHER, SEATS, Rules, check_seat
 from .table import FlagState
 

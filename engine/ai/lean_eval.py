@@ -13,7 +13,6 @@ from typing import Final
 
 from ..cards import TACTICS
 from ..formations import best_formation
-from ..game import HAND_LIMIT
 from ..potential import side_potential
 from ..rulebook import (
     A_DRAW,
@@ -22,6 +21,7 @@ from ..rulebook import (
     ALEXANDER,
     DARIUS,
     DRAW,
+    HAND_LIMIT,
     LEADER_MASK,
     MORALE_MASK,
     OVER,
