@@ -1,4 +1,5 @@
-"""Nothing hidden reaches a guest (R45): every message it receives, checked against the host's table."""
+"""Nothing hidden reaches a guest (R45): every message it receives over real sockets, checked against the
+host's table. One game proves the driver delivers what the core decided; test_net_core_leak.py plays more."""
 
 from __future__ import annotations
 
@@ -29,7 +30,7 @@ def _public(game: Game, seat: str) -> set[str]:
     return known
 
 
-@pytest.mark.parametrize("seed", [21, 22, 23, 24])
+@pytest.mark.parametrize("seed", [21])  # more games, without sockets: test_net_core_leak.py
 def test_r45_lan_guest_never_receives_hidden_cards(seed: int) -> None:
     host = Host.new(rules=Rules(), seed=seed, code="0000", host_name="Ana", accept_any=True)
     host.start()
