@@ -9,30 +9,12 @@ from typing import Any, cast
 
 import pytest
 from test_net_core import CODE, Clock, _join, _msg
-from watch_helpers import cards_in, without_hypotheses
+from watch_helpers import cards_in, known_to, replayed, without_hypotheses
 
-from engine import OTHER, Rules, from_record, to_record
+from engine import OTHER, Rules
 from engine.ai.random_bot import RandomBot
-from engine.game import Game
 from net.host_base import Effect, Send
 from net.host_core import HostCore
-
-
-def _replayed(game: Game, count: int) -> Game:
-    """`game` after its first `count` actions, replayed from its seed."""
-    record = {**to_record(game), "actions": game.actions[:count]}
-    record.pop("result", None)
-    return from_record(record)
-
-
-def _public(game: Game, seat: str) -> set[str]:
-    """What `seat` may know now: the table, the discards, its own hand."""
-    known = set(game.hand(seat))
-    for flag in game.flags:
-        known.update(flag.sides["north"], flag.sides["south"])
-        known.update(c for c, who in (("fog", flag.fog), ("mud", flag.mud)) if who)
-    known.update(game.discards["north"], game.discards["south"])
-    return known
 
 
 def _to(link: bytes, effects: list[Effect]) -> list[dict[str, Any]]:
@@ -50,7 +32,7 @@ def test_r45_the_host_core_never_sends_a_guest_hidden_cards(seed: int) -> None:
     records = 0
     for _ in range(500):  # a game is well under 500 turns
         game = core.game
-        known |= _public(game, "north")
+        known |= known_to(game, "north")
         for message in sent:
             if message["t"] == "record":
                 assert game.over  # the whole record only once the game is over
@@ -60,7 +42,7 @@ def test_r45_the_host_core_never_sends_a_guest_hidden_cards(seed: int) -> None:
             assert not leaked, f"{message['t']} leaked {sorted(leaked)}"
             if message["t"] == "state":
                 view = message["view"]
-                assert view == _replayed(game, message["actions"]).view("north")
+                assert view == replayed(game, message["actions"]).view("north")
                 assert view["hands"][OTHER["north"]] is None
         if game.over:
             break
