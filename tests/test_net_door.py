@@ -103,22 +103,6 @@ def test_a_second_connection_with_a_live_seats_token_does_not_take_it() -> None:
         host.close()
 
 
-def test_one_connection_cannot_take_both_table_seats() -> None:
-    host = Host.new(rules=Rules(), seed=5, code="4321", host_name="Table", host_seat=None, accept_any=True)
-    guest = Guest(f"127.0.0.1:{host.port}", code="4321", name="Mallory")
-    try:
-        guest.connect()
-        _until(lambda: guest.seat is not None, host, guest)
-        guest.token = None  # hello again on the same connection, with the code only
-        guest._hello()
-        _until(lambda: guest.refused is not None, host, guest)
-        assert "already plays a seat" in str(guest.refused)
-        assert sum(r.token is not None for r in host.remotes.values()) == 1, "one connection took both seats"
-    finally:
-        guest.close()
-        host.close()
-
-
 def test_a_connection_that_does_not_say_hello_is_closed_within_seconds() -> None:
     """The deadline itself, from the guest's own address: ZeroMQ's greeting done, then silence."""
     import zmq

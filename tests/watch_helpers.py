@@ -1,11 +1,28 @@
-"""Checking a watcher's traffic against the game's final record: nothing that was not public then."""
+"""Checking what a watcher or a guest is sent: nothing that was not public (or its own) then."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from engine import Game, Rules
+from engine import Game, Rules, from_record, to_record
 from engine.cards import ALL_CARDS
+
+
+def replayed(game: Game, count: int) -> Game:
+    """`game` after its first `count` actions, replayed from its seed."""
+    record = {**to_record(game), "actions": game.actions[:count]}
+    record.pop("result", None)
+    return from_record(record)
+
+
+def known_to(game: Game, seat: str) -> set[str]:
+    """What `seat` may know now: the table, the discards, its own hand."""
+    known = set(game.hand(seat))
+    for flag in game.flags:
+        known.update(flag.sides["north"], flag.sides["south"])
+        known.update(c for c, who in (("fog", flag.fog), ("mud", flag.mud)) if who)
+    known.update(game.discards["north"], game.discards["south"])
+    return known
 
 
 def cards_in(value: Any) -> set[str]:
