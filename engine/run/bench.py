@@ -17,7 +17,7 @@ import statistics
 import time
 from typing import Any
 
-from .. import claims
+from .. import claims, compiled
 from ..ai.random_bot import RandomBot
 from ..game import Game
 from ..position import from_position
@@ -72,7 +72,8 @@ def bench_claims(repeats: int = 30) -> dict[str, Any]:
 
 
 def bench_engine(games: int, players: int = 2) -> dict[str, Any]:
-    out: dict[str, Any] = {"python": platform.python_version()}
+    """The figures, with the core that made them ("compiled" or "pure": the shared rules run in either)."""
+    out: dict[str, Any] = {"python": platform.python_version(), "core": compiled.status()}
     out.update(bench_games(games))
     if players == 3:
         out.update({f"{k}_3p": v for k, v in bench_games(games, 3).items() if k != "games"})
