@@ -7,7 +7,7 @@ Both screens show the match score. A new game gets a fresh table over the same c
 from __future__ import annotations
 
 import secrets
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from game.i18n import _
 from game.ui.widgets import Item
@@ -15,10 +15,25 @@ from game.ui.widgets import Item
 from . import screens
 
 if TYPE_CHECKING:
-    from .results import ResultsScene
+    from game.ui.shell import App
+
+    from .board_state import BoardState
 
 
-def lan_items(results: ResultsScene) -> list[Item] | None:
+class Finished(Protocol):
+    """The results screen as these helpers see it (by its shape, so this module does not import the screen)."""
+
+    app: App
+
+    @property
+    def board(self) -> BoardState: ...
+
+    def back(self) -> None: ...
+
+    def _menu(self) -> None: ...
+
+
+def lan_items(results: Finished) -> list[Item] | None:
     """The results menu of a LAN game, or None for a game on this screen."""
     link = results.board.table.link
     if link is None:
@@ -34,13 +49,13 @@ def lan_items(results: ResultsScene) -> list[Item] | None:
     return [Item(label, lambda: _next_game(results), hint=_("The winner starts")), look, leave]
 
 
-def _next_game(results: ResultsScene) -> None:
+def _next_game(results: Finished) -> None:
     link = results.board.table.link
     assert link is not None and link.hosting, "only the hosting screen offers the next game"
     results.app.reset(screens.lan_board(results.app, link.start_next(secrets.randbits(63))))
 
 
-def lan_follow(results: ResultsScene) -> None:
+def lan_follow(results: Finished) -> None:
     """The guest's results screen moves on to the next game as soon as the host starts it; so does the
     table's when both players asked for it from their phones."""
     from .lan_wait import follow_next_game
@@ -52,7 +67,7 @@ def lan_follow(results: ResultsScene) -> None:
     follow_next_game(results.board)
 
 
-def lan_status(results: ResultsScene) -> str | None:
+def lan_status(results: Finished) -> str | None:
     """A line under the result: the match score, and on the guest's screen what happens next."""
     table = results.board.table
     link = table.link

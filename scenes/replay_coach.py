@@ -21,7 +21,7 @@ from game.ui.text import fitted
 from game.ui.widgets import chance_bar
 
 if TYPE_CHECKING:
-    from .replay_view import ReplayScene
+    from .replay_model import Replaying
 
 SEAT = "south"  # the bottom hand, named first in the replay's header
 
@@ -29,7 +29,7 @@ SEAT = "south"  # the bottom hand, named first in the replay's header
 class ReplayCoach:
     """Estimates of South's win chance at South's plays, asked one at a time."""
 
-    def __init__(self, scene: ReplayScene, in_process: bool = False) -> None:
+    def __init__(self, scene: Replaying, in_process: bool = False) -> None:
         self.scene = scene
         self.coach = Coach(seed=17, in_process=in_process)
         self.chances: dict[int, float | None] = {}  # None: answered without an estimate (a forced play)
@@ -67,9 +67,8 @@ class ReplayCoach:
         self.coach.close()
 
 
-def draw_bar(scene: ReplayScene, surface: pygame.Surface) -> None:
-    """Top right, above the log: 'Win estimate for Ana: 62%' and the bar."""
-    coach = scene.coach
+def draw_bar(scene: Replaying, coach: ReplayCoach | None, surface: pygame.Surface) -> None:
+    """Top right, above the log: 'Win estimate for Ana: 62%' and the bar (from the screen's coach, when on)."""
     chance = coach.chance() if coach is not None else None
     if chance is None:
         return

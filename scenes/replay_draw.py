@@ -15,7 +15,7 @@ from game.ui.input import Kind
 from game.ui.text import fit_size, fitted, shadowed, text, wrap
 
 if TYPE_CHECKING:
-    from .replay_view import ReplayScene
+    from .replay_model import Replaying
 
 SMALL_W, SMALL_H = card_art.SIZES["small"]
 COL_X0, COL_W = 34, 138
@@ -45,7 +45,7 @@ def control_at(pos: tuple[int, int]) -> str | None:
     return None
 
 
-def draw(scene: ReplayScene, surface: pygame.Surface) -> None:
+def draw(scene: Replaying, surface: pygame.Surface) -> None:
     surface.blit(art.backdrop((1920, 1080)), (0, 0))
     view = scene.view
     names = scene.replay.players
@@ -63,7 +63,7 @@ def draw(scene: ReplayScene, surface: pygame.Surface) -> None:
     _log(scene, surface)
 
 
-def _header(scene: ReplayScene, surface: pygame.Surface, names: dict[str, str]) -> None:
+def _header(scene: Replaying, surface: pygame.Surface, names: dict[str, str]) -> None:
     heading = _("Replay")
     title = shadowed(heading, fit_size(heading, 48, 190, "serif"), art.HILITE, "serif", offset=3)
     surface.blit(title, title.get_rect(midleft=(30, 50)))
@@ -161,7 +161,7 @@ def _flag(surface: pygame.Surface, n: int, flag: dict[str, Any],
         surface.blit(chip, chip.get_rect(midtop=(cx, r.bottom + 2)))
 
 
-def _controls(scene: ReplayScene, surface: pygame.Surface) -> None:
+def _controls(scene: Replaying, surface: pygame.Surface) -> None:
     for name, r in control_rects().items():
         label = _(LABELS["pause" if name == "play" and scene.playing else name])
         hot = name == "play"
@@ -185,7 +185,7 @@ def _controls(scene: ReplayScene, surface: pygame.Surface) -> None:
             surface.blit(text(line, 28, art.GOOD, "bold"), (box.x + 16, box.y + 10 + i * 40))
 
 
-def _log(scene: ReplayScene, surface: pygame.Surface) -> None:
+def _log(scene: Replaying, surface: pygame.Surface) -> None:
     art.panel(surface, LOG, alpha=240, border=art.GOLD_DARK, radius=18, fill=(16, 22, 22))
     rep = scene.replay
     count = text(_("{step} of {steps}", step=scene.step, steps=rep.steps), 32, art.CREAM, "bold")

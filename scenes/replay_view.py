@@ -8,55 +8,23 @@ stepping either way is instant.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from engine import Game, to_record
-from engine import replay as replay_action
-from engine.notation_types import Event
+from engine import Game
 from game.i18n import _
-from game.play.words import card_words, event_words
 from game.ui.input import Intent, Kind
 from game.ui.scene import AMBIENT, IDLE, Scene
 
 from . import replay_draw
 from .replay_coach import ReplayCoach, draw_bar
+from .replay_model import Replay
 
 if TYPE_CHECKING:
     from game.ui.shell import App
 
 STEP_TIME = 0.9  # seconds per step when playing on its own, at normal animation speed
-
-
-class Replay:
-    """Every position of a game, and the log lines each action produced."""
-
-    def __init__(self, game: Game) -> None:
-        self.record = to_record(game)
-        replay = Game.new(game.rules, game.seed or 0, game.first, game.players)
-        self.players = dict(game.players)
-        self.views: list[dict[str, Any]] = [replay.view(None)]
-        self.lines: list[list[str]] = [[]]
-        for action in game.actions:
-            events = replay_action(replay, action)
-            self.views.append(replay.view(None))
-            self.lines.append([w for w in (replay_words(cast(Event, e), self.players) for e in events) if w])
-        self.result = replay.result
-
-    @property
-    def steps(self) -> int:
-        return len(self.views) - 1
-
-
-def replay_words(event: Event, names: dict[str, str]) -> str | None:
-    """A log line with what a replay may show: the card drawn, the cards put back."""
-    line = event_words(event, names)
-    if line and event["type"] in ("draw", "scout_draw") and "card" in event:
-        line += f": {card_words(event['card'])}"
-    if line and event["type"] == "scout_return":
-        line += ": " + ", ".join(card_words(c) for c in event["cards"])
-    return line
 
 
 class ReplayScene(Scene):
@@ -172,4 +140,4 @@ class ReplayScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         replay_draw.draw(self, surface)
-        draw_bar(self, surface)
+        draw_bar(self, self.coach, surface)

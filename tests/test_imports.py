@@ -13,9 +13,9 @@ are read from the source, wherever they are: at the top, inside functions, under
 modules ("app.bench_render", "scenes.board:BoardScene") counts too, since that is how a module is
 imported by name later. tests/ and tools/ stand outside the house and may import anything.
 
-Scenes open one another by name through the app (`app.open("board", ...)`, names in scenes/__init__.py),
-so among scenes/ no module imports one that imports it back: not at the top, not inside a function, not for
-types only (the typed doors of scenes/screens.py aside; KNOWN_CIRCLES lists the two circles still to break).
+Scenes open one another through the typed doors of scenes/screens.py (by name at run time), so among scenes/
+no module imports one that imports it back: not at the top, not inside a function, not for types only (the
+doors aside; KNOWN_CIRCLES would list a circle still to break, and is empty).
 
 What lies outside the house is fenced too (FORBIDDEN): engine/ and game/i18n/ use the standard library
 only, and engine/ not even all of it (no window, sockets, threads, clock or processes) except in the few
@@ -186,13 +186,10 @@ def upward_arrows(root: Path) -> list[str]:
 #: The module of typed doors (scenes/screens.py): it names every screen's class for its factories under
 #: `TYPE_CHECKING` and imports none of them when the game runs, so those names are no arrow of the graph.
 DOORS = "scenes.screens"
-#: Circles among scenes/ still to be broken, each by the type a helper module takes (it annotates with the
-#: scene that imports it). Written down so that no new one joins them; the test fails once one is gone, so
-#: the list only shrinks. (issue 47 broke the board's: its helpers take scenes.board_state.BoardState.)
-KNOWN_CIRCLES: list[frozenset[str]] = [
-    frozenset({"scenes.lan_results", "scenes.results"}),  # lan_results types its argument as ResultsScene
-    frozenset({"scenes.replay_coach", "scenes.replay_draw", "scenes.replay_view"}),  # likewise ReplayScene
-]
+#: Circles among scenes/ still to be broken (none: the board's helpers take scenes.board_state.BoardState, the
+#: replay's parts and the LAN results take their screen by its shape, a Protocol). An entry must still be a
+#: circle (the test below), so the list only shrinks.
+KNOWN_CIRCLES: list[frozenset[str]] = []
 
 
 def scene_graph(root: Path) -> dict[str, set[str]]:
