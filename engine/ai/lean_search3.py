@@ -12,7 +12,7 @@ from operator import mul
 from typing import Final
 
 from ..potential import side_potential
-from ..rulebook import OVER, PLAY, TROOP_MASK, LeanAction, bits, strength
+from ..rulebook import OVER, PLAY, SIDE, TROOP_MASK, LeanAction, bits, strength
 from ..rules import FRONTS3, SEATS3
 from .lean3 import OWN, PAIRS, PLACE, Lean3
 from .lean_policy import placement
@@ -94,7 +94,7 @@ def leaf_values(state: Lean3, shares: Shares3) -> tuple[float, float, float]:
         if not mine and not theirs:
             halves[f] = count
             continue
-        done_a, done_b = mine.bit_count() >= 3, theirs.bit_count() >= 3
+        done_a, done_b = mine.bit_count() >= SIDE, theirs.bit_count() >= SIDE
         fixed_a = strength(mine, False) if done_a else -2
         fixed_b = strength(theirs, False) if done_b else -2
         total = 0
@@ -161,7 +161,7 @@ class Ranker:
                 continue
             k = PLACE[f][seat]
             mine = state.sides[2 * f + k]
-            if mine.bit_count() >= 3:
+            if mine.bit_count() >= SIDE:
                 continue
             theirs = state.sides[2 * f + 1 - k]
             key = (mine, theirs, unseen)

@@ -279,15 +279,15 @@ def threat_cards(state: Game, seat: str) -> int | None:
         mine = sum(1 << ID[c] for c in flag.sides[seat])
         theirs = sum(1 << ID[c] for c in flag.sides[other])
         count = mine.bit_count()
-        if count >= 3:
+        if count >= SIDE:
             if _proves(mine, theirs, flag.first_complete == seat, unseen):
                 held |= 1 << f
             else:
                 waiting.append((f, mine, theirs, flag.first_complete == seat))
             continue
         free = True
-        if count == 2:
-            open_two.append((f, mine, theirs, theirs.bit_count() < 3))
+        if count == SIDE - 1:
+            open_two.append((f, mine, theirs, theirs.bit_count() < SIDE))
     if _wins_mask(held, s):
         return None
     if not free:
