@@ -33,13 +33,25 @@ def measure(path: Path) -> dict[str, Any]:
             "full_scale": sum(1 for v in data if v >= FULL or v <= -FULL)}
 
 
-def _burst(audio: Any, settings: Any) -> list[str]:
+def _heard(out: Path, seconds: float, limit: float = 60.0) -> None:
+    """Wait until the capture holds `seconds` of sound. SDL's disk driver writes at the pace its thread gets
+    the processor, so on a busy machine a fixed sleep records less than it slept (bounded by `limit`)."""
+    import pygame
+
+    rate, size, channels = pygame.mixer.get_init() or (44100, -16, 2)
+    wanted = seconds * rate * channels * abs(size) // 8
+    deadline = time.monotonic() + limit
+    while (not out.exists() or out.stat().st_size < wanted) and time.monotonic() < deadline:
+        time.sleep(0.02)
+
+
+def _burst(audio: Any, settings: Any, out: Path) -> list[str]:
     audio.music(settings)
-    time.sleep(1.0)
+    _heard(out, 1.0)
     for name in ("claim", "claim", "claim", "horn"):
         audio.effect(name, settings)
         time.sleep(0.03)
-    time.sleep(2.5)
+    _heard(out, 3.7)
     return ["claim", "claim", "claim", "horn"]
 
 
@@ -95,7 +107,7 @@ def capture(kind: str, out: Path) -> dict[str, Any]:
     player = audio.audio()
     if not player.start():
         raise SystemExit("sound_check: the mixer did not open on SDL's disk driver")
-    heard = (_burst if kind == "burst" else _game)(player, settings)
+    heard = _burst(player, settings, out) if kind == "burst" else _game(player, settings)
     fmt = pygame.mixer.get_init()
     pygame.mixer.quit()
     return {"kind": kind, "heard": heard, "format": list(fmt) if fmt else None, **measure(out)}
