@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from engine import IllegalAction, NotationError, redact, to_record
 from engine.actions import parse_action
@@ -28,7 +28,22 @@ from net.host import Host
 log = logging.getLogger(__name__)
 
 
-class HostTable:
+class LanTable:
+    """What both ends of a LAN game's table share: each is its own `Link`, and neither is a game on this screen
+    alone (no take-backs, no coach). `hosting` says which end it is."""
+
+    hosting = False
+
+    @property
+    def link(self) -> Link:
+        return cast("Link", self)  # both ends fit Link: mypy checks it at the end of this module
+
+    @property
+    def local(self) -> LocalTable | None:
+        return None
+
+
+class HostTable(LanTable):
     """The hosting player's seat of a LAN game; the other seats are guests' (or a bot's standing in for a
     lost guest): one in a two-player game, two in a three-player one (R46)."""
 
@@ -45,23 +60,11 @@ class HostTable:
         self._kept = 0  # the number of the last finished game kept in the replay library
 
     stand_in = True  # a bot may take a lost guest's seat (the table host's screen says no: lan_watch)
+    hosting = True
 
     @property
     def names(self) -> dict[str, str]:
         return dict(self.host.game.players)
-
-    @property
-    def link(self) -> Link:
-        return self
-
-    @property
-    def local(self) -> LocalTable | None:
-        """None: the game runs here, but for the LAN (no take-backs, no coach)."""
-        return None
-
-    @property
-    def hosting(self) -> bool:
-        return True
 
     @property
     def save_trouble(self) -> SaveTrouble | None:
@@ -213,7 +216,7 @@ class HostTable:
             self.host.close()
 
 
-class RemoteTable:
+class RemoteTable(LanTable):
     """The guest's seat: everything it knows comes from the host's messages."""
 
     def __init__(self, guest: Guest) -> None:
@@ -231,18 +234,6 @@ class RemoteTable:
     @property
     def local_seats(self) -> tuple[str, ...]:
         return (self.guest.seat,) if self.guest.seat else ()
-
-    @property
-    def link(self) -> Link:
-        return self
-
-    @property
-    def local(self) -> LocalTable | None:
-        return None
-
-    @property
-    def hosting(self) -> bool:
-        return False
 
     @property
     def save_trouble(self) -> SaveTrouble | None:
@@ -388,3 +379,9 @@ class RemoteTable:
     def close(self) -> None:
         if not self._detached:
             self.guest.close()
+
+
+if TYPE_CHECKING:
+    def _both_ends_are_links(host: HostTable, guest: RemoteTable) -> tuple[Link, Link]:
+        return host, guest
+
