@@ -195,3 +195,38 @@ def test_the_hint_says_when_its_chance_is_proven() -> None:
     best = max(Solver(state.to_move, 1_000_000).values(state, state.plays()))
     out = hint(game.view(game.to_move), "hard", seed=1)
     assert out["proven"] is True and out["win_chance"] == {WIN: 1.0, DRAW: 0.5, LOSS: 0.0}[best], out
+
+
+def _tactics_endgame() -> Game:
+    """Two normal bots, full rules, seed 4, until the troop deck is empty while the tactics deck is not,
+    at a play step with a choice: some cards are still hidden (which tactics the opponent holds, the
+    tactics deck's order), so no single proof exists."""
+    game = Game.new(Rules(tactics=True), 4, "north", {"north": "a", "south": "b"})
+    bots = {seat: make_bot("normal", 8 + k) for k, seat in enumerate(("north", "south"))}
+    while game.result is None:
+        if game.phase == "play" and not game.deck_sizes["troops"] and game.deck_sizes["tactics"] \
+                and len(game.legal_actions()) > 3:
+            return game
+        game.apply(bots[game.to_move].choose(game.view(game.to_move)))
+    raise AssertionError("seed 4 no longer reaches a troop deck empty with tactics left")
+
+
+def test_hard_proves_each_play_in_dealt_worlds_once_the_troops_run_out() -> None:
+    """Troop deck empty, tactics deck not: each play is proven won, drawn or lost in several dealt worlds
+    (HardBot._solve_dealt), every play is judged, and the best summed proof is played."""
+    game = _tactics_endgame()
+    view = game.view(game.to_move)
+    bot = HardBot(3, iterations=200)
+    chosen = bot.choose(view)
+    search = bot.last_search
+    assert search is not None and search["positions"] > 0 and search["worlds"] >= 2 and search["proven"] is False
+    chances = dict((repr(a), v) for a, v in bot.last_values)
+    assert set(chances) == {repr(a) for a in from_position(view).legal_actions()}
+    assert chances[repr(chosen)] == max(chances.values())
+    # every value is a mean of proofs (+1, 0, -1) over the worlds, read as a chance
+    sums = [(2 * v - 1) * search["worlds"] for v in chances.values()]
+    assert all(abs(total - round(total)) < 0.05 for total in sums), sums
+    off = HardBot(3, iterations=200)
+    off.solve_troops = -1  # the search with playouts instead, as before
+    off.choose(view)
+    assert off.last_search is not None and "positions" not in off.last_search

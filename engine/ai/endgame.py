@@ -75,7 +75,8 @@ class Solver:
         if self.deadline is not None and not self.nodes & 127 and time.perf_counter() > self.deadline:
             raise OverBudget
         key = (tuple(state.sides), tuple(state.hands), tuple(state.claimed), tuple(state.first),
-               state.to_move, state.passes, state.fog, state.mud, state.seen, tuple(state.played), tuple(state.leader))
+               state.to_move, state.passes, state.fog, state.mud, state.seen, tuple(state.played), tuple(state.leader),
+               len(state.troops), len(state.tactics))  # in a dealt world the decks' depth is part of the position
         low, high = self.table.get(key, (LOSS, WIN))
         if low == high or low >= beta:
             return low

@@ -85,7 +85,7 @@ EVEN_SHARE = 0.5
 #: The line's settings in the reference code (6d7b182), where today's differ (HardBot.leaf_shares). The
 #: decisions recorded from that code (tests/test_bots_decisions.py) and `battleline bench bots`'s
 #: comparable speed (`hard_iterations_per_s`) use them: the same line, so the same work per line.
-REFERENCE_LINE: dict[str, int] = {"follow_ups": 4, "leaf_shares": 2}
+REFERENCE_LINE: dict[str, int] = {"follow_ups": 4, "leaf_shares": 2, "solve_troops": -1}
 
 
 class HardBot(Bot):
@@ -144,6 +144,8 @@ class HardBot(Bot):
         if game.phase == "scout_return":
             return choose_return(game, actions, forecast)
         solved = self._solve(game, started)
+        if solved is None:
+            solved = self._solve_dealt(game, started)
         if solved is not None:
             return solved
         screen_end = self._deadline(started, SCREEN_SHARE)
@@ -183,6 +185,61 @@ class HardBot(Bot):
                             "win_chance": _chance(float(best)), "proven": True}
         return chosen
 
+    #: With this many troops or fewer left to draw and something still to draw (with tactics, the tactics
+    #: deck), each play is proven won, drawn or lost in each of up to `solve_worlds` dealt worlds, where
+    #: every card is known, and the proven values summed choose (_solve_dealt). The easy playouts it
+    #: replaces there only sample how the game could end. -1: never.
+    solve_troops = 0
+    #: Dealt worlds solved per decision at most (fewer when the budget or `solve_nodes` per world ends first).
+    solve_worlds = 12
+
+    def _solve_dealt(self, game: Game, started: float, candidates: list[Action] | None = None) -> Action | None:
+        """Few troops left to draw: prove each play (or each candidate) in dealt worlds, play the best total.
+
+        Once dealt, a world is a game of perfect information, solved exactly (engine.ai.endgame); what
+        is hidden is which unseen cards the opponent holds and the decks' order, so the values are
+        summed over several deals. None above `solve_troops`, or when the first world's proof runs out
+        of budget (the search decides then); later worlds that run out are left out.
+        """
+        if game.deck_sizes["troops"] > self.solve_troops:
+            return None
+        me = game.to_move
+        hidden = hidden_of(game, me)
+        deadline = self._deadline(started, 0.5)
+        plays = [from_action(c) for c in candidates] if candidates is not None else None
+        totals: list[int] = []
+        solved: dict[tuple[object, ...], list[int]] = {}  # a world dealt twice is proven once
+        worlds = nodes = 0
+        for _ in range(self.solve_worlds):
+            world = sample_world(hidden, self.rng)
+            key = (tuple(sorted(world.opp_hand)), tuple(world.troop_deck), tuple(world.tactics_deck))
+            values = solved.get(key)
+            if values is None:
+                state = Lean.from_game(determinize(game, me, world))
+                if plays is None:
+                    plays = state.plays()
+                solver = Solver(state.to_move, self.solve_nodes, deadline)
+                try:
+                    values = solver.values(state, plays)
+                except OverBudget:
+                    break
+                nodes += solver.nodes
+                solved[key] = values
+            totals = [t + v for t, v in zip(totals or [0] * len(values), values, strict=True)]
+            worlds += 1
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+        if not worlds or plays is None:
+            return None
+        best = max(totals)
+        tied = [to_action(p) for p, t in zip(plays, totals, strict=True) if t == best]
+        chosen = tied[0] if len(tied) == 1 else self._search(game, tied, started)
+        self.last_values = [(to_action(p), _chance(t / worlds)) for p, t in zip(plays, totals, strict=True)]
+        self.last_search = {"iterations": 0, "positions": nodes, "seconds": time.perf_counter() - started,
+                            "candidates": len(plays), "worlds": worlds,
+                            "win_chance": _chance(best / worlds), "proven": False}
+        return chosen
+
     def candidates(self, game: Game) -> list[Action]:
         """The plays the search would compare at a play step (the normal screening's best)."""
         if len(game.seats) == 3:
@@ -201,6 +258,8 @@ class HardBot(Bot):
 
             return search_given(self, game, candidates, started)
         solved = self._solve(game, started, candidates)
+        if solved is None:
+            solved = self._solve_dealt(game, started, candidates)
         return solved if solved is not None else self._search(game, candidates, started)
 
     def _search(self, game: Game, candidates: list[Action], started: float) -> Action:

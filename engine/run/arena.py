@@ -106,7 +106,8 @@ def play_game(task: dict[str, Any]) -> dict[str, Any]:
     result = game.result or {"winner": None, "how": "too long"}
     winner = result["winner"]
     return {"index": index, "winner": None if winner is None else label[winner], "how": result["how"],
-            "actions": len(game.actions), "stats": stats, "winner_seat": winner, "first": first}
+            "actions": len(game.actions), "stats": stats, "winner_seat": winner, "first": first,
+            "decks_left": dict(game.deck_sizes)}
 
 
 def run_arena(bots: tuple[str, ...], games: int, seed: int = 0, move_time: float | None = None,
