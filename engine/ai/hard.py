@@ -201,8 +201,9 @@ class HardBot(Bot):
         summed over several deals. None above `solve_troops`, or when the first world's proof runs out
         of budget (the search decides then); later worlds that run out are left out.
         """
-        if game.deck_sizes["troops"] > self.solve_troops:
-            return None
+        decks = game.deck_sizes
+        if decks["troops"] > self.solve_troops or not decks["troops"] + decks["tactics"]:
+            return None  # too early, or nothing left to draw, which _solve has tried
         me = game.to_move
         hidden = hidden_of(game, me)
         deadline = self._deadline(started, 0.5)
