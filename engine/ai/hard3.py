@@ -62,6 +62,9 @@ ENDGAME_DECK = 15
 #: True: each opponent replies with the play worst for us (as the two-player hard bot's opponent); False:
 #: with the play best for itself (max-n).
 PARANOID = True
+#: True: a seat that can win with its next play in the line's world does (lean_search3.wins_at_once), as
+#: the normal bots always do; False: replies and answers only among the easy rules' favourites.
+THREATS3 = True
 #: Weight of the forecast's value beside the search's mean (three.FORECAST_WEIGHT for normal's playouts).
 PRIOR_WEIGHT = 0.1
 #: Lines (candidate x world) per decision at most, whatever the budget.
@@ -181,7 +184,7 @@ def search3(bot: HardBot, game: Game, candidates: list[Action], deadline: float 
                 policy.rollout(state)
                 totals[k] += playout_score(state, me)
             else:
-                totals[k] += line3(state, me, shares, ranker, REPLIES3, FOLLOW_UPS3, PARANOID)
+                totals[k] += line3(state, me, shares, ranker, REPLIES3, FOLLOW_UPS3, PARANOID, THREATS3)
             counts[k] += 1
             done += 1
             if (limit is not None and done >= limit) or (deadline is not None and time.perf_counter() >= deadline):
