@@ -182,14 +182,15 @@ class Ranker:
         return [(0, card, f, -1, -1) for _, card, f in scored[:limit]]
 
 
-def wins_at_once(state: Lean3) -> bool:
-    """Whether the seat to move has a play after which its claims win the game (R51) in this known world.
+def winning_play(state: Lean3) -> LeanAction | None:
+    """A play after which the seat to move wins the game with its claims (R51) in this known world; None
+    if it has none.
 
     The normal bots take such a win whenever they hold it (three.threat_cards), and the easy rules'
-    favourites need not include it, so the line asks first. Only flags the play can add are tried: a win
-    needs the seat's held flags, its complete sides waiting for a proof and at most one side of two cards."""
+    favourites need not include it. Only flags the play can add are tried: a win needs the seat's held
+    flags, its complete sides waiting for a proof and at most one side of two cards."""
     if state.phase != PLAY:
-        return False
+        return None
     seat = state.to_move
     sides, claimed = state.sides, state.claimed
     reach = 0
@@ -213,7 +214,7 @@ def wins_at_once(state: Lean3) -> bool:
             if win_of(reach | 1 << f, seat, 3):
                 flags |= 1 << f
         if not flags:
-            return False
+            return None
     for play in state.plays():
         if play[2] < 0 or not flags >> play[2] & 1:
             continue
@@ -221,8 +222,13 @@ def wins_at_once(state: Lean3) -> bool:
         after.apply(play)
         settle(after)
         if after.phase == OVER and after.winner == seat:
-            return True
-    return False
+            return play
+    return None
+
+
+def wins_at_once(state: Lean3) -> bool:
+    """Whether the seat to move has a winning play (winning_play)."""
+    return winning_play(state) is not None
 
 
 def line3(state: Lean3, me: int, shares: Shares3, ranker: Ranker, replies: int, follow_ups: int,
@@ -266,4 +272,4 @@ def line3(state: Lean3, me: int, shares: Shares3, ranker: Ranker, replies: int, 
     return answer
 
 
-__all__ = ["Ranker", "Shares3", "leaf_values", "line3", "pools_of", "settle", "values3", "wins_at_once"]
+__all__ = ["Ranker", "Shares3", "leaf_values", "line3", "pools_of", "settle", "values3", "winning_play", "wins_at_once"]
