@@ -10,12 +10,10 @@ from builders import position3
 from engine import Game, Rules, from_position
 from engine.ai import make_bot
 from engine.ai.hard import HardBot
-from engine.ai.hard3 import FOLLOW_UPS3, REPLIES3, Solver3, leaf_values, settle, value3
+from engine.ai.hard3 import Solver3, leaf_values, settle, value3
 from engine.ai.lean3 import Lean3
-from engine.ai.lean_search3 import Ranker, line3, wins_at_once
 from engine.ai.three import game_value3
-from engine.ai.three_playout import lean_play
-from engine.rulebook import OVER, to_action
+from engine.rulebook import OVER
 from engine.rules import SEATS3
 
 THREE = Rules(tactics=False, players=3)
@@ -120,49 +118,3 @@ def test_r53_hard_three_takes_a_win_when_one_play_makes_it() -> None:
     g = from_position(pos)
     bot = make_bot("hard", 3, iterations=40)
     assert bot.choose(g.view("south")) == {"type": "play", "card": "r10", "flag": 3}
-
-
-def _west_threat(west_hand: str) -> Game:
-    """West holds flags 1 and 2; on flag 3 south's side is complete (a host of 7) and west's has b1 g2, so
-    any 3 (a run) or any troop of 5 or more (a larger host) beats it at once: 3-2-1 is a Breakthrough on
-    west's line (R51). South to move."""
-    pos = position3(flags={3: {"south": "r1 o2 y4", "west": "b1 g2"}, 4: {"south": "g9"},
-                           7: {"west": "y8 y9", "east": "g5"}, 8: {"west": "p9", "east": "o7"}},
-                    claimed={1: "west", 2: "west"},
-                    hands={"south": "r10 g6 b9", "west": west_hand, "east": "y3"},
-                    troops_top="p2 r2 y2 b2 g1 r4 g4 p4")  # the next draws: no troop that wins flag 3
-    return from_position(pos)
-
-
-def test_r51_wins_at_once_finds_a_win_the_favourites_miss() -> None:
-    g = _west_threat("r3 y10 p10 p8 b10")
-    g.apply({"type": "play", "card": "g6", "flag": 4})
-    while g.phase != "play":
-        g.apply(g.legal_actions()[0])
-    assert g.to_move == "west"
-    state = Lean3.from_game(g)
-    favourites = [to_action(p) for p in Ranker().ranked(state, REPLIES3)]
-    assert all(a["flag"] != 3 for a in favourites)  # the easy rules would play elsewhere
-    assert wins_at_once(state)
-    won = g.copy()
-    won.apply({"type": "play", "card": "r3", "flag": 3})
-    while won.result is None and won.phase == "claim":
-        won.apply(won.legal_actions()[0])
-    assert won.result is not None and won.result["winner"] == "west"  # the engine agrees
-    # with only 1s and 4s (at best a host of 7, which loses the tie: south completed first) none wins
-    g = _west_threat("y1 p1 o1 o4 b4")
-    g.apply({"type": "play", "card": "g6", "flag": 4})
-    while g.phase != "play":
-        g.apply(g.legal_actions()[0])
-    assert not wins_at_once(Lean3.from_game(g))
-
-
-def test_r51_hard_three_line_loses_where_the_next_opponent_can_win() -> None:
-    """In a world where west holds a winning troop for flag 3, south's line ends in west's Breakthrough:
-    -2 (another seat wins), though the easy rules' favourites would play elsewhere; without one it does not."""
-    shares = [[[(1 << 60) - 1] * 9 for _ in range(3)]]
-    for hand, lost in (("r3 y10 p10 p8 b10", True), ("y1 p1 o1 o4 b4", False)):
-        state = Lean3.from_game(_west_threat(hand))
-        state.apply(lean_play({"type": "play", "card": "g6", "flag": 4}))
-        value = line3(state, 0, shares, Ranker(), REPLIES3, FOLLOW_UPS3)
-        assert (value == -2.0) is lost

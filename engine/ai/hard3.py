@@ -39,7 +39,7 @@ from ..rulebook import OVER, TROOP_MASK, LeanAction
 from ..rules import SEATS3
 from .forecast import random_mask
 from .lean3 import Lean3
-from .lean_search3 import Ranker, leaf_values, line3, settle, values3, winning_play
+from .lean_search3 import Ranker, leaf_values, line3, settle, values3
 from .three import rank_three
 from .three_playout import Policy3, lean_play, lean_world, playout_score
 
@@ -62,12 +62,6 @@ ENDGAME_DECK = 15
 #: True: each opponent replies with the play worst for us (as the two-player hard bot's opponent); False:
 #: with the play best for itself (max-n).
 PARANOID = True
-#: True: a seat that can win with its next play in the line's world does (lean_search3.wins_at_once), as
-#: the normal bots always do; False: replies and answers only among the easy rules' favourites.
-THREATS3 = True
-#: True: in the playouts near the end every seat takes a winning play when it has one (SharpPolicy3), as
-#: the normal bots do; False: the easy rules alone, as normal's own playouts.
-SHARP_PLAYOUTS3 = True
 #: Weight of the forecast's value beside the search's mean (three.FORECAST_WEIGHT for normal's playouts).
 PRIOR_WEIGHT = 0.1
 #: Lines (candidate x world) per decision at most, whatever the budget.
@@ -75,15 +69,6 @@ MAX_LINES3 = 1200
 #: Worlds the endgame solver proves at most, and positions it may visit in all (about half a second).
 SOLVE_WORLDS = 8
 SOLVE_NODES = 20_000
-
-class SharpPolicy3(Policy3):
-    """The easy rules of the playouts, except that a seat holding a play that wins the game at once makes
-    it (lean_search3.winning_play): the normal bots never miss one, and the easy rules may."""
-
-    def play(self, state: Lean3) -> LeanAction:
-        found = winning_play(state)
-        return found if found is not None else super().play(state)
-
 
 class OverBudget3(Exception):
     """The solver visited its budget of positions before it proved a value."""
@@ -182,8 +167,7 @@ def search3(bot: HardBot, game: Game, candidates: list[Action], deadline: float 
     while True:
         base = lean_world(game, game.to_move, rng)
         if endgame and policy is None:
-            kind = SharpPolicy3 if SHARP_PLAYOUTS3 else Policy3
-            policy = kind(random.Random(0), TROOP_MASK & ~base.seen)
+            policy = Policy3(random.Random(0), TROOP_MASK & ~base.seen)
         mine, theirs = SHARES3
         shares = [[[random_mask(rng, mine if s == me else theirs) for _ in range(9)] for s in range(3)]
                   for _ in range(LEAF_SHARES3)]
@@ -197,7 +181,7 @@ def search3(bot: HardBot, game: Game, candidates: list[Action], deadline: float 
                 policy.rollout(state)
                 totals[k] += playout_score(state, me)
             else:
-                totals[k] += line3(state, me, shares, ranker, REPLIES3, FOLLOW_UPS3, PARANOID, THREATS3)
+                totals[k] += line3(state, me, shares, ranker, REPLIES3, FOLLOW_UPS3, PARANOID)
             counts[k] += 1
             done += 1
             if (limit is not None and done >= limit) or (deadline is not None and time.perf_counter() >= deadline):

@@ -12,7 +12,7 @@ from operator import mul
 from typing import Final
 
 from ..potential import side_potential
-from ..rulebook import OVER, PLAY, SIDE, TROOP_MASK, LeanAction, bits, strength, win_of
+from ..rulebook import OVER, PLAY, SIDE, TROOP_MASK, LeanAction, bits, strength
 from ..rules import FRONTS3, SEATS3
 from .lean3 import OWN, PAIRS, PLACE, Lean3
 from .lean_policy import placement
@@ -182,69 +182,16 @@ class Ranker:
         return [(0, card, f, -1, -1) for _, card, f in scored[:limit]]
 
 
-def winning_play(state: Lean3) -> LeanAction | None:
-    """A play after which the seat to move wins the game with its claims (R51) in this known world; None
-    if it has none.
-
-    The normal bots take such a win whenever they hold it (three.threat_cards), and the easy rules'
-    favourites need not include it. Only flags the play can add are tried: a win needs the seat's held
-    flags, its complete sides waiting for a proof and at most one side of two cards."""
-    if state.phase != PLAY:
-        return None
-    seat = state.to_move
-    sides, claimed = state.sides, state.claimed
-    reach = 0
-    open_two: list[int] = []
-    for f, index in _OWN_SIDES[seat]:
-        owner = claimed[f]
-        if owner >= 0:
-            if owner == seat:
-                reach |= 1 << f
-            continue
-        count = sides[index].bit_count()
-        if count >= SIDE:
-            reach |= 1 << f
-        elif count == SIDE - 1:
-            open_two.append(f)
-    if win_of(reach, seat, 3):
-        flags = -1  # the waiting sides alone may do it: any play
-    else:
-        flags = 0
-        for f in open_two:
-            if win_of(reach | 1 << f, seat, 3):
-                flags |= 1 << f
-        if not flags:
-            return None
-    for play in state.plays():
-        if play[2] < 0 or not flags >> play[2] & 1:
-            continue
-        after = state.copy()
-        after.apply(play)
-        settle(after)
-        if after.phase == OVER and after.winner == seat:
-            return play
-    return None
-
-
-def wins_at_once(state: Lean3) -> bool:
-    """Whether the seat to move has a winning play (winning_play)."""
-    return winning_play(state) is not None
-
-
 def line3(state: Lean3, me: int, shares: Shares3, ranker: Ranker, replies: int, follow_ups: int,
-          paranoid: bool = True, threats: bool = True) -> float:
+          paranoid: bool = True) -> float:
     """Our play's value in one world (engine.ai.hard3): our turn, each opponent's reply among its
     `replies` favourites (the one worst for us when `paranoid`, else its own best), our best of
-    `follow_ups` answers, judged by the forecast made exact by the world. With `threats`, a seat that
-    can win with its next play does (wins_at_once): an opponent's win is a loss for us, ours a win, and
-    an answer that leaves the next opponent such a play is a loss."""
+    `follow_ups` answers, judged by the forecast made exact by the world."""
     settle(state)
     for _ in range(2):
         seat = state.to_move
         if state.phase == OVER or seat == me:
             break
-        if threats and wins_at_once(state):
-            return -2.0
         best: Lean3 | None = None
         best_value = -9.0
         for play in ranker.ranked(state, replies):
@@ -258,18 +205,13 @@ def line3(state: Lean3, me: int, shares: Shares3, ranker: Ranker, replies: int, 
         state = best
     if state.phase != PLAY or state.to_move != me:
         return leaf_values(state, shares)[me]
-    if threats and wins_at_once(state):
-        return 2.0
     answer = -9.0
     for play in ranker.ranked(state, follow_ups):
         after = state.copy()
         after.apply(play)
         settle(after)
-        if threats and after.phase == PLAY and wins_at_once(after):
-            answer = max(answer, -2.0)
-            continue
         answer = max(answer, leaf_values(after, shares)[me])
     return answer
 
 
-__all__ = ["Ranker", "Shares3", "leaf_values", "line3", "pools_of", "settle", "values3", "winning_play", "wins_at_once"]
+__all__ = ["Ranker", "Shares3", "leaf_values", "line3", "pools_of", "settle", "values3"]
