@@ -3,7 +3,8 @@
 `python tools/paired_arena3.py --bots hard,normal,normal --seed S --games N --iterations K [--set NAME=VALUE ...]`
 plays the games of `battleline arena --players 3` (the same seeds and seating, engine.run.arena.play_game)
 with each NAME, a setting of engine.ai.hard3 (REPLIES3, FOLLOW_UPS3, ENDGAME_DECK, ...), set to the Python
-literal VALUE. Each line gives the game's index, winner ("a" is the first bot) and how it was won; the last line the totals.
+literal VALUE. Each line gives the game's index, winner ("a" is the first bot) and how it ended; the last
+line the totals.
 Two runs on the same seeds then compare game by game (docs/BOTS.md, issue 50):
 `python tools/paired_arena3.py --compare OLD.log NEW.log` counts the games won only by each and gives the
 two-sided sign test's p over them.
@@ -35,10 +36,10 @@ def compare(old_path: str, new_path: str) -> int:
         try:
             with open(path, encoding="utf-8") as handle:
                 rows = [json.loads(line) for line in handle if line.startswith('{"i"')]
-        except (OSError, ValueError) as exc:
-            print(f"paired_arena3: cannot read {path}: {exc}", file=sys.stderr)
+            runs.append({int(row["i"]): row["w"] == "a" for row in rows})
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            print(f"paired_arena3: cannot read {path}: {type(exc).__name__} {exc}", file=sys.stderr)
             return 2
-        runs.append({row["i"]: row["w"] == "a" for row in rows})
     common = sorted(set(runs[0]) & set(runs[1]))
     only_old = sum(runs[0][i] and not runs[1][i] for i in common)
     only_new = sum(runs[1][i] and not runs[0][i] for i in common)
