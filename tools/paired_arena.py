@@ -1,12 +1,15 @@
-"""Two-player arena games with the hard bot's settings changed, one JSON line per game, so runs pair game by game.
+"""Arena games with the hard bot's settings changed, one JSON line per game, so two runs pair game by game.
 
 `python tools/paired_arena.py --bots hard,normal --seed S --games N --iterations K [--no-tactics]
 [--set NAME=VALUE ...]` plays the games of `battleline arena` (the same seeds and seating,
-engine.run.arena.play_game) with each NAME set to the Python literal VALUE: a HardBot attribute
-(`follow_ups`, `solve_troops`, `max_lines`, ...) or a constant of engine.ai.hard (`SCREEN`, `HALVINGS`,
-...). Each line gives the game's index, its winner ("a" is the first bot), how it ended and what was
-left in the decks; the last line the totals. `--start` skips the first games of a run. Two runs on the
-same seeds then compare game by game (docs/BOTS.md).
+engine.run.arena.play_game); three bots (`--bots hard,normal,normal`) play the three-player game, as
+`battleline arena --players 3`. Each NAME is set to the Python literal VALUE: with two players a HardBot
+attribute (`follow_ups`, `solve_troops`, `max_lines`, ...) or a constant of engine.ai.hard (`SCREEN`,
+`HALVINGS`, ...), with three a setting of engine.ai.hard3 (`REPLIES3`, `ENDGAME_DECK`, ...). Each line
+gives the game's index, its winner ("a" is the first bot), how it ended and what was left in the decks;
+the last line the totals. `--start` skips a run's first games, to split it.
+`python tools/paired_arena.py --compare OLD.log NEW.log` pairs two runs of the same games: the games
+won only by each, and the two-sided sign test's p over them (docs/BOTS.md, issue 50).
 """
 
 from __future__ import annotations
@@ -16,9 +19,58 @@ import ast
 import json
 import sys
 import time
+from math import comb
+
+
+def sign_test(only_a: int, only_b: int) -> float:
+    """Two-sided exact sign test over the games the two runs split: the chance of a split this uneven."""
+    n = only_a + only_b
+    if not n:
+        return 1.0
+    tail = sum(comb(n, k) for k in range(min(only_a, only_b) + 1)) / 2 ** n
+    return min(1.0, 2 * tail)
+
+
+def compare(old_path: str, new_path: str) -> int:
+    """Pair two runs' games by index: wins of the first bot in each, and the games only one of them won."""
+    runs = []
+    for path in (old_path, new_path):
+        try:
+            with open(path, encoding="utf-8") as handle:
+                rows = [json.loads(line) for line in handle if line.startswith('{"i"')]
+            runs.append({int(row["i"]): row["w"] == "a" for row in rows})
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            print(f"paired_arena: cannot read {path}: {type(exc).__name__} {exc}", file=sys.stderr)
+            return 2
+    common = sorted(set(runs[0]) & set(runs[1]))
+    only_old = sum(runs[0][i] and not runs[1][i] for i in common)
+    only_new = sum(runs[1][i] and not runs[0][i] for i in common)
+    print(json.dumps({"games": len(common), "old": sum(runs[0][i] for i in common),
+                      "new": sum(runs[1][i] for i in common), "only_old": only_old, "only_new": only_new,
+                      "sign_p": round(sign_test(only_old, only_new), 3)}))
+    return 0
+
+
+def apply_settings(settings: list[str], players: int) -> str | None:
+    """Set each NAME=VALUE on the hard bot of `players` players; the error to print, if any."""
+    from engine.ai import hard, hard3
+
+    for item in settings:
+        name, _, value = item.partition("=")
+        targets: tuple[object, ...] = (hard3,) if players == 3 else (hard.HardBot, hard)
+        target = next((t for t in targets if hasattr(t, name)), None)
+        if target is None:
+            return f"the {players}-player hard bot has no setting {name!r}"
+        try:
+            setattr(target, name, ast.literal_eval(value))
+        except (ValueError, SyntaxError):
+            return f"{item!r}: the value is not a Python literal"
+    return None
 
 
 def main() -> int:
+    if len(sys.argv) == 4 and sys.argv[1] == "--compare":
+        return compare(sys.argv[2], sys.argv[3])
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--bots", required=True)
     parser.add_argument("--seed", type=int, default=0)
@@ -29,23 +81,22 @@ def main() -> int:
     parser.add_argument("--no-tactics", action="store_true")
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
     args = parser.parse_args()
-    from engine.ai import hard
     from engine.run import arena
 
-    for item in args.set:
-        name, _, value = item.partition("=")
-        target = hard.HardBot if hasattr(hard.HardBot, name) else hard if hasattr(hard, name) else None
-        if target is None:
-            print(f"paired_arena: neither HardBot nor engine.ai.hard has a setting {name!r}", file=sys.stderr)
-            return 2
-        setattr(target, name, ast.literal_eval(value))
     bots = tuple(args.bots.split(","))
+    if len(bots) not in (2, 3):
+        print("paired_arena: --bots expects two or three levels", file=sys.stderr)
+        return 2
+    error = apply_settings(args.set, len(bots))
+    if error:
+        print(f"paired_arena: {error}", file=sys.stderr)
+        return 2
     winners = []
     started = time.time()
     for i in range(args.start, args.games):
         result = arena.play_game({"index": i, "seed": args.seed + i, "bots": bots, "move_time": args.move_time,
-                                  "iterations": args.iterations, "tactics": not args.no_tactics,
-                                  "claim_timing": "standard", "players": 2})
+                                  "iterations": args.iterations, "tactics": not args.no_tactics and len(bots) == 2,
+                                  "claim_timing": "standard", "players": len(bots)})
         winners.append(result["winner"])
         mine = result["stats"]["a"]
         print(json.dumps({"i": i, "w": result["winner"], "how": result["how"], "decks": result["decks_left"],

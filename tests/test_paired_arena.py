@@ -1,4 +1,4 @@
-"""tools/paired_arena3.py --compare: two runs of the same games paired game by game, with the sign test."""
+"""tools/paired_arena.py: two runs of the same games paired game by game (--compare), and its settings checked."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-TOOL = Path(__file__).resolve().parent.parent / "tools" / "paired_arena3.py"
+TOOL = Path(__file__).resolve().parent.parent / "tools" / "paired_arena.py"
 
 
 def _log(path: Path, winners: list[str | None]) -> Path:
@@ -44,5 +44,14 @@ def test_compare_refuses_an_unreadable_log_in_one_line(tmp_path: Path) -> None:
     for other in (tmp_path / "missing.log", broken, shapeless):
         done = _compare(old, other)
         assert done.returncode == 2 and not done.stdout
-        assert done.stderr.count("\n") == 1 and "paired_arena3: cannot read" in done.stderr
+        assert done.stderr.count("\n") == 1 and "paired_arena: cannot read" in done.stderr
         assert "Traceback" not in done.stderr
+
+
+def test_an_unknown_setting_is_refused_in_one_line_before_any_game() -> None:
+    for bots, setting in (("hard,normal", "REPLIES3=2"), ("hard,normal,normal", "solve_troops=1"),
+                          ("hard,normal", "follow_ups=eight")):
+        done = subprocess.run([sys.executable, str(TOOL), "--bots", bots, "--games", "1", "--iterations", "5",
+                               "--set", setting], capture_output=True, text=True, timeout=120, check=False)
+        assert done.returncode == 2 and not done.stdout, (setting, done.stdout)
+        assert done.stderr.count("\n") == 1 and done.stderr.startswith("paired_arena: "), done.stderr
