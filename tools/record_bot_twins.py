@@ -31,6 +31,18 @@ from engine.rules import Rules  # noqa: E402
 OUT = ROOT / "tests" / "data" / "bot_twins.json"
 
 
+
+def forecast_odds(seen: Game, seed: int) -> list[Any]:
+    """The forecast's odds of a view and after its first four plays, as recorded and as the test reads them."""
+    forecast = Forecast(seen, seen.to_move, random.Random(seed), 8)
+    odds = [forecast.odds(seen), forecast.odds(seen, extra=1)]
+    for action in seen.legal_actions()[:4]:
+        after = seen.copy()
+        after.apply(action)
+        odds.append(forecast.odds(after))
+        odds.append(forecast.odds(after, worlds=3))
+    return odds
+
 def forecast_cases() -> list[dict[str, Any]]:
     """Odds of a position and of the states after its first plays, in the same sampled worlds."""
     cases = []
@@ -44,14 +56,7 @@ def forecast_cases() -> list[dict[str, Any]]:
             continue
         view = game.view(game.to_move)
         seen = from_position(view)
-        forecast = Forecast(seen, seen.to_move, random.Random(seed), 8)
-        odds = [forecast.odds(seen), forecast.odds(seen, extra=1)]
-        for action in seen.legal_actions()[:4]:
-            after = seen.copy()
-            after.apply(action)
-            odds.append(forecast.odds(after))
-            odds.append(forecast.odds(after, worlds=3))
-        cases.append({"seed": seed, "view": view, "odds": odds})
+        cases.append({"seed": seed, "view": view, "odds": forecast_odds(seen, seed)})
     return cases
 
 
@@ -63,7 +68,7 @@ def easy_games() -> list[dict[str, Any]]:
                         (6, Rules(tactics=False, players=3))):
         game = Game.new(rules, seed=seed)
         bots = {s: SimpleBot(seed * 10 + i) for i, s in enumerate(game.seats)}
-        steps = []
+        steps: list[Any] = []
         while game.result is None and len(game.actions) < 600:
             seat = game.to_move
             seen = from_position(game.view(seat))
