@@ -144,8 +144,6 @@ class HardBot(Bot):
         if game.phase == "scout_return":
             return choose_return(game, actions, forecast)
         solved = self._solve(game, started)
-        if solved is None:
-            solved = self._solve_dealt(game, started)
         if solved is not None:
             return solved
         screen_end = self._deadline(started, SCREEN_SHARE)
@@ -164,9 +162,10 @@ class HardBot(Bot):
     def _solve(self, game: Game, started: float, candidates: list[Action] | None = None) -> Action | None:
         """Nothing left to draw: every card is known, so prove each play (or each candidate) won,
         drawn or lost (engine.ai.endgame) and play a best one; among equals, the one the search
-        prefers. None while something is left to draw, or when the solver runs out of budget."""
+        prefers. While something is left to draw, proofs in dealt worlds (_solve_dealt); None when
+        the solver runs out of budget."""
         if game.deck_sizes["troops"] or game.deck_sizes["tactics"]:
-            return None
+            return self._solve_dealt(game, started, candidates)  # something is hidden: proofs in dealt worlds
         me = game.to_move
         state = Lean.from_game(determinize(game, me, sample_world(hidden_of(game, me), self.rng)))
         plays = state.plays() if candidates is None else [from_action(c) for c in candidates]
@@ -201,9 +200,8 @@ class HardBot(Bot):
         summed over several deals. None above `solve_troops`, or when the first world's proof runs out
         of budget (the search decides then); later worlds that run out are left out.
         """
-        decks = game.deck_sizes
-        if decks["troops"] > self.solve_troops or not decks["troops"] + decks["tactics"]:
-            return None  # too early, or nothing left to draw, which _solve has tried
+        if game.deck_sizes["troops"] > self.solve_troops:
+            return None
         me = game.to_move
         hidden = hidden_of(game, me)
         deadline = self._deadline(started, 0.5)
@@ -259,8 +257,6 @@ class HardBot(Bot):
 
             return search_given(self, game, candidates, started)
         solved = self._solve(game, started, candidates)
-        if solved is None:
-            solved = self._solve_dealt(game, started, candidates)
         return solved if solved is not None else self._search(game, candidates, started)
 
     def _search(self, game: Game, candidates: list[Action], started: float) -> Action:
