@@ -40,7 +40,6 @@ from ..rules import SEATS3
 from .forecast import random_mask
 from .lean3 import Lean3
 from .lean_search3 import Ranker, leaf_values, line3, settle, values3
-from .mcts3 import search_tree3
 from .three import rank_three
 from .three_playout import Policy3, lean_play, lean_world, playout_score
 
@@ -65,10 +64,6 @@ ENDGAME_DECK = 15
 PARANOID = True
 #: Weight of the forecast's value beside the search's mean (three.FORECAST_WEIGHT for normal's playouts).
 PRIOR_WEIGHT = 0.1
-#: True: near the end, a tree search over every seat's replies (engine.ai.mcts3) instead of flat playouts.
-TREE3 = True
-#: The tree's iterations per decision at most, whatever the budget.
-MAX_TREE3 = 1200
 #: Lines (candidate x world) per decision at most, whatever the budget.
 MAX_LINES3 = 1200
 #: Worlds the endgame solver proves at most, and positions it may visit in all (about half a second).
@@ -163,22 +158,12 @@ def search3(bot: HardBot, game: Game, candidates: list[Action], deadline: float 
     endgame = game.deck_sizes["troops"] <= ENDGAME_DECK
     ranker = Ranker()
     policy: Policy3 | None = None
-    tree = endgame and TREE3 and len(candidates) > 1
-    cap = (MAX_TREE3 if tree else MAX_LINES3) if bot.max_lines is not None else None
+    cap = MAX_LINES3 if bot.max_lines is not None else None
     limit = bot.iterations if bot.iterations is not None else cap
     if bot.iterations is not None and cap is not None:
         limit = min(bot.iterations, cap)
     done = worlds = 0
     search_start = time.perf_counter()
-    if tree:
-        visits, means, done = search_tree3(game, moves, rng, limit, deadline, bot.should_stop)
-        weights = [PRIOR_WEIGHT * p for p in prior] if prior is not None else [0.0] * len(candidates)
-        best = max(range(len(candidates)), key=lambda k: (visits[k], means[k] + weights[k]))
-        bot.last_values = [(candidates[k], _chance(means[k])) for k in range(len(candidates)) if visits[k]]
-        bot.last_search = {"iterations": done, "seconds": time.perf_counter() - search_start,
-                           "candidates": len(candidates), "worlds": done, "tree": True,
-                           "win_chance": _chance(means[best])}
-        return candidates[best]
     while True:
         base = lean_world(game, game.to_move, rng)
         if endgame and policy is None:
