@@ -6,6 +6,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 TOOL = Path(__file__).resolve().parent.parent / "tools" / "paired_arena.py"
 
@@ -55,3 +56,42 @@ def test_an_unknown_setting_is_refused_in_one_line_before_any_game() -> None:
                                "--set", setting], capture_output=True, text=True, timeout=120, check=False)
         assert done.returncode == 2 and not done.stdout, (setting, done.stdout)
         assert done.stderr.count("\n") == 1 and done.stderr.startswith("paired_arena: "), done.stderr
+
+
+def test_oracle_is_refused_in_one_line_but_for_three_players_with_hard_first() -> None:
+    for bots in ("hard,normal", "normal,hard,normal"):
+        done = subprocess.run([sys.executable, str(TOOL), "--bots", bots, "--games", "1", "--iterations", "5",
+                               "--oracle", "hands"], capture_output=True, text=True, timeout=120, check=False)
+        assert done.returncode == 2 and not done.stdout, (bots, done.stdout)
+        assert done.stderr.count("\n") == 1 and done.stderr.startswith("paired_arena: "), done.stderr
+
+
+def test_oracle_hands_the_hard_bot_the_real_hands_and_a_view_stays_blind(monkeypatch: Any) -> None:
+    import random
+
+    from engine import Game, Rules, from_position
+    from engine.ai import hard3
+    from engine.ai.lean3 import Lean3
+
+    monkeypatch.setattr(hard3, "lean_world", hard3.lean_world)  # restored after the test
+    monkeypatch.syspath_prepend(str(TOOL.parent))
+    import paired_arena
+
+    game = Game.new(Rules(tactics=False, players=3), 12)
+    real = Lean3.from_game(game)
+    paired_arena.see_through("hands")
+    seen = hard3.lean_world(game, game.to_move, random.Random(1))
+    assert seen.hands == real.hands and sorted(seen.troops) == sorted(real.troops)
+    assert seen.troops != real.troops  # the deck's order dealt afresh
+    view = from_position(game.view(game.to_move))
+    blind = [hard3.lean_world(view, game.to_move, random.Random(k)).hands for k in range(3)]
+    assert any(hands != real.hands for hands in blind)
+
+
+def test_oracle_run_plays_a_three_player_game() -> None:
+    done = subprocess.run([sys.executable, str(TOOL), "--bots", "hard,normal,normal", "--games", "1",
+                           "--iterations", "20", "--oracle", "all"], capture_output=True, text=True, timeout=300,
+                          check=False)
+    assert done.returncode == 0, done.stderr
+    first = json.loads(done.stdout.splitlines()[0])
+    assert first["i"] == 0 and first["how"] in ("breakthrough", "envelopment", "most flags", "draw")

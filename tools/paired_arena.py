@@ -7,7 +7,9 @@ engine.run.arena.play_game); three bots (`--bots hard,normal,normal`) play the t
 attribute (`follow_ups`, `solve_troops`, `max_lines`, ...) or a constant of engine.ai.hard (`SCREEN`,
 `HALVINGS`, ...), with three a setting of engine.ai.hard3 (`REPLIES3`, `ENDGAME_DECK`, ...). Each line
 gives the game's index, its winner ("a" is the first bot), how it ended and what was left in the decks;
-the last line the totals. `--start` skips a run's first games, to split it.
+the last line the totals. `--start` skips a run's first games, to split it. `--oracle hands` (or `all`)
+lets the three-player hard bot search the real hands (and the real deck order): not a bot, a measure of
+what the hidden cards are worth to its search.
 `python tools/paired_arena.py --compare OLD.log NEW.log` pairs two runs of the same games: the games
 won only by each, and the two-sided sign test's p over them (docs/BOTS.md, issue 50).
 """
@@ -68,6 +70,28 @@ def apply_settings(settings: list[str], players: int) -> str | None:
     return None
 
 
+def see_through(what: str) -> None:
+    """The three-player hard bot's worlds become the real game (it is handed the complete game, see
+    arena.play_game's "oracle"): the real hands, and with "hands" the deck shuffled afresh each time."""
+    import random
+
+    from engine.ai import hard3
+    from engine.ai.lean3 import Lean3
+    from engine.game import Game
+
+    blind = hard3.lean_world
+
+    def real(game: Game, me: str, rng: random.Random) -> Lean3:
+        if game.decks["troops"] is None:  # a view: nothing to see through
+            return blind(game, me, rng)
+        out = Lean3.from_game(game)
+        if what == "hands":
+            rng.shuffle(out.troops)
+        return out
+
+    hard3.lean_world = real
+
+
 def main() -> int:
     if len(sys.argv) == 4 and sys.argv[1] == "--compare":
         return compare(sys.argv[2], sys.argv[3])
@@ -80,6 +104,9 @@ def main() -> int:
     parser.add_argument("--move-time", type=float, default=None)
     parser.add_argument("--no-tactics", action="store_true")
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
+    parser.add_argument("--oracle", choices=("hands", "all"), default=None,
+                        help="three players, a measurement of what hidden cards are worth: the first bot (hard) "
+                             "searches the real hands (and with 'all' the real deck order too)")
     args = parser.parse_args()
     from engine.run import arena
 
@@ -91,12 +118,18 @@ def main() -> int:
     if error:
         print(f"paired_arena: {error}", file=sys.stderr)
         return 2
+    if args.oracle:
+        if len(bots) != 3 or bots[0] != "hard":
+            print("paired_arena: --oracle measures the three-player hard bot (--bots hard,X,Y)", file=sys.stderr)
+            return 2
+        see_through(args.oracle)
     winners = []
     started = time.time()
     for i in range(args.start, args.games):
         result = arena.play_game({"index": i, "seed": args.seed + i, "bots": bots, "move_time": args.move_time,
                                   "iterations": args.iterations, "tactics": not args.no_tactics and len(bots) == 2,
-                                  "claim_timing": "standard", "players": len(bots)})
+                                  "claim_timing": "standard", "players": len(bots),
+                                  "oracle": args.oracle})
         winners.append(result["winner"])
         mine = result["stats"]["a"]
         print(json.dumps({"i": i, "w": result["winner"], "how": result["how"], "decks": result["decks_left"],

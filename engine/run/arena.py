@@ -82,7 +82,10 @@ def play_game(task: dict[str, Any]) -> dict[str, Any]:
         bot = bots[seat]
         started = time.perf_counter()
         try:
-            action: Any = bot.choose(view)
+            if task.get("oracle") and label[seat] == "a":  # a measurement (tools/paired_arena.py --oracle)
+                action: Any = bot.choose_in(game.copy())
+            else:
+                action = bot.choose(view)
         except Exception as exc:  # counted, reported, and the game goes on
             who["errors"] += 1
             who.setdefault("error_text", f"{type(exc).__name__}: {exc}")
