@@ -3,10 +3,16 @@
 from __future__ import annotations
 
 import json
+import random
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
+
+import pytest
+
+from engine import Game, Rules, from_position
+from engine.ai import hard3
+from engine.ai.lean3 import Lean3
 
 TOOL = Path(__file__).resolve().parent.parent / "tools" / "paired_arena.py"
 
@@ -66,13 +72,7 @@ def test_oracle_is_refused_in_one_line_but_for_three_players_with_hard_first() -
         assert done.stderr.count("\n") == 1 and done.stderr.startswith("paired_arena: "), done.stderr
 
 
-def test_oracle_hands_the_hard_bot_the_real_hands_and_a_view_stays_blind(monkeypatch: Any) -> None:
-    import random
-
-    from engine import Game, Rules, from_position
-    from engine.ai import hard3
-    from engine.ai.lean3 import Lean3
-
+def test_oracle_hands_the_hard_bot_the_real_hands_and_a_view_stays_blind(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(hard3, "lean_world", hard3.lean_world)  # restored after the test
     monkeypatch.syspath_prepend(str(TOOL.parent))
     import paired_arena

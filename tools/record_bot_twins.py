@@ -31,7 +31,6 @@ from engine.rules import Rules  # noqa: E402
 OUT = ROOT / "tests" / "data" / "bot_twins.json"
 
 
-
 def forecast_odds(seen: Game, seed: int) -> list[Any]:
     """The forecast's odds of a view and after its first four plays, as recorded and as the test reads them."""
     forecast = Forecast(seen, seen.to_move, random.Random(seed), 8)
@@ -42,6 +41,7 @@ def forecast_odds(seen: Game, seed: int) -> list[Any]:
         odds.append(forecast.odds(after))
         odds.append(forecast.odds(after, worlds=3))
     return odds
+
 
 def forecast_cases() -> list[dict[str, Any]]:
     """Odds of a position and of the states after its first plays, in the same sampled worlds."""
