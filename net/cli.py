@@ -26,6 +26,7 @@ from .admission import CODE_DIGITS, new_code
 from .cli_args import host_refusal, join_refusal
 from .guest import Guest
 from .host import Host
+from .lan_save import unfinished
 
 
 def _bot(level: str, seed: int) -> Any:
@@ -56,10 +57,17 @@ def cmd_host(args: argparse.Namespace, keep: Callable[[Game], Any] | None = None
     code = args.code or new_code()
     if not (len(code) == CODE_DIGITS and code.isascii() and code.isdigit()):
         return _fail("host", f"--code {code!r}: a join code is {CODE_DIGITS} digits")
+    resume = Path(args.resume) if args.resume else None
+    kept = unfinished(save) if save is not None and resume is None else None
+    if kept is not None:  # the same command again after a crash: the game kept there goes on, never lost
+        if kept != (None if args.table else "south", args.players):
+            return _fail("host", f"--save {save}: an unfinished game of another kind is kept there; "
+                                 "--resume it, or choose another --save")
+        resume = save
     try:
-        if args.resume:
-            host = Host.resume(Path(args.resume), port=args.port, bind=args.bind, accept_any=args.accept_any)
-            host.save_path = save or Path(args.resume)
+        if resume is not None:
+            host = Host.resume(resume, port=args.port, bind=args.bind, accept_any=args.accept_any)
+            host.save_path = save or resume
         else:
             rules = Rules(not args.no_tactics and args.players == 2, args.claim_timing, args.players)
             seed = args.seed if args.seed is not None else secrets.randbits(63)
@@ -70,8 +78,10 @@ def cmd_host(args: argparse.Namespace, keep: Callable[[Game], Any] | None = None
         bot = _bot(args.bot, seed=1)
         from .web.cli import start_phones
 
-        # a resumed game's phones come back to the port they knew (its QR, their tokens), unless told otherwise
-        phones_port = args.phones if args.phones is not None or not args.resume else host.phones_port
+        # a resumed game's phones come back to the port they knew (its QR, their tokens), unless a port is named
+        phones_port = args.phones
+        if resume is not None and not args.phones:  # none named (or 0, any): the saved one, if it had phones
+            phones_port = host.phones_port if host.phones_port is not None else args.phones
         phones, phones_info = start_phones(phones_port, host.port, host.code, args.bind, args.phones_qr,
                                             host.bridge_key)
         if phones is not None:
@@ -82,7 +92,8 @@ def cmd_host(args: argparse.Namespace, keep: Callable[[Game], Any] | None = None
     except zmq.ZMQError as exc:  # the port is taken (or the address is not this machine's): one line, no traceback
         return _fail("host", f"cannot listen on {args.bind}:{args.port}: {str(exc).split(' (addr=')[0]}; "
                              "choose another port with --port (0: any free port)")
-    _say({"listening": host.port, "code": host.code, **phones_info})
+    _say({"listening": host.port, "code": host.code, **phones_info,
+          **({"resumed": str(resume), "actions": len(host.game.actions)} if resume is not None else {})})
     deadline = time.monotonic() + args.timeout
     results: list[dict[str, Any] | None] = []
     watchers = 0

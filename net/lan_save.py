@@ -148,6 +148,19 @@ def kept_tokens(path: Path) -> set[str] | None:
     return {e["token"] for e in entries if isinstance(e, dict) and isinstance(e.get("token"), str)}
 
 
+def unfinished(path: Path) -> tuple[str | None, int] | None:
+    """An unfinished game kept at `path`: (the host's seat, None at a table; how many players), else None
+    (no file, a finished game, or one that cannot be read: a new game may take its place)."""
+    if not path.exists():
+        return None
+    try:
+        data, game = read(path)
+    except (NotationError, IllegalAction, KeyError, TypeError, ValueError):
+        return None
+    seat = data.get("host_seat")
+    return None if game.over or not isinstance(seat, str | None) else (seat, len(game.seats))
+
+
 def own_path(path: Path, tokens: set[str]) -> Path:
     """Where a new game saves: its peers' usual place, unless an unfinished game kept there belongs to
     other tokens (a look-alike name); then a place of its own beside it, so nothing kept is lost."""

@@ -426,7 +426,8 @@ class PhoneBridge:
     async def serve_forever(self) -> None:
         async with serve(self._phone, self.bind, self.port, process_request=self._http,
                          max_size=MAX_MESSAGE, max_queue=16, ping_interval=10, ping_timeout=10,
-                         open_timeout=REQUEST_S, backlog=BACKLOG, create_connection=self._connection_class()) as server:
+                         open_timeout=REQUEST_S, backlog=BACKLOG, create_connection=self._connection_class(),
+                         reuse_address=True) as server:  # a crashed TV's TIME_WAIT sockets never hold its port
             self._server = server
             self.port = next(iter(server.sockets)).getsockname()[1]
             self._ready.set()
@@ -465,8 +466,10 @@ class PhoneBridge:
         self._thread.start()
         if not self._ready.wait(timeout):
             raise OSError("the phone server did not start")
-        if self._failure is not None:
-            raise OSError(f"the phone server could not start: {self._failure}")
+        failure = self._failure
+        if failure is not None:  # the errno stays: a port another program holds is told from other failures
+            errno = failure.errno if isinstance(failure, OSError) else None
+            raise OSError(errno, f"the phone server could not start: {failure}")
         return self.port
 
     def wait_closed(self, timeout: float) -> bool:

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import errno
 import sys
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
 from .bridge import PhoneBridge
 from .qr import phone_url, write_qr
+
+BUSY_RETRY_S = 3.0  # how long a busy phone port is tried again before another is chosen
 
 
 def start_phones(port: int | None, host_port: int, code: str, bind: str, qr: str | None,
@@ -36,14 +40,21 @@ def start_phones(port: int | None, host_port: int, code: str, bind: str, qr: str
 
 
 def open_bridge(host_address: str, port: int, bind: str, **kwargs: Any) -> tuple[PhoneBridge, bool]:
-    """The bridge on `port`, or on any free port if that one is busy: (bridge, whether it fell back)."""
-    try:
-        bridge = PhoneBridge(host_address, port=port, bind=bind, **kwargs)
-        bridge.start()
-        return bridge, False
-    except OSError:
-        if port == 0:
-            raise
+    """The bridge on `port`, or on any free port if another program really holds that one: (bridge, whether
+    it fell back). A TV restarted at once may find its old process's sockets still going: the port is
+    tried again for a moment before it is given up (TIME_WAIT sockets never hold it: SO_REUSEADDR)."""
+    deadline = time.monotonic() + BUSY_RETRY_S
+    while True:
+        try:
+            bridge = PhoneBridge(host_address, port=port, bind=bind, **kwargs)
+            bridge.start()
+            return bridge, False
+        except OSError as exc:
+            if port == 0:
+                raise
+            if exc.errno != errno.EADDRINUSE or time.monotonic() >= deadline:
+                break
+            time.sleep(0.25)
     bridge = PhoneBridge(host_address, port=0, bind=bind, **kwargs)
     bridge.start()
     return bridge, True

@@ -29,6 +29,8 @@ const seatsOf = (s) => (three(s) ? ["south", "west", "east"] : ["south", "north"
 const NEXT = { south: "west", west: "east", east: "south" };  // clockwise (R48)
 const othersOf = (s, me) => (three(s) ? [NEXT[me], NEXT[NEXT[me]]] : [me === "north" ? "south" : "north"]);
 const $ = (id) => document.getElementById(id);
+// refusals that pass by themselves: a phone holding a seat tries again after the time they name
+const AGAIN = ["busy", "wait", "crowded", "answering"];
 
 const ui = {
   words: {}, refusals: {}, plurals: {}, pluralIndex: [], languages: { en: "English" }, ws: null, joined: false, state: null, record: null, events: [],
@@ -185,8 +187,14 @@ function receive(m) {
     if (m.watchers > before) flash(t("A watcher joined: {n} watching", { n: m.watchers }));
     ui.lobby = m;
   } else if (m.t === "refused") {
-    ui.joined = false; ui.step = null; save({ token: null });
+    // the seat's token stays: a refusal (a TV restarted, a crowd at the door) never costs the seat; only a
+    // finished game or the player (another code) lets it go. A refusal that says "try again" is tried again.
+    ui.joined = false; ui.step = null;
     $("join-note").textContent = t("The host refused: {reason}", { reason: refusalWords(m.code, m.fields, m.reason) });
+    clearTimeout(ui.retry);
+    if (AGAIN.includes(m.code) && saved().token) {
+      ui.retry = setTimeout(() => { if (!ui.joined) join(); }, 1000 * Math.max(1, Number((m.fields || {}).seconds) || 1));
+    }
   } else if (m.t === "error") {
     ui.note = refusalWords(m.refusal, m.fields, m.reason); ui.sentAt = -1;
     if (!ui.state) $("join-note").textContent = ui.note;
