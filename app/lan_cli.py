@@ -75,7 +75,7 @@ def open_host_window(app: Any, args: argparse.Namespace) -> Any:
     app.push(scene)
     if args.resume is not None:
         scene.resume_saved(Path(args.resume))
-    elif args.table:
+    elif args.table and not scene.offer_kept():  # a table game kept unfinished: asked once, Enter / Esc
         scene.open_lobby()
     if args.code and scene.host is not None and args.resume is None:
         scene.host.admission.code = args.code

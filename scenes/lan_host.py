@@ -85,6 +85,7 @@ class HostLobbyScene(MenuScene):
         self.qr_path: Path | None = None  # `host --phones-qr PATH`: also write PATH.png and PATH.txt
         self.kept: LanSaved | None = None  # the unfinished game kept with the guest asking, if any
         self.resumed = False  # a saved table game reopened: it goes on by itself once every seat is back
+        self.offer: LanSaved | None = None  # `host --table` found a table game kept: asked once, Enter / Esc
         super().__init__(app)
         self.menu.center_x, self.menu.width = 560, 820
 
@@ -94,10 +95,17 @@ class HostLobbyScene(MenuScene):
         return str(names[0])
 
     def items(self) -> list[Item]:
+        if self.host is None and self.offer is not None and self.offer.path is not None:
+            return [Item(_("Continue the game"), partial(self.resume_saved, self.offer.path),
+                         hint=_("Saved {when}: flags {n_south} \u2013 {n_north}", when=self.offer.when,
+                                n_south=self.offer.flags.get("south", 0), n_north=self.offer.flags.get("north", 0))),
+                    Item(_("New game"), self.decline_offer, hint=_("The saved game stays in Continue"))]
         if self.host is None:
             resume = [Item(_("Resume the game with {name}", name=" & ".join(guests_of(saved))),
                            partial(self.resume_saved, saved.path),
-                           hint=_("Saved {when}; the guest rejoins it from Continue or Join", when=saved.when))
+                           hint=_("Saved {when}; the players rejoin it from their phones or Join", when=saved.when)
+                           if saved.table else
+                           _("Saved {when}; the guest rejoins it from Continue or Join", when=saved.when))
                       for saved in hosted_saves() if saved.path is not None]
             return [
                 *resume,
@@ -152,6 +160,25 @@ class HostLobbyScene(MenuScene):
             Item(_("Start the game"), self.start, enabled=joined, hint="" if joined else waiting),
             Item(_("Close the lobby"), self.back),
         ]
+
+    def offer_kept(self) -> bool:
+        """The TV started again as the table (`host --table`) while a table game of as many players is kept
+        unfinished, the latest first: ask once "Continue the game with Ana & Ben?" (Enter continues it on
+        its own code and port, so the phones find their seats with nothing to tap; Esc opens a new lobby)."""
+        kept = [s for s in hosted_saves() if s.path is not None and s.table and len(s.names) == self.players]
+        if not kept:
+            return False
+        self.offer = kept[0]
+        self.title = _("Continue the game with {name}?", name=" & ".join(guests_of(self.offer)))
+        self.subtitle = ""
+        self._rebuild()
+        return True
+
+    def decline_offer(self) -> None:
+        """Esc (or New game) at the question: the kept game stays for Continue; a new lobby opens."""
+        self.offer = None
+        self.title, self.subtitle = HostLobbyScene.title, HostLobbyScene.subtitle
+        self.open_lobby()
 
     def _set_table(self, value: str) -> None:
         """The table has no seat, so "Who starts" leaves the list (the seed chooses, R5)."""
@@ -298,6 +325,10 @@ class HostLobbyScene(MenuScene):
     def resume_saved(self, path: Path) -> None:
         from net.host import Host
 
+        if self.offer is not None:
+            self.offer = None
+            self.title, self.subtitle = HostLobbyScene.title, HostLobbyScene.subtitle
+
         try:
             self.host = Host.resume(path, port=self.port, bind=self.bind)
         except Exception as exc:  # a bad save or a busy port: say so, keep the menu
@@ -375,6 +406,9 @@ class HostLobbyScene(MenuScene):
         return AMBIENT if self.host is not None else IDLE
 
     def handle(self, intent: Intent) -> None:
+        if intent.kind is Kind.BACK and self.host is None and self.offer is not None:
+            self.decline_offer()  # Esc at "Continue the game with ...?": a new game, the kept one stays
+            return
         if intent.kind is Kind.BACK:
             self.back()
             return

@@ -46,11 +46,11 @@ def test_the_same_command_again_resumes_the_game_and_the_guest_plays_on(tmp_path
         again, ready = _host(tmp_path, port)  # the same command, nothing else
         played = last_json(guest, timeout=300)  # the guest, never restarted, finishes the very game
         final = last_json(again, timeout=60)
-        assert ready.get("resumed") == str(tmp_path / "host-save.json") and ready["code"] == "4321", ready
-        assert ready["actions"] == len(kept["actions"]), ready
         assert played["record"]["seed"] == kept["seed"] and final["record"] == played["record"]
         assert played["record"]["actions"][:len(kept["actions"])] == kept["actions"]
         assert len(played["record"]["actions"]) > len(kept["actions"]), "no move after the restart"
+        assert ready.get("resumed") == str(tmp_path / "host-save.json") and ready["code"] == "4321", ready
+        assert ready["actions"] == len(kept["actions"]), ready
     finally:
         for proc in (host, guest, again):
             if proc is not None and proc.poll() is None:

@@ -28,6 +28,7 @@ class LanSaved:
     joined: dict[str, Any] | None = None  # a joined game's note (address, token, code, ...)
     match: dict[str, int] | None = field(default=None)  # the match score, if it is a match
     peers: list[str] = field(default_factory=list)  # a hosted game's guests, by the names they gave
+    table: bool = False  # a hosted game whose screen is the table (no seat of its own)
 
     @property
     def hosted(self) -> bool:
@@ -61,7 +62,8 @@ def _hosted(path: Path) -> LanSaved | None:
     guests = data.get("guests")
     peers = [str(g["name"]) for g in guests.values() if isinstance(g, dict) and isinstance(g.get("name"), str)] \
         if isinstance(guests, dict) else [str(data["guest_name"])] if isinstance(data.get("guest_name"), str) else []
-    return LanSaved(dict(game.players), when, flags, path=path, match=score, peers=peers)
+    return LanSaved(dict(game.players), when, flags, path=path, match=score, peers=peers,
+                    table="host_seat" in data and data["host_seat"] is None)
 
 
 def lan_saves() -> list[LanSaved]:
