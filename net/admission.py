@@ -14,8 +14,11 @@ keep out a guest who knows the code:
   `NEWCOMER_EVERY_S`) and every later one (`REPEAT_BURST`, then one every `REPEAT_EVERY_S`). Strangers
   from fewer than `NEWCOMER_BURST` addresses cannot empty the first pool, so a guest from an address
   that typed no wrong code (a new guest, a phone: the bridge passes on each phone's own address) is
-  never held up by them; and both pools together take at most `guesses_in(EVENING_S)` wrong codes in
-  4 hours, so the odds that a stranger guesses the code in an evening stay at 1% or less;
+  never held up by them; an address that sent one wrong code has its own second chance
+  (`GRACE_PER_ADDRESS`) before it draws from the shared repeat pool, so a guest who mistyped once is
+  not held up by strangers' guessing either; and all of it together takes at most
+  `guesses_in(EVENING_S)` wrong codes in 4 hours, so the odds that a stranger guesses the code in an
+  evening stay at 1% or less;
 - an exchange keyed by a session token (a seated guest or phone coming back) is held by none of this;
 - the code does not change under a guest who is typing it: only a refusal by the host's player
   draws a fresh one (whoever was refused knew the old one);
@@ -39,10 +42,13 @@ FIRST_DELAY_S = 1.0
 MAX_DELAY_S = 30.0
 QUIET_S = 300.0
 EVENING_S = 4 * 3600.0  # the evening the odds are stated for; an address's first wrong code is remembered this long
-NEWCOMER_BURST = 40  # first wrong codes of the evening, from as many addresses, taken at once ...
-NEWCOMER_EVERY_S = 1800.0  # ... and then one every this many seconds
-REPEAT_BURST = 10  # further wrong codes (from addresses that already sent one) taken at once ...
-REPEAT_EVERY_S = 345.0  # ... and then one every this many seconds
+NEWCOMER_BURST = 34  # first wrong codes of the evening, from as many addresses, taken at once ...
+NEWCOMER_EVERY_S = 3600.0  # ... and then one every this many seconds
+REPEAT_BURST = 6  # further wrong codes (from addresses that already sent one) taken at once ...
+REPEAT_EVERY_S = 900.0  # ... and then one every this many seconds
+#: an address's own second chance of the evening after its first wrong code, taken from no shared pool: a guest
+#: who mistyped once then types the right code while strangers empty the repeat pool is not kept waiting
+GRACE_PER_ADDRESS = 1
 ASK_TIMEOUT_S = 90.0  # a question nobody answers is withdrawn; the guest may ask again
 QUEUE = 8  # guests waiting for their turn to be asked about, beyond the one asked now
 CODE_DIGITS = 4
@@ -73,7 +79,8 @@ def delay_after(wrong_in_a_row: int) -> float:
 def guesses_in(seconds: float) -> float:
     """The most wrong codes the host takes in `seconds`, however many addresses send them: both pools'
     bursts and what they refill meanwhile."""
-    return NEWCOMER_BURST + seconds / NEWCOMER_EVERY_S + REPEAT_BURST + seconds / REPEAT_EVERY_S
+    addresses = NEWCOMER_BURST + seconds / NEWCOMER_EVERY_S  # each with its first wrong code and its grace
+    return addresses * (1 + GRACE_PER_ADDRESS) + REPEAT_BURST + seconds / REPEAT_EVERY_S
 
 
 def odds_in(seconds: float = EVENING_S) -> float:
@@ -90,8 +97,9 @@ def expected_guesses() -> float:
 
 
 def seconds_per_guess() -> float:
-    """The fastest sustained pace of wrong codes over all addresses, once both pools are empty."""
-    return 1.0 / (1.0 / NEWCOMER_EVERY_S + 1.0 / REPEAT_EVERY_S)
+    """The fastest sustained pace of wrong codes over all addresses, once both pools are empty (each new
+    address also brings its grace)."""
+    return 1.0 / ((1 + GRACE_PER_ADDRESS) / NEWCOMER_EVERY_S + 1.0 / REPEAT_EVERY_S)
 
 
 def expected_seconds_to_guess() -> float:
@@ -107,6 +115,7 @@ class _Source:
     wrong_in_a_row: int = 0
     last_wrong: float = -math.inf
     closed_until: float = 0.0
+    grace: _Pool | None = None  # its own second chance of the evening, given with its first wrong code
 
 
 @dataclass
@@ -167,8 +176,17 @@ class Admission:
         return source
 
     def _pool(self, source: _Source, now: float) -> _Pool:
-        """The pool a wrong code from this address is taken from: the newcomers' for its first of the evening."""
-        pool = self.newcomers if now - source.last_wrong > EVENING_S else self.repeats
+        """The pool a wrong code from this address is taken from: the newcomers' for its first of the evening,
+        then the address's own grace (a person who mistyped once is never held by strangers' guessing),
+        then the repeat pool shared by every address."""
+        if now - source.last_wrong > EVENING_S:
+            source.grace = None
+            pool = self.newcomers
+        else:
+            if source.grace is None:  # its first wrong code of the evening was just taken: a second chance
+                source.grace = _Pool(GRACE_PER_ADDRESS, EVENING_S, now)
+            source.grace.refill(now)
+            pool = source.grace if source.grace.level >= 1.0 else self.repeats
         pool.refill(now)
         return pool
 

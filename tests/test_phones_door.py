@@ -238,3 +238,19 @@ def test_door_shares_places_fairly() -> None:
     door.prove("a2")
     assert door.enter("d1", "D", 7) == ["d1"], "only proved places and single ones are left"
     assert door.expired(20, 10) == ["b1", "c1"]
+
+
+def test_door_lets_a_browsers_second_parallel_connection_through_a_full_door() -> None:
+    """Issue 56, finding 3: 32 addresses holding two idle places each fill a door of 64; a browser from a new
+    address loads the page over two connections at once. Its second ties with the busiest (2 against 2) and
+    must not be the one cut; a stranger reopening a connection afterwards cuts one of the strangers that held
+    their places longest, never the page that is loading."""
+    door = Door(total=64, per_address=8)
+    for n in range(64):
+        assert door.enter(f"s{n}", f"10.0.0.{n % 32}", n) == []
+    assert door.enter("page", "P", 100) != ["page"]
+    assert door.enter("script", "P", 100.01) != ["script"], "the browser's second parallel connection was cut"
+    for n in range(32):  # every stranger reopens one connection, as fast as it can
+        cut = door.enter(f"again{n}", f"10.0.0.{n}", 101 + n / 100)
+        assert "page" not in cut and "script" not in cut, cut
+    assert {"page", "script"} <= set(door.places)

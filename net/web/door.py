@@ -4,7 +4,9 @@ The phone bridge keeps two of these: one for TCP connections, counted the moment
 (before a byte of the request has arrived), one for WebSockets. A newcomer over its address's cap is
 turned away; when every place is taken, a newcomer from a less busy address pushes out the newest
 connection of the busiest address that has not proved itself (a phone that joined the game never
-gives way), else the newcomer is turned away. So a stranger holding many places from one machine gives
+gives way), else the newcomer is turned away. A tie goes to the newcomer while its address holds only a few
+places (a browser's parallel requests for one page), and among equally busy addresses the one that has held
+its places longest gives way. So a stranger holding many places from one machine gives
 them up to a phone from another, and needs more addresses than the busiest holder has places to fill
 the door. Pure bookkeeping over hashable keys, so it is tested on its own.
 """
@@ -13,6 +15,11 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from dataclasses import dataclass
+
+#: a browser loads the page over two or three connections at once (the page, then its style and script):
+#: up to this many places from its address, a newcomer that ties with the busiest address is not the one cut
+#: (one place against one is no tie worth breaking: the newcomer is turned away, as before)
+TIE_ALLOWANCE = 3
 
 
 @dataclass
@@ -25,9 +32,10 @@ class Place:
 class Door:
     """`total` places at most, `per_address` from one source address."""
 
-    def __init__(self, total: int, per_address: int) -> None:
+    def __init__(self, total: int, per_address: int, tie_allowance: int = TIE_ALLOWANCE) -> None:
         self.total = total
         self.per_address = per_address
+        self.tie_allowance = tie_allowance  # up to this many places, a newcomer wins a tie with the busiest
         self.places: dict[Hashable, Place] = {}
         self.turned_away = 0  # newcomers refused, and places taken back, since the start
 
@@ -43,10 +51,15 @@ class Door:
             return []
         waiting: dict[str, list[Hashable]] = {}
         for k, place in self.places.items():
-            if not place.proved and k != key:
+            if not place.proved and k != key and place.address != address:
                 waiting.setdefault(place.address, []).append(k)
-        busiest = max(waiting, key=lambda a: len(waiting[a]), default=None)
-        if busiest is not None and busiest != address and len(waiting[busiest]) > self.count(address):
+        # the busiest other address; among equals the one that has held its places longest (a stranger's
+        # idle connections, never a page that is loading now)
+        busiest = max(waiting, key=lambda a: (len(waiting[a]), -min(self.places[k].since for k in waiting[a])),
+                      default=None)
+        mine = self.count(address)
+        if busiest is not None and (len(waiting[busiest]) > mine or
+                                    (len(waiting[busiest]) == mine and 2 <= mine <= self.tie_allowance)):
             return self._out([max(waiting[busiest], key=lambda k: self.places[k].since)])
         return self._out([key])
 
