@@ -194,7 +194,10 @@ class HostBase:
         if why is not None:
             message["refusal"], message["fields"] = why.code, dict(why.fields)
         reason = message["reason"]
-        self._log("refused a message: %s", reason)
+        if code == "not_joined":  # the usual way a guest whose link came back learns to redo its key exchange:
+            log.debug("told a guest to redo its key exchange: %s", reason)  # part of an ordinary game, no warning
+        else:
+            self._log("refused a message: %s", reason)
         self.errors_sent += 1
         self._send(identity, message)
 

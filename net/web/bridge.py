@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import ipaddress
 import json
 import logging
@@ -59,6 +60,9 @@ JOIN_S = 30.0  # a phone socket that has not joined the game by then is closed (
 RATE = 10.0  # messages per second a phone may send on average ...
 BURST = 20.0  # ... and at once
 FLOOD_CLOSE = 200  # refused messages after which the socket is closed
+#: accept errors that mean "no file descriptor (or memory) for it now": logged as a count, once a minute
+OUT_OF_FILES = (errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM)
+STARVED_LOG_S = 60.0
 TICK_S = 0.25  # the pump's longest sleep: the heartbeat and a silent link are noticed this often
 
 
@@ -301,6 +305,8 @@ class PhoneBridge:
         self.phones = Door(MAX_PHONES, PHONES_PER_ADDRESS)  # WebSockets, until they join
         self._turned_away = 0  # refusals not yet logged (logged as a count at most once a second)
         self._logged_at = 0.0
+        self._starved = 0  # accepts that failed for want of file descriptors, not yet logged
+        self._starved_logged_at = -STARVED_LOG_S
         self._closing: set[asyncio.Task[None]] = set()  # sockets being closed for not joining in time
         self._server: Server | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -454,6 +460,7 @@ class PhoneBridge:
         """Run the server on its own thread and event loop; return the port once it listens."""
         def run() -> None:
             self._loop = asyncio.new_event_loop()
+            self._loop.set_exception_handler(self._loop_trouble)
             try:
                 self._loop.run_until_complete(self.serve_forever())
             except BaseException as exc:  # a port in use: reported to start()
@@ -471,6 +478,21 @@ class PhoneBridge:
             errno = failure.errno if isinstance(failure, OSError) else None
             raise OSError(errno, f"the phone server could not start: {failure}")
         return self.port
+
+    def _loop_trouble(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        """No file descriptor left for the next phone connection (EMFILE, a flood of them): asyncio waits a
+        second and tries again by itself; the log says so in one line a minute, with how many times, never a
+        traceback per failed accept (17 MB a minute at a 256-file limit). Anything else as asyncio says it."""
+        exc = context.get("exception")
+        if isinstance(exc, OSError) and exc.errno in OUT_OF_FILES:
+            self._starved += 1
+            now = time.monotonic()
+            if now - self._starved_logged_at >= STARVED_LOG_S:
+                log.warning("cannot accept phone connections: %s (%d time(s) since the last such line; "
+                            "trying again every second)", exc.strerror or exc, self._starved)
+                self._starved_logged_at, self._starved = now, 0
+            return
+        loop.default_exception_handler(context)
 
     def wait_closed(self, timeout: float) -> bool:
         """Whether the server's thread has ended (it ends by stop(), or by itself when its host closed)."""

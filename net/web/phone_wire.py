@@ -22,6 +22,20 @@ class PhoneError(ValueError):
         self.why = why  # a refusal the engine gave: the page says its code and fields in the phone's language
 
 
+MAX_DEPTH = 8  # a phone's deepest message (an action) is three levels
+
+
+def _depth(value: Any) -> int:
+    """How deep containers nest in a parsed JSON value (bounded by the frame size, so no recursion limit)."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        item, level = stack.pop()
+        if isinstance(item, dict | list):
+            deepest = max(deepest, level)
+            stack.extend((v, level + 1) for v in (item.values() if isinstance(item, dict) else item))
+    return deepest
+
+
 def check_message(raw: str | bytes) -> dict[str, Any]:
     """Read one phone message; raise PhoneError with a reason for anything that is not a valid one."""
     if isinstance(raw, bytes):
@@ -30,8 +44,16 @@ def check_message(raw: str | bytes) -> dict[str, Any]:
         data = json.loads(raw)
     except ValueError:
         raise PhoneError("not JSON") from None
+    except RecursionError:  # "[[[[..." a thousand deep: refused like any bad message, never a crash
+        raise PhoneError("JSON nested too deeply") from None
     if not isinstance(data, dict):
         raise PhoneError("a message is a JSON object")
+    if _depth(data) > MAX_DEPTH:
+        raise PhoneError("JSON nested too deeply")
+    try:  # a lone surrogate ("\ud800") is no text: it could never be passed on to the host
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        raise PhoneError("not valid text (a lone surrogate)") from None
     kind = data.get("t")
     if kind == "join":
         for key in data:
