@@ -41,6 +41,11 @@ def _version() -> str:
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="battleline", description="Battle Line, every rule right.")
     parser.add_argument("--version", action="version", version=f"battleline {_version()}")
+    # bare `battleline` is `battleline play`: its two options are taken here too (SUPPRESS: a subcommand's own
+    # `--windowed` is never overwritten by this one's default)
+    parser.add_argument("--windowed", action="store_true", default=argparse.SUPPRESS,
+                        help="open in a window even if fullscreen is set (as `battleline play --windowed`)")
+    parser.add_argument("--size", default=argparse.SUPPRESS, help="window size WIDTHxHEIGHT (as `play --size`)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, (module, _, help_text) in COMMANDS.items():
         p = sub.add_parser(name, help=help_text, description=help_text)

@@ -166,6 +166,8 @@ def _lan_detail(lan: LanSaved) -> Callable[[], str]:
 
 
 def _lan_hint(lan: LanSaved) -> str:
+    if lan.hosted and lan.table:
+        return _("A LAN game at this table: the lobby reopens it and the players' phones find their seats again")
     if lan.hosted:
         return _("A LAN game you host: the lobby reopens it and your guest rejoins from Continue or Join")
     address = str((lan.joined or {}).get("address", "")).removesuffix(":47110")  # the usual port goes unsaid

@@ -54,6 +54,8 @@ WEB_STRINGS: tuple[str, ...] = (
     "Flags: you {mine}, {name} {theirs}, {other} {others}", "Match: you {mine}, {name} {theirs}, {other} {others}",
     # --- issue 49: joining at once
     "Waiting your turn: the TV is answering someone else first…",
+    # --- issue 56: two players of three asked for the next game
+    "{names} want to play again.",
 )
 
 

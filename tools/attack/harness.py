@@ -347,14 +347,15 @@ def wrong_many(port: int, seconds: float, addresses: int = 32) -> dict[str, Any]
     return {"addresses": addresses, "answers": dict(answers), "seconds": seconds}
 
 
-def guest_waits(port: int, code: str, limit: float) -> float | None:
-    """How long a real guest with the right code waits until the host lets it in (or asks its player):
-    it says hello again when refused, as a person would. None if not within `limit` seconds."""
+def guest_waits(port: int, code: str, limit: float, address: str = "127.0.0.1") -> float | None:
+    """How long a real guest with the right code, from `address`, waits until the host lets it in (or asks
+    its player): it says hello again when refused, as a person would. None if not within `limit` seconds."""
     from net.guest import Guest
 
     start = time.monotonic()
+    where = f"127.0.0.1:{port}" if address == "127.0.0.1" else f"tcp://{address}:0;127.0.0.1:{port}"
     while time.monotonic() - start < limit:
-        guest = Guest(f"127.0.0.1:{port}", code=code, name="Ben")
+        guest = Guest(where, code=code, name="Ben")
         guest.connect()
         try:
             while time.monotonic() - start < limit and guest.refused is None:

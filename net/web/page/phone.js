@@ -235,6 +235,7 @@ function unlockSound() {
 function join() {
   const code = $("code").value.trim(), name = $("name").value.trim();
   if (!code) { $("join-note").textContent = t("Join code"); return; }
+  if (!name) { $("join-note").textContent = t("Your name"); $("name").focus(); return; }  // no nameless "Phone"s
   const s = saved();
   if (s.code !== code) save({ token: null });
   save({ code, name });
@@ -455,8 +456,8 @@ function render() {
   if (ui.record || (view.result)) {
     const result = (ui.record && ui.record.result) || view.result;
     line = result && result.winner ? t("{name} wins!", { name: names[result.winner] }) : t("A drawn game");
-  } else if (!s.started) line = t("Waiting for the game to start…");
-  else if (!live) line = t("The link to the table is lost; reconnecting…");
+  } else if (!live) line = t("The link to the table is lost; reconnecting…");  // the TV closed its lobby too
+  else if (!s.started) line = t("Waiting for the game to start…");
   else if (!legal.length) line = view.to_move === me ? t("Waiting for {name}…", { name: names[them] })
     : t("It is {who}'s turn.", { who: names[view.to_move] || names[them] });
   else if (phase === "claim") line = t("Claim a glowing flag, or choose Done claiming.");
@@ -542,9 +543,10 @@ function renderEnd(s, me, others, names, result) {
   again.textContent = t(score && !ui.matchOver ? "Next game" : "Play again");
   again.onclick = () => { if (send({ t: "again" })) again.disabled = true; };
   const waited = others.filter((seat) => !asked.includes(seat)).map((seat) => names[seat]).join(", ");
-  const wants = others.filter((seat) => asked.includes(seat)).map((seat) => names[seat]).join(", ");
+  const wanting = others.filter((seat) => asked.includes(seat)).map((seat) => names[seat]), wants = wanting.join(", ");
   $("end-note").textContent = ui.matchOver ? "" : asked.includes(me) && waited ? t("Waiting for {name} to agree…", { name: waited })
-    : wants ? t("{name} wants to play again.", { name: wants }) : "";
+    : wants ? (wanting.length > 1 ? t("{names} want to play again.", { names: wants })
+      : t("{name} wants to play again.", { name: wants })) : "";
 }
 
 // The link: this phone's to the table, and the other players' (the table waits for a lost player).
