@@ -24,7 +24,7 @@ from game.i18n import N_, _
 from game.ui import art
 from game.ui.input import Intent, Kind
 from game.ui.text import fitted, shadowed, wrap
-from game.ui.widgets import Item
+from game.ui.widgets import ROW_H, Item
 
 from . import screens
 from .host_choices import (
@@ -497,9 +497,14 @@ class HostLobbyScene(MenuScene):
             warnings.append(_("Not visible on the LAN: guests type the address"))
         if self.phones_busy is not None:
             warnings.append(_("The phones' port {port} was busy: phones scan the new code", port=self.phones_busy))
-        for n, words in enumerate(warnings):
-            warn = fitted(words, 28, inner, art.BAD)
-            surface.blit(warn, warn.get_rect(midtop=(panel.centerx, y + 96 + 40 * n)))
+        # below the menu, in the left column: below the panel they would run into the footer's key hints
+        warn_y = self.menu.top + len(self.menu.items) * ROW_H + 90  # under the focused item's hint
+        for words in warnings:
+            for line in wrap(words, 28, self.menu.width):
+                warn = fitted(line, 28, self.menu.width, art.BAD)
+                surface.blit(warn, warn.get_rect(midtop=(self.menu.center_x, warn_y)))
+                warn_y += warn.get_height() + 8
+            warn_y += 12
 
 
     def _status(self) -> tuple[str, tuple[int, int, int]]:
