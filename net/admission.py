@@ -42,10 +42,10 @@ FIRST_DELAY_S = 1.0
 MAX_DELAY_S = 30.0
 QUIET_S = 300.0
 EVENING_S = 4 * 3600.0  # the evening the odds are stated for; an address's first wrong code is remembered this long
-NEWCOMER_BURST = 34  # first wrong codes of the evening, from as many addresses, taken at once ...
+NEWCOMER_BURST = 40  # first wrong codes of the evening, from as many addresses, taken at once ...
 NEWCOMER_EVERY_S = 3600.0  # ... and then one every this many seconds
 REPEAT_BURST = 6  # further wrong codes (from addresses that already sent one) taken at once ...
-REPEAT_EVERY_S = 900.0  # ... and then one every this many seconds
+REPEAT_EVERY_S = 2400.0  # ... and then one every this many seconds
 #: an address's own second chance of the evening after its first wrong code, taken from no shared pool: a guest
 #: who mistyped once then types the right code while strangers empty the repeat pool is not kept waiting
 GRACE_PER_ADDRESS = 1
