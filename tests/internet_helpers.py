@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from tests.net_helpers import CLI, free_port
+from net_helpers import CLI, free_port
 
 
 def _listening(port: int) -> bool:

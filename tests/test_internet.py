@@ -4,13 +4,15 @@ real host and guest commands, each with its tunnel subprocess (net.internet)."""
 from __future__ import annotations
 
 import socket
+import subprocess
 import time
 from pathlib import Path
 
+from internet_helpers import Servers, servers, start_internet_guest, start_internet_host
+from net_helpers import CLI, last_json, saved_actions
+
 from net.internet.link import Options, guest_tunnel, host_tunnel, source_address
 from net.internet.words import word_lists
-from tests.internet_helpers import Servers, servers, start_internet_guest, start_internet_host
-from tests.net_helpers import last_json, saved_actions
 
 
 def _other_words(code: str) -> str:
@@ -46,7 +48,7 @@ def test_internet_wrong_code_says_so_and_the_host_waits_for_the_right_one(tmp_pa
         host, ready = start_internet_host(tmp_path, srv)
         [code] = ready["wormholes"]
         wrong = start_internet_guest(srv, _other_words(code))
-        out, err = wrong.communicate(timeout=120)
+        _, err = wrong.communicate(timeout=120)
         assert wrong.returncode == 1 and "wrong code" in err and "Traceback" not in err
         time.sleep(1.0)
         guest = start_internet_guest(srv, code)
@@ -75,9 +77,6 @@ def test_internet_mailbox_down_before_joining_says_so(tmp_path: Path) -> None:
 
 def test_internet_host_without_a_mailbox_says_so(tmp_path: Path) -> None:
     srv = Servers(tmp_path)  # never started: nothing listens on its ports
-    from tests.net_helpers import CLI
-    import subprocess
-
     proc = subprocess.run([*CLI, "host", "--headless", "--internet", "--mailbox-wait", "3", *srv.options()],
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 1 and "cannot reach the mailbox server" in proc.stderr
