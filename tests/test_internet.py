@@ -127,3 +127,18 @@ def test_internet_each_tunnel_comes_from_its_own_address(tmp_path: Path) -> None
             finally:
                 door.close()
     assert len(set(seen)) == 2 and "127.0.0.1" not in seen, seen
+
+
+def test_internet_three_players_and_a_watcher_one_wormhole_each(tmp_path: Path) -> None:
+    with servers(tmp_path) as srv:
+        host, ready = start_internet_host(tmp_path, srv, "--players", "3", "--watchers", "1", "--pace", "0.02")
+        codes = ready["wormholes"]
+        assert len(codes) == 3 and len(set(codes)) == 3
+        watcher = start_internet_guest(srv, codes[2], "--watch")
+        time.sleep(1.0)
+        west = start_internet_guest(srv, codes[0], "--pace", "0.02")
+        east = start_internet_guest(srv, codes[1], "--pace", "0.02")
+        w, e, h, v = last_json(west, 300), last_json(east, 300), last_json(host, 300), last_json(watcher, 300)
+    assert {w["seat"], e["seat"]} == {"west", "east"} and v["seat"] is None
+    assert w["record"] == e["record"] == h["record"] == v["record"]
+    assert h["watchers"] == 1
