@@ -6,6 +6,7 @@ Imported only inside the subprocess, so the game's own process never loads a rea
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 from typing import Any
 
@@ -20,6 +21,13 @@ from .tunnel import APPID, SUBPROTOCOL, WRONG_PER_CODE, say
 def _transport(p: Protocol | None) -> Any:
     """A protocol's transport, untyped (Twisted's zope interfaces do not type-check as attributes)."""
     return None if p is None else p.transport
+
+
+def _no_delay(p: Protocol) -> None:
+    """Small messages go out at once (no Nagle): a move is a few hundred bytes that must not wait 40 ms."""
+    set_no_delay = getattr(_transport(p), "setTcpNoDelay", None)
+    if set_no_delay is not None:
+        set_no_delay(True)
 
 
 class Half(Protocol):
@@ -37,6 +45,9 @@ class Half(Protocol):
         self.early = []
         if self.gone:
             _transport(partner).loseConnection()
+
+    def connectionMade(self) -> None:
+        _no_delay(self)
 
     def dataReceived(self, data: bytes) -> None:
         out = _transport(self.partner)
@@ -86,6 +97,43 @@ class _Stdin(Protocol):
     def connectionLost(self, reason: Any = None) -> None:
         if not self.done.called:
             self.done.callback(None)
+
+
+def _no_delay_on_dilated_links() -> None:
+    """The Dilated connection's TCP without Nagle too: each move's DATA record follows the peer's ACK record,
+    and with Nagle that second small write waits for a delayed TCP ack (40 ms, twice a round trip).
+    magic-wormhole sets no TCP_NODELAY, so its connection protocol is wrapped here, in our subprocess only."""
+    from wormhole._dilation.connection import DilatedConnectionProtocol
+
+    made, received = DilatedConnectionProtocol.connectionMade, DilatedConnectionProtocol.dataReceived
+    if getattr(made, "no_delay", False):
+        return
+
+    def connection_made(self: Any) -> None:
+        _no_delay(self)
+        _quick_ack(self)
+        made(self)
+
+    def data_received(self: Any, data: bytes) -> None:
+        _quick_ack(self)
+        received(self, data)
+
+    connection_made.no_delay = True  # type: ignore[attr-defined]
+    DilatedConnectionProtocol.connectionMade = connection_made
+    DilatedConnectionProtocol.dataReceived = data_received
+
+
+def _quick_ack(p: Protocol) -> None:
+    """Acknowledge at once what arrives (Linux's TCP_QUICKACK, which the kernel turns off again by itself):
+    a transit relay that keeps Nagle on holds our peer's reply until its last segment is acknowledged."""
+    import socket
+
+    handle = getattr(_transport(p), "getHandle", None)
+    option = getattr(socket, "TCP_QUICKACK", None)
+    if handle is None or option is None:
+        return
+    with contextlib.suppress(OSError, AttributeError):
+        handle().setsockopt(socket.IPPROTO_TCP, option, 1)
 
 
 def _loopback_only() -> None:
@@ -265,6 +313,7 @@ def run(reactor: Any, args: argparse.Namespace) -> defer.Deferred[None]:
     """The whole life of one tunnel: until the game closes our standard input, or a failure is said."""
     done: defer.Deferred[None] = defer.Deferred()
     StandardIO(_Stdin(done), reactor=reactor)
+    _no_delay_on_dilated_links()
     if args.loopback_only:
         _loopback_only()
     say(step="starting")
