@@ -101,6 +101,8 @@ def cmd_host(args: argparse.Namespace, keep: Callable[[Game], Any] | None = None
     try:
         while time.monotonic() < deadline:
             host.poll(20)
+            if door is not None:
+                door.follow(host.code)
             for index, news in door.poll() if door is not None else ():
                 logging.warning("wormhole %d: %s", index + 1, news)
             watchers = max(watchers, host.watchers.count())

@@ -66,6 +66,8 @@ class Door:
         self.tunnels: list[Tunnel] = [host_tunnel(target, join, source_address(n + 1), options)
                                       for n in range(count)]
         self.said: list[str | None] = [None] * count
+        self.join = join
+        self.error: str | None = None  # a window keeps a Door where it keeps a LAN advertiser (close, error)
 
     def open(self, timeout: float = OPEN_WAIT_S) -> str | None:
         """Wait for every code; returns a failure's name, or None."""
@@ -74,6 +76,13 @@ class Door:
                 return tunnel.failure or "mailbox_unreachable"
         self.said = self.codes()
         return None
+
+    def follow(self, join: str) -> None:
+        """The host drew a fresh join code: its tunnels hand that one to the guests still to come."""
+        if join != self.join:
+            self.join = join
+            for tunnel in self.tunnels:
+                tunnel.tell_join(join)
 
     def codes(self) -> list[str | None]:
         return [t.code for t in self.tunnels]

@@ -18,6 +18,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..guest import Guest
 from .tunnel import PUBLIC_MAILBOX, PUBLIC_TRANSIT
 
 
@@ -30,6 +31,16 @@ class Options:
     force_relay: bool = False  # offer no direct path: every byte through the transit relay
     loopback_only: bool = False  # offer direct paths on 127.0.0.1 only (tests: no traffic off loopback)
     mailbox_wait: float = 10.0
+
+    @classmethod
+    def from_env(cls, mailbox: str | None = None, transit: str | None = None) -> Options:
+        """The window's choice (Settings, when it has one), else BATTLELINE_MAILBOX / BATTLELINE_TRANSIT, else the
+        public servers; BATTLELINE_WORMHOLE_LOOPBACK=1 keeps direct paths on 127.0.0.1 (screenshots, tests)."""
+        import os
+
+        return cls(mailbox=mailbox or os.environ.get("BATTLELINE_MAILBOX") or PUBLIC_MAILBOX,
+                   transit=transit or os.environ.get("BATTLELINE_TRANSIT") or PUBLIC_TRANSIT,
+                   loopback_only=os.environ.get("BATTLELINE_WORMHOLE_LOOPBACK") == "1")
 
     def argv(self) -> list[str]:
         out = ["--mailbox", self.mailbox, "--transit", self.transit, "--mailbox-wait", str(self.mailbox_wait)]
@@ -104,6 +115,13 @@ class Tunnel:
         elif step == "connected" and "port" in data:
             self.port, self.join = int(data["port"]), str(data["join"])
 
+    def tell_join(self, join: str) -> None:
+        """At a host: the game's join code changed (a fresh one after a refusal); the next guest gets it."""
+        if self.proc is not None and self.proc.stdin is not None:
+            with contextlib.suppress(OSError, ValueError):
+                self.proc.stdin.write((json.dumps({"join": join}) + "\n").encode())
+                self.proc.stdin.flush()
+
     def wait(self, done: Any, timeout: float) -> bool:
         """Poll until `done(self)` or a failure, or `timeout` seconds; returns whether `done` held."""
         deadline = time.monotonic() + timeout
@@ -168,3 +186,18 @@ def source_address(n: int) -> str:
     except OSError:
         return "127.0.0.1"
     return address
+
+
+class TunnelledGuest(Guest):
+    """An ordinary guest joined to the local end of a tunnel, with the join code the wormhole carried; closing the
+    guest (the board does, after play) ends the tunnel too."""
+
+    def __init__(self, tunnel: Tunnel, *, name: str, watch: bool = False) -> None:
+        super().__init__(f"127.0.0.1:{tunnel.port}", code=tunnel.join or "", name=name, watch=watch)
+        self.tunnel = tunnel
+
+    def close(self) -> None:
+        try:
+            super().close()
+        finally:
+            self.tunnel.close()

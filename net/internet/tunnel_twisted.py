@@ -86,13 +86,22 @@ class _Splicer(Factory):
 
 
 class _Stdin(Protocol):
-    """The game closes our standard input to end us (or it died): stop."""
+    """The game closes our standard input to end us (or it died): stop. A line `{"join": CODE}` it writes
+    meanwhile is the host's new join code (drawn after a refusal), handed to the next guest instead."""
 
-    def __init__(self, done: defer.Deferred[None]) -> None:
-        self.done = done
+    def __init__(self, done: defer.Deferred[None], args: argparse.Namespace) -> None:
+        self.done, self.args, self.buffer = done, args, b""
 
     def dataReceived(self, data: bytes) -> None:
-        pass
+        self.buffer = (self.buffer + data)[-4096:]
+        *lines, self.buffer = self.buffer.split(b"\n")
+        for line in lines:
+            try:
+                join = json.loads(line).get("join")
+            except (ValueError, AttributeError):
+                continue
+            if isinstance(join, str) and hasattr(self.args, "join"):
+                self.args.join = join
 
     def connectionLost(self, reason: Any = None) -> None:
         if not self.done.called:
@@ -312,7 +321,7 @@ async def _guest(reactor: Any, args: argparse.Namespace, done: defer.Deferred[No
 def run(reactor: Any, args: argparse.Namespace) -> defer.Deferred[None]:
     """The whole life of one tunnel: until the game closes our standard input, or a failure is said."""
     done: defer.Deferred[None] = defer.Deferred()
-    StandardIO(_Stdin(done), reactor=reactor)
+    StandardIO(_Stdin(done, args), reactor=reactor)
     _no_delay_on_dilated_links()
     if args.loopback_only:
         _loopback_only()

@@ -54,18 +54,28 @@ def normal(code: str) -> str:
     return "-".join(code.strip().lower().replace(" ", "-").split("-")).strip("-")
 
 
-def code_problem(code: str) -> str | None:
-    """Why `code` cannot be a wormhole code (None: it may be), in English, one line."""
+def problem_of(code: str) -> tuple[str, str, list[str]] | None:
+    """Why `code` cannot be a wormhole code, as data for a screen's own words: ("form", "", []) or
+    ("word", the word, the nearest words of the list); None: it may be one."""
     text = normal(code)
     if not CODE_RE.fullmatch(text):
-        return f"{code!r} is not a wormhole code: a number and two words, e.g. 7-crossover-clockwork"
-    words = text.split("-")[1:]
-    for i, word in enumerate(words):
+        return "form", "", []
+    for i, word in enumerate(text.split("-")[1:]):
         if word_lists()[0] and word not in _words_at(i):
-            near = difflib.get_close_matches(word, sorted(_words_at(i)), n=3, cutoff=0.6)
-            hint = f" (did you mean {', '.join(near)}?)" if near else ""
-            return f"{word!r} is not a word of a wormhole code{hint}"
+            return "word", word, difflib.get_close_matches(word, sorted(_words_at(i)), n=3, cutoff=0.6)
     return None
+
+
+def code_problem(code: str) -> str | None:
+    """Why `code` cannot be a wormhole code (None: it may be), in English, one line."""
+    problem = problem_of(code)
+    if problem is None:
+        return None
+    kind, word, near = problem
+    if kind == "form":
+        return f"{code!r} is not a wormhole code: a number and two words, e.g. 7-crossover-clockwork"
+    hint = f" (did you mean {', '.join(near)}?)" if near else ""
+    return f"{word!r} is not a word of a wormhole code{hint}"
 
 
 def completions(typed: str) -> list[str]:
