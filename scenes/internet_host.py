@@ -122,9 +122,9 @@ class InternetHostScene(HostLobbyScene):
             img = fitted(_("How internet play works"), 40, inner, art.HILITE, "bold")
             surface.blit(img, (x, y))
             y += img.get_height() + 14
-            words = _("Your friend plays from home: this computer keeps the game and shows a code of a number "
-                      "and two words. Your friend types it on Join \u2192 Over the internet; nothing else to set "
-                      "up, and the code works once.")
+            words = _("Your friend plays from their own home: this computer keeps the game and shows a code, a "
+                      "number and two words. Your friend types it in Join over the internet. Nothing else to set "
+                      "up, and each code works once.")
             for line in wrap(words, 30, inner):
                 img = fitted(line, 30, inner, art.CREAM)
                 surface.blit(img, (x, y))

@@ -187,8 +187,8 @@ class InternetJoinScene(Scene):
         surface.blit(helper, helper.get_rect(center=(960, 250)))
         field = pygame.Rect(360, 330, 1200, 130)
         art.panel(surface, field, alpha=230, border=art.HILITE if not self.on_buttons else None, radius=14)
-        shown = self.typed + ("\u2502" if self.tunnel is None else "")
-        img = fitted(shown or "\u2502", 72, field.width - 60, art.CREAM, "bold")
+        shown = self.typed + ("|" if self.tunnel is None else "")
+        img = fitted(shown or "|", 72, field.width - 60, art.CREAM, "bold")
         surface.blit(img, img.get_rect(center=field.center))
         y = field.bottom + 30
         if self.tunnel is not None:
@@ -210,10 +210,10 @@ class InternetJoinScene(Scene):
                     surface.blit(img, img.get_rect(center=cell.center))
                 if len(choices) > SHOWN:
                     more = fitted(_("{n} words fit here", n=len(choices)), 26, 600, art.MUTED)
-                    surface.blit(more, more.get_rect(midtop=(960, y + 76)))
+                    surface.blit(more, more.get_rect(midtop=(960, y + 70)))
             if self.problem:
                 img = fitted(self.problem, 34, 1700, art.BAD, "bold")
-                surface.blit(img, img.get_rect(midtop=(960, y + 130)))
+                surface.blit(img, img.get_rect(midtop=(960, y + 100)))
         focus = self.buttons.focus
         if not self.on_buttons:
             self.buttons.focus = -1
