@@ -25,8 +25,9 @@ def _local_mailbox(app: Any) -> None:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    proc = subprocess.Popen([sys.executable, "-m", "twisted", "wormhole-mailbox", f"--port=tcp:{port}:interface=127.0.0.1",
-                             "--channel-db=:memory:"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen([sys.executable, "-m", "twisted", "wormhole-mailbox",
+                             f"--port=tcp:{port}:interface=127.0.0.1", "--channel-db=:memory:"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         with socket.socket() as s:
