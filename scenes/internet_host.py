@@ -31,8 +31,6 @@ def copy_text(words: str) -> bool:
     try:
         import pygame.scrap as scrap
 
-        if not scrap.get_init():
-            scrap.init()
         scrap.put_text(words)
     except (pygame.error, AttributeError, NotImplementedError):
         return False
@@ -54,7 +52,7 @@ class InternetHostScene(HostLobbyScene):
     def items(self) -> list[Item]:
         out = super().items()
         door = getattr(self, "door", None)
-        if self.host is not None and self.host.join_request is None and door is not None:
+        if self.host is not None and self.host.join_request is None and door is not None and not self.joined:
             codes = [c for c in door.codes() if c]
             if codes:
                 out.insert(0, Item(_("Copy the code") if len(codes) == 1 else _("Copy the codes"), self.copy,

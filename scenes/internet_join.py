@@ -20,7 +20,7 @@ from game.ui.input import Intent, Kind
 from game.ui.scene import AMBIENT, Scene
 from game.ui.text import fit_size, fitted, shadowed
 from game.ui.widgets import Item, Menu
-from net.internet.words import completions, normal, problem_of
+from net.internet.words import completions, normal, parts_of, problem_of
 
 from .internet_steps import step_words
 
@@ -57,7 +57,7 @@ class InternetJoinScene(Scene):
 
     def _word_done(self) -> None:
         """Take the highlighted word (or end the number) and go on to the next part."""
-        parts = normal(self.typed).split("-") if self.typed else [""]
+        parts = parts_of(self.typed)
         if len(parts) == 1:
             if parts[0].isdigit():
                 self.typed = parts[0] + "-"

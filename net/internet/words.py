@@ -78,10 +78,15 @@ def code_problem(code: str) -> str | None:
     return f"{word!r} is not a word of a wormhole code{hint}"
 
 
+def parts_of(typed: str) -> list[str]:
+    """What has been typed, split at the dashes, the word being typed last ('' after a dash)."""
+    return typed.strip().lower().replace(" ", "-").split("-")
+
+
 def completions(typed: str) -> list[str]:
     """The words that may follow what has been typed of the current word (sorted): typed '7-cro'
-    gives ['crossover', 'crowfoot', ...]. Empty while the number is typed."""
-    parts = normal(typed).split("-") if typed.strip() else [""]
+    gives ['crossover', 'crowfoot', ...]; '7-' every first word. Empty while the number is typed."""
+    parts = parts_of(typed)
     if len(parts) < 2 or not parts[0].isdigit():
         return []
     prefix = parts[-1]
