@@ -24,6 +24,7 @@ from .menu_base import MenuScene
 if TYPE_CHECKING:
     from game.ui.shell import App
     from net.internet.cli import Door
+    from net.internet.link import Options
 
 
 def copy_text(words: str) -> bool:
@@ -44,7 +45,8 @@ class InternetHostScene(HostLobbyScene):
     title = N_("Host over the internet")
     subtitle = N_("Choose the rules, then open the lobby")
 
-    def __init__(self, app: App, table: bool = False, players: int = 2) -> None:
+    def __init__(self, app: App, table: bool = False, players: int = 2, options: Options | None = None) -> None:
+        self.options = options  # `battleline host --internet --mailbox ... --transit ...`; else Options.from_env
         self.door: Door | None = None
         self.copied: str | None = None
         super().__init__(app, bind="127.0.0.1", advertise=False, port=0, table=table, players=players)
@@ -74,8 +76,8 @@ class InternetHostScene(HostLobbyScene):
         from net.internet.link import Options
 
         settings = self.app.settings
-        options = Options.from_env(getattr(settings, "wormhole_mailbox", None), getattr(settings, "wormhole_transit",
-                                                                                        None))
+        options = self.options or Options.from_env(getattr(settings, "wormhole_mailbox", None),
+                                                   getattr(settings, "wormhole_transit", None))
         self.door = Door(self.host.port, self.host.code, len(self.host.remotes), options)
         self.advertiser = self.door  # type: ignore[assignment]  # closed with the lobby, or by the board's host
         self.subtitle = N_("Tell your friend the wormhole code") if len(self.host.remotes) == 1 else \

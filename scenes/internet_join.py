@@ -26,7 +26,7 @@ from .internet_steps import step_words
 
 if TYPE_CHECKING:
     from game.ui.shell import App
-    from net.internet.link import Tunnel
+    from net.internet.link import Options, Tunnel
 
 TYPED = "0123456789abcdefghijklmnopqrstuvwxyz- "
 SHOWN = 6  # completions shown at once
@@ -39,8 +39,9 @@ class InternetJoinScene(Scene):
     takes_text = True
     heading = N_("Join over the internet")
 
-    def __init__(self, app: App, typed: str = "") -> None:
+    def __init__(self, app: App, typed: str = "", options: Options | None = None) -> None:
         super().__init__(app)
+        self.options = options  # `battleline join --internet CODE --mailbox ...`; else Options.from_env
         self.typed = typed
         self.pick = 0
         self.problem = ""
@@ -101,8 +102,8 @@ class InternetJoinScene(Scene):
         from net.internet.link import Options, guest_tunnel
 
         settings = self.app.settings
-        options = Options.from_env(getattr(settings, "wormhole_mailbox", None), getattr(settings, "wormhole_transit",
-                                                                                        None))
+        options = self.options or Options.from_env(getattr(settings, "wormhole_mailbox", None),
+                                                   getattr(settings, "wormhole_transit", None))
         self.close_tunnel()
         self.watch = watch
         self.tunnel = guest_tunnel(normal(self.typed), options)
