@@ -31,17 +31,34 @@ FAILURES = {
 
 @functools.cache
 def word_lists() -> tuple[frozenset[str], frozenset[str]]:
-    """(odd words, even words): the first word of a code is an odd one, the second an even one, and so on."""
+    """(odd words, even words): the first word of a code is an odd one, the second an even one, and so on.
+    Read from magic-wormhole's `_wordlist.py` as text (the frozen bundle carries that file as data); where it is
+    not there, imported; where magic-wormhole is missing, empty (then only a code's form is checked)."""
+    pairs = _pairs_from_source()
+    if pairs is None:
+        try:
+            from wormhole._wordlist import raw_words
+        except ImportError:
+            return frozenset(), frozenset()
+        pairs = raw_words
+    return (frozenset(odd.lower() for _, odd in pairs.values()),
+            frozenset(even.lower() for even, _ in pairs.values()))
+
+
+def _pairs_from_source() -> dict[str, list[str]] | None:
     spec = importlib.util.find_spec("wormhole")
     if spec is None or spec.origin is None:
-        return frozenset(), frozenset()
-    source = (Path(spec.origin).parent / "_wordlist.py").read_text(encoding="utf-8")
-    for node in ast.parse(source).body:
-        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "raw_words" for t in node.targets):
-            pairs = ast.literal_eval(node.value)
-            return (frozenset(odd.lower() for _, odd in pairs.values()),
-                    frozenset(even.lower() for even, _ in pairs.values()))
-    return frozenset(), frozenset()
+        return None
+    try:
+        source = (Path(spec.origin).parent / "_wordlist.py").read_text(encoding="utf-8")
+        for node in ast.parse(source).body:
+            if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "raw_words"
+                                                    for t in node.targets):
+                pairs: dict[str, list[str]] = ast.literal_eval(node.value)
+                return pairs
+    except (OSError, SyntaxError, ValueError):
+        return None
+    return None
 
 
 def _words_at(index: int) -> frozenset[str]:
