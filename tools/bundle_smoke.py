@@ -286,6 +286,8 @@ def check_internet_game(b: Bundle) -> str:
         guest = b.start("join", "--internet", code, "--headless", "--bot", "easy", "--seed", "5",
                         "--timeout", str(TIMEOUT), *where)
         guest_out, guest_err = guest.communicate(timeout=TIMEOUT + 30)
+        if guest.returncode:
+            raise Failed(f"the guest exited {guest.returncode}: {tail(guest_err)}")
         host_out, host_err = host.communicate(timeout=60)
     finally:
         for proc in (host, guest):
