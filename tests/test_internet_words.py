@@ -3,6 +3,8 @@ word by word (first words from the list's odd half, second from its even half, a
 
 from __future__ import annotations
 
+import os
+
 from net.internet.words import code_problem, completions, normal, problem_of, word_lists
 
 
@@ -39,3 +41,16 @@ def test_completions_follow_the_word_being_typed() -> None:
     assert completions("7-adr") == ["adroitness"]
     assert completions("7-adroitness-")[:2] == ["aardvark", "absurd"]
     assert completions("7 adroitness aa") == ["aardvark"]
+
+
+def test_settings_keep_a_clubs_own_servers_and_drop_what_is_not_one() -> None:
+    from game.keep.settings import Settings
+    from net.internet.link import PUBLIC_MAILBOX, Options
+
+    kept = Settings.from_dict({"wormhole_mailbox": "ws://club.example:4000/v1",
+                               "wormhole_transit": "tcp:club.example:4001"})
+    assert Options.from_env(kept.wormhole_mailbox, kept.wormhole_transit).transit == "tcp:club.example:4001"
+    dropped = Settings.from_dict({"wormhole_mailbox": "http://club.example", "wormhole_transit": "club.example"})
+    assert (dropped.wormhole_mailbox, dropped.wormhole_transit) == ("", "")
+    assert Options.from_env(dropped.wormhole_mailbox, dropped.wormhole_transit).mailbox in (
+        PUBLIC_MAILBOX, os.environ.get("BATTLELINE_MAILBOX"))
