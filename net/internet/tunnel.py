@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import sys
 from typing import Any
 
@@ -25,7 +24,6 @@ PUBLIC_MAILBOX = "ws://relay.magic-wormhole.io:4000/v1"
 PUBLIC_TRANSIT = "tcp:transit.magic-wormhole.io:4001"
 MAILBOX_WAIT_S = 10.0  # no mailbox by then: "mailbox unreachable"
 WRONG_PER_CODE = 3  # wrong tries a host's code takes before it draws a fresh one
-CODE_RE = re.compile(r"[1-9][0-9]{0,5}(-[a-z]+){2,4}")
 
 
 def say(**data: Any) -> None:
