@@ -41,3 +41,5 @@ def args_join(p: argparse.ArgumentParser) -> None:
 
 def args_bench(p: argparse.ArgumentParser) -> None:
     _engine_bench(p)
+    p.add_argument("--internet", action="store_true",
+                   help="net: through a magic-wormhole tunnel and a local mailbox and relay, direct and relayed")

@@ -64,7 +64,14 @@ def open_host_window(app: Any, args: argparse.Namespace) -> Any:
 
     from scenes.lan_host import HostLobbyScene
 
-    scene = HostLobbyScene(app, bind=args.bind, port=args.port, table=args.table, players=args.players)
+    if getattr(args, "internet", False):  # wormhole codes instead of an address (docs/INTERNET.md)
+        from net.internet.cli import options_of
+        from scenes.internet_host import InternetHostScene
+
+        scene: HostLobbyScene = InternetHostScene(app, table=args.table, players=args.players,
+                                                  options=options_of(args))
+    else:
+        scene = HostLobbyScene(app, bind=args.bind, port=args.port, table=args.table, players=args.players)
     scene.tactics, scene.timing = not args.no_tactics and args.players == 2, args.claim_timing
     if args.match is not None:
         scene.play = args.match
@@ -88,15 +95,18 @@ def cmd_join(args: argparse.Namespace) -> int:
         from net.cli import cmd_join as headless
 
         return headless(args)
-    from net.cli_args import address_refusal
+    from net.cli_args import join_refusal
 
-    refusal = address_refusal(args.address)
+    refusal = join_refusal(args)
     if refusal is not None:
         import sys
 
         print(f"battleline join: {refusal}", file=sys.stderr)
         return 2
     from app.main import run
+
+    if getattr(args, "internet", False):
+        return run(args, first=lambda app: join_over_the_internet(app, args))
 
     def join(app: Any) -> None:
         from game.keep.lan_store import guest_token
@@ -112,3 +122,13 @@ def cmd_join(args: argparse.Namespace) -> int:
         app.push(GuestWaitScene(app, guest))
 
     return run(args, first=join)
+
+
+def join_over_the_internet(app: Any, args: argparse.Namespace) -> None:
+    """`battleline join --internet CODE`: the Join over the internet screen, the code typed, already going."""
+    from net.internet.cli import options_of
+    from scenes.internet_join import InternetJoinScene
+
+    scene = InternetJoinScene(app, typed=args.address, options=options_of(args))
+    app.push(scene)
+    scene.go(args.watch)

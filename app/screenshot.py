@@ -218,6 +218,15 @@ def _lan_scenes() -> None:
 _lan_scenes()
 
 
+def _internet_scenes() -> None:
+    from app.screenshot_internet import INTERNET_SCENES
+
+    SCENES.update(INTERNET_SCENES)
+
+
+_internet_scenes()
+
+
 def _table_scenes() -> None:
     from app.screenshot_table import TABLE_SCENES
 

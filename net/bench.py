@@ -22,6 +22,10 @@ from .guest import Guest
 
 
 def bench_net(args: argparse.Namespace) -> dict[str, Any]:
+    if getattr(args, "internet", False):  # through a wormhole tunnel (net.internet.bench)
+        from .internet.bench import bench_internet
+
+        return bench_internet(args)
     games = args.games or 5
     samples: list[float] = []
     with tempfile.TemporaryDirectory() as tmp:

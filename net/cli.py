@@ -54,6 +54,9 @@ def cmd_host(args: argparse.Namespace, keep: Callable[[Game], Any] | None = None
         return _fail("host", refusal)
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr, format="host: %(message)s")
     save = Path(args.save) if args.save else None
+    internet = getattr(args, "internet", False)
+    if internet:  # the game's port is reached through the wormholes only, never from the network
+        args.bind, args.port = "127.0.0.1", 0 if args.port == 47110 else args.port
     code = args.code or new_code()
     if not (len(code) == CODE_DIGITS and code.isascii() and code.isdigit()):
         return _fail("host", f"--code {code!r}: a join code is {CODE_DIGITS} digits")
@@ -92,6 +95,15 @@ def cmd_host(args: argparse.Namespace, keep: Callable[[Game], Any] | None = None
     except zmq.ZMQError as exc:  # the port is taken (or the address is not this machine's): one line, no traceback
         return _fail("host", f"cannot listen on {args.bind}:{args.port}: {str(exc).split(' (addr=')[0]}; "
                              "choose another port with --port (0: any free port)")
+    door = None
+    if internet:
+        from .internet.cli import open_door
+
+        door, failure = open_door(args, host)
+        if door is None:
+            host.close()
+            return _fail("host", failure or "cannot open the wormholes")
+        phones_info["wormholes"] = door.codes()
     _say({"listening": host.port, "code": host.code, **phones_info,
           **({"resumed": str(resume), "actions": len(host.game.actions)} if resume is not None else {})})
     deadline = time.monotonic() + args.timeout
@@ -100,6 +112,10 @@ def cmd_host(args: argparse.Namespace, keep: Callable[[Game], Any] | None = None
     try:
         while time.monotonic() < deadline:
             host.poll(20)
+            if door is not None:
+                door.follow(host.code)
+            for index, news in door.poll() if door is not None else ():
+                logging.warning("wormhole %d: %s", index + 1, news)
             watchers = max(watchers, host.watchers.count())
             if host.join_request is not None:  # without --accept-any nobody is here to say yes
                 logging.warning("%s asked to join; refused (start with --accept-any to let guests in)",
@@ -127,6 +143,8 @@ def cmd_host(args: argparse.Namespace, keep: Callable[[Game], Any] | None = None
     finally:
         if phones is not None:
             phones.stop()
+        if door is not None:
+            door.close()
         host.close()
     if not host.game.over:
         return _fail("host", "timed out before the game ended")
@@ -169,6 +187,21 @@ def cmd_join(args: argparse.Namespace) -> int:
     if refusal is not None:
         return _fail("join", refusal)
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr, format="guest: %(message)s")
+    tunnel = None
+    if getattr(args, "internet", False):
+        from .internet.cli import open_link
+
+        tunnel, failure = open_link(args)
+        if tunnel is None:
+            return _fail("join", failure or "no path to the host")
+    try:
+        return _join(args)
+    finally:
+        if tunnel is not None:
+            tunnel.close()
+
+
+def _join(args: argparse.Namespace) -> int:
     token_file = Path(args.token_file) if args.token_file else None
     token = None
     if token_file is not None and token_file.exists():

@@ -31,20 +31,26 @@ def args_host(p: argparse.ArgumentParser) -> None:
                    help="also serve the phone page on this port (0: any free port); a phone joins as the guest")
     p.add_argument("--phones-qr", default=None, metavar="PATH",
                    help="where to write the phone address's QR code (PATH.png and PATH.txt)")
+    from .internet.cli import add_options
+
+    add_options(p, host=True)
 
 
 def args_join(p: argparse.ArgumentParser) -> None:
-    p.add_argument("address", help="host address HOST:PORT")
+    p.add_argument("address", help="host address HOST:PORT (with --internet: the wormhole code)")
     p.add_argument("--headless", action="store_true", help="no window: a bot plays the guest's seat")
     p.add_argument("--watch", action="store_true", help="watch the game: no seat, public information only")
     p.add_argument("--dump", default=None, help="headless: write every message received to this file (JSON lines)")
     p.add_argument("--bot", default="easy", help="bot level for the guest's seat when headless")
-    p.add_argument("--code", required=True, help="the host's 4-digit join code")
+    p.add_argument("--code", default=None, help="the host's 4-digit join code (not with --internet)")
     p.add_argument("--name", default="Guest", help="the guest player's name")
     p.add_argument("--token-file", default=None, help="where the session token is kept for rejoining")
     p.add_argument("--seed", type=int, default=0, help="bot seed")
     p.add_argument("--timeout", type=float, default=900.0, help="give up after this many seconds")
     p.add_argument("--pace", type=float, default=0.0, help="seconds to wait before each bot move")
+    from .internet.cli import add_options
+
+    add_options(p, host=False)
 
 
 # ---------------------------------------------------------------------- checks: one line each, before anything starts
@@ -102,11 +108,24 @@ def file_refusal(option: str, path: str | None) -> str | None:
 
 def host_refusal(args: argparse.Namespace) -> str | None:
     """Why `battleline host`'s options cannot work (None: they may)."""
+    if getattr(args, "internet", False):
+        from .internet.cli import options_refusal
+
+        refusal = options_refusal(args)
+        if refusal is not None:
+            return refusal
     return (port_refusal("--port", args.port) or port_refusal("--phones", args.phones) or bind_refusal(args.bind)
             or file_refusal("--save", args.save) or file_refusal("--phones-qr", args.phones_qr))
 
 
 def join_refusal(args: argparse.Namespace) -> str | None:
     """Why `battleline join`'s options cannot work (None: they may)."""
-    return (address_refusal(args.address) or file_refusal("--dump", getattr(args, "dump", None))
+    if getattr(args, "internet", False):
+        from .internet.cli import join_refusal as internet_refusal
+
+        where = internet_refusal(args)
+    else:
+        where = address_refusal(args.address) or (None if args.code is not None else
+                                                  "--code: the host's join code is needed (or --internet CODE)")
+    return (where or file_refusal("--dump", getattr(args, "dump", None))
             or file_refusal("--token-file", getattr(args, "token_file", None)))

@@ -20,6 +20,8 @@ class LanMenuScene(MenuScene):
         return [
             Item(_("Host a LAN game"), self._host, hint=_("This computer keeps the game; a guest joins it")),
             Item(_("Join a LAN game"), self._join, hint=_("Join a game hosted on this network")),
+            Item(_("Host over the internet"), self._host_far, hint=_("A friend in another home joins with a code")),
+            Item(_("Join over the internet"), self._join_far, hint=_("Type the code your friend's screen shows")),
             Item(_("Back"), self.back),
         ]
 
@@ -28,3 +30,13 @@ class LanMenuScene(MenuScene):
 
     def _join(self) -> None:
         self.app.push(screens.join_list(self.app))
+
+    def _host_far(self) -> None:
+        from .internet_host import InternetHostScene
+
+        self.app.push(InternetHostScene(self.app))
+
+    def _join_far(self) -> None:
+        from .internet_join import InternetJoinScene
+
+        self.app.push(InternetJoinScene(self.app))

@@ -36,6 +36,11 @@ EXCLUDE = ("pytest", "hypothesis", "mypy", "mypyc", "setuptools", "pip", "babel"
            "PyInstaller", "_pytest", "ruff", "numpy")
 
 
+#: Libraries whose data files the freezer does not follow by itself: autobahn (magic-wormhole's WebSocket to the
+#: mailbox, in the internet tunnel's process) reads its UTF-8 validator's C source at import, for cffi.
+DATA_OF = ("autobahn",)
+
+
 def say(text: str) -> None:
     print(f"bundle: {text}", flush=True)
 
@@ -127,6 +132,13 @@ def freeze(src: Path) -> Path:
         args += ["--hidden-import", "engine.core__mypyc"]
     for module in EXCLUDE:
         args += ["--exclude-module", module]
+    for package in DATA_OF:
+        args += ["--collect-data", package]
+    # magic-wormhole's word list, as a file: the game checks and completes codes from it without importing
+    # magic-wormhole (whose package loads Twisted) into its own process (net/internet/words.py)
+    import wormhole
+
+    args += ["--add-data", f"{Path(wormhole.__file__).parent / '_wordlist.py'}{os.pathsep}wormhole"]
     for path, dest in datas:
         args += ["--add-data", f"{path}{os.pathsep}{dest}"]
     os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"  # PyInstaller imports pygame while it looks for modules

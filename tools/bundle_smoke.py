@@ -261,6 +261,49 @@ def check_lan_game(b: Bundle, pip_guest: bool = False) -> str:
     return f"identical records, {actions} actions, {result.get('winner')} won by {result.get('how')}"
 
 
+def check_internet_game(b: Bundle) -> str:
+    """A whole game between two bundle processes over the internet path (docs/INTERNET.md): each re-enters the
+    bundle for its magic-wormhole tunnel; the mailbox and the transit relay are this script's Python's (the test
+    extra), on 127.0.0.1."""
+    import socket
+
+    ports = []
+    for _ in range(2):
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            ports.append(s.getsockname()[1])
+    servers = [subprocess.Popen([sys.executable, "-m", "twisted", plugin, f"--port=tcp:{port}:interface=127.0.0.1",
+                                 *extra], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=b.work)
+               for plugin, port, extra in (("wormhole-mailbox", ports[0], ["--channel-db=:memory:"]),
+                                           ("transitrelay", ports[1], []))]
+    where = ["--mailbox", f"ws://127.0.0.1:{ports[0]}/v1", "--transit", f"tcp:127.0.0.1:{ports[1]}", "--loopback-only"]
+    host = guest = None
+    try:
+        time.sleep(3)  # the servers listen
+        host = b.start("host", "--headless", "--internet", "--bot", "normal", "--accept-any", "--seed", "45",
+                       "--timeout", str(TIMEOUT), *where)
+        code = first_line(host)["wormholes"][0]
+        guest = b.start("join", "--internet", code, "--headless", "--bot", "easy", "--seed", "5",
+                        "--timeout", str(TIMEOUT), *where)
+        guest_out, guest_err = guest.communicate(timeout=TIMEOUT + 30)
+        if guest.returncode:
+            raise Failed(f"the guest exited {guest.returncode}: {tail(guest_err)}")
+        host_out, host_err = host.communicate(timeout=60)
+    finally:
+        for proc in (host, guest):
+            if proc is not None:
+                stop(proc)
+        for server in servers:
+            server.kill()
+            server.wait(10)
+    if host.returncode or guest.returncode:
+        raise Failed(f"host exited {host.returncode} ({tail(host_err)}), guest {guest.returncode} ({tail(guest_err)})")
+    host_end, guest_end = json_lines(host_out)[-1], json_lines(guest_out)[-1]
+    if host_end["record"] != guest_end["record"]:
+        raise Failed("the host's and the guest's game records differ")
+    return f"identical records through the wormhole {code}, {len(host_end['record'].get('actions', []))} actions"
+
+
 def check_phones(b: Bundle, out_dir: Path | None) -> str:
     host = b.start("host", "--headless", "--bind", "127.0.0.1", "--port", "0", "--code", "4405", "--accept-any",
                    "--phones", "0", "--phones-qr", str(b.work / "qr"), "--timeout", "120")
@@ -350,6 +393,10 @@ def main() -> int:
             ("hard bot core", lambda: check_core(bundle, args.core)),
             ("spawned processes", lambda: check_spawned(bundle)),
         ]
+        if importlib.util.find_spec("wormhole_mailbox_server") is not None:
+            checks.append(("internet game", lambda: check_internet_game(bundle)))
+        else:
+            print("smoke: internet game not run: this Python has no magic-wormhole-mailbox-server", flush=True)
         if importlib.util.find_spec("app.cli") is not None:  # the game pip-installed beside this script's Python
             checks.append(("lan game with a pip install", lambda: check_lan_game(bundle, pip_guest=True)))
         else:

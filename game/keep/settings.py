@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import re
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
@@ -54,6 +55,9 @@ class Settings:
     hand_order: str = "drawn"
     last_setup: dict[str, str] = field(default_factory=dict)  # the setup's last choices (SETUP_CHOICES)
     phones_port: int = 0  # the phone page's port, chosen the first time and kept (0: not chosen yet)
+    #: internet play's servers (docs/INTERNET.md): a mailbox ws(s):// URL, a transit relay tcp:HOST:PORT; "": public
+    wormhole_mailbox: str = ""
+    wormhole_transit: str = ""
 
     @property
     def speed(self) -> float:
@@ -117,6 +121,15 @@ def _checked(key: str, value: Any) -> Any:
     if key == "phones_port":
         if not isinstance(value, int) or isinstance(value, bool) or not (value == 0 or 1024 <= value <= 65535):
             raise ValueError("expected a port number from 1024 to 65535")
+        return value
+    if key == "wormhole_mailbox":
+        if not isinstance(value, str) or not (value == "" or re.fullmatch(r"wss?://[^\s]{1,200}", value)):
+            raise ValueError("expected a ws:// or wss:// address, or nothing for the public mailbox")
+        return value
+    if key == "wormhole_transit":
+        if not isinstance(value, str) or \
+                not (value == "" or re.fullmatch(r"tcp:[A-Za-z0-9.\-\[\]:]{1,200}:\d{1,5}", value)):
+            raise ValueError("expected tcp:HOST:PORT, or nothing for the public relay")
         return value
     if key in ("volume", "music_volume"):
         return min(1.0, max(0.0, float(value)))

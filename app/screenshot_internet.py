@@ -1,0 +1,82 @@
+"""Screenshot scenes of internet play: Host -> Over the internet with its wormhole code, and Join -> Over the
+internet while a code is typed (its completions shown) and after a typo.
+
+The host's scene is real: a magic-wormhole mailbox server (the test extra's) started on 127.0.0.1 for it, and
+the lobby's own tunnel allocating the code there, unless BATTLELINE_MAILBOX names one already.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+SceneMaker = Callable[[Any, int], None]
+
+
+def _local_mailbox(app: Any) -> None:
+    """A mailbox on a free 127.0.0.1 port for this screenshot (stopped when it ends)."""
+    if os.environ.get("BATTLELINE_MAILBOX"):
+        return
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    proc = subprocess.Popen([sys.executable, "-m", "twisted", "wormhole-mailbox",
+                             f"--port=tcp:{port}:interface=127.0.0.1", "--channel-db=:memory:"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        with socket.socket() as s:
+            if s.connect_ex(("127.0.0.1", port)) == 0:
+                break
+        time.sleep(0.1)
+    os.environ["BATTLELINE_MAILBOX"] = f"ws://127.0.0.1:{port}/v1"
+    os.environ["BATTLELINE_WORMHOLE_LOOPBACK"] = "1"
+
+    def stop() -> None:
+        proc.kill()
+        proc.wait(10)
+        os.environ.pop("BATTLELINE_MAILBOX", None)
+
+    app.quit_hooks.append(stop)
+
+
+def _internet_host(app: Any, seed: int) -> None:
+    from app.screenshot_saves import _fresh_data
+    from scenes.internet_host import InternetHostScene
+
+    _fresh_data()
+    _local_mailbox(app)
+    lobby = InternetHostScene(app)
+    app.push(lobby)
+    app.quit_hooks.append(lobby.leave)
+    lobby.open_lobby()
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and lobby.door is not None and not all(lobby.door.codes()):
+        lobby.update(0.01)
+        time.sleep(0.02)
+    lobby.update(0.01)
+    lobby.menu.focus = 0
+
+
+def _internet_join(app: Any, seed: int) -> None:
+    from scenes.internet_join import InternetJoinScene
+
+    app.push(InternetJoinScene(app, typed="7-crossover-cl"))
+
+
+def _internet_typo(app: Any, seed: int) -> None:
+    from scenes.internet_join import InternetJoinScene
+
+    scene = InternetJoinScene(app, typed="7-crossover-clockwerk")
+    app.push(scene)
+    scene.go(False)
+
+
+INTERNET_SCENES: dict[str, SceneMaker] = {
+    "internet-host": _internet_host, "internet-join": _internet_join, "internet-typo": _internet_typo,
+}

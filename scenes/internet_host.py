@@ -1,0 +1,159 @@
+"""Hosting over the internet: the LAN lobby, reached through magic-wormhole codes (net.internet).
+
+The same rules and the same lobby as a LAN game, but the game listens on this computer only and each
+player from elsewhere gets a wormhole code, shown large with a Copy button; the lobby says what each
+wormhole is doing (the mailbox, waiting, direct or relayed) and any failure in words. Phones in the room
+are not offered: the game's port is not on the network.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.i18n import N_, _
+from game.ui import art
+from game.ui.text import fitted, shadowed, wrap
+from game.ui.widgets import Item
+
+from .internet_steps import step_words
+from .lan_host import HostLobbyScene
+from .menu_base import MenuScene
+
+if TYPE_CHECKING:
+    from game.ui.shell import App
+    from net.internet.cli import Door
+    from net.internet.link import Options
+
+
+def copy_text(words: str) -> bool:
+    """Put `words` on the system clipboard (SDL's); False where there is none."""
+    try:
+        import pygame.scrap as scrap
+
+        scrap.put_text(words)
+    except (pygame.error, AttributeError, NotImplementedError):
+        return False
+    return True
+
+
+class InternetHostScene(HostLobbyScene):
+    """Rules first; then one wormhole code for each player from elsewhere, and the lobby's own status."""
+
+    name = "internet_host"
+    title = N_("Host over the internet")
+    subtitle = N_("Choose the rules, then open the lobby")
+
+    def __init__(self, app: App, table: bool = False, players: int = 2, options: Options | None = None) -> None:
+        self.options = options  # `battleline host --internet --mailbox ... --transit ...`; else Options.from_env
+        self.door: Door | None = None
+        self.copied: str | None = None
+        super().__init__(app, bind="127.0.0.1", advertise=False, port=0, table=table, players=players)
+
+    def items(self) -> list[Item]:
+        out = super().items()
+        door = getattr(self, "door", None)
+        if self.host is not None and self.host.join_request is None and door is not None and not self.joined:
+            codes = [c for c in door.codes() if c]
+            if codes:
+                out.insert(0, Item(_("Copy the code") if len(codes) == 1 else _("Copy the codes"), self.copy,
+                                   hint=_("Paste it in a message to your friend, or read it out")))
+        return out
+
+    def open_lobby(self) -> None:
+        super().open_lobby()
+        self._open_door()
+
+    def resume_saved(self, path: Any) -> None:
+        super().resume_saved(path)
+        self._open_door()
+
+    def _open_door(self) -> None:
+        if self.host is None:
+            return
+        from net.internet.cli import Door
+        from net.internet.link import Options
+
+        settings = self.app.settings
+        options = self.options or Options.from_env(getattr(settings, "wormhole_mailbox", None),
+                                                   getattr(settings, "wormhole_transit", None))
+        self.door = Door(self.host.port, self.host.code, len(self.host.remotes), options)
+        self.advertiser = self.door  # type: ignore[assignment]  # closed with the lobby, or by the board's host
+        self.subtitle = N_("Tell your friend the wormhole code") if len(self.host.remotes) == 1 else \
+            N_("Tell each friend one wormhole code")
+        self._rebuild()
+
+    def _open_phones(self) -> None:
+        """No phone page: the game's port is on this computer only."""
+
+    def copy(self) -> None:
+        if self.door is not None:
+            words = "  ".join(c for c in self.door.codes() if c)
+            self.copied = words if copy_text(words) else ""
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        door = self.door
+        if door is None or self.host is None:
+            return
+        door.follow(self.host.code)
+        codes = door.codes()
+        if door.poll() or codes != door.codes():
+            self._rebuild()
+        self.app.dirty = True
+
+    def leave(self) -> None:
+        super().leave()  # closes the door with the lobby (it sits where a LAN advertiser would)
+        self.door = None
+
+    def start(self) -> None:
+        self.door = None  # the board's host owns the tunnels now (they end with it)
+        super().start()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        MenuScene.draw(self, surface)
+        panel = pygame.Rect(1000, 300, 860, 600)
+        art.panel(surface, panel, alpha=220, radius=18)
+        x, y = panel.x + 40, panel.y + 30
+        inner = panel.width - 80
+        door, host = self.door, self.host
+        if host is None or door is None:
+            img = fitted(_("How internet play works"), 40, inner, art.HILITE, "bold")
+            surface.blit(img, (x, y))
+            y += img.get_height() + 14
+            words = _("Your friend plays from their own home: this computer keeps the game and shows a code, a "
+                      "number and two words. Your friend types it in Join over the internet. Nothing else to set "
+                      "up, and each code works once.")
+            for line in wrap(words, 30, inner):
+                img = fitted(line, 30, inner, art.CREAM)
+                surface.blit(img, (x, y))
+                y += img.get_height() + 14
+            return
+        tunnels = door.tunnels
+        size = 84 if len(tunnels) == 1 else 56
+        for n, tunnel in enumerate(tunnels):
+            label = _("Wormhole code") if len(tunnels) == 1 else _("Wormhole code {n}", n=n + 1)
+            surface.blit(fitted(label, 30, inner, art.MUTED), (x, y))
+            y += 40
+            code = tunnel.code or "\u2026"
+            img = shadowed(code, size, art.HILITE, "bold", offset=4)
+            if img.get_width() > inner:
+                img = fitted(code, size, inner, art.HILITE, "bold")
+            surface.blit(img, img.get_rect(midtop=(panel.centerx, y)))
+            y += img.get_bounding_rect().bottom + 26
+            words, colour = step_words(tunnel)
+            img = fitted(words, 28, inner, colour)
+            surface.blit(img, img.get_rect(midtop=(panel.centerx, y)))
+            y += img.get_height() + 22
+        if self.copied is not None:
+            words = _("Copied") if self.copied else _("No clipboard here: read the code out")
+            img = fitted(words, 26, inner, art.GOOD if self.copied else art.BAD)
+            surface.blit(img, img.get_rect(midtop=(panel.centerx, y)))
+            y += img.get_height() + 14
+        if host.join_request is not None:
+            status, colour = _("{name} wants to join: Accept or Refuse", name=host.join_request), art.HILITE
+        else:
+            status, colour = self._status()
+        img = fitted(status, 32, inner, colour, "bold")
+        surface.blit(img, img.get_rect(midtop=(panel.centerx, max(y + 10, panel.bottom - 70))))

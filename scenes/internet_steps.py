@@ -1,0 +1,41 @@
+"""What a wormhole tunnel is doing, in the player's words: the steps and failures both internet screens say."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.i18n import N_, _
+from game.ui import art
+
+if TYPE_CHECKING:
+    from net.internet.link import Tunnel
+
+STEPS = {
+    "starting": N_("Connecting to the mailbox\u2026"),
+    "mailbox": N_("Connecting to the mailbox\u2026"),
+    "code": N_("Waiting for your friend\u2026"),
+    "waiting": N_("Waiting for your friend\u2026"),
+    "key": N_("The code matched: finding a path\u2026"),
+    "reconnecting": N_("The link dropped: reconnecting\u2026"),
+}
+PATHS = {"direct": N_("Connected directly"), "relayed": N_("Connected through the relay")}
+FAILURES = {
+    "wrong_code": N_("Wrong code: check the words (your friend's game keeps waiting)"),
+    "code_used": N_("That code is already in use: ask your friend for a new one"),
+    "no_host": N_("Nobody is waiting with that code: check the number"),
+    "mailbox_unreachable": N_("Cannot reach the mailbox server: check the internet connection"),
+    "mailbox_refused": N_("The mailbox server refused that code"),
+    "no_path": N_("No path to your friend, not even through the relay"),
+    "broken": N_("The internet link stopped"),
+}
+
+
+def step_words(tunnel: Tunnel) -> tuple[str, tuple[int, int, int]]:
+    """The line a screen shows for one tunnel, and its colour."""
+    if tunnel.failure is not None:
+        return _(FAILURES.get(tunnel.failure, FAILURES["broken"])), art.BAD
+    if tunnel.path is not None and tunnel.step in ("path", "connected"):
+        return _(PATHS.get(tunnel.path, PATHS["direct"])), art.GOOD
+    if tunnel.tried and tunnel.step in ("code", "waiting"):
+        return _("Someone tried a wrong code; still waiting for your friend\u2026"), art.MUTED
+    return _(STEPS.get(tunnel.step, STEPS["waiting"])), art.MUTED

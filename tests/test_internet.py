@@ -1,0 +1,144 @@
+"""Play over the internet through magic-wormhole: real mailbox and transit relay processes on 127.0.0.1,
+real host and guest commands, each with its tunnel subprocess (net.internet)."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import time
+from pathlib import Path
+
+from internet_helpers import Servers, servers, start_internet_guest, start_internet_host
+from net_helpers import CLI, last_json, saved_actions
+
+from net.internet.link import Options, guest_tunnel, host_tunnel, source_address
+from net.internet.words import word_lists
+
+
+def _other_words(code: str) -> str:
+    """The same nameplate with a wrong second word: a real wormhole code, not the host's."""
+    number, first, second = code.split("-")
+    wrong = min(w for w in word_lists()[1] if w != second)
+    return f"{number}-{first}-{wrong}"
+
+
+def test_internet_whole_game_host_and_guest_see_the_same_record(tmp_path: Path) -> None:
+    with servers(tmp_path) as srv:
+        host, ready = start_internet_host(tmp_path, srv)
+        [code] = ready["wormholes"]
+        assert code.count("-") == 2
+        guest = start_internet_guest(srv, code)
+        g, h = last_json(guest, 240), last_json(host, 240)
+    assert g["record"] == h["record"] and g["seat"] == "north"
+    log = (tmp_path / "host.log").read_text()
+    assert "connected, direct" in log or "connected, relayed" in log  # the direct path usually wins on loopback
+
+
+def test_internet_forced_through_the_relay(tmp_path: Path) -> None:
+    with servers(tmp_path) as srv:
+        host, ready = start_internet_host(tmp_path, srv, force_relay=True)
+        guest = start_internet_guest(srv, ready["wormholes"][0], force_relay=True)
+        g, h = last_json(guest, 240), last_json(host, 240)
+    assert g["record"] == h["record"]
+    assert "connected, relayed" in (tmp_path / "host.log").read_text()
+
+
+def test_internet_wrong_code_says_so_and_the_host_waits_for_the_right_one(tmp_path: Path) -> None:
+    with servers(tmp_path) as srv:
+        host, ready = start_internet_host(tmp_path, srv)
+        [code] = ready["wormholes"]
+        wrong = start_internet_guest(srv, _other_words(code))
+        _, err = wrong.communicate(timeout=120)
+        assert wrong.returncode == 1 and "wrong code" in err and "Traceback" not in err
+        time.sleep(1.0)
+        guest = start_internet_guest(srv, code)
+        g, h = last_json(guest, 240), last_json(host, 240)
+    assert g["record"] == h["record"]
+    assert "wrong_code" in (tmp_path / "host.log").read_text()
+
+
+def test_internet_typo_caught_before_it_costs_a_try(tmp_path: Path) -> None:
+    with servers(tmp_path) as srv:
+        guest = start_internet_guest(srv, "7-crossover-clockwerk")
+        _, err = guest.communicate(timeout=60)
+    assert guest.returncode == 1 and "not a word of a wormhole code" in err and "clockwork" in err
+
+
+def test_internet_mailbox_down_before_joining_says_so(tmp_path: Path) -> None:
+    with servers(tmp_path) as srv:
+        host, ready = start_internet_host(tmp_path, srv)
+        srv.stop_mailbox()
+        guest = start_internet_guest(srv, ready["wormholes"][0], "--mailbox-wait", "3")
+        _, err = guest.communicate(timeout=60)
+        host.kill()
+        host.wait(10)
+    assert guest.returncode == 1 and "cannot reach the mailbox server" in err and "Traceback" not in err
+
+
+def test_internet_host_without_a_mailbox_says_so(tmp_path: Path) -> None:
+    srv = Servers(tmp_path)  # never started: nothing listens on its ports
+    proc = subprocess.run([*CLI, "host", "--headless", "--internet", "--mailbox-wait", "3", *srv.options()],
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 1 and "cannot reach the mailbox server" in proc.stderr
+
+
+def test_internet_mailbox_stopped_mid_game_play_goes_on(tmp_path: Path) -> None:
+    with servers(tmp_path) as srv:
+        host, ready = start_internet_host(tmp_path, srv, "--pace", "0.05")
+        guest = start_internet_guest(srv, ready["wormholes"][0], "--pace", "0.05")
+        deadline = time.monotonic() + 120
+        while saved_actions(tmp_path) < 4:
+            assert time.monotonic() < deadline and guest.poll() is None, "the game did not begin"
+            time.sleep(0.1)
+        srv.stop_mailbox()
+        stopped_at = saved_actions(tmp_path)
+        g, h = last_json(guest, 240), last_json(host, 240)
+    assert g["record"] == h["record"] and len(h["record"]["actions"]) > stopped_at
+    assert g["reconnects"] == 0
+
+
+def test_internet_each_tunnel_comes_from_its_own_address(tmp_path: Path) -> None:
+    """Two wormholes into one port: the host sees two source addresses, not 127.0.0.1 for both."""
+    with servers(tmp_path) as srv, socket.socket() as target:
+        target.bind(("127.0.0.1", 0))
+        target.listen(4)
+        target.settimeout(60)
+        opts = Options(mailbox=f"ws://127.0.0.1:{srv.mailbox_port}/v1", transit=f"tcp:127.0.0.1:{srv.relay_port}",
+                       loopback_only=True)
+        seen = []
+        for n in (1, 2):
+            door = host_tunnel(target.getsockname()[1], "1234", source_address(n), opts)
+            try:
+                assert door.wait(lambda t: t.code is not None, 60), door.failure
+                assert door.code is not None
+                link = guest_tunnel(door.code, opts)
+                try:
+                    assert link.wait(lambda t: t.port is not None, 60), link.failure
+                    assert link.join == "1234" and link.path in ("direct", "relayed")
+                    with socket.create_connection(("127.0.0.1", link.port or 0), timeout=30) as c:
+                        c.sendall(b"hello")
+                        conn, peer = target.accept()
+                        with conn:
+                            conn.settimeout(30)
+                            assert conn.recv(5) == b"hello"
+                        seen.append(peer[0])
+                finally:
+                    link.close()
+            finally:
+                door.close()
+    assert len(set(seen)) == 2 and "127.0.0.1" not in seen, seen
+
+
+def test_internet_three_players_and_a_watcher_one_wormhole_each(tmp_path: Path) -> None:
+    with servers(tmp_path) as srv:
+        host, ready = start_internet_host(tmp_path, srv, "--players", "3", "--watchers", "1", "--pace", "0.02")
+        codes = ready["wormholes"]
+        assert len(codes) == 3 and len(set(codes)) == 3
+        watcher = start_internet_guest(srv, codes[2], "--watch")
+        time.sleep(1.0)
+        west = start_internet_guest(srv, codes[0], "--pace", "0.02")
+        east = start_internet_guest(srv, codes[1], "--pace", "0.02")
+        w, e, h, v = last_json(west, 300), last_json(east, 300), last_json(host, 300), last_json(watcher, 300)
+    assert {w["seat"], e["seat"]} == {"west", "east"} and v["seat"] is None
+    assert w["record"] == e["record"] == h["record"] == v["record"]
+    assert h["watchers"] == 1

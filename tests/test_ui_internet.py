@@ -1,0 +1,139 @@
+"""Internet play through the real screens: Host -> over the internet shows a wormhole code that a guest
+process joins with; Join -> over the internet takes a code typed (and completed with a controller's
+directions) and plays against a host process. Real mailbox and relay processes on 127.0.0.1."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+from internet_helpers import Servers, servers, start_internet_guest, start_internet_host
+from net_helpers import last_json
+from ui_driver import Driver
+
+from game.keep.settings import Settings
+from game.play.lan_tables import HostTable, RemoteTable
+from game.ui.input import Intent, Kind
+from game.ui.shell import App
+from net.internet.words import completions
+from scenes.board import BoardScene
+from scenes.internet_host import InternetHostScene
+from scenes.internet_join import InternetJoinScene
+from scenes.results import ResultsScene
+
+
+@pytest.fixture
+def srv(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Servers]:
+    with servers(tmp_path) as s:
+        monkeypatch.setenv("BATTLELINE_MAILBOX", f"ws://127.0.0.1:{s.mailbox_port}/v1")
+        monkeypatch.setenv("BATTLELINE_TRANSIT", f"tcp:127.0.0.1:{s.relay_port}")
+        monkeypatch.setenv("BATTLELINE_WORMHOLE_LOOPBACK", "1")
+        yield s
+
+
+@pytest.fixture
+def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> App:
+    monkeypatch.setenv("BATTLELINE_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("BATTLELINE_DATA_DIR", str(tmp_path / "data"))
+    pygame.init()
+    return App(Settings(animation_speed="off", names=["Ana", "Ben"]), fixed_dt=1 / 60)
+
+
+def _frames_until(driver: Driver, done: Callable[[], bool], seconds: float = 120.0) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        driver.frames(1)
+        if done():
+            return True
+        time.sleep(0.002)
+    return False
+
+
+def _play_to_the_end(app: App, driver: Driver, board: BoardScene, seed: int) -> None:
+    rng = random.Random(seed)
+    deadline = time.monotonic() + 300
+    while time.monotonic() < deadline:
+        driver.frames(1)
+        if isinstance(app.top, ResultsScene):
+            return
+        legal = board.table.legal_actions()
+        if not legal or app.top is not board:
+            time.sleep(0.002)
+            continue
+        claims = [a for a in legal if a["type"] == "claim"]
+        driver.play(board, claims[0] if claims else rng.choice(legal), "keyboard")
+    raise AssertionError("the game did not finish")
+
+
+def test_host_over_the_internet_shows_a_code_a_guest_joins_with(app: App, srv: Servers, tmp_path: Path,
+                                                                request: pytest.FixtureRequest) -> None:
+    driver = Driver(app)
+    lobby = InternetHostScene(app)
+    app.push(lobby)
+    lobby.menu.focus = [item.label for item in lobby.menu.items].index("Open the lobby")
+    driver.key(pygame.K_RETURN)
+    assert lobby.door is not None and lobby.host is not None
+    assert _frames_until(driver, lambda: lobby.door is not None and all(lobby.door.codes()))
+    assert lobby.menu.items[0].label == "Copy the code"
+    [code] = lobby.door.codes()
+    assert code is not None
+    guest = start_internet_guest(srv, code)
+    request.addfinalizer(guest.kill)
+    assert _frames_until(driver, lambda: lobby.host is not None and lobby.host.join_request is not None)
+    assert [i.label for i in lobby.menu.items][:2] == ["Accept", "Refuse"]
+    driver.key(pygame.K_RETURN)  # Accept
+    assert _frames_until(driver, lambda: lobby.host is not None and lobby.host.remotes["north"].identity is not None)
+    assert lobby.door.tunnels[0].path in ("direct", "relayed")
+    driver.key(pygame.K_RETURN)  # Start the game
+    board = app.top
+    assert isinstance(board, BoardScene) and isinstance(board.table, HostTable)
+    _play_to_the_end(app, driver, board, 1)
+    record = board.table.record()
+    _frames_until(driver, lambda: guest.poll() is not None, 120)
+    assert last_json(guest)["record"] == record
+
+
+def test_join_over_the_internet_by_typing_the_code(app: App, srv: Servers, tmp_path: Path,
+                                                   request: pytest.FixtureRequest) -> None:
+    host, ready = start_internet_host(tmp_path, srv, "--seed", "57")
+    request.addfinalizer(host.kill)
+    [code] = ready["wormholes"]
+    number, first, second = code.split("-")
+    driver = Driver(app)
+    scene = InternetJoinScene(app)
+    app.push(scene)
+    scene.handle(Intent(Kind.TEXT, "keyboard", text=f"{number} {first[:2]}"))  # a space types the dash
+    for _ in range(completions(scene.typed).index(first)):
+        driver.key(pygame.K_UP)  # the controller's way: up picks the next word that fits
+    driver.key(pygame.K_RIGHT)  # take it
+    assert scene.typed == f"{number}-{first}-"
+    scene.handle(Intent(Kind.TEXT, "keyboard", text=second))
+    driver.key(pygame.K_RETURN)  # a whole code: to the buttons
+    driver.key(pygame.K_RETURN)  # Join
+    assert scene.tunnel is not None
+    assert _frames_until(driver, lambda: isinstance(app.top, BoardScene)), scene.problem
+    board = app.top
+    assert isinstance(board, BoardScene) and isinstance(board.table, RemoteTable)
+    _play_to_the_end(app, driver, board, 2)
+    remote = board.table
+    _frames_until(driver, lambda: remote.guest.record is not None)
+    out = last_json(host, 120)
+    assert board.table.record() == out["record"]
+
+
+def test_join_over_the_internet_wrong_words_say_so_in_words(app: App, srv: Servers, tmp_path: Path,
+                                                            request: pytest.FixtureRequest) -> None:
+    host, ready = start_internet_host(tmp_path, srv)
+    request.addfinalizer(host.kill)
+    number, first, second = ready["wormholes"][0].split("-")
+    other = next(w for w in completions(f"{number}-{first}-") if w != second)
+    driver = Driver(app)
+    scene = InternetJoinScene(app, typed=f"{number}-{first}-{other}")
+    app.push(scene)
+    scene.go(False)
+    assert _frames_until(driver, lambda: scene.tunnel is None and bool(scene.problem))
+    assert scene.problem.startswith("Wrong code")
