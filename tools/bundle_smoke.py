@@ -22,6 +22,7 @@ import json
 import os
 import platform
 import queue
+import re
 import shutil
 import subprocess
 import sys
@@ -325,12 +326,51 @@ def check_spawned(b: Bundle) -> str:
     return f"arena: 4 games on 2 worker processes; bench net: {net['actions']} actions, p50 {net['rtt_ms_p50']} ms"
 
 
+def is_elf(path: Path) -> bool:
+    try:
+        with path.open("rb") as f:
+            return f.read(4) == b"\x7fELF"
+    except OSError:
+        return False
+
+
+def glibc_needed(folder: Path) -> tuple[tuple[int, ...], str, int]:
+    """The highest GLIBC symbol version any ELF file of the bundle names (objdump -T over each), the file
+    that names it and how many ELF files were read: the oldest glibc the bundle can start on."""
+    objdump = shutil.which("objdump")
+    if objdump is None:
+        raise Failed("no objdump here (Debian: binutils)")
+    highest: tuple[int, ...] = (0,)
+    where, count = "nothing", 0
+    for path in sorted(p for p in folder.rglob("*") if p.is_file() and not p.is_symlink() and is_elf(p)):
+        count += 1
+        out = subprocess.run([objdump, "-T", str(path)], capture_output=True, text=True, timeout=120).stdout
+        for word in re.findall(r"GLIBC_(\d+(?:\.\d+)+)", out):
+            version = tuple(int(part) for part in word.split("."))
+            if version > highest:
+                highest, where = version, str(path.relative_to(folder))
+    return highest, where, count
+
+
+def check_glibc(b: Bundle, floor: str | None) -> str:
+    """Linux: the glibc the archive needs, printed, and above `floor` a failure (the release's promise)."""
+    highest, where, count = glibc_needed(b.folder)
+    shown = ".".join(map(str, highest))
+    line = f"needs GLIBC {shown} (the highest symbol version over {count} ELF files, in {where})"
+    if floor is not None and highest > tuple(int(part) for part in floor.split(".")):
+        raise Failed(f"{line}: above the floor {floor}, so it would not start on the systems promised")
+    return line + (f"; floor {floor}" if floor else "")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("archive", nargs="?", help="the bundle archive (default: this machine's in dist/)")
     parser.add_argument("--out-dir", help="keep the board screenshot, the QR code and the phone page here")
     parser.add_argument("--core", choices=["compiled", "pure"], default=None,
                         help="the core the bundle must hold (default: the one BUNDLE.txt names)")
+    parser.add_argument("--glibc-floor", metavar="X.Y", default=None,
+                        help="Linux: fail when any ELF file of the bundle needs a GLIBC symbol version above X.Y "
+                             "(the highest is printed either way)")
     args = parser.parse_args()
     archive = Path(args.archive) if args.archive else default_archive()
     out_dir = Path(args.out_dir) if args.out_dir else None
@@ -350,6 +390,8 @@ def main() -> int:
             ("hard bot core", lambda: check_core(bundle, args.core)),
             ("spawned processes", lambda: check_spawned(bundle)),
         ]
+        if sys.platform.startswith("linux"):
+            checks.insert(1, ("glibc", lambda: check_glibc(bundle, args.glibc_floor)))
         if importlib.util.find_spec("app.cli") is not None:  # the game pip-installed beside this script's Python
             checks.append(("lan game with a pip install", lambda: check_lan_game(bundle, pip_guest=True)))
         else:
