@@ -13,8 +13,11 @@ import sys
 from collections.abc import Callable
 from importlib.metadata import PackageNotFoundError, version
 
-# before any command imports pygame: no banner on any of them
+# before any command imports pygame: no banner on any of them, and the window's class is the game's (pygame
+# names it after the script on import otherwise, "cli.py"), which ties it to the Linux menu entry (app.desktop)
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "battleline")
+os.environ.setdefault("SDL_VIDEO_WAYLAND_WMCLASS", "battleline")
 
 #: subcommand -> (module, function, one-line help). The function takes the parsed arguments.
 Handler = Callable[[argparse.Namespace], int]

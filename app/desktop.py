@@ -13,6 +13,7 @@ import os
 import shutil
 import sys
 from pathlib import Path
+from typing import Any
 
 #: The entry's file name (its desktop id) and the icon's name.
 APP_ID = "battleline"
@@ -28,17 +29,27 @@ def icon_file() -> Path:
 
 
 def name_the_window() -> None:
-    """Before the display starts: the window's class (X11) and app id (Wayland) are the entry's."""
+    """Before pygame is imported (it names the class after the script then) and before the display starts:
+    the window's class (X11) and app id (Wayland) are the entry's. app.cli does the same on import."""
     os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", WINDOW_CLASS)
     os.environ.setdefault("SDL_VIDEO_WAYLAND_WMCLASS", WINDOW_CLASS)
 
 
-def set_window_icon() -> None:
-    """The game's icon on its window (pygame's own otherwise); a missing or bad file keeps pygame's."""
+def set_window_icon(display: Any = None) -> None:
+    """The game's icon on its window (pygame's own otherwise): for the display module's window, and for the
+    pygame.Window of `display` (game.ui.display.Display) when it has one. A missing or bad file keeps pygame's."""
     import pygame
 
-    with contextlib.suppress(pygame.error, OSError):
-        pygame.display.set_icon(pygame.image.load(str(icon_file())))
+    try:
+        icon = pygame.image.load(str(icon_file()))
+    except (pygame.error, OSError):
+        return
+    with contextlib.suppress(pygame.error):
+        pygame.display.set_icon(icon)
+    window = getattr(display, "window", None)
+    if window is not None and hasattr(window, "set_icon"):
+        with contextlib.suppress(pygame.error):
+            window.set_icon(icon)
 
 
 def data_home() -> Path:

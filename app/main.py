@@ -55,6 +55,7 @@ def run(args: argparse.Namespace, first: Callable[[Any], None] | None = None) ->
     # --windowed wins; the TV started as the table opens fullscreen (`host --table`); else the settings say
     fullscreen = False if getattr(args, "windowed", False) else getattr(args, "fullscreen", None)
     app = App(settings, size=size, fullscreen=fullscreen)  # its theme and language from the saved settings
+    desktop.set_window_icon(app.window)
     with app.active():
         app.push(TitleScene(app))
         if first is not None:
@@ -109,6 +110,7 @@ def cmd_watch(args: argparse.Namespace) -> int:
         return 1
     pygame.font.init()
     app = App(load_settings())
+    desktop.set_window_icon(app.window)
     set_language(app.settings.language)  # for words said outside the app's frames (it has its own, app.tr)
     with app.active():
         app.push(ReplayScene(app, game, Path(args.record).name, on_close=app.quit))

@@ -122,9 +122,13 @@ class WindowLock:
         self.file: IO[str] | None = None
 
     def acquire(self) -> bool:
-        """True when this process now holds the lock; False when another game window holds it."""
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        handle = self.path.open("a+", encoding="utf-8")
+        """True when this process now holds the lock; False when another game window holds it. A folder
+        that cannot hold the lock file (read-only, no home) never stops the game: True, with no lock."""
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            handle = self.path.open("a+", encoding="utf-8")
+        except OSError:
+            return True
         try:
             if sys.platform == "win32":
                 import msvcrt

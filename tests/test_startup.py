@@ -223,3 +223,58 @@ def test_a_program_with_no_console_logs_to_a_file() -> None:
     assert log == Path(env["BATTLELINE_DATA_DIR"]) / "logs" / "battleline.log"
     text = log.read_text(encoding="utf-8")
     assert "said with no console" in text and "an error with no console" in text
+
+
+def test_the_windowed_host_refuses_a_code_it_would_not_use() -> None:
+    """`host --code` without --table: the window's lobby opens its table later with a code of its own, so the
+    code asked for would be lost; one line says so (--table and --headless use it)."""
+    done = _battleline("host", "--code", "1234", env=_env(BATTLELINE_FIRST_FRAME="1", SDL_VIDEODRIVER="dummy",
+                                                          SDL_AUDIODRIVER="dummy"))
+    assert done.returncode == 2 and "first frame" not in done.stdout
+    assert done.stderr.strip() == ("battleline host: --code sets the code of a table opened at once: use it with "
+                                   "--table or --headless (the window's lobby shows a code of its own)")
+
+
+def _xvfb() -> tuple[subprocess.Popen[str], str]:
+    proc = subprocess.Popen(["Xvfb", "-displayfd", "1", "-screen", "0", "1280x720x24", "-nolisten", "tcp"],
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    assert proc.stdout is not None
+    number = proc.stdout.readline().strip()
+    assert number.isdigit(), "Xvfb named no display"
+    return proc, f":{number}"
+
+
+@pytest.mark.skipif(not all(shutil.which(t) for t in ("Xvfb", "xprop", "xwininfo")),
+                    reason="needs Xvfb, xprop and xwininfo (Debian: xvfb, x11-utils)")
+def test_the_real_window_carries_the_games_icon_and_class() -> None:
+    """Under Xvfb: WM_CLASS "battleline" (the menu entry's StartupWMClass; pygame would name it "cli.py") and
+    the 256 px icon of assets/icon (pygame's own is 32 px)."""
+    xvfb, display = _xvfb()
+    env = _env(DISPLAY=display, SDL_AUDIODRIVER="dummy", SDL_VIDEODRIVER="x11")
+    for name in ("SDL_VIDEO_X11_WMCLASS", "WAYLAND_DISPLAY"):
+        env.pop(name, None)
+    game = subprocess.Popen([sys.executable, "-m", "app.cli", "play", "--windowed"], cwd=ROOT, env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        window, deadline = "", time.monotonic() + TIMEOUT
+        while not window and game.poll() is None and time.monotonic() < deadline:
+            tree = subprocess.run(["xwininfo", "-root", "-tree"], env=env, capture_output=True, text=True).stdout
+            window = next((ln.split()[0] for ln in tree.splitlines() if '"Battle Line"' in ln), "")
+            time.sleep(0.3)
+        assert window, f"no game window appeared: {game.communicate()[1] if game.poll() is not None else ''}"
+        icon, props = "", ""
+        while time.monotonic() < deadline:  # the icon is set just after the window opens
+            props = subprocess.run(["xprop", "-id", window, "WM_CLASS"], env=env, capture_output=True,
+                                   text=True).stdout
+            icon = subprocess.run(["xprop", "-id", window, "-notype", "32c", "_NET_WM_ICON"], env=env,
+                                  capture_output=True, text=True).stdout[:60]
+            if icon.startswith("_NET_WM_ICON = 256, 256,"):
+                break
+            time.sleep(0.3)
+        assert 'WM_CLASS(STRING) = "battleline", "battleline"' in props, props
+        assert icon.startswith("_NET_WM_ICON = 256, 256,"), icon
+    finally:
+        game.kill()
+        game.communicate(timeout=60)
+        xvfb.kill()
+        xvfb.communicate(timeout=60)

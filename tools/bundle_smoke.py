@@ -102,7 +102,11 @@ class Bundle:
 
     def __init__(self, folder: Path, work: Path) -> None:
         self.folder = folder
-        self.exe = folder / ("battleline.exe" if WINDOWS else "battleline")
+        # Windows: the game's battleline.exe is windowed (no console, its output in a log file); the commands
+        # run through battleline-cli.exe, the same program as a console one
+        cli = folder / "battleline-cli.exe"
+        self.exe = cli if WINDOWS and cli.exists() else folder / ("battleline.exe" if WINDOWS else "battleline")
+        self.game = folder / "battleline.exe" if WINDOWS else self.exe
         self.work = work
         self.env = clean_env(folder, work / "home")
         self.headless = {**self.env, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
@@ -193,6 +197,38 @@ def check_window(b: Bundle) -> str:
     if line is None or "showing title" not in line:  # the line may go on (", windowed")
         raise Failed(f"no first frame of the title: {out.strip()!r}")
     return f"{line} ({wall:.2f} s from launch to exit, on {where})"
+
+
+def check_windowed_exe(b: Bundle) -> str:
+    """Windows: battleline.exe, the windowed game a double-click starts, reaches its first frame; with no
+    console its line lands in the log file of the (fresh) user data folder, if not on a pipe."""
+    env = {**b.env, "BATTLELINE_FIRST_FRAME": "1", "SDL_AUDIODRIVER": "dummy"}
+    done = subprocess.run([str(b.game), "play", "--windowed"], env=env, cwd=b.work, capture_output=True, text=True,
+                          timeout=TIMEOUT)
+    log = Path(env.get("LOCALAPPDATA", "")) / "battleline" / "logs" / "battleline.log"
+    said = done.stdout + (log.read_text(encoding="utf-8", errors="replace") if log.exists() else "")
+    if done.returncode != 0 or "first frame after" not in said:
+        raise Failed(f"battleline.exe exited {done.returncode}; said {tail(said)!r}")
+    return f"first frame of the windowed exe ({'in ' + log.name if log.exists() else 'on its pipe'})"
+
+
+def check_contents(b: Bundle) -> str:
+    """What a player finds in the folder: README, LICENSE, the notices; and no trace of the builder's paths."""
+    missing = [n for n in ("README.md", "LICENSE.txt", "THIRD-PARTY-NOTICES.txt", "BUNDLE.txt")
+               if not (b.folder / n).is_file()]
+    if missing:
+        raise Failed(f"missing beside the game: {', '.join(missing)}")
+    builder = str(ROOT).encode()
+    found = sorted(str(p.relative_to(b.folder)) for p in b.folder.rglob("*")
+                   if p.is_file() and not p.is_symlink() and builder in p.read_bytes())
+    if found:
+        raise Failed(f"the builder's checkout path {ROOT} is inside {len(found)} files: {', '.join(found[:5])}")
+    if any(b.folder.rglob("direct_url.json")):
+        raise Failed("pip's direct_url.json (the builder's checkout) is inside")
+    notices = (b.folder / "THIRD-PARTY-NOTICES.txt").read_text(encoding="utf-8")
+    size = sum(p.stat().st_size for p in b.folder.rglob("*") if p.is_file() and not p.is_symlink())
+    return (f"README, LICENSE, notices ({len(notices) // 1000} kB) present; no builder path in "
+            f"{size / 1e6:.0f} MB unpacked")
 
 
 def start_xvfb() -> tuple[subprocess.Popen[str], str]:
@@ -390,8 +426,11 @@ def main() -> int:
             ("hard bot core", lambda: check_core(bundle, args.core)),
             ("spawned processes", lambda: check_spawned(bundle)),
         ]
+        checks.insert(1, ("contents", lambda: check_contents(bundle)))
         if sys.platform.startswith("linux"):
             checks.insert(1, ("glibc", lambda: check_glibc(bundle, args.glibc_floor)))
+        if WINDOWS and bundle.game != bundle.exe:
+            checks.insert(3, ("windowed exe", lambda: check_windowed_exe(bundle)))
         if importlib.util.find_spec("app.cli") is not None:  # the game pip-installed beside this script's Python
             checks.append(("lan game with a pip install", lambda: check_lan_game(bundle, pip_guest=True)))
         else:
