@@ -92,3 +92,33 @@ def test_bundle_names_the_archive_by_system_and_processor() -> None:
     system, arch = _bundle_tool().target()
     wanted = {"linux": "linux", "win32": "windows", "darwin": "macos"}.get(sys.platform)
     assert system == wanted and arch and arch not in ("amd64", "aarch64")
+
+
+def test_windows_layout_adds_a_console_executable_beside_the_windowed_game(tmp_path: Path) -> None:
+    """The spec PyInstaller writes, with battleline-cli added: two executables in one folder (COLLECT)."""
+    if importlib.util.find_spec("PyInstaller") is None:
+        import pytest
+
+        pytest.skip("PyInstaller is not installed (pip install \".[bundle]\")")
+    script = tmp_path / "battleline.py"
+    script.write_text("print(1)\n")
+    subprocess.run([sys.executable, "-m", "PyInstaller.utils.cliutils.makespec", str(script), "--name", "battleline",
+                    "--onedir", "--windowed", "--specpath", str(tmp_path)], check=True, capture_output=True,
+                   timeout=120)
+    spec = _bundle_tool().with_cli_exe((tmp_path / "battleline.spec").read_text())
+    compile(spec, "battleline.spec", "exec")  # still Python
+    assert spec.count("= EXE(") == 2
+    assert "name='battleline'," in spec and "name='battleline-cli'," in spec
+    gui = spec[spec.index("exe = EXE("):spec.index("exe_cli = EXE(")]
+    cli = spec[spec.index("exe_cli = EXE("):spec.index("coll = COLLECT(")]
+    assert "console=False," in gui and "console=True," in cli
+    assert "coll = COLLECT(\n    exe,\n    exe_cli," in spec
+
+
+def test_the_third_party_notices_name_python_and_every_package_the_game_runs_on(tmp_path: Path) -> None:
+    text = _bundle_tool().notices(tmp_path)
+    assert "\nPython 3." in text  # the interpreter, with its licence
+    for package in ("pygame-ce", "pyzmq", "msgpack", "platformdirs", "zeroconf", "websockets", "segno", "spake2",
+                    "cryptography"):
+        assert f"\n{package} " in text, package
+    assert "\nbattleline " not in text and "pytest" not in text  # the game itself and the test tools are not others'
