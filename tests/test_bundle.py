@@ -122,3 +122,34 @@ def test_the_third_party_notices_name_python_and_every_package_the_game_runs_on(
                     "cryptography"):
         assert f"\n{package} " in text, package
     assert "\nbattleline " not in text and "pytest" not in text  # the game itself and the test tools are not others'
+
+
+def test_the_bundle_takes_the_pip_installed_compiled_core_built_from_the_same_sources(tmp_path: Path) -> None:
+    """CI compiles the core once: at `pip install ".[test]"`. tools/bundle.py copies that build into its stage
+    when its manifest's hashes are the stage's sources, and never when one source differs."""
+    import importlib.metadata
+    import json
+    import shutil
+
+    import pytest
+
+    installs = [d for d in importlib.metadata.distributions(name="battleline") if d.read_text("RECORD") is not None]
+    manifests = [Path(str(d.locate_file(""))) / "engine" / "compiled.json" for d in installs]
+    found = [json.loads(m.read_text())["modules"] for m in manifests if m.is_file()]
+    built = found[0] if found else {}
+    if not built:
+        pytest.skip("this Python's battleline is not a pip install with a compiled core")
+    tool = _bundle_tool()
+    src = tmp_path / "src"
+    shutil.copytree(ROOT / "engine", src / "engine", ignore=shutil.ignore_patterns(*tool.SKIP))
+    if any(built.get(n) != compiled.digest(src.joinpath(*n.split(".")).with_suffix(".py")) for n in compiled.CORE):
+        pytest.skip("the installed core was built from other sources than this checkout's")
+    assert tool.installed_core(src)
+    assert json.loads((src / "engine" / "compiled.json").read_text())["modules"] == built
+    assert len(list((src / "engine").rglob("*.so")) + list((src / "engine").rglob("*.pyd"))) == len(compiled.CORE) + 1
+    other = tmp_path / "other"
+    shutil.copytree(ROOT / "engine", other / "engine", ignore=shutil.ignore_patterns(*tool.SKIP))
+    with (other / "engine" / "table.py").open("a") as f:
+        f.write("\n# edited after the install\n")
+    assert not tool.installed_core(other)
+    assert not (other / "engine" / "compiled.json").exists()

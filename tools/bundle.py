@@ -106,8 +106,53 @@ def stage() -> Path:
     return src
 
 
+def installed_core(src: Path) -> bool:
+    """The compiled core of this Python's pip install (setup.py), copied into the stage when it was built from
+    exactly the stage's sources (its manifest's hashes) and every extension is there: no second compile."""
+    import json
+
+    for dist in importlib.metadata.distributions(name="battleline"):
+        if dist.read_text("RECORD") is None:  # a checkout's egg-info, not an install
+            continue
+        site = Path(str(dist.locate_file(""))).resolve()
+        try:
+            built = json.loads((site / "engine" / "compiled.json").read_text(encoding="utf-8"))["modules"]
+        except (OSError, ValueError, KeyError, TypeError):
+            continue  # an editable install, or one with the pure core
+        if copy_installed_core(src, site, built):
+            say("compiled core taken from this Python's pip install (built from the same sources)")
+            return True
+    return False
+
+
+def copy_installed_core(src: Path, site: Path, built: object) -> bool:
+    """The extensions under `site` into the stage, when `built` (their manifest) has the stage's sources."""
+    import hashlib
+
+    names = core_modules(src)
+    sources = {name: src.joinpath(*name.split(".")).with_suffix(".py") for name in names}
+    if not isinstance(built, dict) or set(built) != set(names) or any(
+            built[name] != hashlib.sha256(path.read_bytes()).hexdigest() for name, path in sources.items()):
+        return False
+    files: list[Path] = []
+    for name in (*names, "engine.core__mypyc"):
+        parts = name.split(".")
+        found = [p for pattern in (parts[-1] + ".*.so", parts[-1] + ".*.pyd")
+                 for p in site.joinpath(*parts[:-1]).glob(pattern)]
+        if len(found) != 1:
+            return False
+        files += found
+    for path in files:
+        shutil.copy2(path, src / path.relative_to(site))
+    shutil.copy2(site / "engine" / "compiled.json", src / "engine" / "compiled.json")
+    return True
+
+
 def compile_core(src: Path) -> bool:
     """tools/compile_core.py in the stage; False (and the reason, said) when it could not build."""
+    if installed_core(src):
+        (src / "compile_core.py").unlink()
+        return True
     done = subprocess.run([sys.executable, "compile_core.py"], cwd=src, capture_output=True, text=True)
     (src / "compile_core.py").unlink()
     if done.returncode == 0:
