@@ -8,9 +8,16 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Callable
 from importlib.metadata import PackageNotFoundError, version
+
+# before any command imports pygame: no banner on any of them, and the window's class is the game's (pygame
+# names it after the script on import otherwise, "cli.py"), which ties it to the Linux menu entry (app.desktop)
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "battleline")
+os.environ.setdefault("SDL_VIDEO_WAYLAND_WMCLASS", "battleline")
 
 #: subcommand -> (module, function, one-line help). The function takes the parsed arguments.
 Handler = Callable[[argparse.Namespace], int]
@@ -38,9 +45,37 @@ def _version() -> str:
         return "0+unknown"
 
 
+def version_line() -> str:
+    """`battleline --version`: the version and the hard bot's core, with the install's reason when pure."""
+    from engine import compiled
+
+    kind = compiled.available()
+    if kind == "compiled":
+        return f"battleline {_version()} (hard bot core: compiled)"
+    note = compiled.install_note()
+    why = f"; {note.removeprefix('battleline: ')}" if note else ""
+    return f"battleline {_version()} (hard bot core: pure Python{why})"
+
+
+class _VersionAction(argparse.Action):
+    """Like argparse's `version`, but the line is made only when asked (it looks at the installed core)."""
+
+    def __init__(self, option_strings: list[str], dest: str = argparse.SUPPRESS, **kwargs: object) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS,
+                         help="show the version and which core the hard bot runs, and exit")
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: object,
+                 option_string: str | None = None) -> None:
+        print(version_line())
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="battleline", description="Battle Line, every rule right.")
-    parser.add_argument("--version", action="version", version=f"battleline {_version()}")
+    parser.add_argument("--version", action=_VersionAction)
+    parser.add_argument("--install-desktop", action="store_true",
+                        help="Linux: add the game, with its icon, to your applications menu (for this user)")
+    parser.add_argument("--uninstall-desktop", action="store_true", help="Linux: remove that menu entry again")
     # bare `battleline` is `battleline play`: its two options are taken here too (SUPPRESS: a subcommand's own
     # `--windowed` is never overwritten by this one's default)
     parser.add_argument("--windowed", action="store_true", default=argparse.SUPPRESS,
@@ -67,6 +102,10 @@ def _arguments_of(module: str, name: str) -> Callable[[argparse.ArgumentParser],
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.install_desktop or args.uninstall_desktop:
+        from app import desktop
+
+        return desktop.install() if args.install_desktop else desktop.uninstall()
     command = args.command or "play"
     module_name, func_name, _ = COMMANDS[command]
     try:
@@ -75,10 +114,21 @@ def main(argv: list[str] | None = None) -> int:
         print(f"battleline {command}: not available in this build ({exc})", file=sys.stderr)
         return 2
     handler: Handler = getattr(module, func_name)
+    from app import startup
+
+    startup.quiet()
     try:
         return int(handler(args) or 0)
     except KeyboardInterrupt:
         return 130
+    except Exception as exc:  # not expected anywhere: kept in a file the player can send, and said where
+        path = startup.crash_log(exc, list(sys.argv[1:] if argv is None else argv))
+        where = f"the details are in {path}" if path else "the details could not be written to a file"
+        print(f"battleline {command}: stopped on an unexpected error ({type(exc).__name__}: {exc}); {where} "
+              "(please send that file with your report)", file=sys.stderr)
+        startup.message_box("Battle Line stopped", f"Battle Line stopped on an unexpected error.\n\n{where}\n"
+                            "Please send that file with your report.")
+        return 1
 
 
 if __name__ == "__main__":  # pragma: no cover

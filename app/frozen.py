@@ -7,7 +7,8 @@ another process of its own must land here:
   runtime hook makes it do so on every system, not only on Windows);
 - `sys.executable -m MODULE ARGS` (the LAN benches start a headless host so): the module of this game
   runs as __main__ with ARGS, as `python -m` would.
-Anything else is the `battleline` command itself (app.cli).
+Anything else is the `battleline` command itself (app.cli). On Windows the game's battleline.exe is a
+windowed program with no console: what it would print goes to logs/battleline.log in the user data folder.
 """
 
 from __future__ import annotations
@@ -45,6 +46,10 @@ def run_module(argv: list[str]) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    if sys.stdout is None or sys.stderr is None:  # Windows' windowed battleline.exe: no console to print to
+        from app.startup import log_to_file_without_console
+
+        log_to_file_without_console()
     multiprocessing.freeze_support()  # a spawned bot or review process runs here and never returns
     args = sys.argv[1:] if argv is None else argv
     if args[:1] == ["-m"]:

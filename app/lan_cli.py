@@ -30,6 +30,10 @@ def window_refusal(args: argparse.Namespace) -> str | None:
         return f"--match {args.match!r}: the window offers {', '.join(c for c in PLAY_CHOICES if c != 'single')}"
     if args.code is not None and not (len(args.code) == 4 and args.code.isascii() and args.code.isdigit()):
         return f"--code {args.code!r}: a join code is 4 digits"
+    if args.code is not None and (not args.table or args.resume is not None):
+        # the window's lobby opens its table later, or a saved game reopens with its own code: never silently lost
+        return ("--code sets the code of a table opened at once: use it with --table or --headless "
+                "(the window's lobby shows a code of its own)")
     if args.resume is not None:
         from pathlib import Path
 

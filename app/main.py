@@ -5,9 +5,12 @@ from __future__ import annotations
 import argparse
 import logging
 import os
+import sys
 import time
 from collections.abc import Callable
 from typing import Any
+
+from app import desktop, startup
 
 START = time.perf_counter()
 
@@ -25,15 +28,26 @@ def parse_size(value: str | None) -> tuple[int, int] | None:
 def run(args: argparse.Namespace, first: Callable[[Any], None] | None = None) -> int:
     """The window; `first` may push a scene over the title (`battleline host` / `join` without --headless)."""
     logging.basicConfig(level=logging.WARNING, format="battleline: %(message)s")
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    startup.quiet()
     import pygame
 
     from game.i18n import set_language
+    from game.keep.files import data_dir
     from game.keep.settings import load_settings
     from game.ui.shell import App
     from scenes.title import TitleScene
 
-    pygame.display.init()
+    if not window_up():
+        return 1
+    lock = startup.WindowLock(data_dir())
+    if first is None and not lock.acquire():  # the plain game: one window on one user's saves and settings
+        holder = lock.holder()
+        print(f"battleline: Battle Line is already open{f' (process {holder})' if holder else ''}; "
+              "switch to its window (this start opens no second one on the same saves and settings)",
+              file=sys.stderr)
+        startup.message_box("Battle Line", "Battle Line is already open: switch to its window.")
+        pygame.display.quit()
+        return 1
     pygame.font.init()
     settings = load_settings()
     set_language(settings.language)  # for words said outside the app's frames (it has its own, app.tr)
@@ -41,6 +55,7 @@ def run(args: argparse.Namespace, first: Callable[[Any], None] | None = None) ->
     # --windowed wins; the TV started as the table opens fullscreen (`host --table`); else the settings say
     fullscreen = False if getattr(args, "windowed", False) else getattr(args, "fullscreen", None)
     app = App(settings, size=size, fullscreen=fullscreen)  # its theme and language from the saved settings
+    desktop.set_window_icon(app.window)
     with app.active():
         app.push(TitleScene(app))
         if first is not None:
@@ -50,15 +65,28 @@ def run(args: argparse.Namespace, first: Callable[[Any], None] | None = None) ->
         shown = app.top.name if app.top is not None else "nothing"
         way = "fullscreen" if app.window is not None and app.window.fullscreen else "windowed"
         print(f"first frame after {time.perf_counter() - START:.3f} s, showing {shown}, {way}")
+        lock.release()
         return 0
     app.run()
     pygame.quit()
+    lock.release()
     return 0
+
+
+def window_up() -> bool:
+    """The display started with the game's window class and icon, or one line said why there is none."""
+    desktop.name_the_window()
+    try:
+        startup.open_display()
+    except startup.NoDisplay as exc:
+        print(exc, file=sys.stderr)
+        return False
+    desktop.set_window_icon()
+    return True
 
 
 def cmd_watch(args: argparse.Namespace) -> int:
     """`battleline watch FILE`: a game record straight in the replay viewer; closing it quits."""
-    import sys
     from pathlib import Path
 
     from game.keep.files import BadFile
@@ -70,7 +98,7 @@ def cmd_watch(args: argparse.Namespace) -> int:
         print(f"battleline watch: {args.record} cannot be shown: {exc}", file=sys.stderr)
         return 1
     logging.basicConfig(level=logging.WARNING, format="battleline: %(message)s")
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    startup.quiet()
     import pygame
 
     from game.i18n import set_language
@@ -78,9 +106,11 @@ def cmd_watch(args: argparse.Namespace) -> int:
     from game.ui.shell import App
     from scenes.replay_view import ReplayScene
 
-    pygame.display.init()
+    if not window_up():
+        return 1
     pygame.font.init()
     app = App(load_settings())
+    desktop.set_window_icon(app.window)
     set_language(app.settings.language)  # for words said outside the app's frames (it has its own, app.tr)
     with app.active():
         app.push(ReplayScene(app, game, Path(args.record).name, on_close=app.quit))

@@ -1,7 +1,8 @@
 """The optional compiled core: which modules may be loaded as mypyc extensions, and when they are not.
 
-`python tools/compile_core.py` compiles the modules in CORE with mypyc beside their sources (a
-checkout only: an installed package never carries them). Python would then load an extension in
+`python tools/compile_core.py` compiles the modules in CORE with mypyc beside their sources in a
+checkout, and `pip install .` does the same in the installed package when a C compiler is there
+(setup.py; when not, its manifest says why the core is pure). Python would then load an extension in
 place of its source whatever the source says, so a finder placed first on sys.meta_path loads the
 sources instead when BATTLELINE_PURE is set, or when any module's source no longer matches the hash the
 build recorded in MANIFEST (an edited or merged file never runs as its stale build). Both paths give
@@ -86,6 +87,26 @@ def fresh() -> set[str]:
     return set(CORE)
 
 
+def install_note() -> str | None:
+    """Why an install carries the pure-Python core, as setup.py recorded it (None: no such note)."""
+    try:
+        note = json.loads(MANIFEST.read_text(encoding="utf-8")).get("pure")
+    except (OSError, ValueError, AttributeError):
+        return None
+    return str(note) if note else None
+
+
+def available() -> str:
+    """'compiled' when every CORE module would load as its compiled build, else 'pure'; nothing is imported."""
+    if fresh() != set(CORE):
+        return "pure"
+    for name in CORE:
+        spec = importlib.util.find_spec(name)
+        if spec is None or str(spec.origin or "").endswith(".py"):
+            return "pure"
+    return "compiled"
+
+
 class _SourceFirst:
     """A meta path finder: the CORE modules not in `allowed` are loaded from their .py source."""
 
@@ -117,4 +138,4 @@ def status() -> str:
 
 install()
 
-__all__ = ["CORE", "MANIFEST", "PURE_VARIABLE", "fresh", "install", "status"]
+__all__ = ["CORE", "MANIFEST", "PURE_VARIABLE", "available", "fresh", "install", "install_note", "status"]

@@ -92,3 +92,64 @@ def test_bundle_names_the_archive_by_system_and_processor() -> None:
     system, arch = _bundle_tool().target()
     wanted = {"linux": "linux", "win32": "windows", "darwin": "macos"}.get(sys.platform)
     assert system == wanted and arch and arch not in ("amd64", "aarch64")
+
+
+def test_windows_layout_adds_a_console_executable_beside_the_windowed_game(tmp_path: Path) -> None:
+    """The spec PyInstaller writes, with battleline-cli added: two executables in one folder (COLLECT)."""
+    if importlib.util.find_spec("PyInstaller") is None:
+        import pytest
+
+        pytest.skip("PyInstaller is not installed (pip install \".[bundle]\")")
+    script = tmp_path / "battleline.py"
+    script.write_text("print(1)\n")
+    subprocess.run([sys.executable, "-m", "PyInstaller.utils.cliutils.makespec", str(script), "--name", "battleline",
+                    "--onedir", "--windowed", "--specpath", str(tmp_path)], check=True, capture_output=True,
+                   timeout=120)
+    spec = _bundle_tool().with_cli_exe((tmp_path / "battleline.spec").read_text())
+    compile(spec, "battleline.spec", "exec")  # still Python
+    assert spec.count("= EXE(") == 2
+    assert "name='battleline'," in spec and "name='battleline-cli'," in spec
+    gui = spec[spec.index("exe = EXE("):spec.index("exe_cli = EXE(")]
+    cli = spec[spec.index("exe_cli = EXE("):spec.index("coll = COLLECT(")]
+    assert "console=False," in gui and "console=True," in cli
+    assert "coll = COLLECT(\n    exe,\n    exe_cli," in spec
+
+
+def test_the_third_party_notices_name_python_and_every_package_the_game_runs_on(tmp_path: Path) -> None:
+    text = _bundle_tool().notices(tmp_path)
+    assert "\nPython 3." in text  # the interpreter, with its licence
+    for package in ("pygame-ce", "pyzmq", "msgpack", "platformdirs", "zeroconf", "websockets", "segno", "spake2",
+                    "cryptography"):
+        assert f"\n{package} " in text, package
+    assert "\nbattleline " not in text and "pytest" not in text  # the game itself and the test tools are not others'
+
+
+def test_the_bundle_takes_the_pip_installed_compiled_core_built_from_the_same_sources(tmp_path: Path) -> None:
+    """CI compiles the core once: at `pip install ".[test]"`. tools/bundle.py copies that build into its stage
+    when its manifest's hashes are the stage's sources, and never when one source differs."""
+    import importlib.metadata
+    import json
+    import shutil
+
+    import pytest
+
+    installs = [d for d in importlib.metadata.distributions(name="battleline") if d.read_text("RECORD") is not None]
+    manifests = [Path(str(d.locate_file(""))) / "engine" / "compiled.json" for d in installs]
+    found = [json.loads(m.read_text())["modules"] for m in manifests if m.is_file()]
+    built = found[0] if found else {}
+    if not built:
+        pytest.skip("this Python's battleline is not a pip install with a compiled core")
+    tool = _bundle_tool()
+    src = tmp_path / "src"
+    shutil.copytree(ROOT / "engine", src / "engine", ignore=shutil.ignore_patterns(*tool.SKIP))
+    if any(built.get(n) != compiled.digest(src.joinpath(*n.split(".")).with_suffix(".py")) for n in compiled.CORE):
+        pytest.skip("the installed core was built from other sources than this checkout's")
+    assert tool.installed_core(src)
+    assert json.loads((src / "engine" / "compiled.json").read_text())["modules"] == built
+    assert len(list((src / "engine").rglob("*.so")) + list((src / "engine").rglob("*.pyd"))) == len(compiled.CORE) + 1
+    other = tmp_path / "other"
+    shutil.copytree(ROOT / "engine", other / "engine", ignore=shutil.ignore_patterns(*tool.SKIP))
+    with (other / "engine" / "table.py").open("a") as f:
+        f.write("\n# edited after the install\n")
+    assert not tool.installed_core(other)
+    assert not (other / "engine" / "compiled.json").exists()

@@ -15,14 +15,17 @@ import ast
 import importlib.metadata
 import os
 import platform
+import re
 import shutil
 import subprocess
 import sys
+import sysconfig
 import tarfile
 import time
 import tomllib
 import zipfile
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 #: The game's packages, as pyproject.toml installs them.
@@ -32,6 +35,38 @@ DIST = ROOT / "dist"
 #: Never copied to the stage: caches and a build the checkout may hold (the stage compiles its own).
 SKIP = ("__pycache__", "*.pyc", "*.so", "*.pyd", "compiled.json")
 #: Tools of the build, not of the game: PyInstaller would otherwise follow the test and build imports.
+#: macOS: the .app's name (Finder shows it) and its bundle identifier.
+APP_NAME = "Battle Line"
+BUNDLE_ID = "io.github.battleline.game"
+RULE = "=" * 100
+#: A shared library's file name (versioned .so names too).
+NATIVE = re.compile(r"\.(so(\.\d+)*|dll|dylib)$", re.IGNORECASE)
+#: A Python extension module's name (the game's compiled core, the packages' own).
+EXTENSION = re.compile(r"\.(cpython-[^.]+|abi3)\.(so|pyd)$|\.pyd$", re.IGNORECASE)
+#: The licences of the native libraries the packages' wheels bring (by file-name prefix, lower case).
+NATIVE_LICENCES = {
+    "libsdl2": "SDL 2 and its image, mixer and ttf libraries: zlib licence (pygame-ce's wheel)",
+    "sdl2": "SDL 2 and its image, mixer and ttf libraries: zlib licence (pygame-ce's wheel)",
+    "libfreetype": "FreeType: FreeType Project Licence",
+    "libharfbuzz": "HarfBuzz: MIT licence",
+    "libpng": "libpng: libpng licence",
+    "libjpeg": "libjpeg-turbo: IJG and BSD licences",
+    "libtiff": "libtiff: libtiff licence (BSD-like)",
+    "libwebp": "libwebp: BSD licence", "libsharpyuv": "libwebp's sharpyuv: BSD licence",
+    "libogg": "libogg: BSD licence", "libvorbis": "libvorbis: BSD licence",
+    "libopus": "Opus and opusfile: BSD licence", "libflac": "FLAC: BSD licence",
+    "libmpg123": "mpg123: LGPL 2.1", "libfluidsynth": "FluidSynth: LGPL 2.1", "libsndfile": "libsndfile: LGPL 2.1",
+    "libasound": "alsa-lib: LGPL 2.1", "libxmp": "libxmp: MIT licence", "libwavpack": "WavPack: BSD licence",
+    "libportmidi": "PortMidi: MIT licence", "libbrotli": "Brotli: MIT licence",
+    "libzmq": "libzmq: MPL 2.0 (pyzmq's wheel)", "libsodium": "libsodium: ISC licence",
+    "libpython": "Python: PSF licence (above)", "python3": "Python: PSF licence (above)",
+    "libssl": "OpenSSL: Apache 2.0", "libcrypto": "OpenSSL: Apache 2.0",
+    "libffi": "libffi: MIT licence", "libz": "zlib: zlib licence", "zlib": "zlib: zlib licence",
+    "libbz2": "bzip2: BSD-like licence", "liblzma": "xz: public domain / 0BSD",
+    "libexpat": "Expat: MIT licence", "libsqlite": "SQLite: public domain", "sqlite3": "SQLite: public domain",
+    "libuuid": "libuuid: BSD licence", "libgcc": "libgcc: GPL 3 with the GCC runtime library exception",
+    "libstdc++": "libstdc++: GPL 3 with the GCC runtime library exception",
+}
 EXCLUDE = ("pytest", "hypothesis", "mypy", "mypyc", "setuptools", "pip", "babel", "selenium", "tkinter",
            "PyInstaller", "_pytest", "ruff", "numpy")
 
@@ -76,8 +111,53 @@ def stage() -> Path:
     return src
 
 
+def installed_core(src: Path) -> bool:
+    """The compiled core of this Python's pip install (setup.py), copied into the stage when it was built from
+    exactly the stage's sources (its manifest's hashes) and every extension is there: no second compile."""
+    import json
+
+    for dist in importlib.metadata.distributions(name="battleline"):
+        if dist.read_text("RECORD") is None:  # a checkout's egg-info, not an install
+            continue
+        site = Path(str(dist.locate_file(""))).resolve()
+        try:
+            built = json.loads((site / "engine" / "compiled.json").read_text(encoding="utf-8"))["modules"]
+        except (OSError, ValueError, KeyError, TypeError):
+            continue  # an editable install, or one with the pure core
+        if copy_installed_core(src, site, built):
+            say("compiled core taken from this Python's pip install (built from the same sources)")
+            return True
+    return False
+
+
+def copy_installed_core(src: Path, site: Path, built: object) -> bool:
+    """The extensions under `site` into the stage, when `built` (their manifest) has the stage's sources."""
+    import hashlib
+
+    names = core_modules(src)
+    sources = {name: src.joinpath(*name.split(".")).with_suffix(".py") for name in names}
+    if not isinstance(built, dict) or set(built) != set(names) or any(
+            built[name] != hashlib.sha256(path.read_bytes()).hexdigest() for name, path in sources.items()):
+        return False
+    files: list[Path] = []
+    for name in (*names, "engine.core__mypyc"):
+        parts = name.split(".")
+        found = [p for pattern in (parts[-1] + ".*.so", parts[-1] + ".*.pyd")
+                 for p in site.joinpath(*parts[:-1]).glob(pattern)]
+        if len(found) != 1:
+            return False
+        files += found
+    for path in files:
+        shutil.copy2(path, src / path.relative_to(site))
+    shutil.copy2(site / "engine" / "compiled.json", src / "engine" / "compiled.json")
+    return True
+
+
 def compile_core(src: Path) -> bool:
     """tools/compile_core.py in the stage; False (and the reason, said) when it could not build."""
+    if installed_core(src):
+        (src / "compile_core.py").unlink()
+        return True
     done = subprocess.run([sys.executable, "compile_core.py"], cwd=src, capture_output=True, text=True)
     (src / "compile_core.py").unlink()
     if done.returncode == 0:
@@ -116,15 +196,19 @@ def core_modules(src: Path) -> list[str]:
     raise SystemExit("bundle: engine/compiled.py has no CORE")
 
 
-def freeze(src: Path) -> Path:
-    """PyInstaller, one folder (onedir: nothing to unpack at each start); returns the folder."""
+def freeze(src: Path, cli_exe: bool) -> Path:
+    """PyInstaller, one folder (onedir: nothing to unpack at each start); returns the folder.
+
+    The spec is written by PyInstaller from the options below and run. On Windows the game is a windowed
+    program (no console opens beside it; app.startup sends what it says to a log file) and the spec gets a
+    second executable, battleline-cli.exe, the same program as a console one for the commands. On macOS
+    PyInstaller wraps the folder as an .app (a double-click opens no Terminal). Linux libraries are stripped."""
     from PyInstaller.__main__ import run as pyinstaller
 
     launcher = BUILD / "battleline.py"
     launcher.write_text("import sys\n\nfrom app.frozen import main\n\nsys.exit(main())\n", encoding="utf-8")
     datas = data_files(src)
-    args = [str(launcher), "--name", "battleline", "--onedir", "--noconfirm", "--clean", "--log-level", "WARN",
-            "--distpath", str(BUILD / "dist"), "--workpath", str(BUILD / "work"), "--specpath", str(BUILD),
+    args = [str(launcher), "--name", "battleline", "--onedir", "--specpath", str(BUILD),
             "--paths", str(src), "--copy-metadata", "battleline"]
     for package in PACKAGES:  # the CLI imports its commands by name: collect every module of the game
         args += ["--collect-submodules", package]
@@ -141,12 +225,125 @@ def freeze(src: Path) -> Path:
     args += ["--add-data", f"{Path(wormhole.__file__).parent / '_wordlist.py'}{os.pathsep}wormhole"]
     for path, dest in datas:
         args += ["--add-data", f"{path}{os.pathsep}{dest}"]
+    icons = src / "assets" / "icon"
+    if sys.platform == "win32":
+        args += ["--windowed", "--icon", str(icons / "battleline.ico")]
+    elif sys.platform == "darwin":
+        args += ["--windowed", "--icon", str(icons / "battleline.icns"), "--osx-bundle-identifier", BUNDLE_ID]
+    else:
+        args += ["--strip"]  # symbols off every shared library: about a quarter of the archive
+    subprocess.run([sys.executable, "-m", "PyInstaller.utils.cliutils.makespec", *args], check=True,
+                   stdout=subprocess.DEVNULL)
+    spec = BUILD / "battleline.spec"
+    if cli_exe:
+        spec.write_text(with_cli_exe(spec.read_text(encoding="utf-8")), encoding="utf-8")
     os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"  # PyInstaller imports pygame while it looks for modules
     # ...and lists the game's modules in child processes that take this one's sys.path: the stage's
     # modules, not those of the game installed in this Python
     sys.path.insert(0, str(src))
-    pyinstaller(args)
+    pyinstaller([str(spec), "--noconfirm", "--clean", "--log-level", "WARN", "--distpath", str(BUILD / "dist"),
+                 "--workpath", str(BUILD / "work")])
     return BUILD / "dist" / "battleline"
+
+
+def with_cli_exe(spec: str) -> str:
+    """The spec with a second executable in the same folder: battleline-cli, a console program."""
+    start, end = spec.find("exe = EXE("), spec.find("\ncoll = COLLECT(\n    exe,")
+    if start < 0 or end < 0 or "name='battleline'," not in spec[start:end]:
+        raise SystemExit("bundle: PyInstaller's spec is not laid out as expected; cannot add battleline-cli")
+    cli = (spec[start:end].replace("exe = EXE(", "exe_cli = EXE(", 1)
+           .replace("name='battleline',", "name='battleline-cli',", 1).replace("console=False,", "console=True,", 1))
+    both = "coll = COLLECT(\n    exe,\n    exe_cli,"
+    return (spec[:end] + "\n" + cli + spec[end:]).replace("coll = COLLECT(\n    exe,", both, 1)
+
+
+def finish(folder: Path, name: str, text: str) -> Path:
+    """The archive's one folder as a player opens it: the game, README, LICENSE, the third-party notices,
+    BUNDLE.txt; on macOS the .app with a `battleline` script beside it for the commands. Returns it."""
+    top = BUILD / "pack" / name
+    shutil.rmtree(top.parent, ignore_errors=True)
+    top.parent.mkdir(parents=True)
+    app = folder.parent / "battleline.app"
+    if sys.platform == "darwin" and app.is_dir():
+        shutil.copytree(app, top / f"{APP_NAME}.app", symlinks=True)
+        script = top / "battleline"
+        script.write_text(f'#!/bin/sh\nexec "${{0%/*}}/{APP_NAME}.app/Contents/MacOS/battleline" "$@"\n',
+                          encoding="utf-8")
+        script.chmod(0o755)
+    else:
+        shutil.copytree(folder, top, symlinks=True)
+    for stray in top.rglob("direct_url.json"):  # pip's record of the builder's checkout path
+        stray.unlink()
+    shutil.copy2(ROOT / "README.md", top / "README.md")
+    shutil.copy2(ROOT / "LICENSE", top / "LICENSE.txt")
+    (top / "THIRD-PARTY-NOTICES.txt").write_text(notices(top), encoding="utf-8")
+    (top / "BUNDLE.txt").write_text(text, encoding="utf-8")
+    return top
+
+
+def field(meta: Any, name: str) -> str:
+    """One metadata field, or "" when the package does not give it."""
+    values = meta.get_all(name) or []
+    return str(values[0]) if values else ""
+
+
+def notices(top: Path) -> str:
+    """What the archive carries of others and under which licences: Python, every Python package the game
+    runs on (its licence files as the package ships them), the native libraries inside, the game's assets."""
+    from packaging.markers import default_environment
+    from packaging.requirements import Requirement
+
+    environment: dict[str, str] = {str(k): str(v) for k, v in default_environment().items()}
+    environment["extra"] = ""
+    seen: dict[str, importlib.metadata.Distribution] = {}
+    todo = ["battleline"]
+    while todo:
+        name = todo.pop()
+        try:
+            dist = importlib.metadata.distribution(name)
+        except importlib.metadata.PackageNotFoundError:
+            continue
+        key = dist.metadata["Name"].lower().replace("_", "-")
+        if key in seen:
+            continue
+        seen[key] = dist
+        for line in dist.requires or []:
+            req = Requirement(line)
+            if req.marker is None or req.marker.evaluate(environment):
+                todo.append(req.name)
+    parts = ["Battle Line's standalone download carries the following software of others, each under its own",
+             "licence. The game's own code is under LICENSE.txt; its fonts and sounds are listed in",
+             "assets/CREDITS.md inside the game's folder, each with its licence file beside it.", ""]
+    python_licence = Path(sysconfig.get_paths()["stdlib"]) / "LICENSE.txt"
+    parts += [RULE, f"Python {platform.python_version()} (the interpreter and its standard library)", RULE,
+              python_licence.read_text(encoding="utf-8", errors="replace") if python_licence.exists()
+              else "PSF License Agreement: https://docs.python.org/3/license.html", ""]
+    for key in sorted(seen):
+        if key == "battleline":
+            continue
+        dist = seen[key]
+        meta = dist.metadata
+        licence = field(meta, "License-Expression") or field(meta, "License") or ", ".join(
+            c.split(" :: ")[-1] for c in meta.get_all("Classifier") or [] if c.startswith("License ::"))
+        licence = licence if len(licence) < 200 else licence.splitlines()[0][:200]  # some put the whole text here
+        home = field(meta, "Home-page") or next((u.split(",", 1)[1].strip() for u in meta.get_all("Project-URL") or []
+                                               if "," in u), "")
+        parts += [RULE, f"{meta['Name']} {dist.version}: {licence.strip() or 'see below'}  {home}".rstrip(), RULE]
+        files = [f for f in dist.files or [] if Path(str(f)).name.upper().startswith(("LICEN", "COPYING", "NOTICE"))]
+        for file in files:
+            parts += [f"--- {Path(str(file)).name}", Path(str(dist.locate_file(file))).read_text(
+                encoding="utf-8", errors="replace").strip(), ""]
+        if not files:
+            parts += [f"(the package ships no licence file; its licence is {licence.strip() or 'in its metadata'})", ""]
+    natives = sorted({p.name for p in top.rglob("*") if p.is_file() and NATIVE.search(p.name)
+                      and not EXTENSION.search(p.name)})  # Python's extension modules belong to packages above
+    parts += [RULE, "Native libraries inside (shipped by the packages above, in their wheels, or by Python)", RULE]
+    for name in natives:
+        licence = next((v for k, v in NATIVE_LICENCES.items() if name.lower().startswith(k)),
+                       "not named by this list: see the package above that ships it")
+        parts.append(f"{name}: {licence}")
+    parts.append("")
+    return "\n".join(parts) + "\n"
 
 
 def pack(folder: Path, name: str) -> Path:
@@ -167,6 +364,9 @@ def pack(folder: Path, name: str) -> Path:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pure", action="store_true", help="skip the compiled core (a bundle for testing only)")
+    parser.add_argument("--cli-exe", action="store_true", default=sys.platform == "win32",
+                        help="add battleline-cli, a console executable, beside the game's (the default on Windows, "
+                             "where the game's own is windowed; elsewhere to try that layout)")
     args = parser.parse_args()
     start = time.perf_counter()
     ver = version()
@@ -176,11 +376,9 @@ def main() -> int:
     compiled = False if args.pure else compile_core(src)
     if args.pure:
         say("--pure: the bundle runs the pure-Python core")
-    folder = freeze(src)
-    (folder / "BUNDLE.txt").write_text(
-        f"battleline {ver} for {system} {arch}; hard bot core: {'compiled' if compiled else 'pure Python'}\n",
-        encoding="utf-8")
-    archive = pack(folder, f"battleline-{ver}-{system}-{arch}")
+    name = f"battleline-{ver}-{system}-{arch}"
+    text = f"battleline {ver} for {system} {arch}; hard bot core: {'compiled' if compiled else 'pure Python'}\n"
+    archive = pack(finish(freeze(src, args.cli_exe), name, text), name)
     size = archive.stat().st_size / 1e6
     say(f"built in {time.perf_counter() - start:.0f} s; {size:.1f} MB compressed; core "
         f"{'compiled' if compiled else 'pure Python'}")

@@ -22,6 +22,7 @@ import json
 import os
 import platform
 import queue
+import re
 import shutil
 import subprocess
 import sys
@@ -101,7 +102,11 @@ class Bundle:
 
     def __init__(self, folder: Path, work: Path) -> None:
         self.folder = folder
-        self.exe = folder / ("battleline.exe" if WINDOWS else "battleline")
+        # Windows: the game's battleline.exe is windowed (no console, its output in a log file); the commands
+        # run through battleline-cli.exe, the same program as a console one
+        cli = folder / "battleline-cli.exe"
+        self.exe = cli if WINDOWS and cli.exists() else folder / ("battleline.exe" if WINDOWS else "battleline")
+        self.game = folder / "battleline.exe" if WINDOWS else self.exe
         self.work = work
         self.env = clean_env(folder, work / "home")
         self.headless = {**self.env, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
@@ -192,6 +197,39 @@ def check_window(b: Bundle) -> str:
     if line is None or "showing title" not in line:  # the line may go on (", windowed")
         raise Failed(f"no first frame of the title: {out.strip()!r}")
     return f"{line} ({wall:.2f} s from launch to exit, on {where})"
+
+
+def check_windowed_exe(b: Bundle) -> str:
+    """Windows: battleline.exe, the windowed game a double-click starts, reaches its first frame; with no
+    console its line lands in the log file of the (fresh) user data folder, if not on a pipe."""
+    env = {**b.env, "BATTLELINE_FIRST_FRAME": "1", "SDL_AUDIODRIVER": "dummy"}
+    done = subprocess.run([str(b.game), "play", "--windowed"], env=env, cwd=b.work, capture_output=True, text=True,
+                          timeout=TIMEOUT)
+    log = Path(env.get("LOCALAPPDATA", "")) / "battleline" / "logs" / "battleline.log"
+    said = done.stdout + (log.read_text(encoding="utf-8", errors="replace") if log.exists() else "")
+    if done.returncode != 0 or "first frame after" not in said:
+        raise Failed(f"battleline.exe exited {done.returncode}; said {tail(said)!r}")
+    return f"first frame of the windowed exe ({'in ' + log.name if log.exists() else 'on its pipe'})"
+
+
+def check_contents(b: Bundle) -> str:
+    """What a player finds in the folder: README, LICENSE, the notices; and no trace of the builder's paths."""
+    missing = [n for n in ("README.md", "LICENSE.txt", "THIRD-PARTY-NOTICES.txt", "BUNDLE.txt")
+               if not (b.folder / n).is_file()]
+    if missing:
+        raise Failed(f"missing beside the game: {', '.join(missing)}")
+    builder = str(ROOT).encode()
+    found = sorted(str(p.relative_to(b.folder)) for p in b.folder.rglob("*")
+                   if p.is_file() and not p.is_symlink() and builder in p.read_bytes())
+    if found and sys.platform.startswith("linux"):  # stripped there; elsewhere debug maps may name build folders
+        raise Failed(f"the builder's checkout path {ROOT} is inside {len(found)} files: {', '.join(found[:5])}")
+    note = f"; NOTE: the builder's path is inside {', '.join(found[:3])}" if found else ""
+    if any(b.folder.rglob("direct_url.json")):
+        raise Failed("pip's direct_url.json (the builder's checkout) is inside")
+    notices = (b.folder / "THIRD-PARTY-NOTICES.txt").read_text(encoding="utf-8")
+    size = sum(p.stat().st_size for p in b.folder.rglob("*") if p.is_file() and not p.is_symlink())
+    return (f"README, LICENSE, notices ({len(notices) // 1000} kB) present; "
+            f"{'' if found else 'no builder path in '}{size / 1e6:.0f} MB unpacked{note}")
 
 
 def start_xvfb() -> tuple[subprocess.Popen[str], str]:
@@ -368,12 +406,51 @@ def check_spawned(b: Bundle) -> str:
     return f"arena: 4 games on 2 worker processes; bench net: {net['actions']} actions, p50 {net['rtt_ms_p50']} ms"
 
 
+def is_elf(path: Path) -> bool:
+    try:
+        with path.open("rb") as f:
+            return f.read(4) == b"\x7fELF"
+    except OSError:
+        return False
+
+
+def glibc_needed(folder: Path) -> tuple[tuple[int, ...], str, int]:
+    """The highest GLIBC symbol version any ELF file of the bundle names (objdump -T over each), the file
+    that names it and how many ELF files were read: the oldest glibc the bundle can start on."""
+    objdump = shutil.which("objdump")
+    if objdump is None:
+        raise Failed("no objdump here (Debian: binutils)")
+    highest: tuple[int, ...] = (0,)
+    where, count = "nothing", 0
+    for path in sorted(p for p in folder.rglob("*") if p.is_file() and not p.is_symlink() and is_elf(p)):
+        count += 1
+        out = subprocess.run([objdump, "-T", str(path)], capture_output=True, text=True, timeout=120).stdout
+        for word in re.findall(r"GLIBC_(\d+(?:\.\d+)+)", out):
+            version = tuple(int(part) for part in word.split("."))
+            if version > highest:
+                highest, where = version, str(path.relative_to(folder))
+    return highest, where, count
+
+
+def check_glibc(b: Bundle, floor: str | None) -> str:
+    """Linux: the glibc the archive needs, printed, and above `floor` a failure (the release's promise)."""
+    highest, where, count = glibc_needed(b.folder)
+    shown = ".".join(map(str, highest))
+    line = f"needs GLIBC {shown} (the highest symbol version over {count} ELF files, in {where})"
+    if floor is not None and highest > tuple(int(part) for part in floor.split(".")):
+        raise Failed(f"{line}: above the floor {floor}, so it would not start on the systems promised")
+    return line + (f"; floor {floor}" if floor else "")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("archive", nargs="?", help="the bundle archive (default: this machine's in dist/)")
     parser.add_argument("--out-dir", help="keep the board screenshot, the QR code and the phone page here")
     parser.add_argument("--core", choices=["compiled", "pure"], default=None,
                         help="the core the bundle must hold (default: the one BUNDLE.txt names)")
+    parser.add_argument("--glibc-floor", metavar="X.Y", default=None,
+                        help="Linux: fail when any ELF file of the bundle needs a GLIBC symbol version above X.Y "
+                             "(the highest is printed either way)")
     args = parser.parse_args()
     archive = Path(args.archive) if args.archive else default_archive()
     out_dir = Path(args.out_dir) if args.out_dir else None
@@ -393,6 +470,11 @@ def main() -> int:
             ("hard bot core", lambda: check_core(bundle, args.core)),
             ("spawned processes", lambda: check_spawned(bundle)),
         ]
+        checks.insert(1, ("contents", lambda: check_contents(bundle)))
+        if sys.platform.startswith("linux"):
+            checks.insert(1, ("glibc", lambda: check_glibc(bundle, args.glibc_floor)))
+        if WINDOWS and bundle.game != bundle.exe:
+            checks.insert(3, ("windowed exe", lambda: check_windowed_exe(bundle)))
         if importlib.util.find_spec("wormhole_mailbox_server") is not None:
             checks.append(("internet game", lambda: check_internet_game(bundle)))
         else:

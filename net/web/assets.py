@@ -9,7 +9,7 @@ from assets import ASSETS_DIR
 
 PAGE_DIR = Path(__file__).parent / "page"
 _TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
-          ".css": "text/css; charset=utf-8", ".otf": "font/otf", ".ttf": "font/ttf"}
+          ".css": "text/css; charset=utf-8", ".otf": "font/otf", ".ttf": "font/ttf", ".ico": "image/x-icon"}
 #: URL path -> file; nothing else is ever read
 FILES: dict[str, Path] = {
     "/": PAGE_DIR / "index.html",
@@ -19,6 +19,7 @@ FILES: dict[str, Path] = {
     "/fonts/sans.ttf": ASSETS_DIR / "fonts" / "DejaVuSans.ttf",
     "/fonts/sans-bold.ttf": ASSETS_DIR / "fonts" / "DejaVuSans-Bold.ttf",
     "/fonts/cjk.otf": ASSETS_DIR / "fonts" / "NotoSansSC-Regular-subset.otf",
+    "/favicon.ico": ASSETS_DIR / "icon" / "battleline.ico",  # the game's icon (tools/make_icon.py): browsers ask
 }
 
 
