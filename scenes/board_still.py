@@ -123,13 +123,21 @@ def _column(surf: pygame.Surface, board: BoardState, n: int, hidden: frozenset[A
 def formation_labels(surf: pygame.Surface, board: BoardState, n: int) -> None:
     """The formations' names above and below flag `n`'s standard (drawn again over the focus ring, which must
     never hide them)."""
-    if board.view["flags"][n - 1]["claimed"] is not None:
-        return
+    for img, rect in label_spots(board, n):
+        surf.blit(img, rect)
+
+
+def label_spots(board: BoardState, n: int) -> list[tuple[pygame.Surface, pygame.Rect]]:
+    """Flag `n`'s formation labels and where they go (none once it is claimed, none on the far front)."""
+    if board.view["flags"][n - 1]["claimed"] is not None or board.geo.is_far(n):
+        return []
+    out = []
     for seat in board.flag_seats(n):
         label = board.labels.get((n, seat))
         if label:  # never wider than its column: neighbours' labels must not run together
             img = fitted(label, 28, layout.COL_W - 16, art.CREAM, "condensed")
-            surf.blit(img, img.get_rect(center=board.geo.label_pos(n, board.side_of(seat, n))))
+            out.append((img, img.get_rect(center=board.geo.label_pos(n, board.side_of(seat, n)))))
+    return out
 
 
 def draw_pennant(surf: pygame.Surface, board: BoardState, n: int, flag: dict[str, Any], shift: int,
