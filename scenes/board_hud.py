@@ -36,7 +36,7 @@ def prompt_lines(board: BoardState) -> list[str]:
         return [""]
     if not board.my_turn:
         who = board.names[table.to_move]
-        return [_("{who} is thinking\u2026", who=who) if table.thinking else _("{who}'s turn.", who=who)]
+        return [_("{who}'s turn.", who=who)]  # a bot's thinking is said once, in the caption's place
     phase, flow = table.phase, board.flow
     picked = flow.picked
     card = flow.card
@@ -188,9 +188,12 @@ def draw_thinking(board: BoardState, surface: pygame.Surface, now: float) -> Non
     seat = board.table.thinking
     if seat is None:
         return
-    dots = "." * (1 + int(now * 3) % 3)
     box = board.geo.caption
-    img = fitted(_("{who} is thinking", who=board.names[seat]) + dots, 32, box.width - 36, art.HILITE, "bold")
+    if theme.current().still:  # reduced motion: the dots hold still
+        words = _("{who} is thinking\u2026", who=board.names[seat])
+    else:
+        words = _("{who} is thinking", who=board.names[seat]) + "." * (1 + int(now * 3) % 3)
+    img = fitted(words, 32, box.width - 36, art.HILITE, "bold")
     art.panel(surface, box, alpha=210, radius=14, border=art.GOLD_DARK)
     surface.blit(img, (box.x + 18, box.centery - img.get_height() // 2))
 

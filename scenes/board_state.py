@@ -332,7 +332,7 @@ class BoardState(Scene):
             return 0
         if self.viewer not in flag and isinstance(self.geo, layout.Line3):  # the far front: sideways, a little
             return -layout.FAR_SHIFT if owner == self.geo.left else layout.FAR_SHIFT
-        return 42 if owner == self.viewer else -42
+        return layout.CLAIM_SHIFT if owner == self.viewer else -layout.CLAIM_SHIFT
 
     def claim_shift(self, seat: str, n: int) -> int:
         """Where flag `n`'s pennant ends when `seat` claims it."""

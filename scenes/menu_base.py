@@ -17,6 +17,10 @@ if TYPE_CHECKING:
     from game.ui.shell import App
 
 
+#: the highest a title's letters start: its ornament (at y 16 or lower, 9 px each way) stays clear of the edge
+TITLE_TOP = 30
+
+
 class MenuScene(Scene):
     title = ""
     subtitle = ""
@@ -65,15 +69,15 @@ class MenuScene(Scene):
             img = shadowed(title, size, art.HILITE, "serif", offset=3)
             ink = img.get_bounding_rect()
             box = img.get_rect(center=(960, max(56, self.menu_top - 150)))
-            box.y = max(box.y, 20 - ink.y)  # its letters never touch the screen's top edge (large text, Chinese)
+            box.y = max(box.y, TITLE_TOP - ink.y)  # letters and ornament clear the top edge (large text, Chinese)
             while size > 40 and box.y + ink.bottom > self.menu_top - 12:  # nor the first row
                 size -= 4
                 img = shadowed(title, size, art.HILITE, "serif", offset=3)
                 ink = img.get_bounding_rect()
                 box = img.get_rect(center=(960, max(56, self.menu_top - 150)))
-                box.y = max(box.y, 20 - ink.y)
+                box.y = max(box.y, TITLE_TOP - ink.y)
             surface.blit(img, box)
-            art.ornament(surface, (960, box.top - 6), min(760, box.width + 240))
+            art.ornament(surface, (960, max(16, box.top - 6)), min(760, box.width + 240))
         if self.subtitle:
             img = fitted(_(self.subtitle), 30, 1800, art.MUTED)
             surface.blit(img, img.get_rect(center=(960, self.menu_top - 80)))
