@@ -190,6 +190,9 @@ def _focus(board: BoardState, surface: pygame.Surface, now: float) -> None:
         pygame.draw.rect(surface, (255, 255, 255), rect.inflate(10, 10), 3, border_radius=14)
 
 
+BUTTON_PAD = 14  # a button's words keep this far from its edges (Romanian "Jurnalul jocului  L" filled it)
+
+
 def _buttons(board: BoardState, surface: pygame.Surface) -> None:
     cands = board.flow.candidates()
     glyph = board.app.input.glyph
@@ -202,11 +205,11 @@ def _buttons(board: BoardState, surface: pygame.Surface) -> None:
         key = BUTTON_KEYS.get(name)
         if key is not None and board.app.input.last_device != "mouse":
             keyed = f"{label}  {glyph(key)}"  # the key too, where it fits (a long word in a narrow button: not)
-            if font_for(keyed, 20, "bold").size(keyed)[0] <= r.width - 12:
+            if font_for(keyed, 24, "bold").size(keyed)[0] <= r.width - 2 * BUTTON_PAD:
                 label = keyed
         colour = art.HILITE if hot else art.CREAM
         if font_for(label, 20, "bold").size(label)[0] <= r.width - 12:
-            img = fitted(label, 28, r.width - 12, colour, "bold")
+            img = fitted(label, 28, r.width - 2 * BUTTON_PAD, colour, "bold")
             surface.blit(img, img.get_rect(center=r.center))
         else:  # too long for one line even small (a long word in a half-width button): two lines
             lines = wrap(label, 22, r.width - 12, "condensed")[:2]

@@ -26,10 +26,12 @@ class MenuScene(Scene):
     subtitle = ""
     menu_top = 300
     hint_bottom = 1050
+    row_h = ROW_H  # the menu's rows' pitch
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.menu = Menu(self.items(), 960, self.menu_top)
+        self.menu.row_h = self.row_h
 
     def items(self) -> list[Item]:
         return []
@@ -55,7 +57,7 @@ class MenuScene(Scene):
         else:  # over the board: a solid card behind the menu, so its words never sit on busy cards
             surface.blit(art.shade((1920, 1080), 190), (0, 0))
             top = max(8, self.menu_top - 240)  # a long menu (Settings) keeps its card on the screen
-            bottom = min(1072, self.menu_top + len(self.menu.items) * ROW_H + 110)
+            bottom = min(1072, self.menu_top + len(self.menu.items) * self.menu.row_h + 110)
             box = pygame.Rect(0, 0, self.menu.width + 140, bottom - top)
             box.midtop = (960, top)
             art.panel(surface, box, alpha=245, border=art.GOLD_DARK, radius=24, fill=(14, 20, 20))
