@@ -41,7 +41,9 @@ def prompt_lines(board: BoardState) -> list[str]:
     picked = flow.picked
     card = flow.card
     if phase == "claim":
-        return [_("Claim a glowing flag, or choose Done claiming.")]
+        if ("button", "done") in flow.candidates():
+            return [_("Claim a glowing flag, or choose Done claiming.")]
+        return [_("Claim the glowing flag.")]  # no Done claiming on screen (a lesson): the words never name it
     if phase == "draw":
         if all(a.get("deck") == "troops" for a in table.legal_actions()):  # no tactics (three players), or none left
             return [_("Draw a card from the troop deck.")]
