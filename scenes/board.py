@@ -99,11 +99,11 @@ class BoardScene(BoardState):
             case board_input.TakeBack():
                 self.take_back()
             case board_input.Hover(target, pos):
-                self.hover = target
+                self.hover, self.pointer = target, pos
                 if self.drag:
                     self.drag = (self.drag[0], pos)
             case board_input.Press(target, drag, pos):
-                self.pressed = target
+                self.pressed, self.hover, self.pointer = target, target, pos
                 if drag is not None:
                     self.drag = (drag, pos)
             case board_input.LetGo():

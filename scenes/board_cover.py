@@ -34,11 +34,25 @@ def kept_why(board: BoardState) -> list[tuple[str, pygame.Rect]]:
     out += [("a card the hint names", r) for r in board_coach.hint_rects(board)]
     toast = current_toast(board)
     if toast is not None and toast.about is not None:
-        rect = board.highlight(toast.about)
-        if rect is not None:
-            out.append((f"what the banner is about {toast.about}", rect))
+        if toast.about[0] == "flag":  # a claim or a refused claim: the flag, its labels and every card there
+            out += [(f"the flag the banner is about {toast.about}", r) for r in flag_rects(board, int(toast.about[1]))]
+        else:
+            rect = board.highlight(toast.about)
+            if rect is not None:
+                out.append((f"what the banner is about {toast.about}", rect))
     out += [("a card the words name", r) for r in board.named_cards()]
     out += [("a player's name", r) for r in name_rects(board)]
+    return out
+
+
+def flag_rects(board: BoardState, n: int) -> list[pygame.Rect]:
+    """Flag `n` on screen: its standard, its formations' labels and the cards of every side there."""
+    from .board_still import label_spots
+
+    flag = board.view["flags"][n - 1]
+    out = [board.geo.pennant(n, board.pennant_shift(flag))]
+    out += [rect for _, rect in label_spots(board, n)]
+    out += [r for key, r in board.rects.items() if key[0] == "slot" and key[1] == n]
     return out
 
 

@@ -15,7 +15,7 @@ from game.ui.tween import pulse
 
 from . import board_coach, board_cover, board_zoom
 from .board_hud import draw_caption, draw_marks, draw_prompt, draw_thinking, draw_toasts, draw_victory
-from .board_still import FOCUS_W, draw_pennant, formation_labels, still_layer
+from .board_still import FOCUS_W, draw_pennant, label_spots, still_layer
 
 if TYPE_CHECKING:
     from .board_state import BoardState
@@ -118,7 +118,7 @@ def _hand_key(board: BoardState, now: float) -> tuple[Any, ...] | None:
     return (board.hidden, hand, tuple(tuple(board.targets[k]) if k in board.targets else None for k in keys),
             frozenset(board.anims.hidden()).intersection(keys), board.drag[0] if board.drag else None,
             lifted if lifted in keys else None, board.hover if board.hover in board.flow.candidates() else None,
-            board.my_turn, frozenset(playable.intersection(keys)), bool(playable),
+            board.my_turn, frozenset(playable.intersection(keys)), bool(playable), board.forced_pass(),
             tuple(t for t in board.flow.picked if t in keys), board.table.phase == "scout_return")
 
 
@@ -137,6 +137,7 @@ def _hand(board: BoardState, surface: pygame.Surface, now: float) -> None:
     cands = board.flow.candidates()
     playable = board.playable()
     playing = board.my_turn
+    forced = board.forced_pass()
     picked = board.flow.picked
     lifted = board.hover if board.app.input.last_device == "mouse" else board.focus
     # the card under the focus is drawn last: in a long (Scout) hand it shows whole over its neighbours
@@ -149,7 +150,8 @@ def _hand(board: BoardState, surface: pygame.Surface, now: float) -> None:
             continue
         rect = rect.move(board.anims.shake_offset(("hand", card), now), 0)
         target = ("hand", card)
-        usable = not playing or target in playable or not playable
+        # dimmed: what cannot be played now; every card when no card can be (R9: a pass is all there is)
+        usable = not playing or target in playable or (not playable and not forced)
         img = card_art.face(card, "hand") if usable else card_art.dimmed(card, "hand")
         if target == board.hover and target in cands:
             rect = rect.move(0, -12)
@@ -180,10 +182,15 @@ def _focus(board: BoardState, surface: pygame.Surface, now: float) -> None:
         pygame.draw.rect(surface, (255, 255, 255), rect.inflate(12 + 2 * FOCUS_W, 12 + 2 * FOCUS_W), FOCUS_W,
                          border_radius=16)
         pygame.draw.rect(surface, (16, 20, 20), rect.inflate(12, 12), 3, border_radius=13)
-        if target[0] == "flag" and not board.geo.is_far(int(target[1])):  # the ring never hides what formed there
-            formation_labels(surface, board, int(target[1]))
+        if target[0] == "flag":  # the ring never hides what formed there: each label on a dark plate across it
+            for img, spot in label_spots(board, int(target[1])):
+                pygame.draw.rect(surface, (16, 20, 20), spot.inflate(14, 2), border_radius=8)
+                surface.blit(img, spot)
     else:
         pygame.draw.rect(surface, (255, 255, 255), rect.inflate(10, 10), 3, border_radius=14)
+
+
+BUTTON_PAD = 14  # a button's words keep this far from its edges (Romanian "Jurnalul jocului  L" filled it)
 
 
 def _buttons(board: BoardState, surface: pygame.Surface) -> None:
@@ -198,11 +205,11 @@ def _buttons(board: BoardState, surface: pygame.Surface) -> None:
         key = BUTTON_KEYS.get(name)
         if key is not None and board.app.input.last_device != "mouse":
             keyed = f"{label}  {glyph(key)}"  # the key too, where it fits (a long word in a narrow button: not)
-            if font_for(keyed, 20, "bold").size(keyed)[0] <= r.width - 12:
+            if font_for(keyed, 24, "bold").size(keyed)[0] <= r.width - 2 * BUTTON_PAD:
                 label = keyed
         colour = art.HILITE if hot else art.CREAM
         if font_for(label, 20, "bold").size(label)[0] <= r.width - 12:
-            img = fitted(label, 28, r.width - 12, colour, "bold")
+            img = fitted(label, 28, r.width - 2 * BUTTON_PAD, colour, "bold")
             surface.blit(img, img.get_rect(center=r.center))
         else:  # too long for one line even small (a long word in a half-width button): two lines
             lines = wrap(label, 22, r.width - 12, "condensed")[:2]

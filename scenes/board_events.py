@@ -44,7 +44,8 @@ def on_event(board: BoardState, event: Event, before: dict[Any, pygame.Rect]) ->
         # Deserter, Traitor, Redeploy: never silent (a screen with no hand toasts both sides' and names the loser)
         toast = tactic_toast(event, board.names, not board.table.local_seats)
         if toast is not None:
-            board.say([toast[1]], title=toast[0], queued=True)
+            flag = event.get("to_flag") or event.get("from_flag")  # where the card went, else where it was
+            board.say([toast[1]], title=toast[0], queued=True, about=("flag", int(flag)) if flag else None)
     elif kind == "turn" and board.hotseat and _passes_to(board, event["seat"]):
         board.pending_pass = event["seat"]
     elif kind == "game_over":
@@ -77,7 +78,7 @@ def _claim(board: BoardState, event: Event) -> None:
     proof = proof_words(event.get("proof", {}), board.names[board.foe(seat, n)], who)  # from its parts, any language
     shown = {id(t) for t in board.toasts}
     board.say([proof[0].upper() + proof[1:] if proof else ""], title=_("{who} takes flag {flag}", who=who, flag=n),
-              good=True, queued=seat != board.viewer)  # your own claim answers at once
+              good=True, queued=seat != board.viewer, about=("flag", n))  # your own claim answers at once
     banner = next((t for t in board.toasts if id(t) not in shown), None)  # the tutorial says it in its panel
     if board.speed > 0:
         duration = SLIDE * board.speed

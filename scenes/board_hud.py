@@ -36,12 +36,14 @@ def prompt_lines(board: BoardState) -> list[str]:
         return [""]
     if not board.my_turn:
         who = board.names[table.to_move]
-        return [_("{who} is thinking\u2026", who=who) if table.thinking else _("{who}'s turn.", who=who)]
+        return [_("{who}'s turn.", who=who)]  # a bot's thinking is said once, in the caption's place
     phase, flow = table.phase, board.flow
     picked = flow.picked
     card = flow.card
     if phase == "claim":
-        return [_("Claim a glowing flag, or choose Done claiming.")]
+        if ("button", "done") in flow.candidates():
+            return [_("Claim a glowing flag, or choose Done claiming.")]
+        return [_("Claim the glowing flag.")]  # no Done claiming on screen (a lesson): the words never name it
     if phase == "draw":
         if all(a.get("deck") == "troops" for a in table.legal_actions()):  # no tactics (three players), or none left
             return [_("Draw a card from the troop deck.")]
@@ -188,9 +190,12 @@ def draw_thinking(board: BoardState, surface: pygame.Surface, now: float) -> Non
     seat = board.table.thinking
     if seat is None:
         return
-    dots = "." * (1 + int(now * 3) % 3)
     box = board.geo.caption
-    img = fitted(_("{who} is thinking", who=board.names[seat]) + dots, 32, box.width - 36, art.HILITE, "bold")
+    if theme.current().still:  # reduced motion: the dots hold still
+        words = _("{who} is thinking\u2026", who=board.names[seat])
+    else:
+        words = _("{who} is thinking", who=board.names[seat]) + "." * (1 + int(now * 3) % 3)
+    img = fitted(words, 32, box.width - 36, art.HILITE, "bold")
     art.panel(surface, box, alpha=210, radius=14, border=art.GOLD_DARK)
     surface.blit(img, (box.x + 18, box.centery - img.get_height() // 2))
 
@@ -331,45 +336,48 @@ def draw_victory(board: BoardState, surface: pygame.Surface, now: float) -> None
 TOAST_BOX = pygame.Rect(150, 412, 1620, 138)  # the flag band between the two rows: it covers no card
 
 
-def toast_layout(toast: Any) -> tuple[list[str], int, int]:
-    """(lines, size, box height) of a toast: the largest text size at which it fits the flag band."""
+def toast_layout(toast: Any, width: int = TOAST_BOX.width) -> tuple[list[str], int, int]:
+    """(lines, size, box height) of a toast `width` wide: the largest text size at which it fits the flag band's
+    height; a narrower banner (beside what it names) may be taller, at the band's smallest size."""
     title_h = line_height(toast.title, 34, "bold", 1.25) if toast.title else 0
     sizes = (30, 28, 26, 24, 22)
     words = " ".join(toast.lines)
     for size in sizes:
-        lines = [part for line in toast.lines for part in wrap(line, size, TOAST_BOX.width - 60, "bold", probe=True)]
+        lines = [part for line in toast.lines for part in wrap(line, size, width - 60, "bold", probe=True)]
         height = 20 + title_h + line_height(words, size, "bold", 1.22) * len(lines)
         if height <= TOAST_BOX.height:
             return lines, size, height
-    lines = [part for line in toast.lines for part in wrap(line, sizes[-1], TOAST_BOX.width - 60, "bold")]
+    lines = [part for line in toast.lines for part in wrap(line, sizes[-1], width - 60, "bold")]
     height = 20 + title_h + line_height(words, sizes[-1], "bold", 1.22) * len(lines)
-    _too_tall(words, TOAST_BOX.height, height)
+    if width == TOAST_BOX.width:
+        _too_tall(words, TOAST_BOX.height, height)
     return lines, sizes[-1], height
 
 
 #: where a banner may go, best first: the flag band, then over the far side's formations, then over the near side's
 TOAST_SPOTS = (TOAST_BOX.centery, 250, 700)
+#: a banner's widths, widest first: narrower ones stand beside the flag and the cards they name (issue 59)
+TOAST_WIDTHS = (TOAST_BOX.width, 1000, 760)
 
 
-def toast_spot(board: BoardState, tall: int) -> pygame.Rect:
-    """The banner's band: the first of TOAST_SPOTS that hides nothing kept (game.ui.cover); where every one
-    would, the one that hides least."""
+def toast_spot(board: BoardState, toast: Any) -> pygame.Rect:
+    """The banner's box: the first place (game.ui.cover.bands: the widest first, the flag band first) that hides
+    nothing kept, what the banner names among it; where every one would, the one that hides least."""
     kept = board_cover.kept(board)
-    spots = [pygame.Rect(TOAST_BOX.x, y - tall // 2, TOAST_BOX.width, tall) for y in TOAST_SPOTS]
-    return cover.place(spots, kept) or min(spots, key=lambda r: cover.covered(r, kept))
+    tries = cover.bands({w: toast_layout(toast, w)[2] for w in TOAST_WIDTHS}, TOAST_SPOTS,
+                        pygame.Rect(TOAST_BOX.x, 0, TOAST_BOX.width, 1080))
+    return cover.place(tries, kept) or min(tries, key=lambda r: cover.covered(r, kept))
 
 
 def draw_toasts(board: BoardState, surface: pygame.Surface) -> None:
     toast = current_toast(board)
     if toast is None:
         return
-    lines, size, height = toast_layout(toast)
-    tall = max(TOAST_BOX.height, height)  # a toast too long for the band still shows whole
-    where = toast_spot(board, tall)
-    layer = pygame.Surface((TOAST_BOX.width, tall), pygame.SRCALPHA)
-    box = pygame.Rect(0, 0, TOAST_BOX.width, height)
-    box.center = (TOAST_BOX.width // 2, tall // 2)
-    cover.overlay("a banner", box.move(where.topleft))
+    where = toast_spot(board, toast)
+    lines, size, _ = toast_layout(toast, where.width)
+    layer = pygame.Surface(where.size, pygame.SRCALPHA)
+    box = layer.get_rect()
+    cover.overlay("a banner", where)
     art.panel(layer, box, alpha=240, border=toast.colour, radius=18, fill=(14, 20, 20))
     y = box.y + 10
     if toast.title:

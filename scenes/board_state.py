@@ -103,6 +103,7 @@ class BoardState(Scene):
     focus, hover, rested, pressed = InModel[Target | None](), InModel[Target | None](), InModel[Target | None](), \
         InModel[Target | None]()
     drag = InModel[tuple[str, tuple[int, int]] | None]()
+    pointer = InModel[tuple[int, int] | None]()
     log, turn_events = InModel[list[Event]](), InModel[list[Event]]()
     last_turn, turns = InModel[Turn | None](), InModel[list[Turn]]()
     advice, hint = InModel[Advice | None](), InModel[Advice | None]()
@@ -132,6 +133,7 @@ class BoardState(Scene):
         self.coach: Coach | None = None  # the scene makes one (scenes.board_coach.make_coach)
         self.targets: dict[Target, pygame.Rect] = {}
         self.rects: dict[Any, pygame.Rect] = {}
+        self.view_serial = 0
         self.lang = language()
 
     # ------------------------------------------------------------------ model
@@ -190,6 +192,7 @@ class BoardState(Scene):
         """Re-read the table after it changed: view, legal actions, claimable flags, targets."""
         self.lang = language()
         self.view = self.table.view(self.viewer)
+        self.view_serial += 1  # a new view: the preview waits for a new rest (an id() of a freed view may recur)
         self.geo = layout.geometry(self.view["rules"], self.viewer)
         self.model.seats = self.seats
         self.model.choose(self.table.legal_actions() if self.my_turn else [])
@@ -288,6 +291,8 @@ class BoardState(Scene):
         menu.width -= RULES_W + 8
         self.targets = targets
         self.rects = rects
+        if self.pointer is not None and self.hover is not None:  # the mouse did not move, the table did
+            self.hover = board_input.target_at(self.situation(), self.pointer)
         self.fix_focus()
 
     def highlight(self, target: Target) -> pygame.Rect | None:
@@ -327,7 +332,7 @@ class BoardState(Scene):
             return 0
         if self.viewer not in flag and isinstance(self.geo, layout.Line3):  # the far front: sideways, a little
             return -layout.FAR_SHIFT if owner == self.geo.left else layout.FAR_SHIFT
-        return 42 if owner == self.viewer else -42
+        return layout.CLAIM_SHIFT if owner == self.viewer else -layout.CLAIM_SHIFT
 
     def claim_shift(self, seat: str, n: int) -> int:
         """Where flag `n`'s pennant ends when `seat` claims it."""

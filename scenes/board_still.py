@@ -11,7 +11,7 @@ import pygame
 from engine import OTHER
 from engine.rulebook import side_size
 from game.i18n import N_, _
-from game.ui import art, battlefield, card_art, layout, theme
+from game.ui import art, battlefield, card_art, figures, layout, theme
 from game.ui.text import fitted, font_for, text, wrap
 
 from .board_names import name_spots, under_names
@@ -123,13 +123,21 @@ def _column(surf: pygame.Surface, board: BoardState, n: int, hidden: frozenset[A
 def formation_labels(surf: pygame.Surface, board: BoardState, n: int) -> None:
     """The formations' names above and below flag `n`'s standard (drawn again over the focus ring, which must
     never hide them)."""
-    if board.view["flags"][n - 1]["claimed"] is not None:
-        return
+    for img, rect in label_spots(board, n):
+        surf.blit(img, rect)
+
+
+def label_spots(board: BoardState, n: int) -> list[tuple[pygame.Surface, pygame.Rect]]:
+    """Flag `n`'s formation labels and where they go (none once it is claimed, none on the far front)."""
+    if board.view["flags"][n - 1]["claimed"] is not None or board.geo.is_far(n):
+        return []
+    out = []
     for seat in board.flag_seats(n):
         label = board.labels.get((n, seat))
         if label:  # never wider than its column: neighbours' labels must not run together
             img = fitted(label, 28, layout.COL_W - 16, art.CREAM, "condensed")
-            surf.blit(img, img.get_rect(center=board.geo.label_pos(n, board.side_of(seat, n))))
+            out.append((img, img.get_rect(center=board.geo.label_pos(n, board.side_of(seat, n)))))
+    return out
 
 
 def draw_pennant(surf: pygame.Surface, board: BoardState, n: int, flag: dict[str, Any], shift: int,
@@ -168,11 +176,23 @@ def _environment(surf: pygame.Surface, board: BoardState, n: int, flag: dict[str
         pygame.draw.rect(layer, (*ground, 255), layer.get_rect(), 2, border_radius=10)
         surf.blit(layer, part)
         room = (col.width - r.width) // 2 - 4  # between the column's edge and the standard
+        centre = ((col.x + r.x) // 2 + 2, r.centery) if kind == "fog" else ((r.right + col.right) // 2 - 2,
+                                                                             r.centery)
         chip = fitted(card_art.tactic_code(kind), 26, room - 8, ink, "condensed", 12)
         box = chip.get_rect().inflate(8, 2)
-        box.center = ((col.x + r.x) // 2 + 2, r.centery) if kind == "fog" else ((r.right + col.right) // 2 - 2,
-                                                                                  r.centery)
-        pygame.draw.rect(surf, ground, box, border_radius=6)
+        if not board.geo.is_far(n):  # the card's own emblem above its letters: read from the sofa (issue 59)
+            side = min(room, 44)
+            accent = card_art.KIND_COLOUR["environment"]
+            icon = figures.render(kind, side, ink, ground, ground)
+            plate = pygame.Rect(0, 0, side + 6, side + box.height + 6)
+            plate.center = centre
+            pygame.draw.rect(surf, ground, plate, border_radius=8)
+            pygame.draw.rect(surf, accent, plate, 2, border_radius=8)
+            surf.blit(icon, icon.get_rect(midtop=(plate.centerx, plate.y + 3)))
+            box.midbottom = (plate.centerx, plate.bottom - 2)
+        else:
+            box.center = centre
+            pygame.draw.rect(surf, ground, box, border_radius=6)
         surf.blit(chip, chip.get_rect(center=box.center))
 
 
@@ -185,9 +205,21 @@ def _formation(surf: pygame.Surface, board: BoardState, n: int, flag: dict[str, 
     if side in ("top", "left"):
         order.reverse()  # nearer cards overlap further ones, leaving each numeral in view
     size = geo.card_size(n)
-    if flag["claimed"] is None and len(cards) < side_size(flag["mud"] is not None):
+    need = side_size(flag["mud"] is not None)
+    if flag["claimed"] is None and len(cards) < need:
         radius = 10 if size == "table" else 7
-        pygame.draw.rect(surf, (52, 84, 72), geo.slot(n, side, len(cards)), 2, border_radius=radius)
+        if flag["mud"] is not None and not geo.is_far(n):  # Mud: every place still open, the fourth numbered
+            mud = ENV_LOOK["mud"][0]
+            for i in range(need - 1, len(cards) - 1, -1):
+                slot = geo.slot(n, side, i, need)
+                pygame.draw.rect(surf, mud, slot, 3, border_radius=radius)
+            last = geo.slot(n, side, need - 1, need)
+            badge = text(str(need), 30, art.CREAM, "bold")
+            spot = badge.get_rect(center=(last.centerx, last.bottom - 26 if side == "bottom" else last.y + 26))
+            pygame.draw.circle(surf, mud, spot.center, 20)
+            surf.blit(badge, spot)
+        else:
+            pygame.draw.rect(surf, (52, 84, 72), geo.slot(n, side, len(cards)), 2, border_radius=radius)
     for i, card in order:
         if ("slot", n, seat, card) in hidden:
             continue

@@ -62,7 +62,7 @@ def pending(board: BoardState) -> bool:
         return False
     if state is None or state[0] != shown[0]:
         return True
-    return state[2] == id(board.view) and state[1] != float("inf") and board.clock - state[1] < ZOOM_DELAY
+    return state[2] == board.view_serial and state[1] != float("inf") and board.clock - state[1] < ZOOM_DELAY
 
 
 def wake_in(board: BoardState) -> float | None:
@@ -88,10 +88,10 @@ def draw(board: BoardState, surface: pygame.Surface) -> pygame.Rect | None:
         board.zoom_since = None  # type: ignore[attr-defined]
         return None
     if state is None or state[0] != shown[0]:
-        board.zoom_since = (shown[0], board.clock, id(board.view))  # type: ignore[attr-defined]
+        board.zoom_since = (shown[0], board.clock, board.view_serial)  # type: ignore[attr-defined]
         return None
-    if state[2] != id(board.view):
-        board.zoom_since = (shown[0], float("inf"), id(board.view))  # type: ignore[attr-defined]
+    if state[2] != board.view_serial:
+        board.zoom_since = (shown[0], float("inf"), board.view_serial)  # type: ignore[attr-defined]
         return None
     if board.clock - state[1] < ZOOM_DELAY:
         return None
@@ -107,7 +107,7 @@ def _placed(board: BoardState, shown: tuple[Any, str], near: pygame.Rect | None)
     """spot() for this frame, worked out again only when something it depends on changed: the preview stays up
     every frame while cards fly, and placing it each frame cost the render benchmark's p99 (issue 46)."""
     toast = current_toast(board)
-    key = (shown, near and tuple(near), id(board.view), id(board.targets), board.flow.card, tuple(board.flow.picked),
+    key = (shown, near and tuple(near), board.view_serial, id(board.targets), board.flow.card, tuple(board.flow.picked),
            tuple(board.claimable), board.my_turn, board.hidden, board.table.result is None, id(toast),
            id(board_coach.active_hint(board)), tuple(tuple(r) for r in board.named_cards()), language(), _look())
     memo = getattr(board, "zoom_placed", None)

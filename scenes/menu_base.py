@@ -17,15 +17,21 @@ if TYPE_CHECKING:
     from game.ui.shell import App
 
 
+#: the highest a title's letters start: its ornament (at y 16 or lower, 9 px each way) stays clear of the edge
+TITLE_TOP = 30
+
+
 class MenuScene(Scene):
     title = ""
     subtitle = ""
     menu_top = 300
     hint_bottom = 1050
+    row_h = ROW_H  # the menu's rows' pitch
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.menu = Menu(self.items(), 960, self.menu_top)
+        self.menu.row_h = self.row_h
 
     def items(self) -> list[Item]:
         return []
@@ -51,7 +57,7 @@ class MenuScene(Scene):
         else:  # over the board: a solid card behind the menu, so its words never sit on busy cards
             surface.blit(art.shade((1920, 1080), 190), (0, 0))
             top = max(8, self.menu_top - 240)  # a long menu (Settings) keeps its card on the screen
-            bottom = min(1072, self.menu_top + len(self.menu.items) * ROW_H + 110)
+            bottom = min(1072, self.menu_top + len(self.menu.items) * self.menu.row_h + 110)
             box = pygame.Rect(0, 0, self.menu.width + 140, bottom - top)
             box.midtop = (960, top)
             art.panel(surface, box, alpha=245, border=art.GOLD_DARK, radius=24, fill=(14, 20, 20))
@@ -65,15 +71,15 @@ class MenuScene(Scene):
             img = shadowed(title, size, art.HILITE, "serif", offset=3)
             ink = img.get_bounding_rect()
             box = img.get_rect(center=(960, max(56, self.menu_top - 150)))
-            box.y = max(box.y, 20 - ink.y)  # its letters never touch the screen's top edge (large text, Chinese)
+            box.y = max(box.y, TITLE_TOP - ink.y)  # letters and ornament clear the top edge (large text, Chinese)
             while size > 40 and box.y + ink.bottom > self.menu_top - 12:  # nor the first row
                 size -= 4
                 img = shadowed(title, size, art.HILITE, "serif", offset=3)
                 ink = img.get_bounding_rect()
                 box = img.get_rect(center=(960, max(56, self.menu_top - 150)))
-                box.y = max(box.y, 20 - ink.y)
+                box.y = max(box.y, TITLE_TOP - ink.y)
             surface.blit(img, box)
-            art.ornament(surface, (960, box.top - 6), min(760, box.width + 240))
+            art.ornament(surface, (960, max(16, box.top - 6)), min(760, box.width + 240))
         if self.subtitle:
             img = fitted(_(self.subtitle), 30, 1800, art.MUTED)
             surface.blit(img, img.get_rect(center=(960, self.menu_top - 80)))

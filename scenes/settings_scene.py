@@ -29,7 +29,8 @@ def _language_name(code: str) -> str:
 class SettingsScene(MenuScene):
     name = "settings"
     title = N_("Settings")
-    menu_top = 176  # eleven rows and the key hints under them fit a 1080-line screen
+    menu_top = 176  # eleven rows, the focused row's hint and the key hints under them fit a 1080-line screen
+    row_h = 70
 
     def items(self) -> list[Item]:
         s = self.app.settings

@@ -102,6 +102,7 @@ class SetupScene(MenuScene):
         self.setup.opponent = v
         self.second.enabled = v == "human"
         self.opponent.hint = tr(OPPONENT_HINTS[v])
+        self._rows()
 
     def _players(self, v: str) -> None:
         """Two or three players: three adds the East seat and plays troops only (R46), and says so."""
@@ -128,9 +129,13 @@ class SetupScene(MenuScene):
             return
         three = self.setup.players == 3
         hidden = {id(self.tactics)} if three else {id(self.third), id(self.third_name)}
+        if three:  # a bot's seat has no name to type: its name row would only say the seat's row again
+            hidden |= {id(row) for row, seat in ((self.second, self.setup.opponent), (self.third_name,
+                                                                                       self.setup.third))
+                       if seat != "human"}
         focused = self.menu.items[self.menu.focus] if self.menu.items else None
         self.menu.items = [item for item in every if id(item) not in hidden]
-        self.menu.top = self.menu_top - (40 if three else 0)  # a row more: the hint line keeps its room
+        self.menu.top = self.menu_top - 40 * max(0, len(self.menu.items) - 9)  # a row more: the hint keeps its room
         if focused in self.menu.items:
             self.menu.focus = self.menu.items.index(focused)
 
@@ -139,6 +144,7 @@ class SetupScene(MenuScene):
         self.third_name.enabled = self.setup.players == 3 and v == "human"
         self.third.hint = tr(OPPONENT_HINTS[v]) if v != "human" else tr("Three people, one screen: the device is "
                                                                            "passed between turns")
+        self._rows()
 
     def _third_name(self) -> str:
         if self.setup.third != "human":

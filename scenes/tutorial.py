@@ -13,7 +13,7 @@ import pygame
 
 from engine import OTHER
 from engine.notation_types import Action
-from game.i18n import _
+from game.i18n import N_, _
 from game.play.flow import Target
 from game.play.table import LocalTable
 from game.play.tutorial import LESSONS, TutorialTable, build
@@ -29,6 +29,8 @@ if TYPE_CHECKING:
     from game.ui.shell import App
 
 PANEL = pygame.Rect(330, 6, 1260, 0)  # height follows the words
+LEARNT = N_("You have learnt the five formations, how to claim a flag with proof, the Leaders and the Deserter, "
+            "and the two ways to win. The rules are one key away on the board, at any time.")
 SIZE = 28
 
 
@@ -55,14 +57,18 @@ class TutorialScene(BoardScene):
         return self.index == len(LESSONS) - 1
 
     def advance(self) -> None:
-        if self.last:
+        if self.last:  # a closing step: what was learnt, and the next thing (the welcome promised a game)
             self.app.pop(self)
-            if self.then_game:  # the welcome promised a game after the lessons: against the easy bot
-                from game.play.session import Setup
-
-                screens.start(self.app, Setup(opponent="easy", names=list(self.app.settings.names)))
+            self.app.push(screens.confirm(self.app, _("The tutorial is done"), [_(LEARNT)], [
+                (_("Play a game against the easy bot"), self.play_easy), (_("Main menu"), lambda: None)]))
         else:
             self.app.replace(TutorialScene(self.app, self.index + 1, self.then_game))
+
+    def play_easy(self) -> None:
+        """The first game after the lessons: against the easy bot."""
+        from game.play.session import Setup
+
+        screens.start(self.app, Setup(opponent="easy", names=list(self.app.settings.names)))
 
     def rules_legal(self) -> list[Action]:
         """What the rules allow here (not only the lesson's move): the board's R9 prompts read this."""

@@ -62,7 +62,11 @@ def test_tutorial_played_through_from_the_main_menu(device: str) -> None:
     else:
         raise AssertionError("the tutorial did not end")
     assert sorted(set(seen)) == list(range(len(LESSONS)))
-    assert isinstance(app.top, MainMenuScene), "the last Continue leads back to the menu"
+    from scenes.confirm import ConfirmScene
+
+    assert isinstance(app.top, ConfirmScene), "the last Continue leads to the closing step"
+    driver.key(pygame.K_ESCAPE)  # "Main menu" is the way back
+    assert isinstance(app.top, MainMenuScene), "and from it back to the menu"
 
 
 @pytest.mark.parametrize("lang", ["en", "hu", "zh", "ro", "es", "cs"])
@@ -173,6 +177,10 @@ def test_the_tutorial_from_the_welcome_ends_in_a_game_as_it_promised() -> None:
             driver.confirm("keyboard")
             continue
         driver.play(scene, scene.table.legal_actions()[0], "keyboard")
+    from scenes.confirm import ConfirmScene
+
+    assert isinstance(app.top, ConfirmScene), "a closing step: what was learnt, and the game first among the answers"
+    driver.confirm("keyboard")
     board = app.top
     assert isinstance(board, BoardScene) and not isinstance(board, TutorialScene), app.top
     assert board.coach is not None, "a game against the easy bot (it has a coach)"

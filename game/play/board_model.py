@@ -42,6 +42,9 @@ class BoardModel:
     #: put somewhere by the game (a new phase, a new turn) never opens the preview by itself
     rested: Target | None = None
     pressed: Target | None = None
+    #: where the mouse was last seen (logical pixels): when the table changes under a mouse that did not move,
+    #: `hover` is aimed again at what now lies there (a drawn card in the slot a played one left)
+    pointer: tuple[int, int] | None = None
     drag: tuple[str, tuple[int, int]] | None = None  # the card dragged and where the pointer is
     # -- the turn story
     log: list[Event] = field(default_factory=list)  # events, put into words when the log is opened

@@ -161,9 +161,12 @@ def _troop(surf: pygame.Surface, card: str) -> None:
     # the troop's figure between the numeral and the name, standing on a band of the colour
     top = pad + num_size * 0.86
     side = int(min(w - 2 * pad, name_top - top + h * 0.02))
-    ground = pygame.Rect(pad, int(top + side * 0.9), w - 2 * pad, max(2, h // 60))
-    pygame.draw.rect(surf, _tint(mid, 0.45), ground, border_radius=ground.h // 2)
-    pic = figures.render(value, side, dark, _tint(mid, tint), _tint(mid, 0.3))
+    plain = theme.current().high_contrast  # the flat figure on a band: what reads best in high contrast
+    if plain:
+        ground = pygame.Rect(pad, int(top + side * 0.9), w - 2 * pad, max(2, h // 60))
+        pygame.draw.rect(surf, _tint(mid, 0.45), ground, border_radius=ground.h // 2)
+    pic = figures.render(value, side, dark, _tint(mid, tint), _tint(mid, 0.3),
+                         None if plain else _tint(mid, min(0.85, tint + 0.25)))
     surf.blit(pic, pic.get_rect(midtop=(w // 2, int(top))))
     y = name_top
     for line in lines:
@@ -254,7 +257,8 @@ def _tactic(surf: pygame.Surface, card: str) -> None:
     name_top = bottom - len(lines) * line_h - max(2, h // 60)
     top = pad + code_size * 0.95
     side = int(min(w - 2 * pad, name_top - top))
-    pic = figures.render(card, side, accent, TACTIC_BG, _tint(TACTIC_BG, 0.0, accent, 0.45))
+    pic = figures.render(card, side, accent, TACTIC_BG, _tint(TACTIC_BG, 0.0, accent, 0.45),
+                         None if theme.current().high_contrast else _tint(accent, 0.55))
     surf.blit(pic, pic.get_rect(midtop=(w // 2, int(top))))
     y = name_top
     for line in lines:

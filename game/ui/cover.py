@@ -9,7 +9,7 @@ place of last resort. A test records every frame (`watch`) and checks that no ov
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
@@ -91,3 +91,18 @@ def beside(size: tuple[int, int], anchor: pygame.Rect, gap: int = 16) -> list[py
             far.append(pygame.Rect(x, y, w, h))
     far.sort(key=lambda r: (r.centerx - anchor.centerx) ** 2 + (r.centery - anchor.centery) ** 2)
     return [out[i] for i in order] + far
+
+
+def bands(heights: Mapping[int, int], rows: Sequence[int], area: pygame.Rect) -> list[pygame.Rect]:
+    """Places for a banner, best first: for each width (widest first; `heights` gives each its height), centred
+    on each row in turn (the row's middle y), across `area`, then at its left and its right. A narrower banner
+    stands beside what it names instead of over it (issue 59)."""
+    out = []
+    for w, h in heights.items():
+        for y in rows:
+            box = pygame.Rect(0, 0, min(w, area.width), h)
+            box.center = (area.centerx, y)
+            out.append(box.clamp(area))
+            if box.width < area.width:
+                out += [box.move(area.left - box.left, 0).clamp(area), box.move(area.right - box.right, 0).clamp(area)]
+    return out

@@ -430,9 +430,21 @@ TACTICS: dict[str, Callable[[Pen], None]] = {
 
 
 @lru_cache(maxsize=256)
-def render(subject: int | str, size: int, ink: RGB, light: RGB, mid: RGB) -> pygame.Surface:
-    """The picture for a troop value (1..10) or a tactic's name, `size` pixels square."""
+def render(subject: int | str, size: int, ink: RGB, light: RGB, mid: RGB, glow: RGB | None = None) -> pygame.Surface:
+    """The picture for a troop value (1..10) or a tactic's name, `size` pixels square. With `glow` (the colour
+    of its light) it is illustrated (game/ui/illustrate.py): lit and shaded, and a troop stands on its ground;
+    without, it is the flat figure (high contrast)."""
     big = pygame.Surface((size * SUPER, size * SUPER), pygame.SRCALPHA)
     pen = Pen(big, size * SUPER / 100, ink, light, mid)
     (TROOPS[subject] if isinstance(subject, int) else TACTICS[subject])(pen)
-    return pygame.transform.smoothscale(big, (size, size))
+    flat = pygame.transform.smoothscale(big, (size, size))
+    if glow is None:
+        return flat
+    from game.ui import illustrate
+
+    figure = illustrate.lit(flat, glow)
+    if not isinstance(subject, int) or subject not in TROOPS:
+        return figure
+    out = illustrate.ground(size, ink, light, mid)
+    out.blit(figure, (0, 0))
+    return out

@@ -28,6 +28,7 @@ HAND_X = (360, 1570)
 PROMPT_RECT = pygame.Rect(14, 822, 336, 246)  # under the bottom discard pile, left of the hand
 BUTTON_X = 1584
 PENNANT_H = 66
+CLAIM_SHIFT = 34  # how far a claimed flag's standard moves toward its owner: it stays clear of the cards there
 
 
 def column(n: int) -> pygame.Rect:
@@ -115,16 +116,19 @@ def discard(side: str) -> pygame.Rect:
 BUTTONS = ("pass", "done", "scout", "return", "log", "menu")
 
 
+BUTTON_STEP, BUTTON_H = 58, 52  # four rows end below flag 9's deepest card (a Mud stack of four): issue 59
+
+
 def button(index: int, col: int = 0, cols: int = 1) -> pygame.Rect:
     """Buttons stack up from the bottom right: context buttons above, Log and Menu below. Row `index`
     may hold `cols` buttons side by side (`col` counts from the left)."""
     width = W - BUTTON_X - 14
     gap = 8
     cell = (width - gap * (cols - 1)) // cols
-    return pygame.Rect(BUTTON_X + col * (cell + gap), H - 12 - (index + 1) * 68, cell, 60)
+    return pygame.Rect(BUTTON_X + col * (cell + gap), H - 10 - (index + 1) * BUTTON_STEP, cell, BUTTON_H)
 
 
-BUTTON_ROWS = 5  # the stack's height: a sixth row would cover the troop deck's count
+BUTTON_ROWS = 4  # the stack's height: a fifth row would cover the name of flag 9's bottom card
 
 
 def button_rects(names: list[str]) -> dict[str, pygame.Rect]:

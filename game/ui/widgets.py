@@ -53,9 +53,10 @@ class Menu:
         self.center_x, self.top, self.width = center_x, top, width
         self._pressed: int | None = None
         self.bottom = 1010  # where the focused item's hint must end (a menu scene's keys' line is below it)
+        self.row_h = ROW_H  # a long menu (Settings' eleven rows) sits closer, so its hint has a line above the keys
 
     def rect(self, i: int) -> pygame.Rect:
-        return pygame.Rect(self.center_x - self.width // 2, self.top + i * ROW_H, self.width, ROW_H - 10)
+        return pygame.Rect(self.center_x - self.width // 2, self.top + i * self.row_h, self.width, self.row_h - 10)
 
     def at(self, pos: tuple[int, int]) -> int | None:
         for i in range(len(self.items)):
@@ -123,7 +124,12 @@ class Menu:
                 # the value gives up room the label needs at its smallest size (large text, a long Hungarian label)
                 floor = math.ceil(MIN_READ / theme.current().text_scale)  # as small as fitted may go (large text)
                 least = font_for(item.label, floor, "bold").size(item.label)[0]
-                room = max(r.width // 4, r.width - 80 - least)
+                full = font_for(item.label, FONT, "bold").size(item.label)[0]
+                smallest = font_for(shown, floor, "bold").size(shown)[0]
+                if least + smallest <= r.width - 80:  # the value shrinks first (a volume bar), then the label
+                    room = max(smallest, r.width - 80 - full)
+                else:
+                    room = max(r.width // 4, r.width - 80 - least)
                 val = fitted(shown, FONT, room, art.CREAM if lit else art.MUTED, "bold", MIN_READ)
                 label = fitted(item.label, FONT, r.width - 80 - val.get_width(), colour, "bold", MIN_READ)
                 surface.blit(label, (r.x + 28, r.centery - label.get_height() // 2))
@@ -135,7 +141,7 @@ class Menu:
             # under the column: as wide as the screen when centred, else as wide as the column (a panel
             # beside it must not be overdrawn, nor the screen's left edge cut), in two lines at most
             width = 1840 if self.center_x == 960 else self.width
-            y = self.top + len(self.items) * ROW_H + 12
+            y = self.top + len(self.items) * self.row_h + 12
             words = self.items[self.focus].hint
             floor = math.ceil(MIN_READ / theme.current().text_scale)
             sizes = [size for size in (30, 28, 26, 24, 22) if size >= floor] or [floor]
