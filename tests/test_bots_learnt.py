@@ -108,3 +108,36 @@ def test_selfplay_data_refuses_an_unwritable_file_in_one_line(tmp_path: Path) ->
                            "--out", str(tmp_path / "missing" / "f.jsonl")], cwd=ROOT, capture_output=True, text=True,
                           timeout=600)
     assert done.returncode == 2 and done.stderr.count("\n") == 1 and "cannot write" in done.stderr
+
+
+def test_the_two_player_value_is_the_same_seen_from_either_side() -> None:
+    """A two-player model reads our features less the opponent's, so swapping sides negates the value
+    (the searching side's constant aside)."""
+    weights = [0.3, -0.2, 0.5, 0.1, 0.4, 1.5, -0.3, 2.0, 0.7, 0.0]
+    odds = [1.0, 0.8, 0.5, 0.5, 0.3, 0.0, 0.65, 0.5, 0.9]
+    value = learnt.learnt_value2(odds, weights)
+    assert abs(value + learnt.learnt_value2([1.0 - p for p in odds], weights)) < 1e-12
+    assert learnt.learnt_value2([0.5] * 9, weights) == 0.0
+
+
+def test_use_learnt2_switches_the_two_player_leaf_and_back() -> None:
+    from engine.ai import lean_eval
+    from engine.ai.lean import Lean
+
+    game = Game.new(Rules(), 4)
+    rng = random.Random(4)
+    while len(game.actions) < 30 or game.phase != "play":
+        game.apply(rng.choice(game.legal_actions()) if game.phase == "play" else game.legal_actions()[0])
+    state = Lean.from_game(game)
+    me = state.to_move
+    shares = [([random.Random(k).getrandbits(70) for _ in range(9)], [random.Random(k + 50).getrandbits(70)
+                                                                      for _ in range(9)]) for k in range(4)]
+    plain = lean_eval.leaf_value(state, me, shares, {})
+    odds = [h / 8 for h in lean_eval.leaf_halves(state, me, shares, {})]
+    weights = [0.3, -0.2, 0.5, 0.1, 0.4, 1.5, -0.3, 2.0, 0.7, -0.2]
+    try:
+        lean_eval.use_learnt2(weights)
+        assert lean_eval.leaf_value(state, me, shares, {}) == learnt.learnt_value2(odds, weights)
+    finally:
+        lean_eval.use_learnt2(None)
+    assert lean_eval.leaf_value(state, me, shares, {}) == plain

@@ -65,7 +65,7 @@ def play(players: int, seed: int, index: int, bots: list[str], iterations: int, 
     winner = -1 if result["winner"] is None else seats.index(result["winner"])
     flags = [-1 if f.claimed is None else seats.index(f.claimed) for f in game.flags]
     for row in out:
-        row.update({"game": index, "seed": seed, "players": players, "tactics": rules.tactics,
+        row.update({"game": index, "seed": seed, "players": players, "with_tactics": rules.tactics,
                     "winner": winner, "flags": flags, "how": result.get("how", "")})
     return out
 

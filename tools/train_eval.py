@@ -1,4 +1,4 @@
-"""Fit the learnt three-player evaluation (engine.ai.learnt) to self-play positions, with numpy alone.
+"""Fit the learnt evaluations (engine.ai.learnt, three players and two) to self-play positions, with numpy alone.
 
 `python tools/train_eval.py --data F1.jsonl [F2.jsonl ...] --seed S [--out engine/ai/learnt3.json]
 [--l2 X] [--holdout K]` reads the positions tools/selfplay_data.py wrote (three players), computes each
@@ -9,6 +9,10 @@ prints one JSON object: the rows used, the held-out games' log loss and accuracy
 read as a chance, and the reliability table of the held-out seats' predicted chances of winning (each
 bin: positions, mean predicted, share that won). Games whose index is a multiple of `--holdout` are held
 out (never fitted). With `--out` the weights are written there with the command that made them.
+
+`--players 2` fits the two-player model instead (engine.ai.learnt.FEATURES2: our chance at each flag
+as the two-player leaf reads it, from the seat to move, less the opponent's; a logistic regression
+without a constant), over positions with tactics and without alike; `--out engine/ai/learnt2.json`.
 
 Why numpy alone: the model has 21 weights and the data some tens of thousands of rows, which Newton's
 method fits in seconds; a training library would add a dependency for nothing. Loading needs no numpy
@@ -28,10 +32,14 @@ from typing import Any
 import numpy as np
 
 from engine.ai.forecast import random_mask
+from engine.ai.hard import HardBot
 from engine.ai.hard3 import LEAF_SHARES3, SHARES3
+from engine.ai.lean import Lean
 from engine.ai.lean3 import Lean3
+from engine.ai.lean_eval import leaf_halves
 from engine.ai.lean_search3 import forecast_of, halves3
-from engine.ai.learnt import DRAW_FEATURES3, FEATURES3, seat_features
+from engine.ai.learnt import DRAW_FEATURES3, FEATURES2, FEATURES3, features2, seat_features
+from engine.ai.outlook import game_value
 
 
 def state_of(row: dict[str, Any]) -> Lean3:
@@ -148,16 +156,119 @@ def baseline(forecasts: np.ndarray, train: np.ndarray, labels: np.ndarray) -> tu
     return theta, probabilities(opts, theta)
 
 
+def with_tactics(row: dict[str, Any]) -> bool:
+    """Whether a record's game had tactics (the data's first draft kept it in place of the tactics deck,
+    which the features never read)."""
+    return bool(row["with_tactics"]) if "with_tactics" in row else row["tactics"] is True
+
+
+def state2_of(row: dict[str, Any]) -> Lean:
+    """The lean two-player state a record holds (tools/selfplay_data.FIELDS)."""
+    out = Lean()
+    out.sides, out.claimed, out.first = list(row["sides"]), list(row["claimed"]), list(row["first"])
+    deck = row["tactics"] if isinstance(row["tactics"], list) else []
+    out.hands, out.troops, out.tactics = list(row["hands"]), list(row["troops"]), list(deck)
+    out.played, out.leader = list(row["played"]), list(row["leader"])
+    out.steps = tuple(row["steps"])
+    out.fog, out.mud, out.seen = row["fog"], row["mud"], row["seen"]
+    out.to_move, out.phase = row["to_move"], row["phase"]
+    out.scout_drawn, out.passes = row["scout_drawn"], row["passes"]
+    out.winner, out.how = -1, ""
+    return out
+
+
+def load2(paths: list[str], seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Two players, from the seat to move: features (rows, k), label (1 it won), game keys, the normal
+    game value, and whether the game had tactics. Its chances per flag as the search's leaf reads them
+    (HardBot.search_shares for the rule set, HardBot.leaf_shares shares)."""
+    rng = random.Random(seed)
+    feats, labels, games, values, tactics = [], [], [], [], []
+    for path in paths:
+        with open(path, encoding="utf-8") as handle:
+            for line in handle:
+                row = json.loads(line)
+                if "done" in row or row.get("players") != 2:
+                    continue
+                state = state2_of(row)
+                me = state.to_move
+                mine, theirs = HardBot.search_shares[with_tactics(row)]
+                shares = [([random_mask(rng, mine) for _ in range(9)], [random_mask(rng, theirs) for _ in range(9)])
+                          for _ in range(HardBot.leaf_shares)]
+                halves = leaf_halves(state, me, shares, {})
+                odds = [h * 0.5 / len(shares) for h in halves]
+                feats.append(features2(odds))
+                labels.append(1 if row["winner"] == me else 0)
+                games.append(row["seed"])
+                values.append(game_value(odds))
+                tactics.append(with_tactics(row))
+    return np.array(feats), np.array(labels), np.array(games), np.array(values), np.array(tactics)
+
+
+def main2(args: argparse.Namespace, given: list[str]) -> int:
+    """The two-player model: a logistic regression on our features less the opponent's (no constant:
+    the model is the same from either side)."""
+    feats, labels, games, values, tactics = load2(args.data, args.seed)
+    if not len(labels):
+        print("train_eval: no two-player positions in the data", file=sys.stderr)
+        return 2
+    held = games % args.holdout == 0
+    train = ~held
+
+    def opts_of(x: np.ndarray) -> np.ndarray:
+        out = np.zeros((len(x), 2, x.shape[1]))
+        out[:, 0, :] = x
+        return out
+
+    labels2 = 1 - labels  # option 0 is "we win"
+    theta = fit(opts_of(feats)[train], labels2[train], args.l2)
+    p = probabilities(opts_of(feats), theta)
+    plain = np.stack([values, np.ones(len(values))], axis=1)  # the game value and the same constant
+    base_theta = fit(opts_of(plain)[train], labels2[train], 1e-3)
+    p_base = probabilities(opts_of(plain), base_theta)
+    test = np.flatnonzero(held)
+    report: dict[str, Any] = {
+        "rows": len(labels), "train_rows": int(train.sum()), "held_out_rows": int(held.sum()),
+        "train_games": len(set(games[train].tolist())), "held_out_games": len(set(games[held].tolist())),
+        "with_tactics_rows": int(tactics.sum()),
+        "held_out_log_loss": {"learnt": round(log_loss(p[test], labels2[test]), 4),
+                              "forecast": round(log_loss(p_base[test], labels2[test]), 4),
+                              "even": round(float(np.log(2)), 4)},
+        "held_out_accuracy": {"learnt": round(float((p[test].argmax(axis=1) == labels2[test]).mean()), 3),
+                              "forecast": round(float((p_base[test].argmax(axis=1) == labels2[test]).mean()), 3)},
+        "reliability": reliability(p[test, 0], labels[test].astype(float)),
+        "reliability_forecast": reliability(p_base[test, 0], labels[test].astype(float)),
+        "weights": dict(zip(FEATURES2, [round(float(x), 4) for x in theta], strict=True)),
+    }
+    print(json.dumps(report, indent=1))
+    if args.out:
+        saved = {"features": list(FEATURES2), "weights": [float(x) for x in theta],
+                 "command": shlex.join(["python", "tools/train_eval.py", *given]),
+                 "data_command": args.data_command, "rows": report["train_rows"],
+                 "held_out_log_loss": report["held_out_log_loss"]}
+        with open(args.out, "w", encoding="utf-8") as handle:
+            json.dump(saved, handle, indent=1)
+            handle.write("\n")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--data", nargs="+", required=True)
+    parser.add_argument("--players", type=int, choices=(2, 3), default=3)
     parser.add_argument("--seed", type=int, default=0, help="seeds the shares dealt for the features")
     parser.add_argument("--l2", type=float, default=1.0)
     parser.add_argument("--holdout", type=int, default=5, help="games whose seed is a multiple of this are held out")
     parser.add_argument("--out", default=None)
     parser.add_argument("--data-command", default="", help="the command that made the data, kept with the weights")
     args = parser.parse_args(argv)
+    given = argv if argv is not None else sys.argv[1:]
     cpu = time.process_time()
+    if args.players == 2:
+        try:
+            return main2(args, given)
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            print(f"train_eval: cannot read the data: {type(exc).__name__} {exc}", file=sys.stderr)
+            return 2
     try:
         seats, draws, labels, games, forecasts, decks = load(args.data, args.seed)
     except (OSError, ValueError, KeyError, TypeError) as exc:
@@ -195,7 +306,6 @@ def main(argv: list[str] | None = None) -> int:
     print(json.dumps(report, indent=1))
     if args.out:
         k = len(FEATURES3)
-        given = argv if argv is not None else sys.argv[1:]
         saved = {"features": list(FEATURES3), "weights": [float(x) for x in theta[:k]],
                  "draw_features": list(DRAW_FEATURES3), "draw_weights": [float(x) for x in theta[k:]],
                  "command": shlex.join(["python", "tools/train_eval.py", *given]),

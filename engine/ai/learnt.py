@@ -23,6 +23,7 @@ from typing import Final
 
 from ..rulebook import PAIRS3, SIDE, TROOP_MASK
 from ..rules import LINES3, SEATS3
+from .outlook import game_value
 
 #: Each seat's line (R47) as flag indices 0-8, from one outer end through the centre to the other.
 LINE_FLAGS: Final[tuple[tuple[int, ...], ...]] = tuple(tuple(f - 1 for f in LINES3[s]) for s in SEATS3)
@@ -125,4 +126,66 @@ def learnt_values3(odds: list[float], forecast: tuple[float, float, float], side
     return 2.0 * p0 - (p0 + p1 + p2), 2.0 * p1 - (p0 + p1 + p2), 2.0 * p2 - (p0 + p1 + p2)
 
 
-__all__ = ["DRAW_FEATURES3", "FEATURES3", "chances3", "learnt_values3", "seat_features"]
+#: Two players: a side's features from its chance at each flag (the flags folded about the centre, which
+#: the rules treat alike), and the model reads the difference of ours and the opponent's; "searcher" is a
+#: constant, since the leaf credits the searching side's pool with more reach (HardBot.search_shares).
+FEATURES2: Final[tuple[str, ...]] = ("q1_9", "q2_8", "q3_7", "q4_6", "q5", "line_max", "line_sum", "five",
+                                     "forecast", "searcher")
+_PATH2 = files("engine.ai").joinpath("learnt2.json")
+
+
+def _load2() -> list[float]:
+    """The committed two-player weights; empty when missing or unreadable (then nothing changes)."""
+    try:
+        data = json.loads(_PATH2.read_text(encoding="utf-8"))
+        weights = [float(x) for x in data["weights"]]
+        if len(weights) == len(FEATURES2):
+            return weights
+    except (OSError, ValueError, KeyError, TypeError):
+        pass
+    return []
+
+
+WEIGHTS2: Final = _load2()
+
+
+def side_features2(q: list[float]) -> list[float]:
+    """One side's features from its chance at each of the nine flags."""
+    line_max = line_sum = 0.0
+    for j in range(7):
+        p = q[j] * q[j + 1] * q[j + 2]
+        line_sum += p
+        if p > line_max:
+            line_max = p
+    counts = [0.0] * 10
+    counts[0] = 1.0
+    for p in q:
+        for k in range(9, 0, -1):
+            counts[k] = counts[k] * (1.0 - p) + counts[k - 1] * p
+        counts[0] *= 1.0 - p
+    five = counts[5] + counts[6] + counts[7] + counts[8] + counts[9]
+    return [q[0] + q[8], q[1] + q[7], q[2] + q[6], q[3] + q[5], q[4], line_max, line_sum, five,
+            game_value(q)]
+
+
+def features2(odds: list[float]) -> list[float]:
+    """Our features less the opponent's, from our chance at each flag (`odds`), and the constant."""
+    ours = side_features2(odds)
+    theirs = side_features2([1.0 - p for p in odds])
+    return [a - b for a, b in zip(ours, theirs, strict=True)] + [1.0]
+
+
+def learnt_value2(odds: list[float], weights: list[float]) -> float:
+    """Our expected result (win +1, loss -1) from our chance at each flag, by `weights` (FEATURES2)."""
+    score = 0.0
+    for w, x in zip(weights, features2(odds), strict=True):
+        score += w * x
+    if score > 30.0:
+        return 1.0
+    if score < -30.0:
+        return -1.0
+    return 2.0 / (1.0 + math.exp(-score)) - 1.0
+
+
+__all__ = ["DRAW_FEATURES3", "FEATURES2", "FEATURES3", "WEIGHTS2", "chances3", "features2", "learnt_value2",
+           "learnt_values3", "seat_features"]
