@@ -40,6 +40,7 @@ from engine.ai.lean_eval import leaf_halves
 from engine.ai.lean_search3 import forecast_of, halves3
 from engine.ai.learnt import DRAW_FEATURES3, FEATURES2, FEATURES3, features2, seat_features
 from engine.ai.outlook import game_value
+from engine.rulebook import PAIRS3
 
 
 def state_of(row: dict[str, Any]) -> Lean3:
@@ -56,8 +57,8 @@ def state_of(row: dict[str, Any]) -> Lean3:
     return out
 
 
-def featurize(row: dict[str, Any], rng: random.Random) -> tuple[list[list[float]], list[float], float]:
-    """Each seat's features, the draw's, and the forecast's value for each seat (for the baseline)."""
+def featurize(row: dict[str, Any], rng: random.Random) -> tuple[list[list[float]], list[float], list[float]]:
+    """Each seat's features, the draw's, and each flag's chance for the first seat of its front."""
     state = state_of(row)
     me = state.to_move
     mine, theirs = SHARES3
@@ -70,7 +71,12 @@ def featurize(row: dict[str, Any], rng: random.Random) -> tuple[list[list[float]
     deck = len(state.troops)
     seats = [seat_features(odds, forecast[s], s, state.sides, state.claimed, state.hands[s], state.to_move, deck)
              for s in range(3)]
-    return seats, [1.0, deck / 39.0], forecast[0]
+    return seats, [1.0, deck / 39.0], odds
+
+
+#: (game, the forecast's chance for the first seat of an open flag's front, whether that seat took it),
+#: over the flags open at the position and taken by the game's end.
+FLAG_ROWS: list[tuple[int, float, bool]] = []
 
 
 def load(paths: list[str], seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -84,7 +90,10 @@ def load(paths: list[str], seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarra
                 row = json.loads(line)
                 if "done" in row or row.get("players") != 3:
                     continue
-                feats, draw, _ = featurize(row, rng)
+                feats, draw, odds = featurize(row, rng)
+                for f in range(9):  # open now, taken by the end (FLAG_ROWS)
+                    if row["claimed"][f] < 0 <= row["flags"][f]:
+                        FLAG_ROWS.append((row["seed"], odds[f], row["flags"][f] == PAIRS3[f][0]))
                 seats.append(feats)
                 draws.append(draw)
                 labels.append(3 if row["winner"] < 0 else row["winner"])
@@ -144,6 +153,15 @@ def reliability(predicted: np.ndarray, won: np.ndarray, bins: int = 10) -> list[
                         "predicted": round(float(predicted[mask].mean()), 3),
                         "won": round(float(won[mask].mean()), 3)})
     return out
+
+
+def flag_reliability(holdout: int) -> list[dict[str, Any]]:
+    """The per-flag labels: on the held-out games, how often the forecast's chance at an open flag (for
+    the first seat of its front) came true, over the flags somebody took by the game's end."""
+    rows = [(p, won) for game, p, won in FLAG_ROWS if game % holdout == 0]
+    if not rows:
+        return []
+    return reliability(np.array([p for p, _ in rows]), np.array([float(w) for _, w in rows]), 5)
 
 
 def baseline(forecasts: np.ndarray, train: np.ndarray, labels: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -300,6 +318,7 @@ def main(argv: list[str] | None = None) -> int:
         "held_out_accuracy": {"learnt": round(float((p[test].argmax(axis=1) == labels[test]).mean()), 3),
                               "forecast": round(float((p_base[test].argmax(axis=1) == labels[test]).mean()), 3)},
         "reliability": reliability(seat_p, seat_won),
+        "flag_reliability": flag_reliability(args.holdout),
         "weights": dict(zip(FEATURES3 + DRAW_FEATURES3, [round(float(x), 4) for x in theta], strict=True)),
         "cpu_s": round(time.process_time() - cpu, 1),
     }
