@@ -38,6 +38,7 @@ CORE: tuple[str, ...] = (
     "engine.ai.lean_search",
     "engine.ai.lean",
     "engine.ai.lean3",
+    "engine.ai.learnt",
     "engine.ai.lean_search3",
 )
 #: Set (to anything but "" or "0") to run the pure-Python core even where a compiled one is built.

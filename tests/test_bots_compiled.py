@@ -110,10 +110,55 @@ def test_hard_three_player_decisions_are_the_same_compiled_and_pure() -> None:
     assert decisions == pure_run.stdout.split(" ", 1)[1]
 
 
+@pytest.mark.skipif(not _built(), reason="no fresh compiled core in this checkout (python tools/compile_core.py)")
+def test_hard_three_player_decisions_with_the_learnt_value_are_the_same_compiled_and_pure() -> None:
+    """The learnt evaluation (engine.ai.learnt, in the compiled core) at the middle game's leaf and after
+    the endgame's short playouts: plain float arithmetic, so both cores choose and estimate alike."""
+    script = "from engine.ai import hard3\nhard3.LEARNT3 = True\nhard3.CUTOFF3 = 6\n" + _THREE_DECISIONS
+    compiled_run = _core_in_fresh_process(False, script)
+    pure_run = _core_in_fresh_process(True, script)
+    assert compiled_run.returncode == 0 and pure_run.returncode == 0, compiled_run.stderr + pure_run.stderr
+    kind, decisions = compiled_run.stdout.split(" ", 1)
+    assert kind == "compiled" and pure_run.stdout.startswith("pure ")
+    assert len(json.loads(decisions)) >= 3
+    assert decisions == pure_run.stdout.split(" ", 1)[1]
+
+
+_TWO_LEARNT = """
+import json, random
+import engine.compiled as c
+from engine import Game, Rules
+from engine.ai.hard import HardBot
+out = []
+for seed, plies, tactics in ((3, 20, True), (5, 44, False), (8, 60, True)):
+    g = Game.new(Rules(tactics=tactics), seed)
+    rng = random.Random(seed)
+    while not g.over and (len(g.actions) < plies or g.phase != "play"):
+        g.apply(rng.choice(g.legal_actions()) if g.phase == "play" else g.legal_actions()[0])
+    if g.over:
+        continue
+    bot = HardBot(seed, iterations=120)
+    bot.learnt = True
+    out.append([bot.choose(g.view(g.to_move)), bot.last_search and bot.last_search["win_chance"]])
+print(c.status(), json.dumps(out))
+"""
+
+
+@pytest.mark.skipif(not _built(), reason="no fresh compiled core in this checkout (python tools/compile_core.py)")
+def test_hard_two_player_decisions_with_the_learnt_value_are_the_same_compiled_and_pure() -> None:
+    compiled_run = _core_in_fresh_process(False, _TWO_LEARNT)
+    pure_run = _core_in_fresh_process(True, _TWO_LEARNT)
+    assert compiled_run.returncode == 0 and pure_run.returncode == 0, compiled_run.stderr + pure_run.stderr
+    kind, decisions = compiled_run.stdout.split(" ", 1)
+    assert kind == "compiled" and pure_run.stdout.startswith("pure ")
+    assert len(json.loads(decisions)) >= 2
+    assert decisions == pure_run.stdout.split(" ", 1)[1]
+
+
 def test_the_three_player_line_is_in_the_compiled_core() -> None:
     """hard3's per-line work (the line, its leaf, the favourite plays) lives in a CORE module, so a build
     speeds up the three-player search too, not only the state it runs on."""
-    from engine.ai import hard3
+    from engine.ai import hard3, learnt
 
-    for hot in (hard3.line3, hard3.leaf_values, hard3.values3, hard3.Ranker, hard3.settle):
+    for hot in (hard3.line3, hard3.leaf_values, hard3.values3, hard3.Ranker, hard3.settle, learnt.learnt_values3):
         assert hot.__module__ in compiled.CORE, hot.__module__

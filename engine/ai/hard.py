@@ -59,9 +59,10 @@ from .base import Bot
 from .endgame import OverBudget, Solver
 from .forecast import Forecast, random_mask
 from .lean import Lean
-from .lean_eval import Memo, Shares, leaf_value
+from .lean_eval import Memo, Shares, leaf_value, use_learnt2
 from .lean_policy import LeanPolicy
 from .lean_search import follow_up, line_value
+from .learnt import WEIGHTS2
 from .normal import choose_deck, choose_return, hold_value, rank_plays
 from .worlds import Hidden, determinize, hidden_of, sample_world
 
@@ -133,6 +134,7 @@ class HardBot(Bot):
             from .hard3 import choose_hard3
 
             return choose_hard3(self, game, started)
+        use_learnt2(WEIGHTS2 if self.learnt else None)
         actions = game.legal_actions()
         if len(actions) == 1:
             return actions[0]
@@ -256,6 +258,7 @@ class HardBot(Bot):
             from .hard3 import search_given
 
             return search_given(self, game, candidates, started)
+        use_learnt2(WEIGHTS2 if self.learnt else None)
         solved = self._solve(game, started, candidates)
         return solved if solved is not None else self._search(game, candidates, started)
 
@@ -343,6 +346,7 @@ class HardBot(Bot):
             from .hard3 import estimate3
 
             return estimate3(game, self.rng, worlds)
+        use_learnt2(WEIGHTS2 if self.learnt else None)
         me = game.to_move
         seat = SEATS.index(me)
         hidden = hidden_of(game, me)
@@ -393,6 +397,9 @@ class HardBot(Bot):
     #: 9001-9100 against `normal`: 80 wins against 73 (20 games won only with them, 13 only without);
     #: a line costs about 1.6 times as much, and the move's mean time stayed at 0.43 s.
     leaf_shares = 4
+    #: Judge the leaves by the learnt two-player evaluation (engine.ai.learnt, issue 61) instead of the
+    #: normal game value, on the same chances per flag. Off: it was not shown stronger (docs/BOTS.md).
+    learnt = False
     #: Chance that a card of our pool, and of the opponent's, is open to a given flag at a leaf, by rule
     #: set (tactics off, on). Against `normal`, troops only, seeds 1-100 at 400 lines, hard won with
     #: (0.5, 0.5) 53; (0.7, 0.7) 60; (0.85, 0.85) 54; (0.85, 0.7) 56; (0.7, 0.85) 44; (0.7, 0.5) 67;

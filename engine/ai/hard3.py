@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..actions import Action
 from ..game import Game
-from ..rulebook import OVER, TROOP_MASK, LeanAction
+from ..rulebook import OVER, PLAY, TROOP_MASK, LeanAction
 from ..rules import SEATS3
 from .forecast import random_mask
 from .lean3 import Lean3
@@ -64,6 +64,11 @@ ENDGAME_DECK = 15
 PARANOID = True
 #: Weight of the forecast's value beside the search's mean (three.FORECAST_WEIGHT for normal's playouts).
 PRIOR_WEIGHT = 0.1
+#: The learnt evaluation (engine.ai.learnt, issue 61) at the middle game's leaf instead of the forecast.
+LEARNT3 = False
+#: In the endgame's playouts, this many plays (of all seats together) by the easy rules and then the
+#: learnt evaluation, instead of playing to the game's end; 0: to the end (issue 61).
+CUTOFF3 = 0
 #: Lines (candidate x world) per decision at most, whatever the budget.
 MAX_LINES3 = 1200
 #: Worlds the endgame solver proves at most, and positions it may visit in all (about half a second).
@@ -178,10 +183,13 @@ def search3(bot: HardBot, game: Game, candidates: list[Action], deadline: float 
             state.apply(moves[k])
             if policy is not None:
                 policy.rng.seed(rollout_seed)  # the same playout luck for every candidate
-                policy.rollout(state)
-                totals[k] += playout_score(state, me)
+                if CUTOFF3 > 0:
+                    totals[k] += short_playout(policy, state, me, shares, CUTOFF3)
+                else:
+                    policy.rollout(state)
+                    totals[k] += playout_score(state, me)
             else:
-                totals[k] += line3(state, me, shares, ranker, REPLIES3, FOLLOW_UPS3, PARANOID)
+                totals[k] += line3(state, me, shares, ranker, REPLIES3, FOLLOW_UPS3, PARANOID, LEARNT3)
             counts[k] += 1
             done += 1
             if (limit is not None and done >= limit) or (deadline is not None and time.perf_counter() >= deadline):
@@ -201,6 +209,21 @@ def search3(bot: HardBot, game: Game, candidates: list[Action], deadline: float 
                        "candidates": len(candidates), "worlds": worlds,
                        "win_chance": _chance(totals[best] / max(counts[best], 1))}
     return candidates[best]
+
+
+def short_playout(policy: Policy3, state: Lean3, me: int, shares: list[list[list[int]]], plays: int) -> float:
+    """`plays` plays by the easy rules for every seat (claims and draws between them), then the learnt
+    evaluation of the world reached; a game that ends sooner scores as a playout does."""
+    made = 0
+    while state.phase != OVER:
+        if state.phase == PLAY:
+            if made >= plays:
+                return leaf_values(state, shares, True)[me]
+            made += 1
+            state.apply(policy.play(state))
+        else:
+            state.apply(state.legal()[0])  # a claim while any is provable, else the draw
+    return playout_score(state, me)
 
 
 def _solve(bot: HardBot, game: Game, plays: list[LeanAction], actions: list[Action],
@@ -275,7 +298,9 @@ def _chance(value: float) -> float:
 def describe() -> dict[str, Any]:
     """The search's settings, for the bench and the docs."""
     return {"screen": SCREEN3, "replies": REPLIES3, "follow_ups": FOLLOW_UPS3, "leaf_shares": LEAF_SHARES3,
-            "shares": SHARES3, "endgame_deck": ENDGAME_DECK, "max_lines": MAX_LINES3}
+            "shares": SHARES3, "endgame_deck": ENDGAME_DECK, "max_lines": MAX_LINES3, "learnt": LEARNT3,
+            "cutoff": CUTOFF3}
 
 
-__all__ = ["Solver3", "candidates3", "choose_hard3", "estimate3", "leaf_values", "line3", "search3", "search_given"]
+__all__ = ["Solver3", "candidates3", "choose_hard3", "estimate3", "leaf_values", "line3", "search3", "search_given",
+           "short_playout"]

@@ -39,6 +39,7 @@ from ..rulebook import (
 )
 from .lean import Lean
 from .lean_policy import scout_return
+from .learnt import learnt_value2
 from .outlook import UNREACHABLE, game_value
 
 #: Troops a side is assumed to draw, as a share of the cards it still needs: games here run until
@@ -207,10 +208,17 @@ def leaf_value(state: Lean, me: int, shares: Shares, memo: Memo) -> float:
 
     The same sums as outlook's reach, flag_odds and game_value, fused: each open flag's sides and
     memos are read once for every share, and each flag's chance is counted in halves (exact), so
-    the game value of a vector of chances seen before is read from a table.
+    the game value of a vector of chances seen before is read from a table (the learnt evaluation's
+    value instead while one is in use: use_learnt2).
     """
     if state.phase == OVER:
         return 0.0 if state.winner < 0 else (2.0 if state.winner == me else -2.0)
+    return _value_of(len(shares), leaf_halves(state, me, shares, memo))
+
+
+def leaf_halves(state: Lean, me: int, shares: Shares, memo: Memo) -> list[int]:
+    """Each flag's chance for `me` in one fully known world, counted in halves over the shares (2 *
+    len(shares) is certain): leaf_value's chances, before they become a game value."""
     other = 1 - me
     claimed, sides, mud, fog_mask = state.claimed, state.sides, state.mud, state.fog
     count = len(shares)
@@ -285,7 +293,20 @@ def leaf_value(state: Lean, me: int, shares: Shares, memo: Memo) -> float:
                 halves[i] += 1
             else:
                 halves[i] += tie
-    return _value_of(count, halves)
+    return halves
+
+
+#: The learnt two-player evaluation's weights while it is in use (engine.ai.learnt); empty: the game value.
+_LEARNT2: Final[list[list[float]]] = [[]]
+
+
+def use_learnt2(weights: list[float] | None) -> None:
+    """Judge leaves by the learnt evaluation with these weights (None: by the normal game value); the
+    table of values read so far is emptied when the choice changes."""
+    chosen = list(weights) if weights else []
+    if chosen != _LEARNT2[0]:
+        _LEARNT2[0] = chosen
+        _VALUES.clear()
 
 
 def _value_of(count: int, halves: list[int]) -> float:
@@ -295,7 +316,9 @@ def _value_of(count: int, halves: list[int]) -> float:
     if value is None:
         if len(_VALUES) > 200_000:
             _VALUES.clear()
-        value = _VALUES[chances] = game_value([h * 0.5 / count for h in halves])
+        odds = [h * 0.5 / count for h in halves]
+        weights = _LEARNT2[0]
+        value = _VALUES[chances] = learnt_value2(odds, weights) if weights else game_value(odds)
     return value
 
 

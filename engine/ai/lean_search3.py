@@ -16,6 +16,7 @@ from ..rulebook import OVER, PLAY, SIDE, TROOP_MASK, LeanAction, bits, strength
 from ..rules import FRONTS3, SEATS3
 from .lean3 import OWN, PAIRS, PLACE, Lean3
 from .lean_policy import placement
+from .learnt import learnt_values3
 from .outlook import spread
 from .three import FLAG_WEIGHT, OUTCOMES
 
@@ -71,15 +72,9 @@ def _reach(side: int, share: int) -> int:
     return found
 
 
-def leaf_values(state: Lean3, shares: Shares3) -> tuple[float, float, float]:
-    """The three-player forecast's value for each seat in one fully known world (three.game_value3,
-    with the world's real pools): each flag's chance of going to the first seat of its front is counted
-    in halves over the shares, and the values of a vector seen before are read from a table."""
-    if state.phase == OVER:
-        w = state.winner
-        if w < 0:
-            return 0.0, 0.0, 0.0
-        return 2.0 if w == 0 else -2.0, 2.0 if w == 1 else -2.0, 2.0 if w == 2 else -2.0
+def halves3(state: Lean3, shares: Shares3) -> list[int]:
+    """Each flag's chance of going to the first seat of its front in one fully known world, counted in
+    halves over the shares (2 * len(shares) is certain): the forecast made exact by the world."""
     pools = pools_of(state)
     sides, claimed, first = state.sides, state.claimed, state.first
     halves = [0] * 9
@@ -110,6 +105,11 @@ def leaf_values(state: Lean3, shares: Shares3) -> tuple[float, float, float]:
             else:
                 total += 2 if done_a else 0
         halves[f] = total
+    return halves
+
+
+def forecast_of(halves: list[int], count: int) -> tuple[float, float, float]:
+    """values3 of the chances `halves` (of `count` shares), read from a table when seen before."""
     key = (*halves, count)
     found = _VALUES3.get(key)
     if found is None:
@@ -118,6 +118,25 @@ def leaf_values(state: Lean3, shares: Shares3) -> tuple[float, float, float]:
         odds = [h / (2 * count) for h in halves]
         found = _VALUES3[key] = values3(odds)
     return found
+
+
+def leaf_values(state: Lean3, shares: Shares3, learnt: bool = False) -> tuple[float, float, float]:
+    """The three-player forecast's value for each seat in one fully known world (three.game_value3,
+    with the world's real pools): each flag's chance of going to the first seat of its front is counted
+    in halves over the shares, and the values of a vector seen before are read from a table. With
+    `learnt`, the learnt evaluation's expected results (engine.ai.learnt) instead, on the same chances."""
+    if state.phase == OVER:
+        w = state.winner
+        if w < 0:
+            return 0.0, 0.0, 0.0
+        return 2.0 if w == 0 else -2.0, 2.0 if w == 1 else -2.0, 2.0 if w == 2 else -2.0
+    halves = halves3(state, shares)
+    count = len(shares)
+    found = forecast_of(halves, count)
+    if not learnt:
+        return found
+    odds = [h / (2 * count) for h in halves]
+    return learnt_values3(odds, found, state.sides, state.claimed, state.hands, state.to_move, len(state.troops))
 
 
 #: Each seat's outcome table (three.OUTCOMES) as 16 rows of 32 (flags 6-9 by row, 1-5 within a row),
@@ -183,7 +202,7 @@ class Ranker:
 
 
 def line3(state: Lean3, me: int, shares: Shares3, ranker: Ranker, replies: int, follow_ups: int,
-          paranoid: bool = True) -> float:
+          paranoid: bool = True, learnt: bool = False) -> float:
     """Our play's value in one world (engine.ai.hard3): our turn, each opponent's reply among its
     `replies` favourites (the one worst for us when `paranoid`, else its own best), our best of
     `follow_ups` answers, judged by the forecast made exact by the world."""
@@ -198,20 +217,20 @@ def line3(state: Lean3, me: int, shares: Shares3, ranker: Ranker, replies: int, 
             after = state.copy()
             after.apply(play)
             settle(after)
-            value = -leaf_values(after, shares)[me] if paranoid else leaf_values(after, shares)[seat]
+            value = -leaf_values(after, shares, learnt)[me] if paranoid else leaf_values(after, shares, learnt)[seat]
             if value > best_value:
                 best, best_value = after, value
         assert best is not None
         state = best
     if state.phase != PLAY or state.to_move != me:
-        return leaf_values(state, shares)[me]
+        return leaf_values(state, shares, learnt)[me]
     answer = -9.0
     for play in ranker.ranked(state, follow_ups):
         after = state.copy()
         after.apply(play)
         settle(after)
-        answer = max(answer, leaf_values(after, shares)[me])
+        answer = max(answer, leaf_values(after, shares, learnt)[me])
     return answer
 
 
-__all__ = ["Ranker", "Shares3", "leaf_values", "line3", "pools_of", "settle", "values3"]
+__all__ = ["Ranker", "Shares3", "forecast_of", "halves3", "leaf_values", "line3", "pools_of", "settle", "values3"]
