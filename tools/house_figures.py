@@ -15,7 +15,7 @@ read from the imported class) and `wheel_dev_lines` (a wheel built from this che
 - `action_event_defs`: every module-level definition of a type named Action, Event or Notation.
 - `mirror_lines`: tools/mirror_count.py's sum (the Lean state updates that mirror Game's).
 - `wheel_dev_lines` (`--wheel`): lines of the installed package's workshop code (screenshot scripts, benches,
-  the sound check) in a wheel built from this checkout.
+  the sound check) in a wheel built from this checkout's last commit.
 
 Usage: python tools/house_figures.py [--wheel]
 """
@@ -129,7 +129,12 @@ def _mirror_lines() -> int:
 
 def _wheel_dev_lines() -> dict[str, int]:
     with tempfile.TemporaryDirectory() as where:
-        subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", where, str(ROOT)], check=True,
+        # built from a copy of the committed tree (git archive), so the checkout gets no build/ folder
+        source = Path(where) / "source"
+        source.mkdir()
+        archive = subprocess.run(["git", "-C", str(ROOT), "archive", "HEAD"], capture_output=True, check=True).stdout
+        subprocess.run(["tar", "x", "-C", str(source)], input=archive, check=True)
+        subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", where, str(source)], check=True,
                        env={**os.environ, "BATTLELINE_PURE": "1"})
         wheel = next(Path(where).glob("*.whl"))
         with zipfile.ZipFile(wheel) as archive:
