@@ -132,8 +132,8 @@ def _wheel_dev_lines() -> dict[str, int]:
         # built from a copy of the committed tree (git archive), so the checkout gets no build/ folder
         source = Path(where) / "source"
         source.mkdir()
-        archive = subprocess.run(["git", "-C", str(ROOT), "archive", "HEAD"], capture_output=True, check=True).stdout
-        subprocess.run(["tar", "x", "-C", str(source)], input=archive, check=True)
+        tree = subprocess.run(["git", "-C", str(ROOT), "archive", "HEAD"], capture_output=True, check=True).stdout
+        subprocess.run(["tar", "x", "-C", str(source)], input=tree, check=True)
         subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", where, str(source)], check=True,
                        env={**os.environ, "BATTLELINE_PURE": "1"})
         wheel = next(Path(where).glob("*.whl"))
