@@ -221,3 +221,30 @@ def test_take_back_has_a_key_and_the_button_says_it(tmp_path: Path, monkeypatch:
     driver.key(pygame.K_u)
     assert table.game.hands["south"] == hand and len(table.game.actions) == count, "U took the play back"
     assert any("Taken back" in line for t in board.toasts for line in t.lines)
+
+
+def _played_to(seed: int, length: int, last: str) -> Game | None:
+    """A game from `seed` played (first legal action each time) to `length` actions, the last of type `last`."""
+    game = Game.new(seed=seed)
+    while len(game.actions) < length and not game.over:
+        game.apply(game.legal_actions()[0])
+    return game if len(game.actions) == length and game.actions[-1]["type"] == last else None
+
+
+def test_the_takeback_floor_is_remembered_per_game_not_per_length() -> None:
+    """A game put in the table's place with as many actions gets its own floor (the memo holds its game)."""
+    found = None
+    for length in range(3, 12):
+        mid_turn = next(filter(None, (_played_to(s, length, "play") for s in range(40))), None)
+        after_draw = next(filter(None, (_played_to(s, length, "draw") for s in range(40))), None)
+        if mid_turn is not None and after_draw is not None:
+            found = mid_turn, after_draw
+            break
+    assert found is not None, "no two games of one length, one ending in a play and one in a draw"
+    mid_turn, after_draw = found
+    table = LocalTable(mid_turn, {})
+    assert offered(table, "on")  # a play in the turn still being played may be taken back
+    table.game = after_draw
+    assert not offered(table, "on")  # a draw showed a card: nothing may be taken back
+    table.game = mid_turn
+    assert offered(table, "on")

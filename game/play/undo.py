@@ -53,13 +53,13 @@ def offered(table: Table, setting: str) -> bool:
 
 
 def _floor(table: LocalTable) -> int:
-    """takeback_floor, remembered per game length: the board asks every time it lays out."""
-    key = (id(table.game), len(table.game.actions))
-    cached = getattr(table, "_takeback_floor", None)
-    if cached is not None and cached[0] == key:
-        return int(cached[1])
+    """takeback_floor, remembered per game and length: the board asks every time it lays out."""
+    length = len(table.game.actions)
+    memo = table.takeback_memo
+    if memo is not None and memo[0] is table.game and memo[1] == length:
+        return memo[2]
     floor = takeback_floor(table.record())
-    table._takeback_floor = (key, floor)  # type: ignore[attr-defined]
+    table.takeback_memo = (table.game, length, floor)
     return floor
 
 

@@ -1,0 +1,170 @@
+"""The house review's figures (issue 60), as one JSON object, so anyone can re-run them before and after a change.
+
+Each figure is read from the source by `ast` or a plain text search, except `host_chain` (the host's classes,
+read from the imported class) and `wheel_dev_lines` (a wheel built from this checkout, only with `--wheel`):
+
+- `board`: the board screen's methods and attribute names (`BoardScene` and the classes it inherits from this
+  project), the free helpers in scenes/ and game/ that take the board (a first parameter named `board` or
+  `state`), and the distinct attributes those helpers read or write on it.
+- `ignore_attr_defined`: `type: ignore[attr-defined]` comments in scenes/ (state kept on an object that does not
+  declare it).
+- `id_in_keys`: `id(` calls in scenes/ and game/ (an object's id is reused once it is freed, so a cache keyed by
+  it can hand back a stale picture).
+- `host_chain`: the classes `net.host.Host` inherits from this project, and its methods.
+- `casts`: `cast(` calls in the game's packages.
+- `action_event_defs`: every module-level definition of a type named Action, Event or Notation.
+- `mirror_lines`: tools/mirror_count.py's sum (the Lean state updates that mirror Game's).
+- `wheel_dev_lines` (`--wheel`): lines of the installed package's workshop code (screenshot scripts, benches,
+  the sound check) in a wheel built from this checkout's last commit.
+
+Usage: python tools/house_figures.py [--wheel]
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ("engine", "game", "scenes", "net", "app")
+BOARD_NAMES = ("board", "state")
+#: What counts as workshop code inside the installed package: the screenshot scripts, the benches and the sound check.
+WORKSHOP = re.compile(r"(^|/)(screenshot[^/]*|bench[^/]*|sound_check)\.py$")
+
+
+def _sources(*packages: str) -> list[Path]:
+    return sorted(p for package in packages for p in (ROOT / package).rglob("*.py"))
+
+
+def _tree(path: Path) -> ast.Module:
+    return ast.parse(path.read_text(encoding="utf-8"), str(path))
+
+
+def _classes() -> dict[str, ast.ClassDef]:
+    """Every class in scenes/ by name (the board's classes live there)."""
+    found: dict[str, ast.ClassDef] = {}
+    for path in _sources("scenes"):
+        for node in _tree(path).body:
+            if isinstance(node, ast.ClassDef):
+                found[node.name] = node
+    return found
+
+
+def _board() -> dict[str, int]:
+    classes = _classes()
+    chain: list[ast.ClassDef] = []
+    pending = ["BoardScene"]
+    while pending:
+        name = pending.pop()
+        if name in classes and classes[name] not in chain:
+            chain.append(classes[name])
+            pending.extend(b.id for b in classes[name].bases if isinstance(b, ast.Name))
+    methods = {n.name for c in chain for n in c.body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)}
+    attributes: set[str] = set()
+    for c in chain:
+        for node in ast.walk(c):
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self" \
+                    and isinstance(node.ctx, ast.Store):
+                attributes.add(node.attr)
+            elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+                attributes.add(node.target.id)
+    helpers = 0
+    read: set[str] = set()
+    for path in _sources("scenes", "game"):
+        for node in _tree(path).body:
+            if not isinstance(node, ast.FunctionDef) or not node.args.args:
+                continue
+            first = node.args.args[0].arg
+            if first not in BOARD_NAMES:
+                continue
+            helpers += 1
+            read |= {a.attr for a in ast.walk(node) if isinstance(a, ast.Attribute)
+                     and isinstance(a.value, ast.Name) and a.value.id == first}
+    return {"classes": len(chain), "methods": len(methods), "attributes": len(attributes),
+            "helpers": helpers, "helper_attributes": len(read)}
+
+
+def _count(pattern: str, *packages: str) -> int:
+    rx = re.compile(pattern)
+    return sum(len(rx.findall(p.read_text(encoding="utf-8"))) for p in _sources(*packages))
+
+
+def _definitions() -> list[str]:
+    found = []
+    for path in _sources(*PACKAGES):
+        for node in _tree(path).body:
+            names: list[str] = []
+            if isinstance(node, ast.ClassDef):
+                names = [node.name]
+            elif isinstance(node, ast.Assign):
+                names = [t.id for t in node.targets if isinstance(t, ast.Name)]
+            elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+                names = [node.target.id]
+            found += [f"{path.relative_to(ROOT)}:{n}" for n in names if n in ("Action", "Event", "Notation")]
+    return found
+
+
+def _host_chain() -> dict[str, int | list[str]]:
+    sys.path.insert(0, str(ROOT))
+    from net.host import Host
+
+    ours = [c for c in Host.__mro__ if c.__module__.split(".")[0] in PACKAGES]
+    methods = {name for c in ours for name, value in vars(c).items() if callable(value)}
+    return {"classes": [c.__name__ for c in ours], "methods": len(methods)}
+
+
+def _mirror_lines() -> int:
+    out = subprocess.run([sys.executable, str(ROOT / "tools" / "mirror_count.py")], capture_output=True, text=True,
+                         check=True).stdout
+    return int(json.loads(out)["mirror_lines"])
+
+
+def _wheel_dev_lines() -> dict[str, int]:
+    with tempfile.TemporaryDirectory() as where:
+        # built from a copy of the committed tree (git archive), so the checkout gets no build/ folder
+        source = Path(where) / "source"
+        source.mkdir()
+        tree = subprocess.run(["git", "-C", str(ROOT), "archive", "HEAD"], capture_output=True, check=True).stdout
+        subprocess.run(["tar", "x", "-C", str(source)], input=tree, check=True)
+        subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", where, str(source)], check=True,
+                       env={**os.environ, "BATTLELINE_PURE": "1"})
+        wheel = next(Path(where).glob("*.whl"))
+        with zipfile.ZipFile(wheel) as archive:
+            py = [n for n in archive.namelist() if n.endswith(".py")]
+            lines = {n: archive.read(n).count(b"\n") for n in py}
+    dev = sum(v for n, v in lines.items() if WORKSHOP.search(n))
+    app = sum(v for n, v in lines.items() if n.startswith("app/"))
+    return {"workshop": dev, "app": app, "package": sum(lines.values())}
+
+
+def figures(wheel: bool = False) -> dict[str, object]:
+    out: dict[str, object] = {
+        "board": _board(),
+        "ignore_attr_defined": _count(r"type: ignore\[attr-defined\]", "scenes"),
+        "id_in_keys": _count(r"(?<![\w.])id\(", "scenes", "game"),
+        "host_chain": _host_chain(),
+        "casts": _count(r"(?<![\w.])cast\(", *PACKAGES),
+        "action_event_defs": _definitions(),
+        "mirror_lines": _mirror_lines(),
+    }
+    if wheel:
+        out["wheel_dev_lines"] = _wheel_dev_lines()
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--wheel", action="store_true", help="also build a wheel and count its workshop lines")
+    print(json.dumps(figures(parser.parse_args().wheel), indent=1))
+
+
+if __name__ == "__main__":
+    main()
