@@ -136,8 +136,8 @@ def test_use_learnt2_switches_the_two_player_leaf_and_back() -> None:
     odds = [h / 8 for h in lean_eval.leaf_halves(state, me, shares, {})]
     weights = [0.3, -0.2, 0.5, 0.1, 0.4, 1.5, -0.3, 2.0, 0.7, -0.2]
     try:
-        lean_eval.use_learnt2(weights)
+        learnt.use_learnt2(weights)
         assert lean_eval.leaf_value(state, me, shares, {}) == learnt.learnt_value2(odds, weights)
     finally:
-        lean_eval.use_learnt2(None)
+        learnt.use_learnt2(None)
     assert lean_eval.leaf_value(state, me, shares, {}) == plain

@@ -59,10 +59,10 @@ from .base import Bot
 from .endgame import OverBudget, Solver
 from .forecast import Forecast, random_mask
 from .lean import Lean
-from .lean_eval import Memo, Shares, leaf_value, use_learnt2
+from .lean_eval import Memo, Shares, leaf_value
 from .lean_policy import LeanPolicy
 from .lean_search import follow_up, line_value
-from .learnt import WEIGHTS2
+from .learnt import WEIGHTS2, use_learnt2
 from .normal import choose_deck, choose_return, hold_value, rank_plays
 from .worlds import Hidden, determinize, hidden_of, sample_world
 

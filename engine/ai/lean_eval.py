@@ -39,8 +39,8 @@ from ..rulebook import (
 )
 from .lean import Lean
 from .lean_policy import scout_return
-from .learnt import learnt_value2
-from .outlook import UNREACHABLE, game_value
+from .learnt import value_of as _value_of
+from .outlook import UNREACHABLE
 
 #: Troops a side is assumed to draw, as a share of the cards it still needs: games here run until
 #: nearly every slot is filled, and 1.0 predicted flag outcomes best (and beat the easy bot most).
@@ -197,11 +197,6 @@ def _tie(state: Lean, me: int, i: int) -> int:
     return 1
 
 
-#: game_value by the flags' chances in halves of a share and the number of shares: a leaf's chances
-#: take few distinct values (each flag's is a multiple of a half over the shares), so most leaves
-#: share a vector with an earlier one.
-_VALUES: Final[dict[tuple[int, ...], float]] = {}
-
 
 def leaf_value(state: Lean, me: int, shares: Shares, memo: Memo) -> float:
     """The normal evaluation in one fully known world: real hands and the troops each will draw.
@@ -209,7 +204,7 @@ def leaf_value(state: Lean, me: int, shares: Shares, memo: Memo) -> float:
     The same sums as outlook's reach, flag_odds and game_value, fused: each open flag's sides and
     memos are read once for every share, and each flag's chance is counted in halves (exact), so
     the game value of a vector of chances seen before is read from a table (the learnt evaluation's
-    value instead while one is in use: use_learnt2).
+    value instead while one is in use: engine.ai.learnt.use_learnt2).
     """
     if state.phase == OVER:
         return 0.0 if state.winner < 0 else (2.0 if state.winner == me else -2.0)
@@ -294,32 +289,6 @@ def leaf_halves(state: Lean, me: int, shares: Shares, memo: Memo) -> list[int]:
             else:
                 halves[i] += tie
     return halves
-
-
-#: The learnt two-player evaluation's weights while it is in use (engine.ai.learnt); empty: the game value.
-_LEARNT2: Final[list[list[float]]] = [[]]
-
-
-def use_learnt2(weights: list[float] | None) -> None:
-    """Judge leaves by the learnt evaluation with these weights (None: by the normal game value); the
-    table of values read so far is emptied when the choice changes."""
-    chosen = list(weights) if weights else []
-    if chosen != _LEARNT2[0]:
-        _LEARNT2[0] = chosen
-        _VALUES.clear()
-
-
-def _value_of(count: int, halves: list[int]) -> float:
-    """The game value of the flags' chances (halves of `count` worlds), cached: the same counts recur."""
-    chances = (count, *halves)
-    value = _VALUES.get(chances)
-    if value is None:
-        if len(_VALUES) > 200_000:
-            _VALUES.clear()
-        odds = [h * 0.5 / count for h in halves]
-        weights = _LEARNT2[0]
-        value = _VALUES[chances] = learnt_value2(odds, weights) if weights else game_value(odds)
-    return value
 
 
 def best_answer(state: Lean, me: int, plays: list[LeanAction], shares: Shares, memo: Memo, worst: float) -> float:

@@ -187,5 +187,35 @@ def learnt_value2(odds: list[float], weights: list[float]) -> float:
     return 2.0 / (1.0 + math.exp(-score)) - 1.0
 
 
+#: A two-player leaf's value by the flags' chances in halves of a share and the number of shares
+#: (engine.ai.lean_eval.leaf_value): a leaf's chances take few distinct values (each flag's is a multiple
+#: of a half over the shares), so most leaves share a vector with an earlier one.
+_VALUES: Final[dict[tuple[int, ...], float]] = {}
+#: The learnt two-player evaluation's weights while it is in use; empty: the normal game value.
+_LEARNT2: Final[list[list[float]]] = [[]]
+
+
+def use_learnt2(weights: list[float] | None) -> None:
+    """Judge two-player leaves by the learnt evaluation with these weights (None: by the normal game
+    value); the table of values read so far is emptied when the choice changes."""
+    chosen = list(weights) if weights else []
+    if chosen != _LEARNT2[0]:
+        _LEARNT2[0] = chosen
+        _VALUES.clear()
+
+
+def value_of(count: int, halves: list[int]) -> float:
+    """The value of a two-player leaf's chances (halves of `count` shares), cached: the same counts recur."""
+    chances = (count, *halves)
+    value = _VALUES.get(chances)
+    if value is None:
+        if len(_VALUES) > 200_000:
+            _VALUES.clear()
+        odds = [h * 0.5 / count for h in halves]
+        weights = _LEARNT2[0]
+        value = _VALUES[chances] = learnt_value2(odds, weights) if weights else game_value(odds)
+    return value
+
+
 __all__ = ["DRAW_FEATURES3", "FEATURES2", "FEATURES3", "WEIGHTS2", "chances3", "features2", "learnt_value2",
-           "learnt_values3", "seat_features"]
+           "learnt_values3", "seat_features", "use_learnt2", "value_of"]
