@@ -92,3 +92,33 @@ def host_address(advertiser: Advertiser | None) -> str:
     from net.discovery import local_address
 
     return local_address()
+
+
+def lobby_status(host: Host) -> tuple[str, tuple[int, int, int]]:
+    """The lobby's status line: who has joined, and whether the game may start."""
+    here = [r.name or "" for r in host.remotes.values() if r.identity is not None]
+    if not host.table:
+        if not here:
+            return _("Waiting for a guest to join\u2026"), art.MUTED
+        return _("{name} has joined: ready to start", name=here[0]), art.GOOD
+    if len(host.remotes) == 3:
+        return three_status(here)
+    if not here:
+        return _("Waiting for two players to join\u2026"), art.MUTED
+    if len(here) == 1:
+        return _("{name} has joined; waiting for a second player\u2026", name=here[0]), art.MUTED
+    return _("{south} and {north} have joined: ready to start", south=here[0], north=here[1]), art.GOOD
+
+
+def how_lan_works(table: bool, players: int) -> str:
+    """The lobby's words before it opens: who hosts, who joins, and that phones can play."""
+    words = _("This computer hosts: it keeps the game and the decks. Your guest joins from another "
+              "computer on this network and never sees your hand.")
+    if table:
+        words = _("This screen is the table: it shows the board to the room and no hand. Two players "
+                  "join from their own computers, each seeing only their own hand; others may watch.")
+    if table and players == 3:
+        words = _("This screen is the table: it shows the whole table to the room and no hand. Three "
+                  "players join from their own computers or phones, each seeing only their own hand; "
+                  "others may watch.")
+    return words + "\n" + _("Phones can play too: the lobby shows a code to scan, no app needed.")

@@ -17,6 +17,7 @@ from game.ui import art
 from game.ui.text import fitted, shadowed, wrap
 from game.ui.widgets import Item
 
+from .host_choices import lobby_status
 from .internet_steps import step_words
 from .lan_host import HostLobbyScene
 from .menu_base import MenuScene
@@ -154,6 +155,6 @@ class InternetHostScene(HostLobbyScene):
         if host.join_request is not None:
             status, colour = _("{name} wants to join: Accept or Refuse", name=host.join_request), art.HILITE
         else:
-            status, colour = self._status()
+            status, colour = lobby_status(host)
         img = fitted(status, 32, inner, colour, "bold")
         surface.blit(img, img.get_rect(midtop=(panel.centerx, max(y + 10, panel.bottom - 70))))

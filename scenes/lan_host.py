@@ -40,9 +40,10 @@ from .host_choices import (
     guests_of,
     host_address,
     hosted_saves,
+    how_lan_works,
+    lobby_status,
     match_option,
     open_host,
-    three_status,
 )
 from .menu_base import MenuScene
 from .setup import PLAY_CHOICES, PLAY_WORDS
@@ -424,17 +425,7 @@ class HostLobbyScene(MenuScene):
             img = fitted(_("How LAN play works"), 40, inner, art.HILITE, "bold")
             surface.blit(img, (x, y))
             y += img.get_height() + 14
-            words = _("This computer hosts: it keeps the game and the decks. Your guest joins from another "
-                      "computer on this network and never sees your hand.")
-            if self.table:
-                words = _("This screen is the table: it shows the board to the room and no hand. Two players "
-                          "join from their own computers, each seeing only their own hand; others may watch.")
-            if self.table and self.players == 3:
-                words = _("This screen is the table: it shows the whole table to the room and no hand. Three "
-                          "players join from their own computers or phones, each seeing only their own hand; "
-                          "others may watch.")
-            words += "\n" + _("Phones can play too: the lobby shows a code to scan, no app needed.")
-            for line in wrap(words, 30, inner):
+            for line in wrap(how_lan_works(self.table, self.players), 30, inner):
                 img = fitted(line, 30, inner, art.CREAM)
                 surface.blit(img, (x, y))
                 y += img.get_height() + 14
@@ -485,7 +476,7 @@ class HostLobbyScene(MenuScene):
             if self.kept is not None:
                 status = _("{name} wants to join: your unfinished game with them is kept", name=host.join_request)
         else:
-            status, colour = self._status()
+            status, colour = lobby_status(self.host)
         img = fitted(status, 32, inner, colour, "bold")
         surface.blit(img, img.get_rect(midtop=(panel.centerx, y)))
         watching = host.watchers.count()
@@ -505,20 +496,3 @@ class HostLobbyScene(MenuScene):
                 surface.blit(warn, warn.get_rect(midtop=(self.menu.center_x, warn_y)))
                 warn_y += warn.get_height() + 8
             warn_y += 12
-
-
-    def _status(self) -> tuple[str, tuple[int, int, int]]:
-        host = self.host
-        assert host is not None
-        here = [r.name or "" for r in host.remotes.values() if r.identity is not None]
-        if not host.table:
-            if not here:
-                return _("Waiting for a guest to join\u2026"), art.MUTED
-            return _("{name} has joined: ready to start", name=here[0]), art.GOOD
-        if len(host.remotes) == 3:
-            return three_status(here)
-        if not here:
-            return _("Waiting for two players to join\u2026"), art.MUTED
-        if len(here) == 1:
-            return _("{name} has joined; waiting for a second player\u2026", name=here[0]), art.MUTED
-        return _("{south} and {north} have joined: ready to start", south=here[0], north=here[1]), art.GOOD

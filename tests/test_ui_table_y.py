@@ -25,6 +25,7 @@ from game.play.lan_watch import TableHostTable
 from game.ui import card_art, table_y, text
 from game.ui.shell import App
 from net.roles import public_view
+from scenes.host_choices import lobby_status
 
 
 @pytest.fixture
@@ -219,7 +220,8 @@ def test_r46_the_lobby_hosts_a_table_of_three_player_processes_and_the_tv_draws_
             return name in [r.name for r in host.remotes.values() if r.identity is not None]
 
         _frames_until(driver, let_in, f"{name} to join")
-    assert lobby._status() == ("Ana, Ben and Cleo have joined: ready to start", lobby._status()[1])
+    assert lobby.host is not None
+    assert lobby_status(lobby.host)[0] == "Ana, Ben and Cleo have joined: ready to start"
     driver.key(pygame.K_RETURN)  # Start the game
     board = app.top
     assert isinstance(board, TableY) and isinstance(board.table, TableHostTable)
@@ -296,7 +298,7 @@ def test_r46_the_windowed_host_table_players_3_opens_a_three_seat_table_lobby(ap
         assert host is not None and host.table and host.code == "1234"
         assert host.game.rules.players == 3 and not host.game.rules.tactics
         assert sorted(host.remotes) == sorted(SEATS3)
-        assert scene._status()[0] == "Waiting for three players to join\u2026"
+        assert lobby_status(scene.host)[0] == "Waiting for three players to join\u2026"
     finally:
         scene.leave()
 

@@ -42,7 +42,7 @@ from net.guest import Guest
 
 from .assets import static_file
 from .door import Door
-from .phone_wire import PhoneError, check_message
+from .phone_wire import PhoneError, check_message, match_score
 from .strings import catalog_json
 
 log = logging.getLogger("battleline.phones")
@@ -260,7 +260,7 @@ class PhoneSession:
             self.sent_events = len(guest.events)
         if guest.record is not None and not self.sent_record:
             self.sent_record = True
-            await self.send({"t": "record", "record": guest.record, "match": guest.match, **_match_score(guest.match)})
+            await self.send({"t": "record", "record": guest.record, "match": guest.match, **match_score(guest.match)})
 
     def close_guest(self) -> None:
         self._unwatch()
@@ -275,19 +275,6 @@ def _address(ws: ServerConnection) -> str:
         return str(ws.remote_address[0])
     except (TypeError, IndexError, AttributeError):
         return "?"
-
-
-def _match_score(match: dict[str, Any] | None) -> dict[str, Any]:
-    """The match's score and whether it is over, for the phone's end screen (R40, R41); {} for a single game."""
-    if match is None:
-        return {}
-    from engine.match import Match
-
-    try:
-        read = Match.from_dict(match)
-    except NotationError:
-        return {}
-    return {"score": dict(read.scores), "match_over": read.over}
 
 
 class PhoneBridge:

@@ -1,4 +1,5 @@
-"""What a phone sends the bridge: JSON text frames, each checked for shape before the bridge reads it.
+"""What a phone sends the bridge: JSON text frames, each checked for shape before the bridge reads it (and the
+match score the bridge sends back with a finished game).
 
 docs/PROTOCOL.md (Phones) lists them: `join` (code, name, token), `action`, `start`, `again`. Anything
 else is a `PhoneError` with a reason and a code for the page; the bridge (net.web.bridge) counts
@@ -10,7 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from engine import IllegalAction
+from engine import IllegalAction, NotationError
 
 
 class PhoneError(ValueError):
@@ -76,3 +77,16 @@ def check_message(raw: str | bytes) -> dict[str, Any]:
             raise PhoneError(f"{kind}: expected no fields")
         return data
     raise PhoneError(f"unknown message type {kind!r}")
+
+
+def match_score(match: dict[str, Any] | None) -> dict[str, Any]:
+    """The match's score and whether it is over, for the phone's end screen (R40, R41); {} for a single game."""
+    if match is None:
+        return {}
+    from engine.match import Match
+
+    try:
+        read = Match.from_dict(match)
+    except NotationError:
+        return {}
+    return {"score": dict(read.scores), "match_over": read.over}
