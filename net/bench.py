@@ -38,6 +38,19 @@ def bench_net(args: argparse.Namespace) -> dict[str, Any]:
             "rtt_ms_max": round(samples[-1], 3)}
 
 
+def timed_step(guest: Guest, bot: RandomBot, samples: list[float], sent_at: float) -> float:
+    """After a poll: the round trip of an action just answered goes to `samples` (ms), and on our turn the bot's
+    action is sent. Returns when the action awaiting its answer was sent (0.0: none)."""
+    if guest.pending is None and sent_at:
+        samples.append((time.perf_counter() - sent_at) * 1000)
+        sent_at = 0.0
+    if guest.my_turn() and guest.game is not None:
+        action = bot.choose_in(guest.game)
+        sent_at = time.perf_counter()
+        guest.send_action(action)
+    return sent_at
+
+
 def _one_game(tmp: Path, seed: int) -> list[float]:
     host = subprocess.Popen(
         [sys.executable, "-m", "net.cli", "host", "--headless", "--bot", "random", "--bind", "127.0.0.1",
@@ -53,13 +66,7 @@ def _one_game(tmp: Path, seed: int) -> list[float]:
     try:
         while guest.record is None:
             guest.poll(1)
-            if guest.pending is None and sent_at:
-                samples.append((time.perf_counter() - sent_at) * 1000)
-                sent_at = 0.0
-            if guest.my_turn() and guest.game is not None:
-                action = bot.choose_in(guest.game)
-                sent_at = time.perf_counter()
-                guest.send_action(action)
+            sent_at = timed_step(guest, bot, samples, sent_at)
     finally:
         guest.close()
         host.wait(30)

@@ -24,6 +24,7 @@ from typing import Any
 
 from engine.ai.random_bot import RandomBot
 
+from ..bench import timed_step
 from ..guest import Guest
 from .link import Options, guest_tunnel
 
@@ -104,13 +105,7 @@ def _one_game(tmp: Path, options: Options, seed: int) -> dict[str, Any]:
                 figures["board_s"] = time.perf_counter() - typed
                 figures["path"] = (tunnel.poll() and tunnel.path) or tunnel.path
                 figures["tunnel_kb"] = (tunnel.memory_kb() or 0) + sum(_rss_kb(c) for c in _children(host.pid))
-            if guest.pending is None and sent_at:
-                samples.append((time.perf_counter() - sent_at) * 1000)
-                sent_at = 0.0
-            if guest.my_turn() and guest.game is not None:
-                action = bot.choose_in(guest.game)
-                sent_at = time.perf_counter()
-                guest.send_action(action)
+            sent_at = timed_step(guest, bot, samples, sent_at)
     finally:
         if guest is not None:
             guest.close()
