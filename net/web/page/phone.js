@@ -477,7 +477,26 @@ function render() {
     face.onclick = () => handTap(card);
     return face;
   }));
+  fitNames($("hand"));
 }
+
+// A tactic's name breaks only between words ("Redepl|oy" read as two words): a name too wide for its card is
+// set smaller, down to 9 px; a word still too wide then breaks with a hyphen, at a soft hyphen put between
+// its letters (two at least on each side), never silently.
+function fitNames(root) {
+  for (const name of root.querySelectorAll(".card .name")) {
+    name.style.fontSize = "";
+    name.textContent = name.textContent.replaceAll("\u00ad", "");
+    let size = parseFloat(getComputedStyle(name).fontSize);
+    while (name.scrollWidth > name.clientWidth && size > 9) { size -= 1; name.style.fontSize = size + "px"; }
+    if (name.scrollWidth > name.clientWidth) {
+      name.textContent = name.textContent.split(" ").map((word) => word.length < 5 ? word
+        : word[0] + [...word.slice(1, -2)].map((c, i) => (i ? "\u00ad" : "") + c).join("") + "\u00ad" + word.slice(-2)
+      ).join(" ");
+    }
+  }
+}
+addEventListener("resize", () => fitNames($("hand")));
 
 // Each player keeps the colour the TV gives their seat (south amber, north and west blue, east silver): this
 // phone's own accents in its player's colour, each opponent's name, front and flags in theirs.
