@@ -10,7 +10,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from app import desktop, startup
+from app import desktop, forward, startup
 
 START = time.perf_counter()
 
@@ -34,18 +34,14 @@ def run(args: argparse.Namespace, first: Callable[[Any], None] | None = None) ->
     from game.i18n import set_language
     from game.keep.files import data_dir
     from game.keep.settings import load_settings
-    from game.ui.shell import App
+    from game.ui.shell import App, wake
     from scenes.title import TitleScene
 
     if not window_up():
         return 1
     lock = startup.WindowLock(data_dir())
     if first is None and not lock.acquire():  # the plain game: one window on one user's saves and settings
-        holder = lock.holder()
-        print(f"battleline: Battle Line is already open{f' (process {holder})' if holder else ''}; "
-              "switch to its window (this start opens no second one on the same saves and settings)",
-              file=sys.stderr)
-        startup.message_box("Battle Line", "Battle Line is already open: switch to its window.")
+        already_open(lock)
         pygame.display.quit()
         return 1
     pygame.font.init()
@@ -56,6 +52,10 @@ def run(args: argparse.Namespace, first: Callable[[Any], None] | None = None) ->
     fullscreen = False if getattr(args, "windowed", False) else getattr(args, "fullscreen", None)
     app = App(settings, size=size, fullscreen=fullscreen)  # its theme and language from the saved settings
     desktop.set_window_icon(app.window)
+    ahead = forward.Forward()
+    if lock.file is not None:  # this start holds the lock: a second one asks it to come forward
+        lock.advertise(ahead.start(wake), ahead.token)
+        app.on_frame = lambda dt: ahead.done(bring_forward(app)) if ahead.due() else None
     with app.active():
         app.push(TitleScene(app))
         if first is not None:
@@ -68,9 +68,43 @@ def run(args: argparse.Namespace, first: Callable[[Any], None] | None = None) ->
         lock.release()
         return 0
     app.run()
+    ahead.close()
     pygame.quit()
     lock.release()
     return 0
+
+
+def already_open(lock: startup.WindowLock) -> None:
+    """A second start: the open window is asked to come forward; one line says what happened."""
+    holder = lock.holder()
+    where = f" (process {holder})" if holder else ""
+    asked = forward.read_ask_line(lock.path)
+    answer = forward.ask(*asked) if asked else "it gave no way to ask"
+    if answer == "ok":
+        print(f"battleline: Battle Line is already open{where}: its window was brought forward", file=sys.stderr)
+        return
+    print(f"battleline: Battle Line is already open{where}; switch to its window (it could not be brought "
+          f"forward: {answer}; this start opens no second one on the same saves and settings)", file=sys.stderr)
+    startup.message_box("Battle Line", "Battle Line is already open: switch to its window.")
+
+
+def bring_forward(app: Any) -> bool:
+    """The game's window raised and given the keyboard (restored first when minimised in a window)."""
+    import pygame
+
+    try:
+        display = app.window
+        window = display.window if display is not None and display.window is not None \
+            else pygame.Window.from_display_module()
+        if display is None or not display.fullscreen:
+            window.restore()
+        window.focus()
+        if pygame.display.get_driver() == "x11":
+            window.focus(input_only=True)  # no window manager to pass the focus on: ask X for it too
+    except (pygame.error, AttributeError) as exc:
+        logging.getLogger(__name__).info("the window could not be brought forward: %s", exc)
+        return False
+    return True
 
 
 def window_up() -> bool:

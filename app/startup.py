@@ -4,7 +4,8 @@
   audio driver then, before it would try ALSA, whose library prints its errors straight to stderr from C);
 - open_display(): the display started, or one line and no window when no display is reachable (SDL would
   otherwise fall back to its offscreen driver and run invisibly after one cryptic line);
-- WindowLock: one game window per user data folder; a second start says the game is already open;
+- WindowLock: one game window per user data folder; a second start brings it forward (app.forward)
+  or says the game is already open;
 - crash_log(): an error the game did not expect is written to a file in the user data folder, and the
   player is told where (on stderr and, when a window was up, in a message box).
 """
@@ -149,12 +150,23 @@ class WindowLock:
         self.file = handle
         return True
 
+    def advertise(self, port: int, token: str) -> None:
+        """Where a second start asks this window to come forward (app.forward), on the file's second line."""
+        if self.file is None or not port:
+            return
+        with contextlib.suppress(OSError):
+            self.file.seek(0)
+            self.file.truncate()
+            self.file.write(f"{os.getpid()}\n{port} {token}\n")
+            self.file.flush()
+
     def holder(self) -> str:
         """The process id written by the holder, if readable."""
         try:
-            text = self.path.read_text(encoding="utf-8").strip()
+            lines = self.path.read_text(encoding="utf-8").splitlines()
         except OSError:
             return ""
+        text = lines[0].strip() if lines else ""
         return text if text.isdigit() else ""
 
     def release(self) -> None:

@@ -59,7 +59,8 @@ def test_the_dummy_driver_asked_for_still_runs() -> None:
 
 def _lock_holder(data: Path, pid: int) -> bool:
     lock = data / "window.lock"
-    return lock.exists() and lock.read_text(encoding="utf-8").strip() == str(pid)
+    lines = lock.read_text(encoding="utf-8").splitlines() if lock.exists() else []
+    return len(lines) == 2 and lines[0] == str(pid)  # its process, then where a second start asks (app.forward)
 
 
 def test_a_second_start_says_the_game_is_already_open_and_the_lock_dies_with_its_holder() -> None:
@@ -78,6 +79,7 @@ def test_a_second_start_says_the_game_is_already_open_and_the_lock_dies_with_its
         lines = second.stderr.strip().splitlines()
         assert len(lines) == 1 and lines[0].startswith("battleline: Battle Line is already open"), lines
         assert f"(process {first.pid})" in lines[0]
+        assert lines[0].endswith(": its window was brought forward"), lines  # the first answered the ask
     finally:
         first.send_signal(signal.SIGKILL if hasattr(signal, "SIGKILL") else signal.SIGTERM)
         first.communicate(timeout=60)
@@ -276,5 +278,64 @@ def test_the_real_window_carries_the_games_icon_and_class() -> None:
     finally:
         game.kill()
         game.communicate(timeout=60)
+        xvfb.kill()
+        xvfb.communicate(timeout=60)
+
+
+OTHER_WINDOW = """
+import os, sys, time
+os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+import pygame
+pygame.display.init()
+window = pygame.Window("Another program", (320, 200))
+window.focus()
+window.focus(input_only=True)
+print("focused", flush=True)
+while True:
+    pygame.event.pump()
+    time.sleep(0.05)
+"""
+
+
+def _focused(env: dict[str, str]) -> str:
+    done = subprocess.run(["xdotool", "getwindowfocus", "getwindowname"], env=env, capture_output=True, text=True)
+    return done.stdout.strip()
+
+
+@pytest.mark.skipif(not all(shutil.which(t) for t in ("Xvfb", "xdotool")), reason="needs Xvfb and xdotool")
+def test_a_second_start_brings_the_open_window_forward_in_a_real_x_server() -> None:
+    """Under Xvfb: the game's window open, another program's window takes the keyboard; starting the game again
+    gives the keyboard back to the game's window (issue 58 item 5) and opens no second one."""
+    xvfb, display = _xvfb()
+    env = _env(DISPLAY=display, SDL_AUDIODRIVER="dummy", SDL_VIDEODRIVER="x11")
+    env.pop("WAYLAND_DISPLAY", None)
+    data = Path(env["BATTLELINE_DATA_DIR"])
+    game = subprocess.Popen([sys.executable, "-m", "app.cli", "play", "--windowed"], cwd=ROOT, env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    other: subprocess.Popen[str] | None = None
+    try:
+        deadline = time.monotonic() + TIMEOUT
+        while not (_lock_holder(data, game.pid) and _focused(env) == "Battle Line") and game.poll() is None \
+                and time.monotonic() < deadline:
+            time.sleep(0.3)
+        assert _focused(env) == "Battle Line", game.communicate()[1] if game.poll() is not None else ""
+        other = subprocess.Popen([sys.executable, "-c", OTHER_WINDOW], env=env, stdout=subprocess.PIPE,
+                                 stderr=subprocess.DEVNULL, text=True)
+        assert other.stdout is not None and other.stdout.readline().strip() == "focused"
+        while _focused(env) != "Another program" and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert _focused(env) == "Another program"
+        second = _battleline("play", env=env)
+        assert second.returncode == 1
+        assert second.stderr.strip().endswith(": its window was brought forward"), second.stderr
+        while _focused(env) != "Battle Line" and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert _focused(env) == "Battle Line"
+        assert game.poll() is None  # still the one game, running
+    finally:
+        for proc in (other, game):
+            if proc is not None:
+                proc.kill()
+                proc.communicate(timeout=60)
         xvfb.kill()
         xvfb.communicate(timeout=60)
