@@ -6,20 +6,32 @@ from collections.abc import Callable
 from typing import Any
 
 from engine import Game, Rules
-from engine.ai import make_bot
+from engine.ai import Bot, make_bot
+
+#: each seeded game's moves as its bots chose them, and the bots to choose the next ones: a game is played by
+#: its bots once per process and replayed after (the screenshot scenes are staged again in every language,
+#: and a bot's choice costs a hundred times a replayed move). Bots are seeded, so a replay is the same game.
+_PLAYED: dict[tuple[Any, ...], tuple[list[dict[str, Any]], dict[str, Bot]]] = {}
 
 
 def advance(seed: int, until: Callable[[Game], bool], limit: int = 400, level: str = "easy",
             rules: Rules | None = None, players: dict[str, str] | None = None) -> Game | None:
     """Play `seed`'s game with two bots until `until(game)` holds; None if it never does."""
-    game = Game.new(rules or Rules(), seed, "south", players or {"south": "Ana", "north": "Ben"})
-    bots = {"south": make_bot(level, seed), "north": make_bot(level, seed + 1)}
-    for _ in range(limit):
+    rules = rules or Rules()
+    players = players or {"south": "Ana", "north": "Ben"}
+    game = Game.new(rules, seed, "south", players)
+    key = (seed, level, rules, tuple(sorted(players.items())))
+    if key not in _PLAYED:
+        _PLAYED[key] = ([], {"south": make_bot(level, seed), "north": make_bot(level, seed + 1)})
+    moves, bots = _PLAYED[key]
+    for done in range(limit):
         if until(game):
             return game
         if game.over:
             return None
-        game.apply(bots[game.to_move].choose(game.view(game.to_move)))
+        if done == len(moves):  # past what was played before: the bots, where they left off, choose on
+            moves.append(bots[game.to_move].choose(game.view(game.to_move)))
+        game.apply(dict(moves[done]))
     return None
 
 
