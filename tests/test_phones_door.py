@@ -254,3 +254,28 @@ def test_door_lets_a_browsers_second_parallel_connection_through_a_full_door() -
         cut = door.enter(f"again{n}", f"10.0.0.{n}", 101 + n / 100)
         assert "page" not in cut and "script" not in cut, cut
     assert {"page", "script"} <= set(door.places)
+
+
+def test_door_never_cuts_a_request_being_served_for_a_strangers_idle_connection() -> None:
+    """Issue 56, finding 3 (CI, under load): a browser's page, style and script have all sent their requests
+    and wait for their answers while 32 addresses keep reopening idle connections into a full door. The
+    strangers' newcomers cut one another's silent places, never a request being served (the script was cut
+    between its request and its answer, so phone.js never ran); a served place gives way only after the
+    grace, and then only to a less busy address."""
+    door = Door(total=64, per_address=8, grace=5.0)
+    for n in range(64):
+        assert door.enter(f"s{n}", f"10.0.0.{n % 32}", n / 100) == []
+    for k, key in enumerate(("page", "style", "script")):
+        door.enter(key, "P", 1 + k / 100)
+        door.speak(key, 1 + k / 100)
+    assert {"page", "style", "script"} <= set(door.places)
+    for n in range(320):  # every stranger reopens connections as fast as the door cuts them
+        cut = door.enter(f"again{n}", f"10.0.0.{n % 32}", 2 + n / 1000)
+        assert not {"page", "style", "script"} & set(cut), (n, cut)
+    # the grace is over: an address serving more than a newcomer's holds gives way to it
+    served = Door(total=4, per_address=4, grace=5.0)
+    for n, key in enumerate(("a1", "a2", "a3", "b1")):
+        served.enter(key, key[0], n / 10)
+        served.speak(key, n / 10)
+    assert served.enter("c1", "C", 1) == ["c1"], "within the grace nobody being served is cut"
+    assert served.enter("c2", "C", 10) == ["a3"], "after it, the busiest address's newest place gives way"

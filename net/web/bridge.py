@@ -11,9 +11,9 @@ elsewhere), and a WebSocket's `Origin`, which every browser sends, must be that 
 
 Nothing is held for a peer that proved nothing (net.web.door): a TCP connection is counted the moment
 it is accepted (`CONNECTIONS_PER_ADDRESS` from one address, `MAX_CONNECTIONS` in all, the busiest
-address giving way to a newcomer), must send its request within `REQUEST_S`, and a WebSocket
-(`PHONES_PER_ADDRESS`, `MAX_PHONES` in all, shared the same way) that has not joined the game within
-`JOIN_S` is closed. So idle connections cannot use up the host's file descriptors.
+address's idle ones giving way to a newcomer before any request being served), must send its request
+within `REQUEST_S`, and a WebSocket (`PHONES_PER_ADDRESS`, `MAX_PHONES` in all, shared the same way) that
+has not joined the game within `JOIN_S` is closed. So idle connections cannot use up the host's file descriptors.
 """
 
 from __future__ import annotations
@@ -335,11 +335,9 @@ class PhoneBridge:
             return False
         if name == "localhost":
             return True
-        try:
-            ipaddress.ip_address(name[1:-1] if name.startswith("[") and name.endswith("]") else name)
-        except ValueError:
-            return False
-        return True
+        with contextlib.suppress(ValueError):
+            return ipaddress.ip_address(name[1:-1] if name.startswith("[") and name.endswith("]") else name) is not None
+        return False
 
     @staticmethod
     def _missing(connection: ServerConnection) -> Response:
@@ -360,6 +358,11 @@ class PhoneBridge:
             def connection_made(self, transport: asyncio.BaseTransport) -> None:
                 super().connection_made(transport)
                 bridge._accepted(self, transport)
+
+            def process_event(self, event: Any) -> None:
+                super().process_event(event)
+                if self.request is not None:  # its request arrived: being served now, idle strangers give way
+                    bridge.connections.speak(self, time.monotonic())
 
             def connection_lost(self, exc: Exception | None) -> None:
                 bridge.connections.leave(self)
