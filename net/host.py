@@ -218,6 +218,7 @@ class Host(HostCore):
         address, phone, tag = self.router.address(conn), message.get("for"), message.get("vouch")
         if isinstance(phone, str) and isinstance(tag, bytes) and \
                 secrets.compare_digest(vouch(self.bridge_key, phone, message["msg"]), tag):
+            self.router.vouched(conn, phone)
             return phone
         return address
 
