@@ -102,6 +102,7 @@ class Router:
         self.open: dict[int, Link] = {}  # open connections by descriptor (accepted, not yet closed)
         self.turned_away = 0  # connections refused for the cap
         self.cuts = 0  # connections cut: silent too long, or over a cap
+        self.accepted = 0  # connections opened since the start
         try:
             if port:
                 self.socket.bind(f"tcp://{bind}:{port}")
@@ -170,6 +171,7 @@ class Router:
                 break
             fd = int(event["value"])
             if event["event"] == zmq.EVENT_ACCEPTED:
+                self.accepted += 1
                 peer = _peer(fd)
                 self.open[fd] = Link(fd, peer[0] if peer else "?", peer, time.monotonic())
                 self._caps(self.open[fd])
