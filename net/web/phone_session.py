@@ -131,7 +131,7 @@ class PhoneSession:
         self.by_code = token is None
         via = (address_of(self.ws), self.vouch_key) if self.vouch_key is not None else None
         self.guest = Guest(self.host_address, code=message["code"], name=message["name"].strip() or "Phone",
-                           token=message.get("token") or None, via=via)
+                           token=message.get("token") or None, via=via, watch=bool(message.get("watch")))
         self.guest.connect()
         self.sent_events, self.signature, self.sent_record, self.sent_refusal = 0, None, False, False
         self.step = self.lobby = None
@@ -219,17 +219,18 @@ class PhoneSession:
                 self.close_guest()  # its link to the host goes at once: refused phones hold no place there
                 await self.send(refused)
             return
-        step = "joined" if guest.seat is not None else "connecting" if not guest.asking \
+        seated = guest.seat is not None or (guest.watch and guest.welcomed)  # a watcher has no seat
+        step = "joined" if seated else "connecting" if not guest.asking \
             else "queued" if guest.ahead > 0 else "asking"
         if (step, guest.ahead) != self.step:  # the phone shows each step of joining: queued, the TV asked, accepted
             self.step = (step, guest.ahead)
             await self.send({"t": "step", "step": step, "ahead": guest.ahead, "link": guest.alive()})
         lobby = (guest.seats, guest.again, guest.watchers, guest.seat)
-        if guest.seat is not None and guest.seats and lobby != self.lobby:
+        if seated and guest.seats and lobby != self.lobby:
             self.lobby = (dict(guest.seats), list(guest.again), guest.watchers, guest.seat)
             await self.send({"t": "lobby", "seats": guest.seats, "again": guest.again, "watchers": guest.watchers,
                              "table": guest.table, "match": guest.match})
-        if guest.seat is None or guest.view is None:
+        if not seated or guest.view is None:
             return
         legal = guest.game.legal_actions() if guest.my_turn() and guest.game is not None else []
         signature = (guest.number, guest.actions_done, len(guest.events), guest.pending is not None,
