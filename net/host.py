@@ -81,6 +81,7 @@ class Host(HostCore):
             self.save()
         elif isinstance(effect, Exchange):
             self.keyed(effect, host_exchange(effect.password, effect.theirs))
+            self.router.answered(effect.conn)  # the guest's time to prove its key runs from the host's answer
 
     # ------------------------------------------------------------------ lifecycle
     @classmethod

@@ -11,10 +11,11 @@ a ZAP handler (ZeroMQ's hook for authentication, here with the NULL mechanism) r
 connection while `MAX_LINKS` are open, before it can queue anything.
 
 Nobody may hold the door: a connection that has not been let in (seated, watching, or waiting for
-the host's answer: `admit`) within `HANDSHAKE_S` of opening is cut, so do raw TCP sockets that never
-finish ZeroMQ's own greeting (`HANDSHAKE_IVL`). One source address holds at most `PER_ADDRESS`
-connections, and when all `MAX_LINKS` are taken a newcomer from a less busy address pushes out the
-newest waiting connection of the busiest one. Phones come through the host's own phone bridge, so all
+the host's answer: `admit`) within `HANDSHAKE_S` of opening, or of the host's answer to its key exchange
+(`answered`: a busy host is slow to answer, and a guest it cut would count as a wrong guess), is cut, so
+do raw TCP sockets that never finish ZeroMQ's own greeting (`HANDSHAKE_IVL`). One source address holds
+at most `PER_ADDRESS` connections, and when all `MAX_LINKS` are taken a newcomer from a less busy address
+pushes out the newest waiting connection of the busiest one. Phones come through the host's own phone bridge, so all
 from this machine's loopback address (which no other machine can send from): those connections are not
 capped per address when they open, and count as the phone's own address once the bridge vouched for it
 (`vouched`), so strangers' phones cannot fill one address's places and keep a friend's phone (or a
@@ -64,6 +65,7 @@ class Link:
     since: float
     admitted: bool = False
     cut: bool = False
+    answered: float | None = None  # when the host answered its key exchange (its deadline runs from then)
 
 
 def _dup(fd: int) -> socket.socket:
@@ -233,17 +235,25 @@ class Router:
         if self._count(address) > PER_ADDRESS:
             self._cut(link)
 
+    def answered(self, conn: int) -> None:
+        """The host has just answered this connection's key exchange: the guest has HANDSHAKE_S from now to
+        prove its key. A host slowed by a crowd must not cut (and count as a wrong guess) a guest that was
+        waiting for the host's own answer."""
+        link = self.open.get(conn)
+        if link is not None:
+            link.answered = time.monotonic()
+
     def address(self, conn: int) -> str:
         """The source address of an open connection ("?" if unknown)."""
         link = self.open.get(conn)
         return link.address if link is not None else "?"
 
     def expire(self) -> None:
-        """Cut connections that were not let in within HANDSHAKE_S of opening."""
+        """Cut connections that were not let in within HANDSHAKE_S of opening (or of the host's answer)."""
         self._events()
         now = time.monotonic()
         for link in list(self.open.values()):
-            if not link.cut and not link.admitted and now - link.since > HANDSHAKE_S:
+            if not link.cut and not link.admitted and now - (link.answered or link.since) > HANDSHAKE_S:
                 self._cut(link)
 
     def take_closed(self) -> set[int]:

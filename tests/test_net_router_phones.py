@@ -48,3 +48,35 @@ def test_strangers_phones_waiting_at_the_door_do_not_keep_a_friends_phone_out(mo
         for guest in [*strangers, friend]:
             guest.close()
         host.close()
+
+
+def test_a_guest_the_host_was_slow_to_answer_is_not_cut_and_counted_as_a_wrong_guess(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 56 (combined attack: the guest refused 'too many wrong codes' for 40 minutes): a host slowed by a
+    crowd answers a guest's key exchange late; the guest's time to prove its key runs from that answer, not
+    from its connection's opening. Before, the host cut the connection at its deadline while the guest was
+    about to answer, counted a wrong guess for its address, and a guest with the right code was kept out."""
+    monkeypatch.setattr(router, "HANDSHAKE_S", 6.0)
+    host = Host.new(rules=Rules(), seed=5, code="1234", host_name="TV", host_seat=None, accept_any=True)
+    guest = Guest(f"127.0.0.1:{host.port}", code="1234", name="Ana")
+    try:
+        guest.connect()
+        deadline = time.monotonic() + 30
+        while not (host.router.poll(20) and host.router.open):  # let in, its key exchange waiting, unread
+            assert time.monotonic() < deadline, "the guest's connection never opened"
+        opened = next(iter(host.router.open.values())).since
+        time.sleep(max(0.0, opened + 3.0 - time.monotonic()))  # the host is busy elsewhere for half its deadline
+        while host.poll(20, budget=1) == 0:  # reads the exchange (the guest's only message yet) and answers it
+            assert time.monotonic() < opened + 6.0, "the host did not answer within its own deadline"
+        while time.monotonic() < opened + 7.5:  # past the deadline counted from the opening
+            host.poll(20, budget=0)
+        assert host.router.cuts == 0, "the host cut a guest that was waiting for its answer"
+        deadline = time.monotonic() + 30
+        while not guest.welcomed:
+            assert time.monotonic() < deadline and guest.refused is None, guest.refused
+            guest.poll(0)
+            host.poll(20)
+        assert guest.seat is not None
+    finally:
+        guest.close()
+        host.close()
