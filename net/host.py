@@ -81,6 +81,7 @@ class Host(HostCore):
             self.save()
         elif isinstance(effect, Exchange):
             self.keyed(effect, host_exchange(effect.password, effect.theirs))
+            self.router.answered(effect.conn)  # the guest's time to prove its key runs from the host's answer
 
     # ------------------------------------------------------------------ lifecycle
     @classmethod
@@ -218,6 +219,7 @@ class Host(HostCore):
         address, phone, tag = self.router.address(conn), message.get("for"), message.get("vouch")
         if isinstance(phone, str) and isinstance(tag, bytes) and \
                 secrets.compare_digest(vouch(self.bridge_key, phone, message["msg"]), tag):
+            self.router.vouched(conn, phone)
             return phone
         return address
 

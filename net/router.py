@@ -11,10 +11,15 @@ a ZAP handler (ZeroMQ's hook for authentication, here with the NULL mechanism) r
 connection while `MAX_LINKS` are open, before it can queue anything.
 
 Nobody may hold the door: a connection that has not been let in (seated, watching, or waiting for
-the host's answer: `admit`) within `HANDSHAKE_S` of opening is cut, so do raw TCP sockets that never
-finish ZeroMQ's own greeting (`HANDSHAKE_IVL`). One source address holds at most `PER_ADDRESS`
-connections, and when all `MAX_LINKS` are taken a newcomer from a less busy address pushes out the
-newest waiting connection of the busiest one. A connection is cut by shutting its socket down
+the host's answer: `admit`) within `HANDSHAKE_S` of opening, or of the host's answer to its key exchange
+(`answered`: a busy host is slow to answer, and a guest it cut would count as a wrong guess), is cut, so
+do raw TCP sockets that never finish ZeroMQ's own greeting (`HANDSHAKE_IVL`). One source address holds
+at most `PER_ADDRESS` connections, and when all `MAX_LINKS` are taken a newcomer from a less busy address
+pushes out the newest waiting connection of the busiest one. Phones come through the host's own phone bridge, so all
+from this machine's loopback address (which no other machine can send from): those connections are not
+capped per address when they open, and count as the phone's own address once the bridge vouched for it
+(`vouched`), so strangers' phones cannot fill one address's places and keep a friend's phone (or a
+guest) out. A connection is cut by shutting its socket down
 (a duplicate of ZeroMQ's descriptor, checked against the peer noted when it opened): ZeroMQ then
 closes it as if the peer had, and reports it closed.
 """
@@ -39,8 +44,10 @@ RECV_HWM = 16
 SEND_HWM = 200
 #: open connections at most: a guest needs one, a reconnecting guest two for a moment
 MAX_LINKS = 64
-#: open connections from one source address at most (a phone bridge's guests come from 127.0.0.1)
+#: open connections from one source address at most (a phone counts as its own address: `Router.vouched`)
 PER_ADDRESS = 12
+#: this machine's loopback addresses: the phone bridge's guests connect from there (no other machine can)
+LOOPBACK = ("127.0.0.1", "::1")
 #: seconds a connection may stay open without being let in
 HANDSHAKE_S = 3.0
 #: ZeroMQ's own greeting must be done within this (a raw TCP socket that never speaks is closed)
@@ -58,6 +65,7 @@ class Link:
     since: float
     admitted: bool = False
     cut: bool = False
+    answered: float | None = None  # when the host answered its key exchange (its deadline runs from then)
 
 
 def _dup(fd: int) -> socket.socket:
@@ -96,6 +104,7 @@ class Router:
         self.open: dict[int, Link] = {}  # open connections by descriptor (accepted, not yet closed)
         self.turned_away = 0  # connections refused for the cap
         self.cuts = 0  # connections cut: silent too long, or over a cap
+        self.accepted = 0  # connections opened since the start
         try:
             if port:
                 self.socket.bind(f"tcp://{bind}:{port}")
@@ -164,6 +173,7 @@ class Router:
                 break
             fd = int(event["value"])
             if event["event"] == zmq.EVENT_ACCEPTED:
+                self.accepted += 1
                 peer = _peer(fd)
                 self.open[fd] = Link(fd, peer[0] if peer else "?", peer, time.monotonic())
                 self._caps(self.open[fd])
@@ -181,7 +191,7 @@ class Router:
 
     def _caps(self, new: Link) -> None:
         """A new connection over its address's cap is cut; over the total, the busiest address gives way."""
-        if self._count(new.address) > PER_ADDRESS:
+        if new.address not in LOOPBACK and self._count(new.address) > PER_ADDRESS:
             self._cut(new)
             return
         if self.links <= MAX_LINKS:
@@ -215,17 +225,35 @@ class Router:
         if link is not None:
             link.admitted = True
 
+    def vouched(self, conn: int, address: str) -> None:
+        """The phone bridge vouched that this connection (from this machine) is a phone at `address`: it
+        counts as that address from now on, within that address's cap."""
+        link = self.open.get(conn)
+        if link is None or link.cut or link.address not in LOOPBACK or link.address == address:
+            return
+        link.address = address
+        if self._count(address) > PER_ADDRESS:
+            self._cut(link)
+
+    def answered(self, conn: int) -> None:
+        """The host has just answered this connection's key exchange: the guest has HANDSHAKE_S from now to
+        prove its key. A host slowed by a crowd must not cut (and count as a wrong guess) a guest that was
+        waiting for the host's own answer."""
+        link = self.open.get(conn)
+        if link is not None:
+            link.answered = time.monotonic()
+
     def address(self, conn: int) -> str:
         """The source address of an open connection ("?" if unknown)."""
         link = self.open.get(conn)
         return link.address if link is not None else "?"
 
     def expire(self) -> None:
-        """Cut connections that were not let in within HANDSHAKE_S of opening."""
+        """Cut connections that were not let in within HANDSHAKE_S of opening (or of the host's answer)."""
         self._events()
         now = time.monotonic()
         for link in list(self.open.values()):
-            if not link.cut and not link.admitted and now - link.since > HANDSHAKE_S:
+            if not link.cut and not link.admitted and now - (link.answered or link.since) > HANDSHAKE_S:
                 self._cut(link)
 
     def take_closed(self) -> set[int]:

@@ -254,3 +254,53 @@ def test_door_lets_a_browsers_second_parallel_connection_through_a_full_door() -
         cut = door.enter(f"again{n}", f"10.0.0.{n}", 101 + n / 100)
         assert "page" not in cut and "script" not in cut, cut
     assert {"page", "script"} <= set(door.places)
+
+
+def test_door_never_cuts_a_request_being_served_for_a_strangers_idle_connection() -> None:
+    """Issue 56, finding 3 (CI, under load): a browser's page, style and script have all sent their requests
+    and wait for their answers while 32 addresses keep reopening idle connections into a full door. The
+    strangers' newcomers cut one another's silent places, never a request being served (the script was cut
+    between its request and its answer, so phone.js never ran); a served place gives way only after the
+    grace, and then only to a less busy address."""
+    door = Door(total=64, per_address=8, grace=5.0)
+    for n in range(64):
+        assert door.enter(f"s{n}", f"10.0.0.{n % 32}", n / 100) == []
+    for k, key in enumerate(("page", "style", "script")):
+        door.enter(key, "P", 1 + k / 100)
+        door.speak(key, 1 + k / 100)
+    assert {"page", "style", "script"} <= set(door.places)
+    for n in range(320):  # every stranger reopens connections as fast as the door cuts them
+        cut = door.enter(f"again{n}", f"10.0.0.{n % 32}", 2 + n / 1000)
+        assert not {"page", "style", "script"} & set(cut), (n, cut)
+    # the grace is over: an address serving more than a newcomer's holds gives way to it
+    served = Door(total=4, per_address=4, grace=5.0)
+    for n, key in enumerate(("a1", "a2", "a3", "b1")):
+        served.enter(key, key[0], n / 10)
+        served.speak(key, n / 10)
+    assert served.enter("c1", "C", 1) == ["c1"], "within the grace nobody being served is cut"
+    assert served.enter("c2", "C", 10) == ["a3"], "after it, the busiest address's newest place gives way"
+
+
+def test_a_phone_address_told_to_wait_is_told_again_by_the_bridge_without_a_key_exchange(phones: Phones) -> None:
+    """Issue 56 (a new phone took 19 s while 32 phones typed wrong codes): once the host told an address to
+    wait, that address's next joins by code until then get the same answer from the bridge, with no new
+    connection to the host (each key exchange costs the host's process tens of milliseconds); a phone
+    elsewhere joins at once, and a seat token is never held by it."""
+    async def run() -> None:
+        refusals = await _wrong_codes(phones, "127.0.0.2", 3)  # the address now waits 4 s
+        assert refusals.count("wrong_code") == 3, refusals
+        ws, told = await _join(phones, "127.0.0.2", "0000")
+        await ws.close()
+        assert told["code"] == "wait" and told["fields"]["seconds"] >= 2, told  # the host said so
+        await asyncio.sleep(0.3)
+        opened = phones.host.router.accepted
+        again, told = await _join(phones, "127.0.0.2", "2468")
+        await again.close()
+        assert told["t"] == "refused" and told["code"] == "wait" and told["fields"]["seconds"] >= 1, told
+        await asyncio.sleep(0.5)  # any connection to the host would have been accepted by now
+        assert phones.host.router.accepted == opened, "the bridge opened a key exchange for a held address"
+        other, state = await _join(phones, "127.0.0.3", "2468")
+        assert state["t"] == "state" and state["seat"] == "north", state
+        await other.close()
+
+    asyncio.run(run())

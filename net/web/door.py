@@ -8,7 +8,13 @@ gives way), else the newcomer is turned away. A tie goes to the newcomer while i
 places (a browser's parallel requests for one page), and among equally busy addresses the one that has held
 its places longest gives way. So a stranger holding many places from one machine gives
 them up to a phone from another, and needs more addresses than the busiest holder has places to fill
-the door. Pure bookkeeping over hashable keys, so it is tested on its own.
+the door.
+
+A connection that has sent its request (`speak`) is being served: the page's script or style, or a phone's
+WebSocket before it joined. Strangers reopening idle connections cut one another's silent places first, and
+a place that spoke only after `grace` seconds (when an address holds more than the newcomer's): else a
+browser's request could be cut between its arrival and its answer (a page without its script, issue 56).
+Pure bookkeeping over hashable keys, so it is tested on its own.
 """
 
 from __future__ import annotations
@@ -20,6 +26,8 @@ from dataclasses import dataclass
 #: up to this many places from its address, a newcomer that ties with the busiest address is not the one cut
 #: (one place against one is no tie worth breaking: the newcomer is turned away, as before)
 TIE_ALLOWANCE = 3
+#: seconds a connection that sent its request is served before a stranger's newcomer may push it out
+GRACE_S = 5.0
 
 
 @dataclass
@@ -27,15 +35,18 @@ class Place:
     address: str
     since: float
     proved: bool = False
+    spoke: float | None = None  # when its request arrived (None: it has sent nothing yet)
 
 
 class Door:
     """`total` places at most, `per_address` from one source address."""
 
-    def __init__(self, total: int, per_address: int, tie_allowance: int = TIE_ALLOWANCE) -> None:
+    def __init__(self, total: int, per_address: int, tie_allowance: int = TIE_ALLOWANCE,
+                 grace: float = GRACE_S) -> None:
         self.total = total
         self.per_address = per_address
         self.tie_allowance = tie_allowance  # up to this many places, a newcomer wins a tie with the busiest
+        self.grace = grace  # seconds a place that spoke is served untouched
         self.places: dict[Hashable, Place] = {}
         self.turned_away = 0  # newcomers refused, and places taken back, since the start
 
@@ -49,25 +60,45 @@ class Door:
             return self._out([key])
         if len(self.places) <= self.total:
             return []
+        # first the silent places (idle connections, a slowloris's unfinished requests), weighed against the
+        # newcomer's own silent ones; then those served longer than the grace, against all of the newcomer's
+        silent = {k for k, p in self.places.items() if p.spoke is None}
+        served = {k for k, p in self.places.items() if p.spoke is not None and now - p.spoke > self.grace}
+        for tier, mine in ((silent, len({k for k in silent if self.places[k].address == address})),
+                           (served, self.count(address))):
+            victim = self._busiest(tier, key, address, mine)
+            if victim is not None:
+                return self._out([victim])
+        return self._out([key])
+
+    def _busiest(self, tier: set[Hashable], key: Hashable, address: str, mine: int) -> Hashable | None:
+        """The newest place in `tier` of the busiest other address, if that address holds more places there
+        than the newcomer's `mine` (or as many, while the newcomer's are a browser's few parallel requests)."""
         waiting: dict[str, list[Hashable]] = {}
-        for k, place in self.places.items():
+        for k in tier:
+            place = self.places[k]
             if not place.proved and k != key and place.address != address:
                 waiting.setdefault(place.address, []).append(k)
         # the busiest other address; among equals the one that has held its places longest (a stranger's
         # idle connections, never a page that is loading now)
         busiest = max(waiting, key=lambda a: (len(waiting[a]), -min(self.places[k].since for k in waiting[a])),
                       default=None)
-        mine = self.count(address)
         if busiest is not None and (len(waiting[busiest]) > mine or
                                     (len(waiting[busiest]) == mine and 2 <= mine <= self.tie_allowance)):
-            return self._out([max(waiting[busiest], key=lambda k: self.places[k].since)])
-        return self._out([key])
+            return max(waiting[busiest], key=lambda k: self.places[k].since)
+        return None
 
     def _out(self, keys: list[Hashable]) -> list[Hashable]:
         for key in keys:
             self.places.pop(key, None)
             self.turned_away += 1
         return keys
+
+    def speak(self, key: Hashable, now: float) -> None:
+        """This connection sent its request: it is being served (see `grace`)."""
+        place = self.places.get(key)
+        if place is not None and place.spoke is None:
+            place.spoke = now
 
     def prove(self, key: Hashable) -> None:
         """This connection proved itself (its phone joined): it is never pushed out."""

@@ -1,9 +1,9 @@
 """What a phone sends the bridge: JSON text frames, each checked for shape before the bridge reads it (and the
 match score the bridge sends back with a finished game).
 
-docs/PROTOCOL.md (Phones) lists them: `join` (code, name, token), `action`, `start`, `again`. Anything
-else is a `PhoneError` with a reason and a code for the page; the bridge (net.web.bridge) counts
-refusals and closes a socket that floods it.
+docs/PROTOCOL.md (Phones) lists them: `join` (code, name, token, and `watch` to join as a watcher),
+`action`, `start`, `again`. Anything else is a `PhoneError` with a reason and a code for the page; the
+bridge (net.web.bridge) counts refusals and closes a socket that floods it.
 """
 
 from __future__ import annotations
@@ -58,7 +58,7 @@ def check_message(raw: str | bytes) -> dict[str, Any]:
     kind = data.get("t")
     if kind == "join":
         for key in data:
-            if key not in ("t", "code", "name", "token"):
+            if key not in ("t", "code", "name", "token", "watch"):
                 raise PhoneError(f"join.{key}: unknown field")
         code, name, token = data.get("code"), data.get("name"), data.get("token")
         if not isinstance(code, str) or not 1 <= len(code) <= 12:
@@ -67,6 +67,8 @@ def check_message(raw: str | bytes) -> dict[str, Any]:
             raise PhoneError("join.name: expected a name of at most 40 letters")
         if token is not None and (not isinstance(token, str) or len(token) > 64):
             raise PhoneError("join.token: expected a token or null")
+        if not isinstance(data.get("watch", False), bool):
+            raise PhoneError("join.watch: expected true or false")
         return data
     if kind == "action":
         if set(data) != {"t", "action"}:

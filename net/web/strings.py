@@ -32,6 +32,8 @@ WEB_STRINGS: tuple[str, ...] = (
     "Choose a flag for {card}.", "Choose a card on the table.", "Choose where it goes.",
     "Connecting to the table…", "The link is lost; reconnecting…", "The host refused: {reason}",
     "Waiting for the game to start…", "Play this card", "Take back the choice",
+    # issue 56: a phone at a full table may watch
+    "Watch", "Watching: waiting for the game to start…",
     # the other side's last turn, in the board caption's words (game/play/turn_words.py)
     "{who}: {what}.", "{done}, {then}", "{card} to flag {flag}", "{card} on flag {flag}", "played Scout",
     "Deserter discarded your {card} from flag {flag}", "Traitor took your {card} from flag {flag} to their flag {to}",

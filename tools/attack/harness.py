@@ -24,6 +24,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections import Counter
 from pathlib import Path
@@ -225,9 +226,10 @@ def hold(port: int, seconds: float, connections: int = 64, addresses: int = 8) -
     return {"connections": connections, "addresses": addresses, "seconds": seconds}
 
 
-def hold_raw(port: int, seconds: float, connections: int = 70, addresses: int = 7) -> dict[str, Any]:
+def hold_raw(port: int, seconds: float, connections: int = 70, addresses: int = 7,
+             stop: threading.Event | None = None) -> dict[str, Any]:
     """`connections` raw TCP sockets from `addresses` addresses that never send a byte, each reopened
-    as soon as the host closes it."""
+    as soon as the host closes it; for `seconds`, or until `stop` is set."""
     import selectors
     import socket
 
@@ -245,7 +247,7 @@ def hold_raw(port: int, seconds: float, connections: int = 70, addresses: int = 
         selector.register(s, selectors.EVENT_READ, i)
     deadline = time.monotonic() + seconds
     try:
-        while time.monotonic() < deadline:
+        while time.monotonic() < deadline and not (stop is not None and stop.is_set()):
             for key, _ in selector.select(0.05):
                 i = key.data
                 try:
@@ -265,7 +267,8 @@ def hold_raw(port: int, seconds: float, connections: int = 70, addresses: int = 
         for s in sockets:
             s.close()
         selector.close()
-    return {"connections": connections, "addresses": addresses, "seconds": seconds, "reopened": reopened}
+    return {"connections": connections, "addresses": addresses, "seconds": seconds, "reopened": reopened,
+            "stopped": stop is not None and stop.is_set()}
 
 
 def block(port: int, seconds: float, per_second: float = 50.0, address: str = "127.0.0.2") -> dict[str, Any]:
@@ -370,8 +373,6 @@ def guest_waits(port: int, code: str, limit: float, address: str = "127.0.0.1") 
 
 def while_attacked(port: int, attack: Any, seconds: float, code: str, settle: float = 1.0) -> dict[str, Any]:
     """Run `attack` on a thread and, once it has `settle`d in, time a real guest's way in."""
-    import threading
-
     out: dict[str, Any] = {}
     thread = threading.Thread(target=lambda: out.update(attack(port, seconds)), daemon=True)
     thread.start()

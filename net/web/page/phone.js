@@ -31,6 +31,8 @@ const othersOf = (s, me) => (three(s) ? [NEXT[me], NEXT[NEXT[me]]] : [me === "no
 const $ = (id) => document.getElementById(id);
 // refusals that pass by themselves: a phone holding a seat tries again after the time they name
 const AGAIN = ["busy", "wait", "crowded", "answering"];
+// refusals that mean every seat is taken: the phone may still watch, as a laptop can
+const FULL = ["two_players", "seats_taken", "has_guest"];
 
 const ui = {
   words: {}, refusals: {}, plurals: {}, pluralIndex: [], languages: { en: "English" }, ws: null, joined: false, state: null, record: null, events: [],
@@ -131,7 +133,7 @@ function connect() {
   ws.onopen = () => {
     const s = saved();
     ui.sentAt = -1; ui.acked = false;  // a new link: whatever the host has is what its next state says
-    if (ui.joined && s.code) send({ t: "join", code: s.code, name: s.name || "", token: s.token || null });
+    if (ui.joined && s.code) send({ t: "join", code: s.code, name: s.name || "", ...seatOrWatch() });
   };
   ws.onmessage = (ev) => { window.__traffic.push(ev.data); receive(JSON.parse(ev.data)); };
   ws.onclose = () => {
@@ -166,7 +168,7 @@ function receive(m) {
     if (m.from === 0 || fresh) ui.events = [];
     ui.events.splice(m.from, ui.events.length, ...m.events);
     ui.state = m; ui.note = ""; ui.stale = false;
-    save({ token: m.token });
+    if (m.seat) save({ token: m.token });  // a watcher holds no seat: the seat's token stays
     // an action counts as sent once the host has it: the bridge's guest holds it (`waiting`), then the
     // host's count moves on; a state with the same count and nothing waiting after that means it was refused
     if (m.actions !== ui.sentAt) { ui.sentAt = -1; ui.acked = false; }
@@ -191,6 +193,7 @@ function receive(m) {
     // finished game or the player (another code) lets it go. A refusal that says "try again" is tried again.
     ui.joined = false; ui.step = null;
     $("join-note").textContent = t("The host refused: {reason}", { reason: refusalWords(m.code, m.fields, m.reason) });
+    $("watch-button").hidden = !FULL.includes(m.code);
     clearTimeout(ui.retry);
     if (AGAIN.includes(m.code) && saved().token) {
       ui.retry = setTimeout(() => { if (!ui.joined) join(); }, 1000 * Math.max(1, Number((m.fields || {}).seconds) || 1));
@@ -240,13 +243,17 @@ function join() {
   if (s.code !== code) save({ token: null });
   save({ code, name });
   ui.joined = true;
+  $("watch-button").hidden = true;
   unlockSound();
   $("join-note").textContent = t(ui.step === "asking" ? "Waiting for the TV to accept you…"
     : ui.step === "queued" ? "Waiting your turn: the TV is answering someone else first…" : "Connecting to the table…");
-  if (ui.ws && ui.ws.readyState === 1) send({ t: "join", code, name, token: saved().token || null });
+  if (ui.ws && ui.ws.readyState === 1) send({ t: "join", code, name, ...seatOrWatch() });
   else connect();
   render();
 }
+
+// A player rejoins its seat by its token; a watcher (every seat was taken) joins with no token.
+function seatOrWatch() { return ui.watch ? { token: null, watch: true } : { token: saved().token || null }; }
 
 function act(action) {
   if (!ui.state || !playable(ui.state) || ui.sentAt === ui.state.actions) return;
@@ -356,7 +363,8 @@ function render() {
   $("join").hidden = ui.joined && !!s;
   $("game").hidden = !(ui.joined && s);
   if (!ui.joined || !s) return;
-  const view = s.view, me = s.seat, others = othersOf(s, me), them = others[0];
+  // a watcher has no seat: it sees the table from the first seat's side, with no hand
+  const watching = !s.seat, view = s.view, me = s.seat || seatsOf(s)[0], others = othersOf(s, me), them = others[0];
   const phase = view.phase || "play";
   const live = playable(s), legal = !live || ui.sentAt === s.actions ? [] : s.legal;
   const names = s.players;
@@ -366,9 +374,9 @@ function render() {
   $("table").hidden = !s.started && !over;
   $("end").hidden = !over;
   $("choices").hidden = over;
-  $("play").hidden = over;  // the end screen: the result and the board, not the cards left in hand
-  renderLobby(s, me, others, names);
-  if (over) renderEnd(s, me, others, names, (ui.record && ui.record.result) || view.result);
+  $("play").hidden = over || watching;  // the end screen: the result and the board, not the cards left in hand
+  renderLobby(s, watching ? null : me, others, names);
+  if (over) renderEnd(s, watching ? null : me, others, names, (ui.record && ui.record.result) || view.result);
   renderLink(s, me, others, names);
   // the table in miniature
   const flagsOf = (seat) => view.flags.filter((f) => f.claimed === seat).length;
@@ -458,6 +466,7 @@ function render() {
     line = result && result.winner ? t("{name} wins!", { name: names[result.winner] }) : t("A drawn game");
   } else if (!live) line = t("The link to the table is lost; reconnecting…");  // the TV closed its lobby too
   else if (!s.started) line = t("Waiting for the game to start…");
+  else if (watching) line = t("It is {who}'s turn.", { who: names[view.to_move] });
   else if (!legal.length) line = view.to_move === me ? t("Waiting for {name}…", { name: names[them] })
     : t("It is {who}'s turn.", { who: names[view.to_move] || names[them] });
   else if (phase === "claim") line = t("Claim a glowing flag, or choose Done claiming.");
@@ -523,10 +532,10 @@ function renderLobby(s, me, others, names) {
   $("seats").replaceChildren(...rows);
   const both = seatsOf(s).every((seat) => hostsOwn(seat) || (seats[seat] && seats[seat].here));
   const start = $("start-button");
-  start.hidden = !(lob && lob.table && both);
+  start.hidden = !(lob && lob.table && both) || !me;
   start.onclick = () => { if (send({ t: "start" })) start.disabled = true; };
   start.disabled = !playable(s);
-  $("lobby-note").textContent = !both ? t(three(s) ? "Waiting for the other players…" : "Waiting for a second player…")
+  $("lobby-note").textContent = !me ? t("Watching: waiting for the game to start…") : !both ? t(three(s) ? "Waiting for the other players…" : "Waiting for a second player…")
     : lob && lob.table ? t(three(s) ? "All three players are in: start when you are ready."
       : "Both players are in: start when you are ready.") : t("The host starts the game.");
   $("watchers").textContent = lob && lob.watchers ? t("Watchers: {n}", { n: lob.watchers }) : "";
@@ -540,6 +549,15 @@ const HOW3 = { ...HOW, breakthrough: "Breakthrough: three neighbouring flags of 
 // After the game: who won and how, the flags, the match score, and Play again (every player agrees).
 function renderEnd(s, me, others, names, result) {
   result = result || {};
+  if (!me) {  // a watcher: who won and how, nothing to agree to
+    $("end-title").textContent = result.winner ? t("{name} wins!", { name: s.players[result.winner] }) : t("A drawn game");
+    $("end").className = "drawn";
+    const how = (three(s) ? HOW3 : HOW)[result.how];
+    $("end-how").textContent = how ? t(how) : "";
+    for (const id of ["end-flags", "end-match", "end-note"]) $(id).textContent = "";
+    $("again-button").hidden = true;
+    return;
+  }
   const won = result.winner === me, them = others[0], other = others[1];
   $("end-title").textContent = !result.winner ? t("A drawn game") : won ? t("You won!") : t("You lost.");
   $("end").className = !result.winner ? "drawn" : won ? "won" : "lost";
@@ -643,7 +661,8 @@ function start() {
   const s = saved();
   $("code").value = params.get("code") || s.code || "";
   $("name").value = s.name || "";
-  $("join-button").onclick = join;
+  $("join-button").onclick = () => { ui.watch = false; join(); };
+  $("watch-button").onclick = () => { ui.watch = true; join(); };
   $("lang").onchange = () => { save({ lang: $("lang").value }); loadWords($("lang").value); };
   loadWords(pickLanguage());
   if (s.token && s.code && (!params.get("code") || params.get("code") === s.code)) ui.joined = true; // a reload: rejoin
