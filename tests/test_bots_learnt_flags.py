@@ -201,3 +201,28 @@ def test_hard3_decisions_with_the_flag_model_are_the_same_compiled_and_pure() ->
     assert kind == "compiled" and runs[1].stdout.startswith("pure ")
     assert len(json.loads(decisions)) >= 3
     assert decisions == runs[1].stdout.split(" ", 1)[1]
+
+
+def test_selfplay_data_stopped_by_sigterm_keeps_its_finished_games_and_their_rate(tmp_path: Path) -> None:
+    """A long data run stopped early still ends with its totals line (the rate needs its CPU seconds)."""
+    import signal
+    import time
+
+    data = tmp_path / "sp3.jsonl"
+    proc = subprocess.Popen([sys.executable, "tools/selfplay_data.py", "--players", "3", "--seed", "7", "--games",
+                             "500", "--bots", "easy", "--out", str(data)], cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 300
+        while not (data.exists() and data.read_text().count("\n") > 0) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        proc.send_signal(signal.SIGTERM)
+        out, _ = proc.communicate(timeout=300)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 0
+    rows = [json.loads(line) for line in data.read_text().splitlines()]
+    done = rows[-1]["done"]
+    assert 1 <= done["games"] < 500 and done["positions"] == len(rows) - 1
+    assert {r["game"] for r in rows[:-1]} == set(range(done["games"]))
+    assert json.loads(out)["done"] == done
