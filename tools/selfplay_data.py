@@ -6,7 +6,8 @@ seating and turn orders, engine.run.arena) and writes one JSON line per recorded
 lean state at the start of a play step (every hand and the decks' order, `Lean.from_game`, so a
 search's dealt world looks the same), the game's index and seed, and the labels: the winner's seat index
 (-1 a draw) and who held each flag at the end (-1 nobody). Every play step of every seat is recorded
-(`--every K`: one in K). The last line (`{"done": ...}`) gives the games, positions and CPU seconds, so
+(`--every K`: one in K). Stopped early (Ctrl-C or SIGTERM), it keeps the games it finished. The last
+line (`{"done": ...}`) gives the games, positions and CPU seconds, so
 the rate is positions per CPU second. Bots: the levels of engine.ai.make_bot, one per seat in the arena's
 rotation; `hard` plays at `--iterations` lines (fixed, so the data do not depend on the machine).
 """
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import signal
 import sys
 import time
 from typing import Any, TextIO
@@ -93,19 +95,29 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+def _stop(signum: int, frame: object) -> None:
+    """SIGTERM ends the run like Ctrl-C: the game in play is dropped, the totals line still written."""
+    raise KeyboardInterrupt
+
+
 def write(args: argparse.Namespace, bots: list[str], handle: TextIO) -> dict[str, Any]:
     """Play the games and write their positions, then the totals line; returns the totals."""
-    positions = 0
+    positions = games = 0
     cpu = time.process_time()
-    for i in range(args.start, args.games):
-        rows = play(args.players, args.seed + i, i, bots, args.iterations, not args.no_tactics,
-                    max(1, args.every))
-        for row in rows:
-            handle.write(json.dumps(row, separators=(",", ":")) + "\n")
-        handle.flush()
-        positions += len(rows)
+    signal.signal(signal.SIGTERM, _stop)
+    try:
+        for i in range(args.start, args.games):
+            rows = play(args.players, args.seed + i, i, bots, args.iterations, not args.no_tactics,
+                        max(1, args.every))
+            for row in rows:
+                handle.write(json.dumps(row, separators=(",", ":")) + "\n")
+            handle.flush()
+            positions += len(rows)
+            games += 1
+    except KeyboardInterrupt:  # stopped early (SIGTERM too): the games finished so far, and their rate
+        pass
     spent = time.process_time() - cpu
-    done = {"done": {"games": args.games - args.start, "positions": positions, "cpu_s": round(spent, 2),
+    done = {"done": {"games": games, "positions": positions, "cpu_s": round(spent, 2),
                      "positions_per_cpu_s": round(positions / max(spent, 1e-9), 1),
                      "players": args.players, "bots": bots, "tactics": not args.no_tactics}}
     handle.write(json.dumps(done) + "\n")

@@ -64,8 +64,9 @@ ENDGAME_DECK = 15
 PARANOID = True
 #: Weight of the forecast's value beside the search's mean (three.FORECAST_WEIGHT for normal's playouts).
 PRIOR_WEIGHT = 0.1
-#: The learnt evaluation (engine.ai.learnt, issue 61) at the middle game's leaf instead of the forecast.
-LEARNT3 = False
+#: The learnt evaluation (engine.ai.learnt, issue 61) at the middle game's leaf instead of the forecast:
+#: 0 (or False) off, 1 (or True) the model on the leaf's chances, 2 the per-flag model's chances read on.
+LEARNT3: int = 0
 #: In the endgame's playouts, this many plays (of all seats together) by the easy rules and then the
 #: learnt evaluation, instead of playing to the game's end; 0: to the end (issue 61).
 CUTOFF3 = 0
@@ -218,7 +219,7 @@ def short_playout(policy: Policy3, state: Lean3, me: int, shares: list[list[list
     while state.phase != OVER:
         if state.phase == PLAY:
             if made >= plays:
-                return leaf_values(state, shares, True)[me]
+                return leaf_values(state, shares, LEARNT3 or 1)[me]
             made += 1
             state.apply(policy.play(state))
         else:

@@ -16,7 +16,7 @@ from ..rulebook import OVER, PLAY, SIDE, TROOP_MASK, LeanAction, bits, strength
 from ..rules import FRONTS3, SEATS3
 from .lean3 import OWN, PAIRS, PLACE, Lean3
 from .lean_policy import placement
-from .learnt import learnt_values3
+from .learnt import flag_values3, learnt_values3
 from .outlook import spread
 from .three import FLAG_WEIGHT, OUTCOMES
 
@@ -120,11 +120,12 @@ def forecast_of(halves: list[int], count: int) -> tuple[float, float, float]:
     return found
 
 
-def leaf_values(state: Lean3, shares: Shares3, learnt: bool = False) -> tuple[float, float, float]:
+def leaf_values(state: Lean3, shares: Shares3, learnt: int = 0) -> tuple[float, float, float]:
     """The three-player forecast's value for each seat in one fully known world (three.game_value3,
     with the world's real pools): each flag's chance of going to the first seat of its front is counted
     in halves over the shares, and the values of a vector seen before are read from a table. With
-    `learnt`, the learnt evaluation's expected results (engine.ai.learnt) instead, on the same chances."""
+    `learnt` 1 (or True), the learnt evaluation's expected results (engine.ai.learnt) instead, on the same
+    chances; with 2, the per-flag model's chances read on by its own game model (learnt.flag_values3)."""
     if state.phase == OVER:
         w = state.winner
         if w < 0:
@@ -136,6 +137,12 @@ def leaf_values(state: Lean3, shares: Shares3, learnt: bool = False) -> tuple[fl
     if not learnt:
         return found
     odds = [h / (2 * count) for h in halves]
+    if learnt == 2:
+        offtable = state.hands[0] | state.hands[1] | state.hands[2]
+        for card in state.troops:
+            offtable |= 1 << card
+        return flag_values3(odds, found, state.sides, state.claimed, state.first, state.hands, pools_of(state),
+                            offtable & TROOP_MASK, state.to_move, len(state.troops))
     return learnt_values3(odds, found, state.sides, state.claimed, state.hands, state.to_move, len(state.troops))
 
 
@@ -202,7 +209,7 @@ class Ranker:
 
 
 def line3(state: Lean3, me: int, shares: Shares3, ranker: Ranker, replies: int, follow_ups: int,
-          paranoid: bool = True, learnt: bool = False) -> float:
+          paranoid: bool = True, learnt: int = 0) -> float:
     """Our play's value in one world (engine.ai.hard3): our turn, each opponent's reply among its
     `replies` favourites (the one worst for us when `paranoid`, else its own best), our best of
     `follow_ups` answers, judged by the forecast made exact by the world."""

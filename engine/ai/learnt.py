@@ -21,7 +21,9 @@ import math
 from importlib.resources import files
 from typing import Final
 
-from ..rulebook import PAIRS3, SIDE, TROOP_MASK
+from ..formations import RANK_STEP
+from ..potential import side_potential
+from ..rulebook import PAIRS3, SIDE, TROOP_MASK, strength
 from ..rules import LINES3, SEATS3
 from .outlook import game_value
 
@@ -126,6 +128,177 @@ def learnt_values3(odds: list[float], forecast: tuple[float, float, float], side
     return 2.0 * p0 - (p0 + p1 + p2), 2.0 * p1 - (p0 + p1 + p2), 2.0 * p2 - (p0 + p1 + p2)
 
 
+#: The per-flag model (issue 61, second round): each open flag's chance of going to the first seat of its
+#: front, read from the flag itself rather than from the leaf's coarse chance alone. Every feature but the
+#: leaf's chance and the proof is a difference, the first seat's less the second's, so the model gives
+#: the second seat one less the first's chance; the weights are fitted to who took each flag by the end.
+FLAG_FEATURES3: Final[tuple[str, ...]] = (
+    "leaf", "proven", "done", "cards", "sum", "pool_class", "pool_strength", "all_class", "hand_class", "fits",
+    "order", "neighbours", "hand", "claimed", "leaf_x_deck", "pool_x_deck", "all_x_deck")
+#: Each colour's ten troops, and each value's six, as masks (a card is colour * 10 + value - 1).
+_ROWS: Final[tuple[int, ...]] = tuple(0x3FF << (10 * c) for c in range(6))
+_COLUMNS: Final[tuple[int, ...]] = tuple(sum(1 << (c * 10 + v) for c in range(6)) for v in range(10))
+#: Reaches by side and pool (side << 60 | pool), as lean_search3's own cache.
+_FLAG_REACHES: Final[dict[int, int]] = {}
+
+
+def _reach_of(side: int, pool: int) -> int:
+    """The strongest formation a troops-only side can become from `pool`; -1 if none."""
+    key = side << 60 | pool
+    found = _FLAG_REACHES.get(key)
+    if found is None:
+        if len(_FLAG_REACHES) > 400_000:
+            _FLAG_REACHES.clear()
+        potential = side_potential(side, SIDE, False, pool)
+        found = _FLAG_REACHES[key] = -1 if potential is None else potential
+    return found
+
+
+def _rank(reach: int) -> float:
+    """A reach's formation class in fifths (Host 0.2 .. Wedge 1.0); 0 for none."""
+    return 0.0 if reach < 0 else (reach // RANK_STEP + 1) / 5.0
+
+
+def _side_of(f: int, seat: int, side: int, hands: list[int], pools: list[int], offtable: int,
+             claimed: list[int], to_move: int) -> list[float]:
+    """One seat's side of flag f: complete, its cards and their sum, the class it can reach from its pool
+    (its hand and next draws), from every troop not yet on the table and from its hand alone, the pool's
+    troops that share a colour or a value with it, its place in the turn order, its claimed flags beside
+    this one on its line, its hand's size and its claimed flags."""
+    n = side.bit_count()
+    total = 0
+    rest = side
+    while rest:
+        low = rest & -rest
+        total += (low.bit_length() - 1) % 10 + 1
+        rest ^= low
+    if n >= SIDE:
+        own = strength(side, False)
+        pool = ceiling = hand = own
+    else:
+        pool = _reach_of(side, pools[seat])
+        ceiling = _reach_of(side, offtable)
+        hand = _reach_of(side, hands[seat] & TROOP_MASK)
+    fits = 0
+    if side:
+        near = 0
+        rest = side
+        while rest:
+            low = rest & -rest
+            card = low.bit_length() - 1
+            near |= _ROWS[card // 10] | _COLUMNS[card % 10]
+            rest ^= low
+        fits = (pools[seat] & near & ~side).bit_count()
+    line = LINE_FLAGS[seat]
+    j = line.index(f)
+    neighbours = 0
+    for k in (j - 1, j + 1):
+        if 0 <= k < 6 and claimed[line[k]] == seat:
+            neighbours += 1
+    won = 0
+    for g in range(9):
+        if claimed[g] == seat:
+            won += 1
+    return [1.0 if n >= SIDE else 0.0, n / 3.0, total / 27.0, _rank(pool), max(pool, -32) / 320.0,
+            _rank(ceiling), _rank(hand), fits / 9.0, ((seat - to_move) % 3) / 2.0, neighbours / 2.0,
+            (hands[seat] & TROOP_MASK).bit_count() / 7.0, won / 6.0, float(ceiling)]
+
+
+def flag_features3(f: int, leaf: float, sides: list[int], claimed: list[int], first: list[int], hands: list[int],
+                   pools: list[int], offtable: int, to_move: int, deck: int) -> list[float]:
+    """An open flag's features (FLAG_FEATURES3) in a fully known world: `leaf` is the leaf's chance for the
+    first seat of its front, `pools` each seat's hand and next draws, `offtable` every troop in a hand or
+    the deck, `deck` the troops left to draw."""
+    a, b = PAIRS3[f]
+    xa = _side_of(f, a, sides[2 * f], hands, pools, offtable, claimed, to_move)
+    xb = _side_of(f, b, sides[2 * f + 1], hands, pools, offtable, claimed, to_move)
+    done_a, done_b = xa[0] > 0.0, xb[0] > 0.0
+    proven = 0.0
+    if done_a and done_b:  # both complete: the stronger, the first to complete on a tie
+        sa, sb = strength(sides[2 * f], False), strength(sides[2 * f + 1], False)
+        proven = 1.0 if sa > sb or (sa == sb and first[f] == a) else -1.0
+    elif done_a:
+        proven = 1.0 if xb[12] <= strength(sides[2 * f], False) else 0.0
+    elif done_b:
+        proven = -1.0 if xa[12] <= strength(sides[2 * f + 1], False) else 0.0
+    fullness = deck / 39.0
+    diffs = [xa[k] - xb[k] for k in range(12)]
+    centred = leaf - 0.5
+    return [centred, proven, *diffs, centred * fullness, diffs[4] * fullness, diffs[5] * fullness]
+
+
+#: The per-flag weights and the game model read on its chances (learnt_flags3.json beside this module).
+_PATH_FLAGS = files("engine.ai").joinpath("learnt_flags3.json")
+
+
+def _load_flags() -> tuple[list[float], list[float], list[float]]:
+    """The committed per-flag weights, and the seat and draw weights of the game model read on them;
+    zeros when missing or unreadable (every open flag even, every seat alike)."""
+    try:
+        data = json.loads(_PATH_FLAGS.read_text(encoding="utf-8"))
+        flag = [float(x) for x in data["flag_weights"]]
+        seat = [float(x) for x in data["weights"]]
+        draw = [float(x) for x in data["draw_weights"]]
+        if len(flag) == len(FLAG_FEATURES3) and len(seat) == len(FEATURES3) and len(draw) == len(DRAW_FEATURES3):
+            return flag, seat, draw
+    except (OSError, ValueError, KeyError, TypeError):
+        pass
+    return [0.0] * len(FLAG_FEATURES3), [0.0] * len(FEATURES3), [0.0] * len(DRAW_FEATURES3)
+
+
+FLAG_WEIGHTS: Final = _load_flags()
+
+
+def logistic(score: float) -> float:
+    """1 / (1 + e^-score), bounded so that no flag is ever quite certain by the model alone."""
+    if score > 30.0:
+        score = 30.0
+    elif score < -30.0:
+        score = -30.0
+    return 1.0 / (1.0 + math.exp(-score))
+
+
+def flag_chances3(leaf: list[float], sides: list[int], claimed: list[int], first: list[int], hands: list[int],
+                  pools: list[int], offtable: int, to_move: int, deck: int, weights: list[float]) -> list[float]:
+    """Each flag's chance of going to the first seat of its front by the per-flag model (`weights`, over
+    FLAG_FEATURES3); a claimed flag is certain."""
+    out = [0.0] * 9
+    for f in range(9):
+        owner = claimed[f]
+        if owner >= 0:
+            out[f] = 1.0 if owner == PAIRS3[f][0] else 0.0
+            continue
+        score = 0.0
+        feats = flag_features3(f, leaf[f], sides, claimed, first, hands, pools, offtable, to_move, deck)
+        for w, x in zip(weights, feats, strict=True):
+            score += w * x
+        out[f] = logistic(score)
+    return out
+
+
+def flag_values3(leaf: list[float], forecast: tuple[float, float, float], sides: list[int], claimed: list[int],
+                 first: list[int], hands: list[int], pools: list[int], offtable: int, to_move: int,
+                 deck: int) -> tuple[float, float, float]:
+    """Each seat's expected result by the per-flag model's chances read on by its game model (the
+    committed learnt_flags3.json); `forecast` is the forecast's value on the leaf's own chances."""
+    flag, seat, draw_weights = FLAG_WEIGHTS
+    odds = flag_chances3(leaf, sides, claimed, first, hands, pools, offtable, to_move, deck, flag)
+    scores = [0.0, 0.0, 0.0]
+    for s in range(3):
+        feats = seat_features(odds, forecast[s], s, sides, claimed, hands[s], to_move, deck)
+        total = 0.0
+        for w, x in zip(seat, feats, strict=True):
+            total += w * x
+        scores[s] = total
+    draw = draw_weights[0] + draw_weights[1] * deck / 39.0
+    top = max(scores[0], scores[1], scores[2], draw)
+    e0, e1, e2 = math.exp(scores[0] - top), math.exp(scores[1] - top), math.exp(scores[2] - top)
+    norm = e0 + e1 + e2 + math.exp(draw - top)
+    p0, p1, p2 = e0 / norm, e1 / norm, e2 / norm
+    won = p0 + p1 + p2
+    return 2.0 * p0 - won, 2.0 * p1 - won, 2.0 * p2 - won
+
+
 #: Two players: a side's features from its chance at each flag (the flags folded about the centre, which
 #: the rules treat alike), and the model reads the difference of ours and the opponent's; "searcher" is a
 #: constant, since the leaf credits the searching side's pool with more reach (HardBot.search_shares).
@@ -217,5 +390,6 @@ def value_of(count: int, halves: list[int]) -> float:
     return value
 
 
-__all__ = ["DRAW_FEATURES3", "FEATURES2", "FEATURES3", "WEIGHTS2", "chances3", "features2", "learnt_value2",
-           "learnt_values3", "seat_features", "use_learnt2", "value_of"]
+__all__ = ["DRAW_FEATURES3", "FEATURES2", "FEATURES3", "FLAG_FEATURES3", "FLAG_WEIGHTS", "WEIGHTS2", "chances3",
+           "features2", "flag_chances3", "flag_features3", "flag_values3", "learnt_value2", "learnt_values3",
+           "logistic", "seat_features", "use_learnt2", "value_of"]

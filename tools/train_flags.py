@@ -1,0 +1,195 @@
+"""Fit the per-flag model and the game model read on its chances (engine.ai.learnt.flag_values3), numpy alone.
+
+`python tools/train_flags.py --data F1.jsonl [F2.jsonl ...] --seed S [--out engine/ai/learnt_flags3.json]
+[--l2 X] [--flag-l2 X] [--holdout K]` reads three-player positions of tools/selfplay_data.py. For every
+position it deals the leaf's shares from `--seed` as tools/train_eval.py does (the same chances the
+search's leaf reads) and computes each open flag's features (engine.ai.learnt.FLAG_FEATURES3). Two fits,
+both by Newton's method from zero (deterministic):
+
+1. the per-flag model, a logistic regression, on the training games' open flags that somebody took by
+   the end (label: the first seat of the flag's front took it);
+2. the game model of engine.ai.learnt (FEATURES3, a conditional logit over the seats and a draw) on each
+   seat's features computed from the per-flag model's chances instead of the leaf's.
+
+It prints one JSON object: held-out log loss of the game model on the per-flag chances ("flags"), of
+the same game model refitted on the leaf's chances on the same data ("leaf", last session's model), and
+of the forecast alone; the per-flag log loss of the model against the leaf's chance made a calibrated
+chance; and reliability tables (flags and seats). Games whose seed is a multiple of `--holdout` are
+held out of both fits. With `--out`, the weights are written with the command that made them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import shlex
+import sys
+import time
+from typing import Any
+
+import numpy as np
+from train_eval import baseline, featurize, fit, log_loss, options, probabilities, reliability, state_of
+
+from engine.ai.lean_search3 import pools_of
+from engine.ai.learnt import DRAW_FEATURES3, FEATURES3, FLAG_FEATURES3, flag_features3, seat_features
+from engine.rulebook import PAIRS3, TROOP_MASK
+
+
+def load(paths: list[str], seed: int) -> dict[str, Any]:
+    """Every position's leaf features and ingredients, and every open flag's features and label."""
+    rng = random.Random(seed)
+    out: dict[str, list[Any]] = {k: [] for k in ("seats", "draws", "labels", "games", "forecasts", "decks",
+                                                   "states", "flag_x", "flag_y", "flag_row", "flag_f", "leaf")}
+    for path in paths:
+        with open(path, encoding="utf-8") as handle:
+            for line in handle:
+                row = json.loads(line)
+                if "done" in row or row.get("players") != 3:
+                    continue
+                feats, draw, odds = featurize(row, rng)
+                state = state_of(row)
+                pools = pools_of(state)
+                offtable = state.hands[0] | state.hands[1] | state.hands[2]
+                for card in state.troops:
+                    offtable |= 1 << card
+                index = len(out["labels"])
+                for f in range(9):
+                    if state.claimed[f] >= 0:
+                        continue
+                    out["flag_x"].append(flag_features3(f, odds[f], state.sides, state.claimed, state.first,
+                                                        state.hands, pools, offtable & TROOP_MASK, state.to_move,
+                                                        len(state.troops)))
+                    taken = row["flags"][f]
+                    out["flag_y"].append(-1 if taken < 0 else int(taken == PAIRS3[f][0]))
+                    out["flag_row"].append(index)
+                    out["flag_f"].append(f)
+                    out["leaf"].append(odds[f])
+                out["seats"].append(feats)
+                out["draws"].append(draw)
+                out["labels"].append(3 if row["winner"] < 0 else row["winner"])
+                out["games"].append(row["seed"])
+                out["forecasts"].append([x[FEATURES3.index("forecast")] for x in feats])
+                out["decks"].append(len(state.troops))
+                out["states"].append(state)
+    arrays: dict[str, Any] = {k: np.array(v) for k, v in out.items() if k != "states"}
+    arrays["states"] = out["states"]
+    return arrays
+
+
+def binary(x: np.ndarray) -> np.ndarray:
+    """A logistic regression as a two-option logit: option 0 carries the features, option 1 nothing."""
+    opts = np.zeros((len(x), 2, x.shape[1]))
+    opts[:, 0, :] = x
+    return opts
+
+
+def pair(chance: np.ndarray) -> np.ndarray:
+    """A flag's chance as the two options' probabilities (the first seat takes it, the other does)."""
+    return np.stack([chance, 1.0 - chance], axis=1)
+
+
+def game_features(data: dict[str, Any], chances: np.ndarray) -> np.ndarray:
+    """Each position's seat features (FEATURES3) on the per-flag model's chances."""
+    odds = [[0.0] * 9 for _ in data["labels"]]
+    for i, state in enumerate(data["states"]):
+        for f in range(9):
+            owner = state.claimed[f]
+            if owner >= 0:
+                odds[i][f] = 1.0 if owner == PAIRS3[f][0] else 0.0
+    for k, (i, f) in enumerate(zip(data["flag_row"].tolist(), data["flag_f"].tolist(), strict=True)):
+        odds[i][f] = float(chances[k])
+    seats = []
+    for i, state in enumerate(data["states"]):
+        forecast = data["forecasts"][i]
+        seats.append([seat_features(odds[i], float(forecast[s]), s, state.sides, state.claimed, state.hands[s],
+                                    state.to_move, len(state.troops)) for s in range(3)])
+    return np.array(seats)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--data", nargs="+", required=True)
+    parser.add_argument("--seed", type=int, default=0, help="seeds the shares dealt for the leaf's chances")
+    parser.add_argument("--l2", type=float, default=10.0, help="the game model's penalty")
+    parser.add_argument("--flag-l2", type=float, default=10.0, help="the per-flag model's penalty")
+    parser.add_argument("--holdout", type=int, default=5, help="games whose seed is a multiple of this are held out")
+    parser.add_argument("--out", default=None)
+    parser.add_argument("--data-command", default="", help="the command that made the data, kept with the weights")
+    args = parser.parse_args(argv)
+    given = argv if argv is not None else sys.argv[1:]
+    cpu = time.process_time()
+    try:
+        data = load(args.data, args.seed)
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        print(f"train_flags: cannot read the data: {type(exc).__name__} {exc}", file=sys.stderr)
+        return 2
+    labels, games = data["labels"], data["games"]
+    if not len(labels):
+        print("train_flags: no three-player positions in the data", file=sys.stderr)
+        return 2
+    held = games % args.holdout == 0
+    train = ~held
+    # 1. the per-flag model, on the training games' flags somebody took
+    fx, fy = data["flag_x"], data["flag_y"]
+    flag_held = held[data["flag_row"]]
+    known = fy >= 0
+    fit_rows = known & ~flag_held
+    flag_theta = fit(binary(fx)[fit_rows], 1 - fy[fit_rows], args.flag_l2)
+    chances = probabilities(binary(fx), flag_theta)[:, 0]
+    leaf_x = (data["leaf"] - 0.5)[:, None]
+    leaf_theta = fit(binary(leaf_x)[fit_rows], 1 - fy[fit_rows], 1e-3)
+    leaf_p = probabilities(binary(leaf_x), leaf_theta)[:, 0]
+    test_flags = known & flag_held
+    # 2. the game model on those chances, and last session's model refitted on the leaf's, same rows
+    seats = game_features(data, chances)
+    opts = options(seats, data["draws"])
+    theta = fit(opts[train], labels[train], args.l2)
+    p = probabilities(opts, theta)
+    old_opts = options(data["seats"], data["draws"])
+    p_old = probabilities(old_opts, fit(old_opts[train], labels[train], args.l2))
+    _, p_base = baseline(data["forecasts"], train, labels)
+    test = np.flatnonzero(held)
+    late = test[data["decks"][test] <= 15]
+    seat_won = (labels[test][:, None] == np.arange(3)[None, :]).reshape(-1).astype(float)
+    y_test = 1 - fy[test_flags]
+    report: dict[str, Any] = {
+        "rows": len(labels), "train_rows": int(train.sum()), "held_out_rows": int(held.sum()),
+        "train_games": len(set(games[train].tolist())), "held_out_games": len(set(games[held].tolist())),
+        "flag_rows_fitted": int(fit_rows.sum()), "flag_rows_held_out": int(test_flags.sum()),
+        "held_out_log_loss": {"flags": round(log_loss(p[test], labels[test]), 4),
+                              "leaf": round(log_loss(p_old[test], labels[test]), 4),
+                              "forecast": round(log_loss(p_base[test], labels[test]), 4),
+                              "even": round(float(np.log(4)), 4)},
+        "held_out_log_loss_deck_le_15": {"flags": round(log_loss(p[late], labels[late]), 4),
+                                         "leaf": round(log_loss(p_old[late], labels[late]), 4),
+                                         "forecast": round(log_loss(p_base[late], labels[late]), 4)},
+        "held_out_accuracy": {"flags": round(float((p[test].argmax(axis=1) == labels[test]).mean()), 3),
+                              "leaf": round(float((p_old[test].argmax(axis=1) == labels[test]).mean()), 3)},
+        "flag_log_loss": {"flags": round(log_loss(pair(chances[test_flags]), y_test), 4),
+                          "leaf": round(log_loss(pair(leaf_p[test_flags]), y_test), 4),
+                          "even": round(float(np.log(2)), 4)},
+        "flag_reliability": reliability(chances[test_flags], fy[test_flags].astype(float), 5),
+        "flag_reliability_leaf": reliability(data["leaf"][test_flags], fy[test_flags].astype(float), 5),
+        "reliability": reliability(p[test, :3].reshape(-1), seat_won),
+        "flag_weights": dict(zip(FLAG_FEATURES3, [round(float(x), 4) for x in flag_theta], strict=True)),
+        "weights": dict(zip(FEATURES3 + DRAW_FEATURES3, [round(float(x), 4) for x in theta], strict=True)),
+        "cpu_s": round(time.process_time() - cpu, 1),
+    }
+    print(json.dumps(report, indent=1))
+    if args.out:
+        k = len(FEATURES3)
+        saved = {"flag_features": list(FLAG_FEATURES3), "flag_weights": [float(x) for x in flag_theta],
+                 "features": list(FEATURES3), "weights": [float(x) for x in theta[:k]],
+                 "draw_features": list(DRAW_FEATURES3), "draw_weights": [float(x) for x in theta[k:]],
+                 "command": shlex.join(["python", "tools/train_flags.py", *given]),
+                 "data_command": args.data_command, "rows": report["train_rows"],
+                 "held_out_log_loss": report["held_out_log_loss"], "flag_log_loss": report["flag_log_loss"]}
+        with open(args.out, "w", encoding="utf-8") as handle:
+            json.dump(saved, handle, indent=1)
+            handle.write("\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
