@@ -99,7 +99,25 @@ def _internet_typo(app: Any, seed: int) -> None:
     scene.go(False)
 
 
+def _internet_servers(app: Any, seed: int) -> None:
+    from scenes.settings_servers import ServersScene
+
+    app.settings.wormhole_mailbox = "ws://games.example.org:4000/v1"
+    app.push(ServersScene(app))
+
+
+def _internet_server_typo(app: Any, seed: int) -> None:
+    """A transit relay typed without its tcp: form, and Save: the words that say the form."""
+    from scenes.settings_servers import ServerEntry
+
+    entry = ServerEntry(app, "wormhole_transit")
+    app.push(entry)
+    entry.typed = "games.example.org:4001"
+    entry.save()
+
+
 INTERNET_SCENES: dict[str, SceneMaker] = {
     "internet-host": _internet_host, "internet-host-failed": _internet_host_failed,
-    "internet-join": _internet_join, "internet-typo": _internet_typo,
+    "internet-join": _internet_join, "internet-typo": _internet_typo, "internet-servers": _internet_servers,
+    "internet-server-typo": _internet_server_typo,
 }
