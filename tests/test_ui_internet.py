@@ -170,3 +170,17 @@ def test_host_lobby_says_an_unreachable_mailbox_in_words_with_retry_never_waitin
     finally:
         lobby.leave()
         srv.stop()
+
+
+def test_join_over_the_internet_buttons_speak_the_windows_language(tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seen in a real window under Xvfb: `battleline join --internet` made its scene before the window's language
+    was active, and its Join / Watch / Back stayed English on a Hungarian screen."""
+    monkeypatch.setenv("BATTLELINE_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("BATTLELINE_DATA_DIR", str(tmp_path / "data"))
+    pygame.init()
+    app = App(Settings(animation_speed="off", language="hu"), fixed_dt=1 / 60)
+    scene = InternetJoinScene(app, typed="7-crossover-cl")
+    app.push(scene)
+    app.draw()
+    assert [item.label for item in scene.buttons.items] == ["Csatlakozás", "Nézés", "Vissza"]
