@@ -176,3 +176,30 @@ def test_a_guests_last_message_read_after_its_link_closed_gets_no_refusal(tmp_pa
     finally:
         guest.close()
         host.close()
+
+
+def test_a_guest_whose_process_restarted_rejoins_with_the_same_code_and_its_token(tmp_path: Path) -> None:
+    """Issue 57: a guest's process ends mid-game (a crash, a closed laptop); started again with the code it was told
+    and its kept seat token, it comes back through a new wormhole on the same code and the game finishes.
+    Before: the host's tunnel kept only the dead link, and the guest heard "nobody is waiting with that code"."""
+    token = tmp_path / "token.txt"
+    with servers(tmp_path) as srv:
+        host, ready = start_internet_host(tmp_path, srv, "--pace", "0.05")
+        [code] = ready["wormholes"]
+        try:
+            first = start_internet_guest(srv, code, "--pace", "0.05", "--token-file", str(token))
+            deadline = time.monotonic() + 180
+            while saved_actions(tmp_path) < 6:
+                assert time.monotonic() < deadline and first.poll() is None, "the game did not begin"
+                time.sleep(0.1)
+            first.kill()
+            first.wait(10)
+            assert token.exists()
+            again = start_internet_guest(srv, code, "--token-file", str(token))
+            g = last_json(again, 300)
+            h = last_json(host, 120)
+        finally:
+            host.kill()
+            host.wait(10)
+    assert again.returncode == 0
+    assert g["record"] == h["record"] and g["seat"] == "north"

@@ -108,6 +108,8 @@ class Door:
             for data in tunnel.poll():
                 if data.get("step") == "tried":
                     out.append((i, f"someone tried a {data.get('failure')} on {tunnel.code}; still waiting"))
+                elif data.get("step") == "back":
+                    out.append((i, f"{tunnel.code}: a guest came back through a new wormhole on the same code"))
                 elif data.get("step") == "path":
                     out.append((i, f"{tunnel.code}: connected, {data.get('path')}"))
             if tunnel.code != self.said[i]:

@@ -105,7 +105,7 @@ class Tunnel:
         if step == "tried":
             self.tried.append(str(data.get("failure")))
             return
-        if step == "fresh":
+        if step in ("fresh", "back"):  # a fresh code after wrong tries; a guest back through the standby wormhole
             return
         self.step = step
         if step == "code":
