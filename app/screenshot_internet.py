@@ -63,6 +63,28 @@ def _internet_host(app: Any, seed: int) -> None:
     lobby.menu.focus = 0
 
 
+def _internet_host_failed(app: Any, seed: int) -> None:
+    """The lobby when the mailbox server does not answer (a closed port on 127.0.0.1): the failure and Retry."""
+    from app.screenshot_saves import _fresh_data
+    from net.internet.link import Options
+    from scenes.internet_host import InternetHostScene
+
+    _fresh_data()
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        closed = s.getsockname()[1]
+    lobby = InternetHostScene(app, options=Options(mailbox=f"ws://127.0.0.1:{closed}/v1", mailbox_wait=1.0,
+                                                   loopback_only=True))
+    app.push(lobby)
+    app.quit_hooks.append(lobby.leave)
+    lobby.open_lobby()
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and lobby.door is not None and lobby.door.failure is None:
+        lobby.update(0.01)
+        time.sleep(0.02)
+    lobby.update(0.01)
+
+
 def _internet_join(app: Any, seed: int) -> None:
     from scenes.internet_join import InternetJoinScene
 
@@ -77,6 +99,25 @@ def _internet_typo(app: Any, seed: int) -> None:
     scene.go(False)
 
 
+def _internet_servers(app: Any, seed: int) -> None:
+    from scenes.settings_servers import ServersScene
+
+    app.settings.wormhole_mailbox = "ws://games.example.org:4000/v1"
+    app.push(ServersScene(app))
+
+
+def _internet_server_typo(app: Any, seed: int) -> None:
+    """A transit relay typed without its tcp: form, and Save: the words that say the form."""
+    from scenes.settings_servers import ServerEntry
+
+    entry = ServerEntry(app, "wormhole_transit")
+    app.push(entry)
+    entry.typed = "games.example.org:4001"
+    entry.save()
+
+
 INTERNET_SCENES: dict[str, SceneMaker] = {
-    "internet-host": _internet_host, "internet-join": _internet_join, "internet-typo": _internet_typo,
+    "internet-host": _internet_host, "internet-host-failed": _internet_host_failed,
+    "internet-join": _internet_join, "internet-typo": _internet_typo, "internet-servers": _internet_servers,
+    "internet-server-typo": _internet_server_typo,
 }

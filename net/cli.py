@@ -195,13 +195,13 @@ def cmd_join(args: argparse.Namespace) -> int:
         if tunnel is None:
             return _fail("join", failure or "no path to the host")
     try:
-        return _join(args)
+        return _join(args, tunnelled=tunnel is not None)
     finally:
         if tunnel is not None:
             tunnel.close()
 
 
-def _join(args: argparse.Namespace) -> int:
+def _join(args: argparse.Namespace, tunnelled: bool = False) -> int:
     token_file = Path(args.token_file) if args.token_file else None
     token = None
     if token_file is not None and token_file.exists():
@@ -211,6 +211,10 @@ def _join(args: argparse.Namespace) -> int:
             logging.warning("the token file %s %s; joining as a new guest", token_file, exc)
     guest = Guest(args.address, code=args.code, name=args.name, token=token, watch=args.watch)
     guest.keep_received = args.dump is not None
+    if tunnelled:  # the wormhole carries the link across a cut: no new connection after 5 s of silence
+        from .internet.link import TUNNEL_RECONNECT_AFTER_S
+
+        guest.reconnect_after = TUNNEL_RECONNECT_AFTER_S
     bot = _bot(args.bot, seed=args.seed)
     try:
         guest.connect()

@@ -89,6 +89,9 @@ class GuestCore:
         self.received: list[dict[str, Any]] = []  # every message, as plain maps, for the leak test
         self.keep_received = False
         self.reconnects = 0  # times the host welcomed us back after the first welcome
+        #: a host silent this long is reconnected to (`alive()` says "silent" sooner, for the screens); a guest
+        #: through a wormhole waits longer, as its tunnel carries the link across a cut (net.internet.link)
+        self.reconnect_after = DEAD_AFTER_S
         self._ping_n = 0
         self.last_heard = 0.0
         self.last_ping = 0.0
@@ -152,7 +155,7 @@ class GuestCore:
             self._ping_n += 1
             self.last_ping = now
             self._send({"t": "ping", "n": self._ping_n})
-        if self.refused is None and not self.alive():
+        if self.refused is None and now - self.last_heard >= self.reconnect_after:
             log.warning("the host is silent; reconnecting")
             self._emit(Connect())
         return self.take()

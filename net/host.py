@@ -173,6 +173,9 @@ class Host(HostCore):
             handled += 1
             identity, conn, frames = got
             self._forget_closed()  # before each message: a closed connection's number may be reused
+            if self.router.left(conn):  # its connection closed first: nothing to undo (the close did), no one
+                log.debug("a message from a connection already closed, left unanswered")  # to answer
+                continue
             try:
                 self._receive(identity, conn, frames)
             except Exception as exc:  # a bug the checks missed: the peer is told, the host plays on

@@ -116,6 +116,7 @@ class Router:
             self.close()
             raise
         self.closed: set[int] = set()  # connections that closed since the last `take_closed`
+        self.gone: set[int] = set()  # descriptors whose connection closed and that no new connection took since
 
     def poll(self, timeout_ms: int) -> bool:
         """Wait up to `timeout_ms` for a message, answering connection requests meanwhile."""
@@ -176,10 +177,12 @@ class Router:
                 self.accepted += 1
                 peer = _peer(fd)
                 self.open[fd] = Link(fd, peer[0] if peer else "?", peer, time.monotonic())
+                self.gone.discard(fd)
                 self._caps(self.open[fd])
             elif event["event"] == zmq.EVENT_DISCONNECTED:
                 self.open.pop(fd, None)
                 self.closed.add(fd)
+                self.gone.add(fd)
 
     @property
     def links(self) -> int:
@@ -255,6 +258,11 @@ class Router:
         for link in list(self.open.values()):
             if not link.cut and not link.admitted and now - (link.answered or link.since) > HANDSHAKE_S:
                 self._cut(link)
+
+    def left(self, conn: int) -> bool:
+        """Whether this connection had closed before its message was read (a guest's last words, `bye` most
+        often, still queued when the close was seen): nobody is there to answer."""
+        return conn in self.gone
 
     def take_closed(self) -> set[int]:
         """Connections that closed since the last call."""

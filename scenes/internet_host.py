@@ -18,7 +18,7 @@ from game.ui.text import fitted, shadowed, wrap
 from game.ui.widgets import Item
 
 from .host_choices import lobby_status
-from .internet_steps import step_words
+from .internet_steps import FAILURES, step_words
 from .lan_host import HostLobbyScene
 from .menu_base import MenuScene
 
@@ -50,11 +50,15 @@ class InternetHostScene(HostLobbyScene):
         self.options = options  # `battleline host --internet --mailbox ... --transit ...`; else Options.from_env
         self.door: Door | None = None
         self.copied: str | None = None
+        self._failed: str | None = None  # the door's failure the buttons were built for
         super().__init__(app, bind="127.0.0.1", advertise=False, port=0, table=table, players=players)
 
     def items(self) -> list[Item]:
-        out = super().items()
         door = getattr(self, "door", None)
+        if self.host is not None and door is not None and door.failure is not None and not self.joined:
+            return [Item(_("Retry"), self.retry, hint=_("Open the wormhole again: a new code")),
+                    Item(_("Close the lobby"), self.back)]  # the failure is said on the panel, never "waiting"
+        out = super().items()
         if self.host is not None and self.host.join_request is None and door is not None and not self.joined:
             codes = [c for c in door.codes() if c]
             if codes:
@@ -81,12 +85,35 @@ class InternetHostScene(HostLobbyScene):
                                                    getattr(settings, "wormhole_transit", None))
         self.door = Door(self.host.port, self.host.code, len(self.host.remotes), options)
         self.advertiser = self.door  # type: ignore[assignment]  # closed with the lobby, or by the board's host
-        self.subtitle = N_("Tell your friend the wormhole code") if len(self.host.remotes) == 1 else \
-            N_("Tell each friend one wormhole code")
+        self.subtitle = self._say_whom()
         self._rebuild()
+
+    def _say_whom(self) -> str:
+        one = self.host is None or len(self.host.remotes) == 1
+        return N_("Tell your friend the wormhole code") if one else N_("Tell each friend one wormhole code")
 
     def _open_phones(self) -> None:
         """No phone page: the game's port is on this computer only."""
+
+    def retry(self) -> None:
+        """The wormholes that failed open again (the mailbox may answer now); the lobby and its join code stay."""
+        if self.door is not None:
+            self.door.retry()
+            self.copied = None
+            self._failed = None
+            self._rebuild()
+
+    def status(self) -> tuple[str, tuple[int, int, int]]:
+        """The panel's last line: a failure in words when a wormhole failed (never "waiting" then), a guest
+        asking, or the lobby's own status."""
+        door, host = self.door, self.host
+        if door is not None and door.failure is not None and not self.joined:
+            return _(FAILURES.get(door.failure, FAILURES["broken"])), art.BAD
+        if host is not None and host.join_request is not None:
+            return _("{name} wants to join: Accept or Refuse", name=host.join_request), art.HILITE
+        if host is None:
+            return "", art.MUTED
+        return lobby_status(host)
 
     def copy(self) -> None:
         if self.door is not None:
@@ -100,7 +127,9 @@ class InternetHostScene(HostLobbyScene):
             return
         door.follow(self.host.code)
         codes = door.codes()
-        if door.poll() or codes != door.codes():
+        if door.poll() or codes != door.codes() or door.failure != self._failed:
+            self._failed = door.failure
+            self.subtitle = self._say_whom() if door.failure is None else N_("The wormhole could not open")
             self._rebuild()
         self.app.dirty = True
 
@@ -137,13 +166,15 @@ class InternetHostScene(HostLobbyScene):
             label = _("Wormhole code") if len(tunnels) == 1 else _("Wormhole code {n}", n=n + 1)
             surface.blit(fitted(label, 30, inner, art.MUTED), (x, y))
             y += 40
-            code = tunnel.code or "\u2026"
+            code = tunnel.code or ("\u2014" if tunnel.failure is not None else "\u2026")
             img = shadowed(code, size, art.HILITE, "bold", offset=4)
             if img.get_width() > inner:
                 img = fitted(code, size, inner, art.HILITE, "bold")
             surface.blit(img, img.get_rect(midtop=(panel.centerx, y)))
             y += img.get_bounding_rect().bottom + 26
             words, colour = step_words(tunnel)
+            if tunnel.failure is not None and len(tunnels) == 1:  # the last line says the failure; here, where
+                words, colour = _("Mailbox server: {url}", url=door.options.mailbox), art.MUTED
             img = fitted(words, 28, inner, colour)
             surface.blit(img, img.get_rect(midtop=(panel.centerx, y)))
             y += img.get_height() + 22
@@ -152,9 +183,10 @@ class InternetHostScene(HostLobbyScene):
             img = fitted(words, 26, inner, art.GOOD if self.copied else art.BAD)
             surface.blit(img, img.get_rect(midtop=(panel.centerx, y)))
             y += img.get_height() + 14
-        if host.join_request is not None:
-            status, colour = _("{name} wants to join: Accept or Refuse", name=host.join_request), art.HILITE
-        else:
-            status, colour = lobby_status(host)
-        img = fitted(status, 32, inner, colour, "bold")
-        surface.blit(img, img.get_rect(midtop=(panel.centerx, max(y + 10, panel.bottom - 70))))
+        status, colour = self.status()
+        lines = wrap(status, 32, inner, "bold")[:2] or [""]
+        y = max(y + 10, panel.bottom - 30 - 46 * len(lines))
+        for line in lines:
+            img = fitted(line, 32, inner, colour, "bold")
+            surface.blit(img, img.get_rect(midtop=(panel.centerx, y)))
+            y += 46

@@ -30,6 +30,8 @@ if TYPE_CHECKING:
 
 TYPED = "0123456789abcdefghijklmnopqrstuvwxyz- "
 SHOWN = 6  # completions shown at once
+BUTTONS = (N_("Join"), N_("Watch"), N_("Back"))  # said afresh at each frame: a scene made before its window's
+# language is active (`battleline join --internet` pushes it at start) still shows them in that language
 
 
 class InternetJoinScene(Scene):
@@ -47,8 +49,8 @@ class InternetJoinScene(Scene):
         self.problem = ""
         self.tunnel: Tunnel | None = None
         self.watch = False
-        self.buttons = Menu([Item(_("Join"), partial(self.go, False)), Item(_("Watch"), partial(self.go, True)),
-                             Item(_("Back"), self.back)], 960, 690, width=560)
+        self.buttons = Menu([Item(_(BUTTONS[0]), partial(self.go, False)), Item(_(BUTTONS[1]), partial(self.go, True)),
+                             Item(_(BUTTONS[2]), self.back)], 960, 690, width=560)
         self.on_buttons = False
 
     # ------------------------------------------------------------------ typing
@@ -215,6 +217,8 @@ class InternetJoinScene(Scene):
             if self.problem:
                 img = fitted(self.problem, 34, 1700, art.BAD, "bold")
                 surface.blit(img, img.get_rect(midtop=(960, y + 100)))
+        for item, label in zip(self.buttons.items, BUTTONS, strict=True):
+            item.label = _(label)
         focus = self.buttons.focus
         if not self.on_buttons:
             self.buttons.focus = -1

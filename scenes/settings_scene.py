@@ -29,8 +29,8 @@ def _language_name(code: str) -> str:
 class SettingsScene(MenuScene):
     name = "settings"
     title = N_("Settings")
-    menu_top = 176  # eleven rows, the focused row's hint and the key hints under them fit a 1080-line screen
-    row_h = 70
+    menu_top = 170  # twelve rows, the focused row's hint and the key hints under them fit a 1080-line screen
+    row_h = 66
 
     def items(self) -> list[Item]:
         s = self.app.settings
@@ -60,6 +60,8 @@ class SettingsScene(MenuScene):
                  hint=_("Choose to type a name: keyboard, controller or mouse")),
             Item(_("Sound and accessibility"), self._access,
                  hint=_("Volume, music, high contrast, text size, reduced motion")),
+            Item(_("Internet servers"), self._servers, detail=self._servers_said,
+                 hint=_("The mailbox server and transit relay for playing over the internet")),
             Item(_("Back"), self.back),
         ]
 
@@ -108,6 +110,15 @@ class SettingsScene(MenuScene):
 
     def _names(self) -> None:
         self.app.push(screens.names(self.app))
+
+    def _servers(self) -> None:
+        from .settings_servers import ServersScene
+
+        self.app.push(ServersScene(self.app))
+
+    def _servers_said(self) -> str:
+        s = self.app.settings
+        return _("your own") if s.wormhole_mailbox or s.wormhole_transit else _("public")
 
     def _access(self) -> None:
         self.app.push(screens.accessibility(self.app))

@@ -142,3 +142,64 @@ def test_internet_three_players_and_a_watcher_one_wormhole_each(tmp_path: Path) 
     assert {w["seat"], e["seat"]} == {"west", "east"} and v["seat"] is None
     assert w["record"] == e["record"] == h["record"] == v["record"]
     assert h["watchers"] == 1
+
+
+def test_a_guests_last_message_read_after_its_link_closed_gets_no_refusal(tmp_path: Path) -> None:
+    """Issue 57: after an internet game the host said "refused a message: start with the key exchange (pake)".
+    The cause: the guest's last sealed message (its `bye`) was still queued when the host saw the connection
+    close, and a message whose connection has no session reads as a stranger's. It is now left unanswered
+    (no one is there; the close already unbound the seat). Shown here with the same race made certain: the
+    message and the close both wait before the host polls."""
+    from engine import Rules
+    from net.guest import Guest
+    from net.host import Host
+
+    host = Host.new(rules=Rules(), seed=7, code="1357", host_name="Ana", bind="127.0.0.1", port=0,
+                    accept_any=True)
+    guest = Guest(f"127.0.0.1:{host.port}", code="1357", name="Ben")
+    try:
+        guest.connect()
+        deadline = time.monotonic() + 60
+        while guest.seat is None and time.monotonic() < deadline:
+            host.poll(10)
+            guest.poll(10)
+        assert guest.seat == "north"
+        errors = host.errors_sent
+        guest._send({"t": "ping", "n": 99})  # sealed, as every message after the key exchange
+        time.sleep(0.3)  # it is written out and waits in the host's queue
+        guest.close()  # its `bye` and then the close
+        time.sleep(0.5)
+        for _ in range(20):
+            host.poll(10)
+        assert host.remotes["north"].identity is None, "the close unbound the seat"
+        assert host.errors_sent == errors, "no refusal to a guest that is gone"
+    finally:
+        guest.close()
+        host.close()
+
+
+def test_a_guest_whose_process_restarted_rejoins_with_the_same_code_and_its_token(tmp_path: Path) -> None:
+    """Issue 57: a guest's process ends mid-game (a crash, a closed laptop); started again with the code it was told
+    and its kept seat token, it comes back through a new wormhole on the same code and the game finishes.
+    Before: the host's tunnel kept only the dead link, and the guest heard "nobody is waiting with that code"."""
+    token = tmp_path / "token.txt"
+    with servers(tmp_path) as srv:
+        host, ready = start_internet_host(tmp_path, srv, "--pace", "0.05")
+        [code] = ready["wormholes"]
+        try:
+            first = start_internet_guest(srv, code, "--pace", "0.05", "--token-file", str(token))
+            deadline = time.monotonic() + 180
+            while saved_actions(tmp_path) < 6:
+                assert time.monotonic() < deadline and first.poll() is None, "the game did not begin"
+                time.sleep(0.1)
+            first.kill()
+            first.wait(10)
+            assert token.exists()
+            again = start_internet_guest(srv, code, "--token-file", str(token))
+            g = last_json(again, 300)
+            h = last_json(host, 120)
+        finally:
+            host.kill()
+            host.wait(10)
+    assert again.returncode == 0
+    assert g["record"] == h["record"] and g["seat"] == "north"

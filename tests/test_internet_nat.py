@@ -4,8 +4,9 @@ The test builds its own networks (root only; skipped with the reason otherwise):
 the mailbox and the transit relay, and two homes, each a private network (192.168.1.0/24, 192.168.2.0/24)
 behind its own router namespace that masquerades it onto the public side. Nothing reaches a home from
 outside, so the direct paths each tunnel offers (its private address) fail and Dilation takes the relay. Then
-the guest's home link goes down for 15 s mid-game and comes back: Dilation reconnects through the relay and
-the game finishes with the same record at both ends. All traffic stays in the test's namespaces.
+the guest's home link goes down for 15 s mid-game and comes back: the wormhole's connection through the relay
+carries on, the guest never rejoins (no new connection, no new key exchange), and the game finishes with the
+same record at both ends. All traffic stays in the test's namespaces.
 """
 
 from __future__ import annotations
@@ -144,8 +145,8 @@ def test_two_homes_behind_nat_play_through_the_relay_and_survive_a_15s_cut(
             assert time.monotonic() < deadline and guest.poll() is None, (tmp_path / "guest.log").read_text()
             time.sleep(0.1)
         assert "connected, relayed" in (tmp_path / "host.log").read_text(), "the direct path should have failed"
-        before = _saved(tmp_path)
         _ns(homes["hb"], "ip", "link", "set", "eth0", "down")  # the guest's home loses its link for 15 s
+        before = _saved(tmp_path)  # counted once it is down: `ip` itself takes a while on a busy machine
         time.sleep(15)
         during = _saved(tmp_path)
         _ns(homes["hb"], "ip", "link", "set", "eth0", "up")
@@ -163,4 +164,4 @@ def test_two_homes_behind_nat_play_through_the_relay_and_survive_a_15s_cut(
     assert g["record"] == h["record"], "both homes end with the same game"
     assert during <= before + 4, "no move of the guest crossed while the link was down"  # the host's turn at most
     assert len(h["record"]["actions"]) > during, "play went on after the link came back"
-    print(f"guest reconnects: {g['reconnects']}")
+    assert g["reconnects"] == 0, "no rejoin: the wormhole carried the same connection across the cut"

@@ -137,3 +137,50 @@ def test_join_over_the_internet_wrong_words_say_so_in_words(app: App, srv: Serve
     scene.go(False)
     assert _frames_until(driver, lambda: scene.tunnel is None and bool(scene.problem))
     assert scene.problem.startswith("Wrong code")
+
+
+def test_host_lobby_says_an_unreachable_mailbox_in_words_with_retry_never_waiting(app: App, tmp_path: Path) -> None:
+    """Issue 57: the mailbox does not answer: the lobby says so, offers Retry and Close (never "Waiting for a guest
+    to join"); once the mailbox is up, Retry opens the wormhole and the lobby waits with a code."""
+    from net.internet.link import Options
+
+    srv = Servers(tmp_path)  # its ports chosen, nothing listening yet
+    options = Options(mailbox=f"ws://127.0.0.1:{srv.mailbox_port}/v1", transit=f"tcp:127.0.0.1:{srv.relay_port}",
+                      loopback_only=True, mailbox_wait=2.0)
+    driver = Driver(app)
+    lobby = InternetHostScene(app, options=options)
+    app.push(lobby)
+    lobby.menu.focus = [item.label for item in lobby.menu.items].index("Open the lobby")
+    driver.key(pygame.K_RETURN)
+    try:
+        assert _frames_until(driver, lambda: lobby.door is not None and lobby.door.failure is not None, 60)
+        driver.frames(2)
+        assert [item.label for item in lobby.menu.items] == ["Retry", "Close the lobby"]
+        words, _colour = lobby.status()
+        assert words == "Cannot reach the mailbox server: check the internet connection"
+        assert not any("Waiting" in (item.hint or "") for item in lobby.menu.items)
+        surface = pygame.Surface((1920, 1080))
+        lobby.draw(surface)  # drawn with the failure, no traceback
+        srv.start()
+        driver.key(pygame.K_RETURN)  # Retry
+        assert _frames_until(driver, lambda: lobby.door is not None and all(lobby.door.codes()), 60)
+        driver.frames(2)
+        assert lobby.menu.items[0].label == "Copy the code"
+        assert lobby.status()[0] == "Waiting for a guest to join\u2026"
+    finally:
+        lobby.leave()
+        srv.stop()
+
+
+def test_join_over_the_internet_buttons_speak_the_windows_language(tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seen in a real window under Xvfb: `battleline join --internet` made its scene before the window's language
+    was active, and its Join / Watch / Back stayed English on a Hungarian screen."""
+    monkeypatch.setenv("BATTLELINE_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("BATTLELINE_DATA_DIR", str(tmp_path / "data"))
+    pygame.init()
+    app = App(Settings(animation_speed="off", language="hu"), fixed_dt=1 / 60)
+    scene = InternetJoinScene(app, typed="7-crossover-cl")
+    app.push(scene)
+    app.draw()
+    assert [item.label for item in scene.buttons.items] == ["Csatlakozás", "Nézés", "Vissza"]

@@ -63,6 +63,7 @@ class Door:
     """A host's wormholes: one tunnel for each guest it waits for, each from its own source address."""
 
     def __init__(self, target: int, join: str, count: int, options: Options) -> None:
+        self.target, self.options = target, options
         self.tunnels: list[Tunnel] = [host_tunnel(target, join, source_address(n + 1), options)
                                       for n in range(count)]
         self.said: list[str | None] = [None] * count
@@ -84,6 +85,19 @@ class Door:
             for tunnel in self.tunnels:
                 tunnel.tell_join(join)
 
+    @property
+    def failure(self) -> str | None:
+        """Why a wormhole could not open or went on no longer (the first such tunnel's failure's name), or None."""
+        return next((t.failure for t in self.tunnels if t.failure is not None), None)
+
+    def retry(self) -> None:
+        """Open each failed wormhole again (a fresh code from the mailbox), from the same source address."""
+        for n, tunnel in enumerate(self.tunnels):
+            if tunnel.failure is not None:
+                tunnel.close()
+                self.tunnels[n] = host_tunnel(self.target, self.join, source_address(n + 1), self.options)
+                self.said[n] = None
+
     def codes(self) -> list[str | None]:
         return [t.code for t in self.tunnels]
 
@@ -94,6 +108,8 @@ class Door:
             for data in tunnel.poll():
                 if data.get("step") == "tried":
                     out.append((i, f"someone tried a {data.get('failure')} on {tunnel.code}; still waiting"))
+                elif data.get("step") == "back":
+                    out.append((i, f"{tunnel.code}: a guest came back through a new wormhole on the same code"))
                 elif data.get("step") == "path":
                     out.append((i, f"{tunnel.code}: connected, {data.get('path')}"))
             if tunnel.code != self.said[i]:

@@ -105,7 +105,7 @@ class Tunnel:
         if step == "tried":
             self.tried.append(str(data.get("failure")))
             return
-        if step == "fresh":
+        if step in ("fresh", "back"):  # a fresh code after wrong tries; a guest back through the standby wormhole
             return
         self.step = step
         if step == "code":
@@ -188,13 +188,21 @@ def source_address(n: int) -> str:
     return address
 
 
+#: a tunnelled guest reconnects to a host silent this long (a LAN guest: after 5 s). Its link is a Dilated
+#: wormhole, which carries the same connection across a cut (a home's link down for 15 s, TCP's retries after
+#: it): a new connection would ride the same wormhole and could not come sooner, only make the host seat the
+#: guest again. The screens still say "the host is silent" after 5 s (`alive()`).
+TUNNEL_RECONNECT_AFTER_S = 60.0
+
+
 class TunnelledGuest(Guest):
     """An ordinary guest joined to the local end of a tunnel, with the join code the wormhole carried; closing the
     guest (the board does, after play) ends the tunnel too."""
 
-    def __init__(self, tunnel: Tunnel, *, name: str, watch: bool = False) -> None:
-        super().__init__(f"127.0.0.1:{tunnel.port}", code=tunnel.join or "", name=name, watch=watch)
+    def __init__(self, tunnel: Tunnel, *, name: str, watch: bool = False, token: str | None = None) -> None:
+        super().__init__(f"127.0.0.1:{tunnel.port}", code=tunnel.join or "", name=name, watch=watch, token=token)
         self.tunnel = tunnel
+        self.reconnect_after = TUNNEL_RECONNECT_AFTER_S
 
     def close(self) -> None:
         try:

@@ -266,8 +266,44 @@ async def _host(reactor: Any, args: argparse.Namespace, done: defer.Deferred[Non
         say(step="key")
         await _first(dilated.when_dilated(), done)
         say(step="connected")
-        await done
+        await _standby(reactor, args, code, done)
         return
+
+
+async def _standby(reactor: Any, args: argparse.Namespace, code: str, done: defer.Deferred[None]) -> None:
+    """After the guest came in, the same code stays open for it, one wormhole at a time, until the game ends: a
+    guest whose process restarted types it again (or its Continue does) and rejoins with its seat token through
+    a new Dilated wormhole, spliced to the host's port from this tunnel's source address as before. The first
+    link lives on beside it. The mailbox released the code's number when the two ends met, so it is free to
+    claim again; a wrong try (a stranger's guess) closes the standby for good, so a code shown once gets
+    WRONG_PER_CODE guesses at most in all. A mailbox that is gone only means no standby: play goes on."""
+    import wormhole
+
+    wrong = 0
+    while not done.called and wrong < WRONG_PER_CODE:
+        w = wormhole.create(APPID, args.mailbox, reactor, dilation=True, versions={"battleline": 1})
+        w.set_code(code)
+        dilated = w.dilate(transit_relay_location=args.transit, no_listen=args.force_relay,
+                           expected_subprotocols=[SUBPROTOCOL])
+        source = (args.source, 0) if args.source != "127.0.0.1" else None
+        target = TCP4ClientEndpoint(reactor, "127.0.0.1", args.target, timeout=10, bindAddress=source)
+        dilated.listener_for(SUBPROTOCOL).listen(_Splicer(target.connect))
+        index, versions = await _first(w.get_versions(), done)
+        if index == 1:
+            return
+        if isinstance(versions, BaseException):
+            why = _failure_of(versions)
+            if why == "wrong_code":
+                wrong += 1
+                say(step="tried", failure=why)
+            await _first(w.close(), done)
+            await _sleep(reactor, 5.0 if why == "wrong_code" else 30.0)  # a mailbox gone: try again later
+            continue
+        w.send_message(json.dumps({"join": args.join}).encode())
+        await _first(dilated.when_dilated(), done)
+        say(step="back")  # the same guest (or its watcher) came back through a new wormhole
+    if not done.called:
+        await done
 
 
 async def _sleep(reactor: Any, seconds: float) -> None:
