@@ -11,7 +11,7 @@ import pygame
 from engine import OTHER
 from engine.rulebook import side_size
 from game.i18n import N_, _
-from game.ui import art, battlefield, card_art, figures, layout, theme
+from game.ui import art, battlefield, card_art, layout, theme
 from game.ui.text import fitted, font_for, text, wrap
 
 from .board_names import name_spots, under_names
@@ -148,52 +148,14 @@ def draw_pennant(surf: pygame.Surface, board: BoardState, n: int, flag: dict[str
     battlefield.standard(surf, r, n, battlefield.FLAG_CLOTH if owner is None else board.tint(owner), wave)
 
 
-ENV_LOOK = {"fog": ((188, 222, 222), (16, 24, 22)), "mud": ((118, 82, 44), art.CREAM)}  # ground, letters
+ENV_LOOK = battlefield.ENV_LOOK  # ground and letters of Fog and Mud (game.ui.battlefield draws them)
 
 
 def _environment(surf: pygame.Surface, board: BoardState, n: int, flag: dict[str, Any], r: pygame.Rect) -> None:
-    """Fog and Mud on their own flag, unmistakably: the ground of the flag's column is changed (a pale mist
-    with wisps, a brown mud with ruts) across its whole width, and the card's corner letters (in the language)
-    stand on it beside the standard, Fog left, Mud right, never between two flags."""
-    col = board.geo.column(n)
+    """Fog and Mud on their own flag (game.ui.battlefield.ground_marks, shared with the replay viewer)."""
     kinds = [kind for kind in ("fog", "mud") if flag[kind]]
-    if not kinds:
-        return
-    band = pygame.Rect(col.x + 4, r.centery - r.height // 2 - 18, col.width - 8, r.height + 36)
-    for i, kind in enumerate(kinds):
-        ground, ink = ENV_LOOK[kind]
-        part = band if len(kinds) == 1 else pygame.Rect(band.x + i * band.width // 2, band.y, band.width // 2,
-                                                         band.height)
-        layer = pygame.Surface(part.size, pygame.SRCALPHA)
-        pygame.draw.rect(layer, (*ground, 175), layer.get_rect(), border_radius=10)
-        for k in range(3):  # wisps of mist, or ruts in the mud
-            y = part.height * (k + 1) // 4
-            if kind == "fog":
-                points = [(x, y + 3 * math.sin(x / 9 + k)) for x in range(6, part.width - 6, 4)]
-                pygame.draw.lines(layer, (255, 255, 255, 150), False, points, 2)
-            else:
-                pygame.draw.line(layer, (70, 46, 22, 160), (8, y), (part.width - 8, y + (k - 1) * 3), 3)
-        pygame.draw.rect(layer, (*ground, 255), layer.get_rect(), 2, border_radius=10)
-        surf.blit(layer, part)
-        room = (col.width - r.width) // 2 - 4  # between the column's edge and the standard
-        centre = ((col.x + r.x) // 2 + 2, r.centery) if kind == "fog" else ((r.right + col.right) // 2 - 2,
-                                                                             r.centery)
-        chip = fitted(card_art.tactic_code(kind), 26, room - 8, ink, "condensed", 12)
-        box = chip.get_rect().inflate(8, 2)
-        if not board.geo.is_far(n):  # the card's own emblem above its letters: read from the sofa (issue 59)
-            side = min(room, 44)
-            accent = card_art.KIND_COLOUR["environment"]
-            icon = figures.render(kind, side, ink, ground, ground)
-            plate = pygame.Rect(0, 0, side + 6, side + box.height + 6)
-            plate.center = centre
-            pygame.draw.rect(surf, ground, plate, border_radius=8)
-            pygame.draw.rect(surf, accent, plate, 2, border_radius=8)
-            surf.blit(icon, icon.get_rect(midtop=(plate.centerx, plate.y + 3)))
-            box.midbottom = (plate.centerx, plate.bottom - 2)
-        else:
-            box.center = centre
-            pygame.draw.rect(surf, ground, box, border_radius=6)
-        surf.blit(chip, chip.get_rect(center=box.center))
+    if kinds:
+        battlefield.ground_marks(surf, board.geo.column(n), r, kinds, emblem=not board.geo.is_far(n))
 
 
 def _formation(surf: pygame.Surface, board: BoardState, n: int, flag: dict[str, Any], seat: str,
