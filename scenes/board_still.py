@@ -129,15 +129,32 @@ def formation_labels(surf: pygame.Surface, board: BoardState, n: int) -> None:
 
 def label_spots(board: BoardState, n: int) -> list[tuple[pygame.Surface, pygame.Rect]]:
     """Flag `n`'s formation labels and where they go (none once it is claimed, none on the far front)."""
-    if board.view["flags"][n - 1]["claimed"] is not None or board.geo.is_far(n):
+    flag = board.view["flags"][n - 1]
+    if flag["claimed"] is not None or board.geo.is_far(n):
         return []
     out = []
     for seat in board.flag_seats(n):
         label = board.labels.get((n, seat))
         if label:  # never wider than its column: neighbours' labels must not run together
             img = fitted(label, 28, layout.COL_W - 16, art.CREAM, "condensed")
-            out.append((img, img.get_rect(center=board.geo.label_pos(n, board.side_of(seat, n)))))
+        elif flag["mud"] is not None:  # Mud: how many of the four a side holds, where its formation's name goes
+            img = mud_count(len(flag[seat]), side_size(True))
+        else:
+            continue
+        out.append((img, img.get_rect(center=board.geo.label_pos(n, board.side_of(seat, n)))))
     return out
+
+
+def mud_count(held: int, need: int) -> pygame.Surface:
+    """'2/4' on a plate of mud: a side of a Mud flag holds `held` of the `need` cards (R31), read from the sofa
+    in the place of the formation's name, which no card, standard or focus ring ever hides."""
+    words = text(f"{held}/{need}", 28, art.CREAM, "bold")
+    plate = pygame.Surface((words.get_width() + 18, words.get_height() + 2), pygame.SRCALPHA)
+    ground = battlefield.ENV_LOOK["mud"][0]
+    pygame.draw.rect(plate, ground, plate.get_rect(), border_radius=8)
+    pygame.draw.rect(plate, card_art.KIND_COLOUR["environment"], plate.get_rect(), 2, border_radius=8)
+    plate.blit(words, words.get_rect(center=plate.get_rect().center))
+    return plate
 
 
 def draw_pennant(surf: pygame.Surface, board: BoardState, n: int, flag: dict[str, Any], shift: int,
@@ -170,16 +187,11 @@ def _formation(surf: pygame.Surface, board: BoardState, n: int, flag: dict[str, 
     need = side_size(flag["mud"] is not None)
     if flag["claimed"] is None and len(cards) < need:
         radius = 10 if size == "table" else 7
-        if flag["mud"] is not None and not geo.is_far(n):  # Mud: every place still open, the fourth numbered
+        if flag["mud"] is not None and not geo.is_far(n):  # Mud: every place still open (the count: label_spots)
             mud = ENV_LOOK["mud"][0]
             for i in range(need - 1, len(cards) - 1, -1):
                 slot = geo.slot(n, side, i, need)
                 pygame.draw.rect(surf, mud, slot, 3, border_radius=radius)
-            last = geo.slot(n, side, need - 1, need)
-            badge = text(str(need), 30, art.CREAM, "bold")
-            spot = badge.get_rect(center=(last.centerx, last.bottom - 26 if side == "bottom" else last.y + 26))
-            pygame.draw.circle(surf, mud, spot.center, 20)
-            surf.blit(badge, spot)
         else:
             pygame.draw.rect(surf, (52, 84, 72), geo.slot(n, side, len(cards)), 2, border_radius=radius)
     for i, card in order:
