@@ -43,24 +43,42 @@ def spear(pen: Pen, a: Point, b: Point, width: float = 1.6, head: float = 5.0) -
 
 # ---------------------------------------------------------------------- the ten troop types
 def _elephants(pen: Pen) -> None:
-    pen.ellipse(12, 34, 60, 38)  # body
-    for lx in (16, 28, 52, 62):
-        pen.stroke([(lx + 3, 60), (lx + 3, 89)], 11)
-    pen.circle((72, 44), 15)  # head
-    pen.poly([(60, 36), (74, 30), (70, 56), (58, 54)], pen.mid)  # the ear
-    pen.stroke([(82, 48), (90, 62), (89, 76), (94, 82)], 6)  # trunk
-    pen.stroke([(80, 56), (92, 58)], 3.2, pen.light)  # tusk
-    pen.circle((76, 40), 1.6, pen.light)  # eye
-    pen.stroke([(14, 44), (6, 58), (7, 66)], 2.5)  # tail
-    # the tower on its back, with a spearman in it
-    pen.poly([(26, 34), (54, 34), (52, 16), (28, 16)], pen.mid)
-    pen.stroke([(26, 16), (54, 16)], 3)
-    pen.stroke([(26, 34), (54, 34)], 3)
-    for x in (34, 42):
-        pen.stroke([(x, 19), (x, 31)], 2, pen.ink)
-    pen.circle((44, 8), 4.5)
-    pen.stroke([(44, 10), (46, 16)], 5)
-    spear(pen, (36, 20), (62, 2), 1.5, 5)
+    """A war elephant with form: columns of legs with toenails, a high shoulder, a great head with its ear's
+    fold, a ringed trunk and a tusk, a cloth over its back and a tower with a spearman in it."""
+    for lx in (22, 56):  # the far legs
+        pen.limb([(lx, 60), (lx + 1, 76), (lx + 1, 89)], [12, 10.5, 11.5])
+    pen.poly([(14, 52), (16, 40), (30, 32), (52, 30), (66, 34), (74, 44), (72, 64), (60, 70), (26, 70), (16, 64)])
+    pen.circle((70, 42), 15)  # the head's dome
+    pen.circle((76, 36), 7)  # the brow
+    pen.limb([(82, 46), (88, 58), (89, 72), (94, 82)], [11, 8, 5, 3.5])  # the trunk
+    for y, x in ((56, 87), (63, 88.5), (70, 89)):
+        pen.limb([(x - 3, y), (x + 3, y + 1)], [0.9, 0.9], pen.mid)
+    pen.limb([(82, 56), (88, 60), (94, 57)], [3.6, 3, 1.8], pen.light)  # the tusk
+    pen.circle((76, 40), 1.6, pen.light)  # the eye
+    pen.limb([(15, 46), (8, 58), (8, 66)], [2.6, 2, 1.4])  # the tail
+    pen.poly([(6, 65), (10, 65), (9, 71), (7, 71)])  # its tuft
+    for lx in (30, 64):  # the near legs
+        pen.limb([(lx, 60), (lx, 76), (lx, 89)], [14, 12, 13])
+        for dx in (-4, 0, 4):
+            pen.ellipse(lx + dx - 1.6, 87.5, 3.2, 2.2, pen.light)
+    # the cloth over its back, edged, with a tassel
+    pen.poly([(24, 34), (50, 32), (52, 54), (38, 58), (22, 54)], pen.mid)
+    pen.limb([(22, 54), (38, 58), (52, 54)], [1.6, 1.6, 1.6], pen.light)
+    pen.circle((38, 60), 2.2, pen.light)
+    # the ear, outlined against the cloth, with its fold
+    ear = [(58, 33), (71, 31), (73, 50), (67, 61), (58, 59), (55, 46)]
+    pen.poly([(x + (x - 64) * 0.12, y + (y - 46) * 0.1) for x, y in ear], pen.ink)
+    pen.poly(ear, pen.mid)
+    pen.limb([(62, 37), (66, 48), (63, 56)], [1.2, 1.2, 1.2], pen.ink)
+    # a spearman standing in the tower (drawn first: the tower's wall hides his legs)
+    j = man_top(pen, (41, 24), 30, ((0.28, -0.06), (0.46, -0.24)), "crest")
+    pen.poly([(27, 33), (53, 31), (52, 16), (28, 16)], pen.ink)
+    pen.poly([(30, 30), (50, 28.5), (49.5, 19), (30.5, 19)], pen.mid)
+    for x in (28, 34.5, 41, 47.5):  # the battlements
+        pen.poly([(x, 17), (x + 4.5, 17), (x + 4.5, 12.5), (x, 12.5)])
+    for x in (36, 44):
+        pen.stroke([(x, 20), (x, 28)], 1.4, pen.ink)
+    spear(pen, (j["front"][0] - 16, j["front"][1] + 10), (j["front"][0] + 16, j["front"][1] - 10), 1.5, 5)
 
 
 def _chariots(pen: Pen) -> None:
