@@ -84,6 +84,8 @@ def man(pen: Pen, hip: Point, height: float, *, lean: float = 0.0, legs: tuple[f
                       (knee[0] + (foot[0] - knee[0]) * 0.8, knee[1] + (foot[1] - knee[1]) * 0.8)],
                      [h * 0.04, h * 0.026], pen.mid if n else pen.light)
     torso(pen, (sx, sy), hip, h)
+    for dx in (-0.055, 0.05):  # round shoulders
+        pen.circle((sx + h * dx, sy + h * 0.035), h * 0.055)
     head = (sx + lean * h * 0.05 + h * 0.02, sy - h * 0.115)
     pen.limb([(sx, sy + h * 0.02), (head[0] - h * 0.01, head[1] + h * 0.04)], [h * 0.075, h * 0.055])  # the neck
     headgear(pen, head, h, helmet)
@@ -119,10 +121,12 @@ def headgear(pen: Pen, head: Point, h: float, helmet: str) -> None:
                   (x + r * 0.1, y + r * 0.15), (x - r * 0.9, y + r * 0.15), (x - r * 1.2, y + r * 0.85)])
         pen.limb([(x + r * 0.15, y + r * 0.05), (x + r * 1.05, y + r * 0.05)], [r * 0.2] * 2, pen.light)  # the brow
         crest(pen, head, h)
-    elif helmet == "cap":  # a felt cap whose tip falls forward
-        pen.poly([(x - r * 1.1, y + r * 0.25), (x + r * 1.05, y - r * 0.05), (x + r * 0.7, y - r * 1.3),
-                  (x + r * 1.2, y - r * 1.85), (x - r * 0.1, y - r * 2.0), (x - r * 0.9, y - r * 1.2)])
-        pen.limb([(x - r * 1.05, y + r * 0.1), (x + r * 1.0, y - r * 0.15)], [r * 0.25] * 2, pen.mid)
+    elif helmet == "cap":  # a felt cap, its tip bent forward
+        dome = pen.arc_poly((x - r * 0.05, y - r * 0.05), r * 1.12, math.pi * 0.95, math.pi * 2.02, 12)
+        pen.poly([*dome, (x + r * 0.2, y - r * 0.2), (x - r * 1.0, y + r * 0.3)])
+        pen.poly([(x - r * 0.45, y - r * 0.9), (x + r * 0.35, y - r * 1.75), (x + r * 1.05, y - r * 1.5),
+                  (x + r * 0.55, y - r * 0.85)])
+        pen.limb([(x - r * 1.05, y + r * 0.05), (x + r * 1.05, y - r * 0.2)], [r * 0.25] * 2, pen.mid)
     else:  # bare: hair gathered at the nape
         pen.poly(pen.arc_poly((x - r * 0.1, y - r * 0.1), r * 1.05, math.pi * 0.8, math.pi * 1.75, 10))
         pen.circle((x - r * 0.95, y + r * 0.2), r * 0.35)
