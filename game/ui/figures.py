@@ -98,7 +98,7 @@ def _chariots(pen: Pen) -> None:
 
 
 def _heavy_cavalry(pen: Pen) -> None:
-    seat = horse(pen, 14, 50, 64, armour=True)
+    seat = horse(pen, 14, 57, 64, armour=True)  # standing: its hooves on the ground
     r = rider(pen, seat, 38, ((0.22, 0.14), (0.42, 0.1)))
     spear(pen, (r["front"][0] - 26, r["front"][1] + 8), (r["front"][0] + 36, r["front"][1] - 12), 2.2, 6)
     round_shield(pen, (seat[0] - 4, seat[1] - 4), 9)
@@ -106,9 +106,12 @@ def _heavy_cavalry(pen: Pen) -> None:
 
 def _light_cavalry(pen: Pen) -> None:
     seat = horse(pen, 12, 54, 62, gallop=True)
-    r = rider(pen, seat, 34, ((0.05, -0.22), (-0.16, -0.34)), "cap")
+    h = 34
+    sx, sy = seat[0] + h * 0.03, seat[1] - h * 0.32  # the rider's shoulders: his cloak flies behind them
+    pen.poly([(sx - 1, sy - 1), (sx - 12, sy + 1), (sx - 24, sy + 8), (sx - 16, sy + 10), (sx - 2, sy + 9)], pen.mid)
+    pen.stroke([(sx - 2, sy), (sx - 14, sy + 3), (sx - 23, sy + 8)], 1.0, pen.ink)
+    r = rider(pen, seat, h, ((0.05, -0.22), (-0.16, -0.34)), "cap")
     spear(pen, (r["front"][0] - 6, r["front"][1] + 4), (r["front"][0] + 34, r["front"][1] - 10), 1.5, 5)
-    pen.stroke([(seat[0] - 6, seat[1] - 10), (seat[0] - 20, seat[1] - 6), (seat[0] - 26, seat[1] + 2)], 3)  # cloak
 
 
 def _hypaspists(pen: Pen) -> None:
