@@ -4,7 +4,8 @@ SDL's disk driver writes exactly what the mixer sends to the sound card (16-bit 
 scale in the file is a click in the room. `burst`: the worst moment we know, three flags claimed at once and a
 horn over the music, every volume at 100 %. `game`: a whole game between two easy bots, its events played as
 the board plays them (the menu's piece, the game's, the tense one near the end, the ending's sting), a little
-faster than a real evening. Prints one JSON line: the mixer's format, sample count, peak and full-scale count.
+faster than a real evening, then the results screen's calm piece (when the game has one). Prints one JSON
+line: the mixer's format, sample count, peak and full-scale count.
 Uses only the audio module's public calls, so the same script measures older versions of the game too.
 """
 
@@ -85,8 +86,16 @@ def _game(audio: Any, settings: Any, step: float = 0.12) -> list[str]:
                 module.end_music()
             module.on_event(app, cast(Event, event))
             time.sleep(step if event["type"] in ("play", "draw", "claim") else 0)
-    time.sleep(5.0)
-    return [*heard, f"{game.result and game.result['how']} after {len(game.actions)} actions"]
+    heard.append(f"{game.result and game.result['how']} after {len(game.actions)} actions")
+    if hasattr(module, "after_music"):  # the results screen: its calm piece once the sting has been heard
+        deadline = time.monotonic() + 15.0
+        while not module.after_music(app) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        heard.append(str(audio.piece))
+        time.sleep(15.0)
+    else:
+        time.sleep(5.0)
+    return heard
 
 
 def _has_pieces(module: Any) -> bool:

@@ -336,9 +336,27 @@ def draw_victory(board: BoardState, surface: pygame.Surface, now: float) -> None
 TOAST_BOX = pygame.Rect(150, 412, 1620, 138)  # the flag band between the two rows: it covers no card
 
 
+def _look_key(width: int) -> tuple[int, theme.Theme, str]:
+    """What a banner's look depends on besides its own words: its width, the theme (the text scale, high
+    contrast's panels) and the language."""
+    from game.i18n import language
+
+    return width, theme.current(), language()
+
+
 def toast_layout(toast: Any, width: int = TOAST_BOX.width) -> tuple[list[str], int, int]:
     """(lines, size, box height) of a toast `width` wide: the largest text size at which it fits the flag band's
-    height; a narrower banner (beside what it names) may be taller, at the band's smallest size."""
+    height; a narrower banner (beside what it names) may be taller, at the band's smallest size. Worked out once
+    per banner (kept in its `looks`): a banner on show used to be laid out at three widths every frame."""
+    key = _look_key(width)
+    look = toast.looks.get(key)
+    if look is None:
+        look = toast.looks[key] = _toast_layout(toast, width)
+    return look
+
+
+def _toast_layout(toast: Any, width: int) -> tuple[list[str], int, int]:
+    """toast_layout worked out afresh."""
     title_h = line_height(toast.title, 34, "bold", 1.25) if toast.title else 0
     sizes = (30, 28, 26, 24, 22)
     words = " ".join(toast.lines)
@@ -374,17 +392,26 @@ def draw_toasts(board: BoardState, surface: pygame.Surface) -> None:
     if toast is None:
         return
     where = toast_spot(board, toast)
-    lines, size, _ = toast_layout(toast, where.width)
-    layer = pygame.Surface(where.size, pygame.SRCALPHA)
-    box = layer.get_rect()
     cover.overlay("a banner", where)
+    key = _look_key(where.width)
+    layer = toast.layers.get(key)
+    if layer is None or layer.get_size() != where.size:
+        layer = toast.layers[key] = _toast_layer(toast, where.size)
+    layer.set_alpha(round(255 * toast.alpha(board.clock)))
+    surface.blit(layer, where)
+
+
+def _toast_layer(toast: Any, size: tuple[int, int]) -> pygame.Surface:
+    """The banner drawn on its own layer `size` big (kept by the banner: drawn once, faded by its alpha)."""
+    lines, text_size, _ = toast_layout(toast, size[0])
+    layer = pygame.Surface(size, pygame.SRCALPHA)
+    box = layer.get_rect()
     art.panel(layer, box, alpha=240, border=toast.colour, radius=18, fill=(14, 20, 20))
     y = box.y + 10
     if toast.title:
         img = fitted(toast.title, 34, box.width - 40, toast.colour, "bold")
         layer.blit(img, img.get_rect(midtop=(box.centerx, y)))
         y += line_height(toast.title, 34, "bold", 1.25)
-    blit_lines(layer, lines, size, art.CREAM if toast.title else toast.colour, (box.centerx, y), "bold",
-               align="center", step=line_height(" ".join(toast.lines), size, "bold", 1.22))
-    layer.set_alpha(round(255 * toast.alpha(board.clock)))
-    surface.blit(layer, where)
+    blit_lines(layer, lines, text_size, art.CREAM if toast.title else toast.colour, (box.centerx, y), "bold",
+               align="center", step=line_height(" ".join(toast.lines), text_size, "bold", 1.22))
+    return layer

@@ -49,6 +49,10 @@ class Toast:
         self.lines, self.colour, self.until, self.title = lines, colour, until, title
         self.start, self.queued = start, queued
         self.about = about  # the card or flag the words are about: the banner never covers it
+        # what the banner looks like, worked out once: per (width, text scale, language) its lines, text size and
+        # height, and the drawn panel (scenes.board_hud); the words never change once said
+        self.looks: dict[tuple[int, Any, str], tuple[list[str], int, int]] = {}
+        self.layers: dict[tuple[int, Any, str], pygame.Surface] = {}
 
     def alpha(self, now: float) -> float:
         """1 while shown, fading to 0 over its last half second, 0 before its turn."""

@@ -11,7 +11,7 @@ import pygame
 from engine import OTHER
 from engine.rulebook import side_size
 from game.i18n import N_, _
-from game.ui import art, battlefield, card_art, figures, layout, theme
+from game.ui import art, battlefield, card_art, layout, theme
 from game.ui.text import fitted, font_for, text, wrap
 
 from .board_names import name_spots, under_names
@@ -129,15 +129,32 @@ def formation_labels(surf: pygame.Surface, board: BoardState, n: int) -> None:
 
 def label_spots(board: BoardState, n: int) -> list[tuple[pygame.Surface, pygame.Rect]]:
     """Flag `n`'s formation labels and where they go (none once it is claimed, none on the far front)."""
-    if board.view["flags"][n - 1]["claimed"] is not None or board.geo.is_far(n):
+    flag = board.view["flags"][n - 1]
+    if flag["claimed"] is not None or board.geo.is_far(n):
         return []
     out = []
     for seat in board.flag_seats(n):
         label = board.labels.get((n, seat))
         if label:  # never wider than its column: neighbours' labels must not run together
             img = fitted(label, 28, layout.COL_W - 16, art.CREAM, "condensed")
-            out.append((img, img.get_rect(center=board.geo.label_pos(n, board.side_of(seat, n)))))
+        elif flag["mud"] is not None:  # Mud: how many of the four a side holds, where its formation's name goes
+            img = mud_count(len(flag[seat]), side_size(True))
+        else:
+            continue
+        out.append((img, img.get_rect(center=board.geo.label_pos(n, board.side_of(seat, n)))))
     return out
+
+
+def mud_count(held: int, need: int) -> pygame.Surface:
+    """'2/4' on a plate of mud: a side of a Mud flag holds `held` of the `need` cards (R31), read from the sofa
+    in the place of the formation's name, which no card, standard or focus ring ever hides."""
+    words = text(f"{held}/{need}", 28, art.CREAM, "bold")
+    plate = pygame.Surface((words.get_width() + 18, words.get_height() + 2), pygame.SRCALPHA)
+    ground = battlefield.ENV_LOOK["mud"][0]
+    pygame.draw.rect(plate, ground, plate.get_rect(), border_radius=8)
+    pygame.draw.rect(plate, card_art.KIND_COLOUR["environment"], plate.get_rect(), 2, border_radius=8)
+    plate.blit(words, words.get_rect(center=plate.get_rect().center))
+    return plate
 
 
 def draw_pennant(surf: pygame.Surface, board: BoardState, n: int, flag: dict[str, Any], shift: int,
@@ -148,52 +165,14 @@ def draw_pennant(surf: pygame.Surface, board: BoardState, n: int, flag: dict[str
     battlefield.standard(surf, r, n, battlefield.FLAG_CLOTH if owner is None else board.tint(owner), wave)
 
 
-ENV_LOOK = {"fog": ((188, 222, 222), (16, 24, 22)), "mud": ((118, 82, 44), art.CREAM)}  # ground, letters
+ENV_LOOK = battlefield.ENV_LOOK  # ground and letters of Fog and Mud (game.ui.battlefield draws them)
 
 
 def _environment(surf: pygame.Surface, board: BoardState, n: int, flag: dict[str, Any], r: pygame.Rect) -> None:
-    """Fog and Mud on their own flag, unmistakably: the ground of the flag's column is changed (a pale mist
-    with wisps, a brown mud with ruts) across its whole width, and the card's corner letters (in the language)
-    stand on it beside the standard, Fog left, Mud right, never between two flags."""
-    col = board.geo.column(n)
+    """Fog and Mud on their own flag (game.ui.battlefield.ground_marks, shared with the replay viewer)."""
     kinds = [kind for kind in ("fog", "mud") if flag[kind]]
-    if not kinds:
-        return
-    band = pygame.Rect(col.x + 4, r.centery - r.height // 2 - 18, col.width - 8, r.height + 36)
-    for i, kind in enumerate(kinds):
-        ground, ink = ENV_LOOK[kind]
-        part = band if len(kinds) == 1 else pygame.Rect(band.x + i * band.width // 2, band.y, band.width // 2,
-                                                         band.height)
-        layer = pygame.Surface(part.size, pygame.SRCALPHA)
-        pygame.draw.rect(layer, (*ground, 175), layer.get_rect(), border_radius=10)
-        for k in range(3):  # wisps of mist, or ruts in the mud
-            y = part.height * (k + 1) // 4
-            if kind == "fog":
-                points = [(x, y + 3 * math.sin(x / 9 + k)) for x in range(6, part.width - 6, 4)]
-                pygame.draw.lines(layer, (255, 255, 255, 150), False, points, 2)
-            else:
-                pygame.draw.line(layer, (70, 46, 22, 160), (8, y), (part.width - 8, y + (k - 1) * 3), 3)
-        pygame.draw.rect(layer, (*ground, 255), layer.get_rect(), 2, border_radius=10)
-        surf.blit(layer, part)
-        room = (col.width - r.width) // 2 - 4  # between the column's edge and the standard
-        centre = ((col.x + r.x) // 2 + 2, r.centery) if kind == "fog" else ((r.right + col.right) // 2 - 2,
-                                                                             r.centery)
-        chip = fitted(card_art.tactic_code(kind), 26, room - 8, ink, "condensed", 12)
-        box = chip.get_rect().inflate(8, 2)
-        if not board.geo.is_far(n):  # the card's own emblem above its letters: read from the sofa (issue 59)
-            side = min(room, 44)
-            accent = card_art.KIND_COLOUR["environment"]
-            icon = figures.render(kind, side, ink, ground, ground)
-            plate = pygame.Rect(0, 0, side + 6, side + box.height + 6)
-            plate.center = centre
-            pygame.draw.rect(surf, ground, plate, border_radius=8)
-            pygame.draw.rect(surf, accent, plate, 2, border_radius=8)
-            surf.blit(icon, icon.get_rect(midtop=(plate.centerx, plate.y + 3)))
-            box.midbottom = (plate.centerx, plate.bottom - 2)
-        else:
-            box.center = centre
-            pygame.draw.rect(surf, ground, box, border_radius=6)
-        surf.blit(chip, chip.get_rect(center=box.center))
+    if kinds:
+        battlefield.ground_marks(surf, board.geo.column(n), r, kinds, emblem=not board.geo.is_far(n))
 
 
 def _formation(surf: pygame.Surface, board: BoardState, n: int, flag: dict[str, Any], seat: str,
@@ -208,16 +187,11 @@ def _formation(surf: pygame.Surface, board: BoardState, n: int, flag: dict[str, 
     need = side_size(flag["mud"] is not None)
     if flag["claimed"] is None and len(cards) < need:
         radius = 10 if size == "table" else 7
-        if flag["mud"] is not None and not geo.is_far(n):  # Mud: every place still open, the fourth numbered
+        if flag["mud"] is not None and not geo.is_far(n):  # Mud: every place still open (the count: label_spots)
             mud = ENV_LOOK["mud"][0]
             for i in range(need - 1, len(cards) - 1, -1):
                 slot = geo.slot(n, side, i, need)
                 pygame.draw.rect(surf, mud, slot, 3, border_radius=radius)
-            last = geo.slot(n, side, need - 1, need)
-            badge = text(str(need), 30, art.CREAM, "bold")
-            spot = badge.get_rect(center=(last.centerx, last.bottom - 26 if side == "bottom" else last.y + 26))
-            pygame.draw.circle(surf, mud, spot.center, 20)
-            surf.blit(badge, spot)
         else:
             pygame.draw.rect(surf, (52, 84, 72), geo.slot(n, side, len(cards)), 2, border_radius=radius)
     for i, card in order:

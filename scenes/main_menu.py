@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import pygame
+
 from game.i18n import N_, _, ngettext
+from game.ui import vista
 from game.ui.widgets import Item
 
 from . import screens
@@ -14,6 +17,10 @@ class MainMenuScene(MenuScene):
     title = N_("Battle Line")
     subtitle = N_("A game by Reiner Knizia for two or three generals")
     menu_top = 260
+
+    def draw_backdrop(self, surface: pygame.Surface) -> None:
+        """The battlefield at night with the two armies facing each other (game.ui.vista), not a bare field."""
+        surface.blit(vista.scene((1920, 1080), night=True), (0, 0))
 
     def items(self) -> list[Item]:
         from game.keep.lan_saved import lan_saves

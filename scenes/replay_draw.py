@@ -10,7 +10,7 @@ import pygame
 
 from game.i18n import N_, _, ngettext
 from game.play.words import how_words, how_words3
-from game.ui import art, card_art
+from game.ui import art, battlefield, card_art
 from game.ui.input import Kind
 from game.ui.text import fit_size, fitted, shadowed, text, wrap
 
@@ -45,8 +45,38 @@ def control_at(pos: tuple[int, int]) -> str | None:
     return None
 
 
+ROAD = (FLAG_Y + 4, FLAG_Y + 62)  # the road under the standards, as on the board
+
+
+def table(players: int) -> pygame.Surface:
+    """The replay's ground, the board's own (game.ui.battlefield): the field with the road along the flags,
+    faint lines between the columns and bronze-edged wells for the hands. Drawn once per number of players."""
+    if players not in _TABLES:
+        surf = pygame.Surface((1920, 1080))
+        surf.blit(battlefield.terrain((1920, 1080), ROAD), (0, 0))
+        lines = pygame.Surface((1920, 1080), pygame.SRCALPHA)
+        for n in range(2, 10):
+            if players == 3 and n in (4, 7):
+                continue  # the fronts' own gold lines stand there
+            x = COL_X0 + (n - 1) * COL_W
+            for y0, y1 in ((NORTH_HAND_Y + SMALL_H + 24, ROAD[0] - 8), (ROAD[1] + 8, SOUTH_HAND_Y - 24)):
+                pygame.draw.line(lines, (200, 220, 180, 26), (x, y0), (x, y1), 1)
+        surf.blit(lines, (0, 0))
+        wells = [pygame.Rect(218, y - 8, 8 * 78 + SMALL_W + 24, SMALL_H + 16) for y in (NORTH_HAND_Y, SOUTH_HAND_Y)]
+        if players == 3:  # West's and East's hands side by side at the top
+            wells[0:1] = [pygame.Rect(x - 10, NORTH_HAND_Y - 8, 7 * 58 + SMALL_W + 20, SMALL_H + 16)
+                          for _name, x in HAND3_X.values()]
+        for well in wells:
+            battlefield.frame(surf, well, 12, 90)
+        _TABLES[players] = surf.convert() if pygame.display.get_surface() else surf
+    return _TABLES[players]
+
+
+_TABLES: dict[int, pygame.Surface] = {}
+
+
 def draw(scene: Replaying, surface: pygame.Surface) -> None:
-    surface.blit(art.backdrop((1920, 1080)), (0, 0))
+    surface.blit(table(len(scene.replay.players)), (0, 0))
     view = scene.view
     names = scene.replay.players
     _header(scene, surface, names)
@@ -134,6 +164,15 @@ def _flag(surface: pygame.Surface, n: int, flag: dict[str, Any],
     cx = x + COL_W // 2
     owner = flag["claimed"]
     top_seat = sides[0]
+    r = pygame.Rect(0, 0, 80, 62)  # the board's standard, moved toward its owner once the flag is won
+    r.center = (cx, FLAG_Y + 34)
+    kinds = [kind for kind in ("fog", "mud") if flag[kind]]
+    if kinds:  # the ground of the flag's column, as on the board (under the cards)
+        battlefield.ground_marks(surface, pygame.Rect(x, FLAG_Y, COL_W, 84), r, kinds, emblem=False)
+    if owner == top_seat:
+        r.move_ip(0, -10)
+    elif owner is not None:
+        r.move_ip(0, 10)
     for seat in sides:
         cards = list(enumerate(flag[seat]))
         # each card shows its top strip, where its value is: the top stack rises away from the flag, so its
@@ -144,21 +183,8 @@ def _flag(surface: pygame.Surface, n: int, flag: dict[str, Any],
             if owner is not None and owner != seat:
                 img = card_art.dimmed(card, "small")
             surface.blit(img, (cx - SMALL_W // 2, y))
-    r = pygame.Rect(0, 0, 96, 60)
-    r.center = (cx, FLAG_Y + 32)
-    colour = art.SEAT_COLOURS.get(owner, art.SEAT_TINT["top"]) if owner else (196, 188, 168)
-    if owner == top_seat:
-        r.move_ip(0, -8)
-    elif owner is not None:
-        r.move_ip(0, 8)
-    pygame.draw.rect(surface, colour, r, border_radius=12)
-    pygame.draw.rect(surface, (60, 48, 34), r, 2, border_radius=12)
-    num = text(str(n), 34, art.INK, "bold")
-    surface.blit(num, num.get_rect(center=r.center))
-    chips = [word.upper() for k, word in (("fog", _("Fog")), ("mud", _("Mud"))) if flag[k]]
-    if chips:
-        chip = text(" ".join(chips), 28, art.CREAM, "condensed")
-        surface.blit(chip, chip.get_rect(midtop=(cx, r.bottom + 2)))
+    cloth = art.SEAT_COLOURS.get(owner, art.SEAT_TINT["top"]) if owner else battlefield.FLAG_CLOTH
+    battlefield.standard(surface, r, n, cloth)
 
 
 def _controls(scene: Replaying, surface: pygame.Surface) -> None:

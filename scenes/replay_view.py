@@ -14,6 +14,7 @@ import pygame
 
 from engine import Game
 from game.i18n import _
+from game.ui import audio
 from game.ui.input import Intent, Kind
 from game.ui.scene import AMBIENT, IDLE, Scene
 
@@ -45,6 +46,9 @@ class ReplayScene(Scene):
         self.pressed: str | None = None
         #: The win-estimate bar's coach, started when the bar is on (Settings).
         self.coach: ReplayCoach | None = None
+
+    def enter(self) -> None:
+        audio.after_music(self.app)  # the calm piece of the screens after a game (silent before issue 59)
 
     @property
     def view(self) -> dict[str, Any]:

@@ -10,7 +10,7 @@ import pygame
 from game.i18n import _
 from game.play.session import Session, Setup
 from game.play.words import how_words, how_words3
-from game.ui import art
+from game.ui import art, audio
 from game.ui.text import fit_size, fitted, shadowed
 from game.ui.widgets import ROW_H, Item
 
@@ -53,6 +53,7 @@ class ResultsScene(MenuScene):
             board.recorded = True  # type: ignore[attr-defined]
         super().__init__(app)
         self.menu.width = 640
+        self.music_waits = True  # the calm piece after the game starts once the ending's sting is over
 
     def items(self) -> list[Item]:
         lan = lan_items(self)
@@ -98,6 +99,12 @@ class ResultsScene(MenuScene):
 
     def update(self, dt: float) -> None:
         lan_follow(self)  # a LAN guest moves on when the host starts the next game
+        if self.music_waits:  # no silence after the game (issue 59): the results, review and replay have music
+            self.music_waits = not audio.after_music(self.app)
+
+    def wake_in(self) -> float | None:
+        """While the sting plays, look a few times a second whether the music may start."""
+        return 0.25 if self.music_waits else None
 
     def _menu(self) -> None:
         self.app.reset(screens.main_menu(self.app))

@@ -16,7 +16,7 @@ from engine.notation_types import View
 from engine.run.review import KeptReview, ReviewProcess
 from game.i18n import _
 from game.play.coach import move_words, why_words
-from game.ui import art
+from game.ui import art, audio
 from game.ui.text import fitted, text
 from game.ui.widgets import Item
 
@@ -85,6 +85,9 @@ class ReviewScene(MenuScene):
             label, hint = mark_words(mark, turn, view, self.seat)
             out.append(Item(label, partial(self._open, mark), hint=hint))
         return [*out, Item(_("Back"), self.back)]
+
+    def enter(self) -> None:
+        audio.after_music(self.app)  # the calm piece of the screens after a game (silent before issue 59)
 
     def _open(self, mark: dict[str, Any]) -> None:
         scene = screens.replay(self.app, self.game)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game.i18n import _
-from game.ui import art, card_art
+from game.ui import art, card_art, vista
 from game.ui.input import Intent, Kind
 from game.ui.scene import AMBIENT, Scene
 from game.ui.text import fitted, shadowed, text
@@ -39,7 +39,7 @@ class TitleScene(Scene):
         return AMBIENT
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(art.backdrop((1920, 1080)), (0, 0))
+        surface.blit(vista.scene((1920, 1080), night=False), (0, 0))  # the two armies on the field
         for i, card in enumerate(FAN):
             img = pygame.transform.rotate(card_art.face(card, "hand"), 25 - i * 10)
             surface.blit(img, img.get_rect(center=(960 + (i - 2.5) * 120, 700 + abs(i - 2.5) ** 2 * 12)))

@@ -175,8 +175,61 @@ def claim() -> Piece:
     return piece
 
 
-#: file name -> piece: three music loops, then the stings and effects game.ui.audio plays once
-PIECES = {"menu": menu, "game": game, "tension": tension, "victory": win, "defeat": loss, "horn": horn, "claim": claim}
+#: the evening's close (results, review, replay): four sections and a link, one chord per bar, as (bass, upper)
+AFTER_SECTIONS = {
+    "a": [("D2", "D3 A3 F4"), ("A#1", "A#2 F3 D4"), ("F2", "F3 C4 A4"), ("C2", "C3 G3 E4"),
+          ("D2", "D3 A3 F4"), ("G1", "G2 D3 A#3"), ("A1", "A2 E3 C#4"), ("D2", "D3 A3 F4")],
+    "b": [("F2", "F3 C4 A4"), ("C2", "C3 G3 E4"), ("D2", "D3 A3 F4"), ("A1", "A2 E3 C4"),
+          ("A#1", "A#2 F3 D4"), ("F2", "F3 C4 A4"), ("G1", "G2 D3 A#3"), ("A1", "A2 E3 C#4")],
+    "c": [("A#1", "A#2 F3 D4"), ("C2", "C3 G3 E4"), ("A1", "A2 E3 C4"), ("D2", "D3 A3 F4"),
+          ("G1", "G2 D3 A#3"), ("C2", "C3 G3 E4"), ("F2", "F3 C4 A4"), ("A1", "A2 E3 C#4")],
+    "link": [("D2", "D3 A3 F4"), ("A#1", "A#2 F3 D4"), ("G1", "G2 D3 A#3"), ("A1", "A2 E3 C#4")],
+}
+AFTER_FORM = ("a", "b", "c", "a", "link")
+#: each section's tune as (beat in the section, beats, note): the flute sings b, the cello c, the oboe the last a
+AFTER_TUNES = {
+    "b": [(0, 3, "C5"), (3, 1, "A4"), (4, 2, "G4"), (6, 2, "E4"), (8, 3, "F4"), (11, 1, "A4"), (12, 4, "E4"),
+          (16, 2, "D4"), (18, 2, "F4"), (20, 3, "A4"), (23, 1, "C5"), (24, 2, "A#4"), (26, 2, "A4"), (28, 4, "C#5")],
+    "c": [(0, 3, "D3"), (3, 1, "F3"), (4, 3, "E3"), (7, 1, "G3"), (8, 2, "C3"), (10, 2, "E3"), (12, 4, "F3"),
+          (16, 3, "G3"), (19, 1, "A#3"), (20, 2, "A3"), (22, 2, "G3"), (24, 4, "A3"), (28, 4, "E3")],
+    "a2": [(0, 2, "A4"), (2, 2, "F4"), (4, 3, "D4"), (7, 1, "F4"), (8, 2, "C5"), (10, 2, "A4"), (12, 4, "G4"),
+           (16, 2, "F4"), (18, 1, "E4"), (19, 1, "F4"), (20, 4, "D4"), (24, 3, "E4"), (27, 1, "C#4"), (28, 4, "D4")],
+}
+
+
+def after() -> Piece:
+    """After the game (results, review, replay): slow and calm, 2 min 11 s before it loops. A harp rolls each
+    chord and strings hold it throughout; the flute sings the second section, the cello the third, the oboe the
+    first again over a horn's long notes, and a four-bar link leads back."""
+    piece = Piece(66, {0: 46, 1: 49, 2: 73, 3: 42, 4: 68, 5: 60}, beats=0, loop=True)
+    at = 0.0
+    for n, name in enumerate(AFTER_FORM):
+        chords = AFTER_SECTIONS[name]
+        for bar, (bass, upper) in enumerate(chords):
+            start = at + bar * 4
+            tones = [p(t) for t in upper.split()]
+            piece.chord(start, 4, upper, 36 if name != "c" else 30, 1)
+            if name != "c":  # the cello has the third section's tune: no bass note under it
+                piece.add(start, 4, bass, 44, 3)
+            rise = [tones[0], tones[1], tones[2], tones[1] + 12] if (bar + n) % 2 == 0 else \
+                [tones[0], tones[2], tones[1] + 12, tones[2]]
+            for i, pitch in enumerate(rise):
+                piece.add(start + i, 2, pitch, 52 if i else 60, 0)
+        tune = AFTER_TUNES.get("a2" if name == "a" and n else name, [])
+        channel = {"b": 2, "c": 3}.get(name, 4)
+        for beat, beats, note in tune:
+            piece.add(at + beat, beats, note, 58 if channel != 3 else 64, channel)
+        if name == "a" and n:  # the horn's long notes under the oboe
+            for beat, note in ((0, "D3"), (8, "F3"), (16, "D3"), (24, "E3")):
+                piece.add(at + beat, 8, note, 36, 5)
+        at += 4 * len(chords)
+    piece.beats = at
+    return piece
+
+
+#: file name -> piece: four music loops, then the stings and effects game.ui.audio plays once
+PIECES = {"menu": menu, "game": game, "tension": tension, "after": after, "victory": win, "defeat": loss,
+          "horn": horn, "claim": claim}
 
 
 # ------------------------------------------------------------------ MIDI

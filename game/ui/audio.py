@@ -22,8 +22,9 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 SOUNDS_DIR = ASSETS_DIR / "sounds"
 EFFECTS = ("play", "draw", "shuffle", "claim", "refuse", "horn", "victory", "defeat")
-#: the music: a loop for the menus, one for a game, a quicker one when a game nears its end (tools/make_music.py)
-PIECES = ("menu", "game", "tension")
+#: the music: a loop for the menus, one for a game, a quicker one when a game nears its end, a calm one after the
+#: game (results, review, replay) (tools/make_music.py)
+PIECES = ("menu", "game", "tension", "after")
 #: engine event type -> effect
 EVENT_SOUNDS = {"play": "play", "draw": "draw", "scout_draw": "draw", "claim": "claim", "game_over": "victory"}
 #: the ways of winning that sound the horn (a win on the last flag claimed by count plays the fanfare)
@@ -219,6 +220,26 @@ def music(app: Any, piece: str | None = None) -> None:
 def board_music(app: Any, flags: list[dict[str, Any]]) -> None:
     """A board's music: the game's piece, the tense one once the game nears its end."""
     _AUDIO.music(app.settings, "tension" if near_the_end(flags) else "game")
+
+
+def sting_playing() -> bool:
+    """An ending's sting (or any effect) still sounds: the music after the game waits for it to end."""
+    if not _AUDIO.ok:
+        return False
+    try:
+        return any(pygame.mixer.Channel(c).get_busy()
+                   for c in range(len(MUSIC_CHANNELS), len(MUSIC_CHANNELS) + EFFECT_CHANNELS))
+    except pygame.error:
+        return False
+
+
+def after_music(app: Any) -> bool:
+    """The calm piece of the screens after a game (results, review, replay), once the ending's sting has been
+    heard alone; True once it plays (or never can: no mixer), False while it waits for the sting."""
+    if sting_playing():
+        return False
+    _AUDIO.music(app.settings, "after")
+    return True
 
 
 def end_music() -> None:

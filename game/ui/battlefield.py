@@ -13,8 +13,8 @@ from functools import lru_cache
 
 import pygame
 
-from game.ui import art
-from game.ui.text import text
+from game.ui import art, card_art, figures
+from game.ui.text import fitted, text
 
 GRASS = (46, 74, 46)
 GRASS_DARK = (30, 52, 34)
@@ -185,6 +185,52 @@ def standard(surface: pygame.Surface, rect: pygame.Rect, number: int, cloth: tup
         pygame.draw.line(surface, art.GOLD, (x, bottom), (x, bottom + 6), 2)
     num = text(str(number), 34, ink, "bold")
     surface.blit(num, num.get_rect(center=((fx0 + fx1) / 2 + (edge_l[rows // 2][0] - left), (top + bottom) / 2)))
+
+
+ENV_LOOK = {"fog": ((188, 222, 222), (16, 24, 22)), "mud": ((118, 82, 44), art.CREAM)}  # ground, letters
+
+
+def ground_marks(surf: pygame.Surface, col: pygame.Rect, r: pygame.Rect, kinds: list[str], emblem: bool = True) -> None:
+    """Fog and Mud on their own flag, unmistakably: the ground of the flag's column `col` is changed (a pale
+    mist with wisps, a brown mud with ruts) across its whole width around the standard `r`, and the card's corner
+    letters (in the language) stand on it beside the standard, Fog left, Mud right, never between two flags;
+    with `emblem`, the card's own emblem above its letters, read from the sofa (issue 59). The game's board and
+    the replay viewer both draw them so."""
+    band = pygame.Rect(col.x + 4, r.centery - r.height // 2 - 18, col.width - 8, r.height + 36)
+    for i, kind in enumerate(kinds):
+        ground, ink = ENV_LOOK[kind]
+        part = band if len(kinds) == 1 else pygame.Rect(band.x + i * band.width // 2, band.y, band.width // 2,
+                                                         band.height)
+        layer = pygame.Surface(part.size, pygame.SRCALPHA)
+        pygame.draw.rect(layer, (*ground, 175), layer.get_rect(), border_radius=10)
+        for k in range(3):  # wisps of mist, or ruts in the mud
+            y = part.height * (k + 1) // 4
+            if kind == "fog":
+                points = [(x, y + 3 * math.sin(x / 9 + k)) for x in range(6, part.width - 6, 4)]
+                pygame.draw.lines(layer, (255, 255, 255, 150), False, points, 2)
+            else:
+                pygame.draw.line(layer, (70, 46, 22, 160), (8, y), (part.width - 8, y + (k - 1) * 3), 3)
+        pygame.draw.rect(layer, (*ground, 255), layer.get_rect(), 2, border_radius=10)
+        surf.blit(layer, part)
+        room = (col.width - r.width) // 2 - 4  # between the column's edge and the standard
+        centre = ((col.x + r.x) // 2 + 2, r.centery) if kind == "fog" else ((r.right + col.right) // 2 - 2,
+                                                                             r.centery)
+        chip = fitted(card_art.tactic_code(kind), 26, room - 8, ink, "condensed", 12)
+        box = chip.get_rect().inflate(8, 2)
+        if emblem:
+            side = min(room, 44)
+            accent = card_art.KIND_COLOUR["environment"]
+            icon = figures.render(kind, side, ink, ground, ground)
+            plate = pygame.Rect(0, 0, side + 6, side + box.height + 6)
+            plate.center = centre
+            pygame.draw.rect(surf, ground, plate, border_radius=8)
+            pygame.draw.rect(surf, accent, plate, 2, border_radius=8)
+            surf.blit(icon, icon.get_rect(midtop=(plate.centerx, plate.y + 3)))
+            box.midbottom = (plate.centerx, plate.bottom - 2)
+        else:
+            box.center = centre
+            pygame.draw.rect(surf, ground, box, border_radius=6)
+        surf.blit(chip, chip.get_rect(center=box.center))
 
 
 @lru_cache(maxsize=4)

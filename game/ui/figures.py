@@ -8,157 +8,25 @@ cached per size and colour, so a card face pays for it once.
 
 from __future__ import annotations
 
-import itertools
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from functools import lru_cache
 
 import pygame
+
+from game.ui.figure_parts import Pen, horse, man, man_top, rider
 
 Point = tuple[float, float]
 RGB = tuple[int, int, int]
 SUPER = 3  # drawn this many times larger, then smoothed down
 
 
-class Pen:
-    """Draws in the 100x100 picture box onto a surface `scale` pixels per unit."""
-
-    def __init__(self, surface: pygame.Surface, scale: float, ink: RGB, light: RGB, mid: RGB) -> None:
-        self.surface, self.k = surface, scale
-        self.ink, self.light, self.mid = ink, light, mid
-
-    def _p(self, p: Point) -> tuple[float, float]:
-        return p[0] * self.k, p[1] * self.k
-
-    def poly(self, pts: Sequence[Point], colour: RGB | None = None) -> None:
-        pygame.draw.polygon(self.surface, colour or self.ink, [self._p(p) for p in pts])
-
-    def circle(self, c: Point, r: float, colour: RGB | None = None, width: float = 0) -> None:
-        pygame.draw.circle(self.surface, colour or self.ink, self._p(c), r * self.k,
-                           max(1, round(width * self.k)) if width else 0)
-
-    def ellipse(self, x: float, y: float, w: float, h: float, colour: RGB | None = None) -> None:
-        pygame.draw.ellipse(self.surface, colour or self.ink,
-                            pygame.Rect(round(x * self.k), round(y * self.k), round(w * self.k), round(h * self.k)))
-
-    def stroke(self, pts: Sequence[Point], width: float, colour: RGB | None = None) -> None:
-        """A thick line through `pts` with round joints and ends (limbs, spears, poles)."""
-        colour = colour or self.ink
-        r = width / 2
-        for a, b in itertools.pairwise(pts):
-            dx, dy = b[0] - a[0], b[1] - a[1]
-            d = math.hypot(dx, dy) or 1.0
-            nx, ny = -dy / d * r, dx / d * r
-            self.poly([(a[0] + nx, a[1] + ny), (b[0] + nx, b[1] + ny), (b[0] - nx, b[1] - ny),
-                       (a[0] - nx, a[1] - ny)], colour)
-        for p in pts:
-            self.circle(p, r, colour)
-
-    def arc_poly(self, c: Point, r: float, a0: float, a1: float, steps: int = 16) -> list[Point]:
-        return [(c[0] + r * math.cos(a0 + (a1 - a0) * i / steps), c[1] + r * math.sin(a0 + (a1 - a0) * i / steps))
-                for i in range(steps + 1)]
-
-
-# ---------------------------------------------------------------------- pieces
-def man(pen: Pen, hip: Point, height: float, *, lean: float = 0.0, legs: tuple[float, float] = (0.25, -0.2),
-        arm_front: tuple[Point, Point] | None = None, arm_back: tuple[Point, Point] | None = None,
-        helmet: str = "crest") -> dict[str, Point]:
-    """A standing or striding soldier; returns his joints so weapons can be put in his hands.
-    `legs` are the two legs' angles from the vertical (radians, + forward); arms are (elbow, hand)
-    offsets from the shoulder in units of `height`."""
-    h = height
-    hx, hy = hip
-    sx, sy = hx + lean * h * 0.3, hy - h * 0.32  # shoulders
-    head = (sx + lean * h * 0.05 + h * 0.02, sy - h * 0.11)
-    for ang in legs:
-        knee = (hx + math.sin(ang) * h * 0.24, hy + math.cos(ang) * h * 0.24)
-        foot = (knee[0] + math.sin(ang * 0.4) * h * 0.24, knee[1] + math.cos(ang * 0.4) * h * 0.24)
-        pen.stroke([(hx, hy), knee, foot], h * 0.085)
-        pen.stroke([foot, (foot[0] + h * 0.06, foot[1])], h * 0.05)
-    # the tunic: shoulders to a short flared skirt
-    pen.poly([(sx - h * 0.08, sy - h * 0.01), (sx + h * 0.08, sy - h * 0.01), (hx + h * 0.09, hy + h * 0.1),
-              (hx - h * 0.1, hy + h * 0.1)])
-    pen.circle(head, h * 0.075)
-    if helmet == "crest":  # a horsehair crest from brow to nape
-        crest(pen, head, h)
-    elif helmet == "cap":  # a pointed felt cap
-        pen.poly([(head[0] - h * 0.08, head[1] - h * 0.02), (head[0] + h * 0.07, head[1] - h * 0.03),
-                  (head[0] - h * 0.04, head[1] - h * 0.17)])
-    joints = {"head": head, "shoulder": (sx, sy), "hip": hip}
-    for name, arm in (("back", arm_back), ("front", arm_front)):
-        if arm is not None:
-            (ex, ey), (wx, wy) = arm
-            elbow, hand = (sx + ex * h, sy + ey * h), (sx + wx * h, sy + wy * h)
-            pen.stroke([(sx, sy), elbow, hand], h * 0.065)
-            joints[name] = hand
-    return joints
-
-
-def crest(pen: Pen, head: Point, h: float) -> None:
-    """A horsehair crest from brow to nape over a head of a man `h` tall."""
-    arc = pen.arc_poly((head[0] - h * 0.02, head[1] - h * 0.02), h * 0.12, math.pi * 1.05, math.pi * 1.75, 10)
-    pen.poly([*arc, (head[0] + h * 0.02, head[1] - h * 0.06), (head[0] - h * 0.06, head[1] - h * 0.02)])
-
-
 def round_shield(pen: Pen, c: Point, r: float) -> None:
-    """The hoplite's aspis: a dark rim, a pale field and a boss."""
+    """The hoplite's aspis: a dark rim, a pale field, a ring and a boss."""
     pen.circle(c, r)
-    pen.circle(c, r * 0.78, pen.mid)
+    pen.circle(c, r * 0.8, pen.mid)
+    pen.circle(c, r * 0.6, pen.ink, r * 0.05)
     pen.circle(c, r * 0.22, pen.light)
-
-
-def horse(pen: Pen, x: float, y: float, s: float, gallop: bool = False, armour: bool = False) -> Point:
-    """A horse facing right with its back at height `y`, `s` units long; returns where a rider sits."""
-    body = (x, y - s * 0.05, s * 0.62, s * 0.3)
-    pen.ellipse(*body)
-    neck = [(x + s * 0.48, y + s * 0.02), (x + s * 0.66, y - s * 0.24), (x + s * 0.76, y - s * 0.22),
-            (x + s * 0.62, y + s * 0.12)]
-    pen.poly(neck)
-    head = [(x + s * 0.64, y - s * 0.26), (x + s * 0.74, y - s * 0.3), (x + s * 0.92, y - s * 0.14),
-            (x + s * 0.88, y - s * 0.08), (x + s * 0.74, y - s * 0.14)]
-    pen.poly(head)
-    pen.poly([(x + s * 0.68, y - s * 0.27), (x + s * 0.71, y - s * 0.36), (x + s * 0.74, y - s * 0.28)])  # ear
-    pen.stroke([(x + s * 0.03, y + s * 0.02), (x - s * 0.1, y + s * 0.12), (x - s * 0.12, y + s * 0.26)], s * 0.05)
-    leg = s * 0.06
-    bottom = y + s * 0.22
-    if gallop:  # fore legs reaching, hind legs pushing
-        pen.stroke([(x + s * 0.52, bottom - s * 0.04), (x + s * 0.68, bottom + s * 0.06), (x + s * 0.8, bottom)], leg)
-        for knee, hoof in (((0.58, 0.12), (0.7, 0.1)), ((-0.02, 0.12), (-0.14, 0.2)), ((0.1, 0.14), (0.02, 0.24))):
-            top = 0.46 if knee[0] > 0.3 else (0.1 if knee[0] < 0 else 0.16)
-            pen.stroke([(x + s * top, bottom - s * 0.04), (x + s * knee[0], bottom + s * knee[1]),
-                        (x + s * hoof[0], bottom + s * hoof[1])], leg)
-    else:
-        for lx, dx in ((0.1, -0.02), (0.18, 0.02), (0.48, 0.0), (0.55, 0.04)):
-            pen.stroke([(x + s * lx, bottom - s * 0.04), (x + s * (lx + dx), bottom + s * 0.12),
-                        (x + s * (lx + dx), bottom + s * 0.26)], leg)
-    if armour:  # a quilted cloth over the back
-        pen.poly([(x + s * 0.12, y - s * 0.04), (x + s * 0.42, y - s * 0.04), (x + s * 0.46, y + s * 0.16),
-                  (x + s * 0.1, y + s * 0.16)], pen.mid)
-        for i in range(4):
-            pen.stroke([(x + s * (0.16 + 0.08 * i), y - s * 0.02), (x + s * (0.16 + 0.08 * i), y + s * 0.14)],
-                       s * 0.012, pen.ink)
-    return x + s * 0.3, y - s * 0.06
-
-
-def rider(pen: Pen, seat: Point, h: float, arm: tuple[Point, Point], helmet: str = "crest") -> dict[str, Point]:
-    """A rider from the saddle up, one leg hanging down the horse's side."""
-    sx, sy = seat
-    pen.stroke([(sx, sy), (sx + h * 0.12, sy + h * 0.16), (sx + h * 0.06, sy + h * 0.32)], h * 0.08)
-    return man_top(pen, seat, h, arm, helmet)
-
-
-def man_top(pen: Pen, hip: Point, h: float, arm: tuple[Point, Point], helmet: str) -> dict[str, Point]:
-    hx, hy = hip
-    sx, sy = hx + h * 0.03, hy - h * 0.32
-    pen.poly([(sx - h * 0.08, sy), (sx + h * 0.08, sy), (hx + h * 0.08, hy + h * 0.04), (hx - h * 0.09, hy + h * 0.04)])
-    head = (sx + h * 0.02, sy - h * 0.11)
-    pen.circle(head, h * 0.075)
-    if helmet == "crest":
-        crest(pen, head, h)
-    (ex, ey), (wx, wy) = arm
-    hand = (sx + wx * h, sy + wy * h)
-    pen.stroke([(sx, sy), (sx + ex * h, sy + ey * h), hand], h * 0.065)
-    return {"head": head, "shoulder": (sx, sy), "front": hand}
 
 
 def spear(pen: Pen, a: Point, b: Point, width: float = 1.6, head: float = 5.0) -> None:
@@ -175,24 +43,42 @@ def spear(pen: Pen, a: Point, b: Point, width: float = 1.6, head: float = 5.0) -
 
 # ---------------------------------------------------------------------- the ten troop types
 def _elephants(pen: Pen) -> None:
-    pen.ellipse(12, 34, 60, 38)  # body
-    for lx in (16, 28, 52, 62):
-        pen.stroke([(lx + 3, 60), (lx + 3, 89)], 11)
-    pen.circle((72, 44), 15)  # head
-    pen.poly([(60, 36), (74, 30), (70, 56), (58, 54)], pen.mid)  # the ear
-    pen.stroke([(82, 48), (90, 62), (89, 76), (94, 82)], 6)  # trunk
-    pen.stroke([(80, 56), (92, 58)], 3.2, pen.light)  # tusk
-    pen.circle((76, 40), 1.6, pen.light)  # eye
-    pen.stroke([(14, 44), (6, 58), (7, 66)], 2.5)  # tail
-    # the tower on its back, with a spearman in it
-    pen.poly([(26, 34), (54, 34), (52, 16), (28, 16)], pen.mid)
-    pen.stroke([(26, 16), (54, 16)], 3)
-    pen.stroke([(26, 34), (54, 34)], 3)
-    for x in (34, 42):
-        pen.stroke([(x, 19), (x, 31)], 2, pen.ink)
-    pen.circle((44, 8), 4.5)
-    pen.stroke([(44, 10), (46, 16)], 5)
-    spear(pen, (36, 20), (62, 2), 1.5, 5)
+    """A war elephant with form: columns of legs with toenails, a high shoulder, a great head with its ear's
+    fold, a ringed trunk and a tusk, a cloth over its back and a tower with a spearman in it."""
+    for lx in (22, 56):  # the far legs
+        pen.limb([(lx, 60), (lx + 1, 76), (lx + 1, 89)], [12, 10.5, 11.5])
+    pen.poly([(14, 52), (16, 40), (30, 32), (52, 30), (66, 34), (74, 44), (72, 64), (60, 70), (26, 70), (16, 64)])
+    pen.circle((70, 42), 15)  # the head's dome
+    pen.circle((76, 36), 7)  # the brow
+    pen.limb([(82, 46), (88, 58), (89, 72), (94, 82)], [11, 8, 5, 3.5])  # the trunk
+    for y, x in ((56, 87), (63, 88.5), (70, 89)):
+        pen.limb([(x - 3, y), (x + 3, y + 1)], [0.9, 0.9], pen.mid)
+    pen.limb([(82, 56), (88, 60), (94, 57)], [3.6, 3, 1.8], pen.light)  # the tusk
+    pen.circle((76, 40), 1.6, pen.light)  # the eye
+    pen.limb([(15, 46), (8, 58), (8, 66)], [2.6, 2, 1.4])  # the tail
+    pen.poly([(6, 65), (10, 65), (9, 71), (7, 71)])  # its tuft
+    for lx in (30, 64):  # the near legs
+        pen.limb([(lx, 60), (lx, 76), (lx, 89)], [14, 12, 13])
+        for dx in (-4, 0, 4):
+            pen.ellipse(lx + dx - 1.6, 87.5, 3.2, 2.2, pen.light)
+    # the cloth over its back, edged, with a tassel
+    pen.poly([(24, 34), (50, 32), (52, 54), (38, 58), (22, 54)], pen.mid)
+    pen.limb([(22, 54), (38, 58), (52, 54)], [1.6, 1.6, 1.6], pen.light)
+    pen.circle((38, 60), 2.2, pen.light)
+    # the ear, outlined against the cloth, with its fold
+    ear = [(58, 33), (71, 31), (73, 50), (67, 61), (58, 59), (55, 46)]
+    pen.poly([(x + (x - 64) * 0.12, y + (y - 46) * 0.1) for x, y in ear], pen.ink)
+    pen.poly(ear, pen.mid)
+    pen.limb([(62, 37), (66, 48), (63, 56)], [1.2, 1.2, 1.2], pen.ink)
+    # a spearman standing in the tower (drawn first: the tower's wall hides his legs)
+    j = man_top(pen, (41, 24), 30, ((0.28, -0.06), (0.46, -0.24)), "crest")
+    pen.poly([(27, 33), (53, 31), (52, 16), (28, 16)], pen.ink)
+    pen.poly([(30, 30), (50, 28.5), (49.5, 19), (30.5, 19)], pen.mid)
+    for x in (28, 34.5, 41, 47.5):  # the battlements
+        pen.poly([(x, 17), (x + 4.5, 17), (x + 4.5, 12.5), (x, 12.5)])
+    for x in (36, 44):
+        pen.stroke([(x, 20), (x, 28)], 1.4, pen.ink)
+    spear(pen, (j["front"][0] - 16, j["front"][1] + 10), (j["front"][0] + 16, j["front"][1] - 10), 1.5, 5)
 
 
 def _chariots(pen: Pen) -> None:
@@ -212,7 +98,7 @@ def _chariots(pen: Pen) -> None:
 
 
 def _heavy_cavalry(pen: Pen) -> None:
-    seat = horse(pen, 14, 50, 64, armour=True)
+    seat = horse(pen, 14, 57, 64, armour=True)  # standing: its hooves on the ground
     r = rider(pen, seat, 38, ((0.22, 0.14), (0.42, 0.1)))
     spear(pen, (r["front"][0] - 26, r["front"][1] + 8), (r["front"][0] + 36, r["front"][1] - 12), 2.2, 6)
     round_shield(pen, (seat[0] - 4, seat[1] - 4), 9)
@@ -220,9 +106,12 @@ def _heavy_cavalry(pen: Pen) -> None:
 
 def _light_cavalry(pen: Pen) -> None:
     seat = horse(pen, 12, 54, 62, gallop=True)
-    r = rider(pen, seat, 34, ((0.05, -0.22), (-0.16, -0.34)), "cap")
+    h = 34
+    sx, sy = seat[0] + h * 0.03, seat[1] - h * 0.32  # the rider's shoulders: his cloak flies behind them
+    pen.poly([(sx - 1, sy - 1), (sx - 12, sy + 1), (sx - 24, sy + 8), (sx - 16, sy + 10), (sx - 2, sy + 9)], pen.mid)
+    pen.stroke([(sx - 2, sy), (sx - 14, sy + 3), (sx - 23, sy + 8)], 1.0, pen.ink)
+    r = rider(pen, seat, h, ((0.05, -0.22), (-0.16, -0.34)), "cap")
     spear(pen, (r["front"][0] - 6, r["front"][1] + 4), (r["front"][0] + 34, r["front"][1] - 10), 1.5, 5)
-    pen.stroke([(seat[0] - 6, seat[1] - 10), (seat[0] - 20, seat[1] - 6), (seat[0] - 26, seat[1] + 2)], 3)  # cloak
 
 
 def _hypaspists(pen: Pen) -> None:
