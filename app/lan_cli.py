@@ -119,7 +119,7 @@ def cmd_join(args: argparse.Namespace) -> int:
 
         address = args.address
         token = None if args.watch else guest_token(address)
-        names = getattr(app.settings, "names", None) or [args.name]
+        names = app.settings.names or [args.name]
         name = args.name if args.name != "Guest" else str(names[0])  # the name this screen uses, unless given
         guest = Guest(address, code=args.code, name=name, token=token, watch=args.watch)
         guest.connect()

@@ -133,7 +133,7 @@ class ContinueListScene(MenuScene):
 
         note = lan.joined
         assert note is not None
-        names = getattr(self.app.settings, "names", None) or ["Guest"]
+        names = self.app.settings.names or ["Guest"]
         guest = Guest(note["address"], code=note["code"], name=str(names[0]), token=note["token"])
         try:
             guest.connect()

@@ -136,7 +136,7 @@ class InternetJoinScene(Scene):
 
             from .lan_join import GuestWaitScene
 
-            names = getattr(self.app.settings, "names", None) or ["Guest"]
+            names = self.app.settings.names or ["Guest"]
             guest = TunnelledGuest(tunnel, name=str(names[0]), watch=self.watch)
             self.tunnel = None  # the guest owns it now, and ends it when it closes
             guest.connect()

@@ -92,7 +92,7 @@ class HostLobbyScene(MenuScene):
 
     @property
     def player_name(self) -> str:
-        names = getattr(self.app.settings, "names", None) or ["Host"]
+        names = self.app.settings.names or ["Host"]
         return str(names[0])
 
     def items(self) -> list[Item]:

@@ -247,7 +247,7 @@ class CodeEntryScene(_EntryScene):
         from game.keep.lan_store import guest_token
         from net.guest import Guest
 
-        names = getattr(self.app.settings, "names", None) or ["Guest"]
+        names = self.app.settings.names or ["Guest"]
         token = None if self.watch else guest_token(self.address)  # a watcher holds no seat to rejoin
         guest = Guest(self.address, code=self.entry.value, name=str(names[0]), token=token, watch=self.watch)
         try:
