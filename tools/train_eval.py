@@ -46,15 +46,20 @@ from engine.rulebook import PAIRS3
 def state_of(row: dict[str, Any]) -> Lean3:
     """The lean three-player state a record holds (tools/selfplay_data.FIELDS)."""
     out = Lean3()
+    fill(out, row, [])
+    return out
+
+
+def fill(out: Lean | Lean3, row: dict[str, Any], tactics: list[Any]) -> None:
+    """A lean state's fields from a record (tools/selfplay_data.FIELDS), tactics deck given."""
     out.sides, out.claimed, out.first = list(row["sides"]), list(row["claimed"]), list(row["first"])
-    out.hands, out.troops, out.tactics = list(row["hands"]), list(row["troops"]), []
+    out.hands, out.troops, out.tactics = list(row["hands"]), list(row["troops"]), tactics
     out.played, out.leader = list(row["played"]), list(row["leader"])
     out.steps = tuple(row["steps"])
     out.fog, out.mud, out.seen = row["fog"], row["mud"], row["seen"]
     out.to_move, out.phase = row["to_move"], row["phase"]
     out.scout_drawn, out.passes = row["scout_drawn"], row["passes"]
     out.winner, out.how = -1, ""
-    return out
 
 
 def featurize(row: dict[str, Any], rng: random.Random) -> tuple[list[list[float]], list[float], list[float]]:
@@ -183,15 +188,7 @@ def with_tactics(row: dict[str, Any]) -> bool:
 def state2_of(row: dict[str, Any]) -> Lean:
     """The lean two-player state a record holds (tools/selfplay_data.FIELDS)."""
     out = Lean()
-    out.sides, out.claimed, out.first = list(row["sides"]), list(row["claimed"]), list(row["first"])
-    deck = row["tactics"] if isinstance(row["tactics"], list) else []
-    out.hands, out.troops, out.tactics = list(row["hands"]), list(row["troops"]), list(deck)
-    out.played, out.leader = list(row["played"]), list(row["leader"])
-    out.steps = tuple(row["steps"])
-    out.fog, out.mud, out.seen = row["fog"], row["mud"], row["seen"]
-    out.to_move, out.phase = row["to_move"], row["phase"]
-    out.scout_drawn, out.passes = row["scout_drawn"], row["passes"]
-    out.winner, out.how = -1, ""
+    fill(out, row, list(row["tactics"] if isinstance(row["tactics"], list) else []))
     return out
 
 
@@ -324,16 +321,25 @@ def main(argv: list[str] | None = None) -> int:
     }
     print(json.dumps(report, indent=1))
     if args.out:
-        k = len(FEATURES3)
-        saved = {"features": list(FEATURES3), "weights": [float(x) for x in theta[:k]],
-                 "draw_features": list(DRAW_FEATURES3), "draw_weights": [float(x) for x in theta[k:]],
-                 "command": shlex.join(["python", "tools/train_eval.py", *given]),
-                 "data_command": args.data_command, "rows": report["train_rows"],
-                 "held_out_log_loss": report["held_out_log_loss"]}
-        with open(args.out, "w", encoding="utf-8") as handle:
-            json.dump(saved, handle, indent=1)
-            handle.write("\n")
+        write_weights(args.out, game_weights(theta, "tools/train_eval.py", given, args, report))
     return 0
+
+
+def game_weights(theta: np.ndarray, tool: str, given: list[str], args: argparse.Namespace,
+                 report: dict[str, Any]) -> dict[str, Any]:
+    """The three-player game model as its weights file keeps it, with the command and data that made it."""
+    k = len(FEATURES3)
+    return {"features": list(FEATURES3), "weights": [float(x) for x in theta[:k]],
+            "draw_features": list(DRAW_FEATURES3), "draw_weights": [float(x) for x in theta[k:]],
+            "command": shlex.join(["python", tool, *given]),
+            "data_command": args.data_command, "rows": report["train_rows"],
+            "held_out_log_loss": report["held_out_log_loss"]}
+
+
+def write_weights(path: str, saved: dict[str, Any]) -> None:
+    with open(path, "w", encoding="utf-8") as handle:
+        json.dump(saved, handle, indent=1)
+        handle.write("\n")
 
 
 if __name__ == "__main__":

@@ -23,13 +23,23 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import shlex
 import sys
 import time
 from typing import Any
 
 import numpy as np
-from train_eval import baseline, featurize, fit, log_loss, options, probabilities, reliability, state_of
+from train_eval import (
+    baseline,
+    featurize,
+    fit,
+    game_weights,
+    log_loss,
+    options,
+    probabilities,
+    reliability,
+    state_of,
+    write_weights,
+)
 
 from engine.ai.lean_search3 import pools_of
 from engine.ai.learnt import DRAW_FEATURES3, FEATURES3, FLAG_FEATURES3, flag_features3, seat_features
@@ -178,16 +188,9 @@ def main(argv: list[str] | None = None) -> int:
     }
     print(json.dumps(report, indent=1))
     if args.out:
-        k = len(FEATURES3)
-        saved = {"flag_features": list(FLAG_FEATURES3), "flag_weights": [float(x) for x in flag_theta],
-                 "features": list(FEATURES3), "weights": [float(x) for x in theta[:k]],
-                 "draw_features": list(DRAW_FEATURES3), "draw_weights": [float(x) for x in theta[k:]],
-                 "command": shlex.join(["python", "tools/train_flags.py", *given]),
-                 "data_command": args.data_command, "rows": report["train_rows"],
-                 "held_out_log_loss": report["held_out_log_loss"], "flag_log_loss": report["flag_log_loss"]}
-        with open(args.out, "w", encoding="utf-8") as handle:
-            json.dump(saved, handle, indent=1)
-            handle.write("\n")
+        write_weights(args.out, {"flag_features": list(FLAG_FEATURES3), "flag_weights": [float(x) for x in flag_theta],
+                                 **game_weights(theta, "tools/train_flags.py", given, args, report),
+                                 "flag_log_loss": report["flag_log_loss"]})
     return 0
 
 
