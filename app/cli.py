@@ -12,6 +12,7 @@ import os
 import sys
 from collections.abc import Callable
 from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
 
 # before any command imports pygame: no banner on any of them, and the window's class is the game's (pygame
 # names it after the script on import otherwise, "cli.py"), which ties it to the Linux menu entry (app.desktop)
@@ -27,15 +28,28 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "legal": ("engine.run.tools", "cmd_legal", "the legal actions of a position"),
     "apply": ("engine.run.tools", "cmd_apply", "apply actions to a complete game state"),
     "replay": ("engine.run.tools", "cmd_replay", "replay a game record; print the final position and result"),
-    "bench": ("app.bench", "cmd_bench", "print benchmark figures as JSON"),
+    "bench": ("tools.workshop.bench", "cmd_bench", "print benchmark figures as JSON (from a checkout)"),
     "arena": ("engine.run.arena", "cmd_arena", "play bots against each other and measure them"),
     "hint": ("engine.run.hint", "cmd_hint", "the action a bot would play from a position"),
     "review": ("engine.run.review", "cmd_review", "the three moves of a game that cost a player most, by hard"),
-    "screenshot": ("app.screenshot", "cmd_screenshot", "render a scene to a PNG file"),
+    "screenshot": ("tools.workshop.screenshot", "cmd_screenshot", "render a scene to a PNG file (from a checkout)"),
     "host": ("app.lan_cli", "cmd_host", "host a LAN game (--table: this screen is the table)"),
     "join": ("app.lan_cli", "cmd_join", "join a LAN game (--watch: as a watcher)"),
     "watch": ("app.main", "cmd_watch", "open a game record in the replay viewer"),
 }
+#: the checkout this game runs from, if it does: the workshop (screenshots, benches) lives in its tools/
+CHECKOUT = Path(__file__).resolve().parents[1]
+#: the workshop's commands: reached only from a checkout, since an installed game does not hold them
+WORKSHOP = "tools.workshop"
+
+
+def reach_workshop() -> bool:
+    """Put the checkout on the import path when the game runs from one; False when there is no workshop."""
+    if not (CHECKOUT / "tools" / "workshop" / "__init__.py").is_file():
+        return False
+    if str(CHECKOUT) not in sys.path:
+        sys.path.append(str(CHECKOUT))
+    return True
 
 
 def _version() -> str:
@@ -92,6 +106,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _arguments_of(module: str, name: str) -> Callable[[argparse.ArgumentParser], None] | None:
     """Each implementing module may define `args_<command>(parser)`; modules not built yet add none."""
+    if module.startswith(WORKSHOP + ".") and not reach_workshop():
+        return None
     try:
         mod = importlib.import_module(module.rsplit(".", 1)[0] + ".cli_args")
     except ImportError:
@@ -101,13 +117,21 @@ def _arguments_of(module: str, name: str) -> Callable[[argparse.ArgumentParser],
 
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, unknown = parser.parse_known_args(argv)
+    missing_workshop = args.command is not None and COMMANDS[args.command][0].startswith(WORKSHOP + ".") \
+        and not reach_workshop()
+    if unknown and not missing_workshop:  # a command that is not there takes any arguments, and says why below
+        parser.error(f"unrecognized arguments: {' '.join(unknown)}")
     if args.install_desktop or args.uninstall_desktop:
         from app import desktop
 
         return desktop.install() if args.install_desktop else desktop.uninstall()
     command = args.command or "play"
     module_name, func_name, _ = COMMANDS[command]
+    if missing_workshop:
+        print(f"battleline {command}: runs from a checkout of the game's sources (its tools/workshop), "
+              "not from an installed game", file=sys.stderr)
+        return 2
     try:
         module = importlib.import_module(module_name)
     except ImportError as exc:

@@ -149,9 +149,9 @@ def test_a_mixer_that_cannot_start_leaves_the_game_silent(monkeypatch: pytest.Mo
 
 
 def capture(kind: str, out: Path, root: Path = ROOT) -> dict[str, Any]:
-    """Run app.sound_check in its own process (SDL's disk driver must be chosen before the mixer opens)."""
+    """Run tools.workshop.sound_check in its own process (SDL's disk driver must be chosen before the mixer opens)."""
     env = {**os.environ, "PYTHONPATH": str(root), "SDL_VIDEODRIVER": "dummy"}
-    done = subprocess.run([sys.executable, "-m", "app.sound_check", kind, str(out)], cwd=root, env=env,
+    done = subprocess.run([sys.executable, "-m", "tools.workshop.sound_check", kind, str(out)], cwd=root, env=env,
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     return dict(json.loads(done.stdout.strip().splitlines()[-1]))
@@ -286,7 +286,7 @@ def test_a_whole_game_against_the_easy_bot_never_reaches_full_scale(tmp_path: Pa
     """The real game in its own process, played through its real loop by tests/scripted.py against the easy bot,
     every volume at 100 %, its sound card SDL's disk driver: a whole game (shuffle, plays, claims, the ending's
     sting over the music) and not one sample at full scale (the old mix: 1754 and 2642 in two runs here)."""
-    from app.sound_check import measure
+    from tools.workshop.sound_check import measure
 
     config = tmp_path / "config"
     config.mkdir()

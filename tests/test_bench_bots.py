@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.ai.hard import REFERENCE_LINE, HardBot
-from engine.run.bench_bots import bench_hard
+from tools.workshop.bench_bots import bench_hard
 
 
 def test_bench_bots_times_the_reference_line_and_the_line_hard_plays() -> None:

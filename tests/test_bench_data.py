@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine import from_position
-from engine.run.bench_data import build, load
+from tools.workshop.bench_data import build, load
 
 
 def test_hard_claim_positions_match_their_builder() -> None:

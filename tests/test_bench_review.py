@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from engine import to_record
-from engine.run.bench_bots import bench_review, review_game
 from engine.run.review import REVIEW_JOBS, _reviewable
+from tools.workshop.bench_bots import bench_review, review_game
 
 
 def test_bench_review_times_every_reviewed_move_of_the_game() -> None:

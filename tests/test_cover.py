@@ -13,7 +13,6 @@ from typing import cast
 import pygame
 import pytest
 
-from app import screenshot
 from game.keep.settings import Settings
 from game.play.flow import Target
 from game.ui import cover
@@ -21,6 +20,7 @@ from game.ui.shell import App
 from scenes import board_zoom
 from scenes.board import BoardScene
 from scenes.board_input import Focus, Hover
+from tools.workshop import screenshot
 
 
 def _rest(app: object, board: BoardScene, target: tuple[object, ...], device: str) -> list[str]:

@@ -10,10 +10,10 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from app import screenshot
 from game.ui import art, cover, layout
 from game.ui.text import fitted
 from scenes.board import BoardScene
+from tools.workshop import screenshot
 
 PROOF = ("Phalanx 24 beats the best Bot (easy) can still make: Battalion 23 with red 9 and red 10, "
          "whichever cards are still unseen")

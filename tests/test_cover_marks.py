@@ -13,12 +13,12 @@ from itertools import combinations
 import pygame
 import pytest
 
-from app import screenshot
 from engine import Rules
 from engine.game import Game
 from game.ui import art, layout
 from game.ui.text import fitted
 from scenes.board import BoardScene
+from tools.workshop import screenshot
 
 RING = (255, 255, 255)  # the focus ring's white band
 

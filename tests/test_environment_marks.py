@@ -10,12 +10,12 @@ import pygame
 import pytest
 import text_boxes
 
-from app import screenshot
 from engine.cards import TACTICS
 from game.i18n import LANGUAGES
 from game.play.positions import find
 from game.ui import card_art
 from scenes.board import BoardScene
+from tools.workshop import screenshot
 
 
 def _both(game: object) -> bool:

@@ -16,9 +16,9 @@ import pygame
 import pytest
 import text_boxes
 
-from app import screenshot
 from game.i18n import LANGUAGES
 from game.ui import text
+from tools.workshop import screenshot
 
 
 def _look_at(scenes: list[tuple[str, str]], **settings: Any) -> list[str]:

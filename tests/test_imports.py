@@ -10,7 +10,7 @@ from the same catalogs, and needs only the standard library and assets/); `keep`
 `i18n`; `play` (tables, sittings, saves, words) `keep` and `i18n`; `ui` (the toolkit) all three. Imports
 are read from the source, wherever they are: at the top, inside functions, under `TYPE_CHECKING`, and
 `importlib.import_module("...")` / `__import__("...")` with a literal name; a string that names one of our
-modules ("app.bench_render", "scenes.board:BoardScene") counts too, since that is how a module is
+modules ("app.cli", "scenes.board:BoardScene") counts too, since that is how a module is
 imported by name later. tests/ and tools/ stand outside the house and may import anything.
 
 Scenes open one another through the typed doors of scenes/screens.py (by name at run time), so among scenes/
@@ -134,8 +134,6 @@ FORBIDDEN: dict[str, tuple[str, ...]] = {
 #: "What engine/ may not import"): a bot's time budget and the benchmarks read the clock; bots, the arena
 #: and the review run in processes of their own.
 ENGINE_MAY: dict[str, tuple[str, ...]] = {
-    "engine.run.bench": CLOCK,  # battleline bench engine
-    "engine.run.bench_bots": CLOCK,  # battleline bench bots
     "engine.ai.hard": CLOCK,  # the move's time budget
     "engine.ai.endgame": CLOCK,  # the solver's deadline within that budget
     "engine.ai.hard3": CLOCK,  # the three-player search's share of the same budget

@@ -7,11 +7,11 @@ from __future__ import annotations
 import pygame
 import text_boxes
 
-from app import screenshot
 from engine.rulebook import side_size
 from game.play.positions import find
 from game.ui import battlefield, card_art
 from scenes.board import BoardScene
+from tools.workshop import screenshot
 
 MUD = battlefield.ENV_LOOK["mud"][0]
 

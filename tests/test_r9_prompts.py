@@ -5,12 +5,12 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from app.screenshot import SCENES
 from game.i18n import LANGUAGES
 from game.keep.settings import Settings
 from game.ui.shell import App
 from scenes.board import BoardScene
 from scenes.board_hud import prompt_layout
+from tools.workshop.screenshot import SCENES
 
 
 @pytest.mark.parametrize("scene", ["must-tactic", "no-card"])

@@ -169,9 +169,9 @@ def test_battleline_watch_opens_a_record_and_refuses_a_bad_one_plainly(tmp_path:
 
 def test_the_replays_stacked_cards_show_their_values_on_both_sides() -> None:
     """North's stack rises away from the flag: each card's top strip (its value) must show, not its name strip."""
-    from app.screenshot import SCENES
     from game.ui import card_art
     from scenes import replay_draw as rd
+    from tools.workshop.screenshot import SCENES
 
     pygame.init()
     app = App(Settings(animation_speed="off", welcomed=True), window=False)

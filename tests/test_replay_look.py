@@ -6,9 +6,9 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from app import screenshot
 from game.ui import art
 from scenes import replay_draw
+from tools.workshop import screenshot
 
 
 def _count(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int], tolerance: int = 10) -> int:

@@ -9,7 +9,6 @@ import pygame
 import pytest
 from ui_driver import Driver
 
-from app.screenshot import render
 from game import i18n
 from game.i18n import _
 from game.keep.settings import Settings
@@ -18,6 +17,7 @@ from game.ui.shell import App
 from scenes import screens
 from scenes.main_menu import MainMenuScene
 from scenes.settings_scene import SettingsScene
+from tools.workshop.screenshot import render
 
 #: a point inside the board's prompt panel (drawn with the default fill) that no word covers
 PROMPT_PROBE = (layout.PROMPT_RECT.x + 200, layout.PROMPT_RECT.y + 120)

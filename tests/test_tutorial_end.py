@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from app import screenshot
 from game.play.tutorial import LESSONS
 from scenes import board_hud
 from scenes.confirm import ConfirmScene
 from scenes.tutorial import TutorialScene
+from tools.workshop import screenshot
 
 
 def _open(app: object, index: int) -> TutorialScene:

@@ -74,10 +74,10 @@ def test_the_zoom_and_banners_stay_on_the_board_never_over_an_overlay(tmp_path: 
 
 
 def test_every_button_of_the_results_panel_is_whole_on_the_screen() -> None:
-    from app.screenshot import SCENES
     from game.keep.settings import Settings
     from game.ui.shell import App
     from scenes.results import ResultsScene
+    from tools.workshop.screenshot import SCENES
 
     pygame.init()
     app = App(Settings(animation_speed="off", welcomed=True), window=False)
@@ -91,10 +91,10 @@ def test_every_button_of_the_results_panel_is_whole_on_the_screen() -> None:
 
 
 def test_settings_over_the_board_stay_on_the_screen_with_their_key_hints() -> None:
-    from app.screenshot import SCENES
     from game.keep.settings import Settings
     from game.ui.shell import App
     from scenes.settings_scene import SettingsScene
+    from tools.workshop.screenshot import SCENES
 
     pygame.init()
     app = App(Settings(animation_speed="off", welcomed=True), window=False)
@@ -111,13 +111,13 @@ def test_settings_over_the_board_stay_on_the_screen_with_their_key_hints() -> No
 
 def test_a_results_items_hint_stays_inside_the_panel_on_the_screen() -> None:
     """A LAN table's Rematch says "The winner starts" under the buttons: once cut by the screen's bottom edge."""
-    from app.screenshot import SCENES
     from game.keep.settings import Settings
     from game.ui import art
     from game.ui.shell import App
     from game.ui.text import fitted
     from game.ui.widgets import MIN_READ, ROW_H
     from scenes.results import ResultsScene
+    from tools.workshop.screenshot import SCENES
 
     pygame.init()
     app = App(Settings(animation_speed="off", welcomed=True), window=False)
@@ -168,11 +168,11 @@ def test_hand_cards_end_on_the_screen_so_a_chinese_name_is_never_cut() -> None:
 
 def test_the_keyboard_focus_ring_is_bold_enough_for_a_tv_across_the_room() -> None:
     """At 1280x720 the logical 1920x1080 picture shrinks by a third: a 5 px ring became a faint 3 px line."""
-    from app.screenshot import SCENES
     from game.keep.settings import Settings
     from game.ui.shell import App
     from scenes import board_draw
     from scenes.board import BoardScene
+    from tools.workshop.screenshot import SCENES
 
     pygame.init()
     app = App(Settings(animation_speed="off", welcomed=True), window=False)
@@ -197,11 +197,11 @@ def test_the_focus_ring_on_a_deck_leaves_its_label_and_count_clear() -> None:
     """At 1280x720 the ring of a focused troop deck ran into "Troops" and its count: the pixels the ring changes
     (a frame with the focus on the deck against one with no focus) lie clear of both, 2 px to spare, and the
     count is still on the screen's deck column under the label."""
-    from app.screenshot import SCENES
     from game.keep.settings import Settings
     from game.ui.shell import App
     from scenes import board_still
     from scenes.board import BoardScene
+    from tools.workshop.screenshot import SCENES
 
     pygame.init()
     app = App(Settings(animation_speed="off", welcomed=True), window=False)

@@ -8,11 +8,11 @@ import pygame
 import pytest
 import text_boxes
 
-from app import screenshot
-from app.screenshot_three import _board3, three_game
 from game.ui import art, card_art
 from scenes.board import BoardScene
 from scenes.setup import SetupScene
+from tools.workshop import screenshot
+from tools.workshop.screenshot_three import _board3, three_game
 
 
 def _same_pixels(surface: pygame.Surface, img: pygame.Surface, at: pygame.Rect) -> float:

@@ -11,8 +11,8 @@ import pygame
 import pytest
 import text_boxes
 
-from app import screenshot
 from scenes.board import BoardScene
+from tools.workshop import screenshot
 
 
 def _lines(app: Any) -> tuple[list[text_boxes.Line], list[str]]:

@@ -123,8 +123,8 @@ def test_r47_each_card_is_drawn_at_its_seats_side_of_its_flag() -> None:
 
 def test_the_tv_banner_and_corners_name_whose_turn_and_each_hand(app: App) -> None:
     """Whose turn is the large line at the top; each corner shows its hand's size and flags held."""
-    from app.screenshot_table3 import three_table
     from scenes.table_board import TableY, board_for
+    from tools.workshop.screenshot_table3 import three_table
 
     table = three_table(5, 30)
     table.local_seats = ()  # the TV: nobody plays at this screen

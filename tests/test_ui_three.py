@@ -282,8 +282,8 @@ def test_r48_two_people_and_a_bot_the_bot_moving_first(app: App) -> None:
 
 
 def test_r47_far_front_cards_zoom_under_the_mouse_but_are_never_a_choice(app: App) -> None:
-    from app.screenshot_three import _board3, _turn_of, three_game
     from scenes import board_zoom
+    from tools.workshop.screenshot_three import _board3, _turn_of, three_game
 
     board = _board3(app, three_game(5, _turn_of("south", 40)), "south")
     far = [t for t in board.targets if t[0] == "card" and board.geo.is_far(int(t[1]))]

@@ -9,7 +9,6 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from app.screenshot_three import _board3, three_game
 from engine import Game
 from engine.rules import LINES3
 from game.keep.settings import Settings
@@ -17,6 +16,7 @@ from game.ui import card_art, layout
 from game.ui.shell import App
 from game.ui.text import text
 from scenes.board_still import still_layer
+from tools.workshop.screenshot_three import _board3, three_game
 
 WINDOWS = ((1920, 1080), (1280, 720))
 MIN_NUMERAL_720 = 18  # px: the near fronts' numerals are 20 px tall in a 1280x720 window

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pygame
 
-from app import screenshot
 from game.ui import art, vista
+from tools.workshop import screenshot
 
 
 def _near(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int], tolerance: int) -> int:

@@ -1,10 +1,11 @@
 """Frame and banner costs with a claim banner on show: `python tools/bench_banner.py [FRAMES]` from a checkout.
 
 The busy board of `battleline bench render` (three cards and a pennant always moving) with one long claim banner
-about flag 9 held on screen; prints one JSON line: the frames' wall and CPU times (app.bench_render's figures,
-prefixed banner_), the frames' median CPU, and the CPU of drawing the banner alone (scenes.board_hud.draw_toasts,
-400 times). It imports the game from the current directory, so running it in an older checkout (a temporary
-`git worktree`) measures that version the same way: alternate the two to compare them on a busy machine.
+about flag 9 held on screen; prints one JSON line: the frames' wall and CPU times
+(tools.workshop.bench_render's figures, prefixed banner_), the frames' median CPU, and the CPU of drawing the
+banner alone (scenes.board_hud.draw_toasts, 400 times). It imports the game from the current directory, so
+running it in an older checkout (a temporary `git worktree`) measures that version the same way: alternate the
+two to compare them on a busy machine.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ def main(argv: list[str]) -> int:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
 
-    import app.bench_render as bench
+    import tools.workshop.bench_render as bench
     from game.keep.settings import Settings
     from game.play.positions import busy, find
     from game.play.table import LocalTable

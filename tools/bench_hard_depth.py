@@ -18,7 +18,7 @@ def main() -> int:
     seconds = float(sys.argv[sys.argv.index("--seconds") + 1]) if "--seconds" in sys.argv else 0.5
     sys.path.insert(0, os.getcwd())
     from engine.ai.hard import HardBot
-    from engine.run.bench_bots import bench_positions
+    from tools.workshop.bench_bots import bench_positions
 
     # The reference line where the checkout has one (HardBot.reference), so old and new do the same work per line.
     make = getattr(HardBot, "reference", HardBot)

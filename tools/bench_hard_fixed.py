@@ -19,7 +19,7 @@ import time
 def main() -> int:
     iterations = int(sys.argv[sys.argv.index("--iterations") + 1]) if "--iterations" in sys.argv else 400
     sys.path.insert(0, os.getcwd())
-    from engine.run.bench_bots import bench_positions
+    from tools.workshop.bench_bots import bench_positions
     try:
         from engine.compiled import status
     except ImportError:  # a checkout from before the optional compiled core

@@ -27,10 +27,10 @@ def frames(app: object, n: int = 200) -> tuple[float, float]:
 def main() -> int:
     import pygame
 
-    from app import screenshot
     from game.keep.settings import Settings
     from game.ui.shell import App
     from scenes import board_zoom
+    from tools.workshop import screenshot
 
     pygame.font.init()
     app = App(Settings(animation_speed="off", welcomed=True), window=False)

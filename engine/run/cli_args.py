@@ -22,20 +22,6 @@ def args_replay(p: argparse.ArgumentParser) -> None:
     p.add_argument("record", help="game record JSON file, or - for standard input")
 
 
-def args_bench(p: argparse.ArgumentParser) -> None:
-    p.add_argument("what", choices=["engine", "bots", "review", "render", "net", "attack", "party"],
-                   help="what to measure")
-    p.add_argument("--games", type=int, default=None, help="games to play (engine; bots: playout games)")
-    p.add_argument("--seconds", type=float, default=None, help="rough time budget (bots: search seconds per position)")
-    p.add_argument("--seed", type=int, default=None, help="review: the seed of the game reviewed (default 5)")
-    p.add_argument("--players", type=int, choices=[2, 3], default=2,
-                   help="engine: with 3, three-player games are timed too, beside the two-player figures; "
-                        "party: three phones at a three-player table")
-    p.add_argument("--window", action="store_true",
-                   help="party: the table in a real window; times a phone's action to the first frame showing it "
-                        "and to the end of its animation (needs a display)")
-
-
 def args_arena(p: argparse.ArgumentParser) -> None:
     p.add_argument("--bots", required=True, metavar="A,B",
                    help="two bot levels, e.g. easy,random (three with --players 3)")

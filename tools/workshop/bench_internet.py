@@ -23,10 +23,10 @@ from pathlib import Path
 from typing import Any
 
 from engine.ai.random_bot import RandomBot
+from net.guest import Guest
+from net.internet.link import Options, guest_tunnel
 
-from ..bench import timed_step
-from ..guest import Guest
-from .link import Options, guest_tunnel
+from .bench_net import timed_step
 
 
 def _free_port() -> int:

@@ -45,9 +45,9 @@ def _done(app: Any, seed: int) -> None:
 
 def _done3(app: Any, seed: int) -> None:
     """The review of a three-player game (by hard's three-player search, engine.ai.hard3)."""
-    from app.screenshot_three import three_game
     from engine.run.review import KeptReview
     from scenes.review_scene import ReviewScene
+    from tools.workshop.screenshot_three import three_game
 
     game = three_game(seed, lambda g: g.over, 600)
     result = _review("three", game, seed)

@@ -3,7 +3,7 @@
 Each case is a flag where a claim must be proved against what the opponent can still make: empty
 opposing sides under Mud, Leaders on either side, Fog, and colours nearly used up. The positions
 are built here from short specs and kept as JSON beside this file (`data/hard_claims.json`);
-`python -m engine.run.bench_data` writes it, and a test checks the file still matches this code.
+`python -m tools.workshop.bench_data` writes it, and a test checks the file still matches this code.
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from ..cards import TACTICS, TROOP_BIT, TROOPS
-from ..position import FORMAT
+from engine.cards import TACTICS, TROOP_BIT, TROOPS
+from engine.position import FORMAT
 
 DATA = Path(__file__).with_name("data") / "hard_claims.json"
 

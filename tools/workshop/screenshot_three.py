@@ -38,10 +38,10 @@ def three_game(seed: int, until: Callable[[Game], bool], limit: int = 400,
 def _board3(app: Any, game: Game, seat: str) -> Any:
     """The board of `game` seen by `seat`, the other two held by bots that never answer, with its log and
     the story of the other two turns since the seat's own."""
-    from app.screenshot import _log_of
     from game.play.bot_client import IdleBot
     from game.play.table import LocalTable
     from scenes.board import BoardScene
+    from tools.workshop.screenshot import _log_of
 
     table = LocalTable(game, {s: IdleBot() for s in game.seats if s != seat})
     board = BoardScene(app, table)
@@ -106,8 +106,8 @@ def _replay(app: Any, seed: int) -> None:
 
 def _sitting(seed: int, games: int) -> Any:
     """A three-player match (two people and a bot) with `games` games played by random moves, kept."""
-    from app.screenshot_saves import _fresh_data
     from game.play.session import Session, Setup
+    from tools.workshop.screenshot_saves import _fresh_data
 
     _fresh_data()
     session = Session(Setup(players=3, opponent="human", third="easy", names=["Ana", "Ben", "Cy"], match=True,

@@ -19,12 +19,12 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from .. import compiled
-from ..ai.lean import Lean
-from ..ai.lean_policy import LeanPolicy
-from ..ai.normal import NormalBot
-from ..ai.simple import SimpleBot
-from ..game import Game
+from engine import compiled
+from engine.ai.lean import Lean
+from engine.ai.lean_policy import LeanPolicy
+from engine.ai.normal import NormalBot
+from engine.ai.simple import SimpleBot
+from engine.game import Game
 
 #: Positions are taken after this many actions of each bench game, at the next play step.
 SNAPSHOTS = (12, 40, 70, 100)
@@ -46,7 +46,7 @@ def bench_positions(games: int = 4) -> list[Game]:
 
 
 def bench_hard(seconds: float, games: int = 4) -> dict[str, Any]:
-    from ..ai.hard import HardBot
+    from engine.ai.hard import HardBot
 
     positions = bench_positions(games)
     rates = {}
@@ -100,8 +100,8 @@ def review_game(seed: int = 5) -> Game:
 def bench_review(seed: int = 5, seat: str = "south", iterations: int | None = None) -> dict[str, Any]:
     """The seconds a whole game's review of `seat` takes, processes started and answer merged (at
     REVIEW_ITERATIONS lines a move unless `iterations` says otherwise)."""
-    from ..record import to_record
-    from .review import REVIEW_ITERATIONS, REVIEW_JOBS, ReviewProcess
+    from engine.record import to_record
+    from engine.run.review import REVIEW_ITERATIONS, REVIEW_JOBS, ReviewProcess
 
     record = to_record(review_game(seed))
     started = time.perf_counter()

@@ -31,9 +31,9 @@ def _host_rules(app: Any, seed: int) -> None:
 
 
 def _host_lobby(app: Any, seed: int) -> None:
-    from app.screenshot_saves import _fresh_data
     from net.guest import Guest
     from scenes.lan_host import HostLobbyScene
+    from tools.workshop.screenshot_saves import _fresh_data
 
     _fresh_data()  # a LAN game saved with Ben by an earlier scene would bring another question
     lobby = HostLobbyScene(app, bind="127.0.0.1", advertise=False)
@@ -56,7 +56,7 @@ def _host_lobby(app: Any, seed: int) -> None:
 
 def _host_ask(app: Any, seed: int) -> None:
     """The lobby asks: "Ben wants to join: Accept or Refuse"; the code was renewed once."""
-    from app.screenshot_saves import _fresh_data
+    from tools.workshop.screenshot_saves import _fresh_data
 
     _fresh_data()  # a LAN game saved with Ben by an earlier scene would bring another question
     _ben_asks(app, renew=True)
@@ -167,10 +167,10 @@ def _peer_lost(app: Any, seed: int) -> None:
 
 def _host_ask_kept(app: Any, seed: int) -> None:
     """Ben asks to join while a game with him is kept: continue it, start anew, or refuse."""
-    from app.screenshot_saves import _fresh_data
     from game.keep.lan_store import host_save_for
     from game.play.positions import busy, find
     from net.host import Host
+    from tools.workshop.screenshot_saves import _fresh_data
 
     _fresh_data()
     kept = Host(game=find(seed, busy(18), players={"south": "Ana", "north": "Ben"}), code="1234", bind="127.0.0.1")

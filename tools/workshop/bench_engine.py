@@ -1,6 +1,6 @@
-"""`battleline bench engine`: the engine's measured speed (the command itself is app.bench).
+"""`battleline bench engine`: the engine's measured speed (the command itself is tools.workshop.bench).
 
-Bot figures: engine.run.bench_bots.
+Bot figures: tools.workshop.bench_bots.
 
 Engine figures: `games_per_s` is whole random-vs-random games with tactics, every provable flag
 claimed at every claim step, on one core (with `--players 3`, `games_per_s_3p` is the same for
@@ -17,11 +17,12 @@ import statistics
 import time
 from typing import Any
 
-from .. import claims, compiled
-from ..ai.random_bot import RandomBot
-from ..game import Game
-from ..position import from_position
-from ..rules import Rules
+from engine import claims, compiled
+from engine.ai.random_bot import RandomBot
+from engine.game import Game
+from engine.position import from_position
+from engine.rules import Rules
+
 from .bench_data import load
 
 

@@ -22,9 +22,8 @@ from collections.abc import Callable
 from typing import Any, cast
 
 from engine import Rules
-
-from ..host import Host
-from .bridge import PhoneBridge
+from net.host import Host
+from net.web.bridge import PhoneBridge
 
 CODE = "2468"
 

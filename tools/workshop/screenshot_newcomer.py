@@ -28,9 +28,9 @@ def _rules(page: int | str, contents: bool = False) -> SceneMaker:
 
 def _saves(opponents: tuple[str, ...], seed: int) -> None:
     """Unfinished sittings against each of `opponents`, each a few moves in, in a fresh data folder."""
-    from app.screenshot_saves import _fresh_data
     from game.play.positions import busy, find
     from game.play.session import Session, Setup
+    from tools.workshop.screenshot_saves import _fresh_data
 
     _fresh_data()
     for i, opponent in enumerate(opponents):
@@ -98,8 +98,8 @@ def _quit(app: Any, seed: int) -> None:
 
 
 def _board(app: Any, seed: int) -> Any:
-    from app.screenshot import _board as board_of
     from game.play.positions import busy, find
+    from tools.workshop.screenshot import _board as board_of
 
     return board_of(app, find(seed, busy(16), limit=600))
 
@@ -119,7 +119,7 @@ def _zoom(where: str) -> SceneMaker:
 
         board = _board(app, seed) if where == "flag" else None
         if board is None:
-            from app.screenshot import _board as board_of
+            from tools.workshop.screenshot import _board as board_of
 
             board = board_of(app, find(seed, holding("fog")))
             board.focus = ("hand", "fog")
@@ -132,8 +132,8 @@ def _zoom(where: str) -> SceneMaker:
 
 
 def _look(app: Any, seed: int) -> None:
-    from app.screenshot import _over_board
     from scenes.look import LookScene
+    from tools.workshop.screenshot import _over_board
 
     _over_board("results")(app, seed)
     app.push(LookScene(app))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.screenshot import SceneMaker, _board
+from tools.workshop.screenshot import SceneMaker, _board
 
 
 def _cards(app: Any, seed: int) -> None:

@@ -17,13 +17,12 @@ from pathlib import Path
 from typing import Any
 
 from engine.ai.random_bot import RandomBot
-
-from .guest import Guest
+from net.guest import Guest
 
 
 def bench_net(args: argparse.Namespace) -> dict[str, Any]:
-    if getattr(args, "internet", False):  # through a wormhole tunnel (net.internet.bench)
-        from .internet.bench import bench_internet
+    if getattr(args, "internet", False):  # through a wormhole tunnel (tools.workshop.bench_internet)
+        from .bench_internet import bench_internet
 
         return bench_internet(args)
     games = args.games or 5

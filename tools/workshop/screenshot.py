@@ -210,7 +210,7 @@ SCENES: dict[str, SceneMaker] = {
 
 
 def _lan_scenes() -> None:
-    from app.screenshot_lan import LAN_SCENES
+    from tools.workshop.screenshot_lan import LAN_SCENES
 
     SCENES.update(LAN_SCENES)
 
@@ -219,7 +219,7 @@ _lan_scenes()
 
 
 def _internet_scenes() -> None:
-    from app.screenshot_internet import INTERNET_SCENES
+    from tools.workshop.screenshot_internet import INTERNET_SCENES
 
     SCENES.update(INTERNET_SCENES)
 
@@ -228,7 +228,7 @@ _internet_scenes()
 
 
 def _table_scenes() -> None:
-    from app.screenshot_table import TABLE_SCENES
+    from tools.workshop.screenshot_table import TABLE_SCENES
 
     SCENES.update(TABLE_SCENES)
 
@@ -237,7 +237,7 @@ _table_scenes()
 
 
 def _saves_scenes() -> None:
-    from app.screenshot_saves import SAVES_SCENES
+    from tools.workshop.screenshot_saves import SAVES_SCENES
 
     SCENES.update(SAVES_SCENES)
 
@@ -246,7 +246,7 @@ _saves_scenes()
 
 
 def _newcomer_scenes() -> None:
-    from app.screenshot_newcomer import NEWCOMER_SCENES
+    from tools.workshop.screenshot_newcomer import NEWCOMER_SCENES
 
     SCENES.update(NEWCOMER_SCENES)
 
@@ -255,7 +255,7 @@ _newcomer_scenes()
 
 
 def _turn_scenes() -> None:
-    from app.screenshot_turns import TURN_SCENES
+    from tools.workshop.screenshot_turns import TURN_SCENES
 
     SCENES.update(TURN_SCENES)
 
@@ -264,7 +264,7 @@ _turn_scenes()
 
 
 def _access_scenes() -> None:
-    from app.screenshot_access import ACCESS_SCENES
+    from tools.workshop.screenshot_access import ACCESS_SCENES
 
     SCENES.update(ACCESS_SCENES)
 
@@ -273,7 +273,7 @@ _access_scenes()
 
 
 def _three_scenes() -> None:
-    from app.screenshot_three import THREE_SCENES
+    from tools.workshop.screenshot_three import THREE_SCENES
 
     SCENES.update(THREE_SCENES)
 
@@ -331,7 +331,7 @@ def cmd_screenshot(args: argparse.Namespace) -> int:
 
 
 def _coach_scenes() -> None:
-    from app.screenshot_coach import COACH_SCENES
+    from tools.workshop.screenshot_coach import COACH_SCENES
 
     SCENES.update(COACH_SCENES)
 
@@ -340,7 +340,7 @@ _coach_scenes()
 
 
 def _review_scenes() -> None:
-    from app.screenshot_review import REVIEW_SCENES
+    from tools.workshop.screenshot_review import REVIEW_SCENES
 
     SCENES.update(REVIEW_SCENES)
 
@@ -349,7 +349,7 @@ _review_scenes()
 
 
 def _look_scenes() -> None:
-    from app.screenshot_look import LOOK_SCENES
+    from tools.workshop.screenshot_look import LOOK_SCENES
 
     SCENES.update(LOOK_SCENES)
 
@@ -358,7 +358,7 @@ _look_scenes()
 
 
 def _table3_scenes() -> None:
-    from app.screenshot_table3 import TABLE3_SCENES
+    from tools.workshop.screenshot_table3 import TABLE3_SCENES
 
     SCENES.update(TABLE3_SCENES)
 

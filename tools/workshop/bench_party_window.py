@@ -53,7 +53,7 @@ def bench_party_window(args: argparse.Namespace) -> dict[str, Any]:
         finally:
             app.close()
             pygame.quit()
-    from net.web.bench import percentiles
+    from tools.workshop.bench_party import percentiles
 
     return {"games": games, "players": players, "actions": len(first), "frames": frames,
             "driver": os.environ.get("SDL_VIDEODRIVER", "") or "default",
@@ -64,8 +64,8 @@ def bench_party_window(args: argparse.Namespace) -> dict[str, Any]:
 def _one_game(app: Any, seed: int, players: int) -> tuple[list[float], list[float], int]:
     from game.play.lan_watch import TableHostTable
     from net.host import Host
-    from net.web.bench import CODE, _phones
     from net.web.bridge import PhoneBridge
+    from tools.workshop.bench_party import CODE, _phones
 
     class Shown(TableHostTable):
         """The TV's table, noting how many actions the board has taken in (what its next frame shows)."""

@@ -1,4 +1,6 @@
-"""Capture the game's real mixer output to a file and measure it: `python -m app.sound_check burst|game OUT.raw`.
+"""Capture the game's real mixer output to a file and measure it.
+
+`python -m tools.workshop.sound_check burst|game OUT.raw`, from a checkout.
 
 SDL's disk driver writes exactly what the mixer sends to the sound card (16-bit stereo), so a sample at full
 scale in the file is a click in the room. `burst`: the worst moment we know, three flags claimed at once and a
@@ -125,7 +127,7 @@ def capture(kind: str, out: Path) -> dict[str, Any]:
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     if len(args) != 2 or args[0] not in ("burst", "game"):
-        print("usage: python -m app.sound_check burst|game OUT.raw", file=sys.stderr)
+        print("usage: python -m tools.workshop.sound_check burst|game OUT.raw", file=sys.stderr)
         return 2
     print(json.dumps(capture(args[0], Path(args[1]))))
     return 0

@@ -46,8 +46,8 @@ def _local_mailbox(app: Any) -> None:
 
 
 def _internet_host(app: Any, seed: int) -> None:
-    from app.screenshot_saves import _fresh_data
     from scenes.internet_host import InternetHostScene
+    from tools.workshop.screenshot_saves import _fresh_data
 
     _fresh_data()
     _local_mailbox(app)
@@ -65,9 +65,9 @@ def _internet_host(app: Any, seed: int) -> None:
 
 def _internet_host_failed(app: Any, seed: int) -> None:
     """The lobby when the mailbox server does not answer (a closed port on 127.0.0.1): the failure and Retry."""
-    from app.screenshot_saves import _fresh_data
     from net.internet.link import Options
     from scenes.internet_host import InternetHostScene
+    from tools.workshop.screenshot_saves import _fresh_data
 
     _fresh_data()
     with socket.socket() as s:

@@ -10,11 +10,11 @@ from engine.notation_types import Action
 def _advised_board(app: Any, seed: int, over: bool = False, endgame: bool = False) -> Any:
     """A board against a bot, with the coach's answer computed here (hard at fixed iterations);
     `endgame`: troops only, nothing left to draw, so the answer is proven."""
-    from app.screenshot import _board
     from engine.ai.hard import HardBot
     from engine.rules import Rules
     from game.play.coach import Advice
     from game.play.positions import busy, find, nothing_to_draw
+    from tools.workshop.screenshot import _board
 
     app.settings.win_bar = True
     if endgame:
@@ -55,11 +55,11 @@ def _results(app: Any, seed: int) -> None:
 
 def _replay_estimate(app: Any, seed: int) -> None:
     """The replay with the win-estimate bar: South's estimate at its latest play, by hard at fixed iterations."""
-    from app.screenshot_saves import _finished
     from engine.ai.hard import HardBot
     from engine.position import from_position
     from scenes.replay_coach import SEAT, ReplayCoach
     from scenes.replay_view import ReplayScene
+    from tools.workshop.screenshot_saves import _finished
 
     app.settings.win_bar = True
     scene = ReplayScene(app, _finished(seed), "2025-03-14 20:15")

@@ -25,7 +25,7 @@ def _tutorial(index: int, picks: int = 0, finish: bool = False) -> Any:
 
 def _with(options: dict[str, Any], scene: str) -> Any:
     def make(app: Any, seed: int) -> None:
-        from app.screenshot import SCENES
+        from tools.workshop.screenshot import SCENES
 
         for key, value in options.items():
             setattr(app.settings, key, value)
@@ -42,9 +42,9 @@ def _access_menu(app: Any, seed: int) -> None:
 
 def _access_over_settings(app: Any, seed: int) -> None:
     """Sound and accessibility opened from Settings, opened from the pause menu of a game."""
-    from app.screenshot import _over_board
     from scenes.accessibility_scene import AccessibilityScene
     from scenes.settings_scene import SettingsScene
+    from tools.workshop.screenshot import _over_board
 
     _over_board("board")(app, seed)
     app.push(SettingsScene(app))
