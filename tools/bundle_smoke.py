@@ -173,8 +173,12 @@ def check_version(b: Bundle) -> str:
 
 
 def check_window(b: Bundle) -> str:
-    """The game's real window up to its first frame: a display of the desktop, or Xvfb on Linux."""
-    env = {**b.env, "BATTLELINE_FIRST_FRAME": "1", "SDL_AUDIODRIVER": "dummy"}
+    """The game's real window up to its first frame: a display of the desktop, or Xvfb on Linux. Its settings
+    say Hungarian, so the title is drawn with the Hungarian catalog and its accented letters."""
+    config = b.work / "config-hu"
+    config.mkdir(exist_ok=True)
+    (config / "settings.json").write_text(json.dumps({"language": "hu"}), encoding="utf-8")
+    env = {**b.env, "BATTLELINE_FIRST_FRAME": "1", "SDL_AUDIODRIVER": "dummy", "BATTLELINE_CONFIG_DIR": str(config)}
     xvfb: subprocess.Popen[str] | None = None
     where = "the desktop"
     if sys.platform.startswith("linux"):
@@ -196,7 +200,9 @@ def check_window(b: Bundle) -> str:
     line = next((ln for ln in out.splitlines() if ln.startswith("first frame after")), None)
     if line is None or "showing title" not in line:  # the line may go on (", windowed")
         raise Failed(f"no first frame of the title: {out.strip()!r}")
-    return f"{line} ({wall:.2f} s from launch to exit, on {where})"
+    if (config / "settings.json.bad").exists():
+        raise Failed("the game set the Hungarian settings aside as unusable")
+    return f"{line} ({wall:.2f} s from launch to exit, on {where}, in Hungarian)"
 
 
 def check_windowed_exe(b: Bundle) -> str:
