@@ -15,7 +15,7 @@ def _side(game: Game, index: int, seat: str) -> dict[str, Any]:
     if len(cards) >= flag.size:
         formation = strength_of(cards, fog)
         return {"complete": True, "formation": formation.name, "sum": formation.total}
-    best = best_completion(cards, flag.size, fog, game.unseen(), game._best_cache)
+    best = best_completion(cards, flag.size, fog, game.unseen(), game.best_cache)
     if best is None:
         return {"complete": False, "best": None}
     return {"complete": False,

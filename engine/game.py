@@ -409,6 +409,23 @@ class Game:
         if judge_win:
             self._check_win(seat)
 
+    def settle_loaded(self) -> None:
+        """A position read from outside (engine.position) already holds its result: a win on the board
+        (R38, R51) ends it as it stands; after every player passed, most flags decides (R39, R51). A game
+        ended so keeps the events that say so; otherwise loading leaves no events of its own."""
+        for seat in self.seats:
+            self._check_win(seat)
+            if self.result is not None:
+                return
+        if self.passes >= len(self.seats):
+            self._finish_on_flag_count()
+        self._events.clear()
+
+    @property
+    def best_cache(self) -> BestCache:
+        """The memo of best completions this game and its copies share (engine.claims reads and fills it)."""
+        return self._best_cache
+
     def _check_win(self, seat: str) -> None:
         """R38, R51 (engine.rulebook.win_of): a win ends the game at once."""
         how = win_of(held(self.flags, seat), self._index[seat], len(self.seats))

@@ -143,7 +143,7 @@ class Match:
             self.next_first = checked["winner"]
         return points
 
-    def _streak(self) -> tuple[str | None, int, int]:
+    def streak(self) -> tuple[str | None, int, int]:
         """The last game's winner, their run of wins, and their run of wins by Breakthrough."""
         if not self.games or self.games[-1]["winner"] is None:
             return None, 0, 0
@@ -173,7 +173,7 @@ class Match:
             return True, leader or self.games[-1]["winner"]
         if leader is not None and top - second >= HUNGARIAN_LEAD:
             return True, leader
-        seat, wins, breakthroughs = self._streak()
+        seat, wins, breakthroughs = self.streak()
         if wins >= HUNGARIAN_STREAK or breakthroughs >= HUNGARIAN_BREAKTHROUGHS:
             return True, seat
         return False, None

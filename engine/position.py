@@ -226,13 +226,7 @@ def _derive(game: Game) -> None:
         game.tactics_played[s] = len(tactics) + sum((f.fog == s) + (f.mud == s) for f in game.flags)
         game.leader_played[s] = any(c in LEADERS for c in tactics)
     game.seen = seen
-    for s in game.seats:
-        game._check_win(s)
-        if game.result is not None:
-            return
-    if game.passes >= len(game.seats):
-        game._finish_on_flag_count()
-    game._events.clear()
+    game.settle_loaded()
 
 
 def unseen_cards(game: Game) -> list[str]:

@@ -89,7 +89,7 @@ class ScoreboardScene(MenuScene):
                 return _("First to {limit}: {name} needs 1 more point", limit=match.limit, name=names[lead])
             return ngettext("First to {limit}: {name} needs {n} more point",
                             "First to {limit}: {name} needs {n} more points", need, limit=match.limit, name=names[lead])
-        seat, wins, breaks = match._streak()
+        seat, wins, breaks = match.streak()
         top, second = sorted((match.scores[seat] for seat in self.seats), reverse=True)[:2]
         lead = top - second
         words = _("Lead {n} of {limit}", n=lead, limit=HUNGARIAN_LEAD)

@@ -94,7 +94,7 @@ class Keeper:
 def to_save(session: Session, sitting: str, table: LocalTable | None) -> dict[str, Any]:
     setup = dataclasses.asdict(session.setup)
     setup.pop("autosave", None)
-    version, state, gauss = session._rng.getstate()
+    version, state, gauss = session.rng.getstate()
     return {
         "format": FORMAT, "id": sitting, "saved": time.strftime("%Y-%m-%d %H:%M"), "setup": setup,
         "rng": [version, list(state), gauss], "results": [dict(r) for r in session.games],
@@ -284,7 +284,7 @@ def resume(saved: Saved, bot_pace: float = 0.7, in_process_bots: bool = False) -
     session.next_first = saved.data["next_first"]
     version, state, gauss = saved.data["rng"]
     try:
-        session._rng.setstate((version, tuple(state), gauss))
+        session.rng.setstate((version, tuple(state), gauss))
     except (ValueError, TypeError) as exc:
         log.warning("seed stream not restored (%s): later games get fresh deals", exc)
     table = session.table_for(saved.game) if saved.game is not None else None

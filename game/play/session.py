@@ -69,7 +69,8 @@ class Session:
         self.wins = {seat: 0 for seat in setup.seats}
         self.match: Any = _new_match(setup) if setup.match else None
         self.next_first: str | None = None
-        self._rng = random.Random(setup.seed if setup.seed is not None else random.randrange(2**62))
+        #: the sitting's stream of deal seeds (kept in a save, so a resumed match deals as it would have)
+        self.rng = random.Random(setup.seed if setup.seed is not None else random.randrange(2**62))
         self.keeper: Any = None
         if setup.autosave:
             from game.play.saves import Keeper
@@ -89,7 +90,7 @@ class Session:
         return {"south": setup.names[0], "north": north}
 
     def new_table(self) -> LocalTable:
-        seed = self.setup.seed if self.setup.seed is not None and not self.games else self._rng.randrange(2**31)
+        seed = self.setup.seed if self.setup.seed is not None and not self.games else self.rng.randrange(2**31)
         first = self.next_first or (None if self.setup.starts == "random" else self.setup.starts)
         if self.setup.players == 3:  # R46: the three-player game is played with troops only
             rules = Rules(False, self.setup.claim_timing, 3)

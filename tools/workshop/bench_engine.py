@@ -59,7 +59,7 @@ def bench_claims(repeats: int = 30) -> dict[str, Any]:
             game = from_position(case["position"])
             runs = []
             for _ in range(repeats):
-                game._best_cache.clear()
+                game.best_cache.clear()
                 claims._STRENGTH_CACHE.clear()
                 t0 = time.perf_counter_ns()
                 game.judge_claim(case["flag"], case["claimant"])
