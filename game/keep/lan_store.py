@@ -191,12 +191,28 @@ def joined_games() -> list[dict[str, Any]]:
     return [n for n in notes if n is not None]
 
 
+def kept_for_marks(marks: Iterable[str]) -> tuple[str, str] | None:
+    """(the note's place, its token) of the unfinished game we joined whose seat token a restarted host marked
+    (net.internet.link.seat_mark), if any: the host's fresh wormhole code leads back to our seat."""
+    from net.internet.link import seat_mark
+
+    wanted = set(marks)
+    if not wanted:
+        return None
+    for note in joined_games():
+        if seat_mark(str(note["token"])) in wanted:
+            return str(note["address"]), str(note["token"])
+    return None
+
+
 def note_guest(guest: Guest) -> None:
     """Keep the note of the game this guest plays up to date, or drop it once the record came."""
-    address = guest.address.removeprefix("tcp://")
+    address = guest.kept_at()  # a host's address; "wormhole:CODE" through a wormhole
     try:
         if guest.record is not None:
             forget_joined(address)
+            if guest.kept_before is not None:
+                forget_joined(guest.kept_before)
             return
         if guest.seat is None or not guest.token or guest.watch:
             return
@@ -210,5 +226,8 @@ def note_guest(guest: Guest) -> None:
                 score = None
         remember_joined(address, token=guest.token, code=guest.code, seat=guest.seat, players=guest.players,
                         flags=flags, actions=guest.actions_done, match=score)
+        if guest.kept_before is not None and guest.kept_before != address:
+            forget_joined(guest.kept_before)  # the same game, now under its host's new wormhole code
+            guest.kept_before = None
     except OSError as exc:  # a full disk must not stop the game
         log.warning("the note of the joined LAN game was not kept: %s", exc)

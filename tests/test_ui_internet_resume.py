@@ -1,0 +1,166 @@
+"""Issue 57: an internet game picked up again through the real screens after a restart. A window guest whose process
+ended finds the game in Continue and rejoins on the same wormhole code with its kept seat token; after the host's
+process ended and was started again (new codes), the guest types the new code and its kept token brings it back to
+its seat. Real mailbox and relay processes on 127.0.0.1, a real headless host process with its tunnels."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+from internet_helpers import Servers, servers, start_internet_host
+from net_helpers import last_json
+from ui_driver import Driver
+
+from game.keep.lan_saved import lan_saves
+from game.keep.lan_store import joined_games
+from game.keep.settings import Settings
+from game.play.lan_tables import RemoteTable
+from game.ui.shell import App
+from scenes.board import BoardScene
+from scenes.continue_scene import ContinueListScene
+from scenes.internet_join import InternetJoinScene
+from scenes.results import ResultsScene
+
+
+@pytest.fixture
+def srv(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Servers]:
+    monkeypatch.setenv("BATTLELINE_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("BATTLELINE_DATA_DIR", str(tmp_path / "data"))
+    pygame.init()
+    with servers(tmp_path) as s:
+        monkeypatch.setenv("BATTLELINE_MAILBOX", f"ws://127.0.0.1:{s.mailbox_port}/v1")
+        monkeypatch.setenv("BATTLELINE_TRANSIT", f"tcp:127.0.0.1:{s.relay_port}")
+        monkeypatch.setenv("BATTLELINE_WORMHOLE_LOOPBACK", "1")
+        yield s
+
+
+def _app() -> App:
+    return App(Settings(animation_speed="off", names=["Ben", "Ana"], welcomed=True), fixed_dt=1 / 60)
+
+
+def _until(driver: Driver, done: Callable[[], bool], seconds: float = 180.0) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        driver.frames(1)
+        if done():
+            return True
+        time.sleep(0.002)
+    return False
+
+
+def _play(app: App, driver: Driver, board: BoardScene, seed: int, until: Callable[[], bool]) -> None:
+    """Random legal moves through the keyboard (claims first) until `until()`."""
+    rng = random.Random(seed)
+    deadline = time.monotonic() + 300
+    while time.monotonic() < deadline:
+        driver.frames(1)
+        if until():
+            return
+        legal = board.table.legal_actions()
+        if not legal or app.top is not board:
+            time.sleep(0.002)
+            continue
+        claims = [a for a in legal if a["type"] == "claim"]
+        driver.play(board, claims[0] if claims else rng.choice(legal), "keyboard")
+    raise AssertionError("timed out")
+
+
+def _join(app: App, driver: Driver, code: str) -> BoardScene:
+    scene = InternetJoinScene(app, typed=code)
+    app.push(scene)
+    scene.go(False)
+    assert _until(driver, lambda: isinstance(app.top, BoardScene)), scene.problem
+    board = app.top
+    assert isinstance(board, BoardScene) and isinstance(board.table, RemoteTable)
+    return board
+
+
+def _crash(app: App, board: BoardScene) -> None:
+    """The guest's process ends with no goodbye: its tunnel is killed first, so nothing more reaches the host."""
+    assert isinstance(board.table, RemoteTable)
+    tunnel = board.table.guest.tunnel  # type: ignore[attr-defined]
+    assert tunnel.proc is not None
+    tunnel.proc.kill()
+    tunnel.proc.wait(10)
+    app.close()
+
+
+def _finish(app: App, driver: Driver, board: BoardScene, host_proc: object, seed: int) -> None:
+    assert isinstance(board.table, RemoteTable)
+    guest = board.table.guest
+    _play(app, driver, board, seed, lambda: guest.record is not None or isinstance(app.top, ResultsScene))
+    _until(driver, lambda: guest.record is not None, 60)
+    out = last_json(host_proc, 120)  # type: ignore[arg-type]
+    assert board.table.record() == out["record"]
+
+
+def test_a_window_guest_restarted_finds_the_internet_game_in_continue_and_rejoins_its_seat(
+        srv: Servers, tmp_path: Path, request: pytest.FixtureRequest) -> None:
+    host, ready = start_internet_host(tmp_path, srv, "--seed", "571")
+    request.addfinalizer(host.kill)
+    [code] = ready["wormholes"]
+    first = _app()
+    driver = Driver(first)
+    board = _join(first, driver, code)
+    guest = board.table.guest  # type: ignore[attr-defined]
+    _play(first, driver, board, 1, lambda: guest.actions_done >= 6)
+    _until(driver, lambda: bool(joined_games()) and joined_games()[0]["actions"] >= 6, 30)
+    [note] = joined_games()
+    assert note["address"] == f"wormhole:{code}", "kept under the code, not the tunnel's dying local port"
+    token = note["token"]
+    _crash(first, board)
+
+    again = _app()  # the window started again: title -> Continue
+    driver = Driver(again)
+    listing = ContinueListScene(again, [], lan_saves())
+    again.push(listing)
+    item = listing.menu.items[0]
+    assert item.detail is not None and item.detail().startswith("Internet, joined")
+    assert code in item.hint
+    driver.key(pygame.K_RETURN)
+    joining = again.top
+    assert isinstance(joining, InternetJoinScene) and joining.token == token
+    assert _until(driver, lambda: isinstance(again.top, BoardScene)), joining.problem
+    board = again.top
+    assert isinstance(board, BoardScene) and isinstance(board.table, RemoteTable)
+    assert board.table.guest.seat == "north" and board.table.guest.token == token
+    assert board.table.guest.actions_done >= 6, "the same game, not a new one"
+    _finish(again, driver, board, host, 2)
+    assert joined_games() == [], "finished: nothing left to continue"
+    again.close()
+
+
+def test_after_the_hosts_restart_the_guest_types_the_new_code_and_its_kept_token_seats_it(
+        srv: Servers, tmp_path: Path, request: pytest.FixtureRequest) -> None:
+    host, ready = start_internet_host(tmp_path, srv, "--seed", "572")
+    request.addfinalizer(lambda: host.kill())
+    [code] = ready["wormholes"]
+    app = _app()
+    driver = Driver(app)
+    board = _join(app, driver, code)
+    guest = board.table.guest  # type: ignore[attr-defined]
+    _play(app, driver, board, 3, lambda: guest.actions_done >= 6)
+    _until(driver, lambda: bool(joined_games()) and joined_games()[0]["actions"] >= 6, 30)
+    token = joined_games()[0]["token"]
+    host.kill()  # the host's computer crashed; its tunnels end with it
+    host.wait(10)
+    _crash(app, board)  # the guest's window too (its player leaves the silent board: the same from here)
+
+    host, ready = start_internet_host(tmp_path, srv, "--seed", "572")  # the same command: the kept game goes on
+    assert ready.get("resumed") and ready["actions"] >= 6
+    [fresh] = ready["wormholes"]
+    assert fresh != code
+    app = _app()
+    driver = Driver(app)
+    board = _join(app, driver, fresh)  # the new code the host read out, typed in Join over the internet
+    assert isinstance(board.table, RemoteTable)
+    assert board.table.guest.seat == "north" and board.table.guest.token == token, "its seat, by its kept token"
+    assert board.table.guest.actions_done >= 6
+    _until(driver, lambda: [n["address"] for n in joined_games()] == [f"wormhole:{fresh}"], 30)
+    _finish(app, driver, board, host, 4)
+    app.close()
