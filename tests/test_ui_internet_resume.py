@@ -126,11 +126,12 @@ def test_a_window_guest_restarted_finds_the_internet_game_in_continue_and_rejoin
     joining = again.top
     assert isinstance(joining, InternetJoinScene) and joining.token == token
     assert _until(driver, lambda: isinstance(again.top, BoardScene)), joining.problem
-    board = again.top
-    assert isinstance(board, BoardScene) and isinstance(board.table, RemoteTable)
-    assert board.table.guest.seat == "north" and board.table.guest.token == token
-    assert board.table.guest.actions_done >= 6, "the same game, not a new one"
-    _finish(again, driver, board, host, 2)
+    rejoined = again.top
+    assert isinstance(rejoined, BoardScene) and isinstance(rejoined.table, RemoteTable)
+    back = rejoined.table.guest
+    assert back.seat == "north" and back.token == token
+    assert back.actions_done >= 6, "the same game, not a new one"
+    _finish(again, driver, rejoined, host, 2)
     assert joined_games() == [], "finished: nothing left to continue"
     again.close()
 
