@@ -184,3 +184,25 @@ def test_join_over_the_internet_buttons_speak_the_windows_language(tmp_path: Pat
     app.push(scene)
     app.draw()
     assert [item.label for item in scene.buttons.items] == ["Csatlakozás", "Nézés", "Vissza"]
+
+
+def test_host_lobby_rows_made_outside_the_windows_language_are_said_in_it(tmp_path: Path,
+                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """A host lobby made outside the window's language (a command line's lobby, a scene built before the window's
+    frames) showed its rows in that other language until something rebuilt them; now its next frame says them in
+    the window's own, the focus kept."""
+    monkeypatch.setenv("BATTLELINE_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("BATTLELINE_DATA_DIR", str(tmp_path / "data"))
+    pygame.init()
+    app = App(Settings(animation_speed="off", language="hu"), fixed_dt=1 / 60)
+    lobby = InternetHostScene(app)  # outside app.active(): said in the process's language (English here)
+    english = [item.label for item in lobby.menu.items]
+    assert "Open the lobby" in english
+    lobby.menu.focus = 2
+    app.push(lobby)
+    Driver(app).frames(1)
+    with app.active():
+        hungarian = [item.label for item in InternetHostScene(app).menu.items]
+    assert hungarian != english
+    assert [item.label for item in lobby.menu.items] == hungarian
+    assert lobby.menu.focus == 2
