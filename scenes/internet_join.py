@@ -22,7 +22,7 @@ from game.ui.text import fit_size, fitted, shadowed
 from game.ui.widgets import Item, Menu
 from net.internet.words import WORMHOLE, completions, normal, parts_of, problem_of
 
-from .internet_steps import step_words
+from .internet_steps import draw_entry_foot, step_words
 
 if TYPE_CHECKING:
     from game.ui.shell import App
@@ -238,14 +238,8 @@ class InternetJoinScene(Scene):
                 surface.blit(img, img.get_rect(midtop=(960, y + 100)))
         for item, label in zip(self.buttons.items, BUTTONS, strict=True):
             item.label = _(label)
-        focus = self.buttons.focus
-        if not self.on_buttons:
-            self.buttons.focus = -1
-        self.buttons.draw(surface)
-        self.buttons.focus = focus
         g = self.app.input.glyph
-        words = _("type the code  \u00b7  {updown} number or word  \u00b7  {right} take the word  \u00b7  "
-                  "{confirm} done  \u00b7  {back} back", updown="\u25b2\u25bc", right="\u25b6",
-                  confirm=g(Kind.CONFIRM), back=g(Kind.BACK))
-        hint = fitted(words, 28, 1840, art.MUTED)
-        surface.blit(hint, hint.get_rect(midbottom=(960, 1050)))
+        draw_entry_foot(surface, self.buttons, self.on_buttons,
+                        _("type the code  \u00b7  {updown} number or word  \u00b7  {right} take the word  \u00b7  "
+                          "{confirm} done  \u00b7  {back} back", updown="\u25b2\u25bc", right="\u25b6",
+                          confirm=g(Kind.CONFIRM), back=g(Kind.BACK)))

@@ -240,11 +240,7 @@ async def _host(reactor: Any, args: argparse.Namespace, done: defer.Deferred[Non
         code = got[1]
         say(step="code", code=code)
         say(step="waiting")
-        dilated = w.dilate(transit_relay_location=args.transit, no_listen=args.force_relay,
-                           on_status_update=watch.dilation, expected_subprotocols=[SUBPROTOCOL])
-        source = (args.source, 0) if args.source != "127.0.0.1" else None
-        target = TCP4ClientEndpoint(reactor, "127.0.0.1", args.target, timeout=10, bindAddress=source)
-        dilated.listener_for(SUBPROTOCOL).listen(_Splicer(target.connect))
+        dilated = _serve(reactor, args, w, watch.dilation)
         index, versions = await _first(w.get_versions(), done)
         if index == 1:
             return
@@ -270,6 +266,17 @@ async def _host(reactor: Any, args: argparse.Namespace, done: defer.Deferred[Non
         return
 
 
+def _serve(reactor: Any, args: argparse.Namespace, w: Any, on_status: Any = None) -> Any:
+    """Dilate the host's wormhole `w` and splice each subchannel its guest opens to the host's port, connected
+    from this tunnel's own source address (so the host's admission counts each tunnelled guest apart)."""
+    dilated = w.dilate(transit_relay_location=args.transit, no_listen=args.force_relay, on_status_update=on_status,
+                       expected_subprotocols=[SUBPROTOCOL])
+    source = (args.source, 0) if args.source != "127.0.0.1" else None
+    target = TCP4ClientEndpoint(reactor, "127.0.0.1", args.target, timeout=10, bindAddress=source)
+    dilated.listener_for(SUBPROTOCOL).listen(_Splicer(target.connect))
+    return dilated
+
+
 def _first_message(args: argparse.Namespace) -> bytes:
     """What the host tells whoever came in on the right code: the game's join code and, for a resumed game, the
     marks of its seats' tokens (a guest finds which kept token is this game's; net.internet.link.seat_mark)."""
@@ -290,11 +297,7 @@ async def _standby(reactor: Any, args: argparse.Namespace, code: str, done: defe
     while not done.called and wrong < WRONG_PER_CODE:
         w = wormhole.create(APPID, args.mailbox, reactor, dilation=True, versions={"battleline": 1})
         w.set_code(code)
-        dilated = w.dilate(transit_relay_location=args.transit, no_listen=args.force_relay,
-                           expected_subprotocols=[SUBPROTOCOL])
-        source = (args.source, 0) if args.source != "127.0.0.1" else None
-        target = TCP4ClientEndpoint(reactor, "127.0.0.1", args.target, timeout=10, bindAddress=source)
-        dilated.listener_for(SUBPROTOCOL).listen(_Splicer(target.connect))
+        dilated = _serve(reactor, args, w)
         index, versions = await _first(w.get_versions(), done)
         if index == 1:
             return
