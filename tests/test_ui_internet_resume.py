@@ -165,3 +165,35 @@ def test_after_the_hosts_restart_the_guest_types_the_new_code_and_its_kept_token
     _until(driver, lambda: [n["address"] for n in joined_games()] == [f"wormhole:{fresh}"], 30)
     _finish(app, driver, board, host, 4)
     app.close()
+
+
+def test_continue_reopens_a_game_hosted_over_the_internet_in_the_internet_lobby_with_fresh_codes(
+        srv: Servers) -> None:
+    """A window host whose process ended finds its internet game in Continue (said as one), and it reopens in Host
+    over the internet, not the LAN lobby: fresh wormhole codes whose tunnels carry the marks of the kept seat's
+    token (a guest who types the new code is seated by it, as the test above shows against a headless host)."""
+    from engine.rules import Rules
+    from game.keep.lan_store import host_save_for
+    from net.host import Host
+    from net.internet.link import seat_mark
+    from scenes.internet_host import InternetHostScene
+
+    kept = Host.new(rules=Rules(), seed=573, code="2468", host_name="Ben", bind="127.0.0.1")
+    kept.remotes["north"].name, kept.remotes["north"].token = "Ana", "a" * 32
+    kept.internet = True
+    kept.save_path_for = host_save_for
+    assert kept.save() and kept.save_path is not None
+    kept.close()
+    app = _app()
+    driver = Driver(app)
+    listing = ContinueListScene(app, [], lan_saves())
+    app.push(listing)
+    item = listing.menu.items[0]
+    assert item.detail is not None and item.detail().startswith("Internet, you host")
+    driver.key(pygame.K_RETURN)
+    lobby = app.top
+    assert isinstance(lobby, InternetHostScene) and lobby.host is not None and lobby.door is not None
+    assert lobby.host.internet and lobby.host.code == "2468" and lobby.host.remotes["north"].token == "a" * 32
+    assert lobby.door.seats == [seat_mark("a" * 32)]
+    assert _until(driver, lambda: all(lobby.door.codes()) if lobby.door is not None else False, 120)
+    app.close()
