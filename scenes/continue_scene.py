@@ -117,7 +117,7 @@ class ContinueListScene(MenuScene):
             out.append((str(saved.data["saved"]), Item(label, self._open(saved), detail=self._detail(saved),
                                                        hint=f"{opponent_words(saved)}: {describe(saved)[-2]}")))
         for lan in self.lan:
-            label = _("{south} against {north}", south=lan.names["south"], north=lan.names["north"])
+            label = _lan_label(lan)
             out.append((lan.when, Item(label, self._lan(lan), detail=_lan_detail(lan), hint=_lan_hint(lan))))
         out.sort(key=lambda pair: pair[0], reverse=True)
         return [*(item for _when, item in out), Item(_("Back"), self.back)]
@@ -173,14 +173,28 @@ class ContinueListScene(MenuScene):
         return lambda: self.app.push(ContinueScene(self.app, saved))
 
 
+def _lan_label(lan: LanSaved) -> str:
+    """Who plays a LAN game in the list: two names, or three (R46)."""
+    names = lan.names
+    if "north" in names:
+        return _("{south} against {north}", south=names["south"], north=names["north"])
+    return _("{south}, {west} and {east}", south=names.get("south", "?"), west=names.get("west", "?"),
+             east=names.get("east", "?"))
+
+
 def _lan_detail(lan: LanSaved) -> Callable[[], str]:
     """The kind, the score as last known and the date, for one LAN game in the list."""
     def words() -> str:
         kind = (_("Internet, you host") if lan.hosted else _("Internet, joined")) if lan.internet else \
             _("LAN, you host") if lan.hosted else _("LAN, joined")  # the address is in the hint below
-        score = _("match {n_south} \u2013 {n_north}", n_south=lan.match["south"], n_north=lan.match["north"]) \
-            if lan.match is not None else \
-            _("flags {n_south} \u2013 {n_north}", n_south=lan.flags["south"], n_north=lan.flags["north"])
+        if "north" not in lan.names:  # three players (R46): each seat's count, in seat order
+            counts = lan.match if lan.match is not None else lan.flags
+            scores = " \u2013 ".join(str(counts.get(seat, 0)) for seat in ("south", "west", "east"))
+            score = _("match {scores}", scores=scores) if lan.match is not None else _("flags {scores}", scores=scores)
+        else:
+            score = _("match {n_south} \u2013 {n_north}", n_south=lan.match["south"], n_north=lan.match["north"]) \
+                if lan.match is not None else \
+                _("flags {n_south} \u2013 {n_north}", n_south=lan.flags["south"], n_north=lan.flags["north"])
         return f"{kind} \u00b7 {score} \u00b7 {lan.when}"  # single spaces: it must fit beside its label
     return words
 

@@ -54,7 +54,7 @@ def _hosted(path: Path) -> LanSaved | None:
         return None
     if game.over:
         return None
-    flags = {s: sum(f.claimed == s for f in game.flags) for s in ("south", "north")}
+    flags = {s: sum(f.claimed == s for f in game.flags) for s in game.seats}
     score = None
     if data.get("match") is not None:
         try:
