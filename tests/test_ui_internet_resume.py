@@ -5,14 +5,14 @@ its seat. Real mailbox and relay processes on 127.0.0.1, a real headless host pr
 
 from __future__ import annotations
 
-import random
-import time
-from collections.abc import Callable, Iterator
+import subprocess
+from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
 import pytest
 from internet_helpers import Servers, servers, start_internet_host
+from internet_ui import frames_until, play
 from net_helpers import last_json
 from ui_driver import Driver
 
@@ -43,41 +43,27 @@ def _app() -> App:
     return App(Settings(animation_speed="off", names=["Ben", "Ana"], welcomed=True), fixed_dt=1 / 60)
 
 
-def _until(driver: Driver, done: Callable[[], bool], seconds: float = 180.0) -> bool:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        driver.frames(1)
-        if done():
-            return True
-        time.sleep(0.002)
-    return False
-
-
-def _play(app: App, driver: Driver, board: BoardScene, seed: int, until: Callable[[], bool]) -> None:
-    """Random legal moves through the keyboard (claims first) until `until()`."""
-    rng = random.Random(seed)
-    deadline = time.monotonic() + 300
-    while time.monotonic() < deadline:
-        driver.frames(1)
-        if until():
-            return
-        legal = board.table.legal_actions()
-        if not legal or app.top is not board:
-            time.sleep(0.002)
-            continue
-        claims = [a for a in legal if a["type"] == "claim"]
-        driver.play(board, claims[0] if claims else rng.choice(legal), "keyboard")
-    raise AssertionError("timed out")
-
-
 def _join(app: App, driver: Driver, code: str) -> BoardScene:
     scene = InternetJoinScene(app, typed=code)
     app.push(scene)
     scene.go(False)
-    assert _until(driver, lambda: isinstance(app.top, BoardScene)), scene.problem
+    assert frames_until(driver, lambda: isinstance(app.top, BoardScene)), scene.problem
     board = app.top
     assert isinstance(board, BoardScene) and isinstance(board.table, RemoteTable)
     return board
+
+
+def _six_moves_in(srv: Servers, tmp: Path, seed: int) -> tuple[subprocess.Popen[str], str, App, BoardScene]:
+    """A headless host process and a window guest joined by its code, six moves played and the note kept."""
+    host, ready = start_internet_host(tmp, srv, "--seed", str(seed))
+    [code] = ready["wormholes"]
+    app = _app()
+    driver = Driver(app)
+    board = _join(app, driver, code)
+    guest = board.table.guest  # type: ignore[attr-defined]
+    play(app, driver, board, seed, lambda: guest.actions_done >= 6)
+    assert frames_until(driver, lambda: bool(joined_games()) and joined_games()[0]["actions"] >= 6, 30)
+    return host, code, app, board
 
 
 def _crash(app: App, board: BoardScene) -> None:
@@ -93,23 +79,16 @@ def _crash(app: App, board: BoardScene) -> None:
 def _finish(app: App, driver: Driver, board: BoardScene, host_proc: object, seed: int) -> None:
     assert isinstance(board.table, RemoteTable)
     guest = board.table.guest
-    _play(app, driver, board, seed, lambda: guest.record is not None or isinstance(app.top, ResultsScene))
-    _until(driver, lambda: guest.record is not None, 60)
+    play(app, driver, board, seed, lambda: guest.record is not None or isinstance(app.top, ResultsScene))
+    frames_until(driver, lambda: guest.record is not None, 60)
     out = last_json(host_proc, 120)  # type: ignore[arg-type]
     assert board.table.record() == out["record"]
 
 
 def test_a_window_guest_restarted_finds_the_internet_game_in_continue_and_rejoins_its_seat(
         srv: Servers, tmp_path: Path, request: pytest.FixtureRequest) -> None:
-    host, ready = start_internet_host(tmp_path, srv, "--seed", "571")
+    host, code, first, board = _six_moves_in(srv, tmp_path, 571)
     request.addfinalizer(host.kill)
-    [code] = ready["wormholes"]
-    first = _app()
-    driver = Driver(first)
-    board = _join(first, driver, code)
-    guest = board.table.guest  # type: ignore[attr-defined]
-    _play(first, driver, board, 1, lambda: guest.actions_done >= 6)
-    _until(driver, lambda: bool(joined_games()) and joined_games()[0]["actions"] >= 6, 30)
     [note] = joined_games()
     assert note["address"] == f"wormhole:{code}", "kept under the code, not the tunnel's dying local port"
     token = note["token"]
@@ -125,7 +104,7 @@ def test_a_window_guest_restarted_finds_the_internet_game_in_continue_and_rejoin
     driver.key(pygame.K_RETURN)
     joining = again.top
     assert isinstance(joining, InternetJoinScene) and joining.token == token
-    assert _until(driver, lambda: isinstance(again.top, BoardScene)), joining.problem
+    assert frames_until(driver, lambda: isinstance(again.top, BoardScene)), joining.problem
     rejoined = again.top
     assert isinstance(rejoined, BoardScene) and isinstance(rejoined.table, RemoteTable)
     back = rejoined.table.guest
@@ -138,15 +117,8 @@ def test_a_window_guest_restarted_finds_the_internet_game_in_continue_and_rejoin
 
 def test_after_the_hosts_restart_the_guest_types_the_new_code_and_its_kept_token_seats_it(
         srv: Servers, tmp_path: Path, request: pytest.FixtureRequest) -> None:
-    host, ready = start_internet_host(tmp_path, srv, "--seed", "572")
+    host, code, app, board = _six_moves_in(srv, tmp_path, 572)
     request.addfinalizer(lambda: host.kill())
-    [code] = ready["wormholes"]
-    app = _app()
-    driver = Driver(app)
-    board = _join(app, driver, code)
-    guest = board.table.guest  # type: ignore[attr-defined]
-    _play(app, driver, board, 3, lambda: guest.actions_done >= 6)
-    _until(driver, lambda: bool(joined_games()) and joined_games()[0]["actions"] >= 6, 30)
     token = joined_games()[0]["token"]
     host.kill()  # the host's computer crashed; its tunnels end with it
     host.wait(10)
@@ -162,7 +134,7 @@ def test_after_the_hosts_restart_the_guest_types_the_new_code_and_its_kept_token
     assert isinstance(board.table, RemoteTable)
     assert board.table.guest.seat == "north" and board.table.guest.token == token, "its seat, by its kept token"
     assert board.table.guest.actions_done >= 6
-    _until(driver, lambda: [n["address"] for n in joined_games()] == [f"wormhole:{fresh}"], 30)
+    frames_until(driver, lambda: [n["address"] for n in joined_games()] == [f"wormhole:{fresh}"], 30)
     _finish(app, driver, board, host, 4)
     app.close()
 
@@ -195,5 +167,5 @@ def test_continue_reopens_a_game_hosted_over_the_internet_in_the_internet_lobby_
     assert isinstance(lobby, InternetHostScene) and lobby.host is not None and lobby.door is not None
     assert lobby.host.internet and lobby.host.code == "2468" and lobby.host.remotes["north"].token == "a" * 32
     assert lobby.door.seats == [seat_mark("a" * 32)]
-    assert _until(driver, lambda: all(lobby.door.codes()) if lobby.door is not None else False, 120)
+    assert frames_until(driver, lambda: all(lobby.door.codes()) if lobby.door is not None else False, 120)
     app.close()
