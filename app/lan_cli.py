@@ -73,7 +73,7 @@ def open_host_window(app: Any, args: argparse.Namespace) -> Any:
         from scenes.internet_host import InternetHostScene
 
         scene: HostLobbyScene = InternetHostScene(app, table=args.table, players=args.players,
-                                                  options=options_of(args))
+                                                  options=options_of(args), phones_bind=args.bind)
     else:
         scene = HostLobbyScene(app, bind=args.bind, port=args.port, table=args.table, players=args.players)
     scene.tactics, scene.timing = not args.no_tactics and args.players == 2, args.claim_timing

@@ -55,7 +55,8 @@ def cmd_host(args: argparse.Namespace, keep: Callable[[Game], Any] | None = None
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr, format="host: %(message)s")
     save = Path(args.save) if args.save else None
     internet = getattr(args, "internet", False)
-    if internet:  # the game's port is reached through the wormholes only, never from the network
+    phones_bind = args.bind  # a table's phones in the room reach its page on the network, internet or not
+    if internet:  # the game's port is reached through the wormholes (and the phone page) only
         args.bind, args.port = "127.0.0.1", 0 if args.port == 47110 else args.port
     code = args.code or new_code()
     if not (len(code) == CODE_DIGITS and code.isascii() and code.isdigit()):
@@ -78,6 +79,9 @@ def cmd_host(args: argparse.Namespace, keep: Callable[[Game], Any] | None = None
                             bind=args.bind, save_path=save, match=_match_option(args.match),
                             accept_any=args.accept_any, host_seat=None if args.table else "south")
             host.save()
+        if internet and not host.internet:
+            host.internet = True
+            host.save()
         bot = _bot(args.bot, seed=1)
         from .web.cli import start_phones
 
@@ -85,7 +89,7 @@ def cmd_host(args: argparse.Namespace, keep: Callable[[Game], Any] | None = None
         phones_port = args.phones
         if resume is not None and not args.phones:  # none named (or 0, any): the saved one, if it had phones
             phones_port = host.phones_port if host.phones_port is not None else args.phones
-        phones, phones_info = start_phones(phones_port, host.port, host.code, args.bind, args.phones_qr,
+        phones, phones_info = start_phones(phones_port, host.port, host.code, phones_bind, args.phones_qr,
                                             host.bridge_key)
         if phones is not None:
             host.phones_port = phones.port

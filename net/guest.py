@@ -59,6 +59,13 @@ class Guest(GuestCore):
         elif isinstance(effect, HangUp):
             self._hang_up()
 
+    #: where this game was noted before, if elsewhere (a restarted host's new wormhole code): moved once seated
+    kept_before: str | None = None
+
+    def kept_at(self) -> str:
+        """Where the joined game is noted for Continue (game.keep.lan_store): the host's address."""
+        return self.address.removeprefix("tcp://")
+
     # ------------------------------------------------------------------ link
     def connect(self) -> None:
         self._stop_waker()  # before the socket closes: its descriptor may be reused

@@ -52,6 +52,7 @@ class Host(HostCore):
         #: where to save once every remote seat has a player (one save per peer), if save_path is None
         self.save_path_for: lan_save.PathFor | None = None
         self.phones_port: int | None = None  # the phone page's port, kept in the save: the same QR after a crash
+        self.internet = False  # played through wormholes (net.internet): kept in the save, Continue reopens so
         #: why the last save failed (the game goes on unsaved until one succeeds); None while saving works
         self.save_problem: str | None = None
         self.save_errno: int | None = None  # its errno, so a screen can say it in its player's language
@@ -93,6 +94,7 @@ class Host(HostCore):
         saved = lan_save.take(data, game, host_seat, save_path)
         host = cls(game=game, host_seat=host_seat, code=saved.code or new_code(), save_path=save_path, **kwargs)
         host._take_saved(saved)
+        host.internet = data.get("internet") is True
         host.started = True
         return host
 
@@ -121,7 +123,7 @@ class Host(HostCore):
             self.save_path = lan_save.place(self.save_path, self.save_path_for, self.remotes, self.table)
             if self.save_path is not None:
                 lan_save.write(self.save_path, lan_save.data_of(self.sitting, self.host_seat, self.code,
-                                                                self.remotes, self.phones_port))
+                                                                self.remotes, self.phones_port, self.internet))
         except OSError as exc:
             why = lan_save.why_not_saved(exc)
             if self.save_problem is None:

@@ -46,11 +46,12 @@ class Saved:
 
 
 def data_of(sitting: Sitting, host_seat: str | None, code: str, remotes: dict[str, RemoteSeat],
-            phones_port: int | None) -> dict[str, Any]:
+            phones_port: int | None, internet: bool = False) -> dict[str, Any]:
     """The save of a host's sitting (`guest_token`, `guest_name`: the first remote seat's, as older
-    saves had them)."""
+    saves had them; `internet`: only when played through wormholes, so Continue reopens it so)."""
     first = next(iter(remotes.values()))
-    return {"format": SAVE_FORMAT, "record": to_record(sitting.game), "host_seat": host_seat,
+    return {**({"internet": True} if internet else {}),
+            "format": SAVE_FORMAT, "record": to_record(sitting.game), "host_seat": host_seat,
             "code": code, "guest_token": first.token, "guest_name": first.name,
             "guests": {s: {"token": r.token, "name": r.name} for s, r in remotes.items()},
             "number": sitting.number, "match": sitting.match_data(), "phones_port": phones_port}

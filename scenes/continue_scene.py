@@ -18,6 +18,7 @@ from game.ui.input import Intent, Kind
 from game.ui.scene import Scene
 from game.ui.text import blit_lines, fitted, shadowed, text, wrap
 from game.ui.widgets import Item
+from net.internet.words import WORMHOLE
 
 from . import screens
 from .menu_base import MenuScene
@@ -25,6 +26,8 @@ from .menu_base import MenuScene
 if TYPE_CHECKING:
     from game.keep.lan_saved import LanSaved
     from game.ui.shell import App
+
+    from .lan_host import HostLobbyScene
 
 
 class ContinueScene(MenuScene):
@@ -97,6 +100,8 @@ class ContinueListScene(MenuScene):
     menu_top = 260
     #: how a hosted game's lobby opens (tests bind it to 127.0.0.1, unadvertised, on any port)
     lobby_options: ClassVar[dict[str, Any]] = {}
+    #: how an internet game's screens reach the servers (tests: their own mailbox and relay on 127.0.0.1)
+    internet_options: ClassVar[dict[str, Any]] = {}
 
     def __init__(self, app: App, saves: list[Saved], lan: list[LanSaved] | None = None) -> None:
         self.saves = saves
@@ -112,7 +117,7 @@ class ContinueListScene(MenuScene):
             out.append((str(saved.data["saved"]), Item(label, self._open(saved), detail=self._detail(saved),
                                                        hint=f"{opponent_words(saved)}: {describe(saved)[-2]}")))
         for lan in self.lan:
-            label = _("{south} against {north}", south=lan.names["south"], north=lan.names["north"])
+            label = _lan_label(lan)
             out.append((lan.when, Item(label, self._lan(lan), detail=_lan_detail(lan), hint=_lan_hint(lan))))
         out.sort(key=lambda pair: pair[0], reverse=True)
         return [*(item for _when, item in out), Item(_("Back"), self.back)]
@@ -121,8 +126,14 @@ class ContinueListScene(MenuScene):
         return lambda: self._host(lan) if lan.hosted else self._rejoin(lan)
 
     def _host(self, lan: LanSaved) -> None:
-        """The lobby reopens this game at once and waits for its guest(s) to rejoin."""
-        lobby = screens.host_lobby(self.app, **self.lobby_options)
+        """The lobby reopens this game at once and waits for its guest(s) to rejoin (an internet game's with
+        fresh wormhole codes: the guests type the new code and their kept tokens bring them to their seats)."""
+        if lan.internet:
+            from .internet_host import InternetHostScene
+
+            lobby: HostLobbyScene = InternetHostScene(self.app, table=lan.table, **self.internet_options)
+        else:
+            lobby = screens.host_lobby(self.app, **self.lobby_options)
         self.app.push(lobby)
         if lan.path is not None:
             lobby.resume_saved(lan.path)
@@ -133,6 +144,14 @@ class ContinueListScene(MenuScene):
 
         note = lan.joined
         assert note is not None
+        if lan.internet:  # through a new wormhole on the code it was joined with, and the kept token
+            from .internet_join import InternetJoinScene
+
+            scene = InternetJoinScene(self.app, typed=str(note["address"]).removeprefix(WORMHOLE),
+                                      token=str(note["token"]), **self.internet_options)
+            self.app.push(scene)
+            scene.go(False)
+            return
         names = self.app.settings.names or ["Guest"]
         guest = Guest(note["address"], code=note["code"], name=str(names[0]), token=note["token"])
         try:
@@ -154,18 +173,40 @@ class ContinueListScene(MenuScene):
         return lambda: self.app.push(ContinueScene(self.app, saved))
 
 
+def _lan_label(lan: LanSaved) -> str:
+    """Who plays a LAN game in the list: two names, or three (R46)."""
+    names = lan.names
+    if "north" in names:
+        return _("{south} against {north}", south=names["south"], north=names["north"])
+    return _("{south}, {west} and {east}", south=names.get("south", "?"), west=names.get("west", "?"),
+             east=names.get("east", "?"))
+
+
 def _lan_detail(lan: LanSaved) -> Callable[[], str]:
     """The kind, the score as last known and the date, for one LAN game in the list."""
     def words() -> str:
-        kind = _("LAN, you host") if lan.hosted else _("LAN, joined")  # the address is in the hint below
-        score = _("match {n_south} \u2013 {n_north}", n_south=lan.match["south"], n_north=lan.match["north"]) \
-            if lan.match is not None else \
-            _("flags {n_south} \u2013 {n_north}", n_south=lan.flags["south"], n_north=lan.flags["north"])
+        kind = (_("Internet, you host") if lan.hosted else _("Internet, joined")) if lan.internet else \
+            _("LAN, you host") if lan.hosted else _("LAN, joined")  # the address is in the hint below
+        if "north" not in lan.names:  # three players (R46): each seat's count, in seat order
+            counts = lan.match if lan.match is not None else lan.flags
+            scores = " \u2013 ".join(str(counts.get(seat, 0)) for seat in ("south", "west", "east"))
+            score = _("match {scores}", scores=scores) if lan.match is not None else _("flags {scores}", scores=scores)
+        else:
+            score = _("match {n_south} \u2013 {n_north}", n_south=lan.match["south"], n_north=lan.match["north"]) \
+                if lan.match is not None else \
+                _("flags {n_south} \u2013 {n_north}", n_south=lan.flags["south"], n_north=lan.flags["north"])
         return f"{kind} \u00b7 {score} \u00b7 {lan.when}"  # single spaces: it must fit beside its label
     return words
 
 
 def _lan_hint(lan: LanSaved) -> str:
+    if lan.internet and lan.hosted:
+        return _("A game you host over the internet: the lobby reopens it with new codes; tell them to your "
+                 "friends, their kept seats take them back")
+    if lan.internet:
+        code = str((lan.joined or {}).get("address", "")).removeprefix(WORMHOLE)
+        return _("A game you joined over the internet with {code}: you rejoin it while its host keeps it open "
+                 "(a restarted host tells you a new code: type it in Join over the internet)", code=code)
     if lan.hosted and lan.table:
         return _("A LAN game at this table: the lobby reopens it and the players' phones find their seats again")
     if lan.hosted:

@@ -2,8 +2,9 @@
 
 The same rules and the same lobby as a LAN game, but the game listens on this computer only and each
 player from elsewhere gets a wormhole code, shown large with a Copy button; the lobby says what each
-wormhole is doing (the mailbox, waiting, direct or relayed) and any failure in words. Phones in the room
-are not offered: the game's port is not on the network.
+wormhole is doing (the mailbox, waiting, direct or relayed) and any failure in words. The game's port is on
+this computer only; at a table the phone page is on the room's network too, so phones in the room take their
+seats beside players from elsewhere (one code is shown for each seat; a phone needs none).
 """
 
 from __future__ import annotations
@@ -46,12 +47,14 @@ class InternetHostScene(HostLobbyScene):
     title = N_("Host over the internet")
     subtitle = N_("Choose the rules, then open the lobby")
 
-    def __init__(self, app: App, table: bool = False, players: int = 2, options: Options | None = None) -> None:
+    def __init__(self, app: App, table: bool = False, players: int = 2, options: Options | None = None,
+                 phones_bind: str = "0.0.0.0") -> None:
         self.options = options  # `battleline host --internet --mailbox ... --transit ...`; else Options.from_env
         self.door: Door | None = None
         self.copied: str | None = None
         self._failed: str | None = None  # the door's failure the buttons were built for
         super().__init__(app, bind="127.0.0.1", advertise=False, port=0, table=table, players=players)
+        self.phones_bind = phones_bind  # a table's phones in the room: the page on the room's network
 
     def items(self) -> list[Item]:
         door = getattr(self, "door", None)
@@ -77,13 +80,15 @@ class InternetHostScene(HostLobbyScene):
     def _open_door(self) -> None:
         if self.host is None:
             return
-        from net.internet.cli import Door
+        from net.internet.cli import Door, marks_of
         from net.internet.link import Options
 
         settings = self.app.settings
         options = self.options or Options.from_env(getattr(settings, "wormhole_mailbox", None),
                                                    getattr(settings, "wormhole_transit", None))
-        self.door = Door(self.host.port, self.host.code, len(self.host.remotes), options)
+        self.host.internet = True  # its save says so: Continue reopens it here, with codes
+        self.host.save()
+        self.door = Door(self.host.port, self.host.code, len(self.host.remotes), options, marks_of(self.host))
         self.advertiser = self.door  # type: ignore[assignment]  # closed with the lobby, or by the board's host
         self.subtitle = self._say_whom()
         self._rebuild()
@@ -93,7 +98,10 @@ class InternetHostScene(HostLobbyScene):
         return N_("Tell your friend the wormhole code") if one else N_("Tell each friend one wormhole code")
 
     def _open_phones(self) -> None:
-        """No phone page: the game's port is on this computer only."""
+        """At a table, the phone page for the players in the room (on the room's network, `phones_bind`; the
+        game's own port stays on this computer); a player with a seat of their own has no phones to offer."""
+        if self.table:
+            super()._open_phones()
 
     def retry(self) -> None:
         """The wormholes that failed open again (the mailbox may answer now); the lobby and its join code stay."""
@@ -162,6 +170,19 @@ class InternetHostScene(HostLobbyScene):
             return
         tunnels = door.tunnels
         size = 84 if len(tunnels) == 1 else 56
+        centre = panel.centerx
+        if self.qr is not None:  # a table's phone page: its QR code at the right, the codes beside it
+            qr_box = self.qr.get_rect(topright=(panel.right - 30, panel.y + 30))
+            surface.blit(self.qr, qr_box)
+            qy = qr_box.bottom + 8
+            for line in wrap(_("Phones in the room: scan, or open"), 24, qr_box.width + 20)[:2]:
+                img = fitted(line, 24, qr_box.width + 20, art.MUTED)
+                surface.blit(img, img.get_rect(midtop=(qr_box.centerx, qy)))
+                qy += img.get_height() + 2
+            img = fitted(self.phones_url.split("/?")[0].removeprefix("http://"), 22, qr_box.width + 20, art.CREAM)
+            surface.blit(img, img.get_rect(midtop=(qr_box.centerx, qy)))
+            inner -= qr_box.width + 20
+            centre = x + inner // 2
         for n, tunnel in enumerate(tunnels):
             label = _("Wormhole code") if len(tunnels) == 1 else _("Wormhole code {n}", n=n + 1)
             surface.blit(fitted(label, 30, inner, art.MUTED), (x, y))
@@ -170,14 +191,16 @@ class InternetHostScene(HostLobbyScene):
             img = shadowed(code, size, art.HILITE, "bold", offset=4)
             if img.get_width() > inner:
                 img = fitted(code, size, inner, art.HILITE, "bold")
-            surface.blit(img, img.get_rect(midtop=(panel.centerx, y)))
+            surface.blit(img, img.get_rect(midtop=(centre, y)))
             y += img.get_bounding_rect().bottom + 26
             words, colour = step_words(tunnel)
             if tunnel.failure is not None and len(tunnels) == 1:  # the last line says the failure; here, where
                 words, colour = _("Mailbox server: {url}", url=door.options.mailbox), art.MUTED
             img = fitted(words, 28, inner, colour)
-            surface.blit(img, img.get_rect(midtop=(panel.centerx, y)))
+            surface.blit(img, img.get_rect(midtop=(centre, y)))
             y += img.get_height() + 22
+        inner = panel.width - 80  # the last lines span the panel, under the QR code too
+        y = max(y, panel.y + 30 + (self.qr.get_height() + 70 if self.qr is not None else 0))
         if self.copied is not None:
             words = _("Copied") if self.copied else _("No clipboard here: read the code out")
             img = fitted(words, 26, inner, art.GOOD if self.copied else art.BAD)

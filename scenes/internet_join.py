@@ -20,9 +20,9 @@ from game.ui.input import Intent, Kind
 from game.ui.scene import AMBIENT, Scene
 from game.ui.text import fit_size, fitted, shadowed
 from game.ui.widgets import Item, Menu
-from net.internet.words import completions, normal, parts_of, problem_of
+from net.internet.words import WORMHOLE, completions, normal, parts_of, problem_of
 
-from .internet_steps import step_words
+from .internet_steps import draw_entry_foot, step_words
 
 if TYPE_CHECKING:
     from game.ui.shell import App
@@ -34,6 +34,22 @@ BUTTONS = (N_("Join"), N_("Watch"), N_("Back"))  # said afresh at each frame: a 
 # language is active (`battleline join --internet` pushes it at start) still shows them in that language
 
 
+def kept_token(tunnel: Tunnel) -> tuple[str | None, str | None]:
+    """The seat token kept for the game behind this wormhole, and the note's place if it is another's: the same
+    code typed again after this window restarted, or a fresh code from a restarted host whose resumed game holds
+    one of our tokens (the marks it told through the wormhole); (None, None) for a new game."""
+    from game.keep.lan_store import guest_token, kept_for_marks
+    here = f"{WORMHOLE}{tunnel.code}"
+    token = guest_token(here)
+    if token is not None:
+        return token, None
+    found = kept_for_marks(tunnel.seats)
+    if found is None:
+        return None, None
+    place, token = found
+    return token, place if place != here else None
+
+
 class InternetJoinScene(Scene):
     """The code being typed, its completions, and then what the wormhole does."""
 
@@ -41,9 +57,10 @@ class InternetJoinScene(Scene):
     takes_text = True
     heading = N_("Join over the internet")
 
-    def __init__(self, app: App, typed: str = "", options: Options | None = None) -> None:
+    def __init__(self, app: App, typed: str = "", options: Options | None = None, token: str | None = None) -> None:
         super().__init__(app)
         self.options = options  # `battleline join --internet CODE --mailbox ...`; else Options.from_env
+        self.token = token  # Continue's: the seat token kept for this game (else looked up once through)
         self.typed = typed
         self.pick = 0
         self.problem = ""
@@ -137,10 +154,12 @@ class InternetJoinScene(Scene):
             from .lan_join import GuestWaitScene
 
             names = self.app.settings.names or ["Guest"]
-            guest = TunnelledGuest(tunnel, name=str(names[0]), watch=self.watch)
+            token, kept_at = (self.token, None) if self.token is not None or self.watch else kept_token(tunnel)
+            guest = TunnelledGuest(tunnel, name=str(names[0]), watch=self.watch, token=token)
+            guest.kept_before = kept_at  # a note under an older code (the host restarted): moved once seated
             self.tunnel = None  # the guest owns it now, and ends it when it closes
             guest.connect()
-            self.app.push(GuestWaitScene(self.app, guest))
+            self.app.push(GuestWaitScene(self.app, guest, rejoin=token is not None))
 
     def activity(self) -> int:
         return AMBIENT
@@ -219,14 +238,8 @@ class InternetJoinScene(Scene):
                 surface.blit(img, img.get_rect(midtop=(960, y + 100)))
         for item, label in zip(self.buttons.items, BUTTONS, strict=True):
             item.label = _(label)
-        focus = self.buttons.focus
-        if not self.on_buttons:
-            self.buttons.focus = -1
-        self.buttons.draw(surface)
-        self.buttons.focus = focus
         g = self.app.input.glyph
-        words = _("type the code  \u00b7  {updown} number or word  \u00b7  {right} take the word  \u00b7  "
-                  "{confirm} done  \u00b7  {back} back", updown="\u25b2\u25bc", right="\u25b6",
-                  confirm=g(Kind.CONFIRM), back=g(Kind.BACK))
-        hint = fitted(words, 28, 1840, art.MUTED)
-        surface.blit(hint, hint.get_rect(midbottom=(960, 1050)))
+        draw_entry_foot(surface, self.buttons, self.on_buttons,
+                        _("type the code  \u00b7  {updown} number or word  \u00b7  {right} take the word  \u00b7  "
+                          "{confirm} done  \u00b7  {back} back", updown="\u25b2\u25bc", right="\u25b6",
+                          confirm=g(Kind.CONFIRM), back=g(Kind.BACK)))

@@ -8,6 +8,9 @@ from game.i18n import N_, _
 from game.ui import art
 
 if TYPE_CHECKING:
+    import pygame
+
+    from game.ui.widgets import Menu
     from net.internet.link import Tunnel
 
 STEPS = {
@@ -39,3 +42,17 @@ def step_words(tunnel: Tunnel) -> tuple[str, tuple[int, int, int]]:
     if tunnel.tried and tunnel.step in ("code", "waiting"):
         return _("Someone tried a wrong code; still waiting for your friend\u2026"), art.MUTED
     return _(STEPS.get(tunnel.step, STEPS["waiting"])), art.MUTED
+
+
+def draw_entry_foot(surface: pygame.Surface, buttons: Menu, on_buttons: bool, hint: str) -> None:
+    """A typed entry's buttons (their focus shown only while the keys are on them) and its key hint at the foot:
+    Join over the internet's and Settings -> Internet servers' screens."""
+    from game.ui.text import fitted
+
+    focus = buttons.focus
+    if not on_buttons:
+        buttons.focus = -1
+    buttons.draw(surface)
+    buttons.focus = focus
+    img = fitted(hint, 28, 1840, art.MUTED)
+    surface.blit(img, img.get_rect(midbottom=(960, 1050)))

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from engine import Rules
+from game import i18n
 from game.i18n import N_, _
 from game.ui import art
 from game.ui.input import Intent, Kind
@@ -73,6 +74,7 @@ class HostLobbyScene(MenuScene):
         self.starts = "random"
         self.play = "single"
         self.bind = bind
+        self.phones_bind = bind  # where the phone page listens (an internet table: the room's network)
         self.port = port
         self.advertise = advertise
         self.host: Host | None = None
@@ -89,6 +91,7 @@ class HostLobbyScene(MenuScene):
         self.offer: LanSaved | None = None  # `host --table` found a table game kept: asked once, Enter / Esc
         super().__init__(app)
         self.menu.center_x, self.menu.width = 560, 820
+        self._rows_in = i18n.current().lang  # the language the rows were said in (see update)
 
     @property
     def player_name(self) -> str:
@@ -267,7 +270,7 @@ class HostLobbyScene(MenuScene):
             # names and tokens, which a browser keeps per address)
             remembered = int(getattr(self.app.settings, "phones_port", 0) or 0)
             wanted = host.phones_port or self.phones_port or remembered
-            self.phones, fell_back = open_bridge(f"127.0.0.1:{host.port}", wanted, self.bind,
+            self.phones, fell_back = open_bridge(f"127.0.0.1:{host.port}", wanted, self.phones_bind,
                                                  host_alive=lambda: not host.router.context.closed,
                                                  vouch_key=host.bridge_key)
             self.phones_busy = wanted if fell_back else None
@@ -287,7 +290,8 @@ class HostLobbyScene(MenuScene):
             return
         from net.web.qr import phone_url, qr_png
 
-        self.phones_url = phone_url(self.phones.port, self.host.code, None if self.bind == "0.0.0.0" else self.bind)
+        bind = self.phones_bind
+        self.phones_url = phone_url(self.phones.port, self.host.code, None if bind == "0.0.0.0" else bind)
         self.qr = pygame.image.load(io.BytesIO(qr_png(self.phones_url, 240)), "qr.png")
         if self.qr_path is not None:
             from net.web.qr import write_qr
@@ -354,6 +358,17 @@ class HostLobbyScene(MenuScene):
         """New items (the lobby opened, a guest joined): the focus goes to the first, the likely next step."""
         self.menu.items = self.items()
         self.menu.focus = 0
+        self._rows_in = i18n.current().lang
+
+    def _rows_in_language(self) -> None:
+        """Rows said in another language than the window's (made before its language was active: a lobby opened
+        or resumed from the command line, a wormhole's news read outside a frame; or the language changed) are
+        said again, the focus kept."""
+        if self._rows_in != self.app.tr.lang:
+            focus = self.menu.focus
+            self.menu.items = self.items()
+            self.menu.focus = min(focus, len(self.menu.items) - 1)
+            self._rows_in = self.app.tr.lang
 
     def start(self) -> None:
         """The host's player starts; at a table a phone may start it too, once both players are in."""
@@ -387,6 +402,7 @@ class HostLobbyScene(MenuScene):
             self.host = None
 
     def update(self, dt: float) -> None:
+        self._rows_in_language()
         if self.host is None:
             return
         self.host.poll(0)

@@ -22,6 +22,7 @@ from game.ui.text import fit_size, fitted, shadowed, wrap
 from game.ui.widgets import Item, Menu
 from net.internet.tunnel import PUBLIC_MAILBOX, PUBLIC_TRANSIT
 
+from .internet_steps import draw_entry_foot
 from .menu_base import MenuScene
 
 if TYPE_CHECKING:
@@ -149,13 +150,7 @@ class ServerEntry(Scene):
         if self.problem:
             img = fitted(self.problem, 32, 1700, art.BAD, "bold")
             surface.blit(img, img.get_rect(midtop=(960, field.bottom + 30)))
-        focus = self.buttons.focus
-        if not self.on_buttons:
-            self.buttons.focus = -1
-        self.buttons.draw(surface)
-        self.buttons.focus = focus
         g = self.app.input.glyph
-        words = _("type the address  \u00b7  {confirm} save  \u00b7  \u25bc buttons  \u00b7  {back} cancel",
-                  confirm=g(Kind.CONFIRM), back=g(Kind.BACK))
-        hint = fitted(words, 28, 1840, art.MUTED)
-        surface.blit(hint, hint.get_rect(midbottom=(960, 1050)))
+        draw_entry_foot(surface, self.buttons, self.on_buttons,
+                        _("type the address  \u00b7  {confirm} save  \u00b7  \u25bc buttons  \u00b7  {back} cancel",
+                          confirm=g(Kind.CONFIRM), back=g(Kind.BACK)))

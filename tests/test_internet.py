@@ -203,3 +203,18 @@ def test_a_guest_whose_process_restarted_rejoins_with_the_same_code_and_its_toke
             host.wait(10)
     assert again.returncode == 0
     assert g["record"] == h["record"] and g["seat"] == "north"
+
+
+def test_r41_internet_match_of_two_games_agrees_on_both_sides(tmp_path: Path) -> None:
+    """A match (R41) over one wormhole: the second game follows the first on the same Dilated link, and both ends
+    agree on every game and the match."""
+    from engine.match import Match
+
+    with servers(tmp_path) as srv:
+        host, ready = start_internet_host(tmp_path, srv, "--seed", "41", "--match", "games:2")
+        guest = start_internet_guest(srv, ready["wormholes"][0])
+        g, h = last_json(guest, 300), last_json(host, 300)
+    assert g["match"] == h["match"]
+    match = Match.from_dict(h["match"])
+    assert match.over and len(match.games) == 2 == len(h["results"])
+    assert g["record"] == h["record"]

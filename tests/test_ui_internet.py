@@ -4,14 +4,13 @@ directions) and plays against a host process. Real mailbox and relay processes o
 
 from __future__ import annotations
 
-import random
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
 import pytest
 from internet_helpers import Servers, servers, start_internet_guest, start_internet_host
+from internet_ui import frames_until, play
 from net_helpers import last_json
 from ui_driver import Driver
 
@@ -23,7 +22,6 @@ from net.internet.words import completions
 from scenes.board import BoardScene
 from scenes.internet_host import InternetHostScene
 from scenes.internet_join import InternetJoinScene
-from scenes.results import ResultsScene
 
 
 @pytest.fixture
@@ -43,32 +41,6 @@ def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> App:
     return App(Settings(animation_speed="off", names=["Ana", "Ben"]), fixed_dt=1 / 60)
 
 
-def _frames_until(driver: Driver, done: Callable[[], bool], seconds: float = 120.0) -> bool:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        driver.frames(1)
-        if done():
-            return True
-        time.sleep(0.002)
-    return False
-
-
-def _play_to_the_end(app: App, driver: Driver, board: BoardScene, seed: int) -> None:
-    rng = random.Random(seed)
-    deadline = time.monotonic() + 300
-    while time.monotonic() < deadline:
-        driver.frames(1)
-        if isinstance(app.top, ResultsScene):
-            return
-        legal = board.table.legal_actions()
-        if not legal or app.top is not board:
-            time.sleep(0.002)
-            continue
-        claims = [a for a in legal if a["type"] == "claim"]
-        driver.play(board, claims[0] if claims else rng.choice(legal), "keyboard")
-    raise AssertionError("the game did not finish")
-
-
 def test_host_over_the_internet_shows_a_code_a_guest_joins_with(app: App, srv: Servers, tmp_path: Path,
                                                                 request: pytest.FixtureRequest) -> None:
     driver = Driver(app)
@@ -77,23 +49,23 @@ def test_host_over_the_internet_shows_a_code_a_guest_joins_with(app: App, srv: S
     lobby.menu.focus = [item.label for item in lobby.menu.items].index("Open the lobby")
     driver.key(pygame.K_RETURN)
     assert lobby.door is not None and lobby.host is not None
-    assert _frames_until(driver, lambda: lobby.door is not None and all(lobby.door.codes()))
+    assert frames_until(driver, lambda: lobby.door is not None and all(lobby.door.codes()))
     assert lobby.menu.items[0].label == "Copy the code"
     [code] = lobby.door.codes()
     assert code is not None
     guest = start_internet_guest(srv, code)
     request.addfinalizer(guest.kill)
-    assert _frames_until(driver, lambda: lobby.host is not None and lobby.host.join_request is not None)
+    assert frames_until(driver, lambda: lobby.host is not None and lobby.host.join_request is not None)
     assert [i.label for i in lobby.menu.items][:2] == ["Accept", "Refuse"]
     driver.key(pygame.K_RETURN)  # Accept
-    assert _frames_until(driver, lambda: lobby.host is not None and lobby.host.remotes["north"].identity is not None)
+    assert frames_until(driver, lambda: lobby.host is not None and lobby.host.remotes["north"].identity is not None)
     assert lobby.door.tunnels[0].path in ("direct", "relayed")
     driver.key(pygame.K_RETURN)  # Start the game
     board = app.top
     assert isinstance(board, BoardScene) and isinstance(board.table, HostTable)
-    _play_to_the_end(app, driver, board, 1)
+    play(app, driver, board, 1)
     record = board.table.record()
-    _frames_until(driver, lambda: guest.poll() is not None, 120)
+    frames_until(driver, lambda: guest.poll() is not None, 120)
     assert last_json(guest)["record"] == record
 
 
@@ -115,12 +87,12 @@ def test_join_over_the_internet_by_typing_the_code(app: App, srv: Servers, tmp_p
     driver.key(pygame.K_RETURN)  # a whole code: to the buttons
     driver.key(pygame.K_RETURN)  # Join
     assert scene.tunnel is not None
-    assert _frames_until(driver, lambda: isinstance(app.top, BoardScene)), scene.problem
+    assert frames_until(driver, lambda: isinstance(app.top, BoardScene)), scene.problem
     board = app.top
     assert isinstance(board, BoardScene) and isinstance(board.table, RemoteTable)
-    _play_to_the_end(app, driver, board, 2)
+    play(app, driver, board, 2)
     remote = board.table
-    _frames_until(driver, lambda: remote.guest.record is not None)
+    frames_until(driver, lambda: remote.guest.record is not None)
     out = last_json(host, 120)
     assert board.table.record() == out["record"]
 
@@ -135,7 +107,7 @@ def test_join_over_the_internet_wrong_words_say_so_in_words(app: App, srv: Serve
     scene = InternetJoinScene(app, typed=f"{number}-{first}-{other}")
     app.push(scene)
     scene.go(False)
-    assert _frames_until(driver, lambda: scene.tunnel is None and bool(scene.problem))
+    assert frames_until(driver, lambda: scene.tunnel is None and bool(scene.problem))
     assert scene.problem.startswith("Wrong code")
 
 
@@ -153,7 +125,7 @@ def test_host_lobby_says_an_unreachable_mailbox_in_words_with_retry_never_waitin
     lobby.menu.focus = [item.label for item in lobby.menu.items].index("Open the lobby")
     driver.key(pygame.K_RETURN)
     try:
-        assert _frames_until(driver, lambda: lobby.door is not None and lobby.door.failure is not None, 60)
+        assert frames_until(driver, lambda: lobby.door is not None and lobby.door.failure is not None, 60)
         driver.frames(2)
         assert [item.label for item in lobby.menu.items] == ["Retry", "Close the lobby"]
         words, _colour = lobby.status()
@@ -163,7 +135,7 @@ def test_host_lobby_says_an_unreachable_mailbox_in_words_with_retry_never_waitin
         lobby.draw(surface)  # drawn with the failure, no traceback
         srv.start()
         driver.key(pygame.K_RETURN)  # Retry
-        assert _frames_until(driver, lambda: lobby.door is not None and all(lobby.door.codes()), 60)
+        assert frames_until(driver, lambda: lobby.door is not None and all(lobby.door.codes()), 60)
         driver.frames(2)
         assert lobby.menu.items[0].label == "Copy the code"
         assert lobby.status()[0] == "Waiting for a guest to join\u2026"
@@ -184,3 +156,25 @@ def test_join_over_the_internet_buttons_speak_the_windows_language(tmp_path: Pat
     app.push(scene)
     app.draw()
     assert [item.label for item in scene.buttons.items] == ["Csatlakozás", "Nézés", "Vissza"]
+
+
+def test_host_lobby_rows_made_outside_the_windows_language_are_said_in_it(tmp_path: Path,
+                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """A host lobby made outside the window's language (a command line's lobby, a scene built before the window's
+    frames) showed its rows in that other language until something rebuilt them; now its next frame says them in
+    the window's own, the focus kept."""
+    monkeypatch.setenv("BATTLELINE_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("BATTLELINE_DATA_DIR", str(tmp_path / "data"))
+    pygame.init()
+    app = App(Settings(animation_speed="off", language="hu"), fixed_dt=1 / 60)
+    lobby = InternetHostScene(app)  # outside app.active(): said in the process's language (English here)
+    english = [item.label for item in lobby.menu.items]
+    assert "Open the lobby" in english
+    lobby.menu.focus = 2
+    app.push(lobby)
+    Driver(app).frames(1)
+    with app.active():
+        hungarian = [item.label for item in InternetHostScene(app).menu.items]
+    assert hungarian != english
+    assert [item.label for item in lobby.menu.items] == hungarian
+    assert lobby.menu.focus == 2

@@ -17,6 +17,7 @@ from game.i18n import _
 from game.keep.files import BadFile, read_json, set_aside
 from game.keep.lan_store import joined_games
 from game.keep.records import check_record
+from net.internet.words import WORMHOLE
 
 
 @dataclass
@@ -29,6 +30,7 @@ class LanSaved:
     match: dict[str, int] | None = field(default=None)  # the match score, if it is a match
     peers: list[str] = field(default_factory=list)  # a hosted game's guests, by the names they gave
     table: bool = False  # a hosted game whose screen is the table (no seat of its own)
+    internet: bool = False  # played through wormholes: hosted, its lobby reopens with codes; joined, by its code
 
     @property
     def hosted(self) -> bool:
@@ -52,7 +54,7 @@ def _hosted(path: Path) -> LanSaved | None:
         return None
     if game.over:
         return None
-    flags = {s: sum(f.claimed == s for f in game.flags) for s in ("south", "north")}
+    flags = {s: sum(f.claimed == s for f in game.flags) for s in game.seats}
     score = None
     if data.get("match") is not None:
         try:
@@ -63,7 +65,7 @@ def _hosted(path: Path) -> LanSaved | None:
     peers = [str(g["name"]) for g in guests.values() if isinstance(g, dict) and isinstance(g.get("name"), str)] \
         if isinstance(guests, dict) else [str(data["guest_name"])] if isinstance(data.get("guest_name"), str) else []
     return LanSaved(dict(game.players), when, flags, path=path, match=score, peers=peers,
-                    table="host_seat" in data and data["host_seat"] is None)
+                    table="host_seat" in data and data["host_seat"] is None, internet=data.get("internet") is True)
 
 
 def lan_saves() -> list[LanSaved]:
@@ -71,8 +73,8 @@ def lan_saves() -> list[LanSaved]:
     from game.keep.lan_store import host_save_paths
 
     hosted = [s for s in map(_hosted, host_save_paths()) if s is not None]
-    joined = [LanSaved(dict(n["players"]), n["when"], dict(n["flags"]), joined=n, match=n["match"])
-              for n in joined_games()]
+    joined = [LanSaved(dict(n["players"]), n["when"], dict(n["flags"]), joined=n, match=n["match"],
+                       internet=str(n["address"]).startswith(WORMHOLE)) for n in joined_games()]
     return hosted + joined
 
 

@@ -127,12 +127,13 @@ def guest_token(address: str) -> str | None:
 
 def remember_joined(address: str, *, token: str, code: str, seat: str, players: dict[str, str],
                     flags: dict[str, int], actions: int, match: dict[str, int] | None = None) -> None:
-    """The note Continue lists: who plays, the score as last seen, and what rejoining needs."""
+    """The note Continue lists: who plays, the score as last seen, and what rejoining needs (two seats or three)."""
+    seats = next((s for s in SEAT_SETS if set(s) == set(players)), SEAT_SETS[0])
     _joined_folder().mkdir(parents=True, exist_ok=True)
     write_json(joined_path(address), {
         "format": JOINED_FORMAT, "address": address, "token": token, "code": code, "seat": seat,
-        "players": {s: str(players.get(s, "?"))[:40] for s in ("south", "north")},
-        "flags": {s: int(flags.get(s, 0)) for s in ("south", "north")}, "actions": actions, "match": match,
+        "players": {s: str(players.get(s, "?"))[:40] for s in seats},
+        "flags": {s: int(flags.get(s, 0)) for s in seats}, "actions": actions, "match": match,
         "when": time.strftime("%Y-%m-%d %H:%M")})
 
 
@@ -144,22 +145,29 @@ def forget_joined(address: str) -> None:
         log.warning("the note of a finished LAN game was not removed: %s", exc)
 
 
+#: a note's seats: a two-player game's, or a three-player game's (R46)
+SEAT_SETS = (("south", "north"), ("south", "west", "east"))
+
+
+def _seats_of(value: Any) -> bool:
+    return isinstance(value, dict) and any(set(value) == set(s) for s in SEAT_SETS)
+
+
 def _fit(value: Any, key: str) -> bool:
     """One field of a note checked; the rest of the game never trusts a note more than this."""
     if key in ("address", "token", "code", "when"):
         return isinstance(value, str) and 0 < len(value) <= 200
     if key == "seat":
-        return value in ("south", "north")
+        return value in ("south", "north", "west", "east")
     if key == "players":
-        return isinstance(value, dict) and set(value) == {"south", "north"} and \
-            all(isinstance(v, str) and len(v) <= 40 for v in value.values())
+        return _seats_of(value) and all(isinstance(v, str) and len(v) <= 40 for v in value.values())
     if key == "flags":
-        return isinstance(value, dict) and set(value) == {"south", "north"} and \
+        return _seats_of(value) and \
             all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 9 for v in value.values())
     if key == "actions":
         return isinstance(value, int) and not isinstance(value, bool) and value >= 0
     if key == "match":
-        return value is None or (isinstance(value, dict) and set(value) == {"south", "north"}
+        return value is None or (_seats_of(value)
                                  and all(isinstance(v, int) and not isinstance(v, bool) for v in value.values()))
     return key == "format" and value == JOINED_FORMAT
 
@@ -191,17 +199,33 @@ def joined_games() -> list[dict[str, Any]]:
     return [n for n in notes if n is not None]
 
 
+def kept_for_marks(marks: Iterable[str]) -> tuple[str, str] | None:
+    """(the note's place, its token) of the unfinished game we joined whose seat token a restarted host marked
+    (net.internet.link.seat_mark), if any: the host's fresh wormhole code leads back to our seat."""
+    from net.internet.link import seat_mark
+
+    wanted = set(marks)
+    if not wanted:
+        return None
+    for note in joined_games():
+        if seat_mark(str(note["token"])) in wanted:
+            return str(note["address"]), str(note["token"])
+    return None
+
+
 def note_guest(guest: Guest) -> None:
     """Keep the note of the game this guest plays up to date, or drop it once the record came."""
-    address = guest.address.removeprefix("tcp://")
+    address = guest.kept_at()  # a host's address; "wormhole:CODE" through a wormhole
     try:
         if guest.record is not None:
             forget_joined(address)
+            if guest.kept_before is not None:
+                forget_joined(guest.kept_before)
             return
         if guest.seat is None or not guest.token or guest.watch:
             return
         game = guest.game
-        flags = {s: sum(f.claimed == s for f in game.flags) if game else 0 for s in ("south", "north")}
+        flags = {s: sum(f.claimed == s for f in game.flags) if game else 0 for s in guest.players}
         score = None
         if guest.match is not None:
             try:
@@ -210,5 +234,8 @@ def note_guest(guest: Guest) -> None:
                 score = None
         remember_joined(address, token=guest.token, code=guest.code, seat=guest.seat, players=guest.players,
                         flags=flags, actions=guest.actions_done, match=score)
+        if guest.kept_before is not None and guest.kept_before != address:
+            forget_joined(guest.kept_before)  # the same game, now under its host's new wormhole code
+            guest.kept_before = None
     except OSError as exc:  # a full disk must not stop the game
         log.warning("the note of the joined LAN game was not kept: %s", exc)

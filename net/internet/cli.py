@@ -12,7 +12,7 @@ import argparse
 import logging
 from typing import Any
 
-from .link import PUBLIC_MAILBOX, PUBLIC_TRANSIT, Options, Tunnel, guest_tunnel, host_tunnel, source_address
+from .link import PUBLIC_MAILBOX, PUBLIC_TRANSIT, Options, Tunnel, guest_tunnel, host_tunnel, seat_mark, source_address
 from .words import FAILURES, code_problem, normal
 
 log = logging.getLogger("battleline.internet")
@@ -62,9 +62,10 @@ def words_for(failure: str, args: argparse.Namespace) -> str:
 class Door:
     """A host's wormholes: one tunnel for each guest it waits for, each from its own source address."""
 
-    def __init__(self, target: int, join: str, count: int, options: Options) -> None:
+    def __init__(self, target: int, join: str, count: int, options: Options, seats: list[str] | None = None) -> None:
         self.target, self.options = target, options
-        self.tunnels: list[Tunnel] = [host_tunnel(target, join, source_address(n + 1), options)
+        self.seats = seats or []  # a resumed game's seat-token marks (seat_mark), told to each guest
+        self.tunnels: list[Tunnel] = [host_tunnel(target, join, source_address(n + 1), options, seats=self.seats)
                                       for n in range(count)]
         self.said: list[str | None] = [None] * count
         self.join = join
@@ -95,7 +96,8 @@ class Door:
         for n, tunnel in enumerate(self.tunnels):
             if tunnel.failure is not None:
                 tunnel.close()
-                self.tunnels[n] = host_tunnel(self.target, self.join, source_address(n + 1), self.options)
+                self.tunnels[n] = host_tunnel(self.target, self.join, source_address(n + 1), self.options,
+                                              seats=self.seats)
                 self.said[n] = None
 
     def codes(self) -> list[str | None]:
@@ -125,9 +127,14 @@ class Door:
             tunnel.close()
 
 
+def marks_of(host: Any) -> list[str]:
+    """The marks of the seat tokens a host holds (a resumed game's; none for a new one), for its wormholes."""
+    return [seat_mark(r.token) for r in host.remotes.values() if r.token]
+
+
 def open_door(args: argparse.Namespace, host: Any) -> tuple[Door | None, str | None]:
     """The host's wormholes, codes allocated; (None, words) when they cannot be opened."""
-    door = Door(host.port, host.code, len(host.remotes) + args.watchers, options_of(args))
+    door = Door(host.port, host.code, len(host.remotes) + args.watchers, options_of(args), marks_of(host))
     failure = door.open()
     if failure is not None:
         door.close()

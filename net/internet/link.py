@@ -8,6 +8,7 @@ output into a queue; `poll()` takes what arrived, so a window's frame or a headl
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import queue
 import socket
@@ -20,6 +21,7 @@ from typing import Any
 
 from ..guest import Guest
 from .tunnel import PUBLIC_MAILBOX, PUBLIC_TRANSIT
+from .words import WORMHOLE
 
 
 @dataclass
@@ -65,6 +67,8 @@ class Tunnel:
     tried: list[str] = field(default_factory=list)  # at a host: the failures of guests who tried (wrong codes)
     port: int | None = None  # at a guest: the local port that leads to the host
     join: str | None = None  # at a guest: the game's join code, from the host through the wormhole
+    seats: list[str] = field(default_factory=list)  # at a guest: the marks of the seats' tokens (seat_mark) a
+    # resumed game holds, from the host through the wormhole: which kept token of ours is this game's
 
     def start(self) -> Tunnel:
         self.proc = subprocess.Popen([sys.executable, "-m", "net.internet.tunnel", *self.argv],
@@ -114,6 +118,8 @@ class Tunnel:
             self.path = str(data["path"])
         elif step == "connected" and "port" in data:
             self.port, self.join = int(data["port"]), str(data["join"])
+            marks = data.get("seats")
+            self.seats = [str(m) for m in marks][:8] if isinstance(marks, list) else []
 
     def tell_join(self, join: str) -> None:
         """At a host: the game's join code changed (a fresh one after a refusal); the next guest gets it."""
@@ -165,15 +171,26 @@ class Tunnel:
         return None
 
 
-def host_tunnel(target: int, join: str, source: str, options: Options, code: str | None = None) -> Tunnel:
+def host_tunnel(target: int, join: str, source: str, options: Options, code: str | None = None,
+                seats: list[str] | None = None) -> Tunnel:
+    """`seats`: the marks (seat_mark) of the tokens a resumed game's remote seats hold, told to each guest."""
     argv = ["host", "--target", str(target), "--join", join, "--source", source, *options.argv()]
     if code is not None:
         argv += ["--code", code]
+    if seats:
+        argv += ["--seats", ",".join(seats)]
     return Tunnel(argv).start()
 
 
 def guest_tunnel(code: str, options: Options, wait: float = 60.0) -> Tunnel:
-    return Tunnel(["guest", code, "--wait", str(wait), *options.argv()]).start()
+    return Tunnel(["guest", code, "--wait", str(wait), *options.argv()], code=code).start()
+
+
+def seat_mark(token: str) -> str:
+    """A seat token's mark: what a restarted host (with fresh wormhole codes) tells whoever comes in, so a guest
+    finds which of its kept tokens is this game's. It reveals nothing that would take the seat: only the token
+    does, and the mark goes only through the wormhole, to the one who typed the code."""
+    return hashlib.sha256(b"battleline seat mark\0" + token.encode()).hexdigest()[:16]
 
 
 def source_address(n: int) -> str:
@@ -202,7 +219,12 @@ class TunnelledGuest(Guest):
     def __init__(self, tunnel: Tunnel, *, name: str, watch: bool = False, token: str | None = None) -> None:
         super().__init__(f"127.0.0.1:{tunnel.port}", code=tunnel.join or "", name=name, watch=watch, token=token)
         self.tunnel = tunnel
+        self.wormhole = tunnel.code or ""  # the code typed: the game is kept under it, for Continue
         self.reconnect_after = TUNNEL_RECONNECT_AFTER_S
+
+    def kept_at(self) -> str:
+        """The joined game is noted under its wormhole code (the tunnel's local port dies with this process)."""
+        return f"{WORMHOLE}{self.wormhole}"
 
     def close(self) -> None:
         try:

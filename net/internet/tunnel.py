@@ -48,6 +48,7 @@ def main(argv: list[str] | None = None) -> int:
     h.add_argument("--join", required=True, help="the game's join code, handed to the guest in the wormhole")
     h.add_argument("--source", default="127.0.0.1", help="the source address of this tunnel's connections")
     h.add_argument("--code", default=None, help="the wormhole code (allocated if not given)")
+    h.add_argument("--seats", default="", help="the marks of a resumed game's seat tokens, comma-separated")
     g = sub.choices["guest"]
     g.add_argument("code")
     g.add_argument("--wait", type=float, default=60.0, help="give up when no host answers by then")

@@ -240,11 +240,7 @@ async def _host(reactor: Any, args: argparse.Namespace, done: defer.Deferred[Non
         code = got[1]
         say(step="code", code=code)
         say(step="waiting")
-        dilated = w.dilate(transit_relay_location=args.transit, no_listen=args.force_relay,
-                           on_status_update=watch.dilation, expected_subprotocols=[SUBPROTOCOL])
-        source = (args.source, 0) if args.source != "127.0.0.1" else None
-        target = TCP4ClientEndpoint(reactor, "127.0.0.1", args.target, timeout=10, bindAddress=source)
-        dilated.listener_for(SUBPROTOCOL).listen(_Splicer(target.connect))
+        dilated = _serve(reactor, args, w, watch.dilation)
         index, versions = await _first(w.get_versions(), done)
         if index == 1:
             return
@@ -262,12 +258,30 @@ async def _host(reactor: Any, args: argparse.Namespace, done: defer.Deferred[Non
                 code = None
             await _sleep(reactor, min(8.0, 2.0 ** wrong))
             continue
-        w.send_message(json.dumps({"join": args.join}).encode())
+        w.send_message(_first_message(args))
         say(step="key")
         await _first(dilated.when_dilated(), done)
         say(step="connected")
         await _standby(reactor, args, code, done)
         return
+
+
+def _serve(reactor: Any, args: argparse.Namespace, w: Any, on_status: Any = None) -> Any:
+    """Dilate the host's wormhole `w` and splice each subchannel its guest opens to the host's port, connected
+    from this tunnel's own source address (so the host's admission counts each tunnelled guest apart)."""
+    dilated = w.dilate(transit_relay_location=args.transit, no_listen=args.force_relay, on_status_update=on_status,
+                       expected_subprotocols=[SUBPROTOCOL])
+    source = (args.source, 0) if args.source != "127.0.0.1" else None
+    target = TCP4ClientEndpoint(reactor, "127.0.0.1", args.target, timeout=10, bindAddress=source)
+    dilated.listener_for(SUBPROTOCOL).listen(_Splicer(target.connect))
+    return dilated
+
+
+def _first_message(args: argparse.Namespace) -> bytes:
+    """What the host tells whoever came in on the right code: the game's join code and, for a resumed game, the
+    marks of its seats' tokens (a guest finds which kept token is this game's; net.internet.link.seat_mark)."""
+    marks = [m for m in args.seats.split(",") if m][:8]
+    return json.dumps({"join": args.join, "seats": marks}).encode()
 
 
 async def _standby(reactor: Any, args: argparse.Namespace, code: str, done: defer.Deferred[None]) -> None:
@@ -283,11 +297,7 @@ async def _standby(reactor: Any, args: argparse.Namespace, code: str, done: defe
     while not done.called and wrong < WRONG_PER_CODE:
         w = wormhole.create(APPID, args.mailbox, reactor, dilation=True, versions={"battleline": 1})
         w.set_code(code)
-        dilated = w.dilate(transit_relay_location=args.transit, no_listen=args.force_relay,
-                           expected_subprotocols=[SUBPROTOCOL])
-        source = (args.source, 0) if args.source != "127.0.0.1" else None
-        target = TCP4ClientEndpoint(reactor, "127.0.0.1", args.target, timeout=10, bindAddress=source)
-        dilated.listener_for(SUBPROTOCOL).listen(_Splicer(target.connect))
+        dilated = _serve(reactor, args, w)
         index, versions = await _first(w.get_versions(), done)
         if index == 1:
             return
@@ -299,7 +309,7 @@ async def _standby(reactor: Any, args: argparse.Namespace, code: str, done: defe
             await _first(w.close(), done)
             await _sleep(reactor, 5.0 if why == "wrong_code" else 30.0)  # a mailbox gone: try again later
             continue
-        w.send_message(json.dumps({"join": args.join}).encode())
+        w.send_message(_first_message(args))
         await _first(dilated.when_dilated(), done)
         say(step="back")  # the same guest (or its watcher) came back through a new wormhole
     if not done.called:
@@ -338,8 +348,10 @@ async def _guest(reactor: Any, args: argparse.Namespace, done: defer.Deferred[No
         say(failure=why)
         return
     try:
-        join = json.loads(message)["join"]
-    except (ValueError, KeyError, TypeError):
+        first = json.loads(message)
+        join = str(first["join"])
+        marks = [str(m)[:64] for m in first.get("seats", [])][:8]
+    except (ValueError, KeyError, TypeError, AttributeError):
         say(failure="broken")
         return
     say(step="key")
@@ -350,7 +362,7 @@ async def _guest(reactor: Any, args: argparse.Namespace, done: defer.Deferred[No
         return
     server = TCP4ServerEndpoint(reactor, 0, interface="127.0.0.1")
     port = await server.listen(_Splicer(dilated.connector_for(SUBPROTOCOL).connect))
-    say(step="connected", port=port.getHost().port, join=join)
+    say(step="connected", port=port.getHost().port, join=join, seats=marks)
     await done
 
 

@@ -15,6 +15,9 @@ import importlib.util
 import re
 from pathlib import Path
 
+#: how a joined game's note names a host reached through a wormhole: "wormhole:7-crossover-clockwork"
+WORMHOLE = "wormhole:"
+
 CODE_RE = re.compile(r"[1-9][0-9]{0,5}(-[a-z]+){2,4}")
 
 #: what each failure a tunnel reports means, in English (the CLI's words; the screens have their own)
