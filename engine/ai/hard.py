@@ -34,7 +34,7 @@ chance ((value + 1) / 2), is kept as `last_search["line_chance"]`.
 
 The clock: a move's budget (`move_time`) covers all of it: reading the position, the screening (at
 most SCREEN_SHARE of the budget, then the search takes what it has ranked), the search, the endgame
-solver (half the budget) and the win estimate (a few milliseconds, inside SAFETY). With `iterations`
+solver (half the budget) and the win estimate (CHANCE_TIME kept back for it). With `iterations`
 set the search stops after exactly that many lines, nothing reads the clock, and the bot is
 deterministic from its seed (tests/test_bots_decisions.py holds it to recorded decisions). With only
 a time budget (the default, 1 s) how far it searches, and occasionally its choice, depends on the
@@ -75,6 +75,9 @@ SCREEN: tuple[tuple[int, int], ...] = ((2, 32), (8, 16))
 HALVINGS = (16, 48, 120)
 #: Part of the budget kept back for the answer's own overhead.
 SAFETY = 0.04
+#: Part of the budget kept back for the win estimate read after the search (engine.ai.chance: 32 leaves,
+#: about 17 ms of CPU compiled and 39 ms pure, two players, measured under load).
+CHANCE_TIME = 0.04
 #: Part of the budget the screening may use before the search takes over with what it has ranked.
 SCREEN_SHARE = 0.5
 #: The line's settings in the reference code (6d7b182), where today's differ (HardBot.leaf_shares). The
@@ -115,11 +118,11 @@ class HardBot(Bot):
             self._asked = None
 
     def _deadline(self, started: float, share: float = 1.0) -> float | None:
-        """When this part of the move must end (`share` of the budget, less SAFETY); None with fixed
+        """When this part of the move must end (`share` of the budget, less SAFETY and CHANCE_TIME); None with fixed
         iterations, which make the bot's answer independent of the clock."""
         if self.iterations is not None:
             return None
-        return started + max(0.0, self.move_time - SAFETY) * share
+        return started + max(0.0, self.move_time - SAFETY - CHANCE_TIME) * share
 
     def choose_in(self, game: Game) -> Action:
         self.last_search = None
