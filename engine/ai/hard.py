@@ -27,19 +27,18 @@ normal bot's hold values.
 Every line is played on engine.ai.lean, the rules of engine.Game on bit masks (checked against Game
 move by move in tests/test_bots_lean.py), which makes a line several times cheaper than on Game.
 
-Win estimate: the chosen play's mean line value over `chance_worlds` fresh worlds, with both pools
-shared alike (EVEN_SHARE, so the lopsided search shares do not flatter us), read as a chance of
-winning ((value + 1) / 2, clipped to 0-1). It is pessimistic by design (the opponent answers with
-the reply worst for us in each world), and is reported in `last_search["win_chance"]`.
+Win estimate: `last_search["win_chance"]` is the one chance the players are shown (engine.ai.chance:
+the learnt game model over sampled worlds of the position, calibrated on self-played games), or the
+solver's exact result when nothing is left to draw; the chosen play's own search value, read as a
+chance ((value + 1) / 2), is kept as `last_search["line_chance"]`.
 
 The clock: a move's budget (`move_time`) covers all of it: reading the position, the screening (at
 most SCREEN_SHARE of the budget, then the search takes what it has ranked), the search, the endgame
-solver (half the budget) and the win estimate's lines, which the search leaves time for at the rate
-of its own lines (at most RESERVE_SHARE of its time; the estimate reads fewer worlds past the
-deadline). With `iterations` set the search stops after exactly that many lines, nothing reads the
-clock, and the bot is deterministic from its seed (tests/test_bots_decisions.py holds it to recorded
-decisions). With only a time budget (the default, 1 s) how far it searches, and occasionally its
-choice, depends on the machine's speed and load.
+solver (half the budget) and the win estimate (CHANCE_TIME kept back for it). With `iterations`
+set the search stops after exactly that many lines, nothing reads the clock, and the bot is
+deterministic from its seed (tests/test_bots_decisions.py holds it to recorded decisions). With only
+a time budget (the default, 1 s) how far it searches, and occasionally its choice, depends on the
+machine's speed and load.
 
 docs/BOTS.md has the measurements behind these choices and the commands that reproduce them.
 """
@@ -56,6 +55,7 @@ from ..game import Game
 from ..rulebook import SHIELD, LeanAction, from_action, to_action
 from ..rules import SEATS
 from .base import Bot
+from .chance import win_chance
 from .endgame import OverBudget, Solver
 from .forecast import Forecast, random_mask
 from .lean import Lean
@@ -64,7 +64,7 @@ from .lean_policy import LeanPolicy
 from .lean_search import follow_up, line_value
 from .learnt import WEIGHTS2, use_learnt2
 from .normal import choose_deck, choose_return, hold_value, rank_plays
-from .worlds import Hidden, determinize, hidden_of, sample_world
+from .worlds import determinize, hidden_of, sample_world
 
 #: Screening stages used to pick the candidates searched (worlds, candidates kept). Sixteen
 #: candidates rather than eight give the search more room to overrule the screening: troops
@@ -75,14 +75,11 @@ SCREEN: tuple[tuple[int, int], ...] = ((2, 32), (8, 16))
 HALVINGS = (16, 48, 120)
 #: Part of the budget kept back for the answer's own overhead.
 SAFETY = 0.04
+#: Part of the budget kept back for the win estimate read after the search (engine.ai.chance: 32 leaves,
+#: about 17 ms of CPU compiled and 39 ms pure, two players, measured under load).
+CHANCE_TIME = 0.04
 #: Part of the budget the screening may use before the search takes over with what it has ranked.
 SCREEN_SHARE = 0.5
-#: Most of the search's time kept back for the win estimate's lines: on a slow or loaded machine the
-#: estimate reads fewer worlds rather than the search stopping after a handful of lines.
-RESERVE_SHARE = 0.2
-#: Chance that a pool card is open to a given flag at a leaf (engine.ai.lean_eval.reaches), for
-#: both sides alike: the win chance reported to players is read with it.
-EVEN_SHARE = 0.5
 #: The line's settings in the reference code (6d7b182), where today's differ (HardBot.leaf_shares). The
 #: decisions recorded from that code (tests/test_bots_decisions.py) and `battleline bench bots`'s
 #: comparable speed (`hard_iterations_per_s`) use them: the same line, so the same work per line.
@@ -121,15 +118,32 @@ class HardBot(Bot):
             self._asked = None
 
     def _deadline(self, started: float, share: float = 1.0) -> float | None:
-        """When this part of the move must end (`share` of the budget, less SAFETY); None with fixed
+        """When this part of the move must end (`share` of the budget, less SAFETY and CHANCE_TIME); None with fixed
         iterations, which make the bot's answer independent of the clock."""
         if self.iterations is not None:
             return None
-        return started + max(0.0, self.move_time - SAFETY) * share
+        return started + max(0.0, self.move_time - SAFETY - CHANCE_TIME) * share
 
     def choose_in(self, game: Game) -> Action:
-        started = self._asked if self._asked is not None else time.perf_counter()
         self.last_search = None
+        action = self._choose_in(game)
+        self._report(game)
+        return action
+
+    def _report(self, game: Game) -> None:
+        """After a search: the chance shown to players (engine.ai.chance) in last_search["win_chance"];
+        the search's own chance for its choice stays as "line_chance". Where the search reads the game
+        to its end (a proof, or two players with the troop deck empty: proofs in dealt worlds and
+        playouts to the end), its chance is shown instead: the static model does not see a forced end."""
+        if self.last_search is None:
+            return
+        self.last_search["line_chance"] = self.last_search["win_chance"]
+        to_the_end = len(game.seats) == 2 and game.deck_sizes["troops"] <= self.endgame_troops
+        if not self.last_search.get("proven") and not to_the_end:
+            self.last_search["win_chance"] = win_chance(game)
+
+    def _choose_in(self, game: Game) -> Action:
+        started = self._asked if self._asked is not None else time.perf_counter()
         if len(game.seats) == 3:  # the three-player game (R46-R53) has its own search
             from .hard3 import choose_hard3
 
@@ -257,10 +271,14 @@ class HardBot(Bot):
         if len(game.seats) == 3:
             from .hard3 import search_given
 
-            return search_given(self, game, candidates, started)
+            chosen = search_given(self, game, candidates, started)
+            self._report(game)
+            return chosen
         use_learnt2(WEIGHTS2 if self.learnt else None)
         solved = self._solve(game, started, candidates)
-        return solved if solved is not None else self._search(game, candidates, started)
+        chosen = solved if solved is not None else self._search(game, candidates, started)
+        self._report(game)
+        return chosen
 
     def _search(self, game: Game, candidates: list[Action], started: float) -> Action:
         me = game.to_move
@@ -275,9 +293,6 @@ class HardBot(Bot):
         endgame = game.deck_sizes["troops"] <= self.endgame_troops
         done = worlds = 0
         search_start = time.perf_counter()
-        # The win chance is read after the search on `chance_worlds` more lines (_even_value): the
-        # search stops early enough to leave them their time, at the rate its own lines took.
-        reserve = 0.0 if endgame else float(self.chance_worlds)
         while True:
             base = Lean.from_game(determinize(game, me, sample_world(hidden, self.rng)))
             shares = self._shares(*self.search_shares[game.rules.tactics])
@@ -293,7 +308,7 @@ class HardBot(Bot):
                     totals[k] += self._line_value(state, seat, shares, memo)
                 counts[k] += 1
                 done += 1
-                if self._out_of_budget(done, deadline, search_start, reserve):
+                if self._out_of_budget(done, deadline):
                     stop = True
                     break
             worlds += 1
@@ -308,40 +323,14 @@ class HardBot(Bot):
         self.last_values = [(candidates[k], _chance(totals[k] / counts[k])) for k in range(len(candidates))
                             if counts[k]]
         value = totals[best] / max(counts[best], 1)
-        if not endgame:
-            value = self._even_value(game, moves[best], hidden, memo, deadline)
         self.last_search = {"iterations": done, "seconds": time.perf_counter() - search_start,
                             "candidates": len(candidates), "worlds": worlds, "win_chance": _chance(value)}
         return candidates[best]
 
-    def _even_value(self, game: Game, move: LeanAction, hidden: Hidden, memo: Memo,
-                    deadline: float | None = None) -> float:
-        """The chosen play's line value with even shares, the one the win chance is read from.
-
-        The search's own shares flatter our side (search_shares credit our pool with more reach, see
-        below), so the estimate shown to players is read again on `chance_worlds` worlds with both
-        pools shared alike (EVEN_SHARE); on fewer when the move's `deadline` comes first (a loaded
-        machine), so the move keeps its budget.
-        """
-        me = game.to_move
-        seat = SEATS.index(me)
-        total = 0.0
-        done = 0
-        for _ in range(self.chance_worlds):
-            if done and deadline is not None and time.perf_counter() >= deadline:
-                break
-            state = Lean.from_game(determinize(game, me, sample_world(hidden, self.rng)))
-            state.apply(move)
-            total += self._line_value(state, seat, self._shares(EVEN_SHARE, EVEN_SHARE), memo)
-            done += 1
-        return total / done
-
     def estimate(self, game: Game, worlds: int = 64) -> float:
-        """The chance that the player to move wins, from the evaluation alone (no search).
-
-        For decisions the search does not make (claims, draws, a forced play): the position as
-        it stands, averaged over sampled worlds, read as a chance like the search's estimate.
-        """
+        """The normal evaluation of the position for the player to move, averaged over sampled worlds
+        and read as (value + 1) / 2 (no search). Not the chance shown to players, which is
+        engine.ai.chance.win_chance; kept for the recorded decisions (tests/test_bots_decisions.py)."""
         if len(game.seats) == 3:
             from .hard3 import estimate3
 
@@ -354,7 +343,7 @@ class HardBot(Bot):
         total = 0.0
         for _ in range(worlds):
             state = Lean.from_game(determinize(game, me, sample_world(hidden, self.rng)))
-            shares = self._shares(EVEN_SHARE, EVEN_SHARE)
+            shares = self._shares(0.5, 0.5)
             total += leaf_value(state, seat, shares, memo)
         return _chance(total / worlds)
 
@@ -375,16 +364,13 @@ class HardBot(Bot):
         return [([random_mask(self.rng, mine) for _ in range(9)],
                  [random_mask(self.rng, theirs) for _ in range(9)]) for _ in range(self.leaf_shares)]
 
-    def _out_of_budget(self, done: int, deadline: float | None, since: float = 0.0, reserve: float = 0.0) -> bool:
-        """Whether the search must stop after `done` lines: the line cap, the fixed iterations, or the
-        clock, keeping back the time of `reserve` more lines at the rate of those done since `since`."""
+    def _out_of_budget(self, done: int, deadline: float | None) -> bool:
+        """Whether the search must stop after `done` lines: the line cap, the fixed iterations, or the clock."""
         if self.max_lines is not None and done >= self.max_lines:
             return True
         if deadline is None:
             return self.iterations is not None and done >= self.iterations
-        now = time.perf_counter()
-        kept = min(reserve * (now - since) / done, RESERVE_SHARE * (deadline - since))
-        return now + kept >= deadline
+        return time.perf_counter() >= deadline
 
     #: With this few troops left to draw, lines are played to the end of the game by the playout policy
     #: instead of being judged statically. The playout policy is the easy bot's, far weaker than the
@@ -414,8 +400,6 @@ class HardBot(Bot):
     search_shares: dict[bool, tuple[float, float]] = {False: (0.85, 0.5), True: (0.7, 0.5)}
     #: (The normal screening that picks the candidates keeps its even shares: screening with (0.85, 0.5)
     #: too won 74 of those 100 troops-only games, against 78.)
-    #: Worlds on which the chosen play's win chance is read again with even shares.
-    chance_worlds = 48
     #: How many of the playout policy's favourite replies the opponent chooses among. Against `normal`,
     #: 120 games each at 250 lines per decision: 1 reply won 57.5%, 4 won 60%, 8 won 69%, 16 won 67%;
     #: 200 games at 0.5 s per move: 4 won 57.5%, 8 won 57%. More replies are no worse, and the time

@@ -16,6 +16,7 @@ import time
 from typing import Any
 
 from ..ai import LEVELS, make_bot
+from ..ai.chance import win_chance
 from ..ai.hard import HardBot
 from ..errors import NotationError
 from ..position import from_position
@@ -40,8 +41,8 @@ def hint(position: Any, level: str = "hard", move_time: float | None = None, see
     if search:
         out["search"] = {"iterations": search["iterations"], "worlds": search["worlds"],
                          "iterations_per_s": round(search["iterations"] / max(search["seconds"], 1e-9), 1)}
-    if isinstance(bot, HardBot):  # the search's estimate, or the evaluation's where nothing was searched
-        out["win_chance"] = search["win_chance"] if search else bot.estimate(game)
+    if isinstance(bot, HardBot):  # the one chance shown to players (engine.ai.chance), or the solver's proof
+        out["win_chance"] = search["win_chance"] if search else win_chance(game)
         out["proven"] = bool(search and search.get("proven"))  # nothing left to draw: solved exactly
     return out
 

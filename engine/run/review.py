@@ -3,7 +3,9 @@
 At each of the player's plays (a play step with a choice), `hard` searches its usual candidates plus
 the move actually played, from that player's view only, at a fixed number of iterations: so a
 review is reproducible from its seed. A move's cost is the win chance of hard's choice minus that
-of the move played. The three costliest moves are marked, each with the move hard preferred.
+of the move played, by the search's own values. The three costliest moves are marked, each with the
+move hard preferred. Each reviewed move also carries `win_chance`: the position's chance as the
+coach's hint and win-estimate bar show it (engine.ai.chance, or the solver's proof), so they agree.
 
 Three players (R46-R53): the same, with hard's three-player search (engine.ai.hard3): its short list
 plus the move played, each valued over the same sampled worlds, its expected result (-1 another player
@@ -18,6 +20,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+from ..ai.chance import win_chance
 from ..ai.hard import HardBot
 from ..game import Game
 from ..position import from_position
@@ -104,8 +107,10 @@ def _review_move(game: Game, seat: str, played: dict[str, Any], iterations: int,
     chance = {json.dumps(a, sort_keys=True): v for a, v in values}
     best = chance.get(json.dumps(preferred, sort_keys=True), 0.0)
     mine = chance.get(json.dumps(played, sort_keys=True), best)
-    return {"index": index, "played": played, "preferred": preferred, "win_chance_played": mine,
-            "win_chance_preferred": best, "cost": round(max(0.0, best - mine), 3)}
+    # The position's chance as the coach's hint and bar show it (engine.ai.chance, or the solver's proof).
+    shown = bot.last_search["win_chance"] if bot.last_search else win_chance(view)
+    return {"index": index, "played": played, "preferred": preferred, "win_chance": shown,
+            "win_chance_played": mine, "win_chance_preferred": best, "cost": round(max(0.0, best - mine), 3)}
 
 
 def cmd_review(args: argparse.Namespace) -> int:

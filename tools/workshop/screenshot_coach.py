@@ -10,6 +10,7 @@ from engine.notation_types import Action
 def _advised_board(app: Any, seed: int, over: bool = False, endgame: bool = False) -> Any:
     """A board against a bot, with the coach's answer computed here (hard at fixed iterations);
     `endgame`: troops only, nothing left to draw, so the answer is proven."""
+    from engine.ai.chance import win_chance
     from engine.ai.hard import HardBot
     from engine.rules import Rules
     from game.play.coach import Advice
@@ -27,7 +28,7 @@ def _advised_board(app: Any, seed: int, over: bool = False, endgame: bool = Fals
         return board
     bot = HardBot(seed, iterations=300)
     action = bot.choose(board.view)
-    chance = bot.last_search["win_chance"] if bot.last_search else bot.estimate(game)
+    chance = bot.last_search["win_chance"] if bot.last_search else win_chance(game)
     proven = bool(bot.last_search and bot.last_search.get("proven"))
     advice = Advice(len(game.actions), cast(Action, action), chance, True, proven)
     board.advice, board.win_estimate = advice, chance
@@ -55,6 +56,7 @@ def _results(app: Any, seed: int) -> None:
 
 def _replay_estimate(app: Any, seed: int) -> None:
     """The replay with the win-estimate bar: South's estimate at its latest play, by hard at fixed iterations."""
+    from engine.ai.chance import win_chance
     from engine.ai.hard import HardBot
     from engine.position import from_position
     from scenes.replay_coach import SEAT, ReplayCoach
@@ -69,7 +71,7 @@ def _replay_estimate(app: Any, seed: int) -> None:
     seen = from_position(from_position(scene.replay.views[step]).view(SEAT))  # South's own view only
     bot = HardBot(seed, iterations=300)
     bot.choose_in(seen)
-    coach.chances[step] = bot.last_search["win_chance"] if bot.last_search else bot.estimate(seen)
+    coach.chances[step] = bot.last_search["win_chance"] if bot.last_search else win_chance(seen)
     app.push(scene)
 
 

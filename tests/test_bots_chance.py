@@ -1,0 +1,106 @@
+"""One win chance for the players (engine.ai.chance): the hint, the review and the win-estimate bar read it.
+
+It is a probability, the same for the same position whoever asks, calibrated by a fitted logistic map
+(tools/train_chance.py), and the coach's bar and the review's chance of the same position agree.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import cast
+
+import pytest
+
+from engine.ai.chance import CALIBRATION, calibrate, win_chance
+from engine.ai.hard import HardBot
+from engine.game import Game
+from engine.notation_types import View
+from engine.position import from_position
+from engine.record import to_record
+from engine.rules import SEATS, SEATS3, Rules
+from engine.run.review import review
+from game.play.coach import Coach
+from tools.train_chance import fit
+
+
+def _played(rules: Rules, seed: int, plays: int) -> Game:
+    """A game of random legal actions, stopped before the play step after `plays` play steps."""
+    seats = SEATS3 if rules.players == 3 else SEATS
+    game = Game.new(rules, seed, seats[0], dict(zip(seats, "abc", strict=False)))
+    rng = random.Random(seed)
+    made = 0
+    while not game.over:
+        if game.phase == "play":
+            if made == plays:
+                break
+            made += 1
+        game.apply(rng.choice(game.legal_actions()))
+    return game
+
+
+@pytest.mark.parametrize("rules", [Rules(), Rules(tactics=False), Rules(tactics=False, players=3)],
+                         ids=["tactics", "troops", "three"])
+def test_the_win_chance_is_a_probability_and_the_same_for_the_same_position(rules: Rules) -> None:
+    chances = set()
+    for seed in range(4):
+        game = _played(rules, seed, 6 + 4 * seed)
+        view = from_position(game.view(game.to_move))  # the mover's own view, as the coach sees it
+        first = win_chance(view)
+        assert 0.0 <= first <= 1.0
+        assert win_chance(from_position(game.view(game.to_move))) == first  # deterministic, no seed
+        chances.add(first)
+    assert len(chances) > 1, "the chance follows the position"
+
+
+def test_the_calibration_is_fitted_for_both_player_counts_and_rises_with_the_score() -> None:
+    for players in (2, 3):
+        slope, _ = CALIBRATION[players]
+        assert slope > 0, CALIBRATION
+        values = [calibrate(s / 10, players) for s in range(-10, 11)]
+        assert values == sorted(values) and values[0] < 0.5 < values[-1]
+
+
+def test_the_fit_recovers_a_known_logistic_map() -> None:
+    """tools/train_chance.py's fit on outcomes drawn from sigmoid(3x - 0.5) finds about (3, -0.5)."""
+    rng = random.Random(7)
+    xs = [rng.uniform(-1, 1) for _ in range(20000)]
+    ys = [int(rng.random() < 1 / (1 + 2.718281828459045 ** -(3 * x - 0.5))) for x in xs]
+    a, b = fit(xs, ys)
+    assert abs(a - 3) < 0.2 and abs(b + 0.5) < 0.1, (a, b)
+    assert fit(xs, ys) == (a, b)  # deterministic
+
+
+def test_hard_reports_the_one_chance_and_keeps_its_line_chance_apart() -> None:
+    game = _played(Rules(), 3, 12)
+    view = game.view(game.to_move)
+    for seed in (1, 2):  # the bot's seed changes its search, not the chance shown
+        bot = HardBot(seed, iterations=60)
+        bot.choose(view)
+        assert bot.last_search is not None and not bot.last_search.get("proven")
+        assert bot.last_search["win_chance"] == win_chance(from_position(view))
+        assert 0.0 <= bot.last_search["line_chance"] <= 1.0
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_the_bar_and_the_review_agree_on_the_same_position(players: int) -> None:
+    """The coach's answer for the bar (its own bot, its own seed, a time budget) and the review of the
+    same position in a whole record (another seed, fixed lines) show the same chance."""
+    rules = Rules(tactics=False, players=3) if players == 3 else Rules()
+    game = _played(rules, 11, 0)  # played on to the end below by random legal actions
+    seat = "south"
+    rng = random.Random(1)
+    moves = []
+    while not game.over:
+        if game.to_move == seat and game.phase == "play" and len(game.legal_actions()) > 1:
+            moves.append((len(game.actions), game.view(seat)))
+        game.apply(rng.choice(game.legal_actions()))
+    index, view = moves[len(moves) // 3]  # a middle-game position: something left to draw
+    answer = review(to_record(game), seat, iterations=40, seed=5, part=(len(moves) // 3, len(moves)))
+    [reviewed] = answer["moves"]
+    assert reviewed["index"] == index
+    coach = Coach(seed=9, in_process=True)
+    coach.ask(cast(View, view), index, hint=False)
+    advice = coach.poll()
+    coach.close()
+    assert advice is not None and not advice.proven
+    assert advice.win_chance == reviewed["win_chance"] == win_chance(from_position(view))
