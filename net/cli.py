@@ -90,7 +90,7 @@ def cmd_host(args: argparse.Namespace, keep: Callable[[Game], Any] | None = None
         if resume is not None and not args.phones:  # none named (or 0, any): the saved one, if it had phones
             phones_port = host.phones_port if host.phones_port is not None else args.phones
         phones, phones_info = start_phones(phones_port, host.port, host.code, phones_bind, args.phones_qr,
-                                            host.bridge_key)
+                                            host.bridge_key, game_bind=args.bind)
         if phones is not None:
             host.phones_port = phones.port
             host.save()

@@ -16,14 +16,18 @@ BUSY_RETRY_S = 3.0  # how long a busy phone port is tried again before another i
 
 
 def start_phones(port: int | None, host_port: int, code: str, bind: str, qr: str | None,
-                 vouch_key: bytes | None = None) -> tuple[PhoneBridge | None, dict[str, Any]]:
+                 vouch_key: bytes | None = None, game_bind: str | None = None,
+                 ) -> tuple[PhoneBridge | None, dict[str, Any]]:
     """Start the bridge when asked; return it and what the ready line reports (the URL, the QR files).
 
-    A port that is busy (a resumed game's phone port, say) falls back to any free one, and the
-    ready line says so: the phones must then scan the new code."""
+    The page listens on `bind`; the game on `game_bind` (the same unless said: an internet table keeps
+    its game's port on 127.0.0.1 while its page is on the room's network). A port that is busy (a
+    resumed game's phone port, say) falls back to any free one, and the ready line says so: the phones
+    must then scan the new code."""
     if port is None:
         return None, {}
-    host_address = f"127.0.0.1:{host_port}" if bind in ("0.0.0.0", "*", "") else f"{bind}:{host_port}"
+    game = bind if game_bind is None else game_bind
+    host_address = f"127.0.0.1:{host_port}" if game in ("0.0.0.0", "*", "") else f"{game}:{host_port}"
     bridge, busy = open_bridge(host_address, port, bind, vouch_key=vouch_key)
     url = phone_url(bridge.port, code, None if bind in ("0.0.0.0", "*", "") else bind)
     base = Path(qr) if qr else Path(tempfile.mkdtemp(prefix="battleline-phones-")) / "phones"
