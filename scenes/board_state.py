@@ -82,6 +82,16 @@ class HandLayer:
             self.stale.append(region)
 
 
+class ZoomState:
+    """The card preview's own state (scenes.board_zoom), held by the board: the card resting under the focus,
+    since when and in which view (`since`), and where the preview was last placed with what that place
+    depended on (`placed`)."""
+
+    def __init__(self) -> None:
+        self.since: tuple[Target, float, int] | None = None
+        self.placed: tuple[tuple[Any, ...], pygame.Rect | None] | None = None
+
+
 class InModel(Generic[T]):
     """A field of the board's `model` (game.play.board_model) read and written as the scene's own attribute,
     so the drawing and the input keep asking `board.focus` while the value lives in plain data."""
@@ -134,11 +144,26 @@ class BoardState(Scene):
         self.static_fresh = False  # False: the still layer must be redrawn whole
         self.static_hidden: frozenset[Any] = frozenset()
         self.hand_layer = HandLayer()  # the still layer with the hand on it (board_draw._with_hand)
+        self.zoom = ZoomState()  # the card preview's rest and place (scenes.board_zoom)
+        self.save_told: str | None = None  # the saving trouble last told on a hosting screen (scenes.lan_wait)
+        self.recorded = False  # the game's result is counted in the sitting (once: scenes.results)
         self.coach: Coach | None = None  # the scene makes one (scenes.board_coach.make_coach)
         self.targets: dict[Target, pygame.Rect] = {}
         self.rects: dict[Any, pygame.Rect] = {}
         self.view_serial = 0
         self.lang = language()
+
+    def restyled(self) -> None:
+        """The still layer was drawn with the old theme and language: drawn again whole."""
+        self.static = None
+        self.static_fresh = False
+
+    def record_result(self) -> None:
+        """Count the game's result in the sitting, once however often the results are shown."""
+        result = self.table.result
+        if result is not None and self.session is not None and not self.recorded:
+            self.session.record(result)
+            self.recorded = True
 
     # ------------------------------------------------------------------ model
     @property

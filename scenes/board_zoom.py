@@ -57,7 +57,7 @@ def zoomed(board: BoardState) -> tuple[Any, str] | None:
 def pending(board: BoardState) -> bool:
     """A card is under the focus but not yet zoomed: the loop must keep drawing until it is."""
     shown = zoomed(board)
-    state = getattr(board, "zoom_since", None)
+    state = board.zoom.since
     if shown is None:
         return False
     if state is None or state[0] != shown[0]:
@@ -69,8 +69,8 @@ def wake_in(board: BoardState) -> float | None:
     """Seconds until the zoom is due (0: a frame must start its delay now); None: nothing is waiting."""
     if not pending(board):
         return None
-    state = getattr(board, "zoom_since", None)
-    if state is None or state[0] != zoomed(board)[0]:  # type: ignore[index]
+    state, shown = board.zoom.since, zoomed(board)
+    if state is None or shown is None or state[0] != shown[0]:
         return 0.0
     return max(0.0, state[1] + ZOOM_DELAY - board.clock)
 
@@ -83,15 +83,15 @@ def draw(board: BoardState, surface: pygame.Surface) -> pygame.Rect | None:
     stands over the board while the opponent plays.
     """
     shown = zoomed(board)
-    state = getattr(board, "zoom_since", None)
+    state = board.zoom.since
     if shown is None:
-        board.zoom_since = None  # type: ignore[attr-defined]
+        board.zoom.since = None
         return None
     if state is None or state[0] != shown[0]:
-        board.zoom_since = (shown[0], board.clock, board.view_serial)  # type: ignore[attr-defined]
+        board.zoom.since = (shown[0], board.clock, board.view_serial)
         return None
     if state[2] != board.view_serial:
-        board.zoom_since = (shown[0], float("inf"), board.view_serial)  # type: ignore[attr-defined]
+        board.zoom.since = (shown[0], float("inf"), board.view_serial)
         return None
     if board.clock - state[1] < ZOOM_DELAY:
         return None
@@ -110,11 +110,11 @@ def _placed(board: BoardState, shown: tuple[Any, str], near: pygame.Rect | None)
     key = (shown, near and tuple(near), board.view_serial, id(board.targets), board.flow.card, tuple(board.flow.picked),
            tuple(board.claimable), board.my_turn, board.hidden, board.table.result is None, id(toast),
            id(board_coach.active_hint(board)), tuple(tuple(r) for r in board.named_cards()), language(), _look())
-    memo = getattr(board, "zoom_placed", None)
+    memo = board.zoom.placed
     if memo is not None and memo[0] == key:
         return memo[1]
     box = spot(shown[1], near, kept(board, preview=False) + ([near] if near is not None else []))
-    board.zoom_placed = (key, box)  # type: ignore[attr-defined]
+    board.zoom.placed = (key, box)
     return box
 
 

@@ -48,9 +48,7 @@ class ResultsScene(MenuScene):
         self.board = board
         result = board.table.result
         self.result: Mapping[str, Any] = result or {}
-        if result is not None and board.session is not None and not getattr(board, "recorded", False):
-            board.session.record(result)
-            board.recorded = True  # type: ignore[attr-defined]
+        board.record_result()
         super().__init__(app)
         self.menu.width = 640
         self.music_waits = True  # the calm piece after the game starts once the ending's sting is over
@@ -64,7 +62,7 @@ class ResultsScene(MenuScene):
         first = Item(again, self._again)
         if session is not None and session.setup.match:  # between a match's games: the scoreboard
             first = Item(_("Match summary") if session.match_over else _("Scoreboard"), self._scoreboard)
-        review = [Item(_("Review"), self._review)] if getattr(self.board, "coach", None) is not None else []
+        review = [Item(_("Review"), self._review)] if self.board.coach is not None else []
         return [
             first,
             *review,
@@ -140,7 +138,7 @@ class ResultsScene(MenuScene):
                      n_south=flags.get("south", 0), north=names["north"], n_north=flags.get("north", 0))
         lines.append(fitted(line, 34, 940, art.CREAM))
         status = self.status()
-        if getattr(self.board, "coach", None) is not None:  # a game against a bot: hints are counted
+        if self.board.coach is not None:  # a game against a bot: hints are counted
             hints = _("Hints used: {n}", n=self.board.hints_used)
             status = f"{status}  \u00b7  {hints}" if status else hints
         if status:

@@ -106,9 +106,7 @@ class App:
         if i18n.resolve(self.settings.language) != self.tr.lang:
             self.tr = i18n.Translator(self.settings.language)
         for scene in self.stack:
-            if hasattr(scene, "static_fresh"):  # the board's still layer holds old text and cards
-                scene.static = None  # type: ignore[attr-defined]
-                scene.static_fresh = False
+            scene.restyled()  # the board's still layer holds old text and cards
         self.dirty = True
 
     @contextlib.contextmanager
