@@ -98,3 +98,14 @@ def test_the_zoom_screenshots_show_the_preview() -> None:
             board = app.stack[0]
             assert isinstance(board, BoardScene)
             assert board.preview_box is not None, scene
+
+
+def test_the_model_fields_run_as_the_descriptor_mypy_checks() -> None:
+    """The board's model fields are read through the typed descriptor of the class body, not swapped at import
+    for another getter."""
+    from game.play.board_model import BoardModel
+    from scenes.board_state import BoardState, InModel
+
+    fields = {name for name, value in vars(BoardState).items() if isinstance(value, InModel)}
+    assert {"focus", "hover", "flow", "legal", "hidden", "viewer", "last_turn"} <= fields
+    assert fields <= set(BoardModel.__dataclass_fields__), fields
