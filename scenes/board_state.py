@@ -152,7 +152,9 @@ class BoardState(Scene):
         self.coach: Coach | None = None  # the scene makes one (scenes.board_coach.make_coach)
         self.targets: dict[Target, pygame.Rect] = {}
         self.rects: dict[Any, pygame.Rect] = {}
-        self.view_serial = 0
+        self.view_serial = 0  # a new view each refresh: the preview waits for a new rest
+        self.layout_serial = 0  # a new layout (targets and rects) each relayout: what the caches of the hand and
+        # the preview's place are keyed by, with what changes between layouts (scenes.board_draw, board_zoom)
         self.lang = language()
 
     def restyled(self) -> None:
@@ -223,7 +225,7 @@ class BoardState(Scene):
         """Re-read the table after it changed: view, legal actions, claimable flags, targets."""
         self.lang = language()
         self.view = self.table.view(self.viewer)
-        self.view_serial += 1  # a new view: the preview waits for a new rest (an id() of a freed view may recur)
+        self.view_serial += 1  # a new view: the preview waits for a new rest
         self.geo = layout.geometry(self.view["rules"], self.viewer)
         self.model.seats = self.seats
         self.model.choose(self.table.legal_actions() if self.my_turn else [])
@@ -322,6 +324,7 @@ class BoardState(Scene):
         menu.width -= RULES_W + 8
         self.targets = targets
         self.rects = rects
+        self.layout_serial += 1
         if self.pointer is not None and self.hover is not None:  # the mouse did not move, the table did
             self.hover = board_input.target_at(self.situation(), self.pointer)
         self.fix_focus()
