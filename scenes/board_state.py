@@ -394,6 +394,22 @@ class BoardState(Scene):
             claim_timing=self.view["rules"]["claim_timing"], provable=tuple(self.provable),
             claimable=tuple(self.claimable), forced_pass=self.forced_pass())
 
+    def note_turn(self, event: Event) -> None:
+        """Collect the turn's events for the caption and marks (game.play.board_model)."""
+        self.model.note_turn(event)
+
+    def recall_last_turn(self) -> None:
+        """After Continue: the other side's last turn, captioned and ringed as before the game was put away
+        (unless the player here had acted since), from the log rebuilt from the record."""
+        self.model.recall_last_turn(self.table.local_seats)
+
+    def reveal(self, seat: str) -> None:
+        """The pass screen was confirmed: show `seat`'s hand."""
+        self.viewer = seat
+        self.hidden = False
+        self.rested = None  # the new player's focus was put there, not rested on
+        self.refresh()
+
     def story(self) -> list[Turn]:
         """The turns the caption tells (game.play.board_model.BoardModel.story)."""
         return self.model.story()

@@ -20,6 +20,7 @@ from game.ui.text import blit_lines, fitted, shadowed, text, wrap
 from game.ui.widgets import Item
 
 from . import screens
+from .lan_host import HostLobbyScene
 from .menu_base import MenuScene
 
 if TYPE_CHECKING:
@@ -123,6 +124,7 @@ class ContinueListScene(MenuScene):
     def _host(self, lan: LanSaved) -> None:
         """The lobby reopens this game at once and waits for its guest(s) to rejoin."""
         lobby = screens.host_lobby(self.app, **self.lobby_options)
+        assert isinstance(lobby, HostLobbyScene)
         self.app.push(lobby)
         if lan.path is not None:
             lobby.resume_saved(lan.path)
@@ -230,3 +232,8 @@ def show_notices(app: App) -> None:
     lines = take_notices()
     if lines:
         app.push(NoticeScene(app, lines))
+
+
+screens.continue_game.opens(ContinueScene)
+screens.continue_list.opens(ContinueListScene)
+screens.resume.opens(resume_into)

@@ -496,3 +496,6 @@ class HostLobbyScene(MenuScene):
                 surface.blit(warn, warn.get_rect(midtop=(self.menu.center_x, warn_y)))
                 warn_y += warn.get_height() + 8
             warn_y += 12
+
+
+screens.host_lobby.opens(HostLobbyScene)

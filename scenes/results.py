@@ -25,7 +25,7 @@ HINT_H = 40  # one line of a focused item's hint ("The winner starts") under the
 if TYPE_CHECKING:
     from game.ui.shell import App
 
-    from .board import BoardScene
+    from .board_state import BoardState
 
 
 def stack_lines(surface: pygame.Surface, lines: list[pygame.Surface], room: pygame.Rect, gap: int = 10) -> None:
@@ -44,7 +44,7 @@ class ResultsScene(MenuScene):
     opaque = False
     menu_top = 790
 
-    def __init__(self, app: App, board: BoardScene) -> None:
+    def __init__(self, app: App, board: BoardState) -> None:
         self.board = board
         result = board.table.result
         self.result: Mapping[str, Any] = result or {}
@@ -153,3 +153,6 @@ class ResultsScene(MenuScene):
         art.panel(surface, box, alpha=235, border=art.HILITE, fill=(16, 22, 22))
         stack_lines(surface, lines, pygame.Rect(box.x, box.y + 10, box.width, head_h - 20))
         self.menu.draw(surface)
+
+
+screens.results.opens(ResultsScene)

@@ -271,3 +271,5 @@ def board_for(app: App, table: Table) -> Scene:
             board.woken = True
     return board
 
+
+screens.lan_board.opens(board_for)
