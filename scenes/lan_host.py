@@ -5,8 +5,7 @@ and the 4-digit join code; it also advertises the game with zeroconf so most gue
 anything. The game's rules are fixed once a guest has joined, so the guest always sees the rules
 it will play before play starts. A guest with the right code is not seated at once: the lobby asks
 "NAME wants to join" with two buttons, Accept and Refuse (the admission policy, net/admission.py),
-and shows the fresh code the host draws after too many wrong guesses or a refusal.
-"""
+and shows the fresh code the host draws after too many wrong guesses or a refusal."""
 
 from __future__ import annotations
 
