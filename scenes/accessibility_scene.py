@@ -11,6 +11,7 @@ from game.keep.settings import TEXT_SIZES
 from game.ui import audio
 from game.ui.widgets import Item
 
+from . import screens
 from .menu_base import MenuScene
 
 LEVELS = tuple(str(v) for v in range(0, 101, 10))
@@ -84,3 +85,6 @@ class AccessibilityScene(MenuScene):
     def opaque(self) -> bool:  # type: ignore[override]
 
         return self.app.find(self.app.scene("board")) is None
+
+
+screens.accessibility.opens(AccessibilityScene)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from engine import IllegalAction, NotationError
-from engine.notation_types import Action, Event
+from engine.notation_types import Action
 from game.i18n import _, language
 from game.play import undo
 from game.play.explain import said
@@ -159,15 +159,6 @@ class BoardScene(BoardState):
             board_events.on_event(self, event, before)
         self.static_fresh = False
 
-    def note_turn(self, event: Event) -> None:
-        """Collect the turn's events for the caption and marks (game.play.board_model)."""
-        self.model.note_turn(event)
-
-    def recall_last_turn(self) -> None:
-        """After Continue: the other side's last turn, captioned and ringed as before the game was put away
-        (unless the player here had acted since), from the log rebuilt from the record."""
-        self.model.recall_last_turn(self.table.local_seats)
-
     # ------------------------------------------------------------------ scenes on top
     def take_back(self) -> None:
         """The Take back button: undo one action (game.play.undo) and show the game as it was."""
@@ -198,13 +189,6 @@ class BoardScene(BoardState):
 
     def open_inspect(self) -> None:
         self.app.push(screens.inspect(self.app, self.view, self.viewer, self.names))
-
-    def reveal(self, seat: str) -> None:
-        """The pass screen was confirmed: show `seat`'s hand."""
-        self.viewer = seat
-        self.hidden = False
-        self.rested = None  # the new player's focus was put there, not rested on
-        self.refresh()
 
     # ------------------------------------------------------------------ time
     def update(self, dt: float) -> None:
@@ -277,3 +261,6 @@ class BoardScene(BoardState):
         if self.app.find(BoardScene) is None:
             self.table.close()
             board_coach.close(self)
+
+
+screens.board.opens(BoardScene)

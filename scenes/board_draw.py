@@ -108,18 +108,18 @@ def _hand_region(board: BoardState) -> pygame.Rect:
 
 
 def _hand_key(board: BoardState, now: float) -> tuple[Any, ...] | None:
-    """All that the hand's picture depends on (None while a hand card shakes: it moves every frame)."""
-    hand = tuple(board.view["hands"][board.viewer] or [])
+    """What the hand's picture depends on (None while a hand card shakes: it moves every frame): the layout's
+    version (BoardState.layout_serial: the cards, where they lie, which can be played and which are picked
+    change only when the board lays itself out again), the hand turned away or not, and what the pointer,
+    the focus and the flights do to it between layouts."""
+    hand = board.view["hands"][board.viewer] or []
     if any(board.anims.shake_offset(("hand", card), now) for card in hand):
         return None
-    keys = [("hand", card) for card in hand]
+    keys = {("hand", card) for card in hand}
     lifted = board.hover if board.app.input.last_device == "mouse" else board.focus
-    playable = board.playable()
-    return (board.hidden, hand, tuple(tuple(board.targets[k]) if k in board.targets else None for k in keys),
-            frozenset(board.anims.hidden()).intersection(keys), board.drag[0] if board.drag else None,
-            lifted if lifted in keys else None, board.hover if board.hover in board.flow.candidates() else None,
-            board.my_turn, frozenset(playable.intersection(keys)), bool(playable), board.forced_pass(),
-            tuple(t for t in board.flow.picked if t in keys), board.table.phase == "scout_return")
+    return (board.layout_serial, board.hidden, frozenset(board.anims.hidden()).intersection(keys),
+            board.drag[0] if board.drag else None, lifted if lifted in keys else None,
+            board.hover if board.hover in board.flow.candidates() else None)
 
 
 def _claim_glows(board: BoardState, surface: pygame.Surface, now: float) -> None:

@@ -76,10 +76,10 @@ def _claim(board: BoardState, event: Event) -> None:
     seat, n = event["seat"], event["flag"]
     who = board.names[seat]
     proof = proof_words(event.get("proof", {}), board.names[board.foe(seat, n)], who)  # from its parts, any language
-    shown = {id(t) for t in board.toasts}
+    shown = list(board.toasts)  # a Toast is equal only to itself
     board.say([proof[0].upper() + proof[1:] if proof else ""], title=_("{who} takes flag {flag}", who=who, flag=n),
               good=True, queued=seat != board.viewer, about=("flag", n))  # your own claim answers at once
-    banner = next((t for t in board.toasts if id(t) not in shown), None)  # the tutorial says it in its panel
+    banner = next((t for t in board.toasts if t not in shown), None)  # the tutorial says it in its panel
     if board.speed > 0:
         duration = SLIDE * board.speed
         shift = board.claim_shift(seat, n)

@@ -10,8 +10,7 @@ them imports the scene that imports them.
 
 from __future__ import annotations
 
-from operator import attrgetter
-from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import pygame
 
@@ -82,15 +81,28 @@ class HandLayer:
             self.stale.append(region)
 
 
+class ZoomState:
+    """The card preview's own state (scenes.board_zoom), held by the board: the card resting under the focus,
+    since when and in which view (`since`), and where the preview was last placed with what that place
+    depended on (`placed`)."""
+
+    def __init__(self) -> None:
+        self.since: tuple[Target, float, int] | None = None
+        self.placed: tuple[tuple[Any, ...], pygame.Rect | None] | None = None
+
+
 class InModel(Generic[T]):
     """A field of the board's `model` (game.play.board_model) read and written as the scene's own attribute,
-    so the drawing and the input keep asking `board.focus` while the value lives in plain data."""
+    so the drawing and the input keep asking `board.focus` while the value lives in plain data. What mypy
+    checks here is what runs: a read costs one Python call (a fraction of a microsecond; a frame makes some
+    65 of them)."""
 
     def __set_name__(self, owner: type, name: str) -> None:
         self.name = name
 
     def __get__(self, board: BoardState, owner: type | None = None) -> T:
-        return cast(T, getattr(board.model, self.name))
+        value: T = getattr(board.model, self.name)
+        return value
 
     def __set__(self, board: BoardState, value: T) -> None:
         setattr(board.model, self.name, value)
@@ -134,11 +146,28 @@ class BoardState(Scene):
         self.static_fresh = False  # False: the still layer must be redrawn whole
         self.static_hidden: frozenset[Any] = frozenset()
         self.hand_layer = HandLayer()  # the still layer with the hand on it (board_draw._with_hand)
+        self.zoom = ZoomState()  # the card preview's rest and place (scenes.board_zoom)
+        self.save_told: str | None = None  # the saving trouble last told on a hosting screen (scenes.lan_wait)
+        self.recorded = False  # the game's result is counted in the sitting (once: scenes.results)
         self.coach: Coach | None = None  # the scene makes one (scenes.board_coach.make_coach)
         self.targets: dict[Target, pygame.Rect] = {}
         self.rects: dict[Any, pygame.Rect] = {}
-        self.view_serial = 0
+        self.view_serial = 0  # a new view each refresh: the preview waits for a new rest
+        self.layout_serial = 0  # a new layout (targets and rects) each relayout: what the caches of the hand and
+        # the preview's place are keyed by, with what changes between layouts (scenes.board_draw, board_zoom)
         self.lang = language()
+
+    def restyled(self) -> None:
+        """The still layer was drawn with the old theme and language: drawn again whole."""
+        self.static = None
+        self.static_fresh = False
+
+    def record_result(self) -> None:
+        """Count the game's result in the sitting, once however often the results are shown."""
+        result = self.table.result
+        if result is not None and self.session is not None and not self.recorded:
+            self.session.record(result)
+            self.recorded = True
 
     # ------------------------------------------------------------------ model
     @property
@@ -196,7 +225,7 @@ class BoardState(Scene):
         """Re-read the table after it changed: view, legal actions, claimable flags, targets."""
         self.lang = language()
         self.view = self.table.view(self.viewer)
-        self.view_serial += 1  # a new view: the preview waits for a new rest (an id() of a freed view may recur)
+        self.view_serial += 1  # a new view: the preview waits for a new rest
         self.geo = layout.geometry(self.view["rules"], self.viewer)
         self.model.seats = self.seats
         self.model.choose(self.table.legal_actions() if self.my_turn else [])
@@ -295,6 +324,7 @@ class BoardState(Scene):
         menu.width -= RULES_W + 8
         self.targets = targets
         self.rects = rects
+        self.layout_serial += 1
         if self.pointer is not None and self.hover is not None:  # the mouse did not move, the table did
             self.hover = board_input.target_at(self.situation(), self.pointer)
         self.fix_focus()
@@ -364,6 +394,22 @@ class BoardState(Scene):
             claim_timing=self.view["rules"]["claim_timing"], provable=tuple(self.provable),
             claimable=tuple(self.claimable), forced_pass=self.forced_pass())
 
+    def note_turn(self, event: Event) -> None:
+        """Collect the turn's events for the caption and marks (game.play.board_model)."""
+        self.model.note_turn(event)
+
+    def recall_last_turn(self) -> None:
+        """After Continue: the other side's last turn, captioned and ringed as before the game was put away
+        (unless the player here had acted since), from the log rebuilt from the record."""
+        self.model.recall_last_turn(self.table.local_seats)
+
+    def reveal(self, seat: str) -> None:
+        """The pass screen was confirmed: show `seat`'s hand."""
+        self.viewer = seat
+        self.hidden = False
+        self.rested = None  # the new player's focus was put there, not rested on
+        self.refresh()
+
     def story(self) -> list[Turn]:
         """The turns the caption tells (game.play.board_model.BoardModel.story)."""
         return self.model.story()
@@ -386,16 +432,3 @@ class BoardState(Scene):
         else:
             self.toasts = [t for t in self.toasts if t.queued]
         self.toasts.append(Toast(lines, colour, start + duration, title, start, queued, about))
-
-
-def _read_fast(cls: type) -> None:
-    """Each model field of `cls` read through a C-level getter: drawing reads them some 65 times a frame, and
-    a Python `__get__` cost the frame about as much as the rest of the model's bookkeeping (mypy still sees the
-    typed InModel fields of the class body)."""
-    for name, field in list(vars(cls).items()):
-        if isinstance(field, InModel):
-            setattr(cls, name, property(attrgetter("model." + name), field.__set__))
-
-
-_read_fast(BoardState)
-

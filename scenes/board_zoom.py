@@ -57,7 +57,7 @@ def zoomed(board: BoardState) -> tuple[Any, str] | None:
 def pending(board: BoardState) -> bool:
     """A card is under the focus but not yet zoomed: the loop must keep drawing until it is."""
     shown = zoomed(board)
-    state = getattr(board, "zoom_since", None)
+    state = board.zoom.since
     if shown is None:
         return False
     if state is None or state[0] != shown[0]:
@@ -69,8 +69,8 @@ def wake_in(board: BoardState) -> float | None:
     """Seconds until the zoom is due (0: a frame must start its delay now); None: nothing is waiting."""
     if not pending(board):
         return None
-    state = getattr(board, "zoom_since", None)
-    if state is None or state[0] != zoomed(board)[0]:  # type: ignore[index]
+    state, shown = board.zoom.since, zoomed(board)
+    if state is None or shown is None or state[0] != shown[0]:
         return 0.0
     return max(0.0, state[1] + ZOOM_DELAY - board.clock)
 
@@ -83,15 +83,15 @@ def draw(board: BoardState, surface: pygame.Surface) -> pygame.Rect | None:
     stands over the board while the opponent plays.
     """
     shown = zoomed(board)
-    state = getattr(board, "zoom_since", None)
+    state = board.zoom.since
     if shown is None:
-        board.zoom_since = None  # type: ignore[attr-defined]
+        board.zoom.since = None
         return None
     if state is None or state[0] != shown[0]:
-        board.zoom_since = (shown[0], board.clock, board.view_serial)  # type: ignore[attr-defined]
+        board.zoom.since = (shown[0], board.clock, board.view_serial)
         return None
     if state[2] != board.view_serial:
-        board.zoom_since = (shown[0], float("inf"), board.view_serial)  # type: ignore[attr-defined]
+        board.zoom.since = (shown[0], float("inf"), board.view_serial)
         return None
     if board.clock - state[1] < ZOOM_DELAY:
         return None
@@ -106,21 +106,22 @@ def draw(board: BoardState, surface: pygame.Surface) -> pygame.Rect | None:
 def _placed(board: BoardState, shown: tuple[Any, str], near: pygame.Rect | None) -> pygame.Rect | None:
     """spot() for this frame, worked out again only when something it depends on changed: the preview stays up
     every frame while cards fly, and placing it each frame cost the render benchmark's p99 (issue 46)."""
-    toast = current_toast(board)
-    key = (shown, near and tuple(near), board.view_serial, id(board.targets), board.flow.card, tuple(board.flow.picked),
-           tuple(board.claimable), board.my_turn, board.hidden, board.table.result is None, id(toast),
-           id(board_coach.active_hint(board)), tuple(tuple(r) for r in board.named_cards()), language(), _look())
-    memo = getattr(board, "zoom_placed", None)
+    # the layout's version stands for all that changes only when the board lays itself out again (the view, the
+    # picks, the claims offered, whose turn it is); the banner and the hint are kept as themselves (a value, or
+    # the object itself, which the memo keeps alive)
+    key = (shown, board.layout_serial, board.hidden, current_toast(board), board_coach.active_hint(board),
+           tuple(tuple(r) for r in board.named_cards()), language(), _look())
+    memo = board.zoom.placed
     if memo is not None and memo[0] == key:
         return memo[1]
     box = spot(shown[1], near, kept(board, preview=False) + ([near] if near is not None else []))
-    board.zoom_placed = (key, box)  # type: ignore[attr-defined]
+    board.zoom.placed = (key, box)
     return box
 
 
 def size_of(card: str) -> tuple[int, int]:
     """The preview's size for `card` in the current language and look."""
-    return _composed(card, language(), id(card_art.face(card, "hand")), _look()).get_size()
+    return _composed(card, language(), card_art.face(card, "hand"), _look()).get_size()
 
 
 def spot(card: str, near: pygame.Rect | None, kept: list[pygame.Rect]) -> pygame.Rect | None:
@@ -130,7 +131,7 @@ def spot(card: str, near: pygame.Rect | None, kept: list[pygame.Rect]) -> pygame
 
 
 @lru_cache(maxsize=16)
-def _big(card: str, _lang: str, _face: int) -> pygame.Surface:
+def _big(card: str, _lang: str, _face: pygame.Surface) -> pygame.Surface:
     """The enlarged face, drawn once (per language and face drawing), not every frame."""
     return card_art.face(card, "zoom")  # drawn at its size: the figure stays sharp
 
@@ -151,7 +152,7 @@ def draw_card(surface: pygame.Surface, card: str, near: pygame.Rect | None,
     The whole box is composed once per card, language and look (_composed) and shown with one opaque
     blit: it stays up every frame while cards fly, so it must cost next to nothing."""
     lang = language()
-    picture = _composed(card, lang, id(card_art.face(card, "hand")), _look())
+    picture = _composed(card, lang, card_art.face(card, "hand"), _look())
     if box is None:
         box = cover.beside(picture.get_size(), near or pygame.Rect(960, 540, 0, 0))[0].clamp(SCREEN)
     cover.overlay("the card preview", box)
@@ -180,7 +181,7 @@ def _look() -> tuple[Any, ...]:
 
 
 @lru_cache(maxsize=8)
-def _composed(card: str, _lang: str, _face: int, _look: tuple[Any, ...]) -> pygame.Surface:
+def _composed(card: str, _lang: str, _face: pygame.Surface, _look: tuple[Any, ...]) -> pygame.Surface:
     """The zoom box drawn once: an opaque panel (the corners keyed out), the big face, the name and the rule."""
     lines = _lines(card)
     text_h = 64 + sum(line_step(size, 1.3) for _, size, _ in lines)

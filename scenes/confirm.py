@@ -17,6 +17,7 @@ from game.ui.input import Intent, Kind
 from game.ui.text import MIN_READ, fitted, text, wrap
 from game.ui.widgets import ROW_H, Item, Menu
 
+from . import screens
 from .menu_base import MenuScene
 
 if TYPE_CHECKING:
@@ -80,3 +81,7 @@ class ConfirmScene(MenuScene):
 def ask(app: App, question: str, lines: list[str], yes: str, run: Callable[[], None], no: str = "") -> None:
     """Push a yes/no question; "no" is focused first and is also what B, Esc or right-click say."""
     app.push(ConfirmScene(app, question, lines, [(no or _("No, go back"), lambda: None), (yes, run)]))
+
+
+screens.confirm.opens(ConfirmScene)
+screens.ask_first.opens(ask)

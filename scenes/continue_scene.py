@@ -21,13 +21,12 @@ from game.ui.widgets import Item
 from net.internet.words import WORMHOLE
 
 from . import screens
+from .lan_host import HostLobbyScene
 from .menu_base import MenuScene
 
 if TYPE_CHECKING:
     from game.keep.lan_saved import LanSaved
     from game.ui.shell import App
-
-    from .lan_host import HostLobbyScene
 
 
 class ContinueScene(MenuScene):
@@ -133,7 +132,9 @@ class ContinueListScene(MenuScene):
 
             lobby: HostLobbyScene = InternetHostScene(self.app, table=lan.table, **self.internet_options)
         else:
-            lobby = screens.host_lobby(self.app, **self.lobby_options)
+            opened = screens.host_lobby(self.app, **self.lobby_options)
+            assert isinstance(opened, HostLobbyScene)
+            lobby = opened
         self.app.push(lobby)
         if lan.path is not None:
             lobby.resume_saved(lan.path)
@@ -271,3 +272,8 @@ def show_notices(app: App) -> None:
     lines = take_notices()
     if lines:
         app.push(NoticeScene(app, lines))
+
+
+screens.continue_game.opens(ContinueScene)
+screens.continue_list.opens(ContinueListScene)
+screens.resume.opens(resume_into)

@@ -5,8 +5,7 @@ and the 4-digit join code; it also advertises the game with zeroconf so most gue
 anything. The game's rules are fixed once a guest has joined, so the guest always sees the rules
 it will play before play starts. A guest with the right code is not seated at once: the lobby asks
 "NAME wants to join" with two buttons, Accept and Refuse (the admission policy, net/admission.py),
-and shows the fresh code the host draws after too many wrong guesses or a refusal.
-"""
+and shows the fresh code the host draws after too many wrong guesses or a refusal."""
 
 from __future__ import annotations
 
@@ -512,3 +511,6 @@ class HostLobbyScene(MenuScene):
                 surface.blit(warn, warn.get_rect(midtop=(self.menu.center_x, warn_y)))
                 warn_y += warn.get_height() + 8
             warn_y += 12
+
+
+screens.host_lobby.opens(HostLobbyScene)

@@ -369,3 +369,7 @@ class GuestWaitScene(Scene):
             surface.blit(img, img.get_rect(center=(960, y)))
             y += 56
         self.menu.draw(surface)
+
+
+screens.join_list.opens(JoinListScene)
+screens.guest_wait.opens(GuestWaitScene)

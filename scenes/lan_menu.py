@@ -40,3 +40,6 @@ class LanMenuScene(MenuScene):
         from .internet_join import InternetJoinScene
 
         self.app.push(InternetJoinScene(self.app))
+
+
+screens.lan_menu.opens(LanMenuScene)

@@ -8,7 +8,7 @@ keep waiting (it reconnects by itself) or leave. The overlay closes by itself wh
 from __future__ import annotations
 
 import errno
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from game.i18n import N_, _
 from game.ui.input import Intent, Kind
@@ -19,12 +19,26 @@ from . import screens
 from .menu_base import MenuScene
 
 if TYPE_CHECKING:
+    from game.play.table import Table
     from game.ui.shell import App
 
-    from .board_state import BoardState
+
+class Watched(Protocol):
+    """What watching a LAN peer asks of a screen (a board, or the three-player table's Y): its app and table, a
+    line to say, and the saving trouble it last told of (`save_told`, declared by the screen; None: none)."""
+
+    save_told: str | None
+
+    @property
+    def app(self) -> App: ...
+
+    @property
+    def table(self) -> Table: ...
+
+    def say(self, lines: list[str], bad: bool = False, title: str = "", good: bool = False) -> None: ...
 
 
-def watch_peer(board: BoardState) -> None:
+def watch_peer(board: Watched) -> None:
     """Called by the board every frame: open the pause when a LAN peer is lost.
 
     "Keep waiting" closes the pause; it opens again only if the peer returns and is lost anew.
@@ -41,16 +55,16 @@ def watch_peer(board: BoardState) -> None:
         board.app.push(PeerLostScene(board.app, board))
 
 
-def tell_saving(board: BoardState) -> None:
+def tell_saving(board: Watched) -> None:
     """A hosting screen says once that its game cannot be saved (the game goes on in memory), and once
     that it is saved again: the host (net.host) retries at every move."""
     link = board.table.link
     trouble = link.save_trouble if link is not None else None
     problem = trouble.problem if trouble is not None else None
-    told = getattr(board, "save_told", None)
+    told = board.save_told
     if problem == told or (problem is not None and told is not None):
         return
-    board.save_told = problem  # type: ignore[attr-defined]
+    board.save_told = problem
     if trouble is not None:
         why = _(SAVE_FAILURES.get(trouble.errno or 0, DISK_ERROR))
         board.say([_("This game cannot be saved ({why}). It goes on, but is not being saved.", why=why)],
@@ -72,7 +86,7 @@ class PeerLostScene(MenuScene):
     opaque = False
     menu_top = 420
 
-    def __init__(self, app: App, board: BoardState) -> None:
+    def __init__(self, app: App, board: Watched) -> None:
         self.board = board
         link = board.table.link
         assert link is not None, "only a LAN table loses a peer"
@@ -127,7 +141,7 @@ class PeerLostScene(MenuScene):
         return AMBIENT
 
 
-def follow_next_game(board: BoardState) -> None:
+def follow_next_game(board: Watched) -> None:
     """A LAN guest's screen moves to the next game as soon as the host starts it."""
     link = board.table.link
     if link is not None and not link.hosting and link.moved_on:

@@ -13,6 +13,8 @@ from game.ui.input import Intent, Kind
 from game.ui.scene import Scene
 from game.ui.text import MIN_READ, fitted
 
+from . import screens
+
 
 class LookScene(Scene):
     name = "look"
@@ -36,3 +38,6 @@ class LookScene(Scene):
         words = _("{confirm} or {back}: back to the results and Rematch", confirm=g(Kind.CONFIRM), back=g(Kind.BACK))
         img = fitted(words, 32, box.width - 40, art.HILITE, "bold", MIN_READ)
         surface.blit(img, img.get_rect(center=box.center))
+
+
+screens.look.opens(LookScene)

@@ -94,3 +94,6 @@ class MainMenuScene(MenuScene):
 
     def _settings(self) -> None:
         self.app.push(screens.settings(self.app))
+
+
+screens.main_menu.opens(MainMenuScene)

@@ -20,6 +20,7 @@ from game.ui.scene import Scene
 from game.ui.text import fit_size, fitted, shadowed, text
 from game.ui.widgets import Item
 
+from . import screens
 from .menu_base import MenuScene
 
 if TYPE_CHECKING:
@@ -245,3 +246,7 @@ class NamesScene(MenuScene):
     def opaque(self) -> bool:  # type: ignore[override]
 
         return self.app.find(self.app.scene("board")) is None
+
+
+screens.seat_name.opens(seat_name_scene)
+screens.names.opens(NamesScene)

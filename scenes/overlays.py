@@ -15,6 +15,8 @@ from game.ui.input import Intent, Kind
 from game.ui.scene import Scene
 from game.ui.text import blit_lines, fitted, line_step, text, wrap
 
+from . import screens
+
 if TYPE_CHECKING:
     from game.ui.shell import App
 
@@ -98,3 +100,7 @@ class InspectScene(Scene):
             y += 330
         hint = text(_("{back} close", back=self.app.input.glyph(Kind.BACK)), 28, art.MUTED)
         surface.blit(hint, hint.get_rect(bottomright=(box.right - 30, box.bottom - 18)))
+
+
+screens.log.opens(LogScene)
+screens.inspect.opens(InspectScene)

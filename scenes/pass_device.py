@@ -13,12 +13,13 @@ from game.ui.input import Intent, Kind
 from game.ui.scene import Scene
 from game.ui.text import blit_lines, fitted, line_step, shadowed, text, wrap
 
+from . import screens
 from .board_hud import story_words
 
 if TYPE_CHECKING:
     from game.ui.shell import App
 
-    from .board import BoardScene
+    from .board_state import BoardState
 
 
 SUMMARY_BOX = pygame.Rect(360, 530, 1200, 150)
@@ -27,7 +28,7 @@ SUMMARY_BOX = pygame.Rect(360, 530, 1200, 150)
 class PassScene(Scene):
     name = "pass"
 
-    def __init__(self, app: App, board: BoardScene, seat: str) -> None:
+    def __init__(self, app: App, board: BoardState, seat: str) -> None:
         super().__init__(app)
         self.board = board
         self.seat = seat
@@ -39,7 +40,7 @@ class PassScene(Scene):
             self.app.pop(self)
             self.board.reveal(self.seat)
         elif intent.kind in (Kind.MENU, Kind.BACK):
-            self.board.open_pause()
+            self.app.push(screens.pause(self.app, self.board))
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(art.backdrop((1920, 1080), 9, art.NIGHT), (0, 0))
@@ -95,3 +96,6 @@ class PassScene(Scene):
 
 def _other(seat: str) -> str:
     return "north" if seat == "south" else "south"
+
+
+screens.pass_device.opens(PassScene)

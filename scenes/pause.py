@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
-from engine.notation_types import Event
 from game.i18n import N_, _
 from game.ui.widgets import Item
 
@@ -12,22 +11,7 @@ from . import screens
 from .menu_base import MenuScene
 
 if TYPE_CHECKING:
-    from game.play.session import Session
-    from game.play.table import Table
     from game.ui.shell import App
-
-
-class ShownGame(Protocol):
-    """What the pause asks of the screen under it: the board, or the three-player table's Y (scenes.table_board)."""
-
-    @property
-    def table(self) -> Table: ...
-    @property
-    def session(self) -> Session | None: ...
-    @property
-    def names(self) -> dict[str, str]: ...
-    @property
-    def log(self) -> list[Event]: ...
 
 
 class PauseScene(MenuScene):
@@ -36,7 +20,7 @@ class PauseScene(MenuScene):
     title = N_("Paused")
     menu_top = 380
 
-    def __init__(self, app: App, board: ShownGame) -> None:
+    def __init__(self, app: App, board: screens.ShownGame) -> None:
         self.board = board
         super().__init__(app)
 
@@ -71,3 +55,6 @@ class PauseScene(MenuScene):
 
     def _to_menu(self) -> None:
         self.app.reset(screens.main_menu(self.app))
+
+
+screens.pause.opens(PauseScene)

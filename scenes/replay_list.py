@@ -160,3 +160,6 @@ class ReplayListScene(Scene):
             words = _("{name}: {how}", name=names[result["winner"]], how=how_words(result["how"], short=True))
         img = fitted(words, 32, r.right - 24 - (r.x + 330 + 580), colour if result else art.MUTED)
         surface.blit(img, img.get_rect(midright=(r.right - 24, r.centery)))
+
+
+screens.replay_list.opens(ReplayListScene)

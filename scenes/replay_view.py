@@ -18,7 +18,7 @@ from game.ui import audio
 from game.ui.input import Intent, Kind
 from game.ui.scene import AMBIENT, IDLE, Scene
 
-from . import replay_draw
+from . import replay_draw, screens
 from .replay_coach import ReplayCoach, draw_bar
 from .replay_model import Replay
 
@@ -145,3 +145,6 @@ class ReplayScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         replay_draw.draw(self, surface)
         draw_bar(self, self.coach, surface)
+
+
+screens.replay.opens(ReplayScene)

@@ -25,7 +25,7 @@ HINT_H = 40  # one line of a focused item's hint ("The winner starts") under the
 if TYPE_CHECKING:
     from game.ui.shell import App
 
-    from .board import BoardScene
+    from .board_state import BoardState
 
 
 def stack_lines(surface: pygame.Surface, lines: list[pygame.Surface], room: pygame.Rect, gap: int = 10) -> None:
@@ -44,13 +44,11 @@ class ResultsScene(MenuScene):
     opaque = False
     menu_top = 790
 
-    def __init__(self, app: App, board: BoardScene) -> None:
+    def __init__(self, app: App, board: BoardState) -> None:
         self.board = board
         result = board.table.result
         self.result: Mapping[str, Any] = result or {}
-        if result is not None and board.session is not None and not getattr(board, "recorded", False):
-            board.session.record(result)
-            board.recorded = True  # type: ignore[attr-defined]
+        board.record_result()
         super().__init__(app)
         self.menu.width = 640
         self.music_waits = True  # the calm piece after the game starts once the ending's sting is over
@@ -64,7 +62,7 @@ class ResultsScene(MenuScene):
         first = Item(again, self._again)
         if session is not None and session.setup.match:  # between a match's games: the scoreboard
             first = Item(_("Match summary") if session.match_over else _("Scoreboard"), self._scoreboard)
-        review = [Item(_("Review"), self._review)] if getattr(self.board, "coach", None) is not None else []
+        review = [Item(_("Review"), self._review)] if self.board.coach is not None else []
         return [
             first,
             *review,
@@ -140,7 +138,7 @@ class ResultsScene(MenuScene):
                      n_south=flags.get("south", 0), north=names["north"], n_north=flags.get("north", 0))
         lines.append(fitted(line, 34, 940, art.CREAM))
         status = self.status()
-        if getattr(self.board, "coach", None) is not None:  # a game against a bot: hints are counted
+        if self.board.coach is not None:  # a game against a bot: hints are counted
             hints = _("Hints used: {n}", n=self.board.hints_used)
             status = f"{status}  \u00b7  {hints}" if status else hints
         if status:
@@ -155,3 +153,6 @@ class ResultsScene(MenuScene):
         art.panel(surface, box, alpha=235, border=art.HILITE, fill=(16, 22, 22))
         stack_lines(surface, lines, pygame.Rect(box.x, box.y + 10, box.width, head_h - 20))
         self.menu.draw(surface)
+
+
+screens.results.opens(ResultsScene)

@@ -22,6 +22,7 @@ from game.ui.widgets import Item
 
 from . import screens
 from .menu_base import MenuScene
+from .replay_view import ReplayScene
 
 if TYPE_CHECKING:
     from game.ui.shell import App
@@ -91,6 +92,7 @@ class ReviewScene(MenuScene):
 
     def _open(self, mark: dict[str, Any]) -> None:
         scene = screens.replay(self.app, self.game)
+        assert isinstance(scene, ReplayScene)
         scene.go(int(mark["index"]))
         self.app.push(scene)
 
@@ -141,3 +143,6 @@ def _record(game: Game) -> dict[str, Any]:
     from engine import to_record
 
     return to_record(game)
+
+
+screens.review.opens(ReviewScene)

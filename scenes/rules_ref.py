@@ -24,6 +24,7 @@ from game.ui.input import Intent, Kind
 from game.ui.scene import Scene
 from game.ui.text import MIN_READ, blit_lines, fitted, line_step, shadowed, wrap
 
+from . import screens
 from .rules_draw import EMPTY, Flag, arrow, cards_row, draw_picture
 
 if TYPE_CHECKING:
@@ -389,3 +390,6 @@ class RulesScene(Scene):
             img = fitted(words, 32, r.width - 32, art.HILITE if lit else art.CREAM, "bold" if lit else "regular",
                          MIN_READ)
             surface.blit(img, img.get_rect(midleft=(r.x + 16, r.centery)))
+
+
+screens.rules.opens(RulesScene)

@@ -178,3 +178,6 @@ class ScoreboardScene(MenuScene):
         surface.blit(dash, dash.get_rect(center=(960, 232)))
         surface.blit(left, left.get_rect(midright=(920, 232)))
         surface.blit(right, right.get_rect(midleft=(1000, 232)))
+
+
+screens.scoreboard.opens(ScoreboardScene)

@@ -1,18 +1,21 @@
 """The screens' typed doors: `screens.board(app, table)` opens the board, with arguments mypy checks.
 
-A screen still opens another by its registered name (`App.open`, the names in scenes/__init__.py), so no
-scene imports another and no circle forms; this module wraps each name in a function with the screen's
-own parameters and return type. Each door's body names its screen twice: for mypy (under `TYPE_CHECKING`,
-so the call is checked against the screen's constructor, and nothing is imported when the game runs) and
-for the game (the registered name). tests/test_screens.py checks that the two agree.
+A screen opens another through its door here, never by importing it, so no scene imports another and no
+circle forms. Each door is declared once, by a function with the screen's parameters and what it gives back
+(`Scene`, or the shape its callers use: `BoardState`), and opens the screen registered under its name
+(scenes/__init__.py). The screen's module, imported when its door is first used, lets the screen in at the
+bottom: `screens.board.opens(BoardScene)`; mypy checks there that the screen takes the door's parameters and
+is what the door promises, and tests/test_screens.py that every registered screen has its door.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Concatenate, Generic, ParamSpec, Protocol, TypeVar
 
 from engine.notation_types import Event, View
+from game.ui.shell import scene_named
 
 if TYPE_CHECKING:
     from engine import Game
@@ -25,233 +28,225 @@ if TYPE_CHECKING:
     from game.ui.shell import App
     from net.guest import Guest
 
-    from .accessibility_scene import AccessibilityScene
-    from .board import BoardScene
-    from .confirm import ConfirmScene, ask
-    from .continue_scene import ContinueListScene, ContinueScene, resume_into
-    from .lan_host import HostLobbyScene
-    from .lan_join import GuestWaitScene, JoinListScene
-    from .lan_menu import LanMenuScene
-    from .look import LookScene
-    from .main_menu import MainMenuScene
-    from .name_entry import NameScene, NamesScene, seat_name_scene
-    from .overlays import InspectScene, LogScene
-    from .pass_device import PassScene
-    from .pause import PauseScene, ShownGame
-    from .replay_list import ReplayListScene
-    from .replay_view import ReplayScene
-    from .results import ResultsScene
-    from .review_scene import ReviewScene
-    from .rules_ref import RulesScene
-    from .scoreboard import ScoreboardScene
-    from .settings_scene import SettingsScene
-    from .setup import SetupScene, start_game
-    from .stats_scene import StatsScene
-    from .table_board import board_for
-    from .title import TitleScene
-    from .tutorial import TutorialScene
-    from .welcome import WelcomeScene
+    from .board_state import BoardState
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 
+class Door(Generic[P, R]):
+    """A screen's door, declared by a function: what the screen takes (the app, then `P`) and what the door
+    gives back (`R`). The screen is made in its app's theme and language (App.active).
 
-def title(app: App) -> TitleScene:
-    if TYPE_CHECKING:
-        return TitleScene(app)
-    return app.open("title")
+    The screen's module lets the screen in (`opens`) when it is imported, which the door does by the
+    screen's registered name the first time it is used."""
+
+    def __init__(self, name: str, declared: Callable[Concatenate[App, P], R]) -> None:
+        self.name = name  # the screen's registered name (scenes/__init__.py)
+        self.declared = declared
+        self.made: Callable[Concatenate[App, P], R] | None = None
+        functools.update_wrapper(self, declared)
+
+    def opens(self, made: Callable[Concatenate[App, P], R]) -> None:
+        """The screen this door opens (called by the screen's module, where mypy checks that it fits)."""
+        self.made = made
+
+    def screen(self) -> Callable[Concatenate[App, P], R]:
+        """The screen let in, its module imported first if it was not yet."""
+        if self.made is None:
+            scene_named(self.name)
+        if self.made is None:
+            raise LookupError(f"the screen registered as {self.name!r} was not let in at its door")
+        return self.made
+
+    def __call__(self, app: App, *args: P.args, **kwargs: P.kwargs) -> R:
+        with app.active():
+            return self.declared(app, *args, **kwargs)
 
 
-def welcome(app: App) -> WelcomeScene:
-    if TYPE_CHECKING:
-        return WelcomeScene(app)
-    return app.open("welcome")
+def door(name: str) -> Callable[[Callable[Concatenate[App, P], R]], Door[P, R]]:
+    """Declare the door of the screen registered as `name` (the function's body calls the screen let in)."""
+    return lambda declared: Door(name, declared)
 
 
-def main_menu(app: App) -> MainMenuScene:
-    if TYPE_CHECKING:
-        return MainMenuScene(app)
-    return app.open("main_menu")
+class ShownGame(Protocol):
+    """What the pause asks of the screen under it: the board, or the three-player table's Y (scenes.table_board)."""
+
+    @property
+    def table(self) -> Table: ...
+    @property
+    def session(self) -> Session | None: ...
+    @property
+    def names(self) -> dict[str, str]: ...
+    @property
+    def log(self) -> list[Event]: ...
 
 
-def setup(app: App) -> SetupScene:
-    if TYPE_CHECKING:
-        return SetupScene(app)
-    return app.open("setup")
+@door("title")
+def title(app: App) -> Scene:
+    return title.screen()(app)
 
 
-def start(app: App, chosen: Setup) -> None:
+@door("welcome")
+def welcome(app: App) -> Scene:
+    return welcome.screen()(app)
+
+
+@door("main_menu")
+def main_menu(app: App) -> Scene:
+    return main_menu.screen()(app)
+
+
+@door("setup")
+def setup(app: App) -> Scene:
+    return setup.screen()(app)
+
+
+@door("start_game")
+def start(app: App, setup: Setup) -> None:
     """Start a sitting from the setup screen's choices (it opens the board itself)."""
-    if TYPE_CHECKING:
-        start_game(app, chosen)
-    app.open("start_game", chosen)
+    start.screen()(app, setup)
 
 
-def seat_name(app: App, seat_index: int, name: str, done: Callable[[str], None]) -> NameScene:
-    if TYPE_CHECKING:
-        return seat_name_scene(app, seat_index, name, done)
-    return app.open("seat_name", seat_index, name, done)
+@door("seat_name")
+def seat_name(app: App, seat_index: int, name: str, done: Callable[[str], None]) -> Scene:
+    return seat_name.screen()(app, seat_index, name, done)
 
 
-def names(app: App) -> NamesScene:
-    if TYPE_CHECKING:
-        return NamesScene(app)
-    return app.open("names")
+@door("names")
+def names(app: App) -> Scene:
+    return names.screen()(app)
 
 
-def confirm(app: App, question: str, lines: list[str], answers: list[tuple[str, Callable[[], None]]]) -> ConfirmScene:
-    if TYPE_CHECKING:
-        return ConfirmScene(app, question, lines, answers)
-    return app.open("confirm", question, lines, answers)
+@door("confirm")
+def confirm(app: App, question: str, lines: list[str], answers: list[tuple[str, Callable[[], None]]]) -> Scene:
+    return confirm.screen()(app, question, lines, answers)
 
 
+@door("ask")
 def ask_first(app: App, question: str, lines: list[str], yes: str, run: Callable[[], None], no: str = "") -> None:
     """A yes-or-no question over the screen (it pushes itself); `run` runs on yes."""
-    if TYPE_CHECKING:
-        ask(app, question, lines, yes, run, no)
-    app.open("ask", question, lines, yes, run, no)
+    ask_first.screen()(app, question, lines, yes, run, no)
 
 
-def board(app: App, table: Table, session: Session | None = None) -> BoardScene:
-    if TYPE_CHECKING:
-        return BoardScene(app, table, session)
-    return app.open("board", table, session)
+@door("board")
+def board(app: App, table: Table, session: Session | None = None) -> BoardState:
+    return board.screen()(app, table, session)
 
 
+@door("board_for")
 def lan_board(app: App, table: Table) -> Scene:
     """The board a LAN table needs (a seat's, the spectator's, or the three-player Y), woken by its link."""
-    if TYPE_CHECKING:
-        return board_for(app, table)
-    return app.open("board_for", table)
+    return lan_board.screen()(app, table)
 
 
-def tutorial(app: App, index: int = 0, then_game: bool = False) -> TutorialScene:
-    if TYPE_CHECKING:
-        return TutorialScene(app, index, then_game)
-    return app.open("tutorial", index, then_game)
+@door("tutorial")
+def tutorial(app: App, index: int = 0, then_game: bool = False) -> Scene:
+    return tutorial.screen()(app, index, then_game)
 
 
-def pause(app: App, shown: ShownGame) -> PauseScene:
-    if TYPE_CHECKING:
-        return PauseScene(app, shown)
-    return app.open("pause", shown)
+@door("pause")
+def pause(app: App, board: ShownGame) -> Scene:
+    return pause.screen()(app, board)
 
 
-def log(app: App, events: list[Event], seat_names: dict[str, str]) -> LogScene:
-    if TYPE_CHECKING:
-        return LogScene(app, events, seat_names)
-    return app.open("log", events, seat_names)
+@door("log")
+def log(app: App, events: list[Event], names: dict[str, str]) -> Scene:
+    return log.screen()(app, events, names)
 
 
-def inspect(app: App, view: View, viewer: str, seat_names: dict[str, str]) -> InspectScene:
-    if TYPE_CHECKING:
-        return InspectScene(app, view, viewer, seat_names)
-    return app.open("inspect", view, viewer, seat_names)
+@door("inspect")
+def inspect(app: App, view: View, viewer: str, names: dict[str, str]) -> Scene:
+    return inspect.screen()(app, view, viewer, names)
 
 
-def pass_device(app: App, shown: BoardScene, seat: str) -> PassScene:
-    if TYPE_CHECKING:
-        return PassScene(app, shown, seat)
-    return app.open("pass", shown, seat)
+@door("pass")
+def pass_device(app: App, board: BoardState, seat: str) -> Scene:
+    return pass_device.screen()(app, board, seat)
 
 
-def rules(app: App, card: str | None = None, topic: str | None = None) -> RulesScene:
-    if TYPE_CHECKING:
-        return RulesScene(app, card, topic)
-    return app.open("rules", card, topic)
+@door("rules")
+def rules(app: App, card: str | None = None, topic: str | None = None) -> Scene:
+    return rules.screen()(app, card, topic)
 
 
-def results(app: App, shown: BoardScene) -> ResultsScene:
-    if TYPE_CHECKING:
-        return ResultsScene(app, shown)
-    return app.open("results", shown)
+@door("results")
+def results(app: App, board: BoardState) -> Scene:
+    return results.screen()(app, board)
 
 
-def look(app: App) -> LookScene:
-    if TYPE_CHECKING:
-        return LookScene(app)
-    return app.open("look")
+@door("look")
+def look(app: App) -> Scene:
+    return look.screen()(app)
 
 
-def review(app: App, game: Game, seat: str, process: ReviewProcess | KeptReview | None = None) -> ReviewScene:
-    if TYPE_CHECKING:
-        return ReviewScene(app, game, seat, process)
-    return app.open("review", game, seat, process)
+@door("review")
+def review(app: App, game: Game, seat: str, process: ReviewProcess | KeptReview | None = None) -> Scene:
+    return review.screen()(app, game, seat, process)
 
 
-def scoreboard(app: App, session: Session) -> ScoreboardScene:
-    if TYPE_CHECKING:
-        return ScoreboardScene(app, session)
-    return app.open("scoreboard", session)
+@door("scoreboard")
+def scoreboard(app: App, session: Session) -> Scene:
+    return scoreboard.screen()(app, session)
 
 
-def continue_game(app: App, saved: Saved) -> ContinueScene:
-    if TYPE_CHECKING:
-        return ContinueScene(app, saved)
-    return app.open("continue", saved)
+@door("continue")
+def continue_game(app: App, saved: Saved) -> Scene:
+    return continue_game.screen()(app, saved)
 
 
-def continue_list(app: App, saves: list[Saved], lan: list[LanSaved] | None = None) -> ContinueListScene:
-    if TYPE_CHECKING:
-        return ContinueListScene(app, saves, lan)
-    return app.open("continue_list", saves, lan)
+@door("continue_list")
+def continue_list(app: App, saves: list[Saved], lan: list[LanSaved] | None = None) -> Scene:
+    return continue_list.screen()(app, saves, lan)
 
 
+@door("resume_into")
 def resume(app: App, saved: Saved) -> None:
     """Resume a saved sitting straight into its board (it resets the stack itself)."""
-    if TYPE_CHECKING:
-        resume_into(app, saved)
-    app.open("resume_into", saved)
+    resume.screen()(app, saved)
 
 
-def replay_list(app: App) -> ReplayListScene:
-    if TYPE_CHECKING:
-        return ReplayListScene(app)
-    return app.open("replay_list")
+@door("replay_list")
+def replay_list(app: App) -> Scene:
+    return replay_list.screen()(app)
 
 
-def replay(app: App, game: Game, when: str = "", on_close: Callable[[], None] | None = None) -> ReplayScene:
-    if TYPE_CHECKING:
-        return ReplayScene(app, game, when, on_close)
-    return app.open("replay", game, when, on_close)
+@door("replay")
+def replay(app: App, game: Game, when: str = "", on_close: Callable[[], None] | None = None) -> Scene:
+    return replay.screen()(app, game, when, on_close)
 
 
-def stats(app: App) -> StatsScene:
-    if TYPE_CHECKING:
-        return StatsScene(app)
-    return app.open("stats")
+@door("stats")
+def stats(app: App) -> Scene:
+    return stats.screen()(app)
 
 
-def settings(app: App) -> SettingsScene:
-    if TYPE_CHECKING:
-        return SettingsScene(app)
-    return app.open("settings")
+@door("settings")
+def settings(app: App) -> Scene:
+    return settings.screen()(app)
 
 
-def accessibility(app: App) -> AccessibilityScene:
-    if TYPE_CHECKING:
-        return AccessibilityScene(app)
-    return app.open("accessibility")
+@door("accessibility")
+def accessibility(app: App) -> Scene:
+    return accessibility.screen()(app)
 
 
-def lan_menu(app: App) -> LanMenuScene:
-    if TYPE_CHECKING:
-        return LanMenuScene(app)
-    return app.open("lan_menu")
+@door("lan_menu")
+def lan_menu(app: App) -> Scene:
+    return lan_menu.screen()(app)
 
 
+@door("host_lobby")
 def host_lobby(app: App, bind: str = "0.0.0.0", advertise: bool = True, port: int = 47110, table: bool = False,
-               players: int = 2) -> HostLobbyScene:
-    if TYPE_CHECKING:
-        return HostLobbyScene(app, bind, advertise, port, table, players)
-    return app.open("host_lobby", bind, advertise, port, table, players)
+               players: int = 2) -> Scene:
+    return host_lobby.screen()(app, bind, advertise, port, table, players)
 
 
-def join_list(app: App, interfaces: list[str] | None = None) -> JoinListScene:
-    if TYPE_CHECKING:
-        return JoinListScene(app, interfaces)
-    return app.open("join_list", interfaces)
+@door("join_list")
+def join_list(app: App, interfaces: list[str] | None = None) -> Scene:
+    return join_list.screen()(app, interfaces)
 
 
-def guest_wait(app: App, guest: Guest, rejoin: bool = False) -> GuestWaitScene:
-    if TYPE_CHECKING:
-        return GuestWaitScene(app, guest, rejoin)
-    return app.open("guest_wait", guest, rejoin)
+@door("guest_wait")
+def guest_wait(app: App, guest: Guest, rejoin: bool = False) -> Scene:
+    return guest_wait.screen()(app, guest, rejoin)

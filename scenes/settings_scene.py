@@ -127,3 +127,6 @@ class SettingsScene(MenuScene):
     def opaque(self) -> bool:  # type: ignore[override]
 
         return self.app.find(self.app.scene("board")) is None
+
+
+screens.settings.opens(SettingsScene)

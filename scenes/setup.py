@@ -230,3 +230,7 @@ def _begin(app: App, setup: Setup) -> None:
     setup.autosave = True
     session = Session(setup, bot_pace=0.7 * app.settings.speed)
     app.reset(screens.board(app, session.new_table(), session))
+
+
+screens.setup.opens(SetupScene)
+screens.start.opens(start_game)

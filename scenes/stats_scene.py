@@ -15,6 +15,7 @@ from game.ui.input import Intent, Kind
 from game.ui.scene import Scene
 from game.ui.text import fitted, shadowed, text
 
+from . import screens
 from .continue_scene import show_notices
 
 THREE_ROW = N_("Three-player games")
@@ -102,3 +103,6 @@ class StatsScene(Scene):
         words = _("{leftright} another player  \u00b7  {back} back", leftright="\u2190 \u2192", back=g(Kind.BACK))
         hint = fitted(words, 28, 1840, art.MUTED)
         surface.blit(hint, hint.get_rect(midbottom=(960, 1050)))
+
+
+screens.stats.opens(StatsScene)

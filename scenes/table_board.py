@@ -129,6 +129,7 @@ class TableY(Scene):
         self.take(table.poll_events())  # the game so far, into the log (a watcher joining mid-game)
         self.view = self.public_view()
         self.notice: tuple[str, tuple[int, int, int], float] | None = None  # a line the TV says for a while
+        self.save_told: str | None = None  # the saving trouble last told (scenes.lan_wait)
 
     def say(self, lines: list[str], bad: bool = False, title: str = "", good: bool = False,
             queued: bool = False) -> None:
@@ -203,7 +204,7 @@ class TableY(Scene):
                 link.keep_alive()
             return
         self.table.tick(ready=True)
-        watch_peer(self)  # type: ignore[arg-type]  # it asks only for table and app
+        watch_peer(self)
         events = self.table.poll_events()
         if events:
             self.take(events)
@@ -270,3 +271,5 @@ def board_for(app: App, table: Table) -> Scene:
             board.woken = True
     return board
 
+
+screens.lan_board.opens(board_for)

@@ -53,3 +53,6 @@ class TitleScene(Scene):
         press = text(_("Press {button} to begin", button=glyph), 40, art.HILITE, "bold")
         press.set_alpha(int(140 + 115 * pulse(self.clock, 1.8)))
         surface.blit(press, press.get_rect(center=(960, 980)))
+
+
+screens.title.opens(TitleScene)

@@ -230,3 +230,6 @@ class TutorialScene(BoardScene):
         y = blit_lines(surface, notes, SIZE, colour, (box.x + 20, y), "bold")
         tail = text(foot, SIZE, art.GOOD if self.tutorial.finished else art.MUTED, "bold")
         surface.blit(tail, (box.right - 20 - tail.get_width(), y + 2))
+
+
+screens.tutorial.opens(TutorialScene)

@@ -70,3 +70,6 @@ class WelcomeScene(MenuScene):
         words = _("{confirm} choose  \u00b7  {back} not now", confirm=g(Kind.CONFIRM), back=g(Kind.BACK))
         hint = fitted(words, 28, 1800, art.MUTED)
         surface.blit(hint, hint.get_rect(midbottom=(960, 1050)))
+
+
+screens.welcome.opens(WelcomeScene)

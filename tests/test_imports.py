@@ -13,9 +13,9 @@ are read from the source, wherever they are: at the top, inside functions, under
 modules ("app.cli", "scenes.board:BoardScene") counts too, since that is how a module is
 imported by name later. tests/ and tools/ stand outside the house and may import anything.
 
-Scenes open one another through the typed doors of scenes/screens.py (by name at run time), so among scenes/
-no module imports one that imports it back: not at the top, not inside a function, not for types only (the
-doors aside; KNOWN_CIRCLES would list a circle still to break, and is empty).
+Scenes open one another through the typed doors of scenes/screens.py (which imports no screen: each screen's
+module lets itself in at its door), so among scenes/ no module imports one that imports it back: not at the
+top, not inside a function, not for types only (KNOWN_CIRCLES would list a circle still to break, and is empty).
 
 What lies outside the house is fenced too (FORBIDDEN): engine/ and game/i18n/ use the standard library
 only, and engine/ not even all of it (no window, sockets, threads, clock or processes) except in the few
@@ -181,9 +181,6 @@ def upward_arrows(root: Path) -> list[str]:
     return sorted(bad)
 
 
-#: The module of typed doors (scenes/screens.py): it names every screen's class for its factories under
-#: `TYPE_CHECKING` and imports none of them when the game runs, so those names are no arrow of the graph.
-DOORS = "scenes.screens"
 #: Circles among scenes/ still to be broken (none: the board's helpers take scenes.board_state.BoardState, the
 #: replay's parts and the LAN results take their screen by its shape, a Protocol). An entry must still be a
 #: circle (the test below), so the list only shrinks.
@@ -195,13 +192,13 @@ def scene_graph(root: Path) -> dict[str, set[str]]:
 
     All three count. A function-level import is one that runs later, so deferring it hides a circle rather
     than breaking it; a type-only import still makes the module depend on the other's definition (mypy and
-    a reader must load both to understand either). Only the doors' type-only names (DOORS) are left out."""
+    a reader must load both to understand either). No module is left out, the doors (scenes.screens) neither."""
     known = modules(root)
     graph: dict[str, set[str]] = {}
     for name, source in known.items():
         if name.startswith("scenes."):
             graph[name] = {t for t, _, typing in imports_of(name, source, known)
-                           if t.startswith("scenes.") and t != name and not (typing and name == DOORS)}
+                           if t.startswith("scenes.") and t != name}
     return graph
 
 
@@ -336,14 +333,19 @@ def test_the_checker_sees_pygame_planted_in_the_rules(tmp_path: Path) -> None:
 
 def test_the_checker_sees_a_circle_of_scenes(tmp_path: Path) -> None:
     """A planted circle fails the check however it imports: for types only, inside a function, at the top;
-    the doors' type-only names and imports that point one way do not."""
+    imports that point one way do not, and the doors naming a screen for types only close a circle too."""
     root = _house(tmp_path, {
         "scenes/board.py": "from . import screens, board_draw\n",
         "scenes/board_draw.py": "from .board_state import BoardState\n",
         "scenes/board_state.py": "import pygame\n",
-        "scenes/screens.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .board import BoardScene\n",
+        "scenes/screens.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+                             "    from .board_state import BoardState\n",
     })
     assert scene_circles(root) == []
+    (root / "scenes/screens.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+                                            "    from .board import BoardScene\n")
+    assert scene_circles(root) == [frozenset({"scenes.board", "scenes.screens"})], "the doors are no exception"
+    (root / "scenes/screens.py").write_text("import typing\n")
     plants = {
         "types only": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .board import BoardScene\n",
         "in a function": "def draw():\n    from .board import BoardScene\n",

@@ -43,7 +43,7 @@ def test_the_zoom_appears_after_its_delay_with_no_input() -> None:
         loop.idle(0.5)
         loop.key(pygame.K_RIGHT)  # the focus rests on a hand card: the only input of the test
         loop.wait_for(lambda: board.focus is not None and board.focus[0] == "hand"
-                      and getattr(board, "zoom_since", None) is not None, "the focus on a hand card")
+                      and board.zoom.since is not None, "the focus on a hand card")
         moved = loop.now()
         loop.idle(board_zoom.ZOOM_DELAY + SETTLE)
         resting = loop.frame_count()

@@ -101,6 +101,7 @@ def test_two_apps_in_one_process_draw_and_speak_each_their_own() -> None:
         assert _("Settings") == "Beállítások" and theme.HIGH_CONTRAST.cream == art.CREAM
     assert first.tr.lang == "hu" and first.theme.high_contrast and first.theme.text_scale > 1
     opened = screens.settings(second)
+    assert isinstance(opened, SettingsScene)
     assert opened.menu.items[0].label == "Language", "a screen the second app opens is in its language"
     menu = second.find(MainMenuScene)
     assert isinstance(menu, MainMenuScene) and "Settings" in [item.label for item in menu.menu.items]

@@ -15,6 +15,8 @@ from game.play.lan_tables import HostTable
 from game.ui.shell import App
 from net.host import Host
 from scenes import screens
+from scenes.board_state import BoardState
+from scenes.table_board import TableY
 
 
 @pytest.fixture
@@ -41,6 +43,7 @@ def test_the_hosting_screen_says_once_that_the_game_is_not_saved(
                     host_seat=seat, save_path=folder / "save.json")  # the folder vanished: saving fails
     table = HostTable(host)
     board = screens.lan_board(app, table)
+    assert isinstance(board, BoardState | TableY)
     app.push(board)
     driver = Driver(app)
     try:
@@ -51,7 +54,7 @@ def test_the_hosting_screen_says_once_that_the_game_is_not_saved(
         pygame.image.save(app.screen, str(tmp_path / f"unsaved-{seat}-{players}.png"))
         assert not host.save()
         driver.frames(3)
-        assert getattr(board, "save_told", None) is not None and _said(board) == said, "said once"
+        assert board.save_told is not None and _said(board) == said, "said once"
         folder.mkdir()
         assert host.save()
         driver.frames(3)

@@ -40,6 +40,14 @@ def register_scenes(names: dict[str, str]) -> None:
     SCENES.update(names)
 
 
+def scene_named(name: str) -> Any:
+    """The scene class (or scene-making function) registered as `name`, its module imported when first asked for."""
+    if name not in SCENES:
+        raise KeyError(f"no scene registered as {name!r}")
+    module, _, attribute = SCENES[name].partition(":")
+    return getattr(importlib.import_module(module), attribute)
+
+
 def wake() -> None:
     """Wake the main loop now, from any thread (a network reader, a worker that finished).
 
@@ -106,9 +114,7 @@ class App:
         if i18n.resolve(self.settings.language) != self.tr.lang:
             self.tr = i18n.Translator(self.settings.language)
         for scene in self.stack:
-            if hasattr(scene, "static_fresh"):  # the board's still layer holds old text and cards
-                scene.static = None  # type: ignore[attr-defined]
-                scene.static_fresh = False
+            scene.restyled()  # the board's still layer holds old text and cards
         self.dirty = True
 
     @contextlib.contextmanager
@@ -121,10 +127,7 @@ class App:
     # ---------------------------------------------------------------- stack
     def scene(self, name: str) -> Any:
         """The scene class (or scene-making function) registered as `name`, imported when first asked for."""
-        if name not in SCENES:
-            raise KeyError(f"no scene registered as {name!r}")
-        module, _, attribute = SCENES[name].partition(":")
-        return getattr(importlib.import_module(module), attribute)
+        return scene_named(name)
 
     def open(self, name: str, *args: Any, **kwargs: Any) -> Any:
         """The scene `name` made for this app: `scene(name)(app, *args, **kwargs)` (pushing it is the caller's)."""

@@ -127,7 +127,8 @@ def _zoom(where: str) -> SceneMaker:
             board.focus = next(t for t in sorted(board.targets, key=str) if t[0] == "card" and t[2] == "north")
         board.rested = board.focus  # the player moved the focus there and left it
         shown = board_zoom.zoomed(board)
-        board.zoom_since = (shown[0] if shown else None, board.clock - 5.0, id(board.view))
+        if shown is not None:  # rested long enough ago, in the view shown now
+            board.zoom.since = (shown[0], board.clock - 5.0, board.view_serial)
     return make
 
 
