@@ -450,7 +450,7 @@ def _limit(samples: array.array, loop: bool, cut_db: float = 5.0, block: int = 2
     near = [min(need[(k - 1) % count], need[k], need[(k + 1) % count]) if loop else
             min(need[max(0, k - 1)], need[k], need[min(count - 1, k + 1)]) for k in range(count)]
     back, gain, gains = 1 - math.exp(-1 / 12), near[-1] if loop else 1.0, list(near)
-    for lap in range(2 if loop else 1):
+    for _lap in range(2 if loop else 1):
         for k in range(count):
             gain = min(near[k], gain + (1 - gain) * back)
             gains[k] = gain
