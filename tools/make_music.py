@@ -207,21 +207,46 @@ def game() -> Piece:
     return piece
 
 
+#: the tense loop's sections, two bars to a chord, as (bass, upper)
+TENSION_SECTIONS = {
+    "a": [("D2", "D3 F3 A3"), ("D2", "D3 F3 A3"), ("A#1", "A#2 D3 F3"), ("A#1", "A#2 D3 F3"),
+          ("G1", "G2 A#2 D3"), ("G1", "G2 A#2 D3"), ("A1", "A2 C#3 E3"), ("A1", "A2 C#3 E3")],
+    "b": [("A#1", "A#2 D3 F3"), ("A#1", "A#2 D3 F3"), ("C2", "C3 E3 G3"), ("C2", "C3 E3 G3"),
+          ("A1", "A2 C#3 E3"), ("A1", "A2 C#3 E3"), ("D2", "D3 F3 A3"), ("A1", "A2 C#3 E3")],
+}
+#: (section, its chords, brass stabs on, the horns' call over it)
+TENSION_FORM: list[tuple[str, bool, Tune]] = [
+    ("a", True, []),
+    ("b", True, [(0, 2, "D4"), (2, 2, "F4"), (4, 4, "A#3"), (8, 2, "C4"), (10, 2, "E4"), (12, 4, "G3"),
+                 (16, 2, "E4"), (18, 2, "C#4"), (20, 4, "A3"), (24, 4, "D4"), (28, 4, "E4")]),
+    ("a", False, [(0, 3, "A3"), (3, 1, "D4"), (4, 4, "F4"), (8, 3, "F4"), (11, 1, "D4"), (12, 4, "A#3"),
+                  (16, 3, "G3"), (19, 1, "A#3"), (20, 4, "D4"), (24, 4, "C#4"), (28, 4, "E4")]),
+    ("a", True, []),
+]
+
+
 def tension() -> Piece:
-    """Near the end: quicker, low strings repeat a two-note figure, timpani on every beat, brass on each bar."""
-    piece = Piece(112, {0: 48, 1: 44, 2: 61, 3: 47}, beats=32, loop=True)
-    bars = [("D2", "D3 F3 A3"), ("D2", "D3 F3 A3"), ("A#1", "A#2 D3 F3"), ("A#1", "A#2 D3 F3"),
-            ("G1", "G2 A#2 D3"), ("G1", "G2 A#2 D3"), ("A1", "A2 C#3 E3"), ("A1", "A2 C#3 E3")]
-    for bar, (bass, upper) in enumerate(bars):
-        at = bar * 4
-        root = p(bass) + 12
-        for eighth in range(8):
-            piece.add(at + eighth / 2, 0.45, root + (1 if eighth % 4 == 3 else 0), 70 if eighth % 2 == 0 else 55, 0)
-        piece.chord(at, 4, upper, 40, 1)
-        for beat in range(4):
-            piece.add(at + beat, 0.5, p(bass) + (12 if beat % 2 == 0 else 19), 64 if beat == 0 else 48, 3)
-        if bar % 2 == 0:
-            piece.chord(at, 1.5, upper, 60, 2)
+    """Near the end, 1 min 9 s before it loops: quicker, low strings repeat a two-note figure, timpani on every
+    beat; brass stabs on each bar, then the horns' call over new chords, the call again over the first ones
+    with the stabs silent, and the first section to lead back."""
+    piece = Piece(112, {0: 48, 1: 44, 2: 61, 3: 47, 4: 60}, beats=0, loop=True)
+    at = 0.0
+    for name, stabs, call in TENSION_FORM:
+        for bar, (bass, upper) in enumerate(TENSION_SECTIONS[name]):
+            start = at + bar * 4
+            root = p(bass) + 12
+            for eighth in range(8):
+                piece.add(start + eighth / 2, 0.45, root + (1 if eighth % 4 == 3 else 0),
+                          70 if eighth % 2 == 0 else 55, 0)
+            piece.chord(start, 4, upper, 40, 1)
+            for beat in range(4):
+                piece.add(start + beat, 0.5, p(bass) + (12 if beat % 2 == 0 else 19), 64 if beat == 0 else 48, 3)
+            if stabs and bar % 2 == 0:
+                piece.chord(start, 1.5, upper, 60, 2)
+        for beat, beats, note in call:
+            piece.add(at + beat, beats, note, 72, 4)
+        at += 4 * len(TENSION_SECTIONS[name])
+    piece.beats = at
     return piece
 
 
