@@ -38,3 +38,16 @@ def test_the_scene_is_composed_once_and_plain_in_high_contrast() -> None:
         app.draw(app.screen)
         amber, blue = _army_pixels(app.screen)
         assert amber < 500 and blue < 500, "high contrast: nothing busy behind the words"
+
+
+def test_the_night_road_is_grey_earth_not_violet() -> None:
+    """The menu's night road was violet (46, 33, 54 before the middle's darkening: red above green under a blue
+    cast); by moonlight its green is at least its red, and it stays a little warmer than the grass beside it."""
+    pygame.display.init()
+    vista._scene.cache_clear()
+    surface = vista.scene((1920, 1080), True)
+    road = [surface.get_at((x, round(1080 * 0.585)))[:3] for x in range(700, 1220, 40)]
+    grass = [surface.get_at((x, round(1080 * 0.45)))[:3] for x in range(700, 1220, 40)]
+    for r, g, b in road:
+        assert g >= r and b > g, f"the road by night is {(r, g, b)}: violet, not moonlit earth"
+    assert sum(r / b for r, _g, b in road) > sum(r / b for r, _g, b in grass), "the road keeps some of its earth"

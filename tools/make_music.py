@@ -5,12 +5,13 @@ flute, horns, timpani). Each is saved as a Standard MIDI File, rendered at 44.1 
 the General MIDI soundfont FluidR3_GM (Debian's `fluid-soundfont-gm`, MIT licence), folded into a
 seamless loop where it loops, brought to one peak level and encoded as mono Ogg Vorbis with sox.
 Only this build step needs fluidsynth, the soundfont and sox; the game and CI use the committed OGGs.
-Run: `python tools/make_music.py [OUT_DIR] [--midi-only]`.
+Run: `python tools/make_music.py [OUT_DIR] [--midi-only] [--only=menu,game]`.
 """
 
 from __future__ import annotations
 
 import array
+import math
 import shutil
 import struct
 import subprocess
@@ -24,6 +25,7 @@ OUT = Path(__file__).resolve().parents[1] / "assets" / "sounds"
 SOUNDFONT = Path("/usr/share/sounds/sf2/FluidR3_GM.sf2")
 RATE = 44100
 PEAK = 0.5  # every file peaks here (-6 dBFS): game.ui.audio shares out the rest of the headroom
+LOOP_PEAK = 0.46  # the limited loops a little lower: Ogg Vorbis decodes their flattened peaks up to ~0.7 dB higher
 TPQ = 480  # MIDI ticks per quarter note
 DRUMS = 9  # the General MIDI percussion channel
 NOTE = {n: i for i, n in enumerate(("C", "C#", "D", "D#", "E", "F", "F#", "G", "G#", "A", "A#", "B"))}
@@ -63,63 +65,188 @@ MENU_CHORDS = [("D2", "D3 A3 F4"), ("C2", "C3 G3 E4"), ("A#1", "A#2 F3 D4"), ("C
                ("D2", "D3 A3 F4"), ("F2", "F3 C4 A4"), ("G2", "G3 D4 A#4"), ("A1", "A2 E3 C#4")]
 
 
+#: a sectioned piece's tune: (beat in the section, beats, note)
+Tune = list[tuple[float, float, str]]
+
+
+#: the menu's sections, one chord per bar as (bass, upper); its form and who sings each section's tune
+MENU_SECTIONS = {
+    "a": MENU_CHORDS,
+    "c": [("A#1", "A#2 F3 D4"), ("F2", "F3 C4 A4"), ("G1", "G2 D3 A#3"), ("D2", "D3 A3 F4"),
+          ("A#1", "A#2 F3 D4"), ("C2", "C3 G3 E4"), ("F2", "F3 C4 A4"), ("A1", "A2 E3 C#4")],
+    "d": [("D2", "D3 A3 F4"), ("D2", "D3 A3 F4"), ("A#1", "A#2 F3 D4"), ("A#1", "A#2 F3 D4"),
+          ("C2", "C3 G3 E4"), ("C2", "C3 G3 E4"), ("A1", "A2 E3 C#4"), ("A1", "A2 E3 C#4")],
+    "link": [("D2", "D3 A3 F4"), ("A#1", "A#2 F3 D4"), ("G1", "G2 D3 A#3"), ("A1", "A2 E3 C#4")],
+}
+#: (section, its chords, the tune's channel or None, the tune)
+MENU_FORM: list[tuple[str, str, int | None, Tune]] = [
+    ("intro", "a", None, []),
+    ("flute", "a", 2, [(0, 3, "F4"), (3, 1, "A4"), (4, 2, "G4"), (6, 2, "E4"), (8, 3, "D4"), (11, 1, "F4"),
+                       (12, 4, "E4"), (16, 2, "A4"), (18, 1, "D5"), (19, 1, "C5"), (20, 3, "A#4"), (23, 1, "A4"),
+                       (24, 2, "G4"), (26, 1, "A4"), (27, 1, "F4"), (28, 3, "E4"), (31, 1, "C#5")]),
+    ("oboe", "c", 6, [(0, 3, "D5"), (3, 1, "C5"), (4, 2, "A4"), (6, 2, "C5"), (8, 2, "A#4"), (10, 1, "A4"),
+                      (11, 1, "G4"), (12, 4, "A4"), (16, 3, "F4"), (19, 1, "A#4"), (20, 2, "D5"), (22, 2, "C5"),
+                      (24, 2, "C5"), (26, 2, "A4"), (28, 4, "C#5")]),
+    ("cello", "a", 7, [(0, 4, "D3"), (4, 4, "E3"), (8, 4, "F3"), (12, 2, "G3"), (14, 2, "E3"), (16, 3, "A3"),
+                       (19, 1, "F3"), (20, 4, "C3"), (24, 2, "D3"), (26, 2, "A#2"), (28, 4, "C#3")]),
+    ("banners", "d", 4, [(0, 1, "A3"), (1, 1, "D4"), (2, 2, "F4"), (4, 3, "E4"), (7, 1, "D4"), (8, 2, "D4"),
+                         (10, 2, "F4"), (12, 4, "A#3"), (16, 1, "G3"), (17, 1, "C4"), (18, 2, "E4"), (20, 3, "G4"),
+                         (23, 1, "E4"), (24, 4, "E4"), (28, 4, "C#4")]),
+    ("link", "link", 2, [(0, 8, "A4"), (8, 4, "A#4"), (12, 4, "A4")]),
+]
+
+
 def menu() -> Piece:
-    """The menu: a harp rolls each chord, strings hold it, a flute sings a long line over the second half."""
-    piece = Piece(76, {0: 46, 1: 48, 2: 73, 3: 32}, beats=32, loop=True)
-    for bar, (bass, upper) in enumerate(MENU_CHORDS):
-        at = bar * 4
-        piece.add(at, 4, bass, 62, 3)
-        piece.chord(at, 4, upper, 44, 1)
-        tones = [p(n) for n in upper.split()]
-        roll = [tones[0], tones[1], tones[2], tones[1] + 12, tones[2] + 12 - 12 * (tones[2] > 72), tones[1]]
-        for i, pitch in enumerate(roll + roll[:2]):
-            piece.add(at + i * 0.5, 1.5, pitch, 58 if i % 2 else 70, 0)
-    line = [("A4", 2), ("D5", 1), ("C5", 1), ("A#4", 3), ("A4", 1), ("G4", 2), ("A4", 1), ("F4", 1), ("E4", 3),
-            ("C#5", 1)]
-    at = 16.0
-    for name, beats in line:
-        piece.add(at, beats, name, 66, 2)
-        at += beats
+    """The menu, 2 min 19 s before it loops: a harp rolls each chord and strings hold it throughout; an intro,
+    then the flute's tune, the oboe's over new chords, the cello's, the horns' march under banners (timpani on
+    each bar), and a link where the flute holds on into the start again."""
+    piece = Piece(76, {0: 46, 1: 48, 2: 73, 3: 32, 4: 60, 5: 47, 6: 68, 7: 42}, beats=0, loop=True)
+    at = 0.0
+    for n, (name, chords_name, channel, tune) in enumerate(MENU_FORM):
+        chords = MENU_SECTIONS[chords_name]
+        for bar, (bass, upper) in enumerate(chords):
+            start = at + bar * 4
+            piece.add(start, 4, bass, 62 if name != "cello" else 48, 3)
+            piece.chord(start, 4, upper, 44 if name != "intro" else 40, 1)
+            tones = [p(t) for t in upper.split()]
+            roll = [tones[0], tones[1], tones[2], tones[1] + 12, tones[2] + 12 - 12 * (tones[2] > 72), tones[1]]
+            if name == "banners":  # the harp strikes the chord, the timpani mark the bar
+                piece.chord(start, 2, upper, 66, 0)
+                piece.add(start, 1, p(bass) + 12, 70 if bar % 2 == 0 else 54, 5)
+                piece.add(start + 3.5, 0.5, p(bass) + 12, 44, 5)
+                continue
+            for i, pitch in enumerate(roll + roll[:2] if (bar + n) % 2 == 0 else roll[:4]):
+                step = 0.5 if (bar + n) % 2 == 0 else 1.0
+                piece.add(start + i * step, 1.5, pitch, 58 if i % 2 else 68, 0)
+        for beat, beats, note in tune:
+            piece.add(at + beat, beats, note, 66 if channel != 7 else 70, channel if channel is not None else 2)
+        at += 4 * len(chords)
+    piece.beats = at
     return piece
+
+
+#: the game's sections, one chord per bar as (bass, upper); all of it sits in the middle register and below,
+#: out of the way of the table's sounds
+GAME_SECTIONS = {
+    "a": [("D2", "D3 F3 A3"), ("C2", "C3 E3 G3"), ("D2", "D3 F3 A3"), ("A#1", "A#2 D3 F3"),
+          ("F2", "F3 A3 C4"), ("C2", "C3 E3 G3"), ("D2", "D3 F3 A3"), ("A1", "A2 C#3 E3")],
+    "b": [("F2", "F3 A3 C4"), ("C2", "C3 E3 G3"), ("D2", "D3 F3 A3"), ("A1", "A2 C3 E3"),
+          ("A#1", "A#2 D3 F3"), ("F2", "F3 A3 C4"), ("G1", "G2 A#2 D3"), ("A1", "A2 C#3 E3")],
+    "c": [("A#1", "A#2 D3 F3"), ("A#1", "A#2 D3 F3"), ("G1", "G2 A#2 D3"), ("G1", "G2 A#2 D3"),
+          ("D2", "D3 F3 A3"), ("D2", "D3 F3 A3"), ("A1", "A2 C#3 E3"), ("A1", "A2 C#3 E3")],
+    "d": [("D2", "D3 F3 A3"), ("A1", "A2 C3 E3"), ("A#1", "A#2 D3 F3"), ("F2", "F3 A3 C4"),
+          ("G1", "G2 A#2 D3"), ("D2", "D3 F3 A3"), ("A#1", "A#2 D3 F3"), ("A1", "A2 C#3 E3")],
+    "link": [("D2", "D3 F3 A3"), ("A#1", "A#2 D3 F3"), ("G1", "G2 A#2 D3"), ("A1", "A2 C#3 E3")],
+}
+GAME_B: Tune = [(0, 1.5, "A4"), (1.5, 0.5, "G4"), (2, 2, "F4"), (4, 1, "E4"), (5, 1, "F4"), (6, 2, "G4"),
+                (8, 3, "F4"), (11, 1, "E4"), (12, 2, "E4"), (14, 2, "C4"), (16, 1.5, "D4"), (17.5, 0.5, "E4"),
+                (18, 2, "F4"), (20, 1, "A4"), (21, 1, "G4"), (22, 2, "F4"), (24, 2, "G4"), (26, 1, "A#4"),
+                (27, 1, "A4"), (28, 4, "E4")]
+#: (section, its chords, how the band accompanies, the tune's channel or None, the tune)
+GAME_FORM: list[tuple[str, str, str, int | None, Tune]] = [
+    ("opening", "a", "walk", None, []),
+    ("oboe", "b", "harp", 5, GAME_B),
+    ("cello", "a", "walk", 6, [(0, 2, "A3"), (2, 2, "D4"), (4, 2, "E4"), (6, 2, "C4"), (8, 3, "D4"), (11, 1, "F4"),
+                               (12, 4, "D4"), (16, 2, "C4"), (18, 2, "A3"), (20, 2, "G3"), (22, 2, "C4"),
+                               (24, 3, "A3"), (27, 1, "F3"), (28, 4, "E3")]),
+    ("night", "c", "tiptoe", 4, [(0, 4, "D4"), (4, 2, "F4"), (6, 2, "D4"), (8, 4, "G3"), (12, 2, "A#3"),
+                                 (14, 2, "A3"), (16, 4, "F3"), (20, 2, "E3"), (22, 2, "D3"), (24, 4, "C#4"),
+                                 (28, 4, "E4")]),
+    ("march", "d", "march", 2, [(0, 1, "D4"), (1, 0.5, "D4"), (1.5, 0.5, "E4"), (2, 2, "F4"), (4, 2, "E4"),
+                                (6, 2, "C4"), (8, 1, "D4"), (9, 1, "F4"), (10, 2, "A#3"), (12, 3, "C4"),
+                                (15, 1, "A3"), (16, 1, "A#3"), (17, 1, "D4"), (18, 2, "G4"), (20, 2, "F4"),
+                                (22, 2, "A3"), (24, 2, "A#3"), (26, 2, "D4"), (28, 4, "C#4")]),
+    ("clarinet", "b", "harp", 4, GAME_B),
+    ("link", "link", "walk", 2, [(0, 2, "A3"), (2, 2, "F3"), (4, 4, "D3"), (8, 4, "G3"), (12, 4, "E3")]),
+]
 
 
 def game() -> Piece:
-    """The game: plucked strings walk a bass, a soft pad breathes, a horn answers now and then; it keeps out of
-    the way of the table's sounds (nothing above the middle register, little on the beat of an effect)."""
-    chords = [("D2", "D3 F3 A3"), ("C2", "C3 E3 G3"), ("D2", "D3 F3 A3"), ("A#1", "A#2 D3 F3"),
-              ("F2", "F3 A3 C4"), ("C2", "C3 E3 G3"), ("D2", "D3 F3 A3"), ("A1", "A2 C#3 E3")]
-    piece = Piece(88, {0: 45, 1: 49, 2: 60, 3: 47, 4: 71}, beats=32, loop=True)
-    for bar, (bass, upper) in enumerate(chords):
-        at = bar * 4
-        root = p(bass)
-        for beat, pitch in enumerate((root, root + 7, root + 12, root + 7)):
-            piece.add(at + beat, 0.9, pitch, 72 if beat == 0 else 56, 0)
-        piece.chord(at, 4, upper, 38, 1)
-        if bar % 2 == 0:
-            piece.add(at, 1, root, 46, 3)  # a soft timpani stroke every other bar
-    for at, beats, name in ((6, 2, "A3"), (7.5, 0.5, "G3"), (8, 3, "F3"), (22, 1, "C4"), (23, 1, "A#3"),
-                            (24, 4, "A3")):
-        piece.add(at, beats, name, 60, 2)
-    for at, beats, name in ((14, 1, "E4"), (15, 1, "F4"), (16, 4, "D4"), (29, 1, "E4"), (30, 2, "C#4")):
-        piece.add(at, beats, name, 52, 4)
+    """The game, 2 min 22 s before it loops: plucked strings and a soft pad throughout; an opening where a horn
+    answers now and then, the oboe's tune over a harp, the cello's, a hushed night section (clarinet low over
+    plucks off the beat), a march (horn and timpani), the clarinet with the oboe's tune, and a link. It keeps
+    out of the way of the table's sounds (nothing above the middle register, little on the beat of an effect)."""
+    piece = Piece(88, {0: 45, 1: 49, 2: 60, 3: 47, 4: 71, 5: 68, 6: 42, 7: 46}, beats=0, loop=True)
+    at = 0.0
+    for name, chords_name, style, channel, tune in GAME_FORM:
+        chords = GAME_SECTIONS[chords_name]
+        for bar, (bass, upper) in enumerate(chords):
+            start, root = at + bar * 4, p(bass)
+            piece.chord(start, 4, upper, 38 if style != "tiptoe" else 30, 1)
+            if style in ("walk", "march"):
+                for beat, pitch in enumerate((root, root + 7, root + 12, root + 7)):
+                    piece.add(start + beat, 0.9, pitch, 72 if beat == 0 else 56, 0)
+            if style == "walk" and bar % 2 == 0:
+                piece.add(start, 1, root, 46, 3)  # a soft timpani stroke every other bar
+            if style == "march":
+                for beat in range(4):
+                    piece.add(start + beat, 0.5, root + 12, 58 if beat == 0 else 40, 3)
+            if style == "harp":
+                piece.add(start, 0.9, root, 66, 0)
+                piece.add(start + 2, 0.9, root + 7, 54, 0)
+                tones = [p(t) + 12 for t in upper.split()]
+                for i, pitch in enumerate((tones[0], tones[1], tones[2], tones[1]) * 2):
+                    piece.add(start + i * 0.5, 1.0, pitch, 50 if i % 2 else 58, 7)
+            if style == "tiptoe":
+                for beat, pitch, velocity in ((0, root, 60), (1.5, root + 7, 44), (2.5, root + 12, 40),
+                                              (3.5, root + 7, 36)):
+                    piece.add(start + beat, 0.5, pitch, velocity, 0)
+                if bar >= 6:
+                    for k in range(8):  # a quiet timpani roll into the march
+                        piece.add(start + k * 0.5, 0.5, root + 12, 30 + 3 * k + 12 * (bar - 6), 3)
+        if name == "opening":  # the old loop's answers: strings low, then the horn
+            for beat, beats, note in ((6, 2, "A3"), (7.5, 0.5, "G3"), (8, 3, "F3"), (22, 1, "C4"), (23, 1, "A#3"),
+                                      (24, 4, "A3")):
+                piece.add(at + beat, beats, note, 60, 2)
+            for beat, beats, note in ((14, 1, "E4"), (15, 1, "F4"), (16, 4, "D4"), (29, 1, "E4"), (30, 2, "C#4")):
+                piece.add(at + beat, beats, note, 52, 4)
+        for beat, beats, note in tune:
+            piece.add(at + beat, beats, note, 62 if channel != 6 else 68, channel if channel is not None else 5)
+        at += 4 * len(chords)
+    piece.beats = at
     return piece
 
 
+#: the tense loop's sections, two bars to a chord, as (bass, upper)
+TENSION_SECTIONS = {
+    "a": [("D2", "D3 F3 A3"), ("D2", "D3 F3 A3"), ("A#1", "A#2 D3 F3"), ("A#1", "A#2 D3 F3"),
+          ("G1", "G2 A#2 D3"), ("G1", "G2 A#2 D3"), ("A1", "A2 C#3 E3"), ("A1", "A2 C#3 E3")],
+    "b": [("A#1", "A#2 D3 F3"), ("A#1", "A#2 D3 F3"), ("C2", "C3 E3 G3"), ("C2", "C3 E3 G3"),
+          ("A1", "A2 C#3 E3"), ("A1", "A2 C#3 E3"), ("D2", "D3 F3 A3"), ("A1", "A2 C#3 E3")],
+}
+#: (section, its chords, brass stabs on, the horns' call over it)
+TENSION_FORM: list[tuple[str, bool, Tune]] = [
+    ("a", True, []),
+    ("b", True, [(0, 2, "D4"), (2, 2, "F4"), (4, 4, "A#3"), (8, 2, "C4"), (10, 2, "E4"), (12, 4, "G3"),
+                 (16, 2, "E4"), (18, 2, "C#4"), (20, 4, "A3"), (24, 4, "D4"), (28, 4, "E4")]),
+    ("a", False, [(0, 3, "A3"), (3, 1, "D4"), (4, 4, "F4"), (8, 3, "F4"), (11, 1, "D4"), (12, 4, "A#3"),
+                  (16, 3, "G3"), (19, 1, "A#3"), (20, 4, "D4"), (24, 4, "C#4"), (28, 4, "E4")]),
+    ("a", True, []),
+]
+
+
 def tension() -> Piece:
-    """Near the end: quicker, low strings repeat a two-note figure, timpani on every beat, brass on each bar."""
-    piece = Piece(112, {0: 48, 1: 44, 2: 61, 3: 47}, beats=32, loop=True)
-    bars = [("D2", "D3 F3 A3"), ("D2", "D3 F3 A3"), ("A#1", "A#2 D3 F3"), ("A#1", "A#2 D3 F3"),
-            ("G1", "G2 A#2 D3"), ("G1", "G2 A#2 D3"), ("A1", "A2 C#3 E3"), ("A1", "A2 C#3 E3")]
-    for bar, (bass, upper) in enumerate(bars):
-        at = bar * 4
-        root = p(bass) + 12
-        for eighth in range(8):
-            piece.add(at + eighth / 2, 0.45, root + (1 if eighth % 4 == 3 else 0), 70 if eighth % 2 == 0 else 55, 0)
-        piece.chord(at, 4, upper, 40, 1)
-        for beat in range(4):
-            piece.add(at + beat, 0.5, p(bass) + (12 if beat % 2 == 0 else 19), 64 if beat == 0 else 48, 3)
-        if bar % 2 == 0:
-            piece.chord(at, 1.5, upper, 60, 2)
+    """Near the end, 1 min 9 s before it loops: quicker, low strings repeat a two-note figure, timpani on every
+    beat; brass stabs on each bar, then the horns' call over new chords, the call again over the first ones
+    with the stabs silent, and the first section to lead back."""
+    piece = Piece(112, {0: 48, 1: 44, 2: 61, 3: 47, 4: 60}, beats=0, loop=True)
+    at = 0.0
+    for name, stabs, call in TENSION_FORM:
+        for bar, (bass, upper) in enumerate(TENSION_SECTIONS[name]):
+            start = at + bar * 4
+            root = p(bass) + 12
+            for eighth in range(8):
+                piece.add(start + eighth / 2, 0.45, root + (1 if eighth % 4 == 3 else 0),
+                          70 if eighth % 2 == 0 else 55, 0)
+            piece.chord(start, 4, upper, 40, 1)
+            for beat in range(4):
+                piece.add(start + beat, 0.5, p(bass) + (12 if beat % 2 == 0 else 19), 64 if beat == 0 else 48, 3)
+            if stabs and bar % 2 == 0:
+                piece.chord(start, 1.5, upper, 60, 2)
+        for beat, beats, note in call:
+            piece.add(at + beat, beats, note, 72, 4)
+        at += 4 * len(TENSION_SECTIONS[name])
+    piece.beats = at
     return piece
 
 
@@ -271,6 +398,15 @@ def _mono(path: Path) -> array.array:
     return array.array("d", ((raw[i] + raw[i + 1]) / 65536.0 for i in range(0, len(raw) - 1, 2)))
 
 
+def _clipped(path: Path) -> int:
+    """How many of the rendered WAV's 16-bit samples sit at full scale (FluidSynth clipped them)."""
+    with wave.open(str(path), "rb") as w:
+        raw = array.array("h", w.readframes(w.getnframes()))
+    if sys.byteorder != "little":
+        raw.byteswap()
+    return sum(1 for v in raw if v >= 32767 or v <= -32767)
+
+
 def _fold(samples: array.array, length: int) -> array.array:
     """A seamless loop: what rings on after `length` (reverb, releases) is laid over the loop's start."""
     out = array.array("d", samples[:length])
@@ -292,10 +428,64 @@ def _trim(samples: array.array, floor: float = 0.0005) -> array.array:
     return out
 
 
-def _write_wav(samples: array.array, path: Path) -> None:
-    """16-bit mono at PEAK: the largest sample is scaled to exactly PEAK of full scale."""
+def _level(samples: array.array, loop: bool, ratio: float = 2.5, block: int = 441) -> array.array:
+    """Bring the loud passages nearer the quiet ones (a slow compressor, 2.5:1 above the piece's own RMS), so
+    that at one peak level the piece is fuller: loud enough for a living room's TV under the same headroom.
+    The level is followed in 10 ms blocks (30 ms to rise, 400 ms to fall); a loop's follower runs round it
+    twice, so its end and its start get the same gain and the join stays smooth."""
+    n = len(samples)
+    levels = []
+    for start in range(0, n, block):
+        part = samples[start:start + block]
+        levels.append(math.sqrt(sum(v * v for v in part) / max(1, len(part))) + 1e-9)
+    floor = math.sqrt(sum(v * v for v in samples) / max(1, n)) + 1e-9
+    rise, fall = 1 - math.exp(-1 / 3), 1 - math.exp(-1 / 40)
+    follow, gains = levels[-1] if loop else levels[0], [1.0] * len(levels)
+    for lap in range(2 if loop else 1):
+        for i, level in enumerate(levels):
+            follow += (level - follow) * (rise if level > follow else fall)
+            if lap == (1 if loop else 0):
+                gains[i] = (floor / follow) ** (1 - 1 / ratio) if follow > floor else 1.0
+    return _limit(_apply(samples, gains, block, loop), loop)
+
+
+def _apply(samples: array.array, gains: list[float], block: int, loop: bool) -> array.array:
+    """Samples times a gain given per block, the gain gliding from one block's centre to the next."""
+    out = array.array("d", samples)
+    for i in range(len(out)):
+        at = i / block - 0.5
+        k = min(len(gains) - 1, max(0, int(at)))
+        nxt = (k + 1) % len(gains) if loop else min(len(gains) - 1, k + 1)
+        t = min(1.0, max(0.0, at - k))
+        out[i] *= gains[k] + (gains[nxt] - gains[k]) * t
+    return out
+
+
+def _limit(samples: array.array, loop: bool, cut_db: float = 5.0, block: int = 220) -> array.array:
+    """Take the few sharpest peaks (a harp's or a drum's attack) down by up to `cut_db`, so the piece can be
+    brought up by as much: the gain falls over the 5 ms before a peak and comes back over about 60 ms. Each
+    block's gain is at most what every sample of it and of its neighbours needs, so no sample passes the
+    ceiling."""
+    ceiling = max((abs(v) for v in samples), default=0.0) * 10 ** (-cut_db / 20) or 1.0
+    need = []
+    for start in range(0, len(samples), block):
+        top = max((abs(v) for v in samples[start:start + block]), default=0.0)
+        need.append(min(1.0, ceiling / top) if top else 1.0)
+    count = len(need)
+    near = [min(need[(k - 1) % count], need[k], need[(k + 1) % count]) if loop else
+            min(need[max(0, k - 1)], need[k], need[min(count - 1, k + 1)]) for k in range(count)]
+    back, gain, gains = 1 - math.exp(-1 / 12), near[-1] if loop else 1.0, list(near)
+    for _lap in range(2 if loop else 1):
+        for k in range(count):
+            gain = min(near[k], gain + (1 - gain) * back)
+            gains[k] = gain
+    return _apply(samples, gains, block, loop)
+
+
+def _write_wav(samples: array.array, path: Path, peak: float = PEAK) -> None:
+    """16-bit mono at `peak`: the largest sample is scaled to exactly that share of full scale."""
     top = max((abs(v) for v in samples), default=0.0) or 1.0
-    scale = PEAK * 32767 / top
+    scale = peak * 32767 / top
     pcm = array.array("h", (round(v * scale) for v in samples))
     if sys.byteorder != "little":
         pcm.byteswap()
@@ -312,8 +502,12 @@ def render(name: str, piece: Piece, out_dir: Path, work: Path, fluidsynth: str, 
     subprocess.run([fluidsynth, "-ni", "-q", "-g", "0.6", "-r", str(RATE), "-F", str(raw), str(SOUNDFONT), str(mid)],
                    check=True, stdout=subprocess.DEVNULL)
     samples = _mono(raw)
-    samples = _fold(samples, round(piece.seconds(piece.beats) * RATE)) if piece.loop else _trim(samples)
-    _write_wav(samples, flat)
+    clipped = _clipped(raw)
+    if clipped:
+        raise SystemExit(f"make_music: {name} clips in FluidSynth ({clipped} samples): lower its gain")
+    samples = _level(_fold(samples, round(piece.seconds(piece.beats) * RATE)), True) if piece.loop else \
+        _trim(samples)
+    _write_wav(samples, flat, LOOP_PEAK if piece.loop else PEAK)
     out = out_dir / f"{name}.ogg"
     subprocess.run([sox, str(flat), "-C", "2", str(out)], check=True)
     return out
@@ -322,6 +516,11 @@ def render(name: str, piece: Piece, out_dir: Path, work: Path, fluidsynth: str, 
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     midi_only = "--midi-only" in args
+    only = next((a.split("=", 1)[1].split(",") for a in args if a.startswith("--only=")), list(PIECES))
+    unknown = [name for name in only if name not in PIECES]
+    if unknown:
+        print(f"make_music: no piece called {', '.join(unknown)} (the pieces: {', '.join(PIECES)})", file=sys.stderr)
+        return 2
     rest = [a for a in args if not a.startswith("--")]
     out_dir = Path(rest[0]) if rest else OUT
     out_dir.mkdir(parents=True, exist_ok=True)
@@ -339,8 +538,8 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     assert fluidsynth is not None and sox is not None
     with tempfile.TemporaryDirectory() as tmp:
-        for name, make in PIECES.items():
-            path = render(name, make(), out_dir, Path(tmp), fluidsynth, sox)
+        for name in only:
+            path = render(name, PIECES[name](), out_dir, Path(tmp), fluidsynth, sox)
             print(f"{path} ({path.stat().st_size // 1024} KiB)")
     return 0
 

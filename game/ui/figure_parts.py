@@ -226,3 +226,24 @@ def _legs(x: float, bottom: float, s: float, gallop: bool) -> tuple[list[list[Po
         near = [[at(0.46, -0.04), at(0.47, 0.12), at(0.47, 0.22), at(0.48, 0.26)],
                 [at(0.2, -0.04), at(0.16, 0.1), at(0.18, 0.22), at(0.19, 0.26)]]
     return far, near
+
+
+# ---------------------------------------------------------------------- arms
+def round_shield(pen: Pen, c: Point, r: float) -> None:
+    """The hoplite's aspis: a dark rim, a pale field, a ring and a boss."""
+    pen.circle(c, r)
+    pen.circle(c, r * 0.8, pen.mid)
+    pen.circle(c, r * 0.6, pen.ink, r * 0.05)
+    pen.circle(c, r * 0.22, pen.light)
+
+
+def spear(pen: Pen, a: Point, b: Point, width: float = 1.6, head: float = 5.0) -> None:
+    """A shaft from a to b with a leaf-shaped point at b."""
+    pen.stroke([a, b], width)
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    d = math.hypot(dx, dy) or 1.0
+    ux, uy = dx / d, dy / d
+    tip = (b[0] + ux * head, b[1] + uy * head)
+    w = head * 0.35
+    pen.poly([tip, (b[0] - uy * w, b[1] + ux * w), (b[0] - ux * head * 0.2, b[1] - uy * head * 0.2),
+              (b[0] + uy * w, b[1] - ux * w)])

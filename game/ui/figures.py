@@ -14,31 +14,12 @@ from functools import lru_cache
 
 import pygame
 
-from game.ui.figure_parts import Pen, horse, man, man_top, rider
+from game.ui.emblems import EMBLEMS
+from game.ui.figure_parts import Pen, horse, man, man_top, rider, round_shield, spear
 
 Point = tuple[float, float]
 RGB = tuple[int, int, int]
 SUPER = 3  # drawn this many times larger, then smoothed down
-
-
-def round_shield(pen: Pen, c: Point, r: float) -> None:
-    """The hoplite's aspis: a dark rim, a pale field, a ring and a boss."""
-    pen.circle(c, r)
-    pen.circle(c, r * 0.8, pen.mid)
-    pen.circle(c, r * 0.6, pen.ink, r * 0.05)
-    pen.circle(c, r * 0.22, pen.light)
-
-
-def spear(pen: Pen, a: Point, b: Point, width: float = 1.6, head: float = 5.0) -> None:
-    """A shaft from a to b with a leaf-shaped point at b."""
-    pen.stroke([a, b], width)
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    d = math.hypot(dx, dy) or 1.0
-    ux, uy = dx / d, dy / d
-    tip = (b[0] + ux * head, b[1] + uy * head)
-    w = head * 0.35
-    pen.poly([tip, (b[0] - uy * w, b[1] + ux * w), (b[0] - ux * head * 0.2, b[1] - uy * head * 0.2),
-              (b[0] + uy * w, b[1] - ux * w)])
 
 
 # ---------------------------------------------------------------------- the ten troop types
@@ -174,116 +155,7 @@ TROOPS: dict[int, Callable[[Pen], None]] = {
 }
 
 
-# ---------------------------------------------------------------------- tactics emblems
-def _profile(pen: Pen, crown: str) -> None:
-    """A head in profile facing right, on a coin: Alexander with his diadem and loose locks, Darius
-    with the tall crown and a long squared beard."""
-    pen.circle((50, 50), 47, pen.mid)
-    pen.circle((50, 50), 47, pen.ink, 3)
-    head = [(34, 44), (38, 28), (50, 20), (62, 22), (68, 30), (70, 38), (71, 42), (78, 51), (77, 53), (71, 54),
-            (72, 57), (70, 59), (71, 62), (69, 68), (64, 72), (58, 73), (58, 82), (62, 94), (40, 94), (42, 80),
-            (38, 68), (33, 56)]
-    pen.poly(head)
-    pen.stroke([(61, 41), (66, 40)], 1.6, pen.light)  # the eye
-    if crown == "alexander":
-        pen.stroke([(36, 36), (52, 29), (68, 31)], 3.2, pen.light)  # the diadem
-        pen.stroke([(38, 38), (28, 46), (24, 56)], 2.2, pen.light)  # its ribbon ends
-        pen.stroke([(37, 40), (30, 52), (30, 62)], 2.2, pen.light)
-        for c in ((36, 26), (44, 18), (55, 16), (64, 18), (30, 36), (28, 64), (34, 72), (30, 52)):
-            pen.circle(c, 6)  # the locks of hair
-    else:
-        pen.poly([(36, 32), (38, 6), (66, 6), (68, 30)])  # the tall crown
-        for x in (45, 52, 59):
-            pen.stroke([(x, 6), (x, 26)], 1.8, pen.mid)
-        for x in (40, 48, 56, 64):
-            pen.poly([(x - 3, 6), (x, 0), (x + 3, 6)])
-        pen.poly([(54, 58), (72, 60), (70, 84), (50, 86)])  # the beard
-        for y in (66, 72, 78):
-            pen.stroke([(56, y), (68, y + 1)], 1.5, pen.mid)
-        pen.circle((34, 62), 9)  # the knot of hair at the nape
-
-
-def _fog(pen: Pen) -> None:
-    for i, y in enumerate((26, 44, 62, 80)):
-        pts = [(8 + 84 * t / 20, y + 5 * math.sin(t / 20 * math.pi * 3 + i)) for t in range(21)]
-        pen.stroke(pts, 7 if i % 2 == 0 else 5, pen.ink if i % 2 == 0 else pen.mid)
-
-
-def _mud(pen: Pen) -> None:
-    """A chariot wheel sunk to its hub in mud."""
-    pen.circle((50, 48), 34)
-    pen.circle((50, 48), 27, pen.light)
-    for i in range(4):
-        a = i * math.pi / 4
-        pen.stroke([(50 - 27 * math.cos(a), 48 - 27 * math.sin(a)), (50 + 27 * math.cos(a), 48 + 27 * math.sin(a))], 4)
-    pen.circle((50, 48), 7)
-    pen.ellipse(2, 54, 96, 40, pen.mid)
-    pen.stroke([(8, 62), (28, 57), (50, 62), (72, 56), (92, 62)], 3.5)
-    for x, y, r in ((22, 76, 5), (64, 82, 4), (82, 72, 3), (40, 86, 3)):
-        pen.circle((x, y), r)
-
-
-def _scout(pen: Pen) -> None:
-    j = man_top(pen, (40, 78), 70, ((0.2, -0.08), (0.28, -0.26)), "cap")
-    pen.poly(pen.arc_poly((50, 134), 60, math.pi * 1.2, math.pi * 1.8, 20), pen.mid)  # the hill he looks from
-    pen.stroke([j["front"], (j["head"][0] + 6, j["head"][1] - 2)], 3)  # hand shading the eyes
-    for y in (20, 30, 40):  # his gaze
-        pen.stroke([(72, y), (94, y + (y - 30) * 0.6)], 2.0, pen.mid)
-
-
-def _redeploy(pen: Pen) -> None:
-    for flip in (1, -1):
-        c = (50, 50)
-        pts = pen.arc_poly(c, 32, math.pi * (0.1 if flip == 1 else 1.1), math.pi * (0.85 if flip == 1 else 1.85), 16)
-        pen.stroke(pts, 7)
-        end = pts[-1]
-        prev = pts[-3]
-        dx, dy = end[0] - prev[0], end[1] - prev[1]
-        d = math.hypot(dx, dy) or 1.0
-        ux, uy = dx / d, dy / d
-        pen.poly([(end[0] + ux * 12, end[1] + uy * 12), (end[0] - uy * 10, end[1] + ux * 10),
-                  (end[0] + uy * 10, end[1] - ux * 10)])
-    pen.circle((50, 50), 8, pen.mid)
-
-
-def _deserter(pen: Pen) -> None:
-    j = man(pen, (56, 60), 66, lean=-0.2, legs=(-0.45, 0.35), arm_front=((-0.14, 0.14), (-0.26, 0.06)),
-            helmet="none")
-    del j
-    spear(pen, (6, 88), (26, 58), 2.2, 0)  # a spear thrown down, broken
-    pen.stroke([(30, 54), (40, 40)], 2.2)
-    pen.poly([(40, 40), (46, 30), (44, 42)])
-    round_shield(pen, (24, 84), 9)
-
-
-def _traitor(pen: Pen) -> None:
-    pen.poly([(50, 4), (58, 20), (56, 60), (44, 60), (42, 20)], pen.mid)  # the blade
-    pen.stroke([(50, 10), (50, 56)], 1.4, pen.ink)
-    pen.stroke([(28, 62), (72, 62)], 7)  # crossguard
-    pen.stroke([(50, 64), (50, 86)], 8)
-    pen.circle((50, 90), 6)
-    for c in ((22, 78), (30, 88), (76, 82)):  # the price of it
-        pen.circle(c, 6, pen.mid)
-        pen.circle(c, 6, pen.ink, 1.5)
-
-
-def _cavalry(pen: Pen) -> None:
-    """Companion Cavalry: a horse's head with a plumed bridle."""
-    pen.poly([(28, 94), (30, 60), (40, 32), (54, 16), (60, 6), (64, 16), (76, 28), (92, 52), (90, 60), (80, 62),
-              (66, 50), (58, 56), (56, 76), (62, 94)])
-    pen.circle((62, 30), 2.6, pen.mid)
-    pen.stroke([(40, 34), (34, 22), (28, 18), (20, 20), (24, 30), (32, 36)], 4)  # the mane
-    pen.stroke([(58, 14), (60, 2)], 3, pen.mid)
-    pen.stroke([(56, 38), (84, 56)], 2.4, pen.mid)
-
-
-def _shield(pen: Pen) -> None:
-    """Shield Bearers: a great round shield with three studs (values 1, 2 or 3)."""
-    round_shield(pen, (50, 50), 44)
-    for a in (-math.pi / 2, math.pi / 6, math.pi * 5 / 6):
-        pen.circle((50 + 22 * math.cos(a), 50 + 22 * math.sin(a)), 6, pen.ink)
-
-
+# ---------------------------------------------------------------------- the two backs' medallions
 def _troops_back(pen: Pen) -> None:
     """Two crossed spears behind a round shield."""
     spear(pen, (14, 90), (80, 16), 3.2, 9)
@@ -310,12 +182,8 @@ def _tactics_back(pen: Pen) -> None:
     pen.poly([*pen.arc_poly((46, 40), 22, math.pi * 0.95, math.pi * 1.8, 12), (60, 34), (40, 40)], pen.mid)
 
 
-TACTICS: dict[str, Callable[[Pen], None]] = {
-    "troops_back": _troops_back, "tactics_back": _tactics_back,
-    "alexander": lambda pen: _profile(pen, "alexander"), "darius": lambda pen: _profile(pen, "darius"),
-    "fog": _fog, "mud": _mud, "scout": _scout, "redeploy": _redeploy, "deserter": _deserter,
-    "traitor": _traitor, "cavalry": _cavalry, "shield": _shield,
-}
+#: the ten tactics' emblems (game/ui/emblems.py) and the two backs' medallions
+TACTICS: dict[str, Callable[[Pen], None]] = {"troops_back": _troops_back, "tactics_back": _tactics_back, **EMBLEMS}
 
 
 @lru_cache(maxsize=256)

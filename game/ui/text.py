@@ -30,9 +30,11 @@ FACES = {
 #: EB Garamond's letters are small for their size: titles are drawn this much larger so they keep
 #: the room (and the fitting) the old bold serif had
 DISPLAY_SCALE = 1.18
-#: Simplified Chinese (a subset of Noto Sans CJK SC, tools/build_cjk_font.py): the faces DejaVu has no hanzi for
+#: Simplified Chinese (subsets of Noto Sans CJK SC, tools/build_cjk_font.py): the faces DejaVu has no hanzi for;
+#: titles in Noto Serif CJK SC Bold, the Song style that plays EB Garamond's part (its subset holds what the
+#: catalogs say: a title with another hanzi, a typed name, falls back to the sans)
 CJK_FACES = {"regular": "NotoSansSC-Regular-subset.otf", "bold": "NotoSansSC-Bold-subset.otf",
-             "condensed": "NotoSansSC-Bold-subset.otf", "serif": "NotoSansSC-Bold-subset.otf",
+             "condensed": "NotoSansSC-Bold-subset.otf", "serif": "NotoSerifSC-Bold-subset.otf",
              "serif-fallback": "NotoSansSC-Bold-subset.otf"}
 CJK = re.compile("[\u2e80-\u9fff\uf900-\ufaff\u3000-\u303f\uff00-\uffef]")
 Colour = tuple[int, int, int] | tuple[int, int, int, int]
@@ -66,12 +68,29 @@ def _font(size: int, face: str, cjk: bool, text_scale: float) -> pygame.font.Fon
 
 
 @lru_cache(maxsize=1024)
-def _face(words: str, face: str) -> str:
-    """The display face, unless these words have a letter it lacks (a name typed in another script)."""
+def _face(words: str, face: str, cjk: bool = False) -> str:
+    """The display face, unless these words have a letter it lacks (a name typed in another script); in Chinese
+    the Song display face, unless its subset lacks one of these hanzi."""
     if face != "serif":
         return face
+    if cjk:
+        return face if all(_display_hanzi(c) for c in words if not c.isspace()) else "serif-fallback"
     covered = _display_letters()
     return face if all(c in covered or c.isspace() for c in words) else "serif-fallback"
+
+
+@lru_cache(maxsize=4096)
+def _display_hanzi(c: str) -> bool:
+    """Whether the Chinese display subset draws `c`. SDL_ttf gives a missing glyph the box's metrics rather
+    than None, so a letter is missing when it is drawn exactly as a private-use code point is (the box)."""
+    serif = _font(24, "serif", True, 1.0)
+    return pygame.image.tobytes(serif.render(c, False, (255, 255, 255)), "RGB") != _box_image()
+
+
+@lru_cache(maxsize=1)
+def _box_image() -> bytes:
+    """The display subset's missing-glyph box, as `_display_hanzi` draws it."""
+    return pygame.image.tobytes(_font(24, "serif", True, 1.0).render("\ue000", False, (255, 255, 255)), "RGB")
 
 
 @lru_cache(maxsize=1)
@@ -93,12 +112,14 @@ def uses_cjk(words: str, lang: str) -> bool:
 
 def font_for(words: str, size: int, face: str = "regular") -> pygame.font.Font:
     """The font these words are drawn in, in the current language."""
-    return font(size, _face(words, face), uses_cjk(words, language()))
+    cjk = uses_cjk(words, language())
+    return font(size, _face(words, face, cjk), cjk)
 
 
 def text(words: str, size: int, colour: Colour = (240, 236, 224), face: str = "regular") -> pygame.Surface:
     """A rendered line of text; the same words in the same style are drawn once per run."""
-    return _text(words, size, colour, _face(words, face), uses_cjk(words, language()), theme.current().text_scale)
+    cjk = uses_cjk(words, language())
+    return _text(words, size, colour, _face(words, face, cjk), cjk, theme.current().text_scale)
 
 
 @lru_cache(maxsize=4096)

@@ -37,11 +37,8 @@ def _scene(size: tuple[int, int], night: bool, plain: bool) -> pygame.Surface:
         return art.backdrop(size, 11, art.NIGHT) if night else art.backdrop(size)
     road = (round(h * 0.55), round(h * 0.62))
     surf = battlefield.terrain(size, road, 23).copy()
-    base = art.NIGHT if night else art.FELT
-    tint = tuple(min(255, round(b * 255 / g)) for b, g in zip(base, battlefield.GRASS, strict=True))
     if night:
-        surf.fill(tint, special_flags=pygame.BLEND_RGB_MULT)
-        surf.fill((10, 10, 16), special_flags=pygame.BLEND_RGB_ADD)  # a little moonlight on the field
+        surf = _moonlit(surf)
     k = w / 1920
     for side, colour in ((-1, art.SEAT_TINT["bottom"]), (1, art.SEAT_TINT["top"])):
         ink = _mix(colour, (12, 14, 20), 0.72)
@@ -62,6 +59,26 @@ def _scene(size: tuple[int, int], night: bool, plain: bool) -> pygame.Surface:
         battlefield.standard(surf, pole, 1 if side < 0 else 2, colour)
     _quiet_middle(surf)
     return surf.convert() if pygame.display.get_surface() else surf
+
+
+#: moonlight: the field's brightness carried in a cool grey-blue (green above red, so nothing turns violet)...
+MOON = (44, 56, 96)
+#: ...and a little of each thing's own colour kept under it (the road stays earth, the grass stays grass)
+DAY_KEPT = 56  # of 255
+MOON_LIFT = (6, 7, 10)
+
+
+def _moonlit(day: pygame.Surface) -> pygame.Surface:
+    """The field by night. Tinting each channel by night/grass (the old way) turned the brown road violet (red
+    above green under a blue cast); here the brightness is taken to the moon's blue-grey and some of the day's
+    own colour kept, so the grass reads as dark blue-green and the road as a grey earth."""
+    night = pygame.transform.grayscale(day)
+    night.fill(MOON, special_flags=pygame.BLEND_RGB_MULT)
+    kept = day.copy()
+    kept.fill((DAY_KEPT,) * 3, special_flags=pygame.BLEND_RGB_MULT)
+    night.blit(kept, (0, 0), special_flags=pygame.BLEND_RGB_ADD)
+    night.fill(MOON_LIFT, special_flags=pygame.BLEND_RGB_ADD)
+    return night
 
 
 def _shadow(size: tuple[int, int]) -> pygame.Surface:

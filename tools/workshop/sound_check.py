@@ -1,13 +1,15 @@
 """Capture the game's real mixer output to a file and measure it.
 
-`python -m tools.workshop.sound_check burst|game OUT.raw`, from a checkout.
+`python -m tools.workshop.sound_check burst|game|evening OUT.raw`, from a checkout.
 
 SDL's disk driver writes exactly what the mixer sends to the sound card (16-bit stereo), so a sample at full
 scale in the file is a click in the room. `burst`: the worst moment we know, three flags claimed at once and a
 horn over the music, every volume at 100 %. `game`: a whole game between two easy bots, its events played as
 the board plays them (the menu's piece, the game's, the tense one near the end, the ending's sting), a little
-faster than a real evening, then the results screen's calm piece (when the game has one). Prints one JSON
-line: the mixer's format, sample count, peak and full-scale count.
+faster than a real evening, then the results screen's calm piece (when the game has one). `evening`: the same
+game at the volumes a new player starts with (Settings' defaults), to read the level a living room hears.
+Prints one JSON line: the mixer's format, sample count, peak and full-scale count, the RMS of the whole capture
+and of each 5 s of it (dBFS).
 Uses only the audio module's public calls, so the same script measures older versions of the game too.
 """
 
@@ -15,6 +17,7 @@ from __future__ import annotations
 
 import array
 import json
+import math
 import os
 import sys
 import time
@@ -33,7 +36,14 @@ def measure(path: Path) -> dict[str, Any]:
         data.byteswap()
     peak = max((abs(v) for v in data), default=0)
     return {"samples": len(data), "peak": min(peak, FULL), "peak_share": round(min(peak, FULL) / FULL, 4),
-            "full_scale": sum(1 for v in data if v >= FULL or v <= -FULL)}
+            "full_scale": sum(1 for v in data if v >= FULL or v <= -FULL), "rms_dbfs": _dbfs(data),
+            "rms_dbfs_each_5s": [_dbfs(data[i:i + 441000]) for i in range(0, len(data), 441000)]}
+
+
+def _dbfs(data: array.array) -> float:
+    """The RMS of 16-bit samples in dB below full scale (-120 for silence)."""
+    power = sum(v * v for v in data) / max(1, len(data))
+    return round(10 * math.log10(max(power, 1e-12 * FULL * FULL) / (FULL * FULL)), 1)
 
 
 def _heard(out: Path, seconds: float, limit: float = 60.0) -> None:
@@ -114,7 +124,7 @@ def capture(kind: str, out: Path) -> dict[str, Any]:
     from game.ui import audio
 
     pygame.init()
-    settings = Settings(volume=1.0, music_volume=1.0)
+    settings = Settings() if kind == "evening" else Settings(volume=1.0, music_volume=1.0)
     player = audio.audio()
     if not player.start():
         raise SystemExit("sound_check: the mixer did not open on SDL's disk driver")
@@ -126,8 +136,8 @@ def capture(kind: str, out: Path) -> dict[str, Any]:
 
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
-    if len(args) != 2 or args[0] not in ("burst", "game"):
-        print("usage: python -m tools.workshop.sound_check burst|game OUT.raw", file=sys.stderr)
+    if len(args) != 2 or args[0] not in ("burst", "game", "evening"):
+        print("usage: python -m tools.workshop.sound_check burst|game|evening OUT.raw", file=sys.stderr)
         return 2
     print(json.dumps(capture(args[0], Path(args[1]))))
     return 0
