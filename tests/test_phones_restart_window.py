@@ -30,6 +30,7 @@ from game.keep.stats import load_stats
 
 ROOT = Path(__file__).resolve().parent.parent
 ASKING = "return window.__traffic.some((m) => m.includes('\"step\":\"asking\"'))"
+STARTED = "return window.__traffic.some((m) => m.includes('\"t\":\"state\"') && m.includes('\"started\":true'))"
 OVER = "return window.__traffic.some((m) => m.includes('\"t\":\"record\"'))"
 
 pytestmark = pytest.mark.skipif(not all(shutil.which(t) for t in ("Xvfb", "xdotool")),
@@ -74,7 +75,7 @@ def test_the_windowed_tv_killed_and_started_again_asks_once_and_both_phones_are_
         subprocess.run(["xdotool", "key", "Return"], env=env, check=True, timeout=60)
 
     def window_open() -> bool:
-        found = subprocess.run(["xdotool", "search", "--name", "Battle Line"], env=env, capture_output=True,
+        found = subprocess.run(["xdotool", "search", "--class", "battleline"], env=env, capture_output=True,
                                text=True, timeout=60)
         return bool(found.stdout.strip())
 
@@ -96,6 +97,9 @@ def test_the_windowed_tv_killed_and_started_again_asks_once_and_both_phones_are_
             wait_for(driver, ASKING, timeout=60)  # "Ana wants to join": Accept has the focus
             enter()
             wait_for(driver, HAS_STATE, timeout=60)
+        enter()  # both are in: "Start the game" on the TV
+        for driver in phones.values():
+            wait_for(driver, STARTED, timeout=60)
         rng = random.Random(13)
         _play(phones, rng, lambda: save.is_file() and _saved_actions(save) >= 8, seconds=180)
         tokens = {name: d.execute_script(TOKEN) for name, d in phones.items()}
