@@ -252,6 +252,22 @@ class Admission:
                 pool.level += 1.0  # `compared` takes it again for a wrong one
         self.compared(link, address, right, ceiling)
 
+    def withdraw(self, link: bytes, address: str, ceiling: bool = True) -> None:
+        """A pending exchange the host never answered (its connection closed while it waited for its turn):
+        nothing was learnt from it, so it counts for nothing and gives back its place in the pool."""
+        if link in self.tries and self.tries[link] > 0:
+            self.tries[link] -= 1
+        if not ceiling:
+            return
+        left = self.pending.get(address, 0) - 1
+        if left > 0:
+            self.pending[address] = left
+        else:
+            self.pending.pop(address, None)
+        pool = self.reserved.pop(link, None)
+        if pool is not None:
+            pool.level += 1.0
+
     def compared(self, link: bytes, address: str, right: bool, ceiling: bool = True) -> Verdict:
         """Count one compared code: a wrong one delays its address and is taken from its pool. A failed
         exchange keyed by a session token (`ceiling` False) counts for nothing: tokens cannot be guessed."""

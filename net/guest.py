@@ -29,6 +29,7 @@ from .protocol import MAX_FRAME, PROTOCOL_VERSION, ProtocolError, pack, unpack
 from .session import GuestExchange, Sealer, by_code, by_token, token_ref, vouch
 
 log = logging.getLogger("battleline.guest")
+NO_SOCKET_RETRY_S = 1.0  # a connection that could not open (no file descriptor left) is tried again after this
 
 
 class Guest(GuestCore):
@@ -36,12 +37,17 @@ class Guest(GuestCore):
 
     def __init__(self, address: str, *, code: str, name: str, token: str | None = None,
                  program: str | None = None, watch: bool = False, via: tuple[str, bytes] | None = None,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, context: zmq.Context[Any] | None = None) -> None:
         super().__init__(name=name, token=token, program=program, watch=watch, clock=clock)
         self.address = address if address.startswith("tcp://") else f"tcp://{address}"
         self.code = code
         self.via = via  # a phone bridge's guest: the phone's own address and the host's key to vouch for it
-        self.context = zmq.Context()
+        #: a context of its own (its threads, and their descriptors), unless one is shared: the phone bridge's
+        #: guests share the bridge's, as a new context needs descriptors that a flood may have taken (ZeroMQ then
+        #: aborts the whole process: issue 56, a host at a 256-file limit died under the combined attack)
+        self._own_context = context is None
+        self._closed = False
+        self.context = context if context is not None else zmq.Context()
         atexit.register(self.close)
         self.socket: zmq.Socket[bytes] | None = None
         self.sealer: Sealer | None = None  # this connection's session, once the host proved the key
@@ -71,7 +77,15 @@ class Guest(GuestCore):
         self._stop_waker()  # before the socket closes: its descriptor may be reused
         if self.socket is not None:
             self.socket.close(0)
-        self.socket = self.context.socket(zmq.DEALER)
+            self.socket = None
+        if self._closed:
+            return
+        try:
+            self.socket = self.context.socket(zmq.DEALER)
+        except zmq.ZMQError as exc:  # no descriptor left for it (a flood at a low file limit): again in a moment
+            log.warning("cannot open a connection to the host: %s; trying again in %g s", exc, NO_SOCKET_RETRY_S)
+            self.reconnect_at = self.clock() + NO_SOCKET_RETRY_S
+            return
         self.socket.setsockopt(zmq.LINGER, 0)
         self.socket.setsockopt(zmq.MAXMSGSIZE, MAX_FRAME)
         self.socket.connect(self.address)
@@ -113,6 +127,7 @@ class Guest(GuestCore):
     def close(self) -> None:
         """Idempotent; also run at exit, since an open ZeroMQ socket would hang the interpreter's exit."""
         atexit.unregister(self.close)
+        self._closed = True
         self._stop_waker()
         if self.socket is not None:
             try:
@@ -120,11 +135,11 @@ class Guest(GuestCore):
             finally:
                 self.socket.close(0)
                 self.socket = None
-        if not self.context.closed:
+        if self._own_context and not self.context.closed:
             self.context.term()
 
     def _send_plain(self, message: Pake | Sealed) -> None:
-        if self.socket is None:
+        if self.socket is None or self.socket.closed:  # closed with a shared context (the phone bridge's)
             return
         try:
             self.socket.send(pack(message), zmq.NOBLOCK)
@@ -135,7 +150,9 @@ class Guest(GuestCore):
     def poll(self, timeout_ms: int = 0) -> int:
         """Handle waiting messages, keep the heartbeat, reconnect a dead link. Returns messages handled."""
         handled = 0
-        if self.socket is None:  # closed (a table stopping while a phone's pump still turns): nothing to hear
+        if self.socket is None or self.socket.closed:  # closed (a table stopping while a phone's pump turns);
+            if not self._closed and self.reconnect_at is not None:  # or a connection that could not open yet
+                self.tick()
             return 0
         while self.socket.poll(timeout_ms if handled == 0 else 0):
             try:

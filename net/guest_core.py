@@ -30,6 +30,9 @@ ALL_SEATS = frozenset(SEATS + SEATS3)  # a two- or three-player game's seats (R4
 
 #: how soon a guest refused as "busy" tries its key exchange again
 BUSY_RETRY_S = 0.1
+#: how long a guest waits for the host's answer to its key exchange before it tries a new connection: a host
+#: under a crowd of strangers' exchanges answers in turn (net.host), and a new connection only queues again
+EXCHANGE_PATIENCE_S = 12.0
 
 
 @dataclass(frozen=True)
@@ -155,7 +158,8 @@ class GuestCore:
             self._ping_n += 1
             self.last_ping = now
             self._send({"t": "ping", "n": self._ping_n})
-        if self.refused is None and now - self.last_heard >= self.reconnect_after:
+        patience = self.reconnect_after if self.in_session else max(self.reconnect_after, EXCHANGE_PATIENCE_S)
+        if self.refused is None and now - self.last_heard >= patience:
             log.warning("the host is silent; reconnecting")
             self._emit(Connect())
         return self.take()

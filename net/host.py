@@ -22,6 +22,7 @@ import atexit
 import logging
 import secrets
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, cast
@@ -40,6 +41,11 @@ from .router import Router
 from .session import host_exchange, vouch
 
 log = logging.getLogger("battleline.host")
+#: key exchanges the host runs per turn of its loop (each is about 0.1 s of pure-Python SPAKE2, more on a busy
+#: machine): between two, the loop reads what came meanwhile, so a newcomer's exchange waits behind at most the
+#: one under way, not behind every stranger's that came first (issue 56: kept a guest out 30 s under attack)
+EXCHANGES_PER_TURN = 1
+_ADDRESSES_KEPT = 4096  # addresses whose exchanges run so far are remembered (the turn's order)
 
 
 class Host(HostCore):
@@ -63,6 +69,8 @@ class Host(HostCore):
         self.bridge_key = secrets.token_bytes(32)
         self.router = Router(bind, port)
         self.port = self.router.port
+        self._queued: dict[bytes, Exchange] = {}  # key exchanges waiting for their turn, in arrival order
+        self._ran: OrderedDict[str, int] = OrderedDict()  # exchanges keyed by the code run so far, by address
         atexit.register(self.close)
 
     # ------------------------------------------------------------------ the effects, performed
@@ -81,8 +89,45 @@ class Host(HostCore):
         elif isinstance(effect, Save):
             self.save()
         elif isinstance(effect, Exchange):
-            self.keyed(effect, host_exchange(effect.password, effect.theirs))
-            self.router.answered(effect.conn)  # the guest's time to prove its key runs from the host's answer
+            self._queue(effect)  # run in its turn (`_exchange_some`), never many in a row
+
+    # ------------------------------------------------------------------ key exchanges, in turn
+    def _queue(self, exchange: Exchange) -> None:
+        """An exchange the core let start waits for its turn; a connection held meanwhile is never cut."""
+        old = self._queued.pop(exchange.identity, None)
+        if old is not None:  # its second before the first was run: only the last is run
+            self.admission.withdraw(old.identity, old.address, ceiling=old.token is None)
+        self._queued[exchange.identity] = exchange
+        self.router.hold(exchange.conn)
+
+    def _next_exchange(self) -> Exchange | None:
+        """The exchange whose turn it is: a session token's first (a seated player coming back), then the
+        address with the fewest exchanges run so far (a stranger's tenth waits behind a newcomer's first),
+        then the one holding fewer connections, then the first to come."""
+        if not self._queued:
+            return None
+        order = {identity: n for n, identity in enumerate(self._queued)}
+
+        def turn(identity: bytes) -> tuple[bool, int, int, int]:
+            exchange = self._queued[identity]
+            return (exchange.token is None, self._ran.get(exchange.address, 0),
+                    self.router.count(exchange.address), order[identity])
+
+        return self._queued.pop(min(self._queued, key=turn))
+
+    def _exchange_some(self) -> None:
+        """Run the exchanges whose turn it is (`EXCHANGES_PER_TURN`) and answer them."""
+        for _ in range(EXCHANGES_PER_TURN):
+            self._forget_closed()  # an exchange whose connection closed meanwhile is dropped, not run
+            exchange = self._next_exchange()
+            if exchange is None:
+                return
+            if exchange.token is None:
+                self._ran[exchange.address] = self._ran.pop(exchange.address, 0) + 1
+                while len(self._ran) > _ADDRESSES_KEPT:
+                    self._ran.popitem(last=False)
+            self.keyed(exchange, host_exchange(exchange.password, exchange.theirs))
+            self.router.answered(exchange.conn)  # the guest's time to prove its key runs from the host's answer
 
     # ------------------------------------------------------------------ lifecycle
     @classmethod
@@ -168,6 +213,8 @@ class Host(HostCore):
         self._forget_closed()
         self.housekeeping()
         handled = 0
+        if self._queued:  # exchanges wait for their turn: read what came, never sleep
+            timeout_ms = 0
         while handled < budget and self.router.poll(timeout_ms if handled == 0 else 0):
             got = self.router.recv()
             if got is None:
@@ -183,10 +230,13 @@ class Host(HostCore):
             except Exception as exc:  # a bug the checks missed: the peer is told, the host plays on
                 log.exception("handling a message failed")
                 self._error(identity, f"the host could not handle this message ({type(exc).__name__})")
+        self._exchange_some()
         self.announce_seats()
         if self.waker is not None:
             router = self.router
             self.waker.settled([router.socket, router.zap, router.monitor])
+            if self._queued:  # more exchanges wait: the window polls again at once
+                self.waker.post()
         return handled
 
     def _receive(self, identity: bytes, conn: int, frames: list[bytes]) -> None:
@@ -231,5 +281,9 @@ class Host(HostCore):
     def _forget_closed(self) -> set[int]:
         """Tell the core which connections closed (net.router); returns them."""
         closed = self.router.take_closed()
+        for identity, exchange in list(self._queued.items()):
+            if exchange.conn in closed:  # gone before its turn: the host answered nothing, so no guess counts
+                del self._queued[identity]
+                self.admission.withdraw(identity, exchange.address, ceiling=exchange.token is None)
         self.forget_closed(closed)
         return closed

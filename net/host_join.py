@@ -22,7 +22,7 @@ from .host_base import Admit, Effect, Exchange, HostBase, Session
 from .messages import AnyMessage, Hello, Pake, ToGuest, ToHost, Welcome
 from .protocol import DEAD_AFTER_S, PROTOCOL_VERSION
 from .roles import MAX_WATCHERS, PLAYER, WATCHER
-from .seats import RemoteSeat
+from .seats import RemoteSeat, same_name
 from .session import PAKE_BYTES, Sealer, by_code, by_token, token_ref
 from .version import program_version
 
@@ -269,12 +269,27 @@ class Joining(HostBase):
     def _admit(self, identity: bytes, conn: int, name: str, shown: Any = None) -> None:
         seat = self._free_seat()
         assert seat is not None, "admitted with no free seat"
+        name = self._distinct(name)  # before the seat is taken: its own earlier name is no other player's
         seat.token = secrets.token_hex(16)
         seat.name = name
         seat.shown = shown if isinstance(shown, str) else None
         self.game.players = {**self.game.players, seat.seat: name}
         self._seat(seat, identity, conn, None)  # granted and told in one step: no token that nobody holds
         self._save()
+
+    def _distinct(self, name: str) -> str:
+        """`name`, numbered when a player here already goes by it ("Phone", "Phone 2"): the statistics keep
+        players apart by name (game.keep), so two alike would be one. Numbered rather than refused: the phone
+        page asks for a name already, and a client that sent none, or a friend's, still gets to play."""
+        taken = {same_name(r.name) for r in self.remotes.values() if r.token is not None and r.name}
+        if self.host_seat is not None:
+            taken.add(same_name(self.game.players.get(self.host_seat, "")))
+        number, out = 1, name
+        while same_name(out) in taken:
+            number += 1
+            suffix = f" {number}"
+            out = name[:NAME_CHARS - len(suffix)].rstrip() + suffix
+        return out
 
     def _seat(self, remote: RemoteSeat, identity: bytes, conn: int, message: Hello | None) -> None:
         """Bind the seat to this connection and bring the guest up to date from what it `have`."""
@@ -377,8 +392,11 @@ def _same(given: str, secret: str) -> bool:
     return secrets.compare_digest(given.encode("utf-8", "surrogatepass"), secret.encode("utf-8"))
 
 
+NAME_CHARS = 24  # a guest's name at most, as the host shows it
+
+
 def guest_name(raw: str) -> str:
     """A name fit for the host's screen: no control or formatting characters (a newline or a
     right-to-left mark could dress up the "wants to join" question), spaces collapsed, 24 at most."""
     kept = "".join(" " if c.isspace() else c for c in raw if unicodedata.category(c)[0] != "C" or c.isspace())
-    return " ".join(kept.split())[:24] or "Guest"
+    return " ".join(kept.split())[:NAME_CHARS] or "Guest"

@@ -66,6 +66,7 @@ class Link:
     admitted: bool = False
     cut: bool = False
     answered: float | None = None  # when the host answered its key exchange (its deadline runs from then)
+    held: bool = False  # its key exchange waits for its turn at the host (never cut meanwhile: `hold`)
 
 
 def _dup(fd: int) -> socket.socket:
@@ -189,12 +190,13 @@ class Router:
         """Open connections not yet cut."""
         return sum(not link.cut for link in self.open.values())
 
-    def _count(self, address: str) -> int:
+    def count(self, address: str) -> int:
+        """Open connections from `address`, not yet cut."""
         return sum(not link.cut and link.address == address for link in self.open.values())
 
     def _caps(self, new: Link) -> None:
         """A new connection over its address's cap is cut; over the total, the busiest address gives way."""
-        if new.address not in LOOPBACK and self._count(new.address) > PER_ADDRESS:
+        if new.address not in LOOPBACK and self.count(new.address) > PER_ADDRESS:
             self._cut(new)
             return
         if self.links <= MAX_LINKS:
@@ -204,7 +206,7 @@ class Router:
         for link in waiting:
             counts[link.address] = counts.get(link.address, 0) + 1
         busiest = max(counts, key=lambda a: counts[a], default=None)
-        if busiest is not None and busiest != new.address and counts[busiest] > self._count(new.address):
+        if busiest is not None and busiest != new.address and counts[busiest] > self.count(new.address):
             self._cut(max((w for w in waiting if w.address == busiest), key=lambda w: w.since))
         else:
             self._cut(new)
@@ -235,8 +237,16 @@ class Router:
         if link is None or link.cut or link.address not in LOOPBACK or link.address == address:
             return
         link.address = address
-        if self._count(address) > PER_ADDRESS:
+        if self.count(address) > PER_ADDRESS:
             self._cut(link)
+
+    def hold(self, conn: int) -> None:
+        """This connection's key exchange waits for its turn at the host: not cut for its deadline meanwhile
+        (one such exchange an address: net.admission), else a guest behind strangers' exchanges on a busy
+        host would be cut, and try again, and wait again."""
+        link = self.open.get(conn)
+        if link is not None:
+            link.held = True
 
     def answered(self, conn: int) -> None:
         """The host has just answered this connection's key exchange: the guest has HANDSHAKE_S from now to
@@ -245,6 +255,7 @@ class Router:
         link = self.open.get(conn)
         if link is not None:
             link.answered = time.monotonic()
+            link.held = False
 
     def address(self, conn: int) -> str:
         """The source address of an open connection ("?" if unknown)."""
@@ -256,7 +267,8 @@ class Router:
         self._events()
         now = time.monotonic()
         for link in list(self.open.values()):
-            if not link.cut and not link.admitted and now - (link.answered or link.since) > HANDSHAKE_S:
+            if not link.cut and not link.admitted and not link.held and \
+                    now - (link.answered or link.since) > HANDSHAKE_S:
                 self._cut(link)
 
     def left(self, conn: int) -> bool:

@@ -30,3 +30,10 @@ def static_file(path: str) -> tuple[bytes, str] | None:
     if file is None:
         return None
     return file.read_bytes(), _TYPES[file.suffix]
+
+
+def preload() -> None:
+    """Read every page file now, while descriptors are free: a flood that takes them all later (at a low file
+    limit) must not leave a phone's first page load with an error and the log with a traceback (issue 56)."""
+    for path in FILES:
+        static_file(path)

@@ -30,15 +30,16 @@ from collections.abc import Callable
 from http import HTTPStatus
 from typing import Any, cast
 
+import zmq
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
-from .assets import static_file
+from .assets import preload, static_file
 from .door import Door
 from .phone_session import PhoneSession, address_of
-from .strings import catalog_json
+from .strings import catalog_json, preload_catalogs
 
 log = logging.getLogger("battleline.phones")
 
@@ -68,6 +69,9 @@ class PhoneBridge:
         self.bind = bind
         self.port = port
         self.sessions: set[PhoneSession] = set()
+        #: one ZeroMQ context for every phone's guest: a context each would open two threads and their
+        #: descriptors per join, and ZeroMQ aborts the process when a new context finds none left (issue 56)
+        self.context: zmq.Context[Any] = zmq.Context()
         self.held: dict[str, tuple[float, str]] = {}  # addresses the host told to wait (net.web.phone_session)
         self.connections = Door(MAX_CONNECTIONS, CONNECTIONS_PER_ADDRESS)  # TCP, from accept on
         self.phones = Door(MAX_PHONES, PHONES_PER_ADDRESS)  # WebSockets, until they join
@@ -186,7 +190,7 @@ class PhoneBridge:
 
     # ------------------------------------------------------------------ WebSocket
     async def _phone(self, ws: ServerConnection) -> None:
-        session = PhoneSession(ws, self.host_address, self.vouch_key, self.held)
+        session = PhoneSession(ws, self.host_address, self.vouch_key, self.held, self.context)
         self.sessions.add(session)
         tasks = [asyncio.create_task(session.receive()), asyncio.create_task(session.pump())]
         try:
@@ -229,6 +233,8 @@ class PhoneBridge:
     # ------------------------------------------------------------------ a thread beside the host's loop
     def start(self, timeout: float = 10.0) -> int:
         """Run the server on its own thread and event loop; return the port once it listens."""
+        preload()  # the page and its words in memory before any stranger can take the descriptors
+        preload_catalogs()
         def run() -> None:
             self._loop = asyncio.new_event_loop()
             self._loop.set_exception_handler(self._loop_trouble)
@@ -239,6 +245,7 @@ class PhoneBridge:
                 self._ready.set()
             finally:
                 self._loop.close()
+                self.context.destroy(linger=0)  # the phones' guests are gone with the loop: their sockets too
 
         self._thread = threading.Thread(target=run, name="phone-bridge", daemon=True)
         self._thread.start()

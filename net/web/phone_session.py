@@ -41,8 +41,9 @@ class PhoneSession:
     """One phone's WebSocket and, once it joined, its guest."""
 
     def __init__(self, ws: ServerConnection, host_address: str, vouch_key: bytes | None = None,
-                 held: dict[str, tuple[float, str]] | None = None) -> None:
+                 held: dict[str, tuple[float, str]] | None = None, context: zmq.Context[Any] | None = None) -> None:
         self.ws = ws
+        self.context = context  # the bridge's ZeroMQ context, shared by every phone's guest (net.guest)
         self.held = held if held is not None else {}  # address -> until when the host told it to wait, and why
         self.by_code = False  # the guest joins by the code (no seat token): the host's delays apply
         self.host_address = host_address
@@ -131,7 +132,8 @@ class PhoneSession:
         self.by_code = token is None
         via = (address_of(self.ws), self.vouch_key) if self.vouch_key is not None else None
         self.guest = Guest(self.host_address, code=message["code"], name=message["name"].strip() or "Phone",
-                           token=message.get("token") or None, via=via, watch=bool(message.get("watch")))
+                           token=message.get("token") or None, via=via, watch=bool(message.get("watch")),
+                           context=self.context)
         self.guest.connect()
         self.sent_events, self.signature, self.sent_record, self.sent_refusal = 0, None, False, False
         self.step = self.lobby = None

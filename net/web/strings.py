@@ -95,3 +95,9 @@ def catalog_json(lang: str) -> bytes | None:
     return json.dumps({"lang": lang, "languages": LANGUAGES, "words": words, "refusals": refusals,
                        "plurals": plurals, "plural_index": index},
                       ensure_ascii=False).encode("utf-8")
+
+
+def preload_catalogs() -> None:
+    """Every language's words made now (they read the catalogs' files): see net.web.assets.preload."""
+    for lang in LANGUAGES:
+        catalog_json(lang)
