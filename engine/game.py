@@ -74,13 +74,11 @@ class Game:
         self.decks: dict[str, list[str] | None] = {"troops": [], "tactics": []}
         self.deck_sizes: dict[str, int] = {"troops": 0, "tactics": 0}
         self.discards: dict[str, list[str]] = {s: [] for s in seats}
-        self.to_move = "south"
-        self.phase = "play"
+        self.to_move, self.phase = "south", "play"
         # Cards drawn by this turn's Scout. It stays set until the turn ends, so that a position
         # saved in a later step of the turn still shows that Scout replaced the draw (R33).
         self.scout_drawn = 0
-        self.passes = 0
-        self.seen = 0  # troops face up on the table or in a discard pile (R21)
+        self.passes, self.seen = 0, 0  # seen: troops face up on the table or in a discard pile (R21)
         self.tactics_played: dict[str, int] = {s: 0 for s in seats}
         self.leader_played: dict[str, bool] = {s: False for s in seats}
         # R27's ruling: a dead Leader may not go back with Scout. Only an old record's replay turns it off.
@@ -91,7 +89,7 @@ class Game:
         self.result: dict[str, Any] | None = None
         self.actions: list[Action] = []
         self._events: list[Event] = []
-        self._best_cache: BestCache = {}
+        self.best_cache: BestCache = {}  # best completions, shared with copies (facts only)
 
     # ------------------------------------------------------------------ creation
     @classmethod
@@ -132,7 +130,7 @@ class Game:
         out.result = dict(self.result) if self.result else None
         out.actions = self.actions[:]
         out._events = []
-        out._best_cache = self._best_cache
+        out.best_cache = self.best_cache
         return out
 
     # ------------------------------------------------------------------ queries
@@ -146,7 +144,7 @@ class Game:
 
     def judge_claim(self, flag: int, seat: str | None = None) -> Judgement:
         """The verdict and its proof or counterexample for `seat` claiming `flag` (1-9) now (R20, R23)."""
-        return judge(self.flags[flag - 1], seat or self.to_move, self.unseen(), self._best_cache, self.players)
+        return judge(self.flags[flag - 1], seat or self.to_move, self.unseen(), self.best_cache, self.players)
 
     def claimable_flags(self, seat: str) -> list[int]:
         """Flags `seat` could prove now (engine.rulebook.provable: the verdict of `judge_claim` without its
@@ -410,21 +408,12 @@ class Game:
             self._check_win(seat)
 
     def settle_loaded(self) -> None:
-        """A position read from outside (engine.position) already holds its result: a win on the board
-        (R38, R51) ends it as it stands; after every player passed, most flags decides (R39, R51). A game
-        ended so keeps the events that say so; otherwise loading leaves no events of its own."""
-        for seat in self.seats:
+        """A position read from outside already holds its result: a win on the board (R38, R51), else most
+        flags once every player passed (R39, R51)."""
+        for seat in (s for s in self.seats if self.result is None):
             self._check_win(seat)
-            if self.result is not None:
-                return
-        if self.passes >= len(self.seats):
+        if self.result is None and self.passes >= len(self.seats):
             self._finish_on_flag_count()
-        self._events.clear()
-
-    @property
-    def best_cache(self) -> BestCache:
-        """The memo of best completions this game and its copies share (engine.claims reads and fills it)."""
-        return self._best_cache
 
     def _check_win(self, seat: str) -> None:
         """R38, R51 (engine.rulebook.win_of): a win ends the game at once."""

@@ -91,7 +91,7 @@ class InternetHostScene(HostLobbyScene):
         self.door = Door(self.host.port, self.host.code, len(self.host.remotes), options, marks_of(self.host))
         self.advertiser = self.door  # type: ignore[assignment]  # closed with the lobby, or by the board's host
         self.subtitle = self._say_whom()
-        self._rebuild()
+        self.new_rows()
 
     def _say_whom(self) -> str:
         one = self.host is None or len(self.host.remotes) == 1
@@ -109,7 +109,7 @@ class InternetHostScene(HostLobbyScene):
             self.door.retry()
             self.copied = None
             self._failed = None
-            self._rebuild()
+            self.new_rows()
 
     def status(self) -> tuple[str, tuple[int, int, int]]:
         """The panel's last line: a failure in words when a wormhole failed (never "waiting" then), a guest
@@ -138,7 +138,7 @@ class InternetHostScene(HostLobbyScene):
         if door.poll() or codes != door.codes() or door.failure != self._failed:
             self._failed = door.failure
             self.subtitle = self._say_whom() if door.failure is None else N_("The wormhole could not open")
-            self._rebuild()
+            self.new_rows()
         self.app.dirty = True
 
     def leave(self) -> None:

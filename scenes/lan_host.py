@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING
 import pygame
 
 from engine import Rules
-from game import i18n
 from game.i18n import N_, _
 from game.ui import art
 from game.ui.input import Intent, Kind
@@ -90,7 +89,6 @@ class HostLobbyScene(MenuScene):
         self.offer: LanSaved | None = None  # `host --table` found a table game kept: asked once, Enter / Esc
         super().__init__(app)
         self.menu.center_x, self.menu.width = 560, 820
-        self._rows_in = i18n.current().lang  # the language the rows were said in (see update)
 
     @property
     def player_name(self) -> str:
@@ -174,7 +172,7 @@ class HostLobbyScene(MenuScene):
         self.offer = kept[0]
         self.title = _("Continue the game with {name}?", name=" & ".join(guests_of(self.offer)))
         self.subtitle = ""
-        self._rebuild()
+        self.new_rows()
         return True
 
     def decline_offer(self) -> None:
@@ -224,7 +222,7 @@ class HostLobbyScene(MenuScene):
             self.subtitle = _("Port {asked} is in use: guests join on port {port}", asked=self.port,
                               port=self.host.port)
         self._shown = self._state()
-        self._rebuild()
+        self.new_rows()
 
     def start_anew(self, kept: Path) -> None:
         """The host's player let the guest in for a new game, dropping the game kept with them."""
@@ -253,7 +251,7 @@ class HostLobbyScene(MenuScene):
             if state[2] != self._shown[2]:
                 self._draw_phone_code()  # a fresh join code: the QR code carries it
             self._shown = state
-            self._rebuild()
+            self.new_rows()
             self.app.dirty = True
 
     def _open_phones(self) -> None:
@@ -321,10 +319,10 @@ class HostLobbyScene(MenuScene):
 
             set_aside(path, str(exc)[:120], _("The saved LAN game"))  # the question goes; Accept is left
             self.subtitle = _("Cannot reopen the saved game: {reason}", reason=str(exc)[:80])
-            self._rebuild()
+            self.new_rows()
             return
         self._shown = self._state()
-        self._rebuild()
+        self.new_rows()
 
     def resume_saved(self, path: Path) -> None:
         from net.host import Host
@@ -338,7 +336,7 @@ class HostLobbyScene(MenuScene):
         except Exception as exc:  # a bad save or a busy port: say so, keep the menu
             self.subtitle = _("Cannot reopen the saved game: {reason}", reason=str(exc)[:80])
             self.host = None
-            self._rebuild()
+            self.new_rows()
             return
         self.host.forget_connections()  # the guests (and watchers) must say hello again
         self.host.started = False
@@ -351,23 +349,7 @@ class HostLobbyScene(MenuScene):
         self.subtitle = _("Waiting for {name} to rejoin", name=names)
         self.resumed = self.host.table  # the table goes on by itself; a host with a seat starts it (its player is here)
         self._shown = self._state()
-        self._rebuild()
-
-    def _rebuild(self) -> None:
-        """New items (the lobby opened, a guest joined): the focus goes to the first, the likely next step."""
-        self.menu.items = self.items()
-        self.menu.focus = 0
-        self._rows_in = i18n.current().lang
-
-    def _rows_in_language(self) -> None:
-        """Rows said in another language than the window's (made before its language was active: a lobby opened
-        or resumed from the command line, a wormhole's news read outside a frame; or the language changed) are
-        said again, the focus kept."""
-        if self._rows_in != self.app.tr.lang:
-            focus = self.menu.focus
-            self.menu.items = self.items()
-            self.menu.focus = min(focus, len(self.menu.items) - 1)
-            self._rows_in = self.app.tr.lang
+        self.new_rows()
 
     def start(self) -> None:
         """The host's player starts; at a table a phone may start it too, once both players are in."""
@@ -401,7 +383,7 @@ class HostLobbyScene(MenuScene):
             self.host = None
 
     def update(self, dt: float) -> None:
-        self._rows_in_language()
+        self.say_rows_again()
         if self.host is None:
             return
         self.host.poll(0)

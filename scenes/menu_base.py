@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game import i18n
 from game.i18n import _
 from game.ui import art
 from game.ui.input import Intent, Kind
@@ -32,9 +33,26 @@ class MenuScene(Scene):
         super().__init__(app)
         self.menu = Menu(self.items(), 960, self.menu_top)
         self.menu.row_h = self.row_h
+        self.rows_in = i18n.current().lang  # the language the rows were said in (say_rows_again)
 
     def items(self) -> list[Item]:
         return []
+
+    def new_rows(self) -> None:
+        """New items (a lobby opened, a guest joined): the focus goes to the first, the likely next step."""
+        self.menu.items = self.items()
+        self.menu.focus = 0
+        self.rows_in = i18n.current().lang
+
+    def say_rows_again(self) -> None:
+        """Rows said in another language than the window's (made before its language was active: a lobby opened
+        or resumed from the command line, news read outside a frame; or the language changed) are said again,
+        the focus kept."""
+        if self.rows_in != self.app.tr.lang:
+            focus = self.menu.focus
+            self.menu.items = self.items()
+            self.menu.focus = min(focus, len(self.menu.items) - 1)
+            self.rows_in = self.app.tr.lang
 
     def back(self) -> None:
         self.app.pop(self)
