@@ -242,14 +242,7 @@ class Admission:
     def end(self, link: bytes, address: str, right: bool, ceiling: bool = True) -> None:
         """The outcome of a pending exchange: the guest proved the key, or did not (or went away)."""
         if ceiling:
-            left = self.pending.get(address, 0) - 1
-            if left > 0:
-                self.pending[address] = left
-            else:
-                self.pending.pop(address, None)
-            pool = self.reserved.pop(link, None)
-            if pool is not None:
-                pool.level += 1.0  # `compared` takes it again for a wrong one
+            self._release(link, address)  # `compared` takes the pool's place again for a wrong one
         self.compared(link, address, right, ceiling)
 
     def withdraw(self, link: bytes, address: str, ceiling: bool = True) -> None:
@@ -257,8 +250,11 @@ class Admission:
         nothing was learnt from it, so it counts for nothing and gives back its place in the pool."""
         if link in self.tries and self.tries[link] > 0:
             self.tries[link] -= 1
-        if not ceiling:
-            return
+        if ceiling:
+            self._release(link, address)
+
+    def _release(self, link: bytes, address: str) -> None:
+        """A pending exchange is over: one fewer for its address, and its reserved place back in its pool."""
         left = self.pending.get(address, 0) - 1
         if left > 0:
             self.pending[address] = left

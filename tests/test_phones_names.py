@@ -29,6 +29,17 @@ async def _join(port: int, name: str) -> dict[str, Any]:
                 return dict(message)
 
 
+def _seat_each(host: Host, guests: list[Guest]) -> None:
+    """Each guest in turn joins and is welcomed, the host polled meanwhile (it lets in anyone with the code)."""
+    for guest in guests:
+        guest.connect()
+        deadline = time.monotonic() + 60
+        while not guest.welcomed:
+            assert time.monotonic() < deadline and guest.refused is None, guest.refused
+            host.poll(20)
+            guest.poll(0)
+
+
 def test_two_phones_without_a_name_are_phone_and_phone_2() -> None:
     host = Host.new(rules=Rules(), seed=7, code="2468", host_name="TV", host_seat=None, accept_any=True)
     running = True
@@ -61,13 +72,7 @@ def test_a_guest_named_as_the_host_is_numbered() -> None:
     host = Host.new(rules=Rules(tactics=False, players=3), seed=7, code="2468", host_name="Ana", accept_any=True)
     guests = [Guest(f"127.0.0.1:{host.port}", code="2468", name=name) for name in ("ana ", "x" * 30)]
     try:
-        for guest in guests:
-            guest.connect()
-            deadline = time.monotonic() + 60
-            while not guest.welcomed:
-                assert time.monotonic() < deadline and guest.refused is None, guest.refused
-                host.poll(20)
-                guest.poll(0)
+        _seat_each(host, guests)
         names = [host.game.players[r.seat] for r in host.remotes.values()]
         assert names == ["ana 2", "x" * 24], names
         assert guests[0].players[guests[0].seat or ""] == "ana 2"  # as the host told the guest itself
@@ -82,13 +87,7 @@ def test_a_long_name_keeps_its_number_within_24_characters() -> None:
                     accept_any=True)
     guests = [Guest(f"127.0.0.1:{host.port}", code="2468", name=name) for name in ("x" * 30, "X" * 24, "x" * 24)]
     try:
-        for guest in guests:
-            guest.connect()
-            deadline = time.monotonic() + 60
-            while not guest.welcomed:
-                assert time.monotonic() < deadline and guest.refused is None, guest.refused
-                host.poll(20)
-                guest.poll(0)
+        _seat_each(host, guests)
         names = [host.game.players[r.seat] for r in host.remotes.values()]
         assert names == ["x" * 24, "X" * 22 + " 2", "x" * 22 + " 3"], names
     finally:

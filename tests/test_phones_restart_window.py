@@ -23,6 +23,7 @@ from net_helpers import free_port
 from phone_browser import browser, wait_for
 from test_phones_party import HAS_STATE, SMALL, TALL, _join, _play, _saved_actions
 from test_phones_restart import BACK, TOKEN
+from xvfb import start_xvfb
 
 from game.keep.lan_store import host_save_for
 from game.keep.records import library
@@ -35,15 +36,6 @@ OVER = "return window.__traffic.some((m) => m.includes('\"t\":\"record\"'))"
 
 pytestmark = pytest.mark.skipif(not all(shutil.which(t) for t in ("Xvfb", "xdotool")),
                                 reason="needs Xvfb and xdotool (Debian: xvfb, xdotool)")
-
-
-def _xvfb() -> tuple[subprocess.Popen[str], str]:
-    proc = subprocess.Popen(["Xvfb", "-displayfd", "1", "-screen", "0", "1280x720x24", "-nolisten", "tcp"],
-                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    assert proc.stdout is not None
-    number = proc.stdout.readline().strip()
-    assert number.isdigit(), "Xvfb named no display"
-    return proc, f":{number}"
 
 
 def _until(condition: Callable[[], bool], what: str, seconds: float = 120.0) -> None:
@@ -62,7 +54,7 @@ def _serves(port: int) -> bool:
 
 
 def test_the_windowed_tv_killed_and_started_again_asks_once_and_both_phones_are_back(tmp_path: Path) -> None:
-    xvfb, display = _xvfb()
+    xvfb, display = start_xvfb()
     env = {k: v for k, v in os.environ.items() if k not in ("PYGAME_HIDE_SUPPORT_PROMPT", "WAYLAND_DISPLAY")}
     env.update(DISPLAY=display, SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy")
     port, phones_port = free_port(), free_port()

@@ -21,6 +21,7 @@ import time
 from pathlib import Path
 
 import pytest
+from xvfb import start_xvfb
 
 ROOT = Path(__file__).resolve().parent.parent
 #: Bounds for a loaded machine; each wait ends as soon as what it waits for is there.
@@ -237,21 +238,12 @@ def test_the_windowed_host_refuses_a_code_it_would_not_use() -> None:
                                    "--table or --headless (the window's lobby shows a code of its own)")
 
 
-def _xvfb() -> tuple[subprocess.Popen[str], str]:
-    proc = subprocess.Popen(["Xvfb", "-displayfd", "1", "-screen", "0", "1280x720x24", "-nolisten", "tcp"],
-                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    assert proc.stdout is not None
-    number = proc.stdout.readline().strip()
-    assert number.isdigit(), "Xvfb named no display"
-    return proc, f":{number}"
-
-
 @pytest.mark.skipif(not all(shutil.which(t) for t in ("Xvfb", "xprop", "xwininfo")),
                     reason="needs Xvfb, xprop and xwininfo (Debian: xvfb, x11-utils)")
 def test_the_real_window_carries_the_games_icon_and_class() -> None:
     """Under Xvfb: WM_CLASS "battleline" (the menu entry's StartupWMClass; pygame would name it "cli.py") and
     the 256 px icon of assets/icon (pygame's own is 32 px)."""
-    xvfb, display = _xvfb()
+    xvfb, display = start_xvfb()
     env = _env(DISPLAY=display, SDL_AUDIODRIVER="dummy", SDL_VIDEODRIVER="x11")
     for name in ("SDL_VIDEO_X11_WMCLASS", "WAYLAND_DISPLAY"):
         env.pop(name, None)
@@ -306,7 +298,7 @@ def _focused(env: dict[str, str]) -> str:
 def test_a_second_start_brings_the_open_window_forward_in_a_real_x_server() -> None:
     """Under Xvfb: the game's window open, another program's window takes the keyboard; starting the game again
     gives the keyboard back to the game's window (issue 58 item 5) and opens no second one."""
-    xvfb, display = _xvfb()
+    xvfb, display = start_xvfb()
     env = _env(DISPLAY=display, SDL_AUDIODRIVER="dummy", SDL_VIDEODRIVER="x11")
     env.pop("WAYLAND_DISPLAY", None)
     data = Path(env["BATTLELINE_DATA_DIR"])
