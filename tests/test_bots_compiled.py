@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from three_bots import THREE_DECISIONS, core_built
 
 from engine import compiled
 
@@ -57,12 +58,7 @@ def test_a_build_runs_only_while_its_sources_are_the_ones_compiled(tmp_path: Pat
     assert compiled.fresh() == set()
 
 
-def _built() -> bool:
-    return compiled.fresh() == set(compiled.CORE) and all(
-        any(compiled.source_of(name).parent.glob(name.rsplit(".", 1)[1] + ".*.so")) for name in compiled.CORE)
-
-
-@pytest.mark.skipif(not _built(), reason="no fresh compiled core in this checkout (python tools/compile_core.py)")
+@pytest.mark.skipif(not core_built(), reason="no fresh compiled core in this checkout (python tools/compile_core.py)")
 @pytest.mark.parametrize("pure", [False, True], ids=["compiled", "pure"])
 def test_hard_decisions_are_the_recorded_ones_with_and_without_the_compiled_core(pure: bool) -> None:
     script = ("import sys, pytest, engine.compiled as c\n"
@@ -79,30 +75,11 @@ def test_hard_decisions_are_the_recorded_ones_with_and_without_the_compiled_core
     assert f"CORE {'pure' if pure else 'compiled'} PASSED {cases}" in done.stdout
 
 
-_THREE_DECISIONS = """
-import json, random
-import engine.compiled as c
-from engine import Game, Rules
-from engine.ai import make_bot
-out = []
-for seed, plies in ((3, 12), (5, 40), (8, 70), (11, 86)):
-    g = Game.new(Rules(tactics=False, players=3), seed)
-    rng = random.Random(seed)
-    while not g.over and (len(g.actions) < plies or g.phase != "play"):
-        g.apply(rng.choice(g.legal_actions()) if g.phase == "play" else g.legal_actions()[0])
-    if g.over:
-        continue
-    bot = make_bot("hard", seed, iterations=120)
-    out.append([bot.choose(g.view(g.to_move)), bot.last_values])
-print(c.status(), json.dumps(out))
-"""
-
-
-@pytest.mark.skipif(not _built(), reason="no fresh compiled core in this checkout (python tools/compile_core.py)")
+@pytest.mark.skipif(not core_built(), reason="no fresh compiled core in this checkout (python tools/compile_core.py)")
 def test_hard_three_player_decisions_are_the_same_compiled_and_pure() -> None:
     """Hard's three-player search (engine.ai.hard3) runs on the compiled Lean3 and potential where built."""
-    compiled_run = _core_in_fresh_process(False, _THREE_DECISIONS)
-    pure_run = _core_in_fresh_process(True, _THREE_DECISIONS)
+    compiled_run = _core_in_fresh_process(False, THREE_DECISIONS)
+    pure_run = _core_in_fresh_process(True, THREE_DECISIONS)
     assert compiled_run.returncode == 0 and pure_run.returncode == 0, compiled_run.stderr + pure_run.stderr
     kind, decisions = compiled_run.stdout.split(" ", 1)
     assert kind == "compiled" and pure_run.stdout.startswith("pure ")
@@ -110,11 +87,11 @@ def test_hard_three_player_decisions_are_the_same_compiled_and_pure() -> None:
     assert decisions == pure_run.stdout.split(" ", 1)[1]
 
 
-@pytest.mark.skipif(not _built(), reason="no fresh compiled core in this checkout (python tools/compile_core.py)")
+@pytest.mark.skipif(not core_built(), reason="no fresh compiled core in this checkout (python tools/compile_core.py)")
 def test_hard_three_player_decisions_with_the_learnt_value_are_the_same_compiled_and_pure() -> None:
     """The learnt evaluation (engine.ai.learnt, in the compiled core) at the middle game's leaf and after
     the endgame's short playouts: plain float arithmetic, so both cores choose and estimate alike."""
-    script = "from engine.ai import hard3\nhard3.LEARNT3 = True\nhard3.CUTOFF3 = 6\n" + _THREE_DECISIONS
+    script = "from engine.ai import hard3\nhard3.LEARNT3 = True\nhard3.CUTOFF3 = 6\n" + THREE_DECISIONS
     compiled_run = _core_in_fresh_process(False, script)
     pure_run = _core_in_fresh_process(True, script)
     assert compiled_run.returncode == 0 and pure_run.returncode == 0, compiled_run.stderr + pure_run.stderr
@@ -144,7 +121,7 @@ print(c.status(), json.dumps(out))
 """
 
 
-@pytest.mark.skipif(not _built(), reason="no fresh compiled core in this checkout (python tools/compile_core.py)")
+@pytest.mark.skipif(not core_built(), reason="no fresh compiled core in this checkout (python tools/compile_core.py)")
 def test_hard_two_player_decisions_with_the_learnt_value_are_the_same_compiled_and_pure() -> None:
     compiled_run = _core_in_fresh_process(False, _TWO_LEARNT)
     pure_run = _core_in_fresh_process(True, _TWO_LEARNT)

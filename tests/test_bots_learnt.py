@@ -10,24 +10,16 @@ import sys
 from pathlib import Path
 
 import pytest
+from three_bots import assert_hard3_reproducible, position3
 
 from engine import Game, Rules
 from engine.ai import hard3, learnt
-from engine.ai.hard import HardBot
 from engine.ai.lean3 import Lean3
 from engine.ai.lean_search3 import forecast_of, halves3, leaf_values
 from engine.ai.three_playout import lean_world
 from engine.rulebook import TROOP_MASK
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def _position(seed: int, plies: int) -> Game:
-    game = Game.new(Rules(tactics=False, players=3), seed)
-    rng = random.Random(seed)
-    while not game.over and (len(game.actions) < plies or game.phase != "play"):
-        game.apply(rng.choice(game.legal_actions()) if game.phase == "play" else game.legal_actions()[0])
-    return game
 
 
 def test_the_committed_weights_load_with_one_weight_per_feature() -> None:
@@ -55,7 +47,7 @@ def test_r51_the_chances_sum_to_one_and_favour_the_seat_holding_its_line() -> No
 
 def test_the_learnt_leaf_reads_the_same_chances_as_the_forecast() -> None:
     """leaf_values(learnt=True) is engine.ai.learnt on the forecast's own per-flag chances of that world."""
-    game = _position(5, 30)
+    game = position3(5, 30)
     world: Lean3 = lean_world(game, game.to_move, random.Random(1))
     shares = [[[random.Random(k * 9 + s).getrandbits(60) & TROOP_MASK for _ in range(9)] for s in range(3)]
               for k in range(2)]
@@ -70,15 +62,7 @@ def test_the_learnt_leaf_reads_the_same_chances_as_the_forecast() -> None:
 def test_hard3_with_the_learnt_value_is_reproducible_at_fixed_lines(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(hard3, "LEARNT3", True)
     monkeypatch.setattr(hard3, "CUTOFF3", 6)
-    for seed, plies in ((3, 14), (8, 70)):
-        game = _position(seed, plies)
-        picks = []
-        for _ in range(2):
-            bot = HardBot(seed, iterations=90)
-            picks.append((bot.choose(game.view(game.to_move)), bot.last_search))
-        assert picks[0][0] == picks[1][0] and picks[0][0] in game.legal_actions()
-        first, second = picks[0][1], picks[1][1]
-        assert first is not None and second is not None and first["win_chance"] == second["win_chance"]
+    assert_hard3_reproducible(90)
 
 
 def test_selfplay_data_and_training_commands_make_labelled_positions_and_a_reliability_table(tmp_path: Path) -> None:

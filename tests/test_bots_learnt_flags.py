@@ -11,24 +11,16 @@ import sys
 from pathlib import Path
 
 import pytest
+from three_bots import THREE_DECISIONS, assert_hard3_reproducible, core_built, position3
 
-from engine import Game, Rules, compiled
+from engine import compiled
 from engine.ai import hard3, learnt
-from engine.ai.hard import HardBot
 from engine.ai.lean3 import Lean3
 from engine.ai.lean_search3 import forecast_of, halves3, leaf_values, pools_of
 from engine.ai.three_playout import lean_world
 from engine.rulebook import PAIRS3, TROOP_MASK
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def _position(seed: int, plies: int) -> Game:
-    game = Game.new(Rules(tactics=False, players=3), seed)
-    rng = random.Random(seed)
-    while not game.over and (len(game.actions) < plies or game.phase != "play"):
-        game.apply(rng.choice(game.legal_actions()) if game.phase == "play" else game.legal_actions()[0])
-    return game
 
 
 def _card(colour: int, value: int) -> int:
@@ -102,7 +94,7 @@ def test_the_flag_features_of_the_second_seat_are_the_first_seats_negated() -> N
 
 def test_the_flag_leaf_reads_the_per_flag_model_on_the_worlds_pools() -> None:
     """leaf_values(learnt=2) is learnt.flag_values3 on the leaf's own chances and the world's pools."""
-    game = _position(5, 30)
+    game = position3(5, 30)
     world: Lean3 = lean_world(game, game.to_move, random.Random(1))
     shares = [[[random.Random(k * 9 + s).getrandbits(60) & TROOP_MASK for _ in range(9)] for s in range(3)]
               for k in range(2)]
@@ -122,15 +114,7 @@ def test_the_flag_leaf_reads_the_per_flag_model_on_the_worlds_pools() -> None:
 def test_hard3_with_the_flag_model_is_reproducible_at_fixed_lines(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(hard3, "LEARNT3", 2)
     monkeypatch.setattr(hard3, "CUTOFF3", 6)
-    for seed, plies in ((3, 14), (8, 70)):
-        game = _position(seed, plies)
-        picks = []
-        for _ in range(2):
-            bot = HardBot(seed, iterations=60)
-            picks.append((bot.choose(game.view(game.to_move)), bot.last_search))
-        assert picks[0][0] == picks[1][0] and picks[0][0] in game.legal_actions()
-        first, second = picks[0][1], picks[1][1]
-        assert first is not None and second is not None and first["win_chance"] == second["win_chance"]
+    assert_hard3_reproducible(60)
 
 
 def test_the_flag_training_command_fits_both_models_and_prints_their_losses(tmp_path: Path) -> None:
@@ -161,33 +145,11 @@ def test_the_flag_training_command_refuses_a_missing_file_in_one_line(tmp_path: 
     assert done.returncode == 2 and done.stderr.count("\n") == 1 and "cannot read" in done.stderr
 
 
-def _built() -> bool:
-    return compiled.fresh() == set(compiled.CORE) and all(
-        any(compiled.source_of(name).parent.glob(name.rsplit(".", 1)[1] + ".*.so")) for name in compiled.CORE)
+#: hard's three-player decisions with the flag model on, printed by a fresh process
+_DECISIONS = "from engine.ai import hard3\nhard3.LEARNT3 = 2\nhard3.CUTOFF3 = 6\n" + THREE_DECISIONS
 
 
-_DECISIONS = """
-import json, random
-import engine.compiled as c
-from engine import Game, Rules
-from engine.ai import hard3, make_bot
-hard3.LEARNT3 = 2
-hard3.CUTOFF3 = 6
-out = []
-for seed, plies in ((3, 12), (5, 40), (8, 70), (11, 86)):
-    g = Game.new(Rules(tactics=False, players=3), seed)
-    rng = random.Random(seed)
-    while not g.over and (len(g.actions) < plies or g.phase != "play"):
-        g.apply(rng.choice(g.legal_actions()) if g.phase == "play" else g.legal_actions()[0])
-    if g.over:
-        continue
-    bot = make_bot("hard", seed, iterations=120)
-    out.append([bot.choose(g.view(g.to_move)), bot.last_values])
-print(c.status(), json.dumps(out))
-"""
-
-
-@pytest.mark.skipif(not _built(), reason="no fresh compiled core in this checkout (python tools/compile_core.py)")
+@pytest.mark.skipif(not core_built(), reason="no fresh compiled core in this checkout (python tools/compile_core.py)")
 def test_hard3_decisions_with_the_flag_model_are_the_same_compiled_and_pure() -> None:
     """The per-flag model is plain float arithmetic in the compiled core (engine.ai.learnt): both cores
     choose and estimate alike."""
