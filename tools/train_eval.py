@@ -27,6 +27,7 @@ import random
 import shlex
 import sys
 import time
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -79,6 +80,16 @@ def featurize(row: dict[str, Any], rng: random.Random) -> tuple[list[list[float]
     return seats, [1.0, deck / 39.0], odds
 
 
+def positions(paths: list[str], players: int) -> Iterator[dict[str, Any]]:
+    """The labelled positions of `players`-player games in self-play data files (tools/selfplay_data.py)."""
+    for path in paths:
+        with open(path, encoding="utf-8") as handle:
+            for line in handle:
+                row = json.loads(line)
+                if "done" not in row and row.get("players") == players:
+                    yield row
+
+
 #: (game, the forecast's chance for the first seat of an open flag's front, whether that seat took it),
 #: over the flags open at the position and taken by the game's end.
 FLAG_ROWS: list[tuple[int, float, bool]] = []
@@ -89,22 +100,17 @@ def load(paths: list[str], seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarra
     the forecast's values (rows, 3) and the position's deck size."""
     rng = random.Random(seed)
     seats, draws, labels, games, forecasts, decks = [], [], [], [], [], []
-    for path in paths:
-        with open(path, encoding="utf-8") as handle:
-            for line in handle:
-                row = json.loads(line)
-                if "done" in row or row.get("players") != 3:
-                    continue
-                feats, draw, odds = featurize(row, rng)
-                for f in range(9):  # open now, taken by the end (FLAG_ROWS)
-                    if row["claimed"][f] < 0 <= row["flags"][f]:
-                        FLAG_ROWS.append((row["seed"], odds[f], row["flags"][f] == PAIRS3[f][0]))
-                seats.append(feats)
-                draws.append(draw)
-                labels.append(3 if row["winner"] < 0 else row["winner"])
-                games.append(row["seed"])
-                forecasts.append([f[FEATURES3.index("forecast")] for f in feats])
-                decks.append(len(row["troops"]))
+    for row in positions(paths, 3):
+        feats, draw, odds = featurize(row, rng)
+        for f in range(9):  # open now, taken by the end (FLAG_ROWS)
+            if row["claimed"][f] < 0 <= row["flags"][f]:
+                FLAG_ROWS.append((row["seed"], odds[f], row["flags"][f] == PAIRS3[f][0]))
+        seats.append(feats)
+        draws.append(draw)
+        labels.append(3 if row["winner"] < 0 else row["winner"])
+        games.append(row["seed"])
+        forecasts.append([f[FEATURES3.index("forecast")] for f in feats])
+        decks.append(len(row["troops"]))
     return (np.array(seats), np.array(draws), np.array(labels), np.array(games), np.array(forecasts),
             np.array(decks))
 
@@ -198,24 +204,19 @@ def load2(paths: list[str], seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarr
     (HardBot.search_shares for the rule set, HardBot.leaf_shares shares)."""
     rng = random.Random(seed)
     feats, labels, games, values, tactics = [], [], [], [], []
-    for path in paths:
-        with open(path, encoding="utf-8") as handle:
-            for line in handle:
-                row = json.loads(line)
-                if "done" in row or row.get("players") != 2:
-                    continue
-                state = state2_of(row)
-                me = state.to_move
-                mine, theirs = HardBot.search_shares[with_tactics(row)]
-                shares = [([random_mask(rng, mine) for _ in range(9)], [random_mask(rng, theirs) for _ in range(9)])
-                          for _ in range(HardBot.leaf_shares)]
-                halves = leaf_halves(state, me, shares, {})
-                odds = [h * 0.5 / len(shares) for h in halves]
-                feats.append(features2(odds))
-                labels.append(1 if row["winner"] == me else 0)
-                games.append(row["seed"])
-                values.append(game_value(odds))
-                tactics.append(with_tactics(row))
+    for row in positions(paths, 2):
+        state = state2_of(row)
+        me = state.to_move
+        mine, theirs = HardBot.search_shares[with_tactics(row)]
+        shares = [([random_mask(rng, mine) for _ in range(9)], [random_mask(rng, theirs) for _ in range(9)])
+                  for _ in range(HardBot.leaf_shares)]
+        halves = leaf_halves(state, me, shares, {})
+        odds = [h * 0.5 / len(shares) for h in halves]
+        feats.append(features2(odds))
+        labels.append(1 if row["winner"] == me else 0)
+        games.append(row["seed"])
+        values.append(game_value(odds))
+        tactics.append(with_tactics(row))
     return np.array(feats), np.array(labels), np.array(games), np.array(values), np.array(tactics)
 
 

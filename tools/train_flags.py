@@ -35,6 +35,7 @@ from train_eval import (
     game_weights,
     log_loss,
     options,
+    positions,
     probabilities,
     reliability,
     state_of,
@@ -51,37 +52,32 @@ def load(paths: list[str], seed: int) -> dict[str, Any]:
     rng = random.Random(seed)
     out: dict[str, list[Any]] = {k: [] for k in ("seats", "draws", "labels", "games", "forecasts", "decks",
                                                    "states", "flag_x", "flag_y", "flag_row", "flag_f", "leaf")}
-    for path in paths:
-        with open(path, encoding="utf-8") as handle:
-            for line in handle:
-                row = json.loads(line)
-                if "done" in row or row.get("players") != 3:
-                    continue
-                feats, draw, odds = featurize(row, rng)
-                state = state_of(row)
-                pools = pools_of(state)
-                offtable = state.hands[0] | state.hands[1] | state.hands[2]
-                for card in state.troops:
-                    offtable |= 1 << card
-                index = len(out["labels"])
-                for f in range(9):
-                    if state.claimed[f] >= 0:
-                        continue
-                    out["flag_x"].append(flag_features3(f, odds[f], state.sides, state.claimed, state.first,
-                                                        state.hands, pools, offtable & TROOP_MASK, state.to_move,
-                                                        len(state.troops)))
-                    taken = row["flags"][f]
-                    out["flag_y"].append(-1 if taken < 0 else int(taken == PAIRS3[f][0]))
-                    out["flag_row"].append(index)
-                    out["flag_f"].append(f)
-                    out["leaf"].append(odds[f])
-                out["seats"].append(feats)
-                out["draws"].append(draw)
-                out["labels"].append(3 if row["winner"] < 0 else row["winner"])
-                out["games"].append(row["seed"])
-                out["forecasts"].append([x[FEATURES3.index("forecast")] for x in feats])
-                out["decks"].append(len(state.troops))
-                out["states"].append(state)
+    for row in positions(paths, 3):
+        feats, draw, odds = featurize(row, rng)
+        state = state_of(row)
+        pools = pools_of(state)
+        offtable = state.hands[0] | state.hands[1] | state.hands[2]
+        for card in state.troops:
+            offtable |= 1 << card
+        index = len(out["labels"])
+        for f in range(9):
+            if state.claimed[f] >= 0:
+                continue
+            out["flag_x"].append(flag_features3(f, odds[f], state.sides, state.claimed, state.first,
+                                                state.hands, pools, offtable & TROOP_MASK, state.to_move,
+                                                len(state.troops)))
+            taken = row["flags"][f]
+            out["flag_y"].append(-1 if taken < 0 else int(taken == PAIRS3[f][0]))
+            out["flag_row"].append(index)
+            out["flag_f"].append(f)
+            out["leaf"].append(odds[f])
+        out["seats"].append(feats)
+        out["draws"].append(draw)
+        out["labels"].append(3 if row["winner"] < 0 else row["winner"])
+        out["games"].append(row["seed"])
+        out["forecasts"].append([x[FEATURES3.index("forecast")] for x in feats])
+        out["decks"].append(len(state.troops))
+        out["states"].append(state)
     arrays: dict[str, Any] = {k: np.array(v) for k, v in out.items() if k != "states"}
     arrays["states"] = out["states"]
     return arrays
