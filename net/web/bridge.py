@@ -56,6 +56,7 @@ JOIN_S = 30.0  # a phone socket that has not joined the game by then is closed (
 #: accept errors that mean "no file descriptor (or memory) for it now": logged as a count, once a minute
 OUT_OF_FILES = (errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM)
 STARVED_LOG_S = 60.0
+UNBIND_LIMIT_S = 60.0  # stop() waits at most this long for the listeners to close (a loop starved of CPU)
 
 
 class PhoneBridge:
@@ -83,6 +84,7 @@ class PhoneBridge:
         self._server: Server | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._ready = threading.Event()
+        self._unbound = threading.Event()  # the listening socket is closed: the port is free again
         self._thread: threading.Thread | None = None
         self._failure: BaseException | None = None
 
@@ -218,6 +220,7 @@ class PhoneBridge:
             try:
                 await server.serve_forever()
             finally:
+                self._unbound.set()  # serve_forever returns once the listeners are closed
                 for task in helpers:
                     task.cancel()
                     with contextlib.suppress(asyncio.CancelledError):
@@ -244,6 +247,7 @@ class PhoneBridge:
                 self._failure = exc
                 self._ready.set()
             finally:
+                self._unbound.set()
                 self._loop.close()
                 self.context.destroy(linger=0)  # the phones' guests are gone with the loop: their sockets too
 
@@ -279,9 +283,16 @@ class PhoneBridge:
         return self._thread is None or not self._thread.is_alive()
 
     def stop(self) -> None:
+        """Close the server; its port is free when this returns (the next lobby may take the same port at once,
+        however loaded the machine: the wait is for the listeners, not a fixed time). The phones' connections
+        are given 5 s more to close."""
         loop, server = self._loop, self._server
         if loop is not None and server is not None and not loop.is_closed():
             with contextlib.suppress(RuntimeError):
                 loop.call_soon_threadsafe(server.close)
-        if self._thread is not None:
-            self._thread.join(5.0)
+        thread = self._thread
+        if thread is not None:
+            end = time.monotonic() + UNBIND_LIMIT_S
+            while thread.is_alive() and time.monotonic() < end and not self._unbound.wait(0.05):
+                continue  # the thread may end without serving (it never bound): then nothing is awaited
+            thread.join(5.0)
