@@ -92,7 +92,8 @@ class View(TypedDict):
     discards: dict[str, list[str]]
     hands: dict[str, list[str] | None]
     hand_sizes: dict[str, int]
-    decks: dict[str, int]  # a view's decks are counts (a complete game state lists them: engine.position)
+    #: a seat's view: counts; a complete game state (`Game.view(None)`, engine.position): lists, top card last
+    decks: dict[str, Any]
     phase: NotRequired[str]
     scout_drawn: NotRequired[int]
     passes: NotRequired[int]

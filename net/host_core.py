@@ -18,7 +18,7 @@ from engine.game import Event
 from engine.rules import Rules
 
 from .host_join import Joining
-from .messages import Action, GameNews, Record, ToGuest, ToHost
+from .messages import ActionMessage, GameNews, Record, ToGuest, ToHost
 from .seats import RemoteSeat
 from .sitting import Sitting
 
@@ -145,7 +145,7 @@ class HostCore(Joining):
         if self.table and everyone:
             self.next_game(secrets.randbits(63))
 
-    def _guest_action(self, identity: bytes, message: Action, seat: str) -> None:
+    def _guest_action(self, identity: bytes, message: ActionMessage, seat: str) -> None:
         seq = message["seq"]
         done = len(self.game.actions)
         if seq < done:  # already applied: a resend after a lost reply
