@@ -10,7 +10,12 @@ read from the imported class) and `wheel_dev_lines` (a wheel built from this che
   declare it).
 - `id_in_keys`: `id(` calls in scenes/ and game/ (an object's id is reused once it is freed, so a cache keyed by
   it can hand back a stale picture).
-- `host_chain`: the classes `net.host.Host` inherits from this project, and its methods.
+- `host_chain`: the classes `net.host.Host` inherits from this project, and its methods (its own and inherited).
+- `net_classes`: the shape of net/'s classes (read by `ast`): the longest chain of net/ classes inheriting one
+  another, the most methods one class defines (and which), the methods of the host's and the guest's classes
+  (`Host`, `HostCore`, `HostState`, `Joining`, `Relay`, `Guest`, `GuestCore`: those that exist), and the private
+  names read on anything but `self`/`cls` (`super()._x`, `host._x`: one object reaching into another's insides)
+  in net/ and in the game's packages, listed for net/.
 - `casts`: `cast(` calls in the game's packages.
 - `action_event_defs`: every module-level definition of a type named Action, Event or Notation.
 - `mirror_lines`: tools/mirror_count.py's sum (the Lean state updates that mirror Game's).
@@ -121,6 +126,44 @@ def _host_chain() -> dict[str, int | list[str]]:
     return {"classes": [c.__name__ for c in ours], "methods": len(methods)}
 
 
+NET_SHOWN = ("Host", "HostCore", "HostState", "Joining", "Relay", "Guest", "GuestCore")
+
+
+def _private_reads(path: Path) -> list[str]:
+    """`x._name` (not a dunder) where x is not `self` or `cls`: one object reading another's private name."""
+    found = []
+    for node in ast.walk(_tree(path)):
+        if isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.startswith("__"):
+            if isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"):
+                continue
+            found.append(f"{path.relative_to(ROOT)}:{node.lineno}:{ast.unparse(node)}")
+    return found
+
+
+def _net_classes() -> dict[str, object]:
+    classes: dict[str, tuple[list[str], int]] = {}  # name -> (bases named in net/, methods it defines)
+    for path in _sources("net"):
+        for node in ast.walk(_tree(path)):
+            if isinstance(node, ast.ClassDef):
+                bases = [b.id for b in node.bases if isinstance(b, ast.Name)]
+                methods = sum(isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef) for n in node.body)
+                classes[node.name] = (bases, methods)
+
+    def depth(name: str, seen: frozenset[str] = frozenset()) -> int:
+        bases = [b for b in classes[name][0] if b in classes and b not in seen]
+        return 1 + max((depth(b, seen | {name}) for b in bases), default=0)
+
+    longest = max(classes, key=depth)
+    most = max(classes, key=lambda n: classes[n][1])
+    net_private = [r for p in _sources("net") for r in _private_reads(p)]
+    return {"longest_chain": {"class": longest, "classes": depth(longest)},
+            "most_methods": {"class": most, "methods": classes[most][1]},
+            "methods": {n: classes[n][1] for n in NET_SHOWN if n in classes},
+            "private_reads_net": len(net_private),
+            "private_reads_all": sum(len(_private_reads(p)) for p in _sources(*PACKAGES)),
+            "private_reads_net_list": net_private}
+
+
 def _mirror_lines() -> int:
     out = subprocess.run([sys.executable, str(ROOT / "tools" / "mirror_count.py")], capture_output=True, text=True,
                          check=True).stdout
@@ -151,6 +194,7 @@ def figures(wheel: bool = False) -> dict[str, object]:
         "ignore_attr_defined": _count(r"type: ignore\[attr-defined\]", "scenes"),
         "id_in_keys": _count(r"(?<![\w.])id\(", "scenes", "game"),
         "host_chain": _host_chain(),
+        "net_classes": _net_classes(),
         "casts": _count(r"(?<![\w.])cast\(", *PACKAGES),
         "action_event_defs": _definitions(),
         "mirror_lines": _mirror_lines(),
