@@ -65,7 +65,6 @@ class Host:
             core = HostCore(sitting=Sitting(game), host_seat=host_seat, code=code, accept_any=accept_any,
                             clock=clock)
         self.core = core
-        self.clock = core.state.clock
         self.save_path = save_path
         #: where to save once every remote seat has a player (one save per peer), if save_path is None
         self.save_path_for: lan_save.PathFor | None = None

@@ -1,11 +1,12 @@
-"""Joining, the pure core's first half: the key exchange's verdict, hello, seats, watchers, the host's yes.
+"""Joining, the pure core's first part: the key exchange's verdict, hello, seats, watchers, the host's yes.
 
 Every connection begins with `pake` (net.session). The core decides whether a code may be tried now
 (net.admission) and asks the driver to run the exchange (`Exchange`: the crypto is the driver's); the
 driver hands back the result (`keyed`), opens each sealed message and gives the core what was inside
 (`opened`), or says it did not open (`unopened`). Then `hello`: versions, a session token that takes
 its seat back, or a newcomer asked about (or queued) for the host's player, and watchers let in on
-the code alone. Nothing here touches a socket or a clock of its own.
+the code alone. `Joining` holds the host's state (net.host_base.HostState) and queues its replies there;
+`net.host_core.HostCore` holds it. Nothing here touches a socket or a clock of its own.
 """
 
 from __future__ import annotations

@@ -249,15 +249,19 @@ class HostLobbyScene(MenuScene):
         state = self._state()
         if state != self._shown:
             if state[2] != self._shown[2]:
-                self._draw_phone_code()  # a fresh join code: the QR code carries it
+                self.draw_phone_code()  # a fresh join code: the QR code carries it
             self._shown = state
             self.new_rows()
             self.app.dirty = True
 
+    def offers_phones(self) -> bool:
+        """Whether this lobby serves the phone page (a LAN host's always does; net.internet's only at a table)."""
+        return True
+
     def _open_phones(self) -> None:
         """Serve the phone page beside the host and draw its QR code; the lobby works on without it."""
         host = self.host
-        if host is None:
+        if host is None or not self.offers_phones():
             return
         try:
             from net.web.cli import open_bridge
@@ -276,12 +280,12 @@ class HostLobbyScene(MenuScene):
                 self.app.save_settings()
             host.phones_port = self.phones.port
             host.save()
-            self._draw_phone_code()
+            self.draw_phone_code()
         except Exception as exc:  # a missing library or a busy port: no phones this time
             log.warning("no phone page: %s", exc)
             self.phones, self.qr = None, None
 
-    def _draw_phone_code(self) -> None:
+    def draw_phone_code(self) -> None:
         """The phone page's address with the current join code, and its QR code."""
         if self.phones is None or self.host is None:
             return

@@ -14,8 +14,8 @@ read from the imported class) and `wheel_dev_lines` (a wheel built from this che
 - `net_classes`: the shape of net/'s classes (read by `ast`): the longest chain of net/ classes inheriting one
   another, the most methods one class defines (and which), the methods of the host's and the guest's classes
   (`Host`, `HostCore`, `HostState`, `Joining`, `Relay`, `Guest`, `GuestCore`: those that exist), and the private
-  names read on anything but `self`/`cls` (`super()._x`, `host._x`: one object reaching into another's insides)
-  in net/ and in the game's packages, listed for net/.
+  names read across modules (`super()._x`, or `x._y` where the module defines no `_y`: one module reaching into
+  another's insides) in net/ and in the game's packages, listed for net/.
 - `casts`: `cast(` calls in the game's packages.
 - `action_event_defs`: every module-level definition of a type named Action, Event or Notation.
 - `mirror_lines`: tools/mirror_count.py's sum (the Lean state updates that mirror Game's).
@@ -126,16 +126,27 @@ def _host_chain() -> dict[str, int | list[str]]:
     return {"classes": [c.__name__ for c in ours], "methods": len(methods)}
 
 
+NAMEDTUPLE = {"_replace", "_asdict", "_fields", "_make"}  # a named tuple's public API, underscored by design
 NET_SHOWN = ("Host", "HostCore", "HostState", "Joining", "Relay", "Guest", "GuestCore")
 
 
 def _private_reads(path: Path) -> list[str]:
-    """`x._name` (not a dunder) where x is not `self` or `cls`: one object reading another's private name."""
+    """Private names one object reads on another defined in some other module: `super()._x` (a base class's
+    insides), or `x._y` (x not `self`/`cls`) where this module defines no `_y` (no def, class, `self._y =` or
+    module-level name): one module reaching into another's insides."""
+    tree = _tree(path)
+    here = {n.name for n in ast.walk(tree) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)}
+    here |= {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Store)}
+    here |= {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
     found = []
-    for node in ast.walk(_tree(path)):
-        if isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.startswith("__"):
-            if isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"):
-                continue
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Attribute) or not node.attr.startswith("_") or node.attr.startswith("__"):
+            continue
+        value = node.value
+        if (isinstance(value, ast.Name) and value.id in ("self", "cls")) or node.attr in NAMEDTUPLE:
+            continue
+        by_super = isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "super"
+        if by_super or node.attr not in here:
             found.append(f"{path.relative_to(ROOT)}:{node.lineno}:{ast.unparse(node)}")
     return found
 
