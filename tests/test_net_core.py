@@ -423,3 +423,19 @@ def test_a_state_that_skips_events_makes_the_guest_ask_again_from_what_it_has() 
     _, guest = _welcomed_guest(clock)
     state = {"t": "state", "from": len(guest.events) + 3, "events": [], "view": guest.view, "actions": 0}
     assert guest.receive(_msg(state)) == [Connect()]
+
+
+def test_the_drivers_hold_their_cores_and_inherit_nothing_of_ours() -> None:
+    """Issue 60: the host was a 4-level chain whose base called a method raising NotImplementedError, and each
+    driver overrode `_emit` to act inside the core's call. Now a driver holds a core and performs what it returns."""
+    from net.guest import Guest
+    from net.host import Host
+    from net.host_join import Joining
+    from net.host_relay import Relay
+
+    assert Host.__mro__ == (Host, object) and Guest.__mro__ == (Guest, object)
+    assert HostCore.__mro__ == (HostCore, object) and GuestCore.__mro__ == (GuestCore, object)
+    assert Joining.__mro__ == (Joining, object) and Relay.__mro__ == (Relay, object)
+    core = _core(Clock())
+    assert isinstance(core.joining, Joining) and isinstance(core.relay, Relay)
+    assert core.joining.state is core.state and core.relay.state is core.state  # one state, shared by its parts
