@@ -260,15 +260,13 @@ class HostLobbyScene(MenuScene):
 
     def _open_phones(self) -> None:
         """Serve the phone page beside the host and draw its QR code; the lobby works on without it."""
-        host = self.host
-        if host is None or not self.offers_phones():
+        if (host := self.host) is None or not self.offers_phones():
             return
         try:
             from net.web.cli import open_bridge
 
-            # a saved game's phones come back to the port they knew: the same QR, and their tokens; else
-            # `--phones PORT`; else this TV's own port, kept from one evening to the next (so are the phones'
-            # names and tokens, which a browser keeps per address)
+            # a saved game's phones come back to the port they knew (the same QR, their tokens); else `--phones
+            # PORT`; else this TV's own port, kept from one evening to the next (so are the phones' names and tokens)
             remembered = int(getattr(self.app.settings, "phones_port", 0) or 0)
             wanted = host.phones_port or self.phones_port or remembered
             self.phones, fell_back = open_bridge(f"127.0.0.1:{host.port}", wanted, self.phones_bind,
