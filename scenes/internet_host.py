@@ -97,11 +97,10 @@ class InternetHostScene(HostLobbyScene):
         one = self.host is None or len(self.host.remotes) == 1
         return N_("Tell your friend the wormhole code") if one else N_("Tell each friend one wormhole code")
 
-    def _open_phones(self) -> None:
+    def offers_phones(self) -> bool:
         """At a table, the phone page for the players in the room (on the room's network, `phones_bind`; the
         game's own port stays on this computer); a player with a seat of their own has no phones to offer."""
-        if self.table:
-            super()._open_phones()
+        return self.table
 
     def retry(self) -> None:
         """The wormholes that failed open again (the mailbox may answer now); the lobby and its join code stay."""
