@@ -219,7 +219,7 @@ def _join(args: argparse.Namespace, tunnelled: bool = False) -> int:
     if tunnelled:  # the wormhole carries the link across a cut: no new connection after 5 s of silence
         from .internet.link import TUNNEL_RECONNECT_AFTER_S
 
-        guest.reconnect_after = TUNNEL_RECONNECT_AFTER_S
+        guest.core.reconnect_after = TUNNEL_RECONNECT_AFTER_S
     bot = _bot(args.bot, seed=args.seed)
     try:
         guest.connect()

@@ -8,8 +8,10 @@ at once. An action is resent
 after a reconnect unless the host's state shows it applied, so it applies exactly once. A watcher
 (`watch=True`) is the same link with no seat: it is sent only what is public and never acts.
 
-What the guest decides is its pure core's (net.guest_core); `Guest` is the driver around it: the
-DEALER socket, the key exchange and the sealed session, and the window's wake (net.wake).
+What the guest decides is its pure core's (net.guest_core); `Guest` is the driver that holds one: the
+DEALER socket, the key exchange and the sealed session, and the window's wake (net.wake). It hands the
+core each message and performs the effects the call returns. The screens read the guest's mirror
+through it (`view`, `seat`, `record`...: the core's, read-only).
 """
 
 from __future__ import annotations
@@ -23,8 +25,12 @@ from typing import Any, cast
 
 import zmq
 
+from engine.game import Game
+from engine.notation_types import Action, Event, View
+from engine.notation_types import Record as GameRecord
+
 from .guest_core import Connect, GuestCore, GuestEffect, HangUp, Say
-from .messages import AnyMessage, Pake, Sealed
+from .messages import AnyMessage, MatchData, Pake, Sealed, SeatNews, ToHost
 from .protocol import MAX_FRAME, PROTOCOL_VERSION, ProtocolError, pack, unpack
 from .session import GuestExchange, Sealer, by_code, by_token, token_ref, vouch
 
@@ -32,13 +38,14 @@ log = logging.getLogger("battleline.guest")
 NO_SOCKET_RETRY_S = 1.0  # a connection that could not open (no file descriptor left) is tried again after this
 
 
-class Guest(GuestCore):
-    """One player's end of a LAN game over the network: the core, driven by a DEALER socket."""
+class Guest:
+    """One player's end of a LAN game over the network: a core, driven by a DEALER socket."""
 
     def __init__(self, address: str, *, code: str, name: str, token: str | None = None,
                  program: str | None = None, watch: bool = False, via: tuple[str, bytes] | None = None,
                  clock: Callable[[], float] = time.monotonic, context: zmq.Context[Any] | None = None) -> None:
-        super().__init__(name=name, token=token, program=program, watch=watch, clock=clock)
+        self.core = GuestCore(name=name, token=token, program=program, watch=watch, clock=clock)
+        self.clock = clock
         self.address = address if address.startswith("tcp://") else f"tcp://{address}"
         self.code = code
         self.via = via  # a phone bridge's guest: the phone's own address and the host's key to vouch for it
@@ -54,12 +61,20 @@ class Guest(GuestCore):
         self._exchange: GuestExchange | None = None
         self._wake_post: Callable[[], None] | None = None  # a window's wake, renewed with each socket
         self.waker: Any = None  # net.wake.Waker on the current socket's descriptor, when a window asked
+        #: while `keep_received`: every message the host sent but the key exchange's, opened, as plain maps
+        #: (net.cli's --dump, the leak tests); the driver sees the wire, so it keeps them, not the core
+        self.received: list[dict[str, Any]] = []
+        self.keep_received = False
 
     # ------------------------------------------------------------------ the effects, performed
-    def _emit(self, effect: GuestEffect) -> None:
+    def _perform(self, effects: list[GuestEffect]) -> None:
+        """Do what the core decided, in the order it decided it."""
+        for effect in effects:
+            self._do(effect)
+
+    def _do(self, effect: GuestEffect) -> None:
         if isinstance(effect, Say):
-            if self.sealer is not None:  # nothing is ever sent to the host in the clear but `pake`
-                self._send_plain(self.sealer.seal(pack(effect.message)))
+            self.say(effect.message)
         elif isinstance(effect, Connect):
             self.connect()
         elif isinstance(effect, HangUp):
@@ -84,16 +99,17 @@ class Guest(GuestCore):
             self.socket = self.context.socket(zmq.DEALER)
         except zmq.ZMQError as exc:  # no descriptor left for it (a flood at a low file limit): again in a moment
             log.warning("cannot open a connection to the host: %s; trying again in %g s", exc, NO_SOCKET_RETRY_S)
-            self.reconnect_at = self.clock() + NO_SOCKET_RETRY_S
+            self.core.reconnect_at = self.clock() + NO_SOCKET_RETRY_S
             return
         self.socket.setsockopt(zmq.LINGER, 0)
         self.socket.setsockopt(zmq.MAXMSGSIZE, MAX_FRAME)
         self.socket.connect(self.address)
         self._start_waker()
         self.sealer = None
-        token = self.connecting()
+        token = self.core.connecting()
         self._exchange = GuestExchange(by_token(token) if token is not None else by_code(self.code))
-        pake: Pake = {"t": "pake", "protocol": PROTOCOL_VERSION, "program": self.program, "msg": self._exchange.message,
+        pake: Pake = {"t": "pake", "protocol": PROTOCOL_VERSION, "program": self.core.program,
+                      "msg": self._exchange.message,
                 "ref": token_ref(token) if token is not None else None}
         if self.via is not None:  # the host decides for this phone, not for the bridge it comes through
             pake.update({"for": self.via[0], "vouch": vouch(self.via[1], self.via[0], self._exchange.message)})
@@ -131,12 +147,17 @@ class Guest(GuestCore):
         self._stop_waker()
         if self.socket is not None:
             try:
-                self._send({"t": "bye"})
+                self.say({"t": "bye"})
             finally:
                 self.socket.close(0)
                 self.socket = None
         if self._own_context and not self.context.closed:
             self.context.term()
+
+    def say(self, message: ToHost) -> None:
+        """Send `message` to the host, sealed (dropped before the session is open: only `pake` goes in the clear)."""
+        if self.sealer is not None:  # nothing is ever sent to the host in the clear but `pake`
+            self._send_plain(self.sealer.seal(pack(message)))
 
     def _send_plain(self, message: Pake | Sealed) -> None:
         if self.socket is None or self.socket.closed:  # closed with a shared context (the phone bridge's)
@@ -151,8 +172,8 @@ class Guest(GuestCore):
         """Handle waiting messages, keep the heartbeat, reconnect a dead link. Returns messages handled."""
         handled = 0
         if self.socket is None or self.socket.closed:  # closed (a table stopping while a phone's pump turns);
-            if not self._closed and self.reconnect_at is not None:  # or a connection that could not open yet
-                self.tick()
+            if not self._closed and self.core.reconnect_at is not None:  # or a connection that could not open yet
+                self._perform(self.core.tick())
             return 0
         while self.socket.poll(timeout_ms if handled == 0 else 0):
             try:
@@ -160,12 +181,12 @@ class Guest(GuestCore):
             except zmq.Again:
                 break
             handled += 1
-            self.last_heard = self.clock()
+            self.core.last_heard = self.clock()
             try:
                 self._take(unpack(frame))
             except ProtocolError as exc:
                 log.warning("ignored a bad message from the host: %s", exc)
-        self.tick()
+        self._perform(self.core.tick())
         if self.waker is not None and self.socket is not None:
             self.waker.settled([self.socket])
         return handled
@@ -175,12 +196,156 @@ class Guest(GuestCore):
         if message["t"] == "sealed":
             if self.sealer is None:
                 raise ProtocolError("a sealed message before the key exchange")
-            self.receive(unpack(self.sealer.open(message)))
+            self._receive(unpack(self.sealer.open(message)))
         elif message["t"] == "pake":
             if self._exchange is None or "proof" not in message:
                 raise ProtocolError("an unexpected key exchange message")
             self.sealer = self._exchange.finish(message["msg"], message["proof"])
             self._exchange = None
-            self.exchanged(self.sealer is not None)
+            self._perform(self.core.exchanged(self.sealer is not None))
         else:
-            self.clear(message)
+            self._keep(message)
+            self._perform(self.core.clear(message))
+
+    def _receive(self, message: AnyMessage) -> None:
+        self._keep(message)
+        self._perform(self.core.receive(message))
+
+    def _keep(self, message: AnyMessage) -> None:
+        if self.keep_received:
+            self.received.append(cast("dict[str, Any]", message))
+
+    # ------------------------------------------------------------------ the player's commands: the core's, performed
+    def send_action(self, action: Action) -> None:
+        """Send an action for our seat; it stays pending until a state shows it applied."""
+        self.core.send_action(action)
+        self._perform(self.core.take())
+
+    def start_game(self) -> None:
+        """At a table: start the game from this player's screen once both players are in."""
+        self.core.start_game()
+        self._perform(self.core.take())
+
+    def ask_again(self) -> None:
+        """After a game: this player wants the next one."""
+        self.core.ask_again()
+        self._perform(self.core.take())
+
+    # ------------------------------------------------------------------ the screens' reads: the core's mirror
+    def my_turn(self) -> bool:
+        return self.core.my_turn()
+
+    def alive(self) -> bool:
+        return self.core.alive()
+
+    @property
+    def seat(self) -> str | None:
+        return self.core.seat
+
+    @property
+    def token(self) -> str | None:
+        return self.core.token
+
+    @property
+    def name(self) -> str:
+        return self.core.name
+
+    @property
+    def watch(self) -> bool:
+        return self.core.watch
+
+    @property
+    def welcomed(self) -> bool:
+        return self.core.welcomed
+
+    @property
+    def table(self) -> bool:
+        return self.core.table
+
+    @property
+    def players(self) -> dict[str, str]:
+        return self.core.players
+
+    @property
+    def rules(self) -> dict[str, object]:
+        return self.core.rules
+
+    @property
+    def view(self) -> View | None:
+        return self.core.view
+
+    @property
+    def game(self) -> Game | None:
+        return self.core.game
+
+    @property
+    def events(self) -> list[Event]:
+        return self.core.events
+
+    @property
+    def actions_done(self) -> int:
+        return self.core.actions_done
+
+    @property
+    def record(self) -> GameRecord | None:
+        return self.core.record
+
+    @property
+    def refused(self) -> str | None:
+        return self.core.refused
+
+    @property
+    def refused_as(self) -> tuple[str, dict[str, str | int]] | None:
+        return self.core.refused_as
+
+    @property
+    def asking(self) -> bool:
+        return self.core.asking
+
+    @property
+    def ahead(self) -> int:
+        return self.core.ahead
+
+    @property
+    def started(self) -> bool:
+        return self.core.started
+
+    @property
+    def number(self) -> int:
+        return self.core.number
+
+    @property
+    def match(self) -> MatchData | None:
+        return self.core.match
+
+    @property
+    def errors(self) -> list[str]:
+        return self.core.errors
+
+    @property
+    def refusals(self) -> list[tuple[str, dict[str, str | int]]]:
+        return self.core.refusals
+
+    @property
+    def seats(self) -> dict[str, SeatNews]:
+        return self.core.seats
+
+    @property
+    def again(self) -> list[str]:
+        return self.core.again
+
+    @property
+    def watchers(self) -> int:
+        return self.core.watchers
+
+    @property
+    def pending(self) -> tuple[int, Action] | None:
+        return self.core.pending
+
+    @property
+    def reconnects(self) -> int:
+        return self.core.reconnects
+
+    @property
+    def in_session(self) -> bool:
+        return self.core.in_session

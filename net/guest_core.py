@@ -3,9 +3,10 @@
 `GuestCore` keeps all a guest knows (its seat, token, the lobby, the view and events of its seat, the
 action it waits on) and the protocol's timers (heartbeat, silence, the retries after `busy` and
 `seat_busy`), reading an injected clock. It emits effects instead of doing them: `Say` a message
-(sealed by the driver), `Connect` anew (a new socket and key exchange), `HangUp`. By default they wait
-in `outbox` for `take`, so tests feed it messages without a socket (tests/test_net_core.py);
-`net.guest.Guest`, the driver, performs each one at once with its DEALER socket and the session.
+(sealed by the driver), `Connect` anew (a new socket and key exchange), `HangUp`. They wait in `outbox`:
+a message handler or a timer returns them, a command (an action, start, again) leaves them for `take`.
+So tests feed it messages without a socket (tests/test_net_core.py); `net.guest.Guest`, the driver,
+holds a core and performs what each call hands back, in order, with its DEALER socket and the session.
 """
 
 from __future__ import annotations
@@ -14,7 +15,6 @@ import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, cast
 
 from engine import NotationError, from_position
 from engine.game import Game
@@ -90,8 +90,6 @@ class GuestCore:
         self.again: list[str] = []
         self.watchers = 0
         self.pending: tuple[int, Action] | None = None
-        self.received: list[dict[str, Any]] = []  # every message, as plain maps, for the leak test
-        self.keep_received = False
         self.reconnects = 0  # times the host welcomed us back after the first welcome
         #: a host silent this long is reconnected to (`alive()` says "silent" sooner, for the screens); a guest
         #: through a wormhole waits longer, as its tunnel carries the link across a cut (net.internet.link)
@@ -107,12 +105,23 @@ class GuestCore:
 
     # ------------------------------------------------------------------ effects
     def _emit(self, effect: GuestEffect) -> None:
-        """Queue an effect; the driver overrides this to perform it at once."""
+        """Queue an effect for the driver (it takes them after each call into the core)."""
         self.outbox.append(effect)
 
     def take(self) -> list[GuestEffect]:
+        """The effects emitted since the last `take`, in order."""
         out, self.outbox = self.outbox, []
         return out
+
+    def _connect(self) -> None:
+        """Ask for a new connection, and treat the link as new from now on (the driver's `connecting` does the
+        same once it opens it): the rest of this call sees no session and a fresh heartbeat, as the link will."""
+        self._emit(Connect())
+        self._fresh_link()
+
+    def _fresh_link(self) -> None:
+        self.last_heard = self.last_ping = self.clock()
+        self.in_session = False
 
     def _send(self, message: ToHost) -> None:
         self._emit(Say(message))
@@ -120,9 +129,7 @@ class GuestCore:
     # ------------------------------------------------------------------ the link
     def connecting(self) -> str | None:
         """A new connection begins: the token to key its exchange by, or None for the join code."""
-        now = self.clock()
-        self.last_heard = self.last_ping = now
-        self.in_session = False
+        self._fresh_link()
         return self.token if self.token is not None and not self._token_stale else None
 
     def exchanged(self, proved: bool) -> list[GuestEffect]:
@@ -151,7 +158,7 @@ class GuestCore:
         now = self.clock()
         if self.reconnect_at is not None and now >= self.reconnect_at:
             self.reconnect_at = None
-            self._emit(Connect())
+            self._connect()
         if self.retry_at is not None and now >= self.retry_at:
             self.retry_at = None
             self._hello()
@@ -162,7 +169,7 @@ class GuestCore:
         patience = self.reconnect_after if self.in_session else max(self.reconnect_after, EXCHANGE_PATIENCE_S)
         if self.refused is None and now - self.last_heard >= patience:
             log.warning("the host is silent; reconnecting")
-            self._emit(Connect())
+            self._connect()
         return self.take()
 
     # ------------------------------------------------------------------ playing
@@ -190,7 +197,7 @@ class GuestCore:
         host) are heeded. Raises ProtocolError for anything else the host cannot have meant."""
         if message["t"] == "error" and message.get("code") == "not_joined":
             if not self.asking:
-                self._emit(Connect())
+                self._connect()
             return self.take()
         if self.in_session and (message["t"] == "refused" or message["t"] == "error"):
             raise ProtocolError(f"a {message['t']} in the clear inside a session")
@@ -203,8 +210,6 @@ class GuestCore:
 
     def receive(self, message: AnyMessage) -> list[GuestEffect]:
         """A message from the host (opened, or a refusal in the clear): the mirror follows it."""
-        if self.keep_received:
-            self.received.append(cast("dict[str, Any]", message))
         self._handle(message)
         return self.take()
 
@@ -219,7 +224,7 @@ class GuestCore:
         elif message["t"] == "refused":
             if message.get("code") == "unknown_token" and self.token is not None and not self._token_stale:
                 self._token_stale = True  # a new game: join it with the code, showing the old token
-                self._emit(Connect())
+                self._connect()
                 return
             self.refused = str(message["reason"])
             code = message.get("code")
@@ -274,7 +279,7 @@ class GuestCore:
         start = message["from"]
         if start > len(self.events):
             log.warning("missed events %d..%d; asking again", len(self.events), start)
-            self._emit(Connect())
+            self._connect()
             return
         self.events[start:] = list(message["events"])
         try:

@@ -10,10 +10,11 @@ game's action count as a sequence number, so a resent action applies exactly onc
 action the host saves the game atomically, so a host that crashed reopens it and the guest, holding
 its session token, rejoins.
 
-What the host decides is its pure core's (net.host_core, net.host_join, net.host_base: state and
-message in, effects out). `Host` is the driver around it: the ROUTER socket (net.router), the session's
-crypto (net.session), the clock, the save file (net.lan_save) and the window's wake (net.wake). It
-performs each effect as the core emits it, so a reply goes out in the order the core words it.
+What the host decides is its pure core's (net.host_core: state and message in, effects out). `Host` is
+the driver that holds one: the ROUTER socket (net.router), the session's crypto (net.session), the clock,
+the save file (net.lan_save) and the window's wake (net.wake). It hands the core each message and
+performs the effects the call returns, in the order the core worded them. The screens read the game's
+state through it (`game`, `remotes`, `started`...: the core's state, read-only but `started`).
 """
 
 from __future__ import annotations
@@ -28,17 +29,21 @@ from pathlib import Path
 from typing import Any, cast
 
 from engine import NotationError
-from engine.game import Game
-from engine.rules import check_seat
+from engine.game import Event, Game
+from engine.match import Match
+from engine.rules import Rules, check_seat
 
 from . import lan_save
-from .admission import new_code
+from .admission import Admission, new_code
 from .host_base import Admit, Effect, Exchange, Save, Send
 from .host_core import HostCore
 from .messages import Pake
 from .protocol import ProtocolError, pack, unpack
 from .router import Router
+from .seats import RemoteSeat
 from .session import host_exchange, vouch
+from .sitting import Sitting
+from .watchers import Watchers
 
 log = logging.getLogger("battleline.host")
 #: key exchanges the host runs per turn of its loop (each is about 0.1 s of pure-Python SPAKE2, more on a busy
@@ -48,12 +53,18 @@ EXCHANGES_PER_TURN = 1
 _ADDRESSES_KEPT = 4096  # addresses whose exchanges run so far are remembered (the turn's order)
 
 
-class Host(HostCore):
-    """A LAN game's authority on the network: the core, driven by a ROUTER socket, saved after each change."""
+class Host:
+    """A LAN game's authority on the network: a core, driven by a ROUTER socket, saved after each change."""
 
-    def __init__(self, *, game: Game, host_seat: str | None = "south", code: str, port: int = 0,
+    def __init__(self, *, game: Game | None = None, host_seat: str | None = "south", code: str = "", port: int = 0,
                  bind: str = "127.0.0.1", save_path: Path | None = None, accept_any: bool = False,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, core: HostCore | None = None) -> None:
+        """Around `core`, or a new core for `game` (its seats, join code and admission as given)."""
+        if core is None:
+            assert game is not None, "a host needs a game or a core"
+            core = HostCore(sitting=Sitting(game), host_seat=host_seat, code=code, accept_any=accept_any,
+                            clock=clock)
+        self.core = core
         self.save_path = save_path
         #: where to save once every remote seat has a player (one save per peer), if save_path is None
         self.save_path_for: lan_save.PathFor | None = None
@@ -62,7 +73,6 @@ class Host(HostCore):
         #: why the last save failed (the game goes on unsaved until one succeeds); None while saving works
         self.save_problem: str | None = None
         self.save_errno: int | None = None  # its errno, so a screen can say it in its player's language
-        super().__init__(game=game, host_seat=host_seat, code=code, accept_any=accept_any, clock=clock)
         self.advertiser: Any = None  # net.discovery.Advertiser, kept during play so watchers find the game
         self.waker: Any = None  # net.wake.Waker, when a window asked to be woken by messages
         #: the key this host's phone bridge vouches for each phone's own address with (net.session.vouch)
@@ -74,8 +84,12 @@ class Host(HostCore):
         atexit.register(self.close)
 
     # ------------------------------------------------------------------ the effects, performed
-    def _emit(self, effect: Effect) -> None:
-        """Perform what the core decided, at once (the core's own default queues it)."""
+    def _perform(self, effects: list[Effect]) -> None:
+        """Do what the core decided, in the order it decided it."""
+        for effect in effects:
+            self._do(effect)
+
+    def _do(self, effect: Effect) -> None:
         if isinstance(effect, Send):
             if effect.conn is not None and effect.conn in self._forget_closed():
                 return  # that seated connection closed meanwhile: never send to whoever took its routing id
@@ -96,7 +110,7 @@ class Host(HostCore):
         """An exchange the core let start waits for its turn; a connection held meanwhile is never cut."""
         old = self._queued.pop(exchange.identity, None)
         if old is not None:  # its second before the first was run: only the last is run
-            self.admission.withdraw(old.identity, old.address, ceiling=old.token is None)
+            self.core.state.admission.withdraw(old.identity, old.address, ceiling=old.token is None)
         self._queued[exchange.identity] = exchange
         self.router.hold(exchange.conn)
 
@@ -126,10 +140,19 @@ class Host(HostCore):
                 self._ran[exchange.address] = self._ran.pop(exchange.address, 0) + 1
                 while len(self._ran) > _ADDRESSES_KEPT:
                     self._ran.popitem(last=False)
-            self.keyed(exchange, host_exchange(exchange.password, exchange.theirs))
+            self._perform(self.core.keyed(exchange, host_exchange(exchange.password, exchange.theirs)))
             self.router.answered(exchange.conn)  # the guest's time to prove its key runs from the host's answer
 
     # ------------------------------------------------------------------ lifecycle
+    @classmethod
+    def new(cls, *, rules: Rules, seed: int, code: str, host_name: str, host_seat: str | None = "south",
+            first: str | None = None, match: dict[str, Any] | None = None, accept_any: bool = False,
+            clock: Callable[[], float] = time.monotonic, **kwargs: Any) -> Host:
+        """A new LAN game (net.host_core's `HostCore.new`), served on `port`/`bind` (kwargs: the driver's)."""
+        core = HostCore.new(rules=rules, seed=seed, code=code, host_name=host_name, host_seat=host_seat, first=first,
+                            match=match, accept_any=accept_any, clock=clock)
+        return cls(core=core, **kwargs)
+
     @classmethod
     def resume(cls, save_path: Path, **kwargs: Any) -> Host:
         """Reopen a saved LAN game (raises NotationError/IllegalAction for a bad save)."""
@@ -138,14 +161,11 @@ class Host(HostCore):
         host_seat = None if seat is None else check_seat(seat, "save.host_seat", game.seats)
         saved = lan_save.take(data, game, host_seat, save_path)
         host = cls(game=game, host_seat=host_seat, code=saved.code or new_code(), save_path=save_path, **kwargs)
-        host._take_saved(saved)
+        host.core.take_saved(saved)
+        host.phones_port = saved.phones_port
         host.internet = data.get("internet") is True
         host.started = True
         return host
-
-    def _take_saved(self, saved: lan_save.Saved) -> None:
-        super()._take_saved(saved)
-        self.phones_port = saved.phones_port
 
     def adopt(self, save_path: Path) -> None:
         """Continue a saved game in this open lobby instead of the new one (net.host_join's
@@ -155,7 +175,8 @@ class Host(HostCore):
             raise NotationError(f"{save_path}: a game of the other kind (table or not)")
         saved = lan_save.take(data, game, self.host_seat, save_path)
         self.save_path = save_path
-        self.continue_saved(saved)
+        self.core.continue_saved(saved)
+        self._perform(self.core.take())
 
     def save(self) -> bool:
         """Save the game (net.lan_save), once it knows where: after every change, so a crash loses nothing.
@@ -165,10 +186,11 @@ class Host(HostCore):
         once what failed (`save_problem`, for its screen, and a line on standard error) and tries again
         at the next change, saying so once it saves again. Returns whether the game is saved now."""
         try:
-            self.save_path = lan_save.place(self.save_path, self.save_path_for, self.remotes, self.table)
+            state = self.core.state
+            self.save_path = lan_save.place(self.save_path, self.save_path_for, state.remotes, state.table)
             if self.save_path is not None:
-                lan_save.write(self.save_path, lan_save.data_of(self.sitting, self.host_seat, self.code,
-                                                                self.remotes, self.phones_port, self.internet))
+                lan_save.write(self.save_path, lan_save.data_of(state.sitting, state.host_seat, state.code,
+                                                                state.remotes, self.phones_port, self.internet))
         except OSError as exc:
             why = lan_save.why_not_saved(exc)
             if self.save_problem is None:
@@ -211,7 +233,7 @@ class Host(HostCore):
         for anything a peer sent."""
         self.router.expire()  # nobody holds the door: connections not let in within seconds are cut
         self._forget_closed()
-        self.housekeeping()
+        self._perform(self.core.housekeeping())
         handled = 0
         if self._queued:  # exchanges wait for their turn: read what came, never sleep
             timeout_ms = 0
@@ -229,9 +251,11 @@ class Host(HostCore):
                 self._receive(identity, conn, frames)
             except Exception as exc:  # a bug the checks missed: the peer is told, the host plays on
                 log.exception("handling a message failed")
-                self._error(identity, f"the host could not handle this message ({type(exc).__name__})")
+                self.core.state.error(identity, f"the host could not handle this message ({type(exc).__name__})")
+                self._perform(self.core.take())  # what it said before it failed, then the error
         self._exchange_some()
-        self.announce_seats()
+        self.core.announce_seats()
+        self._perform(self.core.take())
         if self.waker is not None:
             router = self.router
             self.waker.settled([router.socket, router.zap, router.monitor])
@@ -241,30 +265,33 @@ class Host(HostCore):
 
     def _receive(self, identity: bytes, conn: int, frames: list[bytes]) -> None:
         """In the clear only the key exchange (`pake`) is taken; everything else comes `sealed`."""
+        core = self.core
         if len(frames) != 1:
-            self._error(identity, f"a message is one frame, not {len(frames)}")
+            core.state.error(identity, f"a message is one frame, not {len(frames)}")
+            self._perform(core.take())
             return
         try:
             message = unpack(frames[0])
         except ProtocolError as exc:
-            self._error(identity, str(exc))
+            core.state.error(identity, str(exc))
+            self._perform(core.take())
             return
         if message["t"] == "pake":
-            self.clear(identity, conn, message, self._address(conn, message))
+            self._perform(core.clear(identity, conn, message, self._address(conn, message)))
             return
         if message["t"] != "sealed":
-            self.clear(identity, conn, message)
+            self._perform(core.clear(identity, conn, message))
             return
-        session = self.session_of(identity, conn)
+        session = core.session_of(identity, conn)
         if session is None or session.key is None:
-            self.unopened(identity, conn, "")
+            self._perform(core.unopened(identity, conn, ""))
             return
         try:
             inner = unpack(session.key.open(message))
         except ProtocolError as exc:
-            self.unopened(identity, conn, str(exc))
+            self._perform(core.unopened(identity, conn, str(exc)))
             return
-        self.opened(identity, conn, inner)
+        self._perform(core.opened(identity, conn, inner))
 
     def _address(self, conn: int, message: Pake) -> str:
         """Where an exchange comes from, for the admission policy: the connection's source address, or,
@@ -284,6 +311,123 @@ class Host(HostCore):
         for identity, exchange in list(self._queued.items()):
             if exchange.conn in closed:  # gone before its turn: the host answered nothing, so no guess counts
                 del self._queued[identity]
-                self.admission.withdraw(identity, exchange.address, ceiling=exchange.token is None)
-        self.forget_closed(closed)
+                self.core.state.admission.withdraw(identity, exchange.address, ceiling=exchange.token is None)
+        self.core.forget_closed(closed)
         return closed
+
+    # ------------------------------------------------------------------ the screens' commands: the core's, performed
+    def start(self) -> None:
+        """Begin play: until now the guests could only look at the rules in their lobby."""
+        self.core.start()
+        self._perform(self.core.take())
+
+    def answer(self, accept: bool) -> None:
+        """The host's player accepted or refused the guest that asked to join."""
+        self.core.answer(accept)
+        self._perform(self.core.take())
+
+    def submit_local(self, action: Any) -> list[Event]:
+        """The host player's action, through the same checks as the guests' (raises IllegalAction)."""
+        events = self.core.submit_local(action)
+        self._perform(self.core.take())
+        return events
+
+    def apply_for_guest(self, action: Any, seat: str | None = None) -> list[Event]:
+        """A stand-in bot's action for a lost guest's seat (net.host_relay)."""
+        events = self.core.apply_for_guest(action, seat)
+        self._perform(self.core.take())
+        return events
+
+    def next_game(self, seed: int) -> None:
+        """The next game of the match, or a rematch, told to every guest and watcher."""
+        self.core.next_game(seed)
+        self._perform(self.core.take())
+
+    def record_result(self) -> None:
+        """Score a finished game in the match (idempotent)."""
+        self.core.record_result()
+        self._perform(self.core.take())
+
+    def forget_connections(self) -> None:
+        """A reopened save: every guest and watcher must say hello again."""
+        self.core.forget_connections()
+
+    # ------------------------------------------------------------------ the screens' reads: the core's state
+    @property
+    def game(self) -> Game:
+        return self.core.state.game
+
+    @property
+    def events(self) -> list[Event]:
+        return self.core.state.events
+
+    @property
+    def sitting(self) -> Sitting:
+        return self.core.state.sitting
+
+    @property
+    def match(self) -> Match | None:
+        return self.core.state.match
+
+    @property
+    def number(self) -> int:
+        return self.core.state.number
+
+    @property
+    def again(self) -> set[str]:
+        return self.core.state.again
+
+    @property
+    def code(self) -> str:
+        return self.core.state.code
+
+    @property
+    def table(self) -> bool:
+        return self.core.state.table
+
+    @property
+    def host_seat(self) -> str | None:
+        return self.core.state.host_seat
+
+    @property
+    def guest_seat(self) -> str:
+        return self.core.state.guest_seat
+
+    @property
+    def remotes(self) -> dict[str, RemoteSeat]:
+        return self.core.state.remotes
+
+    @property
+    def bot_seats(self) -> set[str]:
+        return self.core.state.bot_seats
+
+    @property
+    def watchers(self) -> Watchers:
+        return self.core.state.watchers
+
+    @property
+    def admission(self) -> Admission:
+        return self.core.state.admission
+
+    @property
+    def errors_sent(self) -> int:
+        return self.core.state.errors_sent
+
+    @property
+    def join_request(self) -> str | None:
+        return self.core.joining.join_request
+
+    @property
+    def started(self) -> bool:
+        return self.core.state.started
+
+    @started.setter
+    def started(self, value: bool) -> None:
+        """A reopened game is started; a resumed lobby shows the rules again until its player starts."""
+        self.core.state.started = value
+
+    def lost_seats(self) -> list[str]:
+        return self.core.relay.lost_seats()
+
+    def shown_tokens(self) -> set[str]:
+        return self.core.joining.shown_tokens()

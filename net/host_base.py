@@ -1,10 +1,11 @@
 """What the host's pure core is made of: the effects it emits, the state it keeps, how it replies.
 
-`HostBase` holds everything a LAN host knows (its `Sitting`, the remote seats, the admission policy,
+`HostState` holds everything a LAN host knows (its `Sitting`, the remote seats, the admission policy,
 the watchers, each connection's session as far as the protocol cares) and words every reply as an
-effect (`Send`, `Admit`, `Save`, `Exchange`) rather than doing it: no socket, no crypto, no file and
-no clock of its own (one is injected). `net.host_join` adds joining to it, `net.host_core` play;
-`net.host.Host` is the driver that performs the effects.
+effect (`Send`, `Admit`, `Save`, `Exchange`) queued in its outbox rather than doing it: no socket, no
+crypto, no file and no clock of its own (one is injected). It is held, not inherited: the core's parts
+(`net.host_join.Joining`, `net.host_relay.Relay`) each hold the one state, and `net.host_core.HostCore`
+holds them all; `net.host.Host`, the driver, holds the core and performs the effects it hands back.
 """
 
 from __future__ import annotations
@@ -20,8 +21,9 @@ from engine import IllegalAction, redact_all
 from engine.game import Event, Game
 from engine.match import Match
 
+from . import lan_save
 from .admission import Admission
-from .messages import Error, Pake, Refused, Seats, ToGuest, ToHost
+from .messages import Error, Pake, Refused, Seats, ToGuest
 from .protocol import ERROR_CODES, FIRST_CODED, PROTOCOL_VERSION, REFUSED
 from .seats import RemoteSeat, remote_seats
 from .session import Sealer
@@ -81,30 +83,30 @@ class Session:
     pending: bool = True  # the guest has not yet proved the key (its first sealed message opens)
 
 
-class HostBase:
-    """The host's state and its replies as effects; `net.host_core.HostCore` is the whole core."""
+class HostState:
+    """The host's state and its replies as effects, shared by the core's parts (`net.host_core.HostCore`)."""
 
-    def __init__(self, *, game: Game, host_seat: str | None = "south", code: str, accept_any: bool = False,
+    def __init__(self, *, sitting: Sitting, host_seat: str | None = "south", code: str, accept_any: bool = False,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.clock = clock
-        self.sitting = Sitting(game)
+        self.sitting = sitting
         self.host_seat = host_seat  # None: a table host, every seat is played from other computers
         #: the seats played from other computers, in the order newcomers take them
-        self.remotes = {s: RemoteSeat(s) for s in remote_seats(game, host_seat)}
+        self.remotes = {s: RemoteSeat(s) for s in remote_seats(sitting.game, host_seat)}
         self.guest_seat = next(iter(self.remotes))  # an ordinary two-player host's one guest
         self.admission = Admission(code, accept_any=accept_any, clock=clock)
-        self.watchers = Watchers(self._send, clock=clock)
+        self.watchers = Watchers(self.send, clock=clock)
         self.errors_sent = 0
         self._logged_at, self._unlogged = -math.inf, 0
         self.bot_seats: set[str] = set()  # remote seats the host let a bot take, their guests being lost
         self.started = False  # the host starts the game from the lobby, once the guest has seen the rules
         self.sessions: dict[bytes, Session] = {}  # by routing id; each bound to its connection
-        self._seats_said: Seats | None = None  # the last "seats" news sent, so a change is told once
+        self.seats_said: Seats | None = None  # the last "seats" news sent, so a change is told once
         self.outbox: list[Effect] = []
 
     # ------------------------------------------------------------------ effects
-    def _emit(self, effect: Effect) -> None:
-        """Queue an effect; the driver overrides this to perform it at once."""
+    def emit(self, effect: Effect) -> None:
+        """Queue an effect for the driver (it takes them after each call into the core)."""
         self.outbox.append(effect)
 
     def take(self) -> list[Effect]:
@@ -112,8 +114,8 @@ class HostBase:
         out, self.outbox = self.outbox, []
         return out
 
-    def _save(self) -> None:
-        self._emit(Save())
+    def save(self) -> None:
+        self.emit(Save())
 
     # ------------------------------------------------------------------ the sitting, as the screens read it
     @property
@@ -154,36 +156,36 @@ class HostBase:
                 "again": sorted(self.again), "watchers": self.watchers.count()}
 
     # ------------------------------------------------------------------ who is sent what
-    def _send_state(self, start: int) -> None:
+    def send_state(self, start: int) -> None:
         """New events to every guest (each seeing its own seat) and to every watcher (public only)."""
         for remote in self.remotes.values():
-            self._send_state_to(remote, start)
+            self.send_state_to(remote, start)
         self.watchers.prune()
         self.watchers.state(self.game, self.events, start, self.started)
 
-    def _send_state_to(self, remote: RemoteSeat, start: int) -> None:
-        self._send_remote(remote, {
+    def send_state_to(self, remote: RemoteSeat, start: int) -> None:
+        self.send_remote(remote, {
             "t": "state", "from": start, "events": redact_all(self.events[start:], remote.seat),
             "view": self.game.view(remote.seat), "actions": len(self.game.actions), "started": self.started,
             "players": dict(self.game.players),  # a table's second player may join after the first
         })
 
-    def _send(self, identity: bytes, message: ToGuest | Pake, conn: int | None = None) -> None:
+    def send(self, identity: bytes, message: ToGuest | Pake, conn: int | None = None) -> None:
         """Sealed once the guest proved the session key; before that only the exchange and refusals."""
         session = self.sessions.get(identity)
         if session is not None and not session.pending:
-            self._emit(Send(identity, message, True, session.key, conn))
+            self.emit(Send(identity, message, True, session.key, conn))
         elif message["t"] in ("pake", "refused", "error"):
-            self._emit(Send(identity, message, conn=conn))
+            self.emit(Send(identity, message, conn=conn))
         else:
             log.error("not sent in the clear: %s", message["t"])
 
-    def _send_remote(self, remote: RemoteSeat, message: ToGuest) -> None:
+    def send_remote(self, remote: RemoteSeat, message: ToGuest) -> None:
         """To a seated guest's connection only: never to whoever holds its routing id next."""
         if remote.identity is not None:
-            self._send(remote.identity, message, remote.conn)
+            self.send(remote.identity, message, remote.conn)
 
-    def _error(self, identity: bytes, reason: str, seq: int | None = None, code: str = "bad_message",
+    def error(self, identity: bytes, reason: str, seq: int | None = None, code: str = "bad_message",
                why: IllegalAction | None = None) -> None:
         """An error reply; `why` (a refusal) travels as its code and fields, its English as the reason."""
         if code not in ERROR_CODES:
@@ -197,21 +199,21 @@ class HostBase:
         if code == "not_joined":  # the usual way a guest whose link came back learns to redo its key exchange:
             log.debug("told a guest to redo its key exchange: %s", reason)  # part of an ordinary game, no warning
         else:
-            self._log("refused a message: %s", reason)
+            self.log("refused a message: %s", reason)
         self.errors_sent += 1
-        self._send(identity, message)
+        self.send(identity, message)
 
-    def _refuse(self, identity: bytes, code: str, peer_protocol: Any = PROTOCOL_VERSION, **fields: str | int) -> None:
+    def refuse(self, identity: bytes, code: str, peer_protocol: Any = PROTOCOL_VERSION, **fields: str | int) -> None:
         """Turn a guest away: the code and fields from REFUSED, the English as the reason. A guest older
         than protocol 4 reads the reason alone (its schema knows no other field)."""
         reason = REFUSED[code].format(**fields)[:180]
-        self._log("refused a guest: %s", reason)
+        self.log("refused a guest: %s", reason)
         message: Refused = {"t": "refused", "reason": reason}
         if not isinstance(peer_protocol, int) or peer_protocol >= FIRST_CODED:
             message["code"], message["fields"] = code, fields
-        self._send(identity, message)
+        self.send(identity, message)
 
-    def _log(self, text: str, reason: str) -> None:
+    def log(self, text: str, reason: str) -> None:
         """At most one line a second: a flood must not turn into a flood of log lines (nor cost
         the host half its time, as formatting them did)."""
         now = self.clock()
@@ -233,17 +235,19 @@ class HostBase:
                 remote.identity = remote.conn = None
         for identity, session in list(self.sessions.items()):
             if session.conn in closed:
-                self._end_session(identity, False)
+                self.end_session(identity, False)
         self.watchers.forget(closed)
         self.admission.drop(conns=closed)
 
-    def _end_session(self, identity: bytes, right: bool) -> Session | None:
+    def end_session(self, identity: bytes, right: bool) -> Session | None:
         """Drop a connection's session; a guess still pending counts (wrong unless proved)."""
         session = self.sessions.pop(identity, None)
         if session is not None and session.pending:
             self.admission.end(identity, session.address, right, ceiling=session.token is None)
         return session
 
-    def _play(self, identity: bytes, remote: RemoteSeat, message: ToHost | ToGuest) -> None:
-        """A seated guest's message (net.host_core)."""
-        raise NotImplementedError
+    def take_saved(self, saved: lan_save.Saved) -> None:
+        """The saved game, its seats (tokens and names), its number in the sitting and its match."""
+        self.sitting = saved.sitting
+        self.remotes = {s: RemoteSeat(s, token, name) for s, (token, name) in saved.seats.items()}
+        self.guest_seat = next(iter(self.remotes))

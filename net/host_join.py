@@ -1,11 +1,12 @@
-"""Joining, the pure core's first half: the key exchange's verdict, hello, seats, watchers, the host's yes.
+"""Joining, the pure core's first part: the key exchange's verdict, hello, seats, watchers, the host's yes.
 
 Every connection begins with `pake` (net.session). The core decides whether a code may be tried now
 (net.admission) and asks the driver to run the exchange (`Exchange`: the crypto is the driver's); the
 driver hands back the result (`keyed`), opens each sealed message and gives the core what was inside
 (`opened`), or says it did not open (`unopened`). Then `hello`: versions, a session token that takes
 its seat back, or a newcomer asked about (or queued) for the host's player, and watchers let in on
-the code alone. Nothing here touches a socket or a clock of its own.
+the code alone. `Joining` holds the host's state (net.host_base.HostState) and queues its replies there;
+`net.host_core.HostCore` holds it. Nothing here touches a socket or a clock of its own.
 """
 
 from __future__ import annotations
@@ -13,12 +14,13 @@ from __future__ import annotations
 import math
 import secrets
 import unicodedata
+from collections.abc import Callable
 from typing import Any
 
 from engine import IllegalAction, to_record
 
 from . import lan_save
-from .host_base import Admit, Effect, Exchange, HostBase, Session
+from .host_base import Admit, Exchange, HostState, Session
 from .messages import AnyMessage, Hello, Pake, ToGuest, ToHost, Welcome
 from .protocol import DEAD_AFTER_S, PROTOCOL_VERSION
 from .roles import MAX_WATCHERS, PLAYER, WATCHER
@@ -27,119 +29,123 @@ from .session import PAKE_BYTES, Sealer, by_code, by_token, token_ref
 from .version import program_version
 
 
-class Joining(HostBase):
-    """Who gets in, and on which seat; the messages of connections that are not (yet) seated."""
+class Joining:
+    """Who gets in, and on which seat; the messages of connections that are not (yet) seated. A seated
+    guest's messages go on to `play` (the game's relay, net.host_relay)."""
+
+    def __init__(self, state: HostState, play: Callable[[bytes, RemoteSeat, ToHost | ToGuest], None]) -> None:
+        self.state = state
+        self.play = play
 
     @property
     def join_request(self) -> str | None:
         """The name of a guest waiting for the host's player to accept or refuse it."""
-        request = self.admission.request
+        request = self.state.admission.request
         return request.name if request is not None else None
 
     # ------------------------------------------------------------------ in the clear
-    def clear(self, identity: bytes, conn: int, message: AnyMessage, address: str = "?") -> list[Effect]:
+    def clear(self, identity: bytes, conn: int, message: AnyMessage, address: str = "?") -> None:
         """A message that came in the clear (only the key exchange is taken so); `address` is where it
         comes from for the admission policy (the driver reads it, or a phone's the bridge vouched for).
-        Returns what the core emitted (nothing when a driver performs effects as they come)."""
+        The core hands the driver what this emitted."""
         if message["t"] == "pake":
             self._pake(identity, conn, address, message)
         elif message["t"] == "hello" and message["protocol"] != PROTOCOL_VERSION:
-            self._refuse(identity, "protocol_version", message["protocol"], theirs=message["protocol"],
-                         ours=PROTOCOL_VERSION)
+            self.state.refuse(identity, "protocol_version", message["protocol"], theirs=message["protocol"],
+                              ours=PROTOCOL_VERSION)
         elif message["t"] == "bye":
             pass
         else:
-            self._error(identity, "start with the key exchange (pake): you are not in this game", code="not_joined")
-        return self.take()
+            self.state.error(identity, "start with the key exchange (pake): you are not in this game",
+                             code="not_joined")
 
     def _pake(self, identity: bytes, conn: int, address: str, message: Pake) -> None:
         """SPAKE2 keyed by the join code (or by the session token `ref` names): one guess, under the
         admission policy; the driver runs the exchange and the core answers with its message and proof."""
         if message.get("protocol") != PROTOCOL_VERSION:
-            self._refuse(identity, "protocol_version", message.get("protocol"), theirs=str(message.get("protocol")),
-                         ours=PROTOCOL_VERSION)
+            self.state.refuse(identity, "protocol_version", message.get("protocol"),
+                              theirs=str(message.get("protocol")), ours=PROTOCOL_VERSION)
             return
         if message.get("program") != program_version():
-            self._refuse(identity, "program_version", theirs=str(message.get("program")), ours=program_version())
+            self.state.refuse(identity, "program_version", theirs=str(message.get("program")), ours=program_version())
             return
         if len(message["msg"]) != PAKE_BYTES:
-            self._error(identity, f"pake.msg: a key exchange message is {PAKE_BYTES} bytes")
+            self.state.error(identity, f"pake.msg: a key exchange message is {PAKE_BYTES} bytes")
             return
-        self._end_session(identity, False)
+        self.state.end_session(identity, False)
         ref, token = message.get("ref"), None
         if ref is not None:
             token = self._token_by_ref(ref)
             if token is None:
-                self._refuse(identity, "unknown_token")
+                self.state.refuse(identity, "unknown_token")
                 return
-        verdict, wait = self.admission.begin(identity, address, ceiling=token is None)
+        verdict, wait = self.state.admission.begin(identity, address, ceiling=token is None)
         if verdict == "busy":
-            self._refuse(identity, "busy")
+            self.state.refuse(identity, "busy")
             return
         if verdict in ("wait", "crowded"):
-            self._refuse(identity, "wait" if verdict == "wait" else "crowded", seconds=math.ceil(wait))
+            self.state.refuse(identity, "wait" if verdict == "wait" else "crowded", seconds=math.ceil(wait))
             return
         if verdict == "spent":
-            self._refuse(identity, "spent")
+            self.state.refuse(identity, "spent")
             return
-        password = by_token(token) if token is not None else by_code(self.code)
-        self._emit(Exchange(identity, conn, address, token, password, message["msg"]))
+        password = by_token(token) if token is not None else by_code(self.state.code)
+        self.state.emit(Exchange(identity, conn, address, token, password, message["msg"]))
 
-    def keyed(self, exchange: Exchange, done: tuple[bytes, bytes, Sealer | None] | None) -> list[Effect]:
+    def keyed(self, exchange: Exchange, done: tuple[bytes, bytes, Sealer | None] | None) -> None:
         """The driver ran the exchange: (the host's message, its proof, the session's sealer), or None for
         a guest message that is no key exchange element."""
         identity = exchange.identity
         if done is None:
-            self.admission.end(identity, exchange.address, False, ceiling=exchange.token is None)
-            self._error(identity, "pake.msg: not a key exchange message")
-            return self.take()
+            self.state.admission.end(identity, exchange.address, False, ceiling=exchange.token is None)
+            self.state.error(identity, "pake.msg: not a key exchange message")
+            return
         mine, proof, sealer = done
-        self.sessions[identity] = Session(exchange.conn, exchange.address, sealer, exchange.token)
-        self._send(identity, {"t": "pake", "msg": mine, "proof": proof})
-        return self.take()
+        self.state.sessions[identity] = Session(exchange.conn, exchange.address, sealer, exchange.token)
+        self.state.send(identity, {"t": "pake", "msg": mine, "proof": proof})
 
     def _token_by_ref(self, ref: bytes) -> str | None:
-        tokens = [r.token for r in self.remotes.values() if r.token]
-        tokens += [w.token for w in self.watchers.by_identity.values()]
+        tokens = [r.token for r in self.state.remotes.values() if r.token]
+        tokens += [w.token for w in self.state.watchers.by_identity.values()]
         return next((t for t in tokens if secrets.compare_digest(token_ref(t), ref)), None)
 
     # ------------------------------------------------------------------ sealed
     def session_of(self, identity: bytes, conn: int) -> Session | None:
         """The session this very connection opened, if any (the driver opens its messages with it)."""
-        session = self.sessions.get(identity)
+        session = self.state.sessions.get(identity)
         return session if session is not None and session.conn == conn else None
 
-    def unopened(self, identity: bytes, conn: int, why: str) -> list[Effect]:
+    def unopened(self, identity: bytes, conn: int, why: str) -> None:
         """A `sealed` message that came with no session, or did not open under its key."""
         session = self.session_of(identity, conn)
         if session is None:
-            self._error(identity, "start with the key exchange (pake): you are not in this game", code="not_joined")
+            self.state.error(identity, "start with the key exchange (pake): you are not in this game",
+                             code="not_joined")
         elif session.pending:  # the guest's key is not ours: a wrong code (or a stale token)
-            self._end_session(identity, False)
-            self._refuse(identity, "wrong_code" if session.token is None else "unknown_token")
+            self.state.end_session(identity, False)
+            self.state.refuse(identity, "wrong_code" if session.token is None else "unknown_token")
         else:
-            self._error(identity, why)
-        return self.take()
+            self.state.error(identity, why)
 
-    def opened(self, identity: bytes, conn: int, inner: AnyMessage) -> list[Effect]:
+    def opened(self, identity: bytes, conn: int, inner: AnyMessage) -> None:
         """What a sealed message held: the first one proves the guest's key (a right code, or token)."""
         session = self.session_of(identity, conn)
         if session is None:
-            return self.unopened(identity, conn, "")
+            self.unopened(identity, conn, "")
+            return
         if session.pending:
             session.pending = False
-            self.admission.end(identity, session.address, True, ceiling=session.token is None)
+            self.state.admission.end(identity, session.address, True, ceiling=session.token is None)
         if inner["t"] == "pake" or inner["t"] == "sealed":
-            self._error(identity, f"a {inner['t']} message is not sent sealed")
+            self.state.error(identity, f"a {inner['t']} message is not sent sealed")
         else:
             self._handle(identity, conn, inner)
-        return self.take()
 
     def _handle(self, identity: bytes, conn: int, message: ToHost | ToGuest) -> None:
         if message["t"] == "hello":
             self._hello(identity, conn, message)
             return
-        if self.watchers.knows(identity, conn):
+        if self.state.watchers.knows(identity, conn):
             self._watcher_message(identity, message)
             return
         remote = self._remote_of(identity, conn)
@@ -147,124 +153,124 @@ class Joining(HostBase):
             # a guest waiting for the host's answer (asked about, or queued) keeps its link alive, or gives up;
             # a farewell from a link no longer (or never) seated has nothing to undo, no one to answer
             if message["t"] == "bye":
-                if self.admission.asking(identity, conn):
-                    self.admission.drop(link=identity)
-            elif message["t"] == "ping" and self.admission.asking(identity, conn):
+                if self.state.admission.asking(identity, conn):
+                    self.state.admission.drop(link=identity)
+            elif message["t"] == "ping" and self.state.admission.asking(identity, conn):
                 self._while_asking(identity, conn, message["n"])
             else:
-                self._error(identity, "say hello first: you are not in this game", code="not_joined")
+                self.state.error(identity, "say hello first: you are not in this game", code="not_joined")
             return
-        self._play(identity, remote, message)
+        self.play(identity, remote, message)
 
     def _remote_of(self, identity: bytes, conn: int) -> RemoteSeat | None:
         """The seat this connection plays, if it proved its token on this very connection."""
-        return next((r for r in self.remotes.values() if r.identity == identity and r.conn == conn), None)
+        return next((r for r in self.state.remotes.values() if r.identity == identity and r.conn == conn), None)
 
     def _while_asking(self, identity: bytes, conn: int, n: int) -> None:
         """A ping from a guest waiting for the host's answer: it is still there."""
-        request = self.admission.waiting(identity, conn)
+        request = self.state.admission.waiting(identity, conn)
         assert request is not None
-        request.heard = self.admission.clock()
-        self._send(identity, {"t": "pong", "n": n})
+        request.heard = self.state.admission.clock()
+        self.state.send(identity, {"t": "pong", "n": n})
 
     # ------------------------------------------------------------------ hello
     def _hello(self, identity: bytes, conn: int, message: Hello) -> None:
         """Versions first; then a session token rejoins; else the join code, under the admission policy."""
         if message["protocol"] != PROTOCOL_VERSION:
-            self._refuse(identity, "protocol_version", message["protocol"], theirs=message["protocol"],
-                         ours=PROTOCOL_VERSION)
+            self.state.refuse(identity, "protocol_version", message["protocol"], theirs=message["protocol"],
+                              ours=PROTOCOL_VERSION)
             return
         if message["program"] != program_version():
-            self._refuse(identity, "program_version", theirs=message["program"], ours=program_version())
+            self.state.refuse(identity, "program_version", theirs=message["program"], ours=program_version())
             return
         role, token = message.get("role", PLAYER), message.get("token")
         if role not in (PLAYER, WATCHER):
-            self._refuse(identity, "unknown_role", role=repr(role[:20]))
+            self.state.refuse(identity, "unknown_role", role=repr(role[:20]))
             return
-        session = self.sessions.get(identity)
+        session = self.state.sessions.get(identity)
         keyed = session.token if session is not None else None
         if keyed is not None and not (isinstance(token, str) and _same(token, keyed)):
-            self._refuse(identity, "other_token")
+            self.state.refuse(identity, "other_token")
             return
         if isinstance(token, str):  # a rejoin: the token is the proof; the code may have changed
             if role == PLAYER:
-                for remote in self.remotes.values():
+                for remote in self.state.remotes.values():
                     if remote.token is not None and _same(token, remote.token):
                         self._rejoin(remote, identity, conn, message)
                         return
-            elif self.watchers.holds(token):
+            elif self.state.watchers.holds(token):
                 self._watcher_hello(identity, conn, message)
                 return
         if keyed is not None:  # a token that no longer holds a seat (a new game began): the code is needed
-            self._refuse(identity, "unknown_token")
+            self.state.refuse(identity, "unknown_token")
             return
         if self._remote_of(identity, conn) is not None:  # one connection holds at most one seat
-            self._refuse(identity, "seated")
+            self.state.refuse(identity, "seated")
             return
         # the key exchange proved the join code (net.session), under the admission policy
         if role == WATCHER:
             self._watcher_hello(identity, conn, message)
         elif self._free_seat() is None:
             self._refuse_full(identity)
-        elif self.admission.accept_any:
+        elif self.state.admission.accept_any:
             self._admit(identity, conn, guest_name(message["name"]), token)
-        elif self.admission.ask(identity, conn, guest_name(message["name"]),
+        elif self.state.admission.ask(identity, conn, guest_name(message["name"]),
                                 token if isinstance(token, str) else None) is not None:
-            self._emit(Admit(conn))  # asked about now, or queued: `tell_waiting` says which
+            self.state.emit(Admit(conn))  # asked about now, or queued: `tell_waiting` says which
             self.tell_waiting()
         else:
-            self._refuse(identity, "answering")  # the queue is full
+            self.state.refuse(identity, "answering")  # the queue is full
 
     def _rejoin(self, remote: RemoteSeat, identity: bytes, conn: int, message: Hello) -> None:
         """A hello showing the token of `remote`'s seat."""
-        if remote.alive(self.clock()) and (remote.identity, remote.conn) != (identity, conn):
+        if remote.alive(self.state.clock()) and (remote.identity, remote.conn) != (identity, conn):
             # played live from another connection: that one keeps it (a reconnecting
             # guest closed its old connection, so it gets in once the host sees that)
-            self._error(identity, "this seat is played from another connection", code="seat_busy")
+            self.state.error(identity, "this seat is played from another connection", code="seat_busy")
         elif self._remote_of(identity, conn) not in (None, remote):
-            self._refuse(identity, "seated")
+            self.state.refuse(identity, "seated")
         else:
             self._seat(remote, identity, conn, message)
 
     def answer(self, accept: bool) -> None:
         """The host's player accepted or refused the guest that asked to join."""
-        request = self.admission.answer(accept)
+        request = self.state.admission.answer(accept)
         if request is None:
             return
         if accept and self._free_seat() is not None:
             self._admit(request.link, request.conn, request.name, request.shown)
         else:
-            self._refuse(request.link, "turned_away")
+            self.state.refuse(request.link, "turned_away")
         if self._free_seat() is None:  # the last seat is taken: nobody still waiting can have one
-            for waiting in self.admission.waiters():
-                self.admission.drop(link=waiting.link)
+            for waiting in self.state.admission.waiters():
+                self.state.admission.drop(link=waiting.link)
                 self._refuse_full(waiting.link)
         self.tell_waiting()
 
     def tell_waiting(self) -> None:
         """Each guest waiting for the host's answer hears how many are ahead of it (0: asked about now),
         again whenever that changed: the queue moves on as the host's player answers."""
-        for ahead, request in enumerate(self.admission.waiters()):
+        for ahead, request in enumerate(self.state.admission.waiters()):
             if request.told != ahead:
                 request.told = ahead
-                self._send(request.link, {"t": "asking", "ahead": ahead})
+                self.state.send(request.link, {"t": "asking", "ahead": ahead})
 
-    def housekeeping(self) -> list[Effect]:
+    def housekeeping(self) -> None:
         """Withdraw a question nobody answered, and tell the queue where it stands."""
-        stale = self.admission.stale(DEAD_AFTER_S)
+        stale = self.state.admission.stale(DEAD_AFTER_S)
         if stale is not None:
-            self._refuse(stale.link, "no_answer")
+            self.state.refuse(stale.link, "no_answer")
         self.tell_waiting()
-        return self.take()
 
     def _refuse_full(self, identity: bytes) -> None:
         """Refuse a player who finds every seat taken (the codes written out, so tests/test_refusals.py sees them)."""
-        self._refuse(identity, "seats_taken" if len(self.game.seats) == 3 else "two_players" if self.table
+        state = self.state
+        state.refuse(identity, "seats_taken" if len(state.game.seats) == 3 else "two_players" if state.table
                      else "has_guest")
 
     def _free_seat(self) -> RemoteSeat | None:
         """The seat a newcomer takes: the first no player holds (south first at a table)."""
-        return next((r for r in self.remotes.values() if r.token is None), None)
+        return next((r for r in self.state.remotes.values() if r.token is None), None)
 
     def _admit(self, identity: bytes, conn: int, name: str, shown: Any = None) -> None:
         seat = self._free_seat()
@@ -273,17 +279,17 @@ class Joining(HostBase):
         seat.token = secrets.token_hex(16)
         seat.name = name
         seat.shown = shown if isinstance(shown, str) else None
-        self.game.players = {**self.game.players, seat.seat: name}
+        self.state.game.players = {**self.state.game.players, seat.seat: name}
         self._seat(seat, identity, conn, None)  # granted and told in one step: no token that nobody holds
-        self._save()
+        self.state.save()
 
     def _distinct(self, name: str) -> str:
         """`name`, numbered when a player here already goes by it ("Phone", "Phone 2"): the statistics keep
         players apart by name (game.keep), so two alike would be one. Numbered rather than refused: the phone
         page asks for a name already, and a client that sent none, or a friend's, still gets to play."""
-        taken = {same_name(r.name) for r in self.remotes.values() if r.token is not None and r.name}
-        if self.host_seat is not None:
-            taken.add(same_name(self.game.players.get(self.host_seat, "")))
+        taken = {same_name(r.name) for r in self.state.remotes.values() if r.token is not None and r.name}
+        if self.state.host_seat is not None:
+            taken.add(same_name(self.state.game.players.get(self.state.host_seat, "")))
         number, out = 1, name
         while same_name(out) in taken:
             number += 1
@@ -293,68 +299,70 @@ class Joining(HostBase):
 
     def _seat(self, remote: RemoteSeat, identity: bytes, conn: int, message: Hello | None) -> None:
         """Bind the seat to this connection and bring the guest up to date from what it `have`."""
-        self.watchers.drop(identity)
-        for other in self.remotes.values():  # one connection plays one seat
+        self.state.watchers.drop(identity)
+        for other in self.state.remotes.values():  # one connection plays one seat
             if other is not remote and other.identity == identity and other.conn == conn:
                 other.identity = other.conn = None
         remote.identity, remote.conn = identity, conn
-        remote.last_heard = self.clock()
-        self._emit(Admit(conn))
-        if self.admission.waiting(identity, conn) is not None:
-            self.admission.drop(link=identity)
-        self._send(identity, self._welcome(remote.seat, PLAYER, remote.token))
-        self._send_state_to(remote, self._have(message))
+        remote.last_heard = self.state.clock()
+        self.state.emit(Admit(conn))
+        if self.state.admission.waiting(identity, conn) is not None:
+            self.state.admission.drop(link=identity)
+        self.state.send(identity, self._welcome(remote.seat, PLAYER, remote.token))
+        self.state.send_state_to(remote, self._have(message))
         self._record_to(identity)
-        self._send(identity, self.seats_news())  # the lobby as it is now, even if no one else sees a change
+        self.state.send(identity, self.state.seats_news())  # the lobby as it is now, even if no one else sees a change
 
     def _welcome(self, seat: str | None, role: str, token: str | None) -> Welcome:
-        return {"t": "welcome", "seat": seat, "role": role, "token": token, "players": dict(self.game.players),
-                "rules": self.game.rules.to_dict(), "program": program_version(),
-                "match": self.sitting.match_data(), "number": self.number, "table": self.table}
+        return {"t": "welcome", "seat": seat, "role": role, "token": token, "players": dict(self.state.game.players),
+                "rules": self.state.game.rules.to_dict(), "program": program_version(),
+                "match": self.state.sitting.match_data(), "number": self.state.number, "table": self.state.table}
 
     def _have(self, message: Hello | None) -> int:
         """Where a guest's events resume: what it `have` of this very game, else from the start."""
         if message is None:
             return 0
-        have = message.get("have", 0) if message.get("number", self.number) == self.number else 0
-        return min(max(have, 0), len(self.events))
+        have = message.get("have", 0) if message.get("number", self.state.number) == self.state.number else 0
+        return min(max(have, 0), len(self.state.events))
 
     def _record_to(self, identity: bytes) -> None:
-        if self.game.over:
-            self._send(identity, {"t": "record", "record": to_record(self.game), "match": self.sitting.match_data()})
+        state = self.state
+        if state.game.over:
+            state.send(identity, {"t": "record", "record": to_record(state.game), "match": state.sitting.match_data()})
 
     # ------------------------------------------------------------------ watchers
     def _watcher_hello(self, identity: bytes, conn: int, message: Hello) -> None:
         """A watcher that knew the code (or holds a watcher's token): public states from `have` on."""
         if self._remote_of(identity, conn) is not None:
-            self._refuse(identity, "seated")
+            self.state.refuse(identity, "seated")
             return
-        watcher = self.watchers.admit(identity, conn, guest_name(message["name"]), message.get("token"))
+        watcher = self.state.watchers.admit(identity, conn, guest_name(message["name"]), message.get("token"))
         if watcher is None:
-            self._refuse(identity, "full", n=MAX_WATCHERS)
+            self.state.refuse(identity, "full", n=MAX_WATCHERS)
             return
-        self._emit(Admit(conn))
-        self._send(identity, self._welcome(None, WATCHER, watcher.token))
-        self.watchers.state(self.game, self.events, self._have(message), self.started, only=identity)
+        self.state.emit(Admit(conn))
+        self.state.send(identity, self._welcome(None, WATCHER, watcher.token))
+        state = self.state
+        state.watchers.state(state.game, state.events, self._have(message), state.started, only=identity)
         self._record_to(identity)
 
     def _watcher_message(self, identity: bytes, message: ToHost | ToGuest) -> None:
         """A watcher pings and says bye; anything else, an action above all, is refused and changes nothing."""
-        self.watchers.heard(identity)
+        self.state.watchers.heard(identity)
         if message["t"] == "ping":
-            self._send(identity, {"t": "pong", "n": message["n"]})
+            self.state.send(identity, {"t": "pong", "n": message["n"]})
         elif message["t"] == "bye":
-            self.watchers.drop(identity)
+            self.state.watchers.drop(identity)
         else:
             seq = message["seq"] if message["t"] == "action" else None
-            self._error(identity, "", seq, "not_a_player", IllegalAction("watcher_cannot_act"))
+            self.state.error(identity, "", seq, "not_a_player", IllegalAction("watcher_cannot_act"))
 
     # ------------------------------------------------------------------ a kept game continued in the lobby
     def shown_tokens(self) -> set[str]:
         """The tokens the guests seated in this lobby, and the one asking, showed when they said hello
         (tokens of games kept from before): what a kept game is matched by."""
-        shown = {r.shown for r in self.remotes.values() if r.identity is not None and r.shown}
-        request = self.admission.request
+        shown = {r.shown for r in self.state.remotes.values() if r.identity is not None and r.shown}
+        request = self.state.admission.request
         if request is not None and request.shown:
             shown.add(request.shown)
         return shown
@@ -363,28 +371,22 @@ class Joining(HostBase):
         """Continue a saved game in this open lobby instead of the new one: the guests seated here, and
         the one asking, take the seats whose saved tokens they showed when they said hello (the name is
         only a label: Ben in full-width letters is not Ben); anyone else is turned away."""
-        links = {r.shown or f"seat:{r.seat}": (r.identity, r.conn) for r in self.remotes.values()
+        links = {r.shown or f"seat:{r.seat}": (r.identity, r.conn) for r in self.state.remotes.values()
                  if r.identity is not None}
-        request = self.admission.request
+        request = self.state.admission.request
         if request is not None:
-            self.admission.drop(link=request.link)
+            self.state.admission.drop(link=request.link)
             links[request.shown or "asking"] = (request.link, request.conn)
-        self._take_saved(saved)
-        self.started = False  # the guests see the rules again; the host's player starts
-        for remote in self.remotes.values():
+        self.state.take_saved(saved)
+        self.state.started = False  # the guests see the rules again; the host's player starts
+        for remote in self.state.remotes.values():
             identity, conn = links.pop(remote.token, (None, None)) if remote.token else (None, None)
             if identity is not None and conn is not None:
                 self._seat(remote, identity, conn, None)
         for identity, _conn in links.values():
             if identity is not None:
-                self._refuse(identity, "another_game")
-        self._save()
-
-    def _take_saved(self, saved: lan_save.Saved) -> None:
-        """The saved game, its seats (tokens and names), its number in the sitting and its match."""
-        self.sitting = saved.sitting
-        self.remotes = {s: RemoteSeat(s, token, name) for s, (token, name) in saved.seats.items()}
-        self.guest_seat = next(iter(self.remotes))
+                self.state.refuse(identity, "another_game")
+        self.state.save()
 
 
 def _same(given: str, secret: str) -> bool:

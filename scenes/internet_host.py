@@ -15,7 +15,7 @@ import pygame
 
 from game.i18n import N_, _
 from game.ui import art
-from game.ui.text import fitted, shadowed, wrap
+from game.ui.text import fit_size, fitted, shadowed, wrap
 from game.ui.widgets import Item
 
 from .host_choices import lobby_status
@@ -38,6 +38,13 @@ def copy_text(words: str) -> bool:
     except (pygame.error, AttributeError, NotImplementedError):
         return False
     return True
+
+
+def code_images(codes: list[str], size: int, width: int) -> list[pygame.Surface]:
+    """The wormhole codes as drawn, every one at the same size: the largest up to `size` at which the longest
+    fits `width` with its shadow (a code drawn smaller than its neighbour would look less important)."""
+    size = min(fit_size(code, size, width - 4, "bold") for code in codes)
+    return [shadowed(code, size, art.HILITE, "bold", offset=4) for code in codes]
 
 
 class InternetHostScene(HostLobbyScene):
@@ -97,11 +104,10 @@ class InternetHostScene(HostLobbyScene):
         one = self.host is None or len(self.host.remotes) == 1
         return N_("Tell your friend the wormhole code") if one else N_("Tell each friend one wormhole code")
 
-    def _open_phones(self) -> None:
+    def offers_phones(self) -> bool:
         """At a table, the phone page for the players in the room (on the room's network, `phones_bind`; the
         game's own port stays on this computer); a player with a seat of their own has no phones to offer."""
-        if self.table:
-            super()._open_phones()
+        return self.table
 
     def retry(self) -> None:
         """The wormholes that failed open again (the mailbox may answer now); the lobby and its join code stay."""
@@ -121,6 +127,8 @@ class InternetHostScene(HostLobbyScene):
             return _("{name} wants to join: Accept or Refuse", name=host.join_request), art.HILITE
         if host is None:
             return "", art.MUTED
+        if self.qr is None and all(r.identity is None for r in host.remotes.values()):
+            return "", art.MUTED  # each code's own line says it waits for a friend: once is enough
         return lobby_status(host)
 
     def copy(self) -> None:
@@ -183,14 +191,11 @@ class InternetHostScene(HostLobbyScene):
             surface.blit(img, img.get_rect(midtop=(qr_box.centerx, qy)))
             inner -= qr_box.width + 20
             centre = x + inner // 2
-        for n, tunnel in enumerate(tunnels):
+        codes = [tunnel.code or ("\u2014" if tunnel.failure is not None else "\u2026") for tunnel in tunnels]
+        for n, (tunnel, img) in enumerate(zip(tunnels, code_images(codes, size, inner), strict=True)):
             label = _("Wormhole code") if len(tunnels) == 1 else _("Wormhole code {n}", n=n + 1)
             surface.blit(fitted(label, 30, inner, art.MUTED), (x, y))
             y += 40
-            code = tunnel.code or ("\u2014" if tunnel.failure is not None else "\u2026")
-            img = shadowed(code, size, art.HILITE, "bold", offset=4)
-            if img.get_width() > inner:
-                img = fitted(code, size, inner, art.HILITE, "bold")
             surface.blit(img, img.get_rect(midtop=(centre, y)))
             y += img.get_bounding_rect().bottom + 26
             words, colour = step_words(tunnel)

@@ -249,22 +249,24 @@ class HostLobbyScene(MenuScene):
         state = self._state()
         if state != self._shown:
             if state[2] != self._shown[2]:
-                self._draw_phone_code()  # a fresh join code: the QR code carries it
+                self.draw_phone_code()  # a fresh join code: the QR code carries it
             self._shown = state
             self.new_rows()
             self.app.dirty = True
 
+    def offers_phones(self) -> bool:
+        """Whether this lobby serves the phone page (a LAN host's always does; net.internet's only at a table)."""
+        return True
+
     def _open_phones(self) -> None:
         """Serve the phone page beside the host and draw its QR code; the lobby works on without it."""
-        host = self.host
-        if host is None:
+        if (host := self.host) is None or not self.offers_phones():
             return
         try:
             from net.web.cli import open_bridge
 
-            # a saved game's phones come back to the port they knew: the same QR, and their tokens; else
-            # `--phones PORT`; else this TV's own port, kept from one evening to the next (so are the phones'
-            # names and tokens, which a browser keeps per address)
+            # a saved game's phones come back to the port they knew (the same QR, their tokens); else `--phones
+            # PORT`; else this TV's own port, kept from one evening to the next (so are the phones' names and tokens)
             remembered = int(getattr(self.app.settings, "phones_port", 0) or 0)
             wanted = host.phones_port or self.phones_port or remembered
             self.phones, fell_back = open_bridge(f"127.0.0.1:{host.port}", wanted, self.phones_bind,
@@ -276,12 +278,12 @@ class HostLobbyScene(MenuScene):
                 self.app.save_settings()
             host.phones_port = self.phones.port
             host.save()
-            self._draw_phone_code()
+            self.draw_phone_code()
         except Exception as exc:  # a missing library or a busy port: no phones this time
             log.warning("no phone page: %s", exc)
             self.phones, self.qr = None, None
 
-    def _draw_phone_code(self) -> None:
+    def draw_phone_code(self) -> None:
         """The phone page's address with the current join code, and its QR code."""
         if self.phones is None or self.host is None:
             return

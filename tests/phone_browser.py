@@ -26,6 +26,13 @@ return pick(choices.filter((b) => b.classList.contains('go')))
     || pick(choices.filter((b) => !b.classList.contains('back')))
     || pick([...document.querySelectorAll('#hand button.card:not(:disabled)')]);
 """
+# the same choice, brought into view as WebDriver's click would, as the point a finger would press and its class
+TAP_POINT = FIND_TAP.replace("return pick(choices", "const e = pick(choices").rstrip().rstrip(";") + """;
+if (!e) return null;
+e.scrollIntoView({block: 'nearest', inline: 'nearest'});
+const r = e.getBoundingClientRect();
+return [r.left + r.width / 2, r.top + r.height / 2, e.className];
+"""
 
 
 def browser(tmp: Path, size: tuple[int, int] = (390, 844)) -> Generator[Any, None, None]:
@@ -79,3 +86,18 @@ def wait_for(driver: Any, script: str, timeout: float = 20.0) -> Any:
             return value
         time.sleep(0.05)
     raise AssertionError(f"timed out waiting for: {script}")
+
+
+def tap(driver: Any, pick: float) -> str | None:
+    """Taps the option FIND_TAP would pick (`pick` in [0, 1) chooses among equals); returns its class, or None
+    when this phone has nothing to tap. The press and release go through Chromium's own input pipeline, as
+    WebDriver's click sends them, in one round trip each instead of its several checks (a whole game by taps
+    took half the time)."""
+    point = driver.execute_script(TAP_POINT, pick)
+    if point is None:
+        return None
+    x, y, kind = point
+    for event in ("mousePressed", "mouseReleased"):
+        driver.execute_cdp_cmd("Input.dispatchMouseEvent",
+                               {"type": event, "x": x, "y": y, "button": "left", "clickCount": 1})
+    return str(kind)

@@ -165,7 +165,7 @@ def test_a_guests_last_message_read_after_its_link_closed_gets_no_refusal(tmp_pa
             guest.poll(10)
         assert guest.seat == "north"
         errors = host.errors_sent
-        guest._send({"t": "ping", "n": 99})  # sealed, as every message after the key exchange
+        guest.say({"t": "ping", "n": 99})  # sealed, as every message after the key exchange
         time.sleep(0.3)  # it is written out and waits in the host's queue
         guest.close()  # its `bye` and then the close
         time.sleep(0.5)

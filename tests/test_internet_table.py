@@ -5,7 +5,6 @@ joins through the phone page, the remote player through a wormhole (real mailbox
 
 from __future__ import annotations
 
-import contextlib
 import json
 import random
 import time
@@ -14,14 +13,13 @@ from typing import Any
 
 from internet_helpers import servers, start_internet_guest, start_internet_host
 from net_helpers import last_json
-from phone_browser import FIND_TAP, browser, wait_for
+from phone_browser import browser, tap, wait_for
 from phone_leaks import leaks
 
 HAS_STATE = "return window.__traffic.some((m) => m.includes('\"t\":\"state\"'))"
 
 
 def test_a_table_plays_a_phone_in_the_room_against_a_player_over_the_internet(tmp_path: Path) -> None:
-    from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
     from selenium.webdriver.common.by import By
 
     phone_gen = browser(tmp_path / "phone")
@@ -48,14 +46,8 @@ def test_a_table_plays_a_phone_in_the_room_against_a_player_over_the_internet(tm
                     traffic = [json.loads(m) for m in phone.execute_script("return window.__traffic")]
                     record = next(m["record"] for m in traffic if m["t"] == "record")
                     break
-                target = phone.execute_script(FIND_TAP, rng.random())
-                if target is None:
+                if tap(phone, rng.random()) is None:
                     time.sleep(0.05)
-                    continue
-                try:
-                    target.click()
-                except (StaleElementReferenceException, WebDriverException):
-                    continue
             assert record is not None, "the game did not end in time"
             traffic = [json.loads(m) for m in phone.execute_script("return window.__traffic")]
             guest_out: dict[str, Any] = last_json(remote, 120)
@@ -78,7 +70,6 @@ def test_the_windows_internet_table_offers_the_phone_page_and_seats_a_phone_besi
     wormhole codes; a phone in the room (headless Chromium) and a player through a wormhole are let in, the table
     starts and the game goes to the end with one record. Before, an internet lobby offered no phone page."""
     import pygame
-    from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
     from selenium.webdriver.common.by import By
     from ui_driver import Driver
 
@@ -145,11 +136,7 @@ def test_the_windows_internet_table_offers_the_phone_page_and_seats_a_phone_besi
             while not isinstance(app.top, ResultsScene):
                 assert time.monotonic() < deadline, "the game did not end"
                 driver.frames(1)
-                target = phone.execute_script(FIND_TAP, rng.random())
-                if target is not None:
-                    with contextlib.suppress(StaleElementReferenceException, WebDriverException):
-                        target.click()
-                else:
+                if tap(phone, rng.random()) is None:
                     time.sleep(0.01)
             record = board.table.record()  # type: ignore[union-attr]
             for _ in range(300):  # the players fetch the record, then leave

@@ -130,7 +130,7 @@ def test_r41_the_finished_games_table_keeps_answering_while_the_next_games_view_
     try:
         _wait_until(lambda: guest.view is not None, lambda: [host.poll(10), _ticking(remote)()])
         shown = (remote.to_move, remote.phase)
-        guest._handle({"t": "game", "number": guest.number + 1, "match": guest.match})  # as the host sends it
+        guest.core.receive({"t": "game", "number": guest.number + 1, "match": guest.match})  # as the host sends it
         assert guest.game is None and guest.view is None
         assert (remote.to_move, remote.phase) == shown and remote.result is None
         assert not remote.legal_actions()
@@ -146,13 +146,13 @@ def test_a_malformed_match_score_from_the_host_is_logged_in_a_line_and_not_shown
     guest = Guest("127.0.0.1:9", name="Ben", code="1357")
     remote = RemoteTable(guest)
     try:
-        guest.match = {"format": "battleline-match/1", "end": "never"}  # what a broken or hostile host might send
+        guest.core.match = {"format": "battleline-match/1", "end": "never"}  # what a broken or hostile host might send
         link = remote.link
         assert link is not None and not link.hosting
         with caplog.at_level("WARNING"):
             assert link.match() is None
         assert "malformed (match." in caplog.text, caplog.text  # the field at fault is named
-        guest.match = None
+        guest.core.match = None
         assert link.match() is None and link.again() == []
     finally:
         remote.close()

@@ -83,14 +83,14 @@ def test_a_join_code_exchange_then_a_sealed_hello_seats_the_guest_and_tells_it_e
     assert all(e.sealed for e in effects if isinstance(e, Send))
     assert Admit(7) in effects and Save() in effects
     welcome = _sent(effects)[0]
-    assert welcome["seat"] == "north" and welcome["token"] == core.remotes["north"].token
-    assert core.remotes["north"].name == "Ben" and core.game.players["north"] == "Ben"
+    assert welcome["seat"] == "north" and welcome["token"] == core.state.remotes["north"].token
+    assert core.state.remotes["north"].name == "Ben" and core.state.game.players["north"] == "Ben"
 
 
 def test_r45_a_guests_state_holds_its_own_hand_and_never_the_hosts() -> None:
     core = _core(Clock())
     state = next(m for m in _sent(_join(core, b"ben", 7)) if m["t"] == "state")
-    assert state["view"]["hands"]["north"] == core.game.view("north")["hands"]["north"]
+    assert state["view"]["hands"]["north"] == core.state.game.view("north")["hands"]["north"]
     assert state["view"]["hands"]["south"] is None
 
 
@@ -110,7 +110,7 @@ def test_a_key_that_does_not_open_is_a_wrong_code_refused_in_the_clear_and_the_a
 def test_nothing_but_the_key_exchange_is_taken_in_the_clear() -> None:
     core = _core(Clock())
     effects = core.clear(b"eve", 3, _hello(), "10.0.0.9")
-    assert _sent(effects)[0]["code"] == "not_joined" and core.remotes["north"].token is None
+    assert _sent(effects)[0]["code"] == "not_joined" and core.state.remotes["north"].token is None
     assert _sent(core.opened(b"eve", 3, _hello()))[0]["code"] == "not_joined"  # sealed, with no session
 
 
@@ -118,20 +118,20 @@ def test_a_guests_action_applies_once_by_its_sequence_number() -> None:
     core = _core(Clock())
     _join(core, b"ben", 7)
     core.start()
-    while core.game.to_move == "south":  # the host's turn (a play, and its draw)
-        core.submit_local(core.game.legal_actions()[0])
+    while core.state.game.to_move == "south":  # the host's turn (a play, and its draw)
+        core.submit_local(core.state.game.legal_actions()[0])
     core.take()
-    done, events = len(core.game.actions), len(core.events)
-    action = core.game.legal_actions()[0]
+    done, events = len(core.state.game.actions), len(core.state.events)
+    action = core.state.game.legal_actions()[0]
     ahead = _sent(core.opened(b"ben", 7, {"t": "action", "seq": done + 1, "action": action}))
-    assert [m["code"] for m in ahead] == ["sequence"] and len(core.game.actions) == done
+    assert [m["code"] for m in ahead] == ["sequence"] and len(core.state.game.actions) == done
     applied = core.opened(b"ben", 7, {"t": "action", "seq": done, "action": action})
-    assert len(core.game.actions) == done + 1 and core.game.actions[done] == action
+    assert len(core.state.game.actions) == done + 1 and core.state.game.actions[done] == action
     assert applied.index(Save()) < next(i for i, e in enumerate(applied) if isinstance(e, Send))  # saved first
     state = _sent(applied)[0]
     assert state["t"] == "state" and state["actions"] == done + 1 and state["from"] == events
     resent = _sent(core.opened(b"ben", 7, {"t": "action", "seq": done, "action": action}))
-    assert [m["t"] for m in resent] == ["state"] and len(core.game.actions) == done + 1  # a resend: state only
+    assert [m["t"] for m in resent] == ["state"] and len(core.state.game.actions) == done + 1  # a resend: state only
 
 
 def test_an_action_out_of_turn_or_before_the_start_is_refused_with_its_code() -> None:
@@ -142,7 +142,7 @@ def test_an_action_out_of_turn_or_before_the_start_is_refused_with_its_code() ->
     core.start()
     core.take()
     south_first = _sent(core.opened(b"ben", 7, {"t": "action", "seq": 0, "action": {"type": "pass"}}))
-    assert south_first[0]["code"] == "not_your_turn" and core.game.actions == []
+    assert south_first[0]["code"] == "not_your_turn" and core.state.game.actions == []
 
 
 def test_a_watcher_sees_public_states_and_its_action_changes_nothing() -> None:
@@ -152,7 +152,7 @@ def test_a_watcher_sees_public_states_and_its_action_changes_nothing() -> None:
     assert welcome["seat"] is None and welcome["role"] == "watcher"
     assert state["view"]["hands"]["south"] is None and state["view"]["hands"]["north"] is None
     refused = _sent(core.opened(b"wat", 9, {"t": "action", "seq": 0, "action": {"type": "pass"}}))
-    assert refused[0]["code"] == "not_a_player" and core.game.actions == []
+    assert refused[0]["code"] == "not_a_player" and core.state.game.actions == []
 
 
 def test_a_token_takes_its_seat_back_once_the_old_connection_is_silent() -> None:
@@ -162,17 +162,17 @@ def test_a_token_takes_its_seat_back_once_the_old_connection_is_silent() -> None
     exchange = _keyed(core, b"ben2", 8, ref=token_ref(token))
     assert exchange.password == by_token(token) and exchange.token == token
     busy = _sent(core.opened(b"ben2", 8, _hello(token=token)))
-    assert busy[0]["code"] == "seat_busy" and core.remotes["north"].conn == 7
+    assert busy[0]["code"] == "seat_busy" and core.state.remotes["north"].conn == 7
     clock.now += DEAD_AFTER_S + 1  # the old connection went quiet
     back = _sent(core.opened(b"ben2", 8, _hello(token=token, have=0)))
-    assert back[0]["t"] == "welcome" and back[0]["token"] == token and core.remotes["north"].conn == 8
+    assert back[0]["t"] == "welcome" and back[0]["token"] == token and core.state.remotes["north"].conn == 8
 
 
 def test_a_closed_connection_loses_its_seat_binding_and_is_sent_nothing() -> None:
     core = _core(Clock())
     _join(core, b"ben", 7)
     core.forget_closed({7})
-    assert core.remotes["north"].identity is None and core.remotes["north"].token is not None
+    assert core.state.remotes["north"].identity is None and core.state.remotes["north"].token is not None
     core.start()
     assert _sent(core.take()) == []  # the state has nowhere to go
     assert _sent(core.opened(b"ben", 7, {"t": "ping", "n": 1}))[0]["code"] == "not_joined"
@@ -181,27 +181,27 @@ def test_a_closed_connection_loses_its_seat_binding_and_is_sent_nothing() -> Non
 def test_an_unanswered_question_is_withdrawn_and_the_queue_told_where_it_stands() -> None:
     clock = Clock()
     core = _core(clock, accept_any=False)
-    assert _sent(_join(core, b"ben", 7)) == [{"t": "asking", "ahead": 0}] and core.join_request == "Ben"
+    assert _sent(_join(core, b"ben", 7)) == [{"t": "asking", "ahead": 0}] and core.joining.join_request == "Ben"
     assert _sent(_join(core, b"cy", 8, "Cy")) == [{"t": "asking", "ahead": 1}]
     clock.now += 1.0
     assert _sent(core.opened(b"cy", 8, {"t": "ping", "n": 1})) == [{"t": "pong", "n": 1}]
     clock.now += DEAD_AFTER_S  # Ben stopped pinging: the host's player is no longer asked about him
     effects = core.housekeeping()
-    assert _sent(effects)[0]["code"] == "no_answer" and core.join_request == "Cy"
+    assert _sent(effects)[0]["code"] == "no_answer" and core.joining.join_request == "Cy"
     assert {"t": "asking", "ahead": 0} in _sent(effects)
     core.answer(True)
-    assert _kinds(core.take())[0] == "welcome" and core.remotes["north"].name == "Cy"
+    assert _kinds(core.take())[0] == "welcome" and core.state.remotes["north"].name == "Cy"
 
 
 def test_a_table_starts_when_every_player_asks_once_all_are_in() -> None:
     core = _core(Clock(), host_seat=None)
     _join(core, b"ann", 1, "Ann")
     early = _sent(core.opened(b"ann", 1, {"t": "start"}))
-    assert early[0]["code"] == "not_yet" and not core.started
+    assert early[0]["code"] == "not_yet" and not core.state.started
     _join(core, b"ben", 2)
-    assert [r.name for r in core.remotes.values()] == ["Ann", "Ben"]
+    assert [r.name for r in core.state.remotes.values()] == ["Ann", "Ben"]
     started = core.opened(b"ann", 1, {"t": "start"})
-    assert core.started and [m["started"] for m in _sent(started)] == [True, True]
+    assert core.state.started and [m["started"] for m in _sent(started)] == [True, True]
 
 
 def test_r46_a_third_player_finds_every_seat_taken() -> None:
@@ -238,7 +238,7 @@ def _welcomed_guest(clock: Clock) -> tuple[HostCore, GuestCore]:
 def test_a_guest_core_follows_the_hosts_welcome_and_state() -> None:
     clock = Clock()
     core, guest = _welcomed_guest(clock)
-    assert guest.welcomed and guest.seat == "north" and guest.token == core.remotes["north"].token
+    assert guest.welcomed and guest.seat == "north" and guest.token == core.state.remotes["north"].token
     assert guest.view is not None and guest.actions_done == 0 and not guest.started
     assert guest.seats["north"] == {"name": "Ben", "here": True}
 
@@ -247,8 +247,8 @@ def test_a_guests_action_stays_pending_until_a_state_shows_it_applied_and_is_res
     clock = Clock()
     core, guest = _welcomed_guest(clock)
     core.start()
-    while core.game.to_move == "south":
-        core.submit_local(core.game.legal_actions()[0])
+    while core.state.game.to_move == "south":
+        core.submit_local(core.state.game.legal_actions()[0])
     for message in _sent(core.take()):
         guest.receive(_msg(message))
     assert guest.my_turn() and guest.game is not None
@@ -266,7 +266,7 @@ def test_a_guests_action_stays_pending_until_a_state_shows_it_applied_and_is_res
     assert resent == [action]  # the same seq: it applies once
     for message in _sent(core.opened(b"ben2", 8, _msg(resent[0]))):
         guest.receive(_msg(message))
-    assert guest.pending is None and guest.actions_done == len(core.game.actions)
+    assert guest.pending is None and guest.actions_done == len(core.state.game.actions)
     assert _sent(core.opened(b"ben2", 8, action))[0]["t"] == "state"  # a third copy only gets the state
 
 
@@ -335,7 +335,7 @@ def test_one_connection_plays_one_seat_and_a_guest_sends_only_a_guests_messages(
     _join(core, b"ann", 1, "Ann")
     assert _sent(core.opened(b"ann", 1, _hello("Ann"))) == [
         {"t": "refused", "reason": "this connection already plays a seat", "code": "seated", "fields": {}}]
-    assert core.remotes["north"].token is None
+    assert core.state.remotes["north"].token is None
     odd = _sent(core.opened(b"ann", 1, {"t": "pong", "n": 3}))
     assert odd[0]["code"] == "bad_message" and odd[0]["reason"] == "a guest does not send pong"
     nested = _sent(core.opened(b"ann", 1, _pake()))
@@ -355,21 +355,21 @@ def test_the_ninth_watcher_is_refused_and_a_silent_one_makes_room() -> None:
     for n in range(1, 8):  # all but the first keep pinging
         core.opened(b"w%d" % n, 10 + n, {"t": "ping", "n": 1})
     clock.now += 2.5
-    assert core.watchers.count() == 7
+    assert core.state.watchers.count() == 7
     _keyed(core, b"late", 31)
     assert _kinds(core.opened(b"late", 31, _hello("Late", role="watcher")))[0] == "welcome"
 
 
 def test_the_host_players_no_draws_a_fresh_code_and_a_full_queue_is_told_so() -> None:
     core = _core(Clock(), accept_any=False)
-    old = core.code
+    old = core.state.code
     for n in range(10):  # one asked about, eight queued, and one too many
         effects = _join(core, b"g%d" % n, 20 + n, f"G{n}")
     assert _sent(effects)[0]["code"] == "answering"
     core.answer(False)
     told = _sent(core.take())
     assert told[0] == {"t": "refused", "reason": "the host turned you away", "code": "turned_away", "fields": {}}
-    assert core.code != old and core.join_request == "G1"
+    assert core.state.code != old and core.joining.join_request == "G1"
     assert told[1:] == [{"t": "asking", "ahead": n} for n in range(8)]  # everyone moved up one place
 
 
@@ -377,15 +377,15 @@ def test_a_seat_a_bot_stands_in_for_refuses_its_own_player() -> None:
     core = _core(Clock())
     _join(core, b"ben", 7)
     core.start()
-    while core.game.to_move == "south":
-        core.submit_local(core.game.legal_actions()[0])
-    core.apply_for_guest(core.game.legal_actions()[0])  # the bot's play; north still draws
+    while core.state.game.to_move == "south":
+        core.submit_local(core.state.game.legal_actions()[0])
+    core.apply_for_guest(core.state.game.legal_actions()[0])  # the bot's play; north still draws
     core.take()
-    assert core.game.to_move == "north" and core.bot_seats == {"north"}
-    done = len(core.game.actions)
-    refused = _sent(core.opened(b"ben", 7, {"t": "action", "seq": done, "action": core.game.legal_actions()[0]}))
+    assert core.state.game.to_move == "north" and core.state.bot_seats == {"north"}
+    done = len(core.state.game.actions)
+    refused = _sent(core.opened(b"ben", 7, {"t": "action", "seq": done, "action": core.state.game.legal_actions()[0]}))
     assert refused[0]["code"] == "not_your_turn" and refused[0]["refusal"] == "bot_plays_seat"
-    assert len(core.game.actions) == done
+    assert len(core.state.game.actions) == done
 
 
 def test_r5_at_a_table_the_next_game_starts_once_both_players_ask_and_the_winner_starts_it() -> None:
@@ -393,14 +393,14 @@ def test_r5_at_a_table_the_next_game_starts_once_both_players_ask_and_the_winner
     _join(core, b"ann", 1, "Ann")
     _join(core, b"ben", 2)
     core.opened(b"ann", 1, {"t": "start"})
-    while not core.game.over:
-        core.sitting.apply(core.game.legal_actions()[0])  # both players' moves, straight to the sitting
-    assert core.game.result is not None
-    winner = core.game.result["winner"]
+    while not core.state.game.over:
+        core.state.sitting.apply(core.state.game.legal_actions()[0])  # both players' moves, straight to the sitting
+    assert core.state.game.result is not None
+    winner = core.state.game.result["winner"]
     early = _sent(core.opened(b"ann", 1, {"t": "again"}))
-    assert [m["t"] for m in early] == ["seats", "seats"] and early[0]["again"] == ["south"] and core.number == 1
+    assert [m["t"] for m in early] == ["seats", "seats"] and early[0]["again"] == ["south"] and core.state.number == 1
     news = _sent(core.opened(b"ben", 2, {"t": "again"}))
-    assert core.number == 2 and core.game.to_move == winner and core.game.actions == []
+    assert core.state.number == 2 and core.state.game.to_move == winner and core.state.game.actions == []
     games = [m for m in news if m["t"] == "game"]
     assert [m["number"] for m in games] == [2, 2]
     assert [m["from"] for m in news if m["t"] == "state"] == [0, 0]
@@ -423,3 +423,19 @@ def test_a_state_that_skips_events_makes_the_guest_ask_again_from_what_it_has() 
     _, guest = _welcomed_guest(clock)
     state = {"t": "state", "from": len(guest.events) + 3, "events": [], "view": guest.view, "actions": 0}
     assert guest.receive(_msg(state)) == [Connect()]
+
+
+def test_the_drivers_hold_their_cores_and_inherit_nothing_of_ours() -> None:
+    """Issue 60: the host was a 4-level chain whose base called a method raising NotImplementedError, and each
+    driver overrode `_emit` to act inside the core's call. Now a driver holds a core and performs what it returns."""
+    from net.guest import Guest
+    from net.host import Host
+    from net.host_join import Joining
+    from net.host_relay import Relay
+
+    assert Host.__mro__ == (Host, object) and Guest.__mro__ == (Guest, object)
+    assert HostCore.__mro__ == (HostCore, object) and GuestCore.__mro__ == (GuestCore, object)
+    assert Joining.__mro__ == (Joining, object) and Relay.__mro__ == (Relay, object)
+    core = _core(Clock())
+    assert isinstance(core.joining, Joining) and isinstance(core.relay, Relay)
+    assert core.joining.state is core.state and core.relay.state is core.state  # one state, shared by its parts

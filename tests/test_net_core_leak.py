@@ -31,7 +31,7 @@ def test_r45_the_host_core_never_sends_a_guest_hidden_cards(seed: int) -> None:
     known: set[str] = set()  # cards the guest held or saw (a Scout's returns stay known)
     records = 0
     for _ in range(500):  # a game is well under 500 turns
-        game = core.game
+        game = core.state.game
         known |= known_to(game, "north")
         for message in sent:
             if message["t"] == "record":
@@ -53,4 +53,4 @@ def test_r45_the_host_core_never_sends_a_guest_hidden_cards(seed: int) -> None:
         else:
             sent = _to(b"ben", core.opened(b"ben", 7, _msg({"t": "action", "seq": len(game.actions),
                                                               "action": action})))
-    assert core.game.over and records == 1
+    assert core.state.game.over and records == 1

@@ -39,7 +39,7 @@ def test_a_newcomers_key_exchange_goes_before_strangers_second_ones() -> None:
         _until(lambda: host.router.links == 0, host, strangers, "the strangers' connections did not close")
         now[0] += 60.0
         for stranger in strangers:  # their second exchanges, all waiting at the host before the guest's
-            stranger.refused = stranger.refused_as = None
+            stranger.core.refused = stranger.core.refused_as = None
             stranger.connect()
         deadline = time.monotonic() + 60
         while host.router.links < STRANGERS:

@@ -17,7 +17,7 @@ from typing import Any, cast
 
 import pytest
 from net_helpers import last_json
-from phone_browser import FIND_TAP, browser, landscape, start_phone_host, wait_for
+from phone_browser import FIND_TAP, browser, landscape, start_phone_host, tap, wait_for
 from phone_leaks import known_by_step, leaks
 
 from engine.notation_types import Event
@@ -67,7 +67,6 @@ def _board_caption(messages: list[dict[str, Any]], seat: str) -> str:
 
 
 def test_phone_plays_a_whole_game_by_taps(driver: Any, tmp_path: Path) -> None:
-    from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
     from selenium.webdriver.common.by import By
 
     host, ready = start_phone_host(tmp_path)
@@ -84,21 +83,19 @@ def test_phone_plays_a_whole_game_by_taps(driver: Any, tmp_path: Path) -> None:
         captions: list[tuple[str, str]] = []
         deadline = time.monotonic() + 300
         while time.monotonic() < deadline and not driver.execute_script("return !!window.__record"):
-            target = driver.execute_script(FIND_TAP, rng.random())
-            if target is None:
-                time.sleep(0.05)
-                continue
-            if not reloaded:  # the other side's last turn, said as the board says it (in English until the reload)
+            pick = rng.random()
+            if not reloaded and driver.execute_script(FIND_TAP, pick) is not None:
+                # the other side's last turn, said as the board says it (in English until the reload)
                 shown, raw = driver.execute_script("return [document.getElementById('last-turn').textContent, "
                                                    "window.__traffic]")
                 captions.append((shown, _board_caption([json.loads(m) for m in raw], seat)))
-            is_card = "card" in (target.get_attribute("class") or "")
-            try:
-                target.click()
-            except (StaleElementReferenceException, WebDriverException):
+            kind = tap(driver, pick)
+            if kind is None:
+                time.sleep(0.05)
                 continue
             taps += 1
-            chosen = is_card and driver.execute_script("return document.querySelectorAll('#choices .go').length > 0")
+            chosen = "card" in kind and driver.execute_script(
+                "return document.querySelectorAll('#choices .go').length > 0")
             if chosen and taps >= 15 and "portrait" not in shots:
                 shots.add("portrait")
                 driver.save_screenshot(str(tmp_path / "phone-portrait.png"))

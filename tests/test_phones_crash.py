@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from net_helpers import CLI
-from phone_browser import FIND_TAP, browser, start_phone_host, wait_for
-from test_phones_party import HAS_STATE, SMALL, TALL, _join, _play, _saved_actions, _shot, _tap_once
+from phone_browser import FIND_TAP, browser, start_phone_host, tap, wait_for
+from test_phones_party import HAS_STATE, SMALL, TALL, _join, _play, _saved_actions, _shot
 
 #: a card this phone could play now (the play phase of its own turn, as the page shows it)
 CAN_PLAY = "return document.querySelectorAll('#hand button.card:not(:disabled)').length > 0"
@@ -46,7 +46,7 @@ def test_a_tap_while_the_tv_is_down_is_not_sent_and_the_phone_plays_on_after_the
             if mover is None:
                 for driver in phones.values():
                     if driver.execute_script(FIND_TAP, 0.0) is not None and not driver.execute_script(CAN_PLAY):
-                        _tap_once(driver, rng)  # a claim or a draw: on to the next play
+                        tap(driver, rng.random())  # a claim or a draw: on to the next play
                 time.sleep(0.05)
         assert mover is not None, "no phone came to play a card"
         for driver in phones.values():
@@ -55,7 +55,8 @@ def test_a_tap_while_the_tv_is_down_is_not_sent_and_the_phone_plays_on_after_the
         host.wait(timeout=10)
         done = _saved_actions(save)
         wait_for(mover, "return document.getElementById('status').textContent.includes('reconnecting')")
-        taps = sum(_tap_once(mover, rng) for _ in range(3))  # a card, then where it goes: nothing may take it
+        # a card, then where it goes: nothing may take it
+        taps = sum(tap(mover, rng.random()) is not None for _ in range(3))
         link_words = mover.execute_script("return document.getElementById('status').textContent")
         for driver, size in ((ana, 360), (ben, 390)):
             wait_for(driver, "return document.getElementById('status').textContent.includes('reconnecting')")

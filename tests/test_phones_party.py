@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from net_helpers import CLI
-from phone_browser import FIND_TAP, browser, start_phone_host, wait_for
+from phone_browser import browser, start_phone_host, tap, wait_for
 
 SHOTS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
 SMALL, TALL = (360, 640), (390, 844)
@@ -69,19 +69,6 @@ def _text(driver: Any, element: str) -> str:
     return str(driver.execute_script(f"return document.getElementById('{element}').textContent"))
 
 
-def _tap_once(driver: Any, rng: random.Random) -> bool:
-    from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
-
-    target = driver.execute_script(FIND_TAP, rng.random())
-    if target is None:
-        return False
-    try:
-        target.click()
-    except (StaleElementReferenceException, WebDriverException):
-        return False
-    return True
-
-
 def _play(phones: dict[str, Any], rng: random.Random, until: Any, seconds: float = 300, check: Any = None) -> None:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline and not until():
@@ -89,7 +76,7 @@ def _play(phones: dict[str, Any], rng: random.Random, until: Any, seconds: float
         for name, driver in phones.items():
             if check is not None:
                 check(name, driver)
-            idle = not _tap_once(driver, rng) and idle
+            idle = tap(driver, rng.random()) is None and idle
         if idle:
             time.sleep(0.03)
     assert until(), "the phones did not get there in time"

@@ -1,5 +1,7 @@
 """Three phones in real headless Chromium (touch; 390x844, 360x640 and 360x640 in Hungarian) at a headless
-`battleline host --table --players 3` play a whole three-player game by taps only (R46-R53).
+`battleline host --table --players 3` play a whole three-player game by taps only (R46-R53). No phone screen
+scrolls, and every tap target is 44 px each way, in every step: the lobby, each turn and the end screen; each
+player is one colour on every screen (issue 49).
 
 Mid-game the host is killed with SIGKILL and resumed from its save on the phones' own port: every phone
 comes back by itself with the token it kept. The records on the three phones and the host agree, no
@@ -21,7 +23,8 @@ from pathlib import Path
 from typing import Any
 
 from net_helpers import CLI, last_json, saved_actions
-from phone_browser import FIND_TAP, browser, start_phone_host, wait_for
+from phone_browser import browser, start_phone_host, tap, wait_for
+from phone_fit import FitCheck, assert_one_colour_each
 from phone_leaks import leaks
 
 from engine import from_record
@@ -67,9 +70,9 @@ def _resume(tmp: Path) -> subprocess.Popen[str]:
 
 
 def test_r46_three_phones_play_a_whole_game_by_taps_through_a_kill_of_the_table(tmp_path: Path) -> None:
-    from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
     from selenium.webdriver.common.by import By
 
+    check = FitCheck({name: size for name, size, _lang in PHONES}, tmp_path)
     host, ready = start_phone_host(tmp_path, "--table", "--players", "3", "--seed", "34", "--timeout", "400")
     stack = contextlib.ExitStack()
     drivers: list[Any] = []
@@ -88,6 +91,7 @@ def test_r46_three_phones_play_a_whole_game_by_taps_through_a_kill_of_the_table(
             driver.find_element(By.ID, "name").send_keys(name)
             driver.find_element(By.ID, "join-button").click()
             wait_for(driver, HAS_STATE, 60)
+            check(name, driver)  # the lobby, as each comes in
             if n == 1:  # the lobby shows three seats: two players in, one still awaited
                 wait_for(drivers[0], "return document.querySelectorAll('#seats li.here').length === 2", 30)
                 rows = drivers[0].execute_script("return [...document.querySelectorAll('#seats li')]"
@@ -110,17 +114,13 @@ def test_r46_three_phones_play_a_whole_game_by_taps_through_a_kill_of_the_table(
         while not all(d.execute_script(done) for d in drivers):
             assert time.monotonic() < deadline, f"the game did not end in time ({taps} taps)"
             tapped = False
-            for driver, (_name, size, lang) in zip(drivers, PHONES, strict=True):
-                target = driver.execute_script(FIND_TAP, rng.random())
-                if target is None:
-                    continue
-                is_card = "card" in (target.get_attribute("class") or "")
-                try:
-                    target.click()
-                except (StaleElementReferenceException, WebDriverException):
+            for driver, (name, size, lang) in zip(drivers, PHONES, strict=True):
+                check(name, driver)
+                kind = tap(driver, rng.random())
+                if kind is None:
                     continue
                 taps, tapped = taps + 1, True
-                chosen = is_card and driver.execute_script(CHOSEN)
+                chosen = "card" in kind and driver.execute_script(CHOSEN)
                 key = f"{size[0]}x{size[1]}-{lang}"
                 if chosen and taps >= 20 and key not in shots:
                     shots.add(key)
@@ -142,8 +142,10 @@ def test_r46_three_phones_play_a_whole_game_by_taps_through_a_kill_of_the_table(
             if not tapped:
                 time.sleep(0.03)
         records, traffic = [], []
-        for driver, (_name, size, lang) in zip(drivers, PHONES, strict=True):
+        for driver, (name, size, lang) in zip(drivers, PHONES, strict=True):
             wait_for(driver, "return !document.getElementById('end').hidden", 20)
+            check(name, driver)  # the end screen
+            assert_one_colour_each(driver, _last_state(driver)["seat"], 3)
             driver.save_screenshot(str(tmp_path / f"phone3-end-{size[0]}x{size[1]}-{lang}.png"))
             messages = _traffic(driver)
             traffic.append(messages)
@@ -171,6 +173,8 @@ def test_r46_three_phones_play_a_whole_game_by_taps_through_a_kill_of_the_table(
     assert f"Flags: you {flags['south']}, Ben {flags['west']}, Cleo {flags['east']}" in ends[0], ends[0]
     if winner is not None:
         assert ("You won!" if winner == "south" else f"{record['players'][winner]} wins!") in ends[0], ends[0]
+    assert check.steps > 40, "the game was looked at step by step"
+    assert sorted(check.misfits) == [], f"scrolls or small targets: {sorted(check.misfits)[:10]}"
     assert fits and [f for f in fits if f] == [], "a turn on a 360x640 phone needed scrolling, or a target was small"
     assert tappable and all(tappable), "the line's flags did not take taps on a 360x640 phone"
     assert shots >= {"390x844-en", "360x640-en", "360x640-hu"}, shots

@@ -172,8 +172,8 @@ def test_a_message_left_waiting_by_a_poll_wakes_the_window_again() -> None:
                    "the seat")
         host.poll(0)
         host.wake_with(woken.set)
-        guest._send({"t": "ping", "n": 101})
-        guest._send({"t": "ping", "n": 102})
+        guest.say({"t": "ping", "n": 101})
+        guest.say({"t": "ping", "n": 102})
         assert woken.wait(GUARD), "the first message wakes the window"
         time.sleep(0.3)  # both messages are in the host's queue by now
         woken.clear()
@@ -200,7 +200,7 @@ def test_a_guests_window_is_woken_by_the_host_and_still_after_a_reconnect() -> N
         for socket_no in (1, 2):
             guest.poll(0)
             woken.clear()
-            guest._send({"t": "ping", "n": 200 + socket_no})
+            guest.say({"t": "ping", "n": 200 + socket_no})
             end = time.monotonic() + GUARD
             while not woken.is_set() and time.monotonic() < end:
                 host.poll(5)  # the host answers (a pong); the guest's thread does not poll meanwhile

@@ -20,8 +20,9 @@ from game.ui.input import Intent, Kind
 from game.ui.shell import App
 from net.internet.words import completions
 from scenes.board import BoardScene
-from scenes.internet_host import InternetHostScene
+from scenes.internet_host import InternetHostScene, code_images
 from scenes.internet_join import InternetJoinScene
+from scenes.internet_steps import step_words
 
 
 @pytest.fixture
@@ -138,7 +139,9 @@ def test_host_lobby_says_an_unreachable_mailbox_in_words_with_retry_never_waitin
         assert frames_until(driver, lambda: lobby.door is not None and all(lobby.door.codes()), 60)
         driver.frames(2)
         assert lobby.menu.items[0].label == "Copy the code"
-        assert lobby.status()[0] == "Waiting for a guest to join\u2026"
+        assert lobby.door is not None
+        assert step_words(lobby.door.tunnels[0])[0] == "Waiting for your friend\u2026"
+        assert lobby.status()[0] == "", "the code's own line says it waits; the panel's last line does not again"
     finally:
         lobby.leave()
         srv.stop()
@@ -178,3 +181,13 @@ def test_host_lobby_rows_made_outside_the_windows_language_are_said_in_it(tmp_pa
     assert hungarian != english
     assert [item.label for item in lobby.menu.items] == hungarian
     assert lobby.menu.focus == 2
+
+
+def test_two_wormhole_codes_are_drawn_at_one_size_however_long_each_is(app: App) -> None:
+    """A table's codes side by side: the longer one used to be drawn smaller than the shorter one."""
+    codes = ["4-tambourine-klaxon", "2-amusement-sugar"]
+    first, second = code_images(codes, 56, 420)
+    assert first.get_height() == second.get_height()
+    assert first.get_width() <= 420 and first.get_width() > second.get_width()
+    alone = code_images(codes[1:], 56, 420)[0]
+    assert alone.get_height() > second.get_height(), "alone, the short code keeps the larger size"

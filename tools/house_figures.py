@@ -10,7 +10,12 @@ read from the imported class) and `wheel_dev_lines` (a wheel built from this che
   declare it).
 - `id_in_keys`: `id(` calls in scenes/ and game/ (an object's id is reused once it is freed, so a cache keyed by
   it can hand back a stale picture).
-- `host_chain`: the classes `net.host.Host` inherits from this project, and its methods.
+- `host_chain`: the classes `net.host.Host` inherits from this project, and its methods (its own and inherited).
+- `net_classes`: the shape of net/'s classes (read by `ast`): the longest chain of net/ classes inheriting one
+  another, the most methods one class defines (and which), the methods of the host's and the guest's classes
+  (`Host`, `HostCore`, `HostState`, `Joining`, `Relay`, `Guest`, `GuestCore`: those that exist), and the private
+  names read across modules (`super()._x`, or `x._y` where the module defines no `_y`: one module reaching into
+  another's insides) in net/ and in the game's packages, listed for net/.
 - `casts`: `cast(` calls in the game's packages.
 - `action_event_defs`: every module-level definition of a type named Action, Event or Notation.
 - `mirror_lines`: tools/mirror_count.py's sum (the Lean state updates that mirror Game's).
@@ -121,6 +126,55 @@ def _host_chain() -> dict[str, int | list[str]]:
     return {"classes": [c.__name__ for c in ours], "methods": len(methods)}
 
 
+NAMEDTUPLE = {"_replace", "_asdict", "_fields", "_make"}  # a named tuple's public API, underscored by design
+NET_SHOWN = ("Host", "HostCore", "HostState", "Joining", "Relay", "Guest", "GuestCore")
+
+
+def _private_reads(path: Path) -> list[str]:
+    """Private names one object reads on another defined in some other module: `super()._x` (a base class's
+    insides), or `x._y` (x not `self`/`cls`) where this module defines no `_y` (no def, class, `self._y =` or
+    module-level name): one module reaching into another's insides."""
+    tree = _tree(path)
+    here = {n.name for n in ast.walk(tree) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)}
+    here |= {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Store)}
+    here |= {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+    found = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Attribute) or not node.attr.startswith("_") or node.attr.startswith("__"):
+            continue
+        value = node.value
+        if (isinstance(value, ast.Name) and value.id in ("self", "cls")) or node.attr in NAMEDTUPLE:
+            continue
+        by_super = isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "super"
+        if by_super or node.attr not in here:
+            found.append(f"{path.relative_to(ROOT)}:{node.lineno}:{ast.unparse(node)}")
+    return found
+
+
+def _net_classes() -> dict[str, object]:
+    classes: dict[str, tuple[list[str], int]] = {}  # name -> (bases named in net/, methods it defines)
+    for path in _sources("net"):
+        for node in ast.walk(_tree(path)):
+            if isinstance(node, ast.ClassDef):
+                bases = [b.id for b in node.bases if isinstance(b, ast.Name)]
+                methods = sum(isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef) for n in node.body)
+                classes[node.name] = (bases, methods)
+
+    def depth(name: str, seen: frozenset[str] = frozenset()) -> int:
+        bases = [b for b in classes[name][0] if b in classes and b not in seen]
+        return 1 + max((depth(b, seen | {name}) for b in bases), default=0)
+
+    longest = max(classes, key=depth)
+    most = max(classes, key=lambda n: classes[n][1])
+    net_private = [r for p in _sources("net") for r in _private_reads(p)]
+    return {"longest_chain": {"class": longest, "classes": depth(longest)},
+            "most_methods": {"class": most, "methods": classes[most][1]},
+            "methods": {n: classes[n][1] for n in NET_SHOWN if n in classes},
+            "private_reads_net": len(net_private),
+            "private_reads_all": sum(len(_private_reads(p)) for p in _sources(*PACKAGES)),
+            "private_reads_net_list": net_private}
+
+
 def _mirror_lines() -> int:
     out = subprocess.run([sys.executable, str(ROOT / "tools" / "mirror_count.py")], capture_output=True, text=True,
                          check=True).stdout
@@ -151,6 +205,7 @@ def figures(wheel: bool = False) -> dict[str, object]:
         "ignore_attr_defined": _count(r"type: ignore\[attr-defined\]", "scenes"),
         "id_in_keys": _count(r"(?<![\w.])id\(", "scenes", "game"),
         "host_chain": _host_chain(),
+        "net_classes": _net_classes(),
         "casts": _count(r"(?<![\w.])cast\(", *PACKAGES),
         "action_event_defs": _definitions(),
         "mirror_lines": _mirror_lines(),

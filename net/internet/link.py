@@ -220,7 +220,7 @@ class TunnelledGuest(Guest):
         super().__init__(f"127.0.0.1:{tunnel.port}", code=tunnel.join or "", name=name, watch=watch, token=token)
         self.tunnel = tunnel
         self.wormhole = tunnel.code or ""  # the code typed: the game is kept under it, for Continue
-        self.reconnect_after = TUNNEL_RECONNECT_AFTER_S
+        self.core.reconnect_after = TUNNEL_RECONNECT_AFTER_S
 
     def kept_at(self) -> str:
         """The joined game is noted under its wormhole code (the tunnel's local port dies with this process)."""

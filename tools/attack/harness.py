@@ -282,7 +282,7 @@ def block(port: int, seconds: float, per_second: float = 50.0, address: str = "1
     deadline = time.monotonic() + seconds
     try:
         while time.monotonic() < deadline:
-            guest.refused, guest.refused_as = None, None
+            guest.core.refused, guest.core.refused_as = None, None
             guest.connect()
             sent += 1
             until = time.monotonic() + 1 / per_second
@@ -342,7 +342,7 @@ def wrong_many(port: int, seconds: float, addresses: int = 32) -> dict[str, Any]
                 guest.poll(1)
                 if guest.refused is not None:
                     answers[guest.refused_as[0] if guest.refused_as is not None else guest.refused] += 1
-                    guest.refused, guest.refused_as = None, None
+                    guest.core.refused, guest.core.refused_as = None, None
                     guest.connect()
     finally:
         for guest in guests:

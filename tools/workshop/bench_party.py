@@ -19,7 +19,7 @@ import statistics
 import threading
 import time
 from collections.abc import Callable
-from typing import Any, cast
+from typing import Any
 
 from engine import Rules
 from net.host import Host
@@ -51,27 +51,26 @@ def percentiles(samples: list[float]) -> dict[str, float]:
             "max": round(ordered[-1], 2)}
 
 
-class _TimedHost(Host):
-    """The host, noting when each action is applied (the moment the table's screen can show it)."""
-
-    applied: dict[int, float]
-
-    def _apply(self, action: Any) -> Any:
-        events = super()._apply(action)
-        self.applied[len(self.game.actions)] = time.perf_counter()
-        return events
+def _note_applied(host: Host, applied: dict[int, float]) -> None:
+    """Note when each action was applied (the moment the table's screen can show it: its poll returned)."""
+    now = time.perf_counter()
+    for n in range(len(host.game.actions), 0, -1):
+        if n in applied:
+            break
+        applied[n] = now
 
 
 def _one_game(seed: int, players: int = 2) -> tuple[list[float], list[float]]:
     rules = Rules(True, "standard") if players == 2 else Rules(False, "standard", players)
-    host = cast(_TimedHost, _TimedHost.new(rules=rules, seed=seed, code=CODE, host_name="Table",
-                                           host_seat=None, port=0, bind="127.0.0.1", accept_any=True))
-    host.applied = {}
+    host = Host.new(rules=rules, seed=seed, code=CODE, host_name="Table", host_seat=None, port=0, bind="127.0.0.1",
+                    accept_any=True)
+    applied: dict[int, float] = {}
     stop = threading.Event()
 
     def serve() -> None:  # as the headless table host: wakes on each message
         while not stop.is_set():
             host.poll(50)
+            _note_applied(host, applied)
             if not host.started and all(r.alive() for r in host.remotes.values()):
                 host.start()
 
@@ -89,7 +88,7 @@ def _one_game(seed: int, players: int = 2) -> tuple[list[float], list[float]]:
         server.join(5)
         bridge.stop()
         host.close()
-    to_table = [(host.applied[n + 1] - t) * 1000 for n, t in sent.items() if n + 1 in host.applied]
+    to_table = [(applied[n + 1] - t) * 1000 for n, t in sent.items() if n + 1 in applied]
     to_phone = []
     for n, t in sent.items():
         for other in rules.seats:

@@ -45,13 +45,13 @@ def _local_mailbox(app: Any) -> None:
     app.quit_hooks.append(stop)
 
 
-def _internet_host(app: Any, seed: int) -> None:
+def _internet_host(app: Any, seed: int, table: bool = False) -> None:
     from scenes.internet_host import InternetHostScene
     from tools.workshop.screenshot_saves import _fresh_data
 
     _fresh_data()
     _local_mailbox(app)
-    lobby = InternetHostScene(app)
+    lobby = InternetHostScene(app, table=table, phones_bind="127.0.0.1")
     app.push(lobby)
     app.quit_hooks.append(lobby.leave)
     lobby.open_lobby()
@@ -61,6 +61,12 @@ def _internet_host(app: Any, seed: int) -> None:
         time.sleep(0.02)
     lobby.update(0.01)
     lobby.menu.focus = 0
+
+
+def _internet_table(app: Any, seed: int) -> None:
+    """A table over the internet: a wormhole code for each seat, every one as big as the others, beside the
+    phone page's QR code for the players in the room."""
+    _internet_host(app, seed, table=True)
 
 
 def _internet_host_failed(app: Any, seed: int) -> None:
@@ -118,6 +124,7 @@ def _internet_server_typo(app: Any, seed: int) -> None:
 
 INTERNET_SCENES: dict[str, SceneMaker] = {
     "internet-host": _internet_host, "internet-host-failed": _internet_host_failed,
+    "internet-table": _internet_table,
     "internet-join": _internet_join, "internet-typo": _internet_typo, "internet-servers": _internet_servers,
     "internet-server-typo": _internet_server_typo,
 }
