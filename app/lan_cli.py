@@ -90,7 +90,7 @@ def open_host_window(app: Any, args: argparse.Namespace) -> Any:
         scene.open_lobby()
     if args.code and scene.host is not None and args.resume is None:
         scene.host.admission.code = args.code
-        scene._draw_phone_code()
+        scene.draw_phone_code()
     return scene
 
 

@@ -249,7 +249,7 @@ class HostLobbyScene(MenuScene):
         state = self._state()
         if state != self._shown:
             if state[2] != self._shown[2]:
-                self._draw_phone_code()  # a fresh join code: the QR code carries it
+                self.draw_phone_code()  # a fresh join code: the QR code carries it
             self._shown = state
             self.new_rows()
             self.app.dirty = True
@@ -276,12 +276,12 @@ class HostLobbyScene(MenuScene):
                 self.app.save_settings()
             host.phones_port = self.phones.port
             host.save()
-            self._draw_phone_code()
+            self.draw_phone_code()
         except Exception as exc:  # a missing library or a busy port: no phones this time
             log.warning("no phone page: %s", exc)
             self.phones, self.qr = None, None
 
-    def _draw_phone_code(self) -> None:
+    def draw_phone_code(self) -> None:
         """The phone page's address with the current join code, and its QR code."""
         if self.phones is None or self.host is None:
             return
