@@ -18,7 +18,10 @@ read from the imported class) and `wheel_dev_lines` (a wheel built from this che
   another's insides) in net/ and in the game's packages, listed for net/.
 - `casts`: `cast(` calls in the game's packages.
 - `action_event_defs`: every module-level definition of a type named Action, Event or Notation.
-- `mirror_lines`: tools/mirror_count.py's sum (the Lean state updates that mirror Game's).
+- `mirror`: the functions of the bots' mask state (engine.ai.lean, engine.ai.lean3) that do on masks what `Game`
+  does on its own state, each with its length in lines (its ast node's span, docstring included; 0 once it is
+  gone), and their sum `mirror_lines`. Every decision inside them is engine.rulebook's.
+- `rankings`: the functions that rank what a side can still become, rank by rank (R12-R17), with their lengths.
 - `wheel_dev_lines` (`--wheel`): lines of the installed package's workshop code (screenshot scripts, benches,
   the sound check) in a wheel built from this checkout's last commit.
 
@@ -175,10 +178,41 @@ def _net_classes() -> dict[str, object]:
             "private_reads_net_list": net_private}
 
 
-def _mirror_lines() -> int:
-    out = subprocess.run([sys.executable, str(ROOT / "tools" / "mirror_count.py")], capture_output=True, text=True,
-                         check=True).stdout
-    return int(json.loads(out)["mirror_lines"])
+#: The Lean state updates that `Game` has its own of (Game.apply and the steps it walks).
+MIRROR: dict[str, tuple[str, ...]] = {
+    "engine/ai/lean.py": ("Lean.apply", "Lean._play", "Lean._add", "Lean._remove", "Lean._draw", "Lean._check_win",
+                          "Lean._finish", "Lean._enter_step", "Lean._end_turn"),
+    "engine/ai/lean3.py": ("Lean3._play", "Lean3._add"),
+}
+#: The functions that rank formations from a side and the troops still unseen.
+RANKINGS: dict[str, tuple[str, ...]] = {
+    "engine/formations.py": ("best_formation",),
+    "engine/potential.py": ("side_potential", "_potential"),
+}
+
+
+def _functions(path: Path) -> dict[str, int]:
+    """Every function and method of a module by qualified name, with its length in lines."""
+    out: dict[str, int] = {}
+
+    def walk(node: ast.AST, prefix: str) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.ClassDef):
+                walk(child, prefix + child.name + ".")
+            elif isinstance(child, ast.FunctionDef):
+                out[prefix + child.name] = (child.end_lineno or child.lineno) - child.lineno + 1
+                walk(child, prefix + child.name + ".")
+
+    walk(_tree(ROOT / path) if (ROOT / path).exists() else ast.Module(body=[], type_ignores=[]), "")
+    return out
+
+
+def _lengths(wanted: dict[str, tuple[str, ...]]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for path, names in wanted.items():
+        found = _functions(Path(path))
+        out.update({f"{path}:{name}": found.get(name, 0) for name in names})
+    return out
 
 
 def _wheel_dev_lines() -> dict[str, int]:
@@ -208,7 +242,9 @@ def figures(wheel: bool = False) -> dict[str, object]:
         "net_classes": _net_classes(),
         "casts": _count(r"(?<![\w.])cast\(", *PACKAGES),
         "action_event_defs": _definitions(),
-        "mirror_lines": _mirror_lines(),
+        "mirror": (mirror := _lengths(MIRROR)),
+        "mirror_lines": sum(mirror.values()),
+        "rankings": {k: v for k, v in _lengths(RANKINGS).items() if v},
     }
     if wheel:
         out["wheel_dev_lines"] = _wheel_dev_lines()
