@@ -15,7 +15,7 @@ from game.ui.tween import pulse
 
 from . import board_coach, board_cover, board_zoom
 from .board_hud import draw_caption, draw_marks, draw_prompt, draw_thinking, draw_toasts, draw_victory
-from .board_still import FOCUS_W, draw_pennant, label_spots, still_layer
+from .board_still import FOCUS_W, draw_pennant, label_spots
 
 if TYPE_CHECKING:
     from .board_state import BoardState
@@ -34,7 +34,7 @@ def draw(board: BoardState, surface: pygame.Surface) -> None:
     picked = [(board.rects[("slot", t[1], t[2], t[3])], 14) for t in board.flow.picked
               if t[0] == "card" and t in board.targets]
     layer = _with_hand(board, now, [rect.inflate(2 * spread, 2 * spread) for rect, spread in glows + picked])
-    surface.blit(layer or still_layer(board), (0, 0))
+    surface.blit(layer or board.still_layer(), (0, 0))
     _claim_glows(board, surface, now)
     for rect, spread in glows:
         art.blit_glow(surface, rect, art.HILITE, 0.55 + 0.45 * pulse(now, 1.2), spread=spread)
@@ -44,7 +44,7 @@ def draw(board: BoardState, surface: pygame.Surface) -> None:
         flag = board.view["flags"][anim.flag - 1]
         effects.claim_ring(surface, board.geo.pennant(anim.flag, anim.offset(now)).center,
                            (now - anim.start) / max(0.01, anim.duration))
-        draw_pennant(surface, board, anim.flag, flag, anim.offset(now), wave=anim.wave(now))
+        draw_pennant(surface, board.shown, anim.flag, flag, anim.offset(now), wave=anim.wave(now))
     if layer is None:
         _hand(board, surface, now)
     for flight in board.anims.flights:
@@ -71,27 +71,28 @@ def draw(board: BoardState, surface: pygame.Surface) -> None:
 def _with_hand(board: BoardState, now: float, glows: list[pygame.Rect]) -> pygame.Surface | None:
     """The still layer with the hand on it, or None when the hand must be drawn over it this frame:
     a hand card shakes, or a glow drawn under the hand (a lit slot, a picked card) reaches into it."""
-    static = still_layer(board)
+    static = board.still_layer()
     key = _hand_key(board, now)
     region = _hand_region(board)
     if key is None or any(g.colliderect(region) for g in glows):
         return None
     cache = board.hand_layer
-    if cache.surface is None or cache.stale is None:
+    stale = board.still.edits_since(cache.seen)
+    if cache.surface is None or stale is None:
         if cache.surface is None:
             cache.surface = static.copy()
         else:
             cache.surface.blit(static, (0, 0))
         redraw = True
     else:
-        for r in cache.stale:
+        for r in stale:
             cache.surface.blit(static, r, r)
-        redraw = key != cache.key or any(r.colliderect(cache.region) or r.colliderect(region) for r in cache.stale)
+        redraw = key != cache.key or any(r.colliderect(cache.region) or r.colliderect(region) for r in stale)
     if redraw:
         for r in (cache.region, region):
             cache.surface.blit(static, r, r)
         _hand(board, cache.surface, now)
-    cache.key, cache.region, cache.stale = key, region, []
+    cache.key, cache.region, cache.seen = key, region, board.still.edit
     return cache.surface
 
 
@@ -183,7 +184,7 @@ def _focus(board: BoardState, surface: pygame.Surface, now: float) -> None:
                          border_radius=16)
         pygame.draw.rect(surface, (16, 20, 20), rect.inflate(12, 12), 3, border_radius=13)
         if target[0] == "flag":  # the ring never hides what formed there: each label on a dark plate across it
-            for img, spot in label_spots(board, int(target[1])):
+            for img, spot in label_spots(board.shown, int(target[1])):
                 pygame.draw.rect(surface, (16, 20, 20), spot.inflate(14, 2), border_radius=8)
                 surface.blit(img, spot)
     else:

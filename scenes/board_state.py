@@ -10,12 +10,13 @@ them imports the scene that imports them.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import pygame
 
 from engine import OTHER
-from engine.notation_types import Action, Event
+from engine.notation_types import Action, Event, View
 from game.i18n import language
 from game.play import hand_order, undo
 from game.play.board_model import BoardModel, Turn
@@ -24,11 +25,13 @@ from game.play.explain import Referee
 from game.play.flow import Flow, Target
 from game.play.table import Table
 from game.play.words import shown_name
-from game.ui import art, layout
+from game.ui import layout
 from game.ui.scene import Scene
 
 from . import board_input
 from .board_anim import Animator
+from .board_shown import Shown
+from .board_still import StillView
 
 if TYPE_CHECKING:
     from game.play.session import Session
@@ -64,21 +67,14 @@ class HandLayer:
     """The still layer with the hand drawn on it: while cards fly or a pennant slides, the hand, which
     rarely changes, costs one blit instead of seven card blits and their glows every frame.
 
-    It follows the still layer (whole or by the columns redrawn: `changed`) and redraws its hand region
-    only when what the hand shows changes (`_hand_key`)."""
+    It follows the still layer (whole or by the columns redrawn since it last copied them: StillView.edits_since)
+    and redraws its hand region only when what the hand shows changes (`_hand_key`)."""
 
     def __init__(self) -> None:
         self.surface: pygame.Surface | None = None
         self.key: tuple[Any, ...] | None = None
         self.region = pygame.Rect(0, 0, 0, 0)
-        self.stale: list[pygame.Rect] | None = None  # regions of the still layer not yet copied; None: all
-
-    def changed(self, region: pygame.Rect | None) -> None:
-        """The still layer changed in `region` (None: everywhere)."""
-        if region is None or self.stale is None:
-            self.stale = None
-        else:
-            self.stale.append(region)
+        self.seen = -1  # the still layer's edit last copied (StillView.edit)
 
 
 class ZoomState:
@@ -142,9 +138,7 @@ class BoardState(Scene):
         self.pending_pass: str | None = table.to_move if hotseat and first_here else None
         self.pending_results = False
         self.results_shown = False
-        self.static: pygame.Surface | None = None
-        self.static_fresh = False  # False: the still layer must be redrawn whole
-        self.static_hidden: frozenset[Any] = frozenset()
+        self.still = StillView()  # the still layer: drawn from `shown`, found stale by itself (scenes.board_still)
         self.hand_layer = HandLayer()  # the still layer with the hand on it (board_draw._with_hand)
         self.zoom = ZoomState()  # the card preview's rest and place (scenes.board_zoom)
         self.save_told: str | None = None  # the saving trouble last told on a hosting screen (scenes.lan_wait)
@@ -152,15 +146,9 @@ class BoardState(Scene):
         self.coach: Coach | None = None  # the scene makes one (scenes.board_coach.make_coach)
         self.targets: dict[Target, pygame.Rect] = {}
         self.rects: dict[Any, pygame.Rect] = {}
-        self.view_serial = 0  # a new view each refresh: the preview waits for a new rest
         self.layout_serial = 0  # a new layout (targets and rects) each relayout: what the caches of the hand and
         # the preview's place are keyed by, with what changes between layouts (scenes.board_draw, board_zoom)
         self.lang = language()
-
-    def restyled(self) -> None:
-        """The still layer was drawn with the old theme and language: drawn again whole."""
-        self.static = None
-        self.static_fresh = False
 
     def record_result(self) -> None:
         """Count the game's result in the sitting, once however often the results are shown."""
@@ -180,41 +168,44 @@ class BoardState(Scene):
         return {seat: shown_name(name) for seat, name in self.table.names.items()}
 
     @property
+    def view(self) -> View:
+        """The table's view on show (scenes.board_shown.Shown.view)."""
+        return self.shown.view
+
+    @property
+    def geo(self) -> layout.Duel:
+        """The board's geometry from the viewer's side (scenes.board_shown.Shown.geo)."""
+        return self.shown.geo
+
+    @property
+    def labels(self) -> dict[tuple[int, str], str | None]:
+        """(flag, seat) -> the formation's name said there (scenes.board_shown.Shown.labels)."""
+        return self.shown.labels
+
+    @property
     def seats(self) -> tuple[str, ...]:
         """The game's seats: north and south, or south, west and east (R46)."""
-        return tuple(self.view["hand_sizes"])
+        return self.shown.seats
 
     @property
     def three(self) -> bool:
-        return len(self.view["hand_sizes"]) == 3
+        return self.shown.three
 
     def flag_seats(self, n: int) -> tuple[str, ...]:
         """The two seats that fight at flag `n` (R47), the viewer's opponent first where the viewer is one."""
-        flag = self.view["flags"][n - 1]
-        seats = [s for s in flag if s in self.view["hand_sizes"]]
-        return tuple(sorted(seats, key=lambda s: s == self.viewer))
+        return self.shown.flag_seats(n)
 
     def foe(self, seat: str, n: int | None = None) -> str:
         """Who `seat` faces at flag `n` (for two players, at every flag)."""
-        if not self.three:
-            return OTHER[seat]
-        if n is None:
-            raise ValueError("three players: the opponent depends on the flag")
-        return next(s for s in self.flag_seats(n) if s != seat)
+        return self.shown.foe(seat, n)
 
     def opponents(self) -> tuple[str, ...]:
         """The other seats, left one first (R47: the left front's opponent, then the right front's)."""
-        if not self.three:
-            return (OTHER[self.viewer],)
-        geo = self.geo
-        return (geo.left, geo.right) if isinstance(geo, layout.Line3) else ()
+        return self.shown.opponents()
 
     def backs_key(self, seat: str) -> str:
-        """The rects key of `seat`'s hand backs: "back" at the bottom of a screen with no hand, "opp" across
-        the table, "opp-west" and "opp-east" for the two opponents of the three-player game."""
-        if seat == self.viewer:
-            return "back"
-        return f"opp-{seat}" if self.three else "opp"
+        """The rects key of `seat`'s hand backs (scenes.board_shown.Shown.backs_key)."""
+        return self.shown.backs_key(seat)
 
     @property
     def my_turn(self) -> bool:
@@ -224,22 +215,23 @@ class BoardState(Scene):
     def refresh(self) -> None:
         """Re-read the table after it changed: view, legal actions, claimable flags, targets."""
         self.lang = language()
-        self.view = self.table.view(self.viewer)
-        self.view_serial += 1  # a new view: the preview waits for a new rest
-        self.geo = layout.geometry(self.view["rules"], self.viewer)
-        self.model.seats = self.seats
+        view = self.table.view(self.viewer)
+        # a new view and its version: what is drawn from it (the still layer) or waits on it (the preview) follows
+        shown = Shown(view, self.viewer, layout.geometry(view["rules"], self.viewer), self.model.new_view(), self.names)
+        self.shown = shown
+        self.model.seats = shown.seats
         self.model.choose(self.table.legal_actions() if self.my_turn else [])
-        self.ref = Referee(self.view, self.viewer, self.names)
+        self.ref = Referee(view, self.viewer, shown.names)
         self.provable = self.ref.claimable() if self.my_turn or (self.hotseat and not self.hidden) else []
         # R9: a pass is the whole turn, so when Pass is all there is, no flag is offered to claim (it stays
         # provable until a card can be played, or both pass: R39)
         self.claimable = [] if self.forced_pass() else self.provable
-        self.labels = {(n, s): self.ref.label(n, s) for n in range(1, 10) for s in self.flag_seats(n)}
+        labels = {(n, s): self.ref.label(n, s) for n in range(1, 10) for s in shown.flag_seats(n)}
+        self.shown = replace(shown, labels=labels)
         if self.table.phase != "over":
             from game.ui import audio
 
             audio.board_music(self.app, self.view["flags"])  # the game's piece, or the tense one near the end
-        self.static_fresh = False
         self.relayout()
 
     def rules_legal(self) -> list[Action]:
@@ -252,17 +244,20 @@ class BoardState(Scene):
 
     def opp_tactics(self) -> int:
         """How many tactics cards the opponent holds: public (R45), 0 where a view does not say."""
-        if self.three:  # R46: no tactics in the three-player game
-            return 0
-        return int(self.view.get("hand_tactics", {}).get(OTHER[self.viewer], 0))
+        return self.shown.opp_tactics()
 
     def tint(self, seat: str) -> tuple[int, int, int]:
         """A player's colour for the whole game (south amber, north blue), whichever side they sit on now."""
-        return art.SEAT_COLOURS.get(seat, art.SEAT_TINT["top"])
+        return self.shown.tint(seat)
 
     def side_of(self, seat: str, n: int | None = None) -> str:
         """Where `seat`'s cards lie (at flag `n`): "bottom", "top", or "left"/"right" on the far front."""
-        return self.geo.side_for(seat, n)
+        return self.shown.side_of(seat, n)
+
+    def still_layer(self) -> pygame.Surface:
+        """The still layer for the view on show, the cards in flight left out (scenes.board_still.StillView)."""
+        link = self.table.link
+        return self.still.layer(self.shown, frozenset(self.anims.hidden()), link.watching if link is not None else 0)
 
     def relayout(self) -> None:
         """Screen rectangles of everything that can be chosen (and of cards, for animations)."""
@@ -361,16 +356,12 @@ class BoardState(Scene):
         return out
 
     def pennant_shift(self, flag: dict[str, Any]) -> int:
-        owner = flag["claimed"]
-        if owner is None:
-            return 0
-        if self.viewer not in flag and isinstance(self.geo, layout.Line3):  # the far front: sideways, a little
-            return -layout.FAR_SHIFT if owner == self.geo.left else layout.FAR_SHIFT
-        return layout.CLAIM_SHIFT if owner == self.viewer else -layout.CLAIM_SHIFT
+        """How far a flag's pennant stands from the middle (scenes.board_shown.Shown.pennant_shift)."""
+        return self.shown.pennant_shift(flag)
 
     def claim_shift(self, seat: str, n: int) -> int:
         """Where flag `n`'s pennant ends when `seat` claims it."""
-        return self.pennant_shift({**self.view["flags"][n - 1], "claimed": seat})
+        return self.shown.claim_shift(seat, n)
 
     # ------------------------------------------------------------------ focus
     def navigable(self) -> list[Target]:

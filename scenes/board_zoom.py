@@ -62,7 +62,7 @@ def pending(board: BoardState) -> bool:
         return False
     if state is None or state[0] != shown[0]:
         return True
-    return state[2] == board.view_serial and state[1] != float("inf") and board.clock - state[1] < ZOOM_DELAY
+    return state[2] == board.model.version and state[1] != float("inf") and board.clock - state[1] < ZOOM_DELAY
 
 
 def wake_in(board: BoardState) -> float | None:
@@ -88,10 +88,10 @@ def draw(board: BoardState, surface: pygame.Surface) -> pygame.Rect | None:
         board.zoom.since = None
         return None
     if state is None or state[0] != shown[0]:
-        board.zoom.since = (shown[0], board.clock, board.view_serial)
+        board.zoom.since = (shown[0], board.clock, board.model.version)
         return None
-    if state[2] != board.view_serial:
-        board.zoom.since = (shown[0], float("inf"), board.view_serial)
+    if state[2] != board.model.version:
+        board.zoom.since = (shown[0], float("inf"), board.model.version)
         return None
     if board.clock - state[1] < ZOOM_DELAY:
         return None

@@ -22,7 +22,7 @@ from game.play.positions import busy, find
 from game.play.table import LocalTable
 from game.ui.shell import App
 from net.host import Host
-from scenes import board_draw, board_state, board_zoom
+from scenes import board_draw, board_state, board_still, board_zoom
 from scenes.board import BoardScene
 from scenes.board_anim import Flight, Shake, Slide
 
@@ -68,7 +68,7 @@ def picture(board: BoardScene) -> bytes:
 
 def cold(board: BoardScene) -> bytes:
     """The same frame with every cached layer dropped: drawn from nothing."""
-    board.static, board.static_fresh = None, False
+    board.still = board_still.StillView()
     board.hand_layer = board_state.HandLayer()
     return picture(board)
 
