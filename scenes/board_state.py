@@ -30,6 +30,7 @@ from game.ui.scene import Scene
 
 from . import board_input
 from .board_anim import Animator
+from .board_hand import HandView
 from .board_shown import Shown
 from .board_still import StillView
 
@@ -61,20 +62,6 @@ class Toast:
         if now < self.start:
             return 0.0
         return max(0.0, min(1.0, (self.until - now) / TOAST_FADE))
-
-
-class HandLayer:
-    """The still layer with the hand drawn on it: while cards fly or a pennant slides, the hand, which
-    rarely changes, costs one blit instead of seven card blits and their glows every frame.
-
-    It follows the still layer (whole or by the columns redrawn since it last copied them: StillView.edits_since)
-    and redraws its hand region only when what the hand shows changes (`_hand_key`)."""
-
-    def __init__(self) -> None:
-        self.surface: pygame.Surface | None = None
-        self.key: tuple[Any, ...] | None = None
-        self.region = pygame.Rect(0, 0, 0, 0)
-        self.seen = -1  # the still layer's edit last copied (StillView.edit)
 
 
 class ZoomState:
@@ -139,7 +126,7 @@ class BoardState(Scene):
         self.pending_results = False
         self.results_shown = False
         self.still = StillView()  # the still layer: drawn from `shown`, found stale by itself (scenes.board_still)
-        self.hand_layer = HandLayer()  # the still layer with the hand on it (board_draw._with_hand)
+        self.hand_view = HandView()  # the still layer with the hand on it (scenes.board_hand)
         self.zoom = ZoomState()  # the card preview's rest and place (scenes.board_zoom)
         self.save_told: str | None = None  # the saving trouble last told on a hosting screen (scenes.lan_wait)
         self.recorded = False  # the game's result is counted in the sitting (once: scenes.results)
