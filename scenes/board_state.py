@@ -33,6 +33,7 @@ from .board_anim import Animator
 from .board_hand import HandView
 from .board_shown import Shown
 from .board_still import StillView
+from .board_zoom_view import ZoomView
 
 if TYPE_CHECKING:
     from game.play.session import Session
@@ -62,16 +63,6 @@ class Toast:
         if now < self.start:
             return 0.0
         return max(0.0, min(1.0, (self.until - now) / TOAST_FADE))
-
-
-class ZoomState:
-    """The card preview's own state (scenes.board_zoom), held by the board: the card resting under the focus,
-    since when and in which view (`since`), and where the preview was last placed with what that place
-    depended on (`placed`)."""
-
-    def __init__(self) -> None:
-        self.since: tuple[Target, float, int] | None = None
-        self.placed: tuple[tuple[Any, ...], pygame.Rect | None] | None = None
 
 
 class InModel(Generic[T]):
@@ -127,7 +118,7 @@ class BoardState(Scene):
         self.results_shown = False
         self.still = StillView()  # the still layer: drawn from `shown`, found stale by itself (scenes.board_still)
         self.hand_view = HandView()  # the still layer with the hand on it (scenes.board_hand)
-        self.zoom = ZoomState()  # the card preview's rest and place (scenes.board_zoom)
+        self.zoom = ZoomView()  # the card preview's rest and place (scenes.board_zoom_view)
         self.save_told: str | None = None  # the saving trouble last told on a hosting screen (scenes.lan_wait)
         self.recorded = False  # the game's result is counted in the sitting (once: scenes.results)
         self.coach: Coach | None = None  # the scene makes one (scenes.board_coach.make_coach)
