@@ -93,7 +93,7 @@ def _claim_glows(board: BoardState, surface: pygame.Surface, now: float) -> None
     strength = 0.55 + 0.45 * pulse(now, 1.4)
     for n in board.claimable:
         flag = board.view["flags"][n - 1]
-        r = board.geo.pennant(n, board.pennant_shift(flag)).inflate(24, 12)
+        r = board.geo.pennant(n, board.shown.pennant_shift(flag)).inflate(24, 12)
         art.blit_glow(surface, r, art.GOOD, strength, spread=26)
         pygame.draw.rect(surface, art.GOOD, r, 4, border_radius=14)
 

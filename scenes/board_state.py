@@ -169,22 +169,6 @@ class BoardState(Scene):
     def three(self) -> bool:
         return self.shown.three
 
-    def flag_seats(self, n: int) -> tuple[str, ...]:
-        """The two seats that fight at flag `n` (R47), the viewer's opponent first where the viewer is one."""
-        return self.shown.flag_seats(n)
-
-    def foe(self, seat: str, n: int | None = None) -> str:
-        """Who `seat` faces at flag `n` (for two players, at every flag)."""
-        return self.shown.foe(seat, n)
-
-    def opponents(self) -> tuple[str, ...]:
-        """The other seats, left one first (R47: the left front's opponent, then the right front's)."""
-        return self.shown.opponents()
-
-    def backs_key(self, seat: str) -> str:
-        """The rects key of `seat`'s hand backs (scenes.board_shown.Shown.backs_key)."""
-        return self.shown.backs_key(seat)
-
     @property
     def my_turn(self) -> bool:
         return (self.table.result is None and not self.hidden and self.table.to_move == self.viewer
@@ -220,18 +204,6 @@ class BoardState(Scene):
         """The player here may only pass (R9): no card can be played, so no claim and no draw this turn."""
         return self.model.forced_pass(self.my_turn)
 
-    def opp_tactics(self) -> int:
-        """How many tactics cards the opponent holds: public (R45), 0 where a view does not say."""
-        return self.shown.opp_tactics()
-
-    def tint(self, seat: str) -> tuple[int, int, int]:
-        """A player's colour for the whole game (south amber, north blue), whichever side they sit on now."""
-        return self.shown.tint(seat)
-
-    def side_of(self, seat: str, n: int | None = None) -> str:
-        """Where `seat`'s cards lie (at flag `n`): "bottom", "top", or "left"/"right" on the far front."""
-        return self.shown.side_of(seat, n)
-
     def still_layer(self) -> pygame.Surface:
         """The still layer for the view on show, the cards in flight left out (scenes.board_still.StillView)."""
         link = self.table.link
@@ -251,15 +223,15 @@ class BoardState(Scene):
             targets[("hand", card)] = r
             rects[("hand", card)] = r
         if self.three:
-            for seat, where in zip(self.opponents(), ("left", "right"), strict=False):
+            for seat, where in zip(self.shown.opponents(), ("left", "right"), strict=False):
                 for i, r in enumerate(layout.opponent_hand3(view["hand_sizes"][seat], where)):
-                    rects[(self.backs_key(seat), i)] = r
+                    rects[(self.shown.backs_key(seat), i)] = r
         else:
             for i, r in enumerate(layout.opponent_hand(view["hand_sizes"][OTHER[me]])):
                 rects[("opp", i)] = r
         for n, flag in enumerate(view["flags"], start=1):
             if geo.is_far(n):  # the front between the two opponents: its cards can be looked at, not played to
-                for seat in self.flag_seats(n):
+                for seat in self.shown.flag_seats(n):
                     cards = flag[seat]
                     side = geo.side_for(seat, n)
                     for i, card in enumerate(cards):
@@ -271,10 +243,10 @@ class BoardState(Scene):
                         targets[("card", n, seat, card)] = shown
                 continue
             area = geo.side_area(n, "bottom")
-            targets[("flag", n)] = area.union(geo.pennant(n, self.pennant_shift(flag)))
-            for seat in (me, *(s for s in self.flag_seats(n) if s != me)):
+            targets[("flag", n)] = area.union(geo.pennant(n, self.shown.pennant_shift(flag)))
+            for seat in (me, *(s for s in self.shown.flag_seats(n) if s != me)):
                 cards = flag[seat]
-                side = self.side_of(seat, n)
+                side = self.shown.side_of(seat, n)
                 for i, card in enumerate(cards):
                     r = geo.slot(n, side, i, len(cards))
                     rects[("slot", n, seat, card)] = r
@@ -289,7 +261,7 @@ class BoardState(Scene):
             targets[("deck", d)] = layout.deck(d)
         if not self.three:  # R46: no tactics, so nothing is ever discarded in the three-player game
             for seat in (me, OTHER[me]):
-                targets[("discard", seat)] = layout.discard(self.side_of(seat))
+                targets[("discard", seat)] = layout.discard(self.shown.side_of(seat))
         for name, rect in layout.button_rects(self.buttons()).items():
             targets[("button", name)] = rect
         menu = targets[("button", "menu")]  # "?" (the rules) shares the Menu button's row: one click away
@@ -309,7 +281,7 @@ class BoardState(Scene):
             flag = self.view["flags"][n - 1]
             if self.flow.card is not None and self.flow.card not in ("fog", "mud"):
                 return self.geo.slot(n, "bottom", len(flag[self.viewer]))
-            return self.geo.pennant(n, self.pennant_shift(flag)).inflate(12, 8)
+            return self.geo.pennant(n, self.shown.pennant_shift(flag)).inflate(12, 8)
         return self.targets.get(target)
 
     def named_cards(self) -> list[pygame.Rect]:
@@ -332,14 +304,6 @@ class BoardState(Scene):
         if self.coach is not None and self.my_turn:
             out.append("hint")
         return out
-
-    def pennant_shift(self, flag: dict[str, Any]) -> int:
-        """How far a flag's pennant stands from the middle (scenes.board_shown.Shown.pennant_shift)."""
-        return self.shown.pennant_shift(flag)
-
-    def claim_shift(self, seat: str, n: int) -> int:
-        """Where flag `n`'s pennant ends when `seat` claims it."""
-        return self.shown.claim_shift(seat, n)
 
     # ------------------------------------------------------------------ focus
     def navigable(self) -> list[Target]:

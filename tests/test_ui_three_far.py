@@ -62,7 +62,7 @@ def test_r47_the_far_front_is_as_legible_as_the_near_fronts(app: App, seat: str)
         assert far_h >= MIN_NUMERAL_720 * h / 720, f"{w}x{h}: far numerals only {far_h:.1f} px tall"
     # inside the far front's box (its frame is 6 px in from the far columns), clear of every flag marker
     box = geo.column(geo.far[0]).unionall([geo.column(n) for n in geo.far]).inflate(-12, 0)
-    markers = [geo.pennant(n, board.pennant_shift(f)) for n, f in enumerate(board.view["flags"], start=1)]
+    markers = [geo.pennant(n, board.shown.pennant_shift(f)) for n, f in enumerate(board.view["flags"], start=1)]
     for n, card, r in far_cards:
         assert box.contains(r), f"{card} at flag {n} spills out of the far front's box {box}: {r}"
         hit = [m for m in markers if m.colliderect(r)]
