@@ -6,6 +6,12 @@ read from the imported class) and `wheel_dev_lines` (a wheel built from this che
 - `board`: the board screen's methods and attribute names (`BoardScene` and the classes it inherits from this
   project), the free helpers in scenes/ and game/ that take the board (a first parameter named `board` or
   `state`), and the distinct attributes those helpers read or write on it.
+- `board_outside`: what the rest of the game reads of the board: the distinct attribute names read on a name
+  `board` or `state` anywhere in scenes/ and game/ outside the board's own classes, and how many such reads.
+- `board_views`: the classes in scenes/board_*.py named `...View` (a layer drawn from what it is given).
+- `still_layer_writes`: assignments to the still layer's state (the old `static`, `static_fresh`,
+  `static_hidden` on the board; `StillView`'s own attributes) in scenes/, game/ and tools/, and the files they
+  are in: where the layer can be made stale.
 - `ignore_attr_defined`: `type: ignore[attr-defined]` comments in scenes/ (state kept on an object that does not
   declare it).
 - `id_in_keys`: `id(` calls in scenes/ and game/ (an object's id is reused once it is freed, so a cache keyed by
@@ -98,6 +104,44 @@ def _board() -> dict[str, int]:
                      and isinstance(a.value, ast.Name) and a.value.id == first}
     return {"classes": len(chain), "methods": len(methods), "attributes": len(attributes),
             "helpers": helpers, "helper_attributes": len(read)}
+
+
+def _board_outside() -> dict[str, int]:
+    names: set[str] = set()
+    reads = 0
+    for path in _sources("scenes", "game"):
+        tree = _tree(path)
+        own = {id(n) for c in tree.body if isinstance(c, ast.ClassDef) and c.name in ("BoardScene", "BoardState")
+               for n in ast.walk(c)}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in BOARD_NAMES \
+                    and isinstance(node.ctx, ast.Load) and id(node) not in own:
+                names.add(node.attr)
+                reads += 1
+    return {"attributes": len(names), "reads": reads}
+
+
+def _board_views() -> list[str]:
+    return [f"{path.name}:{node.name}" for path in sorted((ROOT / "scenes").glob("board_*.py"))
+            for node in _tree(path).body if isinstance(node, ast.ClassDef) and node.name.endswith("View")]
+
+
+STILL_NAMES = ("static", "static_fresh", "static_hidden")
+
+
+def _still_layer_writes() -> dict[str, int | list[str]]:
+    files: set[str] = set()
+    writes = 0
+    for path in _sources("scenes", "game", "tools"):
+        tree = _tree(path)
+        inside = {id(n) for c in ast.walk(tree) if isinstance(c, ast.ClassDef) and c.name == "StillView"
+                  for n in ast.walk(c)}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store) and (
+                    node.attr in STILL_NAMES or id(node) in inside):
+                writes += 1
+                files.add(str(path.relative_to(ROOT)))
+    return {"writes": writes, "files": sorted(files)}
 
 
 def _count(pattern: str, *packages: str) -> int:
@@ -236,6 +280,9 @@ def _wheel_dev_lines() -> dict[str, int]:
 def figures(wheel: bool = False) -> dict[str, object]:
     out: dict[str, object] = {
         "board": _board(),
+        "board_outside": _board_outside(),
+        "board_views": _board_views(),
+        "still_layer_writes": _still_layer_writes(),
         "ignore_attr_defined": _count(r"type: ignore\[attr-defined\]", "scenes"),
         "id_in_keys": _count(r"(?<![\w.])id\(", "scenes", "game"),
         "host_chain": _host_chain(),
