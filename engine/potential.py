@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Final
 
 from .cards import TROOP_INFO
-from .formations import BATTALION, HOST, PHALANX, RANK_STEP, SKIRMISH, WEDGE
+from .formations import BATTALION, HOST, PHALANX, RANK_STEP, SKIRMISH, WEDGE, best_formation
 
 _VALUES: Final = 0x3FF
 
@@ -27,30 +27,15 @@ def _top_values(mask: int, count: int) -> int | None:
     return None if count else total
 
 
-def _top_any(colour_masks: list[int], count: int) -> int | None:
-    """Sum of the `count` highest unseen troops of any colour (None if too few)."""
-    if count <= 0:
-        return 0
-    total = 0
-    for value in range(10, 0, -1):
-        bit = 1 << (value - 1)
-        for mask in colour_masks:
-            if mask & bit:
-                total += value
-                count -= 1
-                if not count:
-                    return total
-    return None if count else total
-
-
 def troop_potential(cards: list[str], size: int, fog: bool, unseen: int) -> int | None:
     """Strength of the strongest completion of a troops-only side from `unseen` (None: impossible)."""
     side = 0
     for card in cards:
         colour, value = TROOP_INFO[card]
         side |= 1 << (colour * 10 + value - 1)
-    if side.bit_count() != len(cards):  # the same card twice: only a hand-made question asks this
-        return _cards_potential(cards, size, fog, unseen)
+    if side.bit_count() != len(cards):  # the same card twice (only a hand-made question asks it): no mask holds it
+        found = best_formation(cards, size, fog, unseen)
+        return None if found is None else found.strength
     return side_potential(side, size, fog, unseen)
 
 
@@ -84,7 +69,7 @@ _COLUMN: Final = [0] + [sum(1 << (c * 10 + v - 1) for c in range(6)) for v in ra
 
 
 def _top_mask(unseen: int, count: int) -> int | None:
-    """_top_any on an unseen mask: the sum of the `count` highest unseen troops (None if too few)."""
+    """The sum of the `count` highest unseen troops of any colour (None if too few)."""
     if count <= 0:
         return 0
     total = 0
@@ -100,8 +85,7 @@ def _top_mask(unseen: int, count: int) -> int | None:
 def side_potential(side: int, size: int, fog: bool, unseen: int) -> int | None:
     """troop_potential for a side given as a troop mask (engine.cards.TROOP_BIT): the bots' hot path.
 
-    The same answer as _potential, read from the unseen mask directly: a value's count over the
-    colours is one population count.
+    A value's count over the colours is one population count of the unseen mask.
     """
     need = size - side.bit_count()
     info = _SIDES.get(side)
@@ -142,64 +126,6 @@ def side_potential(side: int, size: int, fog: bool, unseen: int) -> int | None:
         if skirmish is not None:
             return skirmish
     top = _top_mask(unseen, need)
-    return None if top is None else HOST * RANK_STEP + fixed_sum + top
-
-
-def _cards_potential(cards: list[str], size: int, fog: bool, unseen: int) -> int | None:
-    need = size - len(cards)
-    colour_masks = [(unseen >> (c * 10)) & _VALUES for c in range(6)]
-    fixed_sum = 0
-    values = 0
-    colours = 0
-    distinct = True
-    for card in cards:
-        colour, value = TROOP_INFO[card]
-        fixed_sum += value
-        bit = 1 << (value - 1)
-        if values & bit:
-            distinct = False
-        values |= bit
-        colours |= 1 << colour
-    return _potential(need, size, fog, fixed_sum, values, colours, distinct, colour_masks)
-
-
-def _potential(need: int, size: int, fog: bool, fixed_sum: int, values: int, colours: int, distinct: bool,
-               colour_masks: list[int]) -> int | None:
-    if fog:
-        top = _top_any(colour_masks, need)
-        return None if top is None else fixed_sum + top
-    one_colour = colours & (colours - 1) == 0
-    colour_list = [c for c in range(6) if colours >> c & 1] if colours else list(range(6))
-    run = (1 << size) - 1
-    if one_colour and distinct:  # Wedge
-        for low in range(11 - size, 0, -1):
-            window = run << (low - 1)
-            if values & ~window:
-                continue
-            missing = window & ~values
-            if any(missing & colour_masks[c] == missing for c in colour_list):
-                return WEDGE * RANK_STEP + size * low + size * (size - 1) // 2
-    if values & (values - 1) == 0:  # Phalanx: one value (or none yet)
-        for value in ([values.bit_length()] if values else range(10, 0, -1)):
-            bit = 1 << (value - 1)
-            if sum(1 for m in colour_masks if m & bit) >= need:
-                return PHALANX * RANK_STEP + size * value
-    if one_colour:  # Battalion Order
-        best = None
-        for c in colour_list:
-            top = _top_values(colour_masks[c], need)
-            if top is not None and (best is None or top > best):
-                best = top
-        if best is not None:
-            return BATTALION * RANK_STEP + fixed_sum + best
-    if distinct:  # Skirmish Line
-        any_colour = 0
-        for mask in colour_masks:
-            any_colour |= mask
-        skirmish = _skirmish_line(values, any_colour, size)
-        if skirmish is not None:
-            return skirmish
-    top = _top_any(colour_masks, need)
     return None if top is None else HOST * RANK_STEP + fixed_sum + top
 
 

@@ -157,7 +157,6 @@ class BoardScene(BoardState):
             self.log.append(event)
             self.note_turn(event)
             board_events.on_event(self, event, before)
-        self.static_fresh = False
 
     # ------------------------------------------------------------------ scenes on top
     def take_back(self) -> None:

@@ -98,12 +98,12 @@ def hint_rects(board: BoardState) -> list[pygame.Rect]:
         if to:
             flag = board.view["flags"][int(to) - 1]
             if card in ("fog", "mud"):
-                out.append(board.geo.pennant(int(to), board.pennant_shift(flag)))
+                out.append(board.geo.pennant(int(to), board.shown.pennant_shift(flag)))
             else:
                 out.append(board.geo.slot(int(to), "bottom", len(flag[me])))
     elif kind == "claim":
         flag = board.view["flags"][int(action["flag"]) - 1]
-        out.append(board.geo.pennant(int(action["flag"]), board.pennant_shift(flag)))
+        out.append(board.geo.pennant(int(action["flag"]), board.shown.pennant_shift(flag)))
     elif kind == "draw":
         out.append(board.targets.get(("deck", str(action.get("deck", "troops")))))
     else:

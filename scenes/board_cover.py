@@ -30,7 +30,7 @@ def kept_why(board: BoardState) -> list[tuple[str, pygame.Rect]]:
                 out.append((f"the choice {target}", rect))
         for n in board.claimable:
             flag = board.view["flags"][n - 1]
-            out.append((f"the claimable flag {n}", board.geo.pennant(n, board.pennant_shift(flag))))
+            out.append((f"the claimable flag {n}", board.geo.pennant(n, board.shown.pennant_shift(flag))))
     out += [("a card the hint names", r) for r in board_coach.hint_rects(board)]
     toast = current_toast(board)
     if toast is not None and toast.about is not None:
@@ -41,7 +41,7 @@ def kept_why(board: BoardState) -> list[tuple[str, pygame.Rect]]:
             if rect is not None:
                 out.append((f"what the banner is about {toast.about}", rect))
     out += [("a card the words name", r) for r in board.named_cards()]
-    out += [("a player's name", r) for r in name_rects(board)]
+    out += [("a player's name", r) for r in name_rects(board.shown)]
     return out
 
 
@@ -50,8 +50,8 @@ def flag_rects(board: BoardState, n: int) -> list[pygame.Rect]:
     from .board_still import label_spots
 
     flag = board.view["flags"][n - 1]
-    out = [board.geo.pennant(n, board.pennant_shift(flag))]
-    out += [rect for _, rect in label_spots(board, n)]
+    out = [board.geo.pennant(n, board.shown.pennant_shift(flag))]
+    out += [rect for _, rect in label_spots(board.shown, n)]
     out += [r for key, r in board.rects.items() if key[0] == "slot" and key[1] == n]
     return out
 

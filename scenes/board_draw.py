@@ -1,21 +1,23 @@
-"""Drawing the board each frame: the still layer (scenes.board_still) with the hand on it, the glows, the
-flights, the focus ring and the buttons, then the words (scenes.board_hud), the coach and the card preview."""
+"""Drawing the board each frame: the still layer (scenes.board_still) with the hand on it (scenes.board_hand),
+the glows, the flights, the focus ring and the buttons, then the words (scenes.board_hud), the coach and the card
+preview. Each layer with a cache is a view given what it shows; this module makes those values from the board."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.i18n import N_, _
 from game.ui import art, card_art, effects
 from game.ui.input import Kind
-from game.ui.text import blit_lines, fitted, font_for, text, wrap
+from game.ui.text import blit_lines, fitted, font_for, wrap
 from game.ui.tween import pulse
 
 from . import board_coach, board_cover, board_zoom
+from .board_hand import Hand, draw_hand
 from .board_hud import draw_caption, draw_marks, draw_prompt, draw_thinking, draw_toasts, draw_victory
-from .board_still import FOCUS_W, draw_pennant, label_spots, still_layer
+from .board_still import FOCUS_W, draw_pennant, label_spots
 
 if TYPE_CHECKING:
     from .board_state import BoardState
@@ -33,8 +35,11 @@ def draw(board: BoardState, surface: pygame.Surface) -> None:
     glows = [(rect, 12) for rect in (board.highlight(t) for t in cands if t[0] != "hand") if rect is not None]
     picked = [(board.rects[("slot", t[1], t[2], t[3])], 14) for t in board.flow.picked
               if t[0] == "card" and t in board.targets]
-    layer = _with_hand(board, now, [rect.inflate(2 * spread, 2 * spread) for rect, spread in glows + picked])
-    surface.blit(layer or still_layer(board), (0, 0))
+    hand = _hand_of(board, now)
+    static = board.still_layer()
+    layer = board.hand_view.layer(board.still, static, hand,
+                                  [rect.inflate(2 * spread, 2 * spread) for rect, spread in glows + picked])
+    surface.blit(layer or static, (0, 0))
     _claim_glows(board, surface, now)
     for rect, spread in glows:
         art.blit_glow(surface, rect, art.HILITE, 0.55 + 0.45 * pulse(now, 1.2), spread=spread)
@@ -44,9 +49,9 @@ def draw(board: BoardState, surface: pygame.Surface) -> None:
         flag = board.view["flags"][anim.flag - 1]
         effects.claim_ring(surface, board.geo.pennant(anim.flag, anim.offset(now)).center,
                            (now - anim.start) / max(0.01, anim.duration))
-        draw_pennant(surface, board, anim.flag, flag, anim.offset(now), wave=anim.wave(now))
+        draw_pennant(surface, board.shown, anim.flag, flag, anim.offset(now), wave=anim.wave(now))
     if layer is None:
-        _hand(board, surface, now)
+        draw_hand(surface, hand)
     for flight in board.anims.flights:
         flight.draw(surface, now)
     draw_marks(board, surface, now)
@@ -68,103 +73,29 @@ def draw(board: BoardState, surface: pygame.Surface) -> None:
         draw_toasts(board, surface)
 
 
-def _with_hand(board: BoardState, now: float, glows: list[pygame.Rect]) -> pygame.Surface | None:
-    """The still layer with the hand on it, or None when the hand must be drawn over it this frame:
-    a hand card shakes, or a glow drawn under the hand (a lit slot, a picked card) reaches into it."""
-    static = still_layer(board)
-    key = _hand_key(board, now)
-    region = _hand_region(board)
-    if key is None or any(g.colliderect(region) for g in glows):
-        return None
-    cache = board.hand_layer
-    if cache.surface is None or cache.stale is None:
-        if cache.surface is None:
-            cache.surface = static.copy()
-        else:
-            cache.surface.blit(static, (0, 0))
-        redraw = True
-    else:
-        for r in cache.stale:
-            cache.surface.blit(static, r, r)
-        redraw = key != cache.key or any(r.colliderect(cache.region) or r.colliderect(region) for r in cache.stale)
-    if redraw:
-        for r in (cache.region, region):
-            cache.surface.blit(static, r, r)
-        _hand(board, cache.surface, now)
-    cache.key, cache.region, cache.stale = key, region, []
-    return cache.surface
-
-
-def _hand_region(board: BoardState) -> pygame.Rect:
-    """Everything the hand draws on: its cards, and when one is lifted or picked, room for the lift, the
-    glows and Scout's order badges above them."""
-    rects = [r for t, r in board.targets.items() if t[0] == "hand"]
-    if not rects:
-        return pygame.Rect(0, 0, 0, 0)
-    cards = rects[0].unionall(rects[1:])
-    if board.flow.picked or board.hover in board.flow.candidates():
-        return cards.inflate(40, 40).union(cards.move(0, -44))
-    return cards
-
-
-def _hand_key(board: BoardState, now: float) -> tuple[Any, ...] | None:
-    """What the hand's picture depends on (None while a hand card shakes: it moves every frame): the layout's
-    version (BoardState.layout_serial: the cards, where they lie, which can be played and which are picked
-    change only when the board lays itself out again), the hand turned away or not, and what the pointer,
-    the focus and the flights do to it between layouts."""
-    hand = board.view["hands"][board.viewer] or []
-    if any(board.anims.shake_offset(("hand", card), now) for card in hand):
-        return None
-    keys = {("hand", card) for card in hand}
-    lifted = board.hover if board.app.input.last_device == "mouse" else board.focus
-    return (board.layout_serial, board.hidden, frozenset(board.anims.hidden()).intersection(keys),
-            board.drag[0] if board.drag else None, lifted if lifted in keys else None,
-            board.hover if board.hover in board.flow.candidates() else None)
+def _hand_of(board: BoardState, now: float) -> Hand:
+    """What the hand shows this frame (scenes.board_hand), from the board's model, layout and animations."""
+    cards = tuple(board.view["hands"][board.viewer] or [])
+    keys = {("hand", card) for card in cards}
+    shakes = {card: board.anims.shake_offset(("hand", card), now) for card in cards}
+    return Hand(cards=cards, rects={str(t[1]): r for t, r in board.targets.items() if t[0] == "hand"},
+                layout=board.layout_serial, turned_away=board.hidden,
+                flying=frozenset(board.anims.hidden()).intersection(keys),
+                shakes={card: dx for card, dx in shakes.items() if dx},
+                dragged=board.drag[0] if board.drag else None,
+                lifted=board.hover if board.app.input.last_device == "mouse" else board.focus,
+                hover=board.hover, candidates=frozenset(board.flow.candidates()),
+                playable=frozenset(board.playable()), playing=board.my_turn, forced=board.forced_pass(),
+                picked=tuple(board.flow.picked), returning=board.table.phase == "scout_return")
 
 
 def _claim_glows(board: BoardState, surface: pygame.Surface, now: float) -> None:
     strength = 0.55 + 0.45 * pulse(now, 1.4)
     for n in board.claimable:
         flag = board.view["flags"][n - 1]
-        r = board.geo.pennant(n, board.pennant_shift(flag)).inflate(24, 12)
+        r = board.geo.pennant(n, board.shown.pennant_shift(flag)).inflate(24, 12)
         art.blit_glow(surface, r, art.GOOD, strength, spread=26)
         pygame.draw.rect(surface, art.GOOD, r, 4, border_radius=14)
-
-
-def _hand(board: BoardState, surface: pygame.Surface, now: float) -> None:
-    hand = board.view["hands"][board.viewer] or []
-    hidden = board.anims.hidden()
-    cands = board.flow.candidates()
-    playable = board.playable()
-    playing = board.my_turn
-    forced = board.forced_pass()
-    picked = board.flow.picked
-    lifted = board.hover if board.app.input.last_device == "mouse" else board.focus
-    # the card under the focus is drawn last: in a long (Scout) hand it shows whole over its neighbours
-    for card in sorted(hand, key=lambda c: ("hand", c) == lifted):
-        rect = board.targets.get(("hand", card))
-        if rect is None or ("hand", card) in hidden or (board.drag and board.drag[0] == card):
-            continue
-        if board.hidden:
-            surface.blit(card_art.back("troops", "hand"), rect)
-            continue
-        rect = rect.move(board.anims.shake_offset(("hand", card), now), 0)
-        target = ("hand", card)
-        # dimmed: what cannot be played now; every card when no card can be (R9: a pass is all there is)
-        usable = not playing or target in playable or (not playable and not forced)
-        img = card_art.face(card, "hand") if usable else card_art.dimmed(card, "hand")
-        if target == board.hover and target in cands:
-            rect = rect.move(0, -12)
-        if target in picked:
-            art.blit_glow(surface, rect, art.HILITE, 1.0, spread=14)
-        surface.blit(img, rect)
-        if target in picked and board.table.phase == "scout_return":
-            order = picked.index(target) + 1
-            badge = text(str(order), 40, art.INK, "bold")
-            box = pygame.Rect(0, 0, 56, 56)
-            box.center = (rect.centerx, rect.y - 2)
-            pygame.draw.circle(surface, art.HILITE, box.center, 28)
-            surface.blit(badge, badge.get_rect(center=box.center))
 
 
 def _focus(board: BoardState, surface: pygame.Surface, now: float) -> None:
@@ -183,7 +114,7 @@ def _focus(board: BoardState, surface: pygame.Surface, now: float) -> None:
                          border_radius=16)
         pygame.draw.rect(surface, (16, 20, 20), rect.inflate(12, 12), 3, border_radius=13)
         if target[0] == "flag":  # the ring never hides what formed there: each label on a dark plate across it
-            for img, spot in label_spots(board, int(target[1])):
+            for img, spot in label_spots(board.shown, int(target[1])):
                 pygame.draw.rect(surface, (16, 20, 20), spot.inflate(14, 2), border_radius=8)
                 surface.blit(img, spot)
     else:

@@ -75,14 +75,15 @@ def _passes_to(board: BoardState, seat: str) -> bool:
 def _claim(board: BoardState, event: Event) -> None:
     seat, n = event["seat"], event["flag"]
     who = board.names[seat]
-    proof = proof_words(event.get("proof", {}), board.names[board.foe(seat, n)], who)  # from its parts, any language
+    # from its parts, in any language
+    proof = proof_words(event.get("proof", {}), board.names[board.shown.foe(seat, n)], who)
     shown = list(board.toasts)  # a Toast is equal only to itself
     board.say([proof[0].upper() + proof[1:] if proof else ""], title=_("{who} takes flag {flag}", who=who, flag=n),
               good=True, queued=seat != board.viewer, about=("flag", n))  # your own claim answers at once
     banner = next((t for t in board.toasts if t not in shown), None)  # the tutorial says it in its panel
     if board.speed > 0:
         duration = SLIDE * board.speed
-        shift = board.claim_shift(seat, n)
+        shift = board.shown.claim_shift(seat, n)
         start = board.anims.slot_start(board.clock, duration)
         board.anims.slides.append(Slide(n, shift, start, duration))
         late = start + duration - banner.start if banner is not None else 0.0
@@ -102,7 +103,7 @@ def _fly(board: BoardState, card: str, src: pygame.Rect | None, dst: pygame.Rect
 
 def _backs_key(board: BoardState, seat: str) -> str:
     """Hidden hands are drawn as backs: "opp" across the table, "back" at the bottom of a screen with no hand."""
-    return board.backs_key(seat)
+    return board.shown.backs_key(seat)
 
 
 def _hand_source(board: BoardState, seat: str, card: str, before: dict[Any, pygame.Rect]) -> pygame.Rect | None:
@@ -115,7 +116,7 @@ def _hand_source(board: BoardState, seat: str, card: str, before: dict[Any, pyga
 def _play(board: BoardState, event: Event, before: dict[Any, pygame.Rect]) -> None:
     seat, card = event["seat"], event["card"]
     src = _hand_source(board, seat, card, before)
-    side = board.side_of(seat)
+    side = board.shown.side_of(seat)
     if card in ("fog", "mud"):
         _fly(board, card, src, board.geo.pennant(event["flag"]), "small")
         return
@@ -136,7 +137,7 @@ def _play(board: BoardState, event: Event, before: dict[Any, pygame.Rect]) -> No
         dst = board.rects.get(("slot", to_flag, seat, target))
         _fly(board, target, old, dst, "table", hides=("slot", to_flag, seat, target))
     else:
-        _fly(board, target, old, layout.discard(board.side_of(owner)), "table", hides=("discard", owner, target))
+        _fly(board, target, old, layout.discard(board.shown.side_of(owner)), "table", hides=("discard", owner, target))
 
 
 def _draw(board: BoardState, event: Event) -> None:

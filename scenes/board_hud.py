@@ -233,7 +233,7 @@ def draw_caption(board: BoardState, surface: pygame.Surface) -> None:
         return
     seat = board.last_turn[0]
     box = board.geo.caption
-    art.panel(surface, box, alpha=215, radius=14, border=board.tint(seat))
+    art.panel(surface, box, alpha=215, radius=14, border=board.shown.tint(seat))
     lines, size = caption_lines(story_words(board), box.width - 28, box)
     height = len(lines) * step_of(size, 1.2)
     blit_lines(surface, lines, size, art.CREAM, (box.x + 14, box.centery - height // 2), "condensed",
@@ -280,7 +280,7 @@ def _turn_rects(board: BoardState, seat: str, events: list[Event]) -> list[pygam
             cards = board.view["flags"][key[1] - 1][key[2]]
             if r is None:
                 continue
-            side = board.side_of(key[2], key[1])
+            side = board.shown.side_of(key[2], key[1])
             if side == "top" and cards and cards[0] != key[3]:
                 r = pygame.Rect(r.x, r.y, r.width, layout.offset(len(cards)) + 4)  # a further card: only its top shows
             elif side == "left" and cards and cards[-1] != key[3]:
@@ -291,15 +291,15 @@ def _turn_rects(board: BoardState, seat: str, events: list[Event]) -> list[pygam
         elif key[0] == "pennant":
             flag = board.view["flags"][key[1] - 1]
             if ("pennant", key[1]) not in hidden:
-                out.append(board.geo.pennant(key[1], board.pennant_shift(flag)).inflate(16, 10))
+                out.append(board.geo.pennant(key[1], board.shown.pennant_shift(flag)).inflate(16, 10))
         elif key[0] == "discard":
-            out.append(layout.discard(board.side_of(key[1])))
-        elif key[0] == "drawn" and board.side_of(seat) == "top":
-            bkey = board.backs_key(seat)
+            out.append(layout.discard(board.shown.side_of(key[1])))
+        elif key[0] == "drawn" and board.shown.side_of(seat) == "top":
+            bkey = board.shown.backs_key(seat)
             count = board.view["hand_sizes"][seat]
             backs = [board.rects[(bkey, i)] for i in range(count) if (bkey, i) in board.rects] \
                 if board.three else layout.opponent_hand(count)
-            tactics = min(len(backs), board.opp_tactics())
+            tactics = min(len(backs), board.shown.opp_tactics())
             kind = backs[len(backs) - tactics:] if key[1] == "tactics" else backs[:len(backs) - tactics]
             out += [r for i, r in enumerate(kind[-key[2]:]) if (bkey, backs.index(r)) not in hidden]
     return out
@@ -309,7 +309,7 @@ def draw_marks(board: BoardState, surface: pygame.Surface, now: float) -> None:
     if board.last_turn is None:
         return
     for seat, rects in story_marks(board):
-        colour = board.tint(seat)
+        colour = board.shown.tint(seat)
         for r in rects:
             art.blit_glow(surface, r, colour, 0.7, spread=10)
             pygame.draw.rect(surface, colour, r.inflate(8, 8), 4, border_radius=12)
@@ -325,7 +325,7 @@ def draw_victory(board: BoardState, surface: pygame.Surface, now: float) -> None
     if quiet:
         effects.dusk(surface)
     strength = 0.4 if quiet else 0.5 + 0.5 * pulse(now, 1.0)
-    won = [board.geo.pennant(n, board.pennant_shift(flag)) for n, flag in enumerate(board.view["flags"], start=1)
+    won = [board.geo.pennant(n, board.shown.pennant_shift(flag)) for n, flag in enumerate(board.view["flags"], start=1)
            if flag["claimed"] == winner]
     for r in won:
         art.blit_glow(surface, r.inflate(30, 16), art.HILITE, strength, spread=26)

@@ -10,12 +10,13 @@ them imports the scene that imports them.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import pygame
 
 from engine import OTHER
-from engine.notation_types import Action, Event
+from engine.notation_types import Action, Event, View
 from game.i18n import language
 from game.play import hand_order, undo
 from game.play.board_model import BoardModel, Turn
@@ -24,11 +25,15 @@ from game.play.explain import Referee
 from game.play.flow import Flow, Target
 from game.play.table import Table
 from game.play.words import shown_name
-from game.ui import art, layout
+from game.ui import layout
 from game.ui.scene import Scene
 
 from . import board_input
 from .board_anim import Animator
+from .board_hand import HandView
+from .board_shown import Shown
+from .board_still import StillView
+from .board_zoom_view import ZoomView
 
 if TYPE_CHECKING:
     from game.play.session import Session
@@ -58,37 +63,6 @@ class Toast:
         if now < self.start:
             return 0.0
         return max(0.0, min(1.0, (self.until - now) / TOAST_FADE))
-
-
-class HandLayer:
-    """The still layer with the hand drawn on it: while cards fly or a pennant slides, the hand, which
-    rarely changes, costs one blit instead of seven card blits and their glows every frame.
-
-    It follows the still layer (whole or by the columns redrawn: `changed`) and redraws its hand region
-    only when what the hand shows changes (`_hand_key`)."""
-
-    def __init__(self) -> None:
-        self.surface: pygame.Surface | None = None
-        self.key: tuple[Any, ...] | None = None
-        self.region = pygame.Rect(0, 0, 0, 0)
-        self.stale: list[pygame.Rect] | None = None  # regions of the still layer not yet copied; None: all
-
-    def changed(self, region: pygame.Rect | None) -> None:
-        """The still layer changed in `region` (None: everywhere)."""
-        if region is None or self.stale is None:
-            self.stale = None
-        else:
-            self.stale.append(region)
-
-
-class ZoomState:
-    """The card preview's own state (scenes.board_zoom), held by the board: the card resting under the focus,
-    since when and in which view (`since`), and where the preview was last placed with what that place
-    depended on (`placed`)."""
-
-    def __init__(self) -> None:
-        self.since: tuple[Target, float, int] | None = None
-        self.placed: tuple[tuple[Any, ...], pygame.Rect | None] | None = None
 
 
 class InModel(Generic[T]):
@@ -142,25 +116,17 @@ class BoardState(Scene):
         self.pending_pass: str | None = table.to_move if hotseat and first_here else None
         self.pending_results = False
         self.results_shown = False
-        self.static: pygame.Surface | None = None
-        self.static_fresh = False  # False: the still layer must be redrawn whole
-        self.static_hidden: frozenset[Any] = frozenset()
-        self.hand_layer = HandLayer()  # the still layer with the hand on it (board_draw._with_hand)
-        self.zoom = ZoomState()  # the card preview's rest and place (scenes.board_zoom)
+        self.still = StillView()  # the still layer: drawn from `shown`, found stale by itself (scenes.board_still)
+        self.hand_view = HandView()  # the still layer with the hand on it (scenes.board_hand)
+        self.zoom = ZoomView()  # the card preview's rest and place (scenes.board_zoom_view)
         self.save_told: str | None = None  # the saving trouble last told on a hosting screen (scenes.lan_wait)
         self.recorded = False  # the game's result is counted in the sitting (once: scenes.results)
         self.coach: Coach | None = None  # the scene makes one (scenes.board_coach.make_coach)
         self.targets: dict[Target, pygame.Rect] = {}
         self.rects: dict[Any, pygame.Rect] = {}
-        self.view_serial = 0  # a new view each refresh: the preview waits for a new rest
         self.layout_serial = 0  # a new layout (targets and rects) each relayout: what the caches of the hand and
         # the preview's place are keyed by, with what changes between layouts (scenes.board_draw, board_zoom)
         self.lang = language()
-
-    def restyled(self) -> None:
-        """The still layer was drawn with the old theme and language: drawn again whole."""
-        self.static = None
-        self.static_fresh = False
 
     def record_result(self) -> None:
         """Count the game's result in the sitting, once however often the results are shown."""
@@ -180,41 +146,28 @@ class BoardState(Scene):
         return {seat: shown_name(name) for seat, name in self.table.names.items()}
 
     @property
+    def view(self) -> View:
+        """The table's view on show (scenes.board_shown.Shown.view)."""
+        return self.shown.view
+
+    @property
+    def geo(self) -> layout.Duel:
+        """The board's geometry from the viewer's side (scenes.board_shown.Shown.geo)."""
+        return self.shown.geo
+
+    @property
+    def labels(self) -> dict[tuple[int, str], str | None]:
+        """(flag, seat) -> the formation's name said there (scenes.board_shown.Shown.labels)."""
+        return self.shown.labels
+
+    @property
     def seats(self) -> tuple[str, ...]:
         """The game's seats: north and south, or south, west and east (R46)."""
-        return tuple(self.view["hand_sizes"])
+        return self.shown.seats
 
     @property
     def three(self) -> bool:
-        return len(self.view["hand_sizes"]) == 3
-
-    def flag_seats(self, n: int) -> tuple[str, ...]:
-        """The two seats that fight at flag `n` (R47), the viewer's opponent first where the viewer is one."""
-        flag = self.view["flags"][n - 1]
-        seats = [s for s in flag if s in self.view["hand_sizes"]]
-        return tuple(sorted(seats, key=lambda s: s == self.viewer))
-
-    def foe(self, seat: str, n: int | None = None) -> str:
-        """Who `seat` faces at flag `n` (for two players, at every flag)."""
-        if not self.three:
-            return OTHER[seat]
-        if n is None:
-            raise ValueError("three players: the opponent depends on the flag")
-        return next(s for s in self.flag_seats(n) if s != seat)
-
-    def opponents(self) -> tuple[str, ...]:
-        """The other seats, left one first (R47: the left front's opponent, then the right front's)."""
-        if not self.three:
-            return (OTHER[self.viewer],)
-        geo = self.geo
-        return (geo.left, geo.right) if isinstance(geo, layout.Line3) else ()
-
-    def backs_key(self, seat: str) -> str:
-        """The rects key of `seat`'s hand backs: "back" at the bottom of a screen with no hand, "opp" across
-        the table, "opp-west" and "opp-east" for the two opponents of the three-player game."""
-        if seat == self.viewer:
-            return "back"
-        return f"opp-{seat}" if self.three else "opp"
+        return self.shown.three
 
     @property
     def my_turn(self) -> bool:
@@ -224,22 +177,23 @@ class BoardState(Scene):
     def refresh(self) -> None:
         """Re-read the table after it changed: view, legal actions, claimable flags, targets."""
         self.lang = language()
-        self.view = self.table.view(self.viewer)
-        self.view_serial += 1  # a new view: the preview waits for a new rest
-        self.geo = layout.geometry(self.view["rules"], self.viewer)
-        self.model.seats = self.seats
+        view = self.table.view(self.viewer)
+        # a new view and its version: what is drawn from it (the still layer) or waits on it (the preview) follows
+        shown = Shown(view, self.viewer, layout.geometry(view["rules"], self.viewer), self.model.new_view(), self.names)
+        self.shown = shown
+        self.model.seats = shown.seats
         self.model.choose(self.table.legal_actions() if self.my_turn else [])
-        self.ref = Referee(self.view, self.viewer, self.names)
+        self.ref = Referee(view, self.viewer, shown.names)
         self.provable = self.ref.claimable() if self.my_turn or (self.hotseat and not self.hidden) else []
         # R9: a pass is the whole turn, so when Pass is all there is, no flag is offered to claim (it stays
         # provable until a card can be played, or both pass: R39)
         self.claimable = [] if self.forced_pass() else self.provable
-        self.labels = {(n, s): self.ref.label(n, s) for n in range(1, 10) for s in self.flag_seats(n)}
+        labels = {(n, s): self.ref.label(n, s) for n in range(1, 10) for s in shown.flag_seats(n)}
+        self.shown = replace(shown, labels=labels)
         if self.table.phase != "over":
             from game.ui import audio
 
             audio.board_music(self.app, self.view["flags"])  # the game's piece, or the tense one near the end
-        self.static_fresh = False
         self.relayout()
 
     def rules_legal(self) -> list[Action]:
@@ -250,19 +204,10 @@ class BoardState(Scene):
         """The player here may only pass (R9): no card can be played, so no claim and no draw this turn."""
         return self.model.forced_pass(self.my_turn)
 
-    def opp_tactics(self) -> int:
-        """How many tactics cards the opponent holds: public (R45), 0 where a view does not say."""
-        if self.three:  # R46: no tactics in the three-player game
-            return 0
-        return int(self.view.get("hand_tactics", {}).get(OTHER[self.viewer], 0))
-
-    def tint(self, seat: str) -> tuple[int, int, int]:
-        """A player's colour for the whole game (south amber, north blue), whichever side they sit on now."""
-        return art.SEAT_COLOURS.get(seat, art.SEAT_TINT["top"])
-
-    def side_of(self, seat: str, n: int | None = None) -> str:
-        """Where `seat`'s cards lie (at flag `n`): "bottom", "top", or "left"/"right" on the far front."""
-        return self.geo.side_for(seat, n)
+    def still_layer(self) -> pygame.Surface:
+        """The still layer for the view on show, the cards in flight left out (scenes.board_still.StillView)."""
+        link = self.table.link
+        return self.still.layer(self.shown, frozenset(self.anims.hidden()), link.watching if link is not None else 0)
 
     def relayout(self) -> None:
         """Screen rectangles of everything that can be chosen (and of cards, for animations)."""
@@ -278,15 +223,15 @@ class BoardState(Scene):
             targets[("hand", card)] = r
             rects[("hand", card)] = r
         if self.three:
-            for seat, where in zip(self.opponents(), ("left", "right"), strict=False):
+            for seat, where in zip(self.shown.opponents(), ("left", "right"), strict=False):
                 for i, r in enumerate(layout.opponent_hand3(view["hand_sizes"][seat], where)):
-                    rects[(self.backs_key(seat), i)] = r
+                    rects[(self.shown.backs_key(seat), i)] = r
         else:
             for i, r in enumerate(layout.opponent_hand(view["hand_sizes"][OTHER[me]])):
                 rects[("opp", i)] = r
         for n, flag in enumerate(view["flags"], start=1):
             if geo.is_far(n):  # the front between the two opponents: its cards can be looked at, not played to
-                for seat in self.flag_seats(n):
+                for seat in self.shown.flag_seats(n):
                     cards = flag[seat]
                     side = geo.side_for(seat, n)
                     for i, card in enumerate(cards):
@@ -298,10 +243,10 @@ class BoardState(Scene):
                         targets[("card", n, seat, card)] = shown
                 continue
             area = geo.side_area(n, "bottom")
-            targets[("flag", n)] = area.union(geo.pennant(n, self.pennant_shift(flag)))
-            for seat in (me, *(s for s in self.flag_seats(n) if s != me)):
+            targets[("flag", n)] = area.union(geo.pennant(n, self.shown.pennant_shift(flag)))
+            for seat in (me, *(s for s in self.shown.flag_seats(n) if s != me)):
                 cards = flag[seat]
-                side = self.side_of(seat, n)
+                side = self.shown.side_of(seat, n)
                 for i, card in enumerate(cards):
                     r = geo.slot(n, side, i, len(cards))
                     rects[("slot", n, seat, card)] = r
@@ -316,7 +261,7 @@ class BoardState(Scene):
             targets[("deck", d)] = layout.deck(d)
         if not self.three:  # R46: no tactics, so nothing is ever discarded in the three-player game
             for seat in (me, OTHER[me]):
-                targets[("discard", seat)] = layout.discard(self.side_of(seat))
+                targets[("discard", seat)] = layout.discard(self.shown.side_of(seat))
         for name, rect in layout.button_rects(self.buttons()).items():
             targets[("button", name)] = rect
         menu = targets[("button", "menu")]  # "?" (the rules) shares the Menu button's row: one click away
@@ -336,7 +281,7 @@ class BoardState(Scene):
             flag = self.view["flags"][n - 1]
             if self.flow.card is not None and self.flow.card not in ("fog", "mud"):
                 return self.geo.slot(n, "bottom", len(flag[self.viewer]))
-            return self.geo.pennant(n, self.pennant_shift(flag)).inflate(12, 8)
+            return self.geo.pennant(n, self.shown.pennant_shift(flag)).inflate(12, 8)
         return self.targets.get(target)
 
     def named_cards(self) -> list[pygame.Rect]:
@@ -359,18 +304,6 @@ class BoardState(Scene):
         if self.coach is not None and self.my_turn:
             out.append("hint")
         return out
-
-    def pennant_shift(self, flag: dict[str, Any]) -> int:
-        owner = flag["claimed"]
-        if owner is None:
-            return 0
-        if self.viewer not in flag and isinstance(self.geo, layout.Line3):  # the far front: sideways, a little
-            return -layout.FAR_SHIFT if owner == self.geo.left else layout.FAR_SHIFT
-        return layout.CLAIM_SHIFT if owner == self.viewer else -layout.CLAIM_SHIFT
-
-    def claim_shift(self, seat: str, n: int) -> int:
-        """Where flag `n`'s pennant ends when `seat` claims it."""
-        return self.pennant_shift({**self.view["flags"][n - 1], "claimed": seat})
 
     # ------------------------------------------------------------------ focus
     def navigable(self) -> list[Target]:

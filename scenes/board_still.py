@@ -1,23 +1,25 @@
 """The board's still layer, drawn once and redrawn only where it changed: the table, the flags and their
-formations, the top strip with the names, the decks and the discards (scenes.board_draw blits it each frame)."""
+formations, the top strip with the names, the decks and the discards (scenes.board_draw blits it each frame).
+
+`StillView` owns the layer and is the one place that decides it is stale: it is drawn from a `Shown` (the view
+on show, scenes.board_shown) and kept while the view's version, the watchers counted and the look (theme and
+language) are the ones it was drawn with; cards that start or stop flying have only their columns drawn again."""
 
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
 from engine import OTHER
 from engine.rulebook import side_size
-from game.i18n import N_, _
+from game.i18n import N_, _, language
 from game.ui import art, battlefield, card_art, layout, theme
 from game.ui.text import fitted, font_for, text, wrap
 
 from .board_names import name_spots, under_names
-
-if TYPE_CHECKING:
-    from .board_state import BoardState
+from .board_shown import Shown
 
 FOCUS_W = 9  # the keyboard/controller focus ring's white band, in logical pixels (a 1280x720 TV still shows 6)
 
@@ -36,11 +38,12 @@ def base_layer(players: int = 2) -> pygame.Surface:
 
 _BASES: dict[int, pygame.Surface] = {}
 COLUMN_KEYS = ("slot", "pennant")
+EDITS_KEPT = 64  # column redraws remembered for the layers copied from this one (more: they copy it whole)
 
 
-def _column_region(board: BoardState, n: int) -> pygame.Rect:
-    col = board.geo.column(n)
-    if board.geo.is_far(n):
+def _column_region(shown: Shown, n: int) -> pygame.Rect:
+    col = shown.geo.column(n)
+    if shown.geo.is_far(n):
         return col.copy()
     # from just under the opponent's card backs (they end at y 101) to the top of the hand: every card of the
     # formations lies inside (a Mud flag's fourth ends above the hand); a claimed side's shade, which reaches
@@ -48,100 +51,147 @@ def _column_region(board: BoardState, n: int) -> pygame.Rect:
     return pygame.Rect(col.x + 1, layout.TOP_AREA[0] - 2, col.width - 1, layout.HAND_Y - layout.TOP_AREA[0] + 2)
 
 
-def _changed_regions(board: BoardState, changed: frozenset[Any]) -> list[tuple[int, pygame.Rect]]:
+def _slot(shown: Shown, key: Any) -> pygame.Rect | None:
+    """Where a card at a flag lies (`key` = ("slot", n, seat, card)) on a near front, or None."""
+    n, seat, card = int(key[1]), str(key[2]), key[3]
+    cards = shown.view["flags"][n - 1].get(seat)
+    if shown.geo.is_far(n) or not isinstance(cards, list) or card not in cards:
+        return None
+    return shown.geo.slot(n, shown.side_of(seat, n), cards.index(card), len(cards))
+
+
+def _changed_regions(shown: Shown, changed: frozenset[Any]) -> list[tuple[int, pygame.Rect]]:
     """Where the still layer must be drawn again when the cards in `changed` start or stop flying: a
     card's own slot (the cards under it are drawn again there, clipped), or the whole column when a
     pennant leaves or returns or the card is on a far front."""
     out: dict[int, pygame.Rect] = {}
     for key in changed:
         n = int(key[1])
-        column = _column_region(board, n)
-        slot = board.rects.get(key) if key[0] == "slot" and not board.geo.is_far(n) else None
+        column = _column_region(shown, n)
+        slot = _slot(shown, key) if key[0] == "slot" else None
         region = column if slot is None else slot.inflate(4, 4).clip(column)
         out[n] = out[n].union(region) if n in out else region
     return sorted(out.items())
 
 
-def still_layer(board: BoardState) -> pygame.Surface:
-    """Everything that is not moving. When only cards at a few flags start or stop flying, only
-    those columns are redrawn, so animation frames stay cheap."""
-    hidden = frozenset(board.anims.hidden())
-    if board.static is not None and hidden == board.static_hidden and board.static_fresh:
-        return board.static
-    changed = hidden ^ board.static_hidden
-    if board.static is not None and board.static_fresh and all(k[0] in COLUMN_KEYS for k in changed):
-        base = base_layer(board.geo.players)
-        for n, region in _changed_regions(board, changed):
-            board.static.blit(base, region, region)
-            board.static.set_clip(region)
-            _column(board.static, board, n, hidden)
-            _watchers(board.static, board)  # its words reach into the outer columns' regions: drawn again there
-            board.static.set_clip(None)
-            board.hand_layer.changed(region)
-        board.static_hidden = hidden
-        return board.static
-    if board.static is None:
-        surf = pygame.Surface((layout.W, layout.H))
-        board.static = surf.convert() if pygame.display.get_surface() else surf
-    surf = board.static
-    surf.blit(base_layer(board.geo.players), (0, 0))
+class StillView:
+    """The still layer of one board and what it was drawn from. `layer()` is the only place it is found stale:
+    a new view (its version), a new count of watchers or a new look draws it whole; cards starting or stopping
+    to fly draw their columns again. Layers copied from it (the hand's, scenes.board_hand) ask `edits_since`
+    which regions changed since they last copied it."""
+
+    def __init__(self) -> None:
+        self.surface: pygame.Surface | None = None
+        self.key: tuple[Any, ...] | None = None  # (the view's version, watchers, theme, language) drawn
+        self.hidden: frozenset[Any] = frozenset()  # the flying cards left out of it
+        self.edit = 0  # one more each time the layer is drawn on
+        self.edits: list[tuple[int, pygame.Rect | None]] = []  # (edit, region drawn again; None: all of it)
+
+    def layer(self, shown: Shown, hidden: frozenset[Any], watching: int) -> pygame.Surface:
+        """Everything that is not moving, for `shown` with the cards in `hidden` in flight. When only cards at a
+        few flags start or stop flying, only those columns are redrawn, so animation frames stay cheap."""
+        key = (shown.version, watching, theme.current(), language())
+        if self.surface is not None and key == self.key:
+            if hidden == self.hidden:
+                return self.surface
+            changed = hidden ^ self.hidden
+            if all(k[0] in COLUMN_KEYS for k in changed):
+                self._columns(shown, hidden, watching, changed)
+                return self.surface
+        if self.surface is None:
+            surf = pygame.Surface((layout.W, layout.H))
+            self.surface = surf.convert() if pygame.display.get_surface() else surf
+        _whole(self.surface, shown, hidden, watching)
+        self.key, self.hidden = key, hidden
+        self._edited(None)
+        return self.surface
+
+    def _columns(self, shown: Shown, hidden: frozenset[Any], watching: int, changed: frozenset[Any]) -> None:
+        assert self.surface is not None
+        surf = self.surface
+        base = base_layer(shown.geo.players)
+        for n, region in _changed_regions(shown, changed):
+            surf.blit(base, region, region)
+            surf.set_clip(region)
+            _column(surf, shown, n, hidden)
+            _watchers(surf, shown, watching)  # its words reach into the outer columns' regions: drawn again there
+            surf.set_clip(None)
+            self._edited(region)
+        self.hidden = hidden
+
+    def _edited(self, region: pygame.Rect | None) -> None:
+        self.edit += 1
+        if region is None or len(self.edits) >= EDITS_KEPT:
+            self.edits = [(self.edit, None)]
+        else:
+            self.edits.append((self.edit, region))
+
+    def edits_since(self, edit: int) -> list[pygame.Rect] | None:
+        """The regions drawn again after `edit` (an earlier `self.edit`); None: copy the layer whole."""
+        out: list[pygame.Rect] = []
+        for n, region in self.edits:
+            if n > edit:
+                if region is None:
+                    return None
+                out.append(region)
+        return out
+
+
+def _whole(surf: pygame.Surface, shown: Shown, hidden: frozenset[Any], watching: int) -> None:
+    surf.blit(base_layer(shown.geo.players), (0, 0))
     for n in range(1, 10):
-        _column(surf, board, n, hidden)
-    view = board.view
-    if board.three:
-        _top_strip3(surf, board, hidden)
+        _column(surf, shown, n, hidden)
+    view = shown.view
+    if shown.three:
+        _top_strip3(surf, shown, hidden, watching)
         _deck(surf, "troops", view["decks"]["troops"])
     else:
-        _top_strip(surf, board, hidden)
+        _top_strip(surf, shown, hidden, watching)
         for d in ("tactics", "troops"):
             _deck(surf, d, view["decks"][d])
-        for seat in (OTHER[board.viewer], board.viewer):
-            _discard(surf, board, seat, hidden)
-    board.static_hidden = hidden
-    board.static_fresh = True
-    board.hand_layer.changed(None)
-    return surf
+        for seat in (OTHER[shown.viewer], shown.viewer):
+            _discard(surf, shown, seat, hidden)
 
 
-def _column(surf: pygame.Surface, board: BoardState, n: int, hidden: frozenset[Any]) -> None:
+def _column(surf: pygame.Surface, shown: Shown, n: int, hidden: frozenset[Any]) -> None:
     """One flag: its faded losing half, both formations, the pennant and the formation labels."""
-    flag = board.view["flags"][n - 1]
+    flag = shown.view["flags"][n - 1]
     owner = flag["claimed"]
-    geo = board.geo
+    geo = shown.geo
     far = geo.is_far(n)
     if owner is not None:
-        lose = geo.side_area(n, board.side_of(board.foe(owner, n), n))
+        lose = geo.side_area(n, shown.side_of(shown.foe(owner, n), n))
         surf.blit(art.shade(lose.size, 90), lose.topleft)
-    for seat in board.flag_seats(n):
-        _formation(surf, board, n, flag, seat, hidden)
+    for seat in shown.flag_seats(n):
+        _formation(surf, shown, n, flag, seat, hidden)
     if ("pennant", n) not in hidden:
-        draw_pennant(surf, board, n, flag, board.pennant_shift(flag))
+        draw_pennant(surf, shown, n, flag, shown.pennant_shift(flag))
     if not far:
-        formation_labels(surf, board, n)
+        formation_labels(surf, shown, n)
 
 
-def formation_labels(surf: pygame.Surface, board: BoardState, n: int) -> None:
+def formation_labels(surf: pygame.Surface, shown: Shown, n: int) -> None:
     """The formations' names above and below flag `n`'s standard (drawn again over the focus ring, which must
     never hide them)."""
-    for img, rect in label_spots(board, n):
+    for img, rect in label_spots(shown, n):
         surf.blit(img, rect)
 
 
-def label_spots(board: BoardState, n: int) -> list[tuple[pygame.Surface, pygame.Rect]]:
+def label_spots(shown: Shown, n: int) -> list[tuple[pygame.Surface, pygame.Rect]]:
     """Flag `n`'s formation labels and where they go (none once it is claimed, none on the far front)."""
-    flag = board.view["flags"][n - 1]
-    if flag["claimed"] is not None or board.geo.is_far(n):
+    flag = shown.view["flags"][n - 1]
+    if flag["claimed"] is not None or shown.geo.is_far(n):
         return []
     out = []
-    for seat in board.flag_seats(n):
-        label = board.labels.get((n, seat))
+    for seat in shown.flag_seats(n):
+        label = shown.labels.get((n, seat))
         if label:  # never wider than its column: neighbours' labels must not run together
             img = fitted(label, 28, layout.COL_W - 16, art.CREAM, "condensed")
         elif flag["mud"] is not None:  # Mud: how many of the four a side holds, where its formation's name goes
             img = mud_count(len(flag[seat]), side_size(True))
         else:
             continue
-        out.append((img, img.get_rect(center=board.geo.label_pos(n, board.side_of(seat, n)))))
+        out.append((img, img.get_rect(center=shown.geo.label_pos(n, shown.side_of(seat, n)))))
     return out
 
 
@@ -157,28 +207,28 @@ def mud_count(held: int, need: int) -> pygame.Surface:
     return plate
 
 
-def draw_pennant(surf: pygame.Surface, board: BoardState, n: int, flag: dict[str, Any], shift: int,
+def draw_pennant(surf: pygame.Surface, shown: Shown, n: int, flag: dict[str, Any], shift: int,
                  glow: float = 0.0, wave: float | None = None) -> None:
-    r = board.geo.pennant(n, shift)
+    r = shown.geo.pennant(n, shift)
     owner = flag["claimed"]
-    _environment(surf, board, n, flag, r)
-    battlefield.standard(surf, r, n, battlefield.FLAG_CLOTH if owner is None else board.tint(owner), wave)
+    _environment(surf, shown, n, flag, r)
+    battlefield.standard(surf, r, n, battlefield.FLAG_CLOTH if owner is None else shown.tint(owner), wave)
 
 
 ENV_LOOK = battlefield.ENV_LOOK  # ground and letters of Fog and Mud (game.ui.battlefield draws them)
 
 
-def _environment(surf: pygame.Surface, board: BoardState, n: int, flag: dict[str, Any], r: pygame.Rect) -> None:
+def _environment(surf: pygame.Surface, shown: Shown, n: int, flag: dict[str, Any], r: pygame.Rect) -> None:
     """Fog and Mud on their own flag (game.ui.battlefield.ground_marks, shared with the replay viewer)."""
     kinds = [kind for kind in ("fog", "mud") if flag[kind]]
     if kinds:
-        battlefield.ground_marks(surf, board.geo.column(n), r, kinds, emblem=not board.geo.is_far(n))
+        battlefield.ground_marks(surf, shown.geo.column(n), r, kinds, emblem=not shown.geo.is_far(n))
 
 
-def _formation(surf: pygame.Surface, board: BoardState, n: int, flag: dict[str, Any], seat: str,
+def _formation(surf: pygame.Surface, shown: Shown, n: int, flag: dict[str, Any], seat: str,
                hidden: frozenset[Any]) -> None:
-    side = board.side_of(seat, n)
-    geo = board.geo
+    side = shown.side_of(seat, n)
+    geo = shown.geo
     cards = flag[seat]
     order = list(enumerate(cards))
     if side in ("top", "left"):
@@ -203,49 +253,47 @@ def _formation(surf: pygame.Surface, board: BoardState, n: int, flag: dict[str, 
             card_art.strip_index(surf, card, rect)  # sideways, the corner symbol is under the next card
 
 
-def _top_strip(surf: pygame.Surface, board: BoardState, hidden: frozenset[Any]) -> None:
-    view, them = board.view, OTHER[board.viewer]
+def _top_strip(surf: pygame.Surface, shown: Shown, hidden: frozenset[Any], watching: int) -> None:
+    view, them = shown.view, OTHER[shown.viewer]
     size = view["hand_sizes"][them]
-    tactics = min(size, board.opp_tactics())
+    tactics = min(size, shown.opp_tactics())
     for i, r in enumerate(layout.opponent_hand(size)):  # tactics have their own backs (R45)
         if ("opp", i) not in hidden:
             surf.blit(card_art.back("tactics" if i >= size - tactics else "troops", "small"), r)
-    spots = name_spots(board)
+    spots = name_spots(shown)
     for img, rect in spots:
         surf.blit(img, rect)
     held = sum(1 for f in view["flags"] if f["claimed"] == them)
     info = fitted(_("Flags: {n}  \u00b7  in hand: {hand}", n=held, hand=size), 28,
                   layout.OPP_HAND_X - 44, art.MUTED)
-    surf.blit(info, (30, under_names(board, info, 62)))
-    mine = sum(1 for f in view["flags"] if f["claimed"] == board.viewer)
+    surf.blit(info, (30, under_names(shown, info, 62)))
+    mine = sum(1 for f in view["flags"] if f["claimed"] == shown.viewer)
     info = fitted(_("Flags: {n}", n=mine), 28, layout.NAME_W, art.MUTED)
-    surf.blit(info, _own_flags_spot(board, info))
-    _watchers(surf, board)
+    surf.blit(info, _own_flags_spot(shown, info))
+    _watchers(surf, shown, watching)
 
 
-def _own_flags_spot(board: BoardState, info: pygame.Surface) -> pygame.Rect:
+def _own_flags_spot(shown: Shown, info: pygame.Surface) -> pygame.Rect:
     """Where the viewer's own flags line goes: under their name (top right for two, top centre for three)."""
-    if board.three:
-        return info.get_rect(midtop=(layout.W // 2, under_names(board, info, 58)))
-    return info.get_rect(topright=(layout.W - 28, under_names(board, info, 62)))
+    if shown.three:
+        return info.get_rect(midtop=(layout.W // 2, under_names(shown, info, 58)))
+    return info.get_rect(topright=(layout.W - 28, under_names(shown, info, 62)))
 
 
-def _watchers(surf: pygame.Surface, board: BoardState) -> None:
+def _watchers(surf: pygame.Surface, shown: Shown, watching: int) -> None:
     """A LAN host's screen: how many watch the game, on the viewer's flags line (left of it for two players,
     right of it for three: under it, large text ran it into the backs and the far front)."""
-    link = board.table.link
-    watching = link.watching if link is not None else 0
     if not watching:
         return
-    mine = sum(1 for f in board.view["flags"] if f["claimed"] == board.viewer)
-    if board.three:
-        info = fitted(_("{seat}  \u00b7  flags: {n}", seat=seat_word(board.viewer), n=mine), 26, 420, art.MUTED)
-        spot = _own_flags_spot(board, info)
+    mine = sum(1 for f in shown.view["flags"] if f["claimed"] == shown.viewer)
+    if shown.three:
+        info = fitted(_("{seat}  \u00b7  flags: {n}", seat=seat_word(shown.viewer), n=mine), 26, 420, art.MUTED)
+        spot = _own_flags_spot(shown, info)
         img = text(_("Watchers: {n}", n=watching), 24, art.MUTED)
         surf.blit(img, img.get_rect(bottomleft=(spot.right + 24, spot.bottom)))
     else:
         info = fitted(_("Flags: {n}", n=mine), 28, layout.NAME_W, art.MUTED)
-        spot = _own_flags_spot(board, info)
+        spot = _own_flags_spot(shown, info)
         img = text(_("Watchers: {n}", n=watching), 26, art.MUTED)
         surf.blit(img, img.get_rect(bottomright=(spot.x - 28, spot.bottom)))
 
@@ -258,13 +306,13 @@ def seat_word(seat: str) -> str:
     return _(SEAT_WORDS.get(seat, seat))
 
 
-def _top_strip3(surf: pygame.Surface, board: BoardState, hidden: frozenset[Any]) -> None:
+def _top_strip3(surf: pygame.Surface, shown: Shown, hidden: frozenset[Any], watching: int) -> None:
     """Three players: each opponent's name, flags and card backs above their front (the left one's on the
     left), the viewer's own name and flags in the middle."""
-    view = board.view
-    for seat, where in zip(board.opponents(), ("left", "right"), strict=False):
+    view = shown.view
+    for seat, where in zip(shown.opponents(), ("left", "right"), strict=False):
         size = view["hand_sizes"][seat]
-        key = board.backs_key(seat)
+        key = shown.backs_key(seat)
         for i, r in enumerate(layout.opponent_hand3(size, where)):
             if (key, i) not in hidden:
                 surf.blit(card_art.back("troops", "small"), r)
@@ -272,23 +320,23 @@ def _top_strip3(surf: pygame.Surface, board: BoardState, hidden: frozenset[Any])
         info = fitted(_("{seat}  \u00b7  flags: {n}  \u00b7  in hand: {hand}", seat=seat_word(seat), n=held, hand=size),
                       26, layout.OPP3_X - 36, art.MUTED)
         if where == "left":
-            surf.blit(info, (30, under_names(board, info, 62)))
+            surf.blit(info, (30, under_names(shown, info, 62)))
         else:
-            surf.blit(info, (layout.W - 28 - info.get_width(), under_names(board, info, 62)))
-    geo = board.geo
+            surf.blit(info, (layout.W - 28 - info.get_width(), under_names(shown, info, 62)))
+    geo = shown.geo
     if isinstance(geo, layout.Line3):  # the far front: whose cards lie on which side of its flags
         col = geo.column(geo.far[-1])
         for seat, where in ((geo.left, "left"), (geo.right, "right")):
-            tag = fitted(seat_word(seat), 24, col.width // 2 - 24, board.tint(seat), "bold")
+            tag = fitted(seat_word(seat), 24, col.width // 2 - 24, shown.tint(seat), "bold")
             x = col.x + 16 if where == "left" else col.right - 16 - tag.get_width()
             surf.blit(tag, tag.get_rect(midleft=(x, layout.FAR_BOX.y + 2 + layout.FAR_TAGS // 2)))
-    me = board.viewer
+    me = shown.viewer
     mine = sum(1 for f in view["flags"] if f["claimed"] == me)
-    for img, rect in name_spots(board):
+    for img, rect in name_spots(shown):
         surf.blit(img, rect)
     info = fitted(_("{seat}  \u00b7  flags: {n}", seat=seat_word(me), n=mine), 26, 420, art.MUTED)
-    surf.blit(info, _own_flags_spot(board, info))
-    _watchers(surf, board)
+    surf.blit(info, _own_flags_spot(shown, info))
+    _watchers(surf, shown, watching)
 
 
 RING_REACH = 10 + FOCUS_W  # how far the focus ring reaches beyond what it rings (see _focus)
@@ -320,10 +368,10 @@ def _deck(surf: pygame.Surface, deck: str, count: int) -> None:
     surf.blit(badge, badge.get_rect(center=box.center))
 
 
-def _discard(surf: pygame.Surface, board: BoardState, seat: str, hidden: frozenset[Any]) -> None:
-    side = board.side_of(seat)
+def _discard(surf: pygame.Surface, shown: Shown, seat: str, hidden: frozenset[Any]) -> None:
+    side = shown.side_of(seat)
     r = layout.discard(side)
-    pile = [c for c in board.view["discards"][seat] if ("discard", seat, c) not in hidden]
+    pile = [c for c in shown.view["discards"][seat] if ("discard", seat, c) not in hidden]
     words, room = _("Discards"), min(r.width + 24, 2 * (r.centerx - 6))  # centred over the pile, on the screen
     floor = math.ceil(22 / theme.current().text_scale)  # large text gives back its extra size first
     size = next((n for n in (28, 26, 24, 22, 20, 18) if n >= floor
@@ -344,7 +392,7 @@ def _discard(surf: pygame.Surface, board: BoardState, seat: str, hidden: frozens
     else:
         for k, card in enumerate(pile[-3:]):
             surf.blit(card_art.face(card, "table"), r.move(0, k * 6))
-    badge = text(str(len(board.view["discards"][seat])), 34, art.INK, "bold")
+    badge = text(str(len(shown.view["discards"][seat])), 34, art.INK, "bold")
     box = badge.get_rect(center=(r.centerx, r.bottom + 36)).inflate(20, 0)
-    pygame.draw.rect(surf, board.tint(seat), box, border_radius=14)
+    pygame.draw.rect(surf, shown.tint(seat), box, border_radius=14)
     surf.blit(badge, badge.get_rect(center=box.center))

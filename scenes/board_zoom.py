@@ -19,11 +19,12 @@ from game.ui.text import MIN_READ, fitted, line_step, text, wrap
 
 from . import board_coach
 from .board_cover import current_toast, kept
+from .board_zoom_view import ZOOM_DELAY as ZOOM_DELAY  # the delay is the view's; read here by the tests
+from .board_zoom_view import Rest
 
 if TYPE_CHECKING:
     from .board_state import BoardState
 
-ZOOM_DELAY = 0.5
 CARD = (272, 381)  # the hand card's face, 1.6 times larger
 TEXT_W = 520
 BODY = 30
@@ -54,69 +55,38 @@ def zoomed(board: BoardState) -> tuple[Any, str] | None:
     return target, card
 
 
+def rest(board: BoardState) -> Rest:
+    """What the preview waits on this frame (scenes.board_zoom_view.Rest)."""
+    return Rest(zoomed(board), board.model.version, board.clock)
+
+
 def pending(board: BoardState) -> bool:
     """A card is under the focus but not yet zoomed: the loop must keep drawing until it is."""
-    shown = zoomed(board)
-    state = board.zoom.since
-    if shown is None:
-        return False
-    if state is None or state[0] != shown[0]:
-        return True
-    return state[2] == board.view_serial and state[1] != float("inf") and board.clock - state[1] < ZOOM_DELAY
+    return board.zoom.pending(rest(board))
 
 
 def wake_in(board: BoardState) -> float | None:
     """Seconds until the zoom is due (0: a frame must start its delay now); None: nothing is waiting."""
-    if not pending(board):
-        return None
-    state, shown = board.zoom.since, zoomed(board)
-    if state is None or shown is None or state[0] != shown[0]:
-        return 0.0
-    return max(0.0, state[1] + ZOOM_DELAY - board.clock)
+    return board.zoom.wake_in(rest(board))
 
 
 def draw(board: BoardState, surface: pygame.Surface) -> pygame.Rect | None:
-    """Draw the zoom if it is due; returns where it was drawn (tests look at it).
-
-    The state is (target, since, view): the zoom waits ZOOM_DELAY after the focus came to rest, and a
-    change on the table (either player's move) puts it away until the focus moves again, so it never
-    stands over the board while the opponent plays.
-    """
-    shown = zoomed(board)
-    state = board.zoom.since
-    if shown is None:
-        board.zoom.since = None
+    """Draw the zoom if it is due (ZoomView.due); returns where it was drawn (tests look at it)."""
+    now = rest(board)
+    if now.shown is None or not board.zoom.due(now):
         return None
-    if state is None or state[0] != shown[0]:
-        board.zoom.since = (shown[0], board.clock, board.view_serial)
-        return None
-    if state[2] != board.view_serial:
-        board.zoom.since = (shown[0], float("inf"), board.view_serial)
-        return None
-    if board.clock - state[1] < ZOOM_DELAY:
-        return None
-    target, card = shown
+    target, card = now.shown
     near = board.targets.get(target)
-    box = _placed(board, shown, near)
-    if box is None:  # everywhere it would hide a choice, a name or a named card: it waits for the next rest
-        return None
-    return draw_card(surface, card, near, box)
-
-
-def _placed(board: BoardState, shown: tuple[Any, str], near: pygame.Rect | None) -> pygame.Rect | None:
-    """spot() for this frame, worked out again only when something it depends on changed: the preview stays up
-    every frame while cards fly, and placing it each frame cost the render benchmark's p99 (issue 46)."""
     # the layout's version stands for all that changes only when the board lays itself out again (the view, the
     # picks, the claims offered, whose turn it is); the banner and the hint are kept as themselves (a value, or
     # the object itself, which the memo keeps alive)
-    key = (shown, board.layout_serial, board.hidden, current_toast(board), board_coach.active_hint(board),
+    key = (now.shown, board.layout_serial, board.hidden, current_toast(board), board_coach.active_hint(board),
            tuple(tuple(r) for r in board.named_cards()), language(), _look())
-    memo = board.zoom.placed
-    if memo is not None and memo[0] == key:
-        return memo[1]
-    box = spot(shown[1], near, kept(board, preview=False) + ([near] if near is not None else []))
-    board.zoom.placed = (key, box)
-    return box
+    around = [near] if near is not None else []
+    box = board.zoom.place(key, lambda: spot(card, near, kept(board, preview=False) + around))
+    if box is None:  # everywhere it would hide a choice, a name or a named card: it waits for the next rest
+        return None
+    return draw_card(surface, card, near, box)
 
 
 def size_of(card: str) -> tuple[int, int]:

@@ -30,7 +30,7 @@ class Finished(Protocol):
 
     def back(self) -> None: ...
 
-    def _menu(self) -> None: ...
+    def main_menu(self) -> None: ...
 
 
 def lan_items(results: Finished) -> list[Item] | None:
@@ -40,7 +40,7 @@ def lan_items(results: Finished) -> list[Item] | None:
         return None
     match = link.match()
     look = Item(_("Look at the board"), results.back)
-    leave = Item(_("Main menu"), results._menu)
+    leave = Item(_("Main menu"), results.main_menu)
     if not link.hosting:
         return [look, leave]
     if match is not None and match.over:

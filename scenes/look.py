@@ -29,7 +29,7 @@ class LookScene(Scene):
         from .board_names import name_rects
 
         board = self.app.find(BoardScene)
-        kept = name_rects(board) if isinstance(board, BoardScene) else []
+        kept = name_rects(board.shown) if isinstance(board, BoardScene) else []
         top, bottom = pygame.Rect(0, 0, 1060, 66), pygame.Rect(0, 0, 1060, 66)
         top.midtop, bottom.midbottom = (960, 8), (960, 1072)
         box = cover.overlay("the look banner", cover.place([top, bottom], kept) or top)  # never on a name

@@ -88,7 +88,7 @@ class PassScene(Scene):
             lines = wrap(turn_caption(seat, last[1], self.board.names), 32, SUMMARY_BOX.width - 40)
         box = SUMMARY_BOX.copy()
         box.height = min(box.height, 72 + len(lines) * line_step(32))
-        art.panel(surface, box, alpha=200, radius=16, border=self.board.tint(seat))
+        art.panel(surface, box, alpha=200, radius=16, border=self.board.shown.tint(seat))
         head = fitted(_("While you looked away:"), 30, box.width - 40, art.MUTED, "bold")
         surface.blit(head, (box.x + 20, box.y + 12))
         blit_lines(surface, lines, 32, art.CREAM, (box.x + 20, box.y + 50), spacing=1.2)

@@ -67,7 +67,7 @@ class ResultsScene(MenuScene):
             first,
             *review,
             Item(_("Look at the board"), self.look),
-            Item(_("Main menu"), self._menu),
+            Item(_("Main menu"), self.main_menu),
         ]
 
     def _review(self) -> None:
@@ -104,7 +104,8 @@ class ResultsScene(MenuScene):
         """While the sting plays, look a few times a second whether the music may start."""
         return 0.25 if self.music_waits else None
 
-    def _menu(self) -> None:
+    def main_menu(self) -> None:
+        """Leave the game for the main menu (the last row of this menu and of the LAN one, scenes.lan_results)."""
         self.app.reset(screens.main_menu(self.app))
 
     def status(self) -> str:

@@ -53,10 +53,10 @@ class ScoreboardScene(MenuScene):
 
     def items(self) -> list[Item]:
         label = _("New match") if self.over else _("Start game {n}", n=len(self.session.games) + 1)
-        return [Item(label, self._next), Item(_("Main menu"), self._menu)]
+        return [Item(label, self._next), Item(_("Main menu"), self.main_menu)]
 
     def back(self) -> None:
-        self._menu()
+        self.main_menu()
 
     def _next(self) -> None:
         from game.play.session import Session
@@ -66,7 +66,7 @@ class ScoreboardScene(MenuScene):
             session = Session(session.setup, session.bot_pace, session.in_process_bots)
         self.app.reset(screens.board(self.app, session.new_table(), session))
 
-    def _menu(self) -> None:
+    def main_menu(self) -> None:
         self.app.reset(screens.main_menu(self.app))
 
     # ------------------------------------------------------------------ words

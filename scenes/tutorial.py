@@ -169,7 +169,7 @@ class TutorialScene(BoardScene):
         ends left of them."""
         from .board_names import name_img as _name_img
 
-        name = _name_img(self.names[self.viewer], self.tint(self.viewer))
+        name = _name_img(self.names[self.viewer], self.shown.tint(self.viewer))
         held = sum(1 for f in self.view["flags"] if f["claimed"] == self.viewer)
         info = fitted(_("Flags: {n}", n=held), 28, layout.NAME_W, art.MUTED)
         return layout.W - 28 - max(name.get_width(), info.get_width()) - 16

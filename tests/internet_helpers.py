@@ -8,12 +8,12 @@ import json
 import socket
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from net_helpers import CLI, free_port
+from waiting import wait_until
 
 
 def _listening(port: int) -> bool:
@@ -35,10 +35,7 @@ class Servers:
         self.mailbox = self._twist("wormhole-mailbox", self.mailbox_port, "--channel-db=:memory:")
         self.relay = self._twist("transitrelay", self.relay_port)
         for port in (self.mailbox_port, self.relay_port):
-            deadline = time.monotonic() + 60
-            while not _listening(port):
-                assert time.monotonic() < deadline, f"a wormhole server did not listen on {port}"
-                time.sleep(0.1)
+            wait_until(lambda p=port: _listening(p), 120, f"a wormhole server to listen on {port}", pause=0.1)
         return self
 
     def _twist(self, plugin: str, port: int, *extra: str) -> subprocess.Popen[bytes]:

@@ -3,11 +3,10 @@ by tools/make_music.py ("after"), once the ending's sting has been heard alone."
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from test_audio import board_game, fresh_audio  # noqa: F401 (the fixture: a fresh mixer, a config folder)
 from ui_driver import game_of
+from waiting import wait_until
 
 from game.keep.settings import Settings
 from game.ui import audio
@@ -26,10 +25,9 @@ def test_the_results_and_the_replay_play_the_calm_piece_after_the_sting() -> Non
     app.step()
     if audio.sting_playing():
         assert not player.music_on, "the sting is heard alone"
-    deadline = time.monotonic() + 60  # the horn is a few seconds long; the dummy driver plays at its own pace
-    while not (player.music_on and player.piece == "after") and time.monotonic() < deadline:
-        app.step()
-        time.sleep(0.05)
+    # the horn is a few seconds long; the dummy driver plays at its own pace
+    wait_until(lambda: player.music_on and player.piece == "after", 120, "the music after the sting", step=app.step,
+               pause=0.05)
     assert player.music_on and player.piece == "after", "the results screen has its music once the sting is over"
     app.reset(MainMenuScene(app))
     assert player.piece == "menu"

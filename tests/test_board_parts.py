@@ -3,7 +3,7 @@
 - no `type: ignore[attr-defined]` in scenes/ and no `getattr`/`setattr`/`hasattr` of a literal name on a
   board or scene there or in the toolkit's shell: state a helper keeps is declared where it lives;
 - the results screen counts a game once however often it is shown (the guard is the board's, declared);
-- a change of look drops the board's still layer through the scene's own `restyled`, not a probe;
+- a change of look draws the board's still layer again: it is keyed by the look it was drawn in, not dropped by a probe;
 - the "zoom" screenshots show the preview they are named after (their rest is kept in the view shown).
 """
 
@@ -74,7 +74,8 @@ def test_a_result_is_counted_once_however_often_the_results_are_shown(tmp_path: 
 
 
 def test_a_change_of_look_draws_the_still_layer_again() -> None:
-    """App.apply_settings asks each scene to drop what it drew in the old look (Scene.restyled)."""
+    """The still layer is keyed by the look it was drawn in (scenes.board_still.StillView): after
+    App.apply_settings the next frame draws it again whole, though the view on show did not change."""
     pygame.font.init()
     app = App(Settings(animation_speed="off", welcomed=True), window=False)
     board = BoardScene(app, LocalTable(find(7, busy(34))))
@@ -82,12 +83,14 @@ def test_a_change_of_look_draws_the_still_layer_again() -> None:
     board.refresh()
     app.push(board)
     app.draw(app.screen)
-    assert board.static is not None and board.static_fresh
+    assert board.still.key is not None
+    version, edit, before = board.model.version, board.still.edit, board.still.key
     app.settings.high_contrast = True
     app.apply_settings()
-    assert board.static is None and not board.static_fresh
     app.draw(app.screen)
-    assert board.static is not None and board.static_fresh
+    assert board.model.version == version, "the same view"
+    assert board.still.edit > edit and board.still.key != before, "drawn again whole in the new look"
+    assert board.still.edits_since(edit) is None, "and the layers copied from it copy it whole"
 
 
 def test_the_zoom_screenshots_show_the_preview() -> None:

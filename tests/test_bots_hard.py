@@ -57,10 +57,8 @@ def test_hard_stops_early_when_asked() -> None:
     game = _midgame(6, 20)
     bot = HardBot(2, move_time=20.0)
     bot.should_stop = lambda: True
-    started = time.perf_counter()
     assert bot.choose(game.view(game.to_move)) in game.legal_actions()
     assert bot.last_search is not None and bot.last_search["worlds"] == 1  # asked after the first world
-    assert time.perf_counter() - started < 20.0  # an anti-hang guard: well inside the 20 s it was given
 
 
 def test_hard_searches_at_most_max_lines_whatever_its_budget() -> None:

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from three_bots import THREE_DECISIONS, assert_hard3_reproducible, core_built, position3
+from waiting import wait_until
 
 from engine import compiled
 from engine.ai import hard3, learnt
@@ -168,15 +169,12 @@ def test_hard3_decisions_with_the_flag_model_are_the_same_compiled_and_pure() ->
 def test_selfplay_data_stopped_by_sigterm_keeps_its_finished_games_and_their_rate(tmp_path: Path) -> None:
     """A long data run stopped early still ends with its totals line (the rate needs its CPU seconds)."""
     import signal
-    import time
 
     data = tmp_path / "sp3.jsonl"
     proc = subprocess.Popen([sys.executable, "tools/selfplay_data.py", "--players", "3", "--seed", "7", "--games",
                              "500", "--bots", "easy", "--out", str(data)], cwd=ROOT, stdout=subprocess.PIPE, text=True)
     try:
-        deadline = time.monotonic() + 300
-        while not (data.exists() and data.read_text().count("\n") > 0) and time.monotonic() < deadline:
-            time.sleep(0.2)
+        wait_until(lambda: data.exists() and data.read_text().count("\n") > 0, 300, "a first game written", pause=0.2)
         proc.send_signal(signal.SIGTERM)
         out, _ = proc.communicate(timeout=300)
     finally:

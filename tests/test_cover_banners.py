@@ -21,14 +21,14 @@ PROOF = ("Phalanx 24 beats the best Bot (easy) can still make: Battalion 23 with
 
 def _flag_rects(board: BoardScene, n: int) -> list[pygame.Rect]:
     flag = board.view["flags"][n - 1]
-    out = [board.geo.pennant(n, board.pennant_shift(flag))]
+    out = [board.geo.pennant(n, board.shown.pennant_shift(flag))]
     out += [r for key, r in board.rects.items() if key[0] == "slot" and key[1] == n]
     if flag["claimed"] is None and not board.geo.is_far(n):
-        for seat in board.flag_seats(n):
+        for seat in board.shown.flag_seats(n):
             label = board.labels.get((n, seat))
             if label:
                 img = fitted(label, 28, layout.COL_W - 16, art.CREAM, "condensed")
-                out.append(img.get_rect(center=board.geo.label_pos(n, board.side_of(seat, n))))
+                out.append(img.get_rect(center=board.geo.label_pos(n, board.shown.side_of(seat, n))))
     return out
 
 

@@ -63,7 +63,7 @@ def test_a_claimed_flags_standard_covers_no_card_there(scene: str) -> None:
         assert claimed, "the scene has a claimed flag"
         for n in claimed:
             flag = board.view["flags"][n - 1]
-            standard = board.geo.pennant(n, board.pennant_shift(flag))
+            standard = board.geo.pennant(n, board.shown.pennant_shift(flag))
             cards = [r for key, r in board.rects.items() if key[0] == "slot" and key[1] == n]
             assert standard.collidelist(cards) < 0, f"flag {n}'s standard {tuple(standard)} covers a card there"
 
@@ -81,11 +81,11 @@ def test_the_focus_ring_on_a_flag_leaves_its_formation_labels_in_sight(scene: st
             if board.geo.is_far(n) or board.view["flags"][n - 1]["claimed"] is not None:
                 continue
             labels = []
-            for seat in board.flag_seats(n):
+            for seat in board.shown.flag_seats(n):
                 label = board.labels.get((n, seat))
                 if label:
                     img = fitted(label, 28, layout.COL_W - 16, art.CREAM, "condensed")
-                    labels.append(img.get_rect(center=board.geo.label_pos(n, board.side_of(seat, n))))
+                    labels.append(img.get_rect(center=board.geo.label_pos(n, board.shown.side_of(seat, n))))
             if not labels:
                 continue
             board.targets[("flag", n)] = board.targets.get(("flag", n), board.geo.side_area(n, "bottom"))

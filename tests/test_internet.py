@@ -10,6 +10,7 @@ from pathlib import Path
 
 from internet_helpers import Servers, servers, start_internet_guest, start_internet_host
 from net_helpers import CLI, last_json, saved_actions
+from waiting import wait_until
 
 from net.internet.link import Options, guest_tunnel, host_tunnel, source_address
 from net.internet.words import word_lists
@@ -86,10 +87,8 @@ def test_internet_mailbox_stopped_mid_game_play_goes_on(tmp_path: Path) -> None:
     with servers(tmp_path) as srv:
         host, ready = start_internet_host(tmp_path, srv, "--pace", "0.05")
         guest = start_internet_guest(srv, ready["wormholes"][0], "--pace", "0.05")
-        deadline = time.monotonic() + 120
-        while saved_actions(tmp_path) < 4:
-            assert time.monotonic() < deadline and guest.poll() is None, "the game did not begin"
-            time.sleep(0.1)
+        wait_until(lambda: saved_actions(tmp_path) >= 4 or guest.poll() is not None, 120, "the game did not begin")
+        assert guest.poll() is None, "the guest ended before the game began"
         srv.stop_mailbox()
         stopped_at = saved_actions(tmp_path)
         g, h = last_json(guest, 240), last_json(host, 240)
@@ -188,10 +187,8 @@ def test_a_guest_whose_process_restarted_rejoins_with_the_same_code_and_its_toke
         [code] = ready["wormholes"]
         try:
             first = start_internet_guest(srv, code, "--pace", "0.05", "--token-file", str(token))
-            deadline = time.monotonic() + 180
-            while saved_actions(tmp_path) < 6:
-                assert time.monotonic() < deadline and first.poll() is None, "the game did not begin"
-                time.sleep(0.1)
+            wait_until(lambda: saved_actions(tmp_path) >= 6 or first.poll() is not None, 180, "the game did not begin")
+            assert first.poll() is None, "the guest ended before the game began"
             first.kill()
             first.wait(10)
             assert token.exists()

@@ -22,6 +22,7 @@ from pathlib import Path
 
 import pytest
 from net_helpers import CLI
+from waiting import wait_until
 
 PUBLIC = "198.51.100.1"  # the mailbox and relay, on TEST-NET-2 addresses that exist only in these namespaces
 
@@ -140,10 +141,9 @@ def test_two_homes_behind_nat_play_through_the_relay_and_survive_a_15s_cut(
         assert ready.get("wormholes"), (tmp_path / "host.log").read_text()
         guest = _in(homes["hb"], *CLI, "join", "--headless", "--internet", ready["wormholes"][0], "--bot", "random",
                     "--pace", "0.15", "--timeout", "400", *where, stdout=subprocess.PIPE, stderr=logs["guest"])
-        deadline = time.monotonic() + 120
-        while _saved(tmp_path) < 6:
-            assert time.monotonic() < deadline and guest.poll() is None, (tmp_path / "guest.log").read_text()
-            time.sleep(0.1)
+        wait_until(lambda: _saved(tmp_path) >= 6 or guest.poll() is not None, 120,
+                   lambda: (tmp_path / "guest.log").read_text(), pause=0.1)
+        assert guest.poll() is None, (tmp_path / "guest.log").read_text()
         assert "connected, relayed" in (tmp_path / "host.log").read_text(), "the direct path should have failed"
         _ns(homes["hb"], "ip", "link", "set", "eth0", "down")  # the guest's home loses its link for 15 s
         before = _saved(tmp_path)  # counted once it is down: `ip` itself takes a while on a busy machine

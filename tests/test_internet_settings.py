@@ -4,13 +4,13 @@ saved, and used by Host over the internet (a real mailbox on 127.0.0.1, no envir
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 
 import pygame
 import pytest
 from internet_helpers import servers
 from ui_driver import Driver
+from waiting import wait_until
 
 from game.keep.settings import Settings, load_settings, settings_path
 from game.ui.input import Intent, Kind
@@ -100,10 +100,9 @@ def test_host_over_the_internet_meets_at_the_mailbox_settings_name(app: App, tmp
             assert lobby.door is not None
             assert lobby.door.options.mailbox == app.settings.wormhole_mailbox
             assert lobby.door.options.transit == app.settings.wormhole_transit
-            deadline = time.monotonic() + 60
-            while not all(lobby.door.codes()) and lobby.door.failure is None and time.monotonic() < deadline:
-                driver.frames(1)
-                time.sleep(0.02)
+            door = lobby.door
+            wait_until(lambda: all(door.codes()) or door.failure is not None, 120, "a code or a failure",
+                       step=lambda: driver.frames(1))
             assert all(lobby.door.codes()), lobby.door.failure  # a code from the mailbox the settings name
         finally:
             lobby.leave()

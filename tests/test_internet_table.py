@@ -15,6 +15,7 @@ from internet_helpers import servers, start_internet_guest, start_internet_host
 from net_helpers import last_json
 from phone_browser import browser, tap, wait_for
 from phone_leaks import leaks
+from waiting import wait_until
 
 HAS_STATE = "return window.__traffic.some((m) => m.includes('\"t\":\"state\"'))"
 
@@ -116,11 +117,7 @@ def test_the_windows_internet_table_offers_the_phone_page_and_seats_a_phone_besi
                     driver.key(pygame.K_RETURN)
                 return name in [r.name for r in host.remotes.values() if r.identity is not None]
 
-            deadline = time.monotonic() + 120
-            while not let_in("Ana"):
-                assert time.monotonic() < deadline, "the phone was not seated"
-                driver.frames(1)
-                time.sleep(0.01)
+            wait_until(lambda: let_in("Ana"), 120, "the phone was not seated", step=lambda: driver.frames(1))
             remote = start_internet_guest(srv, door.codes()[1] or "", "--name", "Ben", "--pace", "0.02")
             deadline = time.monotonic() + 180
             while not let_in("Ben"):

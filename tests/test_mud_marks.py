@@ -46,7 +46,7 @@ def test_r31_mud_shows_its_plate_and_the_four_places_at_its_flag() -> None:
                 if not flag["mud"] or flag["claimed"] is not None or board.geo.is_far(n):
                     continue
                 column = board.geo.column(n)
-                standard = board.geo.pennant(n, board.pennant_shift(flag))
+                standard = board.geo.pennant(n, board.shown.pennant_shift(flag))
                 # the plate: beside the standard, in the mud's own colour, at least 40 px tall with its letters
                 beside = pygame.Rect(standard.right, standard.centery - 45, column.right - standard.right, 90)
                 assert _count(screen, beside, MUD) > 40 * 30, f"Mud's plate stands beside flag {n}'s standard"
@@ -55,11 +55,11 @@ def test_r31_mud_shows_its_plate_and_the_four_places_at_its_flag() -> None:
                     f"Mud's letters {code!r} are on its plate at flag {n}"
                 need = side_size(True)
                 assert need == 4
-                for seat in board.flag_seats(n):
+                for seat in board.shown.flag_seats(n):
                     cards = flag[seat]
                     if len(cards) >= need:
                         continue
-                    side = board.side_of(seat, n)
+                    side = board.shown.side_of(seat, n)
                     count = f"{len(cards)}/{need}"
                     shown = [line for line in lines if line.words == count and not line.covered]
                     assert any(line.ink.collidepoint(board.geo.label_pos(n, side)) for line in shown), \

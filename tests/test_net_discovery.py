@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import secrets
-import time
 from typing import Any
 
 from net_helpers import free_port
+from waiting import wait_until
 
 from net.discovery import Advertiser, Browser
 from net.protocol import PROTOCOL_VERSION
@@ -20,13 +20,11 @@ def test_a_hosted_game_is_found_with_its_versions_and_name() -> None:
     browser = Browser(interfaces=["127.0.0.1"])
     try:
         assert advertiser.error is None and browser.error is None
-        deadline = time.monotonic() + 30  # a guard against a hang; a loaded machine answers later
 
         def ours() -> list[Any]:
             return [g for g in browser.games() if g.port == port]  # other games on this machine are not ours
 
-        while not ours() and time.monotonic() < deadline:
-            time.sleep(0.1)
+        wait_until(ours, 60, "our game in the browser's list", pause=0.1)
         games = ours()
         assert len(games) == 1, games
         game = games[0]

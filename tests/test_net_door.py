@@ -15,6 +15,7 @@ from net_helpers import start_host
 from engine import Rules
 from net.guest import Guest
 from net.host import Host
+from net.router import HANDSHAKE_S
 from tools.attack import harness as attack
 
 
@@ -103,7 +104,7 @@ def test_a_second_connection_with_a_live_seats_token_does_not_take_it() -> None:
         host.close()
 
 
-def test_a_connection_that_does_not_say_hello_is_closed_within_seconds() -> None:
+def test_a_connection_that_does_not_say_hello_is_cut_by_the_host_at_its_deadline() -> None:
     """The deadline itself, from the guest's own address: ZeroMQ's greeting done, then silence."""
     import zmq
     from zmq.utils.monitor import recv_monitor_message
@@ -118,12 +119,14 @@ def test_a_connection_that_does_not_say_hello_is_closed_within_seconds() -> None
         silent.connect(f"tcp://127.0.0.1:{host.port}")
         events: list[int] = []
         start = time.monotonic()
-        while zmq.EVENT_DISCONNECTED not in events and time.monotonic() - start < 10:
+        while zmq.EVENT_DISCONNECTED not in events and time.monotonic() - start < 120:  # ends on the event
             host.poll(20)
             while monitor.poll(0):
                 events.append(recv_monitor_message(monitor)["event"])
         assert zmq.EVENT_CONNECTED in events and zmq.EVENT_DISCONNECTED in events, "the silent link was kept"
-        assert time.monotonic() - start < A_FEW_SECONDS
+        # the host cut it for its deadline (no other reason cuts a lone link), and not before the deadline
+        assert host.router.cuts == 1
+        assert time.monotonic() - start >= HANDSHAKE_S
     finally:
         silent.disable_monitor()
         monitor.close(0)

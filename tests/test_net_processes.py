@@ -3,19 +3,16 @@
 from __future__ import annotations
 
 import signal
-import time
 from pathlib import Path
 
 from net_helpers import last_json, saved_actions, start_guest, start_host
+from waiting import wait_until
 
 from engine import from_record, to_record
 
 
 def _wait_for_actions(tmp: Path, count: int, timeout: float = 60) -> None:
-    deadline = time.monotonic() + timeout
-    while saved_actions(tmp) < count:
-        assert time.monotonic() < deadline, "the game did not advance"
-        time.sleep(0.02)
+    wait_until(lambda: saved_actions(tmp) >= count, timeout, "the game did not advance")
 
 
 def test_lan_full_game_both_sides_agree(tmp_path: Path) -> None:

@@ -8,10 +8,10 @@ from __future__ import annotations
 import json
 import signal
 import subprocess
-import time
 from pathlib import Path
 
 from net_helpers import CLI, free_port, last_json, saved_actions, start_guest
+from waiting import wait_until
 
 
 def _host(tmp: Path, port: int) -> tuple[subprocess.Popen[str], dict[str, object]]:
@@ -25,13 +25,6 @@ def _host(tmp: Path, port: int) -> tuple[subprocess.Popen[str], dict[str, object
     return proc, json.loads(line)
 
 
-def _wait(until: object, seconds: float, what: str) -> None:
-    deadline = time.monotonic() + seconds
-    while not until():  # type: ignore[operator]
-        assert time.monotonic() < deadline, f"timed out waiting for {what}"
-        time.sleep(0.05)
-
-
 def test_the_same_command_again_resumes_the_game_and_the_guest_plays_on(tmp_path: Path) -> None:
     port = free_port()
     host, ready = _host(tmp_path, port)
@@ -39,7 +32,7 @@ def test_the_same_command_again_resumes_the_game_and_the_guest_plays_on(tmp_path
     again: subprocess.Popen[str] | None = None
     try:
         assert "resumed" not in ready
-        _wait(lambda: saved_actions(tmp_path) >= 8, 120, "a few moves")
+        wait_until(lambda: saved_actions(tmp_path) >= 8, 120, "a few moves")
         host.send_signal(signal.SIGKILL)
         host.wait(timeout=10)
         kept = json.loads((tmp_path / "host-save.json").read_text(encoding="utf-8"))["record"]

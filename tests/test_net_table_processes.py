@@ -9,6 +9,7 @@ import time
 from pathlib import Path
 
 from net_helpers import CLI, free_port, last_json, saved_actions, start_host
+from waiting import wait_until
 from watch_helpers import check_watcher_traffic
 
 from engine import from_record
@@ -25,10 +26,7 @@ def _join(tmp: Path, port: int, name: str, *extra: str) -> subprocess.Popen[str]
 
 
 def _wait_for_actions(tmp: Path, count: int, timeout: float = 60) -> None:
-    deadline = time.monotonic() + timeout
-    while saved_actions(tmp) < count:
-        assert time.monotonic() < deadline, "the game did not advance"
-        time.sleep(0.02)
+    wait_until(lambda: saved_actions(tmp) >= count, timeout, "the game did not advance")
 
 
 def test_table_host_two_bot_guests_and_a_watcher_play_a_whole_game(tmp_path: Path) -> None:
@@ -70,10 +68,7 @@ def test_table_host_killed_and_resumed_players_and_watcher_rejoin(tmp_path: Path
     watcher = _join(tmp_path, port, "Cleo", "--watch", "--dump", str(tmp_path / "watched.jsonl"))
     # The watcher is let in before the players (its token file is written on its welcome): one key
     # exchange per address at a time could otherwise leave it waiting past the kill, with nothing to rejoin.
-    deadline = time.monotonic() + 60
-    while not (tmp_path / "Cleo-token").exists():
-        assert time.monotonic() < deadline, "the watcher was never let in"
-        time.sleep(0.02)
+    wait_until(lambda: (tmp_path / "Cleo-token").exists(), what="the watcher was never let in")
     ana = _join(tmp_path, port, "Ana", "--pace", "0.02")
     ben = _join(tmp_path, port, "Ben", "--pace", "0.02")
     _wait_for_actions(tmp_path, 20)

@@ -15,6 +15,7 @@ from typing import Any
 
 from net_helpers import CLI, free_port, last_json, saved_actions, start_host
 from phone_leaks import leaks
+from waiting import wait_until
 from watch_helpers import check_watcher_traffic
 
 from engine import from_record
@@ -28,13 +29,6 @@ def _join(tmp: Path, port: int, name: str, *extra: str) -> subprocess.Popen[str]
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
-def _wait(check: Any, what: str, timeout: float = 60) -> None:
-    deadline = time.monotonic() + timeout
-    while not check():
-        assert time.monotonic() < deadline, what
-        time.sleep(0.02)
-
-
 def _dumped(path: Path) -> list[dict[str, Any]]:
     return [json.loads(line) for line in path.read_text().splitlines()]
 
@@ -43,11 +37,11 @@ def test_r46_host_with_a_seat_and_two_guests_play_a_whole_three_player_game(tmp_
     host, port = start_host(tmp_path, "--players", "3", "--seed", "41", "--timeout", "240")
     ana = _join(tmp_path, port, "Ana", "--pace", "0.01", "--dump", str(tmp_path / "ana.jsonl"))
     ben = _join(tmp_path, port, "Ben", "--pace", "0.01", "--dump", str(tmp_path / "ben.jsonl"))
-    _wait(lambda: saved_actions(tmp_path) >= 3, "the three-player game did not start")
+    wait_until(lambda: saved_actions(tmp_path) >= 3, what="the three-player game did not start")
     cleo = Guest(f"127.0.0.1:{port}", code="4321", name="Cleo")  # a fourth player: no seat is left
     cleo.connect()
     try:
-        _wait(lambda: (cleo.poll(20), cleo.refused)[1] is not None, "the fourth player was not refused")
+        wait_until(lambda: (cleo.poll(20), cleo.refused)[1] is not None, what="the fourth player was not refused")
         assert cleo.refused == "every seat of this game is taken" and cleo.seat is None
     finally:
         cleo.close()
@@ -76,12 +70,12 @@ def test_r46_table_of_three_killed_and_resumed_every_seat_and_the_watcher_come_b
     port = free_port()
     host, _ = start_host(tmp_path, "--table", "--players", "3", "--seed", "42", "--timeout", "240", port=port)
     watcher = _join(tmp_path, port, "Dan", "--watch", "--dump", str(tmp_path / "watched.jsonl"))
-    _wait(lambda: (tmp_path / "Dan-token").exists(), "the watcher was never let in")
+    wait_until(lambda: (tmp_path / "Dan-token").exists(), what="the watcher was never let in")
     players = {}
     for name in ("Ana", "Ben", "Cleo"):  # one at a time: the seats go south, west, east in order of joining
         players[name] = _join(tmp_path, port, name, "--pace", "0.02")
-        _wait(lambda n=name: (tmp_path / f"{n}-token").exists(), f"{name} was never seated")
-    _wait(lambda: saved_actions(tmp_path) >= 15, "the game did not advance")
+        wait_until(lambda n=name: (tmp_path / f"{n}-token").exists(), what=f"{name} was never seated")
+    wait_until(lambda: saved_actions(tmp_path) >= 15, what="the game did not advance")
     host.send_signal(signal.SIGKILL)
     host.wait(10)
     at_kill = saved_actions(tmp_path)
@@ -114,7 +108,7 @@ def test_r48_a_bot_takes_a_lost_guests_seat_and_the_others_play_on(tmp_path: Pat
     try:
         for guest in guests.values():  # one at a time: west, then east
             guest.connect()
-            _wait(lambda g=guest: (host.poll(5), g.poll(5), g.seat)[2] is not None, "a guest was not seated")
+            wait_until(lambda g=guest: (host.poll(5), g.poll(5), g.seat)[2] is not None, what="a guest was not seated")
         assert (guests["Ana"].seat, guests["Ben"].seat) == ("west", "east")
         host.start()
         ben_lost, refused, ben = False, False, None
@@ -131,7 +125,7 @@ def test_r48_a_bot_takes_a_lost_guests_seat_and_the_others_play_on(tmp_path: Pat
             done = len(game.actions)
             if not ben_lost and len(game.actions) >= 12 and game.to_move == "east":
                 guests["Ben"].close()  # his phone's battery dies on his turn
-                _wait(lambda: (host.poll(5), "east" in host.lost_seats())[1], "the host did not see Ben go")
+                wait_until(lambda: (host.poll(5), "east" in host.lost_seats())[1], what="the host did not see Ben go")
                 ben_lost = True
             if game.to_move == "south":
                 host.submit_local(bots["south"].choose_in(game.copy()))
@@ -144,7 +138,7 @@ def test_r48_a_bot_takes_a_lost_guests_seat_and_the_others_play_on(tmp_path: Pat
                     ben.poll(1)
                     if ben.my_turn() and ben.game is not None:
                         ben.send_action(bots["east"].choose_in(ben.game))
-                        _wait(lambda b=ben: (host.poll(5), b.poll(5), b.errors)[2] != [], "Ben was not refused")
+                        wait_until(lambda b=ben: (host.poll(5), b.poll(5), b.errors)[2] != [], 60, "Ben not refused")
                         assert ben.errors == ["the host let a bot play your seat"] and len(game.actions) == done
                         refused = True
                 else:
@@ -155,7 +149,7 @@ def test_r48_a_bot_takes_a_lost_guests_seat_and_the_others_play_on(tmp_path: Pat
                         guest.send_action(bots[seat].choose_in(guest.game))
         assert ben_lost and host.bot_seats == {"east"} and "west" not in host.bot_seats
         assert refused
-        _wait(lambda: (host.poll(5), guests["Ana"].poll(5), guests["Ana"].record)[2] is not None, "no record")
+        wait_until(lambda: (host.poll(5), guests["Ana"].poll(5), guests["Ana"].record)[2] is not None, what="no record")
         assert guests["Ana"].record is not None and guests["Ana"].record["actions"] == host.game.actions
     finally:
         for guest in [*guests.values(), *([ben] if ben is not None else [])]:

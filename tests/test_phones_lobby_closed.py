@@ -5,7 +5,6 @@ lobby (pygame's dummy drivers) serving the page; the phone is headless Chromium.
 from __future__ import annotations
 
 import argparse
-import time
 from pathlib import Path
 
 import pygame
@@ -13,6 +12,7 @@ from phone_browser import browser, wait_for
 from test_lan_kept import data  # noqa: F401  (the fixture)
 from test_phones_party import _join
 from ui_driver import Driver
+from waiting import wait_until
 
 from app.lan_cli import open_host_window
 from game.keep.settings import Settings
@@ -37,13 +37,14 @@ def test_esc_on_the_tv_lobby_tells_a_waiting_phone(data: Path, tmp_path: Path) -
     try:
         assert lobby.host is not None and lobby.phones is not None
         _join(phone, lobby.phones_url, "Ana")
-        deadline = time.monotonic() + 60
-        while "Waiting for the game to start" not in (phone.execute_script(STATUS) or ""):
-            assert time.monotonic() < deadline, phone.execute_script(STATUS)
+
+        def turn() -> None:
             driver.frames(1)
             if lobby.host is not None and lobby.host.join_request is not None:
                 lobby.answer(True)
-            time.sleep(0.01)
+
+        wait_until(lambda: "Waiting for the game to start" in (phone.execute_script(STATUS) or ""), 60,
+                   lambda: phone.execute_script(STATUS), step=turn)
         driver.key(pygame.K_ESCAPE)  # the TV closes its lobby
         assert lobby.host is None
         wait_for(phone, "return document.getElementById('status').textContent.includes('lost')", timeout=30)

@@ -4,11 +4,11 @@ with no second tap. Real headless Chromium phones, a real table host asking befo
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 from phone_browser import browser, wait_for
 from test_phones_party import SMALL, TALL, _AskingTable, _shot
+from waiting import wait_until
 
 NOTE = "return document.getElementById('join-note').textContent"
 ASKED = "Waiting for the TV to accept you…"
@@ -28,12 +28,13 @@ def test_two_phones_joining_at_once_are_both_seated_without_a_second_tap(tmp_pat
             driver.find_element(By.ID, "name").send_keys(name)
         for driver in phones.values():  # both thumbs at once
             driver.find_element(By.ID, "join-button").click()
-        deadline = time.monotonic() + 30
         notes: dict[str, str] = {}
-        while sorted(notes.values()) != sorted([ASKED, QUEUED]):
-            assert time.monotonic() < deadline, f"not one asked and one queued: {notes}"
-            notes = {name: str(d.execute_script(NOTE)) for name, d in phones.items()}
-            time.sleep(0.05)
+
+        def one_asked_one_queued() -> bool:
+            notes.update({name: str(d.execute_script(NOTE)) for name, d in phones.items()})
+            return sorted(notes.values()) == sorted([ASKED, QUEUED])
+
+        wait_until(one_asked_one_queued, 60, lambda: f"not one asked and one queued: {notes}", pause=0.05)
         waiting = next(name for name, note in notes.items() if note == QUEUED)
         _shot(phones[waiting], tmp_path, f"phone-party-queued-{360 if waiting == 'Ana' else 390}")
         assert table.asking == next(name for name in phones if name != waiting), "the TV asks about the other first"

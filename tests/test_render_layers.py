@@ -22,7 +22,7 @@ from game.play.positions import busy, find
 from game.play.table import LocalTable
 from game.ui.shell import App
 from net.host import Host
-from scenes import board_draw, board_state, board_zoom
+from scenes import board_draw, board_hand, board_still, board_zoom
 from scenes.board import BoardScene
 from scenes.board_anim import Flight, Shake, Slide
 
@@ -68,21 +68,22 @@ def picture(board: BoardScene) -> bytes:
 
 def cold(board: BoardScene) -> bytes:
     """The same frame with every cached layer dropped: drawn from nothing."""
-    board.static, board.static_fresh = None, False
-    board.hand_layer = board_state.HandLayer()
+    board.still = board_still.StillView()
+    board.hand_view = board_hand.HandView()
     return picture(board)
 
 
 def test_the_hand_is_not_drawn_again_while_cards_fly_over_an_unchanged_hand(board: BoardScene,
                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
     calls = []
-    real = board_draw._hand
+    real = board_hand.draw_hand
 
     def counted(*args: Any) -> None:
         calls.append(1)
         real(*args)
 
-    monkeypatch.setattr(board_draw, "_hand", counted)
+    monkeypatch.setattr(board_hand, "draw_hand", counted)
+    monkeypatch.setattr(board_draw, "draw_hand", counted)
     board.app.step([])
     calls.clear()
     for i in range(60):

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pygame
 import pytest
 from ui_driver import Driver
+from waiting import wait_until
 
 from game.keep.files import take_notices
 from game.keep.settings import Settings
@@ -46,10 +46,8 @@ def test_the_replay_bar_asks_hard_about_souths_own_view_and_holds_it_between_sou
     assert not isinstance(question["hands"]["north"], list), "never the other hand"
     assert not isinstance(question["decks"]["troops"], list), "never the decks' order"
     scene.go(step)
-    deadline = time.monotonic() + 60  # a real bot process: start-up and one second of thought
-    while coach.chance() is None and time.monotonic() < deadline:
-        driver.frames(1)
-        time.sleep(0.02)
+    # a real bot process: start-up and one second of thought
+    wait_until(lambda: coach.chance() is not None, 120, "the coach's win chance", step=lambda: driver.frames(1))
     chance = coach.chance()
     assert chance is not None and 0.0 <= chance <= 1.0 and step in coach.chances
     scene.go(step + 1)  # North's turn: the bar holds South's latest estimate

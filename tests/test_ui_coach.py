@@ -6,13 +6,14 @@ The coach's `hard` bot thinks in its own process, as in play.
 
 from __future__ import annotations
 
-import time
+from collections.abc import Callable
 from typing import cast
 
 import pygame
 import pytest
 from builders import view_of
 from ui_driver import Driver
+from waiting import wait_until
 
 from engine.notation_types import Action
 from game.keep.settings import Settings
@@ -46,14 +47,8 @@ def _wait_for_my_turn(driver: Driver, board: BoardScene) -> None:
     raise AssertionError("never the player's turn")
 
 
-def _wait(driver: Driver, done: object, seconds: float = 30.0) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        driver.frames(1)
-        if callable(done) and done():
-            return
-        time.sleep(0.01)
-    raise AssertionError("the coach did not answer in time")
+def _wait(driver: Driver, done: Callable[[], object], seconds: float = 60.0) -> None:
+    wait_until(done, seconds, "the coach's answer", step=lambda: driver.frames(1))
 
 
 def test_settings_default_has_no_win_bar() -> None:

@@ -10,6 +10,7 @@ import pygame
 import pytest
 from net_helpers import CLI, last_json, start_host
 from ui_driver import Driver
+from waiting import wait_until
 
 from engine import from_record
 from engine.notation_types import Event
@@ -248,7 +249,6 @@ def test_the_table_lobby_reopens_a_saved_table_game_and_both_players_rejoin(app:
 
 def test_a_started_game_stays_advertised_so_watchers_find_it_and_closing_it_stops(app: App) -> None:
     """Once play starts the game is still on the LAN list (for watchers); closing the game withdraws it."""
-    import time
 
     from net.discovery import Advertiser, Browser
     from net.guest import Guest
@@ -274,9 +274,7 @@ def test_a_started_game_stays_advertised_so_watchers_find_it_and_closing_it_stop
         lobby.start()
         board = app.top
         assert isinstance(board, SpectatorBoard) and host.advertiser is not None
-        deadline = time.monotonic() + 10
-        while not [g for g in browser.games() if g.port == host.port] and time.monotonic() < deadline:
-            time.sleep(0.1)
+        wait_until(lambda: [g for g in browser.games() if g.port == host.port], 60, "the table advertised", pause=0.1)
         assert [g.name for g in browser.games() if g.port == host.port] == ["TV"]
         advertiser = host.advertiser
         board.table.close()

@@ -17,6 +17,7 @@ import pygame
 from net_helpers import CLI, free_port, last_json
 from test_lan_kept import _join, _kept_once, data  # noqa: F401  (data: the fixture)
 from ui_driver import Driver
+from waiting import wait_until
 
 from app.lan_cli import open_host_window
 from game.keep.lan_store import host_save_for
@@ -57,10 +58,7 @@ def test_the_tv_restarted_as_the_table_asks_once_and_enter_seats_both_players(da
     app = App(Settings(animation_speed="off", names=["TV"]), fixed_dt=1 / 60)
     driver = Driver(app)
     try:
-        deadline = time.monotonic() + 120
-        while _actions(save) < 8:
-            assert time.monotonic() < deadline, "the game did not get going"
-            time.sleep(0.05)
+        wait_until(lambda: _actions(save) >= 8, 120, "the game did not get going")
         tv.send_signal(signal.SIGKILL)  # the TV crashes mid-game
         tv.wait(timeout=10)
         kept = json.loads(save.read_text(encoding="utf-8"))["record"]

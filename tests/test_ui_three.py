@@ -4,13 +4,13 @@ against two bots, both played through synthetic mouse, keyboard and controller i
 from __future__ import annotations
 
 import random
-import time
 from typing import cast
 
 import pygame
 import pytest
 from builders import view_of
 from ui_driver import Driver, game_of
+from waiting import wait_until
 
 from engine import from_record
 from engine.notation_types import Action, Event
@@ -171,11 +171,7 @@ def test_r46_one_person_against_two_bots(app: App) -> None:
     driver.key(pygame.K_RETURN)
     review = app.top
     assert isinstance(review, ReviewScene)
-    deadline = time.monotonic() + 120  # an anti-hang guard: the review runs in two processes
-    while review.marked is None:
-        assert time.monotonic() < deadline, "the review did not finish"
-        driver.frames(1)
-        time.sleep(0.01)
+    wait_until(lambda: review.marked is not None, 120, "the review did not finish", step=lambda: driver.frames(1))
     assert review.process.error is None and review.marked, "a random player's costliest plays are marked"
     assert all(m["played"]["type"] == "play" and m["cost"] > 0 for m in review.marked)
     with text.watch_overflow() as overflows:

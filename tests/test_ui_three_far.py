@@ -15,7 +15,6 @@ from game.keep.settings import Settings
 from game.ui import card_art, layout
 from game.ui.shell import App
 from game.ui.text import text
-from scenes.board_still import still_layer
 from tools.workshop.screenshot_three import _board3, three_game
 
 WINDOWS = ((1920, 1080), (1280, 720))
@@ -63,14 +62,14 @@ def test_r47_the_far_front_is_as_legible_as_the_near_fronts(app: App, seat: str)
         assert far_h >= MIN_NUMERAL_720 * h / 720, f"{w}x{h}: far numerals only {far_h:.1f} px tall"
     # inside the far front's box (its frame is 6 px in from the far columns), clear of every flag marker
     box = geo.column(geo.far[0]).unionall([geo.column(n) for n in geo.far]).inflate(-12, 0)
-    markers = [geo.pennant(n, board.pennant_shift(f)) for n, f in enumerate(board.view["flags"], start=1)]
+    markers = [geo.pennant(n, board.shown.pennant_shift(f)) for n, f in enumerate(board.view["flags"], start=1)]
     for n, card, r in far_cards:
         assert box.contains(r), f"{card} at flag {n} spills out of the far front's box {box}: {r}"
         hit = [m for m in markers if m.colliderect(r)]
         assert not hit, f"{card} at flag {n} lies over a flag marker {hit}"
     assert not geo.caption.colliderect(box), "the caption sits on the far front"
     # every numeral, far and near, shows whole on the drawn board: nothing lies over it
-    static = still_layer(board)
+    static = board.still_layer()
     for n, card, r in far_cards + near_cards:
         face = card_art.face(card, geo.card_size(n))
         ink = card_art.numeral_box(card, geo.card_size(n))
@@ -84,7 +83,7 @@ def test_r47_a_far_card_overlapped_from_the_side_keeps_its_colour_symbol(app: Ap
     """Sideways, the corner symbol lies under the next card: the strip shows the symbol under the numeral,
     so a far card's colour is never told by hue alone (the colour-blind safe pairing of game.ui.card_art)."""
     board = _board3(app, three_game(3, _crowded("south")), "south")
-    static = still_layer(board)
+    static = board.still_layer()
     geo = board.geo
     checked = 0
     for key, r in board.rects.items():

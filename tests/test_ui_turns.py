@@ -216,7 +216,7 @@ def test_hotseat_pass_screen_summarises_the_turn_and_colours_stay_with_players()
     board = BoardScene(app, table, session)
     app.push(board)
     driver = Driver(app)
-    tints = {seat: board.tint(seat) for seat in ("south", "north")}
+    tints = {seat: board.shown.tint(seat) for seat in ("south", "north")}
     passes = 0
     for _ in range(3000):
         driver.frames(1)
@@ -238,7 +238,7 @@ def test_hotseat_pass_screen_summarises_the_turn_and_colours_stay_with_players()
         if legal and app.top is board:
             claims = [a for a in legal if a["type"] == "claim"]
             driver.play(board, (claims or legal)[-1], "mouse")
-            assert {seat: board.tint(seat) for seat in tints} == tints
+            assert {seat: board.shown.tint(seat) for seat in tints} == tints
     assert passes >= 3
     table.close()
 

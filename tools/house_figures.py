@@ -6,6 +6,12 @@ read from the imported class) and `wheel_dev_lines` (a wheel built from this che
 - `board`: the board screen's methods and attribute names (`BoardScene` and the classes it inherits from this
   project), the free helpers in scenes/ and game/ that take the board (a first parameter named `board` or
   `state`), and the distinct attributes those helpers read or write on it.
+- `board_outside`: what the rest of the game reads of the board: the distinct attribute names read on a name
+  `board` or `state` anywhere in scenes/ and game/ outside the board's own classes, and how many such reads.
+- `board_views`: the classes in scenes/board_*.py named `...View` (a layer drawn from what it is given).
+- `still_layer_writes`: assignments to the still layer's state (the old `static`, `static_fresh`,
+  `static_hidden` on the board; `StillView`'s own attributes) in scenes/, game/ and tools/, and the files they
+  are in: where the layer can be made stale.
 - `ignore_attr_defined`: `type: ignore[attr-defined]` comments in scenes/ (state kept on an object that does not
   declare it).
 - `id_in_keys`: `id(` calls in scenes/ and game/ (an object's id is reused once it is freed, so a cache keyed by
@@ -18,7 +24,10 @@ read from the imported class) and `wheel_dev_lines` (a wheel built from this che
   another's insides) in net/ and in the game's packages, listed for net/.
 - `casts`: `cast(` calls in the game's packages.
 - `action_event_defs`: every module-level definition of a type named Action, Event or Notation.
-- `mirror_lines`: tools/mirror_count.py's sum (the Lean state updates that mirror Game's).
+- `mirror`: the functions of the bots' mask state (engine.ai.lean, engine.ai.lean3) that do on masks what `Game`
+  does on its own state, each with its length in lines (its ast node's span, docstring included; 0 once it is
+  gone), and their sum `mirror_lines`. Every decision inside them is engine.rulebook's.
+- `rankings`: the functions that rank what a side can still become, rank by rank (R12-R17), with their lengths.
 - `wheel_dev_lines` (`--wheel`): lines of the installed package's workshop code (screenshot scripts, benches,
   the sound check) in a wheel built from this checkout's last commit.
 
@@ -95,6 +104,44 @@ def _board() -> dict[str, int]:
                      and isinstance(a.value, ast.Name) and a.value.id == first}
     return {"classes": len(chain), "methods": len(methods), "attributes": len(attributes),
             "helpers": helpers, "helper_attributes": len(read)}
+
+
+def _board_outside() -> dict[str, int]:
+    names: set[str] = set()
+    reads = 0
+    for path in _sources("scenes", "game"):
+        tree = _tree(path)
+        own = {id(n) for c in tree.body if isinstance(c, ast.ClassDef) and c.name in ("BoardScene", "BoardState")
+               for n in ast.walk(c)}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in BOARD_NAMES \
+                    and isinstance(node.ctx, ast.Load) and id(node) not in own:
+                names.add(node.attr)
+                reads += 1
+    return {"attributes": len(names), "reads": reads}
+
+
+def _board_views() -> list[str]:
+    return [f"{path.name}:{node.name}" for path in sorted((ROOT / "scenes").glob("board_*.py"))
+            for node in _tree(path).body if isinstance(node, ast.ClassDef) and node.name.endswith("View")]
+
+
+STILL_NAMES = ("static", "static_fresh", "static_hidden")
+
+
+def _still_layer_writes() -> dict[str, int | list[str]]:
+    files: set[str] = set()
+    writes = 0
+    for path in _sources("scenes", "game", "tools"):
+        tree = _tree(path)
+        inside = {id(n) for c in ast.walk(tree) if isinstance(c, ast.ClassDef) and c.name == "StillView"
+                  for n in ast.walk(c)}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store) and (
+                    node.attr in STILL_NAMES or id(node) in inside):
+                writes += 1
+                files.add(str(path.relative_to(ROOT)))
+    return {"writes": writes, "files": sorted(files)}
 
 
 def _count(pattern: str, *packages: str) -> int:
@@ -175,10 +222,41 @@ def _net_classes() -> dict[str, object]:
             "private_reads_net_list": net_private}
 
 
-def _mirror_lines() -> int:
-    out = subprocess.run([sys.executable, str(ROOT / "tools" / "mirror_count.py")], capture_output=True, text=True,
-                         check=True).stdout
-    return int(json.loads(out)["mirror_lines"])
+#: The Lean state updates that `Game` has its own of (Game.apply and the steps it walks).
+MIRROR: dict[str, tuple[str, ...]] = {
+    "engine/ai/lean.py": ("Lean.apply", "Lean._play", "Lean._add", "Lean._remove", "Lean._draw", "Lean._check_win",
+                          "Lean._finish", "Lean._enter_step", "Lean._end_turn"),
+    "engine/ai/lean3.py": ("Lean3._play", "Lean3._add"),
+}
+#: The functions that rank formations from a side and the troops still unseen.
+RANKINGS: dict[str, tuple[str, ...]] = {
+    "engine/formations.py": ("best_formation",),
+    "engine/potential.py": ("side_potential", "_potential"),
+}
+
+
+def _functions(path: Path) -> dict[str, int]:
+    """Every function and method of a module by qualified name, with its length in lines."""
+    out: dict[str, int] = {}
+
+    def walk(node: ast.AST, prefix: str) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.ClassDef):
+                walk(child, prefix + child.name + ".")
+            elif isinstance(child, ast.FunctionDef):
+                out[prefix + child.name] = (child.end_lineno or child.lineno) - child.lineno + 1
+                walk(child, prefix + child.name + ".")
+
+    walk(_tree(ROOT / path) if (ROOT / path).exists() else ast.Module(body=[], type_ignores=[]), "")
+    return out
+
+
+def _lengths(wanted: dict[str, tuple[str, ...]]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for path, names in wanted.items():
+        found = _functions(Path(path))
+        out.update({f"{path}:{name}": found.get(name, 0) for name in names})
+    return out
 
 
 def _wheel_dev_lines() -> dict[str, int]:
@@ -202,13 +280,18 @@ def _wheel_dev_lines() -> dict[str, int]:
 def figures(wheel: bool = False) -> dict[str, object]:
     out: dict[str, object] = {
         "board": _board(),
+        "board_outside": _board_outside(),
+        "board_views": _board_views(),
+        "still_layer_writes": _still_layer_writes(),
         "ignore_attr_defined": _count(r"type: ignore\[attr-defined\]", "scenes"),
         "id_in_keys": _count(r"(?<![\w.])id\(", "scenes", "game"),
         "host_chain": _host_chain(),
         "net_classes": _net_classes(),
         "casts": _count(r"(?<![\w.])cast\(", *PACKAGES),
         "action_event_defs": _definitions(),
-        "mirror_lines": _mirror_lines(),
+        "mirror": (mirror := _lengths(MIRROR)),
+        "mirror_lines": sum(mirror.values()),
+        "rankings": {k: v for k, v in _lengths(RANKINGS).items() if v},
     }
     if wheel:
         out["wheel_dev_lines"] = _wheel_dev_lines()

@@ -118,7 +118,7 @@ class HardBot(Bot):
         finally:
             self._asked = None
 
-    def _deadline(self, started: float, share: float = 1.0) -> float | None:
+    def deadline(self, started: float, share: float = 1.0) -> float | None:
         """When this part of the move must end (`share` of the budget, less SAFETY and CHANCE_TIME); None with fixed
         iterations, which make the bot's answer independent of the clock."""
         if self.iterations is not None:
@@ -163,7 +163,7 @@ class HardBot(Bot):
         solved = self._solve(game, started)
         if solved is not None:
             return solved
-        screen_end = self._deadline(started, SCREEN_SHARE)
+        screen_end = self.deadline(started, SCREEN_SHARE)
         ranked = rank_plays(game, actions, forecast, SCREEN,
                             None if screen_end is None else lambda: time.perf_counter() > screen_end)
         if len(ranked) == 1:
@@ -186,7 +186,7 @@ class HardBot(Bot):
         me = game.to_move
         state = Lean.from_game(determinize(game, me, sample_world(hidden_of(game, me), self.rng)))
         plays = state.plays() if candidates is None else [from_action(c) for c in candidates]
-        deadline = self._deadline(started, 0.5)
+        deadline = self.deadline(started, 0.5)
         solver = Solver(state.to_move, self.solve_nodes, deadline)
         try:
             values = solver.values(state, plays)
@@ -221,7 +221,7 @@ class HardBot(Bot):
             return None
         me = game.to_move
         hidden = hidden_of(game, me)
-        deadline = self._deadline(started, 0.5)
+        deadline = self.deadline(started, 0.5)
         plays = [from_action(c) for c in candidates] if candidates is not None else None
         totals: list[int] = []
         solved: dict[tuple[object, ...], list[int]] = {}  # a world dealt twice is proven once
@@ -285,7 +285,7 @@ class HardBot(Bot):
         me = game.to_move
         seat = SEATS.index(me)
         hidden = hidden_of(game, me)
-        deadline = self._deadline(started)
+        deadline = self.deadline(started)
         moves = [from_action(c) for c in candidates]
         totals = [0.0] * len(candidates)
         counts = [0] * len(candidates)
@@ -348,15 +348,8 @@ class HardBot(Bot):
             total += leaf_value(state, seat, shares, memo)
         return _chance(total / worlds)
 
-    #: Lines searched per decision at most, whatever the budget. Before lines had our answer to the
-    #: opponent's reply (follow_ups), more lines made `hard` weaker: against `normal`, seeds 1-100, full
-    #: rules, 400 lines won 74 where 2,400 won 56 (past about 120 worlds only the last two candidates are
-    #: compared, and the evaluation's own bias decides between them ever more surely). With the answer,
-    #: 800 lines beat 400 on the same games against `normal`: full rules seeds 9001-9100, 73 against 66;
-    #: troops only seeds 5001-5100, 77 against 73 (of these 200 games, 21 + 16 were won only with 800
-    #: lines and 14 + 12 only with 400). A cap of 1,600 beat 800 at the default 1 s budget with the
-    #: compiled core (docs/BOTS.md has the runs); on a machine that searches fewer lines in the budget
-    #: the clock ends a move first. Bench and review set None.
+    #: Lines searched per decision at most, whatever the budget: past it more lines did not play better
+    #: (docs/BOTS.md, "Hard's settings"); on a slower machine the clock ends a move first. Bench and review set None.
     max_lines: int | None = 1600
 
     def _shares(self, mine: float, theirs: float) -> Shares:
@@ -373,47 +366,22 @@ class HardBot(Bot):
             return self.iterations is not None and done >= self.iterations
         return time.perf_counter() >= deadline
 
-    #: With this few troops left to draw, lines are played to the end of the game by the playout policy
-    #: instead of being judged statically. The playout policy is the easy bot's, far weaker than the
-    #: evaluation: against `normal`, 60 full-rules games at 400 lines per decision (seeds 1-60), rollouts
-    #: from 8 troops left won 44, from an empty troop deck only (0) won 46; so only the very last turns,
-    #: where the evaluation has nothing left to share out, are played out (most games end sooner).
+    #: With this few troops left to draw, lines are played to the end by the playout policy instead of
+    #: being judged; that policy is far weaker than the evaluation, so only the very last turns
+    #: (docs/BOTS.md, "Hard's settings").
     endgame_troops = 0
-    #: Ways of sharing the pools among flags averaged at each leaf. Four rather than two, with eight
-    #: follow-ups rather than four (below), at the default budget with the compiled core, full rules, seeds
-    #: 9001-9100 against `normal`: 80 wins against 73 (20 games won only with them, 13 only without);
-    #: a line costs about 1.6 times as much, and the move's mean time stayed at 0.43 s.
+    #: Ways of sharing the pools among flags averaged at each leaf (docs/BOTS.md, "Hard's settings").
     leaf_shares = 4
     #: Judge the leaves by the learnt two-player evaluation (engine.ai.learnt, issue 61) instead of the
     #: normal game value, on the same chances per flag. Off: it was not shown stronger (docs/BOTS.md).
     learnt = False
     #: Chance that a card of our pool, and of the opponent's, is open to a given flag at a leaf, by rule
-    #: set (tactics off, on). Against `normal`, troops only, seeds 1-100 at 400 lines, hard won with
-    #: (0.5, 0.5) 53; (0.7, 0.7) 60; (0.85, 0.85) 54; (0.85, 0.7) 56; (0.7, 0.85) 44; (0.7, 0.5) 67;
-    #: (0.85, 0.5) 78; (1.0, 0.5) 61; stopped early: (0.3, 0.3) 15 of 48, (1.0, 1.0) 31 of 64,
-    #: (0.85, 0.35) 61 of 91. Crediting our own pool with more reach than the opponent's pays off
-    #: (our hand is ours to place; the evaluation's even shares make hard shy of the opponent's
-    #: every possible formation). With tactics, before lines had our answer (follow_ups), the same
-    #: shares lost ground: full rules, seeds 1-100: (0.5, 0.5) 74, (0.85, 0.5) 62, (0.85 troops and
-    #: 0.5 morale tactics, 0.5) 70. With the answer, at 800 lines, full rules seeds 9001-9100:
-    #: (0.7, 0.5) 76, (0.5, 0.5) 73 (21 games won only with the first, 18 only with the second:
-    #: within the noise); lines cost about a tenth more.
+    #: set (tactics off, on): our hand is ours to place, so our pool is credited with more reach
+    #: (docs/BOTS.md, "Hard's settings"). The normal screening that picks the candidates keeps its even shares.
     search_shares: dict[bool, tuple[float, float]] = {False: (0.85, 0.5), True: (0.7, 0.5)}
-    #: (The normal screening that picks the candidates keeps its even shares: screening with (0.85, 0.5)
-    #: too won 74 of those 100 troops-only games, against 78.)
-    #: How many of the playout policy's favourite replies the opponent chooses among. Against `normal`,
-    #: 120 games each at 250 lines per decision: 1 reply won 57.5%, 4 won 60%, 8 won 69%, 16 won 67%;
-    #: 200 games at 0.5 s per move: 4 won 57.5%, 8 won 57%. More replies are no worse, and the time
-    #: budget absorbs their cost, so 8 are kept; the gain is within the noise of these samples.
-    #: Replies among troops and morale tactics only (no guile or environment card), full rules, the
-    #: same 200 games against normal with 16 candidates: 138 wins, against 127 with every play, and
-    #: 129 with troops only. With these replies, full rules, seeds 1-100: 4 replies won
-    #: 56 and 8 won 76; 16 won 47 of the first 78, where 8 won 60.
+    #: How many of the playout policy's favourite replies the opponent chooses among (troops and morale
+    #: tactics only, see _line_value; docs/BOTS.md, "Hard's settings").
     replies = 8
-    #: Other ways of answering, 60 full-rules games each against `normal` at 400 lines (seeds 1-60; the
-    #: worst reply won 44): no reply at all (the line ends after our turn) 42; the mean of the 8 replies
-    #: 36; the reply worst for us in the opponent's picture of the world (our troops in hand redealt
-    #: with the deck, against strategy fusion) 39. All within the noise of 60 games; the worst reply stays.
 
     def _line_value(self, state: Lean, me: int, shares: Shares, memo: Memo) -> float:
         """Value of our play in one world: we finish the turn, the opponent answers as well as it can.
@@ -423,15 +391,12 @@ class HardBot(Bot):
         determinized search, guesses ours too well): a small minimax step that sees threats a static
         look misses. The reply is a troop or a morale tactic, never a guile or environment card: in
         every world that deals the opponent a Deserter, the worst reply would spend it at once on our
-        best side; leaving such replies out won more games (the figures are at `replies`).
+        best side; leaving such replies out won more games (docs/BOTS.md, "Hard's settings").
         """
         return line_value(self.policy, state, me, shares, memo, self.replies, self.follow_ups)
 
-    #: How many of the playout policy's favourite plays we answer the opponent's reply with. Against
-    #: `normal` at 400 lines, 100 games each, the same games with and without the answer: troops only
-    #: seeds 5001-5100 73 against 61, seeds 7001-7100 68 against 68; full rules seeds 5001-5100 71
-    #: against 58 (of 300 games, 67 won only with it, 42 only without). A line costs about three
-    #: times as much. Eight rather than four with four leaf shares: see leaf_shares.
+    #: How many of the playout policy's favourite plays we answer the opponent's reply with (a line then
+    #: costs about three times as much; docs/BOTS.md, "Hard's settings").
     follow_ups = 8
 
     def _follow_up(self, state: Lean, me: int, shares: Shares, memo: Memo, worst: float) -> float:

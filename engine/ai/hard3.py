@@ -140,7 +140,7 @@ def choose_hard3(bot: HardBot, game: Game, started: float) -> Action:
     actions = game.legal_actions()
     if len(actions) == 1 or game.phase != "play":
         return actions[0]  # a claim while any is provable, the only draw, or the only play
-    deadline = bot._deadline(started)
+    deadline = bot.deadline(started)
     if not game.deck_sizes["troops"]:
         solved = _solve(bot, game, [lean_play(a) for a in actions], actions, started)
         if solved is not None:
@@ -232,7 +232,7 @@ def _solve(bot: HardBot, game: Game, plays: list[LeanAction], actions: list[Acti
     """Nothing left to draw: each play proven in up to SOLVE_WORLDS deals of the opponents' hands; the
     plays with the best total, the search choosing among them. None when the solver runs out of budget."""
     me = SEATS3.index(game.to_move)
-    deadline = bot._deadline(started, 0.5)
+    deadline = bot.deadline(started, 0.5)
     solver_nodes = 0
     totals = [0] * len(plays)
     seen_hands: set[tuple[int, ...]] = set()
@@ -261,7 +261,7 @@ def _solve(bot: HardBot, game: Game, plays: list[LeanAction], actions: list[Acti
                            "candidates": len(plays), "worlds": worlds, "win_chance": _chance(best / worlds),
                            "proven": worlds == 1 and best == 1}  # paranoid: only a win is a proof
         return chosen
-    return search3(bot, game, tied, bot._deadline(started))
+    return search3(bot, game, tied, bot.deadline(started))
 
 
 def candidates3(bot: HardBot, game: Game) -> list[Action]:
@@ -276,7 +276,7 @@ def search_given(bot: HardBot, game: Game, candidates: list[Action], started: fl
         solved = _solve(bot, game, [lean_play(a) for a in candidates], candidates, started)
         if solved is not None:
             return solved
-    return search3(bot, game, candidates, bot._deadline(started))
+    return search3(bot, game, candidates, bot.deadline(started))
 
 
 def estimate3(game: Game, rng: random.Random, worlds: int) -> float:

@@ -16,7 +16,6 @@ from ..rulebook import (
     ID,
     PAIRS3,
     PLACES3,
-    PLAY,
     TROOP_MASK,
     LeanAction,
     bits,
@@ -88,14 +87,8 @@ class Lean3(Lean):
         return plays(bits(self.hands[seat] & TROOP_MASK), PLACES3[seat], self.sides, self.claimed, 0,
                      may_play_tactic(self.played, seat), False, False)
 
-    def _play(self, act: LeanAction) -> None:
-        seat = self.to_move
-        self.hands[seat] &= ~(1 << act[1])
-        self.passes = 0
-        self._add(act[2], seat, act[1])
-        self._enter_step(self.steps.index(PLAY) + 1)
-
     def _add(self, flag: int, seat: int, card: int) -> None:
+        """Lean._add on the seat's place in the flag's front (a troop: Lean._play's only card here)."""
         k = PLACES3[seat][flag]
         index = 2 * flag + k
         side = self.sides[index] | 1 << card

@@ -30,6 +30,10 @@ class BoardModel:
     hidden: bool = False  # the hand is turned away until the next player says they are ready
     seats: tuple[str, ...] = ("south", "north")  # the game's seats, in the view's order
     caption_all: bool = False  # every finished turn is captioned (the room's table: no side is "the other")
+    #: the version of the table's view on show: one more each time the board is given a view (`new_view`); what a
+    #: layer draws from a view (the still layer, scenes.board_still) or waits on in it (the card preview) is keyed
+    #: by it, so nothing else says when such a layer is stale
+    version: int = 0
     # -- the choices
     flow: Flow = field(default_factory=lambda: Flow([], "south"))
     legal: list[Action] = field(default_factory=list)  # the engine's legal actions, when it is this side's turn
@@ -59,6 +63,11 @@ class BoardModel:
     hint: Advice | None = None  # the hint asked for, shown until the player acts
     win_estimate: float | None = None
     hints_used: int = 0
+
+    def new_view(self) -> int:
+        """The board was given the table's view again: its version, one more than the last."""
+        self.version += 1
+        return self.version
 
     @property
     def three(self) -> bool:

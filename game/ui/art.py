@@ -20,8 +20,6 @@ INK = (34, 30, 26)
 GOLD = (232, 190, 92)
 GOLD_DARK = (150, 112, 40)
 FELT = (28, 58, 48)
-FELT_DARK = (16, 36, 30)
-CYAN = (110, 210, 230)
 #: seat colours: the bottom player is always warm, the top one cool, so sides are told apart at a glance
 SEAT_TINT = {"bottom": (222, 168, 84), "top": (120, 170, 220)}
 #: each seat's colour for a whole game: south amber, north and west blue, east silver (apart in lightness

@@ -17,7 +17,6 @@ from game.ui import art, card_art, figures
 from game.ui.text import fitted, text
 
 GRASS = (46, 74, 46)
-GRASS_DARK = (30, 52, 34)
 EARTH = (84, 70, 50)
 ROAD = (92, 78, 58)
 ROAD_EDGE = (64, 54, 40)

@@ -46,10 +46,6 @@ class Scene:
         """IDLE (nothing moves: the loop may sleep), AMBIENT (slow glows) or MOVING (animations)."""
         return IDLE
 
-    def restyled(self) -> None:
-        """The theme or the language changed (App.apply_settings): drop whatever was drawn with the old ones;
-        the next frame draws with the new."""
-
     def wake_in(self) -> float | None:
         """Seconds until this scene needs a frame though nothing was input (a delay ends, a fade starts,
         a poll is due); None: nothing timed. The sleeping loop wakes then (App.run); 0 means now."""

@@ -108,13 +108,11 @@ class App:
 
     # ---------------------------------------------------------------- theme and language
     def apply_settings(self) -> None:
-        """The settings changed: a new theme and translator made from them, shown on the next frame
-        (the board's still layer, drawn with the old ones, is dropped)."""
+        """The settings changed: a new theme and translator made from them, shown on the next frame (what a scene
+        keeps drawn is keyed by the theme and language it was drawn with: the board's still layer)."""
         self.theme = theme.Theme.from_settings(self.settings)
         if i18n.resolve(self.settings.language) != self.tr.lang:
             self.tr = i18n.Translator(self.settings.language)
-        for scene in self.stack:
-            scene.restyled()  # the board's still layer holds old text and cards
         self.dirty = True
 
     @contextlib.contextmanager

@@ -144,7 +144,7 @@ class PhoneBridge:
         class Counted(ServerConnection):
             def connection_made(self, transport: asyncio.BaseTransport) -> None:
                 super().connection_made(transport)
-                bridge._accepted(self, transport)
+                bridge.accepted(self, transport)
 
             def process_event(self, event: Any) -> None:
                 super().process_event(event)
@@ -158,7 +158,7 @@ class PhoneBridge:
 
         return Counted
 
-    def _accepted(self, connection: ServerConnection, transport: asyncio.BaseTransport) -> None:
+    def accepted(self, connection: ServerConnection, transport: asyncio.BaseTransport) -> None:
         """A TCP connection was just accepted: it takes a place at the door, or is closed at once."""
         peer = transport.get_extra_info("peername")
         address = str(peer[0]) if isinstance(peer, tuple) and peer else "?"

@@ -44,7 +44,7 @@ def _claim_moment(app: Any, seed: int) -> None:
     game = find(seed, lambda g: sum(1 for f in g.view(None)["flags"] if f["claimed"]) >= 2, limit=600)
     board = _board(app, game)
     n, flag = next((n, f) for n, f in enumerate(board.view["flags"], start=1) if f["claimed"])
-    shift = board.pennant_shift(flag)
+    shift = board.shown.pennant_shift(flag)
     board.anims.slides.append(Slide(n, shift, board.clock + 0.5 - 0.25, 0.6))  # drawn 0.25 s into the move
 
 

@@ -128,7 +128,7 @@ def _zoom(where: str) -> SceneMaker:
         board.rested = board.focus  # the player moved the focus there and left it
         shown = board_zoom.zoomed(board)
         if shown is not None:  # rested long enough ago, in the view shown now
-            board.zoom.since = (shown[0], board.clock - 5.0, board.view_serial)
+            board.zoom.since = (shown[0], board.clock - 5.0, board.model.version)
     return make
 
 

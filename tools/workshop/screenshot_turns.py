@@ -42,7 +42,6 @@ def _settle(board: Any) -> None:
     """Let the flights land: the picture at rest, as the player sees it once the move is over."""
     board.clock += 5.0
     board.anims.update(board.clock)
-    board.static_fresh = False
 
 
 def _north_can(pred: Callable[[Action], bool]) -> Callable[[Game], bool]:
