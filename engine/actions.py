@@ -6,8 +6,7 @@ from typing import Any
 
 from .cards import ALL_CARDS, ENVIRONMENT, MORALE, TROOP_INFO
 from .errors import NotationError
-
-Action = dict[str, Any]
+from .notation_types import Action
 
 _DECKS = ("troops", "tactics")
 _FIELDS: dict[str, frozenset[str]] = {
@@ -27,12 +26,20 @@ _PLAY_FIELDS: dict[str, frozenset[str]] = {
 _SLOT_FIELDS = frozenset({"card", "flag"})
 
 
-def _flag(data: dict[str, Any], key: str, nullable: bool = False) -> int | None:
+def _flag(data: dict[str, Any], key: str) -> int:
     value = data.get(key)
-    if value is None and nullable:
+    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 9:
+        raise NotationError(f"action.{key}: expected a flag number 1-9")
+    return value
+
+
+def _flag_or_none(data: dict[str, Any], key: str) -> int | None:
+    """A redeploy's to_flag: a flag, or null (the card goes to the discards)."""
+    value = data.get(key)
+    if value is None:
         return None
     if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 9:
-        raise NotationError(f"action.{key}: expected a flag number 1-9" + (" or null" if nullable else ""))
+        raise NotationError(f"action.{key}: expected a flag number 1-9 or null")
     return value
 
 
@@ -80,7 +87,7 @@ def parse_action(data: Any) -> Action:
         out: Action = {"type": "play", "card": card, "from_flag": _flag(data, "from_flag"),
                        "target": _card(data.get("target"), "action.target")}
         if card != "deserter":
-            out["to_flag"] = _flag(data, "to_flag", nullable=card == "redeploy")
+            out["to_flag"] = _flag_or_none(data, "to_flag") if card == "redeploy" else _flag(data, "to_flag")
         return out
     if not isinstance(kind, str) or kind not in _FIELDS:
         raise NotationError(f"action.type: unknown action type {kind!r}")

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-Event = dict[str, Any]
+from .notation_types import Event
 
 
 def redact(event: Event, viewer: str | None) -> Event:
@@ -13,9 +11,13 @@ def redact(event: Event, viewer: str | None) -> Event:
         return event
     kind = event["type"]
     if kind in ("draw", "scout_draw"):
-        return {k: v for k, v in event.items() if k != "card"}
+        hidden = event.copy()
+        hidden.pop("card", None)
+        return hidden
     if kind == "scout_return":
-        return {k: v for k, v in event.items() if k != "cards"} | {"count": len(event["cards"])}
+        hidden = event.copy()
+        hidden["count"] = len(hidden.pop("cards", []))
+        return hidden
     return event
 
 

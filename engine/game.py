@@ -18,6 +18,7 @@ from .cards import ALL_TROOPS_MASK, LEADERS, TROOP_BIT, fills_slot
 from .claims import BestCache, FlagState, Judgement, judge
 from .deal import deal
 from .errors import IllegalAction
+from .notation_types import Event, Proof, Result, View
 from .rulebook import (
     A_PLAY,
     PHASE_NAMES,
@@ -38,7 +39,6 @@ from .rules import SEATS, SEATS3, Rules
 from .table import held, next_step, plays_in, provable_flags
 from .tactic_plays import CARD_PLAYS
 
-Event = dict[str, Any]
 NAMES3: dict[str, str] = {"south": "South", "west": "West", "east": "East"}
 #: The actions each phase takes; any other phase is the play step's.
 _EXPECTED: dict[str, tuple[str, ...]] = {"claim": ("claim", "done"), "draw": ("draw",), "scout_draw": ("scout_draw",),
@@ -86,7 +86,7 @@ class Game:
         # R39/R50's ruling: an award after the passes is a player's whole set of provable flags. Only the
         # check of an old record's stated result turns it off (flags then went one at a time, in flag order).
         self.whole_set_awards = True
-        self.result: dict[str, Any] | None = None
+        self.result: Result | None = None
         self.actions: list[Action] = []
         self._events: list[Event] = []
         self.best_cache: BestCache = {}  # best completions, shared with copies (facts only)
@@ -127,7 +127,7 @@ class Game:
         out.tactics_played = dict(self.tactics_played)
         out.leader_played = dict(self.leader_played)
         out.keep_dead_leader, out.whole_set_awards = self.keep_dead_leader, self.whole_set_awards
-        out.result = dict(self.result) if self.result else None
+        out.result = self.result.copy() if self.result else None
         out.actions = self.actions[:]
         out._events = []
         out.best_cache = self.best_cache
@@ -193,7 +193,9 @@ class Game:
             return []
         seat, phase = self.to_move, self.phase
         if phase == "claim":
-            return [*({"type": "claim", "flag": f} for f in self.claimable_flags(seat)), {"type": "done"}]
+            claims: list[Action] = [{"type": "claim", "flag": f} for f in self.claimable_flags(seat)]
+            claims.append({"type": "done"})
+            return claims
         if phase in ("draw", "scout_draw"):
             return [{"type": phase, "deck": d} for d in ("troops", "tactics") if self.deck_sizes[d] > 0]
         if phase == "scout_return":
@@ -239,8 +241,9 @@ class Game:
         events, self._events = self._events, []
         return events
 
-    def emit(self, kind: str, **fields: Any) -> None:
-        self._events.append({"type": kind, **fields})
+    def emit(self, event: Event) -> None:
+        """Record an event of the action being applied (the card plays of engine.tactic_plays write theirs here)."""
+        self._events.append(event)
 
     def _do_play(self, act: Action) -> None:
         seat, card = self.to_move, act["card"]
@@ -314,7 +317,7 @@ class Game:
         flag.take(seat, card)
         if was_complete:  # R18: an earlier completion no longer counts
             flag.first_complete = None
-            self.emit("incomplete", seat=seat, flag=flag_no)
+            self._events.append({"type": "incomplete", "seat": seat, "flag": flag_no})
 
     def _do_pass(self, act: Action) -> None:
         """R9: only a player who can play no card passes, and a pass is the whole turn (no claim, no draw)."""
@@ -324,7 +327,7 @@ class Game:
         if any(a["type"] == "play" for a in self._legal_plays(seat)):
             raise IllegalAction("must_play_tactic")
         self.passes += 1
-        self.emit("pass", seat=seat)
+        self._events.append({"type": "pass", "seat": seat})
         self._end_turn()
 
     def _after_play(self) -> None:
@@ -376,7 +379,7 @@ class Game:
             self.deck_sizes[deck] += 1
             decks.append(deck)
         self.hand_sizes[seat] -= need
-        self.emit("scout_return", seat=seat, cards=list(cards), decks=decks)
+        self._events.append({"type": "scout_return", "seat": seat, "cards": list(cards), "decks": decks})
         self._after_play()
 
     def _do_claim(self, act: Action) -> None:
@@ -403,7 +406,7 @@ class Game:
         """Flag `n` goes to `seat`; a claim in play is judged for a win at once (R38, R51), an award after
         the passes only once the player's whole set is in (R39, R50)."""
         self.flags[n - 1].claimed = seat
-        self.emit("claim", seat=seat, flag=n, proof=proof_of(verdict))
+        self._events.append({"type": "claim", "seat": seat, "flag": n, "proof": proof_of(verdict)})
         if judge_win:
             self._check_win(seat)
 
@@ -425,7 +428,7 @@ class Game:
         flags = {s: sum(f.claimed == s for f in self.flags) for s in self.seats}
         self.result = {"winner": winner, "how": how, "flags": flags}
         self.phase = "over"
-        self.emit("game_over", **self.result)
+        self._events.append({"type": "game_over", "winner": winner, "how": how, "flags": flags})
 
     # ------------------------------------------------------------------ turn structure
     def _enter_step(self, index: int) -> None:
@@ -454,7 +457,7 @@ class Game:
         award is a player's whole set at once, and their win is judged on all they then hold (so five
         provable flags are an Envelopment, not a Breakthrough on the first three); a player who has won
         ends the game before the next one's award."""
-        self.emit("both_passed" if len(self.seats) == 2 else "all_passed")
+        self._events.append({"type": "both_passed" if len(self.seats) == 2 else "all_passed"})
         for index in award_order(self._index[self.to_move], len(self.seats)):
             claimant = self.seats[index]
             for n in self.claimable_flags(claimant):  # awarding one flag never changes another's proof
@@ -475,7 +478,7 @@ class Game:
             self._finish(self.seats[winner], "flags")
 
     # ------------------------------------------------------------------ views
-    def view(self, seat: str | None = None) -> dict[str, Any]:
+    def view(self, seat: str | None = None) -> View:
         """A position (NOTATION.md): the whole table, or what `seat` may see (R45)."""
         from .position import to_position
 
@@ -485,7 +488,7 @@ class Game:
 _HANDLERS: dict[str, Callable[[Game, Action], None]] = {
     kind: getattr(Game, "_do_" + kind)
     for kind in ("play", "pass", "claim", "done", "draw", "scout_draw", "scout_return")}
-def proof_of(verdict: Judgement) -> dict[str, Any]:
+def proof_of(verdict: Judgement) -> Proof:
     """A claim's proof as plain data, for events, logs and the screen (R23)."""
     mine = verdict.mine
     theirs = verdict.theirs

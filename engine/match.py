@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from .errors import IllegalAction, NotationError
+from .notation_types import Result
 from .rules import OTHER, SEATS, SEATS3, check_seat
 
 FORMAT = "battleline-match/1"
@@ -34,7 +35,7 @@ def _limit(value: Any, end: str, where: str) -> int | None:
     return value
 
 
-def check_result(data: Any, where: str = "result", players: int = 2) -> dict[str, Any]:
+def check_result(data: Any, where: str = "result", players: int = 2) -> Result:
     """A game result as `Game.result` gives it, checked field by field and for consistency (R38, R39).
 
     An old result naming a five-flag win a Breakthrough comes back as an Envelopment (R38), so a saved
@@ -84,7 +85,7 @@ def _result_fields(data: Any, where: str, seats: tuple[str, ...], most: int) -> 
     return winner, how, flags
 
 
-def _check_result_three(data: Any, where: str) -> dict[str, Any]:
+def _check_result_three(data: Any, where: str) -> Result:
     """A three-player game's result (R51): the same fields, with three seats' flag counts."""
     winner, how, flags = _result_fields(data, where, SEATS3, 6)
     most = max(flags[s] for s in SEATS3)
@@ -101,7 +102,7 @@ def _check_result_three(data: Any, where: str) -> dict[str, Any]:
     return {"winner": winner, "how": how, "flags": {s: flags[s] for s in SEATS3}}
 
 
-def points_of(result: dict[str, Any]) -> dict[str, int]:
+def points_of(result: Result) -> dict[str, int]:
     """R40, R52: the winner scores 5, every other player 1 per flag held; a drawn game scores each
     player's flags."""
     winner = result["winner"]
@@ -126,7 +127,7 @@ class Match:
         self.seats: tuple[str, ...] = SEATS if players == 2 else SEATS3
         self.limit = _limit(limit, end, "match.limit")
         self.first = check_seat(first, "match.first", self.seats)
-        self.games: list[dict[str, Any]] = []
+        self.games: list[Result] = []
         self.scores: dict[str, int] = {s: 0 for s in self.seats}
         self.next_first = self.first
 

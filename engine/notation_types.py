@@ -1,10 +1,15 @@
 """The notation's shapes as types (docs/NOTATION.md): actions, events, positions (views), results, records.
 
-These are `TypedDict`s over the very dicts the engine writes, so nothing changes when the game runs; mypy
-then checks the field names and types wherever a value crosses a boundary (the table seam, the network,
-the bots). One type a kind, with `type` required and the other fields optional, because the code reads
-them after looking at `type` (`action["flag"]` of a play): a union of one type per action would need a
-check mypy understands at each such place.
+The one definition of each. The engine writes them typed (engine.actions.parse_action and
+Game.legal_actions return Actions, Game.apply returns Events, Game.view a View, to_record a Record), the
+table seam, the bots and the LAN messages (net.messages) read them, so mypy ties every reader to the
+writer. They are `TypedDict`s: plain dicts when the game runs, the same bytes on the wire and on disk.
+A typed value is never a checked one: what comes from outside (a peer, a file) is read by the engine's
+readers (parse_action, from_position, from_record), which check every field, before it is one of these.
+
+One type a kind, with `type` required and the other fields optional, because the code reads them after
+looking at `type` (`action["flag"]` of a play): a union of one type per action would need a check mypy
+understands at each such place.
 
 A flag of a position is keyed by seat (`flag["south"]`, `flag[seat]`), which a TypedDict cannot say for a
 seat held in a variable: `FlagView` stays a plain mapping.
@@ -92,7 +97,8 @@ class View(TypedDict):
     discards: dict[str, list[str]]
     hands: dict[str, list[str] | None]
     hand_sizes: dict[str, int]
-    decks: dict[str, int]  # a view's decks are counts (a complete game state lists them: engine.position)
+    #: a seat's view: counts; a complete game state (`Game.view(None)`, engine.position): lists, top card last
+    decks: dict[str, Any]
     phase: NotRequired[str]
     scout_drawn: NotRequired[int]
     passes: NotRequired[int]

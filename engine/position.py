@@ -12,6 +12,7 @@ from typing import Any
 from .cards import ALL_CARDS, LEADERS, TACTICS, TROOP_BIT, TROOPS, fills_slot
 from .errors import NotationError
 from .game import Game
+from .notation_types import FlagView, View
 from .rulebook import HAND_LIMIT
 from .rules import OTHER, SEATS, Rules, check_seat
 from .table import FlagState
@@ -23,19 +24,20 @@ _FIELDS = {"format", "rules", "to_move", "flags", "discards", "hands", "hand_siz
 _FLAG_TACTICS = {"fog", "mud", "first_complete", "claimed"}
 
 
-def to_position(game: Game, seat: str | None = None) -> dict[str, Any]:
+def to_position(game: Game, seat: str | None = None) -> View:
     """The position as `seat` sees it (R45), or the complete game state when `seat` is None."""
-    flags = [{f.pair[0]: f.sides[f.pair[0]][:], f.pair[1]: f.sides[f.pair[1]][:], "fog": f.fog, "mud": f.mud,
-              "first_complete": f.first_complete, "claimed": f.claimed} for f in game.flags]
+    flags: list[FlagView] = [
+        {f.pair[0]: f.sides[f.pair[0]][:], f.pair[1]: f.sides[f.pair[1]][:], "fog": f.fog, "mud": f.mud,
+         "first_complete": f.first_complete, "claimed": f.claimed} for f in game.flags]
     hands: dict[str, list[str] | None] = {}
     for s in game.seats:
         hand = game.hands[s]
         hands[s] = hand[:] if hand is not None and (seat is None or seat == s) else None
-    decks: dict[str, Any] = {}
+    decks: dict[str, Any] = {}  # counts in a view; lists (top card last) in a complete game state
     for d in ("troops", "tactics"):
         cards = game.decks[d]
         decks[d] = cards[:] if cards is not None and seat is None else game.deck_sizes[d]
-    out: dict[str, Any] = {
+    out: View = {
         "format": FORMAT,
         "rules": game.rules.to_dict(),
         "to_move": game.to_move,

@@ -14,7 +14,8 @@ from typing import Any
 
 from .cards import LEADERS
 from .errors import IllegalAction, NotationError
-from .game import Event, Game
+from .game import Game
+from .notation_types import Event, Record, Result
 from .rules import Rules, check_seat
 
 FORMAT = "battleline-game/1"
@@ -22,16 +23,16 @@ _FIELDS = {"format", "seed", "rules", "first", "players", "actions", "result"}
 MAX_ACTIONS = 5000  # far beyond any real game; bounds the work a hostile file can ask for
 
 
-def to_record(game: Game) -> dict[str, Any]:
+def to_record(game: Game) -> Record:
     """The record of a game created with `Game.new` (a loaded position has no seed to replay from)."""
     if game.seed is None:
         raise NotationError("record: this game was loaded from a position and has no seed")
-    record: dict[str, Any] = {
+    record: Record = {
         "format": FORMAT, "seed": game.seed, "rules": game.rules.to_dict(), "first": game.first,
-        "players": dict(game.players), "actions": [dict(a) for a in game.actions],
+        "players": dict(game.players), "actions": [a.copy() for a in game.actions],
     }
     if game.result is not None:
-        record["result"] = dict(game.result)
+        record["result"] = game.result.copy()
     return record
 
 
@@ -78,13 +79,13 @@ def from_record(data: Any) -> Game:
     return game
 
 
-def _same_end(stated: Any, result: dict[str, Any] | None) -> bool:
+def _same_end(stated: Any, result: Result | None) -> bool:
     """The same result but perhaps for `how` (a five-flag win was named a Breakthrough before R38's ruling)."""
     return isinstance(stated, dict) and result is not None and \
         {k: v for k, v in stated.items() if k != "how"} == {k: v for k, v in result.items() if k != "how"}
 
 
-def _old_award(before_last: Game | None, actions: list[Any]) -> dict[str, Any] | None:
+def _old_award(before_last: Game | None, actions: list[Any]) -> Result | None:
     """The result the award after the passes gave before R39/R50's ruling (one flag at a time, in flag
     order, stopping at the first win), when the record's last action is the pass that ended the game."""
     if before_last is None:

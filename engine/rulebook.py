@@ -19,6 +19,7 @@ from typing import Any, Final
 
 from .cards import LEADERS, MORALE, TACTICS, TROOP_INFO, TROOPS
 from .formations import best_formation, evaluate
+from .notation_types import Action
 from .potential import side_potential
 from .rules import FRONTS2, FRONTS3, LINES3, SEATS, SEATS3, TURN_STEPS
 
@@ -307,7 +308,7 @@ def by_flag_count(counts: list[int]) -> int:
 
 
 # ---------------------------------------------------------------------- notation
-def to_action(act: LeanAction) -> dict[str, Any]:
+def to_action(act: LeanAction) -> Action:
     """An action in NOTATION.md form, exactly as Game.legal_actions lists it."""
     kind = act[0]
     if kind == A_PLAY:
@@ -317,7 +318,7 @@ def to_action(act: LeanAction) -> dict[str, Any]:
             return {"type": "play", "card": name, "flag": act[2] + 1}
         if card == SCOUT:
             return {"type": "play", "card": name}
-        out: dict[str, Any] = {"type": "play", "card": name, "from_flag": act[2] + 1, "target": NAMES[act[3]]}
+        out: Action = {"type": "play", "card": name, "from_flag": act[2] + 1, "target": NAMES[act[3]]}
         if card != DESERTER:
             out["to_flag"] = None if act[4] < 0 else act[4] + 1
         return out
@@ -330,7 +331,7 @@ def to_action(act: LeanAction) -> dict[str, Any]:
     return {"type": "done" if kind == A_DONE else "pass"}
 
 
-def from_action(action: dict[str, Any]) -> LeanAction:
+def from_action(action: Action) -> LeanAction:
     """A NOTATION.md action (as Game.legal_actions lists it) as a tuple of ids."""
     kind = action["type"]
     if kind == "play":

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import NotationError
+from .notation_types import Rules as RulesData
 
 SEATS: tuple[str, str] = ("north", "south")
 OTHER: dict[str, str] = {"north": "south", "south": "north"}
@@ -59,8 +60,8 @@ class Rules:
         seats = self.seats
         return seats[(seats.index(seat) + 1) % len(seats)]
 
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"tactics": self.tactics, "claim_timing": self.claim_timing}
+    def to_dict(self) -> RulesData:
+        out: RulesData = {"tactics": self.tactics, "claim_timing": self.claim_timing}
         if self.players != 2:  # a two-player file stays exactly as it always was
             out["players"] = self.players
         return out

@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from .actions import Action
 from .cards import TROOP_BIT
 from .errors import IllegalAction
+from .notation_types import Action
 from .table import FlagState
 
 if TYPE_CHECKING:
@@ -22,14 +22,14 @@ def environment(game: Game, act: Action) -> None:
     """Fog or Mud on an open flag (R30, R31); Mud makes a side of three incomplete again (R18)."""
     flag = game.open_flag(act["flag"])
     seat, card, n = game.to_move, act["card"], act["flag"]
-    game.emit("play", seat=seat, card=card, flag=n)
+    game.emit({"type": "play", "seat": seat, "card": card, "flag": n})
     if card == "fog":
         flag.fog = seat
         return
     flag.mud = seat
     for side in flag.pair:  # a side of 3 is incomplete again (R31, R18)
         if len(flag.sides[side]) == 3:
-            game.emit("incomplete", seat=side, flag=n)
+            game.emit({"type": "incomplete", "seat": side, "flag": n})
     flag.first_complete = None
 
 
@@ -38,7 +38,7 @@ def scout(game: Game, act: Action) -> None:
     if game.deck_sizes["troops"] + game.deck_sizes["tactics"] == 0:
         raise IllegalAction("scout_no_cards")
     game.discards[game.to_move].append("scout")
-    game.emit("play", seat=game.to_move, card="scout")
+    game.emit({"type": "play", "seat": game.to_move, "card": "scout"})
 
 
 def take_target(game: Game, act: Action, owner: str, troops_only: bool) -> FlagState:
@@ -63,8 +63,8 @@ def redeploy(game: Game, act: Action) -> None:
             raise IllegalAction("redeploy_same_flag")
         game.check_slot(to_flag, seat)
     game.discards[seat].append("redeploy")
-    game.emit("play", seat=seat, card="redeploy", from_flag=act["from_flag"], target=act["target"],
-               to_flag=to_flag)
+    game.emit({"type": "play", "seat": seat, "card": "redeploy", "from_flag": act["from_flag"],
+               "target": act["target"], "to_flag": to_flag})
     game.remove_from_side(act["from_flag"], seat, act["target"])
     if to_flag is None:
         game.discards[seat].append(act["target"])
@@ -78,7 +78,8 @@ def deserter(game: Game, act: Action) -> None:
     other = game.flags[act["from_flag"] - 1].other(seat)
     take_target(game, act, other, troops_only=False)
     game.discards[seat].append("deserter")
-    game.emit("play", seat=seat, card="deserter", from_flag=act["from_flag"], target=act["target"])
+    game.emit({"type": "play", "seat": seat, "card": "deserter", "from_flag": act["from_flag"],
+               "target": act["target"]})
     game.remove_from_side(act["from_flag"], other, act["target"])
     game.discards[other].append(act["target"])
 
@@ -88,12 +89,14 @@ def traitor(game: Game, act: Action) -> None:
     seat = game.to_move
     other = game.flags[act["from_flag"] - 1].other(seat)
     take_target(game, act, other, troops_only=True)
-    game.check_slot(act["to_flag"], seat)
+    to_flag = act["to_flag"]
+    assert to_flag is not None, "engine.actions.parse_action: a Traitor's to_flag is a flag"
+    game.check_slot(to_flag, seat)
     game.discards[seat].append("traitor")
-    game.emit("play", seat=seat, card="traitor", from_flag=act["from_flag"], target=act["target"],
-               to_flag=act["to_flag"])
+    game.emit({"type": "play", "seat": seat, "card": "traitor", "from_flag": act["from_flag"],
+               "target": act["target"], "to_flag": to_flag})
     game.remove_from_side(act["from_flag"], other, act["target"])
-    game.add_to_side(act["to_flag"], seat, act["target"])
+    game.add_to_side(to_flag, seat, act["target"])
 
 
 #: The function each such card's play calls (the others only take a slot).

@@ -21,6 +21,7 @@ import zmq
 
 from engine import Game, IllegalAction, NotationError, Rules
 from engine.jsonfile import DataFileError, read_bytes
+from engine.notation_types import Result
 
 from .admission import CODE_DIGITS, new_code
 from .cli_args import host_refusal, join_refusal
@@ -111,7 +112,7 @@ def cmd_host(args: argparse.Namespace, keep: Callable[[Game], Any] | None = None
     _say({"listening": host.port, "code": host.code, **phones_info,
           **({"resumed": str(resume), "actions": len(host.game.actions)} if resume is not None else {})})
     deadline = time.monotonic() + args.timeout
-    results: list[dict[str, Any] | None] = []
+    results: list[Result | None] = []
     watchers = 0
     try:
         while time.monotonic() < deadline:

@@ -25,10 +25,12 @@ from typing import Any, cast
 
 import zmq
 
-from engine.game import Event, Game
+from engine.game import Game
+from engine.notation_types import Action, Event, View
+from engine.notation_types import Record as GameRecord
 
 from .guest_core import Connect, GuestCore, GuestEffect, HangUp, Say
-from .messages import AnyMessage, Notation, Pake, Sealed, SeatNews, ToHost
+from .messages import AnyMessage, MatchData, Pake, Sealed, SeatNews, ToHost
 from .protocol import MAX_FRAME, PROTOCOL_VERSION, ProtocolError, pack, unpack
 from .session import GuestExchange, Sealer, by_code, by_token, token_ref, vouch
 
@@ -214,7 +216,7 @@ class Guest:
             self.received.append(cast("dict[str, Any]", message))
 
     # ------------------------------------------------------------------ the player's commands: the core's, performed
-    def send_action(self, action: Notation) -> None:
+    def send_action(self, action: Action) -> None:
         """Send an action for our seat; it stays pending until a state shows it applied."""
         self.core.send_action(action)
         self._perform(self.core.take())
@@ -265,11 +267,11 @@ class Guest:
         return self.core.players
 
     @property
-    def rules(self) -> Notation:
+    def rules(self) -> dict[str, object]:
         return self.core.rules
 
     @property
-    def view(self) -> Notation | None:
+    def view(self) -> View | None:
         return self.core.view
 
     @property
@@ -285,7 +287,7 @@ class Guest:
         return self.core.actions_done
 
     @property
-    def record(self) -> Notation | None:
+    def record(self) -> GameRecord | None:
         return self.core.record
 
     @property
@@ -313,7 +315,7 @@ class Guest:
         return self.core.number
 
     @property
-    def match(self) -> Notation | None:
+    def match(self) -> MatchData | None:
         return self.core.match
 
     @property
@@ -337,7 +339,7 @@ class Guest:
         return self.core.watchers
 
     @property
-    def pending(self) -> tuple[int, Notation] | None:
+    def pending(self) -> tuple[int, Action] | None:
         return self.core.pending
 
     @property

@@ -17,10 +17,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine import NotationError, from_position
-from engine.game import Event, Game
+from engine.game import Game
+from engine.notation_types import Action, Event, Record, View
 from engine.rules import SEATS, SEATS3
 
-from .messages import AnyMessage, Error, Hello, Notation, SeatNews, State, ToHost, Welcome
+from .messages import AnyMessage, Error, Hello, MatchData, SeatNews, State, ToHost, Welcome
 from .protocol import DEAD_AFTER_S, HEARTBEAT_S, PROTOCOL_VERSION, REFUSED, ProtocolError, refusal_fields
 from .roles import WATCHER
 from .version import program_version
@@ -69,26 +70,26 @@ class GuestCore:
         self.welcomed = False  # the host let us in (a watcher has no seat to show it)
         self.table = False  # the host is a table: both seats are guests, and the table starts the game
         self.players: dict[str, str] = {}
-        self.rules: Notation = {}
-        self.view: Notation | None = None
+        self.rules: dict[str, object] = {}  # as the host's welcome said: shown, never played by
+        self.view: View | None = None  # the last view that loaded (engine.position checked it)
         self.game: Game | None = None  # the view, loaded: legal actions and claim proofs
         self.events: list[Event] = []
         self.actions_done = 0
-        self.record: Notation | None = None
+        self.record: Record | None = None
         self.refused: str | None = None  # the host's English, for logs and the command line
         self.refused_as: tuple[str, dict[str, str | int]] | None = None  # its code and fields, for players
         self.asking = False  # the code was right; the host's player is deciding whether to let us in
         self.ahead = 0  # ... after this many guests who asked before us (the host's queue)
         self.started = False
         self.number = 1  # the game's number in this sitting: a new game resets the events
-        self.match: Notation | None = None
+        self.match: MatchData | None = None
         self.errors: list[str] = []
         self.refusals: list[tuple[str, dict[str, str | int]]] = []  # the errors that carried a refusal's code
         #: the lobby as the host last told it: seat -> {"name", "here"}; seats that asked for another game
         self.seats: dict[str, SeatNews] = {}
         self.again: list[str] = []
         self.watchers = 0
-        self.pending: tuple[int, Notation] | None = None
+        self.pending: tuple[int, Action] | None = None
         self.reconnects = 0  # times the host welcomed us back after the first welcome
         #: a host silent this long is reconnected to (`alive()` says "silent" sooner, for the screens); a guest
         #: through a wormhole waits longer, as its tunnel carries the link across a cut (net.internet.link)
@@ -176,7 +177,7 @@ class GuestCore:
         return (self.seat is not None and self.started and self.game is not None and not self.game.over
                 and self.game.to_move == self.seat and self.pending is None)
 
-    def send_action(self, action: Notation) -> None:
+    def send_action(self, action: Action) -> None:
         """Send an action for our seat; it stays pending until a state shows it applied."""
         self.pending = (self.actions_done, action)
         self._send({"t": "action", "seq": self.actions_done, "action": action})

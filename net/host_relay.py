@@ -15,7 +15,7 @@ from engine import IllegalAction, NotationError, to_record
 from engine.game import Event
 
 from .host_base import HostState
-from .messages import Action, GameNews, Record, ToGuest, ToHost
+from .messages import ActionMessage, GameNews, Record, ToGuest, ToHost
 from .seats import RemoteSeat
 
 
@@ -121,7 +121,7 @@ class Relay:
         if self.state.table and everyone:
             self.next_game(secrets.randbits(63))
 
-    def guest_action(self, identity: bytes, message: Action, seat: str) -> None:
+    def guest_action(self, identity: bytes, message: ActionMessage, seat: str) -> None:
         seq = message["seq"]
         done = len(self.state.game.actions)
         if seq < done:  # already applied: a resend after a lost reply

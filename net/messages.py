@@ -3,14 +3,23 @@
 Types only: at run time each is the plain dict msgpack gives, checked field by field by
 `net.protocol.unpack` against its schema before any handler sees it. A handler narrows the unions
 below by the tag (`message["t"] == "ping"`), as mypy understands.
+
+The game's data inside them is the engine's own types (engine.notation_types): the host writes them
+from the engine (`Game.view`, `Game.apply`'s events, `to_record`), so mypy ties what is sent to what the
+guest reads. An action a guest sends is typed only as a map: the host makes it an Action by reading it
+(engine.actions.parse_action, inside `Game.apply`), never by trusting its type.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, Literal, NotRequired, TypedDict
 
-#: a game's record, a NOTATION position (view), an event, a match, a rules map: engine/notation data
-Notation = dict[str, Any]
+from engine.notation_types import Event, Rules, View
+from engine.notation_types import Record as GameRecord
+
+#: a match's standing (engine.match.Match.to_dict)
+MatchData = dict[str, Any]
 
 
 # ---------------------------------------------------------------------------------------------- in the clear
@@ -41,10 +50,12 @@ class Hello(TypedDict):
     code: NotRequired[str]
 
 
-class Action(TypedDict):
+class ActionMessage(TypedDict):
+    """A guest's action: `action` is what the peer sent, unchecked until the host's game reads it."""
+
     t: Literal["action"]
     seq: int
-    action: Notation
+    action: Mapping[str, object]
 
 
 class Ping(TypedDict):
@@ -64,7 +75,7 @@ class Again(TypedDict):
     t: Literal["again"]
 
 
-ToHost = Hello | Action | Ping | Bye | Start | Again
+ToHost = Hello | ActionMessage | Ping | Bye | Start | Again
 
 
 # ---------------------------------------------------------------------------------------------- host to guest
@@ -75,16 +86,16 @@ class Welcome(TypedDict):
     table: bool
     token: str | None
     players: dict[str, str]
-    rules: Notation
+    rules: Rules
     program: str
-    match: Notation | None
+    match: MatchData | None
     number: int
 
 
 class GameNews(TypedDict):
     t: Literal["game"]
     number: int
-    match: Notation | None
+    match: MatchData | None
 
 
 class Refused(TypedDict):
@@ -101,15 +112,15 @@ class Asking(TypedDict):
 
 #: events from index `from` on, the seat's view, the action count (`from` is a keyword: functional syntax)
 State = TypedDict("State", {
-    "t": Literal["state"], "from": int, "events": list[Notation], "view": Notation, "actions": int,
+    "t": Literal["state"], "from": int, "events": list[Event], "view": View, "actions": int,
     "started": NotRequired[bool], "players": NotRequired[dict[str, str]],
 })
 
 
 class Record(TypedDict):
     t: Literal["record"]
-    record: Notation
-    match: NotRequired[Notation | None]
+    record: GameRecord
+    match: NotRequired[MatchData | None]
 
 
 class Error(TypedDict):

@@ -8,11 +8,8 @@ of a viewer who holds no seat, so no seat's secrets pass through it.
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine import Game, redact_all, to_position
-
-Event = dict[str, Any]
+from engine.notation_types import Event, View
 
 PLAYER = "player"
 WATCHER = "watcher"
@@ -27,7 +24,7 @@ def public_events(events: list[Event]) -> list[Event]:
     return redact_all(events, PUBLIC)
 
 
-def public_view(game: Game) -> dict[str, Any]:
+def public_view(game: Game) -> View:
     """The position with every hand hidden (sizes only) and both decks as counts."""
     view = to_position(game, PUBLIC)
     assert all(hand is None for hand in view["hands"].values()), "a public view holds no hand"

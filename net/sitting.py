@@ -62,14 +62,13 @@ class Sitting:
         Raises IllegalAction (`game_not_over`, `match_over`) and changes nothing then."""
         if not self.game.over:
             raise IllegalAction("game_not_over")
-        result = self.game.result or {}
         if self.match is not None:
             self.record_result()
             if self.match.over:
                 raise IllegalAction("match_over")
             first = self.match.next_first
         else:
-            first = result.get("winner") or self.game.first
+            first = (self.game.result["winner"] if self.game.result else None) or self.game.first
         self.game = Game.new(self.game.rules, seed, first, dict(self.game.players))
         self.number += 1
         self.events = []

@@ -16,8 +16,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine import Game
+from engine.notation_types import Event
 
-from .messages import GameNews, Notation, Record, State, ToGuest
+from .messages import GameNews, Record, State, ToGuest
 from .protocol import DEAD_AFTER_S
 from .roles import MAX_WATCHERS, public_events, public_view
 
@@ -96,7 +97,7 @@ class Watchers:
         self.by_identity.clear()
 
     # ------------------------------------------------------------------ what they receive
-    def state(self, game: Game, events: list[Notation], start: int, started: bool,
+    def state(self, game: Game, events: list[Event], start: int, started: bool,
               only: bytes | None = None) -> None:
         """Public events from `start` on and the public view, to every watcher (or only one)."""
         if not self.by_identity:

@@ -8,7 +8,7 @@ Answers are kept per step, so stepping back is instant; a newer question replace
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -52,7 +52,7 @@ class ReplayCoach:
 
     def question(self, step: int) -> View:
         """South's own view at `step`: what South saw at the table then, and nothing more."""
-        return cast(View, from_position(self.scene.replay.views[step]).view(SEAT))
+        return from_position(self.scene.replay.views[step]).view(SEAT)
 
     def chance(self) -> float | None:
         """The estimate the bar shows: from South's latest answered play at or before the step shown."""

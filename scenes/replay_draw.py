@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from engine.notation_types import View
 from game.i18n import N_, _, ngettext
 from game.play.words import how_words, how_words3
 from game.ui import art, battlefield, card_art
@@ -110,7 +111,7 @@ def _header(scene: Replaying, surface: pygame.Surface, names: dict[str, str]) ->
     surface.blit(fitted(words, 32, 1290 - info.get_width() - 24 - 230, art.CREAM, "bold"), (230, 32))
 
 
-def _hand(surface: pygame.Surface, view: dict[str, Any], seat: str, names: dict[str, str], y: int) -> None:
+def _hand(surface: pygame.Surface, view: View, seat: str, names: dict[str, str], y: int) -> None:
     tint = art.SEAT_COLOURS.get(seat, art.SEAT_TINT["top"])
     held = sum(1 for f in view["flags"] if f["claimed"] == seat)
     surface.blit(text(names[seat], 32, tint, "bold"), (30, y + 10))
@@ -133,7 +134,7 @@ FRONT_SIDES3 = (("west", "south"),) * 3 + (("east", "south"),) * 3 + (("east", "
 HAND3_X = {"west": (30, 200), "east": (660, 830)}  # (name, first card) of the two hands at the top
 
 
-def _table3(surface: pygame.Surface, view: dict[str, Any], names: dict[str, str]) -> None:
+def _table3(surface: pygame.Surface, view: View, names: dict[str, str]) -> None:
     """Three players: West's and East's hands side by side at the top, South's below; the nine flags in
     three fronts of three columns, each front's two seats named above and below it in their colours."""
     for seat, (x_name, x_cards) in HAND3_X.items():

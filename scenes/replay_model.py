@@ -6,11 +6,11 @@ screen's class, so neither imports the screen (no circle among the screen module
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol, cast
+from typing import TYPE_CHECKING, Protocol
 
 from engine import Game, to_record
 from engine import replay as replay_action
-from engine.notation_types import Event
+from engine.notation_types import Event, View
 from game.play.words import card_words, event_words
 
 if TYPE_CHECKING:
@@ -24,12 +24,12 @@ class Replay:
         self.record = to_record(game)
         replay = Game.new(game.rules, game.seed or 0, game.first, game.players)
         self.players = dict(game.players)
-        self.views: list[dict[str, Any]] = [replay.view(None)]
+        self.views: list[View] = [replay.view(None)]
         self.lines: list[list[str]] = [[]]
         for action in game.actions:
             events = replay_action(replay, action)
             self.views.append(replay.view(None))
-            self.lines.append([w for w in (replay_words(cast(Event, e), self.players) for e in events) if w])
+            self.lines.append([w for w in (replay_words(e, self.players) for e in events) if w])
         self.result = replay.result
 
     @property
@@ -60,4 +60,4 @@ class Replaying(Protocol):
     message_until: float
 
     @property
-    def view(self) -> dict[str, Any]: ...
+    def view(self) -> View: ...

@@ -8,11 +8,12 @@ stepping either way is instant.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from engine import Game
+from engine.notation_types import View
 from game.i18n import _
 from game.ui import audio
 from game.ui.input import Intent, Kind
@@ -51,7 +52,7 @@ class ReplayScene(Scene):
         audio.after_music(self.app)  # the calm piece of the screens after a game (silent before issue 59)
 
     @property
-    def view(self) -> dict[str, Any]:
+    def view(self) -> View:
         return self.replay.views[self.step]
 
     def go(self, step: int) -> None:

@@ -7,12 +7,12 @@ cancels it. When it is done, each marked move opens the replay at that move, wit
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from engine import Game
-from engine.notation_types import View
+from engine.notation_types import Record, View
 from engine.run.review import KeptReview, ReviewProcess
 from game.i18n import _
 from game.play.coach import move_words, why_words
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 PROGRESS_POLL = 0.2  # seconds between looks at the review's progress
 
 
-def mark_words(mark: dict[str, Any], turn: int | None = None, view: dict[str, Any] | None = None,
+def mark_words(mark: dict[str, Any], turn: int | None = None, view: View | None = None,
                seat: str = "south") -> tuple[str, str]:
     """('Your turn 12: you chose to play red 5 at flag 3 (-17% win chance)', 'Better: play blue 9 at flag 7: it ...').
 
@@ -44,16 +44,16 @@ def mark_words(mark: dict[str, Any], turn: int | None = None, view: dict[str, An
         label = _("Your turn {turn}: you chose to {played} (\u2212{percent}% win chance)", turn=turn, played=played,
                   percent=percent)
     preferred = move_words(mark["preferred"])
-    why = why_words(mark["preferred"], cast(View, view), seat) if view is not None else ""
+    why = why_words(mark["preferred"], view, seat) if view is not None else ""
     if why:
         return label, _("Better: {move}: {why}.", move=preferred, why=why)
     return label, _("Better: {move}.", move=preferred)
 
 
-def turns_and_views(game: Game, seat: str) -> dict[int, tuple[int, dict[str, Any]]]:
+def turns_and_views(game: Game, seat: str) -> dict[int, tuple[int, View]]:
     """Action index -> (the player's turn number, the player's view then), for each of the player's plays."""
     replay = Game.new(game.rules, game.seed or 0, game.first, game.players)
-    out: dict[int, tuple[int, dict[str, Any]]] = {}
+    out: dict[int, tuple[int, View]] = {}
     turn = 0
     for i, action in enumerate(game.actions):
         if replay.to_move == seat and replay.phase == "play":
@@ -139,7 +139,7 @@ class ReviewScene(MenuScene):
         surface.blit(img, img.get_rect(center=(960, 450)))
 
 
-def _record(game: Game) -> dict[str, Any]:
+def _record(game: Game) -> Record:
     from engine import to_record
 
     return to_record(game)

@@ -6,7 +6,7 @@ score, how close the end condition is, and who starts the next game (R5).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -105,7 +105,7 @@ class ScoreboardScene(MenuScene):
         total = {seat: 0 for seat in self.seats}
         out: list[tuple[str, ...]] = []
         for i, result in enumerate(self.session.games, start=1):
-            pts = points_of(cast(dict[str, Any], result))
+            pts = points_of(result)
             for seat in total:
                 total[seat] += pts[seat]
             winner = result["winner"]

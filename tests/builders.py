@@ -12,7 +12,7 @@ from typing import Any, cast
 
 from engine import Game, from_position
 from engine.cards import TACTICS, TROOP_BIT, TROOPS
-from engine.notation_types import View
+from engine.notation_types import Action, Record, View
 
 Cards = str | Iterable[str]
 
@@ -102,23 +102,23 @@ def game(**kwargs: Any) -> Game:
     return from_position(position(**kwargs))
 
 
-def play(card: str, flag: int) -> dict[str, Any]:
+def play(card: str, flag: int) -> Action:
     return {"type": "play", "card": card, "flag": flag}
 
 
-def claim(flag: int) -> dict[str, Any]:
+def claim(flag: int) -> Action:
     return {"type": "claim", "flag": flag}
 
 
-DONE: dict[str, Any] = {"type": "done"}
-PASS: dict[str, Any] = {"type": "pass"}
+DONE: Action = {"type": "done"}
+PASS: Action = {"type": "pass"}
 
 
-def draw(deck: str = "troops") -> dict[str, Any]:
+def draw(deck: str = "troops") -> Action:
     return {"type": "draw", "deck": deck}
 
 
-def record_under_old_r9(seed: int = 2) -> dict[str, Any]:
+def record_under_old_r9(seed: int = 2) -> Record:
     """A game record made under the old R9, where a pass still led into the passer's claim step.
 
     Today a pass ends the turn at once, so this record no longer replays: it stops at the claim.
@@ -133,7 +133,7 @@ def record_under_old_r9(seed: int = 2) -> dict[str, Any]:
         g = advance(s, passing_with_a_claim, limit=600, rules=Rules(tactics=False))
         if g is not None:
             record = to_record(g)
-            record["actions"] += [PASS, {"type": "claim", "flag": g.claimable_flags(g.to_move)[0]}]
+            record["actions"] += [PASS, claim(g.claimable_flags(g.to_move)[0])]
             return record
     raise LookupError("no seeded game passes with a flag to claim")
 
@@ -203,7 +203,7 @@ def game3(**kwargs: Any) -> Game:
     return from_position(position3(**kwargs))
 
 
-def record_under_old_r27(seed: int = 0) -> dict[str, Any]:
+def record_under_old_r27(seed: int = 0) -> Record:
     """A game record made before R27's ruling: a Scout put back the Leader its player could no longer play.
 
     Leaders and Scouts are played whenever they can be, so the case comes up within a few seeds.
@@ -236,7 +236,7 @@ def record_under_old_r27(seed: int = 0) -> dict[str, Any]:
     raise LookupError("no seeded game put back a dead Leader")
 
 
-def record_under_old_r38(seed: int = 0) -> dict[str, Any]:
+def record_under_old_r38(seed: int = 0) -> Record:
     """A game record made before R38's ruling: won with five flags, three adjacent, stored as a Breakthrough."""
     import random
 

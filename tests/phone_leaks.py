@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from engine.cards import ALL_CARDS
@@ -21,7 +22,7 @@ def cards_in(value: Any, out: set[str]) -> set[str]:
     return out
 
 
-def _seen(view: dict[str, Any]) -> set[str]:
+def _seen(view: Mapping[str, Any]) -> set[str]:
     """The cards a view names, and Fog and Mud where they lie (a view names their player, not the card)."""
     seen = cards_in(view, set())
     for flag in view["flags"]:

@@ -37,10 +37,11 @@ def valid_position() -> dict[str, Any]:
 
 
 def valid_record() -> dict[str, Any]:
+    """A sound record as a plain dict, for the tests to spoil field by field."""
     game = Game.new(Rules(), seed=5)
     for _ in range(12):
         game.apply(game.legal_actions()[0])
-    return to_record(game)
+    return {**to_record(game)}
 
 
 def rejects(reader: Any, data: Any, match: str | None = None) -> None:

@@ -8,7 +8,7 @@ its Referee and the board's real layout; every test checks that deciding left th
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any, cast
+from typing import cast
 
 import pygame
 import pytest
@@ -42,7 +42,7 @@ def board_targets(g: Game, seat: str) -> dict[Target, pygame.Rect]:
     """The targets a board would lay out for `seat`: hand cards, each flag's side, decks, discards, buttons."""
     view = g.view(seat)
     geo = layout.geometry(view["rules"], seat)
-    hand = view["hands"][seat]
+    hand = g.hand(seat)
     targets: dict[Target, pygame.Rect] = {("hand", c): r for c, r in zip(hand, layout.hand(len(hand)), strict=True)}
     for n in range(1, 10):
         targets[("flag", n)] = geo.side_area(n, "bottom")
@@ -55,9 +55,9 @@ def board_targets(g: Game, seat: str) -> dict[Target, pygame.Rect]:
     return targets
 
 
-def typed(action: dict[str, Any]) -> Action:
-    """A builders action as the board's commands carry it (the engine's plain dict, typed)."""
-    return cast(Action, action)
+def typed(action: Action) -> Action:
+    """A builders action as the board's commands carry it (builders' actions are typed now: the same dict)."""
+    return action
 
 
 def situation(g: Game, seat: str = "south", *, picked: tuple[Target, ...] = (), focus: Target | None = None,
@@ -81,7 +81,7 @@ class Untouched:
     """Games handed to it must be exactly as they were once the test is done: deciding changes nothing."""
 
     def __init__(self) -> None:
-        self.kept: list[tuple[Game, dict[str, Any], int]] = []
+        self.kept: list[tuple[Game, View, int]] = []
 
     def __call__(self, g: Game) -> Game:
         self.kept.append((g, to_position(g), len(g.actions)))

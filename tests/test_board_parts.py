@@ -66,7 +66,7 @@ def test_a_result_is_counted_once_however_often_the_results_are_shown(tmp_path: 
     assert isinstance(table, LocalTable)
     board = BoardScene(app, table, session)
     result: Result = {"winner": "south", "how": "flags", "flags": {"south": 5, "north": 2}}
-    table.game.result = dict(result)  # the game ended so (as the engine writes it)
+    table.game.result = result.copy()  # the game ended so (as the engine writes it)
     assert not board.recorded
     for _ in range(3):  # shown, left for the pause and shown again
         screens.results(app, board)

@@ -9,6 +9,7 @@ import pytest
 
 from app.cli import main
 from engine.game import Game
+from engine.notation_types import Record
 from engine.rules import OTHER
 from engine.run.arena import run_arena, seating, wilson
 from engine.run.hint import hint
@@ -111,7 +112,7 @@ def test_hint_missing_file_and_unknown_bot(capsys: pytest.CaptureFixture[str]) -
     assert len(err) == 2
 
 
-def _short_record() -> dict[str, object]:
+def _short_record() -> Record:
     """A short fixed game: easy against random, troops only (a few dozen plays)."""
     from engine.ai import make_bot
     from engine.record import to_record

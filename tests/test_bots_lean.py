@@ -7,6 +7,7 @@ the same action both must hold the same table, hands, decks, turn, step and resu
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
 import pytest
@@ -18,7 +19,7 @@ from engine.rulebook import PHASE_NAMES, from_action, names, to_action
 from engine.rules import SEATS, Rules
 
 
-def _key(action: dict[str, Any]) -> str:
+def _key(action: Mapping[str, Any]) -> str:
     return repr(sorted(action.items()))
 
 

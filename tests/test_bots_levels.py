@@ -8,8 +8,6 @@ iterations, so it is reproducible.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from engine.ai import LEVELS, Bot, make_bot
@@ -40,7 +38,7 @@ def self_play(level: str, seed: int, rules: Rules | None = None) -> tuple[Game, 
         seat = game.to_move
         phases.add(game.phase)
         legal = game.legal_actions()
-        action: dict[str, Any] = bots[seat].choose(game.view(seat))
+        action = bots[seat].choose(game.view(seat))
         assert action in legal, f"{level} chose an illegal action {action} in phase {game.phase}"
         if action["type"] == "play" and action["card"] in TACTICS_TO_SEE | LEADERS:
             played.add("leader" if action["card"] in LEADERS else action["card"])

@@ -6,11 +6,13 @@ import multiprocessing
 import os
 import signal
 import time
+from typing import cast
 
 import pytest
 from waiting import wait_until
 
 from engine.game import Game
+from engine.notation_types import Action, View
 from engine.run.process import BotError, BotProcess
 
 
@@ -22,7 +24,7 @@ def _gone(pid: int) -> bool:
     return False
 
 
-def _wait(bot: BotProcess, seconds: float = 60.0) -> tuple[int, dict]:
+def _wait(bot: BotProcess, seconds: float = 60.0) -> tuple[int, Action]:
     return wait_until(bot.poll, seconds, "the bot's answer")
 
 
@@ -81,7 +83,7 @@ def test_a_crashed_worker_surfaces_as_an_error_from_poll() -> None:
 
 def test_a_bad_position_is_an_error_not_a_hang() -> None:
     with BotProcess("random") as bot:
-        bot.request({"format": "nonsense"})
+        bot.request(cast(View, {"format": "nonsense"}))  # a bad position, as a broken caller might send
         with pytest.raises(BotError):
             _wait(bot)
         game = Game.new(seed=9)  # the worker survives a bad request

@@ -7,12 +7,14 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 
 from engine import Game, Rules
 from engine.ai import make_bot
 from engine.ai.lean3 import Lean3
 from engine.ai.three import OUTCOMES, game_value3
+from engine.notation_types import Action
 from engine.run.arena import ORDERS3, run_arena, seating3
 
 THREE = Rules(tactics=False, players=3)
@@ -106,7 +108,7 @@ def _game_state(game: Game) -> dict[str, object]:
     }
 
 
-def _key(action: dict[str, object]) -> tuple[object, ...]:
+def _key(action: Mapping[str, object]) -> tuple[object, ...]:
     return tuple(sorted(action.items()))
 
 
@@ -141,7 +143,7 @@ def _two_held(holder: str) -> dict[int, dict[str, str]]:
     return {2: {holder: "p8 p9 p10", loser: "g3 g4 g6"}, 3: {holder: "o8 o9 o10", loser: "y3 y5 y6"}}
 
 
-def _normal_plays(game: Game, seed: int = 3) -> dict[str, object]:
+def _normal_plays(game: Game, seed: int = 3) -> Action:
     seat = game.to_move
     action = make_bot("normal", seed).choose(game.view(seat))
     assert action in game.legal_actions()
@@ -212,7 +214,7 @@ def test_r48_normal_is_reproducible_from_its_seed() -> None:
     """Normal bots with the same seeds play the same three-player game action for action (its first 40
     actions: enough for many choices between plays of near-equal value)."""
 
-    def play(seed: int) -> list[dict[str, object]]:
+    def play(seed: int) -> list[Action]:
         g = Game.new(THREE, 77, first="east")
         bots = {s: make_bot("normal", seed + k) for k, s in enumerate(THREE.seats)}
         while g.result is None and len(g.actions) < 40:

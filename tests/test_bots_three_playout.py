@@ -18,6 +18,7 @@ from engine.cards import TROOP_BIT, TROOPS
 from engine.claims import strength_of
 from engine.formations import best_formation
 from engine.game import Game
+from engine.notation_types import Action
 from engine.position import from_position
 from engine.rulebook import OVER, PLAY, TROOP_MASK, bits
 
@@ -34,7 +35,7 @@ SURE_FLAG: dict[str, Any] = {
 }
 
 
-def _normal_plays(game: Game, seed: int) -> dict[str, object]:
+def _normal_plays(game: Game, seed: int) -> Action:
     action = make_bot("normal", seed).choose(game.view(game.to_move))
     assert action in game.legal_actions()
     return action

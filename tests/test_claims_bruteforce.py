@@ -11,6 +11,7 @@ other colour, which stands for all five others.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from itertools import combinations, product
 from typing import Any
 
@@ -80,14 +81,14 @@ def best_completion(
     return best
 
 
-def unseen_troops(pos: dict[str, Any]) -> list[str]:
+def unseen_troops(pos: Mapping[str, Any]) -> list[str]:
     """R21: the 60 troops minus those face up on any side or in either discard pile."""
     seen = {c for f in pos["flags"] for s in ("north", "south") for c in f[s]}
     seen |= set(pos["discards"]["north"]) | set(pos["discards"]["south"])
     return [c for c in TROOPS if c not in seen]
 
 
-def brute_verdict(pos: dict[str, Any], flag: int, seat: str) -> tuple[bool, Strength, Strength | None, bool]:
+def brute_verdict(pos: Mapping[str, Any], flag: int, seat: str) -> tuple[bool, Strength, Strength | None, bool]:
     """(claim holds, claimant's strength, opponent's strength or best, opponent complete)."""
     f = pos["flags"][flag - 1]
     other = "north" if seat == "south" else "south"

@@ -16,6 +16,7 @@ import pytest
 from builders import position
 
 from engine import Game, Rules, analyze, from_position, from_record, to_position, to_record
+from engine.notation_types import Record
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -102,7 +103,7 @@ def test_legal_of_a_view_hiding_the_player_to_move(pos_file: Path) -> None:
     one_line_error(run("legal", "-", stdin=json.dumps(view)), "hidden")
 
 
-def _record() -> dict[str, Any]:
+def _record() -> Record:
     game = Game.new(Rules(claim_timing="end"), seed=31)
     while not game.over:
         legal = game.legal_actions()

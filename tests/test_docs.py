@@ -11,6 +11,7 @@ import copy
 import json
 import re
 from collections import Counter
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -147,7 +148,7 @@ def test_positions_load_and_list_legal_actions() -> None:
             seat = next(s for s, h in block["hands"].items() if h is not None)
             view = game.view(seat)
             for key, value in block.items():
-                assert view[key] == value, key
+                assert view.get(key) == value, key
             kinds["view"] += 1
     assert kinds["complete"] >= 1 and kinds["view"] >= 1, kinds
 
@@ -159,7 +160,7 @@ def test_complete_state_is_the_record_example_played_out() -> None:
     assert_written_as(to_position(from_record(copy.deepcopy(record))), state)
 
 
-def assert_written_as(written: dict[str, Any], example: dict[str, Any]) -> None:
+def assert_written_as(written: Mapping[str, Any], example: Mapping[str, Any]) -> None:
     """The engine writes the example's fields just as the example shows them, and adds none but
     an optional field the page describes (the example may leave `hand_tactics` out)."""
     for key, value in example.items():

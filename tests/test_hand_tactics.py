@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import cast
 
 import pytest
 from builders import position
@@ -57,7 +58,7 @@ def test_r45_a_view_without_hand_tactics_still_loads() -> None:
 ])
 def test_r45_a_wrong_hand_tactics_is_refused_with_its_field(counts: dict[str, object], words: str) -> None:
     view = Game.new(seed=2).view("south")
-    view["hand_tactics"] = counts
+    view["hand_tactics"] = cast(dict[str, int], counts)  # wrong on purpose
     with pytest.raises(NotationError, match=words):
         from_position(view)
 

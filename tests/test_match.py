@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from engine import Game, IllegalAction, NotationError, Rules
 from engine.match import Match
+from engine.notation_types import Result
 
 
 def win(seat: str, how: str = "flags", mine: int | None = None, theirs: int = 1) -> dict[str, Any]:
@@ -251,14 +252,14 @@ def test_r41_any_sequence_of_results_scores_consistently(results: list[dict[str,
         assert m.winner in ("north", "south")
 
 
-def _points(result: dict[str, Any]) -> dict[str, int]:
+def _points(result: Result) -> dict[str, int]:
     if result["winner"] is None:
         return dict(result["flags"])
     other = "north" if result["winner"] == "south" else "south"
     return {result["winner"]: 5, other: result["flags"][other]}
 
 
-def _five_flags_three_adjacent() -> dict[str, Any]:
+def _five_flags_three_adjacent() -> Result:
     """A real game's result: south wins with flags 1, 2, 3, 5 and 7."""
     from builders import claim, game, play
 

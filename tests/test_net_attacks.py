@@ -18,7 +18,7 @@ from engine.ai.random_bot import RandomBot
 from net.admission import delay_after, expected_seconds_to_guess
 from net.guest import Guest
 from net.host import Host
-from net.messages import Action
+from net.messages import ActionMessage
 from net.protocol import PROTOCOL_VERSION, pack, unpack
 from net.session import GuestExchange, by_token, token_ref
 from net.version import program_version
@@ -125,7 +125,7 @@ def test_odd_codes_and_garbled_exchanges_are_refused_and_the_host_plays_on(tmp_p
     assert last_json(host)["result"] == guest.record["result"]  # type: ignore[index]
 
 
-def _buggy(identity: bytes, message: Action, seat: str) -> None:
+def _buggy(identity: bytes, message: ActionMessage, seat: str) -> None:
     """A bug in a handler (the relay's guests' actions): the safety net must turn it into `bad_message`."""
     raise RuntimeError("a bug the checks missed")
 

@@ -46,7 +46,7 @@ def test_r48_a_guest_cannot_play_on_the_front_between_the_other_two_nor_r46_a_ta
     core.start()
     core.take()
     assert core.state.game.to_move == "west"
-    card = core.state.game.view("west")["hands"]["west"][0]
+    card = core.state.game.hand("west")[0]
     bad = [{"type": "play", "card": card, "flag": 5},  # the south-east front, not west's (R48)
            {"type": "play", "card": "alexander", "flag": 1},  # no tactics for three (R46)
            {"type": "play", "card": card, "flag": 10}]  # no such flag

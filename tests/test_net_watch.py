@@ -10,6 +10,7 @@ from watch_helpers import check_watcher_traffic
 
 from engine import Rules, to_record
 from engine.ai.random_bot import RandomBot
+from engine.notation_types import Event
 from net.guest import Guest
 from net.host import Host
 from net.roles import PUBLIC, public_events, public_view
@@ -75,7 +76,7 @@ def test_table_host_two_guests_and_a_watcher_agree_and_the_watcher_sees_only_pub
 
 @pytest.mark.parametrize("seat", ["north", "south"])
 def test_public_redaction_hides_both_sides_draws_and_scout_returns(seat: str) -> None:
-    events: list[dict[str, Any]] = [{"type": "draw", "seat": seat, "deck": "tactics", "card": "scout"},
+    events: list[Event] = [{"type": "draw", "seat": seat, "deck": "tactics", "card": "scout"},
               {"type": "scout_draw", "seat": seat, "deck": "troops", "card": "r1"},
               {"type": "scout_return", "seat": seat, "cards": ["r1", "alexander"], "decks": ["troops", "tactics"]},
               {"type": "play", "seat": seat, "card": "scout"}]

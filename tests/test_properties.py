@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from collections.abc import Mapping
 from typing import Any
 
 from builders import draw, game, position
@@ -32,7 +33,7 @@ SEATS = ("north", "south")
 
 
 # ----------------------------------------------------------------------------- invariants of one position
-def card_places(pos: dict[str, Any]) -> Counter[str]:
+def card_places(pos: Mapping[str, Any]) -> Counter[str]:
     """Every card a complete game state lists, with how often (each must be exactly once)."""
     out: Counter[str] = Counter()
     for f in pos["flags"]:
@@ -44,7 +45,7 @@ def card_places(pos: dict[str, Any]) -> Counter[str]:
     return out
 
 
-def check_position(game_: Game, pos: dict[str, Any]) -> None:
+def check_position(game_: Game, pos: Mapping[str, Any]) -> None:
     """R1, R2, R8, R24, R27, R31 and R18's bookkeeping, on a complete game state."""
     every = set(TROOPS) | (set(TACTICS) if game_.rules.tactics else set())
     places = card_places(pos)
@@ -81,7 +82,7 @@ def strings_in(data: Any) -> set[str]:
     return set()
 
 
-def check_views(game_: Game, pos: dict[str, Any]) -> None:
+def check_views(game_: Game, pos: Mapping[str, Any]) -> None:
     """R45: a seat's view shows the table, its own hand and counts; never the other hand or deck order."""
     hidden_decks = set(pos["decks"]["troops"]) | set(pos["decks"]["tactics"])
     for seat in SEATS:
@@ -121,7 +122,7 @@ def random_wrong_action(rng: random.Random, game_: Game) -> Any:
     return {"type": "scout_return", "cards": rng.sample(hand, min(len(hand), rng.randrange(4)))}
 
 
-def check_wrong_actions(rng: random.Random, game_: Game, pos: dict[str, Any], tries: int) -> None:
+def check_wrong_actions(rng: random.Random, game_: Game, pos: Mapping[str, Any], tries: int) -> None:
     """Anything apply() accepts is in legal_actions(); anything else is refused and changes nothing."""
     legal = game_.legal_actions()
     for _ in range(tries):
@@ -230,7 +231,7 @@ def test_r45_events_seen_by_a_seat_hide_the_other_players_draws(seed: int, timin
         before = from_position(g.view(other))
         events = g.apply(bots[seat].choose_in(g))
         full = g.view()
-        still_hidden = set(full["hands"][seat]) | set(full["decks"]["troops"]) | set(full["decks"]["tactics"])
+        still_hidden = set(g.hand(seat)) | set(full["decks"]["troops"]) | set(full["decks"]["tactics"])
         for e in redact_all(events, other):
             if e["type"] in ("draw", "scout_draw"):
                 assert "card" not in e and e["deck"] in ("troops", "tactics")
@@ -240,7 +241,8 @@ def test_r45_events_seen_by_a_seat_hide_the_other_players_draws(seed: int, timin
                 # A proof names unseen troops, but it is worked out from open information only:
                 # the other player's own view gives the very same proof (R21, R23).
                 assert e["proof"] == proof_of(before.judge_claim(e["flag"], e["seat"]))
-                e = {k: v for k, v in e.items() if k != "proof"}
+                e = e.copy()
+                del e["proof"]
             assert not strings_in(e) & still_hidden, e
         assert redact_all(events, seat) == events and redact_all(events, None) == events
 

@@ -16,7 +16,7 @@ from builders import record_under_old_r9
 from ui_driver import Driver
 
 from engine import from_record, to_record
-from engine.notation_types import Record
+from engine.notation_types import Record, View
 from game.keep.files import data_dir, take_notices
 from game.keep.records import archive, export, games_dir, import_dir, library
 from game.keep.settings import Settings
@@ -85,7 +85,7 @@ def scene_control(scene: ReplayScene, name: str) -> tuple[int, int]:
     return control_rects()[name].center
 
 
-def _replayed(record: Record, steps: int) -> dict[str, object]:
+def _replayed(record: Record, steps: int) -> View:
     partial: dict[str, object] = {k: v for k, v in record.items() if k != "result"}
     partial["actions"] = record["actions"][:steps]
     return from_record(partial).view(None)

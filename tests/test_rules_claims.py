@@ -97,7 +97,8 @@ def test_r20_claiming_through_apply_awards_the_flag_with_its_proof() -> None:
     assert g.flags[0].claimed == "south"
     proof = events[0]["proof"]
     assert events[0]["type"] == "claim" and proof["formation"] == "wedge" and proof["sum"] == 27
-    assert proof["opponent"]["complete"] is False and proof["opponent"]["sum"] == 27
+    opponent = proof["opponent"]
+    assert opponent is not None and opponent["complete"] is False and opponent["sum"] == 27
 
 
 # ----------------------------------------------------------------------------- R21
@@ -185,7 +186,8 @@ def test_r23_an_accepted_claim_names_the_strongest_completion() -> None:
     j = g.judge_claim(1, "south")
     assert j.ok and j.theirs is not None and (j.theirs.name, j.theirs.total) == ("phalanx", 3)
     proof = proof_of(j)
-    assert proof["opponent"]["formation"] == "phalanx" and len(proof["opponent"]["cards"]) == 3
+    opponent = proof["opponent"]
+    assert opponent is not None and opponent["formation"] == "phalanx" and len(opponent["cards"]) == 3
 
 
 def test_r23_analysis_shows_claims_best_completions_and_counterexamples() -> None:

@@ -9,6 +9,7 @@ from builders import DONE, PASS, claim, draw, game, play, position
 
 from engine import Game, IllegalAction, NotationError, from_position, to_position
 from engine.formations import evaluate
+from engine.notation_types import Action
 
 
 def finish_turn(g: Game) -> None:
@@ -37,7 +38,7 @@ def scout_draw(deck: str) -> dict[str, Any]:
     return {"type": "scout_draw", "deck": deck}
 
 
-def tactics_in(legal: list[dict[str, Any]]) -> set[str]:
+def tactics_in(legal: list[Action]) -> set[str]:
     return {a["card"] for a in legal if a["type"] == "play" and not a["card"][1:].isdigit()}
 
 

@@ -16,6 +16,7 @@ from builders import PASS, claim, draw, game3, play, position3
 from engine import Game, IllegalAction, NotationError, Rules, from_position, from_record, to_position, to_record
 from engine.cards import TROOPS
 from engine.match import Match, check_result, points_of
+from engine.notation_types import Result
 from game.i18n import LANGUAGES, set_language
 from game.i18n.refusals import refusal_words
 
@@ -319,7 +320,7 @@ BREAKTHROUGHS = {
 }
 
 
-def _held(seat: str, flags: tuple[int, ...]) -> dict[str, Any] | None:
+def _held(seat: str, flags: tuple[int, ...]) -> Result | None:
     """The result of a position where `seat` holds exactly `flags` (the reader checks for a win)."""
     return game3(claimed={n: seat for n in flags}).result
 

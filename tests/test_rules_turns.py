@@ -21,7 +21,7 @@ def all_cards(g: Game) -> Counter[str]:
         out.update(f["north"] + f["south"])
         out.update(t for t in ("fog", "mud") if f[t])
     for seat in ("north", "south"):
-        out.update(pos["hands"][seat] + pos["discards"][seat])
+        out.update(g.hand(seat) + pos["discards"][seat])
     out.update(pos["decks"]["troops"] + pos["decks"]["tactics"])
     return out
 
@@ -65,7 +65,7 @@ def test_r4_seven_troops_dealt_to_each_player_decks_face_down() -> None:
     pos = g.view()
     assert pos["hand_sizes"] == {"north": 7, "south": 7}
     for seat in ("north", "south"):
-        assert all(c in TROOPS for c in pos["hands"][seat])  # dealt from the troop deck only
+        assert all(c in TROOPS for c in g.hand(seat))  # dealt from the troop deck only
     assert len(pos["decks"]["troops"]) == 46 and len(pos["decks"]["tactics"]) == 10
     # Face down: a player's view shows only the deck sizes.
     assert g.view("south")["decks"] == {"troops": 46, "tactics": 10}

@@ -8,13 +8,13 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
 
 import pygame
 import pytest
 from ui_driver import Driver
 
 from engine import Rules
+from engine.notation_types import Action
 from game.keep.files import take_notices
 from game.keep.lan_saved import lan_saves
 from game.keep.lan_store import host_save_for, host_save_path, host_save_paths, joined_games, joined_path, peer_key
@@ -71,7 +71,7 @@ def pump(driver: Driver, done: Callable[[], bool], *peers: Guest | Host, frames:
     raise AssertionError("timed out")
 
 
-def host_a_game(app: App, driver: Driver, name: str, moves: int) -> list[dict[str, object]]:
+def host_a_game(app: App, driver: Driver, name: str, moves: int) -> list[Action]:
     """Open the lobby, let `name` in, start and play `moves` actions; then both leave. The actions played."""
     lobby = HostLobbyScene(app, **LOCAL)  # type: ignore[arg-type]
     app.reset(lobby)
@@ -135,7 +135,7 @@ def test_two_peers_leave_two_saves_and_continue_lists_both(config: Path) -> None
     app.close()
 
 
-def _kept_game_with(name: str, moves: int) -> tuple[Path, list[dict[str, Any]], str]:
+def _kept_game_with(name: str, moves: int) -> tuple[Path, list[Action], str]:
     """A game hosted against `name`, `moves` actions in, then the host's computer went away."""
     host = Host.new(rules=Rules(), seed=61, code="1357", host_name="Ana", accept_any=True)
     host.save_path_for = host_save_for

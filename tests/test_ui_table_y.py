@@ -235,7 +235,7 @@ def test_r46_the_lobby_hosts_a_table_of_three_player_processes_and_the_tv_draws_
     result = board.table.result
     assert result is not None and from_record(record).result == result
     held = {s: table_y.held(board.view, s) for s in SEATS3}
-    assert held == result["flags"], "the Y shows every flag's holder"  # type: ignore[index]  # narrowed above
+    assert held == result["flags"], "the Y shows every flag's holder"
     plays = [e for e in board.log if e["type"] == "play"]
     assert len(plays) == sum(a["type"] == "play" for a in record["actions"]), "every move reached the TV's log"
     assert board.match_scores() is None

@@ -17,7 +17,7 @@ from ui_driver import Driver
 
 from engine import Game, from_position, redact
 from engine.cards import TROOP_BIT
-from engine.notation_types import Event
+from engine.notation_types import Action, Event, View
 from game import i18n
 from game.i18n import LANGUAGES, set_language
 from game.keep.settings import TEXT_SIZES, Settings
@@ -128,17 +128,17 @@ class Scripted:
     """A player for the north seat that plays `first` when it is legal, then the first legal action.
     It reads only the view it is handed, like any bot (game.play.bot_client.BotLike)."""
 
-    def __init__(self, first: dict[str, Any]) -> None:
-        self.first: dict[str, Any] | None = first
-        self.asked: tuple[int, dict[str, Any]] | None = None
+    def __init__(self, first: Action) -> None:
+        self.first: Action | None = first
+        self.asked: tuple[int, View] | None = None
         self.n = 0
 
-    def request(self, position: dict[str, Any]) -> int:
+    def request(self, position: View) -> int:
         self.n += 1
         self.asked = (self.n, position)
         return self.n
 
-    def poll(self) -> tuple[int, dict[str, Any]] | None:
+    def poll(self) -> tuple[int, Action] | None:
         if self.asked is None:
             return None
         rid, position = self.asked

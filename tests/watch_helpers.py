@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from engine import Game, Rules, from_record, to_record
@@ -49,7 +50,7 @@ def without_hypotheses(message: dict[str, Any]) -> dict[str, Any]:
     return {**message, "events": events}
 
 
-def public_after(record: dict[str, Any]) -> list[set[str]]:
+def public_after(record: Mapping[str, Any]) -> list[set[str]]:
     """Cards face up (formations, Fog/Mud, discards) after each number of actions of the record."""
     game = Game.new(Rules.from_dict(record["rules"]), record["seed"], record["first"], record["players"])
 
@@ -68,7 +69,7 @@ def public_after(record: dict[str, Any]) -> list[set[str]]:
     return seen
 
 
-def check_watcher_traffic(messages: list[dict[str, Any]], record: dict[str, Any]) -> int:
+def check_watcher_traffic(messages: list[dict[str, Any]], record: Mapping[str, Any]) -> int:
     """Every message a watcher received reveals only cards public when it was sent; returns states checked.
 
     A state carries the game's action count, so it is checked against the table after that many

@@ -54,7 +54,7 @@ def play(players: int, seed: int, index: int, tactics: bool) -> list[dict[str, A
             rows.append({"seed": seed, "players": players, "seat": seat,
                          "score": round(score(_view_game(game, seat)), 5)})
         game.apply(agents[seat].choose(game.view(seat)))
-    winner = (game.result or {}).get("winner")
+    winner = game.result["winner"] if game.result else None
     for row in rows:
         row["won"] = int(row.pop("seat") == winner)
     return rows

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping
 
-from ..actions import Action
 from ..game import Game
+from ..notation_types import Action
 from ..position import from_position
 
 
@@ -30,7 +29,8 @@ class Bot:
         self.seed = seed
         self.should_stop: Callable[[], bool] = _never
 
-    def choose(self, position: dict[str, Any]) -> Action:
+    def choose(self, position: Mapping[str, object]) -> Action:
+        """An action for a position (a View, or a peer's or a file's dict: engine.position reads it, checked)."""
         return self.choose_in(from_position(position))
 
     def choose_in(self, game: Game) -> Action:

@@ -48,10 +48,11 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Mapping
 from typing import Any
 
-from ..actions import Action
 from ..game import Game
+from ..notation_types import Action
 from ..rulebook import SHIELD, LeanAction, from_action, to_action
 from ..rules import SEATS
 from .base import Bot
@@ -110,7 +111,7 @@ class HardBot(Bot):
             setattr(bot, name, value)
         return bot
 
-    def choose(self, position: dict[str, Any]) -> Action:
+    def choose(self, position: Mapping[str, object]) -> Action:
         self._asked = time.perf_counter()  # reading the position is on the move's clock too
         try:
             return super().choose(position)

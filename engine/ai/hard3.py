@@ -33,8 +33,8 @@ import random
 import time
 from typing import TYPE_CHECKING, Any
 
-from ..actions import Action
 from ..game import Game
+from ..notation_types import Action
 from ..rulebook import OVER, PLAY, TROOP_MASK, LeanAction
 from ..rules import SEATS3
 from .forecast import random_mask

@@ -16,9 +16,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from ..actions import Action
 from ..cards import TROOP_BIT
 from ..game import Game
+from ..notation_types import Action
 from ..rulebook import TACTICS_MASK, mask_of
 from .base import Bot
 from .forecast import Forecast

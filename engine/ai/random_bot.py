@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import random
 
-from ..actions import Action
 from ..game import Game
+from ..notation_types import Action
 from ..rulebook import to_action
 from .base import Bot
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import random
 
-from ..actions import Action
 from ..cards import MORALE, TROOP_BIT
 from ..game import Game
+from ..notation_types import Action
 from ..rulebook import ID, from_action, mask_of
 from .base import Bot
 from .lean import Lean

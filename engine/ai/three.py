@@ -25,10 +25,10 @@ import random
 from math import comb
 from operator import mul
 
-from ..actions import Action
 from ..cards import TROOP_BIT, TROOPS
 from ..claims import strength_of
 from ..game import Game
+from ..notation_types import Action
 from ..potential import troop_potential
 from ..rulebook import ID, SIDE, TROOP_MASK, provable, win_of
 from ..rules import FRONTS3, LINES3, SEATS3

@@ -16,6 +16,7 @@ import random
 
 from ..cards import TROOPS
 from ..game import Game
+from ..notation_types import Action
 from ..rulebook import A_PLAY, ID, OVER, PLAY, SIDE, TROOP_MASK, LeanAction, bits
 from ..rules import SEATS3
 from .lean3 import OWN, PLACE, Lean3, table_of
@@ -119,12 +120,12 @@ def playout_score(state: Lean3, me: int) -> float:
     return 1.0 if state.winner == me else -1.0
 
 
-def lean_play(action: dict[str, object]) -> LeanAction:
+def lean_play(action: Action) -> LeanAction:
     """A Game play action as a lean one (troops only: card id, flag 0-8)."""
-    return (A_PLAY, ID[str(action["card"])], int(str(action["flag"])) - 1, -1, -1)
+    return (A_PLAY, ID[action["card"]], action["flag"] - 1, -1, -1)
 
 
-def playout_values(game: Game, actions: list[dict[str, object]], rng: random.Random, worlds: int) -> list[float]:
+def playout_values(game: Game, actions: list[Action], rng: random.Random, worlds: int) -> list[float]:
     """Each play's mean playout score over the same `worlds` sampled worlds and tie-breaks."""
     me = game.to_move
     s = SEATS3.index(me)

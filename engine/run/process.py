@@ -20,7 +20,7 @@ from multiprocessing.sharedctypes import Synchronized
 from types import TracebackType
 from typing import Any
 
-from ..actions import Action
+from ..notation_types import Action, View
 
 _NO_REQUEST = -1
 
@@ -102,7 +102,7 @@ class BotProcess:
         """Whether a request is waiting for its answer."""
         return self._pending is not None
 
-    def request(self, position: dict[str, Any]) -> int:
+    def request(self, position: View) -> int:
         """Ask for an action for `position`; returns at once with the request's id.
 
         A request still pending is cancelled: only the newest request is ever answered.

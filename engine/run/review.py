@@ -23,6 +23,7 @@ from typing import Any
 from ..ai.chance import win_chance
 from ..ai.hard import HardBot
 from ..game import Game
+from ..notation_types import Action
 from ..position import from_position
 from ..record import from_record
 from ..rules import SEATS
@@ -90,7 +91,7 @@ def _reviewable(record: Any, seat: str) -> set[int]:
     return out
 
 
-def _review_move(game: Game, seat: str, played: dict[str, Any], iterations: int, seed: int,
+def _review_move(game: Game, seat: str, played: Action, iterations: int, seed: int,
                  index: int) -> dict[str, Any]:
     view = from_position(game.view(seat))
     # The reference line (HardBot.reference): the line hard plays today costs about 1.6 times as much,

@@ -12,10 +12,8 @@ from __future__ import annotations
 import logging
 import time
 from pathlib import Path
-from typing import cast
 
 from engine import Game, NotationError, to_record
-from engine.notation_types import Record
 from game.keep.records import archive, games_dir
 from game.keep.stats import count_game
 
@@ -39,7 +37,7 @@ def keep_lan_game(game: Game) -> Path | None:
         return None
     try:
         game_id = lan_game_id(game)
-        path = archive(cast(Record, to_record(game)), game_id)
+        path = archive(to_record(game), game_id)
         opponent = "three-human-human" if len(game.seats) == 3 else "human"
         count_game(game_id, dict(game.players), opponent, dict(game.result))
     except (OSError, NotationError) as exc:  # a full disk must not stop the evening; the log says so

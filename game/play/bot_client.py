@@ -12,12 +12,14 @@ import logging
 import os
 from typing import Any, Protocol
 
+from engine.notation_types import Action, View
+
 log = logging.getLogger(__name__)
 
 
 class BotLike(Protocol):
-    def request(self, position: dict[str, Any]) -> int: ...
-    def poll(self) -> tuple[int, dict[str, Any]] | None: ...
+    def request(self, position: View) -> int: ...
+    def poll(self) -> tuple[int, Action] | None: ...
     def cancel(self) -> None: ...
     def close(self) -> None: ...
 
@@ -25,10 +27,10 @@ class BotLike(Protocol):
 class IdleBot:
     """A seat held by a bot that never answers: the tutorial's Ben, and screenshots of the thinking state."""
 
-    def request(self, position: dict[str, Any]) -> int:
+    def request(self, position: View) -> int:
         return 1
 
-    def poll(self) -> tuple[int, dict[str, Any]] | None:
+    def poll(self) -> tuple[int, Action] | None:
         return None
 
     def cancel(self) -> None:
@@ -46,15 +48,15 @@ class InProcessBot:
 
         self.bot = make_bot(level, seed, move_time)
         self._next = 0
-        self._pending: tuple[int, dict[str, Any]] | None = None
+        self._pending: tuple[int, View] | None = None
         self.last_info: dict[str, Any] = {}
 
-    def request(self, position: dict[str, Any]) -> int:
+    def request(self, position: View) -> int:
         self._next += 1
         self._pending = (self._next, position)
         return self._next
 
-    def poll(self) -> tuple[int, dict[str, Any]] | None:
+    def poll(self) -> tuple[int, Action] | None:
         if self._pending is None:
             return None
         rid, position = self._pending

@@ -7,7 +7,7 @@ carries hard's estimate of the player's chance to win, which the board's optiona
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple, cast
+from typing import Any, NamedTuple
 
 from engine.cards import TROOP_BIT
 from engine.formations import best_formation
@@ -49,7 +49,7 @@ class Coach:
             self.asked = (actions, self.asked[1] or hint)  # the answer on its way may become the hint
             return
         self.asked = (actions, hint)
-        self.bot.request(cast(dict[str, Any], view))  # the bots read plain dicts (engine.ai)
+        self.bot.request(view)
 
     def poll(self) -> Advice | None:
         if self.bot is None or self.asked is None:
@@ -61,7 +61,7 @@ class Coach:
         actions, hint = self.asked
         self.asked = None
         chance = info.get("win_chance")
-        return Advice(actions, cast(Action, answer[1]), None if chance is None else float(chance), hint,
+        return Advice(actions, answer[1], None if chance is None else float(chance), hint,
                       bool(info.get("proven")))
 
     @property

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, cast
 
 from engine import IllegalAction, NotationError, redact, to_record
 from engine.actions import parse_action
@@ -110,7 +110,7 @@ class HostTable(LanTable):
 
     @property
     def result(self) -> Result | None:
-        return cast("Result | None", self.game.result)
+        return self.game.result
 
     @property
     def thinking(self) -> str | None:
@@ -137,20 +137,20 @@ class HostTable(LanTable):
         return int(self.host.watchers.count())
 
     def view(self, seat: str) -> View:
-        return cast(View, self.game.view(seat))
+        return self.game.view(seat)
 
     def legal_actions(self) -> list[Action]:
         if self.game.over or self.to_move != self.host.host_seat:
             return []
-        return cast(list[Action], self.game.legal_actions())
+        return self.game.legal_actions()
 
     def submit(self, action: Action) -> None:
-        self.host.submit_local(cast(dict[str, Any], action))
+        self.host.submit_local(action)
 
     def poll_events(self) -> list[Event]:
         new = self.host.events[self._seen:]
         self._seen = len(self.host.events)
-        return [cast(Event, redact(e, self.host.host_seat)) for e in new]
+        return [redact(e, self.host.host_seat) for e in new]
 
     def wake_with(self, post: Callable[[], None]) -> None:
         """The window's wake, called from a thread when a peer's message waits (net.wake)."""
@@ -207,7 +207,7 @@ class HostTable(LanTable):
         return self.host
 
     def record(self) -> Record:
-        return cast(Record, to_record(self.game))
+        return to_record(self.game)
 
     def close(self) -> None:
         if self._stand_in is not None:
@@ -306,7 +306,7 @@ class RemoteTable(LanTable):
             shown = self.guest.record.get("result")
         else:
             shown = self.guest.game.result if self.guest.game is not None else None
-        return cast("Result | None", shown)
+        return shown
 
     @property
     def thinking(self) -> str | None:
@@ -322,12 +322,12 @@ class RemoteTable(LanTable):
     def view(self, seat: str) -> View:
         if seat != self.guest.seat or self.guest.view is None:
             raise IllegalAction("own_seat_only")
-        return cast(View, self.guest.view)
+        return self.guest.view
 
     def legal_actions(self) -> list[Action]:
         """Nothing while the host is not heard (crashed, say): a move made then would show a game the host
         does not have; once the host is back its state says what there is to do."""
-        return cast(list[Action], self._game().legal_actions()) if self.guest.my_turn() and self.guest.alive() else []
+        return self._game().legal_actions() if self.guest.my_turn() and self.guest.alive() else []
 
     def submit(self, action: Action) -> None:
         """Check locally what open information can (a clear reason at once), then send to the host."""
@@ -335,7 +335,7 @@ class RemoteTable(LanTable):
             raise IllegalAction("not_connected")
         if not self.guest.my_turn():
             raise IllegalAction("not_your_turn")
-        act = parse_action(cast(dict[str, Any], action))
+        act = parse_action(action)
         if act not in self.legal_actions():
             trial = self._game().copy()
             trial.apply(act)  # raises IllegalAction with the engine's reason
@@ -345,7 +345,7 @@ class RemoteTable(LanTable):
         new = self.guest.events[self._seen:]
         self._seen = len(self.guest.events)
         self._note()
-        return cast(list[Event], list(new))
+        return list(new)
 
     def _note(self) -> None:
         """The score as last seen, for Continue; the record (it may come under the results) drops the note."""
@@ -368,7 +368,7 @@ class RemoteTable(LanTable):
 
     def record(self) -> Record:
         if self.guest.record is not None:
-            return cast(Record, self.guest.record)
+            return self.guest.record
         raise IllegalAction("record_from_host")
 
     def detach(self) -> Guest:

@@ -8,8 +8,6 @@ serves both players; this screen only shows it.
 
 from __future__ import annotations
 
-from typing import cast
-
 from engine import IllegalAction
 from engine.notation_types import Action, Event, View
 from game.play.lan_tables import HostTable, RemoteTable
@@ -43,7 +41,7 @@ class TableHostTable(HostTable):
         return self.names.get(lost[0], "") if lost else ""
 
     def view(self, seat: str) -> View:
-        return cast(View, public_view(self.game))
+        return public_view(self.game)
 
     def legal_actions(self) -> list[Action]:
         return []
@@ -54,7 +52,7 @@ class TableHostTable(HostTable):
     def poll_events(self) -> list[Event]:
         new = self.host.events[self._seen:]
         self._seen = len(self.host.events)
-        return cast(list[Event], public_events(new))
+        return public_events(new)
 
     def tick(self, ready: bool) -> None:
         self.host.poll(0)
@@ -80,7 +78,7 @@ class WatchTable(RemoteTable):
     def view(self, seat: str) -> View:
         if self.guest.view is None:
             raise IllegalAction("not_connected")
-        return cast(View, self.guest.view)
+        return self.guest.view
 
     def legal_actions(self) -> list[Action]:
         return []

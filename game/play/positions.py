@@ -7,11 +7,12 @@ from typing import Any
 
 from engine import Game, Rules
 from engine.ai import Bot, make_bot
+from engine.notation_types import Action
 
 #: each seeded game's moves as its bots chose them, and the bots to choose the next ones: a game is played by
 #: its bots once per process and replayed after (the screenshot scenes are staged again in every language,
 #: and a bot's choice costs a hundred times a replayed move). Bots are seeded, so a replay is the same game.
-_PLAYED: dict[tuple[Any, ...], tuple[list[dict[str, Any]], dict[str, Bot]]] = {}
+_PLAYED: dict[tuple[Any, ...], tuple[list[Action], dict[str, Bot]]] = {}
 
 
 def advance(seed: int, until: Callable[[Game], bool], limit: int = 400, level: str = "easy",
@@ -31,7 +32,7 @@ def advance(seed: int, until: Callable[[Game], bool], limit: int = 400, level: s
             return None
         if done == len(moves):  # past what was played before: the bots, where they left off, choose on
             moves.append(bots[game.to_move].choose(game.view(game.to_move)))
-        game.apply(dict(moves[done]))
+        game.apply(moves[done].copy())
     return None
 
 

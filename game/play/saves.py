@@ -18,7 +18,7 @@ import secrets
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from engine import Game
 from engine.match import ENDS, Match, check_result
@@ -276,7 +276,8 @@ def resume(saved: Saved, bot_pace: float = 0.7, in_process_bots: bool = False) -
     setup = dataclasses.replace(saved.setup, autosave=True)
     session = Session(setup, bot_pace=bot_pace, in_process_bots=in_process_bots)
     session.keeper.id = saved.data["id"]
-    session.games = [cast(Result, dict(r)) for r in saved.data["results"]]
+    results: list[Result] = saved.data["results"]  # each checked by engine.match.check_result when read
+    session.games = [r.copy() for r in results]
     for result in session.games:
         if result["winner"] in session.wins:
             session.wins[result["winner"]] += 1

@@ -16,7 +16,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable
-from typing import Any, NamedTuple, Protocol, cast
+from typing import NamedTuple, Protocol
 
 from engine import OTHER, Game, redact
 from engine.match import Match
@@ -154,19 +154,19 @@ class LocalTable:
 
     @property
     def result(self) -> Result | None:
-        return cast("Result | None", self.game.result)
+        return self.game.result
 
     @property
     def thinking(self) -> str | None:
         return self.to_move if self._request is not None else None
 
     def view(self, seat: str) -> View:
-        return cast(View, self.game.view(seat))
+        return self.game.view(seat)
 
     def legal_actions(self) -> list[Action]:
         if self.game.over or self.to_move not in self.local_seats:
             return []
-        return cast(list[Action], self.game.legal_actions())
+        return self.game.legal_actions()
 
     def submit(self, action: Action) -> None:
         if self.to_move not in self.local_seats:
@@ -176,9 +176,9 @@ class LocalTable:
         self._apply(action)
 
     def _apply(self, action: Action) -> None:
-        events = self.game.apply(cast(dict[str, Any], action))
+        events = self.game.apply(action)
         viewer = self.local_seats[0] if len(self.local_seats) == 1 else None
-        self._events.extend(cast(Event, redact(e, viewer)) for e in events)
+        self._events.extend(redact(e, viewer) for e in events)
         for hook in self.on_action:
             hook()
 
@@ -210,16 +210,16 @@ class LocalTable:
         self._request = None
         action = answer[1]
         try:
-            self._apply(cast(Action, action))
+            self._apply(action)
         except ValueError as exc:  # a bot answering an illegal move must not end the evening
             log.error("bot played an illegal action %s (%s); playing a legal one instead", action, exc)
-            self._apply(cast(Action, self.game.legal_actions()[0]))
+            self._apply(self.game.legal_actions()[0])
         self._ready_at = now + self.bot_pace
 
     def record(self) -> Record:
         from engine import to_record
 
-        return cast(Record, to_record(self.game))
+        return to_record(self.game)
 
     def close(self) -> None:
         for bot in self.bots.values():

@@ -7,8 +7,6 @@ Which actions may be taken back is decided in one place, `takeback_floor`.
 
 from __future__ import annotations
 
-from typing import Any, cast
-
 from engine import Game, Rules, from_record, redact, replay
 from engine.notation_types import Action, Event, Record
 from game.i18n import N_
@@ -81,8 +79,8 @@ def log_events(table: LocalTable, viewer: str | None) -> list[Event]:
     """The game's events as `viewer` saw them (None: everything), rebuilt from the record after a take-back."""
     record = table.record()
     game = Game.new(table.game.rules, record["seed"], record["first"], record["players"])
-    return [cast(Event, redact(event, viewer))
-            for action in record["actions"] for event in replay(game, cast(dict[str, Any], action))]
+    return [redact(event, viewer)
+            for action in record["actions"] for event in replay(game, action)]
 
 
 def undone_words(action: Action) -> str:

@@ -13,7 +13,7 @@ from engine.notation_types import Action
 SceneMaker = Callable[[Any, int], None]
 
 
-def _north_turn(app: Any, game: Game, first: dict[str, Any] | None = None, hotseat: bool = False) -> Any:
+def _north_turn(app: Any, game: Game, first: Action | None = None, hotseat: bool = False) -> Any:
     """A board for south (or hot-seat) at `game` with north to move; north plays `first` (or a troop) and
     ends its turn, drawing from the tactics deck when it can; the board takes the events as it would live."""
     from game.play.bot_client import IdleBot
@@ -44,7 +44,7 @@ def _settle(board: Any) -> None:
     board.anims.update(board.clock)
 
 
-def _north_can(pred: Callable[[dict[str, Any]], bool]) -> Callable[[Game], bool]:
+def _north_can(pred: Callable[[Action], bool]) -> Callable[[Game], bool]:
     def check(game: Game) -> bool:
         return game.to_move == "north" and game.phase == "play" and any(pred(a) for a in game.legal_actions())
     return check
@@ -90,7 +90,8 @@ def _tie_game() -> Game:
 
     game = Game.new(seed=3, players={"south": "Ana", "north": "Ben"})
     state = to_position(game)
-    hands, used = state["hands"], set()
+    hands = {s: list(h or []) for s, h in state["hands"].items()}
+    used: set[str] = set()
     for s in ("north", "south"):
         used |= set(hands[s])
     state["flags"][0] = {"north": ["r1", "r2", "r3"], "south": ["g1", "g2", "g3"], "fog": None, "mud": None,
@@ -103,6 +104,7 @@ def _tie_game() -> Game:
     for s in ("north", "south"):
         for _ in range(need[s]):
             hands[s].append(state["decks"]["troops"].pop())
+    state["hands"] = {s: h for s, h in hands.items()}
     state["hand_sizes"] = {s: len(hands[s]) for s in ("north", "south")}
     state["to_move"] = "north"
     state.pop("hand_tactics", None)
