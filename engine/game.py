@@ -193,9 +193,7 @@ class Game:
             return []
         seat, phase = self.to_move, self.phase
         if phase == "claim":
-            claims: list[Action] = [{"type": "claim", "flag": f} for f in self.claimable_flags(seat)]
-            claims.append({"type": "done"})
-            return claims
+            return [*(Action(type="claim", flag=f) for f in self.claimable_flags(seat)), Action(type="done")]
         if phase in ("draw", "scout_draw"):
             return [{"type": phase, "deck": d} for d in ("troops", "tactics") if self.deck_sizes[d] > 0]
         if phase == "scout_return":
@@ -490,8 +488,7 @@ _HANDLERS: dict[str, Callable[[Game, Action], None]] = {
     for kind in ("play", "pass", "claim", "done", "draw", "scout_draw", "scout_return")}
 def proof_of(verdict: Judgement) -> Proof:
     """A claim's proof as plain data, for events, logs and the screen (R23)."""
-    mine = verdict.mine
-    theirs = verdict.theirs
+    mine, theirs = verdict.mine, verdict.theirs
     return {
         "text": verdict.reason,
         "formation": mine.name if mine else None,
