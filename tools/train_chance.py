@@ -52,7 +52,7 @@ def play(players: int, seed: int, index: int, tactics: bool) -> list[dict[str, A
         seat = game.to_move
         if game.phase == "play" and len(game.legal_actions()) > 1:
             rows.append({"seed": seed, "players": players, "seat": seat,
-                         "score": round(score(_view_game(game, seat)), 5)})
+                         "score": round(score(_view_game(game, seat)), 5), "troops": game.deck_sizes["troops"]})
         game.apply(agents[seat].choose(game.view(seat)))
     winner = (game.result or {}).get("winner")
     for row in rows:
