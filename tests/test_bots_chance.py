@@ -20,7 +20,7 @@ from engine.record import to_record
 from engine.rules import SEATS, SEATS3, Rules
 from engine.run.review import review
 from game.play.coach import Coach
-from tools.train_chance import fit
+from tools.train_chance import cross_validated, fit
 
 
 def _played(rules: Rules, seed: int, plays: int) -> Game:
@@ -68,6 +68,24 @@ def test_the_fit_recovers_a_known_logistic_map() -> None:
     a, b = fit(xs, ys)
     assert abs(a - 3) < 0.2 and abs(b + 0.5) < 0.1, (a, b)
     assert fit(xs, ys) == (a, b)  # deterministic
+
+
+def test_the_cross_validated_table_reads_every_position_by_a_map_fitted_without_its_game() -> None:
+    """`fit --all-games`: every position is read once, by the map of the other four folds; a fold whose
+    outcomes are reversed is then read badly, which a map fitted with it could not show."""
+    rng = random.Random(3)
+    rows = []
+    for seed in range(100):
+        for _ in range(20):
+            x = rng.uniform(-1, 1)
+            won = int(rng.random() < 1 / (1 + 2.718281828459045 ** -(3 * x)))
+            rows.append({"seed": seed, "players": 2, "score": x, "won": 1 - won if seed % 5 == 0 else won})
+    table = cross_validated(rows)["2"]
+    assert table["positions"] == len(rows) and table["games"] == 100
+    low, high = table["bins"][0], table["bins"][-1]
+    assert low["predicted"] < 0.2 and high["predicted"] > 0.8
+    # fold 0 reversed: its low chances were won and its high ones lost, which pulls the ends to the middle
+    assert low["won"] > low["predicted"] + 0.05 and high["won"] < high["predicted"] - 0.05
 
 
 def test_hard_reports_the_one_chance_and_keeps_its_line_chance_apart() -> None:

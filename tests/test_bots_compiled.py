@@ -115,16 +115,19 @@ for seed, plies, tactics in ((3, 20, True), (5, 44, False), (8, 60, True)):
     if g.over:
         continue
     bot = HardBot(seed, iterations=120)
-    bot.learnt = True
+    setattr(bot, SETTING, True)
     out.append([bot.choose(g.view(g.to_move)), bot.last_search and bot.last_search["win_chance"]])
 print(c.status(), json.dumps(out))
 """
 
 
 @pytest.mark.skipif(not core_built(), reason="no fresh compiled core in this checkout (python tools/compile_core.py)")
-def test_hard_two_player_decisions_with_the_learnt_value_are_the_same_compiled_and_pure() -> None:
-    compiled_run = _core_in_fresh_process(False, _TWO_LEARNT)
-    pure_run = _core_in_fresh_process(True, _TWO_LEARNT)
+@pytest.mark.parametrize("setting", ["learnt", "flags2"])
+def test_hard_two_player_decisions_with_the_learnt_value_are_the_same_compiled_and_pure(setting: str) -> None:
+    """The learnt game model (learnt) and the per-flag model (flags2) at every two-player leaf."""
+    script = f"SETTING = {setting!r}\n" + _TWO_LEARNT
+    compiled_run = _core_in_fresh_process(False, script)
+    pure_run = _core_in_fresh_process(True, script)
     assert compiled_run.returncode == 0 and pure_run.returncode == 0, compiled_run.stderr + pure_run.stderr
     kind, decisions = compiled_run.stdout.split(" ", 1)
     assert kind == "compiled" and pure_run.stdout.startswith("pure ")

@@ -6,10 +6,14 @@ each position for a time budget, every run does the same work (screening, 400 li
 estimate), so two checkouts compare on a loaded machine too, by wall and by CPU seconds (docs/BOTS.md).
 `search_lines_per_cpu_s` counts only the search and its win estimate (HardBot._search), the part whose
 time `battleline bench bots`'s `hard_iterations_per_s` divides by; `lines_per_cpu_s` counts the whole move.
+`--played` searches the line hard plays (HardBot, as `hard_play_iterations_per_s`) instead of the
+reference line, and `--set NAME=VALUE` (repeated) sets a HardBot attribute to a Python literal first, as
+tools/paired_arena.py does (`--set flags2=True`: the two-player per-flag model at the leaf).
 """
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 import sys
@@ -29,7 +33,8 @@ def main() -> int:
     from engine.ai.hard import HardBot
 
     # The reference line where the checkout has one (HardBot.reference), so old and new do the same work per line.
-    make = getattr(HardBot, "reference", HardBot)
+    make = HardBot if "--played" in sys.argv else getattr(HardBot, "reference", HardBot)
+    settings = [sys.argv[k + 1].split("=", 1) for k, arg in enumerate(sys.argv[:-1]) if arg == "--set"]
 
     positions = bench_positions(4)
     searching = [0.0]
@@ -48,10 +53,13 @@ def main() -> int:
     for i, game in enumerate(positions):
         bot = make(i, iterations=iterations)
         bot.max_lines = None
+        for name, value in settings:
+            setattr(bot, name, ast.literal_eval(value))
         bot.choose(game.view(game.to_move))
         lines += bot.last_search["iterations"] if bot.last_search else 0
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-    print(json.dumps({"tree": os.getcwd(), "positions": len(positions), "iterations": iterations, "lines": lines,
+    print(json.dumps({"tree": os.getcwd(), "positions": len(positions), "iterations": iterations, "set": settings,
+                      "lines": lines,
                       "wall_s": round(wall, 2),
                       "cpu_s": round(cpu, 2), "lines_per_cpu_s": round(lines / cpu, 1),
                       "search_cpu_s": round(searching[0], 2),

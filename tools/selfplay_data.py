@@ -95,8 +95,17 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+#: Whether a finished game's rows are being written (a stop then waits for them and their count).
+_WRITING = [False, False]  # writing, a stop asked meanwhile
+
+
 def _stop(signum: int, frame: object) -> None:
-    """SIGTERM ends the run like Ctrl-C: the game in play is dropped, the totals line still written."""
+    """SIGTERM ends the run like Ctrl-C: the game in play is dropped, the totals line still written. A
+    game being written is written whole and counted first (else the file would hold rows the totals
+    line does not count: seen under load, when the writer's buffer reached the file mid-game)."""
+    if _WRITING[0]:
+        _WRITING[1] = True
+        return
     raise KeyboardInterrupt
 
 
@@ -109,11 +118,15 @@ def write(args: argparse.Namespace, bots: list[str], handle: TextIO) -> dict[str
         for i in range(args.start, args.games):
             rows = play(args.players, args.seed + i, i, bots, args.iterations, not args.no_tactics,
                         max(1, args.every))
+            _WRITING[0] = True
             for row in rows:
                 handle.write(json.dumps(row, separators=(",", ":")) + "\n")
             handle.flush()
             positions += len(rows)
             games += 1
+            _WRITING[0] = False
+            if _WRITING[1]:
+                break
     except KeyboardInterrupt:  # stopped early (SIGTERM too): the games finished so far, and their rate
         pass
     spent = time.process_time() - cpu

@@ -13,6 +13,11 @@ tenth of predicted chance, the positions, the mean predicted chance and the shar
 the map in engine/ai/chance.json with the command that made it (and `--data-command`, the data's).
 
 `python tools/train_chance.py table FILE...` prints the same table with the committed map, without fitting.
+
+`fit --all-games` fits the map on every game instead, and shows how well such a fit holds by
+cross-validation: the games in five folds by seed modulo 5, each fold's positions read by the map fitted
+on the other four (`cross_validated`: the out-of-fold table over every game, so a fifth of the games no
+longer decides alone how the ends look).
 """
 
 from __future__ import annotations
@@ -52,7 +57,7 @@ def play(players: int, seed: int, index: int, tactics: bool) -> list[dict[str, A
         seat = game.to_move
         if game.phase == "play" and len(game.legal_actions()) > 1:
             rows.append({"seed": seed, "players": players, "seat": seat,
-                         "score": round(score(_view_game(game, seat)), 5)})
+                         "score": round(score(_view_game(game, seat)), 5), "troops": game.deck_sizes["troops"]})
         game.apply(agents[seat].choose(game.view(seat)))
     winner = game.result["winner"] if game.result else None
     for row in rows:
@@ -146,6 +151,33 @@ def report(rows: list[dict[str, Any]], maps: dict[int, tuple[float, float]]) -> 
     return out
 
 
+def cross_validated(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """Per player count, the table of every position read by the map fitted on the other folds' games
+    (five folds by seed modulo HELD_OUT)."""
+    out: dict[str, Any] = {}
+    for players in (2, 3):
+        mine = [r for r in rows if r["players"] == players]
+        if not mine:
+            continue
+        scored = []
+        for fold in range(HELD_OUT):
+            train = [r for r in mine if r["seed"] % HELD_OUT != fold]
+            if not train:
+                continue
+            ab = fit([r["score"] for r in train], [r["won"] for r in train])
+            # the fold's positions with their out-of-fold chance put where table() reads the score
+            for r in mine:
+                if r["seed"] % HELD_OUT == fold:
+                    scored.append({**r, "score": ab[0] * r["score"] + ab[1], "raw": r["score"]})
+        identity = (1.0, 0.0)
+        table_rows = table(scored, identity)
+        raw = sum(-math.log(min(1 - 1e-3, max(1e-3, (r["raw"] + 1) / 2)) if r["won"] else
+                            1 - min(1 - 1e-3, max(1e-3, (r["raw"] + 1) / 2))) for r in scored)
+        table_rows["uncalibrated_log_loss"] = round(raw / max(1, len(scored)), 4)
+        out[str(players)] = table_rows
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -158,6 +190,8 @@ def main(argv: list[str] | None = None) -> int:
     fitting = sub.add_parser("fit")
     fitting.add_argument("files", nargs="+")
     fitting.add_argument("--write", action="store_true")
+    fitting.add_argument("--all-games", action="store_true",
+                         help="fit on every game; report the five folds' out-of-fold table instead")
     fitting.add_argument("--data-command", default="", help="the commands that made the data, for the file")
     shown = sub.add_parser("table")
     shown.add_argument("files", nargs="+")
@@ -174,17 +208,22 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     maps = dict(CALIBRATION)
     for players in (2, 3):
-        train = [r for r in rows if r["players"] == players and r["seed"] % HELD_OUT != 0]
+        train = [r for r in rows if r["players"] == players and (args.all_games or r["seed"] % HELD_OUT != 0)]
         if train:
             a, b = fit([r["score"] for r in train], [r["won"] for r in train])
             maps[players] = (round(a, 6), round(b, 6))
     shown_report = report(rows, maps)
-    print(json.dumps({"calibration": {str(k): list(v) for k, v in maps.items()}, "held_out": shown_report},
-                     indent=1))
+    printed: dict[str, Any] = {"calibration": {str(k): list(v) for k, v in maps.items()}}
+    if args.all_games:
+        printed["cross_validated"] = shown_report = cross_validated(rows)
+    else:
+        printed["held_out"] = shown_report
+    print(json.dumps(printed, indent=1))
     if args.write:
         OUT.write_text(json.dumps({
             "calibration": {str(k): list(v) for k, v in maps.items()},
-            "command": "python tools/train_chance.py fit " + " ".join(Path(f).name for f in args.files) + " --write",
+            "command": "python tools/train_chance.py fit " + " ".join(Path(f).name for f in args.files)
+                       + (" --all-games" if args.all_games else "") + " --write",
             "data_command": args.data_command,
             "held_out_log_loss": {k: v["log_loss"] for k, v in shown_report.items()},
         }, indent=1) + "\n", encoding="utf-8")

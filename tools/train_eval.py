@@ -198,20 +198,27 @@ def state2_of(row: dict[str, Any]) -> Lean:
     return out
 
 
-def load2(paths: list[str], seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Two players, from the seat to move: features (rows, k), label (1 it won), game keys, the normal
-    game value, and whether the game had tactics. Its chances per flag as the search's leaf reads them
-    (HardBot.search_shares for the rule set, HardBot.leaf_shares shares)."""
+def load2_rows(paths: list[str], seed: int) -> Iterator[tuple[dict[str, Any], Lean, int, int, list[int]]]:
+    """Two-player positions with the leaf's chances from the seat to move, as the search reads them
+    (HardBot.search_shares for the rule set, HardBot.leaf_shares shares dealt from `seed`): each record,
+    its lean state, the seat to move, the shares' count and each flag's halves (lean_eval.leaf_halves)."""
     rng = random.Random(seed)
-    feats, labels, games, values, tactics = [], [], [], [], []
     for row in positions(paths, 2):
         state = state2_of(row)
         me = state.to_move
         mine, theirs = HardBot.search_shares[with_tactics(row)]
         shares = [([random_mask(rng, mine) for _ in range(9)], [random_mask(rng, theirs) for _ in range(9)])
                   for _ in range(HardBot.leaf_shares)]
-        halves = leaf_halves(state, me, shares, {})
-        odds = [h * 0.5 / len(shares) for h in halves]
+        yield row, state, me, len(shares), leaf_halves(state, me, shares, {})
+
+
+def load2(paths: list[str], seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Two players, from the seat to move: features (rows, k), label (1 it won), game keys, the normal
+    game value, and whether the game had tactics. Its chances per flag as the search's leaf reads them
+    (HardBot.search_shares for the rule set, HardBot.leaf_shares shares)."""
+    feats, labels, games, values, tactics = [], [], [], [], []
+    for row, _, me, count, halves in load2_rows(paths, seed):
+        odds = [h * 0.5 / count for h in halves]
         feats.append(features2(odds))
         labels.append(1 if row["winner"] == me else 0)
         games.append(row["seed"])

@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import shlex
 import sys
 import time
 from typing import Any
@@ -33,18 +34,32 @@ from train_eval import (
     featurize,
     fit,
     game_weights,
+    load2_rows,
     log_loss,
     options,
     positions,
     probabilities,
     reliability,
     state_of,
+    with_tactics,
     write_weights,
 )
 
 from engine.ai.lean_search3 import pools_of
-from engine.ai.learnt import DRAW_FEATURES3, FEATURES3, FLAG_FEATURES3, flag_features3, seat_features
-from engine.rulebook import PAIRS3, TROOP_MASK
+from engine.ai.learnt import (
+    DRAW_FEATURES3,
+    FEATURES2,
+    FEATURES3,
+    FLAG_FEATURES2,
+    FLAG_FEATURES3,
+    features2,
+    flag_features2,
+    flag_features3,
+    flag_odds2,
+    seat_features,
+)
+from engine.ai.outlook import game_value
+from engine.rulebook import PAIRS3, TROOP_MASK, side_size
 
 
 def load(paths: list[str], seed: int) -> dict[str, Any]:
@@ -113,9 +128,119 @@ def game_features(data: dict[str, Any], chances: np.ndarray) -> np.ndarray:
     return np.array(seats)
 
 
+def load_two(paths: list[str], seed: int) -> dict[str, Any]:
+    """Two players, from the seat to move (the searching side) at each position: the leaf's halves as the
+    search reads them (train_eval.load2_rows), every open flag's features (FLAG_FEATURES2) and label (ours
+    by the end; -1 nobody's), the game's label, and what the model needs to read the position again."""
+    out: dict[str, list[Any]] = {k: [] for k in ("labels", "games", "tactics", "values", "leaf_feats", "decks",
+                                                   "flag_x", "flag_y", "flag_row", "flag_f", "leaf", "rows")}
+    for row, state, me, count, halves in load2_rows(paths, seed):
+        index = len(out["labels"])
+        deck = len(state.troops)
+        for f in range(9):
+            if state.claimed[f] >= 0:
+                continue
+            size = side_size(state.mud >> f & 1)
+            if state.sides[2 * f].bit_count() >= size and state.sides[2 * f + 1].bit_count() >= size:
+                continue  # certain at the leaf, and so in the model
+            leaf = halves[f] * 0.5 / count
+            out["flag_x"].append(flag_features2(f, leaf, state.sides, state.claimed, state.mud, state.fog, me, deck))
+            taken = row["flags"][f]
+            out["flag_y"].append(-1 if taken < 0 else int(taken == me))
+            out["flag_row"].append(index)
+            out["flag_f"].append(f)
+            out["leaf"].append(leaf)
+        odds = [h * 0.5 / count for h in halves]
+        out["labels"].append(1 if row["winner"] == me else 0)
+        out["games"].append(row["seed"])
+        out["tactics"].append(with_tactics(row))
+        out["values"].append(game_value(odds))
+        out["leaf_feats"].append(features2(odds))
+        out["decks"].append(deck)
+        out["rows"].append((count, halves, state.sides, state.claimed, state.mud, state.fog, me, deck))
+    arrays: dict[str, Any] = {k: np.array(v) for k, v in out.items() if k != "rows"}
+    arrays["rows"] = out["rows"]
+    return arrays
+
+
+def main2(args: argparse.Namespace, given: list[str]) -> int:
+    """The two-player per-flag model and the game model read on its chances (engine.ai.learnt.flag_value2)."""
+    cpu = time.process_time()
+    data = load_two(args.data, args.seed)
+    labels, games = data["labels"], data["games"]
+    if not len(labels):
+        print("train_flags: no two-player positions in the data", file=sys.stderr)
+        return 2
+    held = games % args.holdout == 0
+    train = ~held
+    fx, fy = data["flag_x"], data["flag_y"]
+    flag_held = held[data["flag_row"]]
+    known = fy >= 0
+    fit_rows = known & ~flag_held
+    flag_theta = fit(binary(fx)[fit_rows], 1 - fy[fit_rows], args.flag_l2)
+    chances = probabilities(binary(fx), flag_theta)[:, 0]
+    leaf_x = np.stack([data["leaf"] - 0.5, np.ones(len(fy))], axis=1)
+    leaf_theta = fit(binary(leaf_x)[fit_rows], 1 - fy[fit_rows], 1e-3)
+    leaf_p = probabilities(binary(leaf_x), leaf_theta)[:, 0]
+    test_flags = known & flag_held
+    weights = [float(x) for x in flag_theta]
+    flagged = np.array([features2(flag_odds2(count, halves, sides, claimed, mud, fog, me, deck, weights))
+                        for count, halves, sides, claimed, mud, fog, me, deck in data["rows"]])
+    y = 1 - labels  # option 0: we win
+    theta = fit(binary(flagged)[train], y[train], args.l2)
+    p = probabilities(binary(flagged), theta)
+    old = data["leaf_feats"]
+    p_old = probabilities(binary(old), fit(binary(old)[train], y[train], args.l2))
+    plain = np.stack([data["values"], np.ones(len(labels))], axis=1)
+    p_plain = probabilities(binary(plain), fit(binary(plain)[train], y[train], 1e-3))
+
+    def losses(mask: np.ndarray) -> dict[str, float]:
+        rows = np.flatnonzero(mask)
+        return {"flags": round(log_loss(p[rows], y[rows]), 4), "learnt2": round(log_loss(p_old[rows], y[rows]), 4),
+                "leaf_value": round(log_loss(p_plain[rows], y[rows]), 4), "positions": len(rows),
+                "games": len(set(games[rows].tolist()))}
+
+    y_test = 1 - fy[test_flags]
+    tactics = data["tactics"]
+    flag_tactics = tactics[data["flag_row"]]
+    report: dict[str, Any] = {
+        "rows": len(labels), "train_rows": int(train.sum()), "held_out_rows": int(held.sum()),
+        "train_games": len(set(games[train].tolist())), "held_out_games": len(set(games[held].tolist())),
+        "flag_rows_fitted": int(fit_rows.sum()), "flag_rows_held_out": int(test_flags.sum()),
+        "held_out_log_loss": {"all": losses(held), "with_tactics": losses(held & tactics),
+                              "troops_only": losses(held & ~tactics),
+                              "deck_le_15": losses(held & (data["decks"] <= 15)), "even": round(float(np.log(2)), 4)},
+        "flag_log_loss": {"flags": round(log_loss(pair(chances[test_flags]), y_test), 4),
+                          "leaf": round(log_loss(pair(leaf_p[test_flags]), y_test), 4),
+                          "with_tactics": {
+                              "flags": round(log_loss(pair(chances[test_flags & flag_tactics]),
+                                                      1 - fy[test_flags & flag_tactics]), 4),
+                              "leaf": round(log_loss(pair(leaf_p[test_flags & flag_tactics]),
+                                                     1 - fy[test_flags & flag_tactics]), 4)},
+                          "even": round(float(np.log(2)), 4)},
+        "flag_reliability": reliability(chances[test_flags], fy[test_flags].astype(float), 5),
+        "flag_reliability_leaf": reliability(data["leaf"][test_flags], fy[test_flags].astype(float), 5),
+        "reliability": reliability(p[held, 0], labels[held].astype(float)),
+        "reliability_leaf_value": reliability(p_plain[held, 0], labels[held].astype(float)),
+        "flag_weights": dict(zip(FLAG_FEATURES2, [round(x, 4) for x in weights], strict=True)),
+        "weights": dict(zip(FEATURES2, [round(float(x), 4) for x in theta], strict=True)),
+        "cpu_s": round(time.process_time() - cpu, 1),
+    }
+    print(json.dumps(report, indent=1))
+    if args.out:
+        write_weights(args.out, {"flag_features": list(FLAG_FEATURES2), "flag_weights": weights,
+                                 "features": list(FEATURES2), "weights": [float(x) for x in theta],
+                                 "command": shlex.join(["python", "tools/train_flags.py", *given]),
+                                 "data_command": args.data_command, "rows": report["train_rows"],
+                                 "held_out_log_loss": report["held_out_log_loss"],
+                                 "flag_log_loss": report["flag_log_loss"]})
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--data", nargs="+", required=True)
+    parser.add_argument("--players", type=int, choices=(2, 3), default=3)
     parser.add_argument("--seed", type=int, default=0, help="seeds the shares dealt for the leaf's chances")
     parser.add_argument("--l2", type=float, default=10.0, help="the game model's penalty")
     parser.add_argument("--flag-l2", type=float, default=10.0, help="the per-flag model's penalty")
@@ -125,6 +250,12 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     given = argv if argv is not None else sys.argv[1:]
     cpu = time.process_time()
+    if args.players == 2:
+        try:
+            return main2(args, given)
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            print(f"train_flags: cannot read the data: {type(exc).__name__} {exc}", file=sys.stderr)
+            return 2
     try:
         data = load(args.data, args.seed)
     except (OSError, ValueError, KeyError, TypeError) as exc:

@@ -63,7 +63,7 @@ from .lean import Lean
 from .lean_eval import Memo, Shares, leaf_value
 from .lean_policy import LeanPolicy
 from .lean_search import follow_up, line_value
-from .learnt import WEIGHTS2, use_learnt2
+from .learnt import WEIGHTS2, use_flags2, use_learnt2
 from .normal import choose_deck, choose_return, hold_value, rank_plays
 from .worlds import determinize, hidden_of, sample_world
 
@@ -150,6 +150,7 @@ class HardBot(Bot):
 
             return choose_hard3(self, game, started)
         use_learnt2(WEIGHTS2 if self.learnt else None)
+        use_flags2(self.flags2)
         actions = game.legal_actions()
         if len(actions) == 1:
             return actions[0]
@@ -276,6 +277,7 @@ class HardBot(Bot):
             self._report(game)
             return chosen
         use_learnt2(WEIGHTS2 if self.learnt else None)
+        use_flags2(self.flags2)
         solved = self._solve(game, started, candidates)
         chosen = solved if solved is not None else self._search(game, candidates, started)
         self._report(game)
@@ -337,6 +339,7 @@ class HardBot(Bot):
 
             return estimate3(game, self.rng, worlds)
         use_learnt2(WEIGHTS2 if self.learnt else None)
+        use_flags2(self.flags2)
         me = game.to_move
         seat = SEATS.index(me)
         hidden = hidden_of(game, me)
@@ -375,6 +378,10 @@ class HardBot(Bot):
     #: Judge the leaves by the learnt two-player evaluation (engine.ai.learnt, issue 61) instead of the
     #: normal game value, on the same chances per flag. Off: it was not shown stronger (docs/BOTS.md).
     learnt = False
+    #: Judge the leaves by the two-player per-flag model (engine.ai.learnt.flag_value2, learnt_flags2.json:
+    #: each flag's chance re-read from the flag, then the game on those chances; issue 61, fourth round).
+    #: Off: not shown stronger in paired games (docs/BOTS.md).
+    flags2 = False
     #: Chance that a card of our pool, and of the opponent's, is open to a given flag at a leaf, by rule
     #: set (tactics off, on): our hand is ours to place, so our pool is credited with more reach
     #: (docs/BOTS.md, "Hard's settings"). The normal screening that picks the candidates keeps its even shares.

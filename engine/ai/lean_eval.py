@@ -39,6 +39,7 @@ from ..rulebook import (
 )
 from .lean import Lean
 from .lean_policy import scout_return
+from .learnt import flag_value2, flags2_on
 from .learnt import value_of as _value_of
 from .outlook import UNREACHABLE
 
@@ -208,6 +209,9 @@ def leaf_value(state: Lean, me: int, shares: Shares, memo: Memo) -> float:
     """
     if state.phase == OVER:
         return 0.0 if state.winner < 0 else (2.0 if state.winner == me else -2.0)
+    if flags2_on():  # the per-flag model (engine.ai.learnt.use_flags2) reads the flags too, not cached
+        return flag_value2(len(shares), leaf_halves(state, me, shares, memo), state.sides, state.claimed,
+                           state.mud, state.fog, me, len(state.troops))
     return _value_of(len(shares), leaf_halves(state, me, shares, memo))
 
 
@@ -330,10 +334,11 @@ class _Answers:
     """leaf_value after each of our troop or morale plays from one play step, sharing what the plays
     leave alone: the claimed flags, the opponent's sides, pool and reaches, and each side's memo."""
 
-    __slots__ = ("base", "count", "judged", "memo", "open", "pool", "shares", "theirs_by_share")
+    __slots__ = ("base", "count", "judged", "me", "memo", "open", "pool", "shares", "state", "theirs_by_share")
 
     def __init__(self, state: Lean, me: int, shares: Shares, memo: Memo) -> None:
         other = 1 - me
+        self.state, self.me = state, me
         claimed, sides, mud, fog_mask = state.claimed, state.sides, state.mud, state.fog
         count = len(shares)
         self.count, self.shares, self.memo = count, shares, memo
@@ -436,6 +441,12 @@ class _Answers:
                     halves[i] += 1
                 else:
                     halves[i] += tie
+        if flags2_on():
+            state = self.state
+            sides = state.sides[:]
+            sides[2 * flag + self.me] |= bit
+            return flag_value2(count, halves, sides, state.claimed, state.mud, state.fog, self.me,
+                               len(state.troops))
         return _value_of(count, halves)
 
 

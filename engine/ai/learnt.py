@@ -23,7 +23,7 @@ from typing import Final
 
 from ..formations import RANK_STEP
 from ..potential import side_potential
-from ..rulebook import PAIRS3, SIDE, TROOP_MASK, strength
+from ..rulebook import PAIRS3, SIDE, TROOP_MASK, side_size, strength
 from ..rules import LINES3, SEATS3
 from .outlook import game_value
 
@@ -390,6 +390,110 @@ def value_of(count: int, halves: list[int]) -> float:
     return value
 
 
-__all__ = ["DRAW_FEATURES3", "FEATURES2", "FEATURES3", "FLAG_FEATURES3", "FLAG_WEIGHTS", "WEIGHTS2", "chances3",
-           "features2", "flag_chances3", "flag_features3", "flag_values3", "learnt_value2", "learnt_values3",
-           "logistic", "seat_features", "use_learnt2", "value_of"]
+#: Two players, the per-flag model (issue 61, fourth round): each open flag's chance of being ours, read
+#: from the leaf's own chance (its halves over the shares) and the flag itself, from the searching side's
+#: view: its chance centred, whether it is certain (all shares ours, or none), a constant (the leaf
+#: credits the searching side with more reach), who is complete, the cards and their troops' sum (ours
+#: less theirs), our claimed flags beside it less theirs, and the leaf's chance times the deck's
+#: fullness, Mud and Fog. A flag both sides have completed is certain, as a claimed one. The game is then
+#: read on these chances by FEATURES2's logistic.
+FLAG_FEATURES2: Final[tuple[str, ...]] = (
+    "leaf", "certain", "searcher", "done", "cards", "sum", "neighbours", "leaf_x_deck", "leaf_x_mud", "leaf_x_fog")
+#: The troops in a two-player deck once both hands are dealt (60 less 7 each).
+DECK2: Final = 46
+_PATH_FLAGS2 = files("engine.ai").joinpath("learnt_flags2.json")
+
+
+def _load_flags2() -> tuple[list[float], list[float]]:
+    """The committed two-player per-flag weights and the game weights read on them; empty lists when
+    missing or unreadable (then the model cannot be switched on)."""
+    try:
+        data = json.loads(_PATH_FLAGS2.read_text(encoding="utf-8"))
+        flag = [float(x) for x in data["flag_weights"]]
+        game = [float(x) for x in data["weights"]]
+        if len(flag) == len(FLAG_FEATURES2) and len(game) == len(FEATURES2):
+            return flag, game
+    except (OSError, ValueError, KeyError, TypeError):
+        pass
+    return [], []
+
+
+FLAG_WEIGHTS2: Final = _load_flags2()
+
+
+def _troop_sum(side: int) -> int:
+    """The values of a side's troops (a tactic counts nothing)."""
+    total = 0
+    rest = side & TROOP_MASK
+    while rest:
+        low = rest & -rest
+        total += (low.bit_length() - 1) % 10 + 1
+        rest ^= low
+    return total
+
+
+def flag_features2(i: int, leaf: float, sides: list[int], claimed: list[int], mud: int, fog: int, me: int,
+                   deck: int) -> list[float]:
+    """Open flag i's features (FLAG_FEATURES2) for `me`: `leaf` is the leaf's chance that it is ours,
+    `deck` the troops left to draw."""
+    size = side_size(mud >> i & 1)
+    mine, theirs = sides[2 * i + me], sides[2 * i + 1 - me]
+    mine_n, theirs_n = mine.bit_count(), theirs.bit_count()
+    done = (1.0 if mine_n >= size else 0.0) - (1.0 if theirs_n >= size else 0.0)
+    neighbours = 0
+    for j in (i - 1, i + 1):
+        if 0 <= j < 9 and claimed[j] >= 0:
+            neighbours += 1 if claimed[j] == me else -1
+    centred = leaf - 0.5
+    certain = 1.0 if leaf >= 1.0 else (-1.0 if leaf <= 0.0 else 0.0)
+    return [centred, certain, 1.0, done, (mine_n - theirs_n) / 3.0, (_troop_sum(mine) - _troop_sum(theirs)) / 27.0,
+            neighbours / 2.0, centred * deck / DECK2, centred * (mud >> i & 1), centred * (fog >> i & 1)]
+
+
+def flag_odds2(count: int, halves: list[int], sides: list[int], claimed: list[int], mud: int, fog: int, me: int,
+               deck: int, weights: list[float]) -> list[float]:
+    """Each flag's chance of being ours by the per-flag model (`weights`) from the leaf's chances
+    (`halves` of `count` shares); claimed flags, and flags both sides completed, as the leaf has them."""
+    out = [0.0] * 9
+    for i in range(9):
+        leaf = halves[i] * 0.5 / count
+        if claimed[i] >= 0:
+            out[i] = leaf
+            continue
+        size = side_size(mud >> i & 1)
+        if sides[2 * i].bit_count() >= size and sides[2 * i + 1].bit_count() >= size:
+            out[i] = leaf
+            continue
+        score = 0.0
+        for w, x in zip(weights, flag_features2(i, leaf, sides, claimed, mud, fog, me, deck), strict=True):
+            score += w * x
+        out[i] = logistic(score)
+    return out
+
+
+#: Whether two-player leaves are judged by the per-flag model (FLAG_WEIGHTS2) while a search runs.
+_FLAGS2: Final[list[bool]] = [False]
+
+
+def use_flags2(on: bool) -> None:
+    """Judge two-player leaves by the per-flag model (on, when its weights are committed) or not."""
+    _FLAGS2[0] = bool(on) and bool(FLAG_WEIGHTS2[0])
+
+
+def flags2_on() -> bool:
+    """Whether the per-flag two-player model judges the leaves now (use_flags2)."""
+    return _FLAGS2[0]
+
+
+def flag_value2(count: int, halves: list[int], sides: list[int], claimed: list[int], mud: int, fog: int, me: int,
+                deck: int) -> float:
+    """Our expected result (win +1, loss -1) at a two-player leaf by the committed per-flag model and the
+    game model read on its chances (learnt_flags2.json)."""
+    flag, game = FLAG_WEIGHTS2
+    return learnt_value2(flag_odds2(count, halves, sides, claimed, mud, fog, me, deck, flag), game)
+
+
+__all__ = ["DECK2", "DRAW_FEATURES3", "FEATURES2", "FEATURES3", "FLAG_FEATURES2", "FLAG_FEATURES3", "FLAG_WEIGHTS",
+           "FLAG_WEIGHTS2", "WEIGHTS2", "chances3", "features2", "flag_chances3", "flag_features2", "flag_features3",
+           "flag_odds2", "flag_value2", "flag_values3", "flags2_on", "learnt_value2", "learnt_values3", "logistic",
+           "seat_features", "use_flags2", "use_learnt2", "value_of"]
