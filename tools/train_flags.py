@@ -26,7 +26,7 @@ import random
 import shlex
 import sys
 import time
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 from train_eval import (
@@ -163,6 +163,30 @@ def load_two(paths: list[str], seed: int) -> dict[str, Any]:
     return arrays
 
 
+class FlagFit(NamedTuple):
+    held: np.ndarray  # the positions of held-out games (their number a multiple of --holdout)
+    train: np.ndarray
+    fy: np.ndarray  # each flag's outcome (-1: nobody took it)
+    fit_rows: np.ndarray  # the flags somebody took in a training game
+    theta: np.ndarray
+    chances: np.ndarray  # each flag's chance by the model
+    leaf_p: np.ndarray  # the same by the leaf's chance refitted on the same flags (what the model must beat)
+    test_flags: np.ndarray
+
+
+def fit_flags(data: dict[str, Any], args: argparse.Namespace, leaf_x: np.ndarray) -> FlagFit:
+    """The per-flag model fitted on the training games' flags somebody took, for two and three players alike."""
+    held = data["games"] % args.holdout == 0
+    fx, fy = data["flag_x"], data["flag_y"]
+    flag_held = held[data["flag_row"]]
+    known = fy >= 0
+    fit_rows = known & ~flag_held
+    theta = fit(binary(fx)[fit_rows], 1 - fy[fit_rows], args.flag_l2)
+    leaf_theta = fit(binary(leaf_x)[fit_rows], 1 - fy[fit_rows], 1e-3)
+    return FlagFit(held, ~held, fy, fit_rows, theta, probabilities(binary(fx), theta)[:, 0],
+                   probabilities(binary(leaf_x), leaf_theta)[:, 0], known & flag_held)
+
+
 def main2(args: argparse.Namespace, given: list[str]) -> int:
     """The two-player per-flag model and the game model read on its chances (engine.ai.learnt.flag_value2)."""
     cpu = time.process_time()
@@ -171,18 +195,8 @@ def main2(args: argparse.Namespace, given: list[str]) -> int:
     if not len(labels):
         print("train_flags: no two-player positions in the data", file=sys.stderr)
         return 2
-    held = games % args.holdout == 0
-    train = ~held
-    fx, fy = data["flag_x"], data["flag_y"]
-    flag_held = held[data["flag_row"]]
-    known = fy >= 0
-    fit_rows = known & ~flag_held
-    flag_theta = fit(binary(fx)[fit_rows], 1 - fy[fit_rows], args.flag_l2)
-    chances = probabilities(binary(fx), flag_theta)[:, 0]
-    leaf_x = np.stack([data["leaf"] - 0.5, np.ones(len(fy))], axis=1)
-    leaf_theta = fit(binary(leaf_x)[fit_rows], 1 - fy[fit_rows], 1e-3)
-    leaf_p = probabilities(binary(leaf_x), leaf_theta)[:, 0]
-    test_flags = known & flag_held
+    leaf_x = np.stack([data["leaf"] - 0.5, np.ones(len(data["flag_y"]))], axis=1)
+    held, train, fy, fit_rows, flag_theta, chances, leaf_p, test_flags = fit_flags(data, args, leaf_x)
     weights = [float(x) for x in flag_theta]
     flagged = np.array([features2(flag_odds2(count, halves, sides, claimed, mud, fog, me, deck, weights))
                         for count, halves, sides, claimed, mud, fog, me, deck in data["rows"]])
@@ -265,19 +279,9 @@ def main(argv: list[str] | None = None) -> int:
     if not len(labels):
         print("train_flags: no three-player positions in the data", file=sys.stderr)
         return 2
-    held = games % args.holdout == 0
-    train = ~held
     # 1. the per-flag model, on the training games' flags somebody took
-    fx, fy = data["flag_x"], data["flag_y"]
-    flag_held = held[data["flag_row"]]
-    known = fy >= 0
-    fit_rows = known & ~flag_held
-    flag_theta = fit(binary(fx)[fit_rows], 1 - fy[fit_rows], args.flag_l2)
-    chances = probabilities(binary(fx), flag_theta)[:, 0]
     leaf_x = (data["leaf"] - 0.5)[:, None]
-    leaf_theta = fit(binary(leaf_x)[fit_rows], 1 - fy[fit_rows], 1e-3)
-    leaf_p = probabilities(binary(leaf_x), leaf_theta)[:, 0]
-    test_flags = known & flag_held
+    held, train, fy, fit_rows, flag_theta, chances, leaf_p, test_flags = fit_flags(data, args, leaf_x)
     # 2. the game model on those chances, and last session's model refitted on the leaf's, same rows
     seats = game_features(data, chances)
     opts = options(seats, data["draws"])
