@@ -15,10 +15,10 @@ from pathlib import Path
 
 import pygame
 import pytest
+from ui_driver import board_on_show
 
 from engine.notation_types import Result
 from game.keep.settings import Settings
-from game.play.positions import busy, find
 from game.play.session import Session, Setup
 from game.play.table import LocalTable
 from game.ui.shell import App
@@ -78,10 +78,7 @@ def test_a_change_of_look_draws_the_still_layer_again() -> None:
     App.apply_settings the next frame draws it again whole, though the view on show did not change."""
     pygame.font.init()
     app = App(Settings(animation_speed="off", welcomed=True), window=False)
-    board = BoardScene(app, LocalTable(find(7, busy(34))))
-    board.hidden, board.pending_pass = False, None
-    board.refresh()
-    app.push(board)
+    board = board_on_show(app)
     app.draw(app.screen)
     assert board.still.key is not None
     version, edit, before = board.model.version, board.still.edit, board.still.key

@@ -13,12 +13,10 @@ import ast
 from pathlib import Path
 
 import pygame
+from ui_driver import board_on_show
 
 from game.keep.settings import Settings
-from game.play.positions import busy, find
-from game.play.table import LocalTable
 from game.ui.shell import App
-from scenes.board import BoardScene
 from scenes.board_zoom_view import ZOOM_DELAY, Rest, ZoomView
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -49,10 +47,7 @@ def test_the_still_layer_is_made_stale_in_one_place() -> None:
 def test_the_still_layer_follows_the_models_version_of_the_view() -> None:
     pygame.font.init()
     app = App(Settings(animation_speed="off", welcomed=True), window=False)
-    board = BoardScene(app, LocalTable(find(7, busy(34))))
-    board.hidden, board.pending_pass = False, None
-    board.refresh()
-    app.push(board)
+    board = board_on_show(app)
     app.draw(app.screen)
     edit, version = board.still.edit, board.model.version
     app.draw(app.screen)

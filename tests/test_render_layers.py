@@ -14,12 +14,12 @@ from typing import Any
 
 import pygame
 import pytest
+from ui_driver import board_on_show
 
 from game.keep.settings import Settings
 from game.play.flow import Target
 from game.play.lan_tables import HostTable
 from game.play.positions import busy, find
-from game.play.table import LocalTable
 from game.ui.shell import App
 from net.host import Host
 from scenes import board_draw, board_hand, board_still, board_zoom
@@ -32,10 +32,7 @@ def board() -> Iterator[BoardScene]:
     pygame.display.init()
     pygame.font.init()
     app = App(Settings(animation_speed="normal", welcomed=True), fixed_dt=1 / 60, window=False)
-    scene = BoardScene(app, LocalTable(find(7, busy(34))))
-    scene.hidden, scene.pending_pass = False, None
-    scene.refresh()
-    app.push(scene)
+    scene = board_on_show(app)
     for _ in range(5):
         app.step([])
     yield scene

@@ -15,8 +15,10 @@ import pygame
 from engine import Game
 from engine.notation_types import Action
 from game.play.flow import Target, picks_of
-from game.play.table import Table
+from game.play.positions import busy, find
+from game.play.table import LocalTable, Table
 from scenes import board_input
+from scenes.board import BoardScene
 
 PAD = {"left": pygame.CONTROLLER_BUTTON_DPAD_LEFT, "right": pygame.CONTROLLER_BUTTON_DPAD_RIGHT,
        "up": pygame.CONTROLLER_BUTTON_DPAD_UP, "down": pygame.CONTROLLER_BUTTON_DPAD_DOWN}
@@ -109,3 +111,13 @@ def game_of(table: Table) -> Game:
     local = table.local
     assert local is not None, "a LAN table: its game is on the host"
     return local.game
+
+
+def board_on_show(app: Any) -> BoardScene:
+    """A BoardScene on the busy mid-game position the board's tests share (seed 7, 34 actions in), its cover
+    lifted, refreshed and pushed on `app`."""
+    board = BoardScene(app, LocalTable(find(7, busy(34))))
+    board.hidden, board.pending_pass = False, None
+    board.refresh()
+    app.push(board)
+    return board
