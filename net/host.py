@@ -113,6 +113,7 @@ class Host:
             self.core.state.admission.withdraw(old.identity, old.address, ceiling=old.token is None)
         self._queued[exchange.identity] = exchange
         self.router.hold(exchange.conn)
+        log.debug("key exchange queued: %s (%d waiting)", exchange.address, len(self._queued))
 
     def _next_exchange(self) -> Exchange | None:
         """The exchange whose turn it is: a session token's first (a seated player coming back), then the
@@ -136,6 +137,7 @@ class Host:
             exchange = self._next_exchange()
             if exchange is None:
                 return
+            log.debug("key exchange run: %s (%d left waiting)", exchange.address, len(self._queued))
             if exchange.token is None:
                 self._ran[exchange.address] = self._ran.pop(exchange.address, 0) + 1
                 while len(self._ran) > _ADDRESSES_KEPT:

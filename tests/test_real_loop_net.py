@@ -23,6 +23,7 @@ import pygame
 import pytest
 from real_loop import GUARD, RealLoop, close_boards
 
+import net.seats
 from engine import Rules
 from game.ui import shell
 from game.ui.shell import App
@@ -37,6 +38,11 @@ DRAWN_WITHIN = 30.0  # seconds: an anti-hang guard for a loaded machine (measure
 def config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("BATTLELINE_CONFIG_DIR", str(tmp_path))
     monkeypatch.setattr(shell, "MAX_SLEEP", LONG_NAP)
+    # The peers live in the test's thread and stay silent while the loop starts and rests (their pings would
+    # wake it). A seat silent for DEAD_AFTER_S is lost, and its waiting screen draws ambient frames: a loaded
+    # machine's slow start once took that long, and the rest awaited never came. Here only a farewell or a
+    # closed connection ends a seat.
+    monkeypatch.setattr(net.seats, "DEAD_AFTER_S", LONG_NAP)
 
 
 def pump_until(done: Callable[[], bool], host: Host | None, peers: list[Guest], what: str) -> None:

@@ -167,6 +167,13 @@ def _ask(app: App, driver: Driver, name: str, token: str | None = None) -> tuple
     assert lobby.host is not None
     guest = Guest(f"127.0.0.1:{lobby.host.port}", code=lobby.host.code, name=name, token=token)
     guest.connect()
+    # The guest's computer serves its link all along, as its own loop would: polled on every frame the host's
+    # app runs, not only in `pump`. Left silent for DEAD_AFTER_S between two pumps (a loaded machine's slow
+    # frames), its seat was lost and the board opened under the waiting screen.
+    def serve(dt: float) -> None:
+        guest.poll(0)
+
+    app.on_frame = serve
     pump(driver, lambda: lobby.host is not None and lobby.host.join_request == name, guest)
     return lobby, guest
 
