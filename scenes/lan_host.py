@@ -22,7 +22,7 @@ from engine import Rules
 from game.i18n import N_, _
 from game.ui import art
 from game.ui.input import Intent, Kind
-from game.ui.text import fitted, shadowed, wrap
+from game.ui.text import balanced, fitted, shadowed, wrap
 from game.ui.widgets import ROW_H, Item
 
 from . import screens
@@ -462,7 +462,7 @@ class HostLobbyScene(MenuScene):
         if self.qr is not None:
             surface.blit(self.qr, self.qr.get_rect(topright=(panel.right - 30, y + 4)))
             hint_y = max(y + 200, below_code)
-            for line in wrap(_("Or a phone: scan the code, or open this address"), 24, inner - 250)[:2]:
+            for line in balanced(_("Or a phone: scan the code, or open this address"), 24, inner - 250)[:2]:
                 img = fitted(line, 24, inner - 250, art.MUTED)
                 surface.blit(img, img.get_rect(midtop=(code_x, hint_y)))
                 hint_y += img.get_height() + 2

@@ -182,6 +182,22 @@ def wrap(words: str, size: int, width: int, face: str = "regular", probe: bool =
     return lines
 
 
+def balanced(words: str, size: int, width: int, face: str = "regular") -> list[str]:
+    """`wrap`, with the lines made as even as they can be in as many lines: a short caption wrapped in two
+    reads as two halves, not a full line and a last word left alone."""
+    lines = wrap(words, size, width, face)
+    if len(lines) < 2:
+        return lines
+    narrow, wide = 1, width  # the narrowest width still giving len(lines) lines lies in (narrow, wide]
+    while wide - narrow > 4:
+        middle = (narrow + wide) // 2
+        if len(wrap(words, size, middle, face, probe=True)) <= len(lines):
+            wide = middle
+        else:
+            narrow = middle
+    return wrap(words, size, wide, face)
+
+
 #: a hanzi (Chinese breaks between any two), a word, or a run of spaces; closing punctuation stays on its line
 _TOKENS = re.compile(f"{CJK.pattern}|[^\\s\u2e80-\u9fff\uf900-\ufaff\u3000-\u303f\uff00-\uffef]+|\\s+")
 _NO_BREAK_BEFORE = set("\uff0c\u3002\uff1a\uff1b\uff01\uff1f\u3001\uff09\u300b\u300d\u300f,.:;!?)")
