@@ -24,6 +24,7 @@ from engine.rules import SEATS, SEATS3
 from .messages import AnyMessage, Error, Hello, MatchData, SeatNews, State, ToHost, Welcome
 from .protocol import DEAD_AFTER_S, HEARTBEAT_S, PROTOCOL_VERSION, REFUSED, ProtocolError, refusal_fields
 from .roles import WATCHER
+from .seen import GuestSeen
 from .version import program_version
 
 log = logging.getLogger("battleline.guest")
@@ -102,6 +103,8 @@ class GuestCore:
         self.in_session = False  # the host proved the key on this connection: messages go sealed
         self._token_stale = False  # the host holds no seat for our token: key the exchange by the code
         self.outbox: list[GuestEffect] = []
+        #: the mirror as the screens read it, through the driver (net.seen): read-only by its type
+        self.seen: GuestSeen = self
 
     # ------------------------------------------------------------------ effects
     def _emit(self, effect: GuestEffect) -> None:

@@ -149,6 +149,26 @@ class HostState:
         """A table host: no hand here, every seat is a guest's."""
         return self.host_seat is None
 
+    @property
+    def join_request(self) -> str | None:
+        """The name of a guest waiting for the host's player to accept or refuse it."""
+        request = self.admission.request
+        return request.name if request is not None else None
+
+    def lost_seats(self) -> list[str]:
+        """Seats whose player joined and then went silent: the screen waits for them."""
+        now = self.clock()
+        return [s for s, r in self.remotes.items() if r.token is not None and not r.alive(now)]
+
+    def shown_tokens(self) -> set[str]:
+        """The tokens the guests seated in this lobby, and the one asking, showed when they said hello
+        (tokens of games kept from before): what a kept game is matched by (net.host_join's `continue_saved`)."""
+        shown = {r.shown for r in self.remotes.values() if r.identity is not None and r.shown}
+        request = self.admission.request
+        if request is not None and request.shown:
+            shown.add(request.shown)
+        return shown
+
     def seats_news(self) -> Seats:
         """Who holds each remote seat and is connected now, who asked for another game, how many watch."""
         now = self.clock()

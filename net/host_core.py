@@ -24,6 +24,7 @@ from .host_base import Effect, Exchange, HostState, Session
 from .host_join import Joining
 from .host_relay import Relay
 from .messages import AnyMessage
+from .seen import HostSeen
 from .session import Sealer
 from .sitting import Sitting
 
@@ -36,6 +37,8 @@ class HostCore:
         self.state = HostState(sitting=sitting, host_seat=host_seat, code=code, accept_any=accept_any, clock=clock)
         self.relay = Relay(self.state)
         self.joining = Joining(self.state, self.relay.play)
+        #: the state as the screens read it, through the driver (net.seen): read-only by its type
+        self.seen: HostSeen = self.state
 
     @classmethod
     def new(cls, *, rules: Rules, seed: int, code: str, host_name: str, host_seat: str | None = "south",
@@ -122,9 +125,11 @@ class HostCore:
         """Continue a saved game in this open lobby instead of the new one (net.host_join)."""
         self.joining.continue_saved(saved)
 
-    def take_saved(self, saved: lan_save.Saved) -> None:
-        """Reopen a saved game: its sitting and its seats (a resumed host's, before anyone joins)."""
+    def take_saved(self, saved: lan_save.Saved, started: bool = True) -> None:
+        """Reopen a saved game: its sitting and its seats (a resumed host's, before anyone joins); it goes on
+        at once (`started`), or its lobby shows the rules again until the host's player starts."""
         self.state.take_saved(saved)
+        self.state.started = started
 
     def forget_connections(self) -> None:
         """A reopened save: every guest and watcher must say hello again."""

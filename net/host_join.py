@@ -37,12 +37,6 @@ class Joining:
         self.state = state
         self.play = play
 
-    @property
-    def join_request(self) -> str | None:
-        """The name of a guest waiting for the host's player to accept or refuse it."""
-        request = self.state.admission.request
-        return request.name if request is not None else None
-
     # ------------------------------------------------------------------ in the clear
     def clear(self, identity: bytes, conn: int, message: AnyMessage, address: str = "?") -> None:
         """A message that came in the clear (only the key exchange is taken so); `address` is where it
@@ -358,15 +352,6 @@ class Joining:
             self.state.error(identity, "", seq, "not_a_player", IllegalAction("watcher_cannot_act"))
 
     # ------------------------------------------------------------------ a kept game continued in the lobby
-    def shown_tokens(self) -> set[str]:
-        """The tokens the guests seated in this lobby, and the one asking, showed when they said hello
-        (tokens of games kept from before): what a kept game is matched by."""
-        shown = {r.shown for r in self.state.remotes.values() if r.identity is not None and r.shown}
-        request = self.state.admission.request
-        if request is not None and request.shown:
-            shown.add(request.shown)
-        return shown
-
     def continue_saved(self, saved: lan_save.Saved) -> None:
         """Continue a saved game in this open lobby instead of the new one: the guests seated here, and
         the one asking, take the seats whose saved tokens they showed when they said hello (the name is

@@ -181,13 +181,13 @@ def test_a_closed_connection_loses_its_seat_binding_and_is_sent_nothing() -> Non
 def test_an_unanswered_question_is_withdrawn_and_the_queue_told_where_it_stands() -> None:
     clock = Clock()
     core = _core(clock, accept_any=False)
-    assert _sent(_join(core, b"ben", 7)) == [{"t": "asking", "ahead": 0}] and core.joining.join_request == "Ben"
+    assert _sent(_join(core, b"ben", 7)) == [{"t": "asking", "ahead": 0}] and core.seen.join_request == "Ben"
     assert _sent(_join(core, b"cy", 8, "Cy")) == [{"t": "asking", "ahead": 1}]
     clock.now += 1.0
     assert _sent(core.opened(b"cy", 8, {"t": "ping", "n": 1})) == [{"t": "pong", "n": 1}]
     clock.now += DEAD_AFTER_S  # Ben stopped pinging: the host's player is no longer asked about him
     effects = core.housekeeping()
-    assert _sent(effects)[0]["code"] == "no_answer" and core.joining.join_request == "Cy"
+    assert _sent(effects)[0]["code"] == "no_answer" and core.seen.join_request == "Cy"
     assert {"t": "asking", "ahead": 0} in _sent(effects)
     core.answer(True)
     assert _kinds(core.take())[0] == "welcome" and core.state.remotes["north"].name == "Cy"
@@ -369,7 +369,7 @@ def test_the_host_players_no_draws_a_fresh_code_and_a_full_queue_is_told_so() ->
     core.answer(False)
     told = _sent(core.take())
     assert told[0] == {"t": "refused", "reason": "the host turned you away", "code": "turned_away", "fields": {}}
-    assert core.state.code != old and core.joining.join_request == "G1"
+    assert core.state.code != old and core.seen.join_request == "G1"
     assert told[1:] == [{"t": "asking", "ahead": n} for n in range(8)]  # everyone moved up one place
 
 

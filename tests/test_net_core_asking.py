@@ -24,13 +24,13 @@ def test_a_farewell_from_a_link_that_holds_no_seat_is_not_answered_with_an_error
 def test_the_host_is_asked_about_a_cleaned_name_and_a_guest_who_gives_up_is_forgotten() -> None:
     core = _core(Clock(), accept_any=False)
     assert _sent(_join(core, b"ben", 7, "Ben\n\u202eSYSTEM")) == [{"t": "asking", "ahead": 0}]
-    assert core.joining.join_request == "Ben SYSTEM"  # no control or direction characters on the host's screen
+    assert core.seen.join_request == "Ben SYSTEM"  # no control or direction characters on the host's screen
     assert core.state.remotes["north"].token is None
     assert _sent(_join(core, b"cy", 8, "Cy")) == [{"t": "asking", "ahead": 1}]
     core.answer(False)
     core.take()
-    assert core.joining.join_request == "Cy"
-    assert core.opened(b"cy", 8, _msg({"t": "bye"})) == [] and core.joining.join_request is None
+    assert core.seen.join_request == "Cy"
+    assert core.opened(b"cy", 8, _msg({"t": "bye"})) == [] and core.seen.join_request is None
     assert _sent(_join(core, b"dan", 9, "Dan")) == [{"t": "asking", "ahead": 0}]
     core.answer(True)
     welcome = _sent(core.take())[0]

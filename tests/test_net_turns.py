@@ -35,7 +35,8 @@ def test_a_newcomers_key_exchange_goes_before_strangers_second_ones() -> None:
     try:
         for stranger in strangers:  # each address's first wrong code: its exchange runs, and is refused
             stranger.connect()
-        _until(lambda: all(s.refused is not None for s in strangers), host, strangers, "the strangers' first codes")
+        _until(lambda: all(s.seen.refused is not None for s in strangers), host, strangers,
+               "the strangers' first codes")
         _until(lambda: host.router.links == 0, host, strangers, "the strangers' connections did not close")
         now[0] += 60.0
         for stranger in strangers:  # their second exchanges, all waiting at the host before the guest's
@@ -55,17 +56,17 @@ def test_a_newcomers_key_exchange_goes_before_strangers_second_ones() -> None:
         time.sleep(0.5)
         ahead = 0  # strangers answered before (or in the same turn as) the guest
         deadline = time.monotonic() + 60
-        while not (guest.in_session or guest.welcomed):
-            assert time.monotonic() < deadline and guest.refused is None, guest.refused
+        while not (guest.seen.in_session or guest.seen.welcomed):
+            assert time.monotonic() < deadline and guest.seen.refused is None, guest.seen.refused
             host.poll(20)
             for peer in [guest, *strangers]:
                 peer.poll(0)
-            ahead = sum(s.refused is not None for s in strangers)
-        assert all(s.refused_as is None or s.refused_as[0] == "wrong_code" for s in strangers), \
-            [s.refused_as for s in strangers]  # their exchanges ran (no delay, no empty pool held them)
+            ahead = sum(s.seen.refused is not None for s in strangers)
+        assert all(s.seen.refused_as is None or s.seen.refused_as[0] == "wrong_code" for s in strangers), \
+            [s.seen.refused_as for s in strangers]  # their exchanges ran (no delay, no empty pool held them)
         assert ahead <= 2, f"{ahead} strangers' second exchanges ran before the newcomer's first"
-        _until(lambda: guest.welcomed, host, [guest, *strangers], "the guest was not seated")
-        assert guest.seat is not None
+        _until(lambda: guest.seen.welcomed, host, [guest, *strangers], "the guest was not seated")
+        assert guest.seen.seat is not None
     finally:
         for peer in [*strangers, guest]:
             peer.close()
