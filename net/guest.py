@@ -219,15 +219,12 @@ class Guest:
     # ------------------------------------------------------------------ the player's commands: the core's, performed
     def send_action(self, action: Action) -> None:
         """Send an action for our seat; it stays pending until a state shows it applied."""
-        self.core.send_action(action)
-        self._perform(self.core.take())
+        self._perform(self.core.send_action(action))
 
     def start_game(self) -> None:
         """At a table: start the game from this player's screen once both players are in."""
-        self.core.start_game()
-        self._perform(self.core.take())
+        self._perform(self.core.start_game())
 
     def ask_again(self) -> None:
         """After a game: this player wants the next one."""
-        self.core.ask_again()
-        self._perform(self.core.take())
+        self._perform(self.core.ask_again())

@@ -175,8 +175,7 @@ class Host:
             raise NotationError(f"{save_path}: a game of the other kind (table or not)")
         saved = lan_save.take(data, game, self.seen.host_seat, save_path)
         self.save_path = save_path
-        self.core.continue_saved(saved)
-        self._perform(self.core.take())
+        self._perform(self.core.continue_saved(saved))
 
     def save(self) -> bool:
         """Save the game (net.lan_save), once it knows where: after every change, so a crash loses nothing.
@@ -251,11 +250,11 @@ class Host:
                 self._receive(identity, conn, frames)
             except Exception as exc:  # a bug the checks missed: the peer is told, the host plays on
                 log.exception("handling a message failed")
-                self.core.state.error(identity, f"the host could not handle this message ({type(exc).__name__})")
                 self._perform(self.core.take())  # what it said before it failed, then the error
+                self._perform(self.core.error(identity, f"the host could not handle this message "
+                                                        f"({type(exc).__name__})"))
         self._exchange_some()
-        self.core.announce_seats()
-        self._perform(self.core.take())
+        self._perform(self.core.announce_seats())
         if self.waker is not None:
             router = self.router
             self.waker.settled([router.socket, router.zap, router.monitor])
@@ -267,14 +266,12 @@ class Host:
         """In the clear only the key exchange (`pake`) is taken; everything else comes `sealed`."""
         core = self.core
         if len(frames) != 1:
-            core.state.error(identity, f"a message is one frame, not {len(frames)}")
-            self._perform(core.take())
+            self._perform(core.error(identity, f"a message is one frame, not {len(frames)}"))
             return
         try:
             message = unpack(frames[0])
         except ProtocolError as exc:
-            core.state.error(identity, str(exc))
-            self._perform(core.take())
+            self._perform(core.error(identity, str(exc)))
             return
         if message["t"] == "pake":
             self._perform(core.clear(identity, conn, message, self._address(conn, message)))
@@ -318,35 +315,31 @@ class Host:
     # ------------------------------------------------------------------ the screens' commands: the core's, performed
     def start(self) -> None:
         """Begin play: until now the guests could only look at the rules in their lobby."""
-        self.core.start()
-        self._perform(self.core.take())
+        self._perform(self.core.start())
 
     def answer(self, accept: bool) -> None:
         """The host's player accepted or refused the guest that asked to join."""
-        self.core.answer(accept)
-        self._perform(self.core.take())
+        self._perform(self.core.answer(accept))
 
     def submit_local(self, action: Any) -> list[Event]:
         """The host player's action, through the same checks as the guests' (raises IllegalAction)."""
-        events = self.core.submit_local(action)
-        self._perform(self.core.take())
+        events, effects = self.core.submit_local(action)
+        self._perform(effects)
         return events
 
     def apply_for_guest(self, action: Any, seat: str | None = None) -> list[Event]:
         """A stand-in bot's action for a lost guest's seat (net.host_relay)."""
-        events = self.core.apply_for_guest(action, seat)
-        self._perform(self.core.take())
+        events, effects = self.core.apply_for_guest(action, seat)
+        self._perform(effects)
         return events
 
     def next_game(self, seed: int) -> None:
         """The next game of the match, or a rematch, told to every guest and watcher."""
-        self.core.next_game(seed)
-        self._perform(self.core.take())
+        self._perform(self.core.next_game(seed))
 
     def record_result(self) -> None:
         """Score a finished game in the match (idempotent)."""
-        self.core.record_result()
-        self._perform(self.core.take())
+        self._perform(self.core.record_result())
 
     def forget_connections(self) -> None:
         """A reopened save: every guest and watcher must say hello again."""

@@ -22,6 +22,10 @@ read from the imported class) and `wheel_dev_lines` (a wheel built from this che
   (`Host`, `HostCore`, `HostState`, `Joining`, `Relay`, `Guest`, `GuestCore`: those that exist), and the private
   names read across modules (`super()._x`, or `x._y` where the module defines no `_y`: one module reaching into
   another's insides) in net/ and in the game's packages, listed for net/.
+- `pass_throughs`: the members of the drivers (`Host` in net/host.py, `Guest` in net/guest.py) that only pass
+  their core's state through: a property or method whose body, docstring aside, is one `return self.core.…`
+  (an attribute of the core, or a call on it with the member's own parameters as they came) or a setter's
+  `self.core.… = value`. The screens read the core's state through the drivers' `seen` instead (net.seen).
 - `casts`: `cast(` calls in the game's packages.
 - `action_event_defs`: every module-level definition of a type named Action, Event or Notation.
 - `mirror`: the functions of the bots' mask state (engine.ai.lean, engine.ai.lean3) that do on masks what `Game`
@@ -222,6 +226,48 @@ def _net_classes() -> dict[str, object]:
             "private_reads_net_list": net_private}
 
 
+DRIVERS = {"Host": "net/host.py", "Guest": "net/guest.py"}
+
+
+def _of_core(node: ast.expr) -> bool:
+    """`self.core` or an attribute chain that starts with it (`self.core.state.game`)."""
+    while isinstance(node, ast.Attribute):
+        if isinstance(node.value, ast.Name) and node.value.id == "self" and node.attr == "core":
+            return True
+        node = node.value
+    return False
+
+
+def _passes_through(function: ast.FunctionDef) -> bool:
+    """Whether a member's body, docstring aside, only hands back (or sets) the core's state."""
+    body = list(function.body)
+    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+        body = body[1:]
+    if len(body) != 1:
+        return False
+    params = {a.arg for a in function.args.args[1:]}
+    (only,) = body
+    if isinstance(only, ast.Return) and only.value is not None:
+        value = only.value
+        if isinstance(value, ast.Call):  # self.core.my_turn(), self.core.relay.lost_seats(seat)
+            plain = all(isinstance(a, ast.Name) and a.id in params for a in value.args) and not value.keywords
+            return plain and _of_core(value.func)
+        return _of_core(value)
+    if isinstance(only, ast.Assign) and len(only.targets) == 1:  # a setter: self.core.state.started = value
+        return _of_core(only.targets[0]) and isinstance(only.value, ast.Name) and only.value.id in params
+    return False
+
+
+def pass_throughs(root: Path = ROOT) -> dict[str, list[str]]:
+    """The drivers' members that only pass their core's state through, by class (see `pass_throughs` above)."""
+    out: dict[str, list[str]] = {}
+    for name, path in DRIVERS.items():
+        tree = ast.parse((root / path).read_text(encoding="utf-8"), path)
+        classes = [n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == name]
+        out[name] = [f.name for c in classes for f in c.body if isinstance(f, ast.FunctionDef) and _passes_through(f)]
+    return out
+
+
 #: The Lean state updates that `Game` has its own of (Game.apply and the steps it walks).
 MIRROR: dict[str, tuple[str, ...]] = {
     "engine/ai/lean.py": ("Lean.apply", "Lean._play", "Lean._add", "Lean._remove", "Lean._draw", "Lean._check_win",
@@ -287,6 +333,7 @@ def figures(wheel: bool = False) -> dict[str, object]:
         "id_in_keys": _count(r"(?<![\w.])id\(", "scenes", "game"),
         "host_chain": _host_chain(),
         "net_classes": _net_classes(),
+        "pass_throughs": {name: len(members) for name, members in pass_throughs().items()},
         "casts": _count(r"(?<![\w.])cast\(", *PACKAGES),
         "action_event_defs": _definitions(),
         "mirror": (mirror := _lengths(MIRROR)),
