@@ -168,7 +168,7 @@ class Host:
         return host
 
     def adopt(self, save_path: Path) -> None:
-        """Continue a saved game in this open lobby instead of the new one (net.host_join's
+        """Continue a saved game in this open lobby instead of the new one (net.host_seating's
         `continue_saved`). Raises NotationError for a bad save or one of the other kind (table or not)."""
         data, game = lan_save.read(save_path)
         if data.get("host_seat", "south") != self.seen.host_seat:

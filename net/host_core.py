@@ -3,8 +3,8 @@
 `HostCore` answers each message by changing its state and emitting effects (net.host_base: `Send` a
 message, `Admit` a connection past the door, `Save` the game, run a key `Exchange`), as boardgame.io's
 authoritative master does: no socket, no crypto, no file, no clock of its own. It is made of parts it
-holds, not classes it inherits: the state and its outbox (`HostState`), joining (`net.host_join.Joining`:
-the key exchange's verdict, hello, seats, watchers) and the game (`net.host_relay.Relay`). Every call
+holds, not classes it inherits: the state and its outbox (`HostState`), joining (`net.host_join.Joining`,
+itself made of the key exchange, the seats and the watchers) and the game (`net.host_relay.Relay`). Every call
 that can cause effects returns them, in order: a message handler as a command (start, the host player's
 action, an answer) does; the two that apply an action also return its events, `(events, effects)`. So the
 protocol is tested by feeding messages and commands (tests/test_net_core*.py); `net.host.Host`, the driver,
@@ -63,21 +63,21 @@ class HostCore:
     # ------------------------------------------------------------------ messages in, effects out
     def clear(self, identity: bytes, conn: int, message: AnyMessage, address: str = "?") -> list[Effect]:
         """A message that came in the clear; `address` is where it comes from, for the admission policy."""
-        self.joining.clear(identity, conn, message, address)
+        self.joining.keys.clear(identity, conn, message, address)
         return self.take()
 
     def keyed(self, exchange: Exchange, done: tuple[bytes, bytes, Sealer | None] | None) -> list[Effect]:
-        """The driver ran the key exchange the core asked for (net.host_join)."""
-        self.joining.keyed(exchange, done)
+        """The driver ran the key exchange the core asked for (net.host_keys)."""
+        self.joining.keys.keyed(exchange, done)
         return self.take()
 
     def session_of(self, identity: bytes, conn: int) -> Session | None:
         """The session this very connection opened, if any (the driver opens its messages with it)."""
-        return self.joining.session_of(identity, conn)
+        return self.joining.keys.session_of(identity, conn)
 
     def unopened(self, identity: bytes, conn: int, why: str) -> list[Effect]:
         """A `sealed` message that came with no session, or did not open under its key."""
-        self.joining.unopened(identity, conn, why)
+        self.joining.keys.unopened(identity, conn, why)
         return self.take()
 
     def opened(self, identity: bytes, conn: int, inner: AnyMessage) -> list[Effect]:
@@ -87,7 +87,7 @@ class HostCore:
 
     def housekeeping(self) -> list[Effect]:
         """Withdraw a question nobody answered, and tell the queue where it stands."""
-        self.joining.housekeeping()
+        self.joining.seating.housekeeping()
         return self.take()
 
     def forget_closed(self, closed: set[int]) -> None:
@@ -102,7 +102,7 @@ class HostCore:
     # ------------------------------------------------------------------ commands, effects out
     def answer(self, accept: bool) -> list[Effect]:
         """The host's player accepted or refused the guest that asked to join."""
-        self.joining.answer(accept)
+        self.joining.seating.answer(accept)
         return self.take()
 
     def start(self) -> list[Effect]:
@@ -137,8 +137,8 @@ class HostCore:
         return self.take()
 
     def continue_saved(self, saved: lan_save.Saved) -> list[Effect]:
-        """Continue a saved game in this open lobby instead of the new one (net.host_join)."""
-        self.joining.continue_saved(saved)
+        """Continue a saved game in this open lobby instead of the new one (net.host_seating)."""
+        self.joining.seating.continue_saved(saved)
         return self.take()
 
     def take_saved(self, saved: lan_save.Saved, started: bool = True) -> None:

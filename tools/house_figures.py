@@ -17,11 +17,12 @@ read from the imported class) and `wheel_dev_lines` (a wheel built from this che
 - `id_in_keys`: `id(` calls in scenes/ and game/ (an object's id is reused once it is freed, so a cache keyed by
   it can hand back a stale picture).
 - `host_chain`: the classes `net.host.Host` inherits from this project, and its methods (its own and inherited).
-- `net_classes`: the shape of net/'s classes (read by `ast`): the longest chain of net/ classes inheriting one
-  another, the most methods one class defines (and which), the methods of the host's and the guest's classes
-  (`Host`, `HostCore`, `HostState`, `Joining`, `Relay`, `Guest`, `GuestCore`: those that exist), and the private
-  names read across modules (`super()._x`, or `x._y` where the module defines no `_y`: one module reaching into
-  another's insides) in net/ and in the game's packages, listed for net/.
+- `net_classes`: the shape of net/'s classes, protocols aside (read by `ast`): the longest chain of net/ classes
+  inheriting one another, the most methods one class defines (and which), the methods of the host's and the guest's
+  classes (`Host`, `HostCore`, `HostState`, `Joining` and its parts `Keys`, `Seating`, `Watching`, `Relay`, `Guest`,
+  `GuestCore`: those that exist), and the private names read across modules (`super()._x`, or `x._y` where the
+  module defines no `_y`: one module reaching into another's insides) in net/ and in the game's packages, listed
+  for net/.
 - `pass_throughs`: the members of the drivers (`Host` in net/host.py, `Guest` in net/guest.py) that only pass
   their core's state through: a property or method whose body, docstring aside, is one `return self.core.…`
   (an attribute of the core, or a call on it with the member's own parameters as they came) or a setter's
@@ -178,7 +179,7 @@ def _host_chain() -> dict[str, int | list[str]]:
 
 
 NAMEDTUPLE = {"_replace", "_asdict", "_fields", "_make"}  # a named tuple's public API, underscored by design
-NET_SHOWN = ("Host", "HostCore", "HostState", "Joining", "Relay", "Guest", "GuestCore")
+NET_SHOWN = ("Host", "HostCore", "HostState", "Joining", "Keys", "Seating", "Watching", "Relay", "Guest", "GuestCore")
 
 
 def _private_reads(path: Path) -> list[str]:
@@ -208,6 +209,8 @@ def _net_classes() -> dict[str, object]:
         for node in ast.walk(_tree(path)):
             if isinstance(node, ast.ClassDef):
                 bases = [b.id for b in node.bases if isinstance(b, ast.Name)]
+                if "Protocol" in bases:  # a type's promise (net.seen's views), no object's methods
+                    continue
                 methods = sum(isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef) for n in node.body)
                 classes[node.name] = (bases, methods)
 
