@@ -89,7 +89,7 @@ def open_host_window(app: Any, args: argparse.Namespace) -> Any:
     elif args.table and not scene.offer_kept():  # a table game kept unfinished: asked once, Enter / Esc
         scene.open_lobby()
     if args.code and scene.host is not None and args.resume is None:
-        scene.host.admission.code = args.code
+        scene.host.seen.admission.code = args.code
         scene.draw_phone_code()
     return scene
 

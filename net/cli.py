@@ -90,7 +90,7 @@ def cmd_host(args: argparse.Namespace, keep: Callable[[Game], Any] | None = None
         phones_port = args.phones
         if resume is not None and not args.phones:  # none named (or 0, any): the saved one, if it had phones
             phones_port = host.phones_port if host.phones_port is not None else args.phones
-        phones, phones_info = start_phones(phones_port, host.port, host.code, phones_bind, args.phones_qr,
+        phones, phones_info = start_phones(phones_port, host.port, host.seen.code, phones_bind, args.phones_qr,
                                             host.bridge_key, game_bind=args.bind)
         if phones is not None:
             host.phones_port = phones.port
@@ -109,8 +109,8 @@ def cmd_host(args: argparse.Namespace, keep: Callable[[Game], Any] | None = None
             host.close()
             return _fail("host", failure or "cannot open the wormholes")
         phones_info["wormholes"] = door.codes()
-    _say({"listening": host.port, "code": host.code, **phones_info,
-          **({"resumed": str(resume), "actions": len(host.game.actions)} if resume is not None else {})})
+    _say({"listening": host.port, "code": host.seen.code, **phones_info,
+          **({"resumed": str(resume), "actions": len(host.seen.game.actions)} if resume is not None else {})})
     deadline = time.monotonic() + args.timeout
     results: list[Result | None] = []
     watchers = 0
@@ -118,30 +118,30 @@ def cmd_host(args: argparse.Namespace, keep: Callable[[Game], Any] | None = None
         while time.monotonic() < deadline:
             host.poll(20)
             if door is not None:
-                door.follow(host.code)
+                door.follow(host.seen.code)
             for index, news in door.poll() if door is not None else ():
                 logging.warning("wormhole %d: %s", index + 1, news)
-            watchers = max(watchers, host.watchers.count())
-            if host.join_request is not None:  # without --accept-any nobody is here to say yes
+            watchers = max(watchers, host.seen.watchers.count())
+            if host.seen.join_request is not None:  # without --accept-any nobody is here to say yes
                 logging.warning("%s asked to join; refused (start with --accept-any to let guests in)",
-                                host.join_request)
+                                host.seen.join_request)
                 host.answer(False)
-            if all(r.token is not None for r in host.remotes.values()) and not host.started:
+            if all(r.token is not None for r in host.seen.remotes.values()) and not host.seen.started:
                 host.start()  # headless: no lobby to wait in
-            if host.game.over:
-                if len(results) < host.number:
-                    results.append(host.game.result)
+            if host.seen.game.over:
+                if len(results) < host.seen.number:
+                    results.append(host.seen.game.result)
                     if keep is not None:
-                        keep(host.game)
-                if host.match is not None and not host.match.over:
+                        keep(host.seen.game)
+                if host.seen.match is not None and not host.seen.match.over:
                     host.next_game(secrets.randbits(63))
                 elif not _wants_again(host, phones is not None):
                     break
-                elif host.again >= set(host.remotes):  # every player asked (the bot here always agrees)
+                elif host.seen.again >= set(host.seen.remotes):  # every player asked (the bot here always agrees)
                     host.next_game(secrets.randbits(63))
-            elif host.started and host.host_seat is not None and host.game.to_move == host.host_seat:
+            elif (seen := host.seen).started and seen.host_seat is not None and seen.game.to_move == seen.host_seat:
                 time.sleep(args.pace)
-                host.submit_local(bot.choose(host.game.view(host.host_seat)))
+                host.submit_local(bot.choose(host.seen.game.view(host.seen.host_seat)))
         linger = time.monotonic() + 5.0
         while _anyone_connected(host) and time.monotonic() < linger:
             host.poll(50)  # let the guests and watchers fetch the record, then say bye
@@ -151,26 +151,26 @@ def cmd_host(args: argparse.Namespace, keep: Callable[[Game], Any] | None = None
         if door is not None:
             door.close()
         host.close()
-    if not host.game.over:
+    if not host.seen.game.over:
         return _fail("host", "timed out before the game ended")
     from engine import to_record
 
-    _say({"result": host.game.result, "record": to_record(host.game), "errors_sent": host.errors_sent,
-          "match": host.sitting.match_data(), "results": results, "watchers": watchers})
+    _say({"result": host.seen.game.result, "record": to_record(host.seen.game), "errors_sent": host.seen.errors_sent,
+          "match": host.seen.sitting.match_data(), "results": results, "watchers": watchers})
     return 0
 
 
 def _wants_again(host: Host, phones: bool) -> bool:
     """After a game with phones: wait (until the timeout) while a phone player may still ask for the
     next one; a bot or a headless guest leaves once it has the record, and then the host ends too."""
-    if not phones or (host.match is not None and host.match.over):
+    if not phones or (host.seen.match is not None and host.seen.match.over):
         return False
-    return any(r.alive() for r in host.remotes.values())
+    return any(r.alive() for r in host.seen.remotes.values())
 
 
 def _anyone_connected(host: Host) -> bool:
-    host.watchers.prune()
-    return any(r.identity is not None for r in host.remotes.values()) or bool(host.watchers.by_identity)
+    host.seen.watchers.prune()
+    return any(r.identity is not None for r in host.seen.remotes.values()) or bool(host.seen.watchers.by_identity)
 
 
 def _match_option(text: str | None) -> dict[str, Any] | None:
@@ -230,14 +230,14 @@ def _join(args: argparse.Namespace, tunnelled: bool = False) -> int:
     try:
         while not _sitting_over(guest) and time.monotonic() < deadline:
             guest.poll(20)
-            if guest.refused:
-                return _fail("join", f"the host refused: {guest.refused}")
-            if token_file is not None and guest.token and guest.token != token:
-                token = guest.token
+            if guest.seen.refused:
+                return _fail("join", f"the host refused: {guest.seen.refused}")
+            if token_file is not None and guest.seen.token and guest.seen.token != token:
+                token = guest.seen.token
                 _keep_token(token_file, token)
-            if guest.my_turn() and guest.view is not None:
+            if guest.seen.my_turn() and guest.seen.view is not None:
                 time.sleep(args.pace)
-                guest.send_action(bot.choose(guest.view))
+                guest.send_action(bot.choose(guest.seen.view))
     finally:
         guest.close()
         if args.dump is not None:
@@ -246,10 +246,10 @@ def _join(args: argparse.Namespace, tunnelled: bool = False) -> int:
                     fh.writelines(json.dumps(m) + "\n" for m in guest.received)
             except OSError as exc:
                 print(f"battleline join: cannot write --dump {args.dump}: {exc.strerror or exc}", file=sys.stderr)
-    if guest.record is None:
+    if guest.seen.record is None:
         return _fail("join", "timed out before the game ended")
-    _say({"result": guest.record.get("result"), "record": guest.record, "reconnects": guest.reconnects,
-          "match": guest.match, "seat": guest.seat, "errors": guest.errors[-20:]})
+    _say({"result": guest.seen.record.get("result"), "record": guest.seen.record, "reconnects": guest.seen.reconnects,
+          "match": guest.seen.match, "seat": guest.seen.seat, "errors": guest.seen.errors[-20:]})
     return 0
 
 
@@ -266,13 +266,13 @@ def _keep_token(path: Path, token: str) -> None:
 
 def _sitting_over(guest: Guest) -> bool:
     """The last game is over: a single game, or the game that ended the match."""
-    if guest.record is None:
+    if guest.seen.record is None:
         return False
-    if guest.match is None:
+    if guest.seen.match is None:
         return True
     from engine.match import Match
 
-    return Match.from_dict(guest.match).over
+    return Match.from_dict(guest.seen.match).over
 
 
 def main(argv: list[str] | None = None) -> int:

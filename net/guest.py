@@ -10,8 +10,8 @@ after a reconnect unless the host's state shows it applied, so it applies exactl
 
 What the guest decides is its pure core's (net.guest_core); `Guest` is the driver that holds one: the
 DEALER socket, the key exchange and the sealed session, and the window's wake (net.wake). It hands the
-core each message and performs the effects the call returns. The screens read the guest's mirror
-through it (`view`, `seat`, `record`...: the core's, read-only).
+core each message and performs the effects the call returns. The screens read the guest's mirror as
+`seen` (net.seen's `GuestSeen`: the core's, read-only) and change it only by its commands.
 """
 
 from __future__ import annotations
@@ -25,13 +25,12 @@ from typing import Any, cast
 
 import zmq
 
-from engine.game import Game
-from engine.notation_types import Action, Event, View
-from engine.notation_types import Record as GameRecord
+from engine.notation_types import Action
 
 from .guest_core import Connect, GuestCore, GuestEffect, HangUp, Say
-from .messages import AnyMessage, MatchData, Pake, Sealed, SeatNews, ToHost
+from .messages import AnyMessage, Pake, Sealed, ToHost
 from .protocol import MAX_FRAME, PROTOCOL_VERSION, ProtocolError, pack, unpack
+from .seen import GuestSeen
 from .session import GuestExchange, Sealer, by_code, by_token, token_ref, vouch
 
 log = logging.getLogger("battleline.guest")
@@ -45,6 +44,8 @@ class Guest:
                  program: str | None = None, watch: bool = False, via: tuple[str, bytes] | None = None,
                  clock: Callable[[], float] = time.monotonic, context: zmq.Context[Any] | None = None) -> None:
         self.core = GuestCore(name=name, token=token, program=program, watch=watch, clock=clock)
+        #: what the screens read: the core's mirror, typed read-only (net.seen); they change it only by commands
+        self.seen: GuestSeen = self.core.seen
         self.clock = clock
         self.address = address if address.startswith("tcp://") else f"tcp://{address}"
         self.code = code
@@ -218,134 +219,12 @@ class Guest:
     # ------------------------------------------------------------------ the player's commands: the core's, performed
     def send_action(self, action: Action) -> None:
         """Send an action for our seat; it stays pending until a state shows it applied."""
-        self.core.send_action(action)
-        self._perform(self.core.take())
+        self._perform(self.core.send_action(action))
 
     def start_game(self) -> None:
         """At a table: start the game from this player's screen once both players are in."""
-        self.core.start_game()
-        self._perform(self.core.take())
+        self._perform(self.core.start_game())
 
     def ask_again(self) -> None:
         """After a game: this player wants the next one."""
-        self.core.ask_again()
-        self._perform(self.core.take())
-
-    # ------------------------------------------------------------------ the screens' reads: the core's mirror
-    def my_turn(self) -> bool:
-        return self.core.my_turn()
-
-    def alive(self) -> bool:
-        return self.core.alive()
-
-    @property
-    def seat(self) -> str | None:
-        return self.core.seat
-
-    @property
-    def token(self) -> str | None:
-        return self.core.token
-
-    @property
-    def name(self) -> str:
-        return self.core.name
-
-    @property
-    def watch(self) -> bool:
-        return self.core.watch
-
-    @property
-    def welcomed(self) -> bool:
-        return self.core.welcomed
-
-    @property
-    def table(self) -> bool:
-        return self.core.table
-
-    @property
-    def players(self) -> dict[str, str]:
-        return self.core.players
-
-    @property
-    def rules(self) -> dict[str, object]:
-        return self.core.rules
-
-    @property
-    def view(self) -> View | None:
-        return self.core.view
-
-    @property
-    def game(self) -> Game | None:
-        return self.core.game
-
-    @property
-    def events(self) -> list[Event]:
-        return self.core.events
-
-    @property
-    def actions_done(self) -> int:
-        return self.core.actions_done
-
-    @property
-    def record(self) -> GameRecord | None:
-        return self.core.record
-
-    @property
-    def refused(self) -> str | None:
-        return self.core.refused
-
-    @property
-    def refused_as(self) -> tuple[str, dict[str, str | int]] | None:
-        return self.core.refused_as
-
-    @property
-    def asking(self) -> bool:
-        return self.core.asking
-
-    @property
-    def ahead(self) -> int:
-        return self.core.ahead
-
-    @property
-    def started(self) -> bool:
-        return self.core.started
-
-    @property
-    def number(self) -> int:
-        return self.core.number
-
-    @property
-    def match(self) -> MatchData | None:
-        return self.core.match
-
-    @property
-    def errors(self) -> list[str]:
-        return self.core.errors
-
-    @property
-    def refusals(self) -> list[tuple[str, dict[str, str | int]]]:
-        return self.core.refusals
-
-    @property
-    def seats(self) -> dict[str, SeatNews]:
-        return self.core.seats
-
-    @property
-    def again(self) -> list[str]:
-        return self.core.again
-
-    @property
-    def watchers(self) -> int:
-        return self.core.watchers
-
-    @property
-    def pending(self) -> tuple[int, Action] | None:
-        return self.core.pending
-
-    @property
-    def reconnects(self) -> int:
-        return self.core.reconnects
-
-    @property
-    def in_session(self) -> bool:
-        return self.core.in_session
+        self._perform(self.core.ask_again())

@@ -3,8 +3,8 @@
 `GuestCore` keeps all a guest knows (its seat, token, the lobby, the view and events of its seat, the
 action it waits on) and the protocol's timers (heartbeat, silence, the retries after `busy` and
 `seat_busy`), reading an injected clock. It emits effects instead of doing them: `Say` a message
-(sealed by the driver), `Connect` anew (a new socket and key exchange), `HangUp`. They wait in `outbox`:
-a message handler or a timer returns them, a command (an action, start, again) leaves them for `take`.
+(sealed by the driver), `Connect` anew (a new socket and key exchange), `HangUp`. They wait in `outbox`
+until the call that caused them returns them: a message handler, a timer or a command (an action, start, again).
 So tests feed it messages without a socket (tests/test_net_core.py); `net.guest.Guest`, the driver,
 holds a core and performs what each call hands back, in order, with its DEALER socket and the session.
 """
@@ -24,6 +24,7 @@ from engine.rules import SEATS, SEATS3
 from .messages import AnyMessage, Error, Hello, MatchData, SeatNews, State, ToHost, Welcome
 from .protocol import DEAD_AFTER_S, HEARTBEAT_S, PROTOCOL_VERSION, REFUSED, ProtocolError, refusal_fields
 from .roles import WATCHER
+from .seen import GuestSeen
 from .version import program_version
 
 log = logging.getLogger("battleline.guest")
@@ -102,6 +103,8 @@ class GuestCore:
         self.in_session = False  # the host proved the key on this connection: messages go sealed
         self._token_stale = False  # the host holds no seat for our token: key the exchange by the code
         self.outbox: list[GuestEffect] = []
+        #: the mirror as the screens read it, through the driver (net.seen): read-only by its type
+        self.seen: GuestSeen = self
 
     # ------------------------------------------------------------------ effects
     def _emit(self, effect: GuestEffect) -> None:
@@ -177,18 +180,21 @@ class GuestCore:
         return (self.seat is not None and self.started and self.game is not None and not self.game.over
                 and self.game.to_move == self.seat and self.pending is None)
 
-    def send_action(self, action: Action) -> None:
+    def send_action(self, action: Action) -> list[GuestEffect]:
         """Send an action for our seat; it stays pending until a state shows it applied."""
         self.pending = (self.actions_done, action)
         self._send({"t": "action", "seq": self.actions_done, "action": action})
+        return self.take()
 
-    def start_game(self) -> None:
+    def start_game(self) -> list[GuestEffect]:
         """At a table: start the game from this player's screen once both players are in."""
         self._send({"t": "start"})
+        return self.take()
 
-    def ask_again(self) -> None:
+    def ask_again(self) -> list[GuestEffect]:
         """After a game: this player wants the next one."""
         self._send({"t": "again"})
+        return self.take()
 
     # ------------------------------------------------------------------ what the host says
     def clear(self, message: AnyMessage) -> list[GuestEffect]:

@@ -14,7 +14,7 @@ What the host decides is its pure core's (net.host_core: state and message in, e
 the driver that holds one: the ROUTER socket (net.router), the session's crypto (net.session), the clock,
 the save file (net.lan_save) and the window's wake (net.wake). It hands the core each message and
 performs the effects the call returns, in the order the core worded them. The screens read the game's
-state through it (`game`, `remotes`, `started`...: the core's state, read-only but `started`).
+state as `seen` (net.seen's `HostSeen`: the core's state, read-only) and change it only by its commands.
 """
 
 from __future__ import annotations
@@ -30,20 +30,18 @@ from typing import Any, cast
 
 from engine import NotationError
 from engine.game import Event, Game
-from engine.match import Match
 from engine.rules import Rules, check_seat
 
 from . import lan_save
-from .admission import Admission, new_code
+from .admission import new_code
 from .host_base import Admit, Effect, Exchange, Save, Send
 from .host_core import HostCore
 from .messages import Pake
 from .protocol import ProtocolError, pack, unpack
 from .router import Router
-from .seats import RemoteSeat
+from .seen import HostSeen
 from .session import host_exchange, vouch
 from .sitting import Sitting
-from .watchers import Watchers
 
 log = logging.getLogger("battleline.host")
 #: key exchanges the host runs per turn of its loop (each is about 0.1 s of pure-Python SPAKE2, more on a busy
@@ -65,6 +63,8 @@ class Host:
             core = HostCore(sitting=Sitting(game), host_seat=host_seat, code=code, accept_any=accept_any,
                             clock=clock)
         self.core = core
+        #: what the screens read: the core's state, typed read-only (net.seen); they change it only by commands
+        self.seen: HostSeen = core.seen
         self.save_path = save_path
         #: where to save once every remote seat has a player (one save per peer), if save_path is None
         self.save_path_for: lan_save.PathFor | None = None
@@ -156,29 +156,28 @@ class Host:
         return cls(core=core, **kwargs)
 
     @classmethod
-    def resume(cls, save_path: Path, **kwargs: Any) -> Host:
-        """Reopen a saved LAN game (raises NotationError/IllegalAction for a bad save)."""
+    def resume(cls, save_path: Path, *, started: bool = True, **kwargs: Any) -> Host:
+        """Reopen a saved LAN game (raises NotationError/IllegalAction for a bad save). It goes on at once
+        (`started`), or a lobby shows its guests the rules again until its player starts."""
         data, game = lan_save.read(save_path)
         seat = data.get("host_seat")
         host_seat = None if seat is None else check_seat(seat, "save.host_seat", game.seats)
         saved = lan_save.take(data, game, host_seat, save_path)
         host = cls(game=game, host_seat=host_seat, code=saved.code or new_code(), save_path=save_path, **kwargs)
-        host.core.take_saved(saved)
+        host.core.take_saved(saved, started)
         host.phones_port = saved.phones_port
         host.internet = data.get("internet") is True
-        host.started = True
         return host
 
     def adopt(self, save_path: Path) -> None:
-        """Continue a saved game in this open lobby instead of the new one (net.host_join's
+        """Continue a saved game in this open lobby instead of the new one (net.host_seating's
         `continue_saved`). Raises NotationError for a bad save or one of the other kind (table or not)."""
         data, game = lan_save.read(save_path)
-        if data.get("host_seat", "south") != self.host_seat:
+        if data.get("host_seat", "south") != self.seen.host_seat:
             raise NotationError(f"{save_path}: a game of the other kind (table or not)")
-        saved = lan_save.take(data, game, self.host_seat, save_path)
+        saved = lan_save.take(data, game, self.seen.host_seat, save_path)
         self.save_path = save_path
-        self.core.continue_saved(saved)
-        self._perform(self.core.take())
+        self._perform(self.core.continue_saved(saved))
 
     def save(self) -> bool:
         """Save the game (net.lan_save), once it knows where: after every change, so a crash loses nothing.
@@ -253,11 +252,11 @@ class Host:
                 self._receive(identity, conn, frames)
             except Exception as exc:  # a bug the checks missed: the peer is told, the host plays on
                 log.exception("handling a message failed")
-                self.core.state.error(identity, f"the host could not handle this message ({type(exc).__name__})")
                 self._perform(self.core.take())  # what it said before it failed, then the error
+                self._perform(self.core.error(identity, f"the host could not handle this message "
+                                                        f"({type(exc).__name__})"))
         self._exchange_some()
-        self.core.announce_seats()
-        self._perform(self.core.take())
+        self._perform(self.core.announce_seats())
         if self.waker is not None:
             router = self.router
             self.waker.settled([router.socket, router.zap, router.monitor])
@@ -269,14 +268,12 @@ class Host:
         """In the clear only the key exchange (`pake`) is taken; everything else comes `sealed`."""
         core = self.core
         if len(frames) != 1:
-            core.state.error(identity, f"a message is one frame, not {len(frames)}")
-            self._perform(core.take())
+            self._perform(core.error(identity, f"a message is one frame, not {len(frames)}"))
             return
         try:
             message = unpack(frames[0])
         except ProtocolError as exc:
-            core.state.error(identity, str(exc))
-            self._perform(core.take())
+            self._perform(core.error(identity, str(exc)))
             return
         if message["t"] == "pake":
             self._perform(core.clear(identity, conn, message, self._address(conn, message)))
@@ -320,116 +317,32 @@ class Host:
     # ------------------------------------------------------------------ the screens' commands: the core's, performed
     def start(self) -> None:
         """Begin play: until now the guests could only look at the rules in their lobby."""
-        self.core.start()
-        self._perform(self.core.take())
+        self._perform(self.core.start())
 
     def answer(self, accept: bool) -> None:
         """The host's player accepted or refused the guest that asked to join."""
-        self.core.answer(accept)
-        self._perform(self.core.take())
+        self._perform(self.core.answer(accept))
 
     def submit_local(self, action: Any) -> list[Event]:
         """The host player's action, through the same checks as the guests' (raises IllegalAction)."""
-        events = self.core.submit_local(action)
-        self._perform(self.core.take())
+        events, effects = self.core.submit_local(action)
+        self._perform(effects)
         return events
 
     def apply_for_guest(self, action: Any, seat: str | None = None) -> list[Event]:
         """A stand-in bot's action for a lost guest's seat (net.host_relay)."""
-        events = self.core.apply_for_guest(action, seat)
-        self._perform(self.core.take())
+        events, effects = self.core.apply_for_guest(action, seat)
+        self._perform(effects)
         return events
 
     def next_game(self, seed: int) -> None:
         """The next game of the match, or a rematch, told to every guest and watcher."""
-        self.core.next_game(seed)
-        self._perform(self.core.take())
+        self._perform(self.core.next_game(seed))
 
     def record_result(self) -> None:
         """Score a finished game in the match (idempotent)."""
-        self.core.record_result()
-        self._perform(self.core.take())
+        self._perform(self.core.record_result())
 
     def forget_connections(self) -> None:
         """A reopened save: every guest and watcher must say hello again."""
         self.core.forget_connections()
-
-    # ------------------------------------------------------------------ the screens' reads: the core's state
-    @property
-    def game(self) -> Game:
-        return self.core.state.game
-
-    @property
-    def events(self) -> list[Event]:
-        return self.core.state.events
-
-    @property
-    def sitting(self) -> Sitting:
-        return self.core.state.sitting
-
-    @property
-    def match(self) -> Match | None:
-        return self.core.state.match
-
-    @property
-    def number(self) -> int:
-        return self.core.state.number
-
-    @property
-    def again(self) -> set[str]:
-        return self.core.state.again
-
-    @property
-    def code(self) -> str:
-        return self.core.state.code
-
-    @property
-    def table(self) -> bool:
-        return self.core.state.table
-
-    @property
-    def host_seat(self) -> str | None:
-        return self.core.state.host_seat
-
-    @property
-    def guest_seat(self) -> str:
-        return self.core.state.guest_seat
-
-    @property
-    def remotes(self) -> dict[str, RemoteSeat]:
-        return self.core.state.remotes
-
-    @property
-    def bot_seats(self) -> set[str]:
-        return self.core.state.bot_seats
-
-    @property
-    def watchers(self) -> Watchers:
-        return self.core.state.watchers
-
-    @property
-    def admission(self) -> Admission:
-        return self.core.state.admission
-
-    @property
-    def errors_sent(self) -> int:
-        return self.core.state.errors_sent
-
-    @property
-    def join_request(self) -> str | None:
-        return self.core.joining.join_request
-
-    @property
-    def started(self) -> bool:
-        return self.core.state.started
-
-    @started.setter
-    def started(self, value: bool) -> None:
-        """A reopened game is started; a resumed lobby shows the rules again until its player starts."""
-        self.core.state.started = value
-
-    def lost_seats(self) -> list[str]:
-        return self.core.relay.lost_seats()
-
-    def shown_tokens(self) -> set[str]:
-        return self.core.joining.shown_tokens()

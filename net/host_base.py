@@ -17,17 +17,18 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from engine import IllegalAction, redact_all
+from engine import IllegalAction, redact_all, to_record
 from engine.game import Event, Game
 from engine.match import Match
 
 from . import lan_save
 from .admission import Admission
-from .messages import Error, Pake, Refused, Seats, ToGuest
+from .messages import Error, Hello, Pake, Refused, Seats, ToGuest, Welcome
 from .protocol import ERROR_CODES, FIRST_CODED, PROTOCOL_VERSION, REFUSED
 from .seats import RemoteSeat, remote_seats
 from .session import Sealer
 from .sitting import Sitting
+from .version import program_version
 from .watchers import Watchers
 
 log = logging.getLogger("battleline.host")
@@ -149,6 +150,26 @@ class HostState:
         """A table host: no hand here, every seat is a guest's."""
         return self.host_seat is None
 
+    @property
+    def join_request(self) -> str | None:
+        """The name of a guest waiting for the host's player to accept or refuse it."""
+        request = self.admission.request
+        return request.name if request is not None else None
+
+    def lost_seats(self) -> list[str]:
+        """Seats whose player joined and then went silent: the screen waits for them."""
+        now = self.clock()
+        return [s for s, r in self.remotes.items() if r.token is not None and not r.alive(now)]
+
+    def shown_tokens(self) -> set[str]:
+        """The tokens the guests seated in this lobby, and the one asking, showed when they said hello
+        (tokens of games kept from before): what a kept game is matched by (net.host_seating's `continue_saved`)."""
+        shown = {r.shown for r in self.remotes.values() if r.identity is not None and r.shown}
+        request = self.admission.request
+        if request is not None and request.shown:
+            shown.add(request.shown)
+        return shown
+
     def seats_news(self) -> Seats:
         """Who holds each remote seat and is connected now, who asked for another game, how many watch."""
         now = self.clock()
@@ -169,6 +190,24 @@ class HostState:
             "view": self.game.view(remote.seat), "actions": len(self.game.actions), "started": self.started,
             "players": dict(self.game.players),  # a table's second player may join after the first
         })
+
+    def welcome(self, seat: str | None, role: str, token: str | None) -> Welcome:
+        """The welcome a player (`seat`) or a watcher (None) is let in with: the game, its rules and the match."""
+        return {"t": "welcome", "seat": seat, "role": role, "token": token, "players": dict(self.game.players),
+                "rules": self.game.rules.to_dict(), "program": program_version(),
+                "match": self.sitting.match_data(), "number": self.number, "table": self.table}
+
+    def have(self, message: Hello | None) -> int:
+        """Where a guest's events resume: what it `have` of this very game, else from the start."""
+        if message is None:
+            return 0
+        have = message.get("have", 0) if message.get("number", self.number) == self.number else 0
+        return min(max(have, 0), len(self.events))
+
+    def send_record(self, identity: bytes) -> None:
+        """The record, to a guest or watcher let in after the game ended."""
+        if self.game.over:
+            self.send(identity, {"t": "record", "record": to_record(self.game), "match": self.sitting.match_data()})
 
     def send(self, identity: bytes, message: ToGuest | Pake, conn: int | None = None) -> None:
         """Sealed once the guest proved the session key; before that only the exchange and refusals."""

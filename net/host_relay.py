@@ -66,11 +66,6 @@ class Relay:
         self.state.bot_seats.add(seat)
         return self.apply(action)
 
-    def lost_seats(self) -> list[str]:
-        """Seats whose player joined and then went silent: the screen waits for them."""
-        now = self.state.clock()
-        return [s for s, r in self.state.remotes.items() if r.token is not None and not r.alive(now)]
-
     # ------------------------------------------------------------------ a seated guest's messages
     def play(self, identity: bytes, remote: RemoteSeat, message: ToHost | ToGuest) -> None:
         """What a seated guest may send: pings, its actions, bye, start and again."""

@@ -50,3 +50,13 @@ def remote_seats(game: Game, host_seat: str | None) -> list[str]:
     (R48) for three; the host's own seat, if it has one, is not among them."""
     order = ("south", "north") if len(game.seats) == 2 else SEATS3
     return [s for s in order if s != host_seat]
+
+
+NAME_CHARS = 24  # a guest's name at most, as the host shows it
+
+
+def guest_name(raw: str) -> str:
+    """A name fit for the host's screen: no control or formatting characters (a newline or a
+    right-to-left mark could dress up the "wants to join" question), spaces collapsed, 24 at most."""
+    kept = "".join(" " if c.isspace() else c for c in raw if unicodedata.category(c)[0] != "C" or c.isspace())
+    return " ".join(kept.split())[:NAME_CHARS] or "Guest"

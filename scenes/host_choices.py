@@ -96,12 +96,12 @@ def host_address(advertiser: Advertiser | None) -> str:
 
 def lobby_status(host: Host) -> tuple[str, tuple[int, int, int]]:
     """The lobby's status line: who has joined, and whether the game may start."""
-    here = [r.name or "" for r in host.remotes.values() if r.identity is not None]
-    if not host.table:
+    here = [r.name or "" for r in host.seen.remotes.values() if r.identity is not None]
+    if not host.seen.table:
         if not here:
             return _("Waiting for a guest to join\u2026"), art.MUTED
         return _("{name} has joined: ready to start", name=here[0]), art.GOOD
-    if len(host.remotes) == 3:
+    if len(host.seen.remotes) == 3:
         return three_status(here)
     if not here:
         return _("Waiting for two players to join\u2026"), art.MUTED

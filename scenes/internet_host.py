@@ -69,7 +69,7 @@ class InternetHostScene(HostLobbyScene):
             return [Item(_("Retry"), self.retry, hint=_("Open the wormhole again: a new code")),
                     Item(_("Close the lobby"), self.back)]  # the failure is said on the panel, never "waiting"
         out = super().items()
-        if self.host is not None and self.host.join_request is None and door is not None and not self.joined:
+        if self.host is not None and self.host.seen.join_request is None and door is not None and not self.joined:
             codes = [c for c in door.codes() if c]
             if codes:
                 out.insert(0, Item(_("Copy the code") if len(codes) == 1 else _("Copy the codes"), self.copy,
@@ -95,13 +95,13 @@ class InternetHostScene(HostLobbyScene):
                                                    getattr(settings, "wormhole_transit", None))
         self.host.internet = True  # its save says so: Continue reopens it here, with codes
         self.host.save()
-        self.door = Door(self.host.port, self.host.code, len(self.host.remotes), options, marks_of(self.host))
+        self.door = Door(self.host.port, self.host.seen.code, len(self.host.seen.remotes), options, marks_of(self.host))
         self.advertiser = self.door  # type: ignore[assignment]  # closed with the lobby, or by the board's host
         self.subtitle = self._say_whom()
         self.new_rows()
 
     def _say_whom(self) -> str:
-        one = self.host is None or len(self.host.remotes) == 1
+        one = self.host is None or len(self.host.seen.remotes) == 1
         return N_("Tell your friend the wormhole code") if one else N_("Tell each friend one wormhole code")
 
     def offers_phones(self) -> bool:
@@ -123,11 +123,11 @@ class InternetHostScene(HostLobbyScene):
         door, host = self.door, self.host
         if door is not None and door.failure is not None and not self.joined:
             return _(FAILURES.get(door.failure, FAILURES["broken"])), art.BAD
-        if host is not None and host.join_request is not None:
-            return _("{name} wants to join: Accept or Refuse", name=host.join_request), art.HILITE
+        if host is not None and host.seen.join_request is not None:
+            return _("{name} wants to join: Accept or Refuse", name=host.seen.join_request), art.HILITE
         if host is None:
             return "", art.MUTED
-        if self.qr is None and all(r.identity is None for r in host.remotes.values()):
+        if self.qr is None and all(r.identity is None for r in host.seen.remotes.values()):
             return "", art.MUTED  # each code's own line says it waits for a friend: once is enough
         return lobby_status(host)
 
@@ -141,7 +141,7 @@ class InternetHostScene(HostLobbyScene):
         door = self.door
         if door is None or self.host is None:
             return
-        door.follow(self.host.code)
+        door.follow(self.host.seen.code)
         codes = door.codes()
         if door.poll() or codes != door.codes() or door.failure != self._failed:
             self._failed = door.failure

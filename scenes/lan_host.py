@@ -134,7 +134,7 @@ class HostLobbyScene(MenuScene):
                 Item(_("Open the lobby"), self.open_lobby, hint=_("Guests find this game on the LAN")),
                 Item(_("Back"), self.back),
             ]
-        asker = self.host.join_request
+        asker = self.host.seen.join_request
         saved = self.kept = self._saved_with(asker) if asker is not None else None
         if asker is not None and saved is not None and saved.path is not None:
             path = saved.path
@@ -149,13 +149,13 @@ class HostLobbyScene(MenuScene):
         if asker is not None:
             return [
                 Item(_("Accept"), lambda: self.answer(True),
-                     hint=_("{name} takes a seat", name=asker) if self.host.table
+                     hint=_("{name} takes a seat", name=asker) if self.host.seen.table
                      else _("{name} takes the other seat", name=asker)),
                 Item(_("Refuse"), lambda: self.answer(False), hint=_("A new join code is drawn")),
             ]
         joined = self.joined
-        waiting = (_("Waiting for three players to join") if len(self.host.remotes) == 3
-                   else _("Waiting for two players to join") if len(self.host.remotes) == 2
+        waiting = (_("Waiting for three players to join") if len(self.host.seen.remotes) == 3
+                   else _("Waiting for two players to join") if len(self.host.seen.remotes) == 2
                    else _("Waiting for a guest to join"))
         return [
             Item(_("Start the game"), self.start, enabled=joined, hint="" if joined else waiting),
@@ -199,7 +199,7 @@ class HostLobbyScene(MenuScene):
     @property
     def joined(self) -> bool:
         """Every seat played from elsewhere is connected: one guest, or both players of a table."""
-        return self.host is not None and all(r.identity is not None for r in self.host.remotes.values())
+        return self.host is not None and all(r.identity is not None for r in self.host.seen.remotes.values())
 
     def open_lobby(self) -> None:
         """A new game; it is saved (one save per peer) once its guests have joined, and a guest with whom
@@ -238,7 +238,7 @@ class HostLobbyScene(MenuScene):
     def _state(self) -> tuple[bool, str | None, str, int]:
         """What the lobby's buttons depend on: joined, who asks, the code, how many watch."""
         assert self.host is not None
-        return self.joined, self.host.join_request, self.host.code, self.host.watchers.count()
+        return self.joined, self.host.seen.join_request, self.host.seen.code, self.host.seen.watchers.count()
 
     def _sync(self) -> None:
         """Rebuild the buttons when a guest asked, joined or left, the code changed, or a watcher came.
@@ -290,7 +290,7 @@ class HostLobbyScene(MenuScene):
         from net.web.qr import phone_url, qr_png
 
         bind = self.phones_bind
-        self.phones_url = phone_url(self.phones.port, self.host.code, None if bind == "0.0.0.0" else bind)
+        self.phones_url = phone_url(self.phones.port, self.host.seen.code, None if bind == "0.0.0.0" else bind)
         self.qr = pygame.image.load(io.BytesIO(qr_png(self.phones_url, 240)), "qr.png")
         if self.qr_path is not None:
             from net.web.qr import write_qr
@@ -302,11 +302,11 @@ class HostLobbyScene(MenuScene):
         from game.keep.lan_saved import hosted_with
 
         assert self.host is not None
-        seated = {s: r.name for s, r in self.host.remotes.items() if r.token is not None and r.name}
-        free = [s for s in self.host.remotes if s not in seated]
-        if not free or (self.host.table and not seated):
+        seated = {s: r.name for s, r in self.host.seen.remotes.items() if r.token is not None and r.name}
+        free = [s for s in self.host.seen.remotes if s not in seated]
+        if not free or (self.host.seen.table and not seated):
             return None
-        return hosted_with({**seated, free[0]: asker}, self.host.table, self.host.shown_tokens())
+        return hosted_with({**seated, free[0]: asker}, self.host.seen.table, self.host.seen.shown_tokens())
 
     def continue_with(self, path: Path) -> None:
         """The host's player chose to continue the kept game with the guest asking: this lobby takes it."""
@@ -334,28 +334,28 @@ class HostLobbyScene(MenuScene):
             self.title, self.subtitle = HostLobbyScene.title, HostLobbyScene.subtitle
 
         try:
-            self.host = Host.resume(path, port=self.port, bind=self.bind)
+            self.host = Host.resume(path, started=False, port=self.port, bind=self.bind)  # its rules shown again
         except Exception as exc:  # a bad save or a busy port: say so, keep the menu
             self.subtitle = _("Cannot reopen the saved game: {reason}", reason=str(exc)[:80])
             self.host = None
             self.new_rows()
             return
         self.host.forget_connections()  # the guests (and watchers) must say hello again
-        self.host.started = False
         if self.advertise:
             from net.discovery import Advertiser
 
             self.advertiser = Advertiser(self.player_name, self.host.port)
         self._open_phones()
-        names = " & ".join(r.name or "?" for r in self.host.remotes.values())
+        names = " & ".join(r.name or "?" for r in self.host.seen.remotes.values())
         self.subtitle = _("Waiting for {name} to rejoin", name=names)
-        self.resumed = self.host.table  # the table goes on by itself; a host with a seat starts it (its player is here)
+        # the table goes on by itself; a host with a seat starts it (its player is here)
+        self.resumed = self.host.seen.table
         self._shown = self._state()
         self.new_rows()
 
     def start(self) -> None:
         """The host's player starts; at a table a phone may start it too, once both players are in."""
-        if self.host is None or not (self.joined or self.host.started):
+        if self.host is None or not (self.joined or self.host.seen.started):
             return
         from game.play.lan_tables import HostTable
         from game.play.lan_watch import TableHostTable
@@ -363,9 +363,9 @@ class HostLobbyScene(MenuScene):
         host, self.host = self.host, None  # the board's table owns it now (and the phone page follows it)
         self.phones = None
         host.advertiser, self.advertiser = self.advertiser, None  # still found during play: watchers may come
-        if not host.started:
+        if not host.seen.started:
             host.start()
-        self.app.reset(screens.lan_board(self.app, TableHostTable(host) if host.table else HostTable(host)))
+        self.app.reset(screens.lan_board(self.app, TableHostTable(host) if host.seen.table else HostTable(host)))
 
     def back(self) -> None:
         self.app.pop(self)  # leave() closes the lobby
@@ -389,14 +389,14 @@ class HostLobbyScene(MenuScene):
         if self.host is None:
             return
         self.host.poll(0)
-        if self.host is not None and self.host.started and self.host.table:  # a phone started it
+        if self.host is not None and self.host.seen.started and self.host.seen.table:  # a phone started it
             self.start()
             return
         if self.host is not None and self.resumed:
             if self.joined:  # every seat is back: play on, nobody taps Start
                 self.start()
                 return
-            missing = " & ".join(r.name or "?" for r in self.host.remotes.values() if r.identity is None)
+            missing = " & ".join(r.name or "?" for r in self.host.seen.remotes.values() if r.identity is None)
             self.subtitle = _("Waiting for {name} to rejoin", name=missing)  # only those still away
         self._sync()
 
@@ -442,20 +442,20 @@ class HostLobbyScene(MenuScene):
                              (_("Port"), str(host.port))):
             row(label, value, 34)
             y += 56
-        rules = host.game.rules
+        rules = host.seen.game.rules
         row(_("Rules"), _("tactics {tactics} \u00b7 claims {timing}", tactics=_("on") if rules.tactics else _("off"),
                           timing=_(TIMING_SHORT[rules.claim_timing])))
         y += 56
-        if host.match is not None:
+        if host.seen.match is not None:
             row(_("Play"), _(PLAY_WORDS[self.play]))
             y += 56
-        if host.table:
+        if host.seen.table:
             row(_("Screen"), _(SCREEN_WORDS["table"]))
             y += 56
-        fresh = host.admission.fresh_codes > 0
+        fresh = host.seen.admission.fresh_codes > 0
         label = _("New join code: tell your guest") if fresh else _("Join code")
         surface.blit(fitted(label, 30, inner, art.HILITE if fresh else art.MUTED), (x, y + 10))
-        code = shadowed(" ".join(host.code), 120, art.HILITE, "bold", offset=4)
+        code = shadowed(" ".join(host.seen.code), 120, art.HILITE, "bold", offset=4)
         code_x = panel.centerx if self.qr is None else x + (inner - 230) // 2
         surface.blit(code, code.get_rect(midtop=(code_x, y + 50)))
         below_code = y + 50 + code.get_bounding_rect().bottom + 8  # large text: the code is taller
@@ -470,15 +470,15 @@ class HostLobbyScene(MenuScene):
             surface.blit(img, img.get_rect(midtop=(code_x, hint_y + 2)))
             below_code = hint_y + 2 + img.get_height() + 8
         y = max(y + (210 if self.qr is None else 300), below_code)
-        if host.join_request is not None:
-            status, colour = _("{name} wants to join: Accept or Refuse", name=host.join_request), art.HILITE
+        if host.seen.join_request is not None:
+            status, colour = _("{name} wants to join: Accept or Refuse", name=host.seen.join_request), art.HILITE
             if self.kept is not None:
-                status = _("{name} wants to join: your unfinished game with them is kept", name=host.join_request)
+                status = _("{name} wants to join: your unfinished game with them is kept", name=host.seen.join_request)
         else:
             status, colour = lobby_status(self.host)
         img = fitted(status, 32, inner, colour, "bold")
         surface.blit(img, img.get_rect(midtop=(panel.centerx, y)))
-        watching = host.watchers.count()
+        watching = host.seen.watchers.count()
         if watching:
             img = fitted(_("Watchers: {n}", n=watching), 28, inner, art.MUTED)
             surface.blit(img, img.get_rect(midtop=(panel.centerx, y + 50)))

@@ -293,17 +293,17 @@ class GuestWaitScene(Scene):
         self.waited += dt
         guest.poll(0)
         self.app.dirty = True
-        if guest.token and guest.seat is not None and self.remembered != guest.token:
+        if guest.seen.token and guest.seen.seat is not None and self.remembered != guest.seen.token:
             from game.keep.lan_store import note_guest
 
-            self.remembered = guest.token  # a host that continued a kept game sends its saved token
+            self.remembered = guest.seen.token  # a host that continued a kept game sends its saved token
             note_guest(guest)
-        if guest.started and guest.view is not None and guest.refused is None:
+        if guest.seen.started and guest.seen.view is not None and guest.seen.refused is None:
             from game.play.lan_tables import RemoteTable
             from game.play.lan_watch import WatchTable
 
             self.guest = None  # the board's table owns it now
-            self.app.reset(screens.lan_board(self.app, WatchTable(guest) if guest.watch else RemoteTable(guest)))
+            self.app.reset(screens.lan_board(self.app, WatchTable(guest) if guest.seen.watch else RemoteTable(guest)))
 
     def activity(self) -> int:
         return AMBIENT
@@ -312,19 +312,19 @@ class GuestWaitScene(Scene):
         guest = self.guest
         if guest is None:
             return "", [], art.MUTED
-        if guest.refused:
+        if guest.seen.refused:
             from game.i18n.refusals import refusal_words
 
             if self.rejoin:
                 return _("The host is not hosting this game now"), [
                     _("Ask them to continue it from their Continue list, then try again"),
                     _("Your note of the game is kept")], art.BAD
-            code, fields = guest.refused_as or (None, {})
-            return _("The host refused"), [refusal_words(code, fields, guest.refused)], art.BAD
-        if guest.asking:
+            code, fields = guest.seen.refused_as or (None, {})
+            return _("The host refused"), [refusal_words(code, fields, guest.seen.refused)], art.BAD
+        if guest.seen.asking:
             return _("Asking the host to let you in\u2026"), [_("The host's player accepts or refuses you")], \
                 art.MUTED
-        if not guest.welcomed:
+        if not guest.seen.welcomed:
             address = guest.address.removeprefix("tcp://")
             if self.rejoin and self.waited > 5:
                 return _("The host does not answer"), [
@@ -333,27 +333,27 @@ class GuestWaitScene(Scene):
             line = _("to {address} (is the address right?)", address=address) if self.waited > 5 else \
                 _("to {address}", address=address)
             return _("Connecting\u2026"), [line], art.MUTED
-        rules = guest.rules
+        rules = guest.seen.rules
         three = rules.get("players") == 3
         tactics = _("Three players play troops only: no tactics cards") if three else \
             _("Tactics cards: {value}", value=_("on") if rules.get("tactics", True) else _("off"))
-        if guest.seat is None:  # a watcher: the players, then the rules
-            players = guest.players
+        if guest.seen.seat is None:  # a watcher: the players, then the rules
+            players = guest.seen.players
             names = _("{south}, {west} and {east}", south=players.get("south", ""), west=players.get("west", ""),
                       east=players.get("east", "")) if three else \
                 _("{south} and {north}", south=players.get("south", ""), north=players.get("north", ""))
             return _("Watching: waiting for the game to start…"), [names, tactics], art.GOOD
         if three:  # the host's own seat is the one no guest holds (the lobby names the guests' seats)
-            own = [s for s in ("south", "west", "east") if s not in guest.seats]
-            host = guest.players.get(own[0], "") if len(own) == 1 and guest.seats else ""
+            own = [s for s in ("south", "west", "east") if s not in guest.seen.seats]
+            host = guest.seen.players.get(own[0], "") if len(own) == 1 and guest.seen.seats else ""
         else:
-            host = guest.players.get("south" if guest.seat == "north" else "north", "")
+            host = guest.seen.players.get("south" if guest.seen.seat == "north" else "north", "")
         host = host or _("the host")
-        if guest.table:  # table mode: the screen in the room starts the game, not the other player
+        if guest.seen.table:  # table mode: the screen in the room starts the game, not the other player
             host = _("the table")
         timing = TIMING_SHORT.get(str(rules.get("claim_timing")))
         lines = [tactics, _("Claims: {timing}", timing=_(timing) if timing else "?"),
-                 _("You play as {name}", name=guest.players.get(guest.seat, "") or _("Guest"))]
+                 _("You play as {name}", name=guest.seen.players.get(guest.seen.seat, "") or _("Guest"))]
         return _("Waiting for {name} to start\u2026", name=host), lines, art.GOOD
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -59,12 +59,12 @@ def play_out(host: Host, guest: Guest, seconds: float = 120.0, moves: int | None
     moves; asserts the game gets there within `seconds`."""
     host_bot, guest_bot = RandomBot(1), RandomBot(2)
     deadline = time.monotonic() + seconds
-    goal = len(host.game.actions) + moves if moves is not None else None
-    while not host.game.over and (goal is None or len(host.game.actions) < goal):
+    goal = len(host.seen.game.actions) + moves if moves is not None else None
+    while not host.seen.game.over and (goal is None or len(host.seen.game.actions) < goal):
         assert time.monotonic() < deadline, "the game did not go on"
         host.poll(2)
         guest.poll(2)
-        if host.game.to_move == host.host_seat and not host.game.over:
-            host.submit_local(host_bot.choose_in(host.game))
-        elif guest.my_turn() and guest.game is not None:
-            guest.send_action(guest_bot.choose_in(guest.game))
+        if host.seen.game.to_move == host.seen.host_seat and not host.seen.game.over:
+            host.submit_local(host_bot.choose_in(host.seen.game))
+        elif guest.seen.my_turn() and guest.seen.game is not None:
+            guest.send_action(guest_bot.choose_in(guest.seen.game))

@@ -159,19 +159,19 @@ def test_a_guests_last_message_read_after_its_link_closed_gets_no_refusal(tmp_pa
     try:
         guest.connect()
         deadline = time.monotonic() + 60
-        while guest.seat is None and time.monotonic() < deadline:
+        while guest.seen.seat is None and time.monotonic() < deadline:
             host.poll(10)
             guest.poll(10)
-        assert guest.seat == "north"
-        errors = host.errors_sent
+        assert guest.seen.seat == "north"
+        errors = host.seen.errors_sent
         guest.say({"t": "ping", "n": 99})  # sealed, as every message after the key exchange
         time.sleep(0.3)  # it is written out and waits in the host's queue
         guest.close()  # its `bye` and then the close
         time.sleep(0.5)
         for _ in range(20):
             host.poll(10)
-        assert host.remotes["north"].identity is None, "the close unbound the seat"
-        assert host.errors_sent == errors, "no refusal to a guest that is gone"
+        assert host.seen.remotes["north"].identity is None, "the close unbound the seat"
+        assert host.seen.errors_sent == errors, "no refusal to a guest that is gone"
     finally:
         guest.close()
         host.close()

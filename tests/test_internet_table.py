@@ -95,7 +95,7 @@ def test_the_windows_internet_table_offers_the_phone_page_and_seats_a_phone_besi
         lobby.menu.focus = [item.label for item in lobby.menu.items].index("Open the lobby")
         driver.key(pygame.K_RETURN)
         door, host = lobby.door, lobby.host
-        assert door is not None and host is not None and host.table
+        assert door is not None and host is not None and host.seen.table
         deadline = time.monotonic() + 120
         while not all(door.codes()):
             assert time.monotonic() < deadline, "no codes"
@@ -112,10 +112,10 @@ def test_the_windows_internet_table_offers_the_phone_page_and_seats_a_phone_besi
             phone.find_element(By.ID, "join-button").click()
 
             def let_in(name: str) -> bool:
-                if host.join_request is not None:
+                if host.seen.join_request is not None:
                     assert lobby.menu.items[0].label == "Accept"
                     driver.key(pygame.K_RETURN)
-                return name in [r.name for r in host.remotes.values() if r.identity is not None]
+                return name in [r.name for r in host.seen.remotes.values() if r.identity is not None]
 
             wait_until(lambda: let_in("Ana"), 120, "the phone was not seated", step=lambda: driver.frames(1))
             remote = start_internet_guest(srv, door.codes()[1] or "", "--name", "Ben", "--pace", "0.02")

@@ -33,8 +33,8 @@ def test_a_guests_table_takes_no_move_while_the_host_is_down_and_plays_on_once_i
             assert time.monotonic() < deadline, "timed out"
             for guest in (ana, ben):
                 guest.poll(5)
-            if ben_plays and ben.my_turn() and ben.game is not None:
-                ben.send_action(rng.choice(ben.game.legal_actions()))
+            if ben_plays and ben.seen.my_turn() and ben.seen.game is not None:
+                ben.send_action(rng.choice(ben.seen.game.legal_actions()))
             if ana_plays and table.legal_actions() and not until():  # type: ignore[operator]
                 table.submit(rng.choice(table.legal_actions()))
 

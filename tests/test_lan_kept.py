@@ -67,12 +67,12 @@ def test_a_finished_game_at_the_windowed_tv_table_goes_to_games(data: Path, tmp_
     peers = []
     try:
         for name in ("Ana", "Ben"):
-            peers.append(_join(tmp_path, host.port, host.code, name))
+            peers.append(_join(tmp_path, host.port, host.seen.code, name))
             deadline = time.monotonic() + 60
-            while name not in [r.name for r in host.remotes.values() if r.identity is not None]:
+            while name not in [r.name for r in host.seen.remotes.values() if r.identity is not None]:
                 assert time.monotonic() < deadline, f"{name} was never asked about"
                 driver.frames(1)
-                if host.join_request is not None:
+                if host.seen.join_request is not None:
                     lobby.answer(True)
                 time.sleep(0.002)
         lobby.start()

@@ -40,8 +40,8 @@ def test_r46_continue_lists_three_player_games_hosted_and_joined(data: Path) -> 
     pygame.init()
     host = Host.new(rules=Rules(tactics=False, players=3), seed=46, code="2468", host_name="Ana", bind="127.0.0.1")
     for seat, name in (("west", "Ben"), ("east", "Cy")):
-        host.remotes[seat].name, host.remotes[seat].token = name, seat[0] * 32
-    host.game.players.update({"west": "Ben", "east": "Cy"})
+        host.seen.remotes[seat].name, host.seen.remotes[seat].token = name, seat[0] * 32
+    host.seen.game.players.update({"west": "Ben", "east": "Cy"})
     host.save_path_for = host_save_for
     assert host.save()
     host.close()

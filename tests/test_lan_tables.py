@@ -55,7 +55,7 @@ def test_lan_game_through_both_tables_ends_the_same_for_both() -> None:
     guest.connect()
     rng = random.Random(3)
     try:
-        _wait_until(lambda: guest.view is not None, _ticking(host_table, remote))
+        _wait_until(lambda: guest.seen.view is not None, _ticking(host_table, remote))
         assert remote.local_seats == ("north",) and remote.names == {"south": "Ana", "north": "Ben"}
         seen_by_guest = []
         deadline = time.monotonic() + 90  # by the clock, not a count of polls: a loaded machine delivers later
@@ -66,7 +66,7 @@ def test_lan_game_through_both_tables_ends_the_same_for_both() -> None:
             if host_table.result is not None and remote.result is not None:
                 break
         assert host_table.result is not None and remote.result == host_table.result
-        while guest.record is None and time.monotonic() < deadline:  # the record follows the last state
+        while guest.seen.record is None and time.monotonic() < deadline:  # the record follows the last state
             host_table.tick(True)
             remote.tick(True)
         assert remote.record() == host_table.record()
@@ -82,7 +82,7 @@ def test_remote_table_explains_an_illegal_choice_before_sending() -> None:
     remote = RemoteTable(guest)
     guest.connect()
     try:
-        _wait_until(lambda: guest.view is not None, lambda: (host.poll(5), guest.poll(5)))
+        _wait_until(lambda: guest.seen.view is not None, lambda: (host.poll(5), guest.poll(5)))
         hand = remote.view("north")["hands"]["north"] or []
         not_held = next(c for c in ("r1", "r2", "r3", "o1", "o2", "o3", "y1", "y2") if c not in hand)
         try:
@@ -91,7 +91,7 @@ def test_remote_table_explains_an_illegal_choice_before_sending() -> None:
             assert "not in your hand" in str(exc)
         else:
             raise AssertionError("an illegal action was sent")
-        assert guest.pending is None
+        assert guest.seen.pending is None
     finally:
         remote.close()
         host.close()
@@ -102,10 +102,10 @@ def test_host_lets_a_bot_take_a_lost_guests_seat() -> None:
     host_table = HostTable(host)
     guest.connect()
     try:
-        _wait_until(lambda: host.remotes["north"].token is not None and guest.view is not None,
+        _wait_until(lambda: host.seen.remotes["north"].token is not None and guest.seen.view is not None,
                     lambda: (host.poll(5), guest.poll(5)))
         guest.close()  # the guest's machine goes away
-        host.remotes["north"].last_heard -= 10  # ... and has been silent longer than the heartbeat allows
+        host.seen.remotes["north"].last_heard -= 10  # ... and has been silent longer than the heartbeat allows
         assert host_table.peer_lost and host_table.thinking == "north"
         host_table.let_bot_play(InProcessBot("random", seed=1))
         assert not host_table.peer_lost
@@ -116,7 +116,7 @@ def test_host_lets_a_bot_take_a_lost_guests_seat() -> None:
             if host_table.legal_actions():
                 host_table.submit(rng.choice(host_table.legal_actions()))
             assert time.monotonic() < deadline
-        assert "north" in host.bot_seats and OTHER[host.host_seat] == "north"
+        assert "north" in host.seen.bot_seats and OTHER[host.seen.host_seat] == "north"
     finally:
         host_table.close()
 
@@ -128,10 +128,11 @@ def test_r41_the_finished_games_table_keeps_answering_while_the_next_games_view_
     remote = RemoteTable(guest)
     guest.connect()
     try:
-        _wait_until(lambda: guest.view is not None, lambda: [host.poll(10), _ticking(remote)()])
+        _wait_until(lambda: guest.seen.view is not None, lambda: [host.poll(10), _ticking(remote)()])
         shown = (remote.to_move, remote.phase)
-        guest.core.receive({"t": "game", "number": guest.number + 1, "match": guest.match})  # as the host sends it
-        assert guest.game is None and guest.view is None
+        # as the host sends it
+        guest.core.receive({"t": "game", "number": guest.seen.number + 1, "match": guest.seen.match})
+        assert guest.seen.game is None and guest.seen.view is None
         assert (remote.to_move, remote.phase) == shown and remote.result is None
         assert not remote.legal_actions()
     finally:

@@ -111,7 +111,7 @@ def test_r45_a_lan_guest_sees_how_many_tactics_the_host_holds() -> None:
     rng = random.Random(5)
     try:
         deadline = time.monotonic() + 60  # guards against a hang, by the clock: a loaded machine answers later
-        while guest.view is None:
+        while guest.seen.view is None:
             host_table.tick(True)
             remote.tick(True)
             assert time.monotonic() < deadline
@@ -127,8 +127,8 @@ def test_r45_a_lan_guest_sees_how_many_tactics_the_host_holds() -> None:
             remote.tick(ready=True)
             if host_table.result is not None:
                 break
-            real = sum(1 for c in host.game.hands["south"] or [] if c not in TROOP_BIT)
-            if guest.view is not None and guest.actions_done == len(host.game.actions):
+            real = sum(1 for c in host.seen.game.hands["south"] or [] if c not in TROOP_BIT)
+            if guest.seen.view is not None and guest.seen.actions_done == len(host.seen.game.actions):
                 seen = remote.view("north")
                 assert seen["hand_tactics"]["south"] == real and seen["hands"]["south"] is None
                 held_tactics |= real > 0

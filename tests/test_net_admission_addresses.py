@@ -27,9 +27,9 @@ def _wrong_over_zeromq(port: int, address: str) -> str | None:
     guest.connect()
     try:
         deadline = time.monotonic() + 30
-        while guest.refused is None and time.monotonic() < deadline:
+        while guest.seen.refused is None and time.monotonic() < deadline:
             guest.poll(10)
-        return guest.refused_as[0] if guest.refused_as is not None else None
+        return guest.seen.refused_as[0] if guest.seen.refused_as is not None else None
     finally:
         guest.close()
 

@@ -77,10 +77,10 @@ class Stranger:
 def _play_out(guest: Guest, seconds: float = 60) -> None:
     bot = RandomBot(3)
     deadline = time.monotonic() + seconds
-    while guest.record is None:
+    while guest.seen.record is None:
         guest.poll(10)
-        if guest.my_turn() and guest.game is not None:
-            guest.send_action(bot.choose_in(guest.game))
+        if guest.seen.my_turn() and guest.seen.game is not None:
+            guest.send_action(bot.choose_in(guest.seen.game))
         assert time.monotonic() < deadline, "the game did not finish"
 
 
@@ -109,10 +109,10 @@ def test_odd_codes_and_garbled_exchanges_are_refused_and_the_host_plays_on(tmp_p
             odd = Guest(f"127.0.0.1:{port}", code=code, name="Eve")
             odd.connect()
             deadline = time.monotonic() + 5
-            while odd.refused is None:
+            while odd.seen.refused is None:
                 odd.poll(5)
                 assert time.monotonic() < deadline
-            assert odd.refused == "wrong join code" and odd.seat is None
+            assert odd.seen.refused == "wrong join code" and odd.seen.seat is None
             odd.close()
             time.sleep(1.1)  # the wrong code's delay for this address
         assert host.poll() is None, "the host process died"
@@ -122,7 +122,7 @@ def test_odd_codes_and_garbled_exchanges_are_refused_and_the_host_plays_on(tmp_p
     finally:
         guest.close()
         stranger.close()
-    assert last_json(host)["result"] == guest.record["result"]  # type: ignore[index]
+    assert last_json(host)["result"] == guest.seen.record["result"]  # type: ignore[index]
 
 
 def _buggy(identity: bytes, message: ActionMessage, seat: str) -> None:
@@ -138,17 +138,17 @@ def test_an_exception_while_handling_a_message_is_answered_and_never_leaves_poll
     guest.connect()
     try:
         deadline = time.monotonic() + 5
-        while guest.view is None:
+        while guest.seen.view is None:
             game_host.poll(5)
             guest.poll(5)
             assert time.monotonic() < deadline
         guest.send_action({"type": "pass"})
-        while not guest.errors:
+        while not guest.seen.errors:
             game_host.poll(5)  # must not raise
             guest.poll(5)
             assert time.monotonic() < deadline + 5
-        assert "could not handle this message (RuntimeError)" in guest.errors[-1]
-        assert guest.alive() and game_host.remotes["north"].alive()
+        assert "could not handle this message (RuntimeError)" in guest.seen.errors[-1]
+        assert guest.seen.alive() and game_host.seen.remotes["north"].alive()
     finally:
         guest.close()
         game_host.close()
@@ -185,10 +185,10 @@ def test_a_headless_host_without_accept_any_lets_nobody_in(tmp_path: Path) -> No
     guest.connect()
     try:
         deadline = time.monotonic() + 5
-        while guest.refused is None:
+        while guest.seen.refused is None:
             guest.poll(10)
             assert time.monotonic() < deadline
-        assert guest.refused == "the host turned you away"
+        assert guest.seen.refused == "the host turned you away"
     finally:
         guest.close()
         host.kill()
@@ -198,7 +198,7 @@ def test_a_headless_host_without_accept_any_lets_nobody_in(tmp_path: Path) -> No
 # ---------------------------------------------------------------------------------------------- item 3
 def _seated(game_host: Host, guest: Guest) -> None:
     deadline = time.monotonic() + 5
-    while guest.view is None:
+    while guest.seen.view is None:
         game_host.poll(5)
         guest.poll(5)
         assert time.monotonic() < deadline
@@ -210,7 +210,7 @@ def test_a_routing_id_does_not_carry_the_seat_without_the_token() -> None:
     guest = Guest(f"127.0.0.1:{game_host.port}", code="4444", name="Ben")
     guest.connect()
     _seated(game_host, guest)
-    identity = game_host.remotes["north"].identity
+    identity = game_host.seen.remotes["north"].identity
     assert identity is not None
     # 1. while the guest is connected: another connection presents its routing id
     thief = Stranger(game_host.port, routing_id=identity)
@@ -222,10 +222,10 @@ def test_a_routing_id_does_not_carry_the_seat_without_the_token() -> None:
     try:
         thief.send(pack({"t": "ping", "n": 1}))
         thief.send(pack({"t": "action", "seq": 0, "action": {"type": "pass"}}))
-        game_host.submit_local(game_host.game.legal_actions()[0])  # a state goes to the seat's owner
+        game_host.submit_local(game_host.seen.game.legal_actions()[0])  # a state goes to the seat's owner
         got = thief.replies(1.0, pump)
         assert not [m for m in got if m["t"] in ("pong", "state", "welcome", "record")], got
-        assert guest.alive() and guest.actions_done == 1, "the guest keeps its seat and its states"
+        assert guest.seen.alive() and guest.seen.actions_done == 1, "the guest keeps its seat and its states"
         thief.close()
         # 2. the guest's connection drops (no bye); a stranger takes its routing id
         assert guest.socket is not None
@@ -234,7 +234,7 @@ def test_a_routing_id_does_not_carry_the_seat_without_the_token() -> None:
         # the stranger comes once the host saw that connection close (before, ZeroMQ turns a second connection
         # with a routing id in use away, dropping what it sent: under load a fixed pause raced with that)
         deadline = time.monotonic() + 30
-        while game_host.remotes["north"].identity is not None:
+        while game_host.seen.remotes["north"].identity is not None:
             game_host.poll(5)
             assert time.monotonic() < deadline, "the host never saw the guest's connection close"
         thief = Stranger(game_host.port, routing_id=identity)
@@ -244,15 +244,16 @@ def test_a_routing_id_does_not_carry_the_seat_without_the_token() -> None:
         thief.send(pack({"t": "pake", "protocol": PROTOCOL_VERSION, "program": program_version(),
                          "msg": GuestExchange(by_token("f" * 32)).message, "ref": token_ref("f" * 32)}))
         assert thief.reply(5.0, lambda: game_host.poll(2))["t"] == "refused"
-        assert game_host.remotes["north"].identity is None
+        assert game_host.seen.remotes["north"].identity is None
         # 3. the guest reconnects and shows its token: its seat again, with everything it missed
         guest.connect()
-        game_host.submit_local(game_host.game.legal_actions()[0]) if game_host.game.to_move == "south" else None
+        hosted = game_host.seen
+        game_host.submit_local(hosted.game.legal_actions()[0]) if hosted.game.to_move == "south" else None
         deadline = time.monotonic() + 5
-        while game_host.remotes["north"].identity is None or guest.actions_done != len(game_host.game.actions):
+        while hosted.remotes["north"].identity is None or guest.seen.actions_done != len(hosted.game.actions):
             pump()
             assert time.monotonic() < deadline
-        assert game_host.remotes["north"].identity is not None and game_host.remotes["north"].identity != identity
+        assert hosted.remotes["north"].identity is not None and hosted.remotes["north"].identity != identity
         assert not [m for m in thief.replies(0.3, pump) if m["t"] in ("state", "pong", "welcome")]
     finally:
         thief.close()

@@ -120,7 +120,6 @@ def test_a_guests_action_applies_once_by_its_sequence_number() -> None:
     core.start()
     while core.state.game.to_move == "south":  # the host's turn (a play, and its draw)
         core.submit_local(core.state.game.legal_actions()[0])
-    core.take()
     done, events = len(core.state.game.actions), len(core.state.events)
     action = core.state.game.legal_actions()[0]
     ahead = _sent(core.opened(b"ben", 7, {"t": "action", "seq": done + 1, "action": action}))
@@ -140,7 +139,6 @@ def test_an_action_out_of_turn_or_before_the_start_is_refused_with_its_code() ->
     before = _sent(core.opened(b"ben", 7, {"t": "action", "seq": 0, "action": {"type": "pass"}}))
     assert before[0]["code"] == "not_your_turn" and before[0]["refusal"] == "not_your_turn"
     core.start()
-    core.take()
     south_first = _sent(core.opened(b"ben", 7, {"t": "action", "seq": 0, "action": {"type": "pass"}}))
     assert south_first[0]["code"] == "not_your_turn" and core.state.game.actions == []
 
@@ -173,24 +171,22 @@ def test_a_closed_connection_loses_its_seat_binding_and_is_sent_nothing() -> Non
     _join(core, b"ben", 7)
     core.forget_closed({7})
     assert core.state.remotes["north"].identity is None and core.state.remotes["north"].token is not None
-    core.start()
-    assert _sent(core.take()) == []  # the state has nowhere to go
+    assert _sent(core.start()) == []  # the state has nowhere to go
     assert _sent(core.opened(b"ben", 7, {"t": "ping", "n": 1}))[0]["code"] == "not_joined"
 
 
 def test_an_unanswered_question_is_withdrawn_and_the_queue_told_where_it_stands() -> None:
     clock = Clock()
     core = _core(clock, accept_any=False)
-    assert _sent(_join(core, b"ben", 7)) == [{"t": "asking", "ahead": 0}] and core.joining.join_request == "Ben"
+    assert _sent(_join(core, b"ben", 7)) == [{"t": "asking", "ahead": 0}] and core.seen.join_request == "Ben"
     assert _sent(_join(core, b"cy", 8, "Cy")) == [{"t": "asking", "ahead": 1}]
     clock.now += 1.0
     assert _sent(core.opened(b"cy", 8, {"t": "ping", "n": 1})) == [{"t": "pong", "n": 1}]
     clock.now += DEAD_AFTER_S  # Ben stopped pinging: the host's player is no longer asked about him
     effects = core.housekeeping()
-    assert _sent(effects)[0]["code"] == "no_answer" and core.joining.join_request == "Cy"
+    assert _sent(effects)[0]["code"] == "no_answer" and core.seen.join_request == "Cy"
     assert {"t": "asking", "ahead": 0} in _sent(effects)
-    core.answer(True)
-    assert _kinds(core.take())[0] == "welcome" and core.state.remotes["north"].name == "Cy"
+    assert _kinds(core.answer(True))[0] == "welcome" and core.state.remotes["north"].name == "Cy"
 
 
 def test_a_table_starts_when_every_player_asks_once_all_are_in() -> None:
@@ -246,14 +242,13 @@ def test_a_guest_core_follows_the_hosts_welcome_and_state() -> None:
 def test_a_guests_action_stays_pending_until_a_state_shows_it_applied_and_is_resent_once_after_a_reconnect() -> None:
     clock = Clock()
     core, guest = _welcomed_guest(clock)
-    core.start()
+    effects = core.start()
     while core.state.game.to_move == "south":
-        core.submit_local(core.state.game.legal_actions()[0])
-    for message in _sent(core.take()):
+        effects += core.submit_local(core.state.game.legal_actions()[0])[1]
+    for message in _sent(effects):
         guest.receive(_msg(message))
     assert guest.my_turn() and guest.game is not None
-    guest.send_action(guest.game.legal_actions()[0])
-    (action,) = _said(guest.take())
+    (action,) = _said(guest.send_action(guest.game.legal_actions()[0]))
     assert action["seq"] == guest.actions_done and guest.pending is not None and not guest.my_turn()
     # the reply was lost and the link with it: the guest reconnects and the host's state (as of before) comes
     guest.connecting()
@@ -366,10 +361,9 @@ def test_the_host_players_no_draws_a_fresh_code_and_a_full_queue_is_told_so() ->
     for n in range(10):  # one asked about, eight queued, and one too many
         effects = _join(core, b"g%d" % n, 20 + n, f"G{n}")
     assert _sent(effects)[0]["code"] == "answering"
-    core.answer(False)
-    told = _sent(core.take())
+    told = _sent(core.answer(False))
     assert told[0] == {"t": "refused", "reason": "the host turned you away", "code": "turned_away", "fields": {}}
-    assert core.state.code != old and core.joining.join_request == "G1"
+    assert core.state.code != old and core.seen.join_request == "G1"
     assert told[1:] == [{"t": "asking", "ahead": n} for n in range(8)]  # everyone moved up one place
 
 
@@ -380,7 +374,6 @@ def test_a_seat_a_bot_stands_in_for_refuses_its_own_player() -> None:
     while core.state.game.to_move == "south":
         core.submit_local(core.state.game.legal_actions()[0])
     core.apply_for_guest(core.state.game.legal_actions()[0])  # the bot's play; north still draws
-    core.take()
     assert core.state.game.to_move == "north" and core.state.bot_seats == {"north"}
     done = len(core.state.game.actions)
     refused = _sent(core.opened(b"ben", 7, {"t": "action", "seq": done, "action": core.state.game.legal_actions()[0]}))

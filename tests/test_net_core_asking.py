@@ -24,16 +24,14 @@ def test_a_farewell_from_a_link_that_holds_no_seat_is_not_answered_with_an_error
 def test_the_host_is_asked_about_a_cleaned_name_and_a_guest_who_gives_up_is_forgotten() -> None:
     core = _core(Clock(), accept_any=False)
     assert _sent(_join(core, b"ben", 7, "Ben\n\u202eSYSTEM")) == [{"t": "asking", "ahead": 0}]
-    assert core.joining.join_request == "Ben SYSTEM"  # no control or direction characters on the host's screen
+    assert core.seen.join_request == "Ben SYSTEM"  # no control or direction characters on the host's screen
     assert core.state.remotes["north"].token is None
     assert _sent(_join(core, b"cy", 8, "Cy")) == [{"t": "asking", "ahead": 1}]
     core.answer(False)
-    core.take()
-    assert core.joining.join_request == "Cy"
-    assert core.opened(b"cy", 8, _msg({"t": "bye"})) == [] and core.joining.join_request is None
+    assert core.seen.join_request == "Cy"
+    assert core.opened(b"cy", 8, _msg({"t": "bye"})) == [] and core.seen.join_request is None
     assert _sent(_join(core, b"dan", 9, "Dan")) == [{"t": "asking", "ahead": 0}]
-    core.answer(True)
-    welcome = _sent(core.take())[0]
+    welcome = _sent(core.answer(True))[0]
     assert welcome["t"] == "welcome" and welcome["token"] == core.state.remotes["north"].token is not None
     assert core.state.remotes["north"].name == "Dan" and core.state.remotes["north"].conn == 9
 
@@ -44,7 +42,6 @@ def test_r48_a_guest_cannot_play_on_the_front_between_the_other_two_nor_r46_a_ta
     welcome = _sent(_join(core, b"ana", 1, "Ana"))[0]
     assert welcome["seat"] == "west"
     core.start()
-    core.take()
     assert core.state.game.to_move == "west"
     card = core.state.game.hand("west")[0]
     bad = [{"type": "play", "card": card, "flag": 5},  # the south-east front, not west's (R48)

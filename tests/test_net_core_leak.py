@@ -25,8 +25,7 @@ def _to(link: bytes, effects: list[Effect]) -> list[dict[str, Any]]:
 def test_r45_the_host_core_never_sends_a_guest_hidden_cards(seed: int) -> None:
     core = HostCore.new(rules=Rules(), seed=seed, code=CODE, host_name="Ana", clock=Clock(), accept_any=True)
     sent = _to(b"ben", _join(core, b"ben", 7))
-    core.start()
-    sent += _to(b"ben", core.take())
+    sent += _to(b"ben", core.start())
     bots = {"south": RandomBot(seed), "north": RandomBot(seed + 100)}
     known: set[str] = set()  # cards the guest held or saw (a Scout's returns stay known)
     records = 0
@@ -48,8 +47,7 @@ def test_r45_the_host_core_never_sends_a_guest_hidden_cards(seed: int) -> None:
             break
         action = bots[game.to_move].choose_in(game.copy())
         if game.to_move == "south":
-            core.submit_local(action)
-            sent = _to(b"ben", core.take())
+            sent = _to(b"ben", core.submit_local(action)[1])
         else:
             sent = _to(b"ben", core.opened(b"ben", 7, _msg({"t": "action", "seq": len(game.actions),
                                                               "action": action})))

@@ -19,7 +19,6 @@ def _to_north(core: HostCore) -> None:
     core.start()
     while core.state.game.to_move == "south":
         core.submit_local(core.state.game.legal_actions()[0])
-    core.take()
 
 
 def _watch(core: HostCore, link: bytes, conn: int, name: str = "Cy") -> list[dict[str, Any]]:
@@ -39,7 +38,6 @@ def _play(core: HostCore, actions: int) -> None:
         assert remote.identity is not None and remote.conn is not None
         core.opened(remote.identity, remote.conn, _msg({"t": "action", "seq": done, "action": action}))
         assert len(core.state.game.actions) == done + 1
-    core.take()
 
 
 def test_a_second_guest_of_a_two_player_game_is_refused_and_the_first_keeps_its_seat() -> None:
@@ -67,8 +65,7 @@ def test_the_lobby_shows_the_rules_before_the_start_and_the_start_tells_the_gues
                         clock=Clock(), accept_any=True)
     welcome, state, _ = _sent(_join(core, b"ben", 7))
     assert welcome["rules"] == {"tactics": False, "claim_timing": "standard"} and state["started"] is False
-    core.start()
-    started = _sent(core.take())
+    started = _sent(core.start())
     assert [m["t"] for m in started] == ["state"] and started[0]["started"] is True
     assert core.state.game.to_move == "north"
     applied = core.opened(b"ben", 7, _msg({"t": "action", "seq": 0, "action": core.state.game.legal_actions()[0]}))

@@ -66,27 +66,27 @@ def test_read_only_folder_keeps_the_game_and_the_seat_and_saves_again_once_writa
         try:
             assert host.save()
             guest.connect()
-            pump(host, guest, until=lambda: guest.seat is not None)
+            pump(host, guest, until=lambda: guest.seen.seat is not None)
             host.start()
             play_out(host, guest, moves=4)
             remount(disk, "ro")
             play_out(host, guest, moves=4)
             assert host.save_problem is not None and "Read-only" in host.save_problem
-            token = guest.token
+            token = guest.seen.token
             guest.close()
             back = Guest(f"127.0.0.1:{host.port}", code="0000", name="Ben", token=token)
             back.connect()
-            pump(host, back, until=lambda: back is not None and back.seat == "north")
+            pump(host, back, until=lambda: back is not None and back.seen.seat == "north")
             play_out(host, back, moves=6)
             remount(disk, "rw")
             play_out(host, back, moves=2)
             assert host.save_problem is None
             saved = json.loads((disk / "save.json").read_text(encoding="utf-8"))
-            assert len(saved["record"]["actions"]) == len(host.game.actions)
+            assert len(saved["record"]["actions"]) == len(host.seen.game.actions)
             assert saved["guests"]["north"]["token"] == token
             play_out(host, back)
-            pump(host, back, until=lambda: back is not None and back.record is not None)
-            assert host.game.over
+            pump(host, back, until=lambda: back is not None and back.seen.record is not None)
+            assert host.seen.game.over
         finally:
             remount(disk, "rw")
             host.close()
@@ -109,11 +109,12 @@ def test_a_seat_is_granted_and_told_in_one_step_on_a_full_disk(tmp_path: Path) -
         guest = Guest(f"127.0.0.1:{host.port}", code="1357", name="Ben")
         try:
             guest.connect()
-            pump(host, guest, until=lambda: guest.seat is not None or guest.refused is not None)
-            assert guest.seat == "north" and guest.token == host.remotes["north"].token and guest.refused is None
+            pump(host, guest, until=lambda: guest.seen.seat is not None or guest.seen.refused is not None)
+            assert guest.seen.seat == "north" and guest.seen.token == host.seen.remotes["north"].token
+            assert guest.seen.refused is None
             host.start()
             play_out(host, guest)
-            pump(host, guest, until=lambda: guest.record is not None)
+            pump(host, guest, until=lambda: guest.seen.record is not None)
         finally:
             host.close()
             guest.close()
@@ -132,7 +133,7 @@ NO_FILES = textwrap.dedent("""
     host = Host.new(rules=Rules(), seed=7, code="1122", host_name="Ana", accept_any=True, save_path=Path({save!r}))
     guest = Guest(f"127.0.0.1:{{host.port}}", code="1122", name="Ben")
     guest.connect()
-    pump(host, guest, until=lambda: guest.seat is not None)
+    pump(host, guest, until=lambda: guest.seen.seat is not None)
     host.start()
     play_out(host, guest, moves=3)
     held = []
@@ -146,10 +147,10 @@ NO_FILES = textwrap.dedent("""
     for fd in held:
         os.close(fd)
     play_out(host, guest)
-    pump(host, guest, until=lambda: guest.record is not None)
+    pump(host, guest, until=lambda: guest.seen.record is not None)
     saved = json.load(open({save!r}))
-    print(json.dumps({{"problem": problem, "over": host.game.over, "record": guest.record is not None,
-                      "saved": len(saved["record"]["actions"]), "actions": len(host.game.actions),
+    print(json.dumps({{"problem": problem, "over": host.seen.game.over, "record": guest.seen.record is not None,
+                      "saved": len(saved["record"]["actions"]), "actions": len(host.seen.game.actions),
                       "now": host.save_problem}}))
     host.close()
     guest.close()

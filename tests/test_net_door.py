@@ -86,17 +86,17 @@ def test_a_second_connection_with_a_live_seats_token_does_not_take_it() -> None:
     twin = None
     try:
         ben.connect()
-        _until(lambda: ben.seat is not None and ben.view is not None, host, ben)
-        seat_conn = host.remotes["north"].conn
-        twin = Guest(f"127.0.0.1:{host.port}", code="0000", name="Ben", token=ben.token)
+        _until(lambda: ben.seen.seat is not None and ben.seen.view is not None, host, ben)
+        seat_conn = host.seen.remotes["north"].conn
+        twin = Guest(f"127.0.0.1:{host.port}", code="0000", name="Ben", token=ben.seen.token)
         twin.keep_received = True
         twin.connect()
         _pump(host, ben, twin, seconds=4.0)
-        assert host.remotes["north"].conn == seat_conn, "the live seat moved to the second connection"
-        assert twin.seat is None and not any(m["t"] in ("welcome", "state") for m in twin.received)
-        assert ben.alive() and ben.refused is None
+        assert host.seen.remotes["north"].conn == seat_conn, "the live seat moved to the second connection"
+        assert twin.seen.seat is None and not any(m["t"] in ("welcome", "state") for m in twin.received)
+        assert ben.seen.alive() and ben.seen.refused is None
         ben.close()  # the first connection goes: now the token brings the seat back on the other
-        _until(lambda: twin is not None and twin.seat is not None, host, twin)
+        _until(lambda: twin is not None and twin.seen.seat is not None, host, twin)
     finally:
         ben.close()
         if twin is not None:

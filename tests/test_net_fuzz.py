@@ -107,12 +107,12 @@ def test_host_survives_10000_hostile_messages_and_finishes(tmp_path: Path) -> No
     bot = RandomBot(5)
     try:
         deadline = time.monotonic() + 20
-        while guest.seat is None:  # the real guest joins first, so no intruder can take the seat
+        while guest.seen.seat is None:  # the real guest joins first, so no intruder can take the seat
             guest.poll(10)
             assert time.monotonic() < deadline
         sent = 0
         while sent < 10_000:
-            frame = _garbage(rng, guest.actions_done)
+            frame = _garbage(rng, guest.seen.actions_done)
             target = stranger if sent % 2 else guest.socket
             assert target is not None
             while True:  # never block: a dead host would leave the send waiting forever
@@ -130,16 +130,16 @@ def test_host_survives_10000_hostile_messages_and_finishes(tmp_path: Path) -> No
                     stranger.recv()
         assert host.poll() is None, "the host process died under fuzzing"
         deadline = time.monotonic() + 120
-        while guest.record is None:
+        while guest.seen.record is None:
             guest.poll(10)
-            if guest.my_turn() and guest.game is not None:
-                guest.send_action(bot.choose_in(guest.game))
+            if guest.seen.my_turn() and guest.seen.game is not None:
+                guest.send_action(bot.choose_in(guest.seen.game))
             assert time.monotonic() < deadline, "the game did not finish after the fuzzing"
-        assert guest.errors, "hostile messages on the guest's own link got error replies"
+        assert guest.seen.errors, "hostile messages on the guest's own link got error replies"
     finally:
         guest.close()
         stranger.close(0)
         context.term()
     out = last_json(host)
-    assert out["result"] == guest.record["result"]
+    assert out["result"] == guest.seen.record["result"]
     assert out["errors_sent"] > 1000

@@ -25,9 +25,9 @@ def test_r45_lan_guest_never_receives_hidden_cards(seed: int) -> None:
         for _ in range(20000):
             host.poll(1)
             guest.poll(1)
-            game = host.game
-            if guest.seat is not None:
-                ever_known |= known_to(game, guest.seat)
+            game = host.seen.game
+            if guest.seen.seat is not None:
+                ever_known |= known_to(game, guest.seen.seat)
             for message in guest.received:
                 if message["t"] == "record":
                     assert game.over  # the full record comes only once the game is over
@@ -38,20 +38,20 @@ def test_r45_lan_guest_never_receives_hidden_cards(seed: int) -> None:
                     view = message["view"]
                     # the table as it was after the state's own count of actions (a state sent on joining may
                     # arrive after the host has moved on)
-                    assert view == replayed(game, message["actions"]).view(guest.seat)
-                    assert guest.seat is not None and view["hands"][OTHER[guest.seat]] is None
+                    assert view == replayed(game, message["actions"]).view(guest.seen.seat)
+                    assert guest.seen.seat is not None and view["hands"][OTHER[guest.seen.seat]] is None
                     assert all(isinstance(n, int) for n in view["decks"].values())
             guest.received.clear()
-            if guest.record is not None:
+            if guest.seen.record is not None:
                 break
-            if guest.actions_done != len(game.actions):
+            if guest.seen.actions_done != len(game.actions):
                 continue  # lockstep: each state is checked against the table it was sent from
-            if game.to_move == host.host_seat and not game.over and guest.seat is not None:
+            if game.to_move == host.seen.host_seat and not game.over and guest.seen.seat is not None:
                 host.submit_local(bots["host"].choose_in(game.copy()))
-            elif guest.my_turn() and guest.game is not None:
-                guest.send_action(bots["guest"].choose_in(guest.game))
-        assert guest.record is not None and host.game.over
-        assert guest.record["actions"] == host.game.actions
+            elif guest.seen.my_turn() and guest.seen.game is not None:
+                guest.send_action(bots["guest"].choose_in(guest.seen.game))
+        assert guest.seen.record is not None and host.seen.game.over
+        assert guest.seen.record["actions"] == host.seen.game.actions
     finally:
         guest.close()
         host.close()

@@ -35,10 +35,10 @@ def test_handshake_welcomes_with_rules_seat_and_view(host: Host) -> None:
     guest = Guest(f"127.0.0.1:{host.port}", code="1111", name="Ben")
     guest.connect()
     try:
-        _until(lambda: guest.view is not None, host, guest)
-        assert guest.seat == "north" and guest.rules == {"tactics": True, "claim_timing": "advanced"}
-        assert guest.players == {"south": "Ana", "north": "Ben"}
-        assert guest.view is not None and guest.view["hands"]["south"] is None
+        _until(lambda: guest.seen.view is not None, host, guest)
+        assert guest.seen.seat == "north" and guest.seen.rules == {"tactics": True, "claim_timing": "advanced"}
+        assert guest.seen.players == {"south": "Ana", "north": "Ben"}
+        assert guest.seen.view is not None and guest.seen.view["hands"]["south"] is None
     finally:
         guest.close()
 
@@ -50,9 +50,9 @@ def test_handshake_refuses_with_a_clear_reason(host: Host, kwargs: dict[str, str
     guest = Guest(f"127.0.0.1:{host.port}", name="Ben", code=kwargs["code"], program=kwargs.get("program"))
     guest.connect()
     try:
-        _until(lambda: guest.refused is not None, host, guest)
-        assert guest.refused is not None and reason in guest.refused
-        assert guest.seat is None and guest.view is None
+        _until(lambda: guest.seen.refused is not None, host, guest)
+        assert guest.seen.refused is not None and reason in guest.seen.refused
+        assert guest.seen.seat is None and guest.seen.view is None
     finally:
         guest.close()
 

@@ -24,8 +24,8 @@ def test_three_guests_at_once_are_asked_about_in_order_and_the_one_left_over_is_
             for guest in guests:
                 if guest.socket is not None:
                     guest.poll(0)
-                if guest.asking and guest.name not in first_ahead:
-                    first_ahead[guest.name] = guest.ahead
+                if guest.seen.asking and guest.seen.name not in first_ahead:
+                    first_ahead[guest.seen.name] = guest.seen.ahead
             assert time.monotonic() < deadline, "timed out"
 
     try:
@@ -34,17 +34,18 @@ def test_three_guests_at_once_are_asked_about_in_order_and_the_one_left_over_is_
         until(lambda: len(first_ahead) == 3)
         assert sorted(first_ahead.values()) == [0, 1, 2], first_ahead
         order = sorted(first_ahead, key=first_ahead.__getitem__)
-        assert host.join_request == order[0]
+        assert host.seen.join_request == order[0]
         host.answer(True)
-        until(lambda: host.join_request == order[1] and next(g for g in guests if g.name == order[1]).ahead == 0)
-        assert next(g for g in guests if g.name == order[2]).ahead == 1, "the queue moved on by one"
+        until(lambda: host.seen.join_request == order[1]
+              and next(g for g in guests if g.seen.name == order[1]).seen.ahead == 0)
+        assert next(g for g in guests if g.seen.name == order[2]).seen.ahead == 1, "the queue moved on by one"
         host.answer(True)
-        until(lambda: all(g.seat is not None or g.refused is not None for g in guests))
-        seats = {g.name: g.seat for g in guests}
+        until(lambda: all(g.seen.seat is not None or g.seen.refused is not None for g in guests))
+        seats = {g.seen.name: g.seen.seat for g in guests}
         assert seats == {order[0]: "south", order[1]: "north", order[2]: None}, seats
-        left = next(g for g in guests if g.name == order[2])
-        assert left.refused_as is not None and left.refused_as[0] == "two_players", left.refused
-        assert host.join_request is None and host.admission.waiters() == []
+        left = next(g for g in guests if g.seen.name == order[2])
+        assert left.seen.refused_as is not None and left.seen.refused_as[0] == "two_players", left.seen.refused
+        assert host.seen.join_request is None and host.seen.admission.waiters() == []
     finally:
         for guest in guests:
             guest.close()

@@ -37,13 +37,13 @@ def test_strangers_phones_waiting_at_the_door_do_not_keep_a_friends_phone_out(mo
             host.poll(20)
         friend.connect()
         deadline = time.monotonic() + 60
-        while not friend.welcomed:
-            assert time.monotonic() < deadline, f"the friend's phone was kept out: {friend.refused}"
+        while not friend.seen.welcomed:
+            assert time.monotonic() < deadline, f"the friend's phone was kept out: {friend.seen.refused}"
             host.poll(20)
             friend.poll(0)
         held = {link.address for link in host.router.open.values() if not link.cut}
         assert {f"10.9.0.{n}" for n in range(router.PER_ADDRESS)} <= held, held
-        assert friend.seat is not None
+        assert friend.seen.seat is not None
     finally:
         for guest in [*strangers, friend]:
             guest.close()
@@ -73,11 +73,11 @@ def test_a_guest_the_host_was_slow_to_answer_is_not_cut_and_counted_as_a_wrong_g
             host.poll(20, budget=0)
         assert host.router.cuts == 0, "the host cut a guest that was waiting for its answer"
         deadline = time.monotonic() + 30
-        while not guest.welcomed:
-            assert time.monotonic() < deadline and guest.refused is None, guest.refused
+        while not guest.seen.welcomed:
+            assert time.monotonic() < deadline and guest.seen.refused is None, guest.seen.refused
             guest.poll(0)
             host.poll(20)
-        assert guest.seat is not None
+        assert guest.seen.seat is not None
     finally:
         guest.close()
         host.close()

@@ -40,14 +40,14 @@ def test_table_host_two_bot_guests_and_a_watcher_play_a_whole_game(tmp_path: Pat
     refused = 0
     try:
         deadline = time.monotonic() + 120
-        while late.record is None:
+        while late.seen.record is None:
             assert time.monotonic() < deadline, "the late watcher never saw the end"
             late.poll(20)
-            if late.game is not None and late.game.phase == "draw" and refused == len(late.errors):
+            if late.seen.game is not None and late.seen.game.phase == "draw" and refused == len(late.seen.errors):
                 late.send_action({"type": "draw", "deck": "troops"})  # legal for the player to move, not for us
                 refused += 1
-        late_record = late.record
-        assert late.errors and all(e == "a watcher cannot act in the game" for e in late.errors)
+        late_record = late.seen.record
+        assert late.seen.errors and all(e == "a watcher cannot act in the game" for e in late.seen.errors)
     finally:
         late.close()
     outs = {"ana": last_json(ana, 240), "ben": last_json(ben, 240), "cleo": last_json(watcher, 240)}

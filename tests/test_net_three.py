@@ -41,8 +41,8 @@ def test_r46_host_with_a_seat_and_two_guests_play_a_whole_three_player_game(tmp_
     cleo = Guest(f"127.0.0.1:{port}", code="4321", name="Cleo")  # a fourth player: no seat is left
     cleo.connect()
     try:
-        wait_until(lambda: (cleo.poll(20), cleo.refused)[1] is not None, what="the fourth player was not refused")
-        assert cleo.refused == "every seat of this game is taken" and cleo.seat is None
+        wait_until(lambda: (cleo.poll(20), cleo.seen.refused)[1] is not None, what="the fourth player was not refused")
+        assert cleo.seen.refused == "every seat of this game is taken" and cleo.seen.seat is None
     finally:
         cleo.close()
     outs = {"ana": last_json(ana, 240), "ben": last_json(ben, 240)}
@@ -108,49 +108,55 @@ def test_r48_a_bot_takes_a_lost_guests_seat_and_the_others_play_on(tmp_path: Pat
     try:
         for guest in guests.values():  # one at a time: west, then east
             guest.connect()
-            wait_until(lambda g=guest: (host.poll(5), g.poll(5), g.seat)[2] is not None, what="a guest was not seated")
-        assert (guests["Ana"].seat, guests["Ben"].seat) == ("west", "east")
+            wait_until(lambda g=guest: (host.poll(5), g.poll(5), g.seen.seat)[2] is not None,
+                       what="a guest was not seated")
+        assert (guests["Ana"].seen.seat, guests["Ben"].seen.seat) == ("west", "east")
         host.start()
         ben_lost, refused, ben = False, False, None
         deadline = time.monotonic() + 120
-        while not host.game.over:
+        while not host.seen.game.over:
             ana = guests["Ana"]
-            assert time.monotonic() < deadline, (host.game.to_move, host.game.phase, len(host.game.actions), ben_lost,
-                                                 ana.actions_done, ana.pending, ana.errors[-3:])
+            now = host.seen.game
+            assert time.monotonic() < deadline, (now.to_move, now.phase, len(now.actions), ben_lost,
+                                                 ana.seen.actions_done, ana.seen.pending, ana.seen.errors[-3:])
             host.poll(1)
             for guest in guests.values():
                 if guest.socket is not None:
                     guest.poll(1)
-            game = host.game
+            game = host.seen.game
             done = len(game.actions)
             if not ben_lost and len(game.actions) >= 12 and game.to_move == "east":
                 guests["Ben"].close()  # his phone's battery dies on his turn
-                wait_until(lambda: (host.poll(5), "east" in host.lost_seats())[1], what="the host did not see Ben go")
+                wait_until(lambda: (host.poll(5), "east" in host.seen.lost_seats())[1],
+                           what="the host did not see Ben go")
                 ben_lost = True
             if game.to_move == "south":
                 host.submit_local(bots["south"].choose_in(game.copy()))
             elif game.to_move == "east" and ben_lost:
                 if ben is None:  # the bot's first move; then Ben comes back with his token, too late
                     host.apply_for_guest(bots["east"].choose_in(game.copy()), "east")
-                    ben = Guest(f"127.0.0.1:{host.port}", code="2468", name="Ben", token=host.remotes["east"].token)
+                    token = host.seen.remotes["east"].token
+                    ben = Guest(f"127.0.0.1:{host.port}", code="2468", name="Ben", token=token)
                     ben.connect()
                 elif not refused:
                     ben.poll(1)
-                    if ben.my_turn() and ben.game is not None:
-                        ben.send_action(bots["east"].choose_in(ben.game))
-                        wait_until(lambda b=ben: (host.poll(5), b.poll(5), b.errors)[2] != [], 60, "Ben not refused")
-                        assert ben.errors == ["the host let a bot play your seat"] and len(game.actions) == done
+                    if ben.seen.my_turn() and ben.seen.game is not None:
+                        ben.send_action(bots["east"].choose_in(ben.seen.game))
+                        wait_until(lambda b=ben: (host.poll(5), b.poll(5), b.seen.errors)[2] != [], 60,
+                                   "Ben not refused")
+                        assert ben.seen.errors == ["the host let a bot play your seat"] and len(game.actions) == done
                         refused = True
                 else:
                     host.apply_for_guest(bots["east"].choose_in(game.copy()), "east")
             else:
                 for seat, guest in zip(("west", "east"), guests.values(), strict=True):
-                    if guest.socket is not None and guest.my_turn() and guest.game is not None:
-                        guest.send_action(bots[seat].choose_in(guest.game))
-        assert ben_lost and host.bot_seats == {"east"} and "west" not in host.bot_seats
+                    if guest.socket is not None and guest.seen.my_turn() and guest.seen.game is not None:
+                        guest.send_action(bots[seat].choose_in(guest.seen.game))
+        assert ben_lost and host.seen.bot_seats == {"east"} and "west" not in host.seen.bot_seats
         assert refused
-        wait_until(lambda: (host.poll(5), guests["Ana"].poll(5), guests["Ana"].record)[2] is not None, what="no record")
-        assert guests["Ana"].record is not None and guests["Ana"].record["actions"] == host.game.actions
+        ana = guests["Ana"]
+        wait_until(lambda: (host.poll(5), ana.poll(5), ana.seen.record)[2] is not None, what="no record")
+        assert guests["Ana"].seen.record is not None and guests["Ana"].seen.record["actions"] == host.seen.game.actions
     finally:
         for guest in [*guests.values(), *([ben] if ben is not None else [])]:
             guest.close()

@@ -81,21 +81,21 @@ def test_a_relaying_fake_host_learns_no_token_code_or_name_in_a_whole_game() -> 
         host.poll(1)
         fake.pump()
         guest.poll(1)
-        if host.started and not host.game.over and host.game.to_move == host.host_seat:
-            host.submit_local(bot.choose_in(host.game))
-        if guest.my_turn() and guest.game is not None:
-            guest.send_action(guest_bot.choose_in(guest.game))
+        if host.seen.started and not host.seen.game.over and host.seen.game.to_move == host.seen.host_seat:
+            host.submit_local(bot.choose_in(host.seen.game))
+        if guest.seen.my_turn() and guest.seen.game is not None:
+            guest.send_action(guest_bot.choose_in(guest.seen.game))
 
     try:
         guest.connect()
-        _until(lambda: host.join_request is not None, step)
-        assert host.join_request == NAME, "the host's player sees who really asks, not the relay"
+        _until(lambda: host.seen.join_request is not None, step)
+        assert host.seen.join_request == NAME, "the host's player sees who really asks, not the relay"
         host.answer(True)
-        _until(lambda: guest.record is not None, step, seconds=120)
-        assert guest.token is not None and host.remotes["north"].token == guest.token
+        _until(lambda: guest.seen.record is not None, step, seconds=120)
+        assert guest.seen.token is not None and host.seen.remotes["north"].token == guest.seen.token
         traffic = b"".join(fake.seen)
         assert len(fake.seen) > 40, "a whole game went through the relay"
-        for secret in (guest.token.encode(), b"4321", NAME.encode()):
+        for secret in (guest.seen.token.encode(), b"4321", NAME.encode()):
             assert secret not in traffic, f"{secret!r} crossed the network readable"
         assert {unpack(f)["t"] for f in fake.seen} <= {"pake", "sealed"}, "only the exchange is in the clear"
     finally:
@@ -117,8 +117,8 @@ def test_a_fake_host_answering_itself_gets_one_useless_exchange_and_is_left() ->
         mine, proof, _ = host_exchange(by_code("1234"), first["msg"]) or (b"", b"", None)  # its best guess
         assert fake.guest_id is not None
         fake.front.send_multipart([fake.guest_id, pack({"t": "pake", "msg": mine, "proof": proof})])
-        _until(lambda: guest.refused is not None, lambda: (frames.__iadd__(fake.pump()), guest.poll(5)))
-        assert guest.refused == "wrong join code", "the host did not prove the code: the guest leaves"
+        _until(lambda: guest.seen.refused is not None, lambda: (frames.__iadd__(fake.pump()), guest.poll(5)))
+        assert guest.seen.refused == "wrong join code", "the host did not prove the code: the guest leaves"
         deadline = time.monotonic() + 1.0
         while time.monotonic() < deadline:
             frames.extend(fake.pump())

@@ -54,7 +54,8 @@ def test_a_newcomers_key_exchange_goes_before_strangers_second_ones(caplog: pyte
     try:
         for stranger in strangers:  # each address's first wrong code: its exchange runs, and is refused
             stranger.connect()
-        _until(lambda: all(s.refused is not None for s in strangers), host, strangers, "the strangers' first codes")
+        _until(lambda: all(s.seen.refused is not None for s in strangers), host, strangers,
+               "the strangers' first codes")
         _until(lambda: host.router.links == 0, host, strangers, "the strangers' connections did not close")
         now[0] += 60.0
         second_round = len(caplog.records)
@@ -74,13 +75,13 @@ def test_a_newcomers_key_exchange_goes_before_strangers_second_ones(caplog: pyte
             host.router.expire()
         time.sleep(0.5)
         deadline = time.monotonic() + 60
-        while not (guest.in_session or guest.welcomed):
-            assert time.monotonic() < deadline and guest.refused is None, guest.refused
+        while not (guest.seen.in_session or guest.seen.welcomed):
+            assert time.monotonic() < deadline and guest.seen.refused is None, guest.seen.refused
             host.poll(20)
             for peer in [guest, *strangers]:
                 peer.poll(0)
-        assert all(s.refused_as is None or s.refused_as[0] == "wrong_code" for s in strangers), \
-            [s.refused_as for s in strangers]  # their exchanges ran (no delay, no empty pool held them)
+        assert all(s.seen.refused_as is None or s.seen.refused_as[0] == "wrong_code" for s in strangers), \
+            [s.seen.refused_as for s in strangers]  # their exchanges ran (no delay, no empty pool held them)
         seen = turns(caplog.records[second_round:])
         mine = "127.0.0.200"
         queued = seen.index(("queued", mine, next(n for kind, a, n in seen if kind == "queued" and a == mine)))
@@ -89,8 +90,8 @@ def test_a_newcomers_key_exchange_goes_before_strangers_second_ones(caplog: pyte
         assert ran and ran[0][0] == mine, f"the newcomer's exchange waited behind {ran[:3]}: {seen}"
         assert ran[0][1] >= 1, f"no stranger's exchange was waiting beside the newcomer's: nothing shown ({seen})"
         assert len(before) < STRANGERS, f"every stranger's exchange ran before the newcomer's came: {seen}"
-        _until(lambda: guest.welcomed, host, [guest, *strangers], "the guest was not seated")
-        assert guest.seat is not None
+        _until(lambda: guest.seen.welcomed, host, [guest, *strangers], "the guest was not seated")
+        assert guest.seen.seat is not None
     finally:
         for peer in [*strangers, guest]:
             peer.close()

@@ -36,7 +36,7 @@ def _play(host: Host, players: list[Guest], others: list[Guest], seed: int, stop
     bots = {id(p): RandomBot(seed + i) for i, p in enumerate(players)}
     peers = players + others
     deadline = time.monotonic() + 120
-    while not host.game.over and (stop_at is None or len(host.game.actions) < stop_at):
+    while not host.seen.game.over and (stop_at is None or len(host.seen.game.actions) < stop_at):
         assert time.monotonic() < deadline, "the game did not finish"
         host.poll(1)
         for peer in peers:
@@ -44,8 +44,9 @@ def _play(host: Host, players: list[Guest], others: list[Guest], seed: int, stop
         if each is not None:
             each()
         for player in players:
-            if player.my_turn() and player.game is not None and player.actions_done == len(host.game.actions):
-                player.send_action(bots[id(player)].choose_in(player.game))
+            seen = player.seen
+            if seen.my_turn() and seen.game is not None and seen.actions_done == len(host.seen.game.actions):
+                player.send_action(bots[id(player)].choose_in(seen.game))
 
 
 def test_table_host_two_guests_and_a_watcher_agree_and_the_watcher_sees_only_public_cards() -> None:
@@ -58,15 +59,15 @@ def test_table_host_two_guests_and_a_watcher_agree_and_the_watcher_sees_only_pub
     try:
         for peer in peers:
             peer.connect()
-            _pump(host, peers, lambda p=peer: p.welcomed)
-        assert (south.seat, north.seat, watcher.seat) == ("south", "north", None)
-        assert host.game.players == {"south": "Ana", "north": "Ben"}
-        assert host.watchers.count() == 1
+            _pump(host, peers, lambda p=peer: p.seen.welcomed)
+        assert (south.seen.seat, north.seen.seat, watcher.seen.seat) == ("south", "north", None)
+        assert host.seen.game.players == {"south": "Ana", "north": "Ben"}
+        assert host.seen.watchers.count() == 1
         host.start()
         _play(host, [south, north], [watcher], seed=40)
-        _pump(host, peers, lambda: all(p.record is not None for p in peers))
-        record = to_record(host.game)
-        assert south.record == north.record == watcher.record == record
+        _pump(host, peers, lambda: all(p.seen.record is not None for p in peers))
+        record = to_record(host.seen.game)
+        assert south.seen.record == north.seen.record == watcher.seen.record == record
         assert check_watcher_traffic(watcher.received, record) > 20
     finally:
         for peer in peers:

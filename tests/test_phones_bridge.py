@@ -44,7 +44,7 @@ class Table:
     def _serve(self) -> None:
         while self.running:
             self.host.poll(10)
-            if self.host.remotes["north"].token is not None and not self.host.started:
+            if self.host.seen.remotes["north"].token is not None and not self.host.seen.started:
                 self.host.start()
 
     def close(self) -> None:
@@ -104,7 +104,7 @@ def test_bad_input_gets_an_error_and_changes_nothing(table: Table) -> None:
             state = await _next(ws, "state")
             while not state["legal"]:
                 state = await _next(ws, "state")
-            assert state["seat"] == "north" and table.host.started
+            assert state["seat"] == "north" and table.host.seen.started
             # a second tap on Join is answered with where joining stands (here: in), not refused in silence
             await ws.send(json.dumps({"t": "join", "code": "2468", "name": "B", "token": None}))
             assert (await _next(ws, "step"))["step"] == "joined"
@@ -116,7 +116,7 @@ def test_bad_input_gets_an_error_and_changes_nothing(table: Table) -> None:
                            {"type": "pass"}, {"type": "draw", "deck": "troops"}, "pass"):
                 reply = await _error(ws, json.dumps({"t": "action", "action": action}))
                 assert reply["code"] in ("illegal", "bad_message"), reply
-            assert len(table.host.game.actions) == 0 and table.host.errors_sent == 0
+            assert len(table.host.seen.game.actions) == 0 and table.host.seen.errors_sent == 0
             # one legal action; a second at once is out of turn. The refusal and the state that shows
             # the first action may come in either order, so both are awaited together.
             first = state["legal"][0]
@@ -124,13 +124,13 @@ def test_bad_input_gets_an_error_and_changes_nothing(table: Table) -> None:
             await ws.send(json.dumps({"t": "action", "action": first}))
             replies = await _both(ws, "error", lambda m: m["t"] == "state" and m["actions"] >= 1)
             assert replies["error"]["code"] in ("not_your_turn", "illegal"), replies["error"]
-            assert table.host.game.actions == [first]
+            assert table.host.seen.game.actions == [first]
             # a huge frame closes this socket (1009) and nothing reaches the host
             with pytest.raises(ConnectionClosed) as closed:
                 await ws.send(json.dumps({"t": "join", "code": "x" * (MAX_MESSAGE * 4)}))
                 await _next(ws, "never")
             assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
-        assert table.host.game.actions == [first] and table.host.errors_sent == 0
+        assert table.host.seen.game.actions == [first] and table.host.seen.errors_sent == 0
 
     asyncio.run(run())
 
@@ -149,7 +149,7 @@ def test_a_flood_is_refused_then_cut_off(table: Table) -> None:
         async with connect(table.url) as ws:
             await ws.send(json.dumps({"t": "join", "code": "2468", "name": "Ben", "token": None}))
             assert (await _next(ws, "state"))["seat"] == "north"
-        assert table.host.errors_sent == 0 and table.host.game.actions == []
+        assert table.host.seen.errors_sent == 0 and table.host.seen.game.actions == []
 
     asyncio.run(run())
 
@@ -169,7 +169,7 @@ def test_wrong_code_is_refused_by_the_host_and_a_token_takes_the_seat_back(table
             await ws.send(json.dumps({"t": "join", "code": "2468", "name": "Ben", "token": token}))
             state = await _next(ws, "state")
             assert state["seat"] == "north" and state["token"] == token
-        assert table.host.game.players["north"] == "Ben"
+        assert table.host.seen.game.players["north"] == "Ben"
 
     asyncio.run(run())
 

@@ -38,16 +38,16 @@ def test_a_phone_joins_the_lobby_and_plays_the_pygame_host(app: App) -> None:
         driver.key(pygame.K_DOWN)
     driver.key(pygame.K_RETURN)
     assert lobby.host is not None and lobby.phones is not None and lobby.qr is not None
-    assert lobby.phones_url.endswith(f"/?code={lobby.host.code}")
+    assert lobby.phones_url.endswith(f"/?code={lobby.host.seen.code}")
     bridge = lobby.phones
     rng = random.Random(3)
     with connect(f"ws://127.0.0.1:{bridge.port}/ws") as ws:
-        ws.send(json.dumps({"t": "join", "code": lobby.host.code, "name": "Phone", "token": None}))
+        ws.send(json.dumps({"t": "join", "code": lobby.host.seen.code, "name": "Phone", "token": None}))
         for _ in range(2000):
             driver.frames(1)
-            if lobby.host is not None and lobby.host.join_request is not None:
+            if lobby.host is not None and lobby.host.seen.join_request is not None:
                 break
-        assert lobby.host is not None and lobby.host.join_request == "Phone", "the host's player is asked"
+        assert lobby.host is not None and lobby.host.seen.join_request == "Phone", "the host's player is asked"
         driver.key(pygame.K_RETURN)  # Accept is focused first
         for _ in range(2000):
             driver.frames(1)
@@ -90,7 +90,7 @@ def test_a_phone_joins_the_lobby_and_plays_the_pygame_host(app: App) -> None:
         assert phone_record is not None, f"the game did not finish in {frames} frames; errors: {errors}"
         assert all(e["code"] == "flood" for e in errors), errors
         assert phone_record == board.table.record()
-        assert phone_record["players"]["north" if board.table.host.host_seat == "south" else "south"] == "Phone"
+        assert phone_record["players"]["north" if board.table.host.seen.host_seat == "south" else "south"] == "Phone"
     board.table.close()  # the host closes: the phone page follows it
     assert bridge.wait_closed(5.0)
 
@@ -101,11 +101,11 @@ def test_a_fresh_join_code_reaches_the_phone_address_and_qr(app: App) -> None:
     app.push(lobby)
     lobby.open_lobby()
     assert lobby.host is not None and lobby.qr is not None
-    old_code, old_qr = lobby.host.code, pygame.image.tobytes(lobby.qr, "RGB")
+    old_code, old_qr = lobby.host.seen.code, pygame.image.tobytes(lobby.qr, "RGB")
     assert lobby.phones_url.endswith(f"/?code={old_code}")
-    lobby.host.admission.renew()
+    lobby.host.seen.admission.renew()
     lobby.update(0.01)
-    assert lobby.host.code != old_code
-    assert lobby.phones_url.endswith(f"/?code={lobby.host.code}")
+    assert lobby.host.seen.code != old_code
+    assert lobby.phones_url.endswith(f"/?code={lobby.host.seen.code}")
     assert pygame.image.tobytes(lobby.qr, "RGB") != old_qr, "the QR code is drawn again"
     lobby.leave()

@@ -40,7 +40,7 @@ def test_esc_on_the_tv_lobby_tells_a_waiting_phone(data: Path, tmp_path: Path) -
 
         def turn() -> None:
             driver.frames(1)
-            if lobby.host is not None and lobby.host.join_request is not None:
+            if lobby.host is not None and lobby.host.seen.join_request is not None:
                 lobby.answer(True)
 
         wait_until(lambda: "Waiting for the game to start" in (phone.execute_script(STATUS) or ""), 60,

@@ -35,8 +35,8 @@ def _seat_each(host: Host, guests: list[Guest]) -> None:
     for guest in guests:
         guest.connect()
         deadline = time.monotonic() + 60
-        while not guest.welcomed:
-            assert time.monotonic() < deadline and guest.refused is None, guest.refused
+        while not guest.seen.welcomed:
+            assert time.monotonic() < deadline and guest.seen.refused is None, guest.seen.refused
             host.poll(20)
             guest.poll(0)
 
@@ -56,8 +56,9 @@ def test_two_phones_without_a_name_are_phone_and_phone_2() -> None:
     try:
         for name in ("", "   "):
             assert asyncio.run(_join(port, name))["t"] != "refused"
-        wait_until(lambda: all(r.token is not None for r in host.remotes.values()), 60, lambda: host.game.players)
-        assert sorted(host.game.players.values()) == ["Phone", "Phone 2"]
+        wait_until(lambda: all(r.token is not None for r in host.seen.remotes.values()), 60,
+                   lambda: host.seen.game.players)
+        assert sorted(host.seen.game.players.values()) == ["Phone", "Phone 2"]
     finally:
         bridge.stop()
         running = False
@@ -71,9 +72,9 @@ def test_a_guest_named_as_the_host_is_numbered() -> None:
     guests = [Guest(f"127.0.0.1:{host.port}", code="2468", name=name) for name in ("ana ", "x" * 30)]
     try:
         _seat_each(host, guests)
-        names = [host.game.players[r.seat] for r in host.remotes.values()]
+        names = [host.seen.game.players[r.seat] for r in host.seen.remotes.values()]
         assert names == ["ana 2", "x" * 24], names
-        assert guests[0].players[guests[0].seat or ""] == "ana 2"  # as the host told the guest itself
+        assert guests[0].seen.players[guests[0].seen.seat or ""] == "ana 2"  # as the host told the guest itself
     finally:
         for guest in guests:
             guest.close()
@@ -86,7 +87,7 @@ def test_a_long_name_keeps_its_number_within_24_characters() -> None:
     guests = [Guest(f"127.0.0.1:{host.port}", code="2468", name=name) for name in ("x" * 30, "X" * 24, "x" * 24)]
     try:
         _seat_each(host, guests)
-        names = [host.game.players[r.seat] for r in host.remotes.values()]
+        names = [host.seen.game.players[r.seat] for r in host.seen.remotes.values()]
         assert names == ["x" * 24, "X" * 22 + " 2", "x" * 22 + " 3"], names
     finally:
         for guest in guests:

@@ -236,7 +236,7 @@ class _AskingTable:
 
         while not self.stop.is_set():
             self.host.poll(20)
-            self.asking = self.host.join_request
+            self.asking = self.host.seen.join_request
             with contextlib.suppress(queue.Empty):
                 self.host.answer(self.orders.get_nowait())
 
@@ -286,7 +286,7 @@ def test_joining_step_by_step_then_the_lobby_and_start_from_a_phone(tmp_path: Pa
         _shot(ben, tmp_path, "phone-party-refused-390")
         code = ben.find_element(By.ID, "code")  # a refusal draws a fresh code: the TV shows it, Ben types it
         code.clear()
-        code.send_keys(table.host.code)
+        code.send_keys(table.host.seen.code)
         ben.find_element(By.ID, "join-button").click()
         table.answer(True)
         for driver in (ana, ben):  # the lobby: both names, both here, Start on both phones
@@ -298,7 +298,7 @@ def test_joining_step_by_step_then_the_lobby_and_start_from_a_phone(tmp_path: Pa
         for driver in (ana, ben):
             wait_for(driver, "return document.getElementById('lobby').hidden"
                              " && !document.getElementById('table').hidden")
-        assert table.host.started
+        assert table.host.seen.started
         mover = next(d for d in (ana, ben) if (_state(d) or {}).get("legal"))
         wait_for(mover, "return document.getElementById('status').classList.contains('mine')")
         assert mover.execute_script("return window.__buzzes || 0") >= 1, "your turn is felt (vibration where it exists)"

@@ -45,7 +45,7 @@ def test_two_phones_joining_at_once_are_both_seated_without_a_second_tap(tmp_pat
         for driver in phones.values():
             wait_for(driver, "return !document.getElementById('lobby').hidden"
                              " && !document.getElementById('start-button').hidden")
-        assert sorted(str(r.name) for r in table.host.remotes.values()) == ["Ana", "Ben"]
+        assert sorted(str(r.name) for r in table.host.seen.remotes.values()) == ["Ana", "Ben"]
         refused = [m for d in phones.values() for m in d.execute_script("return window.__traffic")
                    if '"t":"refused"' in m]
         assert refused == [], refused

@@ -63,7 +63,7 @@ def _last(seen: list[dict[str, Any]], kind: str) -> dict[str, Any] | None:
 def test_the_windowed_table_resumes_on_the_phones_port_and_they_come_back(app: App, tmp_path: Path) -> None:
     lobby = open_host_window(app, _args("--table", "--bind", "127.0.0.1", "--port", "0"))
     assert isinstance(lobby, HostLobbyScene) and lobby.host is not None and lobby.phones is not None
-    port, code = lobby.phones.port, lobby.host.code
+    port, code = lobby.phones.port, lobby.host.seen.code
     url = f"ws://127.0.0.1:{port}/ws"
     seen: dict[int, list[dict[str, Any]]] = {}
     stack = contextlib.ExitStack()
@@ -71,7 +71,7 @@ def test_the_windowed_table_resumes_on_the_phones_port_and_they_come_back(app: A
     with stack:
         for n, (ws, name) in enumerate(zip(phones, ("Ana", "Ben"), strict=True)):
             ws.send(json.dumps({"t": "join", "code": code, "name": name, "token": None}))
-            _until(app, lambda: lobby.host is not None and lobby.host.join_request is not None, phones, seen)
+            _until(app, lambda: lobby.host is not None and lobby.host.seen.join_request is not None, phones, seen)
             lobby.answer(True)
             _until(app, lambda n=n: _last(seen.get(n, []), "state") is not None, phones, seen)
         phones[1].send(json.dumps({"t": "start"}))  # a phone starts the game once both are in
@@ -87,7 +87,7 @@ def test_the_windowed_table_resumes_on_the_phones_port_and_they_come_back(app: A
             phones[mover].send(json.dumps({"t": "action", "action": state["legal"][0]}))
             done = state["actions"] + 1
             _until(app, lambda m=mover, d=done: (_last(seen[m], "state") or {}).get("actions", 0) >= d, phones, seen)
-        save, actions = host.save_path, len(host.game.actions)
+        save, actions = host.save_path, len(host.seen.game.actions)
         tokens = [(_last(seen[n], "state") or {})["token"] for n in (0, 1)]
         assert save is not None and json.loads(save.read_text())["phones_port"] == port
     app.reset(screens.main_menu(app))  # the TV goes away (its board closes the host and the phone page)
@@ -160,14 +160,14 @@ def test_play_again_from_both_phones_moves_the_tv_to_the_next_game(app: App) -> 
 
     lobby = open_host_window(app, _args("--table", "--bind", "127.0.0.1", "--port", "0"))
     assert lobby.host is not None and lobby.phones is not None
-    url, code = f"ws://127.0.0.1:{lobby.phones.port}/ws", lobby.host.code
+    url, code = f"ws://127.0.0.1:{lobby.phones.port}/ws", lobby.host.seen.code
     seen: dict[int, list[dict[str, Any]]] = {}
     stack = contextlib.ExitStack()
     phones = [stack.enter_context(connect(url)) for _ in range(2)]
     with stack:
         for n, (ws, name) in enumerate(zip(phones, ("Ana", "Ben"), strict=True)):
             ws.send(json.dumps({"t": "join", "code": code, "name": name, "token": None}))
-            _until(app, lambda: lobby.host is not None and lobby.host.join_request is not None, phones, seen)
+            _until(app, lambda: lobby.host is not None and lobby.host.seen.join_request is not None, phones, seen)
             lobby.answer(True)
             _until(app, lambda n=n: _last(seen.get(n, []), "state") is not None, phones, seen)
         phones[0].send(json.dumps({"t": "start"}))

@@ -99,10 +99,11 @@ def test_a_guest_leaving_on_the_hosts_own_turn_is_drawn_with_no_input() -> None:
     loop = RealLoop(window(lambda: HostTable(host)))
     try:
         guest.connect()
-        pump_until(lambda: host.remotes["north"].identity is not None and guest.seat is not None, host, [guest],
+        pump_until(lambda: host.seen.remotes["north"].identity is not None and guest.seen.seat is not None,
+                   host, [guest],
                    "the seat")
         host.start()
-        pump_until(lambda: guest.game is not None, host, [guest], "the guest's view")
+        pump_until(lambda: guest.seen.game is not None, host, [guest], "the guest's view")
         with loop:
             app = loop.app
             assert app is not None
@@ -138,24 +139,24 @@ def test_a_tv_table_at_rest_draws_nothing_yet_shows_a_players_card_with_no_input
     try:
         for peer in peers:
             peer.connect()
-            pump_until(lambda p=peer: p.welcomed, host, peers, "a player's seat")  # type: ignore[misc]
+            pump_until(lambda p=peer: p.seen.welcomed, host, peers, "a player's seat")  # type: ignore[misc]
         host.start()
-        pump_until(lambda: south.my_turn(), host, peers, "Ana's turn")
+        pump_until(lambda: south.seen.my_turn(), host, peers, "Ana's turn")
         with loop:
             app = loop.app
             assert app is not None and isinstance(app.top, board_kind)
             loop.wait_for(lambda: loop.frame_count() > 0 and rests(loop),
                           "a TV at rest drawing nothing (its messages wake it)", guard=DRAWN_WITHIN)
-            assert south.game is not None
-            done = len(host.game.actions)
+            assert south.seen.game is not None
+            done = len(host.seen.game.actions)
             sent = loop.now()
-            south.send_action(RandomBot(4).choose_in(south.game))
+            south.send_action(RandomBot(4).choose_in(south.seen.game))
             took = drawn_after(loop, sent, lambda: len(app.top.log) > done if isinstance(app.top, board_kind)
                                else False, "Ana's card on the TV")
             loop.wait_for(lambda: rests(loop, 0.5), "the TV at rest again", guard=DRAWN_WITHIN)
         print(f"a player's card drawn on the TV {took * 1000:.1f} ms after it was sent")
         assert took < DRAWN_WITHIN
-        assert len(host.game.actions) == done + 1
+        assert len(host.seen.game.actions) == done + 1
         assert loop.stale() == 0, "the last frame shows the card the table's state holds"
     finally:
         for peer in peers:
@@ -174,7 +175,8 @@ def test_a_message_left_waiting_by_a_poll_wakes_the_window_again() -> None:
     woken = threading.Event()
     try:
         guest.connect()
-        pump_until(lambda: host.remotes["north"].identity is not None and guest.seat is not None, host, [guest],
+        pump_until(lambda: host.seen.remotes["north"].identity is not None and guest.seen.seat is not None,
+                   host, [guest],
                    "the seat")
         host.poll(0)
         host.wake_with(woken.set)
@@ -200,7 +202,8 @@ def test_a_guests_window_is_woken_by_the_host_and_still_after_a_reconnect() -> N
     woken = threading.Event()
     try:
         guest.connect()
-        pump_until(lambda: host.remotes["north"].identity is not None and guest.seat is not None, host, [guest],
+        pump_until(lambda: host.seen.remotes["north"].identity is not None and guest.seen.seat is not None,
+                   host, [guest],
                    "the seat")
         guest.wake_with(woken.set)
         for socket_no in (1, 2):
@@ -213,7 +216,7 @@ def test_a_guests_window_is_woken_by_the_host_and_still_after_a_reconnect() -> N
             assert woken.is_set(), f"socket {socket_no}: the host's answer woke the guest's window"
             if socket_no == 1:
                 guest.connect()  # a reconnect opens a new socket: its descriptor is watched instead
-                pump_until(lambda: guest.sealer is not None and guest.welcomed, host, [guest], "the rejoin")
+                pump_until(lambda: guest.sealer is not None and guest.seen.welcomed, host, [guest], "the rejoin")
     finally:
         guest.close()
         host.close()

@@ -201,11 +201,11 @@ def test_r9_the_hosts_refusal_reaches_the_guest_as_code_and_fields() -> None:
     guest = Guest(f"127.0.0.1:{host.port}", code="1111", name="Ben")
     try:
         guest.connect()
-        _until(lambda: guest.view is not None, host, guest)
+        _until(lambda: guest.seen.view is not None, host, guest)
         guest.send_action({"type": "pass"})  # past the table's own check: the host's engine refuses (R9)
-        _until(lambda: guest.errors, host, guest)
-        assert guest.refusals == [("must_play_troop", {})]
-        assert guest.errors == ["you can play a troop, so you may not pass (R9)"] and host.game.actions == []
+        _until(lambda: guest.seen.errors, host, guest)
+        assert guest.seen.refusals == [("must_play_troop", {})]
+        assert guest.seen.errors == ["you can play a troop, so you may not pass (R9)"] and host.seen.game.actions == []
     finally:
         guest.close()
         host.close()
@@ -223,20 +223,20 @@ def test_a_guest_before_protocol_4_is_refused_in_words_it_can_read(monkeypatch: 
         old = Guest(f"127.0.0.1:{host.port}", code="1111", name="Old")
         old.keep_received = True
         old.connect()
-        _until(lambda: old.refused is not None, host, old)
+        _until(lambda: old.seen.refused is not None, host, old)
         refused = next(m for m in old.received if m["t"] == "refused")
-        assert set(refused) == {"t", "reason"} and old.refused_as is None
-        assert old.refused == f"protocol version 3 does not match the host's {PROTOCOL_VERSION}"
+        assert set(refused) == {"t", "reason"} and old.seen.refused_as is None
+        assert old.seen.refused == f"protocol version 3 does not match the host's {PROTOCOL_VERSION}"
         old.close()
         monkeypatch.setattr(net.guest, "PROTOCOL_VERSION", PROTOCOL_VERSION)
         new = Guest(f"127.0.0.1:{host.port}", code="1111", name="New", program="0.0.1")
         new.connect()
-        _until(lambda: new.refused is not None, host, new)
-        assert new.refused_as is not None and new.refused_as[0] == "program_version"
-        assert new.refused_as[1]["theirs"] == "0.0.1"
+        _until(lambda: new.seen.refused is not None, host, new)
+        assert new.seen.refused_as is not None and new.seen.refused_as[0] == "program_version"
+        assert new.seen.refused_as[1]["theirs"] == "0.0.1"
         set_language("ro")
         try:
-            shown = refusal_words(*new.refused_as, english=str(new.refused))
+            shown = refusal_words(*new.seen.refused_as, english=str(new.seen.refused))
         finally:
             set_language("en")
         assert shown.startswith("versiunea programului 0.0.1 nu se potrivește cu a gazdei, "), shown

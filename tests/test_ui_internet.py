@@ -56,10 +56,11 @@ def test_host_over_the_internet_shows_a_code_a_guest_joins_with(app: App, srv: S
     assert code is not None
     guest = start_internet_guest(srv, code)
     request.addfinalizer(guest.kill)
-    assert frames_until(driver, lambda: lobby.host is not None and lobby.host.join_request is not None)
+    assert frames_until(driver, lambda: lobby.host is not None and lobby.host.seen.join_request is not None)
     assert [i.label for i in lobby.menu.items][:2] == ["Accept", "Refuse"]
     driver.key(pygame.K_RETURN)  # Accept
-    assert frames_until(driver, lambda: lobby.host is not None and lobby.host.remotes["north"].identity is not None)
+    assert frames_until(driver, lambda: lobby.host is not None
+                        and lobby.host.seen.remotes["north"].identity is not None)
     assert lobby.door.tunnels[0].path in ("direct", "relayed")
     driver.key(pygame.K_RETURN)  # Start the game
     board = app.top
@@ -93,7 +94,7 @@ def test_join_over_the_internet_by_typing_the_code(app: App, srv: Servers, tmp_p
     assert isinstance(board, BoardScene) and isinstance(board.table, RemoteTable)
     play(app, driver, board, 2)
     remote = board.table
-    frames_until(driver, lambda: remote.guest.record is not None)
+    frames_until(driver, lambda: remote.guest.seen.record is not None)
     out = last_json(host, 120)
     assert board.table.record() == out["record"]
 

@@ -61,7 +61,7 @@ def _six_moves_in(srv: Servers, tmp: Path, seed: int) -> tuple[subprocess.Popen[
     driver = Driver(app)
     board = _join(app, driver, code)
     guest = board.table.guest  # type: ignore[attr-defined]
-    play(app, driver, board, seed, lambda: guest.actions_done >= 6)
+    play(app, driver, board, seed, lambda: guest.seen.actions_done >= 6)
     assert frames_until(driver, lambda: bool(joined_games()) and joined_games()[0]["actions"] >= 6, 30)
     return host, code, app, board
 
@@ -79,8 +79,8 @@ def _crash(app: App, board: BoardScene) -> None:
 def _finish(app: App, driver: Driver, board: BoardScene, host_proc: object, seed: int) -> None:
     assert isinstance(board.table, RemoteTable)
     guest = board.table.guest
-    play(app, driver, board, seed, lambda: guest.record is not None or isinstance(app.top, ResultsScene))
-    frames_until(driver, lambda: guest.record is not None, 60)
+    play(app, driver, board, seed, lambda: guest.seen.record is not None or isinstance(app.top, ResultsScene))
+    frames_until(driver, lambda: guest.seen.record is not None, 60)
     out = last_json(host_proc, 120)  # type: ignore[arg-type]
     assert board.table.record() == out["record"]
 
@@ -108,8 +108,8 @@ def test_a_window_guest_restarted_finds_the_internet_game_in_continue_and_rejoin
     rejoined = again.top
     assert isinstance(rejoined, BoardScene) and isinstance(rejoined.table, RemoteTable)
     back = rejoined.table.guest
-    assert back.seat == "north" and back.token == token
-    assert back.actions_done >= 6, "the same game, not a new one"
+    assert back.seen.seat == "north" and back.seen.token == token
+    assert back.seen.actions_done >= 6, "the same game, not a new one"
     _finish(again, driver, rejoined, host, 2)
     assert joined_games() == [], "finished: nothing left to continue"
     again.close()
@@ -132,8 +132,9 @@ def test_after_the_hosts_restart_the_guest_types_the_new_code_and_its_kept_token
     driver = Driver(app)
     board = _join(app, driver, fresh)  # the new code the host read out, typed in Join over the internet
     assert isinstance(board.table, RemoteTable)
-    assert board.table.guest.seat == "north" and board.table.guest.token == token, "its seat, by its kept token"
-    assert board.table.guest.actions_done >= 6
+    seen = board.table.guest.seen
+    assert seen.seat == "north" and seen.token == token, "its seat, by its kept token"
+    assert board.table.guest.seen.actions_done >= 6
     frames_until(driver, lambda: [n["address"] for n in joined_games()] == [f"wormhole:{fresh}"], 30)
     _finish(app, driver, board, host, 4)
     app.close()
@@ -151,7 +152,7 @@ def test_continue_reopens_a_game_hosted_over_the_internet_in_the_internet_lobby_
     from scenes.internet_host import InternetHostScene
 
     kept = Host.new(rules=Rules(), seed=573, code="2468", host_name="Ben", bind="127.0.0.1")
-    kept.remotes["north"].name, kept.remotes["north"].token = "Ana", "a" * 32
+    kept.seen.remotes["north"].name, kept.seen.remotes["north"].token = "Ana", "a" * 32
     kept.internet = True
     kept.save_path_for = host_save_for
     assert kept.save() and kept.save_path is not None
@@ -165,7 +166,7 @@ def test_continue_reopens_a_game_hosted_over_the_internet_in_the_internet_lobby_
     driver.key(pygame.K_RETURN)
     lobby = app.top
     assert isinstance(lobby, InternetHostScene) and lobby.host is not None and lobby.door is not None
-    assert lobby.host.internet and lobby.host.code == "2468" and lobby.host.remotes["north"].token == "a" * 32
+    assert lobby.host.internet and lobby.host.seen.code == "2468" and lobby.host.seen.remotes["north"].token == "a" * 32
     assert lobby.door.seats == [seat_mark("a" * 32)]
     assert frames_until(driver, lambda: all(lobby.door.codes()) if lobby.door is not None else False, 120)
     app.close()

@@ -77,11 +77,11 @@ def _play_to_the_end(app: App, driver: Driver, board: BoardScene, seed: int, sec
 
 def _accept_with_the_keyboard(driver: Driver, lobby: HostLobbyScene) -> None:
     """The guest process asks; the lobby shows "Ben wants to join" and Accept, focused, takes Enter."""
-    _frames_until(driver, lambda: lobby.host is not None and lobby.host.join_request is not None)
-    assert lobby.host is not None and lobby.host.join_request == "Guest"
+    _frames_until(driver, lambda: lobby.host is not None and lobby.host.seen.join_request is not None)
+    assert lobby.host is not None and lobby.host.seen.join_request == "Guest"
     assert [i.label for i in lobby.menu.items] == ["Accept", "Refuse"] and lobby.menu.focus == 0
     driver.key(pygame.K_RETURN)
-    _frames_until(driver, lambda: lobby.host is not None and lobby.host.remotes["north"].identity is not None)
+    _frames_until(driver, lambda: lobby.host is not None and lobby.host.seen.remotes["north"].identity is not None)
 
 
 def test_host_from_the_lobby_against_a_guest_process(
@@ -94,7 +94,7 @@ def test_host_from_the_lobby_against_a_guest_process(
         driver.key(pygame.K_DOWN)  # past the rule options ...
     driver.key(pygame.K_RETURN)  # ... to "Open the lobby"
     assert lobby.host is not None
-    guest = start_guest(tmp_path, lobby.host.port, code=lobby.host.code)
+    guest = start_guest(tmp_path, lobby.host.port, code=lobby.host.seen.code)
     request.addfinalizer(guest.kill)
     _accept_with_the_keyboard(driver, lobby)
     assert lobby.menu.items[0].enabled, "Start is offered once the guest has joined"
@@ -125,7 +125,7 @@ def test_join_by_code_against_a_host_process(app: App, tmp_path: Path, request: 
     assert isinstance(remote, RemoteTable)
     assert board.viewer == "north"
     _play_to_the_end(app, driver, board, 2)
-    _frames_until(driver, lambda: remote.guest.record is not None)  # it follows the final state
+    _frames_until(driver, lambda: remote.guest.seen.record is not None)  # it follows the final state
     out = last_json(host)
     assert board.table.result == out["result"]
     assert board.table.record() == out["record"]
@@ -145,15 +145,15 @@ def test_r41_lan_match_hosted_from_the_lobby_runs_game_after_game(
     assert lobby.play == "games:3"
     lobby.menu.focus = labels.index("Open the lobby")
     driver.key(pygame.K_RETURN)
-    assert lobby.host is not None and lobby.host.match is not None
-    guest = start_guest(tmp_path, lobby.host.port, code=lobby.host.code)
+    assert lobby.host is not None and lobby.host.seen.match is not None
+    guest = start_guest(tmp_path, lobby.host.port, code=lobby.host.seen.code)
     request.addfinalizer(guest.kill)
     _accept_with_the_keyboard(driver, lobby)
     driver.key(pygame.K_RETURN)  # Start the game
     for game_no in range(1, 4):
         board = app.top
         assert isinstance(board, BoardScene) and isinstance(board.table, HostTable)
-        assert board.table.host.number == game_no
+        assert board.table.host.seen.number == game_no
         _play_to_the_end(app, driver, board, game_no)
         results = app.top
         if game_no < 3:
@@ -161,12 +161,12 @@ def test_r41_lan_match_hosted_from_the_lobby_runs_game_after_game(
             driver.key(pygame.K_RETURN)
     assert isinstance(board, BoardScene) and isinstance(board.table, HostTable)
     host = board.table.host
-    assert host.match is not None and host.match.over and len(host.match.games) == 3
+    assert host.seen.match is not None and host.seen.match.over and len(host.seen.match.games) == 3
     assert isinstance(app.top, MenuScene)
     assert [i.label for i in app.top.menu.items] == ["Look at the board", "Main menu"]
     _until_it_exits(driver, guest)
     out = last_json(guest)
-    assert Match.from_dict(out["match"]).games == host.match.games
+    assert Match.from_dict(out["match"]).games == host.seen.match.games
 
 
 def test_r41_lan_match_joined_by_code_follows_the_host(
@@ -188,7 +188,7 @@ def test_r41_lan_match_joined_by_code_follows_the_host(
         if isinstance(board, BoardScene) and isinstance(board.table, RemoteTable):
             if not numbers or numbers[-1] != board.table.number:
                 numbers.append(board.table.number)
-            if isinstance(app.top, ResultsScene) and board.table.guest.record is not None:
+            if isinstance(app.top, ResultsScene) and board.table.guest.seen.record is not None:
                 status = lan_status(app.top) or ""
                 if "match over" in status or "wins the match" in status:
                     break
@@ -201,8 +201,8 @@ def test_r41_lan_match_joined_by_code_follows_the_host(
         raise AssertionError("the match did not end")
     out = last_json(host)
     assert numbers == [1, 2]
-    assert isinstance(board.table, RemoteTable) and board.table.guest.match is not None
-    assert out["match"]["games"] == board.table.guest.match["games"]
+    assert isinstance(board.table, RemoteTable) and board.table.guest.seen.match is not None
+    assert out["match"]["games"] == board.table.guest.seen.match["games"]
 
 
 def test_lobby_reopens_a_saved_lan_game_and_the_guest_rejoins(app: App) -> None:
@@ -215,20 +215,20 @@ def test_lobby_reopens_a_saved_lan_game_and_the_guest_rejoins(app: App) -> None:
                     accept_any=True)
     guest = Guest(f"127.0.0.1:{host.port}", code="1357", name="Ben")
     guest.connect()
-    while guest.seat is None:
+    while guest.seen.seat is None:
         host.poll(5)
         guest.poll(5)
     host.start()
     for _ in range(400):  # some moves, then the host's computer goes away
         host.poll(1)
         guest.poll(1)
-        if host.game.to_move == "south" and not host.game.over:
-            host.submit_local(host.game.legal_actions()[0])
-        elif guest.my_turn() and guest.game is not None:
-            guest.send_action(guest.game.legal_actions()[0])
-        if len(host.game.actions) >= 12 and guest.actions_done == len(host.game.actions):
+        if host.seen.game.to_move == "south" and not host.seen.game.over:
+            host.submit_local(host.seen.game.legal_actions()[0])
+        elif guest.seen.my_turn() and guest.seen.game is not None:
+            guest.send_action(guest.seen.game.legal_actions()[0])
+        if len(host.seen.game.actions) >= 12 and guest.seen.actions_done == len(host.seen.game.actions):
             break
-    saved_actions = list(host.game.actions)
+    saved_actions = list(host.seen.game.actions)
     port = host.port
     host.close()
 
@@ -237,21 +237,21 @@ def test_lobby_reopens_a_saved_lan_game_and_the_guest_rejoins(app: App) -> None:
     app.push(lobby)
     assert lobby.menu.items[0].label == "Resume the game with Ben"
     driver.key(pygame.K_RETURN)
-    assert lobby.host is not None and lobby.host.game.actions == saved_actions
+    assert lobby.host is not None and lobby.host.seen.game.actions == saved_actions
     # the guest notices the new host and says hello with its token
-    _frames_until(driver, lambda: lobby.host is not None and lobby.host.remotes["north"].identity is not None, 60,
+    _frames_until(driver, lambda: lobby.host is not None and lobby.host.seen.remotes["north"].identity is not None, 60,
                   guest)
     driver.key(pygame.K_RETURN)  # Start the game
     board = app.top
     assert isinstance(board, BoardScene)
     hosting = board.table
     assert isinstance(hosting, HostTable)
-    _frames_until(driver, lambda: guest.started and guest.pending is None
-                  and guest.actions_done == len(hosting.host.game.actions), 60, guest)
-    actions = hosting.host.game.actions
+    _frames_until(driver, lambda: guest.seen.started and guest.seen.pending is None
+                  and guest.seen.actions_done == len(hosting.host.seen.game.actions), 60, guest)
+    actions = hosting.host.seen.game.actions
     assert actions[: len(saved_actions)] == saved_actions  # nothing lost; an action the guest had
     assert len(actions) - len(saved_actions) <= 1  # sent before the crash may now have landed, once
-    assert guest.started and guest.actions_done == len(actions) and guest.pending is None
+    assert guest.seen.started and guest.seen.actions_done == len(actions) and guest.seen.pending is None
     guest.close()
     board.table.close()
 
@@ -266,7 +266,7 @@ def test_the_lobby_asks_before_seating_a_guest_and_a_controller_answers(app: App
     app.push(lobby)
     lobby.open_lobby()
     assert lobby.host is not None
-    first_code = lobby.host.code
+    first_code = lobby.host.seen.code
 
     def wait_for(cond: Callable[[], bool], *guests: Guest) -> None:
         assert _frames_until(driver, cond, 60, *guests), "timed out"
@@ -275,21 +275,22 @@ def test_the_lobby_asks_before_seating_a_guest_and_a_controller_answers(app: App
     ben.connect()
     # the lobby shows the question as soon as the host reads the hello; Ben hears "asking" a message
     # later, so wait on both sides before asserting either
-    wait_for(lambda: [i.label for i in lobby.menu.items] == ["Accept", "Refuse"] and ben.asking, ben)
+    wait_for(lambda: [i.label for i in lobby.menu.items] == ["Accept", "Refuse"] and ben.seen.asking, ben)
     app.draw()
-    assert lobby.host.join_request == "Ben" and ben.asking and lobby.host.remotes["north"].identity is None
+    hosted = lobby.host.seen
+    assert hosted.join_request == "Ben" and ben.seen.asking and hosted.remotes["north"].identity is None
     driver.pad(pygame.CONTROLLER_BUTTON_DPAD_DOWN)
     driver.pad(pygame.CONTROLLER_BUTTON_A)  # Refuse
-    wait_for(lambda: ben.refused is not None, ben)
-    assert ben.refused == "the host turned you away" and lobby.host.code != first_code
+    wait_for(lambda: ben.seen.refused is not None, ben)
+    assert ben.seen.refused == "the host turned you away" and lobby.host.seen.code != first_code
     assert [i.label for i in lobby.menu.items] == ["Start the game", "Close the lobby"]
     app.draw()  # the panel now says the code is new
-    cy = Guest(f"127.0.0.1:{lobby.host.port}", code=lobby.host.code, name="Cy")
+    cy = Guest(f"127.0.0.1:{lobby.host.port}", code=lobby.host.seen.code, name="Cy")
     cy.connect()
-    wait_for(lambda: lobby.host is not None and lobby.host.join_request == "Cy", cy)
+    wait_for(lambda: lobby.host is not None and lobby.host.seen.join_request == "Cy", cy)
     driver.pad(pygame.CONTROLLER_BUTTON_A)  # Accept, focused
-    wait_for(lambda: cy.seat is not None, cy)
-    assert lobby.host.remotes["north"].name == "Cy" and lobby.menu.items[0].enabled  # Start the game
+    wait_for(lambda: cy.seen.seat is not None, cy)
+    assert lobby.host.seen.remotes["north"].name == "Cy" and lobby.menu.items[0].enabled  # Start the game
     ben.close()
     cy.close()
     lobby.leave()

@@ -77,11 +77,11 @@ def host_a_game(app: App, driver: Driver, name: str, moves: int) -> list[Action]
     app.reset(lobby)
     choose(driver, lobby, "Open the lobby")
     assert lobby.host is not None
-    guest = Guest(f"127.0.0.1:{lobby.host.port}", code=lobby.host.code, name=name)
+    guest = Guest(f"127.0.0.1:{lobby.host.port}", code=lobby.host.seen.code, name=name)
     guest.connect()
     pump(driver, lambda: labels(lobby) == ["Accept", "Refuse"], guest)
     driver.key(pygame.K_RETURN)  # Accept
-    pump(driver, lambda: guest.seat is not None and lobby.joined, guest)
+    pump(driver, lambda: guest.seen.seat is not None and lobby.joined, guest)
     choose(driver, lobby, "Start the game")
     board = app.top
     assert isinstance(board, BoardScene) and isinstance(board.table, HostTable)
@@ -89,14 +89,14 @@ def host_a_game(app: App, driver: Driver, name: str, moves: int) -> list[Action]
     for _ in range(4000):
         driver.frames(1)
         guest.poll(1)
-        if len(host.game.actions) >= moves and guest.actions_done == len(host.game.actions):
+        if len(host.seen.game.actions) >= moves and guest.seen.actions_done == len(host.seen.game.actions):
             break
         if app.top is board and board.table.legal_actions():
             driver.play(board, board.table.legal_actions()[0], "keyboard")
-        elif guest.my_turn() and guest.game is not None:
-            guest.send_action(guest.game.legal_actions()[0])
-    assert len(host.game.actions) >= moves and not host.game.over
-    actions = list(host.game.actions)
+        elif guest.seen.my_turn() and guest.seen.game is not None:
+            guest.send_action(guest.seen.game.legal_actions()[0])
+    assert len(host.seen.game.actions) >= moves and not host.seen.game.over
+    actions = list(host.seen.game.actions)
     guest.close()
     app.reset(MainMenuScene(app))  # the board leaves: its table (and the host) close, the save stays
     return actions
@@ -124,13 +124,13 @@ def test_two_peers_leave_two_saves_and_continue_lists_both(config: Path) -> None
     choose(driver, listing, "Ana against Ben")  # the lobby reopens Ben's game at once
     lobby = app.top
     assert isinstance(lobby, HostLobbyScene) and lobby.host is not None
-    assert lobby.host.game.actions == with_ben and lobby.host.remotes["north"].name == "Ben"
-    token = lobby.host.remotes["north"].token
+    assert lobby.host.seen.game.actions == with_ben and lobby.host.seen.remotes["north"].name == "Ben"
+    token = lobby.host.seen.remotes["north"].token
     guest = Guest(f"127.0.0.1:{lobby.host.port}", code="0000", name="Ben", token=token)
     guest.connect()
-    pump(driver, lambda: lobby.host is not None and lobby.host.remotes["north"].identity is not None
-         and guest.welcomed, guest)
-    assert guest.seat == "north" and saved_actions(cy) == with_cy, "the other peer's save is untouched"
+    pump(driver, lambda: lobby.host is not None and lobby.host.seen.remotes["north"].identity is not None
+         and guest.seen.welcomed, guest)
+    assert guest.seen.seat == "north" and saved_actions(cy) == with_cy, "the other peer's save is untouched"
     guest.close()
     app.close()
 
@@ -141,19 +141,19 @@ def _kept_game_with(name: str, moves: int) -> tuple[Path, list[Action], str]:
     host.save_path_for = host_save_for
     guest = Guest(f"127.0.0.1:{host.port}", code="1357", name=name)
     guest.connect()
-    while guest.seat is None:
+    while guest.seen.seat is None:
         host.poll(5)
         guest.poll(5)
     host.start()
-    while len(host.game.actions) < moves:
+    while len(host.seen.game.actions) < moves:
         host.poll(1)
         guest.poll(1)
-        if host.game.to_move == "south":
-            host.submit_local(host.game.legal_actions()[0])
-        elif guest.my_turn() and guest.game is not None:
-            guest.send_action(guest.game.legal_actions()[0])
-    assert host.save_path is not None and host.remotes["north"].token is not None
-    out = host.save_path, list(host.game.actions), host.remotes["north"].token
+        if host.seen.game.to_move == "south":
+            host.submit_local(host.seen.game.legal_actions()[0])
+        elif guest.seen.my_turn() and guest.seen.game is not None:
+            guest.send_action(guest.seen.game.legal_actions()[0])
+    assert host.save_path is not None and host.seen.remotes["north"].token is not None
+    out = host.save_path, list(host.seen.game.actions), host.seen.remotes["north"].token
     guest.close()
     host.close()
     return out
@@ -165,7 +165,7 @@ def _ask(app: App, driver: Driver, name: str, token: str | None = None) -> tuple
     app.reset(lobby)
     choose(driver, lobby, "Open the lobby")  # nothing is replaced by opening: the peer is not known yet
     assert lobby.host is not None
-    guest = Guest(f"127.0.0.1:{lobby.host.port}", code=lobby.host.code, name=name, token=token)
+    guest = Guest(f"127.0.0.1:{lobby.host.port}", code=lobby.host.seen.code, name=name, token=token)
     guest.connect()
     # The guest's computer serves its link all along, as its own loop would: polled on every frame the host's
     # app runs, not only in `pump`. Left silent for DEAD_AFTER_S between two pumps (a loaded machine's slow
@@ -174,7 +174,7 @@ def _ask(app: App, driver: Driver, name: str, token: str | None = None) -> tuple
         guest.poll(0)
 
     app.on_frame = serve
-    pump(driver, lambda: lobby.host is not None and lobby.host.join_request == name, guest)
+    pump(driver, lambda: lobby.host is not None and lobby.host.seen.join_request == name, guest)
     return lobby, guest
 
 
@@ -189,13 +189,13 @@ def test_a_guest_with_a_kept_game_brings_a_question_and_continue_seats_him_in_it
     app.draw()
     assert path.read_text() == before, "asked first: nothing replaced"
     driver.key(pygame.K_RETURN)  # Continue, focused
-    pump(driver, lambda: ben.seat is not None and ben.view is not None, ben)
-    assert lobby.host is not None and lobby.host.game.actions == actions and ben.token == token
+    pump(driver, lambda: ben.seen.seat is not None and ben.seen.view is not None, ben)
+    assert lobby.host is not None and lobby.host.seen.game.actions == actions and ben.seen.token == token
     assert labels(lobby) == ["Start the game", "Close the lobby"] and lobby.menu.items[0].enabled
     choose(driver, lobby, "Start the game")
     board = app.top
     assert isinstance(board, BoardScene) and isinstance(board.table, HostTable)
-    pump(driver, lambda: ben.started and ben.actions_done == len(actions), ben)
+    pump(driver, lambda: ben.seen.started and ben.seen.actions_done == len(actions), ben)
     ben.close()
     app.close()
 
@@ -212,8 +212,8 @@ def test_a_look_alike_name_is_not_offered_another_players_kept_game(config: Path
     lobby, fake = _ask(app, driver, "\uff22\uff45\uff4e", "0" * 32)  # a made-up token is no better
     assert labels(lobby) == ["Accept", "Refuse"]
     driver.key(pygame.K_RETURN)  # Accept: a new game with him
-    pump(driver, lambda: fake.seat is not None and fake.view is not None, fake)
-    assert fake.token != token and lobby.host is not None and lobby.host.game.actions == []
+    pump(driver, lambda: fake.seen.seat is not None and fake.seen.view is not None, fake)
+    assert fake.seen.token != token and lobby.host is not None and lobby.host.seen.game.actions == []
     lobby.host.save()  # the new game's save (it is saved once its guest is known) goes beside Ben's
     assert lobby.host.save_path is not None and lobby.host.save_path != path
     assert path.read_text() == before and saved_actions(path) == actions, "Ben's kept game was overwritten"
@@ -229,12 +229,12 @@ def test_start_new_replaces_only_that_peers_game_and_refuse_keeps_it(config: Pat
     driver = Driver(app)
     lobby, cy = _ask(app, driver, "Cy", cy_token)
     choose(driver, lobby, "Refuse")
-    pump(driver, lambda: cy.refused is not None, cy)
+    pump(driver, lambda: cy.seen.refused is not None, cy)
     assert cy_path.read_text() == cy_before
     cy.close()
     lobby, cy = _ask(app, driver, "Cy", cy_token)
     choose(driver, lobby, "Start a new game (the saved one is lost)")
-    pump(driver, lambda: cy.seat is not None, cy)
+    pump(driver, lambda: cy.seen.seat is not None, cy)
     assert saved_actions(cy_path) == [] and saved_actions(ben_path) == ben_actions
     cy.close()
     lobby, dan = _ask(app, driver, "Dan")  # no game kept with Dan: the plain question
@@ -245,7 +245,7 @@ def test_start_new_replaces_only_that_peers_game_and_refuse_keeps_it(config: Pat
 
 def test_the_old_single_save_is_moved_to_its_peer(config: Path) -> None:
     host = Host.new(rules=Rules(), seed=53, code="1357", host_name="Ana", save_path=host_save_path())
-    host.remotes["north"].name = "Ben"
+    host.seen.remotes["north"].name = "Ben"
     host.save()
     host.close()
     assert [s.peers for s in lan_saves()] == [["Ben"]]
@@ -254,11 +254,11 @@ def test_the_old_single_save_is_moved_to_its_peer(config: Path) -> None:
 
 def _join_by_code(app: App, driver: Driver, host: Host) -> BoardScene:
     app.push(CodeEntryScene(app, f"127.0.0.1:{host.port}"))
-    for digit in host.code:
+    for digit in host.seen.code:
         driver.key(pygame.K_0 + int(digit))
     driver.key(pygame.K_RETURN)  # to the buttons
     driver.key(pygame.K_RETURN)  # Join
-    pump(driver, lambda: host.remotes["north"].identity is not None, host)
+    pump(driver, lambda: host.seen.remotes["north"].identity is not None, host)
     host.start()
     pump(driver, lambda: isinstance(app.top, BoardScene), host)
     board = app.top
@@ -272,8 +272,8 @@ def _play(driver: Driver, board: BoardScene, host: Host, until: Callable[[], boo
         host.poll(1)
         if until():
             return
-        if host.game.to_move == "south" and not host.game.over and host.started:
-            host.submit_local(host.game.legal_actions()[0])
+        if host.seen.game.to_move == "south" and not host.seen.game.over and host.seen.started:
+            host.submit_local(host.seen.game.legal_actions()[0])
         elif board.table.legal_actions() and board.app.top is board:
             board.table.submit(board.table.legal_actions()[0])
     raise AssertionError("timed out")
@@ -284,13 +284,13 @@ def test_the_guest_lists_the_game_it_joined_and_rejoins_it_to_the_end(config: Pa
     app = make_app("Ben")
     driver = Driver(app)
     board = _join_by_code(app, driver, host)
-    _play(driver, board, host, lambda: len(host.game.actions) >= 10 and
-          board.table.guest.actions_done == len(host.game.actions))  # type: ignore[attr-defined]
+    _play(driver, board, host, lambda: len(host.seen.game.actions) >= 10 and
+          board.table.guest.seen.actions_done == len(host.seen.game.actions))  # type: ignore[attr-defined]
     notes = joined_games()
     assert len(notes) == 1 and notes[0]["address"] == f"127.0.0.1:{host.port}"
     assert notes[0]["players"] == {"south": "Ana", "north": "Ben"} and notes[0]["actions"] >= 10
     app.reset(MainMenuScene(app))  # the guest leaves: its board closes the link
-    pump(driver, lambda: host.remotes["north"].identity is None, host)
+    pump(driver, lambda: host.seen.remotes["north"].identity is None, host)
 
     choose(driver, app.top, "Continue")
     listing = app.top
@@ -303,9 +303,9 @@ def test_the_guest_lists_the_game_it_joined_and_rejoins_it_to_the_end(config: Pa
     pump(driver, lambda: isinstance(app.top, BoardScene), host)  # started already: straight to the board
     rejoined = app.top
     assert isinstance(rejoined, BoardScene) and isinstance(rejoined.table, RemoteTable)
-    assert rejoined.table.guest.seat == "north" and host.remotes["north"].name == "Ben"
+    assert rejoined.table.guest.seen.seat == "north" and host.seen.remotes["north"].name == "Ben"
     guest = rejoined.table.guest
-    _play(driver, rejoined, host, lambda: guest.record is not None)
+    _play(driver, rejoined, host, lambda: guest.seen.record is not None)
     driver.frames(5)
     assert joined_games() == [] and not joined_path(f"127.0.0.1:{host.port}").exists(), "finished: dropped"
     host.close()
@@ -317,7 +317,7 @@ def test_an_unreachable_host_is_said_plainly_and_a_bad_note_is_set_aside(config:
     app = make_app("Ben")
     driver = Driver(app)
     board = _join_by_code(app, driver, host)
-    _play(driver, board, host, lambda: len(host.game.actions) >= 4)
+    _play(driver, board, host, lambda: len(host.seen.game.actions) >= 4)
     app.reset(MainMenuScene(app))
     address = f"127.0.0.1:{host.port}"
     host.close()  # the host's computer is off tonight
@@ -345,18 +345,18 @@ def test_a_table_keeps_one_game_per_pair_and_continue_reseats_both_players(confi
     players = [Guest(f"127.0.0.1:{host.port}", code="1357", name=n) for n in ("Ana", "Ben")]
     for p in players:
         p.connect()
-        while not p.welcomed:
+        while not p.seen.welcomed:
             host.poll(5)
             p.poll(5)
     host.start()
-    while len(host.game.actions) < 8:
+    while len(host.seen.game.actions) < 8:
         host.poll(1)
         for p in players:
             p.poll(1)
-            if p.my_turn() and p.game is not None and p.actions_done == len(host.game.actions):
-                p.send_action(p.game.legal_actions()[0])
-    kept = list(host.game.actions)
-    tokens = {p.name: p.token for p in players}
+            if p.seen.my_turn() and p.seen.game is not None and p.seen.actions_done == len(host.seen.game.actions):
+                p.send_action(p.seen.game.legal_actions()[0])
+    kept = list(host.seen.game.actions)
+    tokens = {p.seen.name: p.seen.token for p in players}
     assert host.save_path == host_save_for({"north": "ben", "south": "ANA"}, True), "the pair, in any order"
     for p in players:
         p.close()
@@ -368,20 +368,20 @@ def test_a_table_keeps_one_game_per_pair_and_continue_reseats_both_players(confi
     app.push(lobby)
     choose(driver, lobby, "Open the lobby")
     assert lobby.host is not None
-    ben = Guest(f"127.0.0.1:{lobby.host.port}", code=lobby.host.code, name="Ben", token=tokens["Ben"])
+    ben = Guest(f"127.0.0.1:{lobby.host.port}", code=lobby.host.seen.code, name="Ben", token=tokens["Ben"])
     ben.connect()
     pump(driver, lambda: labels(lobby) == ["Accept", "Refuse"], ben)
     driver.key(pygame.K_RETURN)
-    pump(driver, lambda: ben.seat == "south", ben)  # the first to sit takes south in a new game
-    ana = Guest(f"127.0.0.1:{lobby.host.port}", code=lobby.host.code, name="Ana", token=tokens["Ana"])
+    pump(driver, lambda: ben.seen.seat == "south", ben)  # the first to sit takes south in a new game
+    ana = Guest(f"127.0.0.1:{lobby.host.port}", code=lobby.host.seen.code, name="Ana", token=tokens["Ana"])
     ana.connect()
     pump(driver, lambda: labels(lobby)[0] == "Continue the saved game with Ana", ana, ben)
     driver.key(pygame.K_RETURN)
-    pump(driver, lambda: ana.seat == "south" and ben.seat == "north" and lobby.joined, ana, ben)
-    assert {"Ana": ana.token, "Ben": ben.token} == tokens and lobby.host.game.actions == kept
+    pump(driver, lambda: ana.seen.seat == "south" and ben.seen.seat == "north" and lobby.joined, ana, ben)
+    assert {"Ana": ana.seen.token, "Ben": ben.seen.token} == tokens and lobby.host.seen.game.actions == kept
     choose(driver, lobby, "Start the game")
     assert isinstance(app.top, BoardScene)
-    pump(driver, lambda: ana.started and ana.actions_done == ben.actions_done == len(kept), ana, ben)
+    pump(driver, lambda: ana.seen.started and ana.seen.actions_done == ben.seen.actions_done == len(kept), ana, ben)
     assert len(host_save_paths()) == 1
     ana.close()
     ben.close()

@@ -26,7 +26,7 @@ from scenes.lan_join import CodeEntryScene, GuestWaitScene
 
 
 def _seated(guest: Guest) -> bool:
-    return guest.seat is not None
+    return guest.seen.seat is not None
 
 
 @pytest.fixture
@@ -56,16 +56,16 @@ def test_r46_a_host_with_a_seat_plays_two_guest_processes_from_the_lobby(
     lobby.menu.focus = [item.label for item in lobby.menu.items].index("Open the lobby")
     driver.key(pygame.K_RETURN)
     host = lobby.host
-    assert host is not None and host.host_seat == "south" and set(host.remotes) == {"west", "east"}
+    assert host is not None and host.seen.host_seat == "south" and set(host.seen.remotes) == {"west", "east"}
     guests = {}
     for name in ("Ana", "Cleo"):  # one at a time: the lobby asks about one newcomer at a time
-        guests[name] = _join(tmp_path, host.port, host.code, name)
+        guests[name] = _join(tmp_path, host.port, host.seen.code, name)
         request.addfinalizer(guests[name].kill)
 
         def let_in(name: str = name) -> bool:
-            if host.join_request is not None:
+            if host.seen.join_request is not None:
                 driver.key(pygame.K_RETURN)  # Accept
-            return name in [r.name for r in host.remotes.values() if r.identity is not None]
+            return name in [r.name for r in host.seen.remotes.values() if r.identity is not None]
 
         assert _frames_until(driver, let_in, 60), f"{name} did not get in"
     assert lobby.menu.items[0].enabled, "Start is offered once both guests are in"
@@ -98,7 +98,7 @@ def test_r46_a_pygame_guest_joins_a_three_player_host_by_code(
     wait = app.top
     assert isinstance(wait, GuestWaitScene) and wait.guest is not None
     guest = wait.guest
-    assert _frames_until(driver, lambda: guest.seat is not None and bool(guest.seats), 60)
+    assert _frames_until(driver, lambda: guest.seen.seat is not None and bool(guest.seen.seats), 60)
     heading, lines, _colour = wait.status()  # the host's name (its own seat is the one no guest holds), troops only
     assert heading == "Waiting for Host to start…", heading
     assert lines[0] == "Three players play troops only: no tactics cards" and lines[-1] == "You play as Tess"
@@ -110,7 +110,7 @@ def test_r46_a_pygame_guest_joins_a_three_player_host_by_code(
     assert board.viewer == "west" and board.view["hands"]["south"] is None and board.view["hands"]["east"] is None
     _play_to_the_end(app, driver, board, 4)
     table = board.table
-    assert _frames_until(driver, lambda: table.guest.record is not None, 60)
+    assert _frames_until(driver, lambda: table.guest.seen.record is not None, 60)
     out = last_json(host)
     assert table.record() == out["record"] == last_json(other)["record"]
 
@@ -136,8 +136,8 @@ def test_r48_the_hosts_table_waits_for_a_lost_guest_by_name_and_a_bot_takes_only
         for guest in guests.values():
             if guest.socket is not None:
                 guest.poll(1)
-                if guest.my_turn() and guest.game is not None:
-                    guest.send_action(rng.choice(guest.game.legal_actions()))
+                if guest.seen.my_turn() and guest.seen.game is not None:
+                    guest.send_action(rng.choice(guest.seen.game.legal_actions()))
         if table.result is None and table.legal_actions():
             table.submit(rng.choice(table.legal_actions()))
 
@@ -145,10 +145,10 @@ def test_r48_the_hosts_table_waits_for_a_lost_guest_by_name_and_a_bot_takes_only
         for guest in guests.values():
             guest.connect()
             assert _pump_until(partial(_seated, guest), pump, 10)
-        assert host.remotes["east"].name == "Cleo" and not table.peer_lost
-        assert _pump_until(lambda: len(host.game.actions) >= 9 and host.game.to_move == "east", pump, 60)
+        assert host.seen.remotes["east"].name == "Cleo" and not table.peer_lost
+        assert _pump_until(lambda: len(host.seen.game.actions) >= 9 and host.seen.game.to_move == "east", pump, 60)
         guests["Cleo"].close()  # her phone's battery dies on her turn ...
-        host.remotes["east"].last_heard -= 10  # ... and she has been silent longer than the heartbeat allows
+        host.seen.remotes["east"].last_heard -= 10  # ... and she has been silent longer than the heartbeat allows
         host.poll(5)
         assert table.peer_lost and table.lost_name == "Cleo" and table.thinking == "east"
         table.let_bot_play(InProcessBot("random", seed=1))
@@ -157,8 +157,8 @@ def test_r48_the_hosts_table_waits_for_a_lost_guest_by_name_and_a_bot_takes_only
         while table.result is None:
             assert time.monotonic() < deadline, "the game did not end"
             pump()
-        assert host.bot_seats == {"east"}, "the bot played east only: Ana kept west"
-        wests = [a for a, s in zip(host.game.actions, _movers(host), strict=True) if s == "west"]
+        assert host.seen.bot_seats == {"east"}, "the bot played east only: Ana kept west"
+        wests = [a for a, s in zip(host.seen.game.actions, _movers(host), strict=True) if s == "west"]
         assert wests, "Ana played on"
     finally:
         for guest in guests.values():
@@ -181,7 +181,7 @@ def _movers(host: Host) -> list[str]:
     """The seat that made each action of the host's game, replayed from its record."""
     from engine import Game, Rules, to_record
 
-    record = to_record(host.game)
+    record = to_record(host.seen.game)
     game = Game.new(Rules.from_dict(record["rules"]), record["seed"], record["first"], record["players"])
     movers = []
     for action in record["actions"]:

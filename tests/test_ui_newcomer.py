@@ -439,8 +439,8 @@ def test_continue_lists_the_lan_game_this_machine_hosts(config: Path) -> None:
     unfinished("easy", 12)
     host = Host.new(rules=Rules(), seed=53, code="1357", host_name="Ana")
     host.save_path_for = host_save_for
-    host.remotes["north"].name = "Ben"
-    host.game.players["north"] = "Ben"
+    host.seen.remotes["north"].name = "Ben"
+    host.seen.game.players["north"] = "Ben"
     host.save()
     host.close()
     app = make_app(welcomed=True)
@@ -457,7 +457,8 @@ def test_continue_lists_the_lan_game_this_machine_hosts(config: Path) -> None:
     finally:
         ContinueListScene.lobby_options = {}
     lobby = app.top
-    assert isinstance(lobby, HostLobbyScene) and lobby.host is not None and lobby.host.remotes["north"].name == "Ben"
+    assert isinstance(lobby, HostLobbyScene) and lobby.host is not None
+    assert lobby.host.seen.remotes["north"].name == "Ben"
     close(app)
 
 

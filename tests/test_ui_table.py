@@ -63,24 +63,24 @@ def test_host_as_the_table_from_the_lobby_two_players_and_a_watcher_processes(
     lobby.menu.focus = labels.index("Open the lobby")
     driver.key(pygame.K_RETURN)
     host = lobby.host
-    assert host is not None and host.table
+    assert host is not None and host.seen.table
     asked: list[str] = []
     peers: dict[str, subprocess.Popen[str]] = {}
     # one at a time: issue 15's admission asks the host about one newcomer at a time, and refuses a
     # second right code meanwhile ("the host is answering another guest")
     for name, extra in (("Ana", ()), ("Ben", ()), ("Cleo", ("--watch",))):
-        peers[name] = _join(tmp_path, host.port, host.code, name, *extra)
+        peers[name] = _join(tmp_path, host.port, host.seen.code, name, *extra)
         request.addfinalizer(peers[name].kill)
 
         def let_in(name: str = name) -> bool:
             """The lobby asks "NAME wants to join" for a player; a watcher needs only the code."""
-            if host.join_request is not None:
-                asked.append(host.join_request)
+            if host.seen.join_request is not None:
+                asked.append(host.seen.join_request)
                 assert lobby.menu.items[0].label == "Accept"
                 driver.key(pygame.K_RETURN)  # Accept
             if name == "Cleo":
-                return host.watchers.count() == 1
-            return name in [r.name for r in host.remotes.values() if r.identity is not None]
+                return host.seen.watchers.count() == 1
+            return name in [r.name for r in host.seen.remotes.values() if r.identity is not None]
 
         _frames_until(driver, let_in)
     assert lobby.joined
@@ -123,7 +123,7 @@ def test_join_then_watch_a_table_host_process(app: App, tmp_path: Path, request:
     assert isinstance(wait, GuestWaitScene) and wait.guest is not None
     guest = wait.guest
     # watching before the players come: on a loaded machine their whole game could end before a late watcher
-    _frames_until(driver, lambda: guest.welcomed)
+    _frames_until(driver, lambda: guest.seen.welcomed)
     players = [_join(tmp_path, port, "4321", name, "--pace", "0.05") for name in ("Ana", "Ben")]
     for proc in players:
         request.addfinalizer(proc.kill)
@@ -131,7 +131,7 @@ def test_join_then_watch_a_table_host_process(app: App, tmp_path: Path, request:
     board = app.top
     assert isinstance(board, SpectatorBoard) and isinstance(board.table, WatchTable)
     assert board.table.legal_actions() == []
-    _frames_until(driver, lambda: board.table.guest.record is not None)
+    _frames_until(driver, lambda: board.table.guest.seen.record is not None)
     out = last_json(host, 120)
     assert board.table.record() == out["record"]
     assert len(board.log) >= len(out["record"]["actions"])  # the whole game reached the watcher's log
@@ -164,7 +164,7 @@ def test_the_table_waits_for_a_lost_player_by_name_and_offers_no_bot(app: App) -
             for _ in range(500):
                 host.poll(2)
                 p.poll(0)
-                if p.welcomed:
+                if p.seen.welcomed:
                     break
         host.start()
         table = TableHostTable(host)
@@ -200,7 +200,7 @@ def test_the_table_lobby_reopens_a_saved_table_game_and_both_players_rejoin(app:
     players = [Guest(f"127.0.0.1:{host.port}", code="1357", name=n) for n in ("Ana", "Ben")]
     for p in players:
         p.connect()
-        while not p.welcomed:
+        while not p.seen.welcomed:
             host.poll(5)
             p.poll(5)
     host.start()
@@ -209,12 +209,12 @@ def test_the_table_lobby_reopens_a_saved_table_game_and_both_players_rejoin(app:
         host.poll(1)
         for p, bot in zip(players, bots, strict=True):
             p.poll(1)
-            if p.my_turn() and p.game is not None and p.actions_done == len(host.game.actions) < 12:
-                p.send_action(bot.choose_in(p.game))
-        if len(host.game.actions) >= 12 and all(p.actions_done == len(host.game.actions) and p.pending is None
-                                                for p in players):
+            if p.seen.my_turn() and p.seen.game is not None and p.seen.actions_done == len(host.seen.game.actions) < 12:
+                p.send_action(bot.choose_in(p.seen.game))
+        done = len(host.seen.game.actions)
+        if done >= 12 and all(p.seen.actions_done == done and p.seen.pending is None for p in players):
             break
-    saved_actions = list(host.game.actions)
+    saved_actions = list(host.seen.game.actions)
     port = host.port
     host.close()
 
@@ -223,8 +223,8 @@ def test_the_table_lobby_reopens_a_saved_table_game_and_both_players_rejoin(app:
     app.push(lobby)
     assert lobby.menu.items[0].label == "Resume the game with Ana & Ben"
     driver.key(pygame.K_RETURN)
-    assert lobby.host is not None and lobby.host.table and lobby.host.game.actions == saved_actions
-    assert not lobby.host.game.over
+    assert lobby.host is not None and lobby.host.seen.table and lobby.host.seen.game.actions == saved_actions
+    assert not lobby.host.seen.game.over
     for _ in range(3000):  # each player notices the new host and says hello with its token
         driver.frames(1)
         for p in players:
@@ -234,15 +234,15 @@ def test_the_table_lobby_reopens_a_saved_table_game_and_both_players_rejoin(app:
     # a token is proof: no question asked; and once both are back the table plays on, nobody presses Start
     board = app.top
     assert isinstance(board, SpectatorBoard) and isinstance(board.table, TableHostTable)
-    assert board.table.host.game.actions == saved_actions
+    assert board.table.host.seen.game.actions == saved_actions
     assert len(board.log) > len(saved_actions)  # the game so far is in the table's log
     for p in players:
         for _ in range(200):
             driver.frames(1)
             p.poll(1)
-            if p.started and p.actions_done == len(saved_actions):
+            if p.seen.started and p.seen.actions_done == len(saved_actions):
                 break
-        assert p.started and p.actions_done == len(saved_actions)
+        assert p.seen.started and p.seen.actions_done == len(saved_actions)
         p.close()
     board.table.close()
 
@@ -259,9 +259,9 @@ def test_a_started_game_stays_advertised_so_watchers_find_it_and_closing_it_stop
     lobby.open_lobby()
     host = lobby.host
     assert host is not None
-    host.admission.accept_any = True
+    host.seen.admission.accept_any = True
     lobby.advertiser = Advertiser("TV", host.port, address="127.0.0.1", interfaces=["127.0.0.1"])
-    players = [Guest(f"127.0.0.1:{host.port}", code=host.code, name=n) for n in ("Ana", "Ben")]
+    players = [Guest(f"127.0.0.1:{host.port}", code=host.seen.code, name=n) for n in ("Ana", "Ben")]
     browser = Browser(interfaces=["127.0.0.1"])
     try:
         for p in players:
@@ -269,7 +269,7 @@ def test_a_started_game_stays_advertised_so_watchers_find_it_and_closing_it_stop
             for _ in range(500):
                 lobby.update(0.01)
                 p.poll(2)
-                if p.welcomed:
+                if p.seen.welcomed:
                     break
         lobby.start()
         board = app.top

@@ -68,7 +68,7 @@ def test_the_tv_restarted_as_the_table_asks_once_and_enter_seats_both_players(da
         assert "Ana" in lobby.title and "Ben" in lobby.title, lobby.title
         driver.key(pygame.K_ESCAPE)
         assert lobby.host is not None and lobby.offer is None
-        assert lobby.host.code != "4321" or lobby.host.game.seed != kept["seed"]
+        assert lobby.host.seen.code != "4321" or lobby.host.seen.game.seed != kept["seed"]
         assert [s.path for s in hosted_saves()] == [save]
         app.reset(screens.main_menu(app))
 
@@ -76,7 +76,7 @@ def test_the_tv_restarted_as_the_table_asks_once_and_enter_seats_both_players(da
         assert lobby.offer is not None
         driver.key(pygame.K_RETURN)
         host = lobby.host
-        assert host is not None and host.code == "4321" and host.port == port
+        assert host is not None and host.seen.code == "4321" and host.port == port
         deadline = time.monotonic() + 240
         while not isinstance(app.top, ResultsScene):  # nothing typed: both come back, the game goes on to its end
             assert time.monotonic() < deadline, "the game did not end in time"

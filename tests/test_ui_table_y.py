@@ -208,16 +208,17 @@ def test_r46_the_lobby_hosts_a_table_of_three_player_processes_and_the_tv_draws_
     lobby.menu.focus = [i.label for i in lobby.menu.items].index("Open the lobby")
     driver.key(pygame.K_RETURN)
     host = lobby.host
-    assert host is not None and host.table and host.game.rules.players == 3 and not host.game.rules.tactics
+    assert host is not None and host.seen.table
+    assert host.seen.game.rules.players == 3 and not host.seen.game.rules.tactics
     peers: dict[str, subprocess.Popen[str]] = {}
     for name in ("Ana", "Ben", "Cleo"):  # one at a time: the admission asks about one newcomer at a time
-        peers[name] = _join(tmp_path, host.port, host.code, name)
+        peers[name] = _join(tmp_path, host.port, host.seen.code, name)
         request.addfinalizer(peers[name].kill)
 
         def let_in(name: str = name) -> bool:
-            if host.join_request is not None:
+            if host.seen.join_request is not None:
                 driver.key(pygame.K_RETURN)  # Accept
-            return name in [r.name for r in host.remotes.values() if r.identity is not None]
+            return name in [r.name for r in host.seen.remotes.values() if r.identity is not None]
 
         _frames_until(driver, let_in, f"{name} to join")
     assert lobby.host is not None
@@ -268,7 +269,7 @@ def test_r53_a_watcher_of_a_three_player_table_host_process_sees_the_y_and_no_ha
     wait = app.top
     assert isinstance(wait, GuestWaitScene) and wait.guest is not None
     guest = wait.guest
-    _frames_until(driver, lambda: guest.welcomed, "the watcher's welcome")  # watching before the game starts
+    _frames_until(driver, lambda: guest.seen.welcomed, "the watcher's welcome")  # watching before the game starts
     for name in ("Ana", "Ben", "Cleo"):
         request.addfinalizer(_join(tmp_path, port, "4321", name, "--pace", "0.02").kill)
     _frames_until(driver, lambda: isinstance(app.top, TableY), "the watcher's table")
@@ -277,7 +278,7 @@ def test_r53_a_watcher_of_a_three_player_table_host_process_sees_the_y_and_no_ha
     watching = board.table
     assert isinstance(watching, WatchTable)
     assert watching.legal_actions() == []
-    _frames_until(driver, lambda: watching.guest.record is not None, "the game's record")
+    _frames_until(driver, lambda: watching.guest.seen.record is not None, "the game's record")
     out = last_json(host, 120)
     assert board.table.record() == out["record"]
     assert board.view["hands"] == {"south": None, "west": None, "east": None}
@@ -295,9 +296,9 @@ def test_r46_the_windowed_host_table_players_3_opens_a_three_seat_table_lobby(ap
     scene = open_host_window(app, args)
     try:
         host = scene.host
-        assert host is not None and host.table and host.code == "1234"
-        assert host.game.rules.players == 3 and not host.game.rules.tactics
-        assert sorted(host.remotes) == sorted(SEATS3)
+        assert host is not None and host.seen.table and host.seen.code == "1234"
+        assert host.seen.game.rules.players == 3 and not host.seen.game.rules.tactics
+        assert sorted(host.seen.remotes) == sorted(SEATS3)
         assert lobby_status(scene.host)[0] == "Waiting for three players to join\u2026"
     finally:
         scene.leave()
@@ -319,15 +320,15 @@ def test_r52_the_tv_keeps_a_three_player_matchs_points_in_each_corner_and_starts
     request.addfinalizer(host.close)
     host.start()
     rng = random.Random(8)
-    while not host.game.over:
-        legal = host.game.legal_actions()
+    while not host.seen.game.over:
+        legal = host.seen.game.legal_actions()
         claims = [a for a in legal if a["type"] == "claim"]
-        host.game.apply(claims[0] if claims else rng.choice(legal))
+        host.seen.game.apply(claims[0] if claims else rng.choice(legal))
     board = TableY(app, TableHostTable(host))
     app.push(board)
     board.update(0.1)
     app.draw(app.screen)
-    result = host.game.result
+    result = host.seen.game.result
     assert result is not None
     expected = {s: 5 if s == result["winner"] else result["flags"][s] for s in SEATS3}
     assert board.match_scores() == expected

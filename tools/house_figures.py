@@ -17,11 +17,16 @@ read from the imported class) and `wheel_dev_lines` (a wheel built from this che
 - `id_in_keys`: `id(` calls in scenes/ and game/ (an object's id is reused once it is freed, so a cache keyed by
   it can hand back a stale picture).
 - `host_chain`: the classes `net.host.Host` inherits from this project, and its methods (its own and inherited).
-- `net_classes`: the shape of net/'s classes (read by `ast`): the longest chain of net/ classes inheriting one
-  another, the most methods one class defines (and which), the methods of the host's and the guest's classes
-  (`Host`, `HostCore`, `HostState`, `Joining`, `Relay`, `Guest`, `GuestCore`: those that exist), and the private
-  names read across modules (`super()._x`, or `x._y` where the module defines no `_y`: one module reaching into
-  another's insides) in net/ and in the game's packages, listed for net/.
+- `net_classes`: the shape of net/'s classes, protocols aside (read by `ast`): the longest chain of net/ classes
+  inheriting one another, the most methods one class defines (and which), the methods of the host's and the guest's
+  classes (`Host`, `HostCore`, `HostState`, `Joining` and its parts `Keys`, `Seating`, `Watching`, `Relay`, `Guest`,
+  `GuestCore`: those that exist), and the private names read across modules (`super()._x`, or `x._y` where the
+  module defines no `_y`: one module reaching into another's insides) in net/ and in the game's packages, listed
+  for net/.
+- `pass_throughs`: the members of the drivers (`Host` in net/host.py, `Guest` in net/guest.py) that only pass
+  their core's state through: a property or method whose body, docstring aside, is one `return self.core.…`
+  (an attribute of the core, or a call on it with the member's own parameters as they came) or a setter's
+  `self.core.… = value`. The screens read the core's state through the drivers' `seen` instead (net.seen).
 - `casts`: `cast(` calls in the game's packages.
 - `action_event_defs`: every module-level definition of a type named Action, Event or Notation.
 - `mirror`: the functions of the bots' mask state (engine.ai.lean, engine.ai.lean3) that do on masks what `Game`
@@ -174,7 +179,7 @@ def _host_chain() -> dict[str, int | list[str]]:
 
 
 NAMEDTUPLE = {"_replace", "_asdict", "_fields", "_make"}  # a named tuple's public API, underscored by design
-NET_SHOWN = ("Host", "HostCore", "HostState", "Joining", "Relay", "Guest", "GuestCore")
+NET_SHOWN = ("Host", "HostCore", "HostState", "Joining", "Keys", "Seating", "Watching", "Relay", "Guest", "GuestCore")
 
 
 def _private_reads(path: Path) -> list[str]:
@@ -204,6 +209,8 @@ def _net_classes() -> dict[str, object]:
         for node in ast.walk(_tree(path)):
             if isinstance(node, ast.ClassDef):
                 bases = [b.id for b in node.bases if isinstance(b, ast.Name)]
+                if "Protocol" in bases:  # a type's promise (net.seen's views), no object's methods
+                    continue
                 methods = sum(isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef) for n in node.body)
                 classes[node.name] = (bases, methods)
 
@@ -220,6 +227,48 @@ def _net_classes() -> dict[str, object]:
             "private_reads_net": len(net_private),
             "private_reads_all": sum(len(_private_reads(p)) for p in _sources(*PACKAGES)),
             "private_reads_net_list": net_private}
+
+
+DRIVERS = {"Host": "net/host.py", "Guest": "net/guest.py"}
+
+
+def _of_core(node: ast.expr) -> bool:
+    """`self.core` or an attribute chain that starts with it (`self.core.state.game`)."""
+    while isinstance(node, ast.Attribute):
+        if isinstance(node.value, ast.Name) and node.value.id == "self" and node.attr == "core":
+            return True
+        node = node.value
+    return False
+
+
+def _passes_through(function: ast.FunctionDef) -> bool:
+    """Whether a member's body, docstring aside, only hands back (or sets) the core's state."""
+    body = list(function.body)
+    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+        body = body[1:]
+    if len(body) != 1:
+        return False
+    params = {a.arg for a in function.args.args[1:]}
+    (only,) = body
+    if isinstance(only, ast.Return) and only.value is not None:
+        value = only.value
+        if isinstance(value, ast.Call):  # self.core.my_turn(), self.core.relay.lost_seats(seat)
+            plain = all(isinstance(a, ast.Name) and a.id in params for a in value.args) and not value.keywords
+            return plain and _of_core(value.func)
+        return _of_core(value)
+    if isinstance(only, ast.Assign) and len(only.targets) == 1:  # a setter: self.core.state.started = value
+        return _of_core(only.targets[0]) and isinstance(only.value, ast.Name) and only.value.id in params
+    return False
+
+
+def pass_throughs(root: Path = ROOT) -> dict[str, list[str]]:
+    """The drivers' members that only pass their core's state through, by class (see `pass_throughs` above)."""
+    out: dict[str, list[str]] = {}
+    for name, path in DRIVERS.items():
+        tree = ast.parse((root / path).read_text(encoding="utf-8"), path)
+        classes = [n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == name]
+        out[name] = [f.name for c in classes for f in c.body if isinstance(f, ast.FunctionDef) and _passes_through(f)]
+    return out
 
 
 #: The Lean state updates that `Game` has its own of (Game.apply and the steps it walks).
@@ -287,6 +336,7 @@ def figures(wheel: bool = False) -> dict[str, object]:
         "id_in_keys": _count(r"(?<![\w.])id\(", "scenes", "game"),
         "host_chain": _host_chain(),
         "net_classes": _net_classes(),
+        "pass_throughs": {name: len(members) for name, members in pass_throughs().items()},
         "casts": _count(r"(?<![\w.])cast\(", *PACKAGES),
         "action_event_defs": _definitions(),
         "mirror": (mirror := _lengths(MIRROR)),

@@ -155,7 +155,7 @@ def host(window: Window) -> int:
     window.shot("code")
     assert lobby.door is not None
     (window.out / ".work" / "code").write_text(str(lobby.door.codes()[0]))
-    if not window.live(240, lambda: lobby.host is not None and lobby.host.join_request is not None):
+    if not window.live(240, lambda: lobby.host is not None and lobby.host.seen.join_request is not None):
         return 4
     window.shot("asking")
     window.driver.key(pygame.K_RETURN)  # Accept

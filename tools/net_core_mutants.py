@@ -17,9 +17,9 @@ TESTS = ["tests/test_net_core_seats.py", "tests/test_net_core_asking.py", "tests
 MUTANTS = [
     (
         'seats full not refused',
-        'net/host_join.py',
-        'elif self._free_seat() is None:',
-        'elif False:',
+        'net/host_seating.py',
+        'if self._free_seat() is None:\n            self._refuse_full(identity)',
+        'if False:\n            self._refuse_full(identity)',
     ),
     (
         'illegal action not refused',
@@ -35,39 +35,39 @@ MUTANTS = [
     ),
     (
         'watcher action not refused',
-        'net/host_join.py',
+        'net/host_watching.py',
         'self.state.error(identity, "", seq, "not_a_player", IllegalAction("watcher_cannot_act"))',
         'pass',
     ),
     (
         'watcher bye keeps its place',
-        'net/host_join.py',
+        'net/host_watching.py',
         'elif message["t"] == "bye":\n            self.state.watchers.drop(identity)',
         'elif message["t"] == "bye":\n            pass',
     ),
     (
         'watcher gets only new events',
-        'net/host_join.py',
-        'state.watchers.state(state.game, state.events, self._have(message), state.started, only=identity)',
+        'net/host_watching.py',
+        'state.watchers.state(state.game, state.events, self.state.have(message), state.started, only=identity)',
         'state.watchers.state(state.game, state.events, len(state.events), state.started, only=identity)',
     ),
     (
         'unseated bye answered',
-        'net/host_join.py',
-        '            if message["t"] == "bye":\n                if self.state.admission',
-        '            if message["t"] == "bye" and False:\n                if self.state.admission',
+        'net/host_seating.py',
+        '        if message["t"] == "bye":\n            if self.state.admission',
+        '        if message["t"] == "bye" and False:\n            if self.state.admission',
     ),
     (
         'names not cleaned',
-        'net/host_join.py',
+        'net/host_seating.py',
         'self.state.admission.ask(identity, conn, guest_name(message["name"]),',
         'self.state.admission.ask(identity, conn, message["name"],',
     ),
     (
         "asking guest's bye ignored",
-        'net/host_join.py',
-        '                    self.state.admission.drop(link=identity)',
-        '                    pass',
+        'net/host_seating.py',
+        '                self.state.admission.drop(link=identity)',
+        '                pass',
     ),
     (
         "state shows the host's hand",

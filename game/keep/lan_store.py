@@ -216,24 +216,25 @@ def kept_for_marks(marks: Iterable[str]) -> tuple[str, str] | None:
 def note_guest(guest: Guest) -> None:
     """Keep the note of the game this guest plays up to date, or drop it once the record came."""
     address = guest.kept_at()  # a host's address; "wormhole:CODE" through a wormhole
+    seen = guest.seen
     try:
-        if guest.record is not None:
+        if seen.record is not None:
             forget_joined(address)
             if guest.kept_before is not None:
                 forget_joined(guest.kept_before)
             return
-        if guest.seat is None or not guest.token or guest.watch:
+        if seen.seat is None or not seen.token or seen.watch:
             return
-        game = guest.game
-        flags = {s: sum(f.claimed == s for f in game.flags) if game else 0 for s in guest.players}
+        game = seen.game
+        flags = {s: sum(f.claimed == s for f in game.flags) if game else 0 for s in seen.players}
         score = None
-        if guest.match is not None:
+        if seen.match is not None:
             try:
-                score = dict(Match.from_dict(guest.match).scores)
+                score = dict(Match.from_dict(seen.match).scores)
             except ValueError:
                 score = None
-        remember_joined(address, token=guest.token, code=guest.code, seat=guest.seat, players=guest.players,
-                        flags=flags, actions=guest.actions_done, match=score)
+        remember_joined(address, token=seen.token, code=guest.code, seat=seen.seat, players=seen.players,
+                        flags=flags, actions=seen.actions_done, match=score)
         if guest.kept_before is not None and guest.kept_before != address:
             forget_joined(guest.kept_before)  # the same game, now under its host's new wormhole code
             guest.kept_before = None

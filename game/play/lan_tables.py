@@ -49,9 +49,9 @@ class HostTable(LanTable):
 
     def __init__(self, host: Host) -> None:
         self.host = host
-        self.number = host.number  # the game of the sitting this table shows; the host may move on (phones agree)
-        self.local_seats: tuple[str, ...] = (host.host_seat,) if host.host_seat is not None else ()
-        self._seen = len(host.events)
+        self.number = host.seen.number  # the game of the sitting this table shows; the host may move on (phones agree)
+        self.local_seats: tuple[str, ...] = (host.seen.host_seat,) if host.seen.host_seat is not None else ()
+        self._seen = len(host.seen.events)
         self._stand_in: BotLike | None = None
         self._stand_in_seats: set[str] = set()  # the lost guests' seats the stand-in bot plays
         self._request: int | None = None
@@ -64,7 +64,7 @@ class HostTable(LanTable):
 
     @property
     def names(self) -> dict[str, str]:
-        return dict(self.host.game.players)
+        return dict(self.host.seen.game.players)
 
     @property
     def save_trouble(self) -> SaveTrouble | None:
@@ -75,17 +75,17 @@ class HostTable(LanTable):
     @property
     def moved_on(self) -> bool:
         """The sitting's next game began (from here, or asked for by both players' phones)."""
-        return bool(self.host.number != self.number)
+        return bool(self.host.seen.number != self.number)
 
     def match(self) -> Match | None:
         """The match so far, this game's result scored in it once it is over."""
         if self.game.over:
             self.host.record_result()
-        match: Match | None = self.host.match
+        match: Match | None = self.host.seen.match
         return match
 
     def again(self) -> list[str]:
-        return sorted(self.host.again)
+        return sorted(self.host.seen.again)
 
     def follow(self) -> Table:
         return type(self)(self.detach())
@@ -98,7 +98,7 @@ class HostTable(LanTable):
 
     @property
     def game(self) -> Game:
-        return self.host.game
+        return self.host.seen.game
 
     @property
     def to_move(self) -> str:
@@ -115,7 +115,7 @@ class HostTable(LanTable):
     @property
     def thinking(self) -> str | None:
         """The guest's seat to move (any remote seat, for three players), while the game goes on."""
-        return self.to_move if self.to_move in self.host.remotes and not self.game.over else None
+        return self.to_move if self.to_move in self.host.seen.remotes and not self.game.over else None
 
     @property
     def peer_lost(self) -> bool:
@@ -129,18 +129,18 @@ class HostTable(LanTable):
         return self.names.get(lost[0], "") if lost else ""
 
     def _lost(self) -> list[str]:
-        return [s for s in self.host.lost_seats() if s not in self._stand_in_seats]
+        return [s for s in self.host.seen.lost_seats() if s not in self._stand_in_seats]
 
     @property
     def watching(self) -> int:
         """How many watchers follow this game on the LAN: the host's screen shows it."""
-        return int(self.host.watchers.count())
+        return int(self.host.seen.watchers.count())
 
     def view(self, seat: str) -> View:
         return self.game.view(seat)
 
     def legal_actions(self) -> list[Action]:
-        if self.game.over or self.to_move != self.host.host_seat:
+        if self.game.over or self.to_move != self.host.seen.host_seat:
             return []
         return self.game.legal_actions()
 
@@ -148,9 +148,9 @@ class HostTable(LanTable):
         self.host.submit_local(action)
 
     def poll_events(self) -> list[Event]:
-        new = self.host.events[self._seen:]
-        self._seen = len(self.host.events)
-        return [redact(e, self.host.host_seat) for e in new]
+        new = self.host.seen.events[self._seen:]
+        self._seen = len(self.host.seen.events)
+        return [redact(e, self.host.seen.host_seat) for e in new]
 
     def wake_with(self, post: Callable[[], None]) -> None:
         """The window's wake, called from a thread when a peer's message waits (net.wake)."""
@@ -174,7 +174,7 @@ class HostTable(LanTable):
             self._stand_in = bot
         elif bot is not self._stand_in:
             bot.close()
-        self._stand_in_seats |= set(self._lost()) or {self.host.guest_seat}
+        self._stand_in_seats |= set(self._lost()) or {self.host.seen.guest_seat}
 
     def _stand_in_move(self) -> None:
         assert self._stand_in is not None
@@ -194,8 +194,8 @@ class HostTable(LanTable):
 
     def keep_finished(self) -> None:
         """A finished game goes to the replay library and the statistics, as every game does (once each)."""
-        if self.game.over and self._kept != self.host.number:
-            self._kept = self.host.number
+        if self.game.over and self._kept != self.host.seen.number:
+            self._kept = self.host.seen.number
             keep_lan_game(self.game)
 
     def save(self) -> None:
@@ -224,7 +224,7 @@ class RemoteTable(LanTable):
         self._seen = 0
         self.snoozed = False
         self._detached = False
-        self.number = guest.number  # which game of the sitting this table shows
+        self.number = guest.seen.number  # which game of the sitting this table shows
         self._shown: Game | None = None  # that game, kept while the guest waits for the next one's view
         self._noted: tuple[int, bool] | None = None  # what the Continue note last said (actions, over)
 
@@ -233,7 +233,7 @@ class RemoteTable(LanTable):
 
     @property
     def local_seats(self) -> tuple[str, ...]:
-        return (self.guest.seat,) if self.guest.seat else ()
+        return (self.guest.seen.seat,) if self.guest.seen.seat else ()
 
     @property
     def save_trouble(self) -> SaveTrouble | None:
@@ -248,14 +248,14 @@ class RemoteTable(LanTable):
     @property
     def moved_on(self) -> bool:
         """The host started the sitting's next game, and its view has come."""
-        return self.guest.number != self.number and self.guest.view is not None
+        return self.guest.seen.number != self.number and self.guest.seen.view is not None
 
     def match(self) -> Match | None:
         """The match as the host last told it; a malformed one is logged in a line and shown as none."""
-        if self.guest.match is None:
+        if self.guest.seen.match is None:
             return None
         try:
-            return Match.from_dict(self.guest.match)
+            return Match.from_dict(self.guest.seen.match)
         except NotationError as exc:
             log.warning("the host's match score is malformed (%s); not shown", exc)
             return None
@@ -279,13 +279,13 @@ class RemoteTable(LanTable):
 
     @property
     def names(self) -> dict[str, str]:
-        return dict(self.guest.players)
+        return dict(self.guest.seen.players)
 
     def _game(self) -> Game:
         """The game this table shows. Once the host starts the sitting's next game, the guest drops the
         finished one until the new view arrives; this table keeps answering from the game it showed."""
-        if self.guest.number == self.number and self.guest.game is not None:
-            self._shown = self.guest.game
+        if self.guest.seen.number == self.number and self.guest.seen.game is not None:
+            self._shown = self.guest.seen.game
         if self._shown is None:
             raise IllegalAction("not_connected")
         return self._shown
@@ -300,40 +300,40 @@ class RemoteTable(LanTable):
 
     @property
     def result(self) -> Result | None:
-        if self.guest.number != self.number:  # the next game began: the one shown here is over
+        if self.guest.seen.number != self.number:  # the next game began: the one shown here is over
             shown = self._shown.result if self._shown is not None else None
-        elif self.guest.record is not None:
-            shown = self.guest.record.get("result")
+        elif self.guest.seen.record is not None:
+            shown = self.guest.seen.record.get("result")
         else:
-            shown = self.guest.game.result if self.guest.game is not None else None
+            shown = self.guest.seen.game.result if self.guest.seen.game is not None else None
         return shown
 
     @property
     def thinking(self) -> str | None:
-        game = self.guest.game
+        game = self.guest.seen.game
         if game is None or game.over:
             return None
-        return game.to_move if game.to_move != self.guest.seat or self.guest.pending else None
+        return game.to_move if game.to_move != self.guest.seen.seat or self.guest.seen.pending else None
 
     @property
     def peer_lost(self) -> bool:
-        return self.guest.game is not None and not self.guest.alive()
+        return self.guest.seen.game is not None and not self.guest.seen.alive()
 
     def view(self, seat: str) -> View:
-        if seat != self.guest.seat or self.guest.view is None:
+        if seat != self.guest.seen.seat or self.guest.seen.view is None:
             raise IllegalAction("own_seat_only")
-        return self.guest.view
+        return self.guest.seen.view
 
     def legal_actions(self) -> list[Action]:
         """Nothing while the host is not heard (crashed, say): a move made then would show a game the host
         does not have; once the host is back its state says what there is to do."""
-        return self._game().legal_actions() if self.guest.my_turn() and self.guest.alive() else []
+        return self._game().legal_actions() if self.guest.seen.my_turn() and self.guest.seen.alive() else []
 
     def submit(self, action: Action) -> None:
         """Check locally what open information can (a clear reason at once), then send to the host."""
-        if not self.guest.alive():
+        if not self.guest.seen.alive():
             raise IllegalAction("not_connected")
-        if not self.guest.my_turn():
+        if not self.guest.seen.my_turn():
             raise IllegalAction("not_your_turn")
         act = parse_action(action)
         if act not in self.legal_actions():
@@ -342,14 +342,14 @@ class RemoteTable(LanTable):
         self.guest.send_action(act)
 
     def poll_events(self) -> list[Event]:
-        new = self.guest.events[self._seen:]
-        self._seen = len(self.guest.events)
+        new = self.guest.seen.events[self._seen:]
+        self._seen = len(self.guest.seen.events)
         self._note()
         return list(new)
 
     def _note(self) -> None:
         """The score as last seen, for Continue; the record (it may come under the results) drops the note."""
-        noted = (self.guest.actions_done, self.guest.record is not None)
+        noted = (self.guest.seen.actions_done, self.guest.seen.record is not None)
         if noted != self._noted:
             self._noted = noted
             note_guest(self.guest)
@@ -367,8 +367,8 @@ class RemoteTable(LanTable):
         self.guest.poll(0)
 
     def record(self) -> Record:
-        if self.guest.record is not None:
-            return self.guest.record
+        if self.guest.seen.record is not None:
+            return self.guest.seen.record
         raise IllegalAction("record_from_host")
 
     def detach(self) -> Guest:

@@ -32,12 +32,12 @@ class TableHostTable(HostTable):
 
     @property
     def peer_lost(self) -> bool:
-        return bool(self.host.lost_seats())
+        return bool(self.host.seen.lost_seats())
 
     @property
     def lost_name(self) -> str:
         """The name of a player the table is waiting for (the first, if both are gone)."""
-        lost = self.host.lost_seats()
+        lost = self.host.seen.lost_seats()
         return self.names.get(lost[0], "") if lost else ""
 
     def view(self, seat: str) -> View:
@@ -50,8 +50,8 @@ class TableHostTable(HostTable):
         raise IllegalAction("no_own_seat")
 
     def poll_events(self) -> list[Event]:
-        new = self.host.events[self._seen:]
-        self._seen = len(self.host.events)
+        new = self.host.seen.events[self._seen:]
+        self._seen = len(self.host.seen.events)
         return public_events(new)
 
     def tick(self, ready: bool) -> None:
@@ -76,9 +76,9 @@ class WatchTable(RemoteTable):
         return ""
 
     def view(self, seat: str) -> View:
-        if self.guest.view is None:
+        if self.guest.seen.view is None:
             raise IllegalAction("not_connected")
-        return self.guest.view
+        return self.guest.seen.view
 
     def legal_actions(self) -> list[Action]:
         return []

@@ -129,12 +129,12 @@ class Door:
 
 def marks_of(host: Any) -> list[str]:
     """The marks of the seat tokens a host holds (a resumed game's; none for a new one), for its wormholes."""
-    return [seat_mark(r.token) for r in host.remotes.values() if r.token]
+    return [seat_mark(r.token) for r in host.seen.remotes.values() if r.token]
 
 
 def open_door(args: argparse.Namespace, host: Any) -> tuple[Door | None, str | None]:
     """The host's wormholes, codes allocated; (None, words) when they cannot be opened."""
-    door = Door(host.port, host.code, len(host.remotes) + args.watchers, options_of(args), marks_of(host))
+    door = Door(host.port, host.seen.code, len(host.seen.remotes) + args.watchers, options_of(args), marks_of(host))
     failure = door.open()
     if failure is not None:
         door.close()

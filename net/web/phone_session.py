@@ -67,7 +67,7 @@ class PhoneSession:
     def joined(self) -> bool:
         """The phone proved the code or a token: seated, watching, or being asked about by the host."""
         guest = self.guest
-        return guest is not None and guest.refused is None and (guest.welcomed or guest.asking)
+        return guest is not None and guest.seen.refused is None and (guest.seen.welcomed or guest.seen.asking)
 
     async def send(self, message: dict[str, Any]) -> None:
         await self.ws.send(json.dumps(message, separators=(",", ":")))
@@ -118,7 +118,7 @@ class PhoneSession:
     def _join(self, message: dict[str, Any]) -> dict[str, Any] | None:
         """Join (a new guest), or say where joining stands; returns the refusal to send when the host told
         this address to wait and the time is not up (no key exchange meanwhile)."""
-        if self.guest is not None and self.guest.refused is None:  # a second tap: say where joining stands
+        if self.guest is not None and self.guest.seen.refused is None:  # a second tap: say where joining stands
             self.step = None
             self.signature = self.lobby = None
             return None
@@ -142,7 +142,7 @@ class PhoneSession:
     def _ask(self, kind: str) -> None:
         """Start the game (a table's player, once both are in) or ask for the next one."""
         guest = self.guest
-        if guest is None or guest.seat is None:
+        if guest is None or guest.seen.seat is None:
             raise PhoneError("join a game first", "hello_first")
         if kind == "start":
             guest.start_game()
@@ -151,17 +151,17 @@ class PhoneSession:
 
     def _action(self, action: Any) -> None:
         guest = self.guest
-        if guest is None or guest.game is None:
+        if guest is None or guest.seen.game is None:
             raise PhoneError("join a game first", "hello_first")
-        if not guest.my_turn():
+        if not guest.seen.my_turn():
             raise PhoneError("", "not_your_turn", IllegalAction("not_your_turn"))
         try:
             act = parse_action(action)
         except NotationError as exc:
             raise PhoneError(str(exc)) from None
-        if act not in guest.game.legal_actions():
+        if act not in guest.seen.game.legal_actions():
             try:  # the engine's own refusal, as data, where the phone's view lets it say one
-                guest.game.copy().apply(act)
+                guest.seen.game.copy().apply(act)
             except IllegalAction as exc:
                 raise PhoneError("", "illegal", exc) from None
             raise PhoneError("that action is not legal now", "illegal")
@@ -211,46 +211,47 @@ class PhoneSession:
             self._watched = None
 
     async def _forward(self, guest: Guest) -> None:
-        if guest.refused is not None:
+        seen = guest.seen
+        if seen.refused is not None:
             if not self.sent_refusal:
                 self.sent_refusal = True
-                refused: dict[str, Any] = {"t": "refused", "reason": guest.refused}
-                if guest.refused_as is not None:
-                    refused.update(code=guest.refused_as[0], fields=guest.refused_as[1])
-                    self._hold(*guest.refused_as)
+                refused: dict[str, Any] = {"t": "refused", "reason": seen.refused}
+                if seen.refused_as is not None:
+                    refused.update(code=seen.refused_as[0], fields=seen.refused_as[1])
+                    self._hold(*seen.refused_as)
                 self.close_guest()  # its link to the host goes at once: refused phones hold no place there
                 await self.send(refused)
             return
-        seated = guest.seat is not None or (guest.watch and guest.welcomed)  # a watcher has no seat
-        step = "joined" if seated else "connecting" if not guest.asking \
-            else "queued" if guest.ahead > 0 else "asking"
-        if (step, guest.ahead) != self.step:  # the phone shows each step of joining: queued, the TV asked, accepted
-            self.step = (step, guest.ahead)
-            await self.send({"t": "step", "step": step, "ahead": guest.ahead, "link": guest.alive()})
-        lobby = (guest.seats, guest.again, guest.watchers, guest.seat)
-        if seated and guest.seats and lobby != self.lobby:
-            self.lobby = (dict(guest.seats), list(guest.again), guest.watchers, guest.seat)
-            await self.send({"t": "lobby", "seats": guest.seats, "again": guest.again, "watchers": guest.watchers,
-                             "table": guest.table, "match": guest.match})
-        if not seated or guest.view is None:
+        seated = seen.seat is not None or (seen.watch and seen.welcomed)  # a watcher has no seat
+        step = "joined" if seated else "connecting" if not seen.asking \
+            else "queued" if seen.ahead > 0 else "asking"
+        if (step, seen.ahead) != self.step:  # the phone shows each step of joining: queued, the TV asked, accepted
+            self.step = (step, seen.ahead)
+            await self.send({"t": "step", "step": step, "ahead": seen.ahead, "link": seen.alive()})
+        lobby = (seen.seats, seen.again, seen.watchers, seen.seat)
+        if seated and seen.seats and lobby != self.lobby:
+            self.lobby = (dict(seen.seats), list(seen.again), seen.watchers, seen.seat)
+            await self.send({"t": "lobby", "seats": seen.seats, "again": seen.again, "watchers": seen.watchers,
+                             "table": seen.table, "match": seen.match})
+        if not seated or seen.view is None:
             return
-        legal = guest.game.legal_actions() if guest.my_turn() and guest.game is not None else []
-        signature = (guest.number, guest.actions_done, len(guest.events), guest.pending is not None,
-                     guest.alive(), guest.started, guest.token)
+        legal = seen.game.legal_actions() if seen.my_turn() and seen.game is not None else []
+        signature = (seen.number, seen.actions_done, len(seen.events), seen.pending is not None,
+                     seen.alive(), seen.started, seen.token)
         if signature != self.signature:
-            if self.signature is not None and self.signature[0] != guest.number:
+            if self.signature is not None and self.signature[0] != seen.number:
                 self.sent_events, self.sent_record = 0, False
             self.signature = signature
-            start = min(self.sent_events, len(guest.events))
-            await self.send({"t": "state", "seat": guest.seat, "token": guest.token, "players": guest.players,
-                             "number": guest.number, "view": guest.view, "legal": legal,
-                             "from": start, "events": guest.events[start:], "actions": guest.actions_done,
-                             "started": guest.started, "waiting": guest.pending is not None,
-                             "link": guest.alive()})
-            self.sent_events = len(guest.events)
-        if guest.record is not None and not self.sent_record:
+            start = min(self.sent_events, len(seen.events))
+            await self.send({"t": "state", "seat": seen.seat, "token": seen.token, "players": seen.players,
+                             "number": seen.number, "view": seen.view, "legal": legal,
+                             "from": start, "events": seen.events[start:], "actions": seen.actions_done,
+                             "started": seen.started, "waiting": seen.pending is not None,
+                             "link": seen.alive()})
+            self.sent_events = len(seen.events)
+        if seen.record is not None and not self.sent_record:
             self.sent_record = True
-            await self.send({"t": "record", "record": guest.record, "match": guest.match, **match_score(guest.match)})
+            await self.send({"t": "record", "record": seen.record, "match": seen.match, **match_score(seen.match)})
 
     def _hold(self, code: str, fields: dict[str, str | int]) -> None:
         """The host told this address to wait before its next code: remember until when (joins by code)."""

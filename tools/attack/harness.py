@@ -288,9 +288,9 @@ def block(port: int, seconds: float, per_second: float = 50.0, address: str = "1
             until = time.monotonic() + 1 / per_second
             while time.monotonic() < until:
                 guest.poll(1)
-            code = guest.refused_as[0] if guest.refused_as is not None else None
+            code = guest.seen.refused_as[0] if guest.seen.refused_as is not None else None
             waited = code in ("wait", "crowded")
-            answers["too many wrong join codes" if waited else guest.refused or "no answer yet"] += 1
+            answers["too many wrong join codes" if waited else guest.seen.refused or "no answer yet"] += 1
     finally:
         guest.close()
     return {"codes_sent": sent, "answers": dict(answers), "seconds": seconds, "address": address}
@@ -340,8 +340,8 @@ def wrong_many(port: int, seconds: float, addresses: int = 32) -> dict[str, Any]
         while time.monotonic() < deadline:
             for guest in guests:
                 guest.poll(1)
-                if guest.refused is not None:
-                    answers[guest.refused_as[0] if guest.refused_as is not None else guest.refused] += 1
+                if guest.seen.refused is not None:
+                    answers[guest.seen.refused_as[0] if guest.seen.refused_as is not None else guest.seen.refused] += 1
                     guest.core.refused, guest.core.refused_as = None, None
                     guest.connect()
     finally:
@@ -361,9 +361,9 @@ def guest_waits(port: int, code: str, limit: float, address: str = "127.0.0.1") 
         guest = Guest(where, code=code, name="Ben")
         guest.connect()
         try:
-            while time.monotonic() - start < limit and guest.refused is None:
+            while time.monotonic() - start < limit and guest.seen.refused is None:
                 guest.poll(5)
-                if guest.welcomed or guest.asking:
+                if guest.seen.welcomed or guest.seen.asking:
                     return round(time.monotonic() - start, 2)
         finally:
             guest.close()

@@ -99,9 +99,9 @@ def _one_game(tmp: Path, options: Options, seed: int) -> dict[str, Any]:
         bot = RandomBot(seed)
         guest.connect()
         sent_at = 0.0
-        while guest.record is None:
+        while guest.seen.record is None:
             guest.poll(1)
-            if "board_s" not in figures and guest.view is not None:
+            if "board_s" not in figures and guest.seen.view is not None:
                 figures["board_s"] = time.perf_counter() - typed
                 figures["path"] = (tunnel.poll() and tunnel.path) or tunnel.path
                 figures["tunnel_kb"] = (tunnel.memory_kb() or 0) + sum(_rss_kb(c) for c in _children(host.pid))

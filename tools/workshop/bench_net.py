@@ -40,11 +40,11 @@ def bench_net(args: argparse.Namespace) -> dict[str, Any]:
 def timed_step(guest: Guest, bot: RandomBot, samples: list[float], sent_at: float) -> float:
     """After a poll: the round trip of an action just answered goes to `samples` (ms), and on our turn the bot's
     action is sent. Returns when the action awaiting its answer was sent (0.0: none)."""
-    if guest.pending is None and sent_at:
+    if guest.seen.pending is None and sent_at:
         samples.append((time.perf_counter() - sent_at) * 1000)
         sent_at = 0.0
-    if guest.my_turn() and guest.game is not None:
-        action = bot.choose_in(guest.game)
+    if guest.seen.my_turn() and guest.seen.game is not None:
+        action = bot.choose_in(guest.seen.game)
         sent_at = time.perf_counter()
         guest.send_action(action)
     return sent_at
@@ -63,7 +63,7 @@ def _one_game(tmp: Path, seed: int) -> list[float]:
     guest.connect()
     sent_at = 0.0
     try:
-        while guest.record is None:
+        while guest.seen.record is None:
             guest.poll(1)
             sent_at = timed_step(guest, bot, samples, sent_at)
     finally:

@@ -54,7 +54,7 @@ def percentiles(samples: list[float]) -> dict[str, float]:
 def _note_applied(host: Host, applied: dict[int, float]) -> None:
     """Note when each action was applied (the moment the table's screen can show it: its poll returned)."""
     now = time.perf_counter()
-    for n in range(len(host.game.actions), 0, -1):
+    for n in range(len(host.seen.game.actions), 0, -1):
         if n in applied:
             break
         applied[n] = now
@@ -71,7 +71,7 @@ def _one_game(seed: int, players: int = 2) -> tuple[list[float], list[float]]:
         while not stop.is_set():
             host.poll(50)
             _note_applied(host, applied)
-            if not host.started and all(r.alive() for r in host.remotes.values()):
+            if not host.seen.started and all(r.alive() for r in host.seen.remotes.values()):
                 host.start()
 
     server = threading.Thread(target=serve, name="bench-host", daemon=True)

@@ -75,7 +75,7 @@ def _one_game(app: Any, seed: int, players: int) -> tuple[list[float], list[floa
         def poll_events(self) -> list[Event]:
             events = super().poll_events()
             if events:
-                self.consumed = len(self.host.game.actions)
+                self.consumed = len(self.host.seen.game.actions)
             return events
 
     rules = Rules(True, "standard") if players == 2 else Rules(False, "standard", players)
@@ -95,7 +95,7 @@ def _one_game(app: Any, seed: int, players: int) -> tuple[list[float], list[floa
     ends: dict[int, float] = {}  # actions taken in -> the board's clock when their animation is over
     try:
         deadline = time.monotonic() + 60
-        while not all(r.alive() for r in host.remotes.values()):  # the lobby: the phones join
+        while not all(r.alive() for r in host.seen.remotes.values()):  # the lobby: the phones join
             if time.monotonic() > deadline:
                 raise OSError("the scripted phones did not join")
             host.poll(20)
@@ -121,7 +121,7 @@ def _one_game(app: Any, seed: int, players: int) -> tuple[list[float], list[floa
                 still.set()
             else:
                 still.clear()
-            if host.game.over and not phones.is_alive():
+            if host.seen.game.over and not phones.is_alive():
                 app.quit()
 
         app.on_frame = on_frame

@@ -40,15 +40,15 @@ def _host_lobby(app: Any, seed: int) -> None:
     app.push(lobby)
     lobby.open_lobby()
     assert lobby.host is not None
-    guest = Guest(f"127.0.0.1:{lobby.host.port}", code=lobby.host.code, name="Ben")
+    guest = Guest(f"127.0.0.1:{lobby.host.port}", code=lobby.host.seen.code, name="Ben")
     guest.connect()
     def exchange() -> None:
         lobby.update(0.01)
         guest.poll(0)
 
-    _until(lambda: lobby.host is not None and lobby.host.join_request is not None, exchange)
+    _until(lambda: lobby.host is not None and lobby.host.seen.join_request is not None, exchange)
     lobby.answer(True)
-    _until(lambda: guest.seat is not None, exchange)
+    _until(lambda: guest.seen.seat is not None, exchange)
     lobby.update(0.01)
     lobby.menu.focus = 0
     app.quit_hooks.extend([guest.close, lobby.leave])
@@ -72,15 +72,15 @@ def _ben_asks(app: Any, renew: bool = False) -> None:
     lobby.open_lobby()
     assert lobby.host is not None
     if renew:
-        lobby.host.admission.renew()
-    guest = Guest(f"127.0.0.1:{lobby.host.port}", code=lobby.host.code, name="Ben")
+        lobby.host.seen.admission.renew()
+    guest = Guest(f"127.0.0.1:{lobby.host.port}", code=lobby.host.seen.code, name="Ben")
     guest.connect()
 
     def exchange() -> None:
         lobby.update(0.01)
         guest.poll(0)
 
-    _until(lambda: lobby.host is not None and lobby.host.join_request is not None and guest.asking, exchange)
+    _until(lambda: lobby.host is not None and lobby.host.seen.join_request is not None and guest.seen.asking, exchange)
     app.quit_hooks.extend([guest.close, lobby.leave])
 
 
@@ -95,7 +95,7 @@ def _guest_asking(app: Any, seed: int) -> None:
     guest.connect()
     scene = GuestWaitScene(app, guest)
     app.push(scene)
-    _until(lambda: guest.asking, lambda: (host.poll(0), guest.poll(0)))
+    _until(lambda: guest.seen.asking, lambda: (host.poll(0), guest.poll(0)))
     app.quit_hooks.extend([scene.leave, host.close])
 
 
@@ -130,7 +130,7 @@ def _guest_wait(app: Any, seed: int) -> None:
     guest.connect()
     scene = GuestWaitScene(app, guest)
     app.push(scene)
-    _until(lambda: guest.seat is not None, lambda: (host.poll(0), guest.poll(0)))
+    _until(lambda: guest.seen.seat is not None, lambda: (host.poll(0), guest.poll(0)))
     app.quit_hooks.extend([scene.leave, host.close])
 
 
@@ -144,21 +144,21 @@ def _peer_lost(app: Any, seed: int) -> None:
     host = Host.new(rules=Rules(), seed=seed, code="4721", host_name="Ana", first="south", accept_any=True)
     guest = Guest(f"127.0.0.1:{host.port}", code="4721", name="Ben")
     guest.connect()
-    _until(lambda: host.remotes["north"].identity is not None, lambda: (host.poll(0), guest.poll(0)))
+    _until(lambda: host.seen.remotes["north"].identity is not None, lambda: (host.poll(0), guest.poll(0)))
     host.start()
     table = HostTable(host)
     def exchange() -> None:
         host.poll(0)
         guest.poll(0)
-        if guest.my_turn() and guest.game is not None:
-            guest.send_action(guest.game.legal_actions()[0])
+        if guest.seen.my_turn() and guest.seen.game is not None:
+            guest.send_action(guest.seen.game.legal_actions()[0])
 
     for _ in range(6):  # a few moves so the board is not empty
         if table.to_move == "south" and table.legal_actions():
             table.submit(table.legal_actions()[0])
         _until(lambda: table.to_move == "south" or table.result is not None, exchange, 2)
     guest.close()
-    host.remotes["north"].last_heard -= 10  # silent longer than the heartbeat allows
+    host.seen.remotes["north"].last_heard -= 10  # silent longer than the heartbeat allows
     board = BoardScene(app, table)
     app.push(board)
     app.push(PeerLostScene(app, board))
@@ -174,7 +174,7 @@ def _host_ask_kept(app: Any, seed: int) -> None:
 
     _fresh_data()
     kept = Host(game=find(seed, busy(18), players={"south": "Ana", "north": "Ben"}), code="1234", bind="127.0.0.1")
-    kept.remotes["north"].name, kept.remotes["north"].token = "Ben", "0" * 32
+    kept.seen.remotes["north"].name, kept.seen.remotes["north"].token = "Ben", "0" * 32
     kept.save_path_for = host_save_for
     kept.save()
     kept.close()

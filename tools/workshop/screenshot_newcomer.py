@@ -69,7 +69,7 @@ def _lan_games(seed: int) -> None:
 
     game = find(seed + 7, claimed(2, 16), players={"south": "Ana", "north": "Cy"})
     host = Host(game=game, code="1234", bind="127.0.0.1")
-    host.remotes["north"].name, host.remotes["north"].token = "Cy", "0" * 32
+    host.seen.remotes["north"].name, host.seen.remotes["north"].token = "Cy", "0" * 32
     host.save_path_for = host_save_for
     host.save()
     host.close()

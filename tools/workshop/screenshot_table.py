@@ -36,26 +36,28 @@ def _table_game(app: Any, seed: int, actions: int = 40) -> tuple[Any, Any, Any, 
     for peer in peers:
         peer.connect()
         deadline = time.monotonic() + 5
-        while not peer.welcomed and time.monotonic() < deadline:
+        while not peer.seen.welcomed and time.monotonic() < deadline:
             pump()
     host.start()
     bots = {id(south): RandomBot(seed), id(north): RandomBot(seed + 1)}
     deadline = time.monotonic() + 20 + actions / 100  # a whole game (10,000) may take a while on a busy machine
-    while len(host.game.actions) < actions and not host.game.over and time.monotonic() < deadline:
+    while len(host.seen.game.actions) < actions and not host.seen.game.over and time.monotonic() < deadline:
         pump()
         for player in (south, north):
-            if player.my_turn() and player.game is not None and player.actions_done == len(host.game.actions):
-                player.send_action(bots[id(player)].choose_in(player.game))
+            seen = player.seen
+            if seen.my_turn() and seen.game is not None and seen.actions_done == len(host.seen.game.actions):
+                player.send_action(bots[id(player)].choose_in(seen.game))
     # stop at the start of a turn (play phase) so each screen shows a settled board
-    while not host.game.over and time.monotonic() < deadline:
+    while not host.seen.game.over and time.monotonic() < deadline:
         pump()
-        if host.game.phase == "play":
+        if host.seen.game.phase == "play":
             break
         for player in (south, north):
-            if player.my_turn() and player.game is not None and player.actions_done == len(host.game.actions):
-                player.send_action(bots[id(player)].choose_in(player.game))
+            seen = player.seen
+            if seen.my_turn() and seen.game is not None and seen.actions_done == len(host.seen.game.actions):
+                player.send_action(bots[id(player)].choose_in(seen.game))
     end = time.monotonic() + 2
-    while any(p.actions_done != len(host.game.actions) for p in peers) and time.monotonic() < end:
+    while any(p.seen.actions_done != len(host.seen.game.actions) for p in peers) and time.monotonic() < end:
         pump()
     app.quit_hooks.extend([*(p.close for p in peers), host.close])
     return host, south, north, watcher
@@ -128,15 +130,16 @@ def _table_lobby(app: Any, seed: int) -> None:
     lobby.open_lobby()
     assert lobby.host is not None
     address = f"127.0.0.1:{lobby.host.port}"
-    peers = [Guest(address, code=lobby.host.code, name="Ana"), Guest(address, code=lobby.host.code, name="Ben"),
-             Guest(address, code=lobby.host.code, name="Cleo", watch=True)]
+    code = lobby.host.seen.code
+    peers = [Guest(address, code=code, name="Ana"), Guest(address, code=code, name="Ben"),
+             Guest(address, code=code, name="Cleo", watch=True)]
     for peer in peers:
         peer.connect()
         deadline = time.monotonic() + 5
-        while not peer.welcomed and time.monotonic() < deadline:
+        while not peer.seen.welcomed and time.monotonic() < deadline:
             lobby.update(0.01)
             peer.poll(0)
-            if lobby.host.join_request is not None:
+            if lobby.host.seen.join_request is not None:
                 lobby.answer(True)  # the host's Accept (net.admission)
     lobby.update(0.01)
     lobby.menu.focus = 0
