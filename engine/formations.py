@@ -160,6 +160,14 @@ def _fits(wild: int, missing: int, gap: int) -> bool:
     return _assign(_wilds(wild), missing, gap) is not None
 
 
+def _wild_shift(wild: int, missing: int, unseen: int, shifts: tuple[int, ...]) -> int:
+    """The first colour (as its shift in a troop mask) where the morale tactics and unseen troops fill `missing`; -1."""
+    for shift in shifts:
+        if _fits(wild, missing, missing & ~(unseen >> shift)):
+            return shift
+    return -1
+
+
 def _allowed(wild: int) -> int:
     """The values every one of the morale tactics may take (a Phalanx needs one value for all)."""
     out = _VALUES
@@ -195,15 +203,19 @@ def side_potential(side: int, size: int, fog: bool, unseen: int, found: list[int
                 if values & ~window:
                     continue
                 missing = window & ~values
-                for shift in shifts:
-                    if not wild:
-                        if unseen >> shift & missing != missing:
-                            continue
-                    elif not _fits(wild, missing, missing & ~(unseen >> shift)):
+                if wild:
+                    shift = _wild_shift(wild, missing, unseen, shifts)
+                    if shift < 0:
                         continue
-                    if found is not None:
-                        found.extend((shift // 10, low))
-                    return WEDGE * RANK_STEP + size * low + size * (size - 1) // 2
+                else:
+                    for shift in shifts:
+                        if unseen >> shift & missing == missing:
+                            break
+                    else:
+                        continue
+                if found is not None:
+                    found.extend((shift // 10, low))
+                return WEDGE * RANK_STEP + size * low + size * (size - 1) // 2
     if values & (values - 1) == 0:  # Phalanx (R13.2): one value (or none yet)
         for value in ((values.bit_length(),) if values else range(10, 0, -1)):
             if (unseen & _COLUMN[value]).bit_count() >= need and (not wild or _allowed(wild) >> (value - 1) & 1):
