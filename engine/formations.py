@@ -1,20 +1,20 @@
-"""Formation strength and the strongest completion of a side (R12-R17, R22, R30, R31).
+"""Formation strength and the strongest completion of a side: one ranking, on masks (R12-R17, R22, R30, R31).
 
-Everything a claim needs reduces to one question: "what is the strongest formation this side can
-still become, using only these unseen troops?" It is answered rank by rank, strongest first, with
-bitmasks over values, so no completion is ever enumerated blindly (an empty side under Mud costs the
-same few dozen mask tests as a nearly full one).
+Everything a claim and a bot need reduces to one question: "what is the strongest formation this side
+can still become, using only these unseen troops?" `side_potential` answers it rank by rank, strongest
+first, with bit masks over values, so no completion is ever enumerated blindly: a side is its fixed
+troops, its morale tactics (wild cards whose identity is chosen for their owner's benefit, R22) and
+the number of troops still missing. A complete side is the same question with nothing missing.
 
-A side is split into its fixed troops, its morale tactics (wild cards whose identity is chosen for
-their owner's benefit, R22) and the number of troops still missing. A complete side is the same
-question with nothing missing.
+`best_formation` asks that same ranking about a side given by its cards, and names the cards that make
+the formation found (a claim's proof shows them, R23); it ranks nothing itself.
 """
 
 from __future__ import annotations
 
 from typing import Final, NamedTuple
 
-from .cards import COLOURS, TROOP_INFO, troop_at
+from .cards import COLOURS, TACTICS, TROOP_INFO, troop_at
 
 WEDGE: Final = 4
 PHALANX: Final = 3
@@ -33,7 +33,18 @@ RANK_STEP: Final = 64
 #: Values a morale tactic may take (R27-R29), as a mask of bit (value - 1), and its highest value.
 WILD_MASK: dict[str, int] = {"alexander": 0x3FF, "darius": 0x3FF, "cavalry": 1 << 7, "shield": 0b111}
 WILD_TOP: dict[str, int] = {"alexander": 10, "darius": 10, "cavalry": 8, "shield": 3}
-_VALUE_MASK: Final = 0x3FF
+#: The same by a morale tactic's place in a side's mask: bit 60 + k (engine.rulebook's ids, TACTICS order).
+_MORALE: Final = ("alexander", "darius", "cavalry", "shield")
+assert TACTICS[:4] == _MORALE
+_WILD_MASKS: Final = (0x3FF, 0x3FF, 1 << 7, 0b111)
+_WILD_TOPS: Final = (10, 10, 8, 3)
+_VALUES: Final = 0x3FF
+_TROOPS: Final = (1 << 60) - 1
+#: A card's bit in a side's mask: troops 0-59 (engine.cards.TROOP_BIT), the morale tactics 60-63.
+_SIDE_BIT: Final[dict[str, int]] = {
+    **{card: 1 << (ci * 10 + v - 1) for card, (ci, v) in TROOP_INFO.items()},
+    **{card: 1 << (60 + k) for k, card in enumerate(_MORALE)},
+}
 
 
 class Formation(NamedTuple):
@@ -55,9 +66,65 @@ class Formation(NamedTuple):
         return RANK_NAMES[self.rank]
 
 
-def _bits(mask: int) -> list[int]:
-    """Values (1-10) present in a value mask, highest first."""
-    return [v for v in range(10, 0, -1) if mask >> (v - 1) & 1]
+# ---------------------------------------------------------------------- the ranking
+#: A side's (sum of values with each morale tactic at its highest, troop value mask, colour mask, troop
+#: values all distinct), by its mask.
+_SIDES: Final[dict[int, tuple[int, int, int, bool]]] = {}
+
+
+def _side_info(side: int) -> tuple[int, int, int, bool]:
+    fixed_sum = values = colours = 0
+    distinct = True
+    rest = side & _TROOPS
+    while rest:
+        low = rest & -rest
+        card = low.bit_length() - 1
+        rest ^= low
+        colour, value = divmod(card, 10)
+        fixed_sum += value + 1
+        bit = 1 << value
+        if values & bit:
+            distinct = False
+        values |= bit
+        colours |= 1 << colour
+    wild = side >> 60
+    for k in range(4):
+        if wild >> k & 1:
+            fixed_sum += _WILD_TOPS[k]
+    if len(_SIDES) > 100_000:
+        _SIDES.clear()
+    found = _SIDES[side] = (fixed_sum, values, colours, distinct)
+    return found
+
+
+#: Per value 1-10, the unseen-mask bits of that value in every colour.
+_COLUMN: Final = [0] + [sum(1 << (c * 10 + v - 1) for c in range(6)) for v in range(1, 11)]
+
+
+def _top_values(mask: int, count: int) -> int | None:
+    """Sum of the `count` highest values set in a 10-bit value mask (None if too few)."""
+    total = 0
+    value = 10
+    while count and value:
+        if mask >> (value - 1) & 1:
+            total += value
+            count -= 1
+        value -= 1
+    return None if count else total
+
+
+def _top_mask(unseen: int, count: int) -> int | None:
+    """The sum of the `count` highest unseen troops of any colour (None if too few)."""
+    if count <= 0:
+        return 0
+    total = 0
+    for value in range(10, 0, -1):
+        found = (unseen & _COLUMN[value]).bit_count()
+        if found >= count:
+            return total + value * count
+        total += value * found
+        count -= found
+    return None
 
 
 def _assign(wilds: list[int], missing: int, gap: int) -> list[int] | None:
@@ -83,161 +150,185 @@ def _assign(wilds: list[int], missing: int, gap: int) -> list[int] | None:
     return None
 
 
-def _value_of(bit: int) -> int:
-    return bit.bit_length()
+def _wilds(wild: int) -> list[int]:
+    """The value masks of the morale tactics in a side's wild bits (its mask >> 60)."""
+    return [_WILD_MASKS[k] for k in range(4) if wild >> k & 1]
 
 
-def _colour_masks(unseen: int) -> list[int]:
-    return [(unseen >> (ci * 10)) & _VALUE_MASK for ci in range(6)]
+def _fits(wild: int, missing: int, gap: int) -> bool:
+    """Whether the morale tactics can each take a distinct `missing` value, covering the `gap` values."""
+    return _assign(_wilds(wild), missing, gap) is not None
 
 
-def _best_run(
-    size: int, fixed_values: int, wild: list[str], candidates: list[tuple[int, int]],
-) -> tuple[int, int, list[int], int] | None:
-    """Highest run of `size` consecutive values holding the fixed values (Wedge or Skirmish Line).
+def _wild_shift(wild: int, missing: int, unseen: int, shifts: tuple[int, ...]) -> int:
+    """The first colour (as its shift in a troop mask) where the morale tactics and unseen troops fill `missing`; -1."""
+    for shift in shifts:
+        if _fits(wild, missing, missing & ~(unseen >> shift)):
+            return shift
+    return -1
 
-    `candidates` pairs a colour index (-1 for any colour) with the values available from unseen
-    troops in it. Returns (low value, colour, wild value bits, value bits taken from unseen troops).
+
+def _allowed(wild: int) -> int:
+    """The values every one of the morale tactics may take (a Phalanx needs one value for all)."""
+    out = _VALUES
+    for mask in _wilds(wild):
+        out &= mask
+    return out
+
+
+def side_potential(side: int, size: int, fog: bool, unseen: int, found: list[int] | None = None) -> int | None:
+    """The strength of the strongest formation `side` can become with troops from `unseen` (None: none).
+
+    `side` is a mask (troops as engine.cards.TROOP_BIT, the morale tactics at bits 60-63), `unseen` a
+    troop mask. A value's count over the colours is one population count of the unseen mask: this is
+    the bots' hot path. With `found` given, what fixes the formation is appended for best_formation to
+    name its cards: Wedge (colour, lowest value); Phalanx (value); Battalion (colour); Skirmish (lowest value).
     """
-    wild_masks = [WILD_MASK[w] for w in wild]
-    run_bits = (1 << size) - 1
+    need = size - side.bit_count()
+    info = _SIDES.get(side)
+    if info is None:
+        info = _side_info(side)
+    fixed_sum, values, colours, distinct = info
+    if fog:
+        top = _top_mask(unseen, need)
+        return None if top is None else fixed_sum + top
+    wild = side >> 60
+    one_colour = colours & (colours - 1) == 0
+    if one_colour:
+        shifts = (0, 10, 20, 30, 40, 50) if not colours else ((colours.bit_length() - 1) * 10,)
+        if distinct:  # Wedge (R13.1)
+            run = (1 << size) - 1
+            for low in range(11 - size, 0, -1):
+                window = run << (low - 1)
+                if values & ~window:
+                    continue
+                missing = window & ~values
+                if wild:
+                    shift = _wild_shift(wild, missing, unseen, shifts)
+                    if shift < 0:
+                        continue
+                else:
+                    for shift in shifts:
+                        if unseen >> shift & missing == missing:
+                            break
+                    else:
+                        continue
+                if found is not None:
+                    found.extend((shift // 10, low))
+                return WEDGE * RANK_STEP + size * low + size * (size - 1) // 2
+    if values & (values - 1) == 0:  # Phalanx (R13.2): one value (or none yet)
+        for value in ((values.bit_length(),) if values else range(10, 0, -1)):
+            if (unseen & _COLUMN[value]).bit_count() >= need and (not wild or _allowed(wild) >> (value - 1) & 1):
+                if found is not None:
+                    found.append(value)
+                return PHALANX * RANK_STEP + size * value
+    if one_colour:  # Battalion Order (R13.3)
+        best = None
+        best_shift = 0
+        for shift in shifts:
+            top = _top_values(unseen >> shift & _VALUES, need)
+            if top is not None and (best is None or top > best):
+                best = top
+                best_shift = shift
+        if best is not None:
+            if found is not None:
+                found.append(best_shift // 10)
+            return BATTALION * RANK_STEP + fixed_sum + best
+    if distinct:  # Skirmish Line (R13.4)
+        any_colour = (unseen | unseen >> 10 | unseen >> 20 | unseen >> 30 | unseen >> 40 | unseen >> 50) & _VALUES
+        low = _skirmish_low(values, any_colour, size, wild)
+        if low:
+            if found is not None:
+                found.append(low)
+            return SKIRMISH * RANK_STEP + size * low + size * (size - 1) // 2
+    top = _top_mask(unseen, need)  # Host (R13.5)
+    return None if top is None else HOST * RANK_STEP + fixed_sum + top
+
+
+def _skirmish_low(values: int, any_colour: int, size: int, wild: int) -> int:
+    """The lowest value of the best Skirmish Line a side of distinct `values` (and `wild` morale tactics)
+    can still complete with the `any_colour` values; 0 for none."""
+    run = (1 << size) - 1
     for low in range(11 - size, 0, -1):
-        run = run_bits << (low - 1)
-        if fixed_values & ~run:
+        window = run << (low - 1)
+        if values & ~window:
             continue
-        missing = run & ~fixed_values
-        for colour, avail in candidates:
-            gap = missing & ~avail
-            if not wild_masks:
-                if gap == 0:
-                    return low, colour, [], missing
-                continue
-            chosen = _assign(wild_masks, missing, gap)
-            if chosen is not None:
-                taken = missing
-                for bit in chosen:
-                    taken &= ~bit
-                return low, colour, chosen, taken
-    return None
+        missing = window & ~values
+        if missing & any_colour == missing if not wild else _fits(wild, missing, missing & ~any_colour):
+            return low
+    return 0
 
 
+# ---------------------------------------------------------------------- naming the cards
 def best_formation(
     cards: list[str] | tuple[str, ...], size: int, fog: bool, unseen: int, floor: int = -1,
 ) -> Formation | None:
-    """The strongest formation `cards` can become with `size - len(cards)` troops from `unseen`.
+    """The strongest formation `cards` can become with `size - len(cards)` troops from `unseen`, its cards named.
 
     `unseen` is a 60-bit troop mask (engine.cards.TROOP_BIT). With `floor` set, only a formation
-    stronger than `floor` is looked for, and None means there is none; ranks that cannot exceed the
-    floor are never searched. Without it, None means the side cannot be completed at all.
+    stronger than `floor` is returned, and None means there is none. Without it, None means the side
+    cannot be completed at all. The ranking is side_potential's; this only names the cards it found.
     """
-    troops: list[tuple[int, int]] = []
+    side = 0
     wild: list[str] = []
     for card in cards:
-        info = TROOP_INFO.get(card)
-        if info is None:
+        bit = _SIDE_BIT.get(card)
+        if bit is None:
+            raise ValueError(f"{card!r} takes no place in a formation")
+        if side & bit:
+            raise ValueError(f"{card!r} twice on one side: each card exists once")
+        side |= bit
+        if bit >> 60:
             wild.append(card)
-        else:
-            troops.append(info)
-    need = size - len(troops) - len(wild)
+    need = size - len(cards)
     if need < 0 or unseen.bit_count() < need:
         return None
-    fixed_sum = sum(v for _, v in troops)
-    wild_top = sum(WILD_TOP[w] for w in wild)
-    colour_avail = _colour_masks(unseen)
-
+    witness: list[int] = []
+    strength = side_potential(side, size, fog, unseen, witness)
+    if strength is None or strength <= floor:
+        return None
+    colour_avail = [(unseen >> (ci * 10)) & _VALUES for ci in range(6)]
     if fog:
-        top = _top_troops(colour_avail, need)
-        total = fixed_sum + wild_top + sum(TROOP_INFO[c][1] for c in top)
-        result = Formation(total, SUM_ONLY, total, tuple(top), _wild_top_names(wild, 0))
-        return result if total > floor else None
-
-    colours = {ci for ci, _ in troops}
-    fixed_values = 0
-    distinct = True
-    for _, v in troops:
-        bit = 1 << (v - 1)
-        if fixed_values & bit:
-            distinct = False
-        fixed_values |= bit
-    one_colour = len(colours) <= 1
-    colour_list = list(colours) if colours else list(range(6))
-
-    def beats_floor(rank: int) -> bool:
-        return rank * RANK_STEP + 4 * 10 > floor
-
-    # Wedge (R13.1)
-    if not beats_floor(WEDGE):
-        return None
-    if one_colour and distinct:
-        run = _best_run(size, fixed_values, wild, [(c, colour_avail[c] if need else 0) for c in colour_list])
-        if run is not None:
-            low, colour, chosen, taken = run
-            total = sum(range(low, low + size))
-            added = tuple(troop_at(colour, _value_of(b)) for b in _bits_list(taken))
-            wild_names = tuple(troop_at(colour, _value_of(b)) for b in chosen)
-            return _at_least(Formation(WEDGE * RANK_STEP + total, WEDGE, total, added, wild_names), floor)
-
-    # Phalanx (R13.2)
-    if not beats_floor(PHALANX):
-        return None
-    values = {v for _, v in troops}
-    if len(values) <= 1:
-        for v in ([*values] if values else range(10, 0, -1)):
-            bit = 1 << (v - 1)
-            if any(not WILD_MASK[w] & bit for w in wild):
-                continue
-            free = [ci for ci in range(6) if colour_avail[ci] & bit]
-            if len(free) < need:
-                continue
-            added = tuple(troop_at(ci, v) for ci in free[:need])
-            wild_names = tuple(troop_at(0, v) for _ in wild)
-            total = size * v
-            return _at_least(Formation(PHALANX * RANK_STEP + total, PHALANX, total, added, wild_names), floor)
-
-    # Battalion Order (R13.3)
-    if not beats_floor(BATTALION):
-        return None
-    if one_colour:
-        best: Formation | None = None
-        for colour in colour_list:
-            avail = colour_avail[colour] if need else 0
-            if avail.bit_count() < need:
-                continue
-            top_values = _bits(avail)[:need]
-            total = fixed_sum + wild_top + sum(top_values)
-            if best is None or total > best.total:
-                added = tuple(troop_at(colour, v) for v in top_values)
-                best = Formation(BATTALION * RANK_STEP + total, BATTALION, total, added,
-                                 _wild_top_names(wild, colour))
-        if best is not None:
-            return _at_least(best, floor)
-
-    # Skirmish Line (R13.4)
-    if not beats_floor(SKIRMISH):
-        return None
-    if distinct:
+        return Formation(strength, SUM_ONLY, strength, tuple(_top_troops(colour_avail, need)),
+                         _wild_top_names(wild, 0))
+    rank, total = divmod(strength, RANK_STEP)
+    if rank in (WEDGE, SKIRMISH):
+        low = witness[-1]
+        colour = witness[0] if rank == WEDGE else -1
+        fixed_values = 0
+        for card in cards:
+            if card in TROOP_INFO:
+                fixed_values |= 1 << (TROOP_INFO[card][1] - 1)
+        missing = ((1 << size) - 1) << (low - 1) & ~fixed_values
         any_colour = 0
         for avail in colour_avail:
             any_colour |= avail
-        run = _best_run(size, fixed_values, wild, [(-1, any_colour if need else 0)])
-        if run is not None:
-            low, _, chosen, taken = run
-            total = sum(range(low, low + size))
-            added = tuple(_any_troop(colour_avail, _value_of(b)) for b in _bits_list(taken))
-            wild_names = tuple(troop_at(0, _value_of(b)) for b in chosen)
-            return _at_least(Formation(SKIRMISH * RANK_STEP + total, SKIRMISH, total, added, wild_names), floor)
+        avail = (colour_avail[colour] if rank == WEDGE else any_colour) if need else 0
+        chosen = _assign([WILD_MASK[w] for w in wild], missing, missing & ~avail) or []
+        taken = missing
+        for bit in chosen:
+            taken &= ~bit
+        if rank == WEDGE:
+            added = tuple(troop_at(colour, bit.bit_length()) for bit in _bits_list(taken))
+            return Formation(strength, rank, total, added, tuple(troop_at(colour, b.bit_length()) for b in chosen))
+        added = tuple(_any_troop(colour_avail, bit.bit_length()) for bit in _bits_list(taken))
+        return Formation(strength, rank, total, added, tuple(troop_at(0, b.bit_length()) for b in chosen))
+    if rank == PHALANX:
+        value = witness[0]
+        free = [ci for ci in range(6) if colour_avail[ci] >> (value - 1) & 1]
+        return Formation(strength, rank, total, tuple(troop_at(ci, value) for ci in free[:need]),
+                         tuple(troop_at(0, value) for _ in wild))
+    if rank == BATTALION:
+        colour = witness[0]
+        top_values = _bits(colour_avail[colour] if need else 0)[:need]
+        return Formation(strength, rank, total, tuple(troop_at(colour, v) for v in top_values),
+                         _wild_top_names(wild, colour))
+    return Formation(strength, rank, total, tuple(_top_troops(colour_avail, need)), _wild_top_names(wild, 0))
 
-    # Host (R13.5)
-    if not beats_floor(HOST):
-        return None
-    added_list = _top_troops(colour_avail, need)
-    total = fixed_sum + wild_top + sum(TROOP_INFO[c][1] for c in added_list)
-    return _at_least(Formation(HOST * RANK_STEP + total, HOST, total, tuple(added_list),
-                               _wild_top_names(wild, 0)), floor)
 
-
-def _at_least(formation: Formation, floor: int) -> Formation | None:
-    return formation if formation.strength > floor else None
+def _bits(mask: int) -> list[int]:
+    """Values (1-10) present in a value mask, highest first."""
+    return [v for v in range(10, 0, -1) if mask >> (v - 1) & 1]
 
 
 def _bits_list(mask: int) -> list[int]:
@@ -258,7 +349,7 @@ def _any_troop(colour_avail: list[int], value: int) -> str:
     for ci in range(6):
         if colour_avail[ci] & bit:
             return troop_at(ci, value)
-    raise ValueError(f"no unseen troop of value {value}")  # unreachable: callers checked the mask
+    raise ValueError(f"no unseen troop of value {value}")  # unreachable: the ranking checked the mask
 
 
 def _top_troops(colour_avail: list[int], need: int) -> list[str]:

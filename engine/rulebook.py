@@ -18,9 +18,8 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from .cards import LEADERS, MORALE, TACTICS, TROOP_INFO, TROOPS
-from .formations import best_formation, evaluate
+from .formations import best_formation, side_potential
 from .notation_types import Action
-from .potential import side_potential
 from .rules import FRONTS2, FRONTS3, LINES3, SEATS, SEATS3, TURN_STEPS
 
 # ---------------------------------------------------------------------- cards as ids
@@ -214,12 +213,10 @@ def strength(side: int, fog: bool) -> int:
     if found is None:
         if len(STRENGTHS) > 200_000:
             STRENGTHS.clear()
-        if side & ~TROOP_MASK:
-            found = evaluate(names(side), fog).strength
-        else:  # troops only: the same ranking answered on masks (engine.potential)
-            direct = side_potential(side, side.bit_count(), fog, 0)
-            found = evaluate(names(side), fog).strength if direct is None else direct
-        STRENGTHS[key] = found
+        direct = side_potential(side, side.bit_count(), fog, 0)
+        if direct is None:  # pragma: no cover - a complete side always forms at least a Host
+            raise ValueError(f"not a side: {names(side)}")
+        found = STRENGTHS[key] = direct
     return found
 
 

@@ -20,6 +20,7 @@ from builders import position
 
 from engine import Game, from_position
 from engine.cards import TROOP_INFO, TROOPS
+from engine.formations import best_formation
 
 Troop = tuple[int, int]  # (colour index, value)
 Strength = tuple[int, int]  # (rank, sum); under Fog (0, sum)
@@ -325,3 +326,35 @@ def test_brute_force_ranks_r17_examples() -> None:
         rank_of([TROOP_INFO[c] for c in ("r10", "b10", "g10")], False)
     assert rank_of([TROOP_INFO[c] for c in ("r9", "r10", "r1")], False)[0] == 2  # R14
     assert rank_of([TROOP_INFO[c] for c in ("r5", "b5", "g5")], True) == (0, 15)  # R30
+
+
+def test_r21_r22_the_cards_named_make_the_formation_ranked() -> None:
+    """best_formation names cards (R23's proof) for what the one ranking (side_potential, on masks) found:
+    the troops added are unseen, new and as many as the side lacks, each morale tactic's identity is one it
+    may take (R27-R29), and those concrete cards rank, by the rule text above, exactly as the ranking said."""
+    rng = random.Random(23)
+    morale = ["alexander", "darius", "cavalry", "shield"]
+    checked = 0
+    for _ in range(1500):
+        size = rng.choice((3, 4))
+        fog = rng.random() < 0.15
+        wild = rng.sample(morale, rng.choice((0, 1, 1, 2, 3)))
+        troops = list(TROOPS)
+        side = _shaped(rng, troops, rng.randint(0, size - len(wild))) + wild
+        rng.shuffle(side)
+        unseen = rng.sample([c for c in troops if c not in side], rng.choice((3, 8, 20, 45)))
+        mask = sum(1 << (TROOP_INFO[c][0] * 10 + TROOP_INFO[c][1] - 1) for c in unseen)
+        found = best_formation(side, size, fog, mask)
+        if found is None:  # a Host at least, whenever enough troops are unseen
+            assert len(unseen) < size - len(side)
+            continue
+        assert len(found.added) == size - len(side) == len(set(found.added))
+        assert set(found.added) <= set(unseen)
+        assert len(found.wild) == len(wild)
+        identities = [TROOP_INFO[name] for name in found.wild]  # in the side's order of its morale tactics
+        in_order = [c for c in side if c not in TROOP_INFO]
+        assert all(v in WILD_VALUES[w] for w, (_, v) in zip(in_order, identities, strict=True))
+        concrete = [TROOP_INFO[c] for c in side if c in TROOP_INFO] + [TROOP_INFO[c] for c in found.added]
+        assert rank_of(concrete + identities, fog) == (RANK_BY_NAME[found.name], found.total), (side, unseen)
+        checked += 1
+    assert checked > 1000

@@ -32,7 +32,9 @@ read from the imported class) and `wheel_dev_lines` (a wheel built from this che
 - `mirror`: the functions of the bots' mask state (engine.ai.lean, engine.ai.lean3) that do on masks what `Game`
   does on its own state, each with its length in lines (its ast node's span, docstring included; 0 once it is
   gone), and their sum `mirror_lines`. Every decision inside them is engine.rulebook's.
-- `rankings`: the functions that rank what a side can still become, rank by rank (R12-R17), with their lengths.
+- `rankings`: the functions that rank what a side can still become, rank by rank (R12-R17), with their lengths;
+  `naming`: formations.best_formation, which since the rankings became one ranks nothing itself (it asks
+  side_potential and names the cards of the formation found), with its length.
 - `wheel_dev_lines` (`--wheel`): lines of the installed package's workshop code (screenshot scripts, benches,
   the sound check) in a wheel built from this checkout's last commit.
 
@@ -277,11 +279,13 @@ MIRROR: dict[str, tuple[str, ...]] = {
                           "Lean._finish", "Lean._enter_step", "Lean._end_turn"),
     "engine/ai/lean3.py": ("Lean3._play", "Lean3._add"),
 }
-#: The functions that rank formations from a side and the troops still unseen.
+#: The functions that rank formations from a side and the troops still unseen (earlier homes included: 0 once gone).
 RANKINGS: dict[str, tuple[str, ...]] = {
-    "engine/formations.py": ("best_formation",),
+    "engine/formations.py": ("side_potential", "_best_run"),
     "engine/potential.py": ("side_potential", "_potential"),
 }
+#: What names the cards of the formation the ranking found (a claim's proof shows them).
+NAMING: dict[str, tuple[str, ...]] = {"engine/formations.py": ("best_formation",)}
 
 
 def _functions(path: Path) -> dict[str, int]:
@@ -342,6 +346,7 @@ def figures(wheel: bool = False) -> dict[str, object]:
         "mirror": (mirror := _lengths(MIRROR)),
         "mirror_lines": sum(mirror.values()),
         "rankings": {k: v for k, v in _lengths(RANKINGS).items() if v},
+        "naming": _lengths(NAMING),
     }
     if wheel:
         out["wheel_dev_lines"] = _wheel_dev_lines()

@@ -12,8 +12,7 @@ from __future__ import annotations
 from typing import Final
 
 from ..cards import TACTICS
-from ..formations import best_formation
-from ..potential import side_potential
+from ..formations import side_potential
 from ..rulebook import (
     A_DRAW,
     A_PLAY,
@@ -33,7 +32,6 @@ from ..rulebook import (
     TROOP_MASK,
     LeanAction,
     may_play_tactic,
-    names,
     side_size,
     strength,
 )
@@ -49,7 +47,6 @@ DRAW_SHARE: Final = 1.0
 #: Tactics worth drawing for: wild cards and the guile cards that take or steal.
 STRONG_TACTICS: Final = frozenset({"alexander", "darius", "cavalry", "deserter", "traitor", "redeploy"})
 _STRONG_MASK: Final = sum(1 << (60 + TACTICS.index(c)) for c in STRONG_TACTICS)
-_WILD_NAMES = ("alexander", "darius", "cavalry", "shield")
 
 Shares = list[tuple[list[int], list[int]]]
 #: Reaches by side (its cards, formation size, fog) and then by the share of the pool open to it.
@@ -132,23 +129,15 @@ def _side_memo(memo: Memo, side: int, size: int, fog: bool) -> dict[int, int]:
 def _reach_of(side: int, size: int, fog: bool, share: int) -> int:
     """The strongest completion of `side` from `share` (troops, and morale tactics as wild cards)."""
     open_troops = share & TROOP_MASK
+    potential = side_potential(side, size, fog, open_troops)
+    best = UNREACHABLE if potential is None else potential
     wild = share >> 60
-    if not wild and not side & MORALE_MASK:
-        potential = side_potential(side, size, fog, open_troops)
-        return UNREACHABLE if potential is None else potential
-    # each wild card in the share tried once, the side's own completion read by side_potential where it can be
-    cards = names(side)
-    if side & MORALE_MASK:
-        found = best_formation(cards, size, fog, open_troops)
-        best = UNREACHABLE if found is None else found.strength
-    else:
-        potential = side_potential(side, size, fog, open_troops)
-        best = UNREACHABLE if potential is None else potential
-    for k, name in enumerate(_WILD_NAMES):
-        if wild >> k & 1:
-            alt = best_formation([*cards, name], size, fog, open_troops, best)
-            if alt is not None:
-                best = alt.strength
+    if wild and side.bit_count() < size:  # each wild card in the share tried once on the side
+        for k in range(4):
+            if wild >> k & 1:
+                alt = side_potential(side | 1 << (60 + k), size, fog, open_troops)
+                if alt is not None and alt > best:
+                    best = alt
     return best
 
 
