@@ -74,19 +74,19 @@ def draw(board: BoardState, surface: pygame.Surface) -> None:
 
 
 def _hand_of(board: BoardState, now: float) -> Hand:
-    """What the hand shows this frame (scenes.board_hand), from the board's model, layout and animations."""
+    """What the hand shows this frame (scenes.board_hand), from the board's model, layout and animations; which
+    cards can be played is asked of the model only if the hand is drawn (Hand.playable, Hand.forced)."""
     cards = tuple(board.view["hands"][board.viewer] or [])
     keys = {("hand", card) for card in cards}
-    shakes = {card: board.anims.shake_offset(("hand", card), now) for card in cards}
-    return Hand(cards=cards, rects={str(t[1]): r for t, r in board.targets.items() if t[0] == "hand"},
+    shaking = board.anims.shaking(now) if board.anims.shakes else {}
+    return Hand(cards=cards, rects=board.hand_rects,
                 layout=board.layout_serial, turned_away=board.hidden,
                 flying=frozenset(board.anims.hidden()).intersection(keys),
-                shakes={card: dx for card, dx in shakes.items() if dx},
+                shakes={str(key[1]): dx for key, dx in shaking.items() if key in keys},
                 dragged=board.drag[0] if board.drag else None,
                 lifted=board.hover if board.app.input.last_device == "mouse" else board.focus,
-                hover=board.hover, candidates=frozenset(board.flow.candidates()),
-                playable=frozenset(board.playable()), playing=board.my_turn, forced=board.forced_pass(),
-                picked=tuple(board.flow.picked), returning=board.table.phase == "scout_return")
+                hover=board.hover, candidates=frozenset(board.flow.candidates()), playing=board.my_turn,
+                picked=tuple(board.flow.picked), returning=board.table.phase == "scout_return", model=board.model)
 
 
 def _claim_glows(board: BoardState, surface: pygame.Surface, now: float) -> None:

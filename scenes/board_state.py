@@ -124,6 +124,7 @@ class BoardState(Scene):
         self.coach: Coach | None = None  # the scene makes one (scenes.board_coach.make_coach)
         self.targets: dict[Target, pygame.Rect] = {}
         self.rects: dict[Any, pygame.Rect] = {}
+        self.hand_rects: dict[str, pygame.Rect] = {}  # the hand's cards' targets by card, in the hand's order
         self.layout_serial = 0  # a new layout (targets and rects) each relayout: what the caches of the hand and
         # the preview's place are keyed by, with what changes between layouts (scenes.board_draw, board_zoom)
         self.lang = language()
@@ -269,6 +270,7 @@ class BoardState(Scene):
         menu.width -= RULES_W + 8
         self.targets = targets
         self.rects = rects
+        self.hand_rects = {str(t[1]): r for t, r in targets.items() if t[0] == "hand"}
         self.layout_serial += 1
         if self.pointer is not None and self.hover is not None:  # the mouse did not move, the table did
             self.hover = board_input.target_at(self.situation(), self.pointer)
