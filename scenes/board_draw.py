@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import N_, _
+from game.play.flow import Target
 from game.ui import art, card_art, effects
 from game.ui.input import Kind
 from game.ui.text import blit_lines, fitted, font_for, wrap
@@ -31,8 +32,7 @@ BUTTON_KEYS = {"log": Kind.LOG, "menu": Kind.MENU, "rules": Kind.HELP, "hint": K
 # ---------------------------------------------------------------------- each frame
 def draw(board: BoardState, surface: pygame.Surface) -> None:
     now = board.clock
-    cands = board.flow.candidates()
-    glows = [(rect, 12) for rect in (board.highlight(t) for t in cands if t[0] != "hand") if rect is not None]
+    glows = [(rect, 12) for rect in (board.highlight(t) for t in lit_order(board)) if rect is not None]
     picked = [(board.rects[("slot", t[1], t[2], t[3])], 14) for t in board.flow.picked
               if t[0] == "card" and t in board.targets]
     hand = _hand_of(board, now)
@@ -71,6 +71,16 @@ def draw(board: BoardState, surface: pygame.Surface) -> None:
     board.preview_box = board_zoom.draw(board, surface)
     if board.app.top is board:  # a banner belongs to the board: it never shows through the results or pause
         draw_toasts(board, surface)
+
+
+def lit_order(board: BoardState) -> list[Target]:
+    """The candidates off the hand in the layout's order (then by name): their glows overlap where cards do
+    (Deserter's rings up a column), and a set's order, which follows the process's string hashing, would blend
+    them differently from one run to the next."""
+    cands = board.flow.candidates()
+    laid = [t for t in board.targets if t in cands and t[0] != "hand"]
+    rest = sorted((t for t in cands if t not in board.targets and t[0] != "hand"), key=repr)
+    return laid + rest
 
 
 def _hand_of(board: BoardState, now: float) -> Hand:
