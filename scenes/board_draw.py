@@ -32,7 +32,8 @@ BUTTON_KEYS = {"log": Kind.LOG, "menu": Kind.MENU, "rules": Kind.HELP, "hint": K
 # ---------------------------------------------------------------------- each frame
 def draw(board: BoardState, surface: pygame.Surface) -> None:
     now = board.clock
-    glows = [(rect, 12) for rect in (board.highlight(t) for t in lit_order(board)) if rect is not None]
+    lit = lit_order(board.model.flow.candidates(), board.targets)
+    glows = [(rect, 12) for rect in (board.highlight(t) for t in lit) if rect is not None]
     picked = [(board.rects[("slot", t[1], t[2], t[3])], 14) for t in board.model.flow.picked
               if t[0] == "card" and t in board.targets]
     hand = _hand_of(board, now)
@@ -73,13 +74,12 @@ def draw(board: BoardState, surface: pygame.Surface) -> None:
         draw_toasts(board, surface)
 
 
-def lit_order(board: BoardState) -> list[Target]:
+def lit_order(cands: set[Target], targets: dict[Target, pygame.Rect]) -> list[Target]:
     """The candidates off the hand in the layout's order (then by name): their glows overlap where cards do
     (Deserter's rings up a column), and a set's order, which follows the process's string hashing, would blend
     them differently from one run to the next."""
-    cands = board.model.flow.candidates()
-    laid = [t for t in board.targets if t in cands and t[0] != "hand"]
-    rest = sorted((t for t in cands if t not in board.targets and t[0] != "hand"), key=repr)
+    laid = [t for t in targets if t in cands and t[0] != "hand"]
+    rest = sorted((t for t in cands if t not in targets and t[0] != "hand"), key=repr)
     return laid + rest
 
 
