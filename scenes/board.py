@@ -39,7 +39,7 @@ class BoardScene(BoardState):
         super().__init__(app, table, session)
         self.coach = board_coach.make_coach(self)
         self.refresh()
-        if not any(f.get(s) for f in self.view["flags"] for s in self.seats):
+        if not any(f.get(s) for f in self.view["flags"] for s in self.shown.seats):
             from game.ui import audio
 
             audio.cue(app, "shuffle")  # a new game: the decks are shuffled
@@ -64,18 +64,18 @@ class BoardScene(BoardState):
         """Carry out one command: the one place the board's input changes picks, focus, the table or scenes."""
         match command:
             case board_input.Focus(target):
-                self.focus = target
-                self.rested = target  # moved here by the player: the preview may open once it rests
+                self.model.focus = target
+                self.model.rested = target  # moved here by the player: the preview may open once it rests
             case board_input.Pick(picks):
                 for target in picks:
-                    self.flow.pick(target)
+                    self.model.flow.pick(target)
                 self.relayout()
             case board_input.Act(action, picks):
                 for target in picks:
-                    self.flow.pick(target)
+                    self.model.flow.pick(target)
                 self.submit(action)
             case board_input.StepBack():
-                self.flow.back()
+                self.model.flow.back()
                 self.relayout()
             case board_input.Refuse(target, words, prompt):
                 if words is None:
@@ -99,15 +99,15 @@ class BoardScene(BoardState):
             case board_input.TakeBack():
                 self.take_back()
             case board_input.Hover(target, pos):
-                self.hover, self.pointer = target, pos
-                if self.drag:
-                    self.drag = (self.drag[0], pos)
+                self.model.hover, self.model.pointer = target, pos
+                if self.model.drag:
+                    self.model.drag = (self.model.drag[0], pos)
             case board_input.Press(target, drag, pos):
-                self.pressed, self.hover, self.pointer = target, target, pos
+                self.model.pressed, self.model.hover, self.model.pointer = target, target, pos
                 if drag is not None:
-                    self.drag = (drag, pos)
+                    self.model.drag = (drag, pos)
             case board_input.LetGo():
-                self.drag = self.pressed = None
+                self.model.drag = self.model.pressed = None
 
     def refusal_for(self, target: Target) -> str:
         """Why `target` is not a choice now, from the engine where it has the words."""
@@ -115,11 +115,11 @@ class BoardScene(BoardState):
             return _("The game is over.")
         if not self.my_turn:
             return _("It is {who}'s turn.", who=self.names[self.table.to_move])
-        card = self.flow.card
+        card = self.model.flow.card
         phase = self.table.phase
-        if target[0] == "hand" and phase == "play" and not self.flow.picked:
+        if target[0] == "hand" and phase == "play" and not self.model.flow.picked:
             return self.ref.why_card_unplayable(str(target[1]))
-        if target[0] == "flag" and card is not None and len(self.flow.picked) == 1:
+        if target[0] == "flag" and card is not None and len(self.model.flow.picked) == 1:
             reason = self.ref.refusal({"type": "play", "card": card, "flag": target[1]})
             if reason:
                 return reason[0].upper() + reason[1:] + "."
@@ -141,10 +141,10 @@ class BoardScene(BoardState):
             self.table.submit(action)
         except (IllegalAction, NotationError) as exc:
             words = said(exc) if isinstance(exc, IllegalAction) else str(exc)
-            self.refuse(self.focus or ("button", "menu"), words[:1].upper() + words[1:] + ".")
+            self.refuse(self.model.focus or ("button", "menu"), words[:1].upper() + words[1:] + ".")
             self.refresh()
             return
-        self.last_turn = None  # the player acted: the other side's turn has been seen
+        self.model.last_turn = None  # the player acted: the other side's turn has been seen
         self.consume(before)
 
     def consume(self, before: dict[Any, pygame.Rect] | None = None) -> None:
@@ -154,7 +154,7 @@ class BoardScene(BoardState):
         before = before if before is not None else dict(self.rects)
         self.refresh()
         for event in events:
-            self.log.append(event)
+            self.model.log.append(event)
             self.note_turn(event)
             board_events.on_event(self, event, before)
 
@@ -167,8 +167,8 @@ class BoardScene(BoardState):
             return
         undone = undo.take_back(local)
         viewer = local.local_seats[0] if len(local.local_seats) == 1 else None
-        self.log = undo.log_events(local, viewer)
-        self.flow.reset([], self.viewer)
+        self.model.log = undo.log_events(local, viewer)
+        self.model.flow.reset([], self.model.viewer)
         self.refresh()
         self.say([_("Taken back: {what}.", what=undo.undone_words(undone))], good=True)
 
@@ -176,18 +176,18 @@ class BoardScene(BoardState):
         self.app.push(screens.pause(self.app, self))
 
     def open_log(self) -> None:
-        self.app.push(screens.log(self.app, self.log, self.names))
+        self.app.push(screens.log(self.app, self.model.log, self.names))
 
     def open_rules(self) -> None:
         """The rules reference at the page of what is under the focus: a tactics card's own page, the claim
         page for a flag, else the formations."""
         shown = board_zoom.zoomed(self)
-        target = self.hover if self.app.input.last_device == "mouse" else self.focus
+        target = self.model.hover if self.app.input.last_device == "mouse" else self.model.focus
         topic = "claim" if target is not None and target[0] == "flag" else "formations"
         self.app.push(screens.rules(self.app, card=shown[1] if shown else None, topic=topic))
 
     def open_inspect(self) -> None:
-        self.app.push(screens.inspect(self.app, self.view, self.viewer, self.names))
+        self.app.push(screens.inspect(self.app, self.view, self.model.viewer, self.names))
 
     # ------------------------------------------------------------------ time
     def update(self, dt: float) -> None:
@@ -209,7 +209,7 @@ class BoardScene(BoardState):
         if self.pending_pass is not None and self.table.result is None:
 
             seat, self.pending_pass = self.pending_pass, None
-            self.hidden = True
+            self.model.hidden = True
             self.refresh()
             self.app.push(screens.pass_device(self.app, self, seat))
         elif self.pending_results and not self.results_shown:
@@ -217,15 +217,15 @@ class BoardScene(BoardState):
             self.results_shown = True
             self.app.push(screens.results(self.app, self))
         elif self.my_turn and self.table.phase == "claim" and self.app.settings.auto_claim:
-            claims = [a for a in self.legal if a["type"] == "claim"]
+            claims = [a for a in self.model.legal if a["type"] == "claim"]
             if claims:
                 self.submit(claims[0])
 
     def activity(self) -> int:
-        if self.anims.busy(self.clock) or self.anims.shakes or self.anims.confetti or self.drag:
+        if self.anims.busy(self.clock) or self.anims.shakes or self.anims.confetti or self.model.drag:
             return MOVING
         fading = any(t.start <= self.clock and t.until - TOAST_FADE <= self.clock for t in self.toasts)
-        if self.table.thinking or self.claimable or fading or self.table.result is not None:
+        if self.table.thinking or self.model.claimable or fading or self.table.result is not None:
             return AMBIENT
         return IDLE
 

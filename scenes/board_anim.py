@@ -13,7 +13,7 @@ import pygame
 
 from game.ui import card_art
 from game.ui.effects import Finale as Confetti  # the end effect: once confetti, now by kind of ending
-from game.ui.tween import ease_in_out, ease_out_cubic, lerp, lerp_point
+from game.ui.tween import ease_in_out, ease_out_cubic, lerp, lerp_point, shake
 
 Key = tuple[Any, ...]
 
@@ -127,12 +127,19 @@ class Animator:
         return out
 
     def shake_offset(self, key: Key, now: float) -> int:
-        from game.ui.tween import shake
-
         for s in self.shakes:
             if s.key == key:
                 return shake(min(1.0, (now - s.start) / s.duration))
         return 0
+
+    def shaking(self, now: float) -> dict[Key, int]:
+        """The sideways offset now of each thing shaking (the first shake of each, as `shake_offset`), the still
+        ones left out: one pass over the shakes, none over the things that could shake."""
+        out: dict[Key, int] = {}
+        for s in self.shakes:
+            if s.key not in out:
+                out[s.key] = shake(min(1.0, (now - s.start) / s.duration))
+        return {key: dx for key, dx in out.items() if dx}
 
     def clear(self) -> None:
         self.flights.clear()

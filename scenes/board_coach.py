@@ -27,7 +27,7 @@ def hint_title() -> str:
 def make_coach(board: BoardState) -> Coach | None:
     """A coach for a game against a bot on this device, else None."""
     local = board.table.local
-    if board.hotseat or local is None or not local.bots:
+    if board.model.hotseat or local is None or not local.bots:
         return None
     in_process = bool(board.session is not None and board.session.in_process_bots)
     return Coach(seed=len(local.game.actions) + 17, in_process=in_process)
@@ -47,25 +47,25 @@ def ask_hint(board: BoardState) -> None:
     if not board.my_turn:
         board.say([_("Hints are for your own turn.")], bad=True)
         return
-    advice = board.advice
+    advice = board.model.advice
     if advice is not None and advice.actions == moves(board):
         show(board, advice._replace(hint=True))
         return
-    coach.ask(board.table.view(board.viewer), moves(board), hint=True)
+    coach.ask(board.table.view(board.model.viewer), moves(board), hint=True)
     board.say([_("The coach is thinking\u2026")], title=hint_title())
 
 
 def show(board: BoardState, advice: Advice) -> None:
     """The hint stays (in the top strip, its card and flag ringed on the board) until the player acts."""
-    board.hints_used += 1
-    board.hint = advice
+    board.model.hints_used += 1
+    board.model.hint = advice
     board.toasts = [t for t in board.toasts if t.title != hint_title()]  # "thinking…" is answered
     board.app.dirty = True
 
 
 def active_hint(board: BoardState) -> Advice | None:
     """The hint on show: asked for this very position, and the player has not acted since."""
-    hint = board.hint
+    hint = board.model.hint
     if hint is None or not board.my_turn or hint.actions != moves(board):
         return None
     return hint
@@ -76,7 +76,7 @@ def hint_words(board: BoardState) -> str:
     hint = active_hint(board)
     if hint is None:
         return ""
-    return _("Hint: {line}", line=advice_line(hint, board.view, board.viewer))
+    return _("Hint: {line}", line=advice_line(hint, board.view, board.model.viewer))
 
 
 def hint_rects(board: BoardState) -> list[pygame.Rect]:
@@ -84,7 +84,7 @@ def hint_rects(board: BoardState) -> list[pygame.Rect]:
     hint = active_hint(board)
     if hint is None:
         return []
-    action, me = hint.action, board.viewer
+    action, me = hint.action, board.model.viewer
     out: list[pygame.Rect | None] = []
     kind = action["type"]
     if kind == "play":
@@ -124,22 +124,22 @@ def tick(board: BoardState) -> None:
         return
     advice = coach.poll()
     if advice is not None and advice.actions == moves(board):
-        board.advice = advice
+        board.model.advice = advice
         board.app.dirty = True  # the bar (or the hint) is drawn now, not at the next input
         if advice.win_chance is not None:
-            board.win_estimate = advice.win_chance
+            board.model.win_estimate = advice.win_chance
         if advice.hint:
             show(board, advice)
     if board.app.settings.win_bar and board.my_turn and board.table.phase == "play" and not coach.thinking \
-            and (board.advice is None or board.advice.actions != moves(board)):
-        coach.ask(board.table.view(board.viewer), moves(board), hint=False)
+            and (board.model.advice is None or board.model.advice.actions != moves(board)):
+        coach.ask(board.table.view(board.model.viewer), moves(board), hint=False)
 
 
 def draw_bar(board: BoardState, surface: pygame.Surface) -> None:
     """The win-estimate bar beside the player's name (Settings; off by default)."""
-    if board.coach is None or not board.app.settings.win_bar or board.win_estimate is None:
+    if board.coach is None or not board.app.settings.win_bar or board.model.win_estimate is None:
         return
-    chance = board.win_estimate
+    chance = board.model.win_estimate
     # Under the player's name and flag count, right-aligned, above the deck labels and clear of the caption box.
     right = surface.get_width() - 28
     bar = pygame.Rect(right - 170, 108, 170, 14)

@@ -23,12 +23,12 @@ if TYPE_CHECKING:
 def kept_why(board: BoardState) -> list[tuple[str, pygame.Rect]]:
     """(why, rect) of everything on the board that must stay in sight this frame."""
     out: list[tuple[str, pygame.Rect]] = []
-    if board.my_turn and not board.hidden and board.table.result is None:
-        for target in board.flow.candidates():
+    if board.my_turn and not board.model.hidden and board.table.result is None:
+        for target in board.model.flow.candidates():
             rect = board.highlight(target)
             if rect is not None:
                 out.append((f"the choice {target}", rect))
-        for n in board.claimable:
+        for n in board.model.claimable:
             flag = board.view["flags"][n - 1]
             out.append((f"the claimable flag {n}", board.geo.pennant(n, board.shown.pennant_shift(flag))))
     out += [("a card the hint names", r) for r in board_coach.hint_rects(board)]

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import N_, _
+from game.play.flow import Target
 from game.ui import art, card_art, effects
 from game.ui.input import Kind
 from game.ui.text import blit_lines, fitted, font_for, wrap
@@ -31,9 +32,9 @@ BUTTON_KEYS = {"log": Kind.LOG, "menu": Kind.MENU, "rules": Kind.HELP, "hint": K
 # ---------------------------------------------------------------------- each frame
 def draw(board: BoardState, surface: pygame.Surface) -> None:
     now = board.clock
-    cands = board.flow.candidates()
-    glows = [(rect, 12) for rect in (board.highlight(t) for t in cands if t[0] != "hand") if rect is not None]
-    picked = [(board.rects[("slot", t[1], t[2], t[3])], 14) for t in board.flow.picked
+    lit = lit_order(board.model.flow.candidates(), board.targets)
+    glows = [(rect, 12) for rect in (board.highlight(t) for t in lit) if rect is not None]
+    picked = [(board.rects[("slot", t[1], t[2], t[3])], 14) for t in board.model.flow.picked
               if t[0] == "card" and t in board.targets]
     hand = _hand_of(board, now)
     static = board.still_layer()
@@ -62,9 +63,9 @@ def draw(board: BoardState, surface: pygame.Surface) -> None:
     draw_prompt(board, surface, now)
     draw_thinking(board, surface, now)
     draw_caption(board, surface)
-    if board.drag is not None:
-        img = card_art.face(board.drag[0], "hand")
-        surface.blit(img, img.get_rect(center=board.drag[1]))
+    if board.model.drag is not None:
+        img = card_art.face(board.model.drag[0], "hand")
+        surface.blit(img, img.get_rect(center=board.model.drag[1]))
     if board.table.result is not None:
         draw_victory(board, surface, now)
     board_cover.record(board)
@@ -73,25 +74,34 @@ def draw(board: BoardState, surface: pygame.Surface) -> None:
         draw_toasts(board, surface)
 
 
+def lit_order(cands: set[Target], targets: dict[Target, pygame.Rect]) -> list[Target]:
+    """The candidates off the hand in the layout's order (then by name): their glows overlap where cards do
+    (Deserter's rings up a column), and a set's order, which follows the process's string hashing, would blend
+    them differently from one run to the next."""
+    laid = [t for t in targets if t in cands and t[0] != "hand"]
+    rest = sorted((t for t in cands if t not in targets and t[0] != "hand"), key=repr)
+    return laid + rest
+
+
 def _hand_of(board: BoardState, now: float) -> Hand:
-    """What the hand shows this frame (scenes.board_hand), from the board's model, layout and animations."""
-    cards = tuple(board.view["hands"][board.viewer] or [])
+    """What the hand shows this frame (scenes.board_hand), from the board's model, layout and animations; which
+    cards can be played is asked of the model only if the hand is drawn (Hand.playable, Hand.forced)."""
+    cards = tuple(board.view["hands"][board.model.viewer] or [])
     keys = {("hand", card) for card in cards}
-    shakes = {card: board.anims.shake_offset(("hand", card), now) for card in cards}
-    return Hand(cards=cards, rects={str(t[1]): r for t, r in board.targets.items() if t[0] == "hand"},
-                layout=board.layout_serial, turned_away=board.hidden,
+    shaking = board.anims.shaking(now) if board.anims.shakes else {}
+    return Hand(cards=cards, rects=board.hand_rects,
+                layout=board.layout_serial, turned_away=board.model.hidden,
                 flying=frozenset(board.anims.hidden()).intersection(keys),
-                shakes={card: dx for card, dx in shakes.items() if dx},
-                dragged=board.drag[0] if board.drag else None,
-                lifted=board.hover if board.app.input.last_device == "mouse" else board.focus,
-                hover=board.hover, candidates=frozenset(board.flow.candidates()),
-                playable=frozenset(board.playable()), playing=board.my_turn, forced=board.forced_pass(),
-                picked=tuple(board.flow.picked), returning=board.table.phase == "scout_return")
+                shakes={str(key[1]): dx for key, dx in shaking.items() if key in keys},
+                dragged=board.model.drag[0] if board.model.drag else None,
+                lifted=board.model.hover if board.app.input.last_device == "mouse" else board.model.focus,
+                hover=board.model.hover, candidates=frozenset(board.model.flow.candidates()), playing=board.my_turn,
+                picked=tuple(board.model.flow.picked), returning=board.table.phase == "scout_return", model=board.model)
 
 
 def _claim_glows(board: BoardState, surface: pygame.Surface, now: float) -> None:
     strength = 0.55 + 0.45 * pulse(now, 1.4)
-    for n in board.claimable:
+    for n in board.model.claimable:
         flag = board.view["flags"][n - 1]
         r = board.geo.pennant(n, board.shown.pennant_shift(flag)).inflate(24, 12)
         art.blit_glow(surface, r, art.GOOD, strength, spread=26)
@@ -100,12 +110,12 @@ def _claim_glows(board: BoardState, surface: pygame.Surface, now: float) -> None
 
 def _focus(board: BoardState, surface: pygame.Surface, now: float) -> None:
     show = board.app.input.last_device != "mouse"
-    target = board.focus if show else board.hover
+    target = board.model.focus if show else board.model.hover
     if target is None or target not in board.targets:
         return
     base = board.highlight(target) if show else board.targets[target]
     rect = (base or board.targets[target]).move(board.anims.shake_offset(target, now), 0)
-    if target[0] == "hand" and target == board.hover and target in board.flow.candidates():
+    if target[0] == "hand" and target == board.model.hover and target in board.model.flow.candidates():
         rect = rect.move(0, -12)
     if show:  # white with a dark edge: never mistaken for the gold glow of a legal target; FOCUS_W thick,
         # so it still reads on a TV across the room with the picture scaled down (issue 31)
@@ -125,12 +135,13 @@ BUTTON_PAD = 14  # a button's words keep this far from its edges (Romanian "Jurn
 
 
 def _buttons(board: BoardState, surface: pygame.Surface) -> None:
-    cands = board.flow.candidates()
+    cands = board.model.flow.candidates()
     glyph = board.app.input.glyph
     for name in [*board.buttons(), "rules"]:
         r = board.targets[("button", name)]
         hot = ("button", name) in cands
-        r = art.plaque(surface, r, "pressed" if board.pressed == ("button", name) else ("focus" if hot else "idle"),
+        look = "pressed" if board.model.pressed == ("button", name) else ("focus" if hot else "idle")
+        r = art.plaque(surface, r, look,
                        points=False)
         label = _(BUTTON_LABELS[name])
         key = BUTTON_KEYS.get(name)

@@ -40,13 +40,13 @@ def on_event(board: BoardState, event: Event, before: dict[Any, pygame.Rect]) ->
     audio.on_event(board.app, event, lost_here=lost_here)
     if kind == "claim":
         _claim(board, event)
-    elif kind == "play" and (event["seat"] != board.viewer or not board.table.local_seats):
+    elif kind == "play" and (event["seat"] != board.model.viewer or not board.table.local_seats):
         # Deserter, Traitor, Redeploy: never silent (a screen with no hand toasts both sides' and names the loser)
         toast = tactic_toast(event, board.names, not board.table.local_seats)
         if toast is not None:
             flag = event.get("to_flag") or event.get("from_flag")  # where the card went, else where it was
             board.say([toast[1]], title=toast[0], queued=True, about=("flag", int(flag)) if flag else None)
-    elif kind == "turn" and board.hotseat and _passes_to(board, event["seat"]):
+    elif kind == "turn" and board.model.hotseat and _passes_to(board, event["seat"]):
         board.pending_pass = event["seat"]
     elif kind == "game_over":
         board.pending_results = True
@@ -69,7 +69,7 @@ def _passes_to(board: BoardState, seat: str) -> bool:
     players a bot's turn passes nothing: the device stays where it is until a person's turn comes)."""
     if not board.three:
         return True
-    return seat in board.table.local_seats and (seat != board.viewer or board.hidden)
+    return seat in board.table.local_seats and (seat != board.model.viewer or board.model.hidden)
 
 
 def _claim(board: BoardState, event: Event) -> None:
@@ -79,7 +79,7 @@ def _claim(board: BoardState, event: Event) -> None:
     proof = proof_words(event.get("proof", {}), board.names[board.shown.foe(seat, n)], who)
     shown = list(board.toasts)  # a Toast is equal only to itself
     board.say([proof[0].upper() + proof[1:] if proof else ""], title=_("{who} takes flag {flag}", who=who, flag=n),
-              good=True, queued=seat != board.viewer, about=("flag", n))  # your own claim answers at once
+              good=True, queued=seat != board.model.viewer, about=("flag", n))  # your own claim answers at once
     banner = next((t for t in board.toasts if t not in shown), None)  # the tutorial says it in its panel
     if board.speed > 0:
         duration = SLIDE * board.speed
@@ -107,10 +107,10 @@ def _backs_key(board: BoardState, seat: str) -> str:
 
 
 def _hand_source(board: BoardState, seat: str, card: str, before: dict[Any, pygame.Rect]) -> pygame.Rect | None:
-    if seat == board.viewer and ("hand", card) in before:
+    if seat == board.model.viewer and ("hand", card) in before:
         return before[("hand", card)]
     backs = [r for k, r in before.items() if k[0] == _backs_key(board, seat)]
-    return backs[len(backs) // 2] if backs else (layout.opponent_hand(1)[0] if seat != board.viewer else None)
+    return backs[len(backs) // 2] if backs else (layout.opponent_hand(1)[0] if seat != board.model.viewer else None)
 
 
 def _play(board: BoardState, event: Event, before: dict[Any, pygame.Rect]) -> None:
@@ -143,7 +143,7 @@ def _play(board: BoardState, event: Event, before: dict[Any, pygame.Rect]) -> No
 def _draw(board: BoardState, event: Event) -> None:
     seat, deck = event["seat"], event["deck"]
     src = layout.deck(deck)
-    if seat == board.viewer and "card" in event:
+    if seat == board.model.viewer and "card" in event:
         card = event["card"]
         dst = board.rects.get(("hand", card))
         _fly(board, card, src, dst, "hand", hides=("hand", card), flip=deck, base=0.5)

@@ -5,9 +5,11 @@ changes, costs one blit instead of seven card blits and their glows every frame.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 import pygame
 
+from game.play.board_model import BoardModel
 from game.play.flow import Target
 from game.ui import art, card_art
 from game.ui.text import text
@@ -31,14 +33,26 @@ class Hand:
     lifted: Target | None  # the card under the mouse (or the keyboard's focus): drawn last, over its neighbours
     hover: Target | None
     candidates: frozenset[Target]  # what may be picked now
-    playable: frozenset[Target]  # hand cards with a legal play
     playing: bool  # the viewer's turn
-    forced: bool  # only a pass is legal (R9): no card dimmed
     picked: tuple[Target, ...]  # the picks so far, in order
     returning: bool  # Scout's put-back step: picked cards carry their order
+    #: the board's model, asked which cards can be played only when the hand is drawn (`playable`, `forced`):
+    #: most frames the hand's picture is kept (HandView) and the question costs nothing
+    model: BoardModel
+
+    @cached_property
+    def playable(self) -> frozenset[Target]:
+        """Hand cards with a legal play (the others are dimmed), worked out when first asked."""
+        return frozenset(self.model.playable())
+
+    @cached_property
+    def forced(self) -> bool:
+        """Only a pass is legal (R9): no card is dimmed."""
+        return self.model.forced_pass(self.playing)
 
     def key(self) -> tuple[object, ...] | None:
-        """What the hand's picture depends on, or None while a card shakes (it moves every frame)."""
+        """What the hand's picture depends on, or None while a card shakes (it moves every frame). Which cards
+        can be played is not in it: that changes only with the choices, which lay the board out again."""
         if self.shakes:
             return None
         keys = {("hand", card) for card in self.cards}

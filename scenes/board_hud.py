@@ -32,12 +32,12 @@ def prompt_lines(board: BoardState) -> list[str]:
     table = board.table
     if table.result is not None:
         return [_("The game is over.")]
-    if board.hidden:
+    if board.model.hidden:
         return [""]
     if not board.my_turn:
         who = board.names[table.to_move]
         return [_("{who}'s turn.", who=who)]  # a bot's thinking is said once, in the caption's place
-    phase, flow = table.phase, board.flow
+    phase, flow = table.phase, board.model.flow
     picked = flow.picked
     card = flow.card
     if phase == "claim":
@@ -65,10 +65,10 @@ def prompt_lines(board: BoardState) -> list[str]:
         legal = board.rules_legal()
         if {"type": "pass"} in legal:  # R9: only when no card at all can be played
             out = [_("No card can be played: Pass ends your turn (no claim, no draw).")]
-            if board.provable:  # R39: not lost, only waiting
+            if board.model.provable:  # R39: not lost, only waiting
                 out.append(_("Flags you can prove ({flags}) stay yours to claim once you can play a card; "
                              "if both players pass, they are handed out.",
-                             flags=", ".join(str(n) for n in board.provable)))
+                             flags=", ".join(str(n) for n in board.model.provable)))
             return out
         if not any(a.get("card") in TROOP_BIT for a in legal):
             return [_("No troop can be played, so you must play a tactics card.")]
@@ -77,7 +77,7 @@ def prompt_lines(board: BoardState) -> list[str]:
     if card == "scout":
         return [_("Scout draws 3 cards, then puts 2 back. Choose Play Scout.")]
     if card in ("redeploy", "deserter", "traitor"):
-        them = board.names[OTHER[board.viewer]]
+        them = board.names[OTHER[board.model.viewer]]
         if len(picked) == 1:
             return {"redeploy": [_("Redeploy: choose one of your cards on the table.")],
                     "deserter": [_("Deserter: choose one of {them}'s cards to discard.", them=them)],
@@ -115,7 +115,7 @@ def prompt_fit(board: BoardState) -> tuple[list[str], list[str], int]:
         short = _("{confirm} choose  \u00b7  {back} back", confirm=g(Kind.CONFIRM), back=g(Kind.BACK))
         claim = _("Click a glowing flag to claim") if board.app.input.last_device == "mouse" else \
             _("{key} claim", key=g(Kind.CLAIM))
-        hint = short + "  \u00b7  " + claim if board.claimable else short
+        hint = short + "  \u00b7  " + claim if board.model.claimable else short
     return fit_prompt(prompt_lines(board) + card_note(board), hint)
 
 
@@ -149,7 +149,7 @@ def draw_prompt(board: BoardState, surface: pygame.Surface, now: float) -> None:
     """What to do now, the focused card's text (and why it cannot be played), the keys: nothing clipped."""
     r = layout.PROMPT_RECT
     art.panel(surface, r, alpha=210, radius=16)
-    if board.hidden:
+    if board.model.hidden:
         return
     lines, hints, size = prompt_fit(board)
     step = step_of(size, PROMPT_SPACING)
@@ -174,8 +174,8 @@ def pack(pieces: list[str], size: int, width: int) -> list[str]:
 def card_note(board: BoardState) -> list[str]:
     """The rules text of the tactics card under the focus: on the card it is small, here it is readable."""
     device = board.app.input.last_device
-    target = board.hover if device == "mouse" else board.focus
-    if board.hidden or board.flow.picked or not target or target[0] != "hand":
+    target = board.model.hover if device == "mouse" else board.model.focus
+    if board.model.hidden or board.model.flow.picked or not target or target[0] != "hand":
         return []
     card = str(target[1])
     playable = board.playable()
@@ -221,7 +221,7 @@ def draw_caption(board: BoardState, surface: pygame.Surface) -> None:
     """The other side's last turn in one sentence, in its own place in the top strip (never over cards);
     a hint asked for takes that place until the player acts."""
     hint = board_coach.hint_words(board)
-    if hint and not board.hidden:
+    if hint and not board.model.hidden:
         box = board.geo.caption
         art.panel(surface, box, alpha=225, radius=14, border=art.GOOD)
         lines, size = caption_lines(hint, box.width - 28, box)
@@ -229,9 +229,9 @@ def draw_caption(board: BoardState, surface: pygame.Surface) -> None:
         blit_lines(surface, lines, size, art.CREAM, (box.x + 14, box.centery - height // 2), "condensed",
                    step=step_of(size, 1.2))
         return
-    if board.last_turn is None or board.hidden or board.table.thinking is not None:
+    if board.model.last_turn is None or board.model.hidden or board.table.thinking is not None:
         return
-    seat = board.last_turn[0]
+    seat = board.model.last_turn[0]
     box = board.geo.caption
     art.panel(surface, box, alpha=215, radius=14, border=board.shown.tint(seat))
     lines, size = caption_lines(story_words(board), box.width - 28, box)
@@ -245,8 +245,8 @@ def story_words(board: BoardState) -> str:
     sentence a line, each led by its seat ("West: blue 9 to flag 8.")."""
     spectator = not board.table.local_seats
     if not board.three:
-        assert board.last_turn is not None
-        seat, events = board.last_turn
+        assert board.model.last_turn is not None
+        seat, events = board.model.last_turn
         return turn_caption(seat, events, board.names, spectator)
     lines = []
     for seat, events in board.story():
@@ -257,14 +257,14 @@ def story_words(board: BoardState) -> str:
 
 def mark_rects(board: BoardState) -> list[pygame.Rect]:
     """Where the other side's last turn left its cards: each is ringed until the player here acts."""
-    if board.last_turn is None or board.hidden:
+    if board.model.last_turn is None or board.model.hidden:
         return []
     return [r for _seat, rects in story_marks(board) for r in rects]
 
 
 def story_marks(board: BoardState) -> list[tuple[str, list[pygame.Rect]]]:
     """Each turn of the story with the places it touched: ringed in that player's colour."""
-    if board.last_turn is None or board.hidden:
+    if board.model.last_turn is None or board.model.hidden:
         return []
     return [(seat, _turn_rects(board, seat, events)) for seat, events in board.story()]
 
@@ -306,7 +306,7 @@ def _turn_rects(board: BoardState, seat: str, events: list[Event]) -> list[pygam
 
 
 def draw_marks(board: BoardState, surface: pygame.Surface, now: float) -> None:
-    if board.last_turn is None:
+    if board.model.last_turn is None:
         return
     for seat, rects in story_marks(board):
         colour = board.shown.tint(seat)

@@ -11,7 +11,7 @@ them imports the scene that imports them.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -20,7 +20,7 @@ from engine.notation_types import Action, Event, View
 from game.i18n import language
 from game.play import hand_order, undo
 from game.play.board_model import BoardModel, Turn
-from game.play.coach import Advice, Coach
+from game.play.coach import Coach
 from game.play.explain import Referee
 from game.play.flow import Flow, Target
 from game.play.table import Table
@@ -38,8 +38,6 @@ from .board_zoom_view import ZoomView
 if TYPE_CHECKING:
     from game.play.session import Session
     from game.ui.shell import App
-
-T = TypeVar("T")
 
 TOAST_TIME = 3.0  # a banner fades after about three seconds (it never waits for the next action)
 TOAST_MAX = 6.0
@@ -65,40 +63,10 @@ class Toast:
         return max(0.0, min(1.0, (self.until - now) / TOAST_FADE))
 
 
-class InModel(Generic[T]):
-    """A field of the board's `model` (game.play.board_model) read and written as the scene's own attribute,
-    so the drawing and the input keep asking `board.focus` while the value lives in plain data. What mypy
-    checks here is what runs: a read costs one Python call (a fraction of a microsecond; a frame makes some
-    65 of them)."""
-
-    def __set_name__(self, owner: type, name: str) -> None:
-        self.name = name
-
-    def __get__(self, board: BoardState, owner: type | None = None) -> T:
-        value: T = getattr(board.model, self.name)
-        return value
-
-    def __set__(self, board: BoardState, value: T) -> None:
-        setattr(board.model, self.name, value)
-
-
 class BoardState(Scene):
     """The board's state and the questions drawing and input ask of it (no drawing, no commands)."""
 
     name = "board"
-    # the model's fields (game.play.board_model), read and written by their usual names
-    viewer, hotseat, hidden = InModel[str](), InModel[bool](), InModel[bool]()
-    flow, legal = InModel[Flow](), InModel[list[Action]]()
-    provable, claimable = InModel[list[int]](), InModel[list[int]]()
-    focus, hover, rested, pressed = InModel[Target | None](), InModel[Target | None](), InModel[Target | None](), \
-        InModel[Target | None]()
-    drag = InModel[tuple[str, tuple[int, int]] | None]()
-    pointer = InModel[tuple[int, int] | None]()
-    log, turn_events = InModel[list[Event]](), InModel[list[Event]]()
-    last_turn, turns = InModel[Turn | None](), InModel[list[Turn]]()
-    advice, hint = InModel[Advice | None](), InModel[Advice | None]()
-    win_estimate, hints_used = InModel[float | None](), InModel[int]()
-
 
     def __init__(self, app: App, table: Table, session: Session | None = None) -> None:
         super().__init__(app)
@@ -124,6 +92,7 @@ class BoardState(Scene):
         self.coach: Coach | None = None  # the scene makes one (scenes.board_coach.make_coach)
         self.targets: dict[Target, pygame.Rect] = {}
         self.rects: dict[Any, pygame.Rect] = {}
+        self.hand_rects: dict[str, pygame.Rect] = {}  # the hand's cards' targets by card, in the hand's order
         self.layout_serial = 0  # a new layout (targets and rects) each relayout: what the caches of the hand and
         # the preview's place are keyed by, with what changes between layouts (scenes.board_draw, board_zoom)
         self.lang = language()
@@ -145,6 +114,10 @@ class BoardState(Scene):
         """Names as drawn: a bot's name in the current language (records keep the stable English one)."""
         return {seat: shown_name(name) for seat, name in self.table.names.items()}
 
+    def game_log(self) -> list[Event]:
+        """The game's events so far (the pause's log: scenes.screens.ShownGame)."""
+        return self.model.log
+
     @property
     def view(self) -> View:
         """The table's view on show (scenes.board_shown.Shown.view)."""
@@ -161,33 +134,30 @@ class BoardState(Scene):
         return self.shown.labels
 
     @property
-    def seats(self) -> tuple[str, ...]:
-        """The game's seats: north and south, or south, west and east (R46)."""
-        return self.shown.seats
-
-    @property
     def three(self) -> bool:
         return self.shown.three
 
     @property
     def my_turn(self) -> bool:
-        return (self.table.result is None and not self.hidden and self.table.to_move == self.viewer
-                and self.viewer in self.table.local_seats)
+        return (self.table.result is None and not self.model.hidden and self.table.to_move == self.model.viewer
+                and self.model.viewer in self.table.local_seats)
 
     def refresh(self) -> None:
         """Re-read the table after it changed: view, legal actions, claimable flags, targets."""
         self.lang = language()
-        view = self.table.view(self.viewer)
+        view = self.table.view(self.model.viewer)
         # a new view and its version: what is drawn from it (the still layer) or waits on it (the preview) follows
-        shown = Shown(view, self.viewer, layout.geometry(view["rules"], self.viewer), self.model.new_view(), self.names)
+        viewer = self.model.viewer
+        shown = Shown(view, viewer, layout.geometry(view["rules"], viewer), self.model.new_view(), self.names)
         self.shown = shown
         self.model.seats = shown.seats
         self.model.choose(self.table.legal_actions() if self.my_turn else [])
-        self.ref = Referee(view, self.viewer, shown.names)
-        self.provable = self.ref.claimable() if self.my_turn or (self.hotseat and not self.hidden) else []
+        self.ref = Referee(view, self.model.viewer, shown.names)
+        shows_hand = self.my_turn or (self.model.hotseat and not self.model.hidden)
+        self.model.provable = self.ref.claimable() if shows_hand else []
         # R9: a pass is the whole turn, so when Pass is all there is, no flag is offered to claim (it stays
         # provable until a card can be played, or both pass: R39)
-        self.claimable = [] if self.forced_pass() else self.provable
+        self.model.claimable = [] if self.forced_pass() else self.model.provable
         labels = {(n, s): self.ref.label(n, s) for n in range(1, 10) for s in shown.flag_seats(n)}
         self.shown = replace(shown, labels=labels)
         if self.table.phase != "over":
@@ -198,7 +168,7 @@ class BoardState(Scene):
 
     def rules_legal(self) -> list[Action]:
         """The actions the rules allow now (the tutorial offers fewer: its prompts must not say why from those)."""
-        return self.legal
+        return self.model.legal
 
     def forced_pass(self) -> bool:
         """The player here may only pass (R9): no card can be played, so no claim and no draw this turn."""
@@ -211,11 +181,11 @@ class BoardState(Scene):
 
     def relayout(self) -> None:
         """Screen rectangles of everything that can be chosen (and of cards, for animations)."""
-        view, me, geo = self.view, self.viewer, self.geo
+        view, me, geo = self.view, self.model.viewer, self.geo
         targets: dict[Target, pygame.Rect] = {}
         rects: dict[Any, pygame.Rect] = {}
         hand = hand_order.ordered(view["hands"][me] or [], self.app.settings.hand_order)
-        picked = set(self.flow.picked)
+        picked = set(self.model.flow.picked)
         raised = [i for i, c in enumerate(hand) if ("hand", c) in picked]
         hand_rects = layout.hand(len(hand))
         for i, card in enumerate(hand):
@@ -269,9 +239,10 @@ class BoardState(Scene):
         menu.width -= RULES_W + 8
         self.targets = targets
         self.rects = rects
+        self.hand_rects = {str(t[1]): r for t, r in targets.items() if t[0] == "hand"}
         self.layout_serial += 1
-        if self.pointer is not None and self.hover is not None:  # the mouse did not move, the table did
-            self.hover = board_input.target_at(self.situation(), self.pointer)
+        if self.model.pointer is not None and self.model.hover is not None:  # the mouse did not move, the table did
+            self.model.hover = board_input.target_at(self.situation(), self.model.pointer)
         self.fix_focus()
 
     def highlight(self, target: Target) -> pygame.Rect | None:
@@ -279,8 +250,8 @@ class BoardState(Scene):
         if target[0] == "flag":
             n = int(target[1])
             flag = self.view["flags"][n - 1]
-            if self.flow.card is not None and self.flow.card not in ("fog", "mud"):
-                return self.geo.slot(n, "bottom", len(flag[self.viewer]))
+            if self.model.flow.card is not None and self.model.flow.card not in ("fog", "mud"):
+                return self.geo.slot(n, "bottom", len(flag[self.model.viewer]))
             return self.geo.pennant(n, self.shown.pennant_shift(flag)).inflate(12, 8)
         return self.targets.get(target)
 
@@ -295,11 +266,11 @@ class BoardState(Scene):
     def buttons(self) -> list[str]:
         """Buttons shown now, bottom first: Menu and Log always, then what the phase offers."""
         out = ["menu", "log"]
-        cands = self.flow.candidates()
+        cands = self.model.flow.candidates()
         for name in ("pass", "done", "scout", "return"):
             if ("button", name) in cands:
                 out.append(name)
-        if not self.hidden and undo.offered(self.table, self.app.settings.takebacks):
+        if not self.model.hidden and undo.offered(self.table, self.app.settings.takebacks):
             out.append("undo")
         if self.coach is not None and self.my_turn:
             out.append("hint")
@@ -322,10 +293,11 @@ class BoardState(Scene):
     def situation(self) -> board_input.Situation:
         """The board as its input reads it: what an intent means is decided from this alone."""
         return board_input.Situation(
-            targets=self.targets, flow=self.flow, focus=self.focus, pressed=self.pressed, drag=self.drag,
-            my_turn=self.my_turn, phase=self.table.phase, geo=self.geo, ref=self.ref, legal=self.legal,
-            claim_timing=self.view["rules"]["claim_timing"], provable=tuple(self.provable),
-            claimable=tuple(self.claimable), forced_pass=self.forced_pass())
+            targets=self.targets, flow=self.model.flow, focus=self.model.focus, pressed=self.model.pressed,
+            drag=self.model.drag,
+            my_turn=self.my_turn, phase=self.table.phase, geo=self.geo, ref=self.ref, legal=self.model.legal,
+            claim_timing=self.view["rules"]["claim_timing"], provable=tuple(self.model.provable),
+            claimable=tuple(self.model.claimable), forced_pass=self.forced_pass())
 
     def note_turn(self, event: Event) -> None:
         """Collect the turn's events for the caption and marks (game.play.board_model)."""
@@ -338,9 +310,9 @@ class BoardState(Scene):
 
     def reveal(self, seat: str) -> None:
         """The pass screen was confirmed: show `seat`'s hand."""
-        self.viewer = seat
-        self.hidden = False
-        self.rested = None  # the new player's focus was put there, not rested on
+        self.model.viewer = seat
+        self.model.hidden = False
+        self.model.rested = None  # the new player's focus was put there, not rested on
         self.refresh()
 
     def story(self) -> list[Turn]:

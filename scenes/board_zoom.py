@@ -36,12 +36,12 @@ RADIUS = 20  # the box's rounded corners: the rows they take are the only ones w
 
 def zoomed(board: BoardState) -> tuple[Any, str] | None:
     """(target, card) under the focus or the mouse, if it is a card whose face the viewer can see."""
-    if board.hidden or board.drag is not None or board.app.top is not board:
+    if board.model.hidden or board.model.drag is not None or board.app.top is not board:
         return None  # never under (or over) the pause menu or the results: only on the board itself
     if board.app.input.last_device == "mouse":
-        target = board.hover  # the mouse is only ever where the player put it
+        target = board.model.hover  # the mouse is only ever where the player put it
     else:  # the focus, if the player moved it there (scenes.board: `rested`), not where a new phase put it
-        target = board.focus if board.focus == board.rested else None
+        target = board.model.focus if board.model.focus == board.model.rested else None
     if target is None:
         return None
     card: str | None = None
@@ -80,7 +80,7 @@ def draw(board: BoardState, surface: pygame.Surface) -> pygame.Rect | None:
     # the layout's version stands for all that changes only when the board lays itself out again (the view, the
     # picks, the claims offered, whose turn it is); the banner and the hint are kept as themselves (a value, or
     # the object itself, which the memo keeps alive)
-    key = (now.shown, board.layout_serial, board.hidden, current_toast(board), board_coach.active_hint(board),
+    key = (now.shown, board.layout_serial, board.model.hidden, current_toast(board), board_coach.active_hint(board),
            tuple(tuple(r) for r in board.named_cards()), language(), _look())
     around = [near] if near is not None else []
     box = board.zoom.place(key, lambda: spot(card, near, kept(board, preview=False) + around))

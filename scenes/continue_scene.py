@@ -226,11 +226,11 @@ def resume_into(app: App, saved: Saved) -> None:
         app.reset(screens.scoreboard(app, session))
         return
     board = screens.board(app, table, session)
-    board.log = log_events(table, table.local_seats[0] if len(table.local_seats) == 1 else None)
+    board.model.log = log_events(table, table.local_seats[0] if len(table.local_seats) == 1 else None)
     board.recall_last_turn()
     if table.result is not None:  # stopped after the last move, before the results were counted
         board.pending_pass = None
-        board.hidden = False
+        board.model.hidden = False
         board.pending_results = True
         board.refresh()
     app.reset(board)

@@ -48,7 +48,7 @@ class PassScene(Scene):
         title = shadowed(_("Pass to {name}", name=name), 96, art.HILITE, "serif", offset=4)
         surface.blit(title, title.get_rect(center=(960, 340)))
         if self.board.three:  # the pass screen names the next of three; both others look away
-            a, b = (self.board.names[s] for s in self.board.seats if s != self.seat)
+            a, b = (self.board.names[s] for s in self.board.shown.seats if s != self.seat)
             words = _("{a} and {b}, please look away. {name}: your cards are hidden until you are ready.",
                       a=a, b=b, name=name)
         else:
@@ -64,8 +64,8 @@ class PassScene(Scene):
         surface.blit(label, label.get_rect(center=self.button.center))
         flags = self.board.view["flags"]
         if self.board.three:
-            held = {s: sum(1 for f in flags if f["claimed"] == s) for s in self.board.seats}
-            parts = "  \u00b7  ".join(f"{self.board.names[s]} {held[s]}" for s in self.board.seats)
+            held = {s: sum(1 for f in flags if f["claimed"] == s) for s in self.board.shown.seats}
+            parts = "  \u00b7  ".join(f"{self.board.names[s]} {held[s]}" for s in self.board.shown.seats)
             score = text(_("Flags held: {scores}", scores=parts), 30, art.MUTED)
             surface.blit(score, score.get_rect(center=(960, 910)))
             return
@@ -77,7 +77,7 @@ class PassScene(Scene):
     def _summary(self, surface: pygame.Surface) -> None:
         """What the other player just did, in one sentence: the table changed while this player looked away.
         Only table moves and counts are said (the captions never name a card drawn), so no hand is shown."""
-        last = self.board.last_turn
+        last = self.board.model.last_turn
         if last is None:
             return
         seat = last[0]

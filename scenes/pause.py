@@ -34,7 +34,7 @@ class PauseScene(MenuScene):
         ]
 
     def _log(self) -> None:
-        self.app.push(screens.log(self.app, self.board.log, self.board.names))
+        self.app.push(screens.log(self.app, self.board.game_log(), self.board.names))
 
     def _rules(self) -> None:
         self.app.push(screens.rules(self.app))

@@ -74,7 +74,7 @@ class ResultsScene(MenuScene):
         """Against a bot: the moves that cost the player most, found by hard in its own process."""
         local = self.board.table.local
         if local is not None:
-            self.app.push(screens.review(self.app, local.game, self.board.viewer))
+            self.app.push(screens.review(self.app, local.game, self.board.model.viewer))
 
     def back(self) -> None:
         self.look()
@@ -140,7 +140,7 @@ class ResultsScene(MenuScene):
         lines.append(fitted(line, 34, 940, art.CREAM))
         status = self.status()
         if self.board.coach is not None:  # a game against a bot: hints are counted
-            hints = _("Hints used: {n}", n=self.board.hints_used)
+            hints = _("Hints used: {n}", n=self.board.model.hints_used)
             status = f"{status}  \u00b7  {hints}" if status else hints
         if status:
             lines.append(fitted(status, 32, 940, art.MUTED))

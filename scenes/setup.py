@@ -128,13 +128,13 @@ class SetupScene(MenuScene):
         if every is None:
             return
         three = self.setup.players == 3
-        hidden = {id(self.tactics)} if three else {id(self.third), id(self.third_name)}
+        # rows are told apart by identity (`is`): equal rows are still two rows, and an id outlives nothing
+        hidden = [self.tactics] if three else [self.third, self.third_name]
         if three:  # a bot's seat has no name to type: its name row would only say the seat's row again
-            hidden |= {id(row) for row, seat in ((self.second, self.setup.opponent), (self.third_name,
-                                                                                       self.setup.third))
-                       if seat != "human"}
+            hidden += [row for row, seat in ((self.second, self.setup.opponent), (self.third_name, self.setup.third))
+                       if seat != "human"]
         focused = self.menu.items[self.menu.focus] if self.menu.items else None
-        self.menu.items = [item for item in every if id(item) not in hidden]
+        self.menu.items = [item for item in every if not any(item is row for row in hidden)]
         self.menu.top = self.menu_top - 40 * max(0, len(self.menu.items) - 9)  # a row more: the hint keeps its room
         if focused in self.menu.items:
             self.menu.focus = self.menu.items.index(focused)

@@ -51,7 +51,7 @@ class SpectatorBoard(BoardScene):
         super().__init__(app, table)
         self.model.caption_all = True  # every finished turn is captioned here (issue 16): no side is "the other"
         for event in table.poll_events():  # the game so far, into the log without its animations
-            self.log.append(event)
+            self.model.log.append(event)
             self.note_turn(event)
         self.refresh()
 
@@ -70,22 +70,22 @@ class SpectatorBoard(BoardScene):
 
     def relayout(self) -> None:
         super().relayout()
-        for i, r in enumerate(bottom_backs(self.view["hand_sizes"][self.viewer])):
+        for i, r in enumerate(bottom_backs(self.view["hand_sizes"][self.model.viewer])):
             self.rects[("back", i)] = r
 
     def fix_focus(self) -> None:
         """Nothing on the board is a choice here: the focus rests on the Menu button until moved."""
-        if self.focus not in self.targets:
-            self.focus = ("button", "menu")
+        if self.model.focus not in self.targets:
+            self.model.focus = ("button", "menu")
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         hidden = self.anims.hidden()
-        backs = bottom_backs(self.view["hand_sizes"][self.viewer])
+        backs = bottom_backs(self.view["hand_sizes"][self.model.viewer])
         for i, r in enumerate(backs):
             if ("back", i) not in hidden:
-                surface.blit(card_art.back(self.back_deck(self.viewer, i), "small"), r)
-        info = fitted(_("in hand: {n}", n=self.view["hand_sizes"][self.viewer]), 28, 300, art.MUTED)
+                surface.blit(card_art.back(self.back_deck(self.model.viewer, i), "small"), r)
+        info = fitted(_("in hand: {n}", n=self.view["hand_sizes"][self.model.viewer]), 28, 300, art.MUTED)
         left = backs[0].left if backs else layout.W // 2
         surface.blit(info, info.get_rect(bottomright=(left - 20, layout.H - 20)))
         if self.table.result is None:
@@ -94,7 +94,7 @@ class SpectatorBoard(BoardScene):
     def _turn_banner(self, surface: pygame.Surface) -> None:
         """Whose turn, large enough to read from the sofa."""
         seat = self.table.to_move
-        tint = art.SEAT_TINT["bottom" if seat == self.viewer else "top"]
+        tint = art.SEAT_TINT["bottom" if seat == self.model.viewer else "top"]
         name = shadowed(_("{who}'s turn", who=self.names[seat]), 72, tint, "bold", offset=3)
         width = layout.HAND_X[1] - layout.HAND_X[0]
         if name.get_width() > width:
@@ -140,6 +140,10 @@ class TableY(Scene):
     @property
     def names(self) -> dict[str, str]:
         return {seat: shown_name(name) for seat, name in self.table.names.items()}
+
+    def game_log(self) -> list[Event]:
+        """The game's events so far (the pause's log: scenes.screens.ShownGame)."""
+        return self.log
 
     def public_view(self) -> View:
         """The table's view with every hand hidden, whatever table it is (R53: the room sees no hand)."""

@@ -91,7 +91,7 @@ class TutorialScene(BoardScene):
 
     def buttons(self) -> list[str]:
         """The board's buttons without Take back: a lesson is one move, made again by Continue."""
-        cands = self.flow.candidates()
+        cands = self.model.flow.candidates()
         return ["menu", "log", *(n for n in ("pass", "done") if ("button", n) in cands)]
 
     def handle(self, intent: Intent) -> None:
@@ -126,7 +126,7 @@ class TutorialScene(BoardScene):
     def keep_clear(self) -> tuple[list[pygame.Rect], list[pygame.Rect]]:
         """Rings the panel must never cover, and the flag columns they belong to, best left visible."""
         rings, columns = [], []
-        for target in self.flow.candidates():
+        for target in self.model.flow.candidates():
             rect = self.highlight(target)
             if rect is None:
                 continue
@@ -157,7 +157,7 @@ class TutorialScene(BoardScene):
     def info_right(self) -> int:
         """Where the other side's name and "Flags · in hand" line end in the top strip: the panel starts
         right of it, so the count stays readable in every language."""
-        them = OTHER[self.viewer]
+        them = OTHER[self.model.viewer]
         size = self.view["hand_sizes"][them]
         held = sum(1 for f in self.view["flags"] if f["claimed"] == them)
         info = fitted(_("Flags: {n}  \u00b7  in hand: {hand}", n=held, hand=size), 28, layout.OPP_HAND_X - 44,
@@ -169,8 +169,8 @@ class TutorialScene(BoardScene):
         ends left of them."""
         from .board_names import name_img as _name_img
 
-        name = _name_img(self.names[self.viewer], self.shown.tint(self.viewer))
-        held = sum(1 for f in self.view["flags"] if f["claimed"] == self.viewer)
+        name = _name_img(self.names[self.model.viewer], self.shown.tint(self.model.viewer))
+        held = sum(1 for f in self.view["flags"] if f["claimed"] == self.model.viewer)
         info = fitted(_("Flags: {n}", n=held), 28, layout.NAME_W, art.MUTED)
         return layout.W - 28 - max(name.get_width(), info.get_width()) - 16
 
@@ -213,7 +213,7 @@ class TutorialScene(BoardScene):
         super().draw(surface)
         now = self.clock
         if not self.tutorial.finished:
-            for target in self.flow.candidates():  # a ring on every place the lesson asks for
+            for target in self.model.flow.candidates():  # a ring on every place the lesson asks for
                 rect = self.highlight(target)
                 if rect is not None:
                     width = 4 + round(3 * pulse(now, 1.0))

@@ -108,10 +108,10 @@ class ScriptDriver:
             return
         count = len(board.table.record()["actions"])
         if self.planned_at != count or not self.picks:
-            if board.flow.picked:  # a half-made move from an earlier plan: start it again
+            if board.model.flow.picked:  # a half-made move from an earlier plan: start it again
                 self.key(pygame.K_ESCAPE)
                 return
-            self.picks = list(picks_of(self.choose(board.table.legal_actions(), count), board.viewer))
+            self.picks = list(picks_of(self.choose(board.table.legal_actions(), count), board.model.viewer))
             self.planned_at = count
         target = self.picks.pop(0)
         rect = board.targets[target]

@@ -100,12 +100,37 @@ def test_the_zoom_screenshots_show_the_preview() -> None:
             assert board.preview_box is not None, scene
 
 
-def test_the_model_fields_run_as_the_descriptor_mypy_checks() -> None:
-    """The board's model fields are read through the typed descriptor of the class body, not swapped at import
-    for another getter."""
+def test_the_board_shows_no_model_field_as_its_own() -> None:
+    """The model's fields are read on the model (`board.model.focus`): no descriptor or property on the board's
+    classes re-exports them, and a board that has drawn and been driven keeps none of them as its own attribute
+    (a write to `board.focus` from code mypy does not see would leave one there, apart from the model)."""
+    import scenes.board_state
     from game.play.board_model import BoardModel
-    from scenes.board_state import BoardState, InModel
 
-    fields = {name for name, value in vars(BoardState).items() if isinstance(value, InModel)}
-    assert {"focus", "hover", "flow", "legal", "hidden", "viewer", "last_turn"} <= fields
-    assert fields <= set(BoardModel.__dataclass_fields__), fields
+    fields = set(BoardModel.__dataclass_fields__)
+    assert not hasattr(scenes.board_state, "InModel")
+    for cls in BoardScene.__mro__:
+        assert not fields & set(vars(cls)), cls
+    pygame.display.init()
+    pygame.font.init()
+    app = App(Settings(animation_speed="normal", welcomed=True), fixed_dt=1 / 60, window=False)
+    board = board_on_show(app)
+    for _ in range(5):
+        app.step()
+    assert not fields & set(vars(board)), fields & set(vars(board))
+    board.table.close()
+
+
+def test_no_code_reads_a_model_field_on_a_name_board() -> None:
+    """`board.focus` and the like are gone from the game, its tools and tests: each reads `board.model.focus`."""
+    from game.play.board_model import BoardModel
+
+    fields = set(BoardModel.__dataclass_fields__)
+    found = []
+    for package in ("scenes", "game", "app", "tools", "tests"):
+        for path in sorted((ROOT / package).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if (isinstance(node, ast.Attribute) and node.attr in fields and isinstance(node.value, ast.Name)
+                        and node.value.id == "board"):
+                    found.append(f"{path.relative_to(ROOT)}:{node.lineno}:{node.attr}")
+    assert found == []

@@ -54,7 +54,7 @@ def test_no_overlay_covers_a_choice_a_named_card_or_a_name(chunk: int) -> None:
                 app.draw(app.screen)
             found = frame.clashes()
             board = app.top
-            if isinstance(board, BoardScene) and not board.hidden:
+            if isinstance(board, BoardScene) and not board.model.hidden:
                 hand = [t for t in board.targets if t[0] == "hand"]
                 for target in hand:
                     for device in ("keyboard", "mouse"):
@@ -87,7 +87,7 @@ def test_the_preview_waits_for_a_rest_not_for_a_key_that_changed_the_phase(
     app = App(Settings(animation_speed="off", welcomed=True), fixed_dt=1 / 30)
     try:
         board = Board(app, LocalTable(find(7, in_phase("draw")), {"north": InProcessBot("easy", 7, 0.0)}))
-        board.viewer, board.hidden, board.pending_pass = "south", False, None
+        board.model.viewer, board.model.hidden, board.pending_pass = "south", False, None
         board.refresh()
         app.push(board)
         driver = Driver(app)
@@ -98,7 +98,7 @@ def test_the_preview_waits_for_a_rest_not_for_a_key_that_changed_the_phase(
             if board.my_turn and board.table.phase == "play" and not board.anims.busy(board.clock):
                 break
         driver.frames(30)  # a second more: a preview would be open by now
-        assert board.table.phase != "draw" and board.focus is not None and board.focus[0] == "hand"
+        assert board.table.phase != "draw" and board.model.focus is not None and board.model.focus[0] == "hand"
         assert board_zoom.draw(board, app.screen) is None, "a focus the game put there opens no preview"
         driver.direction("keyboard", "right")
         driver.frames(30)

@@ -74,7 +74,7 @@ def test_the_focus_ring_on_a_flag_leaves_its_formation_labels_in_sight(scene: st
         board = app.top
         assert isinstance(board, BoardScene)
         app.input.last_device = "keyboard"
-        board.flow.reset([], board.viewer)  # no card picked: the ring goes round the flag's standard
+        board.model.flow.reset([], board.model.viewer)  # no card picked: the ring goes round the flag's standard
         surface = pygame.Surface((1920, 1080))
         seen = 0
         for n in range(1, 10):
@@ -89,7 +89,7 @@ def test_the_focus_ring_on_a_flag_leaves_its_formation_labels_in_sight(scene: st
             if not labels:
                 continue
             board.targets[("flag", n)] = board.targets.get(("flag", n), board.geo.side_area(n, "bottom"))
-            board.focus = ("flag", n)
+            board.model.focus = ("flag", n)
             app.draw(surface)
             for rect in labels:
                 seen += 1

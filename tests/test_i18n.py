@@ -142,7 +142,7 @@ def test_the_game_log_is_worded_in_the_language_chosen_when_it_is_opened() -> No
         driver = Driver(app)
         driver.play(board, table.game.legal_actions()[0], "keyboard")
         driver.frames(5)
-        assert len(table.game.actions) == 1 and board.log, "the play is applied and logged"
+        assert len(table.game.actions) == 1 and board.model.log, "the play is applied and logged"
         board.open_log()
         english = app.top
         assert isinstance(english, LogScene) and english.log and "Ana" in english.log[0]

@@ -42,7 +42,7 @@ def test_the_zoom_appears_after_its_delay_with_no_input() -> None:
         loop.wait_for(lambda: board.my_turn and loop.frame_count() > 0, "the player's turn")
         loop.idle(0.5)
         loop.key(pygame.K_RIGHT)  # the focus rests on a hand card: the only input of the test
-        loop.wait_for(lambda: board.focus is not None and board.focus[0] == "hand"
+        loop.wait_for(lambda: board.model.focus is not None and board.model.focus[0] == "hand"
                       and board.zoom.since is not None, "the focus on a hand card")
         moved = loop.now()
         loop.idle(board_zoom.ZOOM_DELAY + SETTLE)
@@ -50,7 +50,8 @@ def test_the_zoom_appears_after_its_delay_with_no_input() -> None:
         loop.idle(1.5)
         assert loop.frame_count() == resting, "then the board rests: no frames while nothing changes"
     close_boards(loop.app)
-    assert board.focus is not None and board.focus[0] == "hand" and board.app.input.last_device == "keyboard"
+    assert board.model.focus is not None and board.model.focus[0] == "hand"
+    assert board.app.input.last_device == "keyboard"
     shown = board_zoom.draw(board, pygame.Surface((1920, 1080)))
     assert shown is not None, "the app's state holds the zoom"
     early, late = loop.frame_at(moved), loop.last_frame()
@@ -80,7 +81,7 @@ def test_a_flight_lands_with_no_input() -> None:
         board = board_of(loop)
         loop.wait_for(lambda: board.my_turn and loop.frame_count() > 0, "the player's turn")
         loop.key(pygame.K_RETURN)  # the focused hand card
-        loop.wait_for(lambda: bool(board.flow.picked), "the card picked")
+        loop.wait_for(lambda: bool(board.model.flow.picked), "the card picked")
         loop.key(pygame.K_RETURN)  # the first flag offered: the card flies there
         loop.wait_for(lambda: board.my_turn and board.table.phase == "draw", "the draw")
         loop.key(pygame.K_RETURN)  # the troop deck: a card flies to the hand, then the bot plays and draws
@@ -95,7 +96,7 @@ def test_the_win_bar_appears_with_no_input() -> None:
     loop = RealLoop(board_app({"animation_speed": "off", "win_bar": True}))
     with loop:
         board = board_of(loop)
-        loop.wait_for(lambda: board.win_estimate is not None, "the coach's estimate")
+        loop.wait_for(lambda: board.model.win_estimate is not None, "the coach's estimate")
         loop.idle(SETTLE)
     close_boards(loop.app)
     assert loop.stale() == 0, "the bar is drawn when the estimate arrives, not at the next key"

@@ -151,7 +151,7 @@ def test_a_tv_table_at_rest_draws_nothing_yet_shows_a_players_card_with_no_input
             done = len(host.seen.game.actions)
             sent = loop.now()
             south.send_action(RandomBot(4).choose_in(south.seen.game))
-            took = drawn_after(loop, sent, lambda: len(app.top.log) > done if isinstance(app.top, board_kind)
+            took = drawn_after(loop, sent, lambda: len(app.top.game_log()) > done if isinstance(app.top, board_kind)
                                else False, "Ana's card on the TV")
             loop.wait_for(lambda: rests(loop, 0.5), "the TV at rest again", guard=DRAWN_WITHIN)
         print(f"a player's card drawn on the TV {took * 1000:.1f} ms after it was sent")

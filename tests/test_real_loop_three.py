@@ -38,11 +38,11 @@ def test_r48_two_bots_play_in_turn_and_the_person_sees_both_turns_with_no_input(
     with loop:
         assert loop.app is not None and isinstance(loop.app.stack[0], BoardScene)
         board = loop.app.stack[0]
-        assert board.table.to_move == "west" and not board.hotseat
+        assert board.table.to_move == "west" and not board.model.hotseat
         loop.wait_for(lambda: loop.frame_count() > 0, "the first frame")
         start = loop.now()
         loop.wait_for(lambda: board.my_turn and board.table.phase == "play" and not board.anims.busy(board.clock)
-                      and len(board.turns) == 2, "West's and East's turns, landed", guard=40)
+                      and len(board.model.turns) == 2, "West's and East's turns, landed", guard=40)
         loop.idle(SETTLE)
     close_boards(loop.app)
     assert [seat for seat, _events in board.story()] == ["west", "east"], "both turns since yours, in order"

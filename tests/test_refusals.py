@@ -172,7 +172,7 @@ def test_r9_the_board_shows_a_refused_pass_in_the_players_language(lang: str, tm
     pygame.init()
     app = App(Settings(animation_speed="off", welcomed=True), fixed_dt=1 / 60)
     board = BoardScene(app, LocalTable(Game.new(Rules(), seed=11, first="south"), {}))
-    board.viewer, board.hidden, board.pending_pass = "south", False, None
+    board.model.viewer, board.model.hidden, board.pending_pass = "south", False, None
     board.refresh()
     app.push(board)
     set_language(lang)

@@ -42,7 +42,7 @@ def board() -> Iterator[BoardScene]:
 def keyboard_focus(app: App, board: BoardScene, target: Target) -> None:
     """The keyboard takes over and rests on `target`."""
     app.input.last_device = "keyboard"
-    board.focus = target
+    board.model.focus = target
 
 
 def fly(board: BoardScene, i: int) -> None:
@@ -121,7 +121,7 @@ def test_the_zoom_is_composed_once_and_follows_high_contrast(board: BoardScene) 
     app = board.app
     app.input.last_device = "keyboard"
     card = next(t for t in board.targets if t[0] == "hand")
-    board.focus = board.rested = card  # the player moved the focus there
+    board.model.focus = board.model.rested = card  # the player moved the focus there
     board_zoom._composed.cache_clear()
     for _ in range(60):
         app.step([])
@@ -179,7 +179,7 @@ def hosting() -> Iterator[BoardScene]:
     pygame.font.init()
     app = App(Settings(animation_speed="normal", welcomed=True), fixed_dt=1 / 60, window=False)
     scene = BoardScene(app, OneWatcher(Host(game=find(7, busy(34)), code="2468")))
-    scene.hidden, scene.pending_pass = False, None
+    scene.model.hidden, scene.pending_pass = False, None
     scene.refresh()
     app.push(scene)
     for _ in range(5):

@@ -87,7 +87,7 @@ def test_continue_through_the_title_and_menu(app: App) -> None:
     board = app.find(BoardScene)
     assert isinstance(board, BoardScene)
     assert board.table.record() == table.record()
-    assert board.log, "the log is rebuilt from the record"
+    assert board.model.log, "the log is rebuilt from the record"
 
 
 def test_a_match_between_games_continues_to_the_scoreboard_with_the_same_next_deal() -> None:

@@ -77,11 +77,11 @@ def test_r46_three_player_sitting_continues_through_the_menus_with_the_pass_scre
     board = app.find(BoardScene)
     assert isinstance(board, BoardScene) and board.three
     assert board.table.record() == table.record(), "the same game, every card where it was"
-    assert board.log and board.story(), "the log rebuilt, and the story since the player's own turn"
+    assert board.model.log and board.story(), "the log rebuilt, and the story since the player's own turn"
     driver.frames(2)
     assert isinstance(app.top, PassScene) and app.top.seat == table.to_move, "the device goes to the player to move"
     driver.key(pygame.K_RETURN)
-    assert board.viewer == table.to_move and not board.hidden
+    assert board.model.viewer == table.to_move and not board.model.hidden
 
 
 def test_r46_a_person_and_two_bots_resume_with_the_same_bots_and_deal() -> None:

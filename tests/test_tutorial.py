@@ -54,7 +54,7 @@ def test_tutorial_played_through_from_the_main_menu(device: str) -> None:
             continue
         legal = scene.table.legal_actions()
         assert legal, f"lesson {scene.index + 1} offers a move"
-        wrong = next((t for t in scene.targets if t[0] == "hand" and t not in scene.flow.candidates()), None)
+        wrong = next((t for t in scene.targets if t[0] == "hand" and t not in scene.model.flow.candidates()), None)
         if wrong is not None and not scene.tutorial.made:
             scene.activate(wrong)  # a card the lesson does not ask for: refused, explained in the panel
             assert scene.note[0] and scene.table.legal_actions() == legal
@@ -84,7 +84,7 @@ def test_the_lesson_panel_never_hides_a_place_the_lesson_asks_for(lang: str) -> 
             driver = Driver(app)
             while not scene.tutorial.finished and steps < 12:  # every pick of the lesson's move, and the draw
                 scene.draw(surface)  # fills the targets' rectangles
-                picks = sorted(scene.flow.candidates(), key=lambda t: (t[0] == "button", str(t)))
+                picks = sorted(scene.model.flow.candidates(), key=lambda t: (t[0] == "button", str(t)))
                 if not picks:  # the draw: the decks are chosen by the board's own draw step
                     driver.play(scene, scene.table.legal_actions()[0], "keyboard")
                     continue
@@ -117,7 +117,7 @@ def _their_count(scene: TutorialScene) -> pygame.Rect:
     from game.ui import art, layout
     from game.ui.text import fitted
 
-    them = OTHER[scene.viewer]
+    them = OTHER[scene.model.viewer]
     words = _("Flags: {n}  \u00b7  in hand: {hand}", n=0, hand=scene.view["hand_sizes"][them])
     info = fitted(words, 28, layout.OPP_HAND_X - 44, art.MUTED)
     return pygame.Rect(30, 62, info.get_width(), info.get_height())
@@ -152,7 +152,7 @@ def test_r9_a_lessons_prompt_says_only_what_the_rules_say(index: int) -> None:
 
 def test_the_right_move_clears_a_refusal_from_the_lesson_panel() -> None:
     app, scene = lesson_scene(0)
-    wrong = next(t for t in scene.targets if t[0] == "hand" and t not in scene.flow.candidates())
+    wrong = next(t for t in scene.targets if t[0] == "hand" and t not in scene.model.flow.candidates())
     scene.activate(wrong)
     assert "Not in this lesson" in " ".join(scene.note[0])
     Driver(app).play(scene, scene.table.legal_actions()[0], "keyboard")

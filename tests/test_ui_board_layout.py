@@ -50,10 +50,10 @@ def test_the_zoom_and_banners_stay_on_the_board_never_over_an_overlay(tmp_path: 
     pygame.init()
     app = App(Settings(animation_speed="off", welcomed=True), fixed_dt=1 / 60)
     board = BoardScene(app, LocalTable(find(3, holding("fog"))))
-    board.viewer, board.hidden, board.pending_pass = "south", False, None
+    board.model.viewer, board.model.hidden, board.pending_pass = "south", False, None
     board.refresh()
     app.push(board)
-    board.focus = board.rested = ("hand", "fog")  # the player moved the focus there
+    board.model.focus = board.model.rested = ("hand", "fog")  # the player moved the focus there
     app.input.last_device = "keyboard"
     driver = Driver(app)
     driver.frames(60)
@@ -180,10 +180,10 @@ def test_the_keyboard_focus_ring_is_bold_enough_for_a_tv_across_the_room() -> No
     board = app.top
     assert isinstance(board, BoardScene)
     app.input.last_device = "keyboard"
-    board.focus = next(k for k in board.targets if k[0] == "hand")
+    board.model.focus = next(k for k in board.targets if k[0] == "hand")
     ring = pygame.Surface((layout.W, layout.H))
     board_draw._focus(board, ring, board.clock)
-    rect = board.highlight(board.focus) or board.targets[board.focus]
+    rect = board.highlight(board.model.focus) or board.targets[board.model.focus]
     y = rect.y + 60  # along the card's left side, clear of the rounded corners
     white = sum(ring.get_at((x, y))[:3] == (255, 255, 255) for x in range(rect.x - 40, rect.x))
     assert white >= 8, f"the focus ring's white band is {white} px wide"
@@ -212,7 +212,7 @@ def test_the_focus_ring_on_a_deck_leaves_its_label_and_count_clear() -> None:
     for deck in ("troops", "tactics"):
         frames = []
         for focus in (None, ("deck", deck)):
-            board.focus = board.rested = focus
+            board.model.focus = board.model.rested = focus
             surf = pygame.Surface((layout.W, layout.H))
             app.draw(surf)
             frames.append(surf)

@@ -60,7 +60,7 @@ def test_hint_from_each_device_is_a_legal_move_in_one_line_and_is_counted(app: A
     board = _board(app)
     driver = Driver(app)
     _wait_for_my_turn(driver, board)
-    assert board.coach is not None and board.win_estimate is None  # the bar is off: nothing asked yet
+    assert board.coach is not None and board.model.win_estimate is None  # the bar is off: nothing asked yet
     if device == "keyboard":
         driver.key(pygame.K_i)
     elif device == "controller":
@@ -69,8 +69,8 @@ def test_hint_from_each_device_is_a_legal_move_in_one_line_and_is_counted(app: A
         driver.frames(1)
         assert ("button", "hint") in board.targets
         driver.click(board.targets[("button", "hint")].center)
-    _wait(driver, lambda: board.hints_used == 1)
-    advice = board.advice
+    _wait(driver, lambda: board.model.hints_used == 1)
+    advice = board.model.advice
     assert advice is not None and advice.action in board.table.legal_actions()
     shown = board_coach.hint_words(board)
     assert shown.startswith("Hint: Hard would ") and "Your win chance: " in shown and "\n" not in shown, shown
@@ -83,17 +83,17 @@ def test_a_hint_stays_until_the_player_acts_and_rings_its_card_and_flag(app: App
     driver = Driver(app)
     _wait_for_my_turn(driver, board)
     driver.key(pygame.K_i)
-    _wait(driver, lambda: board.hints_used == 1)
-    advice = board.advice
+    _wait(driver, lambda: board.model.hints_used == 1)
+    advice = board.model.advice
     assert advice is not None and advice.action["type"] == "play"
     rings = board_coach.hint_rects(board)
     assert board.targets[("hand", advice.action["card"])] in rings, "its card in the hand is ringed"
     assert len(rings) >= 2, "and where it goes"
     driver.frames(60 * 12)  # twelve seconds: a banner would have faded long ago
     assert board_coach.hint_words(board), "still there"
-    other = next(t for t in board.flow.candidates() if t[0] == "hand" and t[1] != advice.action["card"])
+    other = next(t for t in board.model.flow.candidates() if t[0] == "hand" and t[1] != advice.action["card"])
     driver.click(board.targets[other].center)  # choosing a card is not acting yet
-    assert board.flow.picked and board_coach.hint_words(board), "still there while the player thinks"
+    assert board.model.flow.picked and board_coach.hint_words(board), "still there while the player thinks"
     driver.key(pygame.K_ESCAPE)
     action = next(a for a in board.table.legal_actions() if a["type"] == "play")
     driver.play(board, action, "keyboard")
@@ -108,11 +108,11 @@ def test_hints_counted_on_the_results_screen_and_the_bar_fills_in(app: App) -> N
     board = _board(app)
     driver = Driver(app)
     _wait_for_my_turn(driver, board)
-    _wait(driver, lambda: board.win_estimate is not None)  # asked for the bar by itself, no hint counted
-    assert board.hints_used == 0 and 0.0 <= (board.win_estimate or 0.0) <= 1.0
+    _wait(driver, lambda: board.model.win_estimate is not None)  # asked for the bar by itself, no hint counted
+    assert board.model.hints_used == 0 and 0.0 <= (board.model.win_estimate or 0.0) <= 1.0
     driver.key(pygame.K_i)  # the answer for this position is there already: shown at once
     driver.frames(1)
-    assert board.hints_used == 1
+    assert board.model.hints_used == 1
     board.results_shown = True
     results = ResultsScene(app, board)
     app.push(results)
@@ -132,7 +132,7 @@ def test_no_coach_between_two_people(app: App) -> None:
     from scenes.board_coach import ask_hint
 
     ask_hint(board)
-    assert board.hints_used == 0
+    assert board.model.hints_used == 0
     assert board.toasts and board.toasts[-1].lines == ["Hints are given in games against a bot."]
 
 

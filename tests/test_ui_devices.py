@@ -37,7 +37,7 @@ def hotseat_board(app: App) -> BoardScene:
     board = BoardScene(app, session.new_table(), session)
     app.push(board)
     Driver(app).confirm("keyboard")  # the pass screen
-    assert app.top is board and not board.hidden
+    assert app.top is board and not board.model.hidden
     return board
 
 
@@ -55,10 +55,10 @@ def test_a_card_dragged_onto_a_flag_is_played() -> None:
         y = start[1] + (end[1] - start[1]) * k // 5
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(3, -3), buttons=(1, 0, 0)))
         app.step()
-        assert board.drag is not None and board.drag[1] == (x, y)
+        assert board.model.drag is not None and board.model.drag[1] == (x, y)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
     app.step()
-    assert board.drag is None
+    assert board.model.drag is None
     assert len(game_of(board.table).actions) == before + 1
     assert game_of(board.table).actions[-1] == action
 
@@ -81,7 +81,7 @@ def test_auto_claim_claims_a_provable_flag_by_itself() -> None:
     game = find(3, in_phase("claim"))
     app = App(Settings(animation_speed="off", welcomed=True, auto_claim=True), fixed_dt=1 / 60)
     board = BoardScene(app, LocalTable(game))
-    board.hidden, board.pending_pass = False, None
+    board.model.hidden, board.pending_pass = False, None
     board.refresh()
     app.push(board)
     claims = [a for a in board.table.legal_actions() if a["type"] == "claim"]
@@ -95,7 +95,7 @@ def test_without_auto_claim_nothing_is_claimed_for_you() -> None:
     game = find(3, in_phase("claim"))
     app = App(Settings(animation_speed="off", welcomed=True, auto_claim=False), fixed_dt=1 / 60)
     board = BoardScene(app, LocalTable(game))
-    board.hidden, board.pending_pass = False, None
+    board.model.hidden, board.pending_pass = False, None
     board.refresh()
     app.push(board)
     count = len(game.actions)

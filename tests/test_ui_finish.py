@@ -27,9 +27,9 @@ def test_r9_the_hand_is_dimmed_when_no_card_can_be_played() -> None:
         assert isinstance(board, BoardScene) and board.forced_pass()
         surface = pygame.Surface((1920, 1080))
         app.draw(surface)
-        for card in board.view["hands"][board.viewer] or []:
+        for card in board.view["hands"][board.model.viewer] or []:
             rect = board.targets[("hand", card)]
-            if ("hand", card) == board.focus:
+            if ("hand", card) == board.model.focus:
                 continue
             dim = _same_pixels(surface, card_art.dimmed(card, "hand"), rect)
             assert dim > 0.9, f"{card} is drawn dimmed ({dim:.0%} of its points)"

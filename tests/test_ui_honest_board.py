@@ -34,7 +34,7 @@ def make_board(game: Game, bots: bool = True, speed: str = "off") -> tuple[App, 
     bot.bot = make_bot("easy", 1)
     table = LocalTable(game, {"north": bot} if bots else {})
     board = BoardScene(app, table)
-    board.viewer, board.hidden, board.pending_pass = "south", False, None
+    board.model.viewer, board.model.hidden, board.pending_pass = "south", False, None
     board.refresh()
     app.push(board)
     return app, board
@@ -50,7 +50,7 @@ def test_r9_a_forced_pass_offers_no_claim_and_says_the_flag_waits() -> None:
     app, board = make_board(find(7, forced_pass_with_a_provable_flag, limit=600))
     provable = board.ref.claimable()
     assert provable, "the position has a provable flag"
-    assert board.claimable == [], "nothing glows as claimable: the pass is the whole turn"
+    assert board.model.claimable == [], "nothing glows as claimable: the pass is the whole turn"
     app.input.last_device = "mouse"
     _lines, hints, _size = board_hud.prompt_fit(board)
     assert not any("claim" in h.lower() for h in hints), "no 'Click a glowing flag to claim'"

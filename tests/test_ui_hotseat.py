@@ -69,13 +69,13 @@ def test_hotseat_game_to_the_end_with_every_device(app: App) -> None:
             break
         device = DEVICES[turn % 3]
         if isinstance(top, PassScene):
-            assert board.hidden, "the hand is hidden while the device is passed"
+            assert board.model.hidden, "the hand is hidden while the device is passed"
             passes_seen += 1
             if device == "mouse":
                 driver.click(top.button.center)
             else:
                 driver.confirm(device)
-            assert not board.hidden and board.viewer == board.table.to_move
+            assert not board.model.hidden and board.model.viewer == board.table.to_move
             turn += 1
             continue
         assert top is board

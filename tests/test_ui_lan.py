@@ -123,7 +123,7 @@ def test_join_by_code_against_a_host_process(app: App, tmp_path: Path, request: 
     assert isinstance(board, BoardScene)
     remote = board.table
     assert isinstance(remote, RemoteTable)
-    assert board.viewer == "north"
+    assert board.model.viewer == "north"
     _play_to_the_end(app, driver, board, 2)
     _frames_until(driver, lambda: remote.guest.seen.record is not None)  # it follows the final state
     out = last_json(host)

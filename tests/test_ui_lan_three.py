@@ -72,7 +72,7 @@ def test_r46_a_host_with_a_seat_plays_two_guest_processes_from_the_lobby(
     driver.key(pygame.K_RETURN)  # Start the game
     board = app.top
     assert isinstance(board, BoardScene) and isinstance(board.table, HostTable)
-    assert board.viewer == "south" and board.view["hands"]["west"] is None and board.view["hands"]["east"] is None
+    assert board.model.viewer == "south" and board.view["hands"]["west"] is None and board.view["hands"]["east"] is None
     _play_to_the_end(app, driver, board, 3)
     record = board.table.record()
     for proc in guests.values():
@@ -107,7 +107,7 @@ def test_r46_a_pygame_guest_joins_a_three_player_host_by_code(
     assert _frames_until(driver, lambda: isinstance(app.top, BoardScene), 60)
     board = app.top
     assert isinstance(board, BoardScene) and isinstance(board.table, RemoteTable)
-    assert board.viewer == "west" and board.view["hands"]["south"] is None and board.view["hands"]["east"] is None
+    assert board.model.viewer == "west" and board.view["hands"]["south"] is None and board.view["hands"]["east"] is None
     _play_to_the_end(app, driver, board, 4)
     table = board.table
     assert _frames_until(driver, lambda: table.guest.seen.record is not None, 60)

@@ -283,7 +283,7 @@ def finished_board(app: App) -> BoardScene:
     game = find(11, lambda g: g.over, limit=600)
     board = BoardScene(app, LocalTable(game), session)
     board.pending_pass = None
-    board.hidden = False
+    board.model.hidden = False
     board.pending_results = True
     board.refresh()
     app.push(board)
@@ -338,7 +338,7 @@ def fog_board(app: App, **settings: object) -> BoardScene:
     from game.play.table import LocalTable
 
     board = BoardScene(app, LocalTable(find(3, holding("fog"))))
-    board.viewer, board.hidden, board.pending_pass = "south", False, None
+    board.model.viewer, board.model.hidden, board.pending_pass = "south", False, None
     board.refresh()
     app.push(board)
     return board
@@ -355,10 +355,10 @@ def test_the_rules_are_one_press_from_the_board_at_the_focused_card(config: Path
         assert isinstance(app.top, RulesScene) and app.top.page == TOPICS["formations"], "no card focused: formations"
     else:
         for _ in range(20):  # the focus moves onto the card (it is not chosen)
-            if board.focus == ("hand", "fog"):
+            if board.model.focus == ("hand", "fog"):
                 break
             driver.direction(device, towards(board, ("hand", "fog")))
-        assert board.focus == ("hand", "fog") and app.top is board
+        assert board.model.focus == ("hand", "fog") and app.top is board
         if device == "keyboard":
             driver.key(pygame.K_F1)
         else:
@@ -374,7 +374,7 @@ def test_the_rules_are_one_press_from_the_board_at_the_focused_card(config: Path
 def test_a_rested_card_is_zoomed_with_its_whole_rule(config: Path) -> None:
     app = make_app(welcomed=True)
     board = fog_board(app)
-    board.focus = board.rested = ("hand", "fog")  # the player moved the focus there
+    board.model.focus = board.model.rested = ("hand", "fog")  # the player moved the focus there
     driver = Driver(app)
     surface = pygame.Surface((1920, 1080))
     driver.frames(2)
@@ -390,13 +390,13 @@ def test_a_rested_card_is_zoomed_with_its_whole_rule(config: Path) -> None:
     assert "sum of values" in words, "the whole rule, not the card's few words"
     board.refresh()  # the table changed (a move): the zoom steps away until the focus moves again
     driver.frames(int(board_zoom.ZOOM_DELAY * 60) * 3)
-    assert board.focus == ("hand", "fog") and board_zoom.draw(board, surface) is None
+    assert board.model.focus == ("hand", "fog") and board_zoom.draw(board, surface) is None
     assert not board_zoom.pending(board), "and the loop may sleep again"
     driver.direction("keyboard", "right")
     assert board_zoom.draw(board, surface) is None, "the focus moved on: the zoom goes"
     driver.direction("keyboard", "left")
     driver.frames(int(board_zoom.ZOOM_DELAY * 60) + 2)
-    assert board.focus == ("hand", "fog") and board_zoom.draw(board, surface) is not None, "back on it: shown"
+    assert board.model.focus == ("hand", "fog") and board_zoom.draw(board, surface) is not None, "back on it: shown"
     close(app)
 
 
@@ -494,10 +494,10 @@ def test_the_rules_open_at_the_claim_page_from_a_focused_flag(config: Path) -> N
     board = fog_board(app)
     driver = Driver(app)
     for _ in range(20):
-        if board.focus is not None and board.focus[0] == "flag":
+        if board.model.focus is not None and board.model.focus[0] == "flag":
             break
         driver.direction("keyboard", "up")
-    assert board.focus is not None and board.focus[0] == "flag"
+    assert board.model.focus is not None and board.model.focus[0] == "flag"
     driver.key(pygame.K_F1)
     assert isinstance(app.top, RulesScene) and app.top.page == TOPICS["claim"]
     close(app)
@@ -513,7 +513,7 @@ def test_after_continue_the_opponents_last_turn_is_still_captioned(config: Path)
     choose(driver, app.top, "Resume")
     board = app.top
     assert isinstance(board, BoardScene)
-    assert board.last_turn is not None and board.last_turn[0] == "north", "Ben's last turn, as before"
+    assert board.model.last_turn is not None and board.model.last_turn[0] == "north", "Ben's last turn, as before"
     from scenes.board_hud import mark_rects
 
     assert mark_rects(board), "and its cards ringed on the board"

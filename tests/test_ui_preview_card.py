@@ -36,7 +36,7 @@ def test_the_preview_follows_the_card_that_came_under_a_still_mouse(
     try:
         game = find(3, holding("mud"))
         board = BoardScene(app, LocalTable(game, {"north": IdleBot()}))
-        board.viewer, board.hidden, board.pending_pass = "south", False, None
+        board.model.viewer, board.model.hidden, board.pending_pass = "south", False, None
         board.refresh()
         app.push(board)
         app.input.last_device = "mouse"
@@ -45,11 +45,11 @@ def test_the_preview_follows_the_card_that_came_under_a_still_mouse(
             board.handle(Intent(Kind.POINT, "mouse", pos=pos))
         shown = _rest(app, board)
         assert shown is not None and shown[1] == "mud", "resting on Mud previews Mud"
-        mud = next(a for a in board.legal if a.get("card") == "mud")
+        mud = next(a for a in board.model.legal if a.get("card") == "mud")
         with app.active():
             board.submit(mud)  # played without moving the mouse (the keyboard, say)
             while board.table.phase == "claim" or board.table.phase == "play":
-                board.submit(next(a for a in board.legal if a["type"] in ("done", "claim")))
+                board.submit(next(a for a in board.model.legal if a["type"] in ("done", "claim")))
             board.submit({"type": "draw", "deck": "tactics"})
         hand = board.view["hands"]["south"] or []
         assert "mud" not in hand

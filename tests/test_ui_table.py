@@ -134,7 +134,7 @@ def test_join_then_watch_a_table_host_process(app: App, tmp_path: Path, request:
     _frames_until(driver, lambda: board.table.guest.seen.record is not None)
     out = last_json(host, 120)
     assert board.table.record() == out["record"]
-    assert len(board.log) >= len(out["record"]["actions"])  # the whole game reached the watcher's log
+    assert len(board.model.log) >= len(out["record"]["actions"])  # the whole game reached the watcher's log
 
 
 @pytest.mark.parametrize(("command", "scene"), [
@@ -235,7 +235,7 @@ def test_the_table_lobby_reopens_a_saved_table_game_and_both_players_rejoin(app:
     board = app.top
     assert isinstance(board, SpectatorBoard) and isinstance(board.table, TableHostTable)
     assert board.table.host.seen.game.actions == saved_actions
-    assert len(board.log) > len(saved_actions)  # the game so far is in the table's log
+    assert len(board.model.log) > len(saved_actions)  # the game so far is in the table's log
     for p in players:
         for _ in range(200):
             driver.frames(1)

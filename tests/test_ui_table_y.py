@@ -237,7 +237,7 @@ def test_r46_the_lobby_hosts_a_table_of_three_player_processes_and_the_tv_draws_
     assert result is not None and from_record(record).result == result
     held = {s: table_y.held(board.view, s) for s in SEATS3}
     assert held == result["flags"], "the Y shows every flag's holder"
-    plays = [e for e in board.log if e["type"] == "play"]
+    plays = [e for e in board.game_log() if e["type"] == "play"]
     assert len(plays) == sum(a["type"] == "play" for a in record["actions"]), "every move reached the TV's log"
     assert board.match_scores() is None
     assert board.next_label() == "Rematch"
@@ -282,7 +282,7 @@ def test_r53_a_watcher_of_a_three_player_table_host_process_sees_the_y_and_no_ha
     out = last_json(host, 120)
     assert board.table.record() == out["record"]
     assert board.view["hands"] == {"south": None, "west": None, "east": None}
-    assert all("card" not in e for e in board.log if e["type"] == "draw"), "a watcher never sees a drawn card"
+    assert all("card" not in e for e in board.game_log() if e["type"] == "draw"), "a watcher never sees a drawn card"
     app.draw(app.screen)
 
 

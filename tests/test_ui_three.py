@@ -58,7 +58,7 @@ def set_choice(driver: Driver, scene: SetupScene, label: str, value: str) -> Non
 def check_line_board(board: BoardScene) -> None:
     """R47 on screen: the viewer's six flags in a row, left to right as their line runs, each flag they
     can play to in its own full column; the other three drawn smaller in between, never a target."""
-    line = LINES3[board.viewer]
+    line = LINES3[board.model.viewer]
     xs = [board.geo.column(n).x for n in line]
     assert xs == sorted(xs) and len(set(xs)) == 6, "the line of six runs left to right"
     for n in range(1, 10):
@@ -87,7 +87,7 @@ def test_r46_three_person_hotseat_game_from_the_setup_menu(app: App) -> None:
         driver.key(pygame.K_DOWN)
     driver.key(pygame.K_RETURN)
     board = app.find(BoardScene)
-    assert isinstance(board, BoardScene) and board.three and board.hotseat
+    assert isinstance(board, BoardScene) and board.three and board.model.hotseat
     assert board.table.local_seats == ("south", "west", "east")
     rng = random.Random(7)
     passed_to: list[str] = []
@@ -100,16 +100,16 @@ def test_r46_three_person_hotseat_game_from_the_setup_menu(app: App) -> None:
             break
         device = DEVICES[turn % 3]
         if isinstance(top, PassScene):
-            assert board.hidden, "the hand is hidden while the device is passed"
-            others = [board.names[s] for s in board.seats if s != top.seat]
+            assert board.model.hidden, "the hand is hidden while the device is passed"
+            others = [board.names[s] for s in board.shown.seats if s != top.seat]
             passed_to.append(top.seat)
             driver.click(top.button.center) if device == "mouse" else driver.confirm(device)
-            assert not board.hidden and board.viewer == board.table.to_move == passed_to[-1]
+            assert not board.model.hidden and board.model.viewer == board.table.to_move == passed_to[-1]
             assert all(others), "the pass screen names both who look away"
             check_line_board(board)
             if len(passed_to) > 3:  # both turns since this player's own are told and ringed
                 told = story_words(board).split("\n")
-                assert len(told) == 2 and {s for s, _ in board.story()} == set(board.seats) - {board.viewer}
+                assert len(told) == 2 and {s for s, _ in board.story()} == set(board.shown.seats) - {board.model.viewer}
                 assert mark_rects(board)
                 stories += 1
             turn += 1
@@ -147,8 +147,8 @@ def test_r46_one_person_against_two_bots(app: App) -> None:
         legal = table.legal_actions()
         if not legal or app.top is not board:
             continue
-        assert board.viewer == "south" and not board.hidden
-        if len(board.turns) >= 3 and board.last_turn is not None:
+        assert board.model.viewer == "south" and not board.model.hidden
+        if len(board.model.turns) >= 3 and board.model.last_turn is not None:
             story = board.story()
             assert [s for s, _ in story] == ["west", "east"], "the story: both turns since yours, in order"
             seen_story += 1
@@ -254,7 +254,7 @@ def test_r48_two_people_and_a_bot_the_bot_moving_first(app: App) -> None:
     assert table.to_move == "east" and table.local_seats == ("south", "west")
     board = BoardScene(app, table, session)
     app.push(board)
-    assert board.hidden and board.pending_pass is None, "the bot moves first: no hand shown, nothing passed"
+    assert board.model.hidden and board.pending_pass is None, "the bot moves first: no hand shown, nothing passed"
     driver = Driver(app)
     rng = random.Random(2)
     passed_to: list[str] = []
@@ -270,7 +270,7 @@ def test_r48_two_people_and_a_bot_the_bot_moving_first(app: App) -> None:
             break
         legal = table.legal_actions()
         if legal and top is board:
-            assert not board.hidden and board.viewer == table.to_move
+            assert not board.model.hidden and board.model.viewer == table.to_move
             driver.play(board, choose(rng, legal), DEVICES[len(passed_to) % 3])
     assert passed_to[:4] == ["south", "west", "south", "west"], passed_to
     assert any(f.sides.get("east") for f in table.game.flags), "and the bot played between them"
@@ -284,11 +284,11 @@ def test_r47_far_front_cards_zoom_under_the_mouse_but_are_never_a_choice(app: Ap
     board = _board3(app, three_game(5, _turn_of("south", 40)), "south")
     far = [t for t in board.targets if t[0] == "card" and board.geo.is_far(int(t[1]))]
     assert far, "the far front's cards can be pointed at"
-    assert not set(far) & board.flow.candidates() and not set(far) & set(board.navigable())
+    assert not set(far) & board.model.flow.candidates() and not set(far) & set(board.navigable())
     app.input.last_device = "mouse"
     for target in far:
-        board.hover = board.target_at(board.targets[target].center)
-        assert board.hover == target, "each card's visible strip is its own"
+        board.model.hover = board.target_at(board.targets[target].center)
+        assert board.model.hover == target, "each card's visible strip is its own"
         assert board_zoom.zoomed(board) == (target, target[3]), "shown large with its rule"
     board.table.close()
 

@@ -95,9 +95,9 @@ def test_after_each_bot_turn_the_caption_marks_and_backs_match_its_events() -> N
             if legal and app.top is board:
                 driver.play(board, legal[0], "keyboard")
             continue
-        if any(a.get("seat") == "north" for a in board.log):
+        if any(a.get("seat") == "north" for a in board.model.log):
             expected = last_turn_of(table.game, "north", "south")
-            assert board.last_turn == ("north", expected), "the board kept exactly the bot's last turn"
+            assert board.model.last_turn == ("north", expected), "the board kept exactly the bot's last turn"
             caption = turn_caption("north", expected, board.names)
             assert caption.startswith("Bot (easy): ")
             marks = board_hud.mark_rects(board)
@@ -119,7 +119,7 @@ def test_after_each_bot_turn_the_caption_marks_and_backs_match_its_events() -> N
         claims = [a for a in legal if a["type"] == "claim"]
         action = claims[0] if claims else rng.choice(legal)
         driver.play(board, action, ("mouse", "keyboard", "controller")[checked % 3])
-        assert board.last_turn is None, "the marks and caption stay only until the player here acts"
+        assert board.model.last_turn is None, "the marks and caption stay only until the player here acts"
     assert checked >= 10 and tactics_seen, "the bot's hand held a tactics card at least once"
     table.close()
 
@@ -172,7 +172,7 @@ def test_a_guile_tactics_card_gets_its_toast_and_animation(card: str) -> None:
     bot: BotLike = Scripted(act)
     table = LocalTable(game, {"north": bot})
     board = BoardScene(app, table)
-    board.viewer, board.hidden, board.pending_pass = "south", False, None
+    board.model.viewer, board.model.hidden, board.pending_pass = "south", False, None
     board.refresh()
     app.push(board)
     driver = Driver(app)
@@ -201,11 +201,11 @@ def test_a_guile_tactics_card_gets_its_toast_and_animation(card: str) -> None:
     assert from_hand and drawn, "the tactics card leaves their hand, the drawn card flies into it"
     cards = [r for k, r in board.rects.items() if k[0] in ("slot", "hand")]
     assert board_hud.TOAST_BOX.collidelist(cards) == -1, "the banner's place covers no card"
-    assert board.last_turn is not None and board.last_turn[1][0]["card"] == card
+    assert board.model.last_turn is not None and board.model.last_turn[1][0]["card"] == card
     for _ in range(int((TOAST_TIME + 4) * 60)):  # the banners fade on their own, without an action
         driver.frames(1)
     assert board_cover.current_toast(board) is None
-    assert board.last_turn is not None, "the caption stays until the player acts"
+    assert board.model.last_turn is not None, "the caption stays until the player acts"
     table.close()
 
 
@@ -221,16 +221,16 @@ def test_hotseat_pass_screen_summarises_the_turn_and_colours_stay_with_players()
     for _ in range(3000):
         driver.frames(1)
         if isinstance(app.top, PassScene):
-            assert board.hidden
-            if board.last_turn is not None:
-                seat, events = board.last_turn
+            assert board.model.hidden
+            if board.model.last_turn is not None:
+                seat, events = board.model.last_turn
                 assert seat != app.top.seat and events == last_turn_of(table.game, seat, seat)
                 surface = pygame.Surface((layout.W, layout.H))
                 app.top.draw(surface)  # drawn whole, with the summary and no board under it
                 passes += 1
             driver.confirm("keyboard")
-            if passes and board.last_turn is not None:
-                assert board.viewer != board.last_turn[0] and board_hud.mark_rects(board)
+            if passes and board.model.last_turn is not None:
+                assert board.model.viewer != board.model.last_turn[0] and board_hud.mark_rects(board)
             if passes >= 3:
                 break
             continue

@@ -41,7 +41,7 @@ def test_game_against_easy_bot_to_the_end(app: App) -> None:
         legal = table.legal_actions()
         if not legal or app.top is not board:
             continue
-        assert board.viewer == "south" and not board.hidden
+        assert board.model.viewer == "south" and not board.model.hidden
         claims = [a for a in legal if a["type"] == "claim"]
         action = claims[0] if claims else rng.choice(legal)
         driver.play(board, action, devices[moves % 3])

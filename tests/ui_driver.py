@@ -72,23 +72,23 @@ class Driver:
         if device == "mouse":
             self.click(_click_point(board, target))
             return
-        if device == "keyboard" and target[0] == "flag" and target in board.flow.candidates():
+        if device == "keyboard" and target[0] == "flag" and target in board.model.flow.candidates():
             self.key(pygame.K_0 + int(target[1]))
             return
         for _ in range(60):
-            if board.focus == target:
+            if board.model.focus == target:
                 self.confirm(device)
                 return
             ring = board_input.ordered_candidates(board.situation())
-            if board.flow.picked and target in ring and board.focus in ring:
+            if board.model.flow.picked and target in ring and board.model.focus in ring:
                 self.direction(device, "right")
             else:
                 self.direction(device, _towards(board, target))
-        raise AssertionError(f"could not move the focus to {target} (stuck at {board.focus})")
+        raise AssertionError(f"could not move the focus to {target} (stuck at {board.model.focus})")
 
     def play(self, board: Any, action: Action | dict[str, Any], device: str) -> None:
         """Make one action through the UI, pick by pick (the engine's plain dict, or the table's typed one)."""
-        for target in picks_of(cast(Action, action), board.viewer):
+        for target in picks_of(cast(Action, action), board.model.viewer):
             self.choose(board, target, device)
 
 
@@ -98,7 +98,7 @@ def _click_point(board: Any, target: Target) -> tuple[int, int]:
 
 
 def _towards(board: Any, target: Target) -> str:
-    here = board.targets[board.focus].center if board.focus in board.targets else (960, 540)
+    here = board.targets[board.model.focus].center if board.model.focus in board.targets else (960, 540)
     there = board.targets[target].center
     dx, dy = there[0] - here[0], there[1] - here[1]
     if abs(dy) > 60 and (abs(dy) >= abs(dx) * 0.4 or abs(dx) < 60):
@@ -117,7 +117,7 @@ def board_on_show(app: Any) -> BoardScene:
     """A BoardScene on the busy mid-game position the board's tests share (seed 7, 34 actions in), its cover
     lifted, refreshed and pushed on `app`."""
     board = BoardScene(app, LocalTable(find(7, busy(34))))
-    board.hidden, board.pending_pass = False, None
+    board.model.hidden, board.pending_pass = False, None
     board.refresh()
     app.push(board)
     return board

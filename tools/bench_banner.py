@@ -38,10 +38,10 @@ def main(argv: list[str]) -> int:
     shell = App(Settings(animation_speed="normal"), fixed_dt=1 / 60, size=(1920, 1080))
     with shell.active():
         board = BoardScene(shell, LocalTable(find(7, busy(34))))
-        board.hidden, board.pending_pass = False, None
+        board.model.hidden, board.pending_pass = False, None
         board.refresh()
         shell.push(board)
-    board.rested = board.focus
+    board.model.rested = board.model.focus
     board.say(["Bot (hard) takes flag 9 \u2014 Phalanx 24 beats the best Bot (easy) can still make"], title="Flag 9",
               about=("flag", 9))
     board.toasts[-1].until = board.clock + 1e9  # held on screen through every measured frame

@@ -39,7 +39,7 @@ def main() -> int:
     board = app.top
     with_zoom = frames(app)
     shown = board_zoom.draw(board, app.screen) is not None  # type: ignore[arg-type]
-    board.focus = None  # type: ignore[union-attr]
+    board.model.focus = None  # type: ignore[union-attr]
     without = frames(app)
     print(f"zoom shown: {shown}; board frame ms (median / worst of 200): with the zoom {with_zoom[0]:.2f} / "
           f"{with_zoom[1]:.2f}, without {without[0]:.2f} / {without[1]:.2f}")

@@ -32,10 +32,10 @@ def bench_render(args: Any = None) -> dict[str, Any]:
     game = find(7, busy(34))
     with app.active():  # the board is made in the app's theme and language
         board = BoardScene(app, LocalTable(game))
-        board.hidden, board.pending_pass = False, None
+        board.model.hidden, board.pending_pass = False, None
         board.refresh()
         app.push(board)
-    board.rested = board.focus  # the player rests on the focused card: its preview is up, as a player would see
+    board.model.rested = board.model.focus  # the player rests on the focused card: its preview is up, as seen in play
     for _ in range(30):  # warm the caches (card faces, text) as the first seconds of a game would
         app.step()
     gc.collect()
@@ -135,7 +135,7 @@ def _idle_cpu(app: Any, board: Any, seconds: float) -> float:
 
     board.anims.clear()
     board.toasts.clear()
-    board.claimable = []
+    board.model.claimable = []
     app.fixed_dt = None
     app.dirty = True
     app.step()

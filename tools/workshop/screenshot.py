@@ -25,10 +25,10 @@ def _board(app: Any, game: Any, bots: bool = False) -> Any:
     if bots:
         table = LocalTable(game, {"north": IdleBot()})
     board = BoardScene(app, table)
-    board.viewer = "south"
-    board.hidden = False
+    board.model.viewer = "south"
+    board.model.hidden = False
     board.pending_pass = None
-    board.log = _log_of(game)
+    board.model.log = _log_of(game)
     board.refresh()
     app.push(board)
     return board
@@ -44,10 +44,11 @@ def _log_of(game: Any) -> list[Event]:
 def _pick(board: Any, *targets: Any) -> None:
     for target in targets:
         if target == "first":
-            target = sorted(board.flow.candidates(), key=lambda t: board.targets[t].x if t in board.targets else 0)[0]
-        board.flow.pick(target)
+            target = sorted(board.model.flow.candidates(),
+                            key=lambda t: board.targets[t].x if t in board.targets else 0)[0]
+        board.model.flow.pick(target)
         board.relayout()
-        board.focus = next(iter(sorted(board.flow.candidates(), key=str)), board.focus)
+        board.model.focus = next(iter(sorted(board.model.flow.candidates(), key=str)), board.model.focus)
 
 
 def _flow(card: str, picks: int = 1) -> SceneMaker:
@@ -81,7 +82,7 @@ def _play(app: Any, seed: int) -> None:
     from game.play.positions import busy, find
 
     board = _board(app, find(seed, busy(22)))
-    troop = next(t for t in sorted(board.flow.candidates(), key=str) if t[0] == "hand" and t[1][0] in "roygbp"
+    troop = next(t for t in sorted(board.model.flow.candidates(), key=str) if t[0] == "hand" and t[1][0] in "roygbp"
                  and t[1][1:].isdigit())
     _pick(board, troop)
 
@@ -100,7 +101,7 @@ def _refused(app: Any, seed: int) -> None:
     board = _board(app, find(seed, has_unprovable))
     for n, f in enumerate(board.view["flags"], start=1):
         if len(f["south"]) >= side_size(f["mud"] is not None) and f["claimed"] is None and not board.ref.judge(n)[0]:
-            board.focus = ("flag", n)
+            board.model.focus = ("flag", n)
             board.try_claim(n)
             break
 
@@ -153,7 +154,7 @@ def _over_board(name: str) -> SceneMaker:
         if name == "pass":
             from scenes.pass_device import PassScene
 
-            board.hidden = True
+            board.model.hidden = True
             board.refresh()
             app.push(PassScene(app, board, "north"))
         elif name == "pause":
@@ -191,7 +192,7 @@ def _claim(app: Any, seed: int) -> None:
     from game.play.positions import find, in_phase
 
     board = _board(app, find(seed, in_phase("claim")))
-    board.focus = next(iter(sorted(board.flow.candidates(), key=str)), board.focus)
+    board.model.focus = next(iter(sorted(board.model.flow.candidates(), key=str)), board.model.focus)
 
 
 SCENES: dict[str, SceneMaker] = {

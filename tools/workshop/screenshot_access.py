@@ -11,11 +11,11 @@ def _tutorial(index: int, picks: int = 0, finish: bool = False) -> Any:
 
         scene = TutorialScene(app, index)
         app.push(scene)
-        cands = sorted(scene.flow.candidates(), key=str)
+        cands = sorted(scene.model.flow.candidates(), key=str)
         if picks:
-            scene.flow.pick(cands[0])
+            scene.model.flow.pick(cands[0])
             scene.relayout()
-        scene.focus = next(iter(sorted(scene.flow.candidates(), key=str)), scene.focus)
+        scene.model.focus = next(iter(sorted(scene.model.flow.candidates(), key=str)), scene.model.focus)
         if finish:
             scene.submit(scene.table.legal_actions()[0])
             while scene.table.legal_actions():

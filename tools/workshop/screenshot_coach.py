@@ -23,7 +23,7 @@ def _advised_board(app: Any, seed: int, over: bool = False, endgame: bool = Fals
     else:
         game = find(seed, (lambda g: g.over) if over else busy(20), limit=600)
     board = _board(app, game, bots=True)
-    board.hints_used = 2
+    board.model.hints_used = 2
     if over:
         return board
     bot = HardBot(seed, iterations=300)
@@ -31,7 +31,7 @@ def _advised_board(app: Any, seed: int, over: bool = False, endgame: bool = Fals
     chance = bot.last_search["win_chance"] if bot.last_search else win_chance(game)
     proven = bool(bot.last_search and bot.last_search.get("proven"))
     advice = Advice(len(game.actions), cast(Action, action), chance, True, proven)
-    board.advice, board.win_estimate = advice, chance
+    board.model.advice, board.model.win_estimate = advice, chance
     from scenes.board_coach import show
 
     show(board, advice)

@@ -122,10 +122,10 @@ def _zoom(where: str) -> SceneMaker:
             from tools.workshop.screenshot import _board as board_of
 
             board = board_of(app, find(seed, holding("fog")))
-            board.focus = ("hand", "fog")
+            board.model.focus = ("hand", "fog")
         else:
-            board.focus = next(t for t in sorted(board.targets, key=str) if t[0] == "card" and t[2] == "north")
-        board.rested = board.focus  # the player moved the focus there and left it
+            board.model.focus = next(t for t in sorted(board.targets, key=str) if t[0] == "card" and t[2] == "north")
+        board.model.rested = board.model.focus  # the player moved the focus there and left it
         shown = board_zoom.zoomed(board)
         if shown is not None:  # rested long enough ago, in the view shown now
             board.zoom.since = (shown[0], board.clock - 5.0, board.model.version)

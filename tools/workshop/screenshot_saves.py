@@ -127,10 +127,10 @@ def _takeback(app: Any, seed: int) -> None:
     action = next(a for a in game.legal_actions() if a["type"] == "play" and a["card"][0] in "roygbp")
     table.submit(cast(Action, action))
     board = BoardScene(app, table)
-    board.log = log_events(table, "south")
+    board.model.log = log_events(table, "south")
     board.refresh()
     app.push(board)
-    board.focus = ("button", "undo")
+    board.model.focus = ("button", "undo")
 
 
 SAVES_SCENES: dict[str, SceneMaker] = {

@@ -45,8 +45,8 @@ def _board3(app: Any, game: Game, seat: str) -> Any:
 
     table = LocalTable(game, {s: IdleBot() for s in game.seats if s != seat})
     board = BoardScene(app, table)
-    board.viewer, board.hidden, board.pending_pass = seat, False, None
-    board.log = _log_of(game)
+    board.model.viewer, board.model.hidden, board.pending_pass = seat, False, None
+    board.model.log = _log_of(game)
     board.recall_last_turn()
     board.refresh()
     app.push(board)
@@ -71,7 +71,7 @@ def _pass(app: Any, seed: int) -> None:
 
     people = {"south": "Ana", "west": "Ben", "east": "Cy"}  # hot-seat: three people pass the device
     board = _board3(app, three_game(seed, _turn_of("west", 30), names=people), "west")
-    board.hidden = True
+    board.model.hidden = True
     board.refresh()
     app.push(PassScene(app, board, "west"))
 

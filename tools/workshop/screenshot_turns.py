@@ -22,7 +22,7 @@ def _north_turn(app: Any, game: Game, first: Action | None = None, hotseat: bool
 
     table = LocalTable(game) if hotseat else LocalTable(game, {"north": IdleBot()})
     board = BoardScene(app, table)
-    board.viewer, board.hidden, board.pending_pass = ("north" if hotseat else "south"), False, None
+    board.model.viewer, board.model.hidden, board.pending_pass = ("north" if hotseat else "south"), False, None
     board.refresh()
     app.push(board)
     legal = game.legal_actions()
@@ -79,7 +79,7 @@ def _hotseat_pass(app: Any, seed: int) -> None:
 
     board = _north_turn(app, find(seed, busy(16, seat="north"), limit=600), hotseat=True)
     _settle(board)
-    board.hidden = True
+    board.model.hidden = True
     board.refresh()
     app.push(PassScene(app, board, "south"))
 
