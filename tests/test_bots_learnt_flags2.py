@@ -17,7 +17,7 @@ from engine.ai.forecast import random_mask
 from engine.ai.hard import HardBot
 from engine.ai.lean import Lean
 from engine.ai.lean_eval import Memo, best_answer, leaf_value
-from engine.rulebook import A_PLAY, SHIELD
+from engine.rulebook import A_PLAY, SHIELD, side_size
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -74,6 +74,56 @@ def test_r18_a_flag_both_sides_completed_keeps_the_leafs_certain_chance() -> Non
     halves = [8] + [4] * 8
     odds = learnt.flag_odds2(4, halves, sides, claimed, 0, 0, 0, 20, [1.0] * len(learnt.FLAG_FEATURES2))
     assert odds[0] == 1.0 and odds[1] != 0.5  # the searcher's constant moves an open flag
+
+
+def _by_features(count: int, halves: list[int], state: Lean, me: int) -> float:
+    """The per-flag model's value as its definition reads: each open flag's features times the weights,
+    a logistic, then the game model's features (learnt.features2) times its weights."""
+    flag, game = learnt.FLAG_WEIGHTS2
+    deck = len(state.troops)
+    odds = []
+    for i in range(9):
+        leaf = halves[i] * 0.5 / count
+        size = side_size(state.mud >> i & 1)
+        both = state.sides[2 * i].bit_count() >= size and state.sides[2 * i + 1].bit_count() >= size
+        if state.claimed[i] >= 0 or both:
+            odds.append(leaf)
+            continue
+        features = learnt.flag_features2(i, leaf, state.sides, state.claimed, state.mud, state.fog, me, deck)
+        odds.append(learnt.logistic(sum(w * x for w, x in zip(flag, features, strict=True))))
+    return learnt.learnt_value2(odds, game)
+
+
+def test_the_cheap_leaf_is_the_models_definition_to_rounding() -> None:
+    """flag_value2 reads each flag's base once and the game in one pass over the ways the flags fall;
+    it must be the model as trained (features times weights) up to the floats' rounding."""
+    checked = 0
+    for seed in range(12):
+        game = Game.new(Rules(tactics=seed % 2 == 0), seed)
+        rng = random.Random(seed)
+        while not game.over:
+            if game.phase == "play" and len(game.actions) > 8:
+                state = Lean.from_game(game)
+                for me in (0, 1):
+                    halves = lean_eval.leaf_halves(state, me, _shares(seed + checked), {})
+                    value = learnt.flag_value2(4, halves, state.sides, state.claimed, state.mud, state.fog, me,
+                                               len(state.troops))
+                    assert abs(value - _by_features(4, halves, state, me)) < 1e-12
+                    checked += 1
+            game.apply(rng.choice(game.legal_actions()) if game.phase == "play" else game.legal_actions()[0])
+    assert checked >= 300
+
+
+def test_the_game_models_loops_and_sums_give_the_same_floats() -> None:
+    """The compiled core sums the ways the flags fall by loops, the pure one by sum and map: the same
+    products added in the same order, so the two cores' values are equal, not merely close."""
+    rng = random.Random(7)
+    table = learnt.game_table2(learnt.FLAG_WEIGHTS2[1])
+    for _ in range(2000):
+        odds = [rng.choice([0.0, 1.0, 0.5, rng.random()]) for _ in range(9)]
+        assert learnt._ways(odds, table) == learnt._ways_pure(odds, table)
+        assert abs(learnt.game_value2(odds, learnt.FLAG_WEIGHTS2[1], table)
+                   - learnt.learnt_value2(odds, learnt.FLAG_WEIGHTS2[1])) < 1e-12
 
 
 def test_use_flags2_switches_the_two_player_leaf_and_back() -> None:

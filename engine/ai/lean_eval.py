@@ -37,7 +37,7 @@ from ..rulebook import (
 )
 from .lean import Lean
 from .lean_policy import scout_return
-from .learnt import flag_value2, flags2_on
+from .learnt import FLAG_WEIGHTS2, flag_base2, flag_bases2, flag_bases_value2, flag_value2, flags2_on
 from .learnt import value_of as _value_of
 from .outlook import UNREACHABLE
 
@@ -323,7 +323,8 @@ class _Answers:
     """leaf_value after each of our troop or morale plays from one play step, sharing what the plays
     leave alone: the claimed flags, the opponent's sides, pool and reaches, and each side's memo."""
 
-    __slots__ = ("base", "count", "judged", "me", "memo", "open", "pool", "shares", "state", "theirs_by_share")
+    __slots__ = ("base", "count", "flag_bases", "judged", "me", "memo", "open", "pool", "shares", "state",
+                 "theirs_by_share")
 
     def __init__(self, state: Lean, me: int, shares: Shares, memo: Memo) -> None:
         other = 1 - me
@@ -395,6 +396,9 @@ class _Answers:
                 row[i] = b
             theirs_by_share.append(row)
         self.theirs_by_share = theirs_by_share
+        #: With the per-flag model on, each flag's base (learnt.flag_bases2) before our play: a play
+        #: changes our side of one flag only, so only that flag's base is read again for each play.
+        self.flag_bases = flag_bases2(sides, claimed, mud, me, FLAG_WEIGHTS2[0]) if flags2_on() else []
 
     def value(self, card: int, flag: int) -> float:
         """leaf_value after we put `card` (a troop or a morale tactic) on our side of `flag`."""
@@ -430,12 +434,12 @@ class _Answers:
                     halves[i] += 1
                 else:
                     halves[i] += tie
-        if flags2_on():
-            state = self.state
-            sides = state.sides[:]
-            sides[2 * flag + self.me] |= bit
-            return flag_value2(count, halves, sides, state.claimed, state.mud, state.fog, self.me,
-                               len(state.troops))
+        if self.flag_bases:
+            state, me = self.state, self.me
+            bases = self.flag_bases[:]
+            bases[flag] = flag_base2(flag, played[1], state.sides[2 * flag + 1 - me], state.claimed, state.mud, me,
+                                     FLAG_WEIGHTS2[0])
+            return flag_bases_value2(count, halves, bases, state.mud, state.fog, len(state.troops))
         return _value_of(count, halves)
 
 

@@ -44,6 +44,8 @@ def _outcome_table() -> list[float]:
 
 
 _OUTCOMES: Final = _outcome_table()
+#: The outcome table (+1 ours, -1 theirs, 0 a race) of each way the flags could fall, for the learnt models.
+OUTCOMES: Final[list[float]] = _OUTCOMES
 #: The table split by the last four flags: row h holds the outcomes whose flags 6-9 fall as h says.
 _ROWS: Final = [_OUTCOMES[h << 5:(h + 1) << 5] for h in range(16)]
 #: Weight of the plain expected flag count beside the win/loss value: breaks ties between moves.
