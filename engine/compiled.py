@@ -39,6 +39,7 @@ CORE: tuple[str, ...] = (
     "engine.ai.lean",
     "engine.ai.lean3",
     "engine.ai.learnt",
+    "engine.ai.flag_model2",
     "engine.ai.lean_search3",
 )
 #: Set (to anything but "" or "0") to run the pure-Python core even where a compiled one is built.

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from engine import Game, Rules
-from engine.ai import lean_eval, learnt
+from engine.ai import flag_model2, lean_eval, learnt
 from engine.ai.forecast import random_mask
 from engine.ai.hard import HardBot
 from engine.ai.lean import Lean
@@ -37,10 +37,10 @@ def _shares(seed: int) -> list[tuple[list[int], list[int]]]:
 
 def test_the_committed_two_player_flag_weights_load_with_one_weight_per_feature() -> None:
     data = json.loads((ROOT / "engine" / "ai" / "learnt_flags2.json").read_text())
-    assert data["flag_features"] == list(learnt.FLAG_FEATURES2) and data["features"] == list(learnt.FEATURES2)
+    assert data["flag_features"] == list(flag_model2.FLAG_FEATURES2) and data["features"] == list(learnt.FEATURES2)
     assert "tools/train_flags.py --players 2" in data["command"] and "--seed" in data["command"]
     assert "selfplay_data.py" in data["data_command"]
-    flag, game = learnt.FLAG_WEIGHTS2
+    flag, game = flag_model2.FLAG_WEIGHTS2
     assert flag == [float(x) for x in data["flag_weights"]] and game == [float(x) for x in data["weights"]]
 
 
@@ -50,17 +50,17 @@ def test_a_flag_seen_from_the_other_side_has_the_opposite_features_but_the_searc
     state = Lean.from_game(_position(4, 40))
     halves = lean_eval.leaf_halves(state, 0, _shares(4), {})
     other = [8 - h for h in halves]
-    constant = learnt.FLAG_FEATURES2.index("searcher")
+    constant = flag_model2.FLAG_FEATURES2.index("searcher")
     weights = [0.8, 0.5, 0.0, -0.6, -0.5, 0.6, 0.3, -0.3, -0.4, 0.5]
     weights[constant] = 0.0
     args = (state.sides, state.claimed, state.mud, state.fog)
-    ours = learnt.flag_odds2(4, halves, *args, 0, len(state.troops), weights)
-    theirs = learnt.flag_odds2(4, other, *args, 1, len(state.troops), weights)
+    ours = flag_model2.flag_odds2(4, halves, *args, 0, len(state.troops), weights)
+    theirs = flag_model2.flag_odds2(4, other, *args, 1, len(state.troops), weights)
     assert all(abs(a + b - 1.0) < 1e-12 for a, b in zip(ours, theirs, strict=True))
     for i in range(9):
         if state.claimed[i] < 0 and (state.sides[2 * i] or state.sides[2 * i + 1]):
-            mine = learnt.flag_features2(i, halves[i] / 8, state.sides, state.claimed, state.mud, state.fog, 0, 20)
-            yours = learnt.flag_features2(i, other[i] / 8, state.sides, state.claimed, state.mud, state.fog, 1, 20)
+            mine = flag_model2.flag_features2(i, halves[i] / 8, state.sides, state.claimed, state.mud, state.fog, 0, 20)
+            yours = flag_model2.flag_features2(i, other[i] / 8, state.sides, state.claimed, state.mud, state.fog, 1, 20)
             assert [a + b for k, (a, b) in enumerate(zip(mine, yours, strict=True)) if k != constant] == [0.0] * 9
 
 
@@ -72,14 +72,14 @@ def test_r18_a_flag_both_sides_completed_keeps_the_leafs_certain_chance() -> Non
     sides[1] = 1 << 10 | 1 << 20 | 1 << 30  # 1s of three colours
     claimed = [-1] * 9
     halves = [8] + [4] * 8
-    odds = learnt.flag_odds2(4, halves, sides, claimed, 0, 0, 0, 20, [1.0] * len(learnt.FLAG_FEATURES2))
+    odds = flag_model2.flag_odds2(4, halves, sides, claimed, 0, 0, 0, 20, [1.0] * len(flag_model2.FLAG_FEATURES2))
     assert odds[0] == 1.0 and odds[1] != 0.5  # the searcher's constant moves an open flag
 
 
 def _by_features(count: int, halves: list[int], state: Lean, me: int) -> float:
     """The per-flag model's value as its definition reads: each open flag's features times the weights,
     a logistic, then the game model's features (learnt.features2) times its weights."""
-    flag, game = learnt.FLAG_WEIGHTS2
+    flag, game = flag_model2.FLAG_WEIGHTS2
     deck = len(state.troops)
     odds = []
     for i in range(9):
@@ -89,7 +89,7 @@ def _by_features(count: int, halves: list[int], state: Lean, me: int) -> float:
         if state.claimed[i] >= 0 or both:
             odds.append(leaf)
             continue
-        features = learnt.flag_features2(i, leaf, state.sides, state.claimed, state.mud, state.fog, me, deck)
+        features = flag_model2.flag_features2(i, leaf, state.sides, state.claimed, state.mud, state.fog, me, deck)
         odds.append(learnt.logistic(sum(w * x for w, x in zip(flag, features, strict=True))))
     return learnt.learnt_value2(odds, game)
 
@@ -106,7 +106,7 @@ def test_the_cheap_leaf_is_the_models_definition_to_rounding() -> None:
                 state = Lean.from_game(game)
                 for me in (0, 1):
                     halves = lean_eval.leaf_halves(state, me, _shares(seed + checked), {})
-                    value = learnt.flag_value2(4, halves, state.sides, state.claimed, state.mud, state.fog, me,
+                    value = flag_model2.flag_value2(4, halves, state.sides, state.claimed, state.mud, state.fog, me,
                                                len(state.troops))
                     assert abs(value - _by_features(4, halves, state, me)) < 1e-12
                     checked += 1
@@ -118,12 +118,12 @@ def test_the_game_models_loops_and_sums_give_the_same_floats() -> None:
     """The compiled core sums the ways the flags fall by loops, the pure one by sum and map: the same
     products added in the same order, so the two cores' values are equal, not merely close."""
     rng = random.Random(7)
-    table = learnt.game_table2(learnt.FLAG_WEIGHTS2[1])
+    table = flag_model2.game_table2(flag_model2.FLAG_WEIGHTS2[1])
     for _ in range(2000):
         odds = [rng.choice([0.0, 1.0, 0.5, rng.random()]) for _ in range(9)]
-        assert learnt._ways(odds, table) == learnt._ways_pure(odds, table)
-        assert abs(learnt.game_value2(odds, learnt.FLAG_WEIGHTS2[1], table)
-                   - learnt.learnt_value2(odds, learnt.FLAG_WEIGHTS2[1])) < 1e-12
+        assert flag_model2._ways(odds, table) == flag_model2._ways_pure(odds, table)
+        assert abs(flag_model2.game_value2(odds, flag_model2.FLAG_WEIGHTS2[1], table)
+                   - learnt.learnt_value2(odds, flag_model2.FLAG_WEIGHTS2[1])) < 1e-12
 
 
 def test_use_flags2_switches_the_two_player_leaf_and_back() -> None:
@@ -133,13 +133,13 @@ def test_use_flags2_switches_the_two_player_leaf_and_back() -> None:
     plain = leaf_value(state, me, shares, {})
     halves = lean_eval.leaf_halves(state, me, shares, {})
     try:
-        learnt.use_flags2(True)
-        assert learnt.flags2_on()
-        expected = learnt.flag_value2(4, halves, state.sides, state.claimed, state.mud, state.fog, me,
+        flag_model2.use_flags2(True)
+        assert flag_model2.flags2_on()
+        expected = flag_model2.flag_value2(4, halves, state.sides, state.claimed, state.mud, state.fog, me,
                                       len(state.troops))
         assert leaf_value(state, me, shares, {}) == expected != plain
     finally:
-        learnt.use_flags2(False)
+        flag_model2.use_flags2(False)
     assert leaf_value(state, me, shares, {}) == plain
 
 
@@ -149,7 +149,7 @@ def test_each_answer_read_without_playing_it_is_the_leaf_after_playing_it_with_t
     copying the state) gives exactly leaf_value after the play, with the per-flag model on too."""
     checked = 0
     try:
-        learnt.use_flags2(True)
+        flag_model2.use_flags2(True)
         for seed in range(3):
             for plies in (10, 30, 50):
                 game = _position(seed, plies, tactics)
@@ -168,7 +168,7 @@ def test_each_answer_read_without_playing_it_is_the_leaf_after_playing_it_with_t
                         leaf_value(after, me, shares, {}), (seed, plies, play)
                     checked += 1
     finally:
-        learnt.use_flags2(False)
+        flag_model2.use_flags2(False)
     assert checked >= 50
 
 
@@ -183,7 +183,7 @@ def test_hard_with_the_flag_model_is_reproducible_at_fixed_lines_and_switches_ba
     assert picks[0][1] is not None and picks[1][1] is not None
     assert picks[0][1]["line_chance"] == picks[1][1]["line_chance"]
     HardBot(5, iterations=20).choose(game.view(game.to_move))
-    assert not learnt.flags2_on()  # a bot with the setting off turns the model off for its own search
+    assert not flag_model2.flags2_on()  # a bot with the setting off turns the model off for its own search
 
 
 def test_train_flags_two_players_is_deterministic_and_reports_held_out_losses(tmp_path: Path) -> None:
@@ -204,4 +204,4 @@ def test_train_flags_two_players_is_deterministic_and_reports_held_out_losses(tm
         assert {"flags", "learnt2", "leaf_value"} <= set(losses) and losses["positions"] == report["held_out_rows"]
         outs.append(json.loads(out.read_text()))
     assert outs[0]["flag_weights"] == outs[1]["flag_weights"] and outs[0]["weights"] == outs[1]["weights"]
-    assert len(outs[0]["flag_weights"]) == len(learnt.FLAG_FEATURES2)
+    assert len(outs[0]["flag_weights"]) == len(flag_model2.FLAG_FEATURES2)

@@ -45,17 +45,15 @@ from train_eval import (
     write_weights,
 )
 
+from engine.ai.flag_model2 import FLAG_FEATURES2, flag_features2, flag_odds2
 from engine.ai.lean_search3 import pools_of
 from engine.ai.learnt import (
     DRAW_FEATURES3,
     FEATURES2,
     FEATURES3,
-    FLAG_FEATURES2,
     FLAG_FEATURES3,
     features2,
-    flag_features2,
     flag_features3,
-    flag_odds2,
     seat_features,
 )
 from engine.ai.outlook import game_value
@@ -188,7 +186,7 @@ def fit_flags(data: dict[str, Any], args: argparse.Namespace, leaf_x: np.ndarray
 
 
 def main2(args: argparse.Namespace, given: list[str]) -> int:
-    """The two-player per-flag model and the game model read on its chances (engine.ai.learnt.flag_value2)."""
+    """The two-player per-flag model and the game model read on its chances (engine.ai.flag_model2.flag_value2)."""
     cpu = time.process_time()
     data = load_two(args.data, args.seed)
     labels, games = data["labels"], data["games"]

@@ -58,12 +58,13 @@ from ..rules import SEATS
 from .base import Bot
 from .chance import win_chance
 from .endgame import OverBudget, Solver
+from .flag_model2 import use_flags2
 from .forecast import Forecast, random_mask
 from .lean import Lean
 from .lean_eval import Memo, Shares, leaf_value
 from .lean_policy import LeanPolicy
 from .lean_search import follow_up, line_value
-from .learnt import WEIGHTS2, use_flags2, use_learnt2
+from .learnt import WEIGHTS2, use_learnt2
 from .normal import choose_deck, choose_return, hold_value, rank_plays
 from .worlds import determinize, hidden_of, sample_world
 
@@ -378,7 +379,7 @@ class HardBot(Bot):
     #: Judge the leaves by the learnt two-player evaluation (engine.ai.learnt, issue 61) instead of the
     #: normal game value, on the same chances per flag. Off: it was not shown stronger (docs/BOTS.md).
     learnt = False
-    #: Judge the leaves by the two-player per-flag model (engine.ai.learnt.flag_value2, learnt_flags2.json:
+    #: Judge the leaves by the two-player per-flag model (engine.ai.flag_model2.flag_value2, learnt_flags2.json:
     #: each flag's chance re-read from the flag, then the game on those chances; issue 61, fourth round).
     #: Off: not shown stronger in paired games, at equal lines nor at equal time (it costs about 1.4 times
     #: today's leaf per line since the fifth round; docs/BOTS.md).

@@ -35,9 +35,9 @@ from ..rulebook import (
     side_size,
     strength,
 )
+from .flag_model2 import FLAG_WEIGHTS2, flag_base2, flag_bases2, flag_bases_value2, flag_value2, flags2_on
 from .lean import Lean
 from .lean_policy import scout_return
-from .learnt import FLAG_WEIGHTS2, flag_base2, flag_bases2, flag_bases_value2, flag_value2, flags2_on
 from .learnt import value_of as _value_of
 from .outlook import UNREACHABLE
 
@@ -198,7 +198,7 @@ def leaf_value(state: Lean, me: int, shares: Shares, memo: Memo) -> float:
     """
     if state.phase == OVER:
         return 0.0 if state.winner < 0 else (2.0 if state.winner == me else -2.0)
-    if flags2_on():  # the per-flag model (engine.ai.learnt.use_flags2) reads the flags too, not cached
+    if flags2_on():  # the per-flag model (engine.ai.flag_model2.use_flags2) reads the flags too, not cached
         return flag_value2(len(shares), leaf_halves(state, me, shares, memo), state.sides, state.claimed,
                            state.mud, state.fog, me, len(state.troops))
     return _value_of(len(shares), leaf_halves(state, me, shares, memo))
@@ -396,7 +396,7 @@ class _Answers:
                 row[i] = b
             theirs_by_share.append(row)
         self.theirs_by_share = theirs_by_share
-        #: With the per-flag model on, each flag's base (learnt.flag_bases2) before our play: a play
+        #: With the per-flag model on, each flag's base (flag_model2.flag_bases2) before our play: a play
         #: changes our side of one flag only, so only that flag's base is read again for each play.
         self.flag_bases = flag_bases2(sides, claimed, mud, me, FLAG_WEIGHTS2[0]) if flags2_on() else []
 
