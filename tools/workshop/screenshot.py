@@ -289,10 +289,21 @@ def staged(scene: str, seed: int = 7, lang: str = "en", **settings: Any) -> Iter
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import pygame
 
-    from game.keep.settings import Settings
-    from game.ui.shell import App
+    from tools.workshop.screenshot_steady import fixed_clock, fresh_data, seeded_secrets
 
     pygame.font.init()
+    with (fresh_data(), fixed_clock(), seeded_secrets(seed),  # the same picture every time (screenshot_steady)
+          _staged_app(scene, seed, lang, **settings) as app):
+        yield app
+
+
+@contextmanager
+def _staged_app(scene: str, seed: int, lang: str, **settings: Any) -> Iterator[Any]:
+    """`staged`'s app, made and updated (the steady clock, codes and data folder already in place)."""
+    from game.keep.settings import Settings
+    from game.ui.shell import App
+    from tools.workshop.screenshot_steady import steady_lobbies
+
     chosen = Settings(**{"animation_speed": "off", "language": lang, "welcomed": True, **settings})
     app = App(chosen, window=False)  # its own theme and language: a scene rendered before leaves no trace
     app.input.last_device = "keyboard"
@@ -303,6 +314,7 @@ def staged(scene: str, seed: int = 7, lang: str = "en", **settings: Any) -> Iter
             SCENES[scene](app, seed)
             for s in app.stack:
                 s.update(0.5)
+            steady_lobbies(app)
             yield app
     finally:
         app.close()  # a LAN scene's sockets and advertiser must not outlive the picture

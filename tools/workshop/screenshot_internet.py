@@ -13,9 +13,11 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 SceneMaker = Callable[[Any, int], None]
+SHOWN_CLOSED_MAILBOX = "ws://127.0.0.1:4000/v1"  # the mailbox that does not answer, as the failed lobby shows it
 
 
 def _local_mailbox(app: Any) -> None:
@@ -89,6 +91,8 @@ def _internet_host_failed(app: Any, seed: int) -> None:
         lobby.update(0.01)
         time.sleep(0.02)
     lobby.update(0.01)
+    if lobby.door is not None:  # the closed port it tried, shown as one fixed port (the picture stays the same)
+        lobby.door.options = replace(lobby.door.options, mailbox=SHOWN_CLOSED_MAILBOX)
 
 
 def _internet_join(app: Any, seed: int) -> None:

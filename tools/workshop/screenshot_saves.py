@@ -7,8 +7,6 @@ reads or writes the player's own saves.
 
 from __future__ import annotations
 
-import os
-import tempfile
 from collections.abc import Callable
 from typing import Any, cast
 
@@ -26,7 +24,10 @@ RESULTS: list[Result] = [
 
 
 def _fresh_data() -> None:
-    os.environ["BATTLELINE_DATA_DIR"] = tempfile.mkdtemp(prefix="battleline-shot-")
+    """No saves from what was set up before (the render's own data folder, emptied: its path is the same)."""
+    from tools.workshop.screenshot_steady import empty_data
+
+    empty_data()
 
 
 def _finished(seed: int, names: dict[str, str] | None = None) -> Game:
