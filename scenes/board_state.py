@@ -93,8 +93,6 @@ class BoardState(Scene):
         self.targets: dict[Target, pygame.Rect] = {}
         self.rects: dict[Any, pygame.Rect] = {}
         self.hand_rects: dict[str, pygame.Rect] = {}  # the hand's cards' targets by card, in the hand's order
-        self.layout_serial = 0  # a new layout (targets and rects) each relayout: what the caches of the hand and
-        # the preview's place are keyed by, with what changes between layouts (scenes.board_draw, board_zoom)
         self.lang = language()
 
     def record_result(self) -> None:
@@ -240,7 +238,7 @@ class BoardState(Scene):
         self.targets = targets
         self.rects = rects
         self.hand_rects = {str(t[1]): r for t, r in targets.items() if t[0] == "hand"}
-        self.layout_serial += 1
+        self.model.new_layout()  # what the hand's picture and the preview's place are keyed by
         if self.model.pointer is not None and self.model.hover is not None:  # the mouse did not move, the table did
             self.model.hover = board_input.target_at(self.situation(), self.model.pointer)
         self.fix_focus()
