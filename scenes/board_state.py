@@ -30,6 +30,7 @@ from game.ui.scene import Scene
 
 from . import board_input
 from .board_anim import Animator
+from .board_banner import BannerView
 from .board_hand import HandView
 from .board_shown import Shown
 from .board_still import StillView
@@ -52,9 +53,9 @@ class Toast:
         self.start, self.queued = start, queued
         self.about = about  # the card or flag the words are about: the banner never covers it
         # what the banner looks like, worked out once: per (width, text scale, language) its lines, text size and
-        # height, and the drawn panel (scenes.board_hud); the words never change once said
+        # height (scenes.board_hud.toast_layout); the words never change once said. Its drawn panel is the
+        # board's BannerView's (scenes.board_banner)
         self.looks: dict[tuple[int, Any, str], tuple[list[str], int, int]] = {}
-        self.layers: dict[tuple[int, Any, str], pygame.Surface] = {}
 
     def alpha(self, now: float) -> float:
         """1 while shown, fading to 0 over its last half second, 0 before its turn."""
@@ -87,6 +88,7 @@ class BoardState(Scene):
         self.still = StillView()  # the still layer: drawn from `shown`, found stale by itself (scenes.board_still)
         self.hand_view = HandView()  # the still layer with the hand on it (scenes.board_hand)
         self.zoom = ZoomView()  # the card preview's rest and place (scenes.board_zoom_view)
+        self.banner_view = BannerView()  # the banner's drawn panel (scenes.board_banner)
         self.save_told: str | None = None  # the saving trouble last told on a hosting screen (scenes.lan_wait)
         self.recorded = False  # the game's result is counted in the sitting (once: scenes.results)
         self.coach: Coach | None = None  # the scene makes one (scenes.board_coach.make_coach)
