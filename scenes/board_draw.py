@@ -90,7 +90,7 @@ def _hand_of(board: BoardState, now: float) -> Hand:
     keys = {("hand", card) for card in cards}
     shaking = board.anims.shaking(now) if board.anims.shakes else {}
     return Hand(cards=cards, rects=board.hand_rects,
-                layout=board.layout_serial, turned_away=board.model.hidden,
+                layout=board.model.layout, turned_away=board.model.hidden,
                 flying=frozenset(board.anims.hidden()).intersection(keys),
                 shakes={str(key[1]): dx for key, dx in shaking.items() if key in keys},
                 dragged=board.model.drag[0] if board.model.drag else None,

@@ -20,7 +20,7 @@ from .board_still import StillView
 @dataclass(frozen=True)
 class Hand:
     """What the hand shows this frame: its cards and where they lie, and what the turn, the pointer, the focus and
-    the animations do to them. `layout` is the board's layout version (BoardState.layout_serial): where the cards
+    the animations do to them. `layout` is the board's layout version (BoardModel.layout): where the cards
     lie, which can be played and which are picked change only when the board lays itself out again."""
 
     cards: tuple[str, ...]  # the hand in the view, in its order

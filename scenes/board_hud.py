@@ -20,6 +20,7 @@ from game.ui.text import blit_lines, fitted, font_for, line_height, line_step, w
 from game.ui.tween import pulse
 
 from . import board_coach, board_cover
+from .board_banner import Banner
 from .board_cover import current_toast
 from .board_events import celebrates
 from .board_still import seat_word
@@ -388,30 +389,12 @@ def toast_spot(board: BoardState, toast: Any) -> pygame.Rect:
 
 
 def draw_toasts(board: BoardState, surface: pygame.Surface) -> None:
+    """The banner on show, if any, where it hides nothing kept (toast_spot), drawn by the board's BannerView."""
     toast = current_toast(board)
     if toast is None:
         return
     where = toast_spot(board, toast)
     cover.overlay("a banner", where)
-    key = _look_key(where.width)
-    layer = toast.layers.get(key)
-    if layer is None or layer.get_size() != where.size:
-        layer = toast.layers[key] = _toast_layer(toast, where.size)
-    layer.set_alpha(round(255 * toast.alpha(board.clock)))
-    surface.blit(layer, where)
-
-
-def _toast_layer(toast: Any, size: tuple[int, int]) -> pygame.Surface:
-    """The banner drawn on its own layer `size` big (kept by the banner: drawn once, faded by its alpha)."""
-    lines, text_size, _ = toast_layout(toast, size[0])
-    layer = pygame.Surface(size, pygame.SRCALPHA)
-    box = layer.get_rect()
-    art.panel(layer, box, alpha=240, border=toast.colour, radius=18, fill=(14, 20, 20))
-    y = box.y + 10
-    if toast.title:
-        img = fitted(toast.title, 34, box.width - 40, toast.colour, "bold")
-        layer.blit(img, img.get_rect(midtop=(box.centerx, y)))
-        y += line_height(toast.title, 34, "bold", 1.25)
-    blit_lines(layer, lines, text_size, art.CREAM if toast.title else toast.colour, (box.centerx, y), "bold",
-               align="center", step=line_height(" ".join(toast.lines), text_size, "bold", 1.22))
-    return layer
+    lines, size, _ = toast_layout(toast, where.width)
+    board.banner_view.draw(surface, Banner(where, toast.title, toast.colour, " ".join(toast.lines), tuple(lines),
+                                           size, toast.alpha(board.clock), _look_key(where.width)[1:]))

@@ -30,6 +30,7 @@ from game.ui.scene import Scene
 
 from . import board_input
 from .board_anim import Animator
+from .board_banner import BannerView
 from .board_hand import HandView
 from .board_shown import Shown
 from .board_still import StillView
@@ -52,9 +53,9 @@ class Toast:
         self.start, self.queued = start, queued
         self.about = about  # the card or flag the words are about: the banner never covers it
         # what the banner looks like, worked out once: per (width, text scale, language) its lines, text size and
-        # height, and the drawn panel (scenes.board_hud); the words never change once said
+        # height (scenes.board_hud.toast_layout); the words never change once said. Its drawn panel is the
+        # board's BannerView's (scenes.board_banner)
         self.looks: dict[tuple[int, Any, str], tuple[list[str], int, int]] = {}
-        self.layers: dict[tuple[int, Any, str], pygame.Surface] = {}
 
     def alpha(self, now: float) -> float:
         """1 while shown, fading to 0 over its last half second, 0 before its turn."""
@@ -87,14 +88,13 @@ class BoardState(Scene):
         self.still = StillView()  # the still layer: drawn from `shown`, found stale by itself (scenes.board_still)
         self.hand_view = HandView()  # the still layer with the hand on it (scenes.board_hand)
         self.zoom = ZoomView()  # the card preview's rest and place (scenes.board_zoom_view)
+        self.banner_view = BannerView()  # the banner's drawn panel (scenes.board_banner)
         self.save_told: str | None = None  # the saving trouble last told on a hosting screen (scenes.lan_wait)
         self.recorded = False  # the game's result is counted in the sitting (once: scenes.results)
         self.coach: Coach | None = None  # the scene makes one (scenes.board_coach.make_coach)
         self.targets: dict[Target, pygame.Rect] = {}
         self.rects: dict[Any, pygame.Rect] = {}
         self.hand_rects: dict[str, pygame.Rect] = {}  # the hand's cards' targets by card, in the hand's order
-        self.layout_serial = 0  # a new layout (targets and rects) each relayout: what the caches of the hand and
-        # the preview's place are keyed by, with what changes between layouts (scenes.board_draw, board_zoom)
         self.lang = language()
 
     def record_result(self) -> None:
@@ -240,7 +240,7 @@ class BoardState(Scene):
         self.targets = targets
         self.rects = rects
         self.hand_rects = {str(t[1]): r for t, r in targets.items() if t[0] == "hand"}
-        self.layout_serial += 1
+        self.model.new_layout()  # what the hand's picture and the preview's place are keyed by
         if self.model.pointer is not None and self.model.hover is not None:  # the mouse did not move, the table did
             self.model.hover = board_input.target_at(self.situation(), self.model.pointer)
         self.fix_focus()

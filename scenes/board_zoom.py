@@ -17,10 +17,9 @@ from game.play import card_rules
 from game.ui import art, card_art, cover
 from game.ui.text import MIN_READ, fitted, line_step, text, wrap
 
-from . import board_coach
 from .board_cover import current_toast, kept
 from .board_zoom_view import ZOOM_DELAY as ZOOM_DELAY  # the delay is the view's; read here by the tests
-from .board_zoom_view import Rest
+from .board_zoom_view import Place, Rest
 
 if TYPE_CHECKING:
     from .board_state import BoardState
@@ -77,13 +76,12 @@ def draw(board: BoardState, surface: pygame.Surface) -> pygame.Rect | None:
         return None
     target, card = now.shown
     near = board.targets.get(target)
-    # the layout's version stands for all that changes only when the board lays itself out again (the view, the
-    # picks, the claims offered, whose turn it is); the banner and the hint are kept as themselves (a value, or
-    # the object itself, which the memo keeps alive)
-    key = (now.shown, board.layout_serial, board.model.hidden, current_toast(board), board_coach.active_hint(board),
-           tuple(tuple(r) for r in board.named_cards()), language(), _look())
     around = [near] if near is not None else []
-    box = board.zoom.place(key, lambda: spot(card, near, kept(board, preview=False) + around))
+    toast = current_toast(board)
+    place = Place(now.shown, board.model.version, board.model.layout, board.model.hint,
+                  toast.about if toast is not None else None, tuple((r.x, r.y, r.w, r.h) for r in board.named_cards()),
+                  language(), _look())
+    box = board.zoom.place(place, lambda: spot(card, near, kept(board, preview=False) + around))
     if box is None:  # everywhere it would hide a choice, a name or a named card: it waits for the next rest
         return None
     return draw_card(surface, card, near, box)

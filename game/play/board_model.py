@@ -35,6 +35,10 @@ class BoardModel:
     #: layer draws from a view (the still layer, scenes.board_still) or waits on in it (the card preview) is keyed
     #: by it, so nothing else says when such a layer is stale
     version: int = 0
+    #: the board's layout on show (where its targets lie, which are lit): one more each time the board lays itself
+    #: out again (`new_layout`: a new view, a pick, a step back); the hand's picture and the card preview's place
+    #: are keyed by it
+    layout: int = 0
     # -- the choices
     flow: Flow = field(default_factory=lambda: Flow([], "south"))
     legal: list[Action] = field(default_factory=list)  # the engine's legal actions, when it is this side's turn
@@ -69,6 +73,11 @@ class BoardModel:
         """The board was given the table's view again: its version, one more than the last."""
         self.version += 1
         return self.version
+
+    def new_layout(self) -> int:
+        """The board laid itself out again: its layout's version, one more than the last."""
+        self.layout += 1
+        return self.layout
 
     @property
     def three(self) -> bool:
