@@ -32,14 +32,37 @@ class Servers:
         self.relay: subprocess.Popen[bytes] | None = None
 
     def start(self) -> Servers:
-        self.mailbox = self._twist("wormhole-mailbox", self.mailbox_port, "--channel-db=:memory:")
-        self.relay = self._twist("transitrelay", self.relay_port)
-        for port in (self.mailbox_port, self.relay_port):
-            wait_until(lambda p=port: _listening(p), 120, f"a wormhole server to listen on {port}", pause=0.1)
+        mailbox = self._listening("wormhole-mailbox", self.mailbox_port, "--channel-db=:memory:")
+        self.mailbox, self.mailbox_port = mailbox
+        self.relay, self.relay_port = self._listening("transitrelay", self.relay_port)
         return self
 
+    def _listening(self, plugin: str, port: int, *extra: str) -> tuple[subprocess.Popen[bytes], int]:
+        """The server started and listening. A free port found earlier may be taken meanwhile (the machine's
+        outgoing connections draw from the same range). Twisted then logs CannotListenError and runs on,
+        listening nowhere: such a server is stopped and started again on another port."""
+        for _ in range(3):
+            process = self._twist(plugin, port, *extra)
+            self._wait(plugin, port, process)
+            if _listening(port) and process.poll() is None:
+                return process, port
+            process.kill()
+            process.wait(10)
+            port = free_port()
+        raise AssertionError(f"{plugin} could not listen three times: {self._log(plugin)}")
+
+    def _wait(self, plugin: str, port: int, process: subprocess.Popen[bytes]) -> None:
+        """Until the server listens on `port`, cannot, or exits."""
+        wait_until(lambda: _listening(port) or process.poll() is not None or "CannotListenError" in self._log(plugin),
+                   120,
+                   lambda: f"{plugin} to listen on {port}: {self._log(plugin)}", pause=0.1)
+
+    def _log(self, plugin: str) -> str:
+        path = self.tmp / f"{plugin}.log"
+        return path.read_text(errors="replace")[-600:] if path.exists() else "(no log)"
+
     def _twist(self, plugin: str, port: int, *extra: str) -> subprocess.Popen[bytes]:
-        log = (self.tmp / f"{plugin}.log").open("ab")
+        log = (self.tmp / f"{plugin}.log").open("wb")  # each start's own log: an earlier one's error is not this one's
         return subprocess.Popen([sys.executable, "-m", "twisted", plugin, f"--port=tcp:{port}:interface=127.0.0.1",
                                  *extra], stdout=log, stderr=log, cwd=self.tmp)
 
