@@ -178,28 +178,25 @@ def _ways_pure(q: list[float], table: list[list[float]]) -> float:
     return ways
 
 
+def _spread_loops(q: list[float], start: int, stop: int) -> list[float]:
+    """outlook.spread of q[start:stop] as loops, its products in its order (for the compiled build)."""
+    out = [1.0] * (1 << (stop - start))
+    n = 1
+    for i in range(start, stop):
+        p = q[i]
+        r = 1.0 - p
+        for k in range(n):
+            x = out[k]
+            out[k] = x * r
+            out[k + n] = x * p
+        n *= 2
+    return out
+
+
 def _ways(q: list[float], table: list[list[float]]) -> float:
     """_ways_pure as loops (outlook.spread's products in its order, then each row's sum left to right)."""
-    low = [1.0] * 32
-    n = 1
-    for i in range(5):
-        p = q[i]
-        r = 1.0 - p
-        for k in range(n):
-            x = low[k]
-            low[k] = x * r
-            low[k + n] = x * p
-        n *= 2
-    high = [1.0] * 16
-    n = 1
-    for i in range(5, 9):
-        p = q[i]
-        r = 1.0 - p
-        for k in range(n):
-            x = high[k]
-            high[k] = x * r
-            high[k + n] = x * p
-        n *= 2
+    low = _spread_loops(q, 0, 5)
+    high = _spread_loops(q, 5, 9)
     ways = 0.0
     for h in range(16):
         weight = high[h]
