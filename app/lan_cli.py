@@ -8,7 +8,11 @@ starts watching (or `join ADDR` starts playing) with the code given.
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.ui.shell import App
+    from scenes.lan_host import HostLobbyScene
 
 #: options of the headless host that mean nothing with a window (a person plays, or the table shows it)
 HEADLESS_ONLY = {"bot": "easy", "accept_any": False, "seed": None, "save": None, "timeout": 900.0, "pace": 0.0,
@@ -61,7 +65,7 @@ def cmd_host(args: argparse.Namespace) -> int:
     return run(args, first=lambda app: open_host_window(app, args))
 
 
-def open_host_window(app: Any, args: argparse.Namespace) -> Any:
+def open_host_window(app: App, args: argparse.Namespace) -> HostLobbyScene:
     """The host's lobby as the options ask: the rules, `--table` opens it at once, `--resume` reopens a
     saved game (its phones come back to their port), `--phones PORT` and `--phones-qr PATH` as headless."""
     from pathlib import Path
@@ -112,7 +116,7 @@ def cmd_join(args: argparse.Namespace) -> int:
     if getattr(args, "internet", False):
         return run(args, first=lambda app: join_over_the_internet(app, args))
 
-    def join(app: Any) -> None:
+    def join(app: App) -> None:
         from game.keep.lan_store import guest_token
         from net.guest import Guest
         from scenes.lan_join import GuestWaitScene
@@ -128,7 +132,7 @@ def cmd_join(args: argparse.Namespace) -> int:
     return run(args, first=join)
 
 
-def join_over_the_internet(app: Any, args: argparse.Namespace) -> None:
+def join_over_the_internet(app: App, args: argparse.Namespace) -> None:
     """`battleline join --internet CODE`: the Join over the internet screen, the code typed, already going."""
     from net.internet.cli import options_of
     from scenes.internet_join import InternetJoinScene

@@ -8,9 +8,12 @@ import os
 import sys
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
 
 from app import desktop, forward, startup
+
+if TYPE_CHECKING:
+    from game.ui.shell import App
 
 START = time.perf_counter()
 
@@ -25,7 +28,7 @@ def parse_size(value: str | None) -> tuple[int, int] | None:
     return w, h
 
 
-def run(args: argparse.Namespace, first: Callable[[Any], None] | None = None) -> int:
+def run(args: argparse.Namespace, first: Callable[[App], object] | None = None) -> int:
     """The window; `first` may push a scene over the title (`battleline host` / `join` without --headless)."""
     logging.basicConfig(level=logging.WARNING, format="battleline: %(message)s")
     startup.quiet()
@@ -88,7 +91,7 @@ def already_open(lock: startup.WindowLock) -> None:
     startup.message_box("Battle Line", "Battle Line is already open: switch to its window.")
 
 
-def bring_forward(app: Any) -> bool:
+def bring_forward(app: App) -> bool:
     """The game's window raised and given the keyboard (restored first when minimised in a window)."""
     import pygame
 

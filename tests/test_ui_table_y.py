@@ -299,7 +299,7 @@ def test_r46_the_windowed_host_table_players_3_opens_a_three_seat_table_lobby(ap
         assert host is not None and host.seen.table and host.seen.code == "1234"
         assert host.seen.game.rules.players == 3 and not host.seen.game.rules.tactics
         assert sorted(host.seen.remotes) == sorted(SEATS3)
-        assert lobby_status(scene.host)[0] == "Waiting for three players to join\u2026"
+        assert lobby_status(host)[0] == "Waiting for three players to join\u2026"
     finally:
         scene.leave()
 

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import argparse
 import logging
-from typing import Any
+from typing import Protocol
 
+from ..seen import HostSeen
 from .link import PUBLIC_MAILBOX, PUBLIC_TRANSIT, Options, Tunnel, guest_tunnel, host_tunnel, seat_mark, source_address
 from .words import FAILURES, code_problem, normal
 
@@ -127,12 +128,22 @@ class Door:
             tunnel.close()
 
 
-def marks_of(host: Any) -> list[str]:
+class Hosting(Protocol):
+    """What the wormholes need of a host: its port and what it has seen (a Host, the lobby's host)."""
+
+    @property
+    def port(self) -> int: ...
+
+    @property
+    def seen(self) -> HostSeen: ...
+
+
+def marks_of(host: Hosting) -> list[str]:
     """The marks of the seat tokens a host holds (a resumed game's; none for a new one), for its wormholes."""
     return [seat_mark(r.token) for r in host.seen.remotes.values() if r.token]
 
 
-def open_door(args: argparse.Namespace, host: Any) -> tuple[Door | None, str | None]:
+def open_door(args: argparse.Namespace, host: Hosting) -> tuple[Door | None, str | None]:
     """The host's wormholes, codes allocated; (None, words) when they cannot be opened."""
     door = Door(host.port, host.seen.code, len(host.seen.remotes) + args.watchers, options_of(args), marks_of(host))
     failure = door.open()
