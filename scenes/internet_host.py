@@ -15,7 +15,7 @@ import pygame
 
 from game.i18n import N_, _
 from game.ui import art
-from game.ui.text import fit_size, fitted, shadowed, wrap
+from game.ui.text import balanced, fit_size, fitted, shadowed, wrap
 from game.ui.widgets import Item
 
 from .host_choices import lobby_status
@@ -72,8 +72,10 @@ class InternetHostScene(HostLobbyScene):
         if self.host is not None and self.host.seen.join_request is None and door is not None and not self.joined:
             codes = [c for c in door.codes() if c]
             if codes:
-                out.insert(0, Item(_("Copy the code") if len(codes) == 1 else _("Copy the codes"), self.copy,
-                                   hint=_("Paste it in a message to your friend, or read it out")))
+                one = len(codes) == 1
+                out.insert(0, Item(_("Copy the code") if one else _("Copy the codes"), self.copy,
+                                   hint=_("Paste it in a message to your friend, or read it out") if one
+                                   else _("Paste each code in a message to its friend, or read them out")))
         return out
 
     def open_lobby(self) -> None:
@@ -102,7 +104,7 @@ class InternetHostScene(HostLobbyScene):
 
     def _say_whom(self) -> str:
         one = self.host is None or len(self.host.seen.remotes) == 1
-        return N_("Tell your friend the wormhole code") if one else N_("Tell each friend one wormhole code")
+        return N_("Tell your friend the wormhole code") if one else N_("Give each friend their own wormhole code")
 
     def offers_phones(self) -> bool:
         """At a table, the phone page for the players in the room (on the room's network, `phones_bind`; the
@@ -183,7 +185,7 @@ class InternetHostScene(HostLobbyScene):
             qr_box = self.qr.get_rect(topright=(panel.right - 30, panel.y + 30))
             surface.blit(self.qr, qr_box)
             qy = qr_box.bottom + 8
-            for line in wrap(_("Phones in the room: scan, or open"), 24, qr_box.width + 20)[:2]:
+            for line in phones_caption(qr_box.width + 20):
                 img = fitted(line, 24, qr_box.width + 20, art.MUTED)
                 surface.blit(img, img.get_rect(midtop=(qr_box.centerx, qy)))
                 qy += img.get_height() + 2
@@ -218,3 +220,9 @@ class InternetHostScene(HostLobbyScene):
             img = fitted(line, 32, inner, colour, "bold")
             surface.blit(img, img.get_rect(midtop=(panel.centerx, y)))
             y += 46
+
+
+def phones_caption(width: int) -> list[str]:
+    """The words under the table's QR code, in as many even lines as the width needs: every word shown
+    (two lines are too few in Hungarian, Romanian and Czech)."""
+    return balanced(_("Phones in the room: scan, or open"), 24, width)
