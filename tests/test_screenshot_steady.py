@@ -46,3 +46,23 @@ def test_the_lobby_shows_the_fixed_phone_port_and_the_same_join_code() -> None:
             shown.append((lobby.host.seen.code, lobby.phones_url.split("/?")[0]))
     assert shown[0] == shown[1]
     assert shown[0][1].endswith(f":{SHOWN_PHONES_PORT}")
+
+
+def test_the_lan_lobby_shows_the_usual_port_while_another_program_holds_it() -> None:
+    """The lobby's picture must not change when 47110 is taken (it then opens elsewhere and says so)."""
+    from tools.workshop.screenshot import staged
+    from tools.workshop.screenshot_steady import SHOWN_HOST_PORT
+
+    holder = socket.socket()
+    try:
+        holder.bind(("127.0.0.1", SHOWN_HOST_PORT))  # taken by someone else already: as good
+        holder.listen()
+    except OSError:
+        pass
+    try:
+        for scene in ("host-lobby", "table-lobby"):
+            with staged(scene) as app:
+                lobby = app.stack[-1]
+                assert lobby.host.port == SHOWN_HOST_PORT and "in use" not in lobby.subtitle, (scene, lobby.subtitle)
+    finally:
+        holder.close()

@@ -25,7 +25,7 @@ def _until(cond: Callable[[], bool], step: Callable[[], object], seconds: float 
 def _host_rules(app: Any, seed: int) -> None:
     from scenes.lan_host import HostLobbyScene
 
-    lobby = HostLobbyScene(app, bind="127.0.0.1", advertise=False)
+    lobby = HostLobbyScene(app, bind="127.0.0.1", advertise=False, port=0)
     app.push(lobby)
     app.quit_hooks.append(lobby.leave)
 
@@ -36,7 +36,7 @@ def _host_lobby(app: Any, seed: int) -> None:
     from tools.workshop.screenshot_saves import _fresh_data
 
     _fresh_data()  # a LAN game saved with Ben by an earlier scene would bring another question
-    lobby = HostLobbyScene(app, bind="127.0.0.1", advertise=False)
+    lobby = HostLobbyScene(app, bind="127.0.0.1", advertise=False, port=0)
     app.push(lobby)
     lobby.open_lobby()
     assert lobby.host is not None
@@ -67,7 +67,7 @@ def _ben_asks(app: Any, renew: bool = False) -> None:
     from net.guest import Guest
     from scenes.lan_host import HostLobbyScene
 
-    lobby = HostLobbyScene(app, bind="127.0.0.1", advertise=False)
+    lobby = HostLobbyScene(app, bind="127.0.0.1", advertise=False, port=0)
     app.push(lobby)
     lobby.open_lobby()
     assert lobby.host is not None

@@ -24,6 +24,7 @@ from typing import Any
 
 SHOWN_TIME = time.struct_time((2025, 3, 14, 20, 15, 0, 4, 73, 0))  # every clock a picture shows: 2025-03-14 20:15
 SHOWN_PHONES_PORT = 47111  # the phone page's port as a lobby shows it (and in its QR code)
+SHOWN_HOST_PORT = 47110  # a LAN lobby's port as it shows it (the screenshots bind a free one: 47110 may be taken)
 SHOWN_WORMHOLE_CODES = ("7-crossover-clockwork", "2-company-peachy", "5-guitarist-revenue")
 SHOWN_HOST_NAME = "living-room"  # the computer's name as a LAN lobby shows it
 DATA_DIR = Path(tempfile.gettempdir()) / "battleline-shot-data"  # one path, as the replay list shows it
@@ -93,10 +94,13 @@ def empty_data() -> None:
 
 
 def steady_lobbies(app: Any) -> None:
-    """The lobbies on the stack show SHOWN_PHONES_PORT for their phone page and SHOWN_WORMHOLE_CODES for their
-    wormholes (the real ones are free ports and codes a mailbox picks at random)."""
+    """The lobbies on the stack show SHOWN_HOST_PORT for a LAN game, SHOWN_PHONES_PORT for their phone page and
+    SHOWN_WORMHOLE_CODES for their wormholes (the real ones are free ports and codes a mailbox picks at random)."""
     for scene in app.stack:
         door = getattr(scene, "door", None)
+        host = getattr(scene, "host", None)
+        if host is not None and door is None and getattr(scene, "port", None) == 0:
+            host.port = SHOWN_HOST_PORT  # only as drawn: the router keeps its free port, the guests are in
         for tunnel, shown in zip(getattr(door, "tunnels", ()), SHOWN_WORMHOLE_CODES, strict=False):
             if getattr(tunnel, "code", None):
                 tunnel.code = shown

@@ -125,7 +125,7 @@ def _table_lobby(app: Any, seed: int) -> None:
     from scenes.lan_host import HostLobbyScene
 
     os.environ["BATTLELINE_DATA_DIR"] = tempfile.mkdtemp(prefix="battleline-shot-")  # the lobby saves its game
-    lobby = HostLobbyScene(app, bind="127.0.0.1", advertise=False, table=True)
+    lobby = HostLobbyScene(app, bind="127.0.0.1", advertise=False, port=0, table=True)
     app.push(lobby)
     lobby.open_lobby()
     assert lobby.host is not None
