@@ -39,9 +39,12 @@ from ..rulebook import (
     MUD,
     NAMES,
     OVER,
+    PAIRS2,
+    PAIRS3,
     PASS_ACTION,
     PHASE_NAMES,
     PLACES2,
+    PLACES3,
     PLAY,
     REDEPLOY,
     SCOUT,
@@ -283,14 +286,16 @@ class Lean:
         self._enter_step(self.steps.index(PLAY) + 1)
 
     def _add(self, flag: int, seat: int, card: int) -> None:
-        index = 2 * flag + seat
+        """`card` to `seat`'s side of `flag`, at the seat's place in the flag's pair (two or three players)."""
+        k = (PLACES2 if len(self.hands) == 2 else PLACES3)[seat][flag]
+        index = 2 * flag + k
         side = self.sides[index] | 1 << card
         self.sides[index] = side
         if card < 60:
             self.seen |= 1 << card
         size = side_size(self.mud >> flag & 1)
         if completes_second(side.bit_count(), self.sides[index ^ 1].bit_count(), size):  # R18
-            self.first[flag] = 1 - seat
+            self.first[flag] = (PAIRS2 if len(self.hands) == 2 else PAIRS3)[flag][1 - k]
 
     def _remove(self, flag: int, seat: int, card: int) -> None:
         index = 2 * flag + seat
