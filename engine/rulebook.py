@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from .cards import LEADERS, MORALE, TACTICS, TROOP_INFO, TROOPS
-from .formations import best_formation, side_potential
+from .formations import side_potential
 from .notation_types import Action
 from .rules import FRONTS2, FRONTS3, LINES3, SEATS, SEATS3, TURN_STEPS
 
@@ -200,10 +200,6 @@ def completes_second(cards: int, other_cards: int, size: int) -> bool:
 
 STRENGTHS: Final[dict[tuple[int, bool], int]] = {}
 COMPLETIONS: Final[dict[tuple[int, int, bool, int], int]] = {}
-#: A side's best completion, the troops that make it (a mask) and the unseen troops it was found among.
-#: While the unseen troops are a subset of those and still hold the troops it adds, nothing stronger can
-#: have appeared, so it still stands: in one game the unseen set only shrinks.
-LASTING: Final[dict[tuple[int, int, bool], tuple[int, int, int]]] = {}
 
 
 def strength(side: int, fog: bool) -> int:
@@ -225,28 +221,11 @@ def completion(side: int, size: int, fog: bool, unseen: int) -> int:
     key = (side, size, fog, unseen)
     found = COMPLETIONS.get(key)
     if found is None:
-        if side & ~TROOP_MASK:  # a morale tactic: formations.best_formation, its answer kept while it stands
-            found = lasting_completion(side, size, fog, unseen)
-        else:
-            potential = side_potential(side, size, fog, unseen)
-            found = -1 if potential is None else potential
+        potential = side_potential(side, size, fog, unseen)  # morale tactics too, as wild bits
+        found = -1 if potential is None else potential
         if len(COMPLETIONS) > 200_000:
             COMPLETIONS.clear()
         COMPLETIONS[key] = found
-    return found
-
-
-def lasting_completion(side: int, size: int, fog: bool, unseen: int) -> int:
-    """completion(), kept per side while it stands (LASTING): what one game asks again and again."""
-    key = (side, size, fog)
-    kept = LASTING.get(key)
-    if kept is not None and unseen & ~kept[2] == 0 and kept[1] & unseen == kept[1]:
-        return kept[0]
-    best = best_formation(names(side), size, fog, unseen)
-    found = -1 if best is None else best.strength
-    if len(LASTING) > 50_000:
-        LASTING.clear()
-    LASTING[key] = (found, 0 if best is None else mask_of(list(best.added)), unseen)
     return found
 
 
@@ -258,16 +237,14 @@ def holds(ours: int, theirs: int, theirs_complete: bool, first_mine: bool) -> bo
     return theirs <= ours
 
 
-def provable(mine: int, theirs: int, size: int, fog: bool, first_mine: bool, unseen: int,
-             lasting: bool = False) -> bool:
-    """R20, R21: may the side `mine` claim against `theirs` now, judged from the unseen troops only?
-    `lasting`: one game's question (lasting_completion), not one of a search's many worlds (completion)."""
+def provable(mine: int, theirs: int, size: int, fog: bool, first_mine: bool, unseen: int) -> bool:
+    """R20, R21: may the side `mine` claim against `theirs` now, judged from the unseen troops only?"""
     if mine.bit_count() < size:
         return False
     ours = strength(mine, fog)
     if theirs.bit_count() >= size:
         return holds(ours, strength(theirs, fog), True, first_mine)
-    best = lasting_completion(theirs, size, fog, unseen) if lasting else completion(theirs, size, fog, unseen)
+    best = completion(theirs, size, fog, unseen)
     return holds(ours, best, False, first_mine)
 
 

@@ -16,13 +16,10 @@ from pathlib import Path
 import pytest
 
 from engine.claims import judge
-from engine.formations import best_formation
 from engine.game import Game
 from engine.rulebook import (
     PLACES3,
-    completion,
     from_action,
-    lasting_completion,
     may_play_tactic,
     side_size,
     to_action,
@@ -129,25 +126,3 @@ def test_r9_the_play_steps_moves_name_the_legal_actions(rules: Rules) -> None:
         assert [to_action(m) for m in game.legal_moves()] == legal
         assert [to_action(from_action(a)) for a in legal] == legal
 
-
-def test_r21_a_completion_kept_through_a_game_is_the_one_found_afresh() -> None:
-    """lasting_completion keeps a side's best while the unseen troops only shrink and still hold it."""
-    rng = random.Random(5)
-    for _ in range(300):
-        side = 0
-        for card in rng.sample([*range(60), 60, 61, 62, 63], rng.randint(0, 3)):
-            side |= 1 << card
-        size, fog = rng.choice((3, 4)), rng.random() < 0.3
-        unseen = ((1 << 60) - 1) & ~side
-        while unseen:
-            fresh = best_formation([_name(c) for c in range(64) if side >> c & 1], size, fog, unseen)
-            expected = -1 if fresh is None else fresh.strength
-            assert lasting_completion(side, size, fog, unseen) == expected == completion(side, size, fog, unseen)
-            for card in rng.sample([c for c in range(60) if unseen >> c & 1], min(7, unseen.bit_count())):
-                unseen &= ~(1 << card)
-
-
-def _name(card: int) -> str:
-    from engine.rulebook import NAMES
-
-    return NAMES[card]
