@@ -281,6 +281,45 @@ def by_flag_count(counts: list[int]) -> int:
     return -1 if counts.count(most) > 1 else counts.index(most)
 
 
+def held_of(claimed: list[int], seat: int) -> int:
+    """The flags `seat` holds as a mask (bit i: flag i+1), from each flag's claimant (-1: none)."""
+    out = 0
+    for i, claimant in enumerate(claimed):
+        if claimant == seat:
+            out |= 1 << i
+    return out
+
+
+def settle_passes(to_move: int, players: int, claimed: list[int], claimable: Callable[[int], list[int]],
+                  one_at_a_time: bool = False) -> tuple[list[tuple[int, int]], int, str]:
+    """R39, R50, R51: the end of a game once every player passed, for Game and the bots' lean state alike.
+
+    The provable flags go to each player in `award_order`, a player's whole set at once, and their win is
+    judged on all they then hold (five provable flags are an Envelopment, not a Breakthrough on the first
+    three); a player who has won ends the game before the next one's award. Without a win, most flags wins
+    (a shared most is a draw). `claimable(seat)` lists the flags (0-8) `seat` can prove on the table as it
+    stood (an award never changes another flag's proof). Returns the awards in order, as (seat, flag), the
+    winner (-1 for a draw) and how. `one_at_a_time`: an old record's ruling, each flag judged for a win as
+    it goes to its claimant (flags then went one at a time, in flag order)."""
+    claimed = claimed[:]
+    awards: list[tuple[int, int]] = []
+    for claimant in award_order(to_move, players):
+        for flag in claimable(claimant):
+            if claimed[flag] >= 0:
+                continue
+            claimed[flag] = claimant
+            awards.append((claimant, flag))
+            if one_at_a_time:
+                how = win_of(held_of(claimed, claimant), claimant, players)
+                if how:
+                    return awards, claimant, how
+        how = win_of(held_of(claimed, claimant), claimant, players)
+        if how:
+            return awards, claimant, how
+    winner = by_flag_count([claimed.count(s) for s in range(players)])
+    return awards, winner, "draw" if winner < 0 else "flags"
+
+
 # ---------------------------------------------------------------------- notation
 def to_action(act: LeanAction) -> Action:
     """An action in NOTATION.md form, exactly as Game.legal_actions lists it."""
