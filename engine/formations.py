@@ -160,14 +160,6 @@ def _fits(wild: int, missing: int, gap: int) -> bool:
     return _assign(_wilds(wild), missing, gap) is not None
 
 
-def _wild_shift(wild: int, missing: int, unseen: int, shifts: tuple[int, ...]) -> int:
-    """The first colour (as its shift in a troop mask) where the morale tactics and unseen troops fill `missing`; -1."""
-    for shift in shifts:
-        if _fits(wild, missing, missing & ~(unseen >> shift)):
-            return shift
-    return -1
-
-
 def _allowed(wild: int) -> int:
     """The values every one of the morale tactics may take (a Phalanx needs one value for all)."""
     out = _VALUES
@@ -196,23 +188,9 @@ def side_potential(side: int, size: int, fog: bool, unseen: int, found: list[int
     one_colour = colours & (colours - 1) == 0
     if one_colour:
         shifts = (0, 10, 20, 30, 40, 50) if not colours else ((colours.bit_length() - 1) * 10,)
-        if distinct:  # Wedge (R13.1)
-            run = (1 << size) - 1
-            for low in range(11 - size, 0, -1):
-                window = run << (low - 1)
-                if values & ~window:
-                    continue
-                missing = window & ~values
-                if wild:
-                    shift = _wild_shift(wild, missing, unseen, shifts)
-                    if shift < 0:
-                        continue
-                else:
-                    for shift in shifts:
-                        if unseen >> shift & missing == missing:
-                            break
-                    else:
-                        continue
+        if distinct:  # Wedge (R13.1): a run in one colour
+            low, shift = _run_low(values, size, wild, unseen, shifts)
+            if low:
                 if found is not None:
                     found.extend((shift // 10, low))
                 return WEDGE * RANK_STEP + size * low + size * (size - 1) // 2
@@ -236,7 +214,7 @@ def side_potential(side: int, size: int, fog: bool, unseen: int, found: list[int
             return BATTALION * RANK_STEP + fixed_sum + best
     if distinct:  # Skirmish Line (R13.4)
         any_colour = (unseen | unseen >> 10 | unseen >> 20 | unseen >> 30 | unseen >> 40 | unseen >> 50) & _VALUES
-        low = _skirmish_low(values, any_colour, size, wild)
+        low = _run_low(values, size, wild, any_colour, (0,))[0]
         if low:
             if found is not None:
                 found.append(low)
@@ -245,18 +223,22 @@ def side_potential(side: int, size: int, fog: bool, unseen: int, found: list[int
     return None if top is None else HOST * RANK_STEP + fixed_sum + top
 
 
-def _skirmish_low(values: int, any_colour: int, size: int, wild: int) -> int:
-    """The lowest value of the best Skirmish Line a side of distinct `values` (and `wild` morale tactics)
-    can still complete with the `any_colour` values; 0 for none."""
+def _run_low(values: int, size: int, wild: int, unseen: int, shifts: tuple[int, ...]) -> tuple[int, int]:
+    """The best run of `size` values (R14) a side of distinct `values` and `wild` morale tactics can still
+    complete: its lowest value and the colour (a shift in `unseen`) whose troops fill it; (0, -1) for none.
+
+    A Wedge asks each colour's troops (`shifts` into the unseen mask), a Skirmish Line the values unseen
+    in any colour (`unseen` a value mask, `shifts` (0,)): the one loop over the windows, highest first."""
     run = (1 << size) - 1
     for low in range(11 - size, 0, -1):
         window = run << (low - 1)
         if values & ~window:
             continue
         missing = window & ~values
-        if missing & any_colour == missing if not wild else _fits(wild, missing, missing & ~any_colour):
-            return low
-    return 0
+        for shift in shifts:
+            if _fits(wild, missing, missing & ~(unseen >> shift)) if wild else unseen >> shift & missing == missing:
+                return low, shift
+    return 0, -1
 
 
 # ---------------------------------------------------------------------- naming the cards

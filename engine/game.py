@@ -27,11 +27,11 @@ from .rulebook import (
     STEPS,
     LeanAction,
     all_passed,
-    award_order,
     by_flag_count,
     completes_second,
     may_play_tactic,
     scout_draws_more,
+    settle_passes,
     to_action,
     win_of,
 )
@@ -451,21 +451,17 @@ class Game:
         self._enter_step(0)
 
     def _finish_by_passes(self) -> None:
-        """R39, R50: all passed in a row; award the provable flags in engine.rulebook.award_order. Each
-        award is a player's whole set at once, and their win is judged on all they then hold (so five
-        provable flags are an Envelopment, not a Breakthrough on the first three); a player who has won
-        ends the game before the next one's award."""
-        self._events.append({"type": "both_passed" if len(self.seats) == 2 else "all_passed"})
-        for index in award_order(self._index[self.to_move], len(self.seats)):
-            claimant = self.seats[index]
-            for n in self.claimable_flags(claimant):  # awarding one flag never changes another's proof
-                self._award(n, claimant, self.judge_claim(n, claimant), judge_win=not self.whole_set_awards)
-                if self.result is not None:
-                    return
-            self._check_win(claimant)
-            if self.result is not None:
-                return
-        self._finish_on_flag_count()
+        """R39, R50: all passed in a row; the awards and the result are engine.rulebook.settle_passes's, each
+        award told with its proof, then the end."""
+        seats, index = self.seats, self._index
+        self._events.append({"type": "both_passed" if len(seats) == 2 else "all_passed"})
+        claimed = [-1 if f.claimed is None else index[f.claimed] for f in self.flags]
+        awards, winner, how = settle_passes(index[self.to_move], len(seats), claimed,
+                                            lambda s: [n - 1 for n in self.claimable_flags(seats[s])],
+                                            one_at_a_time=not self.whole_set_awards)
+        for seat, flag in awards:
+            self._award(flag + 1, seats[seat], self.judge_claim(flag + 1, seats[seat]), judge_win=False)
+        self._finish(None if winner < 0 else seats[winner], how)
 
     def _finish_on_flag_count(self) -> None:
         """R39, R51: without a Breakthrough or Envelopment, most flags wins; a shared most is a draw."""

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from .cards import LEADERS, MORALE, TACTICS, TROOP_INFO, TROOPS
-from .formations import best_formation, side_potential
+from .formations import side_potential
 from .notation_types import Action
 from .rules import FRONTS2, FRONTS3, LINES3, SEATS, SEATS3, TURN_STEPS
 
@@ -200,10 +200,6 @@ def completes_second(cards: int, other_cards: int, size: int) -> bool:
 
 STRENGTHS: Final[dict[tuple[int, bool], int]] = {}
 COMPLETIONS: Final[dict[tuple[int, int, bool, int], int]] = {}
-#: A side's best completion, the troops that make it (a mask) and the unseen troops it was found among.
-#: While the unseen troops are a subset of those and still hold the troops it adds, nothing stronger can
-#: have appeared, so it still stands: in one game the unseen set only shrinks.
-LASTING: Final[dict[tuple[int, int, bool], tuple[int, int, int]]] = {}
 
 
 def strength(side: int, fog: bool) -> int:
@@ -225,28 +221,11 @@ def completion(side: int, size: int, fog: bool, unseen: int) -> int:
     key = (side, size, fog, unseen)
     found = COMPLETIONS.get(key)
     if found is None:
-        if side & ~TROOP_MASK:  # a morale tactic: formations.best_formation, its answer kept while it stands
-            found = lasting_completion(side, size, fog, unseen)
-        else:
-            potential = side_potential(side, size, fog, unseen)
-            found = -1 if potential is None else potential
+        potential = side_potential(side, size, fog, unseen)  # morale tactics too, as wild bits
+        found = -1 if potential is None else potential
         if len(COMPLETIONS) > 200_000:
             COMPLETIONS.clear()
         COMPLETIONS[key] = found
-    return found
-
-
-def lasting_completion(side: int, size: int, fog: bool, unseen: int) -> int:
-    """completion(), kept per side while it stands (LASTING): what one game asks again and again."""
-    key = (side, size, fog)
-    kept = LASTING.get(key)
-    if kept is not None and unseen & ~kept[2] == 0 and kept[1] & unseen == kept[1]:
-        return kept[0]
-    best = best_formation(names(side), size, fog, unseen)
-    found = -1 if best is None else best.strength
-    if len(LASTING) > 50_000:
-        LASTING.clear()
-    LASTING[key] = (found, 0 if best is None else mask_of(list(best.added)), unseen)
     return found
 
 
@@ -258,16 +237,14 @@ def holds(ours: int, theirs: int, theirs_complete: bool, first_mine: bool) -> bo
     return theirs <= ours
 
 
-def provable(mine: int, theirs: int, size: int, fog: bool, first_mine: bool, unseen: int,
-             lasting: bool = False) -> bool:
-    """R20, R21: may the side `mine` claim against `theirs` now, judged from the unseen troops only?
-    `lasting`: one game's question (lasting_completion), not one of a search's many worlds (completion)."""
+def provable(mine: int, theirs: int, size: int, fog: bool, first_mine: bool, unseen: int) -> bool:
+    """R20, R21: may the side `mine` claim against `theirs` now, judged from the unseen troops only?"""
     if mine.bit_count() < size:
         return False
     ours = strength(mine, fog)
     if theirs.bit_count() >= size:
         return holds(ours, strength(theirs, fog), True, first_mine)
-    best = lasting_completion(theirs, size, fog, unseen) if lasting else completion(theirs, size, fog, unseen)
+    best = completion(theirs, size, fog, unseen)
     return holds(ours, best, False, first_mine)
 
 
@@ -302,6 +279,45 @@ def by_flag_count(counts: list[int]) -> int:
     """R39, R51: with no Breakthrough or Envelopment, the seat with most flags wins; -1 for a shared most."""
     most = max(counts)
     return -1 if counts.count(most) > 1 else counts.index(most)
+
+
+def held_of(claimed: list[int], seat: int) -> int:
+    """The flags `seat` holds as a mask (bit i: flag i+1), from each flag's claimant (-1: none)."""
+    out = 0
+    for i, claimant in enumerate(claimed):
+        if claimant == seat:
+            out |= 1 << i
+    return out
+
+
+def settle_passes(to_move: int, players: int, claimed: list[int], claimable: Callable[[int], list[int]],
+                  one_at_a_time: bool = False) -> tuple[list[tuple[int, int]], int, str]:
+    """R39, R50, R51: the end of a game once every player passed, for Game and the bots' lean state alike.
+
+    The provable flags go to each player in `award_order`, a player's whole set at once, and their win is
+    judged on all they then hold (five provable flags are an Envelopment, not a Breakthrough on the first
+    three); a player who has won ends the game before the next one's award. Without a win, most flags wins
+    (a shared most is a draw). `claimable(seat)` lists the flags (0-8) `seat` can prove on the table as it
+    stood (an award never changes another flag's proof). Returns the awards in order, as (seat, flag), the
+    winner (-1 for a draw) and how. `one_at_a_time`: an old record's ruling, each flag judged for a win as
+    it goes to its claimant (flags then went one at a time, in flag order)."""
+    claimed = claimed[:]
+    awards: list[tuple[int, int]] = []
+    for claimant in award_order(to_move, players):
+        for flag in claimable(claimant):
+            if claimed[flag] >= 0:
+                continue
+            claimed[flag] = claimant
+            awards.append((claimant, flag))
+            if one_at_a_time:
+                how = win_of(held_of(claimed, claimant), claimant, players)
+                if how:
+                    return awards, claimant, how
+        how = win_of(held_of(claimed, claimant), claimant, players)
+        if how:
+            return awards, claimant, how
+    winner = by_flag_count([claimed.count(s) for s in range(players)])
+    return awards, winner, "draw" if winner < 0 else "flags"
 
 
 # ---------------------------------------------------------------------- notation

@@ -110,7 +110,7 @@ def _provable_at(flag: FlagState, seat: str, unseen: int) -> bool:
     size = side_size(flag.mud is not None)
     if mine.bit_count() < size:
         return False
-    return provable(mine, flag.masks[1 - k], size, flag.fog is not None, flag.first_complete == seat, unseen, True)
+    return provable(mine, flag.masks[1 - k], size, flag.fog is not None, flag.first_complete == seat, unseen)
 
 
 def provable_flags(flags: list[FlagState], seat: str, unseen: int) -> list[int]:

@@ -19,8 +19,10 @@ import pytest
 from builders import position
 
 from engine import Game, from_position
-from engine.cards import TROOP_INFO, TROOPS
-from engine.formations import best_formation
+from engine.cards import TROOP_BIT, TROOP_INFO, TROOPS
+from engine.formations import RANK_STEP, best_formation
+from engine.potential import troop_potential
+from engine.rulebook import completion, mask_of
 
 Troop = tuple[int, int]  # (colour index, value)
 Strength = tuple[int, int]  # (rank, sum); under Fog (0, sum)
@@ -358,3 +360,31 @@ def test_r21_r22_the_cards_named_make_the_formation_ranked() -> None:
         assert rank_of(concrete + identities, fog) == (RANK_BY_NAME[found.name], found.total), (side, unseen)
         checked += 1
     assert checked > 1000
+
+
+def test_r13_r21_r22_the_one_ranking_matches_brute_force() -> None:
+    """The one ranking on masks (formations.side_potential), as the rulebook's `completion` (every claim's
+    question, morale tactics as wild bits) and potential.troop_potential (the three-player bot's) ask it,
+    gives the strength the brute force finds over every completion from the unseen troops and every
+    identity of the morale tactics (R13-R16, R21, R22, R27-R29, R30)."""
+    rng = random.Random(13)
+    morale = ["alexander", "darius", "cavalry", "shield"]
+    kinds: set[int] = set()
+    for _ in range(700):
+        size = rng.choice((3, 4))
+        fog = rng.random() < 0.15
+        wild = rng.sample(morale, rng.choice((0, 0, 1, 1, 2)))
+        side = _shaped(rng, list(TROOPS), rng.randint(0, size - len(wild))) + wild
+        rest = [c for c in TROOPS if c not in side]
+        near = _shaped(rng, rest, rng.choice((0, 2, 4, 6)))  # often the side's colour, value or run
+        unseen = sorted(set(near) | set(rng.sample(rest, rng.choice((0, 3, 6)))))
+        mask = sum(TROOP_BIT[c] for c in unseen)
+        side_mask = mask_of(side)
+        found = best_completion(side, size, fog, unseen)
+        expected = -1 if found is None else found[0][0] * RANK_STEP + found[0][1]
+        assert completion(side_mask, size, fog, mask) == expected, (side, size, fog, unseen)
+        if not wild:
+            assert troop_potential(side, size, fog, mask) == (None if found is None else expected)
+        if found is not None:
+            kinds.add(found[0][0])
+    assert kinds == {0, 1, 2, 3, 4}  # every rank came up, Fog's sums among the Hosts

@@ -16,14 +16,12 @@ from pathlib import Path
 import pytest
 
 from engine.claims import judge
-from engine.formations import best_formation
 from engine.game import Game
 from engine.rulebook import (
     PLACES3,
-    completion,
     from_action,
-    lasting_completion,
     may_play_tactic,
+    settle_passes,
     side_size,
     to_action,
     win_of,
@@ -130,24 +128,20 @@ def test_r9_the_play_steps_moves_name_the_legal_actions(rules: Rules) -> None:
         assert [to_action(from_action(a)) for a in legal] == legal
 
 
-def test_r21_a_completion_kept_through_a_game_is_the_one_found_afresh() -> None:
-    """lasting_completion keeps a side's best while the unseen troops only shrink and still hold it."""
-    rng = random.Random(5)
-    for _ in range(300):
-        side = 0
-        for card in rng.sample([*range(60), 60, 61, 62, 63], rng.randint(0, 3)):
-            side |= 1 << card
-        size, fog = rng.choice((3, 4)), rng.random() < 0.3
-        unseen = ((1 << 60) - 1) & ~side
-        while unseen:
-            fresh = best_formation([_name(c) for c in range(64) if side >> c & 1], size, fog, unseen)
-            expected = -1 if fresh is None else fresh.strength
-            assert lasting_completion(side, size, fog, unseen) == expected == completion(side, size, fog, unseen)
-            for card in rng.sample([c for c in range(60) if unseen >> c & 1], min(7, unseen.bit_count())):
-                unseen &= ~(1 << card)
 
-
-def _name(card: int) -> str:
-    from engine.rulebook import NAMES
-
-    return NAMES[card]
+def test_r39_r50_settle_passes_awards_whole_sets_in_turn_order() -> None:
+    """After the passes the player due to move is awarded first, a whole set at once, judged on all it then
+    holds (R39, R50): five flags with three adjacent are an Envelopment; the old records' ruling, one flag at a
+    time, stops at the Breakthrough on the first three. Without a win most flags wins, a shared most draws."""
+    nobody = [-1] * 9
+    north_five = {0: [], 1: [0, 1, 2, 3, 4]}
+    awards, winner, how = settle_passes(0, 2, nobody, north_five.__getitem__)
+    assert (awards, winner, how) == ([(1, f) for f in range(5)], 1, "envelopment")
+    awards, winner, how = settle_passes(0, 2, nobody, north_five.__getitem__, one_at_a_time=True)
+    assert (awards, winner, how) == ([(1, 0), (1, 1), (1, 2)], 1, "breakthrough")
+    split = {0: [2, 6], 1: [0, 4]}
+    assert settle_passes(0, 2, nobody, split.__getitem__) == ([(1, 0), (1, 4), (0, 2), (0, 6)], -1, "draw")
+    assert settle_passes(0, 2, [0, *nobody[1:]], split.__getitem__)[1:] == (0, "flags")
+    # three players (R50): the order runs from the seat after the one to move, round to it
+    three = {0: [1], 1: [4], 2: [7]}
+    assert settle_passes(1, 3, nobody, three.__getitem__)[0] == [(2, 7), (0, 1), (1, 4)]

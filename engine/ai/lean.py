@@ -39,9 +39,11 @@ from ..rulebook import (
     MUD,
     NAMES,
     OVER,
+    PAIRS3,
     PASS_ACTION,
     PHASE_NAMES,
     PLACES2,
+    PLACES3,
     PLAY,
     REDEPLOY,
     SCOUT,
@@ -54,9 +56,7 @@ from ..rulebook import (
     TROOP_MASK,
     LeanAction,
     all_passed,
-    award_order,
     bits,
-    by_flag_count,
     completes_second,
     completion,
     from_action,
@@ -68,6 +68,7 @@ from ..rulebook import (
     plays,
     provable,
     scout_draws_more,
+    settle_passes,
     side_size,
     strength,
     to_action,
@@ -283,14 +284,20 @@ class Lean:
         self._enter_step(self.steps.index(PLAY) + 1)
 
     def _add(self, flag: int, seat: int, card: int) -> None:
-        index = 2 * flag + seat
+        """`card` to `seat`'s side of `flag`, at the seat's place in the flag's pair (two or three players)."""
+        if len(self.hands) == 2:  # PLACES2 and PAIRS2: the seat's index is its place
+            k, other = seat, 1 - seat
+        else:
+            k = PLACES3[seat][flag]
+            other = PAIRS3[flag][1 - k]
+        index = 2 * flag + k
         side = self.sides[index] | 1 << card
         self.sides[index] = side
         if card < 60:
             self.seen |= 1 << card
         size = side_size(self.mud >> flag & 1)
         if completes_second(side.bit_count(), self.sides[index ^ 1].bit_count(), size):  # R18
-            self.first[flag] = 1 - seat
+            self.first[flag] = other
 
     def _remove(self, flag: int, seat: int, card: int) -> None:
         index = 2 * flag + seat
@@ -322,15 +329,11 @@ class Lean:
 
     def _end_turn(self) -> None:
         players = len(self.hands)
-        if all_passed(self.passes, players):  # R39, R50: each award a player's whole set, then their win
-            for claimant in award_order(self.to_move, players):
-                for flag in self.claimable(claimant):
-                    self.claimed[flag] = claimant
-                self._check_win(claimant)
-                if self.phase == OVER:
-                    return
-            winner = by_flag_count([self.claimed.count(s) for s in range(players)])
-            self._finish(winner, "draw" if winner < 0 else "flags")
+        if all_passed(self.passes, players):  # R39, R50 (engine.rulebook.settle_passes)
+            awards, winner, how = settle_passes(self.to_move, players, self.claimed, self.claimable)
+            for seat, flag in awards:
+                self.claimed[flag] = seat
+            self._finish(winner, how)
             return
         self.to_move = (self.to_move + 1) % players
         self.scout_drawn = 0

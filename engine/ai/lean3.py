@@ -19,7 +19,6 @@ from ..rulebook import (
     TROOP_MASK,
     LeanAction,
     bits,
-    completes_second,
     mask_of,
     may_play_tactic,
     plays,
@@ -86,16 +85,6 @@ class Lean3(Lean):
         seat = self.to_move
         return plays(bits(self.hands[seat] & TROOP_MASK), PLACES3[seat], self.sides, self.claimed, 0,
                      may_play_tactic(self.played, seat), False, False)
-
-    def _add(self, flag: int, seat: int, card: int) -> None:
-        """Lean._add on the seat's place in the flag's front (a troop: Lean._play's only card here)."""
-        k = PLACES3[seat][flag]
-        index = 2 * flag + k
-        side = self.sides[index] | 1 << card
-        self.sides[index] = side
-        self.seen |= 1 << card
-        if completes_second(side.bit_count(), self.sides[index ^ 1].bit_count(), side_size(0)):  # R18
-            self.first[flag] = PAIRS3[flag][1 - k]
 
 
 def table_of(game: Game) -> Lean3:
