@@ -242,6 +242,7 @@ def main2(args: argparse.Namespace, given: list[str]) -> int:
 
     y_test = 1 - fy[test_flags]
     tactics = data["tactics"]
+    late_data = held & (games >= (args.split_seed or 0))
     flag_tactics = tactics[data["flag_row"]]
     report: dict[str, Any] = {
         "rows": len(labels), "train_rows": int(train.sum()), "held_out_rows": int(held.sum()),
@@ -249,7 +250,10 @@ def main2(args: argparse.Namespace, given: list[str]) -> int:
         "flag_rows_fitted": int(fit_rows.sum()), "flag_rows_held_out": int(test_flags.sum()),
         "held_out_log_loss": {"all": losses(held), "with_tactics": losses(held & tactics),
                               "troops_only": losses(held & ~tactics),
-                              "deck_le_15": losses(held & (data["decks"] <= 15)), "even": round(float(np.log(2)), 4)},
+                              "deck_le_15": losses(held & (data["decks"] <= 15)), "even": round(float(np.log(2)), 4),
+                              **({f"seed_ge_{args.split_seed}": losses(held & (games >= args.split_seed)),
+                                  f"seed_lt_{args.split_seed}": losses(held & (games < args.split_seed))}
+                                 if args.split_seed is not None else {})},
         "flag_log_loss": {"flags": round(log_loss(pair(chances[test_flags]), y_test), 4),
                           "leaf": round(log_loss(pair(leaf_p[test_flags]), y_test), 4),
                           "with_tactics": {
@@ -263,6 +267,9 @@ def main2(args: argparse.Namespace, given: list[str]) -> int:
         "reliability": reliability(p[held, 0], labels[held].astype(float)),
         "reliability_leaf_value": reliability(p_plain[held, 0], labels[held].astype(float)),
         "reliability_committed": reliability(p_committed[held, 0], labels[held].astype(float)),
+        **({"reliability_seed_ge": reliability(p[late_data, 0], labels[late_data].astype(float)),
+            "reliability_committed_seed_ge": reliability(p_committed[late_data, 0], labels[late_data].astype(float))}
+           if args.split_seed is not None else {}),
         "hand_weights": dict(zip(FEATURES2 + HAND_FEATURES2, [round(float(x), 4) for x in hand_theta], strict=True)),
         "flag_weights": dict(zip(FLAG_FEATURES2, [round(x, 4) for x in weights], strict=True)),
         "weights": dict(zip(FEATURES2, [round(float(x), 4) for x in theta], strict=True)),
@@ -289,6 +296,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--holdout", type=int, default=5, help="games whose seed is a multiple of this are held out")
     parser.add_argument("--out", default=None)
     parser.add_argument("--data-command", default="", help="the command that made the data, kept with the weights")
+    parser.add_argument("--split-seed", type=int, default=None,
+                        help="two players: also the held-out losses (and tables) of games from this seed on and before")
     args = parser.parse_args(argv)
     given = argv if argv is not None else sys.argv[1:]
     cpu = time.process_time()
