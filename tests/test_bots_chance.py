@@ -6,7 +6,9 @@ It is a probability, the same for the same position whoever asks, calibrated by 
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 from typing import cast
 
 import pytest
@@ -122,3 +124,35 @@ def test_the_bar_and_the_review_agree_on_the_same_position(players: int) -> None
     coach.close()
     assert advice is not None and not advice.proven
     assert advice.win_chance == reviewed["win_chance"] == win_chance(from_position(view))
+
+
+def test_the_committed_chance_reads_the_model_it_was_calibrated_on() -> None:
+    """chance.json names the two-player model its map was fitted on (train_chance fit --model), and the
+    score reads that model: the default score is the named model's, and the other model gives another."""
+    from engine.ai import chance
+
+    data = json.loads((Path(chance.__file__).parent / "chance.json").read_text(encoding="utf-8"))
+    assert data.get("model2", "learnt2") == chance.MODEL2 and chance.MODEL2 in chance.MODELS2
+    other = next(m for m in chance.MODELS2 if m != chance.MODEL2)
+    differ = 0
+    for seed, tactics in ((1, False), (2, True), (3, False)):
+        game = _played(Rules(tactics=tactics), seed, 8)
+        view = from_position(game.view(game.to_move))
+        default = chance.score(view, 8)
+        assert default == chance.score(view, 8, chance.MODEL2)
+        flags = chance.score(view, 8, other)
+        assert -1.0 <= flags <= 1.0 and flags == chance.score(view, 8, other)  # deterministic too
+        differ += flags != default
+    assert differ, "the two models read the positions alike: the switch does nothing"
+
+
+def test_train_chance_reads_the_chosen_models_score_and_leaves_out_rows_without_it(tmp_path: Path) -> None:
+    from tools.train_chance import read
+
+    rows = [{"seed": 5, "players": 2, "troops": 40, "score": 0.1, "score_flags2": 0.3, "won": 1},
+            {"seed": 6, "players": 2, "troops": 40, "score": -0.2, "won": 0},  # made before score_flags2
+            {"seed": 7, "players": 3, "troops": 40, "score": 0.4, "won": 0}]
+    path = tmp_path / "c.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows) + '{"done": {}}\n', encoding="utf-8")
+    assert [r["score"] for r in read([str(path)])] == [0.1, -0.2, 0.4]
+    assert [r["score"] for r in read([str(path)], "flags2")] == [0.3, 0.4]

@@ -195,13 +195,31 @@ def test_train_flags_two_players_is_deterministic_and_reports_held_out_losses(tm
     for k in range(2):
         out = tmp_path / f"w{k}.json"
         trained = subprocess.run([sys.executable, "tools/train_flags.py", "--players", "2", "--data", str(data),
-                                  "--seed", "3", "--holdout", "2", "--out", str(out)],
+                                  "--seed", "3", "--holdout", "2", "--split-seed", "21", "--out", str(out)],
                                  cwd=ROOT, capture_output=True, text=True, timeout=600)
         assert trained.returncode == 0, trained.stderr
         report = json.loads(trained.stdout)
         assert report["held_out_games"] == 2 and report["train_games"] == 1  # seeds 20 and 22 held out
         losses = report["held_out_log_loss"]["all"]
-        assert {"flags", "learnt2", "leaf_value"} <= set(losses) and losses["positions"] == report["held_out_rows"]
+        assert {"flags", "committed", "flags_hands", "learnt2", "leaf_value"} <= set(losses)
+        assert losses["positions"] == report["held_out_rows"] and report["reliability_committed"]
+        split = report["held_out_log_loss"]  # held-out seeds 20 and 22 on either side of --split-seed 21
+        assert split["seed_ge_21"]["games"] == split["seed_lt_21"]["games"] == 1
+        assert split["seed_ge_21"]["positions"] + split["seed_lt_21"]["positions"] == losses["positions"]
         outs.append(json.loads(out.read_text()))
     assert outs[0]["flag_weights"] == outs[1]["flag_weights"] and outs[0]["weights"] == outs[1]["weights"]
     assert len(outs[0]["flag_weights"]) == len(flag_model2.FLAG_FEATURES2)
+
+
+def test_the_hand_features_are_ours_less_theirs_in_troop_values_and_tactics() -> None:
+    """tools/train_flags.hand_features2: the troops' values in our hand less theirs in tens, the tactics
+    in our hand less theirs, and the first times the deck's fullness; the other side reads the negation."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    from train_flags import hand_features2
+
+    from engine.rulebook import ID
+
+    mine = 1 << ID["r10"] | 1 << ID["b9"] | 1 << ID["alexander"]  # 19 in troops, a tactic
+    theirs = 1 << ID["g1"] | 1 << ID["y2"]  # 3
+    assert hand_features2(mine, theirs, 23) == [1.6, 1.0, 0.8]
+    assert hand_features2(theirs, mine, 23) == [-1.6, -1.0, -0.8]

@@ -95,3 +95,29 @@ def test_oracle_run_plays_a_three_player_game() -> None:
     assert done.returncode == 0, done.stderr
     first = json.loads(done.stdout.splitlines()[0])
     assert first["i"] == 0 and first["how"] in ("breakthrough", "envelopment", "flags", "draw")
+
+
+def test_record_keeps_every_play_step_of_the_arena_game_labelled_with_its_end(tmp_path: Path) -> None:
+    """--record: the run's games are training data (tools/selfplay_data.py rows): one row per play step,
+    the seats taking turns, the first row the deal itself, and every row labelled with the game's winner
+    (as a seat index) and the flags' owners, which agree with the run's own line."""
+    from engine.ai.lean import Lean
+    from engine.rules import SEATS
+    from engine.run.arena import seating
+    from tools.train_eval import positions, state2_of
+
+    out = tmp_path / "rec.jsonl"
+    done = subprocess.run([sys.executable, str(TOOL), "--bots", "normal,normal", "--seed", "31", "--start", "1",
+                           "--games", "2", "--no-tactics", "--record", str(out)],
+                          capture_output=True, text=True, timeout=300, check=True)
+    line = json.loads(done.stdout.splitlines()[0])
+    rows = list(positions([str(out)], 2))
+    assert len(rows) > 20 and {r["game"] for r in rows} == {1} and {r["seed"] for r in rows} == {32}
+    seat_a, first = seating(1)
+    deal = Lean.from_game(Game.new(Rules(tactics=False), 32, first))
+    assert state2_of(rows[0]).hands == deal.hands and rows[0]["troops"] == deal.troops
+    assert [r["to_move"] for r in rows] == [(rows[0]["to_move"] + k) % 2 for k in range(len(rows))]
+    winner = rows[-1]["winner"]
+    assert {r["winner"] for r in rows} == {winner} and not rows[0]["with_tactics"]
+    assert (SEATS[winner] == seat_a) == (line["w"] == "a")
+    assert rows[-1]["flags"].count(winner) >= 3 and rows[0]["claimed"] == [-1] * 9

@@ -22,6 +22,7 @@ import json
 import sys
 import time
 from math import comb
+from typing import Any
 
 
 def sign_test(only_a: int, only_b: int) -> float:
@@ -92,6 +93,51 @@ def see_through(what: str) -> None:
     hard3.lean_world = real
 
 
+class Recorder:
+    """Each arena game's play steps kept as tools/selfplay_data.py rows (the complete lean state, labelled
+    when the game ends), so a run's games are also training data for the bots that played them. The
+    arena's Game is swapped for a subclass that keeps the state before every play step; the copies the
+    bots search on are plain Games and keep nothing."""
+
+    def __init__(self, path: str) -> None:
+        from selfplay_data import record_of
+
+        from engine.ai.lean import Lean
+        from engine.ai.lean3 import Lean3
+        from engine.run import arena
+
+        self.handle = open(path, "a", encoding="utf-8")  # noqa: SIM115 - closed by close()
+        self.rows: list[dict[str, Any]] = []
+        self.game: Any = None
+        recorder = self
+
+        class Recording(arena.Game):
+            def apply(self, action: Any) -> Any:
+                recorder.game = self
+                if self.phase == "play":
+                    lean = Lean3.from_game(self) if len(self.seats) == 3 else Lean.from_game(self)
+                    recorder.rows.append(record_of(lean))
+                return super().apply(action)
+
+        arena.Game = Recording  # type: ignore[misc]
+
+    def write(self, result: dict[str, Any], index: int, seed: int, tactics: bool) -> None:
+        """A finished game's rows, labelled as tools/selfplay_data.py labels them (seat indexes)."""
+        seats = self.game.seats
+        winner = result.get("winner_seat")
+        labels = {"game": index, "seed": seed, "players": len(seats), "with_tactics": tactics,
+                  "winner": -1 if winner is None else seats.index(winner),
+                  "flags": [-1 if f.claimed is None else seats.index(f.claimed) for f in self.game.flags],
+                  "how": result["how"]}
+        for row in self.rows:
+            self.handle.write(json.dumps(row | labels, separators=(",", ":")) + "\n")
+        self.handle.flush()
+        self.rows.clear()
+
+    def close(self) -> None:
+        self.handle.close()
+
+
 def main() -> int:
     if len(sys.argv) == 4 and sys.argv[1] == "--compare":
         return compare(sys.argv[2], sys.argv[3])
@@ -107,6 +153,8 @@ def main() -> int:
     parser.add_argument("--oracle", choices=("hands", "all"), default=None,
                         help="three players, a measurement of what hidden cards are worth: the first bot (hard) "
                              "searches the real hands (and with 'all' the real deck order too)")
+    parser.add_argument("--record", default=None, metavar="FILE",
+                        help="also append every play step's position, labelled, as tools/selfplay_data.py does")
     args = parser.parse_args()
     from engine.run import arena
 
@@ -123,6 +171,7 @@ def main() -> int:
             print("paired_arena: --oracle measures the three-player hard bot (--bots hard,X,Y)", file=sys.stderr)
             return 2
         see_through(args.oracle)
+    record = Recorder(args.record) if args.record else None
     winners = []
     started = time.time()
     for i in range(args.start, args.games):
@@ -131,12 +180,17 @@ def main() -> int:
                                   "claim_timing": "standard", "players": len(bots),
                                   "oracle": args.oracle})
         winners.append(result["winner"])
+        if record:
+            tactics = not args.no_tactics and len(bots) == 2
+            record.write(result, i, args.seed + i, tactics)
         mine = result["stats"]["a"]
         print(json.dumps({"i": i, "w": result["winner"], "how": result["how"], "decks": result["decks_left"],
                           "actions": result["actions"], "max": round(mine["max"], 3), "moves": mine["moves"]}),
               flush=True)
     print(json.dumps({"set": args.set, "wins": winners.count("a"), "draws": winners.count(None),
                       "games": len(winners), "elapsed_s": round(time.time() - started)}))
+    if record:
+        record.close()
     return 0
 
 

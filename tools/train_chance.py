@@ -3,7 +3,8 @@
 `python tools/train_chance.py data --players 2|3 --seed S --games N --out FILE [--no-tactics]` plays N
 games of normal bots (game i: seed S+i, the arena's seating and turn orders) and writes one JSON line
 per play step with a choice: the game's seed, the players, the raw score of the player to move
-(`chance.score`, its own view only) and whether that player won. The last line gives the games,
+(`chance.score`, its own view only; two players, "score" by the learnt game model and "score_flags2" by
+the per-flag model, chance.MODELS2) and whether that player won. The last line gives the games,
 positions and CPU seconds.
 
 `python tools/train_chance.py fit FILE... [--write]` fits, for each player count, the logistic map
@@ -11,6 +12,9 @@ positions and CPU seconds.
 games whose seed is not a multiple of 5, and prints the held-out games' reliability table: for each
 tenth of predicted chance, the positions, the mean predicted chance and the share won. `--write` puts
 the map in engine/ai/chance.json with the command that made it (and `--data-command`, the data's).
+
+`--model learnt2|flags2` (fit and table) chooses which two-player score is read (default: the committed
+one, chance.json's "model2"); `--write` records it, and engine.ai.chance reads the same model.
 
 `python tools/train_chance.py table FILE...` prints the same table with the committed map, without fitting.
 
@@ -31,7 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.ai import make_bot
-from engine.ai.chance import CALIBRATION, score
+from engine.ai.chance import CALIBRATION, MODEL2, MODELS2, score
 from engine.game import Game
 from engine.rules import SEATS, SEATS3, Rules
 from engine.run.arena import seating, seating3
@@ -56,8 +60,14 @@ def play(players: int, seed: int, index: int, tactics: bool) -> list[dict[str, A
     while game.result is None and len(game.actions) < 3000:
         seat = game.to_move
         if game.phase == "play" and len(game.legal_actions()) > 1:
-            rows.append({"seed": seed, "players": players, "seat": seat,
-                         "score": round(score(_view_game(game, seat)), 5), "troops": game.deck_sizes["troops"]})
+            view = _view_game(game, seat)
+            row = {"seed": seed, "players": players, "seat": seat, "troops": game.deck_sizes["troops"]}
+            if players == 3:
+                row["score"] = round(score(view), 5)
+            else:  # each two-player model's score (MODELS2), for `fit --model` to compare
+                row["score"] = round(score(view, model="learnt2"), 5)
+                row["score_flags2"] = round(score(view, model="flags2"), 5)
+            rows.append(row)
         game.apply(agents[seat].choose(game.view(seat)))
     winner = game.result["winner"] if game.result else None
     for row in rows:
@@ -86,12 +96,17 @@ def make_data(args: argparse.Namespace) -> int:
     return 0
 
 
-def read(paths: list[str]) -> list[dict[str, Any]]:
+def read(paths: list[str], model: str = "learnt2") -> list[dict[str, Any]]:
+    """The data's positions; with `model` "flags2", the two-player ones' score is the per-flag model's
+    (rows made before that score was recorded are left out)."""
     rows = []
     for path in paths:
         with open(path, encoding="utf-8") as handle:
             rows += [r for r in map(json.loads, handle) if "score" in r]
-    return rows
+    if model == "learnt2":
+        return rows
+    key = "score_" + model
+    return [r if r["players"] == 3 else {**r, "score": r[key]} for r in rows if r["players"] == 3 or key in r]
 
 
 def fit(xs: list[float], ys: list[int]) -> tuple[float, float]:
@@ -195,15 +210,23 @@ def main(argv: list[str] | None = None) -> int:
     fitting.add_argument("--data-command", default="", help="the commands that made the data, for the file")
     shown = sub.add_parser("table")
     shown.add_argument("files", nargs="+")
+    for command in (fitting, shown):
+        command.add_argument("--model", choices=MODELS2, default=None,
+                             help="the two-player score to read (default: the committed one, chance.MODEL2)")
     args = parser.parse_args(argv)
     if args.command == "data":
         return make_data(args)
+    model = args.model or MODEL2
     try:
-        rows = read(args.files)
+        rows = read(args.files, model)
     except (OSError, ValueError) as exc:
         print(f"train_chance: cannot read the data: {type(exc).__name__} {exc}", file=sys.stderr)
         return 2
     if args.command == "table":
+        if model != MODEL2:
+            print(f"train_chance: the committed map is fitted on {MODEL2}; fit --model {model} to read {model}",
+                  file=sys.stderr)
+            return 2
         print(json.dumps(report(rows, dict(CALIBRATION)), indent=1))
         return 0
     maps = dict(CALIBRATION)
@@ -213,7 +236,7 @@ def main(argv: list[str] | None = None) -> int:
             a, b = fit([r["score"] for r in train], [r["won"] for r in train])
             maps[players] = (round(a, 6), round(b, 6))
     shown_report = report(rows, maps)
-    printed: dict[str, Any] = {"calibration": {str(k): list(v) for k, v in maps.items()}}
+    printed: dict[str, Any] = {"model2": model, "calibration": {str(k): list(v) for k, v in maps.items()}}
     if args.all_games:
         printed["cross_validated"] = shown_report = cross_validated(rows)
     else:
@@ -221,9 +244,10 @@ def main(argv: list[str] | None = None) -> int:
     print(json.dumps(printed, indent=1))
     if args.write:
         OUT.write_text(json.dumps({
+            "model2": model,
             "calibration": {str(k): list(v) for k, v in maps.items()},
             "command": "python tools/train_chance.py fit " + " ".join(Path(f).name for f in args.files)
-                       + (" --all-games" if args.all_games else "") + " --write",
+                       + (" --all-games" if args.all_games else "") + f" --model {model} --write",
             "data_command": args.data_command,
             "held_out_log_loss": {k: v["log_loss"] for k, v in shown_report.items()},
         }, indent=1) + "\n", encoding="utf-8")

@@ -16,6 +16,9 @@ the same game model refitted on the leaf's chances on the same data ("leaf", las
 of the forecast alone; the per-flag log loss of the model against the leaf's chance made a calibrated
 chance; and reliability tables (flags and seats). Games whose seed is a multiple of `--holdout` are
 held out of both fits. With `--out`, the weights are written with the command that made them.
+Two players (`--players 2`), the held-out losses also give the committed weights' ("committed",
+learnt_flags2.json read on the same rows, with their reliability table) and the game model refitted with
+the hands as features too ("flags_hands", HAND_FEATURES2: reported only, the search does not read them).
 """
 
 from __future__ import annotations
@@ -45,7 +48,7 @@ from train_eval import (
     write_weights,
 )
 
-from engine.ai.flag_model2 import FLAG_FEATURES2, flag_features2, flag_odds2
+from engine.ai.flag_model2 import DECK2, FLAG_FEATURES2, FLAG_WEIGHTS2, _troop_sum, flag_features2, flag_odds2
 from engine.ai.lean_search3 import pools_of
 from engine.ai.learnt import (
     DRAW_FEATURES3,
@@ -131,7 +134,8 @@ def load_two(paths: list[str], seed: int) -> dict[str, Any]:
     search reads them (train_eval.load2_rows), every open flag's features (FLAG_FEATURES2) and label (ours
     by the end; -1 nobody's), the game's label, and what the model needs to read the position again."""
     out: dict[str, list[Any]] = {k: [] for k in ("labels", "games", "tactics", "values", "leaf_feats", "decks",
-                                                   "flag_x", "flag_y", "flag_row", "flag_f", "leaf", "rows")}
+                                                   "flag_x", "flag_y", "flag_row", "flag_f", "leaf", "rows",
+                                                   "hands")}
     for row, state, me, count, halves in load2_rows(paths, seed):
         index = len(out["labels"])
         deck = len(state.troops)
@@ -156,9 +160,23 @@ def load_two(paths: list[str], seed: int) -> dict[str, Any]:
         out["leaf_feats"].append(features2(odds))
         out["decks"].append(deck)
         out["rows"].append((count, halves, state.sides, state.claimed, state.mud, state.fog, me, deck))
+        out["hands"].append(hand_features2(state.hands[me], state.hands[1 - me], deck))
     arrays: dict[str, Any] = {k: np.array(v) for k, v in out.items() if k != "rows"}
     arrays["rows"] = out["rows"]
     return arrays
+
+
+#: Two players, the hands as features of the game model (tried, not in the search: docs/BOTS.md): the
+#: troops' values in our hand less theirs (in tens), the tactics in our hand less theirs, and the first
+#: times the deck's fullness.
+HAND_FEATURES2 = ("hand_sum", "hand_tactics", "hand_sum_x_deck")
+
+
+def hand_features2(mine: int, theirs: int, deck: int) -> list[float]:
+    """HAND_FEATURES2 of a position from our hand and theirs (masks of card ids)."""
+    troops = (_troop_sum(mine & TROOP_MASK) - _troop_sum(theirs & TROOP_MASK)) / 10.0
+    tactics = (mine & ~TROOP_MASK).bit_count() - (theirs & ~TROOP_MASK).bit_count()
+    return [troops, float(tactics), troops * deck / DECK2]
 
 
 class FlagFit(NamedTuple):
@@ -203,17 +221,28 @@ def main2(args: argparse.Namespace, given: list[str]) -> int:
     p = probabilities(binary(flagged), theta)
     old = data["leaf_feats"]
     p_old = probabilities(binary(old), fit(binary(old)[train], y[train], args.l2))
+    # the committed weights (learnt_flags2.json) on the same rows, and the model with the hands as features
+    committed = np.array([features2(flag_odds2(count, halves, sides, claimed, mud, fog, me, deck, FLAG_WEIGHTS2[0]))
+                          for count, halves, sides, claimed, mud, fog, me, deck in data["rows"]])
+    p_committed = probabilities(binary(committed), np.array(FLAG_WEIGHTS2[1]))
+    handed = np.concatenate([flagged, data["hands"]], axis=1)
+    hand_theta = fit(binary(handed)[train], y[train], args.l2)
+    p_hands = probabilities(binary(handed), hand_theta)
     plain = np.stack([data["values"], np.ones(len(labels))], axis=1)
     p_plain = probabilities(binary(plain), fit(binary(plain)[train], y[train], 1e-3))
 
     def losses(mask: np.ndarray) -> dict[str, float]:
         rows = np.flatnonzero(mask)
-        return {"flags": round(log_loss(p[rows], y[rows]), 4), "learnt2": round(log_loss(p_old[rows], y[rows]), 4),
+        return {"flags": round(log_loss(p[rows], y[rows]), 4),
+                "committed": round(log_loss(p_committed[rows], y[rows]), 4),
+                "flags_hands": round(log_loss(p_hands[rows], y[rows]), 4),
+                "learnt2": round(log_loss(p_old[rows], y[rows]), 4),
                 "leaf_value": round(log_loss(p_plain[rows], y[rows]), 4), "positions": len(rows),
                 "games": len(set(games[rows].tolist()))}
 
     y_test = 1 - fy[test_flags]
     tactics = data["tactics"]
+    late_data = held & (games >= (args.split_seed or 0))
     flag_tactics = tactics[data["flag_row"]]
     report: dict[str, Any] = {
         "rows": len(labels), "train_rows": int(train.sum()), "held_out_rows": int(held.sum()),
@@ -221,7 +250,10 @@ def main2(args: argparse.Namespace, given: list[str]) -> int:
         "flag_rows_fitted": int(fit_rows.sum()), "flag_rows_held_out": int(test_flags.sum()),
         "held_out_log_loss": {"all": losses(held), "with_tactics": losses(held & tactics),
                               "troops_only": losses(held & ~tactics),
-                              "deck_le_15": losses(held & (data["decks"] <= 15)), "even": round(float(np.log(2)), 4)},
+                              "deck_le_15": losses(held & (data["decks"] <= 15)), "even": round(float(np.log(2)), 4),
+                              **({f"seed_ge_{args.split_seed}": losses(held & (games >= args.split_seed)),
+                                  f"seed_lt_{args.split_seed}": losses(held & (games < args.split_seed))}
+                                 if args.split_seed is not None else {})},
         "flag_log_loss": {"flags": round(log_loss(pair(chances[test_flags]), y_test), 4),
                           "leaf": round(log_loss(pair(leaf_p[test_flags]), y_test), 4),
                           "with_tactics": {
@@ -234,6 +266,11 @@ def main2(args: argparse.Namespace, given: list[str]) -> int:
         "flag_reliability_leaf": reliability(data["leaf"][test_flags], fy[test_flags].astype(float), 5),
         "reliability": reliability(p[held, 0], labels[held].astype(float)),
         "reliability_leaf_value": reliability(p_plain[held, 0], labels[held].astype(float)),
+        "reliability_committed": reliability(p_committed[held, 0], labels[held].astype(float)),
+        **({"reliability_seed_ge": reliability(p[late_data, 0], labels[late_data].astype(float)),
+            "reliability_committed_seed_ge": reliability(p_committed[late_data, 0], labels[late_data].astype(float))}
+           if args.split_seed is not None else {}),
+        "hand_weights": dict(zip(FEATURES2 + HAND_FEATURES2, [round(float(x), 4) for x in hand_theta], strict=True)),
         "flag_weights": dict(zip(FLAG_FEATURES2, [round(x, 4) for x in weights], strict=True)),
         "weights": dict(zip(FEATURES2, [round(float(x), 4) for x in theta], strict=True)),
         "cpu_s": round(time.process_time() - cpu, 1),
@@ -259,6 +296,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--holdout", type=int, default=5, help="games whose seed is a multiple of this are held out")
     parser.add_argument("--out", default=None)
     parser.add_argument("--data-command", default="", help="the command that made the data, kept with the weights")
+    parser.add_argument("--split-seed", type=int, default=None,
+                        help="two players: also the held-out losses (and tables) of games from this seed on and before")
     args = parser.parse_args(argv)
     given = argv if argv is not None else sys.argv[1:]
     cpu = time.process_time()

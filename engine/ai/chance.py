@@ -27,6 +27,7 @@ from typing import Any, Final
 
 from ..game import Game
 from ..rules import SEATS, SEATS3
+from .flag_model2 import FLAG_WEIGHTS2, flag_value2
 from .forecast import random_mask
 from .lean import Lean
 from .lean_eval import Memo, leaf_halves
@@ -40,25 +41,36 @@ WORLDS: Final = 32
 EVEN: Final = 0.5
 #: Ways of sharing the pools among the flags in each world.
 SHARES: Final = 2
+#: With the per-flag model, chance that a card of the mover's pool is open to a given flag, by rule set
+#: (tactics off, on): hard's search_shares, the leaf the model was trained on (tools/train_flags.py).
+FLAG_SHARES: Final = {False: 0.85, True: 0.7}
 
 _PATH = files("engine.ai").joinpath("chance.json")
 
 
-def _load() -> dict[int, tuple[float, float]]:
-    """The committed calibration, {players: (slope, intercept)}; the identity map's (1, 0) on the score's
-    logit scale when the file is missing or unreadable (see `calibrate`)."""
+#: The two-player models a score can be read by: the learnt game model on the leaf's chances
+#: (learnt2.json), or the per-flag model and the game model read on its chances (learnt_flags2.json).
+MODELS2: Final = ("learnt2", "flags2")
+
+
+def _load() -> tuple[dict[int, tuple[float, float]], str]:
+    """The committed calibration, {players: (slope, intercept)}, and the two-player model it was fitted
+    on (chance.json's "model2", "learnt2" when absent); the identity map's (0, 0) when the file is missing
+    or unreadable (see `calibrate`)."""
     out = {2: (0.0, 0.0), 3: (0.0, 0.0)}
+    model = "learnt2"
     try:
         data = json.loads(_PATH.read_text(encoding="utf-8"))
         for key in ("2", "3"):
             slope, intercept = data["calibration"][key]
             out[int(key)] = (float(slope), float(intercept))
-    except (OSError, ValueError, KeyError, TypeError):
+        model = data.get("model2", model) if data.get("model2") in MODELS2 else model
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
         pass
-    return out
+    return out, model
 
 
-CALIBRATION: Final = _load()
+CALIBRATION, MODEL2 = _load()
 
 
 def calibrate(score: float, players: int) -> float:
@@ -81,9 +93,12 @@ def position_seed(game: Game) -> int:
     return zlib.crc32(json.dumps(view, sort_keys=True, separators=(",", ":")).encode("utf-8"))
 
 
-def score(game: Game, worlds: int = WORLDS) -> float:
+def score(game: Game, worlds: int = WORLDS, model: str | None = None) -> float:
     """The mean model value (-1 to +1) of the player to move over `worlds` sampled worlds: the raw
-    score `calibrate` reads; deterministic for a position (position_seed)."""
+    score `calibrate` reads; deterministic for a position (position_seed). Two players, `model` (one of
+    MODELS2; the committed MODEL2 when None) reads each world: "flags2" the per-flag model on the leaf's
+    chances dealt as hard's search deals them (HardBot.search_shares, which the model was trained on),
+    "learnt2" the learnt game model on even shares (normal's forecast where weights are missing)."""
     rng = random.Random(position_seed(game))
     me = game.to_move
     total = 0.0
@@ -100,10 +115,17 @@ def score(game: Game, worlds: int = WORLDS) -> float:
     seat = SEATS.index(me)
     hidden = hidden_of(game, me)
     memo: Memo = {}
+    flags = (model or MODEL2) == "flags2" and bool(FLAG_WEIGHTS2[0])
+    mine = FLAG_SHARES[game.rules.tactics] if flags else EVEN
     for _ in range(worlds):
         state = Lean.from_game(determinize(game, me, sample_world(hidden, rng)))
-        shares = [([_mask(rng) for _ in range(9)], [_mask(rng) for _ in range(9)]) for _ in range(SHARES)]
+        shares = [([random_mask(rng, mine) for _ in range(9)], [_mask(rng) for _ in range(9)])
+                  for _ in range(SHARES)]
         halves = leaf_halves(state, seat, shares, memo)
+        if flags:
+            total += flag_value2(SHARES, halves, state.sides, state.claimed, state.mud, state.fog, seat,
+                                 len(state.troops))
+            continue
         odds = [h * 0.5 / SHARES for h in halves]
         total += learnt_value2(odds, WEIGHTS2) if WEIGHTS2 else game_value(odds)
     return max(-1.0, min(1.0, total / worlds))
@@ -124,4 +146,5 @@ def _mask(rng: random.Random) -> int:
     return random_mask(rng, EVEN)
 
 
-__all__ = ["CALIBRATION", "WORLDS", "calibrate", "position_seed", "score", "win_chance"]
+__all__ = ["CALIBRATION", "FLAG_SHARES", "MODEL2", "MODELS2", "WORLDS", "calibrate", "position_seed", "score",
+           "win_chance"]

@@ -382,7 +382,8 @@ class HardBot(Bot):
     #: Judge the leaves by the two-player per-flag model (engine.ai.flag_model2.flag_value2, learnt_flags2.json:
     #: each flag's chance re-read from the flag, then the game on those chances; issue 61, fourth round).
     #: Off: not shown stronger in paired games, at equal lines nor at equal time (it costs about 1.4 times
-    #: today's leaf per line since the fifth round; docs/BOTS.md).
+    #: today's leaf per line since the fifth round), nor in troops-only games alone (sixth round: 21 games
+    #: won only by it, 12 only by today's hard, p = 0.163; docs/BOTS.md).
     flags2 = False
     #: Chance that a card of our pool, and of the opponent's, is open to a given flag at a leaf, by rule
     #: set (tactics off, on): our hand is ours to place, so our pool is credited with more reach
