@@ -26,9 +26,9 @@ from .board_events import celebrates
 from .board_still import seat_word
 
 if TYPE_CHECKING:
-    from .board_state import BoardState
+    from .board_state import Board
 
-def prompt_lines(board: BoardState) -> list[str]:
+def prompt_lines(board: Board) -> list[str]:
     """What the player should do now, in a sentence or two."""
     table = board.table
     if table.result is not None:
@@ -101,14 +101,14 @@ def step_of(size: int, spacing: float) -> int:
     return line_step(size, spacing)
 
 
-def prompt_layout(board: BoardState) -> tuple[list[str], list[str], int]:
+def prompt_layout(board: Board) -> tuple[list[str], list[str], int]:
     """The status panel's wrapped lines, its key hints, and how many lines of text it has room for."""
     lines, hints, size = prompt_fit(board)
     room = (layout.PROMPT_RECT.height - 20) // step_of(size, PROMPT_SPACING) - len(hints)
     return lines, hints, room
 
 
-def prompt_fit(board: BoardState) -> tuple[list[str], list[str], int]:
+def prompt_fit(board: Board) -> tuple[list[str], list[str], int]:
     """(lines, key hints, size) of the status panel now."""
     hint = ""
     if board.my_turn:
@@ -146,7 +146,7 @@ def _too_tall(words: str, room: int, needed: int) -> None:
         text_module.OVERFLOWS.append((words, room, needed))
 
 
-def draw_prompt(board: BoardState, surface: pygame.Surface, now: float) -> None:
+def draw_prompt(board: Board, surface: pygame.Surface, now: float) -> None:
     """What to do now, the focused card's text (and why it cannot be played), the keys: nothing clipped."""
     r = layout.PROMPT_RECT
     art.panel(surface, r, alpha=210, radius=16)
@@ -172,7 +172,7 @@ def pack(pieces: list[str], size: int, width: int) -> list[str]:
     return lines
 
 
-def card_note(board: BoardState) -> list[str]:
+def card_note(board: Board) -> list[str]:
     """The rules text of the tactics card under the focus: on the card it is small, here it is readable."""
     device = board.app.input.last_device
     target = board.model.hover if device == "mouse" else board.model.focus
@@ -187,7 +187,7 @@ def card_note(board: BoardState) -> list[str]:
     return [f"{card_short(card)}: {_(card_art.TACTIC_TEXT[card])}"]
 
 
-def draw_thinking(board: BoardState, surface: pygame.Surface, now: float) -> None:
+def draw_thinking(board: Board, surface: pygame.Surface, now: float) -> None:
     seat = board.table.thinking
     if seat is None:
         return
@@ -218,7 +218,7 @@ def caption_lines(words: str, width: int, box: pygame.Rect = layout.CAPTION_RECT
     return lines, size
 
 
-def draw_caption(board: BoardState, surface: pygame.Surface) -> None:
+def draw_caption(board: Board, surface: pygame.Surface) -> None:
     """The other side's last turn in one sentence, in its own place in the top strip (never over cards);
     a hint asked for takes that place until the player acts."""
     hint = board_coach.hint_words(board)
@@ -241,7 +241,7 @@ def draw_caption(board: BoardState, surface: pygame.Surface) -> None:
                step=step_of(size, 1.2))
 
 
-def story_words(board: BoardState) -> str:
+def story_words(board: Board) -> str:
     """The caption: the other side's last turn; for three players each turn since the viewer's own, one
     sentence a line, each led by its seat ("West: blue 9 to flag 8.")."""
     spectator = not board.table.local_seats
@@ -256,21 +256,21 @@ def story_words(board: BoardState) -> str:
     return "\n".join(lines)
 
 
-def mark_rects(board: BoardState) -> list[pygame.Rect]:
+def mark_rects(board: Board) -> list[pygame.Rect]:
     """Where the other side's last turn left its cards: each is ringed until the player here acts."""
     if board.model.last_turn is None or board.model.hidden:
         return []
     return [r for _seat, rects in story_marks(board) for r in rects]
 
 
-def story_marks(board: BoardState) -> list[tuple[str, list[pygame.Rect]]]:
+def story_marks(board: Board) -> list[tuple[str, list[pygame.Rect]]]:
     """Each turn of the story with the places it touched: ringed in that player's colour."""
     if board.model.last_turn is None or board.model.hidden:
         return []
     return [(seat, _turn_rects(board, seat, events)) for seat, events in board.story()]
 
 
-def _turn_rects(board: BoardState, seat: str, events: list[Event]) -> list[pygame.Rect]:
+def _turn_rects(board: Board, seat: str, events: list[Event]) -> list[pygame.Rect]:
     hidden = board.anims.hidden()
     out: list[pygame.Rect] = []
     for key in sorted(turn_marks(seat, events), key=str):
@@ -306,7 +306,7 @@ def _turn_rects(board: BoardState, seat: str, events: list[Event]) -> list[pygam
     return out
 
 
-def draw_marks(board: BoardState, surface: pygame.Surface, now: float) -> None:
+def draw_marks(board: Board, surface: pygame.Surface, now: float) -> None:
     if board.model.last_turn is None:
         return
     for seat, rects in story_marks(board):
@@ -316,7 +316,7 @@ def draw_marks(board: BoardState, surface: pygame.Surface, now: float) -> None:
             pygame.draw.rect(surface, colour, r.inflate(8, 8), 4, border_radius=12)
 
 
-def draw_victory(board: BoardState, surface: pygame.Surface, now: float) -> None:
+def draw_victory(board: Board, surface: pygame.Surface, now: float) -> None:
     result = board.table.result
     winner = result.get("winner") if result is not None else None
     finale = board.anims.confetti
@@ -379,7 +379,7 @@ TOAST_SPOTS = (TOAST_BOX.centery, 250, 700)
 TOAST_WIDTHS = (TOAST_BOX.width, 1000, 760)
 
 
-def toast_spot(board: BoardState, toast: Any) -> pygame.Rect:
+def toast_spot(board: Board, toast: Any) -> pygame.Rect:
     """The banner's box: the first place (game.ui.cover.bands: the widest first, the flag band first) that hides
     nothing kept, what the banner names among it; where every one would, the one that hides least."""
     kept = board_cover.kept(board)
@@ -388,7 +388,7 @@ def toast_spot(board: BoardState, toast: Any) -> pygame.Rect:
     return cover.place(tries, kept) or min(tries, key=lambda r: cover.covered(r, kept))
 
 
-def draw_toasts(board: BoardState, surface: pygame.Surface) -> None:
+def draw_toasts(board: Board, surface: pygame.Surface) -> None:
     """The banner on show, if any, where it hides nothing kept (toast_spot), drawn by the board's BannerView."""
     toast = current_toast(board)
     if toast is None:

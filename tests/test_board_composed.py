@@ -1,0 +1,61 @@
+"""The board is one scene class that holds its parts (issue 60, items 1 and 2).
+
+- no class in scenes/ inherits a half of the board: `BoardScene` is a `Scene` and nothing of scenes/ between;
+  its helpers read it through the `Board` protocol, which it meets without inheriting;
+- where things lie on the board is worked out from values (scenes.board_places), the same as the board keeps.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pygame
+from ui_driver import board_on_show
+
+from game.keep.settings import Settings
+from game.play import hand_order
+from game.ui.scene import Scene
+from game.ui.shell import App
+from scenes import board_places
+from scenes.board import BoardScene
+from scenes.table_board import SpectatorBoard
+from scenes.tutorial import TutorialScene
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def scene_bases() -> dict[str, list[str]]:
+    """Every class in scenes/ with the names of its bases."""
+    found = {}
+    for path in sorted((ROOT / "scenes").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef):
+                found[f"{path.name}:{node.name}"] = [ast.unparse(b) for b in node.bases]
+    return found
+
+
+def test_no_class_in_scenes_inherits_a_half_of_the_board() -> None:
+    bases = scene_bases()
+    halves = {"BoardState", "Board"}
+    assert [name for name, of in bases.items() if halves & set(of)] == []
+    assert bases["board.py:BoardScene"] == ["Scene"]
+
+
+def test_the_board_scene_is_a_scene_with_no_scenes_class_between() -> None:
+    between = [c for c in BoardScene.__mro__ if c.__module__.startswith("scenes.") and c is not BoardScene]
+    assert between == []
+    assert Scene in BoardScene.__mro__
+    # the boards that are the board with more (a lesson, the table's own screen) inherit the one scene class
+    assert TutorialScene.__mro__[1] is BoardScene and SpectatorBoard.__mro__[1] is BoardScene
+
+
+def test_the_board_keeps_the_places_its_values_give() -> None:
+    pygame.font.init()
+    board = board_on_show(App(Settings(animation_speed="off", welcomed=True), window=False))
+    hand = hand_order.ordered(board.view["hands"][board.model.viewer] or [], board.app.settings.hand_order)
+    placed = board_places.places(board.shown, hand, set(board.model.flow.picked), board.buttons())
+    assert placed.targets == board.targets
+    assert placed.rects == board.rects
+    assert list(placed.hand) == list(board.hand_rects) and placed.hand == board.hand_rects
+    assert ("button", "rules") in board.targets and any(t[0] == "flag" for t in board.targets)
