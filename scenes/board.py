@@ -72,10 +72,12 @@ class BoardScene(Scene):
         self.banner_view = BannerView()  # the banner's drawn panel (scenes.board_banner)
         self.save_told: str | None = None  # the saving trouble last told on a hosting screen (scenes.lan_wait)
         self.recorded = False  # the game's result is counted in the sitting (once: scenes.results)
+        self.takebacks = undo.Takebacks()  # what may be taken back, its floor remembered per record (game.play.undo)
         self.coach: Coach | None = None  # the scene makes one (scenes.board_coach.make_coach)
         self.targets: dict[Target, pygame.Rect] = {}
         self.rects: dict[Any, pygame.Rect] = {}
         self.hand_rects: dict[str, pygame.Rect] = {}  # the hand's cards' targets by card, in the hand's order
+        self.laid_buttons: tuple[str, ...] = ()
         self.lang = language()
         self.coach = board_coach.make_coach(self)
         self.refresh()
@@ -186,6 +188,7 @@ class BoardScene(Scene):
         hand = hand_order.ordered(self.view["hands"][self.model.viewer] or [], self.app.settings.hand_order)
         placed = board_places.places(self.shown, hand, set(self.model.flow.picked), self.buttons())
         self.targets, self.rects, self.hand_rects = placed.targets, placed.rects, placed.hand
+        self.laid_buttons = placed.buttons  # what the buttons drawn are (asking `buttons` again costs a replay)
         self.model.new_layout()  # what the hand's picture and the preview's place are keyed by
         if self.model.pointer is not None and self.model.hover is not None:  # the mouse did not move, the table did
             self.model.hover = board_input.target_at(self.situation(), self.model.pointer)
@@ -216,7 +219,7 @@ class BoardScene(Scene):
         for name in ("pass", "done", "scout", "return"):
             if ("button", name) in cands:
                 out.append(name)
-        if not self.model.hidden and undo.offered(self.table, self.app.settings.takebacks):
+        if not self.model.hidden and self.takebacks.offered(self.table, self.app.settings.takebacks):
             out.append("undo")
         if self.coach is not None and self.my_turn:
             out.append("hint")
@@ -393,10 +396,10 @@ class BoardScene(Scene):
     def take_back(self) -> None:
         """The Take back button: undo one action (game.play.undo) and show the game as it was."""
         local = self.table.local
-        if local is None or not undo.offered(local, self.app.settings.takebacks):
+        if local is None or not self.takebacks.offered(local, self.app.settings.takebacks):
             self.say([_("Nothing to take back now.")], bad=True)
             return
-        undone = undo.take_back(local)
+        undone = self.takebacks.take_back(local)
         viewer = local.local_seats[0] if len(local.local_seats) == 1 else None
         self.model.log = undo.log_events(local, viewer)
         self.model.flow.reset([], self.model.viewer)

@@ -137,7 +137,7 @@ BUTTON_PAD = 14  # a button's words keep this far from its edges (Romanian "Jurn
 def _buttons(board: Board, surface: pygame.Surface) -> None:
     cands = board.model.flow.candidates()
     glyph = board.app.input.glyph
-    for name in [*board.buttons(), "rules"]:
+    for name in [*board.laid_buttons, "rules"]:
         r = board.targets[("button", name)]
         hot = ("button", name) in cands
         look = "pressed" if board.model.pressed == ("button", name) else ("focus" if hot else "idle")

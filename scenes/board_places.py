@@ -23,11 +23,12 @@ RULES_W = 112  # the "?" button beside Menu
 @dataclass
 class Places:
     """The board's rectangles: `targets` can be chosen, `rects` are where cards lie (for animations too),
-    `hand` the hand's cards' targets by card, in the hand's order."""
+    `hand` the hand's cards' targets by card, in the hand's order, `buttons` the buttons laid out, bottom first."""
 
     targets: dict[Target, pygame.Rect]
     rects: dict[Any, pygame.Rect]
     hand: dict[str, pygame.Rect]
+    buttons: tuple[str, ...]
 
 
 def _hand(hand: list[str], picked: set[Target], targets: dict[Target, pygame.Rect],
@@ -101,4 +102,4 @@ def places(shown: Shown, hand: list[str], picked: set[Target], buttons: list[str
     menu = targets[("button", "menu")]  # "?" (the rules) shares the Menu button's row: one click away
     targets[("button", "rules")] = pygame.Rect(menu.right - RULES_W, menu.y, RULES_W, menu.height)
     menu.width -= RULES_W + 8
-    return Places(targets, rects, {str(t[1]): r for t, r in targets.items() if t[0] == "hand"})
+    return Places(targets, rects, {str(t[1]): r for t, r in targets.items() if t[0] == "hand"}, tuple(buttons))

@@ -96,6 +96,7 @@ class Board(Protocol):
     targets: dict[Target, pygame.Rect]
     rects: dict[Any, pygame.Rect]
     hand_rects: dict[str, pygame.Rect]
+    laid_buttons: tuple[str, ...]  # the buttons as last laid out, bottom first
 
     @property
     def speed(self) -> float: ...
