@@ -59,3 +59,18 @@ def test_the_board_keeps_the_places_its_values_give() -> None:
     assert placed.rects == board.rects
     assert list(placed.hand) == list(board.hand_rects) and placed.hand == board.hand_rects
     assert ("button", "rules") in board.targets and any(t[0] == "flag" for t in board.targets)
+
+
+def test_the_still_layer_is_found_stale_in_one_place() -> None:
+    """StillView's state is one frozen value (`Drawn`, keyed by a `StillKey` from the model's version and the
+    look), replaced in one statement of `layer`, the one method that compares keys; the surface is only made."""
+    tree = ast.parse((ROOT / "scenes/board_still.py").read_text(encoding="utf-8"))
+    view = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "StillView")
+    stores = [(method.name, node.attr) for method in view.body if isinstance(method, ast.FunctionDef)
+              and method.name != "__init__" for node in ast.walk(method)
+              if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store)
+              and isinstance(node.value, ast.Name) and node.value.id == "self"]
+    assert sorted(stores) == [("layer", "drawn"), ("layer", "surface")]
+    compares = [method.name for method in view.body if isinstance(method, ast.FunctionDef)
+                for node in ast.walk(method) if isinstance(node, ast.Compare) and "key" in ast.unparse(node)]
+    assert compares == ["layer"]
