@@ -345,19 +345,16 @@ def _look_key(width: int) -> tuple[int, theme.Theme, str]:
     return width, theme.current(), language()
 
 
+def banner_look(board: Board, toast: Any, width: int) -> tuple[list[str], int, int]:
+    """toast_layout, worked out once per banner, width and look by the board's BannerView."""
+    return board.banner_view.look((toast.title, tuple(toast.lines)), width, _look_key(width)[1:],
+                                  lambda w: toast_layout(toast, w))
+
+
 def toast_layout(toast: Any, width: int = TOAST_BOX.width) -> tuple[list[str], int, int]:
     """(lines, size, box height) of a toast `width` wide: the largest text size at which it fits the flag band's
-    height; a narrower banner (beside what it names) may be taller, at the band's smallest size. Worked out once
-    per banner (kept in its `looks`): a banner on show used to be laid out at three widths every frame."""
-    key = _look_key(width)
-    look = toast.looks.get(key)
-    if look is None:
-        look = toast.looks[key] = _toast_layout(toast, width)
-    return look
-
-
-def _toast_layout(toast: Any, width: int) -> tuple[list[str], int, int]:
-    """toast_layout worked out afresh."""
+    height; a narrower banner (beside what it names) may be taller, at the band's smallest size. The board keeps
+    what it worked out per banner in its BannerView (`banner_look`)."""
     title_h = line_height(toast.title, 34, "bold", 1.25) if toast.title else 0
     sizes = (30, 28, 26, 24, 22)
     words = " ".join(toast.lines)
@@ -383,7 +380,7 @@ def toast_spot(board: Board, toast: Any) -> pygame.Rect:
     """The banner's box: the first place (game.ui.cover.bands: the widest first, the flag band first) that hides
     nothing kept, what the banner names among it; where every one would, the one that hides least."""
     kept = board_cover.kept(board)
-    tries = cover.bands({w: toast_layout(toast, w)[2] for w in TOAST_WIDTHS}, TOAST_SPOTS,
+    tries = cover.bands({w: banner_look(board, toast, w)[2] for w in TOAST_WIDTHS}, TOAST_SPOTS,
                         pygame.Rect(TOAST_BOX.x, 0, TOAST_BOX.width, 1080))
     return cover.place(tries, kept) or min(tries, key=lambda r: cover.covered(r, kept))
 
@@ -395,6 +392,6 @@ def draw_toasts(board: Board, surface: pygame.Surface) -> None:
         return
     where = toast_spot(board, toast)
     cover.overlay("a banner", where)
-    lines, size, _ = toast_layout(toast, where.width)
+    lines, size, _ = banner_look(board, toast, where.width)
     board.banner_view.draw(surface, Banner(where, toast.title, toast.colour, " ".join(toast.lines), tuple(lines),
                                            size, toast.alpha(board.clock), _look_key(where.width)[1:]))

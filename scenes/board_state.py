@@ -41,10 +41,7 @@ class Toast:
         self.lines, self.colour, self.until, self.title = lines, colour, until, title
         self.start, self.queued = start, queued
         self.about = about  # the card or flag the words are about: the banner never covers it
-        # what the banner looks like, worked out once: per (width, text scale, language) its lines, text size and
-        # height (scenes.board_hud.toast_layout); the words never change once said. Its drawn panel is the
-        # board's BannerView's (scenes.board_banner)
-        self.looks: dict[tuple[int, Any, str], tuple[list[str], int, int]] = {}
+        # how its words are laid out per width is the board's BannerView's (scenes.board_banner), by its words
 
     def alpha(self, now: float) -> float:
         """1 while shown, fading to 0 over its last half second, 0 before its turn."""

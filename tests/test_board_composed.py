@@ -74,3 +74,27 @@ def test_the_still_layer_is_found_stale_in_one_place() -> None:
     compares = [method.name for method in view.body if isinstance(method, ast.FunctionDef)
                 for node in ast.walk(method) if isinstance(node, ast.Compare) and "key" in ast.unparse(node)]
     assert compares == ["layer"]
+
+
+def test_a_banners_layout_is_kept_by_its_view_not_by_the_toast() -> None:
+    """Toast keeps no looks; the BannerView lays a banner's words out once per width and look, by their value."""
+    from scenes.board_banner import BannerView
+    from scenes.board_state import Toast
+
+    toast = Toast(["Flag 3 is claimed."], (255, 255, 255), 3.0, "Claimed")
+    assert not hasattr(toast, "looks")
+    view, worked = BannerView(), []
+
+    def work(width: int) -> tuple[list[str], int, int]:
+        worked.append(width)
+        return [f"{width}"], 30, 100
+
+    words = (toast.title, tuple(toast.lines))
+    assert view.look(words, 1000, ("theme", "en"), work) == (["1000"], 30, 100)
+    view.look(words, 1000, ("theme", "en"), work)
+    view.look(("Claimed", ("Flag 3 is claimed.",)), 1000, ("theme", "en"), work)  # the same words: kept
+    assert worked == [1000]
+    view.look(words, 760, ("theme", "en"), work)
+    view.look(words, 760, ("theme", "hu"), work)
+    view.look(("Refused", ("No.",)), 760, ("theme", "hu"), work)
+    assert worked == [1000, 760, 760, 760]
