@@ -374,13 +374,24 @@ def toast_layout(toast: Any, width: int = TOAST_BOX.width) -> tuple[list[str], i
 TOAST_SPOTS = (TOAST_BOX.centery, 250, 700)
 #: a banner's widths, widest first: narrower ones stand beside the flag and the cards they name (issue 59)
 TOAST_WIDTHS = (TOAST_BOX.width, 1000, 760)
+BANNER_PAD = 24  # room either side of a one-line banner's words, inside the 30 its lines keep
+
+
+def banner_widths(board: Board, toast: Any) -> tuple[int, ...]:
+    """The widths a banner may take, widest first: a short note with no title (a refusal such as "It is Ana's
+    turn.") only as wide as its one line, so it does not span the whole road and hide every flag's pennant."""
+    lines, size, _ = banner_look(board, toast, TOAST_BOX.width)
+    if toast.title or len(lines) != 1:
+        return TOAST_WIDTHS
+    need = font_for(lines[0], size, "bold").size(lines[0])[0] + 60 + 2 * BANNER_PAD
+    return (need,) if need < TOAST_WIDTHS[-1] else TOAST_WIDTHS
 
 
 def toast_spot(board: Board, toast: Any) -> pygame.Rect:
     """The banner's box: the first place (game.ui.cover.bands: the widest first, the flag band first) that hides
     nothing kept, what the banner names among it; where every one would, the one that hides least."""
     kept = board_cover.kept(board)
-    tries = cover.bands({w: banner_look(board, toast, w)[2] for w in TOAST_WIDTHS}, TOAST_SPOTS,
+    tries = cover.bands({w: banner_look(board, toast, w)[2] for w in banner_widths(board, toast)}, TOAST_SPOTS,
                         pygame.Rect(TOAST_BOX.x, 0, TOAST_BOX.width, 1080))
     return cover.place(tries, kept) or min(tries, key=lambda r: cover.covered(r, kept))
 

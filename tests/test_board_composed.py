@@ -98,3 +98,23 @@ def test_a_banners_layout_is_kept_by_its_view_not_by_the_toast() -> None:
     view.look(words, 760, ("theme", "hu"), work)
     view.look(("Refused", ("No.",)), 760, ("theme", "hu"), work)
     assert worked == [1000, 760, 760, 760]
+
+
+def test_a_turn_refusal_does_not_span_the_road() -> None:
+    """"It is Ana's turn." is one short line: its banner is as wide as its words, and touches at most three flags'
+    pennants, where a banner the road's width hid all nine."""
+    from scenes import board_hud
+    from scenes.board_cover import current_toast
+
+    pygame.font.init()
+    board = board_on_show(App(Settings(animation_speed="off", welcomed=True), window=False))
+    board.model.viewer = "north" if board.model.viewer == "south" else "south"
+    board.refresh()
+    target = next(t for t in board.targets if t[0] == "hand")
+    board.refuse(target, board.refusal_for(target))
+    toast = current_toast(board)
+    assert toast is not None and toast.lines == [board.refusal_for(target)] and "turn" in toast.lines[0]
+    box = board_hud.toast_spot(board, toast)
+    assert box.width < min(board_hud.TOAST_WIDTHS)
+    pennants = [board.geo.pennant(n, 0) for n in range(1, 10)]
+    assert sum(box.colliderect(p) for p in pennants) <= 3
