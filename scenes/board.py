@@ -30,6 +30,7 @@ from . import board_coach, board_draw, board_events, board_hud, board_input, boa
 from .board_anim import Animator
 from .board_banner import BannerView
 from .board_hand import HandView
+from .board_hud_view import HudView
 from .board_shown import Shown
 from .board_state import TOAST_FADE, Toast, with_toast
 from .board_still import StillView
@@ -70,16 +71,16 @@ class BoardScene(Scene):
         self.hand_view = HandView()  # the still layer with the hand on it (scenes.board_hand)
         self.zoom = ZoomView()  # the card preview's rest and place (scenes.board_zoom_view)
         self.banner_view = BannerView()  # the banner's drawn panel (scenes.board_banner)
+        self.hud_view = HudView()  # the status panel, who thinks and the caption (scenes.board_hud_view)
         self.save_told: str | None = None  # the saving trouble last told on a hosting screen (scenes.lan_wait)
         self.recorded = False  # the game's result is counted in the sitting (once: scenes.results)
         self.takebacks = undo.Takebacks()  # what may be taken back, its floor remembered per record (game.play.undo)
-        self.coach: Coach | None = None  # the scene makes one (scenes.board_coach.make_coach)
         self.targets: dict[Target, pygame.Rect] = {}
         self.rects: dict[Any, pygame.Rect] = {}
         self.hand_rects: dict[str, pygame.Rect] = {}  # the hand's cards' targets by card, in the hand's order
         self.laid_buttons: tuple[str, ...] = ()
         self.lang = language()
-        self.coach = board_coach.make_coach(self)
+        self.coach: Coach | None = board_coach.make_coach(self)  # none where no coach is wanted
         self.refresh()
         if not any(f.get(s) for f in self.view["flags"] for s in self.shown.seats):
             from game.ui import audio

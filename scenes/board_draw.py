@@ -17,7 +17,7 @@ from game.ui.tween import pulse
 
 from . import board_coach, board_cover, board_zoom
 from .board_hand import Hand, draw_hand
-from .board_hud import draw_caption, draw_marks, draw_prompt, draw_thinking, draw_toasts, draw_victory
+from .board_hud import draw_marks, draw_toasts, draw_victory, hud_of
 from .board_still import FOCUS_W, draw_pennant, label_spots
 
 if TYPE_CHECKING:
@@ -60,9 +60,7 @@ def draw(board: Board, surface: pygame.Surface) -> None:
     _focus(board, surface, now)
     _buttons(board, surface)
     board_coach.draw_bar(board, surface)
-    draw_prompt(board, surface, now)
-    draw_thinking(board, surface, now)
-    draw_caption(board, surface)
+    board.hud_view.draw(surface, hud_of(board, now))  # the status panel, who thinks, the caption
     if board.model.drag is not None:
         img = card_art.face(board.model.drag[0], "hand")
         surface.blit(img, img.get_rect(center=board.model.drag[1]))

@@ -3,7 +3,6 @@ note, the victory line and the banners (toasts), each fitted to the room it has.
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -16,13 +15,14 @@ from game.play.turn_words import turn_caption, turn_marks
 from game.play.words import card_short, card_words
 from game.ui import art, card_art, cover, effects, layout, theme
 from game.ui.input import Kind
-from game.ui.text import blit_lines, fitted, font_for, line_height, line_step, wrap
+from game.ui.text import font_for, line_height, wrap
 from game.ui.tween import pulse
 
 from . import board_coach, board_cover
 from .board_banner import Banner
 from .board_cover import current_toast
 from .board_events import celebrates
+from .board_hud_view import PROMPT_SPACING, Caption, Hud, fit_prompt, step_of, too_tall
 from .board_still import seat_word
 
 if TYPE_CHECKING:
@@ -92,15 +92,6 @@ def prompt_lines(board: Board) -> list[str]:
     return [_("Choose a flag for {card}.", card=name)]
 
 
-PROMPT_SIZES = (28, 26, 24, 22, 20)
-PROMPT_SPACING = 1.18
-
-
-def step_of(size: int, spacing: float) -> int:
-    """Line height in pixels of text asked at `size`: the theme's text scale (the text-size setting) included."""
-    return line_step(size, spacing)
-
-
 def prompt_layout(board: Board) -> tuple[list[str], list[str], int]:
     """The status panel's wrapped lines, its key hints, and how many lines of text it has room for."""
     lines, hints, size = prompt_fit(board)
@@ -110,66 +101,8 @@ def prompt_layout(board: Board) -> tuple[list[str], list[str], int]:
 
 def prompt_fit(board: Board) -> tuple[list[str], list[str], int]:
     """(lines, key hints, size) of the status panel now."""
-    hint = ""
-    if board.my_turn:
-        g = board.app.input.glyph
-        short = _("{confirm} choose  \u00b7  {back} back", confirm=g(Kind.CONFIRM), back=g(Kind.BACK))
-        claim = _("Click a glowing flag to claim") if board.app.input.last_device == "mouse" else \
-            _("{key} claim", key=g(Kind.CLAIM))
-        hint = short + "  \u00b7  " + claim if board.model.claimable else short
-    return fit_prompt(prompt_lines(board) + card_note(board), hint)
-
-
-def fit_prompt(sentences: list[str], hint: str) -> tuple[list[str], list[str], int]:
-    """The largest size at which the sentences and the key hints all fit the status panel, none cut."""
-    r = layout.PROMPT_RECT
-    width = r.width - 28
-    floor = math.ceil(PROMPT_SIZES[-1] / theme.current().text_scale)  # large text gives back its extra size
-    sizes = PROMPT_SIZES + tuple(range(PROMPT_SIZES[-1] - 2, floor - 1, -2))
-    tries = [(size, True) for size in sizes[:-1]] + [(size, False) for size in sizes]
-    for size, with_hints in tries:  # the keys give way before the words about the game get small
-        hints = pack(hint.split("  \u00b7  "), size, width) if hint and with_hints else []
-        lines = [line for sentence in sentences for line in wrap(sentence, size, width, "bold", probe=True)]
-        if (len(lines) + len(hints)) * step_of(size, PROMPT_SPACING) + 20 <= r.height:
-            return lines, hints, size
-    size, hints = sizes[-1], []
-    lines = [line for sentence in sentences for line in wrap(sentence, size, width, "bold")]
-    _too_tall(" ".join(sentences), r.height, (len(lines) + len(hints)) * step_of(size, PROMPT_SPACING) + 20)
-    return lines, hints, size
-
-
-def _too_tall(words: str, room: int, needed: int) -> None:
-    """Report words that need more height than their box, to the width test (game.ui.text.watch_overflow)."""
-    from game.ui import text as text_module
-
-    if text_module.OVERFLOWS is not None:
-        text_module.OVERFLOWS.append((words, room, needed))
-
-
-def draw_prompt(board: Board, surface: pygame.Surface, now: float) -> None:
-    """What to do now, the focused card's text (and why it cannot be played), the keys: nothing clipped."""
-    r = layout.PROMPT_RECT
-    art.panel(surface, r, alpha=210, radius=16)
-    if board.model.hidden:
-        return
-    lines, hints, size = prompt_fit(board)
-    step = step_of(size, PROMPT_SPACING)
-    blit_lines(surface, lines, size, art.CREAM, (r.x + 14, r.y + 10), "bold", step=step)
-    blit_lines(surface, hints, size, art.MUTED, (r.x + 14, r.bottom - 8 - len(hints) * step), step=step)
-
-
-def pack(pieces: list[str], size: int, width: int) -> list[str]:
-    """Join pieces with a dot into as few lines as fit `width`; a piece wider than a line is wrapped."""
-    lines: list[str] = []
-    for piece in pieces:
-        trial = f"{lines[-1]}  \u00b7  {piece}" if lines else piece
-        if lines and font_for(trial, size).size(trial)[0] <= width:
-            lines[-1] = trial
-        elif font_for(piece, size).size(piece)[0] <= width:
-            lines.append(piece)
-        else:
-            lines += wrap(piece, size, width, probe=True)
-    return lines
+    sentences, hint = _prompt_words(board)
+    return fit_prompt(list(sentences), hint)
 
 
 def card_note(board: Board) -> list[str]:
@@ -187,58 +120,38 @@ def card_note(board: Board) -> list[str]:
     return [f"{card_short(card)}: {_(card_art.TACTIC_TEXT[card])}"]
 
 
-def draw_thinking(board: Board, surface: pygame.Surface, now: float) -> None:
+def hud_of(board: Board, now: float) -> Hud:
+    """What the HUD shows this frame (scenes.board_hud_view.HudView draws it): the status panel's words, who is
+    thinking, and the caption: a hint asked for, else the other side's last turn."""
+    hidden = board.model.hidden
+    prompt: tuple[tuple[str, ...], str] = ((), "") if hidden else _prompt_words(board)
     seat = board.table.thinking
-    if seat is None:
-        return
+    thinking = None
+    if seat is not None:
+        if theme.current().still:  # reduced motion: the dots hold still
+            thinking = _("{who} is thinking\u2026", who=board.names[seat])
+        else:
+            thinking = _("{who} is thinking", who=board.names[seat]) + "." * (1 + int(now * 3) % 3)
     box = board.geo.caption
-    if theme.current().still:  # reduced motion: the dots hold still
-        words = _("{who} is thinking\u2026", who=board.names[seat])
-    else:
-        words = _("{who} is thinking", who=board.names[seat]) + "." * (1 + int(now * 3) % 3)
-    img = fitted(words, 32, box.width - 36, art.HILITE, "bold")
-    art.panel(surface, box, alpha=210, radius=14, border=art.GOLD_DARK)
-    surface.blit(img, (box.x + 18, box.centery - img.get_height() // 2))
-
-
-CAPTION_SIZES = (26, 24, 22, 20, 18)
-
-
-def caption_lines(words: str, width: int, box: pygame.Rect = layout.CAPTION_RECT) -> tuple[list[str], int]:
-    """The caption wrapped into the caption box: the largest size at which it fits its height.
-    Sentences (one per turn, for three players) start on lines of their own."""
-    sentences = words.split("\n")
-    for size in CAPTION_SIZES:
-        lines = [line for part in sentences for line in wrap(part, size, width, "condensed", probe=True)]
-        if len(lines) * step_of(size, 1.2) <= box.height - 12:
-            return lines, size
-    size = CAPTION_SIZES[-1]
-    lines = [line for part in sentences for line in wrap(part, size, width, "condensed")]
-    _too_tall(words, box.height - 12, len(lines) * step_of(size, 1.2))
-    return lines, size
-
-
-def draw_caption(board: Board, surface: pygame.Surface) -> None:
-    """The other side's last turn in one sentence, in its own place in the top strip (never over cards);
-    a hint asked for takes that place until the player acts."""
     hint = board_coach.hint_words(board)
-    if hint and not board.model.hidden:
-        box = board.geo.caption
-        art.panel(surface, box, alpha=225, radius=14, border=art.GOOD)
-        lines, size = caption_lines(hint, box.width - 28, box)
-        height = len(lines) * step_of(size, 1.2)
-        blit_lines(surface, lines, size, art.CREAM, (box.x + 14, box.centery - height // 2), "condensed",
-                   step=step_of(size, 1.2))
-        return
-    if board.model.last_turn is None or board.model.hidden or board.table.thinking is not None:
-        return
-    seat = board.model.last_turn[0]
-    box = board.geo.caption
-    art.panel(surface, box, alpha=215, radius=14, border=board.shown.tint(seat))
-    lines, size = caption_lines(story_words(board), box.width - 28, box)
-    height = len(lines) * step_of(size, 1.2)
-    blit_lines(surface, lines, size, art.CREAM, (box.x + 14, box.centery - height // 2), "condensed",
-               step=step_of(size, 1.2))
+    caption = None
+    if hint and not hidden:
+        caption = Caption(box, 225, art.GOOD, hint)
+    elif board.model.last_turn is not None and not hidden and seat is None:
+        caption = Caption(box, 215, board.shown.tint(board.model.last_turn[0]), story_words(board))
+    return Hud(hidden, prompt[0], prompt[1], thinking, box, caption)
+
+
+def _prompt_words(board: Board) -> tuple[tuple[str, ...], str]:
+    """The status panel's sentences and its key hints (dot-joined), before they are fitted."""
+    hint = ""
+    if board.my_turn:
+        g = board.app.input.glyph
+        short = _("{confirm} choose  \u00b7  {back} back", confirm=g(Kind.CONFIRM), back=g(Kind.BACK))
+        claim = _("Click a glowing flag to claim") if board.app.input.last_device == "mouse" else \
+            _("{key} claim", key=g(Kind.CLAIM))
+        hint = short + "  \u00b7  " + claim if board.model.claimable else short
+    return tuple(prompt_lines(board) + card_note(board)), hint
 
 
 def story_words(board: Board) -> str:
@@ -366,7 +279,7 @@ def toast_layout(toast: Any, width: int = TOAST_BOX.width) -> tuple[list[str], i
     lines = [part for line in toast.lines for part in wrap(line, sizes[-1], width - 60, "bold")]
     height = 20 + title_h + line_height(words, sizes[-1], "bold", 1.22) * len(lines)
     if width == TOAST_BOX.width:
-        _too_tall(words, TOAST_BOX.height, height)
+        too_tall(words, TOAST_BOX.height, height)
     return lines, sizes[-1], height
 
 

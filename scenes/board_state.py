@@ -23,6 +23,7 @@ from game.ui import layout
 from .board_anim import Animator
 from .board_banner import BannerView
 from .board_hand import HandView
+from .board_hud_view import HudView
 from .board_shown import Shown
 from .board_still import StillView
 from .board_zoom_view import ZoomView
@@ -87,6 +88,7 @@ class Board(Protocol):
     hand_view: HandView
     zoom: ZoomView
     banner_view: BannerView
+    hud_view: HudView
     save_told: str | None
     recorded: bool
     coach: Coach | None

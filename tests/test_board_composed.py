@@ -118,3 +118,45 @@ def test_a_turn_refusal_does_not_span_the_road() -> None:
     assert box.width < min(board_hud.TOAST_WIDTHS)
     pennants = [board.geo.pennant(n, 0) for n in range(1, 10)]
     assert sum(box.colliderect(p) for p in pennants) <= 3
+
+
+def test_the_hud_is_drawn_from_a_value() -> None:
+    """HudView draws the status panel, the thinking line and the caption from a frozen Hud alone, and fits the
+    words again only for another value; the board draws its HUD through its HudView."""
+    import dataclasses
+
+    import pytest
+
+    from game.ui import layout
+    from scenes.board_hud_view import Caption, Hud, HudView
+
+    pygame.font.init()
+    box = pygame.Rect(layout.CAPTION_RECT)
+    hud = Hud(False, ("Your turn: choose a card to play.",), "Enter choose", "Ben is thinking.", box,
+              Caption(box, 215, (200, 60, 60), "Ben: red 7 to flag 3."))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        hud.hint = ""  # type: ignore[misc]
+    view, blank = HudView(), pygame.Surface((1920, 1080))
+    surface = blank.copy()
+    view.draw(surface, hud)
+    prompt = pygame.Rect(layout.PROMPT_RECT)
+    assert surface.subsurface(prompt).get_at((20, 20)) != blank.get_at((0, 0))
+    assert surface.subsurface(box).get_at((box.width // 2, box.height // 2)) != blank.get_at((0, 0))
+    fitted = view.prompt
+    view.draw(blank.copy(), hud)
+    assert view.prompt is fitted, "the same words: fitted once"
+    view.draw(blank.copy(), dataclasses.replace(hud, sentences=("Claim the glowing flag.",)))
+    assert view.prompt is not fitted and view.prompt is not None
+    assert " ".join(view.prompt[1][0]) == "Claim the glowing flag."
+
+    board = board_on_show(App(Settings(animation_speed="off", welcomed=True), window=False))
+    board.app.draw(board.app.screen)
+    assert board.hud_view.prompt is not None
+    key = board.hud_view.prompt[0]
+    assert isinstance(key, tuple) and key[0] == tuple(board_hud_prompt(board))
+
+
+def board_hud_prompt(board: BoardScene) -> list[str]:
+    from scenes.board_hud import card_note, prompt_lines
+
+    return prompt_lines(board) + card_note(board)
