@@ -4,6 +4,7 @@ while cards fly, so its panel is drawn once and only faded after."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import pygame
@@ -11,11 +12,14 @@ import pygame
 from game.ui import art
 from game.ui.text import blit_lines, fitted, line_height
 
+#: a banner's words laid out at one width: its lines, their text size and the box's height
+Look = tuple[list[str], int, int]
+
 
 @dataclass(frozen=True)
 class Banner:
     """What the banner on show looks like this frame: where it goes, its title and colour, its words and their
-    lines fitted to its width (scenes.board_hud.toast_layout), how opaque it is, and the look it is drawn in."""
+    lines fitted to its width (BannerView.look), how opaque it is, and the look it is drawn in."""
 
     box: pygame.Rect  # where it goes (scenes.board_hud.toast_spot)
     title: str
@@ -38,6 +42,20 @@ class BannerView:
     def __init__(self) -> None:
         self.key: tuple[object, ...] | None = None
         self.layer: pygame.Surface | None = None
+        #: the banner's words laid out per (width, look): (lines, text size, height), for the words of `said`
+        self.said: tuple[str, tuple[str, ...]] | None = None
+        self.looks: dict[tuple[object, ...], Look] = {}
+
+    def look(self, words: tuple[str, tuple[str, ...]], width: int, look: tuple[object, ...],
+             work: Callable[[int], Look]) -> Look:
+        """The layout of a banner's `words` (its title and lines) at `width` in `look` (theme, language), worked
+        out by `work` once per banner: a banner on show is laid out at three widths every frame."""
+        if words != self.said:
+            self.said, self.looks = words, {}
+        key = (width, *look)
+        if key not in self.looks:
+            self.looks[key] = work(width)
+        return self.looks[key]
 
     def draw(self, surface: pygame.Surface, banner: Banner) -> None:
         """`banner` on `surface` at its box and its alpha."""

@@ -17,14 +17,14 @@ from game.ui.text import text
 from game.ui.widgets import chance_bar
 
 if TYPE_CHECKING:
-    from .board_state import BoardState
+    from .board_state import Board
 
 def hint_title() -> str:
     """The hint toast's title; one hint toast replaces the previous one."""
     return _("Hint")
 
 
-def make_coach(board: BoardState) -> Coach | None:
+def make_coach(board: Board) -> Coach | None:
     """A coach for a game against a bot on this device, else None."""
     local = board.table.local
     if board.model.hotseat or local is None or not local.bots:
@@ -33,12 +33,12 @@ def make_coach(board: BoardState) -> Coach | None:
     return Coach(seed=len(local.game.actions) + 17, in_process=in_process)
 
 
-def moves(board: BoardState) -> int:
+def moves(board: Board) -> int:
     local = board.table.local
     return len(local.game.actions) if local is not None else 0
 
 
-def ask_hint(board: BoardState) -> None:
+def ask_hint(board: Board) -> None:
     """The Hint command: the move hard would play here, shown when it has thought."""
     coach = board.coach
     if coach is None:
@@ -55,7 +55,7 @@ def ask_hint(board: BoardState) -> None:
     board.say([_("The coach is thinking\u2026")], title=hint_title())
 
 
-def show(board: BoardState, advice: Advice) -> None:
+def show(board: Board, advice: Advice) -> None:
     """The hint stays (in the top strip, its card and flag ringed on the board) until the player acts."""
     board.model.hints_used += 1
     board.model.hint = advice
@@ -63,7 +63,7 @@ def show(board: BoardState, advice: Advice) -> None:
     board.app.dirty = True
 
 
-def active_hint(board: BoardState) -> Advice | None:
+def active_hint(board: Board) -> Advice | None:
     """The hint on show: asked for this very position, and the player has not acted since."""
     hint = board.model.hint
     if hint is None or not board.my_turn or hint.actions != moves(board):
@@ -71,7 +71,7 @@ def active_hint(board: BoardState) -> Advice | None:
     return hint
 
 
-def hint_words(board: BoardState) -> str:
+def hint_words(board: Board) -> str:
     """'Hint: Hard would play red 5 at flag 3: …', the line the top strip shows."""
     hint = active_hint(board)
     if hint is None:
@@ -79,7 +79,7 @@ def hint_words(board: BoardState) -> str:
     return _("Hint: {line}", line=advice_line(hint, board.view, board.model.viewer))
 
 
-def hint_rects(board: BoardState) -> list[pygame.Rect]:
+def hint_rects(board: Board) -> list[pygame.Rect]:
     """Where the hinted move is on the board: its card in the hand, the flag (or card) it goes to, a deck or button."""
     hint = active_hint(board)
     if hint is None:
@@ -111,13 +111,13 @@ def hint_rects(board: BoardState) -> list[pygame.Rect]:
     return [r for r in out if r is not None]
 
 
-def draw_hint(board: BoardState, surface: pygame.Surface) -> None:
+def draw_hint(board: Board, surface: pygame.Surface) -> None:
     """Green rings on the hinted card and where it goes: they stay until the player acts."""
     for r in hint_rects(board):
         pygame.draw.rect(surface, art.GOOD, r.inflate(18, 18), 5, border_radius=16)
 
 
-def tick(board: BoardState) -> None:
+def tick(board: Board) -> None:
     """Collect the coach's answers; ask for the bar's estimate at each of the player's turns."""
     coach = board.coach
     if coach is None:
@@ -135,7 +135,7 @@ def tick(board: BoardState) -> None:
         coach.ask(board.table.view(board.model.viewer), moves(board), hint=False)
 
 
-def draw_bar(board: BoardState, surface: pygame.Surface) -> None:
+def draw_bar(board: Board, surface: pygame.Surface) -> None:
     """The win-estimate bar beside the player's name (Settings; off by default)."""
     if board.coach is None or not board.app.settings.win_bar or board.model.win_estimate is None:
         return
@@ -150,6 +150,6 @@ def draw_bar(board: BoardState, surface: pygame.Surface) -> None:
     surface.blit(label, label.get_rect(midright=(bar.x - 10, bar.centery)))
 
 
-def close(board: BoardState) -> None:
+def close(board: Board) -> None:
     if board.coach is not None:
         board.coach.close()

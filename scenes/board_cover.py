@@ -17,10 +17,10 @@ from . import board_coach
 from .board_names import name_rects
 
 if TYPE_CHECKING:
-    from .board_state import BoardState, Toast
+    from .board_state import Board, Toast
 
 
-def kept_why(board: BoardState) -> list[tuple[str, pygame.Rect]]:
+def kept_why(board: Board) -> list[tuple[str, pygame.Rect]]:
     """(why, rect) of everything on the board that must stay in sight this frame."""
     out: list[tuple[str, pygame.Rect]] = []
     if board.my_turn and not board.model.hidden and board.table.result is None:
@@ -45,7 +45,7 @@ def kept_why(board: BoardState) -> list[tuple[str, pygame.Rect]]:
     return out
 
 
-def flag_rects(board: BoardState, n: int) -> list[pygame.Rect]:
+def flag_rects(board: Board, n: int) -> list[pygame.Rect]:
     """Flag `n` on screen: its standard, its formations' labels and the cards of every side there."""
     from .board_still import label_spots
 
@@ -56,7 +56,7 @@ def flag_rects(board: BoardState, n: int) -> list[pygame.Rect]:
     return out
 
 
-def kept(board: BoardState, preview: bool = True) -> list[pygame.Rect]:
+def kept(board: Board, preview: bool = True) -> list[pygame.Rect]:
     """The rectangles an overlay must leave in sight; with `preview`, the open card preview too."""
     out = [r for _, r in kept_why(board)]
     if preview and board.preview_box is not None:
@@ -64,14 +64,14 @@ def kept(board: BoardState, preview: bool = True) -> list[pygame.Rect]:
     return out
 
 
-def record(board: BoardState) -> None:
+def record(board: Board) -> None:
     """Note this frame's kept rectangles for the test of the rule (nothing happens outside it)."""
     if cover.RECORD is not None:
         for why, rect in kept_why(board):
             cover.keep(why, [rect])
 
 
-def current_toast(board: BoardState) -> Toast | None:
+def current_toast(board: Board) -> Toast | None:
     """The toast on show now: the newest one whose time has come."""
     shown = [t for t in board.toasts if t.start <= board.clock < t.until]
     return max(shown, key=lambda t: t.start) if shown else None

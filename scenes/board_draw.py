@@ -17,11 +17,11 @@ from game.ui.tween import pulse
 
 from . import board_coach, board_cover, board_zoom
 from .board_hand import Hand, draw_hand
-from .board_hud import draw_caption, draw_marks, draw_prompt, draw_thinking, draw_toasts, draw_victory
+from .board_hud import draw_marks, draw_toasts, draw_victory, hud_of
 from .board_still import FOCUS_W, draw_pennant, label_spots
 
 if TYPE_CHECKING:
-    from .board_state import BoardState
+    from .board_state import Board
 
 BUTTON_LABELS = {"pass": N_("Pass"), "done": N_("Done claiming"), "scout": N_("Play Scout"), "return": N_("Put back"),
                  "log": N_("Game log"), "menu": N_("Menu"), "undo": N_("Take back"), "rules": N_("?"),
@@ -30,7 +30,7 @@ BUTTON_KEYS = {"log": Kind.LOG, "menu": Kind.MENU, "rules": Kind.HELP, "hint": K
 
 
 # ---------------------------------------------------------------------- each frame
-def draw(board: BoardState, surface: pygame.Surface) -> None:
+def draw(board: Board, surface: pygame.Surface) -> None:
     now = board.clock
     lit = lit_order(board.model.flow.candidates(), board.targets)
     glows = [(rect, 12) for rect in (board.highlight(t) for t in lit) if rect is not None]
@@ -60,9 +60,7 @@ def draw(board: BoardState, surface: pygame.Surface) -> None:
     _focus(board, surface, now)
     _buttons(board, surface)
     board_coach.draw_bar(board, surface)
-    draw_prompt(board, surface, now)
-    draw_thinking(board, surface, now)
-    draw_caption(board, surface)
+    board.hud_view.draw(surface, hud_of(board, now))  # the status panel, who thinks, the caption
     if board.model.drag is not None:
         img = card_art.face(board.model.drag[0], "hand")
         surface.blit(img, img.get_rect(center=board.model.drag[1]))
@@ -83,7 +81,7 @@ def lit_order(cands: set[Target], targets: dict[Target, pygame.Rect]) -> list[Ta
     return laid + rest
 
 
-def _hand_of(board: BoardState, now: float) -> Hand:
+def _hand_of(board: Board, now: float) -> Hand:
     """What the hand shows this frame (scenes.board_hand), from the board's model, layout and animations; which
     cards can be played is asked of the model only if the hand is drawn (Hand.playable, Hand.forced)."""
     cards = tuple(board.view["hands"][board.model.viewer] or [])
@@ -99,7 +97,7 @@ def _hand_of(board: BoardState, now: float) -> Hand:
                 picked=tuple(board.model.flow.picked), returning=board.table.phase == "scout_return", model=board.model)
 
 
-def _claim_glows(board: BoardState, surface: pygame.Surface, now: float) -> None:
+def _claim_glows(board: Board, surface: pygame.Surface, now: float) -> None:
     strength = 0.55 + 0.45 * pulse(now, 1.4)
     for n in board.model.claimable:
         flag = board.view["flags"][n - 1]
@@ -108,7 +106,7 @@ def _claim_glows(board: BoardState, surface: pygame.Surface, now: float) -> None
         pygame.draw.rect(surface, art.GOOD, r, 4, border_radius=14)
 
 
-def _focus(board: BoardState, surface: pygame.Surface, now: float) -> None:
+def _focus(board: Board, surface: pygame.Surface, now: float) -> None:
     show = board.app.input.last_device != "mouse"
     target = board.model.focus if show else board.model.hover
     if target is None or target not in board.targets:
@@ -134,10 +132,10 @@ def _focus(board: BoardState, surface: pygame.Surface, now: float) -> None:
 BUTTON_PAD = 14  # a button's words keep this far from its edges (Romanian "Jurnalul jocului  L" filled it)
 
 
-def _buttons(board: BoardState, surface: pygame.Surface) -> None:
+def _buttons(board: Board, surface: pygame.Surface) -> None:
     cands = board.model.flow.candidates()
     glyph = board.app.input.glyph
-    for name in [*board.buttons(), "rules"]:
+    for name in [*board.laid_buttons, "rules"]:
         r = board.targets[("button", name)]
         hot = ("button", name) in cands
         look = "pressed" if board.model.pressed == ("button", name) else ("focus" if hot else "idle")

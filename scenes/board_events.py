@@ -17,21 +17,21 @@ from game.ui import audio, effects, layout
 from .board_anim import Confetti, Flight, Slide
 
 if TYPE_CHECKING:
-    from .board_state import BoardState
+    from .board_state import Board
 
 FLY = 0.42
 DRAW = 0.5
 SLIDE = 0.6
 
 
-def celebrates(board: BoardState, event: Mapping[str, Any]) -> bool:
+def celebrates(board: Board, event: Mapping[str, Any]) -> bool:
     """A game's end is celebrated (fanfare, confetti) when someone at this screen won it, never for the loser."""
     winner = event.get("winner")
     seats = board.table.local_seats
     return bool(winner) and (winner in seats or not seats)
 
 
-def on_event(board: BoardState, event: Event, before: dict[Any, pygame.Rect]) -> None:
+def on_event(board: Board, event: Event, before: dict[Any, pygame.Rect]) -> None:
     kind = event["type"]
     # the end of a game lost at this screen is quiet: a soft falling phrase, no fanfare, no laurels
     lost_here = kind == "game_over" and bool(event.get("winner")) and not celebrates(board, event)
@@ -64,7 +64,7 @@ def on_event(board: BoardState, event: Event, before: dict[Any, pygame.Rect]) ->
         _return(board, event, before)
 
 
-def _passes_to(board: BoardState, seat: str) -> bool:
+def _passes_to(board: Board, seat: str) -> bool:
     """Hot-seat: the device goes to `seat` when a person there takes over from someone else (for three
     players a bot's turn passes nothing: the device stays where it is until a person's turn comes)."""
     if not board.three:
@@ -72,7 +72,7 @@ def _passes_to(board: BoardState, seat: str) -> bool:
     return seat in board.table.local_seats and (seat != board.model.viewer or board.model.hidden)
 
 
-def _claim(board: BoardState, event: Event) -> None:
+def _claim(board: Board, event: Event) -> None:
     seat, n = event["seat"], event["flag"]
     who = board.names[seat]
     # from its parts, in any language
@@ -92,7 +92,7 @@ def _claim(board: BoardState, event: Event) -> None:
             banner.until += late
 
 
-def _fly(board: BoardState, card: str, src: pygame.Rect | None, dst: pygame.Rect | None, size: str,
+def _fly(board: Board, card: str, src: pygame.Rect | None, dst: pygame.Rect | None, size: str,
          hides: Any = None, flip: str | None = None, base: float = FLY) -> None:
     if src is None or dst is None:
         return
@@ -101,19 +101,19 @@ def _fly(board: BoardState, card: str, src: pygame.Rect | None, dst: pygame.Rect
     board.anims.flights.append(Flight(card, src, dst, start, duration, size, flip, hides))
 
 
-def _backs_key(board: BoardState, seat: str) -> str:
+def _backs_key(board: Board, seat: str) -> str:
     """Hidden hands are drawn as backs: "opp" across the table, "back" at the bottom of a screen with no hand."""
     return board.shown.backs_key(seat)
 
 
-def _hand_source(board: BoardState, seat: str, card: str, before: dict[Any, pygame.Rect]) -> pygame.Rect | None:
+def _hand_source(board: Board, seat: str, card: str, before: dict[Any, pygame.Rect]) -> pygame.Rect | None:
     if seat == board.model.viewer and ("hand", card) in before:
         return before[("hand", card)]
     backs = [r for k, r in before.items() if k[0] == _backs_key(board, seat)]
     return backs[len(backs) // 2] if backs else (layout.opponent_hand(1)[0] if seat != board.model.viewer else None)
 
 
-def _play(board: BoardState, event: Event, before: dict[Any, pygame.Rect]) -> None:
+def _play(board: Board, event: Event, before: dict[Any, pygame.Rect]) -> None:
     seat, card = event["seat"], event["card"]
     src = _hand_source(board, seat, card, before)
     side = board.shown.side_of(seat)
@@ -140,7 +140,7 @@ def _play(board: BoardState, event: Event, before: dict[Any, pygame.Rect]) -> No
         _fly(board, target, old, layout.discard(board.shown.side_of(owner)), "table", hides=("discard", owner, target))
 
 
-def _draw(board: BoardState, event: Event) -> None:
+def _draw(board: Board, event: Event) -> None:
     seat, deck = event["seat"], event["deck"]
     src = layout.deck(deck)
     if seat == board.model.viewer and "card" in event:
@@ -156,7 +156,7 @@ def _draw(board: BoardState, event: Event) -> None:
             _fly(board, f"back:{deck}", src, backs[i], "small", hides=(key, i))
 
 
-def _return(board: BoardState, event: Event, before: dict[Any, pygame.Rect]) -> None:
+def _return(board: Board, event: Event, before: dict[Any, pygame.Rect]) -> None:
     seat = event["seat"]
     decks = event.get("decks") or []
     cards: list[str | None] = [*event.get("cards", [])] or [None] * event.get("count", 0)

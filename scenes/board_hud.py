@@ -3,7 +3,6 @@ note, the victory line and the banners (toasts), each fitted to the room it has.
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -16,19 +15,20 @@ from game.play.turn_words import turn_caption, turn_marks
 from game.play.words import card_short, card_words
 from game.ui import art, card_art, cover, effects, layout, theme
 from game.ui.input import Kind
-from game.ui.text import blit_lines, fitted, font_for, line_height, line_step, wrap
+from game.ui.text import font_for, line_height, wrap
 from game.ui.tween import pulse
 
 from . import board_coach, board_cover
 from .board_banner import Banner
 from .board_cover import current_toast
 from .board_events import celebrates
+from .board_hud_view import PROMPT_SPACING, Caption, Hud, fit_prompt, step_of, too_tall
 from .board_still import seat_word
 
 if TYPE_CHECKING:
-    from .board_state import BoardState
+    from .board_state import Board
 
-def prompt_lines(board: BoardState) -> list[str]:
+def prompt_lines(board: Board) -> list[str]:
     """What the player should do now, in a sentence or two."""
     table = board.table
     if table.result is not None:
@@ -92,87 +92,20 @@ def prompt_lines(board: BoardState) -> list[str]:
     return [_("Choose a flag for {card}.", card=name)]
 
 
-PROMPT_SIZES = (28, 26, 24, 22, 20)
-PROMPT_SPACING = 1.18
-
-
-def step_of(size: int, spacing: float) -> int:
-    """Line height in pixels of text asked at `size`: the theme's text scale (the text-size setting) included."""
-    return line_step(size, spacing)
-
-
-def prompt_layout(board: BoardState) -> tuple[list[str], list[str], int]:
+def prompt_layout(board: Board) -> tuple[list[str], list[str], int]:
     """The status panel's wrapped lines, its key hints, and how many lines of text it has room for."""
     lines, hints, size = prompt_fit(board)
     room = (layout.PROMPT_RECT.height - 20) // step_of(size, PROMPT_SPACING) - len(hints)
     return lines, hints, room
 
 
-def prompt_fit(board: BoardState) -> tuple[list[str], list[str], int]:
+def prompt_fit(board: Board) -> tuple[list[str], list[str], int]:
     """(lines, key hints, size) of the status panel now."""
-    hint = ""
-    if board.my_turn:
-        g = board.app.input.glyph
-        short = _("{confirm} choose  \u00b7  {back} back", confirm=g(Kind.CONFIRM), back=g(Kind.BACK))
-        claim = _("Click a glowing flag to claim") if board.app.input.last_device == "mouse" else \
-            _("{key} claim", key=g(Kind.CLAIM))
-        hint = short + "  \u00b7  " + claim if board.model.claimable else short
-    return fit_prompt(prompt_lines(board) + card_note(board), hint)
+    sentences, hint = _prompt_words(board)
+    return fit_prompt(list(sentences), hint)
 
 
-def fit_prompt(sentences: list[str], hint: str) -> tuple[list[str], list[str], int]:
-    """The largest size at which the sentences and the key hints all fit the status panel, none cut."""
-    r = layout.PROMPT_RECT
-    width = r.width - 28
-    floor = math.ceil(PROMPT_SIZES[-1] / theme.current().text_scale)  # large text gives back its extra size
-    sizes = PROMPT_SIZES + tuple(range(PROMPT_SIZES[-1] - 2, floor - 1, -2))
-    tries = [(size, True) for size in sizes[:-1]] + [(size, False) for size in sizes]
-    for size, with_hints in tries:  # the keys give way before the words about the game get small
-        hints = pack(hint.split("  \u00b7  "), size, width) if hint and with_hints else []
-        lines = [line for sentence in sentences for line in wrap(sentence, size, width, "bold", probe=True)]
-        if (len(lines) + len(hints)) * step_of(size, PROMPT_SPACING) + 20 <= r.height:
-            return lines, hints, size
-    size, hints = sizes[-1], []
-    lines = [line for sentence in sentences for line in wrap(sentence, size, width, "bold")]
-    _too_tall(" ".join(sentences), r.height, (len(lines) + len(hints)) * step_of(size, PROMPT_SPACING) + 20)
-    return lines, hints, size
-
-
-def _too_tall(words: str, room: int, needed: int) -> None:
-    """Report words that need more height than their box, to the width test (game.ui.text.watch_overflow)."""
-    from game.ui import text as text_module
-
-    if text_module.OVERFLOWS is not None:
-        text_module.OVERFLOWS.append((words, room, needed))
-
-
-def draw_prompt(board: BoardState, surface: pygame.Surface, now: float) -> None:
-    """What to do now, the focused card's text (and why it cannot be played), the keys: nothing clipped."""
-    r = layout.PROMPT_RECT
-    art.panel(surface, r, alpha=210, radius=16)
-    if board.model.hidden:
-        return
-    lines, hints, size = prompt_fit(board)
-    step = step_of(size, PROMPT_SPACING)
-    blit_lines(surface, lines, size, art.CREAM, (r.x + 14, r.y + 10), "bold", step=step)
-    blit_lines(surface, hints, size, art.MUTED, (r.x + 14, r.bottom - 8 - len(hints) * step), step=step)
-
-
-def pack(pieces: list[str], size: int, width: int) -> list[str]:
-    """Join pieces with a dot into as few lines as fit `width`; a piece wider than a line is wrapped."""
-    lines: list[str] = []
-    for piece in pieces:
-        trial = f"{lines[-1]}  \u00b7  {piece}" if lines else piece
-        if lines and font_for(trial, size).size(trial)[0] <= width:
-            lines[-1] = trial
-        elif font_for(piece, size).size(piece)[0] <= width:
-            lines.append(piece)
-        else:
-            lines += wrap(piece, size, width, probe=True)
-    return lines
-
-
-def card_note(board: BoardState) -> list[str]:
+def card_note(board: Board) -> list[str]:
     """The rules text of the tactics card under the focus: on the card it is small, here it is readable."""
     device = board.app.input.last_device
     target = board.model.hover if device == "mouse" else board.model.focus
@@ -187,61 +120,41 @@ def card_note(board: BoardState) -> list[str]:
     return [f"{card_short(card)}: {_(card_art.TACTIC_TEXT[card])}"]
 
 
-def draw_thinking(board: BoardState, surface: pygame.Surface, now: float) -> None:
+def hud_of(board: Board, now: float) -> Hud:
+    """What the HUD shows this frame (scenes.board_hud_view.HudView draws it): the status panel's words, who is
+    thinking, and the caption: a hint asked for, else the other side's last turn."""
+    hidden = board.model.hidden
+    prompt: tuple[tuple[str, ...], str] = ((), "") if hidden else _prompt_words(board)
     seat = board.table.thinking
-    if seat is None:
-        return
+    thinking = None
+    if seat is not None:
+        if theme.current().still:  # reduced motion: the dots hold still
+            thinking = _("{who} is thinking\u2026", who=board.names[seat])
+        else:
+            thinking = _("{who} is thinking", who=board.names[seat]) + "." * (1 + int(now * 3) % 3)
     box = board.geo.caption
-    if theme.current().still:  # reduced motion: the dots hold still
-        words = _("{who} is thinking\u2026", who=board.names[seat])
-    else:
-        words = _("{who} is thinking", who=board.names[seat]) + "." * (1 + int(now * 3) % 3)
-    img = fitted(words, 32, box.width - 36, art.HILITE, "bold")
-    art.panel(surface, box, alpha=210, radius=14, border=art.GOLD_DARK)
-    surface.blit(img, (box.x + 18, box.centery - img.get_height() // 2))
-
-
-CAPTION_SIZES = (26, 24, 22, 20, 18)
-
-
-def caption_lines(words: str, width: int, box: pygame.Rect = layout.CAPTION_RECT) -> tuple[list[str], int]:
-    """The caption wrapped into the caption box: the largest size at which it fits its height.
-    Sentences (one per turn, for three players) start on lines of their own."""
-    sentences = words.split("\n")
-    for size in CAPTION_SIZES:
-        lines = [line for part in sentences for line in wrap(part, size, width, "condensed", probe=True)]
-        if len(lines) * step_of(size, 1.2) <= box.height - 12:
-            return lines, size
-    size = CAPTION_SIZES[-1]
-    lines = [line for part in sentences for line in wrap(part, size, width, "condensed")]
-    _too_tall(words, box.height - 12, len(lines) * step_of(size, 1.2))
-    return lines, size
-
-
-def draw_caption(board: BoardState, surface: pygame.Surface) -> None:
-    """The other side's last turn in one sentence, in its own place in the top strip (never over cards);
-    a hint asked for takes that place until the player acts."""
     hint = board_coach.hint_words(board)
-    if hint and not board.model.hidden:
-        box = board.geo.caption
-        art.panel(surface, box, alpha=225, radius=14, border=art.GOOD)
-        lines, size = caption_lines(hint, box.width - 28, box)
-        height = len(lines) * step_of(size, 1.2)
-        blit_lines(surface, lines, size, art.CREAM, (box.x + 14, box.centery - height // 2), "condensed",
-                   step=step_of(size, 1.2))
-        return
-    if board.model.last_turn is None or board.model.hidden or board.table.thinking is not None:
-        return
-    seat = board.model.last_turn[0]
-    box = board.geo.caption
-    art.panel(surface, box, alpha=215, radius=14, border=board.shown.tint(seat))
-    lines, size = caption_lines(story_words(board), box.width - 28, box)
-    height = len(lines) * step_of(size, 1.2)
-    blit_lines(surface, lines, size, art.CREAM, (box.x + 14, box.centery - height // 2), "condensed",
-               step=step_of(size, 1.2))
+    caption = None
+    if hint and not hidden:
+        caption = Caption(box, 225, art.GOOD, hint)
+    elif board.model.last_turn is not None and not hidden and seat is None:
+        caption = Caption(box, 215, board.shown.tint(board.model.last_turn[0]), story_words(board))
+    return Hud(hidden, prompt[0], prompt[1], thinking, box, caption)
 
 
-def story_words(board: BoardState) -> str:
+def _prompt_words(board: Board) -> tuple[tuple[str, ...], str]:
+    """The status panel's sentences and its key hints (dot-joined), before they are fitted."""
+    hint = ""
+    if board.my_turn:
+        g = board.app.input.glyph
+        short = _("{confirm} choose  \u00b7  {back} back", confirm=g(Kind.CONFIRM), back=g(Kind.BACK))
+        claim = _("Click a glowing flag to claim") if board.app.input.last_device == "mouse" else \
+            _("{key} claim", key=g(Kind.CLAIM))
+        hint = short + "  \u00b7  " + claim if board.model.claimable else short
+    return tuple(prompt_lines(board) + card_note(board)), hint
+
+
+def story_words(board: Board) -> str:
     """The caption: the other side's last turn; for three players each turn since the viewer's own, one
     sentence a line, each led by its seat ("West: blue 9 to flag 8.")."""
     spectator = not board.table.local_seats
@@ -256,21 +169,21 @@ def story_words(board: BoardState) -> str:
     return "\n".join(lines)
 
 
-def mark_rects(board: BoardState) -> list[pygame.Rect]:
+def mark_rects(board: Board) -> list[pygame.Rect]:
     """Where the other side's last turn left its cards: each is ringed until the player here acts."""
     if board.model.last_turn is None or board.model.hidden:
         return []
     return [r for _seat, rects in story_marks(board) for r in rects]
 
 
-def story_marks(board: BoardState) -> list[tuple[str, list[pygame.Rect]]]:
+def story_marks(board: Board) -> list[tuple[str, list[pygame.Rect]]]:
     """Each turn of the story with the places it touched: ringed in that player's colour."""
     if board.model.last_turn is None or board.model.hidden:
         return []
     return [(seat, _turn_rects(board, seat, events)) for seat, events in board.story()]
 
 
-def _turn_rects(board: BoardState, seat: str, events: list[Event]) -> list[pygame.Rect]:
+def _turn_rects(board: Board, seat: str, events: list[Event]) -> list[pygame.Rect]:
     hidden = board.anims.hidden()
     out: list[pygame.Rect] = []
     for key in sorted(turn_marks(seat, events), key=str):
@@ -306,7 +219,7 @@ def _turn_rects(board: BoardState, seat: str, events: list[Event]) -> list[pygam
     return out
 
 
-def draw_marks(board: BoardState, surface: pygame.Surface, now: float) -> None:
+def draw_marks(board: Board, surface: pygame.Surface, now: float) -> None:
     if board.model.last_turn is None:
         return
     for seat, rects in story_marks(board):
@@ -316,7 +229,7 @@ def draw_marks(board: BoardState, surface: pygame.Surface, now: float) -> None:
             pygame.draw.rect(surface, colour, r.inflate(8, 8), 4, border_radius=12)
 
 
-def draw_victory(board: BoardState, surface: pygame.Surface, now: float) -> None:
+def draw_victory(board: Board, surface: pygame.Surface, now: float) -> None:
     result = board.table.result
     winner = result.get("winner") if result is not None else None
     finale = board.anims.confetti
@@ -345,19 +258,16 @@ def _look_key(width: int) -> tuple[int, theme.Theme, str]:
     return width, theme.current(), language()
 
 
+def banner_look(board: Board, toast: Any, width: int) -> tuple[list[str], int, int]:
+    """toast_layout, worked out once per banner, width and look by the board's BannerView."""
+    return board.banner_view.look((toast.title, tuple(toast.lines)), width, _look_key(width)[1:],
+                                  lambda w: toast_layout(toast, w))
+
+
 def toast_layout(toast: Any, width: int = TOAST_BOX.width) -> tuple[list[str], int, int]:
     """(lines, size, box height) of a toast `width` wide: the largest text size at which it fits the flag band's
-    height; a narrower banner (beside what it names) may be taller, at the band's smallest size. Worked out once
-    per banner (kept in its `looks`): a banner on show used to be laid out at three widths every frame."""
-    key = _look_key(width)
-    look = toast.looks.get(key)
-    if look is None:
-        look = toast.looks[key] = _toast_layout(toast, width)
-    return look
-
-
-def _toast_layout(toast: Any, width: int) -> tuple[list[str], int, int]:
-    """toast_layout worked out afresh."""
+    height; a narrower banner (beside what it names) may be taller, at the band's smallest size. The board keeps
+    what it worked out per banner in its BannerView (`banner_look`)."""
     title_h = line_height(toast.title, 34, "bold", 1.25) if toast.title else 0
     sizes = (30, 28, 26, 24, 22)
     words = " ".join(toast.lines)
@@ -369,7 +279,7 @@ def _toast_layout(toast: Any, width: int) -> tuple[list[str], int, int]:
     lines = [part for line in toast.lines for part in wrap(line, sizes[-1], width - 60, "bold")]
     height = 20 + title_h + line_height(words, sizes[-1], "bold", 1.22) * len(lines)
     if width == TOAST_BOX.width:
-        _too_tall(words, TOAST_BOX.height, height)
+        too_tall(words, TOAST_BOX.height, height)
     return lines, sizes[-1], height
 
 
@@ -377,24 +287,35 @@ def _toast_layout(toast: Any, width: int) -> tuple[list[str], int, int]:
 TOAST_SPOTS = (TOAST_BOX.centery, 250, 700)
 #: a banner's widths, widest first: narrower ones stand beside the flag and the cards they name (issue 59)
 TOAST_WIDTHS = (TOAST_BOX.width, 1000, 760)
+BANNER_PAD = 24  # room either side of a one-line banner's words, inside the 30 its lines keep
 
 
-def toast_spot(board: BoardState, toast: Any) -> pygame.Rect:
+def banner_widths(board: Board, toast: Any) -> tuple[int, ...]:
+    """The widths a banner may take, widest first: a short note with no title (a refusal such as "It is Ana's
+    turn.") only as wide as its one line, so it does not span the whole road and hide every flag's pennant."""
+    lines, size, _ = banner_look(board, toast, TOAST_BOX.width)
+    if toast.title or len(lines) != 1:
+        return TOAST_WIDTHS
+    need = font_for(lines[0], size, "bold").size(lines[0])[0] + 60 + 2 * BANNER_PAD
+    return (need,) if need < TOAST_WIDTHS[-1] else TOAST_WIDTHS
+
+
+def toast_spot(board: Board, toast: Any) -> pygame.Rect:
     """The banner's box: the first place (game.ui.cover.bands: the widest first, the flag band first) that hides
     nothing kept, what the banner names among it; where every one would, the one that hides least."""
     kept = board_cover.kept(board)
-    tries = cover.bands({w: toast_layout(toast, w)[2] for w in TOAST_WIDTHS}, TOAST_SPOTS,
+    tries = cover.bands({w: banner_look(board, toast, w)[2] for w in banner_widths(board, toast)}, TOAST_SPOTS,
                         pygame.Rect(TOAST_BOX.x, 0, TOAST_BOX.width, 1080))
     return cover.place(tries, kept) or min(tries, key=lambda r: cover.covered(r, kept))
 
 
-def draw_toasts(board: BoardState, surface: pygame.Surface) -> None:
+def draw_toasts(board: Board, surface: pygame.Surface) -> None:
     """The banner on show, if any, where it hides nothing kept (toast_spot), drawn by the board's BannerView."""
     toast = current_toast(board)
     if toast is None:
         return
     where = toast_spot(board, toast)
     cover.overlay("a banner", where)
-    lines, size, _ = toast_layout(toast, where.width)
+    lines, size, _ = banner_look(board, toast, where.width)
     board.banner_view.draw(surface, Banner(where, toast.title, toast.colour, " ".join(toast.lines), tuple(lines),
                                            size, toast.alpha(board.clock), _look_key(where.width)[1:]))

@@ -1,7 +1,7 @@
 """What the board shows of the table, as one value: the view from one seat, the geometry it is laid out in, the
 names and formation labels said over it, and the model's version of that view (game.play.board_model).
 
-The board makes a new `Shown` each time it is given a new view (BoardState.refresh) and never changes one, so
+The board makes a new `Shown` each time it is given a new view (BoardScene.refresh) and never changes one, so
 a layer drawn from a `Shown` (scenes.board_still) is drawn again exactly when its `version` differs. It answers
 the seating questions every layer asks: which two seats fight at a flag (R47), where a seat's cards lie, who
 faces whom, where a pennant stands.

@@ -8,7 +8,8 @@ language) are the ones it was drawn with; cards that start or stop flying have o
 from __future__ import annotations
 
 import math
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, NamedTuple
 
 import pygame
 
@@ -17,6 +18,7 @@ from engine.rulebook import side_size
 from game.i18n import N_, _, language
 from game.ui import art, battlefield, card_art, layout, theme
 from game.ui.text import fitted, font_for, text, wrap
+from game.ui.theme import Theme
 
 from .board_names import name_spots, under_names
 from .board_shown import Shown
@@ -74,62 +76,95 @@ def _changed_regions(shown: Shown, changed: frozenset[Any]) -> list[tuple[int, p
     return sorted(out.items())
 
 
+class StillKey(NamedTuple):
+    """What the whole layer is drawn from: the model's version of the view, the watchers counted and the look."""
+
+    version: int  # BoardModel.version of the view on show (Shown.version)
+    watching: int
+    theme: Theme | None
+    language: str
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """What the layer shows now, as one value: replaced whole each time the layer is drawn on."""
+
+    key: StillKey
+    hidden: frozenset[Any]  # the flying cards left out of it
+    edit: int  # one more each time the layer is drawn on
+    edits: tuple[tuple[int, pygame.Rect | None], ...]  # (edit, region drawn again; None: all of it)
+
+    def then(self, key: StillKey, hidden: frozenset[Any], region: pygame.Rect | None) -> Drawn:
+        """The layer after one more drawing: whole (`region` None) or of one region."""
+        edit = self.edit + 1
+        if region is None or len(self.edits) >= EDITS_KEPT:
+            return Drawn(key, hidden, edit, ((edit, None),))
+        return Drawn(key, hidden, edit, (*self.edits, (edit, region)))
+
+
 class StillView:
-    """The still layer of one board and what it was drawn from. `layer()` is the only place it is found stale:
-    a new view (its version), a new count of watchers or a new look draws it whole; cards starting or stopping
-    to fly draw their columns again. Layers copied from it (the hand's, scenes.board_hand) ask `edits_since`
-    which regions changed since they last copied it."""
+    """The still layer of one board and what it was drawn from. `layer()` is the only place it is found stale,
+    by comparing the `StillKey` of what is asked with the one drawn: a new view (its version), a new count of
+    watchers or a new look draws it whole; cards starting or stopping to fly draw their columns again. Layers
+    copied from it (the hand's, scenes.board_hand) ask `edits_since` which regions changed since they last
+    copied it."""
 
     def __init__(self) -> None:
-        self.surface: pygame.Surface | None = None
-        self.key: tuple[Any, ...] | None = None  # (the view's version, watchers, theme, language) drawn
-        self.hidden: frozenset[Any] = frozenset()  # the flying cards left out of it
-        self.edit = 0  # one more each time the layer is drawn on
-        self.edits: list[tuple[int, pygame.Rect | None]] = []  # (edit, region drawn again; None: all of it)
+        self.surface: pygame.Surface | None = None  # made once, drawn on in place
+        self.drawn = Drawn(StillKey(-1, 0, None, ""), frozenset(), 0, ())  # nothing drawn yet: no key matches
+
+    @property
+    def key(self) -> StillKey | None:
+        """The key of what the layer shows (None before it is first drawn)."""
+        return self.drawn.key if self.drawn.edit else None
+
+    @property
+    def edit(self) -> int:
+        return self.drawn.edit
 
     def layer(self, shown: Shown, hidden: frozenset[Any], watching: int) -> pygame.Surface:
         """Everything that is not moving, for `shown` with the cards in `hidden` in flight. When only cards at a
         few flags start or stop flying, only those columns are redrawn, so animation frames stay cheap."""
-        key = (shown.version, watching, theme.current(), language())
-        if self.surface is not None and key == self.key:
-            if hidden == self.hidden:
-                return self.surface
-            changed = hidden ^ self.hidden
-            if all(k[0] in COLUMN_KEYS for k in changed):
-                self._columns(shown, hidden, watching, changed)
-                return self.surface
+        key = StillKey(shown.version, watching, theme.current(), language())
+        drawn = self.drawn
+        regions: list[pygame.Rect] | None = None  # None: drawn whole
         if self.surface is None:
             surf = pygame.Surface((layout.W, layout.H))
             self.surface = surf.convert() if pygame.display.get_surface() else surf
-        _whole(self.surface, shown, hidden, watching)
-        self.key, self.hidden = key, hidden
-        self._edited(None)
+        elif key == drawn.key:  # the one comparison that says the layer is stale
+            changed = hidden ^ drawn.hidden
+            if not changed:
+                return self.surface
+            if all(k[0] in COLUMN_KEYS for k in changed):
+                regions = self._columns(shown, hidden, watching, changed)
+        if regions is None:
+            _whole(self.surface, shown, hidden, watching)
+            drawn = drawn.then(key, hidden, None)
+        for region in regions or ():
+            drawn = drawn.then(key, hidden, region)
+        self.drawn = drawn
         return self.surface
 
-    def _columns(self, shown: Shown, hidden: frozenset[Any], watching: int, changed: frozenset[Any]) -> None:
+    def _columns(self, shown: Shown, hidden: frozenset[Any], watching: int,
+                 changed: frozenset[Any]) -> list[pygame.Rect]:
+        """Draw the columns of the cards in `changed` again; the regions drawn."""
         assert self.surface is not None
         surf = self.surface
         base = base_layer(shown.geo.players)
+        regions = []
         for n, region in _changed_regions(shown, changed):
             surf.blit(base, region, region)
             surf.set_clip(region)
             _column(surf, shown, n, hidden)
             _watchers(surf, shown, watching)  # its words reach into the outer columns' regions: drawn again there
             surf.set_clip(None)
-            self._edited(region)
-        self.hidden = hidden
-
-    def _edited(self, region: pygame.Rect | None) -> None:
-        self.edit += 1
-        if region is None or len(self.edits) >= EDITS_KEPT:
-            self.edits = [(self.edit, None)]
-        else:
-            self.edits.append((self.edit, region))
+            regions.append(region)
+        return regions
 
     def edits_since(self, edit: int) -> list[pygame.Rect] | None:
         """The regions drawn again after `edit` (an earlier `self.edit`); None: copy the layer whole."""
         out: list[pygame.Rect] = []
-        for n, region in self.edits:
+        for n, region in self.drawn.edits:
             if n > edit:
                 if region is None:
                     return None

@@ -22,7 +22,7 @@ from .board_zoom_view import ZOOM_DELAY as ZOOM_DELAY  # the delay is the view's
 from .board_zoom_view import Place, Rest
 
 if TYPE_CHECKING:
-    from .board_state import BoardState
+    from .board_state import Board
 
 CARD = (272, 381)  # the hand card's face, 1.6 times larger
 TEXT_W = 520
@@ -33,7 +33,7 @@ SCREEN = pygame.Rect(8, 8, 1904, 1064)  # the preview keeps this far from the sc
 RADIUS = 20  # the box's rounded corners: the rows they take are the only ones with keyed-out pixels
 
 
-def zoomed(board: BoardState) -> tuple[Any, str] | None:
+def zoomed(board: Board) -> tuple[Any, str] | None:
     """(target, card) under the focus or the mouse, if it is a card whose face the viewer can see."""
     if board.model.hidden or board.model.drag is not None or board.app.top is not board:
         return None  # never under (or over) the pause menu or the results: only on the board itself
@@ -54,22 +54,22 @@ def zoomed(board: BoardState) -> tuple[Any, str] | None:
     return target, card
 
 
-def rest(board: BoardState) -> Rest:
+def rest(board: Board) -> Rest:
     """What the preview waits on this frame (scenes.board_zoom_view.Rest)."""
     return Rest(zoomed(board), board.model.version, board.clock)
 
 
-def pending(board: BoardState) -> bool:
+def pending(board: Board) -> bool:
     """A card is under the focus but not yet zoomed: the loop must keep drawing until it is."""
     return board.zoom.pending(rest(board))
 
 
-def wake_in(board: BoardState) -> float | None:
+def wake_in(board: Board) -> float | None:
     """Seconds until the zoom is due (0: a frame must start its delay now); None: nothing is waiting."""
     return board.zoom.wake_in(rest(board))
 
 
-def draw(board: BoardState, surface: pygame.Surface) -> pygame.Rect | None:
+def draw(board: Board, surface: pygame.Surface) -> pygame.Rect | None:
     """Draw the zoom if it is due (ZoomView.due); returns where it was drawn (tests look at it)."""
     now = rest(board)
     if now.shown is None or not board.zoom.due(now):

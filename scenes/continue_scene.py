@@ -219,21 +219,11 @@ def _lan_hint(lan: LanSaved) -> str:
 
 def resume_into(app: App, saved: Saved) -> None:
     """Replace the screens with the resumed sitting: the board, or the scoreboard between games."""
-    from game.play.undo import log_events
-
     session, table = resume(saved, bot_pace=0.7 * app.settings.speed)
     if table is None:
         app.reset(screens.scoreboard(app, session))
         return
-    board = screens.board(app, table, session)
-    board.model.log = log_events(table, table.local_seats[0] if len(table.local_seats) == 1 else None)
-    board.recall_last_turn()
-    if table.result is not None:  # stopped after the last move, before the results were counted
-        board.pending_pass = None
-        board.model.hidden = False
-        board.pending_results = True
-        board.refresh()
-    app.reset(board)
+    app.reset(screens.board(app, table, session, resumed=True))
 
 
 class NoticeScene(Scene):

@@ -17,7 +17,7 @@ from . import screens
 if TYPE_CHECKING:
     from game.ui.shell import App
 
-    from .board_state import BoardState
+    from .board_state import Board
 
 
 class Finished(Protocol):
@@ -26,7 +26,7 @@ class Finished(Protocol):
     app: App
 
     @property
-    def board(self) -> BoardState: ...
+    def board(self) -> Board: ...
 
     def back(self) -> None: ...
 

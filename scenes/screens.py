@@ -2,7 +2,7 @@
 
 A screen opens another through its door here, never by importing it, so no scene imports another and no
 circle forms. Each door is declared once, by a function with the screen's parameters and what it gives back
-(`Scene`, or the shape its callers use: `BoardState`), and opens the screen registered under its name
+(`Scene`, or the shape its callers use: `Board`), and opens the screen registered under its name
 (scenes/__init__.py). The screen's module, imported when its door is first used, lets the screen in at the
 bottom: `screens.board.opens(BoardScene)`; mypy checks there that the screen takes the door's parameters and
 is what the door promises, and tests/test_screens.py that every registered screen has its door.
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from game.ui.shell import App
     from net.guest import Guest
 
-    from .board_state import BoardState
+    from .board_state import Board
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -131,8 +131,9 @@ def ask_first(app: App, question: str, lines: list[str], yes: str, run: Callable
 
 
 @door("board")
-def board(app: App, table: Table, session: Session | None = None) -> BoardState:
-    return board.screen()(app, table, session)
+def board(app: App, table: Table, session: Session | None = None, resumed: bool = False) -> Scene:
+    """The board; `resumed`: a put-away game carried on (its log rebuilt from the record, the last turn told)."""
+    return board.screen()(app, table, session, resumed)
 
 
 @door("board_for")
@@ -162,7 +163,7 @@ def inspect(app: App, view: View, viewer: str, names: dict[str, str]) -> Scene:
 
 
 @door("pass")
-def pass_device(app: App, board: BoardState, seat: str) -> Scene:
+def pass_device(app: App, board: Board, seat: str) -> Scene:
     return pass_device.screen()(app, board, seat)
 
 
@@ -172,7 +173,7 @@ def rules(app: App, card: str | None = None, topic: str | None = None) -> Scene:
 
 
 @door("results")
-def results(app: App, board: BoardState) -> Scene:
+def results(app: App, board: Board) -> Scene:
     return results.screen()(app, board)
 
 

@@ -15,7 +15,7 @@ from game.play.lan_tables import HostTable
 from game.ui.shell import App
 from net.host import Host
 from scenes import screens
-from scenes.board_state import BoardState
+from scenes.board import BoardScene
 from scenes.table_board import TableY
 
 
@@ -43,7 +43,7 @@ def test_the_hosting_screen_says_once_that_the_game_is_not_saved(
                     host_seat=seat, save_path=folder / "save.json")  # the folder vanished: saving fails
     table = HostTable(host)
     board = screens.lan_board(app, table)
-    assert isinstance(board, BoardState | TableY)
+    assert isinstance(board, BoardScene | TableY)
     app.push(board)
     driver = Driver(app)
     try:

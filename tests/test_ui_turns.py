@@ -29,7 +29,7 @@ from game.play.turn_words import tactic_toast, turn_caption
 from game.play.words import card_short
 from game.ui import layout, theme
 from game.ui.shell import App
-from scenes import board_cover, board_hud
+from scenes import board_cover, board_hud, board_hud_view
 from scenes.board import BoardScene
 from scenes.board_state import TOAST_TIME, Toast
 from scenes.pass_device import PassScene
@@ -273,7 +273,7 @@ def test_every_caption_and_toast_fits_its_box(lang: str, scale: float) -> None:
 
         for seat, events in worst_turns():
             words = turn_caption(seat, events, LONG)
-            lines, size = board_hud.caption_lines(words, layout.CAPTION_RECT.width - 28)
+            lines, size = board_hud_view.caption_lines(words, layout.CAPTION_RECT.width - 28)
             assert len(lines) * board_hud.step_of(size, 1.2) <= layout.CAPTION_RECT.height - 12, (lang, words)
             assert all(font_for(ln, size, "condensed").size(ln)[0] <= layout.CAPTION_RECT.width - 28 for ln in lines)
             for e in events:

@@ -17,7 +17,7 @@ from game.keep.settings import Settings
 from game.play.bot_client import InProcessBot
 from game.play.positions import find, holding, in_phase
 from game.play.table import LocalTable
-from game.play.undo import offered, take_back, takeback_floor
+from game.play.undo import Takebacks, offered, take_back, takeback_floor
 from game.ui.shell import App
 from scenes.board import BoardScene
 
@@ -231,8 +231,8 @@ def _played_to(seed: int, length: int, last: str) -> Game | None:
     return game if len(game.actions) == length and game.actions[-1]["type"] == last else None
 
 
-def test_the_takeback_floor_is_remembered_per_game_not_per_length() -> None:
-    """A game put in the table's place with as many actions gets its own floor (the memo holds its game)."""
+def test_the_takeback_floor_is_remembered_per_record_not_per_length() -> None:
+    """A game put in the table's place with as many actions gets its own floor (the memo is keyed by the record)."""
     found = None
     for length in range(3, 12):
         mid_turn = next(filter(None, (_played_to(s, length, "play") for s in range(40))), None)
@@ -243,8 +243,22 @@ def test_the_takeback_floor_is_remembered_per_game_not_per_length() -> None:
     assert found is not None, "no two games of one length, one ending in a play and one in a draw"
     mid_turn, after_draw = found
     table = LocalTable(mid_turn, {})
-    assert offered(table, "on")  # a play in the turn still being played may be taken back
+    takebacks = Takebacks()
+    assert takebacks.offered(table, "on")  # a play in the turn still being played may be taken back
     table.game = after_draw
-    assert not offered(table, "on")  # a draw showed a card: nothing may be taken back
+    assert not takebacks.offered(table, "on")  # a draw showed a card: nothing may be taken back
     table.game = mid_turn
-    assert offered(table, "on")
+    assert takebacks.offered(table, "on")
+
+
+def test_undo_stores_nothing_on_the_table() -> None:
+    """The floor is the board's Takebacks' to remember: asking and taking back add no attribute to the table."""
+    game = next(filter(None, (_played_to(s, n, "play") for n in range(3, 12) for s in range(40))))
+    table = LocalTable(game, {})
+    before = set(vars(table))
+    takebacks = Takebacks()
+    assert takebacks.offered(table, "on")
+    takebacks.take_back(table)
+    assert len(table.game.actions) == len(game.actions) - 1
+    assert set(vars(table)) == before
+    assert not [name for name in before if "takeback" in name or "floor" in name]

@@ -1,7 +1,7 @@
 """The board's model as plain data: whose view it is, the choices, the focus, the turn story and the coach's
 latest answers, with no window, picture or clock behind them.
 
-The board's screen (scenes.board_state, scenes.board) keeps one `BoardModel` and it and its helpers read and write
+The board's screen (scenes.board) keeps one `BoardModel` and it and its helpers read and write
 its fields on it (`board.model.focus`, `board.model.flow`, ...: none is re-exported as the screen's own); the
 screen keeps for itself what
 needs pygame: where things are drawn, the still layer, animations and banners. Input

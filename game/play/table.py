@@ -131,9 +131,6 @@ class LocalTable:
         self._request: int | None = None
         self._ready_at = 0.0
         self.on_action: list[Callable[[], None]] = []  # after every action: the autosave listens here
-        #: game.play.undo's floor, remembered with the game it was worked out for (held, so never mistaken for a
-        #: new game at a reused address) and that game's length
-        self.takeback_memo: tuple[Game, int, int] | None = None
 
     @property
     def link(self) -> Link | None:

@@ -2,10 +2,13 @@
 
 The engine is deterministic from its seed and actions, so a game replayed without its last action
 is exactly the game before it: the same hands, the same decks, nothing to un-apply by hand.
-Which actions may be taken back is decided in one place, `takeback_floor`.
+Which actions may be taken back is decided in one place, `takeback_floor`; the board's `Takebacks` remembers
+it for the record it was worked out from.
 """
 
 from __future__ import annotations
+
+import json
 
 from engine import Game, Rules, from_record, redact, replay
 from engine.notation_types import Action, Event, Record
@@ -15,8 +18,6 @@ from game.play.table import LocalTable, Table
 
 #: events that show a hidden card to a player: no action at or before one can be taken back
 REVEALS = ("draw", "scout_draw")
-
-
 
 
 def takeback_floor(record: Record) -> int:
@@ -40,39 +41,60 @@ def takeback_floor(record: Record) -> int:
     return floor
 
 
+class Takebacks:
+    """What may be taken back, with the floor remembered for the record it was worked out from.
+
+    The board holds one and asks every time it lays out. The floor is kept here, keyed by a value the record
+    owns (its rules, seed, first seat and actions, as canonical JSON), so a game put in the table's place is
+    never mistaken for the last one, and nothing is stored on the table."""
+
+    def __init__(self) -> None:
+        self._memo: tuple[str, int] | None = None  # (the record's key, its floor)
+
+    def floor(self, table: LocalTable) -> int:
+        """takeback_floor of the table's record, worked out again only when the record is another."""
+        record = table.record()
+        key = record_key(record)
+        if self._memo is None or self._memo[0] != key:
+            self._memo = (key, takeback_floor(record))
+        return self._memo[1]
+
+    def offered(self, table: Table, setting: str) -> bool:
+        """May the person to move take back an action now? Never over LAN (only a game run here: `table.local`)."""
+        local = table.local
+        if local is None or local.game.over or local.to_move not in local.local_seats:
+            return False
+        if setting == "off" or (setting == "bots" and not local.bots):
+            return False
+        return len(local.game.actions) > self.floor(local)
+
+    def take_back(self, table: LocalTable) -> Action:
+        """Replay the table's game without its last action; returns the action taken back."""
+        record = table.record()
+        if len(record["actions"]) <= self.floor(table):
+            raise ValueError("nothing may be taken back now")
+        undone = record["actions"].pop()
+        record.pop("result", None)
+        table.poll_events()  # what the old game said is no longer true
+        table.game = from_record(record)
+        for hook in table.on_action:
+            hook()
+        return undone
+
+
+def record_key(record: Record) -> str:
+    """The record as a value: what its game is (rules, seed, first seat, actions), as canonical JSON."""
+    return json.dumps([record["rules"], record["seed"], record["first"], record["actions"]], sort_keys=True)
+
+
 def offered(table: Table, setting: str) -> bool:
-    """May the person to move take back an action now? Never over LAN (only a game run here: `table.local`)."""
-    local = table.local
-    if local is None or local.game.over or local.to_move not in local.local_seats:
-        return False
-    if setting == "off" or (setting == "bots" and not local.bots):
-        return False
-    return len(local.game.actions) > _floor(local)
-
-
-def _floor(table: LocalTable) -> int:
-    """takeback_floor, remembered per game and length: the board asks every time it lays out."""
-    length = len(table.game.actions)
-    memo = table.takeback_memo
-    if memo is not None and memo[0] is table.game and memo[1] == length:
-        return memo[2]
-    floor = takeback_floor(table.record())
-    table.takeback_memo = (table.game, length, floor)
-    return floor
+    """Takebacks.offered, with nothing remembered."""
+    return Takebacks().offered(table, setting)
 
 
 def take_back(table: LocalTable) -> Action:
-    """Replay the table's game without its last action; returns the action taken back."""
-    record = table.record()
-    if len(record["actions"]) <= _floor(table):
-        raise ValueError("nothing may be taken back now")
-    undone = record["actions"].pop()
-    record.pop("result", None)
-    table.poll_events()  # what the old game said is no longer true
-    table.game = from_record(record)
-    for hook in table.on_action:
-        hook()
-    return undone
+    """Takebacks.take_back, with nothing remembered."""
+    return Takebacks().take_back(table)
 
 
 def log_events(table: LocalTable, viewer: str | None) -> list[Event]:
