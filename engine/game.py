@@ -21,22 +21,29 @@ from .errors import IllegalAction
 from .notation_types import Event, Proof, Result, View
 from .rulebook import (
     A_PLAY,
+    CLAIM,
+    DRAW,
+    OVER,
     PHASE_NAMES,
     PLACES2,
     PLACES3,
+    PLAY,
     STEPS,
+    TURN_START,
+    WHOLE_TURN,
     LeanAction,
-    all_passed,
+    after_scout_draw,
     by_flag_count,
     completes_second,
+    may_draw,
     may_play_tactic,
-    scout_draws_more,
     settle_passes,
     to_action,
+    turn_after,
     win_of,
 )
 from .rules import SEATS, SEATS3, Rules
-from .table import held, next_step, plays_in, provable_flags
+from .table import any_provable, held, plays_in, provable_flags
 from .tactic_plays import CARD_PLAYS
 
 NAMES3: dict[str, str] = {"south": "South", "west": "West", "east": "East"}
@@ -47,9 +54,6 @@ _PLAY_STEP: tuple[str, ...] = ("play", "pass")
 #: A seat's index in its game's turn order (SEATS or SEATS3): the seat as engine.rulebook counts it.
 _INDEX2: dict[str, int] = {s: i for i, s in enumerate(SEATS)}
 _INDEX3: dict[str, int] = {s: i for i, s in enumerate(SEATS3)}
-#: Per claim timing, the index of the step after each step (R7, R11).
-_AFTER: dict[str, dict[str, int]] = {
-    timing: {PHASE_NAMES[step]: i + 1 for i, step in enumerate(steps)} for timing, steps in STEPS.items()}
 #: a claim verdict's reason that already names its rule, as "(R48)"
 _RULE_TAG = re.compile(r"\(R\d+\)$")
 
@@ -106,7 +110,7 @@ class Game:
         game.decks = {"troops": dealt.troops, "tactics": dealt.tactics}
         game.deck_sizes = {"troops": len(dealt.troops), "tactics": len(dealt.tactics)}
         game.to_move = game.first
-        game._enter_step(0)
+        game._next(TURN_START)
         game._events.clear()
         return game
 
@@ -276,7 +280,7 @@ class Game:
             self.phase = "scout_draw"
             self.scout_drawn = 0
             return
-        self._after_play()
+        self._next(PLAY)
 
     def check_slot(self, flag_no: int, seat: str) -> FlagState:
         flag = self.flags[flag_no - 1]
@@ -326,20 +330,16 @@ class Game:
             raise IllegalAction("must_play_tactic")
         self.passes += 1
         self._events.append({"type": "pass", "seat": seat})
-        self._end_turn()
-
-    def _after_play(self) -> None:
-        self._enter_step(_AFTER[self.rules.claim_timing]["play"])
+        self._next(WHOLE_TURN)
 
     def _do_scout_draw(self, act: Action) -> None:
         self._draw_card(act["deck"], "scout_draw")
         self.scout_drawn += 1
-        if scout_draws_more(self.scout_drawn, self.deck_sizes["troops"] + self.deck_sizes["tactics"]):
-            return
-        if self.scout_drawn > 1:
-            self.phase = "scout_return"
+        phase = after_scout_draw(self.scout_drawn, self.deck_sizes["troops"] + self.deck_sizes["tactics"])
+        if phase < 0:
+            self._next(PLAY)
         else:
-            self._after_play()
+            self.phase = PHASE_NAMES[phase]
 
     def _draw_card(self, deck: str, kind: str) -> None:
         if deck == "tactics" and not self.rules.tactics:  # no such deck, rather than an empty one
@@ -378,7 +378,7 @@ class Game:
             decks.append(deck)
         self.hand_sizes[seat] -= need
         self._events.append({"type": "scout_return", "seat": seat, "cards": list(cards), "decks": decks})
-        self._after_play()
+        self._next(PLAY)
 
     def _do_claim(self, act: Action) -> None:
         seat, n = self.to_move, act["flag"]
@@ -388,17 +388,14 @@ class Game:
             raise IllegalAction("claim_unproven", flag=n, why=why)  # one rule tag: the reason's own, or R20
         self._award(n, seat, verdict)
         if self.result is None and not self.claimable_flags(seat):
-            self._continue_after("claim")
+            self._next(CLAIM)
 
     def _do_done(self, act: Action) -> None:
-        self._continue_after("claim")
+        self._next(CLAIM)
 
     def _do_draw(self, act: Action) -> None:
         self._draw_card(act["deck"], "draw")
-        self._enter_step(_AFTER[self.rules.claim_timing]["draw"])
-
-    def _continue_after(self, step: str) -> None:
-        self._enter_step(_AFTER[self.rules.claim_timing][step])
+        self._next(DRAW)
 
     def _award(self, n: int, seat: str, verdict: Judgement, judge_win: bool = True) -> None:
         """Flag `n` goes to `seat`; a claim in play is judged for a win at once (R38, R51), an award after
@@ -429,26 +426,23 @@ class Game:
         self._events.append({"type": "game_over", "winner": winner, "how": how, "flags": flags})
 
     # ------------------------------------------------------------------ turn structure
-    def _enter_step(self, index: int) -> None:
-        """Move to the next step of the turn that needs a decision, skipping empty ones (R7, R10, R11)."""
-        seat = self.to_move
-        decks = self.deck_sizes
-        phase = next_step(self.flags, STEPS[self.rules.claim_timing], index, seat, ALL_TROOPS_MASK & ~self.seen,
-                          self.scout_drawn, self.hand_sizes[seat], decks["troops"] + decks["tactics"])
-        if phase < 0:
-            self._end_turn()
-        else:
-            self.phase = PHASE_NAMES[phase]
-
-    def _end_turn(self) -> None:
-        if all_passed(self.passes, len(self.seats)):  # R39, R50
+    def _next(self, done: int) -> None:
+        """After step `done` of the turn (engine.rulebook.turn_after): the turn's next step that needs a
+        decision, skipping empty ones (R7, R10, R11), else the next seat's turn (R48: clockwise for three),
+        or the end once every player passed (R39, R50)."""
+        seats, decks, unseen = self.seats, self.deck_sizes, ALL_TROOPS_MASK & ~self.seen
+        seat = self._index[self.to_move]
+        following, phase = turn_after(STEPS[self.rules.claim_timing], done, seat, len(seats), self.passes,
+                                      lambda s: any_provable(self.flags, seats[s], unseen),
+                                      may_draw(self.scout_drawn, self.hand_sizes[self.to_move],
+                                               decks["troops"] + decks["tactics"]))
+        if phase == OVER:
             self._finish_by_passes()
             return
-        seats = self.seats
-        self.to_move = seats[(self._index[self.to_move] + 1) % len(seats)]  # R48: clockwise for three (Rules.next_seat)
-        self.scout_drawn = 0
-        self._events.append({"type": "turn", "seat": self.to_move})
-        self._enter_step(0)
+        if following != seat:
+            self.to_move, self.scout_drawn = seats[following], 0
+            self._events.append({"type": "turn", "seat": self.to_move})
+        self.phase = PHASE_NAMES[phase]
 
     def _finish_by_passes(self) -> None:
         """R39, R50: all passed in a row; the awards and the result are engine.rulebook.settle_passes's, each

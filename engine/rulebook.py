@@ -147,6 +147,42 @@ def next_phase(steps: tuple[int, ...], index: int, claimable: Callable[[], bool]
     return -1
 
 
+#: `turn_after`'s `done` for the start of a turn (its first step) and for a pass (R9: a pass is the whole turn).
+TURN_START: Final = -1
+WHOLE_TURN: Final = -2
+# A fresh turn always reaches its play step before its draw step, so `turn_after` never asks whether the
+# next player may draw (the Scout count it would read is the last turn's until the turn has changed).
+assert all(steps.index(PLAY) < steps.index(DRAW) for steps in STEPS.values())
+
+
+def turn_after(steps: tuple[int, ...], done: int, seat: int, players: int, passes: int,
+               claimable: Callable[[int], bool], drawable: bool) -> tuple[int, int]:
+    """The turn sequence (R7, R9-R11, R39, R48, R50), for Game and the bots' lean state alike: after step
+    `done` of `seat`'s turn (PLAY, CLAIM or DRAW; TURN_START, WHOLE_TURN), who moves next and in which phase.
+
+    The turn goes on at its next step that waits for a decision (`next_phase`: a claim when
+    `claimable(seat)`, a draw when `drawable`). With none left it passes to the next seat in turn order,
+    at that seat's first waiting step, unless every player has passed: then the phase is OVER, and the
+    game ends by `settle_passes`. A caller whose seat changes starts the new turn's bookkeeping (no Scout
+    drawn yet)."""
+    index = 0 if done == TURN_START else len(steps) if done == WHOLE_TURN else steps.index(done) + 1
+    phase = next_phase(steps, index, lambda: claimable(seat), drawable)
+    if phase >= 0:
+        return seat, phase
+    if all_passed(passes, players):
+        return seat, OVER
+    following = (seat + 1) % players
+    return following, next_phase(steps, 0, lambda: claimable(following), False)
+
+
+def after_scout_draw(scout_drawn: int, deck_left: int) -> int:
+    """R33: the phase after a Scout's draw: another draw while it has drawn fewer than three and a deck
+    has a card, then the return of all but one (none after a single draw: -1, the play step is done)."""
+    if scout_draws_more(scout_drawn, deck_left):
+        return SCOUT_DRAW
+    return SCOUT_RETURN if scout_drawn > 1 else -1
+
+
 def plays(cards: list[int], places: tuple[int, ...], sides: list[int], claimed: list[int], mud: int,
           tactic_ok: bool, leader_dead: bool, deck_left: bool,
           targets: Callable[[int, int], list[int]] | None = None) -> list[LeanAction]:

@@ -9,7 +9,7 @@ core (engine.compiled) they run compiled like the rules they call.
 
 from __future__ import annotations
 
-from .rulebook import ID, LeanAction, mask_of, may_draw, next_phase, plays, provable, side_size
+from .rulebook import ID, LeanAction, mask_of, plays, provable, side_size
 from .rules import SEATS
 
 
@@ -148,11 +148,3 @@ def plays_in(flags: list[FlagState], index: dict[str, int], places: tuple[int, .
         return [ID[card] for card in state.sides[state.pair[place]]]
 
     return plays(cards, places, sides, claimed, mud, tactic_ok, leader_dead, deck_left, targets)
-
-
-def next_step(flags: list[FlagState], steps: tuple[int, ...], index: int, seat: str, unseen: int,
-              scout_drawn: int, hand_size: int, deck_left: int) -> int:
-    """engine.rulebook.next_phase for `seat`'s turn: a claim step when it could prove a flag, a draw
-    step when engine.rulebook.may_draw allows one."""
-    return next_phase(steps, index, lambda: any_provable(flags, seat, unseen),
-                      may_draw(scout_drawn, hand_size, deck_left))

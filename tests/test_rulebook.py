@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 import random
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -18,12 +19,23 @@ import pytest
 from engine.claims import judge
 from engine.game import Game
 from engine.rulebook import (
+    CLAIM,
+    DRAW,
+    OVER,
     PLACES3,
+    PLAY,
+    SCOUT_DRAW,
+    SCOUT_RETURN,
+    STEPS,
+    TURN_START,
+    WHOLE_TURN,
+    after_scout_draw,
     from_action,
     may_play_tactic,
     settle_passes,
     side_size,
     to_action,
+    turn_after,
     win_of,
 )
 from engine.rules import Rules
@@ -145,3 +157,48 @@ def test_r39_r50_settle_passes_awards_whole_sets_in_turn_order() -> None:
     # three players (R50): the order runs from the seat after the one to move, round to it
     three = {0: [1], 1: [4], 2: [7]}
     assert settle_passes(1, 3, nobody, three.__getitem__)[0] == [(2, 7), (0, 1), (1, 4)]
+
+
+def test_r7_r10_r11_the_turn_goes_on_at_its_next_waiting_step_then_passes_to_the_next_seat() -> None:
+    """After a play the turn waits at a claim only when one is provable and at a draw only when one is
+    allowed (R7, R10, R11); with neither it is the next seat's turn, at its play step, or for the advanced
+    timing at its claim step when that seat can prove a flag. Turn order runs round all the seats (R48)."""
+    standard, advanced, end = STEPS["standard"], STEPS["advanced"], STEPS["end"]
+    def can(*seats: int) -> Callable[[int], bool]:
+        return lambda seat: seat in seats
+    assert turn_after(standard, PLAY, 0, 2, 0, can(0), True) == (0, CLAIM)
+    assert turn_after(standard, PLAY, 0, 2, 0, can(), True) == (0, DRAW)
+    assert turn_after(standard, CLAIM, 0, 2, 0, can(0), True) == (0, DRAW)  # done claiming
+    assert turn_after(standard, PLAY, 0, 2, 0, can(1), False) == (1, PLAY)
+    assert turn_after(standard, DRAW, 1, 2, 0, can(0, 1), True) == (0, PLAY)
+    assert turn_after(end, PLAY, 0, 2, 0, can(0), False) == (0, CLAIM)  # no draw, the claim still waits
+    assert turn_after(advanced, DRAW, 0, 2, 0, can(1), True) == (1, CLAIM)
+    assert turn_after(advanced, DRAW, 0, 2, 0, can(0), True) == (1, PLAY)
+    assert turn_after(advanced, TURN_START, 0, 2, 0, can(), True) == (0, PLAY)
+    assert turn_after(standard, DRAW, 2, 3, 0, can(), True) == (0, PLAY)  # east to south, clockwise (R48)
+
+
+def test_r9_r39_r50_a_pass_is_the_whole_turn_and_the_last_pass_in_a_row_ends_the_game() -> None:
+    """A pass skips the claim and the draw (R9); once every player passed in a row the phase is OVER, for
+    engine.rulebook.settle_passes to end the game (R39: two passes, R50: three)."""
+    standard = STEPS["standard"]
+    assert turn_after(standard, WHOLE_TURN, 0, 2, 1, lambda seat: True, True) == (1, PLAY)
+    assert turn_after(standard, WHOLE_TURN, 1, 2, 2, lambda seat: True, True) == (1, OVER)
+    assert turn_after(standard, WHOLE_TURN, 1, 3, 2, lambda seat: True, True) == (2, PLAY)
+    assert turn_after(standard, WHOLE_TURN, 2, 3, 3, lambda seat: True, True) == (2, OVER)
+    # a play resets the count, but a turn that ends after a play sees the count it was given
+    assert turn_after(standard, PLAY, 0, 2, 2, lambda seat: False, False) == (0, OVER)
+
+
+def test_r33_scout_draws_three_while_a_deck_has_a_card_then_returns_all_but_one() -> None:
+    assert after_scout_draw(1, 5) == SCOUT_DRAW
+    assert after_scout_draw(2, 5) == SCOUT_DRAW
+    assert after_scout_draw(3, 5) == SCOUT_RETURN
+    assert after_scout_draw(2, 0) == SCOUT_RETURN  # the decks ran out after two: one goes back
+    assert after_scout_draw(1, 0) == -1  # a single card drawn: nothing to return, the play step is done
+
+
+def test_r7_r39_only_the_rulebook_sequences_a_turn() -> None:
+    """Game and the bots' lean state ask engine.rulebook.turn_after what follows a step: neither picks the
+    next step, the next seat or the end after the passes itself."""
+    assert _written_again(r"\bnext_phase\(|\ball_passed\(|\bscout_draws_more\(|\bto_move \+ 1\)") == []

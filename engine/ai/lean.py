@@ -54,8 +54,9 @@ from ..rulebook import (
     TACTICS_MASK,
     TRAITOR,
     TROOP_MASK,
+    WHOLE_TURN,
     LeanAction,
-    all_passed,
+    after_scout_draw,
     bits,
     completes_second,
     completion,
@@ -64,14 +65,13 @@ from ..rulebook import (
     may_draw,
     may_play_tactic,
     names,
-    next_phase,
     plays,
     provable,
-    scout_draws_more,
     settle_passes,
     side_size,
     strength,
     to_action,
+    turn_after,
     win_of,
 )
 from ..rules import SEATS, SEATS3
@@ -225,30 +225,29 @@ class Lean:
             self.claimed[act[2]] = seat
             self._check_win(seat)
             if self.phase != OVER and not self.any_claimable(seat):
-                self._enter_step(self.steps.index(CLAIM) + 1)
+                self._next(CLAIM)
         elif kind == A_DONE:
-            self._enter_step(self.steps.index(CLAIM) + 1)
+            self._next(CLAIM)
         elif kind == A_DRAW:
             self._draw(act[1])
-            self._enter_step(self.steps.index(DRAW) + 1)
+            self._next(DRAW)
         elif kind == A_SCOUT_DRAW:
             self._draw(act[1])
             self.scout_drawn += 1
-            if scout_draws_more(self.scout_drawn, self.deck_left()):
-                return
-            if self.scout_drawn > 1:
-                self.phase = SCOUT_RETURN
+            phase = after_scout_draw(self.scout_drawn, self.deck_left())
+            if phase < 0:
+                self._next(PLAY)
             else:
-                self._enter_step(self.steps.index(PLAY) + 1)
+                self.phase = phase
         elif kind == A_SCOUT_RETURN:
             seat = self.to_move
             for card in act[1]:
                 self.hands[seat] &= ~(1 << card)
                 (self.troops if card < 60 else self.tactics).append(card)
-            self._enter_step(self.steps.index(PLAY) + 1)
+            self._next(PLAY)
         else:  # a pass is the whole turn (R9)
             self.passes += 1
-            self._end_turn()
+            self._next(WHOLE_TURN)
 
     def _play(self, act: LeanAction) -> None:
         seat = self.to_move
@@ -281,7 +280,7 @@ class Lean:
             else:
                 self._remove(act[2], 1 - seat, act[3])
                 self._add(act[4], seat, act[3])
-        self._enter_step(self.steps.index(PLAY) + 1)
+        self._next(PLAY)
 
     def _add(self, flag: int, seat: int, card: int) -> None:
         """`card` to `seat`'s side of `flag`, at the seat's place in the flag's pair (two or three players)."""
@@ -318,26 +317,20 @@ class Lean:
     def _finish(self, winner: int, how: str) -> None:
         self.winner, self.how, self.phase = winner, how, OVER
 
-    def _enter_step(self, index: int) -> None:
-        seat = self.to_move
-        phase = next_phase(self.steps, index, lambda: self.any_claimable(seat),
-                           may_draw(self.scout_drawn, self.hands[seat].bit_count(), self.deck_left()))
-        if phase < 0:
-            self._end_turn()
-        else:
-            self.phase = phase
-
-    def _end_turn(self) -> None:
-        players = len(self.hands)
-        if all_passed(self.passes, players):  # R39, R50 (engine.rulebook.settle_passes)
-            awards, winner, how = settle_passes(self.to_move, players, self.claimed, self.claimable)
-            for seat, flag in awards:
-                self.claimed[flag] = seat
+    def _next(self, done: int) -> None:
+        """After step `done`: engine.rulebook.turn_after's seat and phase, or the end after the passes."""
+        seat, players = self.to_move, len(self.hands)
+        following, phase = turn_after(self.steps, done, seat, players, self.passes, self.any_claimable,
+                                      may_draw(self.scout_drawn, self.hands[seat].bit_count(), self.deck_left()))
+        if phase == OVER:
+            awards, winner, how = settle_passes(seat, players, self.claimed, self.claimable)
+            for claimant, flag in awards:
+                self.claimed[flag] = claimant
             self._finish(winner, how)
             return
-        self.to_move = (self.to_move + 1) % players
-        self.scout_drawn = 0
-        self._enter_step(0)
+        if following != seat:
+            self.to_move, self.scout_drawn = following, 0
+        self.phase = phase
 
 
 __all__ = [
