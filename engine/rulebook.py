@@ -136,12 +136,12 @@ def scout_draws_more(scout_drawn: int, deck_left: int) -> bool:
     return scout_drawn < 3 and deck_left > 0
 
 
-def next_phase(steps: tuple[int, ...], index: int, claimable: Callable[[], bool], drawable: bool) -> int:
-    """The first step from `index` that waits for a decision (R7, R10, R11): a claim step only when a
-    flag is provable, a draw only when one may be drawn; -1 when none is left and the turn passes."""
+def next_phase(steps: tuple[int, ...], index: int, seat: int, claimable: Callable[[int], bool], drawable: bool) -> int:
+    """The first step of `seat`'s turn from `index` that waits for a decision (R7, R10, R11): a claim step
+    only when `claimable(seat)`, a draw only when one may be drawn; -1 when none is left and the turn passes."""
     while index < len(steps):
         step = steps[index]
-        if step == PLAY or (step == CLAIM and claimable()) or (step == DRAW and drawable):
+        if step == PLAY or (step == CLAIM and claimable(seat)) or (step == DRAW and drawable):
             return step
         index += 1
     return -1
@@ -166,13 +166,13 @@ def turn_after(steps: tuple[int, ...], done: int, seat: int, players: int, passe
     game ends by `settle_passes`. A caller whose seat changes starts the new turn's bookkeeping (no Scout
     drawn yet)."""
     index = 0 if done == TURN_START else len(steps) if done == WHOLE_TURN else steps.index(done) + 1
-    phase = next_phase(steps, index, lambda: claimable(seat), drawable)
+    phase = next_phase(steps, index, seat, claimable, drawable)
     if phase >= 0:
         return seat, phase
     if all_passed(passes, players):
         return seat, OVER
     following = (seat + 1) % players
-    return following, next_phase(steps, 0, lambda: claimable(following), False)
+    return following, next_phase(steps, 0, following, claimable, False)
 
 
 def after_scout_draw(scout_drawn: int, deck_left: int) -> int:
