@@ -13,15 +13,15 @@ from engine.notation_types import Event
 from game.i18n import _, ngettext
 from game.play.turn_words import turn_caption, turn_marks
 from game.play.words import card_short, card_words
-from game.ui import art, card_art, cover, effects, layout, theme
+from game.ui import art, card_art, cover, layout, theme
 from game.ui.input import Kind
 from game.ui.text import font_for, line_height, wrap
-from game.ui.tween import pulse
 
 from . import board_coach, board_cover
 from .board_banner import Banner
 from .board_cover import current_toast
 from .board_events import celebrates
+from .board_flag_view import FlagLine
 from .board_hud_view import PROMPT_SPACING, Caption, Hud, fit_prompt, step_of, too_tall
 from .board_still import seat_word
 
@@ -219,32 +219,22 @@ def _turn_rects(board: Board, seat: str, events: list[Event]) -> list[pygame.Rec
     return out
 
 
-def draw_marks(board: Board, surface: pygame.Surface, now: float) -> None:
-    if board.model.last_turn is None:
-        return
-    for seat, rects in story_marks(board):
-        colour = board.shown.tint(seat)
-        for r in rects:
-            art.blit_glow(surface, r, colour, 0.7, spread=10)
-            pygame.draw.rect(surface, colour, r.inflate(8, 8), 4, border_radius=12)
-
-
-def draw_victory(board: Board, surface: pygame.Surface, now: float) -> None:
+def flag_line_of(board: Board) -> FlagLine:
+    """What the line of flags shows this frame (scenes.board_flag_view.FlagLineView draws it), from the model:
+    the claimable flags' pennants, the last turns' marks in each player's colour, the winner's pennants."""
+    shown = board.shown
+    flags = shown.view["flags"]
+    claims = tuple(board.geo.pennant(n, shown.pennant_shift(flags[n - 1])) for n in board.model.claimable)
+    marks: tuple[tuple[tuple[int, int, int], tuple[pygame.Rect, ...]], ...] = ()
+    if board.model.last_turn is not None:
+        marks = tuple((shown.tint(seat), tuple(pygame.Rect(r) for r in rects)) for seat, rects in story_marks(board))
     result = board.table.result
     winner = result.get("winner") if result is not None else None
-    finale = board.anims.confetti
     if result is None or winner is None:
-        return
-    quiet = not celebrates(board, result)  # lost here: a dusk, the winner's standards lit but not pulsing
-    if quiet:
-        effects.dusk(surface)
-    strength = 0.4 if quiet else 0.5 + 0.5 * pulse(now, 1.0)
-    won = [board.geo.pennant(n, board.shown.pennant_shift(flag)) for n, flag in enumerate(board.view["flags"], start=1)
-           if flag["claimed"] == winner]
-    for r in won:
-        art.blit_glow(surface, r.inflate(30, 16), art.HILITE, strength, spread=26)
-    if finale is not None:
-        finale.draw(surface, now, won)
+        return FlagLine(claims, marks)
+    won = tuple(board.geo.pennant(n, shown.pennant_shift(flag)) for n, flag in enumerate(flags, start=1)
+                if flag["claimed"] == winner)
+    return FlagLine(claims, marks, won, over=True, quiet=not celebrates(board, result))
 
 
 TOAST_BOX = pygame.Rect(150, 412, 1620, 138)  # the flag band between the two rows: it covers no card

@@ -22,6 +22,7 @@ from game.ui import layout
 
 from .board_anim import Animator
 from .board_banner import BannerView
+from .board_flag_view import FlagLineView
 from .board_hand import HandView
 from .board_hud_view import HudView
 from .board_shown import Shown
@@ -89,6 +90,7 @@ class Board(Protocol):
     zoom: ZoomView
     banner_view: BannerView
     hud_view: HudView
+    flag_view: FlagLineView
     save_told: str | None
     recorded: bool
     coach: Coach | None
