@@ -29,6 +29,7 @@ from game.ui.scene import AMBIENT, IDLE, MOVING, Scene
 from . import board_coach, board_draw, board_events, board_hud, board_input, board_places, board_zoom, screens
 from .board_anim import Animator
 from .board_banner import BannerView
+from .board_flag_view import FlagLineView
 from .board_hand import HandView
 from .board_hud_view import HudView
 from .board_shown import Shown
@@ -72,6 +73,7 @@ class BoardScene(Scene):
         self.zoom = ZoomView()  # the card preview's rest and place (scenes.board_zoom_view)
         self.banner_view = BannerView()  # the banner's drawn panel (scenes.board_banner)
         self.hud_view = HudView()  # the status panel, who thinks and the caption (scenes.board_hud_view)
+        self.flag_view = FlagLineView()  # the claims, the last turn's marks, the victory (scenes.board_flag_view)
         self.save_told: str | None = None  # the saving trouble last told on a hosting screen (scenes.lan_wait)
         self.recorded = False  # the game's result is counted in the sitting (once: scenes.results)
         self.takebacks = undo.Takebacks()  # what may be taken back, its floor remembered per record (game.play.undo)
@@ -442,13 +444,11 @@ class BoardScene(Scene):
         if busy:
             return
         if self.pending_pass is not None and self.table.result is None:
-
             seat, self.pending_pass = self.pending_pass, None
             self.model.hidden = True
             self.refresh()
             self.app.push(screens.pass_device(self.app, self, seat))
         elif self.pending_results and not self.results_shown:
-
             self.results_shown = True
             self.app.push(screens.results(self.app, self))
         elif self.my_turn and self.table.phase == "claim" and self.app.settings.auto_claim:

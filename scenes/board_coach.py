@@ -17,6 +17,8 @@ from game.ui.text import text
 from game.ui.widgets import chance_bar
 
 if TYPE_CHECKING:
+    from game.play.table import Table
+
     from .board_state import Board
 
 def hint_title() -> str:
@@ -33,8 +35,9 @@ def make_coach(board: Board) -> Coach | None:
     return Coach(seed=len(local.game.actions) + 17, in_process=in_process)
 
 
-def moves(board: Board) -> int:
-    local = board.table.local
+def moves(table: Table) -> int:
+    """How many actions the game on this device has seen: what an answer of the coach is for."""
+    local = table.local
     return len(local.game.actions) if local is not None else 0
 
 
@@ -48,10 +51,10 @@ def ask_hint(board: Board) -> None:
         board.say([_("Hints are for your own turn.")], bad=True)
         return
     advice = board.model.advice
-    if advice is not None and advice.actions == moves(board):
+    if advice is not None and advice.actions == moves(board.table):
         show(board, advice._replace(hint=True))
         return
-    coach.ask(board.table.view(board.model.viewer), moves(board), hint=True)
+    coach.ask(board.table.view(board.model.viewer), moves(board.table), hint=True)
     board.say([_("The coach is thinking\u2026")], title=hint_title())
 
 
@@ -66,7 +69,7 @@ def show(board: Board, advice: Advice) -> None:
 def active_hint(board: Board) -> Advice | None:
     """The hint on show: asked for this very position, and the player has not acted since."""
     hint = board.model.hint
-    if hint is None or not board.my_turn or hint.actions != moves(board):
+    if hint is None or not board.my_turn or hint.actions != moves(board.table):
         return None
     return hint
 
@@ -123,7 +126,7 @@ def tick(board: Board) -> None:
     if coach is None:
         return
     advice = coach.poll()
-    if advice is not None and advice.actions == moves(board):
+    if advice is not None and advice.actions == moves(board.table):
         board.model.advice = advice
         board.app.dirty = True  # the bar (or the hint) is drawn now, not at the next input
         if advice.win_chance is not None:
@@ -131,8 +134,8 @@ def tick(board: Board) -> None:
         if advice.hint:
             show(board, advice)
     if board.app.settings.win_bar and board.my_turn and board.table.phase == "play" and not coach.thinking \
-            and (board.model.advice is None or board.model.advice.actions != moves(board)):
-        coach.ask(board.table.view(board.model.viewer), moves(board), hint=False)
+            and (board.model.advice is None or board.model.advice.actions != moves(board.table)):
+        coach.ask(board.table.view(board.model.viewer), moves(board.table), hint=False)
 
 
 def draw_bar(board: Board, surface: pygame.Surface) -> None:

@@ -17,7 +17,7 @@ from game.ui.tween import pulse
 
 from . import board_coach, board_cover, board_zoom
 from .board_hand import Hand, draw_hand
-from .board_hud import draw_marks, draw_toasts, draw_victory, hud_of
+from .board_hud import draw_toasts, flag_line_of, hud_of
 from .board_still import FOCUS_W, draw_pennant, label_spots
 
 if TYPE_CHECKING:
@@ -41,7 +41,8 @@ def draw(board: Board, surface: pygame.Surface) -> None:
     layer = board.hand_view.layer(board.still, static, hand,
                                   [rect.inflate(2 * spread, 2 * spread) for rect, spread in glows + picked])
     surface.blit(layer or static, (0, 0))
-    _claim_glows(board, surface, now)
+    line = flag_line_of(board)  # the line of flags: the claims, the marks and the victory (scenes.board_flag_view)
+    board.flag_view.draw_claims(surface, line, now)
     for rect, spread in glows:
         art.blit_glow(surface, rect, art.HILITE, 0.55 + 0.45 * pulse(now, 1.2), spread=spread)
     for rect, spread in picked:
@@ -55,7 +56,7 @@ def draw(board: Board, surface: pygame.Surface) -> None:
         draw_hand(surface, hand)
     for flight in board.anims.flights:
         flight.draw(surface, now)
-    draw_marks(board, surface, now)
+    board.flag_view.draw_marks(surface, line)
     board_coach.draw_hint(board, surface)
     _focus(board, surface, now)
     _buttons(board, surface)
@@ -64,8 +65,9 @@ def draw(board: Board, surface: pygame.Surface) -> None:
     if board.model.drag is not None:
         img = card_art.face(board.model.drag[0], "hand")
         surface.blit(img, img.get_rect(center=board.model.drag[1]))
-    if board.table.result is not None:
-        draw_victory(board, surface, now)
+    won = board.flag_view.draw_victory(surface, line, now)
+    if line.over and board.anims.confetti is not None:
+        board.anims.confetti.draw(surface, now, won)
     board_cover.record(board)
     board.preview_box = board_zoom.draw(board, surface)
     if board.app.top is board:  # a banner belongs to the board: it never shows through the results or pause
@@ -95,15 +97,6 @@ def _hand_of(board: Board, now: float) -> Hand:
                 lifted=board.model.hover if board.app.input.last_device == "mouse" else board.model.focus,
                 hover=board.model.hover, candidates=frozenset(board.model.flow.candidates()), playing=board.my_turn,
                 picked=tuple(board.model.flow.picked), returning=board.table.phase == "scout_return", model=board.model)
-
-
-def _claim_glows(board: Board, surface: pygame.Surface, now: float) -> None:
-    strength = 0.55 + 0.45 * pulse(now, 1.4)
-    for n in board.model.claimable:
-        flag = board.view["flags"][n - 1]
-        r = board.geo.pennant(n, board.shown.pennant_shift(flag)).inflate(24, 12)
-        art.blit_glow(surface, r, art.GOOD, strength, spread=26)
-        pygame.draw.rect(surface, art.GOOD, r, 4, border_radius=14)
 
 
 def _focus(board: Board, surface: pygame.Surface, now: float) -> None:

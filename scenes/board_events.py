@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -24,17 +24,17 @@ DRAW = 0.5
 SLIDE = 0.6
 
 
-def celebrates(board: Board, event: Mapping[str, Any]) -> bool:
-    """A game's end is celebrated (fanfare, confetti) when someone at this screen won it, never for the loser."""
+def celebrates(seats: Sequence[str], event: Mapping[str, Any]) -> bool:
+    """A game's end is celebrated (fanfare, confetti) when someone at this screen (its `seats`: the table's local
+    ones) won it, never for the loser."""
     winner = event.get("winner")
-    seats = board.table.local_seats
     return bool(winner) and (winner in seats or not seats)
 
 
 def on_event(board: Board, event: Event, before: dict[Any, pygame.Rect]) -> None:
     kind = event["type"]
     # the end of a game lost at this screen is quiet: a soft falling phrase, no fanfare, no laurels
-    lost_here = kind == "game_over" and bool(event.get("winner")) and not celebrates(board, event)
+    lost_here = kind == "game_over" and bool(event.get("winner")) and not celebrates(board.table.local_seats, event)
     if kind == "game_over":
         audio.end_music()  # the music makes way for the ending's sting
     audio.on_event(board.app, event, lost_here=lost_here)
@@ -51,7 +51,7 @@ def on_event(board: Board, event: Event, before: dict[Any, pygame.Rect]) -> None
     elif kind == "game_over":
         board.pending_results = True
         board.pending_pass = None
-        if board.speed > 0 and celebrates(board, event):  # laurels for a Breakthrough or an Envelopment
+        if board.speed > 0 and celebrates(board.table.local_seats, event):  # laurels: a Breakthrough, an Envelopment
             start = board.anims.slot_start(board.clock, 0.2)
             board.anims.confetti = Confetti(start, effects.finale_kind(event.get("how")))
     if board.speed <= 0:
@@ -101,15 +101,10 @@ def _fly(board: Board, card: str, src: pygame.Rect | None, dst: pygame.Rect | No
     board.anims.flights.append(Flight(card, src, dst, start, duration, size, flip, hides))
 
 
-def _backs_key(board: Board, seat: str) -> str:
-    """Hidden hands are drawn as backs: "opp" across the table, "back" at the bottom of a screen with no hand."""
-    return board.shown.backs_key(seat)
-
-
 def _hand_source(board: Board, seat: str, card: str, before: dict[Any, pygame.Rect]) -> pygame.Rect | None:
     if seat == board.model.viewer and ("hand", card) in before:
         return before[("hand", card)]
-    backs = [r for k, r in before.items() if k[0] == _backs_key(board, seat)]
+    backs = [r for k, r in before.items() if k[0] == board.shown.backs_key(seat)]
     return backs[len(backs) // 2] if backs else (layout.opponent_hand(1)[0] if seat != board.model.viewer else None)
 
 
@@ -148,7 +143,7 @@ def _draw(board: Board, event: Event) -> None:
         dst = board.rects.get(("hand", card))
         _fly(board, card, src, dst, "hand", hides=("hand", card), flip=deck, base=0.5)
     else:  # the back lands among its kind: troop backs first, tactics backs last (R45)
-        key = _backs_key(board, seat)  # the bottom hand too, on a screen with no hand
+        key = board.shown.backs_key(seat)  # the bottom hand too, on a screen with no hand
         backs = [r for k, r in board.rects.items() if k[0] == key]
         if backs:
             tactics = min(len(backs), int(board.view.get("hand_tactics", {}).get(seat, 0)))

@@ -13,15 +13,15 @@ from engine.notation_types import Event
 from game.i18n import _, ngettext
 from game.play.turn_words import turn_caption, turn_marks
 from game.play.words import card_short, card_words
-from game.ui import art, card_art, cover, effects, layout, theme
+from game.ui import art, card_art, cover, layout, theme
 from game.ui.input import Kind
 from game.ui.text import font_for, line_height, wrap
-from game.ui.tween import pulse
 
 from . import board_coach, board_cover
-from .board_banner import Banner
+from .board_banner import Banner, BannerView
 from .board_cover import current_toast
 from .board_events import celebrates
+from .board_flag_view import FlagLine
 from .board_hud_view import PROMPT_SPACING, Caption, Hud, fit_prompt, step_of, too_tall
 from .board_still import seat_word
 
@@ -219,32 +219,22 @@ def _turn_rects(board: Board, seat: str, events: list[Event]) -> list[pygame.Rec
     return out
 
 
-def draw_marks(board: Board, surface: pygame.Surface, now: float) -> None:
-    if board.model.last_turn is None:
-        return
-    for seat, rects in story_marks(board):
-        colour = board.shown.tint(seat)
-        for r in rects:
-            art.blit_glow(surface, r, colour, 0.7, spread=10)
-            pygame.draw.rect(surface, colour, r.inflate(8, 8), 4, border_radius=12)
-
-
-def draw_victory(board: Board, surface: pygame.Surface, now: float) -> None:
+def flag_line_of(board: Board) -> FlagLine:
+    """What the line of flags shows this frame (scenes.board_flag_view.FlagLineView draws it), from the model:
+    the claimable flags' pennants, the last turns' marks in each player's colour, the winner's pennants."""
+    shown = board.shown
+    flags = shown.view["flags"]
+    claims = tuple(board.geo.pennant(n, shown.pennant_shift(flags[n - 1])) for n in board.model.claimable)
+    marks: tuple[tuple[tuple[int, int, int], tuple[pygame.Rect, ...]], ...] = ()
+    if board.model.last_turn is not None:
+        marks = tuple((shown.tint(seat), tuple(pygame.Rect(r) for r in rects)) for seat, rects in story_marks(board))
     result = board.table.result
     winner = result.get("winner") if result is not None else None
-    finale = board.anims.confetti
     if result is None or winner is None:
-        return
-    quiet = not celebrates(board, result)  # lost here: a dusk, the winner's standards lit but not pulsing
-    if quiet:
-        effects.dusk(surface)
-    strength = 0.4 if quiet else 0.5 + 0.5 * pulse(now, 1.0)
-    won = [board.geo.pennant(n, board.shown.pennant_shift(flag)) for n, flag in enumerate(board.view["flags"], start=1)
-           if flag["claimed"] == winner]
-    for r in won:
-        art.blit_glow(surface, r.inflate(30, 16), art.HILITE, strength, spread=26)
-    if finale is not None:
-        finale.draw(surface, now, won)
+        return FlagLine(claims, marks)
+    won = tuple(board.geo.pennant(n, shown.pennant_shift(flag)) for n, flag in enumerate(flags, start=1)
+                if flag["claimed"] == winner)
+    return FlagLine(claims, marks, won, over=True, quiet=not celebrates(board.table.local_seats, result))
 
 
 TOAST_BOX = pygame.Rect(150, 412, 1620, 138)  # the flag band between the two rows: it covers no card
@@ -258,9 +248,9 @@ def _look_key(width: int) -> tuple[int, theme.Theme, str]:
     return width, theme.current(), language()
 
 
-def banner_look(board: Board, toast: Any, width: int) -> tuple[list[str], int, int]:
+def banner_look(view: BannerView, toast: Any, width: int) -> tuple[list[str], int, int]:
     """toast_layout, worked out once per banner, width and look by the board's BannerView."""
-    return board.banner_view.look((toast.title, tuple(toast.lines)), width, _look_key(width)[1:],
+    return view.look((toast.title, tuple(toast.lines)), width, _look_key(width)[1:],
                                   lambda w: toast_layout(toast, w))
 
 
@@ -293,7 +283,7 @@ BANNER_PAD = 24  # room either side of a one-line banner's words, inside the 30 
 def banner_widths(board: Board, toast: Any) -> tuple[int, ...]:
     """The widths a banner may take, widest first: a short note with no title (a refusal such as "It is Ana's
     turn.") only as wide as its one line, so it does not span the whole road and hide every flag's pennant."""
-    lines, size, _ = banner_look(board, toast, TOAST_BOX.width)
+    lines, size, _ = banner_look(board.banner_view, toast, TOAST_BOX.width)
     if toast.title or len(lines) != 1:
         return TOAST_WIDTHS
     need = font_for(lines[0], size, "bold").size(lines[0])[0] + 60 + 2 * BANNER_PAD
@@ -304,8 +294,8 @@ def toast_spot(board: Board, toast: Any) -> pygame.Rect:
     """The banner's box: the first place (game.ui.cover.bands: the widest first, the flag band first) that hides
     nothing kept, what the banner names among it; where every one would, the one that hides least."""
     kept = board_cover.kept(board)
-    tries = cover.bands({w: banner_look(board, toast, w)[2] for w in banner_widths(board, toast)}, TOAST_SPOTS,
-                        pygame.Rect(TOAST_BOX.x, 0, TOAST_BOX.width, 1080))
+    heights = {w: banner_look(board.banner_view, toast, w)[2] for w in banner_widths(board, toast)}
+    tries = cover.bands(heights, TOAST_SPOTS, pygame.Rect(TOAST_BOX.x, 0, TOAST_BOX.width, 1080))
     return cover.place(tries, kept) or min(tries, key=lambda r: cover.covered(r, kept))
 
 
@@ -316,6 +306,6 @@ def draw_toasts(board: Board, surface: pygame.Surface) -> None:
         return
     where = toast_spot(board, toast)
     cover.overlay("a banner", where)
-    lines, size, _ = banner_look(board, toast, where.width)
+    lines, size, _ = banner_look(board.banner_view, toast, where.width)
     board.banner_view.draw(surface, Banner(where, toast.title, toast.colour, " ".join(toast.lines), tuple(lines),
                                            size, toast.alpha(board.clock), _look_key(where.width)[1:]))

@@ -85,7 +85,7 @@ def test_a_flight_lands_with_no_input() -> None:
         loop.key(pygame.K_RETURN)  # the first flag offered: the card flies there
         loop.wait_for(lambda: board.my_turn and board.table.phase == "draw", "the draw")
         loop.key(pygame.K_RETURN)  # the troop deck: a card flies to the hand, then the bot plays and draws
-        loop.wait_for(lambda: board_coach.moves(board) >= 4 and board.my_turn
+        loop.wait_for(lambda: board_coach.moves(board.table) >= 4 and board.my_turn
                       and not board.anims.busy(board.clock), "the bot's answer, landed")
         loop.idle(SETTLE)
     close_boards(loop.app)
