@@ -22,7 +22,9 @@ from .notation_types import Event, Proof, Result, View
 from .rulebook import (
     A_PLAY,
     CLAIM,
+    COMPLETED_SECOND,
     DRAW,
+    ID,
     OVER,
     PHASE_NAMES,
     PLACES2,
@@ -34,9 +36,12 @@ from .rulebook import (
     LeanAction,
     after_scout_draw,
     by_flag_count,
-    completes_second,
+    claim_flag,
+    is_leader,
+    is_tactic,
     may_draw,
     may_play_tactic,
+    scout_draws,
     settle_passes,
     to_action,
     turn_after,
@@ -44,7 +49,7 @@ from .rulebook import (
 )
 from .rules import SEATS, SEATS3, Rules
 from .table import any_provable, held, plays_in, provable_flags
-from .tactic_plays import CARD_PLAYS
+from .tactic_plays import CARD_PLAYS, move
 
 NAMES3: dict[str, str] = {"south": "South", "west": "West", "east": "East"}
 #: The actions each phase takes; any other phase is the play step's.
@@ -263,20 +268,24 @@ class Game:
             self.check_slot(act["flag"], seat)
             if card in LEADERS and self.leader_played[seat]:
                 raise IllegalAction("leader_played")
-        handler = CARD_PLAYS.get(card)
-        if handler is not None:
-            handler(self, act)  # validates before it changes anything
+        check = CARD_PLAYS.get(card)
+        if check is not None:
+            check(self, act)  # the card's own conditions, before anything changes
         hand.remove(card)
         self.hand_sizes[seat] -= 1
         self.passes = 0
-        if not troop:
+        card_id = ID[card]
+        if is_tactic(card_id):
             self.tactics_played[seat] += 1
-        if slot:
-            if card in LEADERS:
+            if is_leader(card_id):
                 self.leader_played[seat] = True
-            self._events.append({"type": "play", "seat": seat, "card": card, "flag": act["flag"]})
-            self.add_to_side(act["flag"], seat, card)
-        if card == "scout":
+        event: Event = {"type": "play", "seat": seat, "card": card}
+        for field in ("flag", "from_flag", "target", "to_flag"):  # the action's own, in the notation's order
+            if field in act:
+                event[field] = act[field]
+        self._events.append(event)
+        move(self, seat, act)  # engine.rulebook.play_moves
+        if scout_draws(card_id):
             self.phase = "scout_draw"
             self.scout_drawn = 0
             return
@@ -299,25 +308,21 @@ class Game:
         return flag
 
     def add_to_side(self, flag_no: int, seat: str, card: str) -> None:
+        """`card` joins `seat`'s side (engine.rulebook.put_on_side), told when the side completes (R18)."""
         flag = self.flags[flag_no - 1]
-        flag.put(seat, card)
-        side = flag.sides[seat]
         bit = TROOP_BIT.get(card)
         if bit:
             self.seen |= bit
-        size = flag.size
-        if len(side) == size:  # R18: the moment the side last reached its count
-            other = flag.other(seat)
-            if completes_second(len(side), len(flag.sides[other]), size):
-                flag.first_complete = other
+        done = flag.put(seat, card)
+        if done == COMPLETED_SECOND:
+            flag.first_complete = flag.other(seat)
+        if done:
             self._events.append({"type": "complete", "seat": seat, "flag": flag_no})
 
     def remove_from_side(self, flag_no: int, seat: str, card: str) -> None:
+        """`card` leaves `seat`'s side (engine.rulebook.take_from_side); a complete side no longer is (R18)."""
         flag = self.flags[flag_no - 1]
-        side = flag.sides[seat]
-        was_complete = len(side) >= flag.size
-        flag.take(seat, card)
-        if was_complete:  # R18: an earlier completion no longer counts
+        if flag.take(seat, card):
             flag.first_complete = None
             self._events.append({"type": "incomplete", "seat": seat, "flag": flag_no})
 
@@ -387,7 +392,10 @@ class Game:
             why = verdict.reason if _RULE_TAG.search(verdict.reason) else f"{verdict.reason} (R20)"
             raise IllegalAction("claim_unproven", flag=n, why=why)  # one rule tag: the reason's own, or R20
         self._award(n, seat, verdict)
-        if self.result is None and not self.claimable_flags(seat):
+        how = claim_flag(self._claimants(), n - 1, self._index[seat], len(self.seats))  # judged at once (R38, R51)
+        if how:
+            self._finish(seat, how)
+        elif not self.claimable_flags(seat):
             self._next(CLAIM)
 
     def _do_done(self, act: Action) -> None:
@@ -397,13 +405,15 @@ class Game:
         self._draw_card(act["deck"], "draw")
         self._next(DRAW)
 
-    def _award(self, n: int, seat: str, verdict: Judgement, judge_win: bool = True) -> None:
-        """Flag `n` goes to `seat`; a claim in play is judged for a win at once (R38, R51), an award after
-        the passes only once the player's whole set is in (R39, R50)."""
+    def _award(self, n: int, seat: str, verdict: Judgement) -> None:
+        """Flag `n` goes to `seat`, told with its proof (R23)."""
         self.flags[n - 1].claimed = seat
         self._events.append({"type": "claim", "seat": seat, "flag": n, "proof": proof_of(verdict)})
-        if judge_win:
-            self._check_win(seat)
+
+    def _claimants(self) -> list[int]:
+        """Each flag's claimant as engine.rulebook counts seats (-1: none)."""
+        index = self._index
+        return [-1 if f.claimed is None else index[f.claimed] for f in self.flags]
 
     def settle_loaded(self) -> None:
         """A position read from outside already holds its result: a win on the board (R38, R51), else most
@@ -449,12 +459,11 @@ class Game:
         award told with its proof, then the end."""
         seats, index = self.seats, self._index
         self._events.append({"type": "both_passed" if len(seats) == 2 else "all_passed"})
-        claimed = [-1 if f.claimed is None else index[f.claimed] for f in self.flags]
-        awards, winner, how = settle_passes(index[self.to_move], len(seats), claimed,
+        awards, winner, how = settle_passes(index[self.to_move], len(seats), self._claimants(),
                                             lambda s: [n - 1 for n in self.claimable_flags(seats[s])],
                                             one_at_a_time=not self.whole_set_awards)
         for seat, flag in awards:
-            self._award(flag + 1, seats[seat], self.judge_claim(flag + 1, seats[seat]), judge_win=False)
+            self._award(flag + 1, seats[seat], self.judge_claim(flag + 1, seats[seat]))
         self._finish(None if winner < 0 else seats[winner], how)
 
     def _finish_on_flag_count(self) -> None:

@@ -228,10 +228,88 @@ def plays(cards: list[int], places: tuple[int, ...], sides: list[int], claimed: 
     return out
 
 
-def completes_second(cards: int, other_cards: int, size: int) -> bool:
-    """R18: a side that just reached its count (`cards`) while the other side was complete: the other
-    completed first."""
-    return cards == size and other_cards >= size
+# ---------------------------------------------------------------------- what a play moves (R8, R18, R24-R37)
+#: Where `play_moves` sends a card, seen from the seat that plays it: the side of flag f is 2 * f + MINE,
+#: the side facing it 2 * f + THEIRS; FOG_AT + f and MUD_AT + f are flag f itself (R30, R31); then the
+#: discard piles of the player and of the opponent; NOWHERE for no card.
+MINE: Final = 0
+THEIRS: Final = 1
+FOG_AT: Final = 18
+MUD_AT: Final = 27
+MY_DISCARDS: Final = 36
+THEIR_DISCARDS: Final = 37
+NOWHERE: Final = -1
+
+
+def play_moves(card: int, flag: int, to_flag: int) -> tuple[int, int, int]:
+    """What playing `card` moves, for Game and the bots' lean state alike: where the card goes, and where the
+    card it takes (the action's target) comes from and goes, as `(card_to, target_from, target_to)`.
+
+    Troops and morale tactics take a slot on the player's side of `flag` (R8, R27-R29); Fog and Mud lie on
+    the flag (R30, R31); Scout goes to the discards and its draws follow (R33); Redeploy takes one's own card
+    from `flag` to `to_flag` or to the discards (R34), Deserter an opponent's card to their discards (R35),
+    Traitor an opponent's troop to one's own `to_flag` (R36). `to_flag` -1: none."""
+    if card <= SHIELD:
+        return 2 * flag + MINE, NOWHERE, NOWHERE
+    if card == FOG:
+        return FOG_AT + flag, NOWHERE, NOWHERE
+    if card == MUD:
+        return MUD_AT + flag, NOWHERE, NOWHERE
+    if card == SCOUT:
+        return MY_DISCARDS, NOWHERE, NOWHERE
+    if card == REDEPLOY:
+        return MY_DISCARDS, 2 * flag + MINE, MY_DISCARDS if to_flag < 0 else 2 * to_flag + MINE
+    if card == DESERTER:
+        return MY_DISCARDS, 2 * flag + THEIRS, THEIR_DISCARDS
+    return MY_DISCARDS, 2 * flag + THEIRS, 2 * to_flag + MINE
+
+
+def is_tactic(card: int) -> bool:
+    """R24: the cards that count towards the tactics lead."""
+    return card >= ALEXANDER
+
+
+def is_leader(card: int) -> bool:
+    """R27: Alexander and Darius; once one is played the other is dead."""
+    return ALEXANDER <= card <= DARIUS
+
+
+def scout_draws(card: int) -> bool:
+    """R33: a Scout's play step goes on with its draws, not with the turn's next step."""
+    return card == SCOUT
+
+
+#: `put_on_side`'s answers (R18): the side is not complete; it just completed; it just completed while the
+#: side facing it was already complete (that side completed first).
+UNDER_COUNT: Final = 0
+COMPLETED: Final = 1
+COMPLETED_SECOND: Final = 2
+
+
+def put_on_side(sides: list[int], index: int, card: int, size: int) -> int:
+    """A card joins the side `sides[index]` (a mask; the side facing it is `sides[index ^ 1]`) of a flag
+    whose sides need `size` cards: UNDER_COUNT, COMPLETED, or COMPLETED_SECOND when the facing side was
+    complete first (R18: the moment a side last reached its count decides a tie)."""
+    side = sides[index] | 1 << card
+    sides[index] = side
+    if side.bit_count() != size:
+        return UNDER_COUNT
+    return COMPLETED_SECOND if sides[index ^ 1].bit_count() >= size else COMPLETED
+
+
+def take_from_side(sides: list[int], index: int, card: int, size: int) -> bool:
+    """A card leaves the side `sides[index]`; True when the side was complete (R18: an earlier completion
+    no longer counts, so the flag's first completion is forgotten)."""
+    side = sides[index]
+    sides[index] = side & ~(1 << card)
+    return side.bit_count() >= size
+
+
+def claim_flag(claimed: list[int], flag: int, seat: int, players: int) -> str:
+    """R20, R38, R51: a proven claim gives `flag` to `seat` (`claimed[flag]`, each flag's claimant, -1 for
+    none); its win ("envelopment", "breakthrough", or "" to play on) is judged at once on all it then holds."""
+    claimed[flag] = seat
+    return win_of(held_of(claimed, seat), seat, players)
 
 
 STRENGTHS: Final[dict[tuple[int, bool], int]] = {}

@@ -9,7 +9,7 @@ core (engine.compiled) they run compiled like the rules they call.
 
 from __future__ import annotations
 
-from .rulebook import ID, LeanAction, mask_of, plays, provable, side_size
+from .rulebook import ID, LeanAction, mask_of, plays, provable, put_on_side, side_size, take_from_side
 from .rules import SEATS
 
 
@@ -45,15 +45,15 @@ class FlagState:
         """Cards a side needs for a formation (R8, R31: engine.rulebook.side_size)."""
         return side_size(self.mud is not None)
 
-    def put(self, seat: str, card: str) -> None:
-        """A card joins `seat`'s side."""
+    def put(self, seat: str, card: str) -> int:
+        """A card joins `seat`'s side: engine.rulebook.put_on_side's answer (R18: whether it completed, and second)."""
         self.sides[seat].append(card)
-        self.masks[self.pair.index(seat)] |= 1 << ID[card]
+        return put_on_side(self.masks, self.pair.index(seat), ID[card], self.size)
 
-    def take(self, seat: str, card: str) -> None:
-        """A card leaves `seat`'s side."""
+    def take(self, seat: str, card: str) -> bool:
+        """A card leaves `seat`'s side: engine.rulebook.take_from_side's answer (R18: whether it was complete)."""
         self.sides[seat].remove(card)
-        self.masks[self.pair.index(seat)] &= ~(1 << ID[card])
+        return take_from_side(self.masks, self.pair.index(seat), ID[card], self.size)
 
     def set_side(self, seat: str, cards: list[str]) -> None:
         """`seat`'s side is `cards` (a position being read)."""

@@ -1,7 +1,9 @@
-"""The tactics cards that do more than take a slot (R30-R37): what each does to the table.
+"""A card's play on `Game`'s table (R8, R24-R37): the checks of its own conditions, then its moves.
 
-`Game` validates the common part of a play (the hand, R24's lead, a slot) and then calls the card's
-function here, which checks the card's own conditions before it changes anything.
+`Game` validates the common part of a play (the hand, R24's lead, a slot) and calls the card's check
+here, which raises before anything changes. What the play then moves is engine.rulebook.play_moves's
+answer, the one the bots' lean state (engine.ai.lean) also follows: `move` carries it out on the
+notation's table (ordered sides, discard piles, events).
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from typing import TYPE_CHECKING
 from .cards import TROOP_BIT
 from .errors import IllegalAction
 from .notation_types import Action
+from .rulebook import FOG_AT, MINE, MUD_AT, MY_DISCARDS, from_action, play_moves
 from .table import FlagState
 
 if TYPE_CHECKING:
@@ -19,26 +22,14 @@ if TYPE_CHECKING:
 
 
 def environment(game: Game, act: Action) -> None:
-    """Fog or Mud on an open flag (R30, R31); Mud makes a side of three incomplete again (R18)."""
-    flag = game.open_flag(act["flag"])
-    seat, card, n = game.to_move, act["card"], act["flag"]
-    game.emit({"type": "play", "seat": seat, "card": card, "flag": n})
-    if card == "fog":
-        flag.fog = seat
-        return
-    flag.mud = seat
-    for side in flag.pair:  # a side of 3 is incomplete again (R31, R18)
-        if len(flag.sides[side]) == 3:
-            game.emit({"type": "incomplete", "seat": side, "flag": n})
-    flag.first_complete = None
+    """Fog or Mud goes on an open flag (R30, R31)."""
+    game.open_flag(act["flag"])
 
 
 def scout(game: Game, act: Action) -> None:
-    """Scout goes to its player's discards; the draws follow as their own steps (R33)."""
+    """Scout needs a card in a deck for its draws (R33)."""
     if game.deck_sizes["troops"] + game.deck_sizes["tactics"] == 0:
         raise IllegalAction("scout_no_cards")
-    game.discards[game.to_move].append("scout")
-    game.emit({"type": "play", "seat": game.to_move, "card": "scout"})
 
 
 def take_target(game: Game, act: Action, owner: str, troops_only: bool) -> FlagState:
@@ -54,7 +45,7 @@ def take_target(game: Game, act: Action, owner: str, troops_only: bool) -> FlagS
 
 
 def redeploy(game: Game, act: Action) -> None:
-    """R34: one's own card to another open flag, or to the discards."""
+    """R34: one's own card, to another open flag with room or to the discards."""
     seat = game.to_move
     take_target(game, act, seat, troops_only=False)
     to_flag = act["to_flag"]
@@ -62,44 +53,53 @@ def redeploy(game: Game, act: Action) -> None:
         if to_flag == act["from_flag"]:
             raise IllegalAction("redeploy_same_flag")
         game.check_slot(to_flag, seat)
-    game.discards[seat].append("redeploy")
-    game.emit({"type": "play", "seat": seat, "card": "redeploy", "from_flag": act["from_flag"],
-               "target": act["target"], "to_flag": to_flag})
-    game.remove_from_side(act["from_flag"], seat, act["target"])
-    if to_flag is None:
-        game.discards[seat].append(act["target"])
-    else:
-        game.add_to_side(to_flag, seat, act["target"])
 
 
 def deserter(game: Game, act: Action) -> None:
-    """R35: an opponent's card to their discards."""
-    seat = game.to_move
-    other = game.flags[act["from_flag"] - 1].other(seat)
-    take_target(game, act, other, troops_only=False)
-    game.discards[seat].append("deserter")
-    game.emit({"type": "play", "seat": seat, "card": "deserter", "from_flag": act["from_flag"],
-               "target": act["target"]})
-    game.remove_from_side(act["from_flag"], other, act["target"])
-    game.discards[other].append(act["target"])
+    """R35: a card of the opponent's side."""
+    take_target(game, act, game.flags[act["from_flag"] - 1].other(game.to_move), troops_only=False)
 
 
 def traitor(game: Game, act: Action) -> None:
-    """R36: an opponent's troop to one of one's own open flags."""
+    """R36: an opponent's troop, to one of one's own open flags with room."""
     seat = game.to_move
-    other = game.flags[act["from_flag"] - 1].other(seat)
-    take_target(game, act, other, troops_only=True)
+    take_target(game, act, game.flags[act["from_flag"] - 1].other(seat), troops_only=True)
     to_flag = act["to_flag"]
     assert to_flag is not None, "engine.actions.parse_action: a Traitor's to_flag is a flag"
     game.check_slot(to_flag, seat)
-    game.discards[seat].append("traitor")
-    game.emit({"type": "play", "seat": seat, "card": "traitor", "from_flag": act["from_flag"],
-               "target": act["target"], "to_flag": to_flag})
-    game.remove_from_side(act["from_flag"], other, act["target"])
-    game.add_to_side(to_flag, seat, act["target"])
 
 
-#: The function each such card's play calls (the others only take a slot).
+#: The check each such card's play calls (the others only take a slot, which Game checks).
 CARD_PLAYS: dict[str, Callable[[Game, Action], None]] = {
     "fog": environment, "mud": environment, "scout": scout, "redeploy": redeploy, "deserter": deserter,
     "traitor": traitor}
+
+
+def move(game: Game, seat: str, act: Action) -> None:
+    """A checked play's moves (engine.rulebook.play_moves): the card to its place, then its target, if any,
+    from its side to its place. Events tell each side completed or made incomplete (R18)."""
+    _, card_id, flag, _, to_flag = from_action(act)
+    card_to, target_from, target_to = play_moves(card_id, flag, to_flag)
+    other = seat if flag < 0 else game.flags[flag].other(seat)
+    _put(game, seat, other, act["card"], card_to)
+    if target_from >= 0:
+        game.remove_from_side(target_from // 2 + 1, seat if target_from & 1 == MINE else other, act["target"])
+        _put(game, seat, other, act["target"], target_to)
+
+
+def _put(game: Game, seat: str, other: str, card: str, where: int) -> None:
+    """`card` to a place of engine.rulebook.play_moves, seen from `seat` (`other`: the seat facing it)."""
+    if where < FOG_AT:
+        game.add_to_side(where // 2 + 1, seat if where & 1 == MINE else other, card)
+    elif where < MUD_AT:
+        game.flags[where - FOG_AT].fog = seat
+    elif where < MY_DISCARDS:
+        n = where - MUD_AT + 1
+        flag = game.flags[n - 1]
+        flag.mud = seat
+        for side in flag.pair:  # a side of three is incomplete again (R31, R18)
+            if len(flag.sides[side]) == 3:
+                game.emit({"type": "incomplete", "seat": side, "flag": n})
+        flag.first_complete = None
+    else:
+        game.discards[seat if where == MY_DISCARDS else other].append(card)

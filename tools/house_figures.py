@@ -275,8 +275,8 @@ def pass_throughs(root: Path = ROOT) -> dict[str, list[str]]:
 
 #: The Lean state updates that `Game` has its own of (Game.apply and the steps it walks).
 MIRROR: dict[str, tuple[str, ...]] = {
-    "engine/ai/lean.py": ("Lean.apply", "Lean._play", "Lean._add", "Lean._remove", "Lean._draw", "Lean._check_win",
-                          "Lean._finish", "Lean._enter_step", "Lean._end_turn", "Lean._next"),
+    "engine/ai/lean.py": ("Lean.apply", "Lean._play", "Lean._put", "Lean._add", "Lean._remove", "Lean._draw",
+                          "Lean._check_win", "Lean._finish", "Lean._enter_step", "Lean._end_turn", "Lean._next"),
     "engine/ai/lean3.py": ("Lean3._play", "Lean3._add"),
 }
 #: The functions that rank formations from a side and the troops still unseen (earlier homes included: 0 once gone).

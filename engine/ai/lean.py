@@ -26,17 +26,21 @@ from ..rulebook import (
     ALEXANDER,
     CAVALRY,
     CLAIM,
+    COMPLETED_SECOND,
     COMPLETIONS,
     DARIUS,
     DESERTER,
     DONE_ACTION,
     DRAW,
     FOG,
+    FOG_AT,
     HAND_LIMIT,
     ID,
     LEADER_MASK,
     MORALE_MASK,
     MUD,
+    MUD_AT,
+    MY_DISCARDS,
     NAMES,
     OVER,
     PAIRS3,
@@ -58,21 +62,26 @@ from ..rulebook import (
     LeanAction,
     after_scout_draw,
     bits,
-    completes_second,
+    claim_flag,
     completion,
     from_action,
+    is_leader,
+    is_tactic,
     mask_of,
     may_draw,
     may_play_tactic,
     names,
+    play_moves,
     plays,
     provable,
+    put_on_side,
+    scout_draws,
     settle_passes,
     side_size,
     strength,
+    take_from_side,
     to_action,
     turn_after,
-    win_of,
 )
 from ..rules import SEATS, SEATS3
 
@@ -222,9 +231,10 @@ class Lean:
             self._play(act)
         elif kind == A_CLAIM:
             seat = self.to_move
-            self.claimed[act[2]] = seat
-            self._check_win(seat)
-            if self.phase != OVER and not self.any_claimable(seat):
+            how = claim_flag(self.claimed, act[2], seat, len(self.hands))
+            if how:
+                self._finish(seat, how)
+            elif not self.any_claimable(seat):
                 self._next(CLAIM)
         elif kind == A_DONE:
             self._next(CLAIM)
@@ -250,69 +260,44 @@ class Lean:
             self._next(WHOLE_TURN)
 
     def _play(self, act: LeanAction) -> None:
-        seat = self.to_move
-        card = act[1]
+        """A card from the hand to where engine.rulebook.play_moves sends it, and its target with it."""
+        seat, card = self.to_move, act[1]
         self.hands[seat] &= ~(1 << card)
         self.passes = 0
-        if card < 60:
-            self._add(act[2], seat, card)
-        else:
+        if is_tactic(card):
             self.played[seat] += 1
-            if card <= SHIELD:
-                if card <= DARIUS:
-                    self.leader[seat] = True
-                self._add(act[2], seat, card)
-            elif card == FOG:
-                self.fog |= 1 << act[2]
-            elif card == MUD:
-                self.mud |= 1 << act[2]
-                self.first[act[2]] = -1
-            elif card == SCOUT:
-                self.phase = SCOUT_DRAW
-                self.scout_drawn = 0
-                return
-            elif card == REDEPLOY:
-                self._remove(act[2], seat, act[3])
-                if act[4] >= 0:
-                    self._add(act[4], seat, act[3])
-            elif card == DESERTER:
-                self._remove(act[2], 1 - seat, act[3])
-            else:
-                self._remove(act[2], 1 - seat, act[3])
-                self._add(act[4], seat, act[3])
-        self._next(PLAY)
-
-    def _add(self, flag: int, seat: int, card: int) -> None:
-        """`card` to `seat`'s side of `flag`, at the seat's place in the flag's pair (two or three players)."""
-        if len(self.hands) == 2:  # PLACES2 and PAIRS2: the seat's index is its place
-            k, other = seat, 1 - seat
+            if is_leader(card):
+                self.leader[seat] = True
+        card_to, target_from, target_to = play_moves(card, act[2], act[4])
+        self._put(seat, card, card_to)
+        if target_from >= 0:  # tactics are two-player only: the side facing the seat is the other seat's
+            flag = target_from >> 1
+            if take_from_side(self.sides, target_from ^ seat, act[3], self.size(flag)):
+                self.first[flag] = -1
+            self._put(seat, act[3], target_to)
+        if scout_draws(card):
+            self.phase, self.scout_drawn = SCOUT_DRAW, 0
         else:
-            k = PLACES3[seat][flag]
-            other = PAIRS3[flag][1 - k]
-        index = 2 * flag + k
-        side = self.sides[index] | 1 << card
-        self.sides[index] = side
-        if card < 60:
-            self.seen |= 1 << card
-        size = side_size(self.mud >> flag & 1)
-        if completes_second(side.bit_count(), self.sides[index ^ 1].bit_count(), size):  # R18
-            self.first[flag] = other
+            self._next(PLAY)
 
-    def _remove(self, flag: int, seat: int, card: int) -> None:
-        index = 2 * flag + seat
-        side = self.sides[index]
-        if side.bit_count() >= self.size(flag):  # R18: an earlier completion no longer counts
-            self.first[flag] = -1
-        self.sides[index] = side & ~(1 << card)
+    def _put(self, seat: int, card: int, where: int) -> None:
+        """`card` to a place of engine.rulebook.play_moves (a discard pile is not kept here)."""
+        if where < FOG_AT:
+            flag = where >> 1
+            index = (2 * flag + (PLACES3[seat][flag] if len(self.hands) == 3 else seat)) ^ (where & 1)
+            if card < 60:
+                self.seen |= 1 << card
+            if put_on_side(self.sides, index, card, self.size(flag)) == COMPLETED_SECOND:
+                self.first[flag] = PAIRS3[flag][1 - (index & 1)] if len(self.hands) == 3 else 1 - (index & 1)
+        elif where < MUD_AT:
+            self.fog |= 1 << (where - FOG_AT)
+        elif where < MY_DISCARDS:
+            self.mud |= 1 << (where - MUD_AT)
+            self.first[where - MUD_AT] = -1  # R31, R18: a side of three is incomplete again
 
     def _draw(self, deck: int) -> None:
         card = (self.troops if deck == 0 else self.tactics).pop()
         self.hands[self.to_move] |= 1 << card
-
-    def _check_win(self, seat: int) -> None:
-        how = win_of(self.held(seat), seat, len(self.hands))
-        if how:
-            self._finish(seat, how)
 
     def _finish(self, winner: int, how: str) -> None:
         self.winner, self.how, self.phase = winner, how, OVER
