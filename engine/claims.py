@@ -14,6 +14,7 @@ from typing import NamedTuple
 
 from .cards import TROOP_BIT, card_name
 from .formations import Formation, best_formation, evaluate
+from .notation_types import Proof
 from .rulebook import holds
 from .table import FlagState
 
@@ -112,3 +113,17 @@ def judge(flag: FlagState, seat: str, unseen: int, cache: BestCache, names: dict
                          f"{describe(mine, fog)}", mine, best, False, shown)
     return Judgement(True, f"your {describe(mine, fog)} beats the best {who} can still make: "
                      f"{describe(best, fog)}", mine, best, False, shown)
+
+
+def proof_of(verdict: Judgement) -> Proof:
+    """A claim's proof as plain data, for events, logs and the screen (R23)."""
+    mine, theirs = verdict.mine, verdict.theirs
+    return {
+        "text": verdict.reason,
+        "formation": mine.name if mine else None,
+        "sum": mine.total if mine else None,
+        "opponent": None if theirs is None else {
+            "complete": verdict.theirs_complete, "formation": theirs.name, "sum": theirs.total,
+            "cards": list(verdict.theirs_cards),
+        },
+    }

@@ -15,10 +15,10 @@ from typing import Any
 
 from .actions import Action, parse_action
 from .cards import ALL_TROOPS_MASK, LEADERS, TROOP_BIT, fills_slot
-from .claims import BestCache, FlagState, Judgement, judge
+from .claims import BestCache, FlagState, Judgement, judge, proof_of
 from .deal import deal
 from .errors import IllegalAction
-from .notation_types import Event, Proof, Result, View
+from .notation_types import Event, Result, View
 from .rulebook import (
     A_PLAY,
     CLAIM,
@@ -485,15 +485,3 @@ class Game:
 _HANDLERS: dict[str, Callable[[Game, Action], None]] = {
     kind: getattr(Game, "_do_" + kind)
     for kind in ("play", "pass", "claim", "done", "draw", "scout_draw", "scout_return")}
-def proof_of(verdict: Judgement) -> Proof:
-    """A claim's proof as plain data, for events, logs and the screen (R23)."""
-    mine, theirs = verdict.mine, verdict.theirs
-    return {
-        "text": verdict.reason,
-        "formation": mine.name if mine else None,
-        "sum": mine.total if mine else None,
-        "opponent": None if theirs is None else {
-            "complete": verdict.theirs_complete, "formation": theirs.name, "sum": theirs.total,
-            "cards": list(verdict.theirs_cards),
-        },
-    }
