@@ -38,7 +38,6 @@ from .rulebook import (
     by_flag_count,
     claim_flag,
     is_leader,
-    is_tactic,
     may_draw,
     may_play_tactic,
     scout_draws,
@@ -275,16 +274,14 @@ class Game:
         self.hand_sizes[seat] -= 1
         self.passes = 0
         card_id = ID[card]
-        if is_tactic(card_id):
+        if not troop:  # R24: a tactic counts towards the lead (engine.rulebook.is_tactic: every card not a troop)
             self.tactics_played[seat] += 1
             if is_leader(card_id):
                 self.leader_played[seat] = True
-        event: Event = {"type": "play", "seat": seat, "card": card}
-        for field in ("flag", "from_flag", "target", "to_flag"):  # the action's own, in the notation's order
-            if field in act:
-                event[field] = act[field]
+        event: Event = {"type": "play", "seat": seat}
+        event.update(act)  # the action's own fields after the seat, in parse_action's order
         self._events.append(event)
-        move(self, seat, act)  # engine.rulebook.play_moves
+        move(self, seat, act, card_id)  # engine.rulebook.play_moves
         if scout_draws(card_id):
             self.phase = "scout_draw"
             self.scout_drawn = 0

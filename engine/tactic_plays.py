@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from .cards import TROOP_BIT
 from .errors import IllegalAction
 from .notation_types import Action
-from .rulebook import FOG_AT, MINE, MUD_AT, MY_DISCARDS, from_action, play_moves
+from .rulebook import FOG_AT, MINE, MUD_AT, MY_DISCARDS, play_moves
 from .table import FlagState
 
 if TYPE_CHECKING:
@@ -75,22 +75,24 @@ CARD_PLAYS: dict[str, Callable[[Game, Action], None]] = {
     "traitor": traitor}
 
 
-def move(game: Game, seat: str, act: Action) -> None:
-    """A checked play's moves (engine.rulebook.play_moves): the card to its place, then its target, if any,
-    from its side to its place. Events tell each side completed or made incomplete (R18)."""
-    _, card_id, flag, _, to_flag = from_action(act)
-    card_to, target_from, target_to = play_moves(card_id, flag, to_flag)
-    other = seat if flag < 0 else game.flags[flag].other(seat)
-    _put(game, seat, other, act["card"], card_to)
+def move(game: Game, seat: str, act: Action, card: int) -> None:
+    """A checked play's moves (engine.rulebook.play_moves for `card`, its id): the card to its place, then
+    its target, if any, from its side to its place. Events tell each side completed or made incomplete (R18)."""
+    flag = act["flag"] if "flag" in act else act.get("from_flag", 0)  # 1-9; 0 for a Scout
+    card_to, target_from, target_to = play_moves(card, flag - 1, (act.get("to_flag") or 0) - 1)
+    _put(game, seat, flag, act["card"], card_to)
     if target_from >= 0:
-        game.remove_from_side(target_from // 2 + 1, seat if target_from & 1 == MINE else other, act["target"])
-        _put(game, seat, other, act["target"], target_to)
+        game.remove_from_side(flag, seat if target_from & 1 == MINE else game.flags[flag - 1].other(seat),
+                              act["target"])
+        _put(game, seat, flag, act["target"], target_to)
 
 
-def _put(game: Game, seat: str, other: str, card: str, where: int) -> None:
-    """`card` to a place of engine.rulebook.play_moves, seen from `seat` (`other`: the seat facing it)."""
+def _put(game: Game, seat: str, played_at: int, card: str, where: int) -> None:
+    """`card` to a place of engine.rulebook.play_moves, seen from `seat` (the opponent's: the one facing
+    `seat` at flag `played_at`, where the play took its target)."""
     if where < FOG_AT:
-        game.add_to_side(where // 2 + 1, seat if where & 1 == MINE else other, card)
+        n = where // 2 + 1
+        game.add_to_side(n, seat if where & 1 == MINE else game.flags[played_at - 1].other(seat), card)
     elif where < MUD_AT:
         game.flags[where - FOG_AT].fog = seat
     elif where < MY_DISCARDS:
@@ -102,4 +104,4 @@ def _put(game: Game, seat: str, other: str, card: str, where: int) -> None:
                 game.emit({"type": "incomplete", "seat": side, "flag": n})
         flag.first_complete = None
     else:
-        game.discards[seat if where == MY_DISCARDS else other].append(card)
+        game.discards[seat if where == MY_DISCARDS else game.flags[played_at - 1].other(seat)].append(card)
