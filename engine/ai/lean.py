@@ -175,10 +175,6 @@ class Lean:
     def size(self, flag: int) -> int:
         return side_size(self.mud >> flag & 1)
 
-    def held(self, seat: int) -> int:
-        """Mask of the flags `seat` holds."""
-        return sum(1 << i for i, c in enumerate(self.claimed) if c == seat)
-
     def can_claim(self, flag: int, seat: int) -> bool:
         """R20, R21: the same verdict as engine.claims.judge, from the same open information."""
         if self.claimed[flag] != -1:
