@@ -278,11 +278,9 @@ class Game:
             self.tactics_played[seat] += 1
             if is_leader(card_id):
                 self.leader_played[seat] = True
-        event: Event = {"type": "play", "seat": seat}
-        event.update(act)  # the action's own fields after the seat, in parse_action's order
-        self._events.append(event)
+        self._events.append({"type": "play", "seat": seat, **act})  # the action's fields after the seat
         move(self, seat, act, card_id)  # engine.rulebook.play_moves
-        if scout_draws(card_id):
+        if not troop and scout_draws(card_id):
             self.phase = "scout_draw"
             self.scout_drawn = 0
             return

@@ -80,7 +80,10 @@ def move(game: Game, seat: str, act: Action, card: int) -> None:
     its target, if any, from its side to its place. Events tell each side completed or made incomplete (R18)."""
     flag = act["flag"] if "flag" in act else act.get("from_flag", 0)  # 1-9; 0 for a Scout
     card_to, target_from, target_to = play_moves(card, flag - 1, (act.get("to_flag") or 0) - 1)
-    _put(game, seat, flag, act["card"], card_to)
+    if card_to < FOG_AT and card_to & 1 == MINE:  # the commonest move, a card to the player's own side
+        game.add_to_side(card_to // 2 + 1, seat, act["card"])
+    else:
+        _put(game, seat, flag, act["card"], card_to)
     if target_from >= 0:
         game.remove_from_side(flag, seat if target_from & 1 == MINE else game.flags[flag - 1].other(seat),
                               act["target"])
