@@ -313,10 +313,15 @@ def test_at_most_three_effects_sound_at_once_and_never_on_the_music_channels() -
     player.music(settings)
     if not player.ok:
         pytest.skip("the dummy audio driver did not open here")
+    lead = pygame.mixer.Channel(audio.MUSIC_CHANNELS[player._lead])
     for name in ("shuffle", "claim", "horn", "victory", "defeat"):
         player.effect(name, settings)
+        effect_sounds = [player.sounds[n] for n in audio.EFFECTS]
+        taken = [c for c in audio.MUSIC_CHANNELS if pygame.mixer.Channel(c).get_sound() in effect_sounds]
+        assert not taken, f"{name} took the music's channel {taken}"
+        assert lead.get_busy() and lead.get_sound() is player.pieces["menu"], f"the music plays on under {name}"
     busy = [c for c in range(pygame.mixer.get_num_channels()) if pygame.mixer.Channel(c).get_busy()]
     effects = [c for c in busy if c not in audio.MUSIC_CHANNELS]
     assert len(effects) == audio.EFFECT_CHANNELS == 3
-    lead = pygame.mixer.Channel(audio.MUSIC_CHANNELS[player._lead])
-    assert lead.get_busy() and lead.get_sound() is player.pieces["menu"], "the music plays on"
+    sounding = {pygame.mixer.Channel(c).get_sound() for c in effects}
+    assert sounding == {player.sounds[n] for n in ("horn", "victory", "defeat")}, "the oldest effects gave way"

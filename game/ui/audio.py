@@ -48,6 +48,8 @@ EFFECT_SHARE = 0.23
 MUSIC_SHARE = 0.24
 CROSSFADE_SLACK = 0.05  # during a crossfade the two pieces' fades may start one mixer buffer apart
 MUSIC_CHANNELS = (0, 1)  # reserved: the piece playing and the one fading out
+#: the effects' own channels, after the music's
+EFFECT_RANGE = tuple(range(len(MUSIC_CHANNELS), len(MUSIC_CHANNELS) + EFFECT_CHANNELS))
 
 
 def headroom() -> float:
@@ -80,6 +82,7 @@ class Audio:
         self.ducked = False
         self._unduck: threading.Timer | None = None
         self._lead = 0  # which of MUSIC_CHANNELS carries the piece playing
+        self._effect_order = list(EFFECT_RANGE)  # the effects' channels, the one started longest ago first
 
     def _file(self, name: str) -> Path:
         ogg = self.sounds_dir / f"{name}.ogg"
@@ -111,15 +114,22 @@ class Audio:
             return
         try:
             sound.set_volume(settings.volume * EFFECT_SHARE / FILE_PEAK)
-            channel = pygame.mixer.find_channel(True)  # never a fourth voice: the oldest effect gives way
-            if channel is None:
-                return
+            channel = self._effect_channel()
             channel.set_volume(1.0)
             channel.play(sound)
             if name in DUCKING and self.music_on:
                 self.duck(sound.get_length())
         except pygame.error as exc:
             log.info("sound %s not played: %s", name, exc)
+
+    def _effect_channel(self) -> Any:
+        """An idle effect channel, else the one whose effect started first: never a fourth voice, and never
+        one of the music's channels (pygame's find_channel takes reserved channels too, cutting the music)."""
+        number = next((c for c in self._effect_order if not pygame.mixer.Channel(c).get_busy()),
+                      self._effect_order[0])
+        self._effect_order.remove(number)
+        self._effect_order.append(number)
+        return pygame.mixer.Channel(number)
 
     def _channel(self, which: int) -> Any:
         return pygame.mixer.Channel(MUSIC_CHANNELS[which])
@@ -230,7 +240,7 @@ def sting_playing() -> bool:
         return False
     try:
         return any(pygame.mixer.Channel(c).get_busy()
-                   for c in range(len(MUSIC_CHANNELS), len(MUSIC_CHANNELS) + EFFECT_CHANNELS))
+                   for c in EFFECT_RANGE)
     except pygame.error:
         return False
 
