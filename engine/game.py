@@ -23,6 +23,7 @@ from .rulebook import (
     A_PLAY,
     CLAIM,
     COMPLETED_SECOND,
+    DECKS,
     DRAW,
     ID,
     OVER,
@@ -34,13 +35,15 @@ from .rulebook import (
     TURN_START,
     WHOLE_TURN,
     LeanAction,
-    after_scout_draw,
     by_flag_count,
     claim_flag,
+    deck_of,
     is_leader,
     may_draw,
     may_play_tactic,
+    passes_after,
     scout_draws,
+    scout_drew,
     settle_passes,
     to_action,
     turn_after,
@@ -203,7 +206,7 @@ class Game:
         if phase == "claim":
             return [*(Action(type="claim", flag=f) for f in self.claimable_flags(seat)), Action(type="done")]
         if phase in ("draw", "scout_draw"):
-            return [{"type": phase, "deck": d} for d in ("troops", "tactics") if self.deck_sizes[d] > 0]
+            return [{"type": phase, "deck": d} for d in DECKS if self.deck_sizes[d] > 0]
         if phase == "scout_return":
             return [{"type": "scout_return", "cards": list(p)}
                     for p in permutations(self.returnable(seat), self.scout_drawn - 1)]
@@ -272,7 +275,7 @@ class Game:
             check(self, act)  # the card's own conditions, before anything changes
         hand.remove(card)
         self.hand_sizes[seat] -= 1
-        self.passes = 0
+        self.passes = passes_after(self.passes, False)
         card_id = ID[card]
         if not troop:  # R24: a tactic counts towards the lead (engine.rulebook.is_tactic: every card not a troop)
             self.tactics_played[seat] += 1
@@ -328,14 +331,13 @@ class Game:
             raise IllegalAction("must_play_troop")
         if any(a["type"] == "play" for a in self._legal_plays(seat)):
             raise IllegalAction("must_play_tactic")
-        self.passes += 1
+        self.passes = passes_after(self.passes, True)
         self._events.append({"type": "pass", "seat": seat})
         self._next(WHOLE_TURN)
 
     def _do_scout_draw(self, act: Action) -> None:
         self._draw_card(act["deck"], "scout_draw")
-        self.scout_drawn += 1
-        phase = after_scout_draw(self.scout_drawn, self.deck_sizes["troops"] + self.deck_sizes["tactics"])
+        self.scout_drawn, phase = scout_drew(self.scout_drawn, self.deck_sizes["troops"] + self.deck_sizes["tactics"])
         if phase < 0:
             self._next(PLAY)
         else:
@@ -369,7 +371,7 @@ class Game:
             raise IllegalAction("dead_leader_return")
         decks = []
         for card in cards:
-            deck = "troops" if card in TROOP_BIT else "tactics"
+            deck = DECKS[deck_of(ID[card])]
             hand.remove(card)
             target = self.decks[deck]
             if target is not None:

@@ -46,6 +46,8 @@ TACTICS_MASK: Final = sum(1 << ID[c] for c in TACTICS)
 
 #: Cards a hand holds at most, and is refilled to by a draw (R4, R10).
 HAND_LIMIT: Final = 7
+#: The decks by index (engine.rulebook.deck_of, a lean draw's deck), as actions name them (NOTATION.md).
+DECKS: tuple[str, str] = ("troops", "tactics")
 #: Cards a side needs for a formation, and under Mud (R8, R31).
 SIDE: Final = 3
 MUD_SIDE: Final = 4
@@ -173,6 +175,23 @@ def turn_after(steps: tuple[int, ...], done: int, seat: int, players: int, passe
         return seat, OVER
     following = (seat + 1) % players
     return following, next_phase(steps, 0, following, claimable, False)
+
+
+def scout_drew(scout_drawn: int, deck_left: int) -> tuple[int, int]:
+    """R33: a Scout's draw counted, for Game and the bots' lean state alike: the cards it has now drawn, and
+    `after_scout_draw`'s phase (`deck_left`: the cards left in both decks after this draw)."""
+    drawn = scout_drawn + 1
+    return drawn, after_scout_draw(drawn, deck_left)
+
+
+def deck_of(card: int) -> int:
+    """R4, R33: the deck a card belongs to (0 the troops, 1 the tactics): where a Scout puts it back, on top."""
+    return 0 if card < ALEXANDER else 1
+
+
+def passes_after(passes: int, passed: bool) -> int:
+    """R9, R39, R50: the passes in a row after a turn's play step: one more for a pass, none after a card played."""
+    return passes + 1 if passed else 0
 
 
 def after_scout_draw(scout_drawn: int, deck_left: int) -> int:
@@ -414,8 +433,8 @@ def settle_passes(to_move: int, players: int, claimed: list[int], claimable: Cal
     (a shared most is a draw). `claimable(seat)` lists the flags (0-8) `seat` can prove on the table as it
     stood (an award never changes another flag's proof). Returns the awards in order, as (seat, flag), the
     winner (-1 for a draw) and how. `one_at_a_time`: an old record's ruling, each flag judged for a win as
-    it goes to its claimant (flags then went one at a time, in flag order)."""
-    claimed = claimed[:]
+    it goes to its claimant (flags then went one at a time, in flag order). The awards are also written into
+    `claimed` (each flag's claimant, -1 for none), as claim_flag writes a claim."""
     awards: list[tuple[int, int]] = []
     for claimant in award_order(to_move, players):
         for flag in claimable(claimant):
@@ -452,7 +471,7 @@ def to_action(act: LeanAction) -> Action:
     if kind == A_CLAIM:
         return {"type": "claim", "flag": act[2] + 1}
     if kind in (A_DRAW, A_SCOUT_DRAW):
-        return {"type": "draw" if kind == A_DRAW else "scout_draw", "deck": ("troops", "tactics")[act[1]]}
+        return {"type": "draw" if kind == A_DRAW else "scout_draw", "deck": DECKS[act[1]]}
     if kind == A_SCOUT_RETURN:
         return {"type": "scout_return", "cards": [NAMES[c] for c in act[1]]}
     return {"type": "done" if kind == A_DONE else "pass"}

@@ -13,8 +13,8 @@ ROOT = Path(__file__).resolve().parent.parent
 BUILDERS = {"from_table", "from_game", "copy"}
 #: List methods that change the list they are called on.
 MUTATORS = {"append", "pop", "extend", "remove", "insert", "clear"}
-#: The engine.rulebook functions that change a list they are given (a side's masks, the claimants).
-RULEBOOK_WRITERS = {"put_on_side", "take_from_side", "claim_flag"}
+#: The engine.rulebook functions that change a list they are given (a side's masks, the claimants, the awards).
+RULEBOOK_WRITERS = {"put_on_side", "take_from_side", "claim_flag", "settle_passes"}
 
 
 def _on_self(node: ast.expr) -> bool:

@@ -20,7 +20,9 @@ from engine.claims import judge
 from engine.game import Game
 from engine.rulebook import (
     CLAIM,
+    DECKS,
     DRAW,
+    ID,
     OVER,
     PLACES3,
     PLAY,
@@ -30,8 +32,11 @@ from engine.rulebook import (
     TURN_START,
     WHOLE_TURN,
     after_scout_draw,
+    deck_of,
     from_action,
     may_play_tactic,
+    passes_after,
+    scout_drew,
     settle_passes,
     side_size,
     to_action,
@@ -147,16 +152,18 @@ def test_r39_r50_settle_passes_awards_whole_sets_in_turn_order() -> None:
     time, stops at the Breakthrough on the first three. Without a win most flags wins, a shared most draws."""
     nobody = [-1] * 9
     north_five = {0: [], 1: [0, 1, 2, 3, 4]}
-    awards, winner, how = settle_passes(0, 2, nobody, north_five.__getitem__)
+    claimed = nobody[:]
+    awards, winner, how = settle_passes(0, 2, claimed, north_five.__getitem__)
     assert (awards, winner, how) == ([(1, f) for f in range(5)], 1, "envelopment")
-    awards, winner, how = settle_passes(0, 2, nobody, north_five.__getitem__, one_at_a_time=True)
+    assert claimed == [1] * 5 + [-1] * 4  # the awards are written into the claimants given
+    awards, winner, how = settle_passes(0, 2, nobody[:], north_five.__getitem__, one_at_a_time=True)
     assert (awards, winner, how) == ([(1, 0), (1, 1), (1, 2)], 1, "breakthrough")
     split = {0: [2, 6], 1: [0, 4]}
-    assert settle_passes(0, 2, nobody, split.__getitem__) == ([(1, 0), (1, 4), (0, 2), (0, 6)], -1, "draw")
+    assert settle_passes(0, 2, nobody[:], split.__getitem__) == ([(1, 0), (1, 4), (0, 2), (0, 6)], -1, "draw")
     assert settle_passes(0, 2, [0, *nobody[1:]], split.__getitem__)[1:] == (0, "flags")
     # three players (R50): the order runs from the seat after the one to move, round to it
     three = {0: [1], 1: [4], 2: [7]}
-    assert settle_passes(1, 3, nobody, three.__getitem__)[0] == [(2, 7), (0, 1), (1, 4)]
+    assert settle_passes(1, 3, nobody[:], three.__getitem__)[0] == [(2, 7), (0, 1), (1, 4)]
 
 
 def test_r7_r10_r11_the_turn_goes_on_at_its_next_waiting_step_then_passes_to_the_next_seat() -> None:
@@ -196,6 +203,23 @@ def test_r33_scout_draws_three_while_a_deck_has_a_card_then_returns_all_but_one(
     assert after_scout_draw(3, 5) == SCOUT_RETURN
     assert after_scout_draw(2, 0) == SCOUT_RETURN  # the decks ran out after two: one goes back
     assert after_scout_draw(1, 0) == -1  # a single card drawn: nothing to return, the play step is done
+
+
+def test_r33_a_scout_draw_is_counted_once_and_a_returned_card_goes_back_to_its_own_deck() -> None:
+    """Game and the bots' lean state both count a Scout's draw by engine.rulebook.scout_drew and send a card
+    it puts back to the deck `deck_of` names (R4: troops and tactics are separate decks)."""
+    assert scout_drew(0, 5) == (1, SCOUT_DRAW) and scout_drew(2, 5) == (3, SCOUT_RETURN)
+    assert scout_drew(0, 0) == (1, -1)  # the decks ran out after one card: nothing goes back
+    assert [DECKS[deck_of(ID[c])] for c in ("r10", "p1", "alexander", "traitor")] == \
+        ["troops", "troops", "tactics", "tactics"]
+    assert _written_again(r"scout_drawn \+= 1|\bcard < 60\) else|\"troops\" if card in") == []
+
+
+def test_r9_r39_passes_count_one_after_another_and_only_the_rulebook_counts_them() -> None:
+    """R39, R50: the game ends after every player passed in a row, so a pass adds one and a card played starts
+    the count again; Game and the bots' lean state both ask engine.rulebook.passes_after."""
+    assert passes_after(0, True) == 1 and passes_after(1, True) == 2 and passes_after(1, False) == 0
+    assert _written_again(r"\bpasses \+= 1|\bpasses = 0\b") == []
 
 
 def test_r7_r39_only_the_rulebook_sequences_a_turn() -> None:

@@ -60,10 +60,10 @@ from ..rulebook import (
     TROOP_MASK,
     WHOLE_TURN,
     LeanAction,
-    after_scout_draw,
     bits,
     claim_flag,
     completion,
+    deck_of,
     from_action,
     is_leader,
     is_tactic,
@@ -71,11 +71,13 @@ from ..rulebook import (
     may_draw,
     may_play_tactic,
     names,
+    passes_after,
     play_moves,
     plays,
     provable,
     put_on_side,
     scout_draws,
+    scout_drew,
     settle_passes,
     side_size,
     strength,
@@ -239,8 +241,7 @@ class Lean:
             self._next(DRAW)
         elif kind == A_SCOUT_DRAW:
             self._draw(act[1])
-            self.scout_drawn += 1
-            phase = after_scout_draw(self.scout_drawn, self.deck_left())
+            self.scout_drawn, phase = scout_drew(self.scout_drawn, self.deck_left())
             if phase < 0:
                 self._next(PLAY)
             else:
@@ -249,17 +250,17 @@ class Lean:
             seat = self.to_move
             for card in act[1]:
                 self.hands[seat] &= ~(1 << card)
-                (self.troops if card < 60 else self.tactics).append(card)
+                (self.tactics if deck_of(card) else self.troops).append(card)
             self._next(PLAY)
         else:  # a pass is the whole turn (R9)
-            self.passes += 1
+            self.passes = passes_after(self.passes, True)
             self._next(WHOLE_TURN)
 
     def _play(self, act: LeanAction) -> None:
         """A card from the hand to where engine.rulebook.play_moves sends it, and its target with it."""
         seat, card = self.to_move, act[1]
         self.hands[seat] &= ~(1 << card)
-        self.passes = 0
+        self.passes = passes_after(self.passes, False)
         if is_tactic(card):
             self.played[seat] += 1
             if is_leader(card):
@@ -304,9 +305,7 @@ class Lean:
         following, phase = turn_after(self.steps, done, seat, players, self.passes, self.any_claimable,
                                       may_draw(self.scout_drawn, self.hands[seat].bit_count(), self.deck_left()))
         if phase == OVER:
-            awards, winner, how = settle_passes(seat, players, self.claimed, self.claimable)
-            for claimant, flag in awards:
-                self.claimed[flag] = claimant
+            _, winner, how = settle_passes(seat, players, self.claimed, self.claimable)  # writes the awards too
             self._finish(winner, how)
             return
         if following != seat:
