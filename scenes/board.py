@@ -29,9 +29,11 @@ from game.ui.scene import AMBIENT, IDLE, MOVING, Scene
 from . import board_coach, board_draw, board_events, board_hud, board_input, board_places, board_zoom, screens
 from .board_anim import Animator
 from .board_banner import BannerView
+from .board_bar_view import WinBarView
 from .board_flag_view import FlagLineView
 from .board_hand import HandView
 from .board_hud_view import HudView
+from .board_marks import StoryMarks
 from .board_shown import Shown
 from .board_state import TOAST_FADE, Toast, with_toast
 from .board_still import StillView
@@ -74,6 +76,8 @@ class BoardScene(Scene):
         self.banner_view = BannerView()  # the banner's drawn panel (scenes.board_banner)
         self.hud_view = HudView()  # the status panel, who thinks and the caption (scenes.board_hud_view)
         self.flag_view = FlagLineView()  # the claims, the last turn's marks, the victory (scenes.board_flag_view)
+        self.marks = StoryMarks()  # the last turns' marks, derived once per key (scenes.board_marks)
+        self.bar_view = WinBarView()  # the coach's win-estimate bar (scenes.board_bar_view)
         self.save_told: str | None = None  # the saving trouble last told on a hosting screen (scenes.lan_wait)
         self.recorded = False  # the game's result is counted in the sitting (once: scenes.results)
         self.takebacks = undo.Takebacks()  # what may be taken back, its floor remembered per record (game.play.undo)
@@ -82,7 +86,7 @@ class BoardScene(Scene):
         self.hand_rects: dict[str, pygame.Rect] = {}  # the hand's cards' targets by card, in the hand's order
         self.laid_buttons: tuple[str, ...] = ()
         self.lang = language()
-        self.coach: Coach | None = board_coach.make_coach(self)  # none where no coach is wanted
+        self.coach: Coach | None = board_coach.make_coach(table, hotseat, session)  # none where no coach is wanted
         self.refresh()
         if not any(f.get(s) for f in self.view["flags"] for s in self.shown.seats):
             from game.ui import audio
@@ -381,7 +385,7 @@ class BoardScene(Scene):
             self.refuse(self.model.focus or ("button", "menu"), words[:1].upper() + words[1:] + ".")
             self.refresh()
             return
-        self.model.last_turn = None  # the player acted: the other side's turn has been seen
+        self.model.seen()  # the player acted: the other side's turn has been seen
         self.consume(before)
 
     def consume(self, before: dict[Any, pygame.Rect] | None = None) -> None:
@@ -418,7 +422,7 @@ class BoardScene(Scene):
     def open_rules(self) -> None:
         """The rules reference at the page of what is under the focus: a tactics card's own page, the claim
         page for a flag, else the formations."""
-        shown = board_zoom.zoomed(self)
+        shown = board_zoom.rest(self).shown
         target = self.model.hover if self.app.input.last_device == "mouse" else self.model.focus
         topic = "claim" if target is not None and target[0] == "flag" else "formations"
         self.app.push(screens.rules(self.app, card=shown[1] if shown else None, topic=topic))
@@ -494,7 +498,7 @@ class BoardScene(Scene):
     def leave(self) -> None:
         if self.app.find(BoardScene) is None:
             self.table.close()
-            board_coach.close(self)
+            board_coach.close(self.coach)
 
 
 screens.board.opens(BoardScene)

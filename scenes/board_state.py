@@ -12,19 +12,20 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
-from engine.notation_types import Action, Event, View
+from engine.notation_types import Action, Event
 from game.play.board_model import BoardModel, Turn
 from game.play.coach import Coach
 from game.play.explain import Referee
 from game.play.flow import Target
 from game.play.table import Table
-from game.ui import layout
 
 from .board_anim import Animator
 from .board_banner import BannerView
+from .board_bar_view import WinBarView
 from .board_flag_view import FlagLineView
 from .board_hand import HandView
 from .board_hud_view import HudView
+from .board_marks import StoryMarks
 from .board_shown import Shown
 from .board_still import StillView
 from .board_zoom_view import ZoomView
@@ -90,8 +91,10 @@ class Board(Protocol):
     banner_view: BannerView
     hud_view: HudView
     flag_view: FlagLineView
-    save_told: str | None
+    marks: StoryMarks
+    bar_view: WinBarView
     coach: Coach | None
+    save_told: str | None  # the saving trouble last told (scenes.lan_wait.Watched: the results follow a LAN game)
     targets: dict[Target, pygame.Rect]
     rects: dict[Any, pygame.Rect]
     hand_rects: dict[str, pygame.Rect]
@@ -102,20 +105,13 @@ class Board(Protocol):
     @property
     def names(self) -> dict[str, str]: ...
     @property
-    def view(self) -> View: ...
-    @property
-    def geo(self) -> layout.Duel: ...
-    @property
-    def three(self) -> bool: ...
-    @property
     def my_turn(self) -> bool: ...
     def record_result(self) -> None: ...
-    def game_log(self) -> list[Event]: ...
+    def game_log(self) -> list[Event]: ...  # the pass screen opens the pause (scenes.screens.ShownGame)
     def rules_legal(self) -> list[Action]: ...
     def still_layer(self) -> pygame.Surface: ...
     def highlight(self, target: Target) -> pygame.Rect | None: ...
     def named_cards(self) -> list[pygame.Rect]: ...
-    def playable(self) -> set[Target]: ...
     def reveal(self, seat: str) -> None: ...
     def story(self) -> list[Turn]: ...
     def say(self, lines: list[str], bad: bool = False, title: str = "", good: bool = False,
