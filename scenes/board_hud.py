@@ -3,7 +3,7 @@ note, the victory line and the banners (toasts), each fitted to the room it has.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -12,6 +12,9 @@ from engine import OTHER
 from engine.cards import TROOP_BIT
 from game.i18n import _, ngettext
 from game.play.board_model import Turn
+from game.play.explain import Referee
+from game.play.flow import Flow, Target
+from game.play.table import Table
 from game.play.turn_words import turn_caption
 from game.play.words import card_short, card_words
 from game.ui import art, card_art, cover, layout, theme
@@ -92,6 +95,24 @@ def prompt_lines(board: Board) -> list[str]:
     if card in ("fog", "mud"):
         return [_("Choose a flag for {card}.", card=card_short(card))]
     return [_("Choose a flag for {card}.", card=name)]
+
+
+def refusal_words(target: Target, table: Table, my_turn: bool, names: Mapping[str, str], flow: Flow, ref: Referee,
+                  prompt: Callable[[], list[str]]) -> str:
+    """Why `target` is not a choice now on `table`, from the engine's referee `ref` where it has the words, else
+    the `prompt` again."""
+    if table.result is not None:
+        return _("The game is over.")
+    if not my_turn:
+        return _("It is {who}'s turn.", who=names[table.to_move])
+    card = flow.card
+    if target[0] == "hand" and table.phase == "play" and not flow.picked:
+        return ref.why_card_unplayable(str(target[1]))
+    if target[0] == "flag" and card is not None and len(flow.picked) == 1:
+        reason = ref.refusal({"type": "play", "card": card, "flag": target[1]})
+        if reason:
+            return reason[0].upper() + reason[1:] + "."
+    return _("Not a choice now. {prompt}", prompt=" ".join(prompt()))
 
 
 def prompt_layout(board: Board) -> tuple[list[str], list[str], int]:
