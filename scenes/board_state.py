@@ -1,7 +1,10 @@
 """The board as its helpers see it, and the banners it shows.
 
-`Board` is a protocol: what the helper modules (board_draw, board_coach, board_events, board_zoom, board_cover,
-board_names, board_hud, lan_wait, results, pass_device) read and call on the board. The one screen class,
+`Board` is a protocol: what the helpers that still take the whole board read and call on it. Those orchestrate
+(board_events: an event -> animations, banners, what comes next; board_coach's ask_hint, show, tick: the coach's
+commands and answers) or compose a view's value from several parts each frame (board_draw.draw, board_hud's hud_of,
+flag_line_of, the prompt's words, board_cover's kept, board_zoom's rest), plus the screens over the board
+(pass_device, results, lan_wait). A helper that reads one part is given that part instead. The one screen class,
 `scenes.board.BoardScene`, holds its parts (the model, the views, the animations, the places) and meets this
 protocol without inheriting it, so no helper imports the scene that imports it and no class is the board's half.
 """
