@@ -29,9 +29,11 @@ from game.ui.scene import AMBIENT, IDLE, MOVING, Scene
 from . import board_coach, board_draw, board_events, board_hud, board_input, board_places, board_zoom, screens
 from .board_anim import Animator
 from .board_banner import BannerView
+from .board_bar_view import WinBarView
 from .board_flag_view import FlagLineView
 from .board_hand import HandView
 from .board_hud_view import HudView
+from .board_marks import StoryMarks
 from .board_shown import Shown
 from .board_state import TOAST_FADE, Toast, with_toast
 from .board_still import StillView
@@ -74,6 +76,8 @@ class BoardScene(Scene):
         self.banner_view = BannerView()  # the banner's drawn panel (scenes.board_banner)
         self.hud_view = HudView()  # the status panel, who thinks and the caption (scenes.board_hud_view)
         self.flag_view = FlagLineView()  # the claims, the last turn's marks, the victory (scenes.board_flag_view)
+        self.marks = StoryMarks()  # the last turns' marks, derived once per key (scenes.board_marks)
+        self.bar_view = WinBarView()  # the coach's win-estimate bar (scenes.board_bar_view)
         self.save_told: str | None = None  # the saving trouble last told on a hosting screen (scenes.lan_wait)
         self.recorded = False  # the game's result is counted in the sitting (once: scenes.results)
         self.takebacks = undo.Takebacks()  # what may be taken back, its floor remembered per record (game.play.undo)
@@ -82,7 +86,7 @@ class BoardScene(Scene):
         self.hand_rects: dict[str, pygame.Rect] = {}  # the hand's cards' targets by card, in the hand's order
         self.laid_buttons: tuple[str, ...] = ()
         self.lang = language()
-        self.coach: Coach | None = board_coach.make_coach(self)  # none where no coach is wanted
+        self.coach: Coach | None = board_coach.make_coach(table, hotseat, session)  # none where no coach is wanted
         self.refresh()
         if not any(f.get(s) for f in self.view["flags"] for s in self.shown.seats):
             from game.ui import audio
@@ -97,7 +101,7 @@ class BoardScene(Scene):
         table = self.table
         if table.local is not None:
             self.model.log = undo.log_events(table.local, table.local_seats[0] if len(table.local_seats) == 1 else None)
-        self.recall_last_turn()
+        self.model.recall_last_turn(table.local_seats)  # told and ringed as before, unless a player here acted
         if table.result is not None:
             self.pending_pass = None
             self.model.hidden = False
@@ -134,11 +138,6 @@ class BoardScene(Scene):
     def geo(self) -> layout.Duel:
         """The board's geometry from the viewer's side (scenes.board_shown.Shown.geo)."""
         return self.shown.geo
-
-    @property
-    def labels(self) -> dict[tuple[int, str], str | None]:
-        """(flag, seat) -> the formation's name said there (scenes.board_shown.Shown.labels)."""
-        return self.shown.labels
 
     @property
     def three(self) -> bool:
@@ -195,25 +194,15 @@ class BoardScene(Scene):
         self.model.new_layout()  # what the hand's picture and the preview's place are keyed by
         if self.model.pointer is not None and self.model.hover is not None:  # the mouse did not move, the table did
             self.model.hover = board_input.target_at(self.situation(), self.model.pointer)
-        self.fix_focus()
+        self.model.fix_focus(self.targets)  # kept on something useful: a candidate when there are any
 
     def highlight(self, target: Target) -> pygame.Rect | None:
-        """Where a target is shown as lit: a flag lights the slot the card would land in, or its pennant."""
-        if target[0] == "flag":
-            n = int(target[1])
-            flag = self.view["flags"][n - 1]
-            if self.model.flow.card is not None and self.model.flow.card not in ("fog", "mud"):
-                return self.geo.slot(n, "bottom", len(flag[self.model.viewer]))
-            return self.geo.pennant(n, self.shown.pennant_shift(flag)).inflate(12, 8)
-        return self.targets.get(target)
+        """Where a target is shown as lit (scenes.board_places.highlight)."""
+        return board_places.highlight(self.shown, self.model.flow.card, self.targets, target)
 
     def named_cards(self) -> list[pygame.Rect]:
         """Cards the words on screen speak of, beyond a hint's and a banner's (the tutorial's): kept in sight."""
         return []
-
-    def playable(self) -> set[Target]:
-        """Hand cards with at least one legal play: the others are shown dimmed."""
-        return self.model.playable()
 
     def buttons(self) -> list[str]:
         """Buttons shown now, bottom first: Menu and Log always, then what the phase offers."""
@@ -233,10 +222,6 @@ class BoardScene(Scene):
         """What the focus may rest on now (scenes.board_input)."""
         return board_input.navigable(self.situation())
 
-    def fix_focus(self) -> None:
-        """Keep the focus on something useful: a candidate when there are any."""
-        self.model.fix_focus(self.targets)
-
     def target_at(self, pos: tuple[int, int]) -> Target | None:
         """What is under the mouse, choices first (scenes.board_input)."""
         return board_input.target_at(self.situation(), pos)
@@ -251,15 +236,6 @@ class BoardScene(Scene):
             claim_timing=self.view["rules"]["claim_timing"], provable=tuple(self.model.provable),
             claimable=tuple(self.model.claimable), forced_pass=self.forced_pass())
 
-    def note_turn(self, event: Event) -> None:
-        """Collect the turn's events for the caption and marks (game.play.board_model)."""
-        self.model.note_turn(event)
-
-    def recall_last_turn(self) -> None:
-        """After Continue: the other side's last turn, captioned and ringed as before the game was put away
-        (unless the player here had acted since), from the log rebuilt from the record."""
-        self.model.recall_last_turn(self.table.local_seats)
-
     def reveal(self, seat: str) -> None:
         """The pass screen was confirmed: show `seat`'s hand."""
         self.model.viewer = seat
@@ -270,10 +246,6 @@ class BoardScene(Scene):
     def story(self) -> list[Turn]:
         """The turns the caption tells (game.play.board_model.BoardModel.story)."""
         return self.model.story()
-
-    def captions_turn_of(self, seat: str) -> bool:
-        """Whose finished turns get the caption and marks (game.play.board_model)."""
-        return self.model.captions_turn_of(seat)
 
     def say(self, lines: list[str], bad: bool = False, title: str = "", good: bool = False,
             queued: bool = False, about: Target | None = None) -> None:
@@ -347,20 +319,9 @@ class BoardScene(Scene):
                 self.model.drag = self.model.pressed = None
 
     def refusal_for(self, target: Target) -> str:
-        """Why `target` is not a choice now, from the engine where it has the words."""
-        if self.table.result is not None:
-            return _("The game is over.")
-        if not self.my_turn:
-            return _("It is {who}'s turn.", who=self.names[self.table.to_move])
-        card = self.model.flow.card
-        phase = self.table.phase
-        if target[0] == "hand" and phase == "play" and not self.model.flow.picked:
-            return self.ref.why_card_unplayable(str(target[1]))
-        if target[0] == "flag" and card is not None and len(self.model.flow.picked) == 1:
-            reason = self.ref.refusal({"type": "play", "card": card, "flag": target[1]})
-            if reason:
-                return reason[0].upper() + reason[1:] + "."
-        return _("Not a choice now. {prompt}", prompt=" ".join(self.prompt()))
+        """Why `target` is not a choice now, from the engine where it has the words (scenes.board_hud)."""
+        return board_hud.refusal_words(target, self.table, self.my_turn, self.names, self.model.flow, self.ref,
+                                       self.prompt)
 
     def refuse(self, target: Target, words: str) -> None:
         from game.ui import audio
@@ -381,7 +342,7 @@ class BoardScene(Scene):
             self.refuse(self.model.focus or ("button", "menu"), words[:1].upper() + words[1:] + ".")
             self.refresh()
             return
-        self.model.last_turn = None  # the player acted: the other side's turn has been seen
+        self.model.seen()  # the player acted: the other side's turn has been seen
         self.consume(before)
 
     def consume(self, before: dict[Any, pygame.Rect] | None = None) -> None:
@@ -392,7 +353,7 @@ class BoardScene(Scene):
         self.refresh()
         for event in events:
             self.model.log.append(event)
-            self.note_turn(event)
+            self.model.note_turn(event)  # the turn's events, for the caption and marks
             board_events.on_event(self, event, before)
 
     # ------------------------------------------------------------------ scenes on top
@@ -418,7 +379,7 @@ class BoardScene(Scene):
     def open_rules(self) -> None:
         """The rules reference at the page of what is under the focus: a tactics card's own page, the claim
         page for a flag, else the formations."""
-        shown = board_zoom.zoomed(self)
+        shown = board_zoom.rest(self).shown
         target = self.model.hover if self.app.input.last_device == "mouse" else self.model.focus
         topic = "claim" if target is not None and target[0] == "flag" else "formations"
         self.app.push(screens.rules(self.app, card=shown[1] if shown else None, topic=topic))
@@ -494,7 +455,7 @@ class BoardScene(Scene):
     def leave(self) -> None:
         if self.app.find(BoardScene) is None:
             self.table.close()
-            board_coach.close(self)
+            board_coach.close(self.coach)
 
 
 screens.board.opens(BoardScene)

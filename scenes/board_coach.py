@@ -6,17 +6,21 @@ be a third player at the table. The coach sees the player's own view, like the p
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from engine.notation_types import View
 from game.i18n import _
 from game.play.coach import Advice, Coach, advice_line
+from game.play.flow import Target
 from game.ui import art
-from game.ui.text import text
-from game.ui.widgets import chance_bar
+
+from .board_shown import Shown
 
 if TYPE_CHECKING:
+    from game.play.session import Session
     from game.play.table import Table
 
     from .board_state import Board
@@ -26,12 +30,12 @@ def hint_title() -> str:
     return _("Hint")
 
 
-def make_coach(board: Board) -> Coach | None:
-    """A coach for a game against a bot on this device, else None."""
-    local = board.table.local
-    if board.model.hotseat or local is None or not local.bots:
+def make_coach(table: Table, hotseat: bool, session: Session | None) -> Coach | None:
+    """A coach for a game against a bot on this device (`table`, not shared by `hotseat` players), else None."""
+    local = table.local
+    if hotseat or local is None or not local.bots:
         return None
-    in_process = bool(board.session is not None and board.session.in_process_bots)
+    in_process = bool(session is not None and session.in_process_bots)
     return Coach(seed=len(local.game.actions) + 17, in_process=in_process)
 
 
@@ -66,57 +70,56 @@ def show(board: Board, advice: Advice) -> None:
     board.app.dirty = True
 
 
-def active_hint(board: Board) -> Advice | None:
-    """The hint on show: asked for this very position, and the player has not acted since."""
-    hint = board.model.hint
-    if hint is None or not board.my_turn or hint.actions != moves(board.table):
+def active_hint(hint: Advice | None, my_turn: bool, table: Table) -> Advice | None:
+    """The hint on show: the one asked for (`hint`), if for this very position and the player has not acted since."""
+    if hint is None or not my_turn or hint.actions != moves(table):
         return None
     return hint
 
 
-def hint_words(board: Board) -> str:
-    """'Hint: Hard would play red 5 at flag 3: …', the line the top strip shows."""
-    hint = active_hint(board)
+def hint_words(hint: Advice | None, view: View, viewer: str) -> str:
+    """'Hint: Hard would play red 5 at flag 3: …', the line the top strip shows for the active hint."""
     if hint is None:
         return ""
-    return _("Hint: {line}", line=advice_line(hint, board.view, board.model.viewer))
+    return _("Hint: {line}", line=advice_line(hint, view, viewer))
 
 
-def hint_rects(board: Board) -> list[pygame.Rect]:
-    """Where the hinted move is on the board: its card in the hand, the flag (or card) it goes to, a deck or button."""
-    hint = active_hint(board)
+def hint_rects(hint: Advice | None, shown: Shown, targets: Mapping[Target, pygame.Rect],
+               rects: Mapping[Any, pygame.Rect]) -> list[pygame.Rect]:
+    """Where the active hint's move is on the board laid out at `targets` and `rects`: its card in the hand, the
+    flag (or card) it goes to, a deck or button."""
     if hint is None:
         return []
-    action, me = hint.action, board.model.viewer
+    action, me, view, geo = hint.action, shown.viewer, shown.view, shown.geo
     out: list[pygame.Rect | None] = []
     kind = action["type"]
     if kind == "play":
         card = str(action["card"])
-        out.append(board.targets.get(("hand", card)))
+        out.append(targets.get(("hand", card)))
         target = action.get("target")
         if target is not None and action.get("from_flag"):
             seat = me if card == "redeploy" else ("north" if me == "south" else "south")
-            out.append(board.rects.get(("slot", action["from_flag"], seat, target)))
+            out.append(rects.get(("slot", action["from_flag"], seat, target)))
         to = action.get("flag") or action.get("to_flag")
         if to:
-            flag = board.view["flags"][int(to) - 1]
+            flag = view["flags"][int(to) - 1]
             if card in ("fog", "mud"):
-                out.append(board.geo.pennant(int(to), board.shown.pennant_shift(flag)))
+                out.append(geo.pennant(int(to), shown.pennant_shift(flag)))
             else:
-                out.append(board.geo.slot(int(to), "bottom", len(flag[me])))
+                out.append(geo.slot(int(to), "bottom", len(flag[me])))
     elif kind == "claim":
-        flag = board.view["flags"][int(action["flag"]) - 1]
-        out.append(board.geo.pennant(int(action["flag"]), board.shown.pennant_shift(flag)))
+        flag = view["flags"][int(action["flag"]) - 1]
+        out.append(geo.pennant(int(action["flag"]), shown.pennant_shift(flag)))
     elif kind == "draw":
-        out.append(board.targets.get(("deck", str(action.get("deck", "troops")))))
+        out.append(targets.get(("deck", str(action.get("deck", "troops")))))
     else:
-        out.append(board.targets.get(("button", {"pass": "pass", "done": "done"}.get(kind, kind))))
+        out.append(targets.get(("button", {"pass": "pass", "done": "done"}.get(kind, kind))))
     return [r for r in out if r is not None]
 
 
-def draw_hint(board: Board, surface: pygame.Surface) -> None:
-    """Green rings on the hinted card and where it goes: they stay until the player acts."""
-    for r in hint_rects(board):
+def draw_hint(surface: pygame.Surface, rings: list[pygame.Rect]) -> None:
+    """Green rings on the hinted card and where it goes (`hint_rects`): they stay until the player acts."""
+    for r in rings:
         pygame.draw.rect(surface, art.GOOD, r.inflate(18, 18), 5, border_radius=16)
 
 
@@ -138,21 +141,7 @@ def tick(board: Board) -> None:
         coach.ask(board.table.view(board.model.viewer), moves(board.table), hint=False)
 
 
-def draw_bar(board: Board, surface: pygame.Surface) -> None:
-    """The win-estimate bar beside the player's name (Settings; off by default)."""
-    if board.coach is None or not board.app.settings.win_bar or board.model.win_estimate is None:
-        return
-    chance = board.model.win_estimate
-    # Under the player's name and flag count, right-aligned, above the deck labels and clear of the caption box.
-    right = surface.get_width() - 28
-    bar = pygame.Rect(right - 170, 108, 170, 14)
-    if board.three:  # three players: the player's name is in the middle of the top strip, the bar under it
-        bar = pygame.Rect(surface.get_width() // 2 + 40, 88, 170, 14)
-    chance_bar(surface, bar, chance)
-    label = text(_("Win estimate: {percent}%", percent=round(100 * chance)), 22, art.MUTED)
-    surface.blit(label, label.get_rect(midright=(bar.x - 10, bar.centery)))
-
-
-def close(board: Board) -> None:
-    if board.coach is not None:
-        board.coach.close()
+def close(coach: Coach | None) -> None:
+    """The board is gone: the coach's process (if any) goes with it."""
+    if coach is not None:
+        coach.close()

@@ -7,7 +7,8 @@ player's name in the top strip.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -15,6 +16,7 @@ from game.ui import cover
 
 from . import board_coach
 from .board_names import name_rects
+from .board_shown import Shown
 
 if TYPE_CHECKING:
     from .board_state import Board, Toast
@@ -29,13 +31,15 @@ def kept_why(board: Board) -> list[tuple[str, pygame.Rect]]:
             if rect is not None:
                 out.append((f"the choice {target}", rect))
         for n in board.model.claimable:
-            flag = board.view["flags"][n - 1]
-            out.append((f"the claimable flag {n}", board.geo.pennant(n, board.shown.pennant_shift(flag))))
-    out += [("a card the hint names", r) for r in board_coach.hint_rects(board)]
-    toast = current_toast(board)
+            flag = board.shown.view["flags"][n - 1]
+            out.append((f"the claimable flag {n}", board.shown.geo.pennant(n, board.shown.pennant_shift(flag))))
+    hint = board_coach.active_hint(board.model.hint, board.my_turn, board.table)
+    out += [("a card the hint names", r) for r in board_coach.hint_rects(hint, board.shown, board.targets, board.rects)]
+    toast = current_toast(board.toasts, board.clock)
     if toast is not None and toast.about is not None:
         if toast.about[0] == "flag":  # a claim or a refused claim: the flag, its labels and every card there
-            out += [(f"the flag the banner is about {toast.about}", r) for r in flag_rects(board, int(toast.about[1]))]
+            out += [(f"the flag the banner is about {toast.about}", r)
+                    for r in flag_rects(board.shown, board.rects, int(toast.about[1]))]
         else:
             rect = board.highlight(toast.about)
             if rect is not None:
@@ -45,14 +49,15 @@ def kept_why(board: Board) -> list[tuple[str, pygame.Rect]]:
     return out
 
 
-def flag_rects(board: Board, n: int) -> list[pygame.Rect]:
-    """Flag `n` on screen: its standard, its formations' labels and the cards of every side there."""
+def flag_rects(shown: Shown, rects: Mapping[Any, pygame.Rect], n: int) -> list[pygame.Rect]:
+    """Flag `n` on screen (the view `shown`, the cards laid out at `rects`): its standard, its formations' labels
+    and the cards of every side there."""
     from .board_still import label_spots
 
-    flag = board.view["flags"][n - 1]
-    out = [board.geo.pennant(n, board.shown.pennant_shift(flag))]
-    out += [rect for _, rect in label_spots(board.shown, n)]
-    out += [r for key, r in board.rects.items() if key[0] == "slot" and key[1] == n]
+    flag = shown.view["flags"][n - 1]
+    out = [shown.geo.pennant(n, shown.pennant_shift(flag))]
+    out += [rect for _, rect in label_spots(shown, n)]
+    out += [r for key, r in rects.items() if key[0] == "slot" and key[1] == n]
     return out
 
 
@@ -71,7 +76,7 @@ def record(board: Board) -> None:
             cover.keep(why, [rect])
 
 
-def current_toast(board: Board) -> Toast | None:
-    """The toast on show now: the newest one whose time has come."""
-    shown = [t for t in board.toasts if t.start <= board.clock < t.until]
+def current_toast(toasts: Sequence[Toast], now: float) -> Toast | None:
+    """The toast on show at `now` among `toasts`: the newest one whose time has come."""
+    shown = [t for t in toasts if t.start <= now < t.until]
     return max(shown, key=lambda t: t.start) if shown else None

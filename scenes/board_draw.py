@@ -4,6 +4,7 @@ preview. Each layer with a cache is a view given what it shows; this module make
 
 from __future__ import annotations
 
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 import pygame
@@ -16,6 +17,7 @@ from game.ui.text import blit_lines, fitted, font_for, wrap
 from game.ui.tween import pulse
 
 from . import board_coach, board_cover, board_zoom
+from .board_bar_view import WinBar
 from .board_hand import Hand, draw_hand
 from .board_hud import draw_toasts, flag_line_of, hud_of
 from .board_still import FOCUS_W, draw_pennant, label_spots
@@ -48,8 +50,8 @@ def draw(board: Board, surface: pygame.Surface) -> None:
     for rect, spread in picked:
         art.blit_glow(surface, rect, art.HILITE, 1.0, spread=spread)
     for anim in board.anims.slides:
-        flag = board.view["flags"][anim.flag - 1]
-        effects.claim_ring(surface, board.geo.pennant(anim.flag, anim.offset(now)).center,
+        flag = board.shown.view["flags"][anim.flag - 1]
+        effects.claim_ring(surface, board.shown.geo.pennant(anim.flag, anim.offset(now)).center,
                            (now - anim.start) / max(0.01, anim.duration))
         draw_pennant(surface, board.shown, anim.flag, flag, anim.offset(now), wave=anim.wave(now))
     if layer is None:
@@ -57,10 +59,14 @@ def draw(board: Board, surface: pygame.Surface) -> None:
     for flight in board.anims.flights:
         flight.draw(surface, now)
     board.flag_view.draw_marks(surface, line)
-    board_coach.draw_hint(board, surface)
+    hint = board_coach.active_hint(board.model.hint, board.my_turn, board.table)
+    board_coach.draw_hint(surface, board_coach.hint_rects(hint, board.shown, board.targets, board.rects))
     _focus(board, surface, now)
-    _buttons(board, surface)
-    board_coach.draw_bar(board, surface)
+    mouse = board.app.input.last_device == "mouse"
+    draw_buttons(surface, board.laid_buttons, board.targets, board.model.flow.candidates(), board.model.pressed,
+                 None if mouse else board.app.input.glyph)
+    board.bar_view.draw(surface, win_bar_of(board.coach is not None and board.app.settings.win_bar,
+                                            board.model.win_estimate, board.shown.three))
     board.hud_view.draw(surface, hud_of(board, now))  # the status panel, who thinks, the caption
     if board.model.drag is not None:
         img = card_art.face(board.model.drag[0], "hand")
@@ -86,7 +92,7 @@ def lit_order(cands: set[Target], targets: dict[Target, pygame.Rect]) -> list[Ta
 def _hand_of(board: Board, now: float) -> Hand:
     """What the hand shows this frame (scenes.board_hand), from the board's model, layout and animations; which
     cards can be played is asked of the model only if the hand is drawn (Hand.playable, Hand.forced)."""
-    cards = tuple(board.view["hands"][board.model.viewer] or [])
+    cards = tuple(board.shown.view["hands"][board.model.viewer] or [])
     keys = {("hand", card) for card in cards}
     shaking = board.anims.shaking(now) if board.anims.shakes else {}
     return Hand(cards=cards, rects=board.hand_rects,
@@ -125,18 +131,27 @@ def _focus(board: Board, surface: pygame.Surface, now: float) -> None:
 BUTTON_PAD = 14  # a button's words keep this far from its edges (Romanian "Jurnalul jocului  L" filled it)
 
 
-def _buttons(board: Board, surface: pygame.Surface) -> None:
-    cands = board.model.flow.candidates()
-    glyph = board.app.input.glyph
-    for name in [*board.laid_buttons, "rules"]:
-        r = board.targets[("button", name)]
+def win_bar_of(wanted: bool, chance: float | None, three: bool) -> WinBar | None:
+    """What the coach's bar shows (scenes.board_bar_view): the estimate `chance`, where a bar is `wanted` (a coach
+    at this board and the setting on) and the coach has answered; else none."""
+    if not wanted or chance is None:
+        return None
+    return WinBar(chance, _("Win estimate: {percent}%", percent=round(100 * chance)), three)
+
+
+def draw_buttons(surface: pygame.Surface, laid: Sequence[str], targets: Mapping[Target, pygame.Rect],
+                 cands: Collection[Target], pressed: Target | None, glyph: Callable[[Kind], str] | None) -> None:
+    """The buttons `laid` out (and the rules' "?") at their `targets`, lit where a candidate, pressed where
+    `pressed`; with the keys' `glyph`s where a pad or keyboard was used last (None: the mouse)."""
+    for name in [*laid, "rules"]:
+        r = targets[("button", name)]
         hot = ("button", name) in cands
-        look = "pressed" if board.model.pressed == ("button", name) else ("focus" if hot else "idle")
+        look = "pressed" if pressed == ("button", name) else ("focus" if hot else "idle")
         r = art.plaque(surface, r, look,
                        points=False)
         label = _(BUTTON_LABELS[name])
         key = BUTTON_KEYS.get(name)
-        if key is not None and board.app.input.last_device != "mouse":
+        if key is not None and glyph is not None:
             keyed = f"{label}  {glyph(key)}"  # the key too, where it fits (a long word in a narrow button: not)
             if font_for(keyed, 24, "bold").size(keyed)[0] <= r.width - 2 * BUTTON_PAD:
                 label = keyed

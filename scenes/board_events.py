@@ -15,6 +15,7 @@ from game.play.words import proof_words
 from game.ui import audio, effects, layout
 
 from .board_anim import Confetti, Flight, Slide
+from .board_shown import Shown
 
 if TYPE_CHECKING:
     from .board_state import Board
@@ -46,7 +47,8 @@ def on_event(board: Board, event: Event, before: dict[Any, pygame.Rect]) -> None
         if toast is not None:
             flag = event.get("to_flag") or event.get("from_flag")  # where the card went, else where it was
             board.say([toast[1]], title=toast[0], queued=True, about=("flag", int(flag)) if flag else None)
-    elif kind == "turn" and board.model.hotseat and _passes_to(board, event["seat"]):
+    elif kind == "turn" and board.model.hotseat and passes_to(event["seat"], board.shown.three, board.table.local_seats,
+                                                              board.model.viewer, board.model.hidden):
         board.pending_pass = event["seat"]
     elif kind == "game_over":
         board.pending_results = True
@@ -64,12 +66,13 @@ def on_event(board: Board, event: Event, before: dict[Any, pygame.Rect]) -> None
         _return(board, event, before)
 
 
-def _passes_to(board: Board, seat: str) -> bool:
-    """Hot-seat: the device goes to `seat` when a person there takes over from someone else (for three
-    players a bot's turn passes nothing: the device stays where it is until a person's turn comes)."""
-    if not board.three:
+def passes_to(seat: str, three: bool, local_seats: Sequence[str], viewer: str, hidden: bool) -> bool:
+    """Hot-seat: the device goes to `seat` when a person there (one of the `local_seats`) takes over from someone
+    else, the `viewer` or a hand `hidden` (for `three` players a bot's turn passes nothing: the device stays where
+    it is until a person's turn comes)."""
+    if not three:
         return True
-    return seat in board.table.local_seats and (seat != board.model.viewer or board.model.hidden)
+    return seat in local_seats and (seat != viewer or hidden)
 
 
 def _claim(board: Board, event: Event) -> None:
@@ -101,23 +104,26 @@ def _fly(board: Board, card: str, src: pygame.Rect | None, dst: pygame.Rect | No
     board.anims.flights.append(Flight(card, src, dst, start, duration, size, flip, hides))
 
 
-def _hand_source(board: Board, seat: str, card: str, before: dict[Any, pygame.Rect]) -> pygame.Rect | None:
-    if seat == board.model.viewer and ("hand", card) in before:
+def _hand_source(shown: Shown, seat: str, card: str, before: dict[Any, pygame.Rect]) -> pygame.Rect | None:
+    """Where `seat`'s `card` leaves from: its place in the viewer's hand as laid out `before`, else the middle
+    of `seat`'s backs (on the view `shown`)."""
+    viewer = shown.viewer
+    if seat == viewer and ("hand", card) in before:
         return before[("hand", card)]
-    backs = [r for k, r in before.items() if k[0] == board.shown.backs_key(seat)]
-    return backs[len(backs) // 2] if backs else (layout.opponent_hand(1)[0] if seat != board.model.viewer else None)
+    backs = [r for k, r in before.items() if k[0] == shown.backs_key(seat)]
+    return backs[len(backs) // 2] if backs else (layout.opponent_hand(1)[0] if seat != viewer else None)
 
 
 def _play(board: Board, event: Event, before: dict[Any, pygame.Rect]) -> None:
     seat, card = event["seat"], event["card"]
-    src = _hand_source(board, seat, card, before)
+    src = _hand_source(board.shown, seat, card, before)
     side = board.shown.side_of(seat)
     if card in ("fog", "mud"):
-        _fly(board, card, src, board.geo.pennant(event["flag"]), "small")
+        _fly(board, card, src, board.shown.geo.pennant(event["flag"]), "small")
         return
     if "flag" in event:
         landing = board.rects.get(("slot", event["flag"], seat, card))
-        size = board.geo.card_size(event["flag"])
+        size = board.shown.geo.card_size(event["flag"])
         _fly(board, card, src, landing, size, hides=("slot", event["flag"], seat, card))
         return
     # guile tactics: the card goes face up beside its owner's deck
@@ -146,7 +152,7 @@ def _draw(board: Board, event: Event) -> None:
         key = board.shown.backs_key(seat)  # the bottom hand too, on a screen with no hand
         backs = [r for k, r in board.rects.items() if k[0] == key]
         if backs:
-            tactics = min(len(backs), int(board.view.get("hand_tactics", {}).get(seat, 0)))
+            tactics = min(len(backs), int(board.shown.view.get("hand_tactics", {}).get(seat, 0)))
             i = len(backs) - 1 if deck == "tactics" else max(0, len(backs) - tactics - 1)
             _fly(board, f"back:{deck}", src, backs[i], "small", hides=(key, i))
 
@@ -156,5 +162,5 @@ def _return(board: Board, event: Event, before: dict[Any, pygame.Rect]) -> None:
     decks = event.get("decks") or []
     cards: list[str | None] = [*event.get("cards", [])] or [None] * event.get("count", 0)
     for card, deck in zip(cards, decks, strict=False):
-        src = before.get(("hand", card)) if card else _hand_source(board, seat, "", before)
+        src = before.get(("hand", card)) if card else _hand_source(board.shown, seat, "", before)
         _fly(board, f"back:{deck}", src, layout.deck(deck), "table")

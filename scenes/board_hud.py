@@ -3,15 +3,19 @@ note, the victory line and the banners (toasts), each fitted to the room it has.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from engine import OTHER
 from engine.cards import TROOP_BIT
-from engine.notation_types import Event
 from game.i18n import _, ngettext
-from game.play.turn_words import turn_caption, turn_marks
+from game.play.board_model import Turn
+from game.play.explain import Referee
+from game.play.flow import Flow, Target
+from game.play.table import Table
+from game.play.turn_words import turn_caption
 from game.play.words import card_short, card_words
 from game.ui import art, card_art, cover, layout, theme
 from game.ui.input import Kind
@@ -23,6 +27,7 @@ from .board_cover import current_toast
 from .board_events import celebrates
 from .board_flag_view import FlagLine
 from .board_hud_view import PROMPT_SPACING, Caption, Hud, fit_prompt, step_of, too_tall
+from .board_marks import MarksKey, story_marks
 from .board_still import seat_word
 
 if TYPE_CHECKING:
@@ -50,10 +55,10 @@ def prompt_lines(board: Board) -> list[str]:
             return [_("Draw a card from the troop deck.")]
         return [_("Draw a card: choose the troop or the tactics deck.")]
     if phase == "scout_draw":
-        drawn = board.view.get("scout_drawn", 0)
+        drawn = board.shown.view.get("scout_drawn", 0)
         return [_("Scout: draw card {n} of 3. Choose a deck.", n=drawn + 1)]
     if phase == "scout_return":
-        need = max(0, board.view.get("scout_drawn", 0) - 1)
+        need = max(0, board.shown.view.get("scout_drawn", 0) - 1)
         chosen = [card_words(str(t[1])) for t in picked if t[0] == "hand"]
         if len(chosen) < need:
             more = need - len(chosen)
@@ -92,6 +97,24 @@ def prompt_lines(board: Board) -> list[str]:
     return [_("Choose a flag for {card}.", card=name)]
 
 
+def refusal_words(target: Target, table: Table, my_turn: bool, names: Mapping[str, str], flow: Flow, ref: Referee,
+                  prompt: Callable[[], list[str]]) -> str:
+    """Why `target` is not a choice now on `table`, from the engine's referee `ref` where it has the words, else
+    the `prompt` again."""
+    if table.result is not None:
+        return _("The game is over.")
+    if not my_turn:
+        return _("It is {who}'s turn.", who=names[table.to_move])
+    card = flow.card
+    if target[0] == "hand" and table.phase == "play" and not flow.picked:
+        return ref.why_card_unplayable(str(target[1]))
+    if target[0] == "flag" and card is not None and len(flow.picked) == 1:
+        reason = ref.refusal({"type": "play", "card": card, "flag": target[1]})
+        if reason:
+            return reason[0].upper() + reason[1:] + "."
+    return _("Not a choice now. {prompt}", prompt=" ".join(prompt()))
+
+
 def prompt_layout(board: Board) -> tuple[list[str], list[str], int]:
     """The status panel's wrapped lines, its key hints, and how many lines of text it has room for."""
     lines, hints, size = prompt_fit(board)
@@ -112,7 +135,7 @@ def card_note(board: Board) -> list[str]:
     if board.model.hidden or board.model.flow.picked or not target or target[0] != "hand":
         return []
     card = str(target[1])
-    playable = board.playable()
+    playable = board.model.playable()
     if board.my_turn and board.table.phase == "play" and playable and target not in playable:
         return [board.ref.why_card_unplayable(card)]  # a dimmed card says why on focus (its text is on it)
     if card not in card_art.TACTIC_TEXT:
@@ -132,13 +155,15 @@ def hud_of(board: Board, now: float) -> Hud:
             thinking = _("{who} is thinking\u2026", who=board.names[seat])
         else:
             thinking = _("{who} is thinking", who=board.names[seat]) + "." * (1 + int(now * 3) % 3)
-    box = board.geo.caption
-    hint = board_coach.hint_words(board)
+    box = board.shown.geo.caption
+    active = board_coach.active_hint(board.model.hint, board.my_turn, board.table)
+    hint = board_coach.hint_words(active, board.shown.view, board.model.viewer)
     caption = None
     if hint and not hidden:
         caption = Caption(box, 225, art.GOOD, hint)
     elif board.model.last_turn is not None and not hidden and seat is None:
-        caption = Caption(box, 215, board.shown.tint(board.model.last_turn[0]), story_words(board))
+        caption = Caption(box, 215, board.shown.tint(board.model.last_turn[0]),
+                          story_words(board.story(), board.names, not board.table.local_seats, board.shown.three))
     return Hud(hidden, prompt[0], prompt[1], thinking, box, caption)
 
 
@@ -154,85 +179,36 @@ def _prompt_words(board: Board) -> tuple[tuple[str, ...], str]:
     return tuple(prompt_lines(board) + card_note(board)), hint
 
 
-def story_words(board: Board) -> str:
-    """The caption: the other side's last turn; for three players each turn since the viewer's own, one
-    sentence a line, each led by its seat ("West: blue 9 to flag 8.")."""
-    spectator = not board.table.local_seats
-    if not board.three:
-        assert board.model.last_turn is not None
-        seat, events = board.model.last_turn
-        return turn_caption(seat, events, board.names, spectator)
+def story_words(story: Sequence[Turn], names: Mapping[str, str], spectator: bool, three: bool) -> str:
+    """The caption: the other side's last turn (the `story` told); for `three` players each turn since the viewer's
+    own, one sentence a line, each led by its seat ("West: blue 9 to flag 8."). A `spectator` is told both sides'."""
+    if not three:
+        seat, events = story[0]
+        return turn_caption(seat, events, dict(names), spectator)
     lines = []
-    for seat, events in board.story():
-        names = {**board.names, seat: _("{seat} · {name}", seat=seat_word(seat), name=board.names[seat])}
-        lines.append(turn_caption(seat, events, names, spectator))
+    for seat, events in story:
+        named = {**names, seat: _("{seat} · {name}", seat=seat_word(seat), name=names[seat])}
+        lines.append(turn_caption(seat, events, named, spectator))
     return "\n".join(lines)
-
-
-def mark_rects(board: Board) -> list[pygame.Rect]:
-    """Where the other side's last turn left its cards: each is ringed until the player here acts."""
-    if board.model.last_turn is None or board.model.hidden:
-        return []
-    return [r for _seat, rects in story_marks(board) for r in rects]
-
-
-def story_marks(board: Board) -> list[tuple[str, list[pygame.Rect]]]:
-    """Each turn of the story with the places it touched: ringed in that player's colour."""
-    if board.model.last_turn is None or board.model.hidden:
-        return []
-    return [(seat, _turn_rects(board, seat, events)) for seat, events in board.story()]
-
-
-def _turn_rects(board: Board, seat: str, events: list[Event]) -> list[pygame.Rect]:
-    hidden = board.anims.hidden()
-    out: list[pygame.Rect] = []
-    for key in sorted(turn_marks(seat, events), key=str):
-        if key in hidden:
-            continue
-        if key[0] == "slot":
-            r = board.rects.get(key)
-            cards = board.view["flags"][key[1] - 1][key[2]]
-            if r is None:
-                continue
-            side = board.shown.side_of(key[2], key[1])
-            if side == "top" and cards and cards[0] != key[3]:
-                r = pygame.Rect(r.x, r.y, r.width, layout.offset(len(cards)) + 4)  # a further card: only its top shows
-            elif side == "left" and cards and cards[-1] != key[3]:
-                r = pygame.Rect(r.x, r.y, layout.FAR_STEP + 4, r.height)  # the far front: only its strip
-            elif side == "right" and cards and cards[-1] != key[3]:
-                r = pygame.Rect(r.x, r.y, layout.FAR_STEP + 4, r.height)
-            out.append(r)
-        elif key[0] == "pennant":
-            flag = board.view["flags"][key[1] - 1]
-            if ("pennant", key[1]) not in hidden:
-                out.append(board.geo.pennant(key[1], board.shown.pennant_shift(flag)).inflate(16, 10))
-        elif key[0] == "discard":
-            out.append(layout.discard(board.shown.side_of(key[1])))
-        elif key[0] == "drawn" and board.shown.side_of(seat) == "top":
-            bkey = board.shown.backs_key(seat)
-            count = board.view["hand_sizes"][seat]
-            backs = [board.rects[(bkey, i)] for i in range(count) if (bkey, i) in board.rects] \
-                if board.three else layout.opponent_hand(count)
-            tactics = min(len(backs), board.shown.opp_tactics())
-            kind = backs[len(backs) - tactics:] if key[1] == "tactics" else backs[:len(backs) - tactics]
-            out += [r for i, r in enumerate(kind[-key[2]:]) if (bkey, backs.index(r)) not in hidden]
-    return out
 
 
 def flag_line_of(board: Board) -> FlagLine:
     """What the line of flags shows this frame (scenes.board_flag_view.FlagLineView draws it), from the model:
-    the claimable flags' pennants, the last turns' marks in each player's colour, the winner's pennants."""
-    shown = board.shown
+    the claimable flags' pennants, the last turns' marks in each player's colour (derived once per key by the
+    board's StoryMarks), the winner's pennants."""
+    shown, model = board.shown, board.model
     flags = shown.view["flags"]
-    claims = tuple(board.geo.pennant(n, shown.pennant_shift(flags[n - 1])) for n in board.model.claimable)
-    marks: tuple[tuple[tuple[int, int, int], tuple[pygame.Rect, ...]], ...] = ()
-    if board.model.last_turn is not None:
-        marks = tuple((shown.tint(seat), tuple(pygame.Rect(r) for r in rects)) for seat, rects in story_marks(board))
+    claims = tuple(shown.geo.pennant(n, shown.pennant_shift(flags[n - 1])) for n in model.claimable)
+    flying = frozenset(board.anims.hidden())
+    key = MarksKey(model.story_told, model.version, model.layout, model.hidden, flying)
+    marks = board.marks.of(key, lambda: () if model.last_turn is None or model.hidden else tuple(
+        (shown.tint(seat), tuple(pygame.Rect(r) for r in rects))
+        for seat, rects in story_marks(shown, board.rects, flying, board.story())))
     result = board.table.result
     winner = result.get("winner") if result is not None else None
     if result is None or winner is None:
         return FlagLine(claims, marks)
-    won = tuple(board.geo.pennant(n, shown.pennant_shift(flag)) for n, flag in enumerate(flags, start=1)
+    won = tuple(shown.geo.pennant(n, shown.pennant_shift(flag)) for n, flag in enumerate(flags, start=1)
                 if flag["claimed"] == winner)
     return FlagLine(claims, marks, won, over=True, quiet=not celebrates(board.table.local_seats, result))
 
@@ -280,31 +256,31 @@ TOAST_WIDTHS = (TOAST_BOX.width, 1000, 760)
 BANNER_PAD = 24  # room either side of a one-line banner's words, inside the 30 its lines keep
 
 
-def banner_widths(board: Board, toast: Any) -> tuple[int, ...]:
+def banner_widths(view: BannerView, toast: Any) -> tuple[int, ...]:
     """The widths a banner may take, widest first: a short note with no title (a refusal such as "It is Ana's
     turn.") only as wide as its one line, so it does not span the whole road and hide every flag's pennant."""
-    lines, size, _ = banner_look(board.banner_view, toast, TOAST_BOX.width)
+    lines, size, _ = banner_look(view, toast, TOAST_BOX.width)
     if toast.title or len(lines) != 1:
         return TOAST_WIDTHS
     need = font_for(lines[0], size, "bold").size(lines[0])[0] + 60 + 2 * BANNER_PAD
     return (need,) if need < TOAST_WIDTHS[-1] else TOAST_WIDTHS
 
 
-def toast_spot(board: Board, toast: Any) -> pygame.Rect:
+def toast_spot(view: BannerView, toast: Any, kept: list[pygame.Rect]) -> pygame.Rect:
     """The banner's box: the first place (game.ui.cover.bands: the widest first, the flag band first) that hides
-    nothing kept, what the banner names among it; where every one would, the one that hides least."""
-    kept = board_cover.kept(board)
-    heights = {w: banner_look(board.banner_view, toast, w)[2] for w in banner_widths(board, toast)}
+    nothing `kept` (board_cover.kept), what the banner names among it; where every one would, the one that hides
+    least. Its words are laid out by the board's BannerView `view`."""
+    heights = {w: banner_look(view, toast, w)[2] for w in banner_widths(view, toast)}
     tries = cover.bands(heights, TOAST_SPOTS, pygame.Rect(TOAST_BOX.x, 0, TOAST_BOX.width, 1080))
     return cover.place(tries, kept) or min(tries, key=lambda r: cover.covered(r, kept))
 
 
 def draw_toasts(board: Board, surface: pygame.Surface) -> None:
     """The banner on show, if any, where it hides nothing kept (toast_spot), drawn by the board's BannerView."""
-    toast = current_toast(board)
+    toast = current_toast(board.toasts, board.clock)
     if toast is None:
         return
-    where = toast_spot(board, toast)
+    where = toast_spot(board.banner_view, toast, board_cover.kept(board))
     cover.overlay("a banner", where)
     lines, size, _ = banner_look(board.banner_view, toast, where.width)
     board.banner_view.draw(surface, Banner(where, toast.title, toast.colour, " ".join(toast.lines), tuple(lines),

@@ -6,6 +6,7 @@ board keeps the answer as one part (`Places`) and asks again only when the table
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -103,3 +104,16 @@ def places(shown: Shown, hand: list[str], picked: set[Target], buttons: list[str
     targets[("button", "rules")] = pygame.Rect(menu.right - RULES_W, menu.y, RULES_W, menu.height)
     menu.width -= RULES_W + 8
     return Places(targets, rects, {str(t[1]): r for t, r in targets.items() if t[0] == "hand"}, tuple(buttons))
+
+
+def highlight(shown: Shown, card: str | None, targets: Mapping[Target, pygame.Rect],
+              target: Target) -> pygame.Rect | None:
+    """Where `target` is shown as lit on the view `shown` laid out at `targets`, with `card` picked (or none): a
+    flag lights the slot the card would land in, or its pennant."""
+    if target[0] == "flag":
+        n = int(target[1])
+        flag = shown.view["flags"][n - 1]
+        if card is not None and card not in ("fog", "mud"):
+            return shown.geo.slot(n, "bottom", len(flag[shown.viewer]))
+        return shown.geo.pennant(n, shown.pennant_shift(flag)).inflate(12, 8)
+    return targets.get(target)

@@ -1,7 +1,10 @@
 """The board as its helpers see it, and the banners it shows.
 
-`Board` is a protocol: what the helper modules (board_draw, board_coach, board_events, board_zoom, board_cover,
-board_names, board_hud, lan_wait, results, pass_device) read and call on the board. The one screen class,
+`Board` is a protocol: what the helpers that still take the whole board read and call on it. Those orchestrate
+(board_events: an event -> animations, banners, what comes next; board_coach's ask_hint, show, tick: the coach's
+commands and answers) or compose a view's value from several parts each frame (board_draw.draw, board_hud's hud_of,
+flag_line_of, the prompt's words, board_cover's kept, board_zoom's rest), plus the screens over the board
+(pass_device, results, lan_wait). A helper that reads one part is given that part instead. The one screen class,
 `scenes.board.BoardScene`, holds its parts (the model, the views, the animations, the places) and meets this
 protocol without inheriting it, so no helper imports the scene that imports it and no class is the board's half.
 """
@@ -12,19 +15,20 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
-from engine.notation_types import Action, Event, View
+from engine.notation_types import Action, Event
 from game.play.board_model import BoardModel, Turn
 from game.play.coach import Coach
 from game.play.explain import Referee
 from game.play.flow import Target
 from game.play.table import Table
-from game.ui import layout
 
 from .board_anim import Animator
 from .board_banner import BannerView
+from .board_bar_view import WinBarView
 from .board_flag_view import FlagLineView
 from .board_hand import HandView
 from .board_hud_view import HudView
+from .board_marks import StoryMarks
 from .board_shown import Shown
 from .board_still import StillView
 from .board_zoom_view import ZoomView
@@ -90,8 +94,10 @@ class Board(Protocol):
     banner_view: BannerView
     hud_view: HudView
     flag_view: FlagLineView
-    save_told: str | None
+    marks: StoryMarks
+    bar_view: WinBarView
     coach: Coach | None
+    save_told: str | None  # the saving trouble last told (scenes.lan_wait.Watched: the results follow a LAN game)
     targets: dict[Target, pygame.Rect]
     rects: dict[Any, pygame.Rect]
     hand_rects: dict[str, pygame.Rect]
@@ -102,20 +108,13 @@ class Board(Protocol):
     @property
     def names(self) -> dict[str, str]: ...
     @property
-    def view(self) -> View: ...
-    @property
-    def geo(self) -> layout.Duel: ...
-    @property
-    def three(self) -> bool: ...
-    @property
     def my_turn(self) -> bool: ...
     def record_result(self) -> None: ...
-    def game_log(self) -> list[Event]: ...
+    def game_log(self) -> list[Event]: ...  # the pass screen opens the pause (scenes.screens.ShownGame)
     def rules_legal(self) -> list[Action]: ...
     def still_layer(self) -> pygame.Surface: ...
     def highlight(self, target: Target) -> pygame.Rect | None: ...
     def named_cards(self) -> list[pygame.Rect]: ...
-    def playable(self) -> set[Target]: ...
     def reveal(self, seat: str) -> None: ...
     def story(self) -> list[Turn]: ...
     def say(self, lines: list[str], bad: bool = False, title: str = "", good: bool = False,

@@ -12,8 +12,10 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from engine.notation_types import View
 from game.i18n import language
 from game.play import card_rules
+from game.play.board_model import BoardModel
 from game.ui import art, card_art, cover
 from game.ui.text import MIN_READ, fitted, line_step, text, wrap
 
@@ -33,21 +35,21 @@ SCREEN = pygame.Rect(8, 8, 1904, 1064)  # the preview keeps this far from the sc
 RADIUS = 20  # the box's rounded corners: the rows they take are the only ones with keyed-out pixels
 
 
-def zoomed(board: Board) -> tuple[Any, str] | None:
-    """(target, card) under the focus or the mouse, if it is a card whose face the viewer can see."""
-    if board.model.hidden or board.model.drag is not None or board.app.top is not board:
+def zoomed(model: BoardModel, view: View, mouse: bool, on_top: bool) -> tuple[Any, str] | None:
+    """(target, card) under the focus or the `mouse` pointer (the model's), if it is a card whose face the viewer
+    can see in `view`; only while the board is `on_top` (under the pause menu or the results: never)."""
+    if model.hidden or model.drag is not None or not on_top:
         return None  # never under (or over) the pause menu or the results: only on the board itself
-    if board.app.input.last_device == "mouse":
-        target = board.model.hover  # the mouse is only ever where the player put it
-    else:  # the focus, if the player moved it there (scenes.board: `rested`), not where a new phase put it
-        target = board.model.focus if board.model.focus == board.model.rested else None
+    # the mouse is only ever where the player put it; the focus, only if the player moved it there (scenes.board:
+    # `rested`), not where a new phase put it
+    target = model.hover if mouse else (model.focus if model.focus == model.rested else None)
     if target is None:
         return None
     card: str | None = None
     if target[0] in ("hand", "card"):
         card = str(target[-1])
     elif target[0] == "discard":
-        pile = board.view["discards"].get(str(target[1])) or []
+        pile = view["discards"].get(str(target[1])) or []
         card = pile[-1] if pile else None
     if card is None or not (card in card_art.TACTIC_CODE or card[:1] in card_art.SUIT):
         return None
@@ -56,7 +58,8 @@ def zoomed(board: Board) -> tuple[Any, str] | None:
 
 def rest(board: Board) -> Rest:
     """What the preview waits on this frame (scenes.board_zoom_view.Rest)."""
-    return Rest(zoomed(board), board.model.version, board.clock)
+    shown = zoomed(board.model, board.shown.view, board.app.input.last_device == "mouse", board.app.top is board)
+    return Rest(shown, board.model.version, board.clock)
 
 
 def pending(board: Board) -> bool:
@@ -77,7 +80,7 @@ def draw(board: Board, surface: pygame.Surface) -> pygame.Rect | None:
     target, card = now.shown
     near = board.targets.get(target)
     around = [near] if near is not None else []
-    toast = current_toast(board)
+    toast = current_toast(board.toasts, board.clock)
     place = Place(now.shown, board.model.version, board.model.layout, board.model.hint,
                   toast.about if toast is not None else None, tuple((r.x, r.y, r.w, r.h) for r in board.named_cards()),
                   language(), _look())

@@ -47,7 +47,7 @@ class PassScene(Scene):
         name = self.board.names[self.seat]
         title = shadowed(_("Pass to {name}", name=name), 96, art.HILITE, "serif", offset=4)
         surface.blit(title, title.get_rect(center=(960, 340)))
-        if self.board.three:  # the pass screen names the next of three; both others look away
+        if self.board.shown.three:  # the pass screen names the next of three; both others look away
             a, b = (self.board.names[s] for s in self.board.shown.seats if s != self.seat)
             words = _("{a} and {b}, please look away. {name}: your cards are hidden until you are ready.",
                       a=a, b=b, name=name)
@@ -62,8 +62,8 @@ class PassScene(Scene):
         glyph = self.app.input.glyph(Kind.CONFIRM)
         label = fitted(_("I am {name}: show my hand  ({button})", name=name, button=glyph), 36, 880, art.HILITE, "bold")
         surface.blit(label, label.get_rect(center=self.button.center))
-        flags = self.board.view["flags"]
-        if self.board.three:
+        flags = self.board.shown.view["flags"]
+        if self.board.shown.three:
             held = {s: sum(1 for f in flags if f["claimed"] == s) for s in self.board.shown.seats}
             parts = "  \u00b7  ".join(f"{self.board.names[s]} {held[s]}" for s in self.board.shown.seats)
             score = text(_("Flags held: {scores}", scores=parts), 30, art.MUTED)
@@ -81,8 +81,9 @@ class PassScene(Scene):
         if last is None:
             return
         seat = last[0]
-        if self.board.three:  # both turns since this player's own, each on its own line
-            lines = [line for part in story_words(self.board).split("\n")
+        if self.board.shown.three:  # both turns since this player's own, each on its own line
+            told = story_words(self.board.story(), self.board.names, not self.board.table.local_seats, True)
+            lines = [line for part in told.split("\n")
                      for line in wrap(part, 32, SUMMARY_BOX.width - 40)]
         else:
             lines = wrap(turn_caption(seat, last[1], self.board.names), 32, SUMMARY_BOX.width - 40)

@@ -52,7 +52,7 @@ class SpectatorBoard(BoardScene):
         self.model.caption_all = True  # every finished turn is captioned here (issue 16): no side is "the other"
         for event in table.poll_events():  # the game so far, into the log without its animations
             self.model.log.append(event)
-            self.note_turn(event)
+            self.model.note_turn(event)
         self.refresh()
 
     def activity(self) -> int:

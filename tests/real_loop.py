@@ -191,4 +191,4 @@ def close_boards(app: App | None) -> None:
     for scene in app.stack if app is not None else []:
         if isinstance(scene, BoardScene):
             scene.table.close()
-            board_coach.close(scene)
+            board_coach.close(scene.coach)

@@ -17,7 +17,7 @@ from game.keep.settings import Settings
 from game.play import hand_order
 from game.ui.scene import Scene
 from game.ui.shell import App
-from scenes import board_places
+from scenes import board_cover, board_places
 from scenes.board import BoardScene
 from scenes.table_board import SpectatorBoard
 from scenes.tutorial import TutorialScene
@@ -112,9 +112,9 @@ def test_a_turn_refusal_does_not_span_the_road() -> None:
     board.refresh()
     target = next(t for t in board.targets if t[0] == "hand")
     board.refuse(target, board.refusal_for(target))
-    toast = current_toast(board)
+    toast = current_toast(board.toasts, board.clock)
     assert toast is not None and toast.lines == [board.refusal_for(target)] and "turn" in toast.lines[0]
-    box = board_hud.toast_spot(board, toast)
+    box = board_hud.toast_spot(board.banner_view, toast, board_cover.kept(board))
     assert box.width < min(board_hud.TOAST_WIDTHS)
     pennants = [board.geo.pennant(n, 0) for n in range(1, 10)]
     assert sum(box.colliderect(p) for p in pennants) <= 3

@@ -8,13 +8,13 @@ import dataclasses
 
 import pygame
 import pytest
-from ui_driver import board_on_show
+from ui_driver import board_on_show, marked
 
 from game.keep.settings import Settings
 from game.ui import art
 from game.ui.shell import App
 from scenes.board_flag_view import FlagLine, FlagLineView
-from scenes.board_hud import flag_line_of, mark_rects
+from scenes.board_hud import flag_line_of
 
 
 def test_the_flag_line_is_drawn_from_the_value_it_is_given_with_no_board() -> None:
@@ -53,7 +53,7 @@ def test_the_board_draws_its_line_of_flags_from_a_value_made_from_its_model() ->
         app.draw(app.screen)
         assert board.flag_view.laid == laid, "a still frame lays out the line of flags not again"
         line = flag_line_of(board)
-        assert [r for _colour, rects in line.marks for r in rects] == mark_rects(board)
+        assert [r for _colour, rects in line.marks for r in rects] == marked(board)
         board.model.claimable = [3]
         flag = board.view["flags"][2]
         pennant = board.geo.pennant(3, board.shown.pennant_shift(flag))

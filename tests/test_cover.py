@@ -59,7 +59,7 @@ def test_no_overlay_covers_a_choice_a_named_card_or_a_name(chunk: int) -> None:
                 for target in hand:
                     for device in ("keyboard", "mouse"):
                         found += [f"{device} on {target[1]}: {c}" for c in _rest(app, board, target, device)]
-                refused = [t for t in hand if t not in board.playable()][:1]
+                refused = [t for t in hand if t not in board.model.playable()][:1]
                 for target in refused:  # chosen anyway: the refusal's banner joins the open preview
                     _rest(app, board, target, "keyboard")
                     board.activate(target)

@@ -25,7 +25,7 @@ def _flag_rects(board: BoardScene, n: int) -> list[pygame.Rect]:
     out += [r for key, r in board.rects.items() if key[0] == "slot" and key[1] == n]
     if flag["claimed"] is None and not board.geo.is_far(n):
         for seat in board.shown.flag_seats(n):
-            label = board.labels.get((n, seat))
+            label = board.shown.labels.get((n, seat))
             if label:
                 img = fitted(label, 28, layout.COL_W - 16, art.CREAM, "condensed")
                 out.append(img.get_rect(center=board.geo.label_pos(n, board.shown.side_of(seat, n))))

@@ -82,7 +82,7 @@ def test_the_focus_ring_on_a_flag_leaves_its_formation_labels_in_sight(scene: st
                 continue
             labels = []
             for seat in board.shown.flag_seats(n):
-                label = board.labels.get((n, seat))
+                label = board.shown.labels.get((n, seat))
                 if label:
                     img = fitted(label, 28, layout.COL_W - 16, art.CREAM, "condensed")
                     labels.append(img.get_rect(center=board.geo.label_pos(n, board.shown.side_of(seat, n))))

@@ -8,10 +8,10 @@ from pathlib import Path
 import pygame
 import pytest
 from real_loop import RealLoop, changed_in, close_boards
+from ui_driver import marked
 
 from game.ui.shell import App
 from scenes.board import BoardScene
-from scenes.board_hud import mark_rects
 
 SETTLE = 2.5  # seconds of no input after the state settled: longer than any nap of the loop
 
@@ -49,5 +49,5 @@ def test_r48_two_bots_play_in_turn_and_the_person_sees_both_turns_with_no_input(
     caption = board.geo.caption
     assert changed_in(loop.frame_at(start).surface, loop.last_frame().surface, caption) > 1000, \
         "the caption of both turns appeared with nobody touching anything"
-    assert len(mark_rects(board)) >= 2, "each bot's card ringed"
+    assert len(marked(board)) >= 2, "each bot's card ringed"
     assert loop.stale() == 0, "the last frame is the app's state"

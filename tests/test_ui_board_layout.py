@@ -57,12 +57,12 @@ def test_the_zoom_and_banners_stay_on_the_board_never_over_an_overlay(tmp_path: 
     app.input.last_device = "keyboard"
     driver = Driver(app)
     driver.frames(60)
-    assert board_zoom.zoomed(board) is not None
+    assert board_zoom.rest(board).shown is not None
     board.say(["A banner"])
-    assert board_cover.current_toast(board) is not None
+    assert board_cover.current_toast(board.toasts, board.clock) is not None
     driver.key(pygame.K_p)  # the pause menu over the board
     assert app.top is not board
-    assert board_zoom.zoomed(board) is None and board_zoom.draw(board, pygame.Surface((1920, 1080))) is None
+    assert board_zoom.rest(board).shown is None and board_zoom.draw(board, pygame.Surface((1920, 1080))) is None
     under_pause = pygame.Surface((1920, 1080))
     app.draw(under_pause)
     board.toasts.clear()

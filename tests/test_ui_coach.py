@@ -17,7 +17,7 @@ from waiting import wait_until
 
 from engine.notation_types import Action
 from game.keep.settings import Settings
-from game.play.coach import Coach, advice_line
+from game.play.coach import Advice, Coach, advice_line
 from game.play.session import Session, Setup
 from game.ui.shell import App
 from scenes import board_coach
@@ -51,6 +51,18 @@ def _wait(driver: Driver, done: Callable[[], object], seconds: float = 60.0) -> 
     wait_until(done, seconds, "the coach's answer", step=lambda: driver.frames(1))
 
 
+
+def _hint(board: BoardScene) -> Advice | None:
+    return board_coach.active_hint(board.model.hint, board.my_turn, board.table)
+
+
+def _hint_words(board: BoardScene) -> str:
+    return board_coach.hint_words(_hint(board), board.view, board.model.viewer)
+
+
+def _hint_rects(board: BoardScene) -> list[pygame.Rect]:
+    return board_coach.hint_rects(_hint(board), board.shown, board.targets, board.rects)
+
 def test_settings_default_has_no_win_bar() -> None:
     assert Settings().win_bar is False
 
@@ -72,7 +84,7 @@ def test_hint_from_each_device_is_a_legal_move_in_one_line_and_is_counted(app: A
     _wait(driver, lambda: board.model.hints_used == 1)
     advice = board.model.advice
     assert advice is not None and advice.action in board.table.legal_actions()
-    shown = board_coach.hint_words(board)
+    shown = _hint_words(board)
     assert shown.startswith("Hint: Hard would ") and "Your win chance: " in shown and "\n" not in shown, shown
     board.table.close()
     board.coach.close()
@@ -86,18 +98,18 @@ def test_a_hint_stays_until_the_player_acts_and_rings_its_card_and_flag(app: App
     _wait(driver, lambda: board.model.hints_used == 1)
     advice = board.model.advice
     assert advice is not None and advice.action["type"] == "play"
-    rings = board_coach.hint_rects(board)
+    rings = _hint_rects(board)
     assert board.targets[("hand", advice.action["card"])] in rings, "its card in the hand is ringed"
     assert len(rings) >= 2, "and where it goes"
     driver.frames(60 * 12)  # twelve seconds: a banner would have faded long ago
-    assert board_coach.hint_words(board), "still there"
+    assert _hint_words(board), "still there"
     other = next(t for t in board.model.flow.candidates() if t[0] == "hand" and t[1] != advice.action["card"])
     driver.click(board.targets[other].center)  # choosing a card is not acting yet
-    assert board.model.flow.picked and board_coach.hint_words(board), "still there while the player thinks"
+    assert board.model.flow.picked and _hint_words(board), "still there while the player thinks"
     driver.key(pygame.K_ESCAPE)
     action = next(a for a in board.table.legal_actions() if a["type"] == "play")
     driver.play(board, action, "keyboard")
-    assert not board_coach.hint_words(board) and not board_coach.hint_rects(board), "gone once the player acted"
+    assert not _hint_words(board) and not _hint_rects(board), "gone once the player acted"
     board.table.close()
     assert board.coach is not None
     board.coach.close()

@@ -144,4 +144,4 @@ def test_a_claim_banner_waits_until_the_flag_has_moved() -> None:
     banner = board.toasts[-1]
     assert banner.title.startswith("Ana takes flag 4")
     assert banner.start >= slide.start + slide.duration - 1e-9, "the flag band is not covered while the flag moves"
-    assert board_cover.current_toast(board) is None, "nothing over the flags yet"
+    assert board_cover.current_toast(board.toasts, board.clock) is None, "nothing over the flags yet"

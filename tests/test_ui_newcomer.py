@@ -514,9 +514,9 @@ def test_after_continue_the_opponents_last_turn_is_still_captioned(config: Path)
     board = app.top
     assert isinstance(board, BoardScene)
     assert board.model.last_turn is not None and board.model.last_turn[0] == "north", "Ben's last turn, as before"
-    from scenes.board_hud import mark_rects
+    from ui_driver import marked
 
-    assert mark_rects(board), "and its cards ringed on the board"
+    assert marked(board), "and its cards ringed on the board"
     close(app)
 
 

@@ -25,7 +25,7 @@ def _rest(app: App, board: BoardScene) -> tuple[object, str] | None:
         app.draw(surface)
         board.clock += board_zoom.ZOOM_DELAY + 0.1
         app.draw(surface)
-        return board_zoom.zoomed(board) if board.preview_box is not None else None
+        return board_zoom.rest(board).shown if board.preview_box is not None else None
 
 
 def test_the_preview_follows_the_card_that_came_under_a_still_mouse(
@@ -55,7 +55,7 @@ def test_the_preview_follows_the_card_that_came_under_a_still_mouse(
         assert "mud" not in hand
         under = [t for t, r in board.targets.items() if t[0] == "hand" and r.collidepoint(pos)]
         assert under, "a card lies under the mouse again"
-        aimed = board_zoom.zoomed(board)
+        aimed = board_zoom.rest(board).shown
         assert aimed is not None and aimed[1] != "mud", "the mouse rests on the card now in the slot, not on Mud"
         with app.active():  # the click, where the mouse still is
             board.handle(Intent(Kind.PRESS, "mouse", pos=pos))

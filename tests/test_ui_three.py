@@ -9,7 +9,7 @@ from typing import cast
 import pygame
 import pytest
 from builders import view_of
-from ui_driver import Driver, game_of
+from ui_driver import Driver, game_of, marked
 from waiting import wait_until
 
 from engine import from_record
@@ -20,7 +20,7 @@ from game.play.session import Session, Setup
 from game.ui import layout, text
 from game.ui.shell import App
 from scenes.board import BoardScene
-from scenes.board_hud import mark_rects, story_words
+from scenes.board_hud import story_words
 from scenes.pass_device import PassScene
 from scenes.replay_view import ReplayScene
 from scenes.results import ResultsScene
@@ -108,9 +108,9 @@ def test_r46_three_person_hotseat_game_from_the_setup_menu(app: App) -> None:
             assert all(others), "the pass screen names both who look away"
             check_line_board(board)
             if len(passed_to) > 3:  # both turns since this player's own are told and ringed
-                told = story_words(board).split("\n")
+                told = story_words(board.story(), board.names, not board.table.local_seats, board.three).split("\n")
                 assert len(told) == 2 and {s for s, _ in board.story()} == set(board.shown.seats) - {board.model.viewer}
-                assert mark_rects(board)
+                assert marked(board)
                 stories += 1
             turn += 1
             continue
@@ -289,7 +289,7 @@ def test_r47_far_front_cards_zoom_under_the_mouse_but_are_never_a_choice(app: Ap
     for target in far:
         board.model.hover = board.target_at(board.targets[target].center)
         assert board.model.hover == target, "each card's visible strip is its own"
-        assert board_zoom.zoomed(board) == (target, target[3]), "shown large with its rule"
+        assert board_zoom.rest(board).shown == (target, target[3]), "shown large with its rule"
     board.table.close()
 
 

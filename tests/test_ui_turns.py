@@ -13,7 +13,7 @@ from typing import Any, cast
 import pygame
 import pytest
 from builders import view_of
-from ui_driver import Driver
+from ui_driver import Driver, marked
 
 from engine import Game, from_position, redact
 from engine.cards import TROOP_BIT
@@ -100,7 +100,7 @@ def test_after_each_bot_turn_the_caption_marks_and_backs_match_its_events() -> N
             assert board.model.last_turn == ("north", expected), "the board kept exactly the bot's last turn"
             caption = turn_caption("north", expected, board.names)
             assert caption.startswith("Bot (easy): ")
-            marks = board_hud.mark_rects(board)
+            marks = marked(board)
             for e in expected:
                 if e["type"] == "play" and "flag" in e and e["card"] not in ("fog", "mud"):
                     assert f"{card_short(e['card'])} to flag {e['flag']}" in caption
@@ -189,7 +189,7 @@ def test_a_guile_tactics_card_gets_its_toast_and_animation(card: str) -> None:
         flew |= any(f.card == act["target"] and f.src.topleft == target_rect.topleft for f in flights)
         from_hand |= any(f.card == card and held(f.src) for f in flights)
         drawn |= any(f.card.startswith("back:") and held(f.dst) for f in flights)
-        shown = board_cover.current_toast(board)
+        shown = board_cover.current_toast(board.toasts, board.clock)
         if shown is not None and toast is None and card_short(card) in shown.title:
             toast = shown
         if table.to_move == "south" and not board.anims.busy(board.clock) and toast is not None:
@@ -204,7 +204,7 @@ def test_a_guile_tactics_card_gets_its_toast_and_animation(card: str) -> None:
     assert board.model.last_turn is not None and board.model.last_turn[1][0]["card"] == card
     for _ in range(int((TOAST_TIME + 4) * 60)):  # the banners fade on their own, without an action
         driver.frames(1)
-    assert board_cover.current_toast(board) is None
+    assert board_cover.current_toast(board.toasts, board.clock) is None
     assert board.model.last_turn is not None, "the caption stays until the player acts"
     table.close()
 
@@ -230,7 +230,7 @@ def test_hotseat_pass_screen_summarises_the_turn_and_colours_stay_with_players()
                 passes += 1
             driver.confirm("keyboard")
             if passes and board.model.last_turn is not None:
-                assert board.model.viewer != board.model.last_turn[0] and board_hud.mark_rects(board)
+                assert board.model.viewer != board.model.last_turn[0] and marked(board)
             if passes >= 3:
                 break
             continue

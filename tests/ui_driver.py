@@ -121,3 +121,13 @@ def board_on_show(app: Any) -> BoardScene:
     board.refresh()
     app.push(board)
     return board
+
+
+def marked(board: BoardScene) -> list[pygame.Rect]:
+    """The places the board rings for the last turns told, as it would draw them now (none while the hand is
+    turned away), from the board's parts (scenes.board_marks)."""
+    from scenes.board_marks import mark_rects
+
+    if board.model.hidden:
+        return []
+    return mark_rects(board.shown, board.rects, board.anims.hidden(), board.story())

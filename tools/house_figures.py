@@ -5,7 +5,8 @@ read from the imported class) and `wheel_dev_lines` (a wheel built from this che
 
 - `board`: the board screen's methods and attribute names (`BoardScene` and the classes it inherits from this
   project), the free helpers in scenes/ and game/ that take the board (a first parameter named `board` or
-  `state`), and the distinct attributes those helpers read or write on it.
+  `state`, or a parameter of any name typed `Board`), the distinct attributes those helpers read or write on it,
+  and the members of the `Board` protocol (scenes.board_state: what those helpers may read).
 - `board_outside`: what the rest of the game reads of the board: the distinct attribute names read on a name
   `board` or `state` anywhere in scenes/ and game/ outside the board's own classes, and how many such reads.
 - `board_views`: the classes in scenes/board_*.py named `...View` (a layer drawn from what it is given).
@@ -103,14 +104,19 @@ def _board() -> dict[str, int]:
         for node in _tree(path).body:
             if not isinstance(node, ast.FunctionDef) or not node.args.args:
                 continue
-            first = node.args.args[0].arg
-            if first not in BOARD_NAMES:
+            taking = [a.arg for i, a in enumerate(node.args.args + node.args.kwonlyargs)
+                      if (i == 0 and a.arg in BOARD_NAMES)
+                      or (a.annotation is not None and ast.unparse(a.annotation).strip("'\"") == "Board")]
+            if not taking:
                 continue
             helpers += 1
             read |= {a.attr for a in ast.walk(node) if isinstance(a, ast.Attribute)
-                     and isinstance(a.value, ast.Name) and a.value.id == first}
+                     and isinstance(a.value, ast.Name) and a.value.id in taking}
+    protocol = classes.get("Board")
+    members = 0 if protocol is None else sum(
+        1 for n in protocol.body if isinstance(n, ast.AnnAssign | ast.FunctionDef | ast.AsyncFunctionDef))
     return {"classes": len(chain), "methods": len(methods), "attributes": len(attributes),
-            "helpers": helpers, "helper_attributes": len(read)}
+            "helpers": helpers, "helper_attributes": len(read), "protocol_members": members}
 
 
 def _board_outside() -> dict[str, int]:

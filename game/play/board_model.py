@@ -63,6 +63,10 @@ class BoardModel:
     #: every seat's latest turns, oldest first: the three-player caption tells the story of all the turns since
     #: the viewer's own (R48: two of them), ringing each in its player's colour
     turns: list[Turn] = field(default_factory=list)
+    #: the version of the story told (`last_turn`, `turns`): one more each time a turn is told or seen, so what is
+    #: drawn from it (the marks, scenes.board_marks) is derived again exactly when it may differ. The story changes
+    #: only through `note_turn`, `seen` and `recall_last_turn`, which bump it
+    story_told: int = 0
     # -- the coach's state
     advice: Advice | None = None  # the coach's latest answer
     hint: Advice | None = None  # the hint asked for, shown until the player acts
@@ -125,14 +129,21 @@ class BoardModel:
             return
         seat = played[-1]["seat"]
         self.turns = [*self.turns, (seat, played)][-len(self.seats):]
+        self.story_told += 1
         if self.captions_turn_of(seat):
             self.last_turn = (seat, played)
+
+    def seen(self) -> None:
+        """The player here acted: the other side's last turn has been seen (no caption, no marks)."""
+        self.last_turn = None
+        self.story_told += 1
 
     def recall_last_turn(self, local_seats: Iterable[str]) -> None:
         """The other side's last turn, told again from the log (after Continue), unless a player here acted
         since (`local_seats`: the seats played on this screen)."""
         here = set(local_seats)
         self.last_turn, self.turn_events, self.turns = None, [], []
+        self.story_told += 1
         for event in self.log:
             if event.get("seat") in here and event["type"] not in ("turn", "game_over"):
                 self.last_turn = None  # the player acted: the other side's turn had been seen

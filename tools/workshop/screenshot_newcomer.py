@@ -126,7 +126,7 @@ def _zoom(where: str) -> SceneMaker:
         else:
             board.model.focus = next(t for t in sorted(board.targets, key=str) if t[0] == "card" and t[2] == "north")
         board.model.rested = board.model.focus  # the player moved the focus there and left it
-        shown = board_zoom.zoomed(board)
+        shown = board_zoom.rest(board).shown
         if shown is not None:  # rested long enough ago, in the view shown now
             board.zoom.since = (shown[0], board.clock - 5.0, board.model.version)
     return make

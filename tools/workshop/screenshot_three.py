@@ -47,7 +47,7 @@ def _board3(app: Any, game: Game, seat: str) -> Any:
     board = BoardScene(app, table)
     board.model.viewer, board.model.hidden, board.pending_pass = seat, False, None
     board.model.log = _log_of(game)
-    board.recall_last_turn()
+    board.model.recall_last_turn(board.table.local_seats)
     board.refresh()
     app.push(board)
     return board
