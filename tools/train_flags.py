@@ -1,7 +1,7 @@
 """Fit the per-flag model and the game model read on its chances (engine.ai.learnt.flag_values3), numpy alone.
 
 `python tools/train_flags.py --data F1.jsonl [F2.jsonl ...] --seed S [--out engine/ai/learnt_flags3.json]
-[--l2 X] [--flag-l2 X] [--holdout K]` reads three-player positions of tools/selfplay_data.py. For every
+[--l2 X] [--flag-l2 X] [--holdout K] [--ceiling]` reads three-player positions of tools/selfplay_data.py. For every
 position it deals the leaf's shares from `--seed` as tools/train_eval.py does (the same chances the
 search's leaf reads) and computes each open flag's features (engine.ai.learnt.FLAG_FEATURES3). Two fits,
 both by Newton's method from zero (deterministic):
@@ -15,7 +15,9 @@ It prints one JSON object: held-out log loss of the game model on the per-flag c
 the same game model refitted on the leaf's chances on the same data ("leaf", last session's model), and
 of the forecast alone; the per-flag log loss of the model against the leaf's chance made a calibrated
 chance; and reliability tables (flags and seats). Games whose seed is a multiple of `--holdout` are
-held out of both fits. With `--out`, the weights are written with the command that made them.
+held out of both fits. `--ceiling` fits the per-flag model on the features a leaf reads without the pools
+(engine.ai.learnt.CEILING_FEATURES3, for engine/ai/learnt_ceiling3.json). With `--out`, the weights are
+written with the command that made them.
 Two players (`--players 2`), the held-out losses also give the committed weights' ("committed",
 learnt_flags2.json read on the same rows, with their reliability table) and the game model refitted with
 the hands as features too ("flags_hands", HAND_FEATURES2: reported only, the search does not read them).
@@ -51,6 +53,7 @@ from train_eval import (
 from engine.ai.flag_model2 import DECK2, FLAG_FEATURES2, FLAG_WEIGHTS2, _troop_sum, flag_features2, flag_odds2
 from engine.ai.lean_search3 import pools_of
 from engine.ai.learnt import (
+    CEILING_FEATURES3,
     DRAW_FEATURES3,
     FEATURES2,
     FEATURES3,
@@ -296,6 +299,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--holdout", type=int, default=5, help="games whose seed is a multiple of this are held out")
     parser.add_argument("--out", default=None)
     parser.add_argument("--data-command", default="", help="the command that made the data, kept with the weights")
+    parser.add_argument("--ceiling", action="store_true",
+                        help="three players: the per-flag model on CEILING_FEATURES3 only (hard3.LEARNT3 = 3)")
     parser.add_argument("--split-seed", type=int, default=None,
                         help="two players: also the held-out losses (and tables) of games from this seed on and before")
     args = parser.parse_args(argv)
@@ -316,6 +321,10 @@ def main(argv: list[str] | None = None) -> int:
     if not len(labels):
         print("train_flags: no three-player positions in the data", file=sys.stderr)
         return 2
+    names = FLAG_FEATURES3
+    if args.ceiling:  # the columns a leaf reads without the pools (engine.ai.learnt.ceiling_features3)
+        names = CEILING_FEATURES3
+        data["flag_x"] = data["flag_x"][:, [FLAG_FEATURES3.index(name) for name in names]]
     # 1. the per-flag model, on the training games' flags somebody took
     leaf_x = (data["leaf"] - 0.5)[:, None]
     held, train, fy, fit_rows, flag_theta, chances, leaf_p, test_flags = fit_flags(data, args, leaf_x)
@@ -350,13 +359,13 @@ def main(argv: list[str] | None = None) -> int:
         "flag_reliability": reliability(chances[test_flags], fy[test_flags].astype(float), 5),
         "flag_reliability_leaf": reliability(data["leaf"][test_flags], fy[test_flags].astype(float), 5),
         "reliability": reliability(p[test, :3].reshape(-1), seat_won),
-        "flag_weights": dict(zip(FLAG_FEATURES3, [round(float(x), 4) for x in flag_theta], strict=True)),
+        "flag_weights": dict(zip(names, [round(float(x), 4) for x in flag_theta], strict=True)),
         "weights": dict(zip(FEATURES3 + DRAW_FEATURES3, [round(float(x), 4) for x in theta], strict=True)),
         "cpu_s": round(time.process_time() - cpu, 1),
     }
     print(json.dumps(report, indent=1))
     if args.out:
-        write_weights(args.out, {"flag_features": list(FLAG_FEATURES3), "flag_weights": [float(x) for x in flag_theta],
+        write_weights(args.out, {"flag_features": list(names), "flag_weights": [float(x) for x in flag_theta],
                                  **game_weights(theta, "tools/train_flags.py", given, args, report),
                                  "flag_log_loss": report["flag_log_loss"]})
     return 0
