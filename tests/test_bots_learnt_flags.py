@@ -139,6 +139,16 @@ def test_the_flag_training_command_fits_both_models_and_prints_their_losses(tmp_
     saved = json.loads(out.read_text())
     assert saved["flag_features"] == list(learnt.CEILING_FEATURES3) and len(saved["weights"]) == len(learnt.FEATURES3)
     assert len(saved["flag_weights"]) == len(learnt.CEILING_FEATURES3)
+    # --drop compares: the report names the features kept, and no weights are written from it
+    dropped = subprocess.run([sys.executable, "tools/train_flags.py", "--data", str(data), "--seed", "3",
+                              "--holdout", "2", "--ceiling", "--drop", "proven"],
+                             cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert dropped.returncode == 0, dropped.stderr
+    kept = [name for name in learnt.CEILING_FEATURES3 if name != "proven"]
+    assert list(json.loads(dropped.stdout)["flag_weights"]) == kept
+    refused = subprocess.run([sys.executable, "tools/train_flags.py", "--data", str(data), "--drop", "fits",
+                              "--out", str(tmp_path / "x.json")], cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert refused.returncode == 2 and refused.stderr.count("\n") == 1 and not (tmp_path / "x.json").exists()
 
 
 def test_the_flag_training_command_refuses_a_missing_file_in_one_line(tmp_path: Path) -> None:
