@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from three_bots import THREE_DECISIONS, core_built
+from three_bots import assert_three_decisions_alike, core_built
 
 from engine import compiled
 
@@ -78,27 +78,14 @@ def test_hard_decisions_are_the_recorded_ones_with_and_without_the_compiled_core
 @pytest.mark.skipif(not core_built(), reason="no fresh compiled core in this checkout (python tools/compile_core.py)")
 def test_hard_three_player_decisions_are_the_same_compiled_and_pure() -> None:
     """Hard's three-player search (engine.ai.hard3) runs on the compiled Lean3 and potential where built."""
-    compiled_run = _core_in_fresh_process(False, THREE_DECISIONS)
-    pure_run = _core_in_fresh_process(True, THREE_DECISIONS)
-    assert compiled_run.returncode == 0 and pure_run.returncode == 0, compiled_run.stderr + pure_run.stderr
-    kind, decisions = compiled_run.stdout.split(" ", 1)
-    assert kind == "compiled" and pure_run.stdout.startswith("pure ")
-    assert len(json.loads(decisions)) >= 3
-    assert decisions == pure_run.stdout.split(" ", 1)[1]
+    assert_three_decisions_alike()
 
 
 @pytest.mark.skipif(not core_built(), reason="no fresh compiled core in this checkout (python tools/compile_core.py)")
 def test_hard_three_player_decisions_with_the_learnt_value_are_the_same_compiled_and_pure() -> None:
     """The learnt evaluation (engine.ai.learnt, in the compiled core) at the middle game's leaf and after
     the endgame's short playouts: plain float arithmetic, so both cores choose and estimate alike."""
-    script = "from engine.ai import hard3\nhard3.LEARNT3 = True\nhard3.CUTOFF3 = 6\n" + THREE_DECISIONS
-    compiled_run = _core_in_fresh_process(False, script)
-    pure_run = _core_in_fresh_process(True, script)
-    assert compiled_run.returncode == 0 and pure_run.returncode == 0, compiled_run.stderr + pure_run.stderr
-    kind, decisions = compiled_run.stdout.split(" ", 1)
-    assert kind == "compiled" and pure_run.stdout.startswith("pure ")
-    assert len(json.loads(decisions)) >= 3
-    assert decisions == pure_run.stdout.split(" ", 1)[1]
+    assert_three_decisions_alike("from engine.ai import hard3\nhard3.LEARNT3 = True\nhard3.CUTOFF3 = 6\n")
 
 
 _TWO_LEARNT = """

@@ -10,14 +10,11 @@ import sys
 from pathlib import Path
 
 import pytest
-from three_bots import assert_hard3_reproducible, position3
+from three_bots import assert_hard3_reproducible, leaf_world3
 
 from engine import Game, Rules
 from engine.ai import hard3, learnt
-from engine.ai.lean3 import Lean3
 from engine.ai.lean_search3 import forecast_of, halves3, leaf_values
-from engine.ai.three_playout import lean_world
-from engine.rulebook import TROOP_MASK
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -47,10 +44,7 @@ def test_r51_the_chances_sum_to_one_and_favour_the_seat_holding_its_line() -> No
 
 def test_the_learnt_leaf_reads_the_same_chances_as_the_forecast() -> None:
     """leaf_values(learnt=True) is engine.ai.learnt on the forecast's own per-flag chances of that world."""
-    game = position3(5, 30)
-    world: Lean3 = lean_world(game, game.to_move, random.Random(1))
-    shares = [[[random.Random(k * 9 + s).getrandbits(60) & TROOP_MASK for _ in range(9)] for s in range(3)]
-              for k in range(2)]
+    world, shares = leaf_world3()
     halves = halves3(world, shares)
     forecast = forecast_of(halves, 2)
     assert leaf_values(world, shares) == forecast

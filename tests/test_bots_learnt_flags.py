@@ -4,22 +4,17 @@ the training command, and the hard bot's search with it (deterministic, the same
 from __future__ import annotations
 
 import json
-import os
-import random
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from three_bots import THREE_DECISIONS, assert_hard3_reproducible, core_built, position3
+from three_bots import assert_hard3_reproducible, assert_three_decisions_alike, core_built, leaf_world3
 from waiting import wait_until
 
-from engine import compiled
 from engine.ai import hard3, learnt
-from engine.ai.lean3 import Lean3
 from engine.ai.lean_search3 import forecast_of, halves3, leaf_values, pools_of
-from engine.ai.three_playout import lean_world
-from engine.rulebook import PAIRS3, TROOP_MASK
+from engine.rulebook import PAIRS3
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -95,10 +90,7 @@ def test_the_flag_features_of_the_second_seat_are_the_first_seats_negated() -> N
 
 def test_the_flag_leaf_reads_the_per_flag_model_on_the_worlds_pools() -> None:
     """leaf_values(learnt=2) is learnt.flag_values3 on the leaf's own chances and the world's pools."""
-    game = position3(5, 30)
-    world: Lean3 = lean_world(game, game.to_move, random.Random(1))
-    shares = [[[random.Random(k * 9 + s).getrandbits(60) & TROOP_MASK for _ in range(9)] for s in range(3)]
-              for k in range(2)]
+    world, shares = leaf_world3()
     halves = halves3(world, shares)
     forecast = forecast_of(halves, 2)
     odds = [h / 4 for h in halves]
@@ -138,6 +130,25 @@ def test_the_flag_training_command_fits_both_models_and_prints_their_losses(tmp_
     assert sum(b["n"] for b in report["flag_reliability"]) == report["flag_rows_held_out"]
     saved = json.loads(runs[0][1])
     assert len(saved["flag_weights"]) == len(learnt.FLAG_FEATURES3) and len(saved["weights"]) == len(learnt.FEATURES3)
+    # --ceiling (issue 61, seventh round): the per-flag model on the columns that read no pool
+    ceiling = subprocess.run([sys.executable, "tools/train_flags.py", "--data", str(data), "--seed", "3",
+                              "--holdout", "2", "--ceiling", "--out", str(out)],
+                             cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert ceiling.returncode == 0, ceiling.stderr
+    assert list(json.loads(ceiling.stdout)["flag_weights"]) == list(learnt.CEILING_FEATURES3)
+    saved = json.loads(out.read_text())
+    assert saved["flag_features"] == list(learnt.CEILING_FEATURES3) and len(saved["weights"]) == len(learnt.FEATURES3)
+    assert len(saved["flag_weights"]) == len(learnt.CEILING_FEATURES3)
+    # --drop compares: the report names the features kept, and no weights are written from it
+    dropped = subprocess.run([sys.executable, "tools/train_flags.py", "--data", str(data), "--seed", "3",
+                              "--holdout", "2", "--ceiling", "--drop", "proven"],
+                             cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert dropped.returncode == 0, dropped.stderr
+    kept = [name for name in learnt.CEILING_FEATURES3 if name != "proven"]
+    assert list(json.loads(dropped.stdout)["flag_weights"]) == kept
+    refused = subprocess.run([sys.executable, "tools/train_flags.py", "--data", str(data), "--drop", "fits",
+                              "--out", str(tmp_path / "x.json")], cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert refused.returncode == 2 and refused.stderr.count("\n") == 1 and not (tmp_path / "x.json").exists()
 
 
 def test_the_flag_training_command_refuses_a_missing_file_in_one_line(tmp_path: Path) -> None:
@@ -147,23 +158,14 @@ def test_the_flag_training_command_refuses_a_missing_file_in_one_line(tmp_path: 
 
 
 #: hard's three-player decisions with the flag model on, printed by a fresh process
-_DECISIONS = "from engine.ai import hard3\nhard3.LEARNT3 = 2\nhard3.CUTOFF3 = 6\n" + THREE_DECISIONS
+_SETTINGS = "from engine.ai import hard3\nhard3.LEARNT3 = 2\nhard3.CUTOFF3 = 6\n"
 
 
 @pytest.mark.skipif(not core_built(), reason="no fresh compiled core in this checkout (python tools/compile_core.py)")
 def test_hard3_decisions_with_the_flag_model_are_the_same_compiled_and_pure() -> None:
     """The per-flag model is plain float arithmetic in the compiled core (engine.ai.learnt): both cores
     choose and estimate alike."""
-    runs = []
-    for pure in (False, True):
-        env = {**os.environ, compiled.PURE_VARIABLE: "1" if pure else ""}
-        runs.append(subprocess.run([sys.executable, "-c", _DECISIONS], cwd=ROOT, env=env, capture_output=True,
-                                   text=True, timeout=600))
-    assert runs[0].returncode == 0 and runs[1].returncode == 0, runs[0].stderr + runs[1].stderr
-    kind, decisions = runs[0].stdout.split(" ", 1)
-    assert kind == "compiled" and runs[1].stdout.startswith("pure ")
-    assert len(json.loads(decisions)) >= 3
-    assert decisions == runs[1].stdout.split(" ", 1)[1]
+    assert_three_decisions_alike(_SETTINGS)
 
 
 def test_selfplay_data_stopped_by_sigterm_keeps_its_finished_games_and_their_rate(tmp_path: Path) -> None:

@@ -1,13 +1,23 @@
 """What the three-player bot tests share (test_bots_learnt, test_bots_learnt_flags, test_bots_compiled): a
 seeded position, hard's reproducibility at fixed lines, whether the compiled core is built, and the script
-that prints hard's decisions on four positions in a fresh process (settings may be put before it)."""
+that prints hard's decisions on four positions in a fresh process (settings may be put before it), and the
+check that those decisions are the same compiled and pure."""
 
 from __future__ import annotations
 
+import json
+import os
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 from engine import Game, Rules, compiled
 from engine.ai.hard import HardBot
+from engine.ai.lean3 import Lean3
+from engine.ai.lean_search3 import Shares3
+from engine.ai.three_playout import lean_world
+from engine.rulebook import TROOP_MASK
 
 
 def position3(seed: int, plies: int) -> Game:
@@ -17,6 +27,16 @@ def position3(seed: int, plies: int) -> Game:
     while not game.over and (len(game.actions) < plies or game.phase != "play"):
         game.apply(rng.choice(game.legal_actions()) if game.phase == "play" else game.legal_actions()[0])
     return game
+
+
+def leaf_world3() -> tuple[Lean3, Shares3]:
+    """A fully known world of a middle-game position (seed 5, 30 plies) and two seeded shares of its pools,
+    as hard3's leaf reads them."""
+    game = position3(5, 30)
+    world = lean_world(game, game.to_move, random.Random(1))
+    shares = [[[random.Random(k * 9 + s).getrandbits(60) & TROOP_MASK for _ in range(9)] for s in range(3)]
+              for k in range(2)]
+    return world, shares
 
 
 def assert_hard3_reproducible(iterations: int) -> None:
@@ -55,3 +75,19 @@ for seed, plies in ((3, 12), (5, 40), (8, 70), (11, 86)):
     out.append([bot.choose(g.view(g.to_move)), bot.last_values])
 print(c.status(), json.dumps(out))
 """
+
+
+def assert_three_decisions_alike(settings: str = "") -> None:
+    """THREE_DECISIONS after `settings` (lines of Python), in a fresh process on each core: both run, the
+    first on the compiled core, and both choose and estimate alike."""
+    runs = []
+    for pure in (False, True):
+        env = {**os.environ, compiled.PURE_VARIABLE: "1" if pure else ""}
+        runs.append(subprocess.run([sys.executable, "-c", settings + THREE_DECISIONS],
+                                   cwd=Path(__file__).resolve().parent.parent, env=env, capture_output=True,
+                                   text=True, timeout=600))
+    assert runs[0].returncode == 0 and runs[1].returncode == 0, runs[0].stderr + runs[1].stderr
+    kind, decisions = runs[0].stdout.split(" ", 1)
+    assert kind == "compiled" and runs[1].stdout.startswith("pure ")
+    assert len(json.loads(decisions)) >= 3
+    assert decisions == runs[1].stdout.split(" ", 1)[1]

@@ -1,10 +1,10 @@
 """Fit the per-flag model and the game model read on its chances (engine.ai.learnt.flag_values3), numpy alone.
 
 `python tools/train_flags.py --data F1.jsonl [F2.jsonl ...] --seed S [--out engine/ai/learnt_flags3.json]
-[--l2 X] [--flag-l2 X] [--holdout K]` reads three-player positions of tools/selfplay_data.py. For every
-position it deals the leaf's shares from `--seed` as tools/train_eval.py does (the same chances the
-search's leaf reads) and computes each open flag's features (engine.ai.learnt.FLAG_FEATURES3). Two fits,
-both by Newton's method from zero (deterministic):
+[--l2 X] [--flag-l2 X] [--holdout K] [--ceiling] [--drop F ...]` reads three-player positions of
+tools/selfplay_data.py. For every position it deals the leaf's shares from `--seed` as tools/train_eval.py
+does (the same chances the search's leaf reads) and computes each open flag's features
+(engine.ai.learnt.FLAG_FEATURES3). Two fits, both by Newton's method from zero (deterministic):
 
 1. the per-flag model, a logistic regression, on the training games' open flags that somebody took by
    the end (label: the first seat of the flag's front took it);
@@ -15,7 +15,10 @@ It prints one JSON object: held-out log loss of the game model on the per-flag c
 the same game model refitted on the leaf's chances on the same data ("leaf", last session's model), and
 of the forecast alone; the per-flag log loss of the model against the leaf's chance made a calibrated
 chance; and reliability tables (flags and seats). Games whose seed is a multiple of `--holdout` are
-held out of both fits. With `--out`, the weights are written with the command that made them.
+held out of both fits. `--ceiling` fits the per-flag model on the features a leaf reads without the pools
+(engine.ai.learnt.CEILING_FEATURES3, for engine/ai/learnt_ceiling3.json); `--drop` leaves the named
+per-flag features out, to compare (no weights written). With `--out`, the weights are written with the
+command that made them.
 Two players (`--players 2`), the held-out losses also give the committed weights' ("committed",
 learnt_flags2.json read on the same rows, with their reliability table) and the game model refitted with
 the hands as features too ("flags_hands", HAND_FEATURES2: reported only, the search does not read them).
@@ -51,6 +54,7 @@ from train_eval import (
 from engine.ai.flag_model2 import DECK2, FLAG_FEATURES2, FLAG_WEIGHTS2, _troop_sum, flag_features2, flag_odds2
 from engine.ai.lean_search3 import pools_of
 from engine.ai.learnt import (
+    CEILING_FEATURES3,
     DRAW_FEATURES3,
     FEATURES2,
     FEATURES3,
@@ -296,10 +300,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--holdout", type=int, default=5, help="games whose seed is a multiple of this are held out")
     parser.add_argument("--out", default=None)
     parser.add_argument("--data-command", default="", help="the command that made the data, kept with the weights")
+    parser.add_argument("--ceiling", action="store_true",
+                        help="three players: the per-flag model on CEILING_FEATURES3 only (hard3.LEARNT3 = 3)")
+    parser.add_argument("--drop", nargs="+", default=[], choices=FLAG_FEATURES3, metavar="FEATURE",
+                        help="three players: leave these per-flag features out (a comparison: no weights written)")
     parser.add_argument("--split-seed", type=int, default=None,
                         help="two players: also the held-out losses (and tables) of games from this seed on and before")
     args = parser.parse_args(argv)
     given = argv if argv is not None else sys.argv[1:]
+    if args.drop and args.out:
+        print("train_flags: --drop is a comparison; the search reads no weights fitted without those features",
+              file=sys.stderr)
+        return 2
     cpu = time.process_time()
     if args.players == 2:
         try:
@@ -316,6 +328,9 @@ def main(argv: list[str] | None = None) -> int:
     if not len(labels):
         print("train_flags: no three-player positions in the data", file=sys.stderr)
         return 2
+    names = CEILING_FEATURES3 if args.ceiling else FLAG_FEATURES3  # ceiling: the columns that read no pool
+    names = tuple(name for name in names if name not in args.drop)
+    data["flag_x"] = data["flag_x"][:, [FLAG_FEATURES3.index(name) for name in names]]
     # 1. the per-flag model, on the training games' flags somebody took
     leaf_x = (data["leaf"] - 0.5)[:, None]
     held, train, fy, fit_rows, flag_theta, chances, leaf_p, test_flags = fit_flags(data, args, leaf_x)
@@ -350,13 +365,13 @@ def main(argv: list[str] | None = None) -> int:
         "flag_reliability": reliability(chances[test_flags], fy[test_flags].astype(float), 5),
         "flag_reliability_leaf": reliability(data["leaf"][test_flags], fy[test_flags].astype(float), 5),
         "reliability": reliability(p[test, :3].reshape(-1), seat_won),
-        "flag_weights": dict(zip(FLAG_FEATURES3, [round(float(x), 4) for x in flag_theta], strict=True)),
+        "flag_weights": dict(zip(names, [round(float(x), 4) for x in flag_theta], strict=True)),
         "weights": dict(zip(FEATURES3 + DRAW_FEATURES3, [round(float(x), 4) for x in theta], strict=True)),
         "cpu_s": round(time.process_time() - cpu, 1),
     }
     print(json.dumps(report, indent=1))
     if args.out:
-        write_weights(args.out, {"flag_features": list(FLAG_FEATURES3), "flag_weights": [float(x) for x in flag_theta],
+        write_weights(args.out, {"flag_features": list(names), "flag_weights": [float(x) for x in flag_theta],
                                  **game_weights(theta, "tools/train_flags.py", given, args, report),
                                  "flag_log_loss": report["flag_log_loss"]})
     return 0

@@ -9,15 +9,13 @@ what it is worth; HardBot.flags2 switches it on.
 
 from __future__ import annotations
 
-import json
 import math
-from importlib.resources import files
 from operator import mul
 from types import FunctionType
 from typing import Final
 
 from ..rulebook import side_size
-from .learnt import FEATURES2, logistic
+from .learnt import FEATURES2, logistic, read_weights
 from .outlook import FLAG_WEIGHT, OUTCOMES, spread
 
 #: Two players, the per-flag model (issue 61, fourth round): each open flag's chance of being ours, read
@@ -31,21 +29,13 @@ FLAG_FEATURES2: Final[tuple[str, ...]] = (
     "leaf", "certain", "searcher", "done", "cards", "sum", "neighbours", "leaf_x_deck", "leaf_x_mud", "leaf_x_fog")
 #: The troops in a two-player deck once both hands are dealt (60 less 7 each).
 DECK2: Final = 46
-_PATH_FLAGS2 = files("engine.ai").joinpath("learnt_flags2.json")
 
 
 def _load_flags2() -> tuple[list[float], list[float]]:
-    """The committed two-player per-flag weights and the game weights read on them; empty lists when
-    missing or unreadable (then the model cannot be switched on)."""
-    try:
-        data = json.loads(_PATH_FLAGS2.read_text(encoding="utf-8"))
-        flag = [float(x) for x in data["flag_weights"]]
-        game = [float(x) for x in data["weights"]]
-        if len(flag) == len(FLAG_FEATURES2) and len(game) == len(FEATURES2):
-            return flag, game
-    except (OSError, ValueError, KeyError, TypeError):
-        pass
-    return [], []
+    """The committed two-player per-flag weights and the game weights read on them (learnt_flags2.json);
+    empty lists when missing or unreadable (then the model cannot be switched on)."""
+    found = read_weights("learnt_flags2.json", {"flag_weights": len(FLAG_FEATURES2), "weights": len(FEATURES2)})
+    return ([], []) if found is None else (found[0], found[1])
 
 
 FLAG_WEIGHTS2: Final = _load_flags2()

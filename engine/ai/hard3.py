@@ -65,7 +65,8 @@ PARANOID = True
 #: Weight of the forecast's value beside the search's mean (three.FORECAST_WEIGHT for normal's playouts).
 PRIOR_WEIGHT = 0.1
 #: The learnt evaluation (engine.ai.learnt, issue 61) at the middle game's leaf instead of the forecast:
-#: 0 (or False) off, 1 (or True) the model on the leaf's chances, 2 the per-flag model's chances read on.
+#: 0 (or False) off, 1 (or True) the model on the leaf's chances, 2 the per-flag model's chances read on,
+#: 3 the per-flag model without the pools' features (learnt.ceiling_values3, issue 61's seventh round).
 LEARNT3: int = 0
 #: In the endgame's playouts, this many plays (of all seats together) by the easy rules and then the
 #: learnt evaluation, instead of playing to the game's end; 0: to the end (issue 61).

@@ -16,7 +16,7 @@ from ..rulebook import OVER, PLAY, SIDE, TROOP_MASK, LeanAction, bits, strength
 from ..rules import FRONTS3, SEATS3
 from .lean3 import OWN, PAIRS, PLACE, Lean3
 from .lean_policy import placement
-from .learnt import flag_values3, learnt_values3
+from .learnt import ceiling_values3, flag_values3, learnt_values3
 from .outlook import spread
 from .three import FLAG_WEIGHT, OUTCOMES
 
@@ -125,7 +125,8 @@ def leaf_values(state: Lean3, shares: Shares3, learnt: int = 0) -> tuple[float, 
     with the world's real pools): each flag's chance of going to the first seat of its front is counted
     in halves over the shares, and the values of a vector seen before are read from a table. With
     `learnt` 1 (or True), the learnt evaluation's expected results (engine.ai.learnt) instead, on the same
-    chances; with 2, the per-flag model's chances read on by its own game model (learnt.flag_values3)."""
+    chances; with 2, the per-flag model's chances read on by its own game model (learnt.flag_values3); with 3,
+    the per-flag model without the pools' features (learnt.ceiling_values3)."""
     if state.phase == OVER:
         w = state.winner
         if w < 0:
@@ -137,10 +138,13 @@ def leaf_values(state: Lean3, shares: Shares3, learnt: int = 0) -> tuple[float, 
     if not learnt:
         return found
     odds = [h / (2 * count) for h in halves]
-    if learnt == 2:
+    if learnt >= 2:
         offtable = state.hands[0] | state.hands[1] | state.hands[2]
         for card in state.troops:
             offtable |= 1 << card
+        if learnt == 3:
+            return ceiling_values3(odds, found, state.sides, state.claimed, state.first, state.hands,
+                                   offtable & TROOP_MASK, state.to_move, len(state.troops))
         return flag_values3(odds, found, state.sides, state.claimed, state.first, state.hands, pools_of(state),
                             offtable & TROOP_MASK, state.to_move, len(state.troops))
     return learnt_values3(odds, found, state.sides, state.claimed, state.hands, state.to_move, len(state.troops))

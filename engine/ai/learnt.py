@@ -39,22 +39,30 @@ FEATURES3: Final[tuple[str, ...]] = (
 #: The draw's features: a constant and the deck's fullness.
 DRAW_FEATURES3: Final[tuple[str, ...]] = ("draw", "draw_x_deck")
 
-#: The weights' file, found through the package (a compiled module's __file__ does not name its folder).
-_PATH = files("engine.ai").joinpath("learnt3.json")
+
+def read_weights(name: str, shape: dict[str, int]) -> list[list[float]] | None:
+    """The lists of floats named in `shape` from the JSON file `name` beside this module (found through
+    the package: a compiled module's __file__ does not name its folder), each of the length `shape` gives;
+    None when the file is missing, unreadable or of another shape, so that a model is then off or even
+    rather than an error in the middle of a game. Every committed model's weights are read by this."""
+    try:
+        data = json.loads(files("engine.ai").joinpath(name).read_text(encoding="utf-8"))
+        found = [[float(x) for x in data[key]] for key in shape]
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    for values, size in zip(found, shape.values(), strict=True):
+        if len(values) != size:
+            return None
+    return found
 
 
 def _load() -> tuple[list[float], list[float]]:
-    """The committed weights (seat weights, draw weights); zeros when the file is missing or unreadable,
-    so the value is then even for every seat rather than an error in the middle of a game."""
-    try:
-        data = json.loads(_PATH.read_text(encoding="utf-8"))
-        seat = [float(x) for x in data["weights"]]
-        draw = [float(x) for x in data["draw_weights"]]
-        if len(seat) == len(FEATURES3) and len(draw) == len(DRAW_FEATURES3):
-            return seat, draw
-    except (OSError, ValueError, KeyError, TypeError):
-        pass
-    return [0.0] * len(FEATURES3), [0.0] * len(DRAW_FEATURES3)
+    """The committed weights (seat weights, draw weights); zeros when missing or unreadable, so the
+    value is then even for every seat."""
+    found = read_weights("learnt3.json", {"weights": len(FEATURES3), "draw_weights": len(DRAW_FEATURES3)})
+    if found is None:
+        return [0.0] * len(FEATURES3), [0.0] * len(DRAW_FEATURES3)
+    return found[0], found[1]
 
 
 _WEIGHTS: Final = _load()
@@ -159,12 +167,9 @@ def _rank(reach: int) -> float:
     return 0.0 if reach < 0 else (reach // RANK_STEP + 1) / 5.0
 
 
-def _side_of(f: int, seat: int, side: int, hands: list[int], pools: list[int], offtable: int,
-             claimed: list[int], to_move: int) -> list[float]:
-    """One seat's side of flag f: complete, its cards and their sum, the class it can reach from its pool
-    (its hand and next draws), from every troop not yet on the table and from its hand alone, the pool's
-    troops that share a colour or a value with it, its place in the turn order, its claimed flags beside
-    this one on its line, its hand's size and its claimed flags."""
+def _side_counts(f: int, seat: int, side: int, claimed: list[int]) -> tuple[int, int, int, int]:
+    """A seat's side of flag f: its cards, their troops' values summed, the seat's claimed flags beside
+    this one on its line, and its claimed flags."""
     n = side.bit_count()
     total = 0
     rest = side
@@ -172,6 +177,43 @@ def _side_of(f: int, seat: int, side: int, hands: list[int], pools: list[int], o
         low = rest & -rest
         total += (low.bit_length() - 1) % 10 + 1
         rest ^= low
+    line = LINE_FLAGS[seat]
+    j = line.index(f)
+    neighbours = 0
+    for k in (j - 1, j + 1):
+        if 0 <= k < 6 and claimed[line[k]] == seat:
+            neighbours += 1
+    won = 0
+    for g in range(9):
+        if claimed[g] == seat:
+            won += 1
+    return n, total, neighbours, won
+
+
+def _proven(f: int, sides: list[int], first: list[int], ceiling_a: int, ceiling_b: int) -> float:
+    """R20's proof for flag f's first seat: 1 when its side is complete and the other cannot beat it
+    (`ceiling_b`, the other's strongest completion from every troop off the table), or both are complete
+    and it is stronger or completed first; -1 the same for the second seat; 0 unproven."""
+    a = PAIRS3[f][0]
+    mine, theirs = sides[2 * f], sides[2 * f + 1]
+    done_a, done_b = mine.bit_count() >= SIDE, theirs.bit_count() >= SIDE
+    if done_a and done_b:  # both complete: the stronger, the first to complete on a tie
+        sa, sb = strength(mine, False), strength(theirs, False)
+        return 1.0 if sa > sb or (sa == sb and first[f] == a) else -1.0
+    if done_a:
+        return 1.0 if ceiling_b <= strength(mine, False) else 0.0
+    if done_b:
+        return -1.0 if ceiling_a <= strength(theirs, False) else 0.0
+    return 0.0
+
+
+def _side_of(f: int, seat: int, side: int, hands: list[int], pools: list[int], offtable: int,
+             claimed: list[int], to_move: int) -> list[float]:
+    """One seat's side of flag f: complete, its cards and their sum, the class it can reach from its pool
+    (its hand and next draws), from every troop not yet on the table and from its hand alone, the pool's
+    troops that share a colour or a value with it, its place in the turn order, its claimed flags beside
+    this one on its line, its hand's size and its claimed flags."""
+    n, total, neighbours, won = _side_counts(f, seat, side, claimed)
     if n >= SIDE:
         own = strength(side, False)
         pool = ceiling = hand = own
@@ -189,16 +231,6 @@ def _side_of(f: int, seat: int, side: int, hands: list[int], pools: list[int], o
             near |= _ROWS[card // 10] | _COLUMNS[card % 10]
             rest ^= low
         fits = (pools[seat] & near & ~side).bit_count()
-    line = LINE_FLAGS[seat]
-    j = line.index(f)
-    neighbours = 0
-    for k in (j - 1, j + 1):
-        if 0 <= k < 6 and claimed[line[k]] == seat:
-            neighbours += 1
-    won = 0
-    for g in range(9):
-        if claimed[g] == seat:
-            won += 1
     return [1.0 if n >= SIDE else 0.0, n / 3.0, total / 27.0, _rank(pool), max(pool, -32) / 320.0,
             _rank(ceiling), _rank(hand), fits / 9.0, ((seat - to_move) % 3) / 2.0, neighbours / 2.0,
             (hands[seat] & TROOP_MASK).bit_count() / 7.0, won / 6.0, float(ceiling)]
@@ -212,38 +244,21 @@ def flag_features3(f: int, leaf: float, sides: list[int], claimed: list[int], fi
     a, b = PAIRS3[f]
     xa = _side_of(f, a, sides[2 * f], hands, pools, offtable, claimed, to_move)
     xb = _side_of(f, b, sides[2 * f + 1], hands, pools, offtable, claimed, to_move)
-    done_a, done_b = xa[0] > 0.0, xb[0] > 0.0
-    proven = 0.0
-    if done_a and done_b:  # both complete: the stronger, the first to complete on a tie
-        sa, sb = strength(sides[2 * f], False), strength(sides[2 * f + 1], False)
-        proven = 1.0 if sa > sb or (sa == sb and first[f] == a) else -1.0
-    elif done_a:
-        proven = 1.0 if xb[12] <= strength(sides[2 * f], False) else 0.0
-    elif done_b:
-        proven = -1.0 if xa[12] <= strength(sides[2 * f + 1], False) else 0.0
+    proven = _proven(f, sides, first, int(xa[12]), int(xb[12]))
     fullness = deck / 39.0
     diffs = [xa[k] - xb[k] for k in range(12)]
     centred = leaf - 0.5
     return [centred, proven, *diffs, centred * fullness, diffs[4] * fullness, diffs[5] * fullness]
 
 
-#: The per-flag weights and the game model read on its chances (learnt_flags3.json beside this module).
-_PATH_FLAGS = files("engine.ai").joinpath("learnt_flags3.json")
-
-
 def _load_flags() -> tuple[list[float], list[float], list[float]]:
-    """The committed per-flag weights, and the seat and draw weights of the game model read on them;
-    zeros when missing or unreadable (every open flag even, every seat alike)."""
-    try:
-        data = json.loads(_PATH_FLAGS.read_text(encoding="utf-8"))
-        flag = [float(x) for x in data["flag_weights"]]
-        seat = [float(x) for x in data["weights"]]
-        draw = [float(x) for x in data["draw_weights"]]
-        if len(flag) == len(FLAG_FEATURES3) and len(seat) == len(FEATURES3) and len(draw) == len(DRAW_FEATURES3):
-            return flag, seat, draw
-    except (OSError, ValueError, KeyError, TypeError):
-        pass
-    return [0.0] * len(FLAG_FEATURES3), [0.0] * len(FEATURES3), [0.0] * len(DRAW_FEATURES3)
+    """The committed per-flag weights, and the seat and draw weights of the game model read on them
+    (learnt_flags3.json); zeros when missing or unreadable (every open flag even, every seat alike)."""
+    found = read_weights("learnt_flags3.json", {"flag_weights": len(FLAG_FEATURES3), "weights": len(FEATURES3),
+                                                "draw_weights": len(DRAW_FEATURES3)})
+    if found is None:
+        return [0.0] * len(FLAG_FEATURES3), [0.0] * len(FEATURES3), [0.0] * len(DRAW_FEATURES3)
+    return found[0], found[1], found[2]
 
 
 FLAG_WEIGHTS: Final = _load_flags()
@@ -259,9 +274,11 @@ def logistic(score: float) -> float:
 
 
 def flag_chances3(leaf: list[float], sides: list[int], claimed: list[int], first: list[int], hands: list[int],
-                  pools: list[int], offtable: int, to_move: int, deck: int, weights: list[float]) -> list[float]:
+                  pools: list[int], offtable: int, to_move: int, deck: int, weights: list[float],
+                  ceiling: bool = False) -> list[float]:
     """Each flag's chance of going to the first seat of its front by the per-flag model (`weights`, over
-    FLAG_FEATURES3); a claimed flag is certain."""
+    FLAG_FEATURES3, or over CEILING_FEATURES3 with `ceiling`, which reads no pool); a claimed flag is
+    certain."""
     out = [0.0] * 9
     for f in range(9):
         owner = claimed[f]
@@ -269,20 +286,22 @@ def flag_chances3(leaf: list[float], sides: list[int], claimed: list[int], first
             out[f] = 1.0 if owner == PAIRS3[f][0] else 0.0
             continue
         score = 0.0
-        feats = flag_features3(f, leaf[f], sides, claimed, first, hands, pools, offtable, to_move, deck)
+        if ceiling:
+            feats = ceiling_features3(f, leaf[f], sides, claimed, first, hands, offtable, to_move, deck)
+        else:
+            feats = flag_features3(f, leaf[f], sides, claimed, first, hands, pools, offtable, to_move, deck)
         for w, x in zip(weights, feats, strict=True):
             score += w * x
         out[f] = logistic(score)
     return out
 
 
-def flag_values3(leaf: list[float], forecast: tuple[float, float, float], sides: list[int], claimed: list[int],
-                 first: list[int], hands: list[int], pools: list[int], offtable: int, to_move: int,
-                 deck: int) -> tuple[float, float, float]:
-    """Each seat's expected result by the per-flag model's chances read on by its game model (the
-    committed learnt_flags3.json); `forecast` is the forecast's value on the leaf's own chances."""
-    flag, seat, draw_weights = FLAG_WEIGHTS
-    odds = flag_chances3(leaf, sides, claimed, first, hands, pools, offtable, to_move, deck, flag)
+def game_values3(odds: list[float], forecast: tuple[float, float, float], sides: list[int], claimed: list[int],
+                 hands: list[int], to_move: int, deck: int, seat: list[float],
+                 draw_weights: list[float]) -> tuple[float, float, float]:
+    """Each seat's expected result by a game model (`seat` over FEATURES3, `draw_weights` over
+    DRAW_FEATURES3) read on each flag's chance `odds`; `forecast` is the forecast's value on the leaf's own
+    chances."""
     scores = [0.0, 0.0, 0.0]
     for s in range(3):
         feats = seat_features(odds, forecast[s], s, sides, claimed, hands[s], to_move, deck)
@@ -299,24 +318,85 @@ def flag_values3(leaf: list[float], forecast: tuple[float, float, float], sides:
     return 2.0 * p0 - won, 2.0 * p1 - won, 2.0 * p2 - won
 
 
+def flag_values3(leaf: list[float], forecast: tuple[float, float, float], sides: list[int], claimed: list[int],
+                 first: list[int], hands: list[int], pools: list[int], offtable: int, to_move: int,
+                 deck: int) -> tuple[float, float, float]:
+    """Each seat's expected result by the per-flag model's chances read on by its game model (the
+    committed learnt_flags3.json); `forecast` is the forecast's value on the leaf's own chances."""
+    flag, seat, draw_weights = FLAG_WEIGHTS
+    odds = flag_chances3(leaf, sides, claimed, first, hands, pools, offtable, to_move, deck, flag)
+    return game_values3(odds, forecast, sides, claimed, hands, to_move, deck, seat, draw_weights)
+
+
+#: The per-flag model without what reads the pools (issue 61, seventh round): the features of
+#: FLAG_FEATURES3 a leaf can read without dealing its pools or reading the dealt hands' troops (the
+#: pools and hands change with every leaf, so their reaches are never read twice). The class a side can
+#: reach from every troop off the table is the same in every world dealt for one table, so its reach is
+#: read from the cache. In FLAG_FEATURES3's order.
+CEILING_FEATURES3: Final[tuple[str, ...]] = (
+    "leaf", "proven", "done", "cards", "sum", "all_class", "order", "neighbours", "hand", "claimed", "leaf_x_deck",
+    "all_x_deck")
+
+
+def _ceiling_side(f: int, seat: int, side: int, hands: list[int], offtable: int, claimed: list[int],
+                  to_move: int) -> list[float]:
+    """One seat's side of flag f as _side_of reads it, without the pool, the hand's reach and the fits:
+    complete, its cards and their sum, the class it can reach from every troop off the table, its place
+    in the turn order, its claimed flags beside this one, its hand's size, its claimed flags, and the
+    ceiling's strength (for the proof)."""
+    n, total, neighbours, won = _side_counts(f, seat, side, claimed)
+    ceiling = strength(side, False) if n >= SIDE else _reach_of(side, offtable)
+    return [1.0 if n >= SIDE else 0.0, n / 3.0, total / 27.0, _rank(ceiling), ((seat - to_move) % 3) / 2.0,
+            neighbours / 2.0, (hands[seat] & TROOP_MASK).bit_count() / 7.0, won / 6.0, float(ceiling)]
+
+
+def ceiling_features3(f: int, leaf: float, sides: list[int], claimed: list[int], first: list[int],
+                      hands: list[int], offtable: int, to_move: int, deck: int) -> list[float]:
+    """An open flag's CEILING_FEATURES3, equal to those columns of flag_features3 (a test holds them so)."""
+    a, b = PAIRS3[f]
+    xa = _ceiling_side(f, a, sides[2 * f], hands, offtable, claimed, to_move)
+    xb = _ceiling_side(f, b, sides[2 * f + 1], hands, offtable, claimed, to_move)
+    proven = _proven(f, sides, first, int(xa[8]), int(xb[8]))
+    fullness = deck / 39.0
+    diffs = [xa[k] - xb[k] for k in range(8)]
+    centred = leaf - 0.5
+    return [centred, proven, *diffs, centred * fullness, diffs[3] * fullness]
+
+
+def _load_ceiling() -> tuple[list[float], list[float], list[float]]:
+    """The committed weights of the ceiling model (learnt_ceiling3.json): per flag, then the game model's
+    seat and draw weights; empty lists when missing or unreadable (then LEARNT3 = 3 reads even flags)."""
+    found = read_weights("learnt_ceiling3.json", {"flag_weights": len(CEILING_FEATURES3),
+                                                  "weights": len(FEATURES3), "draw_weights": len(DRAW_FEATURES3)})
+    if found is None:
+        return [0.0] * len(CEILING_FEATURES3), [0.0] * len(FEATURES3), [0.0] * len(DRAW_FEATURES3)
+    return found[0], found[1], found[2]
+
+
+CEILING_WEIGHTS: Final = _load_ceiling()
+
+
+def ceiling_values3(leaf: list[float], forecast: tuple[float, float, float], sides: list[int], claimed: list[int],
+                    first: list[int], hands: list[int], offtable: int, to_move: int,
+                    deck: int) -> tuple[float, float, float]:
+    """Each seat's expected result by the ceiling model's per-flag chances read on by its game model."""
+    flag, seat, draw_weights = CEILING_WEIGHTS
+    odds = flag_chances3(leaf, sides, claimed, first, hands, hands, offtable, to_move, deck, flag, True)
+    return game_values3(odds, forecast, sides, claimed, hands, to_move, deck, seat, draw_weights)
+
+
 #: Two players: a side's features from its chance at each flag (the flags folded about the centre, which
 #: the rules treat alike), and the model reads the difference of ours and the opponent's; "searcher" is a
 #: constant, since the leaf credits the searching side's pool with more reach (HardBot.search_shares).
 FEATURES2: Final[tuple[str, ...]] = ("q1_9", "q2_8", "q3_7", "q4_6", "q5", "line_max", "line_sum", "five",
                                      "forecast", "searcher")
-_PATH2 = files("engine.ai").joinpath("learnt2.json")
 
 
 def _load2() -> list[float]:
-    """The committed two-player weights; empty when missing or unreadable (then nothing changes)."""
-    try:
-        data = json.loads(_PATH2.read_text(encoding="utf-8"))
-        weights = [float(x) for x in data["weights"]]
-        if len(weights) == len(FEATURES2):
-            return weights
-    except (OSError, ValueError, KeyError, TypeError):
-        pass
-    return []
+    """The committed two-player weights (learnt2.json); empty when missing or unreadable (then nothing
+    changes)."""
+    found = read_weights("learnt2.json", {"weights": len(FEATURES2)})
+    return [] if found is None else found[0]
 
 
 WEIGHTS2: Final = _load2()
@@ -390,6 +470,7 @@ def value_of(count: int, halves: list[int]) -> float:
     return value
 
 
-__all__ = ["DRAW_FEATURES3", "FEATURES2", "FEATURES3", "FLAG_FEATURES3", "FLAG_WEIGHTS", "WEIGHTS2", "chances3",
-           "features2", "flag_chances3", "flag_features3", "flag_values3", "learnt_value2", "learnt_values3",
-           "logistic", "seat_features", "use_learnt2", "value_of"]
+__all__ = ["CEILING_FEATURES3", "CEILING_WEIGHTS", "DRAW_FEATURES3", "FEATURES2", "FEATURES3", "FLAG_FEATURES3",
+           "FLAG_WEIGHTS", "WEIGHTS2", "ceiling_features3", "ceiling_values3", "chances3", "features2",
+           "flag_chances3", "flag_features3", "flag_values3", "game_values3", "learnt_value2", "learnt_values3",
+           "logistic", "read_weights", "seat_features", "use_learnt2", "value_of"]
