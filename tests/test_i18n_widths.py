@@ -6,19 +6,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pygame
-import pytest
-from text_widths import LARGE_SAMPLES, SHARES, every_screen
+from text_widths import LARGE_SAMPLES, SHARES, share_tests
 
 from game.i18n import LANGUAGES
 from game.ui import text
 
-NORMAL, _ = SHARES["test_i18n_widths"]
-
-
-@pytest.mark.parametrize("lang", NORMAL)
-def test_no_text_overflows_its_box_or_runs_into_other_text_on_any_screen(lang: str) -> None:
-    found = every_screen(lang)
-    assert not found, "\n".join(found)
+test_no_text_overflows_its_box_or_runs_into_other_text_on_any_screen, _ = share_tests("test_i18n_widths")
 
 
 def test_every_language_and_large_sample_is_in_one_files_share() -> None:

@@ -2,19 +2,7 @@
 
 from __future__ import annotations
 
-import pytest
-from text_widths import SHARES, every_screen, every_screen_large
+from text_widths import share_tests
 
-NORMAL, LARGE = SHARES["test_i18n_widths_zh"]
-
-
-@pytest.mark.parametrize("lang", NORMAL)
-def test_no_text_overflows_its_box_or_runs_into_other_text_on_any_screen(lang: str) -> None:
-    found = every_screen(lang)
-    assert not found, "\n".join(found)
-
-
-@pytest.mark.parametrize("sample", LARGE)
-def test_no_text_collides_at_large_text_in_high_contrast(sample: str) -> None:
-    found = every_screen_large(sample)
-    assert not found, "\n".join(found)
+(test_no_text_overflows_its_box_or_runs_into_other_text_on_any_screen,
+ test_no_text_collides_at_large_text_in_high_contrast) = share_tests("test_i18n_widths_zh")

@@ -14,8 +14,10 @@ gives a file to one worker: as one file it was the suite's longest path by far.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+import pytest
 import text_boxes
 
 from game.i18n import LANGUAGES
@@ -58,3 +60,21 @@ def every_screen_large(sample: str) -> list[str]:
     others = [lang for lang in LANGUAGES if lang not in ("zh", "hu")]
     pairs = [(scene, sample if sample != "others" else others[i % len(others)]) for i, scene in enumerate(scenes)]
     return look_at(pairs, text_size="large", high_contrast=True)
+
+
+def share_tests(name: str) -> tuple[Callable[[str], None], Callable[[str], None]]:
+    """The two tests of file `name`, over its share: every screen in each of its languages at the default size, and
+    at large text in high contrast in each of its samples."""
+    normal, large = SHARES[name]
+
+    @pytest.mark.parametrize("lang", normal)
+    def overflows(lang: str) -> None:
+        found = every_screen(lang)
+        assert not found, "\n".join(found)
+
+    @pytest.mark.parametrize("sample", large)
+    def collides(sample: str) -> None:
+        found = every_screen_large(sample)
+        assert not found, "\n".join(found)
+
+    return overflows, collides
