@@ -29,7 +29,7 @@ Marks = tuple[tuple[Colour, tuple[pygame.Rect, ...]], ...]
 class MarksKey:
     """What the marks are derived from, as values: another key, other marks."""
 
-    story: int  # BoardModel.story: the turns told
+    story: int  # BoardModel.story_told: the turns told
     version: int  # BoardModel.version: the view on show
     layout: int  # BoardModel.layout: where its cards lie
     hidden: bool  # the hand turned away: no marks
@@ -79,10 +79,8 @@ def _turn_rects(shown: Shown, rects: Mapping[Any, pygame.Rect], hidden: Collecti
             side = shown.side_of(key[2], key[1])
             if side == "top" and cards and cards[0] != key[3]:
                 r = pygame.Rect(r.x, r.y, r.width, layout.offset(len(cards)) + 4)  # a further card: only its top shows
-            elif side == "left" and cards and cards[-1] != key[3]:
+            elif side in ("left", "right") and cards and cards[-1] != key[3]:
                 r = pygame.Rect(r.x, r.y, layout.FAR_STEP + 4, r.height)  # the far front: only its strip
-            elif side == "right" and cards and cards[-1] != key[3]:
-                r = pygame.Rect(r.x, r.y, layout.FAR_STEP + 4, r.height)
             out.append(r)
         elif key[0] == "pennant":
             flag = view["flags"][key[1] - 1]
