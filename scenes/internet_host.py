@@ -19,7 +19,7 @@ from game.ui.text import balanced, fit_size, fitted, shadowed, wrap
 from game.ui.widgets import Item
 
 from .host_choices import lobby_status
-from .internet_steps import FAILURES, step_words
+from .internet_steps import FAILURES, step_words, wormhole_options
 from .lan_host import HostLobbyScene
 from .menu_base import MenuScene
 
@@ -90,11 +90,8 @@ class InternetHostScene(HostLobbyScene):
         if self.host is None:
             return
         from net.internet.cli import Door, marks_of
-        from net.internet.link import Options
 
-        settings = self.app.settings
-        options = self.options or Options.from_env(getattr(settings, "wormhole_mailbox", None),
-                                                   getattr(settings, "wormhole_transit", None))
+        options = self.options or wormhole_options(self.app.settings)
         self.host.internet = True  # its save says so: Continue reopens it here, with codes
         self.host.save()
         self.door = Door(self.host.port, self.host.seen.code, len(self.host.seen.remotes), options, marks_of(self.host))

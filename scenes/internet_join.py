@@ -22,7 +22,7 @@ from game.ui.text import fit_size, fitted, shadowed
 from game.ui.widgets import Item, Menu
 from net.internet.words import WORMHOLE, completions, normal, parts_of, problem_of
 
-from .internet_steps import draw_entry_foot, step_words
+from .internet_steps import draw_entry_foot, step_words, wormhole_options
 
 if TYPE_CHECKING:
     from game.ui.shell import App
@@ -118,11 +118,9 @@ class InternetJoinScene(Scene):
                 _("\u201c{word}\u201d is not a word of a code", word=word) + (
                     "  \u00b7  " + _("did you mean {words}?", words=", ".join(near)) if near else "")
             return
-        from net.internet.link import Options, guest_tunnel
+        from net.internet.link import guest_tunnel
 
-        settings = self.app.settings
-        options = self.options or Options.from_env(getattr(settings, "wormhole_mailbox", None),
-                                                   getattr(settings, "wormhole_transit", None))
+        options = self.options or wormhole_options(self.app.settings)
         self.close_tunnel()
         self.watch = watch
         self.tunnel = guest_tunnel(normal(self.typed), options)

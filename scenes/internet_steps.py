@@ -10,8 +10,9 @@ from game.ui import art
 if TYPE_CHECKING:
     import pygame
 
+    from game.keep.settings import Settings
     from game.ui.widgets import Menu
-    from net.internet.link import Tunnel
+    from net.internet.link import Options, Tunnel
 
 STEPS = {
     "starting": N_("Connecting to the mailbox\u2026"),
@@ -31,6 +32,14 @@ FAILURES = {
     "no_path": N_("No path to your friend, not even through the relay"),
     "broken": N_("The internet link stopped"),
 }
+
+
+def wormhole_options(settings: Settings) -> Options:
+    """The mailbox and relay both internet screens use: the settings' choice, else the environment's, else the
+    public servers (net.internet.link.Options.from_env)."""
+    from net.internet.link import Options
+
+    return Options.from_env(settings.wormhole_mailbox, settings.wormhole_transit)
 
 
 def step_words(tunnel: Tunnel) -> tuple[str, tuple[int, int, int]]:

@@ -267,7 +267,7 @@ class HostLobbyScene(MenuScene):
 
             # a saved game's phones come back to the port they knew (the same QR, their tokens); else `--phones
             # PORT`; else this TV's own port, kept from one evening to the next (so are the phones' names and tokens)
-            remembered = int(getattr(self.app.settings, "phones_port", 0) or 0)
+            remembered = self.app.settings.phones_port
             wanted = host.phones_port or self.phones_port or remembered
             self.phones, fell_back = open_bridge(f"127.0.0.1:{host.port}", wanted, self.phones_bind,
                                                  host_alive=lambda: not host.router.context.closed,

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
+import signal
 import socket
 import subprocess
 import sys
@@ -91,7 +93,33 @@ def servers(tmp: Path) -> Iterator[Servers]:
     try:
         yield s
     finally:
+        end_tunnels()
         s.stop()
+
+
+def own_tunnels() -> list[int]:
+    """The tunnel subprocesses this process started and still has (a window's screens start them)."""
+    me, found = str(os.getpid()), []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            stat = Path(f"/proc/{entry}/stat").read_text()
+            argv = Path(f"/proc/{entry}/cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue  # it ended while we looked
+        if stat.rsplit(")", 1)[1].split()[1] == me and b"net.internet.tunnel" in argv:
+            found.append(int(entry))
+    return found
+
+
+def end_tunnels() -> None:
+    """End the tunnels a test's window left open. In the game, the process's exit closes a tunnel's standard
+    input, which ends it; a test's process lives on, so without this each would outlive its test."""
+    for pid in own_tunnels():
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGTERM)
+    wait_until(lambda: not own_tunnels(), 10)
 
 
 def start_internet_host(tmp: Path, srv: Servers, *extra: str, force_relay: bool = False,
