@@ -7,7 +7,9 @@ import contextlib
 import locale
 import os
 import sys
+import tempfile
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -44,6 +46,16 @@ def _english_whatever_the_locale() -> Iterator[None]:
                 break
         yield
     locale.setlocale(locale.LC_CTYPE, before)
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _own_screenshot_folder() -> Iterator[None]:
+    """Each worker's screenshots keep their data in a folder of its own (BATTLELINE_SHOT_DATA), so two workers
+    drawing screens never wait for each other's folder (tools/workshop/screenshot_steady.fresh_data)."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("BATTLELINE_SHOT_DATA", str(Path(tempfile.gettempdir()) / f"battleline-shot-{worker}"))
+        yield
 
 
 @pytest.fixture(autouse=True)

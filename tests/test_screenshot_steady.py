@@ -8,7 +8,9 @@ import hashlib
 import os
 import secrets
 import socket
+import threading
 import time
+from pathlib import Path
 
 import pygame
 import pytest
@@ -66,3 +68,28 @@ def test_the_lan_lobby_shows_the_usual_port_while_another_program_holds_it() -> 
                 assert lobby.host.port == SHOWN_HOST_PORT and "in use" not in lobby.subtitle, (scene, lobby.subtitle)
     finally:
         holder.close()
+
+
+def test_a_render_of_the_suite_keeps_its_data_in_its_workers_own_folder_and_takes_no_turn() -> None:
+    """Two of the suite's workers drawing screens at once must not wait for one folder (the lock of
+    screenshot_steady.fresh_data): each worker's folder is its own, and one held elsewhere does not stop it."""
+    import fcntl
+
+    from tools.workshop.screenshot_steady import DATA_DIR, data_dir, fresh_data
+
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+    assert data_dir() != DATA_DIR and data_dir().name == f"battleline-shot-{worker}"
+    found: list[Path] = []
+
+    def render_data() -> None:
+        with fresh_data() as folder:
+            found.append(folder)
+
+    with open(f"{DATA_DIR}.lock", "w") as held:  # another process's render holds the shared folder
+        fcntl.flock(held, fcntl.LOCK_EX)
+        worker_render = threading.Thread(target=render_data, daemon=True)
+        worker_render.start()
+        worker_render.join(60)  # a render waiting for the shared folder would still wait here
+        done = not worker_render.is_alive()
+    worker_render.join()  # the lock is let go: a waiting render ends now
+    assert done and found == [data_dir()], "the render waited for another process's folder"

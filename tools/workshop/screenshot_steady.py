@@ -28,6 +28,15 @@ SHOWN_HOST_PORT = 47110  # a LAN lobby's port as it shows it (the screenshots bi
 SHOWN_WORMHOLE_CODES = ("7-crossover-clockwork", "2-company-peachy", "5-guitarist-revenue")
 SHOWN_HOST_NAME = "living-room"  # the computer's name as a LAN lobby shows it
 DATA_DIR = Path(tempfile.gettempdir()) / "battleline-shot-data"  # one path, as the replay list shows it
+#: A folder of this process's own instead (the test suite's workers: pictures nobody compares across processes,
+#: which then need not take turns for the one folder)
+OWN_DATA_DIR = "BATTLELINE_SHOT_DATA"
+
+
+def data_dir() -> Path:
+    """The folder a render's data goes to: DATA_DIR, unless BATTLELINE_SHOT_DATA names another."""
+    own = os.environ.get(OWN_DATA_DIR)
+    return Path(own) if own else DATA_DIR
 
 
 @contextmanager
@@ -70,16 +79,17 @@ def seeded_secrets(seed: int) -> Iterator[None]:
 
 @contextmanager
 def fresh_data() -> Iterator[Path]:
-    """An empty data folder at DATA_DIR for the render (held by a lock: two renders at once take turns)."""
-    DATA_DIR.parent.mkdir(parents=True, exist_ok=True)
+    """An empty data folder (`data_dir`) for the render (held by a lock: two renders at once take turns)."""
+    folder = data_dir()
+    folder.parent.mkdir(parents=True, exist_ok=True)
     old = os.environ.get("BATTLELINE_DATA_DIR")
-    with open(f"{DATA_DIR}.lock", "w") as lock:
+    with open(f"{folder}.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         try:
             empty_data()
-            yield DATA_DIR
+            yield folder
         finally:
-            shutil.rmtree(DATA_DIR, ignore_errors=True)
+            shutil.rmtree(folder, ignore_errors=True)
             if old is None:
                 os.environ.pop("BATTLELINE_DATA_DIR", None)
             else:
@@ -87,10 +97,11 @@ def fresh_data() -> Iterator[Path]:
 
 
 def empty_data() -> None:
-    """DATA_DIR emptied and named as the data folder (a scene starts from no saves)."""
-    shutil.rmtree(DATA_DIR, ignore_errors=True)
-    DATA_DIR.mkdir(parents=True)
-    os.environ["BATTLELINE_DATA_DIR"] = str(DATA_DIR)
+    """`data_dir` emptied and named as the data folder (a scene starts from no saves)."""
+    folder = data_dir()
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    os.environ["BATTLELINE_DATA_DIR"] = str(folder)
 
 
 def steady_lobbies(app: Any) -> None:
