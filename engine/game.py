@@ -2,6 +2,8 @@
 
 `Game` holds the whole table. `legal_actions()` lists what the player to move may do, `apply()`
 performs one action and returns the events it caused, `view(seat)` is what one player may see.
+`apply()` checks the action here (with engine.tactic_plays), then engine.update's one state update,
+the flow the bots' lean state also runs, carries it out on this table (engine.update_game).
 A game may also be loaded from a player's view (hidden hand and decks as counts): it then lists
 legal actions and judges claims, and refuses only what needs the hidden cards (a draw).
 """

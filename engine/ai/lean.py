@@ -4,9 +4,10 @@ A search plays hundreds of thousands of steps per decision; `Game` spends most o
 a playout never needs (events, validation, readable lists, copies of the whole table). `Lean` keeps
 the same rules with cards as small integers (troops 0-59 as in engine.cards.TROOP_BIT, tactics
 60-69 in TACTICS order), each side of a flag and each hand as one integer mask, and actions as
-tuples. It trusts its caller: an action not in `legal()` is undefined behaviour. A search builds it
-from a complete game state (a determinized world, `from_game`); the Game-side bots read only a view's
-table into it (`from_table`) to ask the one evaluation and easy rules. tests/test_bots_lean.py checks it
+tuples. `apply` is engine.update's one state update, the flow `Game` runs too; this class holds its
+primitives on masks. It trusts its caller: an action not in `legal()` is undefined behaviour. A search
+builds it from a complete game state (a determinized world, `from_game`); the Game-side bots read only a
+view's table into it (`from_table`) to ask the one evaluation and easy rules. tests/test_bots_lean.py checks it
 against `Game` move by move (legal actions, states, results) in random games of every rule option.
 """
 
