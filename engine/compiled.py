@@ -23,15 +23,17 @@ from typing import Any
 
 #: The hot core, compiled together: the rules on masks (engine.rulebook, which Game asks too), the game's
 #: loops over its flags (engine.table), the reading of an action's shape (engine.actions), the formation
-#: helpers; the bots' lean state (and its three-player subclass, which a compiled class needs compiled
-#: too), its playout policy and evaluation, and the search's line
-#: (two players and three).
+#: helpers; the one state update (engine.update) and Game's layout of it (engine.update_game); the bots' lean
+#: state (and its three-player subclass: a compiled class needs its subclasses compiled too), its playout
+#: policy and evaluation, and the search's line (two players and three).
 CORE: tuple[str, ...] = (
     "engine.formations",
     "engine.potential",
     "engine.actions",
     "engine.rulebook",
     "engine.table",
+    "engine.update",
+    "engine.update_game",
     "engine.ai.outlook",
     "engine.ai.lean_eval",
     "engine.ai.lean_policy",

@@ -2,6 +2,8 @@
 
 `Game` holds the whole table. `legal_actions()` lists what the player to move may do, `apply()`
 performs one action and returns the events it caused, `view(seat)` is what one player may see.
+`apply()` checks the action here (with engine.tactic_plays), then engine.update's one state update,
+the flow the bots' lean state also runs, carries it out on this table (engine.update_game).
 A game may also be loaded from a player's view (hidden hand and decks as counts): it then lists
 legal actions and judges claims, and refuses only what needs the hidden cards (a draw).
 """
@@ -15,43 +17,27 @@ from typing import Any
 
 from .actions import Action, parse_action
 from .cards import ALL_TROOPS_MASK, LEADERS, TROOP_BIT, fills_slot
-from .claims import BestCache, FlagState, Judgement, judge, proof_of
+from .claims import BestCache, FlagState, Judgement, judge
 from .deal import deal
 from .errors import IllegalAction
 from .notation_types import Event, Result, View
 from .rulebook import (
     A_PLAY,
-    CLAIM,
-    COMPLETED_SECOND,
     DECKS,
-    DRAW,
-    ID,
-    OVER,
-    PHASE_NAMES,
     PLACES2,
     PLACES3,
-    PLAY,
-    STEPS,
     TURN_START,
-    WHOLE_TURN,
     LeanAction,
     by_flag_count,
-    claim_flag,
-    deck_of,
-    is_leader,
-    may_draw,
+    from_action,
     may_play_tactic,
-    passes_after,
-    scout_draws,
-    scout_drew,
-    settle_passes,
     to_action,
-    turn_after,
     win_of,
 )
 from .rules import SEATS, SEATS3, Rules
-from .table import any_provable, held, plays_in, provable_flags
-from .tactic_plays import CARD_PLAYS, move
+from .table import held, plays_in, provable_flags
+from .tactic_plays import CARD_PLAYS
+from .update_game import GameUpdate
 
 NAMES3: dict[str, str] = {"south": "South", "west": "West", "east": "East"}
 #: The actions each phase takes; any other phase is the play step's.
@@ -117,7 +103,7 @@ class Game:
         game.decks = {"troops": dealt.troops, "tactics": dealt.tactics}
         game.deck_sizes = {"troops": len(dealt.troops), "tactics": len(dealt.tactics)}
         game.to_move = game.first
-        game._next(TURN_START)
+        GameUpdate(game).next_step(TURN_START)
         game._events.clear()
         return game
 
@@ -273,21 +259,13 @@ class Game:
         check = CARD_PLAYS.get(card)
         if check is not None:
             check(self, act)  # the card's own conditions, before anything changes
-        hand.remove(card)
-        self.hand_sizes[seat] -= 1
-        self.passes = passes_after(self.passes, False)
-        card_id = ID[card]
-        if not troop:  # R24: a tactic counts towards the lead (engine.rulebook.is_tactic: every card not a troop)
-            self.tactics_played[seat] += 1
-            if is_leader(card_id):
-                self.leader_played[seat] = True
         self._events.append({"type": "play", "seat": seat, **act})  # the action's fields after the seat
-        move(self, seat, act, card_id)  # engine.rulebook.play_moves
-        if not troop and scout_draws(card_id):
-            self.phase = "scout_draw"
-            self.scout_drawn = 0
-            return
-        self._next(PLAY)
+        self._carry_out(act)
+
+    def _carry_out(self, act: Action, proven: Judgement | None = None) -> None:
+        """A checked action's state update: engine.update's one flow, on this table (engine.update_game), with
+        a claim's verdict already judged (its event shows the proof)."""
+        GameUpdate(self, proven).apply(from_action(act))
 
     def check_slot(self, flag_no: int, seat: str) -> FlagState:
         flag = self.flags[flag_no - 1]
@@ -305,25 +283,6 @@ class Game:
             raise IllegalAction("flag_claimed", flag=flag_no)
         return flag
 
-    def add_to_side(self, flag_no: int, seat: str, card: str) -> None:
-        """`card` joins `seat`'s side (engine.rulebook.put_on_side), told when the side completes (R18)."""
-        flag = self.flags[flag_no - 1]
-        bit = TROOP_BIT.get(card)
-        if bit:
-            self.seen |= bit
-        done = flag.put(seat, card)
-        if done == COMPLETED_SECOND:
-            flag.first_complete = flag.other(seat)
-        if done:
-            self._events.append({"type": "complete", "seat": seat, "flag": flag_no})
-
-    def remove_from_side(self, flag_no: int, seat: str, card: str) -> None:
-        """`card` leaves `seat`'s side (engine.rulebook.take_from_side); a complete side no longer is (R18)."""
-        flag = self.flags[flag_no - 1]
-        if flag.take(seat, card):
-            flag.first_complete = None
-            self._events.append({"type": "incomplete", "seat": seat, "flag": flag_no})
-
     def _do_pass(self, act: Action) -> None:
         """R9: only a player who can play no card passes, and a pass is the whole turn (no claim, no draw)."""
         seat = self.to_move
@@ -331,33 +290,20 @@ class Game:
             raise IllegalAction("must_play_troop")
         if any(a["type"] == "play" for a in self._legal_plays(seat)):
             raise IllegalAction("must_play_tactic")
-        self.passes = passes_after(self.passes, True)
         self._events.append({"type": "pass", "seat": seat})
-        self._next(WHOLE_TURN)
+        self._carry_out(act)
 
-    def _do_scout_draw(self, act: Action) -> None:
-        self._draw_card(act["deck"], "scout_draw")
-        self.scout_drawn, phase = scout_drew(self.scout_drawn, self.deck_sizes["troops"] + self.deck_sizes["tactics"])
-        if phase < 0:
-            self._next(PLAY)
-        else:
-            self.phase = PHASE_NAMES[phase]
-
-    def _draw_card(self, deck: str, kind: str) -> None:
+    def _do_draw(self, act: Action) -> None:
+        """R10, R33: a draw from a deck that has a card, into a known hand (the draw step or a Scout's)."""
+        deck = act["deck"]
         if deck == "tactics" and not self.rules.tactics:  # no such deck, rather than an empty one
             raise IllegalAction("no_tactics_deck" if len(self.seats) == 3 else "no_tactics")
         if self.deck_sizes[deck] == 0:
             raise IllegalAction("troop_deck_empty" if deck == "troops" else "tactics_deck_empty")
-        cards = self.decks[deck]
-        if cards is None:
+        if self.decks[deck] is None:
             raise IllegalAction("deck_hidden", deck=deck)
-        seat = self.to_move
-        hand = self.hand(seat)  # raises for a hidden hand before the deck is touched
-        card = cards.pop()
-        self.deck_sizes[deck] -= 1
-        hand.append(card)
-        self.hand_sizes[seat] += 1
-        self._events.append({"type": kind, "seat": seat, "deck": deck, "card": card})
+        self.hand(self.to_move)  # raises for a hidden hand before the deck is touched
+        self._carry_out(act)
 
     def _do_scout_return(self, act: Action) -> None:
         seat, cards = self.to_move, act["cards"]
@@ -369,18 +315,7 @@ class Game:
             raise IllegalAction("scout_return_cards")
         if self.keep_dead_leader and self.leader_played[seat] and any(c in LEADERS for c in cards):
             raise IllegalAction("dead_leader_return")
-        decks = []
-        for card in cards:
-            deck = DECKS[deck_of(ID[card])]
-            hand.remove(card)
-            target = self.decks[deck]
-            if target is not None:
-                target.append(card)
-            self.deck_sizes[deck] += 1
-            decks.append(deck)
-        self.hand_sizes[seat] -= need
-        self._events.append({"type": "scout_return", "seat": seat, "cards": list(cards), "decks": decks})
-        self._next(PLAY)
+        self._carry_out(act)
 
     def _do_claim(self, act: Action) -> None:
         seat, n = self.to_move, act["flag"]
@@ -388,29 +323,10 @@ class Game:
         if not verdict.ok:
             why = verdict.reason if _RULE_TAG.search(verdict.reason) else f"{verdict.reason} (R20)"
             raise IllegalAction("claim_unproven", flag=n, why=why)  # one rule tag: the reason's own, or R20
-        self._award(n, seat, verdict)
-        how = claim_flag(self._claimants(), n - 1, self._index[seat], len(self.seats))  # judged at once (R38, R51)
-        if how:
-            self._finish(seat, how)
-        elif not self.claimable_flags(seat):
-            self._next(CLAIM)
+        self._carry_out(act, verdict)  # the flag, then its win judged at once (R38, R51)
 
     def _do_done(self, act: Action) -> None:
-        self._next(CLAIM)
-
-    def _do_draw(self, act: Action) -> None:
-        self._draw_card(act["deck"], "draw")
-        self._next(DRAW)
-
-    def _award(self, n: int, seat: str, verdict: Judgement) -> None:
-        """Flag `n` goes to `seat`, told with its proof (R23)."""
-        self.flags[n - 1].claimed = seat
-        self._events.append({"type": "claim", "seat": seat, "flag": n, "proof": proof_of(verdict)})
-
-    def _claimants(self) -> list[int]:
-        """Each flag's claimant as engine.rulebook counts seats (-1: none)."""
-        index = self._index
-        return [-1 if f.claimed is None else index[f.claimed] for f in self.flags]
+        self._carry_out(act)
 
     def settle_loaded(self) -> None:
         """A position read from outside already holds its result: a win on the board (R38, R51), else most
@@ -424,52 +340,23 @@ class Game:
         """R38, R51 (engine.rulebook.win_of): a win ends the game at once."""
         how = win_of(held(self.flags, seat), self._index[seat], len(self.seats))
         if how:
-            self._finish(seat, how)
+            self.end(seat, how)
 
-    def _finish(self, winner: str | None, how: str) -> None:
+    def end(self, winner: str | None, how: str) -> None:
+        """The game is over, told with each seat's flags (engine.update_game's `finish`, and a loaded position's)."""
         flags = {s: sum(f.claimed == s for f in self.flags) for s in self.seats}
         self.result = {"winner": winner, "how": how, "flags": flags}
         self.phase = "over"
         self._events.append({"type": "game_over", "winner": winner, "how": how, "flags": flags})
 
-    # ------------------------------------------------------------------ turn structure
-    def _next(self, done: int) -> None:
-        """After step `done` of the turn (engine.rulebook.turn_after): the turn's next step that needs a
-        decision, skipping empty ones (R7, R10, R11), else the next seat's turn (R48: clockwise for three),
-        or the end once every player passed (R39, R50)."""
-        seats, decks, unseen = self.seats, self.deck_sizes, ALL_TROOPS_MASK & ~self.seen
-        seat = self._index[self.to_move]
-        following, phase = turn_after(STEPS[self.rules.claim_timing], done, seat, len(seats), self.passes,
-                                      lambda s: any_provable(self.flags, seats[s], unseen),
-                                      may_draw(self.scout_drawn, self.hand_sizes[self.to_move],
-                                               decks["troops"] + decks["tactics"]))
-        if phase == OVER:
-            self._finish_by_passes()
-            return
-        if following != seat:
-            self.to_move, self.scout_drawn = seats[following], 0
-            self._events.append({"type": "turn", "seat": self.to_move})
-        self.phase = PHASE_NAMES[phase]
-
-    def _finish_by_passes(self) -> None:
-        """R39, R50: all passed in a row; the awards and the result are engine.rulebook.settle_passes's, each
-        award told with its proof, then the end."""
-        seats, index = self.seats, self._index
-        self._events.append({"type": "both_passed" if len(seats) == 2 else "all_passed"})
-        awards, winner, how = settle_passes(index[self.to_move], len(seats), self._claimants(),
-                                            lambda s: [n - 1 for n in self.claimable_flags(seats[s])],
-                                            one_at_a_time=not self.whole_set_awards)
-        for seat, flag in awards:
-            self._award(flag + 1, seats[seat], self.judge_claim(flag + 1, seats[seat]))
-        self._finish(None if winner < 0 else seats[winner], how)
-
+    # ------------------------------------------------------------------ a loaded position's end
     def _finish_on_flag_count(self) -> None:
         """R39, R51: without a Breakthrough or Envelopment, most flags wins; a shared most is a draw."""
         winner = by_flag_count([sum(f.claimed == s for f in self.flags) for s in self.seats])
         if winner < 0:
-            self._finish(None, "draw")
+            self.end(None, "draw")
         else:
-            self._finish(self.seats[winner], "flags")
+            self.end(self.seats[winner], "flags")
 
     # ------------------------------------------------------------------ views
     def view(self, seat: str | None = None) -> View:
@@ -481,4 +368,5 @@ class Game:
 
 _HANDLERS: dict[str, Callable[[Game, Action], None]] = {
     kind: getattr(Game, "_do_" + kind)
-    for kind in ("play", "pass", "claim", "done", "draw", "scout_draw", "scout_return")}
+    for kind in ("play", "pass", "claim", "done", "draw", "scout_return")}
+_HANDLERS["scout_draw"] = Game._do_draw

@@ -23,7 +23,7 @@ from engine import Game, IllegalAction, NotationError, Rules, from_position, fro
 from engine.actions import parse_action
 from engine.ai.random_bot import RandomBot
 from engine.cards import LEADERS, TACTICS, TROOPS
-from engine.game import proof_of
+from engine.claims import proof_of
 from engine.position import to_position
 from engine.record import to_record
 

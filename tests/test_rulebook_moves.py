@@ -1,9 +1,10 @@
 """What a play moves, a side's count and a claim's win, written once (engine.rulebook): their answers, and
 that neither `Game` nor the bots' lean state moves a card, counts a side or judges a claim's win itself.
 
-`Game` (engine.game, engine.tactic_plays, engine.table) and `Lean` (engine.ai.lean, lean3) each carry out
-the rulebook's answer on their own layout (named cards in order, discard piles and events; masks); the
-source scans below fail where one of them decides it again.
+The one state update (engine.update) carries the rulebook's answer out through two layouts' primitives:
+`Game`'s (engine.update_game, with engine.game, engine.tactic_plays, engine.table: named cards in order,
+discard piles and events) and `Lean`'s (engine.ai.lean, lean3: masks); the source scans below fail where
+one of them decides it again.
 """
 
 from __future__ import annotations
@@ -45,8 +46,8 @@ from engine.rulebook import (
 
 ROOT = Path(__file__).resolve().parent.parent
 #: The modules that update a game's state: Game's and the bots' lean state.
-STATE_UPDATES = ("engine/game.py", "engine/tactic_plays.py", "engine/table.py", "engine/ai/lean.py",
-                 "engine/ai/lean3.py")
+STATE_UPDATES = ("engine/update.py", "engine/update_game.py", "engine/game.py", "engine/tactic_plays.py",
+                 "engine/table.py", "engine/ai/lean.py", "engine/ai/lean3.py")
 
 
 def _found(pattern: str) -> list[str]:
@@ -131,21 +132,21 @@ def test_r30_r37_only_the_rulebook_moves_cards_for_a_tactic() -> None:
     neither tells the tactics apart by name to move a card, or sends a tactic to the discards itself."""
     assert _found(r"(==|!=) *(SCOUT|FOG|MUD|REDEPLOY|DESERTER|TRAITOR)\b|"
                   r"(==|!=) *\"(scout|fog|mud|redeploy|deserter|traitor)\"|discards\[[^]]+\]\.append\(\"") == []
-    assert {"Lean._play", "move"} <= _callers("play_moves")
+    assert _callers("play_moves") == {"Update._play"}
 
 
 def test_r18_only_the_rulebook_counts_a_side_as_a_card_joins_or_leaves_it() -> None:
     """A card joining or leaving a side is engine.rulebook.put_on_side / take_from_side, which say whether
     the side completed (and second) or was broken (R18); no state update counts the side itself."""
     assert _found(r"\bside\.bit_count\(\)|len\(side\) *(==|>=)|completes_second\(") == []
-    assert {"FlagState.put", "Lean._put"} <= _callers("put_on_side")
-    assert {"FlagState.take", "Lean._play"} <= _callers("take_from_side")
+    assert {"FlagState.put", "Lean.put"} <= _callers("put_on_side")
+    assert {"FlagState.take", "Lean.take_target"} <= _callers("take_from_side")
 
 
 def test_r38_only_the_rulebook_judges_a_claims_win() -> None:
     """Game and the lean state give a claimed flag and judge its win by engine.rulebook.claim_flag; win_of
     is left to Game's check of a position read from outside (settle_loaded)."""
-    assert {"Lean.apply", "Game._do_claim"} <= _callers("claim_flag")
+    assert _callers("claim_flag") == {"Update._claim"}
     assert _callers("win_of") == {"Game._check_win"}
 
 

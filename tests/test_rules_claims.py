@@ -8,7 +8,7 @@ import pytest
 from builders import claim, game, play
 
 from engine import Game, IllegalAction, Rules, analyze, from_position
-from engine.game import proof_of
+from engine.claims import proof_of
 
 
 def test_r19_a_claimed_flag_takes_no_more_cards() -> None:

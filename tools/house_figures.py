@@ -30,9 +30,14 @@ read from the imported class) and `wheel_dev_lines` (a wheel built from this che
   `self.core.… = value`. The screens read the core's state through the drivers' `seen` instead (net.seen).
 - `casts`: `cast(` calls in the game's packages.
 - `action_event_defs`: every module-level definition of a type named Action, Event or Notation.
-- `mirror`: the functions of the bots' mask state (engine.ai.lean, engine.ai.lean3) that do on masks what `Game`
-  does on its own state, each with its length in lines (its ast node's span, docstring included; 0 once it is
-  gone), and their sum `mirror_lines`. Every decision inside them is engine.rulebook's.
+- `mirror`: the second flows of the rules' state update. The one flow is engine.update's `Update` (its concrete
+  methods: `apply` and the steps it walks), run over two layouts that implement its abstract methods (the
+  primitives): `Lean`/`Lean3` on masks and `GameUpdate` with `Game` on the table of record. A function of a
+  layout's modules (`LAYOUTS`) sequences steps of its own when it calls one of the rulebook's sequencing
+  decisions (`SEQUENCING`: what a play moves, the passes, a claim's win, the turn, the end after the passes, a
+  Scout's draws) or two or more of the flow's steps (its methods, and the primitives that write: those
+  returning None). Each such function with its length in lines (its ast node's span, docstring included), and
+  their sum `mirror_lines`; `flow_lines`: the one flow's length, and `primitives`: each layout's primitives.
 - `rankings`: the functions that rank what a side can still become, rank by rank (R12-R17), with their lengths;
   `naming`: formations.best_formation, which since the rankings became one ranks nothing itself (it asks
   side_potential and names the cards of the formation found), with its length.
@@ -279,12 +284,15 @@ def pass_throughs(root: Path = ROOT) -> dict[str, list[str]]:
     return out
 
 
-#: The Lean state updates that `Game` has its own of (Game.apply and the steps it walks).
-MIRROR: dict[str, tuple[str, ...]] = {
-    "engine/ai/lean.py": ("Lean.apply", "Lean._play", "Lean._put", "Lean._add", "Lean._remove", "Lean._draw",
-                          "Lean._check_win", "Lean._finish", "Lean._enter_step", "Lean._end_turn", "Lean._next"),
-    "engine/ai/lean3.py": ("Lean3._play", "Lean3._add"),
-}
+#: The modules of the state update's two layouts (engine.update's primitives, on masks and on Game's table).
+LAYOUTS: tuple[str, ...] = ("engine/game.py", "engine/update_game.py", "engine/tactic_plays.py", "engine/ai/lean.py",
+                            "engine/ai/lean3.py")
+#: The one flow's home and class.
+FLOW: tuple[str, str] = ("engine/update.py", "Update")
+#: The engine.rulebook answers that order an update's steps: only the one flow asks them.
+SEQUENCING: frozenset[str] = frozenset({
+    "play_moves", "passes_after", "claim_flag", "turn_after", "next_phase", "settle_passes", "scout_drew",
+    "scout_draws", "after_scout_draw", "may_draw"})
 #: The functions that rank formations from a side and the troops still unseen (earlier homes included: 0 once gone).
 RANKINGS: dict[str, tuple[str, ...]] = {
     "engine/formations.py": ("side_potential", "_best_run"),
@@ -308,6 +316,67 @@ def _functions(path: Path) -> dict[str, int]:
 
     walk(_tree(ROOT / path) if (ROOT / path).exists() else ast.Module(body=[], type_ignores=[]), "")
     return out
+
+
+def flow_steps(root: Path = ROOT) -> tuple[set[str], set[str], set[str]]:
+    """The one flow's methods, the primitives that write (abstract, returning None) and the ones that read."""
+    path, name = FLOW
+    tree = ast.parse((root / path).read_text(encoding="utf-8"), path)
+    methods = [f for c in tree.body if isinstance(c, ast.ClassDef) and c.name == name
+               for f in c.body if isinstance(f, ast.FunctionDef)]
+
+    def abstract(f: ast.FunctionDef) -> bool:
+        return any(isinstance(d, ast.Name) and d.id == "abstractmethod" for d in f.decorator_list)
+
+    def writes(f: ast.FunctionDef) -> bool:
+        return isinstance(f.returns, ast.Constant) and f.returns.value in (None, "None")
+
+    return ({f.name for f in methods if not abstract(f)}, {f.name for f in methods if abstract(f) and writes(f)},
+            {f.name for f in methods if abstract(f) and not writes(f)})
+
+
+def sequences(function: ast.FunctionDef, steps: set[str]) -> bool:
+    """Whether `function` orders update steps itself: it asks a SEQUENCING answer, or calls two of `steps`."""
+    called: set[str] = set()
+    for node in ast.walk(function):
+        if isinstance(node, ast.Call):
+            func = node.func
+            name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+            if name in SEQUENCING:
+                return True
+            if name in steps:
+                called.add(name)
+    return len(called) >= 2
+
+
+def second_flows(root: Path = ROOT) -> dict[str, int]:
+    """The layouts' functions that sequence update steps outside the one flow, with their lengths (the flow's
+    steps as this checkout names them, so an older checkout's `root`, without engine/update.py, measures too)."""
+    flow, writes, _ = flow_steps()
+    out: dict[str, int] = {}
+    for path in (p for p in LAYOUTS if (root / p).exists()):
+        tree = ast.parse((root / path).read_text(encoding="utf-8"), path)
+        for top in tree.body:
+            members = [(f"{top.name}.", m) for m in top.body] if isinstance(top, ast.ClassDef) else [("", top)]
+            for prefix, node in members:
+                if isinstance(node, ast.FunctionDef) and sequences(node, flow | writes):
+                    out[f"{path}:{prefix}{node.name}"] = (node.end_lineno or node.lineno) - node.lineno + 1
+    return out
+
+
+def _flow(root: Path = ROOT) -> dict[str, object]:
+    flow, writes, reads = flow_steps(root)
+    found = _functions(Path(FLOW[0]))
+    primitives = {}
+    for path in LAYOUTS:
+        tree = ast.parse((root / path).read_text(encoding="utf-8"), path)
+        for c in tree.body:
+            if isinstance(c, ast.ClassDef):
+                own = [f.name for f in c.body if isinstance(f, ast.FunctionDef) and f.name in writes | reads]
+                if own:
+                    primitives[f"{path}:{c.name}"] = len(own)
+    return {"flow_lines": sum(found[f"{FLOW[1]}.{name}"] for name in flow),
+            "primitives": {"writes": len(writes), "reads": len(reads), "by_layout": primitives}}
 
 
 def _lengths(wanted: dict[str, tuple[str, ...]]) -> dict[str, int]:
@@ -349,8 +418,9 @@ def figures(wheel: bool = False) -> dict[str, object]:
         "pass_throughs": {name: len(members) for name, members in pass_throughs().items()},
         "casts": _count(r"(?<![\w.])cast\(", *PACKAGES),
         "action_event_defs": _definitions(),
-        "mirror": (mirror := _lengths(MIRROR)),
+        "mirror": (mirror := second_flows()),
         "mirror_lines": sum(mirror.values()),
+        **_flow(),
         "rankings": {k: v for k, v in _lengths(RANKINGS).items() if v},
         "naming": _lengths(NAMING),
     }

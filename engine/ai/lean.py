@@ -4,9 +4,10 @@ A search plays hundreds of thousands of steps per decision; `Game` spends most o
 a playout never needs (events, validation, readable lists, copies of the whole table). `Lean` keeps
 the same rules with cards as small integers (troops 0-59 as in engine.cards.TROOP_BIT, tactics
 60-69 in TACTICS order), each side of a flag and each hand as one integer mask, and actions as
-tuples. It trusts its caller: an action not in `legal()` is undefined behaviour. A search builds it
-from a complete game state (a determinized world, `from_game`); the Game-side bots read only a view's
-table into it (`from_table`) to ask the one evaluation and easy rules. tests/test_bots_lean.py checks it
+tuples. `apply` is engine.update's one state update, the flow `Game` runs too; this class holds its
+primitives on masks. It trusts its caller: an action not in `legal()` is undefined behaviour. A search
+builds it from a complete game state (a determinized world, `from_game`); the Game-side bots read only a
+view's table into it (`from_table`) to ask the one evaluation and easy rules. tests/test_bots_lean.py checks it
 against `Game` move by move (legal actions, states, results) in random games of every rule option.
 """
 
@@ -58,38 +59,29 @@ from ..rulebook import (
     TACTICS_MASK,
     TRAITOR,
     TROOP_MASK,
-    WHOLE_TURN,
     LeanAction,
     bits,
-    claim_flag,
     completion,
     deck_of,
     from_action,
-    is_leader,
-    is_tactic,
     mask_of,
-    may_draw,
     may_play_tactic,
     names,
-    passes_after,
-    play_moves,
     plays,
     provable,
     put_on_side,
-    scout_draws,
-    scout_drew,
-    settle_passes,
     side_size,
     strength,
     take_from_side,
     to_action,
-    turn_after,
 )
 from ..rules import SEATS, SEATS3
+from ..update import Update
 
 
-class Lean:
-    """A complete game state on masks; `legal()` and `apply()` follow engine.Game exactly."""
+class Lean(Update):
+    """A complete game state on masks; `legal()` follows engine.Game exactly, and `apply()` is engine.update's
+    one flow carried out on these masks (the primitives below)."""
 
     __slots__ = ("claimed", "first", "fog", "hands", "how", "leader", "mud", "passes", "phase", "played",
                  "scout_drawn", "seen", "sides", "steps", "tactics", "to_move", "troops", "winner")
@@ -221,96 +213,90 @@ class Lean:
     def deck_left(self) -> int:
         return len(self.troops) + len(self.tactics)
 
-    # ------------------------------------------------------------------ applying
-    def apply(self, act: LeanAction) -> None:
-        """Perform a legal action (unchecked)."""
-        kind = act[0]
-        if kind == A_PLAY:
-            self._play(act)
-        elif kind == A_CLAIM:
-            seat = self.to_move
-            how = claim_flag(self.claimed, act[2], seat, len(self.hands))
-            if how:
-                self._finish(seat, how)
-            elif not self.any_claimable(seat):
-                self._next(CLAIM)
-        elif kind == A_DONE:
-            self._next(CLAIM)
-        elif kind == A_DRAW:
-            self._draw(act[1])
-            self._next(DRAW)
-        elif kind == A_SCOUT_DRAW:
-            self._draw(act[1])
-            self.scout_drawn, phase = scout_drew(self.scout_drawn, self.deck_left())
-            if phase < 0:
-                self._next(PLAY)
-            else:
-                self.phase = phase
-        elif kind == A_SCOUT_RETURN:
-            seat = self.to_move
-            for card in act[1]:
-                self.hands[seat] &= ~(1 << card)
-                (self.tactics if deck_of(card) else self.troops).append(card)
-            self._next(PLAY)
-        else:  # a pass is the whole turn (R9)
-            self.passes = passes_after(self.passes, True)
-            self._next(WHOLE_TURN)
+    # ------------------------------------------------------------------ the layout's primitives (engine.update)
+    def mover(self) -> int:
+        return self.to_move
 
-    def _play(self, act: LeanAction) -> None:
-        """A card from the hand to where engine.rulebook.play_moves sends it, and its target with it."""
-        seat, card = self.to_move, act[1]
+    def players(self) -> int:
+        return len(self.hands)
+
+    def turn_steps(self) -> tuple[int, ...]:
+        return self.steps
+
+    def passes_now(self) -> int:
+        return self.passes
+
+    def scout_count(self) -> int:
+        return self.scout_drawn
+
+    def hand_count(self, seat: int) -> int:
+        return self.hands[seat].bit_count()
+
+    def claimants(self) -> list[int]:
+        return self.claimed  # the state's own list: the rulebook writes a claim straight into it
+
+    def one_at_a_time(self) -> bool:
+        return False
+
+    def take_from_hand(self, seat: int, card: int) -> None:
         self.hands[seat] &= ~(1 << card)
-        self.passes = passes_after(self.passes, False)
-        if is_tactic(card):
-            self.played[seat] += 1
-            if is_leader(card):
-                self.leader[seat] = True
-        card_to, target_from, target_to = play_moves(card, act[2], act[4])
-        self._put(seat, card, card_to)
-        if target_from >= 0:  # tactics are two-player only: the side facing the seat is the other seat's
-            flag = target_from >> 1
-            if take_from_side(self.sides, target_from ^ seat, act[3], self.size(flag)):
-                self.first[flag] = -1
-            self._put(seat, act[3], target_to)
-        if scout_draws(card):
-            self.phase, self.scout_drawn = SCOUT_DRAW, 0
-        else:
-            self._next(PLAY)
 
-    def _put(self, seat: int, card: int, where: int) -> None:
+    def set_passes(self, passes: int) -> None:
+        self.passes = passes
+
+    def count_tactic(self, seat: int) -> None:
+        self.played[seat] += 1
+
+    def count_leader(self, seat: int) -> None:
+        self.leader[seat] = True
+
+    def put(self, seat: int, card: int, where: int, flag: int) -> None:
         """`card` to a place of engine.rulebook.play_moves (a discard pile is not kept here)."""
         if where < FOG_AT:
-            flag = where >> 1
-            index = (2 * flag + (PLACES3[seat][flag] if len(self.hands) == 3 else seat)) ^ (where & 1)
+            at = where >> 1
+            index = (2 * at + (PLACES3[seat][at] if len(self.hands) == 3 else seat)) ^ (where & 1)
             if card < 60:
                 self.seen |= 1 << card
-            if put_on_side(self.sides, index, card, self.size(flag)) == COMPLETED_SECOND:
-                self.first[flag] = PAIRS3[flag][1 - (index & 1)] if len(self.hands) == 3 else 1 - (index & 1)
+            if put_on_side(self.sides, index, card, self.size(at)) == COMPLETED_SECOND:
+                self.first[at] = PAIRS3[at][1 - (index & 1)] if len(self.hands) == 3 else 1 - (index & 1)
         elif where < MUD_AT:
             self.fog |= 1 << (where - FOG_AT)
         elif where < MY_DISCARDS:
             self.mud |= 1 << (where - MUD_AT)
             self.first[where - MUD_AT] = -1  # R31, R18: a side of three is incomplete again
 
-    def _draw(self, deck: int) -> None:
+    def take_target(self, seat: int, card: int, where: int) -> None:
+        """Tactics are two-player only: the side facing the seat is the other seat's."""
+        at = where >> 1
+        if take_from_side(self.sides, where ^ seat, card, self.size(at)):
+            self.first[at] = -1
+
+    def draw(self, seat: int, deck: int, scout: bool) -> None:
         card = (self.troops if deck == 0 else self.tactics).pop()
-        self.hands[self.to_move] |= 1 << card
+        self.hands[seat] |= 1 << card
 
-    def _finish(self, winner: int, how: str) -> None:
-        self.winner, self.how, self.phase = winner, how, OVER
+    def return_cards(self, seat: int, cards: tuple[int, ...]) -> None:
+        for card in cards:
+            self.hands[seat] &= ~(1 << card)
+            (self.tactics if deck_of(card) else self.troops).append(card)
 
-    def _next(self, done: int) -> None:
-        """After step `done`: engine.rulebook.turn_after's seat and phase, or the end after the passes."""
-        seat, players = self.to_move, len(self.hands)
-        following, phase = turn_after(self.steps, done, seat, players, self.passes, self.any_claimable,
-                                      may_draw(self.scout_drawn, self.hands[seat].bit_count(), self.deck_left()))
-        if phase == OVER:
-            _, winner, how = settle_passes(seat, players, self.claimed, self.claimable)  # writes the awards too
-            self._finish(winner, how)
-            return
-        if following != seat:
-            self.to_move, self.scout_drawn = following, 0
+    def set_scout_count(self, drawn: int) -> None:
+        self.scout_drawn = drawn
+
+    def award(self, seat: int, flag: int) -> None:
+        self.claimed[flag] = seat
+
+    def end_by_passes(self) -> None:
+        pass
+
+    def set_turn(self, seat: int) -> None:
+        self.to_move, self.scout_drawn = seat, 0
+
+    def set_phase(self, phase: int) -> None:
         self.phase = phase
+
+    def finish(self, winner: int, how: str) -> None:
+        self.winner, self.how, self.phase = winner, how, OVER
 
 
 __all__ = [
