@@ -50,7 +50,7 @@ COACH_POLL = 0.1  # seconds between looks at the coach's pipe while it thinks (t
 class BoardScene(Scene):
     """A game at the table on screen. It holds its parts: the model (plain data), the places, the animations,
     the banners and the views that draw one layer each; input becomes commands (scenes.board_input), performed
-    here. It meets `scenes.board_state.Board`, what its helpers read."""
+    here. It meets each role its helpers take it as (scenes.board_roles) without inheriting one."""
 
     name = "board"
 
@@ -126,7 +126,7 @@ class BoardScene(Scene):
         return {seat: shown_name(name) for seat, name in self.table.names.items()}
 
     def game_log(self) -> list[Event]:
-        """The game's events so far (the pause's log: scenes.screens.ShownGame)."""
+        """The game's events so far (the pause's log: scenes.board_roles.ShownGame)."""
         return self.model.log
 
     @property

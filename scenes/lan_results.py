@@ -17,7 +17,7 @@ from . import screens
 if TYPE_CHECKING:
     from game.ui.shell import App
 
-    from .board_state import Board
+    from .board_roles import Ended
 
 
 class Finished(Protocol):
@@ -26,7 +26,7 @@ class Finished(Protocol):
     app: App
 
     @property
-    def board(self) -> Board: ...
+    def board(self) -> Ended: ...
 
     def back(self) -> None: ...
 

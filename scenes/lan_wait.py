@@ -8,7 +8,7 @@ keep waiting (it reconnects by itself) or leave. The overlay closes by itself wh
 from __future__ import annotations
 
 import errno
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 from game.i18n import N_, _
 from game.ui.input import Intent, Kind
@@ -19,23 +19,9 @@ from . import screens
 from .menu_base import MenuScene
 
 if TYPE_CHECKING:
-    from game.play.table import Table
     from game.ui.shell import App
 
-
-class Watched(Protocol):
-    """What watching a LAN peer asks of a screen (a board, or the three-player table's Y): its app and table, a
-    line to say, and the saving trouble it last told of (`save_told`, declared by the screen; None: none)."""
-
-    save_told: str | None
-
-    @property
-    def app(self) -> App: ...
-
-    @property
-    def table(self) -> Table: ...
-
-    def say(self, lines: list[str], bad: bool = False, title: str = "", good: bool = False) -> None: ...
+    from .board_roles import Watched
 
 
 def watch_peer(board: Watched) -> None:

@@ -1,18 +1,19 @@
 """The screens' typed doors: `screens.board(app, table)` opens the board, with arguments mypy checks.
 
 A screen opens another through its door here, never by importing it, so no scene imports another and no
-circle forms. Each door is declared once, by a function with the screen's parameters and what it gives back
-(`Scene`, or the shape its callers use: `Board`), and opens the screen registered under its name
-(scenes/__init__.py). The screen's module, imported when its door is first used, lets the screen in at the
-bottom: `screens.board.opens(BoardScene)`; mypy checks there that the screen takes the door's parameters and
-is what the door promises, and tests/test_screens.py that every registered screen has its door.
+circle forms. Each door is declared once, by a function with the screen's parameters (a board handed to a screen
+over it is typed on the role that screen needs: scenes.board_roles) and what it gives back (`Scene`), and opens
+the screen registered under its name (scenes/__init__.py). The screen's module, imported when its door is first
+used, lets the screen in at the bottom: `screens.board.opens(BoardScene)`; mypy checks there that the screen
+takes the door's parameters and is what the door promises, and tests/test_screens.py that every registered screen
+has its door.
 """
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Concatenate, Generic, ParamSpec, Protocol, TypeVar
+from typing import TYPE_CHECKING, Concatenate, Generic, ParamSpec, TypeVar
 
 from engine.notation_types import Event, View
 from game.ui.shell import scene_named
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
     from game.ui.shell import App
     from net.guest import Guest
 
-    from .board_state import Board
+    from .board_roles import Ended, Passed, ShownGame
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -67,20 +68,6 @@ class Door(Generic[P, R]):
 def door(name: str) -> Callable[[Callable[Concatenate[App, P], R]], Door[P, R]]:
     """Declare the door of the screen registered as `name` (the function's body calls the screen let in)."""
     return lambda declared: Door(name, declared)
-
-
-class ShownGame(Protocol):
-    """What the pause asks of the screen under it: the board, or the three-player table's Y (scenes.table_board)."""
-
-    @property
-    def table(self) -> Table: ...
-    @property
-    def session(self) -> Session | None: ...
-    @property
-    def names(self) -> dict[str, str]: ...
-    def game_log(self) -> list[Event]:
-        """The game's events so far, for the log the pause opens."""
-        ...
 
 
 @door("title")
@@ -163,7 +150,7 @@ def inspect(app: App, view: View, viewer: str, names: dict[str, str]) -> Scene:
 
 
 @door("pass")
-def pass_device(app: App, board: Board, seat: str) -> Scene:
+def pass_device(app: App, board: Passed, seat: str) -> Scene:
     return pass_device.screen()(app, board, seat)
 
 
@@ -173,7 +160,7 @@ def rules(app: App, card: str | None = None, topic: str | None = None) -> Scene:
 
 
 @door("results")
-def results(app: App, board: Board) -> Scene:
+def results(app: App, board: Ended) -> Scene:
     return results.screen()(app, board)
 
 
