@@ -7,7 +7,8 @@ holds them to that, and tools/house_figures.py's `board_roles` counts what each 
 class, `scenes.board.BoardScene`, meets them all without inheriting any, so no helper imports the scene.
 
 - the orchestrators: an event or a command becomes animations, banners and what comes next (`Flying`,
-  `Claiming`, `Events` for scenes.board_events; `Hinting`, `Coaching` for scenes.board_coach);
+  `Claiming`, `Events` for scenes.board_events; `Hinting`, `Coaching` for scenes.board_coach; `Stepping` for
+  scenes.board_next, each frame's turn for the table, the coach and a LAN peer, then what comes next);
 - the composers: a view's value made from several parts each frame (`InSight` for scenes.board_cover, `Resting`
   and `ZoomDrawn` for scenes.board_zoom, `Prompted`, `Hudded`, `Flagged` and `Bannered` for scenes.board_hud,
   `Handed`, `Focused` and the whole frame's `Framed` for scenes.board_draw);
@@ -261,10 +262,26 @@ class Ended(Watched, Protocol):
     """The results: the game's result counted once, a rematch in the sitting, the review against a bot; a LAN
     guest's follow the host to the next game (`Watched`)."""
 
-    session: Session | None
     model: BoardModel
     coach: Coach | None
 
     @property
+    def session(self) -> Session | None: ...
+    @property
     def names(self) -> dict[str, str]: ...
     def record_result(self) -> None: ...
+
+
+class Stepping(Coaching, Passed, Ended, Protocol):
+    """A frame of the board on top (scenes.board_next): the table, the coach and a LAN peer given their turn, the
+    events told; then the pass screen, the results or a claim made for the player."""
+
+    anims: Animator
+    clock: float
+    pending_pass: str | None
+    pending_results: bool
+    results_shown: bool
+
+    def consume(self) -> None: ...
+    def refresh(self) -> None: ...
+    def submit(self, action: Action) -> None: ...

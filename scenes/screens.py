@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from engine import Game
     from engine.run.review import KeptReview, ReviewProcess
     from game.keep.lan_saved import LanSaved
+    from game.play.flow import Target
     from game.play.saves import Saved
     from game.play.session import Session, Setup
     from game.play.table import Table
@@ -157,6 +158,13 @@ def pass_device(app: App, board: Passed, seat: str) -> Scene:
 @door("rules")
 def rules(app: App, card: str | None = None, topic: str | None = None) -> Scene:
     return rules.screen()(app, card, topic)
+
+
+def rules_at(app: App, card: str | None, looked_at: Target | None) -> Scene:
+    """The rules reference at the page of what the player looks at (`looked_at`): the `card` the preview shows
+    (a tactics card has its own page), the claim page for a flag, else the formations."""
+    topic = "claim" if looked_at is not None and looked_at[0] == "flag" else "formations"
+    return rules(app, card=card, topic=topic)
 
 
 @door("results")
