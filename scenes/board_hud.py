@@ -11,7 +11,7 @@ import pygame
 from engine import OTHER
 from engine.cards import TROOP_BIT
 from game.i18n import _, ngettext
-from game.play.board_model import Turn
+from game.play.board_model import BoardModel, Turn
 from game.play.explain import Referee
 from game.play.flow import Flow, Target
 from game.play.table import Table
@@ -128,16 +128,17 @@ def prompt_fit(board: Hudded) -> tuple[list[str], list[str], int]:
     return fit_prompt(list(sentences), hint)
 
 
-def card_note(board: Hudded) -> list[str]:
-    """The rules text of the tactics card under the focus: on the card it is small, here it is readable."""
-    device = board.app.input.last_device
-    target = board.model.hover if device == "mouse" else board.model.focus
-    if board.model.hidden or board.model.flow.picked or not target or target[0] != "hand":
+def card_note(model: BoardModel, mouse: bool, my_turn: bool, phase: str, ref: Referee) -> list[str]:
+    """The rules text of the tactics card under the focus (the pointer's, where the `mouse` was used last) in the
+    hand the `model` shows: on the card it is small, here it is readable; on `my_turn` in the play `phase`, why a
+    dimmed card cannot be played, from the engine's referee `ref`."""
+    target = model.hover if mouse else model.focus
+    if model.hidden or model.flow.picked or not target or target[0] != "hand":
         return []
     card = str(target[1])
-    playable = board.model.playable()
-    if board.my_turn and board.table.phase == "play" and playable and target not in playable:
-        return [board.ref.why_card_unplayable(card)]  # a dimmed card says why on focus (its text is on it)
+    playable = model.playable()
+    if my_turn and phase == "play" and playable and target not in playable:
+        return [ref.why_card_unplayable(card)]  # a dimmed card says why on focus (its text is on it)
     if card not in card_art.TACTIC_TEXT:
         return []
     return [f"{card_short(card)}: {_(card_art.TACTIC_TEXT[card])}"]
@@ -176,7 +177,8 @@ def _prompt_words(board: Hudded) -> tuple[tuple[str, ...], str]:
         claim = _("Click a glowing flag to claim") if board.app.input.last_device == "mouse" else \
             _("{key} claim", key=g(Kind.CLAIM))
         hint = short + "  \u00b7  " + claim if board.model.claimable else short
-    return tuple(prompt_lines(board) + card_note(board)), hint
+    note = card_note(board.model, board.app.input.last_device == "mouse", board.my_turn, board.table.phase, board.ref)
+    return tuple(prompt_lines(board) + note), hint
 
 
 def story_words(story: Sequence[Turn], names: Mapping[str, str], spectator: bool, three: bool) -> str:

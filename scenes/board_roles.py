@@ -14,7 +14,7 @@ class, `scenes.board.BoardScene`, meets them all without inheriting any, so no h
   `Handed`, `Focused` and the whole frame's `Framed` for scenes.board_draw);
 - the screens over the board: `ShownGame` (the pause, with the log), `Watched` (a LAN peer watched, the saving
   trouble told), which the three-player table's Y meets too; `Passed` (the hot-seat pass screen) and `Ended`
-  (the results, which follow a LAN game: `Watched`).
+  (the results).
 """
 
 from __future__ import annotations
@@ -258,13 +258,15 @@ class Passed(ShownGame, Protocol):
     def reveal(self, seat: str) -> None: ...
 
 
-class Ended(Watched, Protocol):
-    """The results: the game's result counted once, a rematch in the sitting, the review against a bot; a LAN
-    guest's follow the host to the next game (`Watched`)."""
+class Ended(Protocol):
+    """The results: the game's result counted once, a rematch in the sitting, the review against a bot, a LAN
+    game's next one (scenes.lan_results)."""
 
     model: BoardModel
     coach: Coach | None
 
+    @property
+    def table(self) -> Table: ...
     @property
     def session(self) -> Session | None: ...
     @property
@@ -272,7 +274,7 @@ class Ended(Watched, Protocol):
     def record_result(self) -> None: ...
 
 
-class Stepping(Coaching, Passed, Ended, Protocol):
+class Stepping(Coaching, Passed, Ended, Watched, Protocol):
     """A frame of the board on top (scenes.board_next): the table, the coach and a LAN peer given their turn, the
     events told; then the pass screen, the results or a claim made for the player."""
 

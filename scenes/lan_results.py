@@ -64,7 +64,7 @@ def lan_follow(results: Finished) -> None:
     if link is not None and link.hosting and link.moved_on:
         results.app.reset(screens.lan_board(results.app, link.follow()))
         return
-    follow_next_game(results.board)
+    follow_next_game(results.app, results.board.table)
 
 
 def lan_status(results: Finished) -> str | None:

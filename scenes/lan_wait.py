@@ -19,6 +19,7 @@ from . import screens
 from .menu_base import MenuScene
 
 if TYPE_CHECKING:
+    from game.play.table import Table
     from game.ui.shell import App
 
     from .board_roles import Watched
@@ -32,7 +33,7 @@ def watch_peer(board: Watched) -> None:
     link = board.table.link
     if link is None:
         return
-    follow_next_game(board)
+    follow_next_game(board.app, board.table)
     tell_saving(board)
     if not link.peer_lost:
         link.snoozed = False
@@ -127,8 +128,8 @@ class PeerLostScene(MenuScene):
         return AMBIENT
 
 
-def follow_next_game(board: Watched) -> None:
-    """A LAN guest's screen moves to the next game as soon as the host starts it."""
-    link = board.table.link
+def follow_next_game(app: App, table: Table) -> None:
+    """A LAN guest's screen (on `table`) moves to the next game as soon as the host starts it."""
+    link = table.link
     if link is not None and not link.hosting and link.moved_on:
-        board.app.reset(screens.lan_board(board.app, link.follow()))  # a player's table, or a watcher's
+        app.reset(screens.lan_board(app, link.follow()))  # a player's table, or a watcher's

@@ -162,4 +162,5 @@ def test_the_hud_is_drawn_from_a_value() -> None:
 def board_hud_prompt(board: BoardScene) -> list[str]:
     from scenes.board_hud import card_note, prompt_lines
 
-    return prompt_lines(board) + card_note(board)
+    return prompt_lines(board) + card_note(board.model, board.app.input.last_device == "mouse", board.my_turn,
+                                           board.table.phase, board.ref)
