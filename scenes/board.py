@@ -26,7 +26,17 @@ from game.ui import layout
 from game.ui.input import Intent, Kind
 from game.ui.scene import AMBIENT, IDLE, MOVING, Scene
 
-from . import board_coach, board_draw, board_events, board_hud, board_input, board_places, board_zoom, screens
+from . import (
+    board_coach,
+    board_draw,
+    board_events,
+    board_hud,
+    board_input,
+    board_next,
+    board_places,
+    board_zoom,
+    screens,
+)
 from .board_anim import Animator
 from .board_banner import BannerView
 from .board_bar_view import WinBarView
@@ -38,7 +48,6 @@ from .board_shown import Shown
 from .board_state import TOAST_FADE, Toast, with_toast
 from .board_still import StillView
 from .board_zoom_view import ZoomView
-from .lan_wait import watch_peer
 
 if TYPE_CHECKING:
     from game.play.session import Session
@@ -50,7 +59,7 @@ COACH_POLL = 0.1  # seconds between looks at the coach's pipe while it thinks (t
 class BoardScene(Scene):
     """A game at the table on screen. It holds its parts: the model (plain data), the places, the animations,
     the banners and the views that draw one layer each; input becomes commands (scenes.board_input), performed
-    here. It meets `scenes.board_state.Board`, what its helpers read."""
+    here. It meets each role its helpers take it as (scenes.board_roles) without inheriting one."""
 
     name = "board"
 
@@ -126,7 +135,7 @@ class BoardScene(Scene):
         return {seat: shown_name(name) for seat, name in self.table.names.items()}
 
     def game_log(self) -> list[Event]:
-        """The game's events so far (the pause's log: scenes.screens.ShownGame)."""
+        """The game's events so far (the pause's log: scenes.board_roles.ShownGame)."""
         return self.model.log
 
     @property
@@ -299,14 +308,19 @@ class BoardScene(Scene):
                 self.open_pause()
             case board_input.OpenLog():
                 self.open_log()
-            case board_input.OpenRules():
-                self.open_rules()
+            case board_input.OpenRules():  # at the page of the card previewed, or of what the player looks at
+                shown = board_zoom.rest(self).shown
+                looked_at = self.model.hover if self.app.input.last_device == "mouse" else self.model.focus
+                self.app.push(screens.rules_at(self.app, shown[1] if shown else None, looked_at))
             case board_input.OpenInspect():
                 self.open_inspect()
             case board_input.AskHint():
                 board_coach.ask_hint(self)
-            case board_input.TakeBack():
-                self.take_back()
+            case board_input.TakeBack():  # the Take back button (game.play.undo): the game shown as it was
+                words, taken = self.takebacks.press(self.table, self.app.settings.takebacks, self.model)
+                if taken:
+                    self.refresh()
+                self.say([words], bad=not taken, good=taken)
             case board_input.Hover(target, pos):
                 self.model.hover, self.model.pointer = target, pos
                 if self.model.drag:
@@ -357,32 +371,11 @@ class BoardScene(Scene):
             board_events.on_event(self, event, before)
 
     # ------------------------------------------------------------------ scenes on top
-    def take_back(self) -> None:
-        """The Take back button: undo one action (game.play.undo) and show the game as it was."""
-        local = self.table.local
-        if local is None or not self.takebacks.offered(local, self.app.settings.takebacks):
-            self.say([_("Nothing to take back now.")], bad=True)
-            return
-        undone = self.takebacks.take_back(local)
-        viewer = local.local_seats[0] if len(local.local_seats) == 1 else None
-        self.model.log = undo.log_events(local, viewer)
-        self.model.flow.reset([], self.model.viewer)
-        self.refresh()
-        self.say([_("Taken back: {what}.", what=undo.undone_words(undone))], good=True)
-
     def open_pause(self) -> None:
         self.app.push(screens.pause(self.app, self))
 
     def open_log(self) -> None:
         self.app.push(screens.log(self.app, self.model.log, self.names))
-
-    def open_rules(self) -> None:
-        """The rules reference at the page of what is under the focus: a tactics card's own page, the claim
-        page for a flag, else the formations."""
-        shown = board_zoom.rest(self).shown
-        target = self.model.hover if self.app.input.last_device == "mouse" else self.model.focus
-        topic = "claim" if target is not None and target[0] == "flag" else "formations"
-        self.app.push(screens.rules(self.app, card=shown[1] if shown else None, topic=topic))
 
     def open_inspect(self) -> None:
         self.app.push(screens.inspect(self.app, self.view, self.model.viewer, self.names))
@@ -395,27 +388,7 @@ class BoardScene(Scene):
             if self.table.link is not None:  # a LAN table answers heartbeats under any overlay
                 self.table.link.keep_alive()
             return
-        self.toasts = [t for t in self.toasts if t.until > self.clock]
-        busy = self.anims.busy(self.clock)
-        self.table.tick(ready=not busy and self.pending_pass is None)
-        board_coach.tick(self)
-        watch_peer(self)
-        self.consume()
-        busy = self.anims.busy(self.clock)
-        if busy:
-            return
-        if self.pending_pass is not None and self.table.result is None:
-            seat, self.pending_pass = self.pending_pass, None
-            self.model.hidden = True
-            self.refresh()
-            self.app.push(screens.pass_device(self.app, self, seat))
-        elif self.pending_results and not self.results_shown:
-            self.results_shown = True
-            self.app.push(screens.results(self.app, self))
-        elif self.my_turn and self.table.phase == "claim" and self.app.settings.auto_claim:
-            claims = [a for a in self.model.legal if a["type"] == "claim"]
-            if claims:
-                self.submit(claims[0])
+        board_next.step(self)  # the table, the coach and the peer given their turn; then what comes next
 
     def activity(self) -> int:
         if self.anims.busy(self.clock) or self.anims.shakes or self.anims.confetti or self.model.drag:

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from game.play.session import Session
     from game.play.table import Table
 
-    from .board_state import Board
+    from .board_roles import Coaching, Hinting
 
 def hint_title() -> str:
     """The hint toast's title; one hint toast replaces the previous one."""
@@ -45,7 +45,7 @@ def moves(table: Table) -> int:
     return len(local.game.actions) if local is not None else 0
 
 
-def ask_hint(board: Board) -> None:
+def ask_hint(board: Coaching) -> None:
     """The Hint command: the move hard would play here, shown when it has thought."""
     coach = board.coach
     if coach is None:
@@ -62,7 +62,7 @@ def ask_hint(board: Board) -> None:
     board.say([_("The coach is thinking\u2026")], title=hint_title())
 
 
-def show(board: Board, advice: Advice) -> None:
+def show(board: Hinting, advice: Advice) -> None:
     """The hint stays (in the top strip, its card and flag ringed on the board) until the player acts."""
     board.model.hints_used += 1
     board.model.hint = advice
@@ -123,7 +123,7 @@ def draw_hint(surface: pygame.Surface, rings: list[pygame.Rect]) -> None:
         pygame.draw.rect(surface, art.GOOD, r.inflate(18, 18), 5, border_radius=16)
 
 
-def tick(board: Board) -> None:
+def tick(board: Coaching) -> None:
     """Collect the coach's answers; ask for the bar's estimate at each of the player's turns."""
     coach = board.coach
     if coach is None:

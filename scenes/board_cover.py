@@ -19,10 +19,11 @@ from .board_names import name_rects
 from .board_shown import Shown
 
 if TYPE_CHECKING:
-    from .board_state import Board, Toast
+    from .board_roles import InSight
+    from .board_state import Toast
 
 
-def kept_why(board: Board) -> list[tuple[str, pygame.Rect]]:
+def kept_why(board: InSight) -> list[tuple[str, pygame.Rect]]:
     """(why, rect) of everything on the board that must stay in sight this frame."""
     out: list[tuple[str, pygame.Rect]] = []
     if board.my_turn and not board.model.hidden and board.table.result is None:
@@ -61,7 +62,7 @@ def flag_rects(shown: Shown, rects: Mapping[Any, pygame.Rect], n: int) -> list[p
     return out
 
 
-def kept(board: Board, preview: bool = True) -> list[pygame.Rect]:
+def kept(board: InSight, preview: bool = True) -> list[pygame.Rect]:
     """The rectangles an overlay must leave in sight; with `preview`, the open card preview too."""
     out = [r for _, r in kept_why(board)]
     if preview and board.preview_box is not None:
@@ -69,7 +70,7 @@ def kept(board: Board, preview: bool = True) -> list[pygame.Rect]:
     return out
 
 
-def record(board: Board) -> None:
+def record(board: InSight) -> None:
     """Note this frame's kept rectangles for the test of the rule (nothing happens outside it)."""
     if cover.RECORD is not None:
         for why, rect in kept_why(board):

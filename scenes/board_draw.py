@@ -23,7 +23,7 @@ from .board_hud import draw_toasts, flag_line_of, hud_of
 from .board_still import FOCUS_W, draw_pennant, label_spots
 
 if TYPE_CHECKING:
-    from .board_state import Board
+    from .board_roles import Focused, Framed, Handed
 
 BUTTON_LABELS = {"pass": N_("Pass"), "done": N_("Done claiming"), "scout": N_("Play Scout"), "return": N_("Put back"),
                  "log": N_("Game log"), "menu": N_("Menu"), "undo": N_("Take back"), "rules": N_("?"),
@@ -32,7 +32,7 @@ BUTTON_KEYS = {"log": Kind.LOG, "menu": Kind.MENU, "rules": Kind.HELP, "hint": K
 
 
 # ---------------------------------------------------------------------- each frame
-def draw(board: Board, surface: pygame.Surface) -> None:
+def draw(board: Framed, surface: pygame.Surface) -> None:
     now = board.clock
     lit = lit_order(board.model.flow.candidates(), board.targets)
     glows = [(rect, 12) for rect in (board.highlight(t) for t in lit) if rect is not None]
@@ -89,7 +89,7 @@ def lit_order(cands: set[Target], targets: dict[Target, pygame.Rect]) -> list[Ta
     return laid + rest
 
 
-def _hand_of(board: Board, now: float) -> Hand:
+def _hand_of(board: Handed, now: float) -> Hand:
     """What the hand shows this frame (scenes.board_hand), from the board's model, layout and animations; which
     cards can be played is asked of the model only if the hand is drawn (Hand.playable, Hand.forced)."""
     cards = tuple(board.shown.view["hands"][board.model.viewer] or [])
@@ -105,7 +105,7 @@ def _hand_of(board: Board, now: float) -> Hand:
                 picked=tuple(board.model.flow.picked), returning=board.table.phase == "scout_return", model=board.model)
 
 
-def _focus(board: Board, surface: pygame.Surface, now: float) -> None:
+def _focus(board: Focused, surface: pygame.Surface, now: float) -> None:
     show = board.app.input.last_device != "mouse"
     target = board.model.focus if show else board.model.hover
     if target is None or target not in board.targets:

@@ -18,7 +18,7 @@ from .board_anim import Confetti, Flight, Slide
 from .board_shown import Shown
 
 if TYPE_CHECKING:
-    from .board_state import Board
+    from .board_roles import Claiming, Events, Flying
 
 FLY = 0.42
 DRAW = 0.5
@@ -32,7 +32,7 @@ def celebrates(seats: Sequence[str], event: Mapping[str, Any]) -> bool:
     return bool(winner) and (winner in seats or not seats)
 
 
-def on_event(board: Board, event: Event, before: dict[Any, pygame.Rect]) -> None:
+def on_event(board: Events, event: Event, before: dict[Any, pygame.Rect]) -> None:
     kind = event["type"]
     # the end of a game lost at this screen is quiet: a soft falling phrase, no fanfare, no laurels
     lost_here = kind == "game_over" and bool(event.get("winner")) and not celebrates(board.table.local_seats, event)
@@ -75,7 +75,7 @@ def passes_to(seat: str, three: bool, local_seats: Sequence[str], viewer: str, h
     return seat in local_seats and (seat != viewer or hidden)
 
 
-def _claim(board: Board, event: Event) -> None:
+def _claim(board: Claiming, event: Event) -> None:
     seat, n = event["seat"], event["flag"]
     who = board.names[seat]
     # from its parts, in any language
@@ -95,7 +95,7 @@ def _claim(board: Board, event: Event) -> None:
             banner.until += late
 
 
-def _fly(board: Board, card: str, src: pygame.Rect | None, dst: pygame.Rect | None, size: str,
+def _fly(board: Flying, card: str, src: pygame.Rect | None, dst: pygame.Rect | None, size: str,
          hides: Any = None, flip: str | None = None, base: float = FLY) -> None:
     if src is None or dst is None:
         return
@@ -114,7 +114,7 @@ def _hand_source(shown: Shown, seat: str, card: str, before: dict[Any, pygame.Re
     return backs[len(backs) // 2] if backs else (layout.opponent_hand(1)[0] if seat != viewer else None)
 
 
-def _play(board: Board, event: Event, before: dict[Any, pygame.Rect]) -> None:
+def _play(board: Flying, event: Event, before: dict[Any, pygame.Rect]) -> None:
     seat, card = event["seat"], event["card"]
     src = _hand_source(board.shown, seat, card, before)
     side = board.shown.side_of(seat)
@@ -141,10 +141,10 @@ def _play(board: Board, event: Event, before: dict[Any, pygame.Rect]) -> None:
         _fly(board, target, old, layout.discard(board.shown.side_of(owner)), "table", hides=("discard", owner, target))
 
 
-def _draw(board: Board, event: Event) -> None:
+def _draw(board: Flying, event: Event) -> None:
     seat, deck = event["seat"], event["deck"]
     src = layout.deck(deck)
-    if seat == board.model.viewer and "card" in event:
+    if seat == board.shown.viewer and "card" in event:
         card = event["card"]
         dst = board.rects.get(("hand", card))
         _fly(board, card, src, dst, "hand", hides=("hand", card), flip=deck, base=0.5)
@@ -157,7 +157,7 @@ def _draw(board: Board, event: Event) -> None:
             _fly(board, f"back:{deck}", src, backs[i], "small", hides=(key, i))
 
 
-def _return(board: Board, event: Event, before: dict[Any, pygame.Rect]) -> None:
+def _return(board: Flying, event: Event, before: dict[Any, pygame.Rect]) -> None:
     seat = event["seat"]
     decks = event.get("decks") or []
     cards: list[str | None] = [*event.get("cards", [])] or [None] * event.get("count", 0)

@@ -11,7 +11,7 @@ import pygame
 from engine import OTHER
 from engine.cards import TROOP_BIT
 from game.i18n import _, ngettext
-from game.play.board_model import Turn
+from game.play.board_model import BoardModel, Turn
 from game.play.explain import Referee
 from game.play.flow import Flow, Target
 from game.play.table import Table
@@ -31,9 +31,9 @@ from .board_marks import MarksKey, story_marks
 from .board_still import seat_word
 
 if TYPE_CHECKING:
-    from .board_state import Board
+    from .board_roles import Bannered, Flagged, Hudded, Prompted
 
-def prompt_lines(board: Board) -> list[str]:
+def prompt_lines(board: Prompted) -> list[str]:
     """What the player should do now, in a sentence or two."""
     table = board.table
     if table.result is not None:
@@ -115,35 +115,36 @@ def refusal_words(target: Target, table: Table, my_turn: bool, names: Mapping[st
     return _("Not a choice now. {prompt}", prompt=" ".join(prompt()))
 
 
-def prompt_layout(board: Board) -> tuple[list[str], list[str], int]:
+def prompt_layout(board: Hudded) -> tuple[list[str], list[str], int]:
     """The status panel's wrapped lines, its key hints, and how many lines of text it has room for."""
     lines, hints, size = prompt_fit(board)
     room = (layout.PROMPT_RECT.height - 20) // step_of(size, PROMPT_SPACING) - len(hints)
     return lines, hints, room
 
 
-def prompt_fit(board: Board) -> tuple[list[str], list[str], int]:
+def prompt_fit(board: Hudded) -> tuple[list[str], list[str], int]:
     """(lines, key hints, size) of the status panel now."""
     sentences, hint = _prompt_words(board)
     return fit_prompt(list(sentences), hint)
 
 
-def card_note(board: Board) -> list[str]:
-    """The rules text of the tactics card under the focus: on the card it is small, here it is readable."""
-    device = board.app.input.last_device
-    target = board.model.hover if device == "mouse" else board.model.focus
-    if board.model.hidden or board.model.flow.picked or not target or target[0] != "hand":
+def card_note(model: BoardModel, mouse: bool, my_turn: bool, phase: str, ref: Referee) -> list[str]:
+    """The rules text of the tactics card under the focus (the pointer's, where the `mouse` was used last) in the
+    hand the `model` shows: on the card it is small, here it is readable; on `my_turn` in the play `phase`, why a
+    dimmed card cannot be played, from the engine's referee `ref`."""
+    target = model.hover if mouse else model.focus
+    if model.hidden or model.flow.picked or not target or target[0] != "hand":
         return []
     card = str(target[1])
-    playable = board.model.playable()
-    if board.my_turn and board.table.phase == "play" and playable and target not in playable:
-        return [board.ref.why_card_unplayable(card)]  # a dimmed card says why on focus (its text is on it)
+    playable = model.playable()
+    if my_turn and phase == "play" and playable and target not in playable:
+        return [ref.why_card_unplayable(card)]  # a dimmed card says why on focus (its text is on it)
     if card not in card_art.TACTIC_TEXT:
         return []
     return [f"{card_short(card)}: {_(card_art.TACTIC_TEXT[card])}"]
 
 
-def hud_of(board: Board, now: float) -> Hud:
+def hud_of(board: Hudded, now: float) -> Hud:
     """What the HUD shows this frame (scenes.board_hud_view.HudView draws it): the status panel's words, who is
     thinking, and the caption: a hint asked for, else the other side's last turn."""
     hidden = board.model.hidden
@@ -167,7 +168,7 @@ def hud_of(board: Board, now: float) -> Hud:
     return Hud(hidden, prompt[0], prompt[1], thinking, box, caption)
 
 
-def _prompt_words(board: Board) -> tuple[tuple[str, ...], str]:
+def _prompt_words(board: Hudded) -> tuple[tuple[str, ...], str]:
     """The status panel's sentences and its key hints (dot-joined), before they are fitted."""
     hint = ""
     if board.my_turn:
@@ -176,7 +177,8 @@ def _prompt_words(board: Board) -> tuple[tuple[str, ...], str]:
         claim = _("Click a glowing flag to claim") if board.app.input.last_device == "mouse" else \
             _("{key} claim", key=g(Kind.CLAIM))
         hint = short + "  \u00b7  " + claim if board.model.claimable else short
-    return tuple(prompt_lines(board) + card_note(board)), hint
+    note = card_note(board.model, board.app.input.last_device == "mouse", board.my_turn, board.table.phase, board.ref)
+    return tuple(prompt_lines(board) + note), hint
 
 
 def story_words(story: Sequence[Turn], names: Mapping[str, str], spectator: bool, three: bool) -> str:
@@ -192,7 +194,7 @@ def story_words(story: Sequence[Turn], names: Mapping[str, str], spectator: bool
     return "\n".join(lines)
 
 
-def flag_line_of(board: Board) -> FlagLine:
+def flag_line_of(board: Flagged) -> FlagLine:
     """What the line of flags shows this frame (scenes.board_flag_view.FlagLineView draws it), from the model:
     the claimable flags' pennants, the last turns' marks in each player's colour (derived once per key by the
     board's StoryMarks), the winner's pennants."""
@@ -275,7 +277,7 @@ def toast_spot(view: BannerView, toast: Any, kept: list[pygame.Rect]) -> pygame.
     return cover.place(tries, kept) or min(tries, key=lambda r: cover.covered(r, kept))
 
 
-def draw_toasts(board: Board, surface: pygame.Surface) -> None:
+def draw_toasts(board: Bannered, surface: pygame.Surface) -> None:
     """The banner on show, if any, where it hides nothing kept (toast_spot), drawn by the board's BannerView."""
     toast = current_toast(board.toasts, board.clock)
     if toast is None:

@@ -24,7 +24,7 @@ from .board_zoom_view import ZOOM_DELAY as ZOOM_DELAY  # the delay is the view's
 from .board_zoom_view import Place, Rest
 
 if TYPE_CHECKING:
-    from .board_state import Board
+    from .board_roles import Resting, ZoomDrawn
 
 CARD = (272, 381)  # the hand card's face, 1.6 times larger
 TEXT_W = 520
@@ -56,23 +56,23 @@ def zoomed(model: BoardModel, view: View, mouse: bool, on_top: bool) -> tuple[An
     return target, card
 
 
-def rest(board: Board) -> Rest:
+def rest(board: Resting) -> Rest:
     """What the preview waits on this frame (scenes.board_zoom_view.Rest)."""
     shown = zoomed(board.model, board.shown.view, board.app.input.last_device == "mouse", board.app.top is board)
     return Rest(shown, board.model.version, board.clock)
 
 
-def pending(board: Board) -> bool:
+def pending(board: Resting) -> bool:
     """A card is under the focus but not yet zoomed: the loop must keep drawing until it is."""
     return board.zoom.pending(rest(board))
 
 
-def wake_in(board: Board) -> float | None:
+def wake_in(board: Resting) -> float | None:
     """Seconds until the zoom is due (0: a frame must start its delay now); None: nothing is waiting."""
     return board.zoom.wake_in(rest(board))
 
 
-def draw(board: Board, surface: pygame.Surface) -> pygame.Rect | None:
+def draw(board: ZoomDrawn, surface: pygame.Surface) -> pygame.Rect | None:
     """Draw the zoom if it is due (ZoomView.due); returns where it was drawn (tests look at it)."""
     now = rest(board)
     if now.shown is None or not board.zoom.due(now):

@@ -17,7 +17,7 @@ from . import screens
 if TYPE_CHECKING:
     from game.ui.shell import App
 
-    from .board_state import Board
+    from .board_roles import Ended
 
 
 class Finished(Protocol):
@@ -26,7 +26,7 @@ class Finished(Protocol):
     app: App
 
     @property
-    def board(self) -> Board: ...
+    def board(self) -> Ended: ...
 
     def back(self) -> None: ...
 
@@ -64,7 +64,7 @@ def lan_follow(results: Finished) -> None:
     if link is not None and link.hosting and link.moved_on:
         results.app.reset(screens.lan_board(results.app, link.follow()))
         return
-    follow_next_game(results.board)
+    follow_next_game(results.app, results.board.table)
 
 
 def lan_status(results: Finished) -> str | None:

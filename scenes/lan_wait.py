@@ -8,7 +8,7 @@ keep waiting (it reconnects by itself) or leave. The overlay closes by itself wh
 from __future__ import annotations
 
 import errno
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 from game.i18n import N_, _
 from game.ui.input import Intent, Kind
@@ -22,20 +22,7 @@ if TYPE_CHECKING:
     from game.play.table import Table
     from game.ui.shell import App
 
-
-class Watched(Protocol):
-    """What watching a LAN peer asks of a screen (a board, or the three-player table's Y): its app and table, a
-    line to say, and the saving trouble it last told of (`save_told`, declared by the screen; None: none)."""
-
-    save_told: str | None
-
-    @property
-    def app(self) -> App: ...
-
-    @property
-    def table(self) -> Table: ...
-
-    def say(self, lines: list[str], bad: bool = False, title: str = "", good: bool = False) -> None: ...
+    from .board_roles import Watched
 
 
 def watch_peer(board: Watched) -> None:
@@ -46,7 +33,7 @@ def watch_peer(board: Watched) -> None:
     link = board.table.link
     if link is None:
         return
-    follow_next_game(board)
+    follow_next_game(board.app, board.table)
     tell_saving(board)
     if not link.peer_lost:
         link.snoozed = False
@@ -141,8 +128,8 @@ class PeerLostScene(MenuScene):
         return AMBIENT
 
 
-def follow_next_game(board: Watched) -> None:
-    """A LAN guest's screen moves to the next game as soon as the host starts it."""
-    link = board.table.link
+def follow_next_game(app: App, table: Table) -> None:
+    """A LAN guest's screen (on `table`) moves to the next game as soon as the host starts it."""
+    link = table.link
     if link is not None and not link.hosting and link.moved_on:
-        board.app.reset(screens.lan_board(board.app, link.follow()))  # a player's table, or a watcher's
+        app.reset(screens.lan_board(app, link.follow()))  # a player's table, or a watcher's

@@ -19,7 +19,7 @@ from .board_hud import story_words
 if TYPE_CHECKING:
     from game.ui.shell import App
 
-    from .board_state import Board
+    from .board_roles import Passed
 
 
 SUMMARY_BOX = pygame.Rect(360, 530, 1200, 150)
@@ -28,7 +28,7 @@ SUMMARY_BOX = pygame.Rect(360, 530, 1200, 150)
 class PassScene(Scene):
     name = "pass"
 
-    def __init__(self, app: App, board: Board, seat: str) -> None:
+    def __init__(self, app: App, board: Passed, seat: str) -> None:
         super().__init__(app)
         self.board = board
         self.seat = seat

@@ -13,6 +13,8 @@ from .menu_base import MenuScene
 if TYPE_CHECKING:
     from game.ui.shell import App
 
+    from .board_roles import ShownGame
+
 
 class PauseScene(MenuScene):
     name = "pause"
@@ -20,7 +22,7 @@ class PauseScene(MenuScene):
     title = N_("Paused")
     menu_top = 380
 
-    def __init__(self, app: App, board: screens.ShownGame) -> None:
+    def __init__(self, app: App, board: ShownGame) -> None:
         self.board = board
         super().__init__(app)
 

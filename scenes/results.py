@@ -25,7 +25,7 @@ HINT_H = 40  # one line of a focused item's hint ("The winner starts") under the
 if TYPE_CHECKING:
     from game.ui.shell import App
 
-    from .board_state import Board
+    from .board_roles import Ended
 
 
 def stack_lines(surface: pygame.Surface, lines: list[pygame.Surface], room: pygame.Rect, gap: int = 10) -> None:
@@ -44,7 +44,7 @@ class ResultsScene(MenuScene):
     opaque = False
     menu_top = 790
 
-    def __init__(self, app: App, board: Board) -> None:
+    def __init__(self, app: App, board: Ended) -> None:
         self.board = board
         result = board.table.result
         self.result: Mapping[str, Any] = result or {}

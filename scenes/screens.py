@@ -1,18 +1,19 @@
 """The screens' typed doors: `screens.board(app, table)` opens the board, with arguments mypy checks.
 
 A screen opens another through its door here, never by importing it, so no scene imports another and no
-circle forms. Each door is declared once, by a function with the screen's parameters and what it gives back
-(`Scene`, or the shape its callers use: `Board`), and opens the screen registered under its name
-(scenes/__init__.py). The screen's module, imported when its door is first used, lets the screen in at the
-bottom: `screens.board.opens(BoardScene)`; mypy checks there that the screen takes the door's parameters and
-is what the door promises, and tests/test_screens.py that every registered screen has its door.
+circle forms. Each door is declared once, by a function with the screen's parameters (a board handed to a screen
+over it is typed on the role that screen needs: scenes.board_roles) and what it gives back (`Scene`), and opens
+the screen registered under its name (scenes/__init__.py). The screen's module, imported when its door is first
+used, lets the screen in at the bottom: `screens.board.opens(BoardScene)`; mypy checks there that the screen
+takes the door's parameters and is what the door promises, and tests/test_screens.py that every registered screen
+has its door.
 """
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Concatenate, Generic, ParamSpec, Protocol, TypeVar
+from typing import TYPE_CHECKING, Concatenate, Generic, ParamSpec, TypeVar
 
 from engine.notation_types import Event, View
 from game.ui.shell import scene_named
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
     from engine import Game
     from engine.run.review import KeptReview, ReviewProcess
     from game.keep.lan_saved import LanSaved
+    from game.play.flow import Target
     from game.play.saves import Saved
     from game.play.session import Session, Setup
     from game.play.table import Table
@@ -28,7 +30,7 @@ if TYPE_CHECKING:
     from game.ui.shell import App
     from net.guest import Guest
 
-    from .board_state import Board
+    from .board_roles import Ended, Passed, ShownGame
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -67,20 +69,6 @@ class Door(Generic[P, R]):
 def door(name: str) -> Callable[[Callable[Concatenate[App, P], R]], Door[P, R]]:
     """Declare the door of the screen registered as `name` (the function's body calls the screen let in)."""
     return lambda declared: Door(name, declared)
-
-
-class ShownGame(Protocol):
-    """What the pause asks of the screen under it: the board, or the three-player table's Y (scenes.table_board)."""
-
-    @property
-    def table(self) -> Table: ...
-    @property
-    def session(self) -> Session | None: ...
-    @property
-    def names(self) -> dict[str, str]: ...
-    def game_log(self) -> list[Event]:
-        """The game's events so far, for the log the pause opens."""
-        ...
 
 
 @door("title")
@@ -163,7 +151,7 @@ def inspect(app: App, view: View, viewer: str, names: dict[str, str]) -> Scene:
 
 
 @door("pass")
-def pass_device(app: App, board: Board, seat: str) -> Scene:
+def pass_device(app: App, board: Passed, seat: str) -> Scene:
     return pass_device.screen()(app, board, seat)
 
 
@@ -172,8 +160,15 @@ def rules(app: App, card: str | None = None, topic: str | None = None) -> Scene:
     return rules.screen()(app, card, topic)
 
 
+def rules_at(app: App, card: str | None, looked_at: Target | None) -> Scene:
+    """The rules reference at the page of what the player looks at (`looked_at`): the `card` the preview shows
+    (a tactics card has its own page), the claim page for a flag, else the formations."""
+    topic = "claim" if looked_at is not None and looked_at[0] == "flag" else "formations"
+    return rules(app, card=card, topic=topic)
+
+
 @door("results")
-def results(app: App, board: Board) -> Scene:
+def results(app: App, board: Ended) -> Scene:
     return results.screen()(app, board)
 
 

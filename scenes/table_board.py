@@ -142,7 +142,7 @@ class TableY(Scene):
         return {seat: shown_name(name) for seat, name in self.table.names.items()}
 
     def game_log(self) -> list[Event]:
-        """The game's events so far (the pause's log: scenes.screens.ShownGame)."""
+        """The game's events so far (the pause's log: scenes.board_roles.ShownGame)."""
         return self.log
 
     def public_view(self) -> View:

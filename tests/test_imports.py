@@ -181,7 +181,7 @@ def upward_arrows(root: Path) -> list[str]:
     return sorted(bad)
 
 
-#: Circles among scenes/ still to be broken (none: the board's helpers take scenes.board_state.Board, the
+#: Circles among scenes/ still to be broken (none: the board's helpers take it as a role of scenes.board_roles, the
 #: replay's parts and the LAN results take their screen by its shape, a Protocol). An entry must still be a
 #: circle (the test below), so the list only shrinks.
 KNOWN_CIRCLES: list[frozenset[str]] = []

@@ -5,8 +5,12 @@ read from the imported class) and `wheel_dev_lines` (a wheel built from this che
 
 - `board`: the board screen's methods and attribute names (`BoardScene` and the classes it inherits from this
   project), the free helpers in scenes/ and game/ that take the board (a first parameter named `board` or
-  `state`, or a parameter of any name typed `Board`), the distinct attributes those helpers read or write on it,
-  and the members of the `Board` protocol (scenes.board_state: what those helpers may read).
+  `state`, or a parameter of any name typed `Board` or one of the roles below), the distinct attributes those
+  helpers read or write on it, and the members of the old `Board` facade (scenes.board_state; 0 once gone).
+- `board_roles`: what each helper or screen that takes the board (a parameter `board` or `state` typed on a
+  protocol of scenes/: the old `Board`, or a role of scenes.board_roles) is offered of it, against what it uses
+  (reads on it, or needs for the helpers it hands it to: `board_roles()`): how many take it, as how many roles,
+  the most members one is offered (and which), the median offered and used, and the members offered but unused.
 - `board_outside`: what the rest of the game reads of the board: the distinct attribute names read on a name
   `board` or `state` anywhere in scenes/ and game/ outside the board's own classes, and how many such reads.
 - `board_views`: the classes in scenes/board_*.py named `...View` (a layer drawn from what it is given).
@@ -54,10 +58,13 @@ import ast
 import json
 import os
 import re
+import statistics
 import subprocess
 import sys
 import tempfile
 import zipfile
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -105,13 +112,14 @@ def _board() -> dict[str, int]:
                 attributes.add(node.target.id)
     helpers = 0
     read: set[str] = set()
+    roles = {"Board"} | {taker.role for taker in board_roles()}  # the old facade, and the roles that replaced it
     for path in _sources("scenes", "game"):
         for node in _tree(path).body:
             if not isinstance(node, ast.FunctionDef) or not node.args.args:
                 continue
             taking = [a.arg for i, a in enumerate(node.args.args + node.args.kwonlyargs)
                       if (i == 0 and a.arg in BOARD_NAMES)
-                      or (a.annotation is not None and ast.unparse(a.annotation).strip("'\"") == "Board")]
+                      or (a.annotation is not None and ast.unparse(a.annotation).strip("'\"") in roles)]
             if not taking:
                 continue
             helpers += 1
@@ -122,6 +130,176 @@ def _board() -> dict[str, int]:
         1 for n in protocol.body if isinstance(n, ast.AnnAssign | ast.FunctionDef | ast.AsyncFunctionDef))
     return {"classes": len(chain), "methods": len(methods), "attributes": len(attributes),
             "helpers": helpers, "helper_attributes": len(read), "protocol_members": members}
+
+
+class _Scenes:
+    """scenes/ read by `ast` for the board's roles: its protocols, functions, classes, imports and screen names."""
+
+    def __init__(self, root: Path) -> None:
+        self.trees = {p.stem: _tree(p) for p in sorted((root / "scenes").glob("*.py"))}
+        self.protocols: dict[str, tuple[list[str], dict[str, ast.expr | None]]] = {}  # name -> (bases, members)
+        self.functions: dict[tuple[str, str], ast.FunctionDef] = {}
+        self.classes: dict[tuple[str, str], ast.ClassDef] = {}
+        self.imports: dict[str, dict[str, tuple[str, str | None]]] = {}  # module -> name -> (module, name or None)
+        for module, tree in self.trees.items():
+            names: dict[str, tuple[str, str | None]] = {}
+            for node in ast.walk(tree):
+                if isinstance(node, ast.ImportFrom) and node.level == 1:
+                    for alias in node.names:
+                        if node.module is None:  # from . import board_zoom
+                            names[alias.asname or alias.name] = (alias.name, None)
+                        else:
+                            names[alias.asname or alias.name] = (node.module, alias.name)
+            self.imports[module] = names
+            for node in tree.body:
+                if isinstance(node, ast.FunctionDef):
+                    self.functions[module, node.name] = node
+                elif isinstance(node, ast.ClassDef):
+                    self.classes[module, node.name] = node
+                    bases = [ast.unparse(b) for b in node.bases]
+                    if "Protocol" in bases:
+                        members: dict[str, ast.expr | None] = {}
+                        for n in node.body:
+                            if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name):
+                                members[n.target.id] = n.annotation
+                            elif isinstance(n, ast.FunctionDef):
+                                members[n.name] = n.returns if any(
+                                    ast.unparse(d) == "property" for d in n.decorator_list) else None
+                        self.protocols[node.name] = ([b for b in bases if b != "Protocol"], members)
+        registry = next(n for n in ast.walk(self.trees["__init__"]) if isinstance(n, ast.Dict))
+        self.registered = {ast.literal_eval(k): ast.literal_eval(v) for k, v in zip(registry.keys, registry.values,
+                                                                                     strict=True) if k is not None}
+
+    def members(self, role: str) -> dict[str, ast.expr | None]:
+        """A protocol's members, its bases' included."""
+        bases, own = self.protocols[role]
+        out: dict[str, ast.expr | None] = {}
+        for base in bases:
+            if base in self.protocols:
+                out.update(self.members(base))
+        return {**out, **own}
+
+    def role(self, annotation: ast.expr | None) -> str | None:
+        name = ast.unparse(annotation).strip("'\"").rpartition(".")[2] if annotation is not None else ""
+        return name if name in self.protocols else None  # `screens.ShownGame` too
+
+    def callee(self, module: str, func: ast.expr) -> tuple[ast.FunctionDef | None, int]:
+        """The function a call goes to (a class: its __init__, a door: its screen's) and the offset of the call's
+        first argument among its parameters; (None, 0) where it cannot be told."""
+        where: tuple[str, str] | None = None
+        if isinstance(func, ast.Name):
+            found = self.imports[module].get(func.id)
+            where = (found[0], found[1]) if found is not None and found[1] is not None else (module, func.id)
+        elif isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
+            found = self.imports[module].get(func.value.id)
+            if found is not None and found[1] is None:
+                where = (found[0], func.attr)
+        elif isinstance(func, ast.Call) and isinstance(func.func, ast.Attribute) and func.func.attr == "screen" \
+                and isinstance(func.func.value, ast.Name):  # a door's `door.screen()(app, ...)`: its screen's
+            door = self.functions.get(("screens", func.func.value.id))
+            named = [d for d in door.decorator_list if isinstance(d, ast.Call)] if door is not None else []
+            if named:
+                target = self.registered.get(ast.literal_eval(named[0].args[0]), "")
+                mod, _, name = target.partition(":")
+                where = (mod.removeprefix("scenes."), name)
+        if where is None:
+            return None, 0
+        if where in self.functions:
+            return self.functions[where], 0
+        if where in self.classes:
+            init = [n for n in self.classes[where].body if isinstance(n, ast.FunctionDef) and n.name == "__init__"]
+            return (init[0], 1) if init else (None, 0)
+        return None, 0
+
+    def needs(self, module: str, nodes: Sequence[ast.AST], held: Callable[[ast.expr], bool]) -> set[str] | None:
+        """What code `nodes` of `module` reads on the board held as `held` (an expression test): the members it
+        reads, and those the functions it hands the board to declare they need; None where it hands the board to
+        something whose needs cannot be told."""
+        out: set[str] = set()
+        for node in (n for top in nodes for n in ast.walk(top)):
+            if isinstance(node, ast.Attribute) and held(node.value):
+                out.add(node.attr)
+            elif isinstance(node, ast.Call):
+                for i, arg in enumerate(node.args):
+                    if not held(arg):
+                        continue
+                    function, offset = self.callee(module, node.func)
+                    params = function.args.args if function is not None else []
+                    role = self.role(params[i + offset].annotation) if i + offset < len(params) else None
+                    if role is None:
+                        return None
+                    out |= set(self.members(role))
+        return out
+
+
+def _named(name: str) -> Callable[[ast.expr], bool]:
+    """The board held as the name `name`."""
+    return lambda e: isinstance(e, ast.Name) and e.id == name
+
+
+def _board_of(name: str) -> Callable[[ast.expr], bool]:
+    """The board held as `name.board` (a screen's own, or the screen's given to a function)."""
+    return lambda e: isinstance(e, ast.Attribute) and e.attr == "board" and isinstance(e.value, ast.Name) \
+        and e.value.id == name
+
+
+@dataclass(frozen=True)
+class Taker:
+    """One helper or screen that takes the board as a role: the members the role offers, and those it uses."""
+
+    helper: str  # "scenes/module.py:name"
+    role: str
+    offered: frozenset[str]
+    used: frozenset[str]
+
+
+def board_roles(root: Path = ROOT) -> list[Taker]:
+    """Each helper that takes the board as a role (a parameter typed on a protocol of scenes/ that the board
+    meets), and each screen over the board holding it as one (`self.board`): the role, the members it offers,
+    and those the helper uses (read on it, or needed by what it hands it to; all it offers where that cannot be
+    told). A screen's use includes what functions given the screen read on its `board` (scenes.lan_results)."""
+    scenes = _Scenes(root)
+    rows: list[Taker] = []
+
+    def row(name: str, role: str, used: set[str] | None) -> None:
+        offered = frozenset(scenes.members(role))
+        rows.append(Taker(name, role, offered, offered if used is None else frozenset(used)))
+
+    for (module, name), function in scenes.functions.items():
+        params = function.args.args + function.args.kwonlyargs
+        taking = {a.arg: role for a in params if (role := scenes.role(a.annotation)) is not None
+                  and a.arg in BOARD_NAMES}
+        for param, role in taking.items():
+            row(f"scenes/{module}.py:{name}", role,
+                scenes.needs(module, function.body, _named(param)))
+    for (module, name), cls in scenes.classes.items():
+        init = [n for n in cls.body if isinstance(n, ast.FunctionDef) and n.name == "__init__"]
+        roles = [scenes.role(a.annotation) for a in init[0].args.args if a.arg == "board"] if init else []
+        if not roles or roles[0] is None:
+            continue
+        role = roles[0]
+        used = scenes.needs(module, [n for n in cls.body if n is not init[0]], _board_of("self"))
+        arg = next(a.arg for a in init[0].args.args if a.arg == "board")
+        more = scenes.needs(module, init[0].body, _named(arg))
+        # the functions given this screen as a protocol with a `board` of this role (lan_results' Finished)
+        holders = {p for p, (_b, m) in scenes.protocols.items() if scenes.role(m.get("board")) == role}
+        for (other, _n), function in scenes.functions.items():
+            for a in function.args.args:
+                if scenes.role(a.annotation) in holders:
+                    got = scenes.needs(other, function.body, _board_of(a.arg))
+                    more = None if more is None or got is None else more | got
+        row(f"scenes/{module}.py:{name}", role, None if used is None or more is None else used | more)
+    return rows
+
+
+def _board_roles() -> dict[str, object]:
+    rows = board_roles()
+    offered = [len(r.offered) for r in rows]
+    used = [len(r.used) for r in rows]
+    widest = max(rows, key=lambda r: len(r.offered))
+    return {"takers": len(rows), "roles": len({r.role for r in rows}), "offered_max": len(widest.offered),
+            "offered_widest": widest.helper, "offered_median": statistics.median(offered),
+            "used_median": statistics.median(used), "unused_offered": sum(offered) - sum(used)}
 
 
 def _board_outside() -> dict[str, int]:
@@ -408,6 +586,7 @@ def _wheel_dev_lines() -> dict[str, int]:
 def figures(wheel: bool = False) -> dict[str, object]:
     out: dict[str, object] = {
         "board": _board(),
+        "board_roles": _board_roles(),
         "board_outside": _board_outside(),
         "board_views": _board_views(),
         "still_layer_writes": _still_layer_writes(),

@@ -9,12 +9,16 @@ it for the record it was worked out from.
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING
 
 from engine import Game, Rules, from_record, redact, replay
 from engine.notation_types import Action, Event, Record
 from game.i18n import N_
 from game.i18n import _ as tr
 from game.play.table import LocalTable, Table
+
+if TYPE_CHECKING:
+    from game.play.board_model import BoardModel
 
 #: events that show a hidden card to a player: no action at or before one can be taken back
 REVEALS = ("draw", "scout_draw")
@@ -80,6 +84,19 @@ class Takebacks:
         for hook in table.on_action:
             hook()
         return undone
+
+    def press(self, table: Table, setting: str, model: BoardModel) -> tuple[str, bool]:
+        """The Take back button on a board whose plain data is `model`: the last action undone if it may be
+        (`offered`), the log rebuilt as the viewer saw it and the picks dropped, so the board shows the game as it
+        was once it reads the table again. Returns the banner's words and whether anything was taken back."""
+        local = table.local
+        if local is None or not self.offered(local, setting):
+            return tr("Nothing to take back now."), False
+        undone = self.take_back(local)
+        viewer = local.local_seats[0] if len(local.local_seats) == 1 else None
+        model.log = log_events(local, viewer)
+        model.flow.reset([], model.viewer)
+        return tr("Taken back: {what}.", what=undone_words(undone)), True
 
 
 def record_key(record: Record) -> str:
