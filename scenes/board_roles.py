@@ -218,8 +218,8 @@ class Framed(Hudded, Flagged, Handed, Focused, ZoomDrawn, Bannered, Protocol):
 
 
 # ---------------------------------------------------------------------- the screens over the board
-class ShownGame(Protocol):
-    """What the pause asks of the screen under it: the board, or the three-player table's Y (scenes.table_board)."""
+class Sitting(Protocol):
+    """The game a screen over the board is about: its table, its sitting (None: none) and the players' names."""
 
     @property
     def table(self) -> Table: ...
@@ -227,6 +227,11 @@ class ShownGame(Protocol):
     def session(self) -> Session | None: ...
     @property
     def names(self) -> dict[str, str]: ...
+
+
+class ShownGame(Sitting, Protocol):
+    """What the pause asks of the screen under it: the board, or the three-player table's Y (scenes.table_board)."""
+
     def game_log(self) -> list[Event]:
         """The game's events so far, for the log the pause opens."""
         ...
@@ -258,19 +263,13 @@ class Passed(ShownGame, Protocol):
     def reveal(self, seat: str) -> None: ...
 
 
-class Ended(Protocol):
+class Ended(Sitting, Protocol):
     """The results: the game's result counted once, a rematch in the sitting, the review against a bot, a LAN
     game's next one (scenes.lan_results)."""
 
     model: BoardModel
     coach: Coach | None
 
-    @property
-    def table(self) -> Table: ...
-    @property
-    def session(self) -> Session | None: ...
-    @property
-    def names(self) -> dict[str, str]: ...
     def record_result(self) -> None: ...
 
 

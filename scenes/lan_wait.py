@@ -19,7 +19,7 @@ from . import screens
 from .menu_base import MenuScene
 
 if TYPE_CHECKING:
-    from game.play.table import Table
+    from game.play.table import Link, Table
     from game.ui.shell import App
 
     from .board_roles import Watched
@@ -39,7 +39,7 @@ def watch_peer(board: Watched) -> None:
         link.snoozed = False
         return
     if not link.snoozed and board.app.find(PeerLostScene) is None:
-        board.app.push(PeerLostScene(board.app, board))
+        board.app.push(PeerLostScene(board.app, link))
 
 
 def tell_saving(board: Watched) -> None:
@@ -73,11 +73,8 @@ class PeerLostScene(MenuScene):
     opaque = False
     menu_top = 420
 
-    def __init__(self, app: App, board: Watched) -> None:
-        self.board = board
-        link = board.table.link
-        assert link is not None, "only a LAN table loses a peer"
-        self.link = link
+    def __init__(self, app: App, link: Link) -> None:
+        self.link = link  # a LAN table's network side: only a LAN table loses a peer
         # the player it lost; unnamed, a guest (or a watcher) lost the host, a host one of its guests
         self.other_name = link.lost_name or (_("the other player") if link.hosting else _("the host"))
         super().__init__(app)

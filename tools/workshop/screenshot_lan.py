@@ -161,7 +161,8 @@ def _peer_lost(app: Any, seed: int) -> None:
     host.seen.remotes["north"].last_heard -= 10  # silent longer than the heartbeat allows
     board = BoardScene(app, table)
     app.push(board)
-    app.push(PeerLostScene(app, board))
+    assert table.link is not None
+    app.push(PeerLostScene(app, table.link))
     app.quit_hooks.append(host.close)
 
 
