@@ -11,10 +11,11 @@ import os
 import socket
 import subprocess
 import sys
-import time
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
+
+from .screenshot_steady import settle
 
 SceneMaker = Callable[[Any, int], None]
 SHOWN_CLOSED_MAILBOX = "ws://127.0.0.1:4000/v1"  # the mailbox that does not answer, as the failed lobby shows it
@@ -30,12 +31,12 @@ def _local_mailbox(app: Any) -> None:
     proc = subprocess.Popen([sys.executable, "-m", "twisted", "wormhole-mailbox",
                              f"--port=tcp:{port}:interface=127.0.0.1", "--channel-db=:memory:"],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
+
+    def listening() -> bool:
         with socket.socket() as s:
-            if s.connect_ex(("127.0.0.1", port)) == 0:
-                break
-        time.sleep(0.1)
+            return s.connect_ex(("127.0.0.1", port)) == 0
+
+    settle(listening, lambda: None, "the mailbox server", pause=0.1)
     os.environ["BATTLELINE_MAILBOX"] = f"ws://127.0.0.1:{port}/v1"
     os.environ["BATTLELINE_WORMHOLE_LOOPBACK"] = "1"
 
@@ -57,10 +58,8 @@ def _internet_host(app: Any, seed: int, table: bool = False) -> None:
     app.push(lobby)
     app.quit_hooks.append(lobby.leave)
     lobby.open_lobby()
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline and lobby.door is not None and not all(lobby.door.codes()):
-        lobby.update(0.01)
-        time.sleep(0.02)
+    settle(lambda: lobby.door is None or all(lobby.door.codes()), lambda: lobby.update(0.01), "the wormhole codes",
+           pause=0.02)
     lobby.update(0.01)
     lobby.menu.focus = 0
 
@@ -86,10 +85,8 @@ def _internet_host_failed(app: Any, seed: int) -> None:
     app.push(lobby)
     app.quit_hooks.append(lobby.leave)
     lobby.open_lobby()
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline and lobby.door is not None and lobby.door.failure is None:
-        lobby.update(0.01)
-        time.sleep(0.02)
+    settle(lambda: lobby.door is None or lobby.door.failure is not None, lambda: lobby.update(0.01),
+           "the mailbox's failure", pause=0.02)
     lobby.update(0.01)
     if lobby.door is not None:  # the closed port it tried, shown as one fixed port (the picture stays the same)
         lobby.door.options = replace(lobby.door.options, mailbox=SHOWN_CLOSED_MAILBOX)

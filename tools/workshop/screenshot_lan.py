@@ -6,20 +6,18 @@ a player would see, not a mock-up.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from typing import Any
 
 from engine import Rules
 
+from .screenshot_steady import settle
+
 SceneMaker = Callable[[Any, int], None]
 
 
-def _until(cond: Callable[[], bool], step: Callable[[], object], seconds: float = 5.0) -> None:
-    deadline = time.monotonic() + seconds
-    while not cond() and time.monotonic() < deadline:
-        step()
-        time.sleep(0.01)
+def _until(cond: Callable[[], bool], step: Callable[[], object], what: str = "the peers") -> None:
+    settle(cond, step, what, pause=0.01)
 
 
 def _host_rules(app: Any, seed: int) -> None:
@@ -156,7 +154,7 @@ def _peer_lost(app: Any, seed: int) -> None:
     for _ in range(6):  # a few moves so the board is not empty
         if table.to_move == "south" and table.legal_actions():
             table.submit(table.legal_actions()[0])
-        _until(lambda: table.to_move == "south" or table.result is not None, exchange, 2)
+        _until(lambda: table.to_move == "south" or table.result is not None, exchange, "south's turn")
     guest.close()
     host.seen.remotes["north"].last_heard -= 10  # silent longer than the heartbeat allows
     board = BoardScene(app, table)

@@ -16,7 +16,7 @@ import shutil
 import socket
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
 from types import SimpleNamespace
@@ -31,6 +31,20 @@ DATA_DIR = Path(tempfile.gettempdir()) / "battleline-shot-data"  # one path, as 
 #: A folder of this process's own instead (the test suite's workers: pictures nobody compares across processes,
 #: which then need not take turns for the one folder)
 OWN_DATA_DIR = "BATTLELINE_SHOT_DATA"
+
+
+def settle(cond: Callable[[], object], step: Callable[[], object], what: str, seconds: float = 120.0,
+           pause: float = 0.0) -> None:
+    """`step()` until `cond()` holds: a picture shows the state it names, however busy the machine. A short
+    deadline that let the render go on would make the picture depend on the load; this one only ends a render
+    that cannot be made, with `what` it waited for."""
+    deadline = time.monotonic() + seconds
+    while not cond():
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"the screenshot waited {seconds:.0f} s for {what}")
+        step()
+        if pause:
+            time.sleep(pause)
 
 
 def data_dir() -> Path:

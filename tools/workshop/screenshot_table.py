@@ -6,13 +6,20 @@ with random bots, so what is drawn is what each screen would show mid-game.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from engine import Rules
 
+from .screenshot_steady import settle
+
 SceneMaker = Callable[[Any, int], None]
+
+
+def _welcomed(peer: Any) -> Callable[[], bool]:
+    """Whether the host has welcomed `peer` (asked after each step of the exchange)."""
+    return lambda: bool(peer.seen.welcomed)
 
 
 def _table_game(app: Any, seed: int, actions: int = 40) -> tuple[Any, Any, Any, Any]:
@@ -35,30 +42,35 @@ def _table_game(app: Any, seed: int, actions: int = 40) -> tuple[Any, Any, Any, 
 
     for peer in peers:
         peer.connect()
-        deadline = time.monotonic() + 5
-        while not peer.seen.welcomed and time.monotonic() < deadline:
-            pump()
+        settle(_welcomed(peer), pump, "a peer's welcome")
     host.start()
     bots = {id(south): RandomBot(seed), id(north): RandomBot(seed + 1)}
-    deadline = time.monotonic() + 20 + actions / 100  # a whole game (10,000) may take a while on a busy machine
-    while len(host.seen.game.actions) < actions and not host.seen.game.over and time.monotonic() < deadline:
+    game = host.seen.game
+    sent: dict[int, int] = {}  # each player's last action, by the host's count of actions when it was sent
+
+    def play(stop: Callable[[], bool]) -> None:
+        """The host and peers step; the player to move sends one action once it has seen the last one, and
+        none once `stop()` holds: no action is in flight when it does, so the picture never depends on timing."""
         pump()
+        done = len(game.actions)
+        if stop():
+            return
         for player in (south, north):
             seen = player.seen
-            if seen.my_turn() and seen.game is not None and seen.actions_done == len(host.seen.game.actions):
+            if seen.my_turn() and seen.game is not None and seen.actions_done == done and sent.get(id(player)) != done:
+                sent[id(player)] = done
                 player.send_action(bots[id(player)].choose_in(seen.game))
-    # stop at the start of a turn (play phase) so each screen shows a settled board
-    while not host.seen.game.over and time.monotonic() < deadline:
-        pump()
-        if host.seen.game.phase == "play":
-            break
-        for player in (south, north):
-            seen = player.seen
-            if seen.my_turn() and seen.game is not None and seen.actions_done == len(host.seen.game.actions):
-                player.send_action(bots[id(player)].choose_in(seen.game))
-    end = time.monotonic() + 2
-    while any(p.seen.actions_done != len(host.seen.game.actions) for p in peers) and time.monotonic() < end:
-        pump()
+
+    def enough() -> bool:
+        return len(game.actions) >= actions or game.over
+
+    def turn_start() -> bool:  # a play step, so each screen shows a settled board
+        return game.over or game.phase == "play"
+
+    seconds = 120 + actions / 50  # a whole game (10,000) may take a while on a busy machine
+    settle(enough, partial(play, enough), f"{actions} actions", seconds)
+    settle(turn_start, partial(play, turn_start), "a turn's start")
+    settle(lambda: all(p.seen.actions_done == len(game.actions) for p in peers), pump, "every peer's last action")
     app.quit_hooks.extend([*(p.close for p in peers), host.close])
     return host, south, north, watcher
 
@@ -107,10 +119,7 @@ def _join_watch(app: Any, seed: int) -> None:
     advertiser = Advertiser("Ana", 47110, address="127.0.0.1", interfaces=["127.0.0.1"])
     scene = JoinListScene(app, interfaces=["127.0.0.1"])
     app.push(scene)
-    deadline = time.monotonic() + 5
-    while not scene.shown and time.monotonic() < deadline:
-        scene.update(0.01)
-        time.sleep(0.01)
+    settle(lambda: scene.shown, lambda: scene.update(0.01), "the advertised game", pause=0.01)
     scene.watch = True
     scene.menu.items = scene.items()
     scene.menu.focus = 0
@@ -133,14 +142,17 @@ def _table_lobby(app: Any, seed: int) -> None:
     code = lobby.host.seen.code
     peers = [Guest(address, code=code, name="Ana"), Guest(address, code=code, name="Ben"),
              Guest(address, code=code, name="Cleo", watch=True)]
+    host = lobby.host
+
+    def admit(peer: Any) -> None:
+        lobby.update(0.01)
+        peer.poll(0)
+        if host.seen.join_request is not None:
+            lobby.answer(True)  # the host's Accept (net.admission)
+
     for peer in peers:
         peer.connect()
-        deadline = time.monotonic() + 5
-        while not peer.seen.welcomed and time.monotonic() < deadline:
-            lobby.update(0.01)
-            peer.poll(0)
-            if lobby.host.seen.join_request is not None:
-                lobby.answer(True)  # the host's Accept (net.admission)
+        settle(_welcomed(peer), partial(admit, peer), "a peer's welcome")
     lobby.update(0.01)
     lobby.menu.focus = 0
     app.quit_hooks.extend([*(p.close for p in peers), lobby.leave])
