@@ -103,3 +103,19 @@ def test_hard3_with_antithetic_shares_is_reproducible_at_fixed_lines(monkeypatch
 @pytest.mark.skipif(not core_built(), reason="no fresh compiled core in this checkout (python tools/compile_core.py)")
 def test_hard3_decisions_with_antithetic_shares_are_the_same_compiled_and_pure() -> None:
     assert_three_decisions_alike("from engine.ai import hard3\nhard3.ANTITHETIC3 = True\n")
+
+
+def test_the_agreement_bench_finds_one_seed_agreeing_with_itself_and_reads_losses(tmp_path: Any) -> None:
+    """tools/bench_hard3_agreement.py: the same seed twice (offset 0) chooses the same play at every position
+    (fixed lines), its short lists are the same, and the oracle's losses are never negative."""
+    from tools.bench_hard3_agreement import agreement, oracle, positions
+
+    games = positions(2)
+    assert len(games) == 2 and all(g.phase == "play" and len(g.seats) == 3 for g in games)
+    result = agreement(games, 30, 0)
+    assert result["positions"] == 2 and result["same"] == 2 and result["same_list"] == 2
+    values = oracle(games, 2, str(tmp_path / "oracle.json"))
+    assert oracle(games, 2, str(tmp_path / "oracle.json")) == values  # read back, not searched again
+    for row, table in zip(result["rows"], values, strict=True):
+        assert set(table) == {str(a) for a in games[row["position"]].legal_actions()}
+        assert all(max(table.values()) - table[c] >= 0 for c in row["chosen"])
