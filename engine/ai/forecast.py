@@ -41,6 +41,25 @@ def random_mask(rng: random.Random, chance: float) -> int:
     return mask
 
 
+def antithetic_masks(rng: random.Random, chance: float) -> tuple[int, int]:
+    """Two 64-bit masks whose bits are each set with `chance`, as random_mask draws them, the
+    second from the complement of the first's words: the bit's uniform draw u becomes 1 - u, so a card open
+    in one is less likely open in the other (never both at 1/2, both with chance 2 * chance - 1 above)."""
+    digits = round(chance * 256)
+    if digits >= 256:
+        return (1 << 64) - 1, (1 << 64) - 1
+    full = (1 << 64) - 1
+    mask = other = 0
+    for _ in range(8):
+        word = rng.getrandbits(64)
+        if digits & 1:
+            mask, other = word | mask, (word ^ full) | other
+        else:
+            mask, other = word & mask, (word ^ full) & other
+        digits >>= 1
+    return mask, other
+
+
 class Forecast:
     """Worlds for one decision of `me`, and position values averaged over them."""
 

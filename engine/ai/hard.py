@@ -59,7 +59,7 @@ from .base import Bot
 from .chance import win_chance
 from .endgame import OverBudget, Solver
 from .flag_model2 import use_flags2
-from .forecast import Forecast, random_mask
+from .forecast import Forecast, antithetic_masks, random_mask
 from .lean import Lean
 from .lean_eval import Memo, Shares, leaf_value
 from .lean_policy import LeanPolicy
@@ -359,8 +359,20 @@ class HardBot(Bot):
     def _shares(self, mine: float, theirs: float) -> Shares:
         """One world's ways of sharing the pools among flags: each card of our pool open to a flag with
         chance `mine`, each of theirs with `theirs`."""
-        return [([random_mask(self.rng, mine) for _ in range(9)],
-                 [random_mask(self.rng, theirs) for _ in range(9)]) for _ in range(self.leaf_shares)]
+        if not self.antithetic:
+            return [([random_mask(self.rng, mine) for _ in range(9)],
+                     [random_mask(self.rng, theirs) for _ in range(9)]) for _ in range(self.leaf_shares)]
+        shares: Shares = []
+        while len(shares) < self.leaf_shares:
+            if len(shares) + 1 == self.leaf_shares:  # an odd last share drawn afresh
+                shares.append(([random_mask(self.rng, mine) for _ in range(9)],
+                               [random_mask(self.rng, theirs) for _ in range(9)]))
+                break
+            ours = [antithetic_masks(self.rng, mine) for _ in range(9)]
+            others = [antithetic_masks(self.rng, theirs) for _ in range(9)]
+            shares.append(([a for a, _ in ours], [a for a, _ in others]))
+            shares.append(([b for _, b in ours], [b for _, b in others]))
+        return shares
 
     def _out_of_budget(self, done: int, deadline: float | None) -> bool:
         """Whether the search must stop after `done` lines: the line cap, the fixed iterations, or the clock."""
@@ -376,6 +388,10 @@ class HardBot(Bot):
     endgame_troops = 0
     #: Ways of sharing the pools among flags averaged at each leaf (docs/BOTS.md, "Hard's settings").
     leaf_shares = 4
+    #: The leaf's shares in antithetic pairs (forecast.antithetic_masks: the second of a pair opens a card
+    #: where the first's uniform draw was high), for a world's leaf that varies less; off (issue 61's
+    #: eighth round: not shown to make the choice steadier, docs/BOTS.md).
+    antithetic = False
     #: Judge the leaves by the learnt two-player evaluation (engine.ai.learnt, issue 61) instead of the
     #: normal game value, on the same chances per flag. Off: it was not shown stronger (docs/BOTS.md).
     learnt = False

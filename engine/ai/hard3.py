@@ -37,7 +37,7 @@ from ..game import Game
 from ..notation_types import Action
 from ..rulebook import OVER, PLAY, TROOP_MASK, LeanAction
 from ..rules import SEATS3
-from .forecast import random_mask
+from .forecast import antithetic_masks, random_mask
 from .lean3 import Lean3
 from .lean_search3 import Ranker, leaf_values, line3, settle, values3
 from .three import rank_three
@@ -57,6 +57,10 @@ FOLLOW_UPS3 = 4
 LEAF_SHARES3 = 2
 #: Chance a card of our pool, and of an opponent's, is open to a given flag at a leaf.
 SHARES3 = (0.7, 0.5)
+#: True: the leaf's shares come in antithetic pairs (the second of a pair opens a card to a flag where the
+#: first's uniform draw was high, `antithetic_masks`), so that the pair's average varies less from world to
+#: world (issue 61's eighth round); False: every share drawn afresh.
+ANTITHETIC3 = False
 #: With this many troops or fewer in the deck, lines are played to the end by the easy rules.
 ENDGAME_DECK = 15
 #: True: each opponent replies with the play worst for us (as the two-player hard bot's opponent); False:
@@ -175,9 +179,7 @@ def search3(bot: HardBot, game: Game, candidates: list[Action], deadline: float 
         base = lean_world(game, game.to_move, rng)
         if endgame and policy is None:
             policy = Policy3(random.Random(0), TROOP_MASK & ~base.seen)
-        mine, theirs = SHARES3
-        shares = [[[random_mask(rng, mine if s == me else theirs) for _ in range(9)] for s in range(3)]
-                  for _ in range(LEAF_SHARES3)]
+        shares = deal_shares(rng, me)
         rollout_seed = rng.getrandbits(32)
         stop = False
         for k in alive:
@@ -211,6 +213,25 @@ def search3(bot: HardBot, game: Game, candidates: list[Action], deadline: float 
                        "candidates": len(candidates), "worlds": worlds,
                        "win_chance": _chance(totals[best] / max(counts[best], 1))}
     return candidates[best]
+
+
+def deal_shares(rng: random.Random, me: int) -> list[list[list[int]]]:
+    """The leaf's LEAF_SHARES3 ways of sharing each seat's pool among the flags for one world ([share][seat]
+    [flag] -> the cards open there): ours with SHARES3[0], the opponents' with SHARES3[1]; with ANTITHETIC3
+    in antithetic pairs (an odd last share drawn afresh)."""
+    mine, theirs = SHARES3
+    if not ANTITHETIC3:
+        return [[[random_mask(rng, mine if s == me else theirs) for _ in range(9)] for s in range(3)]
+                for _ in range(LEAF_SHARES3)]
+    shares: list[list[list[int]]] = []
+    while len(shares) < LEAF_SHARES3:
+        if len(shares) + 1 == LEAF_SHARES3:
+            shares.append([[random_mask(rng, mine if s == me else theirs) for _ in range(9)] for s in range(3)])
+            break
+        pairs = [[antithetic_masks(rng, mine if s == me else theirs) for _ in range(9)] for s in range(3)]
+        shares.append([[a for a, _ in seat] for seat in pairs])
+        shares.append([[b for _, b in seat] for seat in pairs])
+    return shares
 
 
 def short_playout(policy: Policy3, state: Lean3, me: int, shares: list[list[list[int]]], plays: int) -> float:
@@ -304,5 +325,5 @@ def describe() -> dict[str, Any]:
             "cutoff": CUTOFF3}
 
 
-__all__ = ["Solver3", "candidates3", "choose_hard3", "estimate3", "leaf_values", "line3", "search3", "search_given",
-           "short_playout"]
+__all__ = ["Solver3", "candidates3", "choose_hard3", "deal_shares", "estimate3", "leaf_values",
+           "line3", "search3", "search_given", "short_playout"]
