@@ -68,17 +68,15 @@ from .learnt import WEIGHTS2, use_learnt2
 from .normal import choose_deck, choose_return, hold_value, rank_plays
 from .worlds import determinize, hidden_of, sample_world
 
-#: Screening stages used to pick the candidates searched (worlds, candidates kept). Sixteen
-#: candidates rather than eight give the search more room to overrule the screening: troops
-#: only, the same 200 games against normal at 400 lines, 146 wins with 16 candidates and 130 with
-#: 8; full rules 127 against 119.
+#: Screening stages used to pick the candidates searched (worlds, candidates kept). Sixteen candidates
+#: rather than eight give the search more room to overrule the screening (docs/BOTS.md, "Hard's settings").
 SCREEN: tuple[tuple[int, int], ...] = ((2, 32), (8, 16))
 #: Worlds after which the weaker half of the candidates is dropped.
 HALVINGS = (16, 48, 120)
 #: Part of the budget kept back for the answer's own overhead.
 SAFETY = 0.04
-#: Part of the budget kept back for the win estimate read after the search (engine.ai.chance: 32 leaves,
-#: about 17 ms of CPU compiled and 39 ms pure, two players, measured under load).
+#: Part of the budget kept back for the win estimate read after the search (engine.ai.chance's 32 leaves;
+#: its cost: docs/BOTS.md, "Hard's settings").
 CHANCE_TIME = 0.04
 #: Part of the budget the screening may use before the search takes over with what it has ranked.
 SCREEN_SHARE = 0.5
@@ -173,9 +171,8 @@ class HardBot(Bot):
         return self._search(game, [a for _, a in ranked], started)
 
     #: Positions the endgame solver may visit per decision before the bot falls back to its search
-    #: (about 0.5 s). In the 5 such decisions of 16 troops-only games against normal the largest solve
-    #: visited 1,966; endgames of the easy bot against itself, with more slots still open, can take
-    #: 100,000. The review, which is not in a hurry, allows more (engine.run.review).
+    #: (about 0.5 s; how large the solves were: docs/BOTS.md, "Hard's settings"). The review, which is not
+    #: in a hurry, allows more (engine.run.review).
     solve_nodes = 40_000
 
     def _solve(self, game: Game, started: float, candidates: list[Action] | None = None) -> Action | None:
@@ -397,9 +394,8 @@ class HardBot(Bot):
     learnt = False
     #: Judge the leaves by the two-player per-flag model (engine.ai.flag_model2.flag_value2, learnt_flags2.json:
     #: each flag's chance re-read from the flag, then the game on those chances; issue 61, fourth round).
-    #: Off: not shown stronger in paired games, at equal lines nor at equal time (it costs about 1.4 times
-    #: today's leaf per line since the fifth round), nor in troops-only games alone (sixth round: 21 games
-    #: won only by it, 12 only by today's hard, p = 0.163; docs/BOTS.md).
+    #: Off: not shown stronger in paired games, at equal lines nor at equal time, nor in troops-only games
+    #: alone (issue 61's fourth to sixth rounds, docs/BOTS.md).
     flags2 = False
     #: Chance that a card of our pool, and of the opponent's, is open to a given flag at a leaf, by rule
     #: set (tactics off, on): our hand is ours to place, so our pool is credited with more reach
