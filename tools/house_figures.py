@@ -587,7 +587,7 @@ def _wheel_dev_lines() -> dict[str, int]:
     return {"workshop": dev, "app": app, "package": sum(lines.values())}
 
 
-def test_sleeps(root: Path = ROOT) -> dict[str, object]:
+def sleeps_in_tests(root: Path = ROOT) -> dict[str, object]:
     """The `time.sleep` calls in tests/, in a wait's loop or fixed (no loop around them inside their function)."""
     in_waits, fixed = 0, []
 
@@ -630,7 +630,7 @@ def figures(wheel: bool = False) -> dict[str, object]:
         **_flow(),
         "rankings": {k: v for k, v in _lengths(RANKINGS).items() if v},
         "naming": _lengths(NAMING),
-        "test_sleeps": test_sleeps(),
+        "test_sleeps": sleeps_in_tests(),
     }
     if wheel:
         out["wheel_dev_lines"] = _wheel_dev_lines()
