@@ -113,7 +113,7 @@ class RealLoop:
 
     def idle(self, seconds: float) -> None:
         """Let wall-clock time pass with no input at all."""
-        time.sleep(seconds)
+        time.sleep(seconds)  # the duration is the point: time with no input is what `idle` is asked for
 
     def frame_count(self) -> int:
         with self._lock:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import fcntl
 import multiprocessing
 import os
 import signal
-import time
+import struct
+import termios
 from typing import cast
 
 import pytest
@@ -22,6 +24,12 @@ def _gone(pid: int) -> bool:
     except ProcessLookupError:
         return True
     return False
+
+
+def _unread(bot: BotProcess) -> int:
+    """Bytes sent to the worker that it has not read yet: the send queue of the parent's end of the pipe (a Unix
+    socket pair, whose SIOCOUTQ counts what the peer has not read)."""
+    return int(struct.unpack("i", fcntl.ioctl(bot._conn.fileno(), termios.TIOCOUTQ, bytes(4)))[0])
 
 
 def _wait(bot: BotProcess, seconds: float = 60.0) -> tuple[int, Action]:
@@ -45,7 +53,7 @@ def test_cancel_a_thinking_bot_then_close_leaves_no_process() -> None:
     pid = bot.pid
     assert pid is not None
     first = bot.request(game.view(game.to_move))
-    time.sleep(0.5)  # let it start thinking
+    wait_until(lambda: _unread(bot) == 0, 60, "the worker reading the request (it thinks from then on)")
     bot.cancel()
     assert bot.poll() is None  # an answer to a cancelled request is never delivered
     second = bot.request(game.view(game.to_move))

@@ -51,7 +51,8 @@ def test_internet_wrong_code_says_so_and_the_host_waits_for_the_right_one(tmp_pa
         wrong = start_internet_guest(srv, _other_words(code))
         _, err = wrong.communicate(timeout=120)
         assert wrong.returncode == 1 and "wrong code" in err and "Traceback" not in err
-        time.sleep(1.0)
+        wait_until(lambda: "still waiting" in (tmp_path / "host.log").read_text(), 120,
+                   "the host's word that it waits on after the wrong code")
         guest = start_internet_guest(srv, code)
         g, h = last_json(guest, 240), last_json(host, 240)
     assert g["record"] == h["record"]
@@ -134,7 +135,8 @@ def test_internet_three_players_and_a_watcher_one_wormhole_each(tmp_path: Path) 
         codes = ready["wormholes"]
         assert len(codes) == 3 and len(set(codes)) == 3
         watcher = start_internet_guest(srv, codes[2], "--watch")
-        time.sleep(1.0)
+        wait_until(lambda: f"{codes[2]}: connected" in (tmp_path / "host.log").read_text(), 120,
+                   "the watcher's wormhole to the host")  # the watcher is through first
         west = start_internet_guest(srv, codes[0], "--pace", "0.02")
         east = start_internet_guest(srv, codes[1], "--pace", "0.02")
         w, e, h, v = last_json(west, 300), last_json(east, 300), last_json(host, 300), last_json(watcher, 300)
@@ -165,9 +167,9 @@ def test_a_guests_last_message_read_after_its_link_closed_gets_no_refusal(tmp_pa
         assert guest.seen.seat == "north"
         errors = host.seen.errors_sent
         guest.say({"t": "ping", "n": 99})  # sealed, as every message after the key exchange
-        time.sleep(0.3)  # it is written out and waits in the host's queue
+        wait_until(lambda: host.router.socket.poll(0), 60, "the ping in the host's queue")
         guest.close()  # its `bye` and then the close
-        time.sleep(0.5)
+        wait_until(lambda: host.router.monitor.poll(0), 60, "the close, seen by the host's socket")
         for _ in range(20):
             host.poll(10)
         assert host.seen.remotes["north"].identity is None, "the close unbound the seat"

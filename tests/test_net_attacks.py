@@ -116,7 +116,7 @@ def test_odd_codes_and_garbled_exchanges_are_refused_and_the_host_plays_on(tmp_p
             odd.close()
             time.sleep(1.1)  # the wrong code's delay for this address
         assert host.poll() is None, "the host process died"
-        time.sleep(1.1)
+        time.sleep(1.1)  # the duration is the point: this address's delay after its wrong codes has passed
         guest.connect()
         _play_out(guest)
     finally:

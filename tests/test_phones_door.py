@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 from net_helpers import CLI, last_json
+from waiting import wait_until
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
@@ -65,7 +66,8 @@ def test_1100_idle_connections_to_the_phone_port_do_not_exhaust_a_host_under_102
     watcher.start()
     attacker = threading.Thread(target=attack.hold_raw, args=(ready["phones_port"], 25.0, 1100, 1), daemon=True)
     attacker.start()
-    time.sleep(2.0)  # the 1,100 connections are open (or turned away) before the guest starts
+    wait_until(lambda: "turned away" in log.read_text(), 60,
+               "the door turning the attack's connections away")  # the attack holds the door before the guest starts
     guest = subprocess.Popen([*CLI, "join", f"127.0.0.1:{ready['listening']}", "--headless", "--bot", "random",
                               "--code", "4321"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:

@@ -9,11 +9,11 @@ attack is measured by `battleline bench attack`, not asserted here."""
 from __future__ import annotations
 
 import threading
-import time
 from pathlib import Path
 
 from phone_browser import browser, start_phone_host, wait_for
 from test_phones_party import HAS_STATE, _join
+from waiting import wait_until
 
 from tools.attack import harness as attack
 
@@ -30,7 +30,8 @@ def test_the_page_loads_and_joins_while_32_addresses_hold_idle_connections(tmp_p
         ready["phones_port"], HELD_AT_MOST_S, connections=1100, addresses=32, stop=seated)), daemon=True)
     try:
         thread.start()
-        time.sleep(3.0)  # every place at the door is held
+        wait_until(lambda: "turned away" in (tmp_path / "host.log").read_text(), 60,
+                   "the door full (MAX_CONNECTIONS, fewer than 32 addresses' share): newcomers turned away")
         phone.set_page_load_timeout(120)
         _join(phone, ready["phones"], "Ana")  # the page, its style and script; then its words and the socket
         wait_for(phone, "return typeof ui === 'object' && ui.joined === true", timeout=60)  # phone.js ran

@@ -196,7 +196,7 @@ def test_a_headless_bot_host_plays_again_when_the_phone_asks(tmp_path: Path) -> 
         _play({"Ana": phone}, random.Random(4), lambda: phone.execute_script("return !!window.__record"))
         wait_for(phone, "return !document.getElementById('again-button').hidden")
         _shot(phone, tmp_path, "phone-party-end-390")
-        time.sleep(1.0)
+        time.sleep(1.0)  # the duration is the point: the host is still there a second after the game ended
         assert host.poll() is None, "the host waits for the phone's answer instead of exiting"
         phone.find_element("id", "again-button").click()
         wait_for(phone, f"const s = {LAST}; return s && s.number === 2 && !window.__record")
@@ -268,8 +268,10 @@ def test_joining_step_by_step_then_the_lobby_and_start_from_a_phone(tmp_path: Pa
         _join(ana, table.url, "Ana")
         wait_for(ana, f"{note} === 'Waiting for the TV to accept you…'")
         _shot(ana, tmp_path, "phone-party-asking-360")
+        heard = ana.execute_script("return window.__traffic.length")
         ana.find_element(By.ID, "join-button").click()  # a second tap is answered, not refused in silence
-        time.sleep(0.5)
+        wait_for(ana, f"return window.__traffic.slice({heard}).some((m) => JSON.parse(m).t === 'step')",
+                 timeout=60)  # the answer: where joining stands
         assert ana.execute_script(note) == "Waiting for the TV to accept you…"
         assert not any('"joined"' in m for m in ana.execute_script("return window.__traffic")), "not refused"
         table.answer(True)

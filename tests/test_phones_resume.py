@@ -18,6 +18,7 @@ from typing import Any
 import pygame
 import pytest
 from net_helpers import CLI
+from waiting import wait_until
 from websockets.sync.client import ClientConnection, connect
 
 from app.lan_cli import open_host_window
@@ -56,6 +57,15 @@ def _until(app: App, ready: Any, phones: list[ClientConnection], seen: dict[int,
     raise AssertionError("timed out")
 
 
+def _closed(port: int) -> bool:
+    """Whether nothing listens on `port` any more (a connection to it is refused)."""
+    try:
+        socket.create_connection(("127.0.0.1", port), timeout=5).close()
+    except ConnectionRefusedError:
+        return True
+    return False
+
+
 def _last(seen: list[dict[str, Any]], kind: str) -> dict[str, Any] | None:
     return next((m for m in reversed(seen) if m["t"] == kind), None)
 
@@ -91,7 +101,7 @@ def test_the_windowed_table_resumes_on_the_phones_port_and_they_come_back(app: A
         tokens = [(_last(seen[n], "state") or {})["token"] for n in (0, 1)]
         assert save is not None and json.loads(save.read_text())["phones_port"] == port
     app.reset(screens.main_menu(app))  # the TV goes away (its board closes the host and the phone page)
-    time.sleep(0.3)
+    wait_until(lambda: _closed(port), 60, "the phone page's port closed")
     # the window again, as `battleline host --table --resume SAVE --phones-qr PATH` (or Continue) opens it
     lobby = open_host_window(app, _args("--table", "--resume", str(save), "--bind", "127.0.0.1", "--port", "0",
                                         "--phones-qr", str(tmp_path / "qr")))

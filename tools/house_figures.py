@@ -45,6 +45,10 @@ read from the imported class) and `wheel_dev_lines` (a wheel built from this che
 - `rankings`: the functions that rank what a side can still become, rank by rank (R12-R17), with their lengths;
   `naming`: formations.best_formation, which since the rankings became one ranks nothing itself (it asks
   side_potential and names the cards of the formation found), with its length.
+- `test_sleeps`: the `time.sleep` calls in tests/: `in_waits`, those with a `while` or `for` around them inside
+  their function (the pace of a wait on a condition), and `fixed`, the others (a fixed pause), listed as
+  `file:line` in `fixed_list`. A fixed pause either guesses how long something takes (wait on the event instead)
+  or its duration is what the test is about (it then says so).
 - `wheel_dev_lines` (`--wheel`): lines of the installed package's workshop code (screenshot scripts, benches,
   the sound check) in a wheel built from this checkout's last commit.
 
@@ -583,6 +587,30 @@ def _wheel_dev_lines() -> dict[str, int]:
     return {"workshop": dev, "app": app, "package": sum(lines.values())}
 
 
+def sleeps_in_tests(root: Path = ROOT) -> dict[str, object]:
+    """The `time.sleep` calls in tests/, in a wait's loop or fixed (no loop around them inside their function)."""
+    in_waits, fixed = 0, []
+
+    def walk(node: ast.AST, looped: bool, path: Path) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+                walk(child, False, path)
+                continue
+            call = child
+            if (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr == "sleep"
+                    and isinstance(call.func.value, ast.Name) and call.func.value.id == "time"):
+                nonlocal in_waits
+                if looped:
+                    in_waits += 1
+                else:
+                    fixed.append(f"{path.relative_to(root).as_posix()}:{call.lineno}")
+            walk(child, looped or isinstance(child, (ast.While, ast.For, ast.AsyncFor)), path)
+
+    for path in sorted((root / "tests").rglob("*.py")):
+        walk(ast.parse(path.read_text(encoding="utf-8"), str(path)), False, path)
+    return {"in_waits": in_waits, "fixed": len(fixed), "fixed_list": fixed}
+
+
 def figures(wheel: bool = False) -> dict[str, object]:
     out: dict[str, object] = {
         "board": _board(),
@@ -602,6 +630,7 @@ def figures(wheel: bool = False) -> dict[str, object]:
         **_flow(),
         "rankings": {k: v for k, v in _lengths(RANKINGS).items() if v},
         "naming": _lengths(NAMING),
+        "test_sleeps": sleeps_in_tests(),
     }
     if wheel:
         out["wheel_dev_lines"] = _wheel_dev_lines()
