@@ -29,7 +29,10 @@ def _gone(pid: int) -> bool:
 def _unread(bot: BotProcess) -> int:
     """Bytes sent to the worker that it has not read yet: the send queue of the parent's end of the pipe (a Unix
     socket pair, whose SIOCOUTQ counts what the peer has not read)."""
-    return int(struct.unpack("i", fcntl.ioctl(bot._conn.fileno(), termios.TIOCOUTQ, bytes(4)))[0])
+    request = getattr(termios, "TIOCOUTQ", None)
+    if request is None:  # not Linux: nothing to read it with, so the cancel may come before the thinking
+        return 0
+    return int(struct.unpack("i", fcntl.ioctl(bot._conn.fileno(), request, bytes(4)))[0])
 
 
 def _wait(bot: BotProcess, seconds: float = 60.0) -> tuple[int, Action]:
