@@ -75,6 +75,10 @@ LEARNT3: int = 0
 #: In the endgame's playouts, this many plays (of all seats together) by the easy rules and then the
 #: learnt evaluation, instead of playing to the game's end; 0: to the end (issue 61).
 CUTOFF3 = 0
+#: True: the search counts a drawn game (and, at the leaf, a most of flags shared with us) as a loss, so it
+#: plays for its own win alone; False: a draw is worth 0, between a win (+1) and a loss (-1). The screening
+#: (normal's forecast) and the learnt leaves are unchanged either way (issue 61's ninth round).
+WIN_ONLY3 = False
 #: Lines (candidate x world) per decision at most, whatever the budget.
 MAX_LINES3 = 1200
 #: Worlds the endgame solver proves at most, and positions it may visit in all (about half a second).
@@ -92,16 +96,16 @@ def value3(seat: int, odds: list[float]) -> float:
 
 class Solver3:
     """Proves the result for seat `me` once nothing is left to draw, both opponents playing against it
-    (a paranoid search: WIN 1, DRAW 0, LOSS -1), within a budget of positions."""
+    (a paranoid search: WIN 1, DRAW `draw` (0, or -1 with WIN_ONLY3), LOSS -1), within a budget of positions."""
 
-    def __init__(self, me: int, nodes: int, deadline: float | None) -> None:
-        self.me, self.budget, self.deadline = me, nodes, deadline
+    def __init__(self, me: int, nodes: int, deadline: float | None, draw: int = 0) -> None:
+        self.me, self.budget, self.deadline, self.draw = me, nodes, deadline, draw
         self.nodes = 0
         self.table: dict[tuple[object, ...], tuple[int, int]] = {}
 
     def value(self, state: Lean3, alpha: int = -2, beta: int = 2) -> int:
         if state.phase == OVER:
-            return 0 if state.winner < 0 else (1 if state.winner == self.me else -1)
+            return self.draw if state.winner < 0 else (1 if state.winner == self.me else -1)
         self.nodes += 1
         if self.nodes > self.budget:
             raise OverBudget3
@@ -191,9 +195,9 @@ def search3(bot: HardBot, game: Game, candidates: list[Action], deadline: float 
                     totals[k] += short_playout(policy, state, me, shares, CUTOFF3)
                 else:
                     policy.rollout(state)
-                    totals[k] += playout_score(state, me)
+                    totals[k] += playout_score(state, me, -1.0 if WIN_ONLY3 else 0.0)
             else:
-                totals[k] += line3(state, me, shares, ranker, REPLIES3, FOLLOW_UPS3, PARANOID, LEARNT3)
+                totals[k] += line3(state, me, shares, ranker, REPLIES3, FOLLOW_UPS3, PARANOID, LEARNT3, WIN_ONLY3)
             counts[k] += 1
             done += 1
             if (limit is not None and done >= limit) or (deadline is not None and time.perf_counter() >= deadline):
@@ -241,12 +245,12 @@ def short_playout(policy: Policy3, state: Lean3, me: int, shares: list[list[list
     while state.phase != OVER:
         if state.phase == PLAY:
             if made >= plays:
-                return leaf_values(state, shares, LEARNT3 or 1)[me]
+                return leaf_values(state, shares, LEARNT3 or 1, WIN_ONLY3)[me]
             made += 1
             state.apply(policy.play(state))
         else:
             state.apply(state.legal()[0])  # a claim while any is provable, else the draw
-    return playout_score(state, me)
+    return playout_score(state, me, -1.0 if WIN_ONLY3 else 0.0)
 
 
 def _solve(bot: HardBot, game: Game, plays: list[LeanAction], actions: list[Action],
@@ -263,7 +267,7 @@ def _solve(bot: HardBot, game: Game, plays: list[LeanAction], actions: list[Acti
         if tuple(world.hands) in seen_hands:
             continue
         seen_hands.add(tuple(world.hands))
-        solver = Solver3(me, SOLVE_NODES - solver_nodes, deadline)
+        solver = Solver3(me, SOLVE_NODES - solver_nodes, deadline, -1 if WIN_ONLY3 else 0)
         try:
             for i, play in enumerate(plays):
                 after = world.copy()
@@ -322,7 +326,7 @@ def describe() -> dict[str, Any]:
     """The search's settings, for the bench and the docs."""
     return {"screen": SCREEN3, "replies": REPLIES3, "follow_ups": FOLLOW_UPS3, "leaf_shares": LEAF_SHARES3,
             "shares": SHARES3, "endgame_deck": ENDGAME_DECK, "max_lines": MAX_LINES3, "learnt": LEARNT3,
-            "cutoff": CUTOFF3}
+            "cutoff": CUTOFF3, "win_only": WIN_ONLY3}
 
 
 __all__ = ["Solver3", "candidates3", "choose_hard3", "deal_shares", "estimate3", "leaf_values",

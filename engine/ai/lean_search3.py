@@ -18,7 +18,7 @@ from .lean3 import OWN, PAIRS, PLACE, Lean3
 from .lean_policy import placement
 from .learnt import ceiling_values3, flag_values3, learnt_values3
 from .outlook import spread
-from .three import FLAG_WEIGHT, OUTCOMES
+from .three import FLAG_WEIGHT, OUTCOMES, outcome_table
 
 Shares3 = list[list[list[int]]]  # [share][seat][flag] -> mask
 _VALUES3: Final[dict[tuple[int, ...], tuple[float, float, float]]] = {}
@@ -108,33 +108,35 @@ def halves3(state: Lean3, shares: Shares3) -> list[int]:
     return halves
 
 
-def forecast_of(halves: list[int], count: int) -> tuple[float, float, float]:
+def forecast_of(halves: list[int], count: int, win_only: bool = False) -> tuple[float, float, float]:
     """values3 of the chances `halves` (of `count` shares), read from a table when seen before."""
-    key = (*halves, count)
+    key = (*halves, count, 1 if win_only else 0)
     found = _VALUES3.get(key)
     if found is None:
         if len(_VALUES3) > 200_000:
             _VALUES3.clear()
         odds = [h / (2 * count) for h in halves]
-        found = _VALUES3[key] = values3(odds)
+        found = _VALUES3[key] = values3(odds, win_only)
     return found
 
 
-def leaf_values(state: Lean3, shares: Shares3, learnt: int = 0) -> tuple[float, float, float]:
+def leaf_values(state: Lean3, shares: Shares3, learnt: int = 0,
+                win_only: bool = False) -> tuple[float, float, float]:
     """The three-player forecast's value for each seat in one fully known world (three.game_value3,
     with the world's real pools): each flag's chance of going to the first seat of its front is counted
     in halves over the shares, and the values of a vector seen before are read from a table. With
     `learnt` 1 (or True), the learnt evaluation's expected results (engine.ai.learnt) instead, on the same
     chances; with 2, the per-flag model's chances read on by its own game model (learnt.flag_values3); with 3,
-    the per-flag model without the pools' features (learnt.ceiling_values3)."""
+    the per-flag model without the pools' features (learnt.ceiling_values3). With `win_only`, a drawn game
+    (and the forecast's shared most) is worth as little as a loss (hard3.WIN_ONLY3)."""
     if state.phase == OVER:
         w = state.winner
         if w < 0:
-            return 0.0, 0.0, 0.0
+            return (-2.0, -2.0, -2.0) if win_only else (0.0, 0.0, 0.0)
         return 2.0 if w == 0 else -2.0, 2.0 if w == 1 else -2.0, 2.0 if w == 2 else -2.0
     halves = halves3(state, shares)
     count = len(shares)
-    found = forecast_of(halves, count)
+    found = forecast_of(halves, count, win_only)
     if not learnt:
         return found
     odds = [h / (2 * count) for h in halves]
@@ -154,17 +156,23 @@ def leaf_values(state: Lean3, shares: Shares3, learnt: int = 0) -> tuple[float, 
 #: so the sums over the 512 ways the flags could fall run in C.
 _ROWS3: Final[tuple[tuple[tuple[float, ...], ...], ...]] = tuple(
     tuple(tuple(OUTCOMES[seat][32 * h:32 * h + 32]) for h in range(16)) for seat in SEATS3)
+#: The same with a drawn game worth a loss (outcome_table's `draw` -1: hard3.WIN_ONLY3).
+_ROWS3_WIN: Final[tuple[tuple[tuple[float, ...], ...], ...]] = tuple(
+    tuple(tuple(table[32 * h:32 * h + 32]) for h in range(16))
+    for table in (outcome_table(seat, -1.0) for seat in SEATS3))
 _MINE3: Final[tuple[tuple[tuple[int, bool], ...], ...]] = tuple(
     tuple((i, FRONTS3[i][0] == seat) for i in range(9) if seat in FRONTS3[i]) for seat in SEATS3)
 
 
-def values3(odds: list[float]) -> tuple[float, float, float]:
-    """three.game_value3 for each seat at once: the outcome tables over the 512 ways the flags could fall."""
+def values3(odds: list[float], win_only: bool = False) -> tuple[float, float, float]:
+    """three.game_value3 for each seat at once: the outcome tables over the 512 ways the flags could fall
+    (with `win_only`, the tables where a drawn game is worth a loss)."""
     low = spread(odds[:5])
     high = spread(odds[5:])
+    tables = _ROWS3_WIN if win_only else _ROWS3
     out = []
     for s in range(3):
-        rows = _ROWS3[s]
+        rows = tables[s]
         value = 0.0
         for h, weight in enumerate(high):
             if weight:
@@ -213,7 +221,7 @@ class Ranker:
 
 
 def line3(state: Lean3, me: int, shares: Shares3, ranker: Ranker, replies: int, follow_ups: int,
-          paranoid: bool = True, learnt: int = 0) -> float:
+          paranoid: bool = True, learnt: int = 0, win_only: bool = False) -> float:
     """Our play's value in one world (engine.ai.hard3): our turn, each opponent's reply among its
     `replies` favourites (the one worst for us when `paranoid`, else its own best), our best of
     `follow_ups` answers, judged by the forecast made exact by the world."""
@@ -228,19 +236,20 @@ def line3(state: Lean3, me: int, shares: Shares3, ranker: Ranker, replies: int, 
             after = state.copy()
             after.apply(play)
             settle(after)
-            value = -leaf_values(after, shares, learnt)[me] if paranoid else leaf_values(after, shares, learnt)[seat]
+            values = leaf_values(after, shares, learnt, win_only)
+            value = -values[me] if paranoid else values[seat]
             if value > best_value:
                 best, best_value = after, value
         assert best is not None
         state = best
     if state.phase != PLAY or state.to_move != me:
-        return leaf_values(state, shares, learnt)[me]
+        return leaf_values(state, shares, learnt, win_only)[me]
     answer = -9.0
     for play in ranker.ranked(state, follow_ups):
         after = state.copy()
         after.apply(play)
         settle(after)
-        answer = max(answer, leaf_values(after, shares, learnt)[me])
+        answer = max(answer, leaf_values(after, shares, learnt, win_only)[me])
     return answer
 
 

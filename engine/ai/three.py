@@ -61,30 +61,31 @@ def _wins(held: set[int], seat: str) -> bool:
     return win_of(sum(1 << (n - 1) for n in held), SEATS3.index(seat), 3) != ""
 
 
-def _outcome_table(me: str) -> list[float]:
+def outcome_table(me: str, draw: float = 0.0) -> list[float]:
     """The value for `me` of each way the nine flags could fall (bit i set: flag i+1 goes to the first
     seat of its front, FRONTS3, else to the second): +1 if only I reach a win (R51), -1 if only others
-    do, 0 for a race; when nobody does, the most flags (a shared most: 0)."""
+    do, 0 for a race; when nobody does, the most flags (a most I share, a drawn game: `draw`)."""
     table = []
     for mask in range(512):
         held: dict[str, set[int]] = {s: set() for s in SEATS3}
         for i in range(9):
             held[FRONTS3[i][0] if mask >> i & 1 else FRONTS3[i][1]].add(i + 1)
         winners = [s for s in SEATS3 if _wins(held[s], s)]
+        reached = bool(winners)
         if not winners:
             most = max(len(h) for h in held.values())
             winners = [s for s in SEATS3 if len(held[s]) == most]
         if winners == [me]:
             table.append(1.0)
         elif me in winners:
-            table.append(0.0)
+            table.append(0.0 if reached else draw)
         else:
             table.append(-1.0)
     return table
 
 
-#: Each seat's value of each way the nine flags could fall (_outcome_table); hard3 reads it too.
-OUTCOMES = {s: _outcome_table(s) for s in SEATS3}
+#: Each seat's value of each way the nine flags could fall (outcome_table); hard3 reads it too.
+OUTCOMES = {s: outcome_table(s) for s in SEATS3}
 
 
 def game_value3(me: str, odds: list[float]) -> float:

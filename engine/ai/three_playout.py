@@ -113,10 +113,10 @@ class Policy3:
             state.apply(self.play(state) if phase == PLAY else state.legal()[0])
 
 
-def playout_score(state: Lean3, me: int) -> float:
-    """+1 if `me` won, -1 if another seat did, 0 for a draw or an unfinished game."""
+def playout_score(state: Lean3, me: int, draw: float = 0.0) -> float:
+    """+1 if `me` won, -1 if another seat did, `draw` for a draw or an unfinished game."""
     if state.phase != OVER or state.winner < 0:
-        return 0.0
+        return draw
     return 1.0 if state.winner == me else -1.0
 
 
