@@ -79,6 +79,12 @@ CUTOFF3 = 0
 #: plays for its own win alone; False: a draw is worth 0, between a win (+1) and a loss (-1). The screening
 #: (normal's forecast) and the learnt leaves are unchanged either way (issue 61's ninth round).
 WIN_ONLY3 = False
+#: 0: each opponent's reply is chosen as PARANOID says. Otherwise it is drawn among its REPLIES3 favourites,
+#: the same uniform numbers for every candidate in a world (lean_search3.drawn_reply): > 0, with chance in
+#: proportion to exp(the replier's own value / REPLY_TEMPERATURE3); < 0, evenly, no leaf read. The normal
+#: bot's real plays are the Ranker's first in 13% of its decisions and among its four first in 34%, and most
+#: often among the plays the leaf values best for it, not the best (issue 61's ninth round, docs/BOTS.md).
+REPLY_TEMPERATURE3 = 0.0
 #: Lines (candidate x world) per decision at most, whatever the budget.
 MAX_LINES3 = 1200
 #: Worlds the endgame solver proves at most, and positions it may visit in all (about half a second).
@@ -185,6 +191,7 @@ def search3(bot: HardBot, game: Game, candidates: list[Action], deadline: float 
             policy = Policy3(random.Random(0), TROOP_MASK & ~base.seen)
         shares = deal_shares(rng, me)
         rollout_seed = rng.getrandbits(32)
+        draws = (rng.random(), rng.random()) if REPLY_TEMPERATURE3 else (0.0, 0.0)
         stop = False
         for k in alive:
             state = base.copy()
@@ -197,7 +204,8 @@ def search3(bot: HardBot, game: Game, candidates: list[Action], deadline: float 
                     policy.rollout(state)
                     totals[k] += playout_score(state, me, -1.0 if WIN_ONLY3 else 0.0)
             else:
-                totals[k] += line3(state, me, shares, ranker, REPLIES3, FOLLOW_UPS3, PARANOID, LEARNT3, WIN_ONLY3)
+                totals[k] += line3(state, me, shares, ranker, REPLIES3, FOLLOW_UPS3, PARANOID, LEARNT3, WIN_ONLY3,
+                                   REPLY_TEMPERATURE3, draws)
             counts[k] += 1
             done += 1
             if (limit is not None and done >= limit) or (deadline is not None and time.perf_counter() >= deadline):
@@ -326,7 +334,7 @@ def describe() -> dict[str, Any]:
     """The search's settings, for the bench and the docs."""
     return {"screen": SCREEN3, "replies": REPLIES3, "follow_ups": FOLLOW_UPS3, "leaf_shares": LEAF_SHARES3,
             "shares": SHARES3, "endgame_deck": ENDGAME_DECK, "max_lines": MAX_LINES3, "learnt": LEARNT3,
-            "cutoff": CUTOFF3, "win_only": WIN_ONLY3}
+            "cutoff": CUTOFF3, "win_only": WIN_ONLY3, "reply_temperature": REPLY_TEMPERATURE3}
 
 
 __all__ = ["Solver3", "candidates3", "choose_hard3", "deal_shares", "estimate3", "leaf_values",

@@ -8,6 +8,7 @@ same compiled or not (tests/test_bots_compiled.py).
 
 from __future__ import annotations
 
+from math import exp
 from operator import mul
 from typing import Final
 
@@ -220,16 +221,51 @@ class Ranker:
         return [(0, card, f, -1, -1) for _, card, f in scored[:limit]]
 
 
+def drawn_reply(state: Lean3, shares: Shares3, ranker: Ranker, replies: int, temperature: float, u: float,
+                learnt: int = 0, win_only: bool = False) -> Lean3:
+    """The seat to move's reply drawn among its `replies` favourites with the uniform number `u`: evenly
+    when `temperature` < 0 (no leaf read), else with chance in proportion to exp(its own value / temperature),
+    each favourite judged by the leaf (a noisy player who mostly plays well for itself)."""
+    seat = state.to_move
+    plays = ranker.ranked(state, replies)
+    if temperature < 0:
+        after = state.copy()
+        after.apply(plays[min(int(u * len(plays)), len(plays) - 1)])
+        settle(after)
+        return after
+    afters: list[Lean3] = []
+    values: list[float] = []
+    for play in plays:
+        after = state.copy()
+        after.apply(play)
+        settle(after)
+        afters.append(after)
+        values.append(leaf_values(after, shares, learnt, win_only)[seat])
+    top = max(values)
+    weights = [exp((v - top) / temperature) for v in values]
+    target = u * sum(weights)
+    for after, weight in zip(afters, weights, strict=True):
+        target -= weight
+        if target < 0:
+            return after
+    return afters[-1]
+
+
 def line3(state: Lean3, me: int, shares: Shares3, ranker: Ranker, replies: int, follow_ups: int,
-          paranoid: bool = True, learnt: int = 0, win_only: bool = False) -> float:
+          paranoid: bool = True, learnt: int = 0, win_only: bool = False, temperature: float = 0.0,
+          draws: tuple[float, float] = (0.0, 0.0)) -> float:
     """Our play's value in one world (engine.ai.hard3): our turn, each opponent's reply among its
-    `replies` favourites (the one worst for us when `paranoid`, else its own best), our best of
-    `follow_ups` answers, judged by the forecast made exact by the world."""
+    `replies` favourites (the one worst for us when `paranoid`, else its own best; with a `temperature`
+    other than 0, drawn by `drawn_reply` with the world's uniform `draws`), our best of `follow_ups`
+    answers, judged by the forecast made exact by the world."""
     settle(state)
-    for _ in range(2):
+    for k in range(2):
         seat = state.to_move
         if state.phase == OVER or seat == me:
             break
+        if temperature != 0.0:
+            state = drawn_reply(state, shares, ranker, replies, temperature, draws[k], learnt, win_only)
+            continue
         best: Lean3 | None = None
         best_value = -9.0
         for play in ranker.ranked(state, replies):
@@ -253,4 +289,5 @@ def line3(state: Lean3, me: int, shares: Shares3, ranker: Ranker, replies: int, 
     return answer
 
 
-__all__ = ["Ranker", "Shares3", "forecast_of", "halves3", "leaf_values", "line3", "pools_of", "settle", "values3"]
+__all__ = ["Ranker", "Shares3", "drawn_reply", "forecast_of", "halves3", "leaf_values", "line3", "pools_of", "settle",
+           "values3"]
