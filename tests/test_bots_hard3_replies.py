@@ -106,3 +106,16 @@ def test_hard3_with_drawn_replies_is_reproducible_and_reads_other_values(monkeyp
 @pytest.mark.skipif(not core_built(), reason="no fresh compiled core in this checkout (python tools/compile_core.py)")
 def test_hard3_decisions_with_drawn_replies_are_the_same_compiled_and_pure() -> None:
     assert_three_decisions_alike("from engine.ai import hard3\nhard3.REPLY_TEMPERATURE3 = 0.2\nhard3.REPLIES3 = 8\n")
+
+
+def test_the_replies_bench_sets_normals_plays_against_the_lines_favourites() -> None:
+    """tools/bench_replies3.py on one game: every decision's play is a legal play, the favourites' shares grow
+    with k, and the leaf's softmax and the even chance give log-likelihoods below zero."""
+    from tools.bench_replies3 import decisions, figures
+
+    rows = decisions(1, 7)
+    assert len(rows) > 10 and all(0 <= r["made"] < r["plays"] == len(r["values"]) for r in rows)
+    result = figures(rows)
+    shares = [result[f"ranker_top{k}"] for k in (1, 2, 4, 8, 16)]
+    assert shares == sorted(shares) and shares[0] >= 0.0 and shares[-1] <= 1.0
+    assert result["loglik_even"] < 0 and all(result[f"loglik_softmax_{t}"] < 0 for t in (0.05, 0.1, 0.2, 0.4))
