@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from math import exp
+from typing import Any
 
 import pytest
 from three_bots import assert_hard3_reproducible, assert_three_decisions_alike, core_built, leaf_world3, position3
@@ -13,7 +14,7 @@ from three_bots import assert_hard3_reproducible, assert_three_decisions_alike, 
 from engine.ai import hard3
 from engine.ai.hard import HardBot
 from engine.ai.lean3 import Lean3
-from engine.ai.lean_search3 import Ranker, drawn_reply, leaf_values, settle
+from engine.ai.lean_search3 import Ranker, drawn_reply, leaf_values, line3, settle
 from engine.ai.three_playout import lean_world
 
 #: Hard's three-player decisions at 120 lines, recorded at c148a9a (before the ninth round): a middle game, a
@@ -119,3 +120,38 @@ def test_the_replies_bench_sets_normals_plays_against_the_lines_favourites() -> 
     shares = [result[f"ranker_top{k}"] for k in (1, 2, 4, 8, 16)]
     assert shares == sorted(shares) and shares[0] >= 0.0 and shares[-1] <= 1.0
     assert result["loglik_even"] < 0 and all(result[f"loglik_softmax_{t}"] < 0 for t in (0.05, 0.1, 0.2, 0.4))
+
+
+def test_r49_a_minimax_reply_is_the_one_worst_for_us_after_our_best_answer() -> None:
+    """hard3.MINIMAX3: the line's value is the first opponent's reply worst for us at once, then the second
+    opponent's reply that leaves our best answer lowest (min over its favourites of our max), computed here
+    by hand over every favourite without the line's early stop."""
+    world, shares = leaf_world3()
+    me = world.to_move
+    ranker = Ranker()
+
+    def played(state: Lean3, play: Any) -> Lean3:
+        after = state.copy()
+        after.apply(play)
+        settle(after)
+        return after
+
+    checked = 0
+    for ours in ranker.ranked(world, 4):
+        state = played(world, ours)
+        first = min((played(state, p) for p in ranker.ranked(state, 4)), key=lambda a: leaf_values(a, shares)[me])
+        if first.to_move == me or first.phase != world.phase:
+            continue
+        by_hand = min(max(leaf_values(played(second, a), shares)[me] for a in ranker.ranked(second, 4))
+                      if second.to_move == me else leaf_values(second, shares)[me]
+                      for second in (played(first, p) for p in ranker.ranked(first, 4)))
+        assert line3(played(world, ours), me, shares, ranker, 4, 4, minimax=True) == by_hand
+        checked += 1
+    assert checked >= 2
+
+
+def test_hard3_with_minimax_replies_is_reproducible_and_alike_in_both_cores(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(hard3, "MINIMAX3", True)
+    assert_hard3_reproducible(60)
+    if core_built():
+        assert_three_decisions_alike("from engine.ai import hard3\nhard3.MINIMAX3 = True\n")

@@ -85,6 +85,10 @@ WIN_ONLY3 = False
 #: bot's real plays are the Ranker's first in 13% of its decisions and among its four first in 34%, and most
 #: often among the plays the leaf values best for it, not the best (issue 61's ninth round, docs/BOTS.md).
 REPLY_TEMPERATURE3 = 0.0
+#: True (with PARANOID and no REPLY_TEMPERATURE3): the opponent who moves just before us replies with the
+#: play worst for us after our best answer (a min over its favourites of our max, as the two-player line);
+#: False: with the play worst for us at once, then we answer (issue 61's ninth round).
+MINIMAX3 = False
 #: Lines (candidate x world) per decision at most, whatever the budget.
 MAX_LINES3 = 1200
 #: Worlds the endgame solver proves at most, and positions it may visit in all (about half a second).
@@ -205,7 +209,7 @@ def search3(bot: HardBot, game: Game, candidates: list[Action], deadline: float 
                     totals[k] += playout_score(state, me, -1.0 if WIN_ONLY3 else 0.0)
             else:
                 totals[k] += line3(state, me, shares, ranker, REPLIES3, FOLLOW_UPS3, PARANOID, LEARNT3, WIN_ONLY3,
-                                   REPLY_TEMPERATURE3, draws)
+                                   REPLY_TEMPERATURE3, draws, MINIMAX3)
             counts[k] += 1
             done += 1
             if (limit is not None and done >= limit) or (deadline is not None and time.perf_counter() >= deadline):
@@ -334,7 +338,8 @@ def describe() -> dict[str, Any]:
     """The search's settings, for the bench and the docs."""
     return {"screen": SCREEN3, "replies": REPLIES3, "follow_ups": FOLLOW_UPS3, "leaf_shares": LEAF_SHARES3,
             "shares": SHARES3, "endgame_deck": ENDGAME_DECK, "max_lines": MAX_LINES3, "learnt": LEARNT3,
-            "cutoff": CUTOFF3, "win_only": WIN_ONLY3, "reply_temperature": REPLY_TEMPERATURE3}
+            "cutoff": CUTOFF3, "win_only": WIN_ONLY3, "reply_temperature": REPLY_TEMPERATURE3,
+            "minimax": MINIMAX3}
 
 
 __all__ = ["Solver3", "candidates3", "choose_hard3", "deal_shares", "estimate3", "leaf_values",

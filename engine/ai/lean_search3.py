@@ -251,13 +251,32 @@ def drawn_reply(state: Lean3, shares: Shares3, ranker: Ranker, replies: int, tem
     return afters[-1]
 
 
+def answer_value(state: Lean3, me: int, shares: Shares3, ranker: Ranker, follow_ups: int, learnt: int,
+                 win_only: bool, enough: float = 9.0) -> float:
+    """Our best of `follow_ups` answers at the leaf (the leaf itself when it is not our play), stopping at
+    the first that reaches `enough`."""
+    if state.phase != PLAY or state.to_move != me:
+        return leaf_values(state, shares, learnt, win_only)[me]
+    answer = -9.0
+    for play in ranker.ranked(state, follow_ups):
+        after = state.copy()
+        after.apply(play)
+        settle(after)
+        answer = max(answer, leaf_values(after, shares, learnt, win_only)[me])
+        if answer >= enough:
+            break
+    return answer
+
+
 def line3(state: Lean3, me: int, shares: Shares3, ranker: Ranker, replies: int, follow_ups: int,
           paranoid: bool = True, learnt: int = 0, win_only: bool = False, temperature: float = 0.0,
-          draws: tuple[float, float] = (0.0, 0.0)) -> float:
+          draws: tuple[float, float] = (0.0, 0.0), minimax: bool = False) -> float:
     """Our play's value in one world (engine.ai.hard3): our turn, each opponent's reply among its
     `replies` favourites (the one worst for us when `paranoid`, else its own best; with a `temperature`
     other than 0, drawn by `drawn_reply` with the world's uniform `draws`), our best of `follow_ups`
-    answers, judged by the forecast made exact by the world."""
+    answers, judged by the forecast made exact by the world. With `minimax` (and paranoid, no temperature)
+    the opponent who moves just before us replies with the play worst for us after our best answer, as the
+    two-player line does, instead of the play worst for us at once."""
     settle(state)
     for k in range(2):
         seat = state.to_move
@@ -266,6 +285,14 @@ def line3(state: Lean3, me: int, shares: Shares3, ranker: Ranker, replies: int, 
         if temperature != 0.0:
             state = drawn_reply(state, shares, ranker, replies, temperature, draws[k], learnt, win_only)
             continue
+        if minimax and paranoid and k == 1:
+            worst = 9.0
+            for play in ranker.ranked(state, replies):
+                after = state.copy()
+                after.apply(play)
+                settle(after)
+                worst = min(worst, answer_value(after, me, shares, ranker, follow_ups, learnt, win_only, worst))
+            return worst
         best: Lean3 | None = None
         best_value = -9.0
         for play in ranker.ranked(state, replies):
@@ -278,16 +305,8 @@ def line3(state: Lean3, me: int, shares: Shares3, ranker: Ranker, replies: int, 
                 best, best_value = after, value
         assert best is not None
         state = best
-    if state.phase != PLAY or state.to_move != me:
-        return leaf_values(state, shares, learnt, win_only)[me]
-    answer = -9.0
-    for play in ranker.ranked(state, follow_ups):
-        after = state.copy()
-        after.apply(play)
-        settle(after)
-        answer = max(answer, leaf_values(after, shares, learnt, win_only)[me])
-    return answer
+    return answer_value(state, me, shares, ranker, follow_ups, learnt, win_only)
 
 
-__all__ = ["Ranker", "Shares3", "drawn_reply", "forecast_of", "halves3", "leaf_values", "line3", "pools_of", "settle",
-           "values3"]
+__all__ = ["Ranker", "Shares3", "answer_value", "drawn_reply", "forecast_of", "halves3", "leaf_values", "line3",
+           "pools_of", "settle", "values3"]
