@@ -150,8 +150,39 @@ def test_r49_a_minimax_reply_is_the_one_worst_for_us_after_our_best_answer() -> 
     assert checked >= 2
 
 
-def test_hard3_with_minimax_replies_is_reproducible_and_alike_in_both_cores(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(hard3, "MINIMAX3", True)
+@pytest.mark.parametrize(("name", "value"), [("MINIMAX3", True), ("PLAYOUT_NOISE3", 8.0)])
+def test_hard3_with_minimax_or_noisy_playouts_is_reproducible_and_alike_in_both_cores(
+        monkeypatch: pytest.MonkeyPatch, name: str, value: object) -> None:
+    monkeypatch.setattr(hard3, name, value)
     assert_hard3_reproducible(60)
     if core_built():
-        assert_three_decisions_alike("from engine.ai import hard3\nhard3.MINIMAX3 = True\n")
+        assert_three_decisions_alike(f"from engine.ai import hard3\nhard3.{name} = {value!r}\n")
+
+
+def test_r49_noisy_playouts_play_legal_near_best_placements_and_the_calm_seat_plays_the_easy_rules() -> None:
+    """three_playout.Policy3 with `noise` (hard3.PLAYOUT_NOISE3): a legal play whose placement score is within
+    `noise` of the best, not always the same one; the `calm` seat (the searcher) plays the easy rules' choice."""
+    from engine.ai.lean3 import OWN, PLACE
+    from engine.ai.lean_policy import placement
+    from engine.ai.three_playout import Policy3
+    from engine.rulebook import SIDE, TROOP_MASK
+
+    world, _ = leaf_world3()
+    seat = world.to_move
+    unseen = TROOP_MASK & ~world.seen
+
+    def score(play: Any) -> float:
+        f, card = play[2], play[1]
+        mine, theirs = world.sides[2 * f + PLACE[f][seat]], world.sides[2 * f + 1 - PLACE[f][seat]]
+        return placement(mine, theirs, SIDE, False, unseen & ~mine & ~theirs, card)
+
+    best = max(score(p) for p in world.plays())
+    assert all(p[2] in OWN[seat] for p in world.plays())
+    chosen = set()
+    for s in range(40):
+        play = Policy3(random.Random(s), unseen, noise=8.0).play(world)
+        assert play in world.plays() and score(play) >= best - 8.0
+        chosen.add(play)
+        calm = Policy3(random.Random(s), unseen, noise=8.0, calm=seat).play(world)
+        assert calm == Policy3(random.Random(s), unseen).play(world) and score(calm) == best
+    assert len(chosen) > 1

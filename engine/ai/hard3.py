@@ -89,6 +89,10 @@ REPLY_TEMPERATURE3 = 0.0
 #: play worst for us after our best answer (a min over its favourites of our max, as the two-player line);
 #: False: with the play worst for us at once, then we answer (issue 61's ninth round).
 MINIMAX3 = False
+#: The endgame playouts' opponents add up to this many points, drawn evenly, to each placement's score
+#: (three_playout.Policy3's `noise`; a card more on a side is 8), so they play near-best placements as the
+#: normal bots do; 0: the easy rules exactly (issue 61's ninth round).
+PLAYOUT_NOISE3 = 0.0
 #: Lines (candidate x world) per decision at most, whatever the budget.
 MAX_LINES3 = 1200
 #: Worlds the endgame solver proves at most, and positions it may visit in all (about half a second).
@@ -192,7 +196,7 @@ def search3(bot: HardBot, game: Game, candidates: list[Action], deadline: float 
     while True:
         base = lean_world(game, game.to_move, rng)
         if endgame and policy is None:
-            policy = Policy3(random.Random(0), TROOP_MASK & ~base.seen)
+            policy = Policy3(random.Random(0), TROOP_MASK & ~base.seen, PLAYOUT_NOISE3, me)
         shares = deal_shares(rng, me)
         rollout_seed = rng.getrandbits(32)
         draws = (rng.random(), rng.random()) if REPLY_TEMPERATURE3 else (0.0, 0.0)
@@ -339,7 +343,7 @@ def describe() -> dict[str, Any]:
     return {"screen": SCREEN3, "replies": REPLIES3, "follow_ups": FOLLOW_UPS3, "leaf_shares": LEAF_SHARES3,
             "shares": SHARES3, "endgame_deck": ENDGAME_DECK, "max_lines": MAX_LINES3, "learnt": LEARNT3,
             "cutoff": CUTOFF3, "win_only": WIN_ONLY3, "reply_temperature": REPLY_TEMPERATURE3,
-            "minimax": MINIMAX3}
+            "minimax": MINIMAX3, "playout_noise": PLAYOUT_NOISE3}
 
 
 __all__ = ["Solver3", "candidates3", "choose_hard3", "deal_shares", "estimate3", "leaf_values",

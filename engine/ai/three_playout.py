@@ -60,8 +60,12 @@ class Policy3:
     """The easy rules on the lean three-player state, fast: a placement's score depends only on the two
     sides of the flag and the unseen troops, so it is kept per (my side, their side, unseen)."""
 
-    def __init__(self, rng: random.Random, unseen: int | None = None) -> None:
+    def __init__(self, rng: random.Random, unseen: int | None = None, noise: float = 0.0, calm: int = -1) -> None:
         self.rng = rng
+        #: Every seat but `calm` adds a uniform draw of up to `noise` points to each placement's score, so
+        #: that it plays any of its near-best placements, as the normal bots do, rather than always the best
+        #: (hard3.PLAYOUT_NOISE3); 0: the easy rules exactly.
+        self.noise, self.calm = noise, calm
         #: The unseen troops a formation may still draw on: fixed at the root when given (a close,
         #: much cheaper estimate: the tables are then shared by every step of every playout).
         self.unseen = unseen
@@ -76,6 +80,7 @@ class Policy3:
         unseen = TROOP_MASK & ~state.seen if self.unseen is None else self.unseen
         tables = self._tables
         rand = self.rng.random
+        noise = self.noise if seat != self.calm else 0.0
         best: tuple[float, float] = (-1e9, 0.0)
         choice: LeanAction | None = None
         cards = bits(hand)
@@ -98,7 +103,7 @@ class Policy3:
                 score = table.get(card)
                 if score is None:
                     score = table[card] = placement(mine, theirs, SIDE, False, free, card)
-                mark = (score, rand())
+                mark = (score + noise * rand(), rand()) if noise else (score, rand())
                 if mark > best:
                     best, choice = mark, (A_PLAY, card, f, -1, -1)
         return choice if choice is not None else state.plays()[0]
