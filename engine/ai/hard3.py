@@ -99,6 +99,11 @@ MAX_LINES3 = 1200
 SOLVE_WORLDS = 8
 SOLVE_NODES = 20_000
 
+def draw_value() -> int:
+    """What a drawn game is worth to the search: 0, or -1 (a loss) with WIN_ONLY3."""
+    return -1 if WIN_ONLY3 else 0
+
+
 class OverBudget3(Exception):
     """The solver visited its budget of positions before it proved a value."""
 
@@ -210,7 +215,7 @@ def search3(bot: HardBot, game: Game, candidates: list[Action], deadline: float 
                     totals[k] += short_playout(policy, state, me, shares, CUTOFF3)
                 else:
                     policy.rollout(state)
-                    totals[k] += playout_score(state, me, -1.0 if WIN_ONLY3 else 0.0)
+                    totals[k] += playout_score(state, me, draw_value())
             else:
                 totals[k] += line3(state, me, shares, ranker, REPLIES3, FOLLOW_UPS3, PARANOID, LEARNT3, WIN_ONLY3,
                                    REPLY_TEMPERATURE3, draws, MINIMAX3)
@@ -266,7 +271,7 @@ def short_playout(policy: Policy3, state: Lean3, me: int, shares: list[list[list
             state.apply(policy.play(state))
         else:
             state.apply(state.legal()[0])  # a claim while any is provable, else the draw
-    return playout_score(state, me, -1.0 if WIN_ONLY3 else 0.0)
+    return playout_score(state, me, draw_value())
 
 
 def _solve(bot: HardBot, game: Game, plays: list[LeanAction], actions: list[Action],
@@ -283,7 +288,7 @@ def _solve(bot: HardBot, game: Game, plays: list[LeanAction], actions: list[Acti
         if tuple(world.hands) in seen_hands:
             continue
         seen_hands.add(tuple(world.hands))
-        solver = Solver3(me, SOLVE_NODES - solver_nodes, deadline, -1 if WIN_ONLY3 else 0)
+        solver = Solver3(me, SOLVE_NODES - solver_nodes, deadline, draw_value())
         try:
             for i, play in enumerate(plays):
                 after = world.copy()

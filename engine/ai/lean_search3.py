@@ -33,6 +33,14 @@ def settle(state: Lean3) -> None:
         state.apply(state.legal()[0])
 
 
+def played(state: Lean3, play: LeanAction) -> Lean3:
+    """A copy of `state` after `play` and the steps up to the next play (settle)."""
+    after = state.copy()
+    after.apply(play)
+    settle(after)
+    return after
+
+
 def pools_of(state: Lean3) -> list[int]:
     """Each seat's pool in a complete world: its hand and the troops it would draw next (in turn order
     from the seat to move, one each per round, at most as many as it has free slots)."""
@@ -153,14 +161,17 @@ def leaf_values(state: Lean3, shares: Shares3, learnt: int = 0,
     return learnt_values3(odds, found, state.sides, state.claimed, state.hands, state.to_move, len(state.troops))
 
 
-#: Each seat's outcome table (three.OUTCOMES) as 16 rows of 32 (flags 6-9 by row, 1-5 within a row),
-#: so the sums over the 512 ways the flags could fall run in C.
-_ROWS3: Final[tuple[tuple[tuple[float, ...], ...], ...]] = tuple(
-    tuple(tuple(OUTCOMES[seat][32 * h:32 * h + 32]) for h in range(16)) for seat in SEATS3)
+def _rows(table: list[float]) -> tuple[tuple[float, ...], ...]:
+    """An outcome table of 512 as 16 rows of 32 (flags 6-9 by row, 1-5 within a row)."""
+    return tuple(tuple(table[32 * h:32 * h + 32]) for h in range(16))
+
+
+#: Each seat's outcome table (three.OUTCOMES) in rows, so the sums over the 512 ways the flags could fall
+#: run in C.
+_ROWS3: Final[tuple[tuple[tuple[float, ...], ...], ...]] = tuple(_rows(OUTCOMES[seat]) for seat in SEATS3)
 #: The same with a drawn game worth a loss (outcome_table's `draw` -1: hard3.WIN_ONLY3).
 _ROWS3_WIN: Final[tuple[tuple[tuple[float, ...], ...], ...]] = tuple(
-    tuple(tuple(table[32 * h:32 * h + 32]) for h in range(16))
-    for table in (outcome_table(seat, -1.0) for seat in SEATS3))
+    _rows(outcome_table(seat, -1.0)) for seat in SEATS3)
 _MINE3: Final[tuple[tuple[tuple[int, bool], ...], ...]] = tuple(
     tuple((i, FRONTS3[i][0] == seat) for i in range(9) if seat in FRONTS3[i]) for seat in SEATS3)
 
@@ -229,16 +240,11 @@ def drawn_reply(state: Lean3, shares: Shares3, ranker: Ranker, replies: int, tem
     seat = state.to_move
     plays = ranker.ranked(state, replies)
     if temperature < 0:
-        after = state.copy()
-        after.apply(plays[min(int(u * len(plays)), len(plays) - 1)])
-        settle(after)
-        return after
+        return played(state, plays[min(int(u * len(plays)), len(plays) - 1)])
     afters: list[Lean3] = []
     values: list[float] = []
     for play in plays:
-        after = state.copy()
-        after.apply(play)
-        settle(after)
+        after = played(state, play)
         afters.append(after)
         values.append(leaf_values(after, shares, learnt, win_only)[seat])
     top = max(values)
@@ -259,9 +265,7 @@ def answer_value(state: Lean3, me: int, shares: Shares3, ranker: Ranker, follow_
         return leaf_values(state, shares, learnt, win_only)[me]
     answer = -9.0
     for play in ranker.ranked(state, follow_ups):
-        after = state.copy()
-        after.apply(play)
-        settle(after)
+        after = played(state, play)
         answer = max(answer, leaf_values(after, shares, learnt, win_only)[me])
         if answer >= enough:
             break
@@ -288,17 +292,13 @@ def line3(state: Lean3, me: int, shares: Shares3, ranker: Ranker, replies: int, 
         if minimax and paranoid and k == 1:
             worst = 9.0
             for play in ranker.ranked(state, replies):
-                after = state.copy()
-                after.apply(play)
-                settle(after)
+                after = played(state, play)
                 worst = min(worst, answer_value(after, me, shares, ranker, follow_ups, learnt, win_only, worst))
             return worst
         best: Lean3 | None = None
         best_value = -9.0
         for play in ranker.ranked(state, replies):
-            after = state.copy()
-            after.apply(play)
-            settle(after)
+            after = played(state, play)
             values = leaf_values(after, shares, learnt, win_only)
             value = -values[me] if paranoid else values[seat]
             if value > best_value:
@@ -309,4 +309,4 @@ def line3(state: Lean3, me: int, shares: Shares3, ranker: Ranker, replies: int, 
 
 
 __all__ = ["Ranker", "Shares3", "answer_value", "drawn_reply", "forecast_of", "halves3", "leaf_values", "line3",
-           "pools_of", "settle", "values3"]
+           "played", "pools_of", "settle", "values3"]
