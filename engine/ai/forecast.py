@@ -60,6 +60,21 @@ def antithetic_masks(rng: random.Random, chance: float) -> tuple[int, int]:
     return mask, other
 
 
+def deal_masks(rng: random.Random, chances: list[float], count: int, antithetic: bool) -> list[list[list[int]]]:
+    """`count` ways of sharing pools among nine flags ([way][pool][flag] -> mask), pool i's cards each open with
+    chances[i]; with `antithetic`, the ways come in antithetic pairs (an odd last one drawn afresh). The two
+    searches' leaves (hard and hard3) deal their shares here."""
+    ways: list[list[list[int]]] = []
+    while len(ways) < count:
+        if not antithetic or len(ways) + 1 == count:
+            ways.append([[random_mask(rng, chance) for _ in range(9)] for chance in chances])
+            continue
+        pairs = [[antithetic_masks(rng, chance) for _ in range(9)] for chance in chances]
+        ways.append([[a for a, _ in pool] for pool in pairs])
+        ways.append([[b for _, b in pool] for pool in pairs])
+    return ways
+
+
 class Forecast:
     """Worlds for one decision of `me`, and position values averaged over them."""
 

@@ -59,7 +59,7 @@ from .base import Bot
 from .chance import win_chance
 from .endgame import OverBudget, Solver
 from .flag_model2 import use_flags2
-from .forecast import Forecast, antithetic_masks, random_mask
+from .forecast import Forecast, deal_masks
 from .lean import Lean
 from .lean_eval import Memo, Shares, leaf_value
 from .lean_policy import LeanPolicy
@@ -356,20 +356,8 @@ class HardBot(Bot):
     def _shares(self, mine: float, theirs: float) -> Shares:
         """One world's ways of sharing the pools among flags: each card of our pool open to a flag with
         chance `mine`, each of theirs with `theirs`."""
-        if not self.antithetic:
-            return [([random_mask(self.rng, mine) for _ in range(9)],
-                     [random_mask(self.rng, theirs) for _ in range(9)]) for _ in range(self.leaf_shares)]
-        shares: Shares = []
-        while len(shares) < self.leaf_shares:
-            if len(shares) + 1 == self.leaf_shares:  # an odd last share drawn afresh
-                shares.append(([random_mask(self.rng, mine) for _ in range(9)],
-                               [random_mask(self.rng, theirs) for _ in range(9)]))
-                break
-            ours = [antithetic_masks(self.rng, mine) for _ in range(9)]
-            others = [antithetic_masks(self.rng, theirs) for _ in range(9)]
-            shares.append(([a for a, _ in ours], [a for a, _ in others]))
-            shares.append(([b for _, b in ours], [b for _, b in others]))
-        return shares
+        return [(ours, others) for ours, others in deal_masks(self.rng, [mine, theirs], self.leaf_shares,
+                                                                 self.antithetic)]
 
     def _out_of_budget(self, done: int, deadline: float | None) -> bool:
         """Whether the search must stop after `done` lines: the line cap, the fixed iterations, or the clock."""

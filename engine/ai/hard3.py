@@ -37,7 +37,7 @@ from ..game import Game
 from ..notation_types import Action
 from ..rulebook import OVER, PLAY, TROOP_MASK, LeanAction
 from ..rules import SEATS3
-from .forecast import antithetic_masks, random_mask
+from .forecast import deal_masks, random_mask
 from .lean3 import Lean3
 from .lean_search3 import Ranker, leaf_values, line3, settle, values3
 from .three import rank_three
@@ -245,18 +245,7 @@ def deal_shares(rng: random.Random, me: int) -> list[list[list[int]]]:
     [flag] -> the cards open there): ours with SHARES3[0], the opponents' with SHARES3[1]; with ANTITHETIC3
     in antithetic pairs (an odd last share drawn afresh)."""
     mine, theirs = SHARES3
-    if not ANTITHETIC3:
-        return [[[random_mask(rng, mine if s == me else theirs) for _ in range(9)] for s in range(3)]
-                for _ in range(LEAF_SHARES3)]
-    shares: list[list[list[int]]] = []
-    while len(shares) < LEAF_SHARES3:
-        if len(shares) + 1 == LEAF_SHARES3:
-            shares.append([[random_mask(rng, mine if s == me else theirs) for _ in range(9)] for s in range(3)])
-            break
-        pairs = [[antithetic_masks(rng, mine if s == me else theirs) for _ in range(9)] for s in range(3)]
-        shares.append([[a for a, _ in seat] for seat in pairs])
-        shares.append([[b for _, b in seat] for seat in pairs])
-    return shares
+    return deal_masks(rng, [mine if s == me else theirs for s in range(3)], LEAF_SHARES3, ANTITHETIC3)
 
 
 def short_playout(policy: Policy3, state: Lean3, me: int, shares: list[list[list[int]]], plays: int) -> float:
